@@ -14,9 +14,9 @@ reading the latest sample, so it is cheap and never blocks.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, Mapping
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,53 @@
+"""`gpumemd capture`: record what the real libraries answer, for replay in tests and demos.
+
+The capture holds raw answers, not metrics, so a replay runs the same source code as a
+real GPU node. Nothing identifying beyond the GPU's UUID and PCI bus id is kept: no
+hostname, no serial number, executable base names only (never command lines).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .sources.host import HostSource, Psutil
+from .sources.nvml import NvmlError, NvmlSource, Pynvml
+from .sources.replay import FORMAT, host_recorder, nvml_recorder
+
+
+def record(description: str = "", nvml_api: Any = None, host_api: Any = None) -> dict[str, Any]:
+    nvml_calls: dict[str, Any] = {}
+    host_calls: dict[str, Any] = {}
+    nv = nvml_recorder(nvml_api or Pynvml(), nvml_calls)
+    nvml = NvmlSource(nv, processes=True, process_names=True, max_processes=1024, utilization=True)
+    readings: dict[str, Any] = {}
+    try:
+        readings["nvml"] = nvml.read({})
+        for index in range(nv.device_count()):  # v1 too, so replays can test the fallback
+            try:
+                nv.memory_info(index)
+            except NvmlError:
+                pass
+    except Exception as exc:  # no NVML here: the capture records that state
+        readings["nvml_error"] = f"{type(exc).__name__}: {exc}"
+    finally:
+        nvml.close()
+    host = HostSource(host_recorder(host_api or Psutil(), host_calls))
+    host.read(readings)
+    for key, answer in nvml_calls.items():
+        if key.startswith("process_name(") and "ok" in answer:
+            answer["ok"] = os.path.basename(answer["ok"])
+    meta = {
+        "recorded_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "gpumemd_version": __version__,
+        "description": description,
+    }
+    return {"format": FORMAT, "meta": meta, "nvml": nvml_calls, "host": host_calls}
+
+
+def write(capture: dict[str, Any], path: str | Path) -> None:
+    Path(path).write_text(json.dumps(capture, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -1,0 +1,90 @@
+"""The `gpumemd` command, with node_exporter-style flags (`--config.file`, `--web.listen-address`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import __version__, logs
+from . import config as config_mod
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="gpumemd", description="GPU-memory observability for PyTorch training clusters.")
+    p.add_argument("--version", action="version", version=f"gpumemd {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
+        sp.add_argument("--web.listen-address", dest="listen_address", metavar="HOST:PORT",
+                        help=f"address to serve on (default :{config_mod.DEFAULT_PORT} for serve)")
+        sp.add_argument("--web.config.file", dest="web_config_file", metavar="FILE",
+                        help="exporter-toolkit web configuration (TLS, basic auth)")
+        sp.add_argument("--log.level", dest="log_level", choices=["debug", "info", "warn", "error"])
+        sp.add_argument("--log.format", dest="log_format", choices=["logfmt", "json"])
+
+    serve = sub.add_parser("serve", help="run the node daemon (NVML + host memory)")
+    common(serve)
+    serve.add_argument("--replay", metavar="CAPTURE", help="serve a recorded capture instead of the real libraries")
+
+    check = sub.add_parser("check-config", help="validate a configuration file and list every error")
+    check.add_argument("file")
+
+    capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
+    capture.add_argument("-o", "--output", required=True, metavar="FILE")
+    capture.add_argument("--description", default="", help="what state the machine is in")
+    return p
+
+
+def _config(args: argparse.Namespace) -> tuple[config_mod.Config, dict[str, Any]]:
+    overrides: dict[str, Any] = {}
+    for flag, key in (
+        ("listen_address", "web.listen_address"),
+        ("web_config_file", "web.config_file"),
+        ("log_level", "log.level"),
+        ("log_format", "log.format"),
+    ):
+        if getattr(args, flag, None) is not None:
+            overrides[key] = getattr(args, flag)
+    base = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
+    return config_mod.apply_overrides(base, overrides), overrides
+
+
+def _report(exc: config_mod.ConfigError) -> int:
+    for line in exc.errors:
+        print(f"{exc.source}: {line}" if exc.source and not line.startswith(exc.source) else line, file=sys.stderr)
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        _parser().print_help()
+        return 2
+    if args.command == "check-config":
+        try:
+            config_mod.load(args.file)
+        except config_mod.ConfigError as exc:
+            return _report(exc)
+        print(f"{args.file}: OK")
+        return 0
+    if args.command == "capture":
+        from . import capture
+
+        logs.setup()
+        data = capture.record(args.description)
+        capture.write(data, args.output)
+        print(f"wrote {args.output}")
+        return 0
+    if args.command == "serve":
+        try:
+            config, overrides = _config(args)
+        except config_mod.ConfigError as exc:
+            return _report(exc)
+        logs.setup(config.log.level, config.log.format)
+        from . import daemon
+
+        return daemon.serve(config, args.config_file, args.replay, overrides)
+    return 2

@@ -1,0 +1,111 @@
+"""`gpumemd serve`: the node daemon. NVML + host memory, torch-free.
+
+Importing this module (and running the daemon) never imports torch: torch costs ~190 MB
+of RSS, and the daemon runs on every GPU node. A test holds us to that.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import config as config_mod
+from .config import Config
+from .runtime import Runtime
+from .sources.base import Source
+from .sources.host import HostSource, Psutil
+from .sources.nvml import NvmlSource, Pynvml
+from .sources.replay import host_replayer, load_capture, nvml_replayer
+
+log = logging.getLogger("gpumemd")
+
+
+def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Sequence[Source]:
+    """The daemon's sources, reading the real libraries or, with a capture, replaying it."""
+    sources: list[Source] = []
+    nv = config.sources.nvml
+    if nv.enabled:
+        api = nvml_replayer(capture) if capture is not None else Pynvml()
+        sources.append(
+            NvmlSource(
+                api,
+                processes=nv.processes,
+                process_names=nv.process_names,
+                max_processes=nv.max_processes,
+                utilization=nv.utilization,
+                max_label_length=config.web.max_label_length,
+            )
+        )
+    if config.sources.host.enabled:
+        host_api = host_replayer(capture) if capture is not None else Psutil()
+        sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
+    return sources
+
+
+def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runtime:
+    return Runtime(config, lambda c: node_sources(c, capture), eager_render=True)
+
+
+def serve(config: Config, config_path: str | None = None, replay: str | None = None,
+          overrides: dict[str, Any] | None = None) -> int:
+    """Run until SIGTERM/SIGINT; SIGHUP re-reads `config_path`. Returns the exit status."""
+    overrides = overrides or {}
+    capture = load_capture(replay) if replay else None
+    runtime = build_runtime(config, capture)
+    try:
+        runtime.start()
+    except OSError as exc:
+        log.error("cannot listen on %s: %s", config.web.listen_address, exc.strerror or exc)
+        runtime.stop()
+        return 1
+    assert runtime.server is not None
+    host, port = runtime.server.address
+    log.info(
+        "gpumemd serving on %s:%d (interval %ss, collectors: %s%s)",
+        host, port, config.sampler.interval, ", ".join(s.name for s in runtime.sampler._sources),
+        ", replaying " + Path(replay).name if replay else "",
+    )
+
+    stop = threading.Event()
+    reload = threading.Event()
+
+    # Handlers only set flags: the work happens on the main thread, never inside a handler.
+    def on_stop(signum: int, frame: Any) -> None:
+        stop.set()
+
+    def on_hup(signum: int, frame: Any) -> None:
+        reload.set()
+        stop.set()  # wake the wait below
+
+    signal.signal(signal.SIGTERM, on_stop)
+    signal.signal(signal.SIGINT, on_stop)
+    signal.signal(signal.SIGHUP, on_hup)
+    while True:
+        stop.wait()
+        if reload.is_set():
+            reload.clear()
+            stop.clear()
+            _reload(runtime, config_path, overrides)
+            continue
+        break
+    log.info("shutting down")
+    runtime.stop()
+    return 0
+
+
+def _reload(runtime: Runtime, config_path: str | None, overrides: dict[str, Any]) -> None:
+    if not config_path:
+        log.info("SIGHUP: no --config.file to re-read")
+        return
+    try:
+        new = config_mod.load(config_path)
+    except config_mod.ConfigError as exc:
+        for line in exc.errors:
+            log.error("reload failed, keeping the running configuration: %s", line)
+        return
+    # Flags given on the command line still win over the file.
+    runtime.reload(config_mod.apply_overrides(new, overrides))

@@ -1,0 +1,89 @@
+"""What each path answers. Cheap and non-blocking: every answer reads the latest sample."""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from collections.abc import Callable
+
+from . import __version__
+from .exposition import OPENMETRICS_TYPE, TEXT_TYPE, wants_gzip, wants_openmetrics
+from .sampler import Snapshot
+from .server import Request, Response
+
+_PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
+_NO_ALERTS = json.dumps({"status": "success", "data": {"alerts": []}}).encode()
+
+
+class App:
+    def __init__(
+        self,
+        latest: Callable[[], Snapshot | None],
+        *,
+        interval: Callable[[], float],
+        alerts_json: Callable[[], bytes] | None = None,
+        title: str = "gpumemd",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._latest = latest
+        self._interval = interval
+        self._alerts_json = alerts_json
+        self._title = title
+        self._clock = clock
+        self._routes: dict[str, Callable[[Request], Response]] = {
+            "/": self._landing,
+            "/metrics": self._metrics,
+            "/-/healthy": self._healthy,
+            "/-/ready": self._ready,
+            "/api/v1/alerts": self._alerts,
+        }
+
+    def __call__(self, request: Request) -> Response:
+        route = self._routes.get(request.path)
+        if route is None:
+            return Response(404, b"404 page not found\n", _PLAIN)
+        return route(request)
+
+    def _metrics(self, request: Request) -> Response:
+        snapshot = self._latest()
+        if snapshot is None:
+            return Response(503, b"no sample yet\n", _PLAIN)
+        om = wants_openmetrics(request.headers.get("accept", ""))
+        gz = wants_gzip(request.headers.get("accept-encoding", ""))
+        headers = {"Content-Type": OPENMETRICS_TYPE if om else TEXT_TYPE}
+        if gz:
+            headers["Content-Encoding"] = "gzip"
+        return Response(200, snapshot.exposition.body(openmetrics_format=om, gzipped=gz), headers)
+
+    def _stale(self) -> bool:
+        snapshot = self._latest()
+        if snapshot is None:
+            return False
+        # A sampler stuck for many intervals is unhealthy: a liveness probe should restart us.
+        return self._clock() - snapshot.timestamp > max(10 * self._interval(), 30.0)
+
+    def _healthy(self, request: Request) -> Response:
+        if self._stale():
+            return Response(503, b"sampler is stuck\n", _PLAIN)
+        return Response(200, b"Healthy\n", _PLAIN)
+
+    def _ready(self, request: Request) -> Response:
+        if self._latest() is None:
+            return Response(503, b"no sample yet\n", _PLAIN)
+        return Response(200, b"Ready\n", _PLAIN)
+
+    def _alerts(self, request: Request) -> Response:
+        body = self._alerts_json() if self._alerts_json else _NO_ALERTS
+        return Response(200, body, {"Content-Type": "application/json"})
+
+    def _landing(self, request: Request) -> Response:
+        title = html.escape(self._title)
+        links = "".join(
+            f'<li><a href="{p}">{p}</a></li>' for p in ("/metrics", "/-/healthy", "/-/ready", "/api/v1/alerts")
+        )
+        page = (
+            f"<!doctype html><html><head><title>{title}</title></head><body>"
+            f"<h1>{title}</h1><p>GPU-memory exporter, version {__version__}.</p><ul>{links}</ul></body></html>\n"
+        )
+        return Response(200, page.encode(), {"Content-Type": "text/html; charset=utf-8"})

@@ -1,0 +1,112 @@
+"""Record the raw answers of a source's library, and replay them in its place.
+
+A capture is JSON: for each library (`nvml`, `host`, later `torch`) a map from a call,
+written `method(arg,…)`, to its answer, `{"ok": value}` or `{"error": code, "message": …}`.
+`Recorder` wraps a real API and writes that map as the source uses it; `Replayer` answers
+from it, raising the recorded errors, so tests and demos run the real source code on
+recorded hardware. A call the capture lacks raises `missing` (a field error for NVML).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+FORMAT = "gpumemd-capture/1"
+
+Answer = dict[str, Any]
+
+
+def call_key(method: str, args: tuple[Any, ...]) -> str:
+    return f"{method}({','.join(str(a) for a in args)})"
+
+
+class Recorder:
+    """Forwards every call to `target` and records the answer under `calls`."""
+
+    def __init__(self, target: Any, calls: dict[str, Answer], error_type: type[Exception],
+                 encode_error: Callable[[Any], Answer]) -> None:
+        self._target, self._calls = target, calls
+        self._error_type, self._encode = error_type, encode_error
+
+    def __getattr__(self, method: str) -> Callable[..., Any]:
+        fn = getattr(self._target, method)
+
+        def recorded(*args: Any) -> Any:
+            key = call_key(method, args)
+            try:
+                value = fn(*args)
+            except self._error_type as exc:
+                self._calls[key] = self._encode(exc)
+                raise
+            self._calls[key] = {"ok": value}
+            return value
+
+        return recorded
+
+
+class Replayer:
+    """Answers calls from a recorded map, raising `decode_error(answer)` for errors."""
+
+    def __init__(self, calls: dict[str, Answer], decode_error: Callable[[Answer], Exception],
+                 missing: Callable[[str], Exception]) -> None:
+        self._calls, self._decode, self._missing = calls, decode_error, missing
+
+    def __getattr__(self, method: str) -> Callable[..., Any]:
+        if method.startswith("_"):
+            raise AttributeError(method)
+
+        def replayed(*args: Any) -> Any:
+            key = call_key(method, args)
+            answer = self._calls.get(key)
+            if answer is None:
+                raise self._missing(key)
+            if "error" in answer:
+                raise self._decode(answer)
+            return answer["ok"]
+
+        return replayed
+
+
+def load_capture(path: str | Path) -> dict[str, Any]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a gpumemd capture (expected format {FORMAT!r})")
+    return data
+
+
+# --- the libraries gpumemd replays ---------------------------------------------------
+
+
+def nvml_recorder(api: Any, calls: dict[str, Answer]) -> Any:
+    from .nvml import NvmlError
+
+    return Recorder(api, calls, NvmlError, lambda e: {"error": e.code, "message": str(e)})
+
+
+def nvml_replayer(capture: dict[str, Any]) -> Any:
+    from .nvml import FUNCTION_NOT_FOUND, NvmlError
+
+    return Replayer(
+        capture.get("nvml", {}),
+        lambda a: NvmlError(int(a["error"]), a.get("message", "")),
+        lambda key: NvmlError(FUNCTION_NOT_FOUND, f"{key} is not in the capture"),
+    )
+
+
+def host_recorder(api: Any, calls: dict[str, Answer]) -> Any:
+    from .host import ProcessUnreadable
+
+    return Recorder(api, calls, ProcessUnreadable, lambda e: {"error": "unreadable", "message": str(e)})
+
+
+def host_replayer(capture: dict[str, Any]) -> Any:
+    from .host import ProcessUnreadable
+
+    return Replayer(
+        capture.get("host", {}),
+        lambda a: ProcessUnreadable(a.get("message", "")),
+        lambda key: ProcessUnreadable(f"{key} is not in the capture"),
+    )
