@@ -45,11 +45,13 @@ def test_allocation_in_second_process_moves_process_and_device_series(tmp_path: 
             assert holder.stdout is not None
             held = json.loads(holder.stdout.readline())
             pid = str(held["pid"])
+            held_at = time.time()
             deadline = time.monotonic() + 15
             after = before
             while time.monotonic() < deadline:  # until a sample taken after the allocation
                 after = samples(scrape(url + "/metrics"))
-                if _value(after, "gpumemd_process_gpu_memory_used_bytes", pid=pid):
+                taken = _value(after, "gpumemd_last_sample_timestamp_seconds") or 0.0
+                if taken > held_at and _value(after, "gpumemd_process_gpu_memory_used_bytes", pid=pid):
                     break
                 time.sleep(0.2)
             _capture(captures / "holding-1GiB.json", f"one process (pid {pid}) holding 1 GiB through torch")
