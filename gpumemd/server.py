@@ -1,4 +1,4 @@
-"""The HTTP endpoint: a small, bounded server on the standard library.
+"""The HTTP endpoint: a small, bounded HTTP/1.1 server on the standard library.
 
 INTERFACE (stable; the rest of gpumemd depends only on this):
 
@@ -8,15 +8,63 @@ INTERFACE (stable; the rest of gpumemd depends only on this):
     server.stop()             # closes the listener and all connections, joins threads
 
 `app` is a callable `app(request: Request) -> Response`; it never does I/O beyond
-reading the latest sample, so it is cheap and never blocks.
+reading the latest sample, so it is cheap and never blocks. `web_config` is a
+`gpumemd.webconfig.WebConfig`, a path to a `--web.config.file`, or None (plain HTTP).
+
+DESIGN (why not a library, and how it stays bounded)
+
+The endpoint runs inside training processes, so it must cost a fixed, small number of
+threads and never let a client hold one. prometheus_client's server (and anything on
+`socketserver`/`http.server`) parks one thread per connection and does the TLS
+handshake in the accept loop, so one silent connection stalls every HTTPS scrape.
+Thread-per-connection WSGI servers (wsgiref, waitress's sync mode aside) have the
+same shape; waitress is close (asyncore-style I/O thread plus a worker pool) but has
+no TLS; cheroot, gunicorn, uvicorn/hypercorn either bind a thread per connection, fork,
+or bring an asyncio event loop into the training process. None fit, so this is ~600
+lines of stdlib:
+
+* One I/O thread runs a `selectors` loop (epoll on Linux). It accepts, does the TLS
+  handshake non-blocking (a client that never sends a ClientHello costs a socket and a
+  deadline, never a thread), reads and parses the request head against size limits,
+  and finishes writes that did not fit the socket buffer. Idle and slow connections
+  therefore cost a file descriptor and a few hundred bytes, not a thread.
+* A fixed pool of worker threads (8 by default) does what may take CPU: the basic-auth
+  check (bcrypt, cached; one at a time), the app call and serialising the response,
+  which it writes straight to the socket (for a /metrics body this usually completes
+  at once, so the common case costs one thread hand-off).
+* Everything is bounded: connections (256; at the limit the longest-waiting idle or
+  unfinished connection is closed to make room, and if none is idle the new one gets
+  a quick 503), the queue of parsed requests (64; over it: 503 with Retry-After), the
+  request line (8 KiB, 414), the head (16 KiB and 100 fields, 431), and time: TLS
+  handshake 5 s, a request head 10 s from connect or from its first byte (slowloris:
+  408), keep-alive idle 90 s (above common scrape intervals, so Prometheus reuses the
+  connection), a response write 10 s.
+* Protocol policy lives here, not in the app: GET/HEAD only (405 + Allow), no request
+  bodies (413), malformed requests 400/505, basic auth (401 + WWW-Authenticate), web
+  config headers on every response, HEAD without a body, and a fixed text for any
+  error - a traceback only ever goes to the log. Certificates are re-read when their
+  files change (stat at most once a second), so rotation needs no restart.
 """
 
 from __future__ import annotations
 
+import collections
+import errno
+import logging
+import os
+import queue
+import re
+import selectors
+import socket
+import ssl
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from email.utils import formatdate
+from http import HTTPStatus
+
+log = logging.getLogger("gpumemd.server")
 
 
 @dataclass(frozen=True)
@@ -46,48 +94,709 @@ def parse_listen_address(value: str) -> tuple[str, int]:
     return host or "0.0.0.0", int(port)
 
 
-class HttpServer:
-    """PLACEHOLDER implementation (ThreadingHTTPServer); replaced by the hardened server."""
+@dataclass(frozen=True)
+class ServerLimits:
+    """Every bound the server keeps; the defaults suit an agent inside a training job."""
 
-    def __init__(self, listen_address: str, app: App, web_config: object = None) -> None:
+    workers: int = 8
+    queue_size: int = 64  # parsed requests waiting for a worker; over it -> 503
+    max_connections: int = 256  # open client sockets (file descriptors of the process)
+    backlog: int = 128
+    handshake_timeout: float = 5.0
+    request_timeout: float = 10.0  # whole request head, from connect or from its first byte
+    idle_timeout: float = 90.0  # keep-alive wait for the next request
+    write_timeout: float = 10.0
+    linger_timeout: float = 1.0  # after an error response, drain input so the client reads it
+    max_request_line: int = 8192
+    max_header_bytes: int = 16384
+    max_headers: int = 100
+    cert_check_interval: float = 1.0
+
+
+ALLOWED_METHODS = ("GET", "HEAD")
+_TOKEN = re.compile(rb"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
+_VERSION = re.compile(rb"^HTTP/(\d)\.(\d)$")
+_TARGET = re.compile(rb"^[\x21-\x7e]+$")
+_BAD_VALUE = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
+_BAD_OUT = re.compile(r"[\r\n\x00]")
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+# The server owns framing; an app cannot set these.
+_SERVER_HEADERS = frozenset({"content-length", "connection", "transfer-encoding", "date", "keep-alive"})
+
+# connection states
+_HANDSHAKE, _READ, _BUSY, _WRITE, _LINGER, _CLOSED = range(6)
+_STATE_NAMES = ("handshake", "read", "busy", "write", "linger", "closed")
+_LISTENER, _WAKER = object(), object()
+
+
+class _HttpError(Exception):
+    def __init__(self, status: int, headers: Mapping[str, str] | None = None) -> None:
+        self.status = status
+        self.headers = headers or {}
+
+
+@dataclass
+class _Parsed:
+    request: Request
+    keep_alive: bool
+    http10: bool
+
+
+class _Conn:
+    __slots__ = ("sock", "state", "inbuf", "out", "deadline", "since", "started", "keep_alive",
+                 "http10", "events", "drained", "tls")  # fmt: skip
+
+    def __init__(self, sock: socket.socket, now: float, tls: bool) -> None:
+        self.sock = sock
+        self.state = _HANDSHAKE if tls else _READ
+        self.inbuf = bytearray()
+        self.out: memoryview | None = None
+        self.deadline = 0.0
+        self.since = now  # when it started waiting: eviction picks the oldest
+        self.started = False  # first byte of the current request seen
+        self.keep_alive = False
+        self.http10 = False
+        self.events = 0
+        self.drained = 0
+        self.tls = tls
+
+
+def parse_head(head: bytes, limits: ServerLimits) -> _Parsed:
+    """Parse a request head (without the blank line); raise _HttpError on anything odd.
+
+    Strict where leniency enables request smuggling or confusion (whitespace before a
+    colon, folded lines, bare CR, duplicate Content-Length/Host), lenient where RFC 9112
+    allows it (bare LF line ends, optional whitespace around values).
+    """
+    lines = head.split(b"\n")
+    for i, line in enumerate(lines):
+        if line.endswith(b"\r"):
+            line = lines[i] = line[:-1]
+        if b"\r" in line:
+            raise _HttpError(400)
+    reqline = lines[0]
+    if len(reqline) > limits.max_request_line:
+        raise _HttpError(414)
+    parts = reqline.split(b" ")
+    if len(parts) != 3:
+        raise _HttpError(400)
+    method_b, target_b, version_b = parts
+    if not _TOKEN.match(method_b) or not _TARGET.match(target_b):
+        raise _HttpError(400)
+    vm = _VERSION.match(version_b)
+    if not vm:
+        raise _HttpError(400)
+    if vm.group(1) != b"1":
+        raise _HttpError(505)
+    http10 = vm.group(2) == b"0"
+    if len(lines) - 1 > limits.max_headers:
+        raise _HttpError(431)
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        name_b, sep, value_b = line.partition(b":")
+        if not sep or not _TOKEN.match(name_b):  # also rejects obs-fold and "Name :"
+            raise _HttpError(400)
+        value_b = value_b.strip(b" \t")
+        if _BAD_VALUE.search(value_b):
+            raise _HttpError(400)
+        name, value = name_b.decode("ascii").lower(), value_b.decode("latin-1")
+        if name in headers:
+            if name in ("host", "content-length", "authorization", "transfer-encoding"):
+                raise _HttpError(400)
+            headers[name] += ", " + value
+        else:
+            headers[name] = value
+    method = method_b.decode("ascii")
+    if method not in ALLOWED_METHODS:
+        raise _HttpError(405, {"Allow": ", ".join(ALLOWED_METHODS)})
+    if "transfer-encoding" in headers:
+        raise _HttpError(413)
+    cl = headers.get("content-length")
+    if cl is not None:
+        if not cl.isdigit() or len(cl) > 18:
+            raise _HttpError(400)
+        if int(cl) != 0:
+            raise _HttpError(413)  # no endpoint takes a body, and we never read one
+    if not http10 and "host" not in headers:
+        raise _HttpError(400)
+    target = target_b.decode("ascii")
+    if not target.startswith("/"):
+        low = target.lower()
+        if low.startswith(("http://", "https://")):  # absolute-form: keep the path
+            rest = target.split("//", 1)[1]
+            slash = rest.find("/")
+            target = rest[slash:] if slash >= 0 else "/"
+        else:
+            raise _HttpError(400)
+    path, _, query = target.partition("?")
+    path = path.partition("#")[0]
+    tokens = {t.strip().lower() for t in headers.get("connection", "").split(",")}
+    keep_alive = "keep-alive" in tokens if http10 else "close" not in tokens
+    return _Parsed(Request(method, path, query, headers), keep_alive, http10)
+
+
+_date_cache: tuple[int, str] = (0, "")
+
+
+def _http_date() -> str:
+    global _date_cache
+    now = int(time.time())
+    if _date_cache[0] != now:
+        _date_cache = (now, formatdate(now, usegmt=True))
+    return _date_cache[1]
+
+
+def _reason(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Unknown"
+
+
+class HttpServer:
+    """A bounded HTTP/1.1 server: one selector I/O thread plus a fixed worker pool."""
+
+    def __init__(
+        self,
+        listen_address: str,
+        app: App,
+        web_config: object = None,
+        *,
+        limits: ServerLimits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        from gpumemd import webconfig as wc
+
         self._bind = parse_listen_address(listen_address)
         self._app = app
-        self._httpd: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        self.limits = limits or ServerLimits()
+        self._clock = clock
+        if isinstance(web_config, (str, os.PathLike)):
+            web_config = wc.load_web_config(web_config)
+        if web_config is not None and not isinstance(web_config, wc.WebConfig):
+            raise TypeError(f"web_config: expected WebConfig, path or None, got {type(web_config).__name__}")
+        self.web_config: wc.WebConfig = web_config or wc.WebConfig()
+        self._tls: wc.TLSContextProvider | None = None
+        tls_cfg = self.web_config.tls_server_config
+        if tls_cfg is not None:
+            self._tls = wc.TLSContextProvider(tls_cfg, self.limits.cert_check_interval, clock)
+        users = self.web_config.users
+        self._auth: wc.BasicAuth | None = wc.BasicAuth(users) if users else None
+        self._sans_check = wc.sans_allowed
+        self._extra_headers = tuple(self.web_config.http_server_config.headers)
+
+        self._sel: selectors.BaseSelector | None = None
+        self._lsock: socket.socket | None = None
+        self._conns: set[_Conn] = set()
+        self._queue: queue.Queue[tuple[_Conn, _Parsed] | None] = queue.Queue(self.limits.queue_size)
+        self._returns: collections.deque[tuple[_Conn, bytes, bool]] = collections.deque()
+        self._wake_r: socket.socket | None = None
+        self._wake_w: socket.socket | None = None
+        self._wake_pending = False
+        self._stopping = False
+        self._threads: list[threading.Thread] = []
+        self._next_sweep = 0.0
+        self._accept_paused_until = 0.0
+        self._address: tuple[str, int] | None = None
+        # counters (approximate: read for tests, the bench and self-metrics)
+        self.stats: collections.Counter[str] = collections.Counter()
+
+    # ------------------------------------------------------------------ lifecycle
 
     @property
     def address(self) -> tuple[str, int]:
-        assert self._httpd is not None
-        host, port = self._httpd.server_address[:2]
-        return str(host), int(port)
+        if self._address is None:
+            raise RuntimeError("server not started")
+        return self._address
+
+    @property
+    def tls_provider(self) -> object:
+        return self._tls
 
     def start(self) -> None:
-        app = self._app
+        host, port = self._bind
+        infos = socket.getaddrinfo(host or None, port, 0, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+        family, _, _, _, sockaddr = infos[0]
+        lsock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and host in ("::", ""):
+                lsock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            lsock.bind(sockaddr)
+            lsock.listen(self.limits.backlog)
+            lsock.setblocking(False)
+        except OSError:
+            lsock.close()
+            raise
+        self._lsock = lsock
+        addr = lsock.getsockname()
+        self._address = (str(addr[0]), int(addr[1]))
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(lsock, selectors.EVENT_READ, _LISTENER)
+        self._sel.register(self._wake_r, selectors.EVENT_READ, _WAKER)
+        self._threads = [threading.Thread(target=self._io_loop, name="gpumemd-http-io", daemon=True)]
+        for i in range(self.limits.workers):
+            self._threads.append(threading.Thread(target=self._worker, name=f"gpumemd-http-{i}", daemon=True))
+        for t in self._threads:
+            t.start()
+        self._log_startup()
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802
-                path, _, query = self.path.partition("?")
-                headers = {k.lower(): v for k, v in self.headers.items()}
-                resp = app(Request(self.command, path, query, headers))
-                self.send_response(resp.status)
-                for k, v in resp.headers.items():
-                    self.send_header(k, v)
-                self.send_header("Content-Length", str(len(resp.body)))
-                self.end_headers()
-                if self.command != "HEAD":
-                    self.wfile.write(resp.body)
-
-            do_HEAD = do_GET
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self._httpd = ThreadingHTTPServer(self._bind, Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="gpumemd-http", daemon=True)
-        self._thread.start()
+    def _log_startup(self) -> None:
+        host, port = self.address
+        shown = f"[{host}]" if ":" in host else host
+        scheme = "https" if self._tls else "http"
+        tls = "off"
+        if self._tls is not None:
+            t = self._tls.tls
+            tls = f"on (min {t.min_version}, client certificates: {t.client_auth_type})"
+        auth = f"on ({len(self.web_config.basic_auth_users)} users)" if self._auth else "off"
+        log.info("listening on %s://%s:%d; TLS %s; basic auth %s", scheme, shown, port, tls, auth)
+        for w in self.web_config.warnings:
+            log.warning("web config: %s", w)
 
     def stop(self) -> None:
-        if self._httpd is not None:
-            self._httpd.shutdown()
-            self._httpd.server_close()
+        if self._stopping or not self._threads:
+            self._stopping = True
+            return
+        self._stopping = True
+        self._wake()
+        for _ in range(self.limits.workers):
+            try:
+                self._queue.put(None, timeout=1.0)
+            except queue.Full:
+                break
+        for t in self._threads:
+            t.join(timeout=5.0)
+
+    def __enter__(self) -> HttpServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def poke(self) -> None:
+        """Wake the I/O loop now (tests with an injected clock use it to run timeouts)."""
+        self._next_sweep = 0.0
+        self._wake()
+
+    # ------------------------------------------------------------------- I/O loop
+
+    def _wake(self) -> None:
+        if self._wake_w is None:
+            return
+        try:
+            self._wake_w.send(b"\0")
+        except OSError:  # buffer full: a wake-up is pending anyway
+            pass
+
+    def _io_loop(self) -> None:
+        assert self._sel is not None
+        sel = self._sel
+        try:
+            while not self._stopping:
+                timeout = 0.1 if self._conns or self._accept_paused_until else None
+                for key, mask in sel.select(timeout):
+                    data = key.data
+                    if data is _LISTENER:
+                        self._accept()
+                    elif data is _WAKER:
+                        self._drain_wake()
+                    else:
+                        self._on_event(data, mask)
+                self._process_returns()
+                now = self._clock()
+                if now >= self._next_sweep:
+                    self._next_sweep = now + 0.1
+                    self._sweep(now)
+        except Exception:  # never expected; keep the process alive, say why
+            log.exception("HTTP server I/O loop crashed")
+        finally:
+            self._shutdown_io()
+
+    def _shutdown_io(self) -> None:
+        for conn in list(self._conns):
+            self._close(conn)
+        assert self._sel is not None
+        self._sel.close()
+        for s in (self._lsock, self._wake_r, self._wake_w):
+            if s is not None:
+                s.close()
+
+    def _drain_wake(self) -> None:
+        assert self._wake_r is not None
+        self._wake_pending = False
+        try:
+            while self._wake_r.recv(4096):
+                pass
+        except OSError:
+            pass
+
+    def _set_events(self, conn: _Conn, events: int) -> None:
+        assert self._sel is not None
+        if events == conn.events:
+            return
+        if conn.events == 0:
+            self._sel.register(conn.sock, events, conn)
+        elif events == 0:
+            self._sel.unregister(conn.sock)
+        else:
+            self._sel.modify(conn.sock, events, conn)
+        conn.events = events
+
+    def _accept(self) -> None:
+        assert self._lsock is not None and self._sel is not None
+        for _ in range(64):  # bounded batch so one burst cannot starve the loop
+            try:
+                sock, _peer = self._lsock.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:
+                if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    # out of descriptors: stop accepting for a moment instead of spinning
+                    log.warning("accept failed (%s); pausing accepts for 100 ms", exc)
+                    self._sel.unregister(self._lsock)
+                    self._accept_paused_until = self._clock() + 0.1
+                return
+            now = self._clock()
+            self.stats["connections"] += 1
+            if len(self._conns) >= self.limits.max_connections and not self._evict():
+                self._reject_overload(sock)
+                continue
+            sock.setblocking(False)
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError:
+                pass
+            if self._tls is not None:
+                try:
+                    sock = self._tls.get().wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
+                except (OSError, ValueError):
+                    sock.close()
+                    continue
+                conn = _Conn(sock, now, tls=True)
+                conn.deadline = now + self.limits.handshake_timeout
+            else:
+                conn = _Conn(sock, now, tls=False)
+                conn.deadline = now + self.limits.request_timeout
+            self._conns.add(conn)
+            self._set_events(conn, selectors.EVENT_READ)
+
+    def _evict(self) -> bool:
+        """Close the connection that has waited longest without a complete request."""
+        victim = None
+        for c in self._conns:
+            if c.state in (_HANDSHAKE, _READ, _LINGER) and (victim is None or c.since < victim.since):
+                victim = c
+        if victim is None:
+            return False
+        self.stats["evicted"] += 1
+        self._close(victim)
+        return True
+
+    def _reject_overload(self, sock: socket.socket) -> None:
+        self.stats["rejected"] += 1
+        if self._tls is None:  # a plaintext 503 means nothing to a TLS client: just close
+            try:
+                sock.setblocking(False)
+                sock.send(self._error_bytes(503, {"Retry-After": "1"}, keep_alive=False))
+            except OSError:
+                pass
+        sock.close()
+
+    def _on_event(self, conn: _Conn, mask: int) -> None:
+        if conn.state == _HANDSHAKE:
+            self._handshake(conn)
+        elif conn.state == _READ:
+            self._read(conn)
+        elif conn.state == _WRITE:
+            self._write(conn)
+        elif conn.state == _LINGER:
+            self._linger(conn)
+
+    def _handshake(self, conn: _Conn) -> None:
+        sock = conn.sock
+        assert isinstance(sock, ssl.SSLSocket) and self._tls is not None
+        try:
+            sock.do_handshake()
+        except ssl.SSLWantReadError:
+            self._set_events(conn, selectors.EVENT_READ)
+            return
+        except ssl.SSLWantWriteError:
+            self._set_events(conn, selectors.EVENT_WRITE)
+            return
+        except (ssl.SSLError, OSError, ValueError) as exc:
+            # scanners, wrong CA, missing client certificate, old TLS versions
+            self.stats["handshake_failed"] += 1
+            log.debug("TLS handshake failed: %s", exc)
+            self._close(conn)
+            return
+        if not self._sans_check(self._tls.tls, sock.getpeercert()):
+            self.stats["handshake_failed"] += 1
+            log.debug("client certificate has none of client_allowed_sans")
+            self._close(conn)
+            return
+        now = self._clock()
+        conn.state = _READ
+        conn.deadline = now + self.limits.request_timeout
+        self._set_events(conn, selectors.EVENT_READ)
+        self._read(conn)  # the request may have come with the last handshake flight
+
+    def _read(self, conn: _Conn) -> None:
+        limit = self.limits.max_header_bytes + self.limits.max_request_line
+        while len(conn.inbuf) <= limit:
+            try:
+                data = conn.sock.recv(65536)
+            except (BlockingIOError, InterruptedError, ssl.SSLWantReadError):
+                break
+            except ssl.SSLWantWriteError:
+                break
+            except (OSError, ValueError):
+                self._close(conn)
+                return
+            if not data:  # peer closed (perhaps half-way through a request)
+                self._close(conn)
+                return
+            if not conn.started:
+                conn.started = True
+                conn.deadline = self._clock() + self.limits.request_timeout
+            conn.inbuf += data
+        if conn.inbuf:
+            self._try_parse(conn)
+
+    def _try_parse(self, conn: _Conn) -> None:
+        buf = conn.inbuf
+        # RFC 9112 2.2: ignore empty lines before a request line
+        while buf[:2] == b"\r\n" or buf[:1] == b"\n":
+            del buf[: 2 if buf[:1] == b"\r" else 1]
+        if not buf:
+            return
+        lim = self.limits
+        m = _HEAD_END.search(buf)
+        end = m.start() if m else len(buf)
+        first_nl = buf.find(b"\n", 0, end)
+        line_len = first_nl if first_nl >= 0 else end
+        if line_len > lim.max_request_line:
+            self._send_error(conn, 414)
+            return
+        if end - line_len > lim.max_header_bytes:
+            self._send_error(conn, 431)
+            return
+        if m is None:
+            return  # wait for more (the read deadline bounds how long)
+        head = bytes(buf[:end])
+        del buf[: m.end()]
+        try:
+            parsed = parse_head(head, lim)
+        except _HttpError as exc:
+            self._send_error(conn, exc.status, exc.headers)
+            return
+        except Exception:  # a parser bug must not kill the I/O thread
+            log.exception("request parser failed")
+            self._send_error(conn, 400)
+            return
+        self.stats["requests"] += 1
+        conn.keep_alive = parsed.keep_alive
+        conn.http10 = parsed.http10
+        conn.state = _BUSY
+        self._set_events(conn, 0)
+        try:
+            self._queue.put_nowait((conn, parsed))
+        except queue.Full:
+            self.stats["overloaded"] += 1
+            self._send_error(conn, 503, {"Retry-After": "1"}, head_only=parsed.request.method == "HEAD")
+
+    def _send_error(self, conn: _Conn, status: int, headers: Mapping[str, str] | None = None,
+                    head_only: bool = False) -> None:  # fmt: skip
+        """An error answered by the I/O thread itself; the connection closes after it."""
+        self.stats[f"status_{status}"] += 1
+        conn.keep_alive = False
+        conn.inbuf.clear()
+        data = self._error_bytes(status, headers or {}, keep_alive=False, head_only=head_only)
+        self._start_write(conn, memoryview(data))
+
+    def _start_write(self, conn: _Conn, out: memoryview) -> None:
+        conn.state = _WRITE
+        conn.out = out
+        conn.deadline = self._clock() + self.limits.write_timeout
+        self._write(conn)
+
+    def _write(self, conn: _Conn) -> None:
+        out = conn.out
+        assert out is not None
+        while out:
+            try:
+                # same slice on every retry: OpenSSL wants the same buffer after WANT_WRITE
+                n = conn.sock.send(out[:262144])
+            except (BlockingIOError, InterruptedError, ssl.SSLWantWriteError):
+                self._set_events(conn, selectors.EVENT_WRITE)
+                conn.out = out
+                return
+            except ssl.SSLWantReadError:
+                self._set_events(conn, selectors.EVENT_READ)
+                conn.out = out
+                return
+            except (OSError, ValueError):
+                self._close(conn)
+                return
+            out = out[n:]
+        conn.out = None
+        self._finish_response(conn)
+
+    def _finish_response(self, conn: _Conn) -> None:
+        now = self._clock()
+        if not conn.keep_alive:
+            self._begin_linger(conn, now)
+            return
+        conn.state = _READ
+        conn.started = False
+        conn.since = now
+        conn.deadline = now + self.limits.idle_timeout
+        self._set_events(conn, selectors.EVENT_READ)
+        self._read(conn)  # pipelined requests already buffered (here or inside TLS)
+
+    def _begin_linger(self, conn: _Conn, now: float) -> None:
+        # Closing with unread input makes the kernel send RST, which can destroy the
+        # response we just wrote: half-close and drain briefly instead, like Go does.
+        try:
+            conn.sock.shutdown(socket.SHUT_WR)
+        except (OSError, ValueError):
+            self._close(conn)
+            return
+        conn.state = _LINGER
+        conn.since = now
+        conn.deadline = now + self.limits.linger_timeout
+        self._set_events(conn, selectors.EVENT_READ)
+
+    def _linger(self, conn: _Conn) -> None:
+        try:
+            data = conn.sock.recv(65536)
+        except (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            return
+        except (OSError, ValueError):
+            data = b""
+        conn.drained += len(data)
+        if not data or conn.drained > 262144:
+            self._close(conn)
+
+    def _close(self, conn: _Conn) -> None:
+        if conn.state == _CLOSED:
+            return
+        if conn.events:
+            try:
+                assert self._sel is not None
+                self._sel.unregister(conn.sock)
+            except (KeyError, ValueError, OSError):
+                pass
+            conn.events = 0
+        conn.state = _CLOSED
+        self._conns.discard(conn)
+        try:
+            conn.sock.close()
+        except OSError:
+            pass
+
+    def _sweep(self, now: float) -> None:
+        if self._accept_paused_until and now >= self._accept_paused_until:
+            assert self._sel is not None and self._lsock is not None
+            self._accept_paused_until = 0.0
+            self._sel.register(self._lsock, selectors.EVENT_READ, _LISTENER)
+        for conn in [c for c in self._conns if c.state != _BUSY and now >= c.deadline]:
+            self.stats["timeout_" + _STATE_NAMES[conn.state]] += 1
+            if conn.state == _READ and conn.inbuf:
+                try:  # slow request head (slowloris): a best-effort 408, then close
+                    conn.sock.send(self._error_bytes(408, {}, keep_alive=False))
+                except (OSError, ValueError):
+                    pass
+            self._close(conn)
+
+    def _process_returns(self) -> None:
+        while self._returns:
+            conn, rest, keep_alive = self._returns.popleft()
+            if conn.state != _BUSY:  # closed meanwhile (eviction cannot pick BUSY; stop can)
+                continue
+            conn.keep_alive = keep_alive
+            if rest:
+                self._start_write(conn, memoryview(rest))
+            else:
+                self._finish_response(conn)
+
+    # -------------------------------------------------------------------- workers
+
+    def _worker(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None or self._stopping:
+                return
+            conn, parsed = item
+            keep_alive = parsed.keep_alive
+            try:
+                data, keep_alive = self._respond(parsed)
+            except Exception:
+                log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
+                data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
+            sent = 0
+            try:  # write from here: a /metrics body usually fits the socket buffer
+                while sent < len(data):
+                    sent += conn.sock.send(memoryview(data)[sent : sent + 262144])
+            except (BlockingIOError, InterruptedError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+                pass
+            except (OSError, ValueError):
+                keep_alive = False
+                sent = len(data)  # nothing more to write; the I/O thread closes it
+            self._returns.append((conn, data[sent:], keep_alive))
+            if not self._wake_pending:
+                self._wake_pending = True
+                self._wake()
+
+    def _respond(self, parsed: _Parsed) -> tuple[bytes, bool]:
+        req = parsed.request
+        head_only = req.method == "HEAD"
+        if self._auth is not None and not self._auth.check_header(req.headers.get("authorization")):
+            self.stats["status_401"] += 1
+            hdrs = {"WWW-Authenticate": 'Basic realm="gpumemd"'}
+            return self._error_bytes(
+                401, hdrs, parsed.keep_alive, head_only, parsed.http10
+            ), parsed.keep_alive
+        try:
+            resp = self._app(req)
+            if not isinstance(resp, Response):
+                raise TypeError(f"app returned {type(resp).__name__}, not Response")
+            return self._serialize(resp, parsed.keep_alive, head_only, parsed.http10), parsed.keep_alive
+        except Exception:
+            log.exception("app failed for %s %s", req.method, req.path)
+            return self._error_bytes(500, {}, False, head_only), False
+
+    def _serialize(self, resp: Response, keep_alive: bool, head_only: bool, http10: bool = False) -> bytes:
+        status = int(resp.status)
+        if not 200 <= status <= 599:
+            raise ValueError(f"bad status {status}")
+        body = bytes(resp.body)
+        lines = [
+            f"HTTP/1.1 {status} {_reason(status)}",
+            f"Date: {_http_date()}",
+            f"Content-Length: {len(body)}",
+        ]
+        if not keep_alive:
+            lines.append("Connection: close")
+        elif http10:
+            lines.append("Connection: keep-alive")
+        for k, v in resp.headers.items():
+            k, v = str(k), str(v)
+            if not _TOKEN.match(k.encode("latin-1")) or _BAD_OUT.search(v):
+                raise ValueError(f"invalid response header {k!r}")  # would split the response
+            if k.lower() not in _SERVER_HEADERS:
+                lines.append(f"{k}: {v}")
+        for k, v in self._extra_headers:
+            lines.append(f"{k}: {v}")
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+        return head if head_only else head + body
+
+    def _error_bytes(self, status: int, headers: Mapping[str, str], keep_alive: bool,
+                     head_only: bool = False, http10: bool = False) -> bytes:  # fmt: skip
+        body = f"{status} {_reason(status)}\n".encode("ascii")
+        hdrs = {"Content-Type": "text/plain; charset=utf-8", **headers}
+        return self._serialize(Response(status, body, hdrs), keep_alive, head_only, http10)

@@ -523,7 +523,9 @@ class TLSContextProvider:
                     self.reloads += 1
                     log.info("TLS certificate files changed: reloaded")
                 except (ssl.SSLError, OSError, ValueError) as exc:
-                    log.warning("TLS certificate files changed but cannot be loaded (keeping the old ones): %s", exc)
+                    log.warning(
+                        "TLS certificate files changed but cannot be loaded (keeping the old ones): %s", exc
+                    )
         return self.context
 
 
@@ -558,7 +560,9 @@ class BasicAuth:
 
     def _dummy_hash(self) -> bytes:
         if self._dummy is None:  # lazily: costs one bcrypt
-            self._dummy = self._bcrypt.hashpw(b"gpumemd-dummy-password", self._bcrypt.gensalt(self._dummy_cost))
+            self._dummy = self._bcrypt.hashpw(
+                b"gpumemd-dummy-password", self._bcrypt.gensalt(self._dummy_cost)
+            )
         return self._dummy
 
     def check_header(self, value: str | None) -> bool:
@@ -600,3 +604,6 @@ def parse_basic_auth(value: str | None) -> tuple[str, str] | None:
         return None
     user, sep, password = raw.partition(":")
     return (user, password) if sep else None
+
+
+load = load_web_config  # the short name gpumemd.runtime uses
