@@ -114,9 +114,9 @@ class ServerLimits:
 
 
 ALLOWED_METHODS = ("GET", "HEAD")
-_TOKEN = re.compile(rb"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
-_VERSION = re.compile(rb"^HTTP/(\d)\.(\d)$")
-_TARGET = re.compile(rb"^[\x21-\x7e]+$")
+_TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_VERSION = re.compile(rb"HTTP/(\d)\.(\d)")
+_TARGET = re.compile(rb"[\x21-\x7e]+")
 _BAD_VALUE = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 _BAD_OUT = re.compile(r"[\r\n\x00]")
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
@@ -144,7 +144,7 @@ class _Parsed:
 
 class _Conn:
     __slots__ = ("sock", "state", "inbuf", "out", "deadline", "since", "started", "keep_alive",
-                 "http10", "events", "drained", "tls")  # fmt: skip
+                 "http10", "events", "drained", "tls", "eof")  # fmt: skip
 
     def __init__(self, sock: socket.socket, now: float, tls: bool) -> None:
         self.sock = sock
@@ -159,6 +159,7 @@ class _Conn:
         self.events = 0
         self.drained = 0
         self.tls = tls
+        self.eof = False
 
 
 def parse_head(head: bytes, limits: ServerLimits) -> _Parsed:
@@ -181,9 +182,9 @@ def parse_head(head: bytes, limits: ServerLimits) -> _Parsed:
     if len(parts) != 3:
         raise _HttpError(400)
     method_b, target_b, version_b = parts
-    if not _TOKEN.match(method_b) or not _TARGET.match(target_b):
+    if not _TOKEN.fullmatch(method_b) or not _TARGET.fullmatch(target_b):
         raise _HttpError(400)
-    vm = _VERSION.match(version_b)
+    vm = _VERSION.fullmatch(version_b)
     if not vm:
         raise _HttpError(400)
     if vm.group(1) != b"1":
@@ -194,7 +195,7 @@ def parse_head(head: bytes, limits: ServerLimits) -> _Parsed:
     headers: dict[str, str] = {}
     for line in lines[1:]:
         name_b, sep, value_b = line.partition(b":")
-        if not sep or not _TOKEN.match(name_b):  # also rejects obs-fold and "Name :"
+        if not sep or not _TOKEN.fullmatch(name_b):  # also rejects obs-fold and "Name :"
             raise _HttpError(400)
         value_b = value_b.strip(b" \t")
         if _BAD_VALUE.search(value_b):
@@ -557,15 +558,17 @@ class HttpServer:
             except (OSError, ValueError):
                 self._close(conn)
                 return
-            if not data:  # peer closed (perhaps half-way through a request)
-                self._close(conn)
-                return
+            if not data:  # peer closed, or half-closed after sending its request
+                conn.eof = True
+                break
             if not conn.started:
                 conn.started = True
                 conn.deadline = self._clock() + self.limits.request_timeout
             conn.inbuf += data
         if conn.inbuf:
             self._try_parse(conn)
+        if conn.eof and conn.state == _READ:  # no complete request will come
+            self._close(conn)
 
     def _try_parse(self, conn: _Conn) -> None:
         buf = conn.inbuf
@@ -786,7 +789,7 @@ class HttpServer:
             lines.append("Connection: keep-alive")
         for k, v in resp.headers.items():
             k, v = str(k), str(v)
-            if not _TOKEN.match(k.encode("latin-1")) or _BAD_OUT.search(v):
+            if not _TOKEN.fullmatch(k.encode("latin-1")) or _BAD_OUT.search(v):
                 raise ValueError(f"invalid response header {k!r}")  # would split the response
             if k.lower() not in _SERVER_HEADERS:
                 lines.append(f"{k}: {v}")
