@@ -103,7 +103,7 @@ EXTRA_HEADERS: Mapping[str, tuple[str, ...]] = {
     "Content-Security-Policy": (),
 }
 
-_BCRYPT_RE = re.compile(r"^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$")
+_BCRYPT_RE = re.compile(r"\$2[aby]\$([0-9][0-9])\$[./A-Za-z0-9]{53}")
 _UNSUPPORTED = {
     "tls_server_config.cert": "inline certificates are not supported by gpumemd; use cert_file",
     "tls_server_config.key": "inline keys are not supported by gpumemd; use key_file",
@@ -287,6 +287,10 @@ def _parse_tls(e: _Errors, value: object, base_dir: str | None) -> TLSServerConf
     max_v = None
     if m.get("max_version") is not None:
         max_v = _choice(e, f"{path}.max_version", m["max_version"], versions)
+    if min_v in ("TLS10", "TLS11"):
+        e.warnings.append(
+            f"{path}.min_version: {min_v} is insecure; OpenSSL's default security level may refuse it anyway"
+        )
     if max_v is not None and versions.index(max_v) < versions.index(min_v):
         e.add(f"{path}.max_version", f"{max_v} is lower than min_version {min_v}")
 
@@ -363,7 +367,7 @@ def _parse_users(e: _Errors, value: object) -> tuple[tuple[str, str], ...]:
         if not isinstance(k, str) or not k or ":" in k:
             e.add(path, f"user names must be non-empty strings without ':', got {_fmt(k)}")
             continue
-        if not isinstance(v, str) or not _BCRYPT_RE.match(v) or not 4 <= int(v[4:6]) <= 31:
+        if not isinstance(v, str) or not _BCRYPT_RE.fullmatch(v) or not 4 <= int(v[4:6]) <= 31:
             # never echo the value: it is (supposed to be) a password hash
             e.add(f"{path}.{k}", "expected a bcrypt hash ($2a$/$2b$/$2y$, cost 04-31, 60 characters)")
             continue
