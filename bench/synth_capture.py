@@ -1,0 +1,142 @@
+"""Synthesize multi-GPU, multi-process captures from the real H200 one.
+
+We recorded one H200 (driver 580.159.04) idle and with one process holding 1 GiB. Tests
+and the scale bench need an 8-GPU node with 8 ranks (and more processes than that), which
+no machine here has, so this script derives such captures from the real recording:
+
+- every GPU copies the real GPU's answers (name, total, driver-reserved, driver version),
+  with its own index, UUID and PCI bus id;
+- each GPU gets processes whose NVML `used_bytes` are the real process's bytes scaled
+  by a per-rank factor, and `used`/`free` are recomputed so the device stays consistent
+  (used = sum(processes) + the real capture's unattributed remainder);
+- `host.process_rss(pid)` answers are scaled from the real one.
+
+Every synthesized capture says so in its name (`synthetic__...`) and in `meta`.
+
+    python bench/synth_capture.py            # writes the captures tests/ use
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import uuid as uuid_mod
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CAPTURES = ROOT / "tests" / "fixtures" / "captures"
+SOURCE = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
+
+
+def _uuid(seed: str, index: int) -> str:
+    # Deterministic, clearly not a real board's UUID (uuid5 over a fixed namespace).
+    return "GPU-" + str(uuid_mod.uuid5(uuid_mod.NAMESPACE_URL, f"gpumemd-synthetic/{seed}/{index}"))
+
+
+def synthesize(
+    real: dict[str, Any],
+    *,
+    gpus: int = 8,
+    procs_per_gpu: list[list[float]] | None = None,
+    seed: str = "8xh200",
+    description: str = "",
+    first_pid: int = 10_000,
+) -> dict[str, Any]:
+    """An N-GPU capture; `procs_per_gpu[i]` lists the scale factors of GPU i's processes.
+
+    A factor of 1.0 is the real process (1.6 GB NVML-used: 1 GiB tensor + CUDA context).
+    """
+    nv = real["nvml"]
+    host = real["host"]
+    (real_proc,) = nv["processes(0)"]["ok"]
+    real_bytes = int(real_proc["used_bytes"])
+    real_rss = int(host[f"process_rss({real_proc['pid']})"]["ok"])
+    mem2 = nv["memory_info_v2(0)"]["ok"]
+    total, reserved = int(mem2["total"]), int(mem2["reserved"])
+    unattributed = int(mem2["used"]) - real_bytes  # driver/context bytes no process owns
+    if procs_per_gpu is None:
+        procs_per_gpu = [[1.0] for _ in range(gpus)]
+    assert len(procs_per_gpu) == gpus
+
+    out_nv: dict[str, Any] = {
+        "init()": {"ok": None},
+        "shutdown()": {"ok": None},
+        "device_count()": {"ok": gpus},
+        "driver_version()": copy.deepcopy(nv["driver_version()"]),
+    }
+    out_host: dict[str, Any] = {
+        "virtual_memory()": copy.deepcopy(host["virtual_memory()"]),
+        "swap_memory()": copy.deepcopy(host["swap_memory()"]),
+    }
+    pid = first_pid
+    for i in range(gpus):
+        procs = []
+        for factor in procs_per_gpu[i]:
+            used = int(real_bytes * factor)
+            procs.append({"pid": pid, "used_bytes": used})
+            out_host[f"process_rss({pid})"] = {"ok": int(real_rss * max(factor, 0.1))}
+            out_nv[f"process_name({pid})"] = {"ok": "python3"}
+            pid += 1
+        used = sum(p["used_bytes"] for p in procs) + (unattributed if procs else 0)
+        used_v1 = used + reserved
+        out_nv[f"name({i})"] = copy.deepcopy(nv["name(0)"])
+        out_nv[f"uuid({i})"] = {"ok": _uuid(seed, i)}
+        out_nv[f"pci_bus_id({i})"] = {"ok": f"00000000:{0x18 + 0x10 * i:02X}:00.0"}
+        out_nv[f"memory_info_v2({i})"] = {
+            "ok": {"total": total, "reserved": reserved, "used": used, "free": total - reserved - used}
+        }
+        out_nv[f"memory_info({i})"] = {"ok": {"total": total, "used": used_v1, "free": total - used_v1}}
+        out_nv[f"processes({i})"] = {"ok": procs}
+        out_nv[f"utilization({i})"] = {"ok": {"gpu": 90 if procs else 0, "memory": 40 if procs else 0}}
+    return {
+        "format": real["format"],
+        "meta": {
+            "synthetic": True,
+            "derived_from": SOURCE.name,
+            "description": description or f"SYNTHETIC {gpus}x H200 derived from a real 1x H200 capture",
+            "gpumemd_version": real["meta"].get("gpumemd_version", ""),
+            "recorded_at": real["meta"].get("recorded_at", ""),
+        },
+        "nvml": dict(sorted(out_nv.items())),
+        "host": dict(sorted(out_host.items())),
+    }
+
+
+# The captures the tests and the bench use: (file name, kwargs).
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    (
+        # One rank per GPU, the usual data-parallel node.
+        "synthetic__8xh200__8-ranks.json",
+        {"procs_per_gpu": [[1.0 + 0.25 * i] for i in range(8)], "seed": "8xh200-8-ranks",
+         "description": "SYNTHETIC 8x H200, one rank per GPU (scaled from the real 1-process capture)"},
+    ),
+    (
+        # Several processes per GPU (a second job and a profiler sharing GPUs 0 and 1).
+        "synthetic__8xh200__multi-process.json",
+        {"procs_per_gpu": [[6.0, 1.0, 0.3], [6.0, 2.0]] + [[6.0] for _ in range(6)], "seed": "8xh200-multi",
+         "description": "SYNTHETIC 8x H200, 8 ranks plus extra processes on GPUs 0 and 1"},
+    ),
+    (
+        # GPU 3 nearly full: what a memory alert must fire on.
+        "synthetic__8xh200__gpu3-nearly-full.json",
+        {"procs_per_gpu": [[1.0] for _ in range(3)] + [[91.0]] + [[1.0] for _ in range(4)], "seed": "8xh200-full",
+         "description": "SYNTHETIC 8x H200, GPU 3 at ~98% of its memory"},
+    ),
+]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=CAPTURES)
+    args = ap.parse_args()
+    real = json.loads(SOURCE.read_text())
+    for name, kwargs in VARIANTS:
+        path = args.out / name
+        path.write_text(json.dumps(synthesize(real, **kwargs), indent=1, sort_keys=False) + "\n")
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
