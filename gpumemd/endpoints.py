@@ -22,7 +22,7 @@ class App:
         latest: Callable[[], Snapshot | None],
         *,
         interval: Callable[[], float],
-        alerts_json: Callable[[], bytes] | None = None,
+        alerts_json: Callable[[], bytes | None] | None = None,
         title: str = "gpumemd",
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -74,7 +74,7 @@ class App:
         return Response(200, b"Ready\n", _PLAIN)
 
     def _alerts(self, request: Request) -> Response:
-        body = self._alerts_json() if self._alerts_json else _NO_ALERTS
+        body = (self._alerts_json() if self._alerts_json else None) or _NO_ALERTS
         return Response(200, body, {"Content-Type": "application/json"})
 
     def _landing(self, request: Request) -> Response:

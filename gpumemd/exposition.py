@@ -16,7 +16,8 @@ from prometheus_client import exposition as prom_text
 from prometheus_client.core import Metric
 from prometheus_client.openmetrics import exposition as openmetrics
 
-TEXT_TYPE = prom_text.CONTENT_TYPE_LATEST
+# The classic text format (what generate_latest writes); every Prometheus since 2013 reads it.
+TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 OPENMETRICS_TYPE = openmetrics.CONTENT_TYPE_LATEST
 
 
@@ -51,8 +52,8 @@ class Exposition:
             return gzip.compress(self.body(openmetrics_format=openmetrics_format), compresslevel=6)
         registry = _Families(self.families)
         if openmetrics_format:
-            return openmetrics.generate_latest(registry)  # type: ignore[arg-type]
-        return prom_text.generate_latest(registry)  # type: ignore[arg-type]
+            return openmetrics.generate_latest(registry)
+        return prom_text.generate_latest(registry)
 
 
 def wants_openmetrics(accept: str) -> bool:

@@ -52,7 +52,7 @@ class Runtime:
         self.app = App(
             lambda: self.sampler.latest,
             interval=lambda: self.sampler.interval,
-            alerts_json=lambda: self._alerts_json() if self._alerts_json else None,  # type: ignore[misc]
+            alerts_json=lambda: self._alerts_json() if self._alerts_json else None,
             title=title,
         )
         self.server: HttpServer | None = None
@@ -97,7 +97,7 @@ def _alerts_json_of(observers: Sequence[Any]) -> Callable[[], bytes] | None:
     for observer in observers:
         fn = getattr(observer, "alerts_json", None)
         if fn is not None:
-            return fn  # type: ignore[no-any-return]
+            return fn
     return None
 
 

@@ -1,0 +1,47 @@
+# The two commands of the README:
+#   make run    run gpumemd serve (the node daemon) on :9967
+#   make test   lint, type-check and run the whole test suite (installs what it needs)
+# Both create their own virtualenv (.venv); `make test` also installs Debian's prometheus
+# and prometheus-alertmanager, which the end-to-end tests start on loopback.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PYTEST_ARGS ?=
+
+.PHONY: run demo test lint system-deps clean
+
+$(VENV)/.run: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: $(VENV)/.run pyproject.toml
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.run
+	$(VENV)/bin/gpumemd serve --config.file config.example.yaml $(ARGS)
+
+# A GPU-less demo: serve a capture recorded on an H200.
+demo: $(VENV)/.run
+	$(VENV)/bin/gpumemd serve --replay tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json $(ARGS)
+
+system-deps:
+	@command -v promtool >/dev/null && command -v prometheus-alertmanager >/dev/null || \
+	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus prometheus-alertmanager >/dev/null; }
+	@# The packages start services we do not want; the tests start their own on free ports.
+	@-$(SUDO) systemctl stop prometheus prometheus-alertmanager prometheus-node-exporter >/dev/null 2>&1 || true
+
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check gpumemd tests bench
+	$(VENV)/bin/mypy
+
+test: system-deps lint
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,120 @@
+"""Configuration: every error at once, with its path; exit status 2; no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpumemd import config
+from tests.helpers import ROOT
+
+BAD = [
+    ("sampler: {interval: fast}", 'sampler.interval: expected a duration like 500ms, 30s or 2m, got "fast"'),
+    ("sampler: {interval: 10}", "sampler.interval: expected a duration like 500ms, 30s or 2m, got 10"),
+    ("sampler: {interval: 0s}", "sampler.interval: must be > 0, got 0.0"),
+    ("sampler: {history: -5}", "sampler.history: must be > 0, got -5"),
+    ("sampler: {history: many}", 'sampler.history: expected an integer, got "many"'),
+    ("sampler: {history: 1.5}", "sampler.history: expected an integer, got 1.5"),
+    ("samplr: {}", "samplr: unknown key (known here:"),
+    ("sampler: {intervl: 1s}", "sampler.intervl: unknown key (known here: history, interval)"),
+    ("web: {listen_address: localhost}", 'web.listen_address: expected HOST:PORT or :PORT, got "localhost"'),
+    ("web: {listen_address: ':99999'}", 'web.listen_address: expected HOST:PORT or :PORT, got ":99999"'),
+    ("web: {max_label_length: 0}", "web.max_label_length: must be > 0, got 0"),
+    ("sources: {nvml: {enabled: yes please}}", 'sources.nvml.enabled: expected true or false, got "yes please"'),
+    ("sources: {nvml: {max_processes: -1}}", "sources.nvml.max_processes: must be >= 0, got -1"),
+    ("sources: {nvml: []}", "sources.nvml: expected a mapping, got a list"),
+    ("sources: {host: {process_rss: 1}}", "sources.host.process_rss: expected true or false, got 1"),
+    ("log: {level: loud}", 'log.level: expected one of debug, info, warn, error, got "loud"'),
+    ("log: {format: xml}", 'log.format: expected one of logfmt, json, got "xml"'),
+    ("- a\n- b", "(top level): expected a mapping, got a list"),
+    ("sampler: {interval: [1s]}", "sampler.interval: expected a duration like 500ms, 30s or 2m, got a list"),
+    ("web: {config_file: 3}", "web.config_file: expected a string, got 3"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD, ids=[b[1].split(":")[0] + f"-{i}" for i, b in enumerate(BAD)])
+def test_bad_config_is_reported_with_its_path(text: str, message: str) -> None:
+    with pytest.raises(config.ConfigError) as err:
+        config.loads(text)
+    assert any(e.startswith(message) for e in err.value.errors), err.value.errors
+
+
+def test_every_error_in_a_file_is_reported_at_once() -> None:
+    text = "sampler: {interval: fast, history: 0}\nweb: {listen_address: nope}\nlog: {level: loud}\nextra: 1\n"
+    with pytest.raises(config.ConfigError) as err:
+        config.loads(text)
+    assert len(err.value.errors) == 5
+
+
+def test_yaml_syntax_error_names_the_line() -> None:
+    with pytest.raises(config.ConfigError) as err:
+        config.loads("sampler:\n  interval: [1s\n", source="x.yaml")
+    assert err.value.errors[0].startswith("x.yaml: not valid YAML (line 3")
+
+
+def test_empty_file_gives_defaults() -> None:
+    assert config.loads("") == config.Config()
+
+
+def test_example_config_is_valid_and_documents_every_default() -> None:
+    assert config.load(ROOT / "config.example.yaml") == config.Config()
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [("500ms", 0.5), ("30s", 30.0), ("2m", 120.0), ("1h30m", 5400.0), ("1d", 86400.0), ("1.5s", 1.5)],
+)
+def test_durations(text: str, seconds: float) -> None:
+    assert config.parse_duration(text) == seconds
+    assert config.parse_duration(config.format_duration(seconds)) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "5", "s", "1x", "1s2", "-1s", "1 s"])
+def test_bad_durations(text: str) -> None:
+    with pytest.raises(ValueError):
+        config.parse_duration(text)
+
+
+def test_overrides_win_over_the_file() -> None:
+    c = config.apply_overrides(config.loads("web: {listen_address: ':1'}"), {"web.listen_address": "127.0.0.1:2"})
+    assert c.web.listen_address == "127.0.0.1:2"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gpumemd", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_check_config_lists_every_error_and_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("sampler: {interval: fast}\nsources: {nvml: {bogus: 1}}\n")
+    result = _cli("check-config", str(bad))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines == [
+        f'{bad}: sampler.interval: expected a duration like 500ms, 30s or 2m, got "fast"',
+        f"{bad}: sources.nvml.bogus: unknown key (known here: enabled, max_processes, process_names, processes, utilization)",
+    ]
+    assert "Traceback" not in result.stderr
+
+
+def test_check_config_accepts_a_good_file() -> None:
+    result = _cli("check-config", str(ROOT / "config.example.yaml"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("OK")
+
+
+def test_serve_with_a_bad_config_exits_2_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("log: {level: loud}\n")
+    result = _cli("serve", "--config.file", str(bad))
+    assert result.returncode == 2
+    assert "log.level" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_missing_config_file_is_a_clear_error(tmp_path: Path) -> None:
+    result = _cli("check-config", str(tmp_path / "nope.yaml"))
+    assert result.returncode == 2
+    assert "No such file or directory" in result.stderr and "Traceback" not in result.stderr

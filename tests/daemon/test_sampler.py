@@ -1,0 +1,144 @@
+"""The sampler: isolation of failing sources, snapshots, the ring buffer, render-once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from prometheus_client.core import GaugeMetricFamily, Metric
+
+from gpumemd.exposition import Exposition
+from gpumemd.sampler import Sampler
+from gpumemd.sources.base import SourceUnavailable
+from tests.helpers import samples
+
+
+class Constant:
+    def __init__(self, name: str, value: float) -> None:
+        self.name, self.value, self.reads = name, value, 0
+
+    def read(self, cycle: Mapping[str, Any]) -> float:
+        self.reads += 1
+        return self.value
+
+    def families(self, reading: float) -> Iterable[Metric]:
+        g = GaugeMetricFamily(f"test_{self.name}", "A constant.")
+        g.add_metric([], reading)
+        yield g
+
+
+class Raising(Constant):
+    def __init__(self, name: str, exc: Exception) -> None:
+        super().__init__(name, 0)
+        self.exc = exc
+
+    def read(self, cycle: Mapping[str, Any]) -> float:
+        raise self.exc
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def sampler(*sources: Any, **kw: Any) -> Sampler:
+    clock = Clock()
+    return Sampler(list(sources), interval=1.0, wall_clock=clock, monotonic=clock, **kw)
+
+
+def test_a_failing_source_never_hides_the_others() -> None:
+    s = sampler(Constant("a", 1), Raising("broken", RuntimeError("boom")), Constant("b", 2))
+    got = samples(s.sample_once().exposition.body().decode())
+    assert got[("test_a", ())] == 1 and got[("test_b", ())] == 2
+    assert got[("gpumemd_collector_success", (("collector", "broken"),))] == 0
+    assert got[("gpumemd_collector_success", (("collector", "a"),))] == 1
+
+
+def test_unavailable_source_logs_once(caplog: Any) -> None:
+    s = sampler(Raising("nvml", SourceUnavailable("NVML is not available: no library")))
+    with caplog.at_level("INFO", logger="gpumemd.sampler"):
+        for _ in range(5):
+            s.sample_once()
+    assert len(caplog.records) == 1 and "no library" in caplog.records[0].getMessage()
+
+
+def test_recovery_is_logged(caplog: Any) -> None:
+    flaky = Raising("flaky", RuntimeError("down"))
+    s = sampler(flaky)
+    s.sample_once()
+    flaky.read = lambda cycle: 1.0  # type: ignore[method-assign]
+    with caplog.at_level("INFO", logger="gpumemd.sampler"):
+        snap = s.sample_once()
+    assert snap.success["flaky"] is True
+    assert any("recovered" in r.getMessage() for r in caplog.records)
+
+
+def test_later_sources_see_earlier_readings() -> None:
+    seen: list[Any] = []
+
+    class Looks(Constant):
+        def read(self, cycle: Mapping[str, Any]) -> float:
+            seen.append(dict(cycle))
+            return 0
+
+    sampler(Constant("first", 7), Looks("second", 0)).sample_once()
+    assert seen == [{"first": 7}]
+
+
+def test_ring_buffer_is_bounded_and_snapshots_are_numbered() -> None:
+    s = sampler(Constant("a", 1), history=3)
+    for _ in range(5):
+        s.sample_once()
+    assert [snap.sequence for snap in s.history] == [3, 4, 5]
+    assert s.latest is s.history[-1]
+
+
+def test_observers_add_families_and_see_the_sources() -> None:
+    class Doubler:
+        name = "doubler"
+
+        def observe(self, families: Any, readings: Any, timestamp: float) -> Iterable[Metric]:
+            g = GaugeMetricFamily("test_doubled", "Twice a.")
+            g.add_metric([], readings["a"] * 2)
+            return [g]
+
+    got = samples(sampler(Constant("a", 21), observers=[Doubler()]).sample_once().exposition.body().decode())
+    assert got[("test_doubled", ())] == 42
+    assert got[("gpumemd_collector_success", (("collector", "doubler"),))] == 1
+
+
+def test_exposition_renders_each_format_once(monkeypatch: Any) -> None:
+    from gpumemd import exposition
+
+    calls = []
+    real = exposition.prom_text.generate_latest
+    monkeypatch.setattr(exposition.prom_text, "generate_latest", lambda r: calls.append(1) or real(r))
+    exp = Exposition([])
+    for _ in range(10):
+        exp.body()
+        exp.body(gzipped=True)
+    assert len(calls) == 1
+
+
+def test_lazy_render_defers_until_asked(monkeypatch: Any) -> None:
+    from gpumemd import exposition
+
+    calls = []
+    real = exposition.prom_text.generate_latest
+    monkeypatch.setattr(exposition.prom_text, "generate_latest", lambda r: calls.append(1) or real(r))
+    s = sampler(Constant("a", 1), eager_render=False)
+    snap = s.sample_once()
+    assert calls == []
+    snap.exposition.body()
+    assert calls == [1]
+
+
+def test_timestamp_comes_from_the_injected_clock() -> None:
+    clock = Clock()
+    s = Sampler([Constant("a", 1)], interval=1.0, wall_clock=clock, monotonic=clock)
+    clock.now = 1234.5
+    got = samples(s.sample_once().exposition.body().decode())
+    assert got[("gpumemd_last_sample_timestamp_seconds", ())] == 1234.5
