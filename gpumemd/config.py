@@ -125,9 +125,33 @@ class HostSourceConfig:
 
 
 @dataclass(frozen=True)
+class KubeletSourceConfig:
+    """Pod attribution from the kubelet pod-resources API (gpumemd/sources/kubelet.py)."""
+
+    enabled: bool = False
+    socket: str = "/var/lib/kubelet/pod-resources/kubelet.sock"
+    timeout: Seconds = field(default=2.0, metadata=_check(positive))
+    refresh: Seconds = field(default=5.0, metadata=_check(non_negative))  # the kubelet rate-limits this API
+    stale_after: Seconds = field(default=60.0, metadata=_check(positive))  # then series lose their pod labels
+    # Device-plugin resources to attribute; an entry ending in '-' or '/' is a prefix.
+    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-")
+    label_series: bool = True  # add pod/namespace/container to every GPU series, as dcgm-exporter does
+
+
+@dataclass(frozen=True)
+class SlurmSourceConfig:
+    """The Slurm job of each GPU process, from /proc/<pid>/cgroup (outside Kubernetes)."""
+
+    enabled: bool = False
+    proc_root: str = "/proc"
+
+
+@dataclass(frozen=True)
 class SourcesConfig:
     nvml: NvmlSourceConfig = NvmlSourceConfig()
     host: HostSourceConfig = HostSourceConfig()
+    kubelet: KubeletSourceConfig = KubeletSourceConfig()
+    slurm: SlurmSourceConfig = SlurmSourceConfig()
 
 
 @dataclass(frozen=True)
@@ -136,12 +160,39 @@ class LogConfig:
     format: Literal["logfmt", "json"] = "logfmt"
 
 
+AGENT_PORT = DEFAULT_PORT + 1
+"""The in-process agent's default port (plus LOCAL_RANK, one port per rank of a node)."""
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """The in-process agent (`gpumemd.start()`, `gpumemd run`); see docs/agent.md."""
+
+    interval: Seconds = field(default=0.1, metadata=_check(positive))  # 10 Hz
+    listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
+    per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
+    nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
+    nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # NVML per-process list is 19 µs/GPU
+    peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
+    spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
+    spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
+    spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # a rank silent this long is dead
+    oom_snapshot_dir: str | None = None  # none: no allocator snapshot on OOM
+    oom_max_snapshots: int = field(default=3, metadata=_check(positive))  # newest kept, older ones deleted
+    oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive))  # larger dumps deleted
+    oom_min_dump_interval: Seconds = field(default=30.0, metadata=_check(non_negative))
+    memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (~20 % slower); armed: on demand
+    memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
+    memory_history_stacks: Literal["python", "all"] = "python"
+
+
 @dataclass(frozen=True)
 class Config:
     web: WebConfig = WebConfig()
     sampler: SamplerConfig = SamplerConfig()
     sources: SourcesConfig = SourcesConfig()
     log: LogConfig = LogConfig()
+    agent: AgentConfig = AgentConfig()
 
 
 # --- the loader ----------------------------------------------------------------------
