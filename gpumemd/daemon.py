@@ -18,6 +18,7 @@ from .config import Config
 from .runtime import Runtime
 from .sources.base import Source
 from .sources.host import HostSource, Psutil
+from .sources.kubelet import with_attribution
 from .sources.nvml import NvmlSource, Pynvml
 from .sources.replay import host_replayer, load_capture, nvml_replayer
 
@@ -43,7 +44,7 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else Psutil()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
-    return sources
+    return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled
 
 
 def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runtime:
