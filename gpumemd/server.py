@@ -20,7 +20,7 @@ handshake in the accept loop, so one silent connection stalls every HTTPS scrape
 Thread-per-connection WSGI servers (wsgiref, waitress's sync mode aside) have the
 same shape; waitress is close (asyncore-style I/O thread plus a worker pool) but has
 no TLS; cheroot, gunicorn, uvicorn/hypercorn either bind a thread per connection, fork,
-or bring an asyncio event loop into the training process. None fit, so this is ~600
+or bring an asyncio event loop into the training process. None fit, so this is ~700
 lines of stdlib:
 
 * One I/O thread runs a `selectors` loop (epoll on Linux). It accepts, does the TLS
@@ -400,7 +400,9 @@ class HttpServer:
         sel = self._sel
         try:
             while not self._stopping:
-                timeout = 0.1 if self._conns or self._accept_paused_until else None
+                # Idle with no connections: block (no wake-ups inside a training process).
+                # Otherwise wake at least once a second to enforce the (second-scale) deadlines.
+                timeout = 0.1 if self._accept_paused_until else (1.0 if self._conns else None)
                 for key, mask in sel.select(timeout):
                     data = key.data
                     if data is _LISTENER:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 import socket
 import ssl
 import time
@@ -171,3 +172,22 @@ def test_load_web_config_checks_files(certs: Certs, tmp_path) -> None:
     with pytest.raises(WebConfigError) as exc:
         load_web_config(path)
     assert exc.value.errors[0].startswith("tls_server_config.cert_file: cannot read")
+
+
+def test_startup_log_and_config_path(serve: ServerFactory, certs: Certs, tmp_path, caplog) -> None:
+    path = tmp_path / "web.yml"
+    path.write_text(
+        f"tls_server_config:\n  cert_file: {certs.server.cert_path}\n  key_file: {certs.server.key_path}\n"
+        f"basic_auth_users:\n  prometheus: '{'$2b$04$' + 'a' * 53}'\n"
+    )
+    with caplog.at_level(logging.INFO, logger="gpumemd.server"):
+        srv = serve(web_config=str(path))  # a path works as well as a WebConfig
+    host, port = srv.address
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("listening on"))
+    assert f"https://{host}:{port}" in line and "TLS on" in line and "basic auth on (1 users)" in line
+    assert get(srv, ctx=client_context(certs))[0] == 401
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="gpumemd.server"):
+        plain = serve()
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("listening on"))
+    assert f"http://127.0.0.1:{plain.address[1]};" in line and "TLS off" in line and "basic auth off" in line
