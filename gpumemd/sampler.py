@@ -34,11 +34,20 @@ class Observer(Protocol):
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class Sample:
+    """What one cycle read; small, so hundreds fit in the ring buffer."""
+
     sequence: int
     timestamp: float  # wall clock, seconds since the epoch
     readings: Mapping[str, Any]  # by source name; a failed source is absent
     success: Mapping[str, bool]
+
+
+@dataclass(frozen=True)
+class Snapshot(Sample):
+    """The latest sample with its exposition (only the latest keeps one: metric families
+    and rendered bytes are ~30 kB a sample, which the history must not multiply)."""
+
     exposition: Exposition
 
 
@@ -63,7 +72,7 @@ class Sampler:
         self._eager = eager_render
         self._static = static_families
         self._wall, self._mono = wall_clock, monotonic
-        self.history: collections.deque[Snapshot] = collections.deque(maxlen=history)
+        self.history: collections.deque[Sample] = collections.deque(maxlen=history)
         self.latest: Snapshot | None = None
         self._sequence = 0
         self._samples_total = 0
@@ -144,7 +153,7 @@ class Sampler:
             exposition.body()
         snapshot = Snapshot(self._sequence, timestamp, readings, success, exposition)
         self.latest = snapshot
-        self.history.append(snapshot)
+        self.history.append(Sample(self._sequence, timestamp, readings, success))
         for listener in self._listeners:
             try:
                 listener(snapshot)

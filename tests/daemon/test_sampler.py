@@ -93,7 +93,8 @@ def test_ring_buffer_is_bounded_and_snapshots_are_numbered() -> None:
     for _ in range(5):
         s.sample_once()
     assert [snap.sequence for snap in s.history] == [3, 4, 5]
-    assert s.latest is s.history[-1]
+    assert s.latest is not None and s.latest.sequence == s.history[-1].sequence
+    assert not hasattr(s.history[0], "exposition")  # the history holds readings, not rendered bytes
 
 
 def test_observers_add_families_and_see_the_sources() -> None:
