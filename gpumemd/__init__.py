@@ -1,21 +1,25 @@
-"""gpumemd: GPU-memory observability for PyTorch training clusters."""
+"""gpumemd: GPU-memory observability for PyTorch training clusters.
+
+`gpumemd.start()` / `gpumemd.Agent` load the in-process agent on first use: importing
+gpumemd (or the node daemon) never imports torch, nor the agent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+if TYPE_CHECKING:
+    from .agent import Agent, arm_memory_history, dump_snapshot, start, stop
 
-_LAZY = {  # name -> module; imported on first use, so that importing gpumemd never imports torch
-    "GPUMemoryProfiler": "gpumemd.profiler",
-    "ProfileResult": "gpumemd.profiler",
-    "MemorySnapshot": "gpumemd.profiler",
-}
+__all__ = ["Agent", "__version__", "arm_memory_history", "dump_snapshot", "start", "stop"]
+_LAZY = {"Agent", "start", "stop", "dump_snapshot", "arm_memory_history"}
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'gpumemd' has no attribute {name!r}")
-    import importlib
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from . import agent
 
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+        return getattr(agent, name)
+    raise AttributeError(f"module 'gpumemd' has no attribute {name!r}")

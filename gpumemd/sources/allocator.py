@@ -19,12 +19,29 @@ Rules this source keeps:
 It reads `torch._C._cuda_memoryStats` (8 µs) rather than the public `memory_stats`
 (42 µs, it flattens the same dict into ~130 keys), falling back to the public call where
 the private one is missing.
+
+Interval peak: the highest `allocated` within one sampling interval, so a spike shorter
+than the interval still shows, without resetting the user's peak statistics. The
+allocator keeps cumulative `allocated`/`freed` byte counters; between two samples
+(current c0 -> c1, cumulative allocations A0 -> A1, lifetime peak P0 -> P1):
+
+- P1 > P0: the lifetime peak rose inside the interval, so the interval's peak is P1, exactly;
+- otherwise the peak is at most c0 + (A1 - A0) (every byte allocated, none freed first)
+  and at most P1; it is exact when the interval only allocated or only freed.
+
+So a lone spike (a 1 GiB buffer for 5 ms) reads exactly; in a busy training loop the
+figure is an upper bound, flagged by `gpumemd_allocator_interval_peak_exact` 0. The window
+peak is the highest interval peak over `peak_window`, so a scrape every 15 s still sees a
+spike that lasted 5 ms. No hooks, no history recording: it costs nothing in the user's
+allocation path.
 """
 
 from __future__ import annotations
 
+import collections
+import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from prometheus_client.core import Metric
@@ -41,6 +58,7 @@ class TorchCudaApi(Protocol):
     def device_uuid(self, device: int) -> str: ...
     def memory_fraction(self, device: int) -> float | None: ...  # set_per_process_memory_fraction, if set
     def total_memory(self, device: int) -> int: ...
+    def mem_get_info(self, device: int) -> tuple[int, int]: ...  # (free, total); only on a device in use
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,11 @@ class AllocatorReading:
     device_allocs: int
     device_frees: int
     limit_bytes: int | None  # per-process limit from set_per_process_memory_fraction
+    allocated_total_bytes: int = 0  # cumulative bytes ever allocated (allocated_bytes.all.allocated)
+    freed_total_bytes: int = 0
+    interval_peak_bytes: int | None = None  # see the module docstring
+    interval_peak_exact: bool = False
+    window_peak_bytes: int | None = None
 
     @staticmethod
     def from_stats(device: int, uuid: str, stats: Mapping[str, Any], limit_bytes: int | None = None) -> AllocatorReading:
@@ -93,6 +116,8 @@ class AllocatorReading:
             device_allocs=int(stats.get("num_device_alloc", 0)),
             device_frees=int(stats.get("num_device_free", 0)),
             limit_bytes=limit_bytes,
+            allocated_total_bytes=int(stats["allocated_bytes"]["all"].get("allocated", 0)),
+            freed_total_bytes=int(stats["allocated_bytes"]["all"].get("freed", 0)),
         )
 
 
@@ -108,13 +133,52 @@ def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+class IntervalPeak:
+    """Per-device interval and window peaks from successive readings (see the module docstring)."""
+
+    def __init__(self, window: float) -> None:
+        self._window = window
+        self._prev: dict[int, AllocatorReading] = {}
+        # (time, peak), values decreasing: the window's maximum is the first entry
+        self._recent: dict[int, collections.deque[tuple[float, int]]] = {}
+
+    def update(self, r: AllocatorReading, now: float) -> AllocatorReading:
+        prev = self._prev.get(r.device)
+        self._prev[r.device] = r
+        floor = r.allocated_bytes
+        if prev is None:  # the first interval runs from process start: the lifetime peak
+            peak, exact = r.allocated_peak_bytes, True
+        elif r.allocated_peak_bytes > prev.allocated_peak_bytes:
+            peak, exact = r.allocated_peak_bytes, True
+        else:
+            allocated = r.allocated_total_bytes - prev.allocated_total_bytes
+            freed = r.freed_total_bytes - prev.freed_total_bytes
+            if allocated < 0 or freed < 0:  # the user reset the accumulated stats
+                peak, exact = r.allocated_peak_bytes, False
+            else:
+                peak = min(prev.allocated_bytes + allocated, r.allocated_peak_bytes)
+                exact = allocated == 0 or freed == 0
+            floor = max(floor, prev.allocated_bytes)
+        peak = max(peak, floor)
+        recent = self._recent.setdefault(r.device, collections.deque())
+        while recent and recent[-1][1] <= peak:
+            recent.pop()
+        recent.append((now, peak))
+        while recent[0][0] < now - self._window:
+            recent.popleft()
+        return replace(r, interval_peak_bytes=peak, interval_peak_exact=exact, window_peak_bytes=recent[0][1])
+
+
 class AllocatorSource:
     name = "allocator"
 
-    def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None) -> None:
+    def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
+                 peak_window: float | None = None, monotonic: Any = time.monotonic) -> None:
         self._api = api
         self._labels = dict(labels or {})  # rank identity, added to every series
         self._uuids: dict[int, str] = {}
+        self._peaks = IntervalPeak(peak_window) if peak_window else None
+        self._mono = monotonic
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[AllocatorReading, ...]:
         api = self._api
@@ -134,7 +198,10 @@ class AllocatorSource:
                 uuid = self._uuids[device] = api.device_uuid(device)
             fraction = api.memory_fraction(device)
             limit = int(fraction * api.total_memory(device)) if fraction is not None else None
-            readings.append(AllocatorReading.from_stats(device, uuid, stats, limit))
+            reading = AllocatorReading.from_stats(device, uuid, stats, limit)
+            if self._peaks is not None:
+                reading = self._peaks.update(reading, self._mono())
+            readings.append(reading)
         if not readings:
             raise SourceUnavailable("no CUDA device")
         return tuple(readings)
@@ -165,6 +232,19 @@ class AllocatorSource:
         c_fams = {key: counter(f"gpumemd_allocator_{key}", doc, names) for key, doc in counters}
         limit = gauge("gpumemd_allocator_limit_bytes",
                       "Per-process limit set with torch.cuda.set_per_process_memory_fraction.", names)
+        churn = {
+            key: counter(f"gpumemd_allocator_bytes_{key}", doc, names)
+            for key, doc in (
+                ("allocated", "Bytes the allocator handed out, cumulative (rate = allocation churn)."),
+                ("freed", "Bytes returned to the allocator, cumulative."),
+            )
+        }
+        ipeak = gauge("gpumemd_allocator_interval_peak_bytes",
+                      "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).", names)
+        iexact = gauge("gpumemd_allocator_interval_peak_exact",
+                       "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).", names)
+        wpeak = gauge("gpumemd_allocator_window_peak_bytes",
+                      "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).", names)
         for r in reading:
             labels = [str(r.device), r.uuid, *extra]
             for key, fam in g_fams.items():
@@ -173,9 +253,21 @@ class AllocatorSource:
                 cfam.add_metric(labels, getattr(r, key))
             if r.limit_bytes is not None:
                 limit.add_metric(labels, r.limit_bytes)
+            churn["allocated"].add_metric(labels, r.allocated_total_bytes)
+            churn["freed"].add_metric(labels, r.freed_total_bytes)
+            if r.interval_peak_bytes is not None:
+                ipeak.add_metric(labels, r.interval_peak_bytes)
+                iexact.add_metric(labels, 1 if r.interval_peak_exact else 0)
+            if r.window_peak_bytes is not None:
+                wpeak.add_metric(labels, r.window_peak_bytes)
         yield from g_fams.values()
         yield from c_fams.values()
         yield limit
+        yield from churn.values()
+        if self._peaks is not None:
+            yield ipeak
+            yield iexact
+            yield wpeak
 
 
 class TorchCuda:
@@ -209,3 +301,8 @@ class TorchCuda:
 
     def total_memory(self, device: int) -> int:
         return int(self._torch.cuda.get_device_properties(device).total_memory)
+
+    def mem_get_info(self, device: int) -> tuple[int, int]:
+        # Creates a CUDA context on a device that has none: callers ask only for devices in use.
+        free, total = self._torch.cuda.mem_get_info(device)
+        return int(free), int(total)

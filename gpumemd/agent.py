@@ -1,0 +1,536 @@
+"""The in-process agent: samples PyTorch's allocator, NVML's view of this process and its
+OOMs on a daemon thread, serves them on loopback and publishes them into the node spool.
+
+    import gpumemd
+    agent = gpumemd.start()            # idempotent; 127.0.0.1:9968 (+ LOCAL_RANK)
+    with gpumemd.Agent(interval=0.05): # or scoped
+        train()
+
+The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`,
+`process`, `oom` and `agent` (identity, errors). Rendering is lazy: a process nobody
+scrapes never renders text. Rules it keeps in a training process:
+
+- torch is never imported by us: the torch-facing sources wait until the program has
+  imported torch *and* initialised CUDA (no CUDA context is ever created by the agent);
+- never raises into user code: failures are logged and counted (`gpumemd_agent_errors_total`);
+- daemon threads only; `stop()` is clean; at exit only the spool file is removed;
+- `fork()` (DataLoader workers): the child gets no exporter, no spool writer, no held
+  lock of ours; it may start its own agent.
+"""
+
+from __future__ import annotations
+
+import atexit
+import dataclasses
+import logging
+import os
+import sys
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from . import config as config_mod
+from . import identity as identity_mod
+from .config import AgentConfig, Config
+from .runtime import Runtime
+from .sampler import Observer
+from .sources.allocator import AllocatorSource, TorchCuda
+from .sources.base import Source, SourceUnavailable, counter, gauge
+from .sources.host import Psutil
+from .sources.nvml import Pynvml
+from .sources.process import ProcessSource
+from .sources.spool import SpoolWriter, spool_dir
+
+log = logging.getLogger("gpumemd.agent")
+
+_UNSET: Any = object()
+
+
+# --- torch, only once the program has imported it -------------------------------------
+
+
+def torch_ready() -> bool:
+    """torch is imported (by the program) and not half-way through its own import."""
+    mod = sys.modules.get("torch")
+    return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)
+
+
+class LazyTorchCuda:
+    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch."""
+
+    def __init__(self) -> None:
+        self._api: TorchCuda | None = None
+
+    def _get(self) -> TorchCuda:
+        if self._api is None:
+            self._api = TorchCuda()
+        return self._api
+
+    def is_initialized(self) -> bool:
+        return torch_ready() and self._get().is_initialized()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
+
+
+class LazyTorchOom:
+    """TorchOomApi, likewise lazy; the OOM observer is attached once CUDA is initialised
+    (attached earlier, the allocator has no device allocators yet and drops it)."""
+
+    def __init__(self) -> None:
+        self._api: Any = None
+
+    def _get(self) -> Any:
+        if self._api is None:
+            from .oom import TorchOom
+
+            self._api = TorchOom()
+        return self._api
+
+    def is_initialized(self) -> bool:
+        return torch_ready() and bool(self._get().is_initialized())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._get(), name)
+
+
+# --- the agent's own series and error counting -----------------------------------------
+
+
+class Errors:
+    """Exceptions inside the agent, counted by where they happened."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def note(self, where: str) -> None:
+        self.counts[where] = self.counts.get(where, 0) + 1
+
+
+class Counted:
+    """Wraps a source: an unexpected exception is counted (the sampler logs and isolates it)."""
+
+    def __init__(self, source: Any, errors: Errors) -> None:
+        self._source, self._errors = source, errors
+        self.name = source.name
+
+    def read(self, cycle: Mapping[str, Any]) -> Any:
+        try:
+            return self._source.read(cycle)
+        except SourceUnavailable:
+            raise
+        except Exception:
+            self._errors.note(self.name)
+            raise
+
+    def families(self, reading: Any) -> Iterable[Metric]:
+        return self._source.families(reading)
+
+    def close(self) -> None:
+        close = getattr(self._source, "close", None)
+        if close is not None:
+            close()
+
+
+class AgentSelf:
+    """Collector `agent`: who this process is, and the agent's own errors."""
+
+    name = "agent"
+
+    def __init__(self, ident: identity_mod.Identity, errors: Errors) -> None:
+        self._ident, self._errors = ident, errors
+
+    def read(self, cycle: Mapping[str, Any]) -> dict[str, int]:
+        return dict(self._errors.counts)
+
+    def families(self, reading: dict[str, int]) -> Iterable[Metric]:
+        info_labels = self._ident.info_labels()
+        info = gauge("gpumemd_agent_info", "The process a gpumemd agent runs in, and its rank; value 1.",
+                     list(info_labels))
+        info.add_metric(list(info_labels.values()), 1)
+        ids = self._ident.labels()
+        errors = counter("gpumemd_agent_errors", "Exceptions inside the agent, logged and never raised.",
+                         ["where", *ids])
+        for where, n in sorted(reading.items()):
+            errors.add_metric([where, *ids.values()], n)
+        return (info, errors)
+
+
+class SectionsObserver:
+    """Adds the profiler's section families (gpumemd/sections.py, when present) to each sample."""
+
+    name = "sections"
+
+    def __init__(self, families: Any) -> None:
+        self._families = families
+
+    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+        return list(self._families())
+
+
+def _sections_observers() -> list[Observer]:
+    try:
+        from . import sections  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return []
+    fn = getattr(sections, "families", None)
+    return [SectionsObserver(fn)] if fn is not None else []
+
+
+# --- configuration -----------------------------------------------------------------------
+
+
+def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
+    """Config from an object, a file path or defaults, with keyword overrides of `agent.*`."""
+    base = Config()
+    if isinstance(config, Config):
+        base = config
+    elif isinstance(config, (str, os.PathLike)):
+        try:
+            base = config_mod.load(config)
+        except config_mod.ConfigError as exc:
+            errors.note("config")
+            for line in exc.errors:
+                log.error("agent configuration: %s (using defaults)", line)
+    fields = {f.name for f in dataclasses.fields(AgentConfig)}
+    good: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key not in fields:
+            errors.note("config")
+            log.error("gpumemd.start(%s=...): unknown setting (known: %s)", key, ", ".join(sorted(fields)))
+            continue
+        good[key] = value
+    if good:
+        try:  # validate overrides through the loader, like a file: durations may be "50ms" or seconds
+            raw = {k: (config_mod.format_duration(v) if isinstance(v, (int, float)) and not isinstance(v, bool)
+                       and _is_duration(k) else v) for k, v in good.items()}
+            agent = config_mod.from_mapping(AgentConfig, {**_as_mapping(base.agent), **raw}, source="gpumemd.start")
+            base = dataclasses.replace(base, agent=agent)
+        except config_mod.ConfigError as exc:
+            errors.note("config")
+            for line in exc.errors:
+                log.error("gpumemd.start: %s (keeping the configured value)", line)
+    return base
+
+
+def _is_duration(key: str) -> bool:
+    return key in {"interval", "nvml_interval", "peak_window", "spool_interval", "oom_min_dump_interval"}
+
+
+def _as_mapping(agent: AgentConfig) -> dict[str, Any]:
+    out = dataclasses.asdict(agent)
+    for key in out:
+        if _is_duration(key):
+            out[key] = config_mod.format_duration(out[key])
+    return out
+
+
+def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -> str | None:
+    if not agent.listen_address:
+        return None
+    host, _, port = agent.listen_address.rpartition(":")
+    n = int(port)
+    if agent.per_rank_port and ident.local_rank is not None and n != 0:
+        n += ident.local_rank
+    return f"{host}:{n}"
+
+
+# --- the agent ---------------------------------------------------------------------------
+
+
+class Agent:
+    """One process's agent. Build, `start()`, `stop()`; or use it as a context manager."""
+
+    def __init__(self, config: Config | str | None = None, *, listen_address: str | None = _UNSET,
+                 **overrides: Any) -> None:
+        self.errors = Errors()
+        if listen_address is not _UNSET:
+            overrides["listen_address"] = listen_address
+        self.config = _agent_config(config, overrides, self.errors)
+        self.identity = identity_mod.from_env()
+        self.pid = self.identity.pid
+        agent = self.config.agent
+        self.listen_address = effective_listen_address(agent, self.identity)
+        self.runtime: Runtime | None = None
+        self.oom: Any = None
+        self.spool: SpoolWriter | None = None
+        self._started = False
+        self._forked = False
+
+    # --- building ---
+
+    def _sources(self, config: Config) -> list[Source]:
+        agent, labels = config.agent, self.identity.labels()
+        torch_api = LazyTorchCuda()
+        sources: list[Any] = [
+            AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window),
+            ProcessSource(
+                nvml=Pynvml() if agent.nvml else None,
+                torch_api=torch_api,
+                rss=self._rss_reader(),
+                labels=labels,
+                nvml_interval=agent.nvml_interval,
+                pid=self.pid,
+            ),
+        ]
+        if self.oom is not None:
+            sources.append(self.oom)
+        sources.append(AgentSelf(self.identity, self.errors))
+        return [Counted(s, self.errors) for s in sources]
+
+    def _rss_reader(self) -> Any:
+        try:
+            ps = Psutil()
+        except ImportError:
+            return None
+        pid = self.pid
+        return lambda: ps.process_rss(pid)
+
+    def _build(self) -> Runtime:
+        cfg, agent = self.config, self.config.agent
+        from .oom import OomWatcher
+
+        self.oom = OomWatcher(
+            LazyTorchOom(),
+            snapshot_dir=agent.oom_snapshot_dir,
+            max_snapshots=agent.oom_max_snapshots,
+            max_snapshot_bytes=agent.oom_max_snapshot_bytes,
+            min_dump_interval=agent.oom_min_dump_interval,
+            history=agent.memory_history,
+            history_max_entries=agent.memory_history_max_entries,
+            history_stacks=agent.memory_history_stacks,
+            labels=self.identity.labels(),
+            on_event=self._urgent_sample,
+        )
+        directory = spool_dir(agent.spool_dir)
+        listeners = []
+        if directory is not None:
+            self.spool = SpoolWriter(directory, identity=self.identity.info_labels(), interval=agent.spool_interval,
+                                     pid=self.pid)
+            listeners.append(self._publish)
+        # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
+        runtime_cfg = dataclasses.replace(
+            cfg,
+            sampler=dataclasses.replace(cfg.sampler, interval=agent.interval),
+            web=dataclasses.replace(cfg.web, listen_address=self.listen_address or "127.0.0.1:0"),
+        )
+        return Runtime(runtime_cfg, self._sources, build_observers=lambda c: _sections_observers(),
+                       listeners=listeners, eager_render=False, serve_http=self.listen_address is not None,
+                       title="gpumemd agent")
+
+    def _publish(self, snapshot: Any) -> None:
+        if self.spool is not None:
+            try:
+                self.spool(snapshot)
+            except Exception:
+                self.errors.note("spool")
+                log.exception("spool publish failed")
+
+    def _urgent_sample(self) -> None:
+        """After an OOM: sample and publish now, on a thread (the OOM path is the user's)."""
+        if self.spool is not None:
+            self.spool.request()
+        runtime = self.runtime
+        if runtime is None:
+            return
+
+        def run() -> None:
+            try:
+                runtime.sampler.sample_once()
+            except Exception:
+                self.errors.note("urgent-sample")
+
+        threading.Thread(target=run, name="gpumemd-oom-sample", daemon=True).start()
+
+    # --- lifecycle ---
+
+    def start(self) -> Agent:
+        """Start sampling (and serving); never raises. A taken port leaves HTTP off, logged."""
+        if self._started or self._forked:
+            return self
+        self._started = True
+        try:
+            self.runtime = self._build()
+            try:
+                self.runtime.start()
+            except OSError as exc:
+                self.errors.note("listen")
+                log.warning("agent cannot listen on %s (%s); sampling and spool go on without HTTP",
+                            self.listen_address, exc.strerror or exc)
+                self.runtime.server = None
+                self.runtime.sampler.start()
+            _register_actions(self)
+            where = f"http://{self.url_address}" if self.runtime.server is not None else "no HTTP"
+            log.info("gpumemd agent started (%s, every %ss, spool %s)", where, self.config.agent.interval,
+                     self.spool.directory if self.spool else "off")
+        except Exception:
+            self.errors.note("start")
+            log.exception("gpumemd agent failed to start; the program runs on without it")
+        return self
+
+    @property
+    def url_address(self) -> str | None:
+        """host:port actually served (the port is real even when 0 was asked for)."""
+        if self.runtime is None or self.runtime.server is None:
+            return None
+        host, port = self.runtime.server.address
+        return f"{host}:{port}"
+
+    def stop(self) -> None:
+        """Stop the threads and the server, remove this process's spool file. Never raises."""
+        if not self._started or self._forked:
+            return
+        self._started = False
+        try:
+            if self.oom is not None:
+                self.oom.active = False
+            if self.runtime is not None:
+                self.runtime.stop()
+            if self.spool is not None:
+                self.spool.remove()
+        except Exception:
+            self.errors.note("stop")
+            log.exception("gpumemd agent did not stop cleanly")
+        global _current
+        if _current is self:
+            _current = None
+
+    def sample_once(self) -> Any:
+        """Take a sample now (tests, benchmarks); the snapshot or None."""
+        return self.runtime.sampler.sample_once() if self.runtime is not None else None
+
+    def __enter__(self) -> Agent:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- evidence on demand ---
+
+    def dump_snapshot(self, reason: str = "manual") -> str | None:
+        return self.oom.dump_snapshot(reason) if self.oom is not None else None
+
+    def arm_memory_history(self) -> bool:
+        return bool(self.oom.arm_memory_history()) if self.oom is not None else False
+
+    # --- fork ---
+
+    def _abandon_in_child(self) -> None:
+        """In a forked child: drop everything the parent owns without waiting on anything."""
+        self._forked = True
+        if self.oom is not None:
+            self.oom.active = False
+        if self.spool is not None:
+            self.spool.enabled = False  # the file is the parent's
+        server = self.runtime.server if self.runtime is not None else None
+        if server is not None:  # no thread serves it here; close our copies of the sockets
+            for name in ("_lsock", "_wake_r", "_wake_w"):
+                sock = getattr(server, name, None)
+                if sock is not None:
+                    try:
+                        sock.close()
+                    except OSError:
+                        pass
+
+
+# --- the process-wide agent ----------------------------------------------------------------
+
+_current: Agent | None = None
+_start_lock = threading.Lock()
+_fork_held: Any = None
+
+
+def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET, **overrides: Any) -> Agent:
+    """Start this process's agent, or return the one already running (idempotent)."""
+    global _current
+    with _start_lock:
+        if _current is not None and _current.pid == os.getpid() and _current._started:
+            return _current
+        agent = Agent(config, listen_address=listen_address, **overrides)
+        _current = agent
+    return agent.start()
+
+
+def current() -> Agent | None:
+    return _current if _current is not None and _current.pid == os.getpid() else None
+
+
+def stop() -> None:
+    agent = current()
+    if agent is not None:
+        agent.stop()
+
+
+def dump_snapshot(reason: str = "manual") -> str | None:
+    """Write an allocator snapshot now (the alert engine's `dump_snapshot` action)."""
+    agent = current()
+    return agent.dump_snapshot(reason) if agent is not None else None
+
+
+def arm_memory_history() -> bool:
+    """Start recording allocation history (the alert engine's `arm_memory_history` action)."""
+    agent = current()
+    return agent.arm_memory_history() if agent is not None else False
+
+
+def _register_actions(agent: Agent) -> None:
+    """Offer our evidence functions to the alert engine's action registry, when it exists."""
+    try:
+        from .alerts import actions
+    except ImportError:
+        return
+    def dump(alert: Any) -> None:
+        dump_snapshot(f"alert-{alert.alertname}")
+
+    def arm(alert: Any) -> None:
+        arm_memory_history()
+
+    try:
+        actions.register_action("dump_snapshot", dump)
+        actions.register_action("arm_memory_history", arm)
+        actions.enable_actions(True)
+    except Exception:
+        agent.errors.note("actions")
+        log.exception("cannot register the agent's alert actions")
+
+
+def _before_fork() -> None:
+    # Hold the sampler's cycle lock across fork, so the child never inherits it mid-sample
+    # (nor whatever library lock a sample holds). Bounded: a hung sample does not hang fork.
+    global _fork_held
+    agent = current()
+    lock = getattr(agent.runtime.sampler, "_lock", None) if agent and agent.runtime else None
+    _fork_held = lock if lock is not None and lock.acquire(timeout=1.0) else None
+
+
+def _after_fork_parent() -> None:
+    global _fork_held
+    if _fork_held is not None:
+        _fork_held.release()
+        _fork_held = None
+
+
+def _after_fork_child() -> None:
+    global _current, _fork_held
+    if _fork_held is not None:
+        _fork_held.release()
+        _fork_held = None
+    agent, _current = _current, None
+    if agent is not None:
+        try:
+            agent._abandon_in_child()
+        except Exception:
+            pass
+
+
+def _at_exit() -> None:
+    agent = current()
+    if agent is not None:
+        agent.stop()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_parent, after_in_child=_after_fork_child)
+atexit.register(_at_exit)

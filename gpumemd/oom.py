@@ -1,0 +1,344 @@
+"""OOM evidence: count out-of-memory errors as they happen and keep an allocator snapshot.
+
+Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
+
+    gpumemd_oom_events_total{gpu="0",rank="0"} 1
+    gpumemd_oom_observer_installed{rank="0"} 1
+    gpumemd_agent_snapshots_total{rank="0",result="written"} 1
+    gpumemd_agent_last_snapshot_timestamp_seconds{rank="0"} 1.7637e+09
+    gpumemd_agent_last_snapshot_info{path="/snap/gpumemd-r0-…-oom.pickle",rank="0",reason="oom"} 1
+    gpumemd_agent_memory_history_recording{rank="0"} 0
+
+- The observer (`torch._C._cuda_attach_out_of_memory_observer`) runs in the allocating
+  thread after the allocator released its lock and before the error is raised. It may
+  fire more than once for one OOM: an event counts only if the allocator's own `num_ooms`
+  moved (or, where that cannot be read, if it is not a repeat within a second).
+- Snapshots (`torch.cuda.memory._dump_snapshot`, viewable at pytorch.org/memory_viz) go to
+  a configured directory: the newest `max_snapshots` of this process are kept, a file over
+  `max_snapshot_bytes` is deleted, and dumps closer than `min_dump_interval` are skipped
+  (a loop that catches OOMs and retries smaller batches would otherwise dump each time).
+- Allocation history makes snapshots show who allocated what, but costs ~20 % on a
+  dispatch-bound loop: off, `armed` (started by `arm_memory_history()`, e.g. by an alert
+  action) or `on` (from the moment the process initialises CUDA).
+- Nothing here raises into the training code: every failure is logged and counted.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from prometheus_client.core import Metric
+
+from .sources.base import counter, gauge
+
+log = logging.getLogger("gpumemd.oom")
+
+OomCallback = Callable[[int, int, int, int], None]  # device, alloc size, device total/limit, device free
+
+
+class TorchOomApi(Protocol):
+    """The part of torch this module uses; real (`TorchOom`) or faked in tests."""
+
+    def attach_oom_observer(self, fn: OomCallback) -> bool: ...  # False: not available in this torch
+    def num_ooms(self, device: int) -> int | None: ...
+    def is_initialized(self) -> bool: ...
+    def dump_snapshot(self, path: str) -> None: ...
+    def history_enabled(self) -> bool: ...
+    def record_history(self, max_entries: int, stacks: str) -> None: ...
+    def stop_history(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class OomReading:
+    observer_installed: bool
+    events: Mapping[int, int]  # by device, de-duplicated
+    snapshots: Mapping[str, int]  # by result: written, skipped, too_large, failed
+    last_snapshot_path: str | None
+    last_snapshot_reason: str | None
+    last_snapshot_time: float | None
+    history_recording: bool
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
+
+
+class OomWatcher:
+    """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
+
+    name = "oom"
+
+    def __init__(
+        self,
+        api: TorchOomApi,
+        *,
+        snapshot_dir: str | None = None,
+        max_snapshots: int = 3,
+        max_snapshot_bytes: int = 512 << 20,
+        min_dump_interval: float = 30.0,
+        history: str = "off",  # off | armed | on
+        history_max_entries: int = 20000,
+        history_stacks: str = "python",
+        labels: Mapping[str, str] | None = None,
+        on_event: Callable[[], None] | None = None,  # the agent publishes a fresh sample
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._api = api
+        self._dir = Path(snapshot_dir) if snapshot_dir else None
+        self._max_snapshots, self._max_bytes = max_snapshots, max_snapshot_bytes
+        self._min_gap = min_dump_interval
+        self._history_mode = history
+        self._history_max, self._history_stacks = history_max_entries, history_stacks
+        self._labels = dict(labels or {})
+        self._prefix = "gpumemd-" + "-".join(_slug(f"{k[0]}{v}") for k, v in sorted(self._labels.items()))
+        self._on_event = on_event
+        self._clock = clock
+        self._lock = threading.Lock()  # the OOM callback runs in the user's thread
+        self._dump_lock = threading.Lock()  # one dump at a time
+        self.active = True
+        self._installed = False
+        self._events: dict[int, int] = {}
+        self._last_num_ooms: dict[int, int] = {}
+        self._last_event: tuple[int, int, float] | None = None  # fallback de-dup: device, size, time
+        self._snapshots: dict[str, int] = {}
+        self._last_path: str | None = None
+        self._last_reason: str | None = None
+        self._last_time: float | None = None
+        self._history_wanted = history == "on"
+        self._history_ours = False
+
+    # --- installation ---
+
+    def install(self) -> bool:
+        try:
+            self._installed = self._api.attach_oom_observer(self._observe)
+        except Exception as exc:
+            log.warning("cannot attach the OOM observer (%s); OOMs are counted from memory_stats only", exc)
+            self._installed = False
+        return self._installed
+
+    # --- the OOM path (user's thread) ---
+
+    def _observe(self, device: int, alloc: int, device_total: int, device_free: int) -> None:
+        try:
+            if not self.active:
+                return  # torch cannot detach an observer: a stopped agent ignores it
+            if not self._count(device, alloc):
+                return
+            log.warning("CUDA out of memory on GPU %d: %d bytes requested, %d free of %d",
+                        device, alloc, device_free, device_total)
+            if self._dir is not None:
+                self.dump_snapshot("oom")
+            if self._on_event is not None:
+                self._on_event()
+        except Exception:  # never let the agent change what the user's OOM looks like
+            log.exception("OOM observer failed")
+
+    def _count(self, device: int, alloc: int) -> bool:
+        """Record one OOM event; False for a repeat of the one already counted."""
+        try:
+            num = self._api.num_ooms(device)
+        except Exception:
+            num = None
+        now = self._clock()
+        with self._lock:
+            if num is not None:
+                if self._last_num_ooms.get(device) == num:
+                    return False
+                self._last_num_ooms[device] = num
+            else:
+                last = self._last_event
+                if last is not None and last[:2] == (device, alloc) and now - last[2] < 1.0:
+                    return False
+                self._last_event = (device, alloc, now)
+            self._events[device] = self._events.get(device, 0) + 1
+        return True
+
+    # --- snapshots ---
+
+    def _note(self, result: str) -> None:
+        with self._lock:
+            self._snapshots[result] = self._snapshots.get(result, 0) + 1
+
+    def dump_snapshot(self, reason: str = "manual") -> str | None:
+        """Write an allocator snapshot now; the path, or None (not configured, skipped, failed)."""
+        try:
+            return self._dump(reason)
+        except Exception:
+            log.exception("snapshot dump failed")
+            self._note("failed")
+            return None
+
+    def _dump(self, reason: str) -> str | None:
+        if self._dir is None:
+            log.info("snapshot (%s) not written: no oom_snapshot_dir configured", reason)
+            return None
+        if not self._api.is_initialized():
+            log.info("snapshot (%s) not written: CUDA is not initialised in this process", reason)
+            return None
+        if not self._dump_lock.acquire(blocking=False):
+            self._note("skipped")  # another dump is running right now
+            return None
+        try:
+            now = self._clock()
+            if self._last_time is not None and now - self._last_time < self._min_gap:
+                log.info("snapshot (%s) skipped: the last one is %.0fs old", reason, now - self._last_time)
+                self._note("skipped")
+                return None
+            self._dir.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
+            path = self._dir / f"{self._prefix}-{stamp}-{_slug(reason)}.pickle"
+            tmp = path.with_name("." + path.name + ".tmp")
+            try:
+                self._api.dump_snapshot(str(tmp))
+                size = tmp.stat().st_size
+                if size > self._max_bytes:
+                    tmp.unlink()
+                    log.warning("snapshot (%s) deleted: %d bytes > oom_max_snapshot_bytes", reason, size)
+                    self._note("too_large")
+                    return None
+                os.replace(tmp, path)
+            finally:
+                if tmp.exists():
+                    tmp.unlink()
+            self._rotate()
+            with self._lock:
+                self._last_path, self._last_reason, self._last_time = str(path), reason, now
+            self._note("written")
+            log.warning("allocator snapshot (%s) written to %s (open it at https://pytorch.org/memory_viz)",
+                        reason, path)
+            return str(path)
+        finally:
+            self._dump_lock.release()
+
+    def _rotate(self) -> None:
+        assert self._dir is not None
+        mine = sorted(self._dir.glob(self._prefix + "-*.pickle"), key=lambda p: p.stat().st_mtime)
+        for old in mine[: max(0, len(mine) - self._max_snapshots)]:
+            try:
+                old.unlink()
+            except OSError:
+                pass
+
+    # --- allocation history ---
+
+    def arm_memory_history(self) -> bool:
+        """Start recording allocation history (stacks) for the next snapshot; True when recording."""
+        if self._history_mode == "off":
+            log.info("memory history not armed: agent.memory_history is off")
+            return False
+        self._history_wanted = True
+        return self._start_history()
+
+    def disarm_memory_history(self) -> None:
+        self._history_wanted = False
+        if self._history_ours:
+            try:
+                self._api.stop_history()
+            except Exception:
+                log.exception("cannot stop memory history")
+            self._history_ours = False
+
+    def _start_history(self) -> bool:
+        if self._history_ours:
+            return True
+        try:
+            if not self._api.is_initialized():
+                return False  # started by the first sample after the process initialises CUDA
+            if self._api.history_enabled():
+                log.info("memory history is already recorded by someone else; leaving it as it is")
+                return True
+            self._api.record_history(self._history_max, self._history_stacks)
+        except Exception:
+            log.exception("cannot start memory history")
+            return False
+        self._history_ours = True
+        log.warning("recording allocation history (max %d entries, %s stacks): slower allocations from now on",
+                    self._history_max, self._history_stacks)
+        return True
+
+    # --- the source ---
+
+    def read(self, cycle: Mapping[str, Any]) -> OomReading:
+        if self._history_wanted and not self._history_ours and self.active:
+            self._start_history()
+        recording = self._history_ours
+        if not recording:
+            try:
+                recording = self._api.is_initialized() and self._api.history_enabled()
+            except Exception:
+                recording = False
+        with self._lock:
+            return OomReading(self._installed, dict(self._events), dict(self._snapshots), self._last_path,
+                              self._last_reason, self._last_time, recording)
+
+    def families(self, reading: OomReading) -> Iterable[Metric]:
+        ids, extra = list(self._labels), list(self._labels.values())
+        events = counter("gpumemd_oom_events", "CUDA out-of-memory errors, counted as they happen (observer).",
+                         ["gpu", *ids])
+        for device, n in sorted(reading.events.items()):
+            events.add_metric([str(device), *extra], n)
+        installed = gauge("gpumemd_oom_observer_installed", "1 when the OOM observer is attached.", ids)
+        installed.add_metric(extra, 1 if reading.observer_installed else 0)
+        snaps = counter("gpumemd_agent_snapshots", "Allocator snapshot dumps, by result.", ["result", *ids])
+        for result, n in sorted(reading.snapshots.items()):
+            snaps.add_metric([result, *extra], n)
+        recording = gauge("gpumemd_agent_memory_history_recording",
+                          "1 while allocation history is recorded (allocations are slower).", ids)
+        recording.add_metric(extra, 1 if reading.history_recording else 0)
+        yield from (events, installed, snaps, recording)
+        if reading.last_snapshot_time is not None:
+            when = gauge("gpumemd_agent_last_snapshot_timestamp_seconds", "When the last snapshot was written.", ids)
+            when.add_metric(extra, reading.last_snapshot_time)
+            info = gauge("gpumemd_agent_last_snapshot_info", "Path and reason of the last snapshot; value 1.",
+                         ["path", "reason", *ids])
+            info.add_metric([reading.last_snapshot_path or "", reading.last_snapshot_reason or "", *extra], 1)
+            yield when
+            yield info
+
+
+class TorchOom:
+    """TorchOomApi over the real torch (imported here, by the agent only)."""
+
+    def __init__(self) -> None:
+        import torch
+
+        self._torch = torch
+
+    def attach_oom_observer(self, fn: OomCallback) -> bool:
+        attach = getattr(self._torch._C, "_cuda_attach_out_of_memory_observer", None)
+        if attach is None:
+            return False
+        attach(fn)
+        return True
+
+    def num_ooms(self, device: int) -> int | None:
+        raw = getattr(self._torch._C, "_cuda_memoryStats", None)
+        if raw is None:
+            return None
+        return int(raw(device).get("num_ooms", 0))
+
+    def is_initialized(self) -> bool:
+        return bool(self._torch.cuda.is_initialized())
+
+    def dump_snapshot(self, path: str) -> None:
+        self._torch.cuda.memory._dump_snapshot(path)
+
+    def history_enabled(self) -> bool:
+        fn = getattr(self._torch._C, "_cuda_isHistoryEnabled", None)
+        return bool(fn()) if fn is not None else False
+
+    def record_history(self, max_entries: int, stacks: str) -> None:
+        self._torch.cuda.memory._record_memory_history(
+            enabled="all", context="alloc", stacks=stacks, max_entries=max_entries)
+
+    def stop_history(self) -> None:
+        self._torch.cuda.memory._record_memory_history(enabled=None)

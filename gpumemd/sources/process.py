@@ -1,0 +1,242 @@
+"""This process, as NVML and the OS see it: the memory PyTorch does not account for.
+
+Collector label `process`; runs in the agent after `allocator`, whose reading it joins.
+
+Exposition (one H200, rank 0, CUDA context + cuBLAS workspace + a 256 MiB tensor)::
+
+    gpumemd_process_nvml_visible{gpu="0",rank="0",uuid="GPU-50…"} 1
+    gpumemd_process_nvml_used_bytes{gpu="0",rank="0",uuid="GPU-50…"} 8.11597824e+08
+    gpumemd_process_non_pytorch_bytes{gpu="0",rank="0",uuid="GPU-50…"} 5.41065216e+08
+    gpumemd_gpu_unattributed_bytes{gpu="0",rank="0",uuid="GPU-50…"} 9.240576e+06
+    gpumemd_process_host_resident_bytes{rank="0"} 2.1e+09
+    gpumemd_process_host_resident_peak_bytes{rank="0"} 2.3e+09
+
+Non-PyTorch memory = NVML's memory for this PID − torch reserved (CUDA context, cuBLAS
+and cuDNN workspaces, NCCL buffers, other allocators): the figure PyTorch's own OOM
+message prints. Unattributed = the device's used memory (NVML v2) − every process's.
+
+Where NVML cannot find this PID (a container without the host PID namespace: NVML
+answers host PIDs), `gpumemd_process_nvml_visible` is 0, one log line says so, and the
+device view falls back to `mem_get_info` (total − free, all processes) — called only for
+a device the allocator already holds memory on, so it never creates a CUDA context.
+
+The NVML per-process list costs ~19 µs per GPU; it is read every `nvml_interval` (1 s),
+and non-PyTorch memory is computed with the reserved bytes of that same sample, so the
+two sides of the subtraction always belong together.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from .base import gauge
+from .nvml import UNAVAILABLE, NvmlApi, NvmlError
+
+log = logging.getLogger("gpumemd.process")
+
+
+@dataclass(frozen=True)
+class DeviceView:
+    device: int
+    uuid: str
+    reserved_bytes: int
+    nvml_visible: bool | None  # None: NVML not read (unavailable, disabled)
+    nvml_used_bytes: int | None = None
+    non_pytorch_bytes: int | None = None
+    unattributed_bytes: int | None = None
+    device_used_bytes: int | None = None  # mem_get_info fallback: total - free
+
+
+@dataclass(frozen=True)
+class ProcessReading:
+    devices: tuple[DeviceView, ...]
+    rss_bytes: int | None
+    peak_rss_bytes: int | None
+
+
+def peak_rss_bytes() -> int | None:
+    """Peak resident set size of this process: `ru_maxrss` is KiB on Linux, bytes on macOS."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(maxrss) if sys.platform == "darwin" else int(maxrss) * 1024
+
+
+class ProcessSource:
+    name = "process"
+
+    def __init__(
+        self,
+        *,
+        nvml: NvmlApi | None,
+        torch_api: Any = None,  # TorchCudaApi, for the mem_get_info fallback
+        rss: Callable[[], int] | None = None,
+        peak_rss: Callable[[], int | None] = peak_rss_bytes,
+        labels: Mapping[str, str] | None = None,
+        nvml_interval: float = 1.0,
+        pid: int | None = None,
+        monotonic: Callable[[], float] | None = None,
+    ) -> None:
+        import time
+
+        self._nvml, self._torch = nvml, torch_api
+        self._rss, self._peak_rss = rss, peak_rss
+        self._labels = dict(labels or {})
+        self._nvml_interval = nvml_interval
+        self._pid = os.getpid() if pid is None else pid
+        self._mono = monotonic or time.monotonic
+        self._nvml_ready = False
+        self._nvml_gone = nvml is None  # unavailable for good (no library, no driver)
+        self._nvml_index: dict[str, int] = {}  # uuid -> NVML index (CUDA_VISIBLE_DEVICES remaps)
+        self._nvml_next = 0.0
+        self._nvml_views: dict[int, DeviceView] = {}  # by torch device, from the last NVML read
+        self._invisible_logged: set[str] = set()
+
+    def close(self) -> None:
+        if self._nvml_ready and self._nvml is not None:
+            self._nvml_ready = False
+            try:
+                self._nvml.shutdown()
+            except NvmlError:
+                pass
+
+    # --- reading ---
+
+    def read(self, cycle: Mapping[str, Any]) -> ProcessReading:
+        rss = self._rss() if self._rss is not None else None
+        allocator = cycle.get("allocator") or ()
+        in_use = [r for r in allocator if r.reserved_bytes > 0]  # a context surely exists there
+        views: list[DeviceView] = []
+        if in_use and not self._nvml_gone:
+            now = self._mono()
+            if now >= self._nvml_next:
+                self._nvml_next = now + self._nvml_interval
+                self._nvml_views = self._read_nvml(in_use)
+        for r in in_use:
+            view = self._nvml_views.get(r.device)
+            if view is None or not view.nvml_visible:
+                view = self._fallback(r, view)
+            views.append(view)
+        peak = self._peak_rss()
+        if peak is not None and rss is not None:
+            peak = max(peak, rss)  # Linux updates ru_maxrss lazily: never show a peak below the current
+        return ProcessReading(tuple(views), rss, peak)
+
+    def _ensure_nvml(self) -> bool:
+        assert self._nvml is not None
+        if not self._nvml_ready:
+            try:
+                self._nvml.init()
+                self._nvml_index = {self._nvml.uuid(i): i for i in range(self._nvml.device_count())}
+            except NvmlError as exc:
+                if exc.code in UNAVAILABLE:
+                    self._nvml_gone = True
+                    log.info("NVML is not available (%s): non-PyTorch memory will not be reported", exc)
+                    return False
+                raise
+            self._nvml_ready = True
+        return True
+
+    def _read_nvml(self, in_use: Iterable[Any]) -> dict[int, DeviceView]:
+        if not self._ensure_nvml():
+            return {}
+        nv = self._nvml
+        assert nv is not None
+        out: dict[int, DeviceView] = {}
+        try:
+            for r in in_use:
+                index = self._nvml_index.get(r.uuid)
+                if index is None:  # MIG or a UUID spelled differently: NVML cannot place it
+                    out[r.device] = DeviceView(r.device, r.uuid, r.reserved_bytes, nvml_visible=False)
+                    self._log_invisible(r.uuid, "NVML has no device with this UUID")
+                    continue
+                procs = nv.processes(index)
+                mine = [p for p in procs if p["pid"] == self._pid]
+                used = mine[0]["used_bytes"] if mine else None
+                unattributed = None
+                try:
+                    mem = nv.memory_info_v2(index)
+                except NvmlError as exc:
+                    if not exc.is_field_error:
+                        raise
+                    mem = None
+                if mem is not None and all(p.get("used_bytes") is not None for p in procs):
+                    unattributed = mem["used"] - sum(int(p["used_bytes"]) for p in procs)
+                if used is None:
+                    self._log_invisible(r.uuid, f"NVML lists no process with pid {self._pid} "
+                                                "(PID namespace of a container?)")
+                out[r.device] = DeviceView(
+                    r.device, r.uuid, r.reserved_bytes,
+                    nvml_visible=used is not None,
+                    nvml_used_bytes=used,
+                    non_pytorch_bytes=None if used is None else int(used) - r.reserved_bytes,
+                    unattributed_bytes=unattributed,
+                )
+        except NvmlError as exc:
+            if exc.is_field_error:
+                return out
+            self.close()  # lifecycle error: start NVML afresh next time
+            raise
+        return out
+
+    def _log_invisible(self, uuid: str, why: str) -> None:
+        if uuid not in self._invisible_logged:
+            self._invisible_logged.add(uuid)
+            log.warning("GPU %s: %s; reporting the device view from mem_get_info instead", uuid, why)
+
+    def _fallback(self, r: Any, view: DeviceView | None) -> DeviceView:
+        used = None
+        if self._torch is not None and self._torch.is_initialized():
+            free, total = self._torch.mem_get_info(r.device)
+            used = total - free
+        visible = view.nvml_visible if view is not None else None
+        unattributed = view.unattributed_bytes if view is not None else None
+        return DeviceView(r.device, r.uuid, r.reserved_bytes, nvml_visible=visible,
+                          unattributed_bytes=unattributed, device_used_bytes=used)
+
+    # --- rendering ---
+
+    def families(self, reading: ProcessReading) -> Iterable[Metric]:
+        ids = list(self._labels)
+        extra = list(self._labels.values())
+        names = ["gpu", "uuid", *ids]
+        visible = gauge("gpumemd_process_nvml_visible",
+                        "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers).",
+                        names)
+        nvml_used = gauge("gpumemd_process_nvml_used_bytes",
+                          "GPU memory NVML attributes to this process (CUDA context included).", names)
+        non_torch = gauge("gpumemd_process_non_pytorch_bytes",
+                          "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.",
+                          names)
+        unattributed = gauge("gpumemd_gpu_unattributed_bytes",
+                             "Device used memory (NVML v2) that no process accounts for.", names)
+        device_used = gauge("gpumemd_process_device_used_bytes",
+                            "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).",
+                            names)
+        for v in reading.devices:
+            labels = [str(v.device), v.uuid, *extra]
+            if v.nvml_visible is not None:
+                visible.add_metric(labels, 1 if v.nvml_visible else 0)
+            for fam, value in ((nvml_used, v.nvml_used_bytes), (non_torch, v.non_pytorch_bytes),
+                               (unattributed, v.unattributed_bytes), (device_used, v.device_used_bytes)):
+                if value is not None:
+                    fam.add_metric(labels, value)
+        yield from (visible, nvml_used, non_torch, unattributed, device_used)
+        for name, doc, value in (
+            ("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).", reading.rss_bytes),
+            ("gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss).",
+             reading.peak_rss_bytes),
+        ):
+            g = gauge(name, doc, ids)
+            if value is not None:
+                g.add_metric(extra, value)
+            yield g
