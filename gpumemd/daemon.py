@@ -21,6 +21,7 @@ from .sources.host import HostSource, Psutil
 from .sources.kubelet import with_attribution
 from .sources.nvml import NvmlSource, Pynvml
 from .sources.replay import host_replayer, load_capture, nvml_replayer
+from .sources.spool import SpoolSource, spool_dir
 
 log = logging.getLogger("gpumemd")
 
@@ -44,6 +45,11 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else Psutil()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
+    spool = spool_dir(config.agent.spool_dir)
+    if spool is not None:  # the agents of this node's ranks, merged into this one target
+        ag = config.agent
+        sources.append(SpoolSource(spool, expire_after=ag.spool_expire_intervals * ag.spool_interval,
+                                   dead_grace=ag.spool_interval))
     return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled
 
 
