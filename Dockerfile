@@ -1,0 +1,45 @@
+# gpumemd node daemon: `gpumemd serve` (NVML + host memory; torch-free).
+#
+#   docker build -t gpumemd:0.1.0 .
+#   docker run --rm --gpus all -p 9967:9967 gpumemd:0.1.0
+#
+# NVML (libnvidia-ml.so.1) is not in the image: the NVIDIA container toolkit mounts the
+# host driver's copy when NVIDIA_VISIBLE_DEVICES is set (below; `--gpus all` does too).
+# Linted in CI with hadolint (.hadolint.yaml); tests/deploy runs the same entrypoint,
+# config and health check outside a container.
+
+# Pinned base (tag; pin the digest too in your registry mirror).
+FROM python:3.11.11-slim-bookworm AS build
+WORKDIR /src
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+COPY pyproject.toml README.md ./
+COPY gpumemd ./gpumemd
+# A virtualenv we copy whole into the runtime stage: no compiler or pip cache there.
+# grpcio: pod attribution through the kubelet's pod-resources API (imported only if enabled).
+RUN python -m venv /opt/gpumemd \
+ && /opt/gpumemd/bin/pip install --no-compile . grpcio==1.85.1 \
+ && find /opt/gpumemd -name '__pycache__' -prune -exec rm -rf {} +
+
+FROM python:3.11.11-slim-bookworm
+LABEL org.opencontainers.image.title="gpumemd" \
+      org.opencontainers.image.description="GPU-memory observability for PyTorch training clusters" \
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.version="0.1.0"
+COPY --from=build /opt/gpumemd /opt/gpumemd
+COPY config.example.yaml /etc/gpumemd/gpumemd.yaml
+ENV PATH=/opt/gpumemd/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    NVIDIA_VISIBLE_DEVICES=all \
+    NVIDIA_DRIVER_CAPABILITIES=utility \
+    GPUMEMD_SPOOL_DIR=/run/gpumemd/spool
+# NVML needs no privileges to read memory and processes: run as nobody. (Pod attribution
+# through the kubelet's root-owned socket is the one thing that needs uid 0; see deploy/k8s.)
+USER 65534:65534
+EXPOSE 9967
+# No curl in the image: Python's urllib is. Plain HTTP only; with TLS on, use the
+# orchestrator's probes (deploy/k8s) instead.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:9967/-/healthy', timeout=4)"]
+ENTRYPOINT ["gpumemd"]
+CMD ["serve", "--config.file", "/etc/gpumemd/gpumemd.yaml"]
