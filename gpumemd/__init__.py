@@ -12,9 +12,12 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .agent import Agent, arm_memory_history, dump_snapshot, start, stop
+    from .profiler import GPUMemoryProfiler, MemorySnapshot, ProfileResult
 
-__all__ = ["Agent", "__version__", "arm_memory_history", "dump_snapshot", "start", "stop"]
+__all__ = ["Agent", "__version__", "arm_memory_history", "dump_snapshot", "start", "stop",
+           "GPUMemoryProfiler", "MemorySnapshot", "ProfileResult"]
 _LAZY = {"Agent", "start", "stop", "dump_snapshot", "arm_memory_history"}
+_PROFILER = {"GPUMemoryProfiler", "MemorySnapshot", "ProfileResult"}
 
 
 def __getattr__(name: str) -> Any:
@@ -22,4 +25,8 @@ def __getattr__(name: str) -> Any:
         from . import agent
 
         return getattr(agent, name)
+    if name in _PROFILER:  # the profiler library API, also loaded on first use
+        from . import profiler
+
+        return getattr(profiler, name)
     raise AttributeError(f"module 'gpumemd' has no attribute {name!r}")
