@@ -186,6 +186,10 @@ class AgentConfig:
     memory_history_stacks: Literal["python", "all"] = "python"
 
 
+# Imported here, not at the top: the alerting schema uses Seconds and the checks above.
+from .alerts.rules import AlertingConfig  # noqa: E402
+
+
 @dataclass(frozen=True)
 class Config:
     web: WebConfig = WebConfig()
@@ -193,6 +197,7 @@ class Config:
     sources: SourcesConfig = SourcesConfig()
     log: LogConfig = LogConfig()
     agent: AgentConfig = AgentConfig()
+    alerting: AlertingConfig = AlertingConfig()  # rules, notifiers: docs/alerts.md
 
 
 # --- the loader ----------------------------------------------------------------------

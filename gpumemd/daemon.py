@@ -54,7 +54,11 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
 
 
 def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runtime:
-    return Runtime(config, lambda c: node_sources(c, capture), eager_render=True)
+    from .alerts.observer import AlertingFactory
+
+    # Declared so that a collector failing from the very first sample still fires its alert.
+    alerting = AlertingFactory(collectors=lambda c: [n for n in ("nvml", "host") if getattr(c.sources, n).enabled])
+    return Runtime(config, lambda c: node_sources(c, capture), build_observers=alerting, eager_render=True)
 
 
 def serve(config: Config, config_path: str | None = None, replay: str | None = None,

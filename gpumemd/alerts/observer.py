@@ -1,0 +1,221 @@
+"""The engine as a sampler observer: evaluate each sample, hand alerts to notifiers.
+
+`observe()` runs on the sampler thread: it indexes the sample, evaluates the rules,
+queues what must be sent (each notifier sends on its own thread) and returns the
+`gpumemd_alerts` and notifier families for this sample's exposition. A watchdog thread
+evaluates the staleness rules when samples stop coming (a hung NVML call stalls the
+sampler, and then nothing else would notice). `AlertingFactory` is what the daemon and the
+agent pass to `Runtime(build_observers=...)`: it keeps one observer across SIGHUP reloads,
+so alerts and trend history survive a reload of unchanged rules.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from prometheus_client.core import CounterMetricFamily, Metric
+
+from ..config import Config, ConfigError
+from .actions import ActionRunner
+from .engine import FIRING, Engine, Notification
+from .notify import CallbackNotifier, Notifier, build_notifiers, notifier_families, rfc3339
+from .rules import AlertingConfig
+
+log = logging.getLogger("gpumemd.alerts")
+
+_SUCCESS = "gpumemd_collector_success"
+_LAST = "gpumemd_last_sample_timestamp_seconds"
+
+
+class AlertObserver:
+    name = "alerts"
+
+    def __init__(
+        self,
+        alerting: AlertingConfig,
+        *,
+        interval: float = 1.0,
+        collectors: Iterable[str] = (),
+        callbacks: Sequence[Callable[[Sequence[Notification]], None]] = (),
+        notifiers: Sequence[Notifier] | None = None,
+        actions: ActionRunner | None = None,
+        watchdog: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._lock = threading.Lock()
+        self._clock = clock
+        self._collectors = set(collectors)
+        self._callbacks = list(callbacks)
+        self._watchdog_enabled = watchdog
+        self._watchdog: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._last_observe: float | None = None
+        self.alerting = alerting
+        loaded = alerting.loaded()
+        if loaded.errors:
+            raise ConfigError(list(loaded.errors))
+        self.engine = Engine(
+            loaded.rules, interval=interval, resend_delay=alerting.resend_delay,
+            resolved_retention=alerting.resolved_retention, external_labels=alerting.external_labels,
+            external_url=alerting.external_url, max_series_per_rule=alerting.max_series_per_rule, actions=actions,
+        )
+        self.notifiers = list(notifiers) if notifiers is not None else self._build_notifiers(alerting)
+
+    def _build_notifiers(self, alerting: AlertingConfig) -> list[Notifier]:
+        out = build_notifiers(alerting.notifiers, external_url=alerting.external_url)
+        out += [CallbackNotifier(f"python-{i}", fn) for i, fn in enumerate(self._callbacks)]
+        return out
+
+    def reconfigure(self, alerting: AlertingConfig, interval: float) -> None:
+        """A reload: new rules (unchanged ones keep their state), new notifiers if they changed."""
+        loaded = alerting.loaded()
+        if loaded.errors:
+            raise ConfigError(list(loaded.errors))
+        with self._lock:
+            e = self.engine
+            e.resend_delay, e.resolved_retention = alerting.resend_delay, alerting.resolved_retention
+            e.external_labels, e.external_url = dict(alerting.external_labels), alerting.external_url.rstrip("/")
+            e.max_series = alerting.max_series_per_rule
+            e.set_rules(loaded.rules, interval=interval)
+            if alerting.notifiers != self.alerting.notifiers or alerting.external_url != self.alerting.external_url:
+                old, self.notifiers = self.notifiers, self._build_notifiers(alerting)
+                for n in old:
+                    n.close()
+            self.alerting = alerting
+
+    # --- the sampler thread ---
+
+    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+        engine = self.engine
+        view = engine.view(families)
+        # The sampler adds its self-metrics after the observers run; rules on them see these.
+        if _SUCCESS in engine.wanted:
+            self._collectors.update(readings)
+            for name in sorted(self._collectors):
+                view.add(_SUCCESS, {"collector": name}, 1.0 if name in readings else 0.0)
+        if _LAST in engine.wanted:
+            view.add(_LAST, {}, timestamp)
+        with self._lock:
+            notes = engine.evaluate(view, timestamp)
+            self._last_observe = timestamp
+        self._dispatch(notes)
+        if self._watchdog is None and self._watchdog_enabled and engine.stale_rules:
+            self._start_watchdog()
+        return self.families()
+
+    def _dispatch(self, notes: list[Notification]) -> None:
+        if notes:
+            for n in self.notifiers:
+                n.enqueue(notes)
+
+    # --- the watchdog ---
+
+    def check_stale(self, now: float) -> None:
+        """Evaluate staleness rules at `now` if the sampler is late (watchdog; tests call it)."""
+        last = self._last_observe
+        if last is None or now - last <= 2 * self.engine.interval:
+            return
+        with self._lock:
+            notes = self.engine.evaluate_stale(now)
+        self._dispatch(notes)
+
+    def _start_watchdog(self) -> None:
+        def run() -> None:
+            while not self._stop.wait(max(self.engine.interval, 1.0)):
+                try:
+                    self.check_stale(self._clock())
+                except Exception:  # pragma: no cover - keep watching
+                    log.exception("alert watchdog failed")
+
+        self._watchdog = threading.Thread(target=run, name="gpumemd-alerts-watchdog", daemon=True)
+        self._watchdog.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        for n in self.notifiers:
+            n.close()
+
+    # --- exposed state ---
+
+    def families(self) -> list[Metric]:
+        alerts = Metric("gpumemd_alerts", "Pending and firing alerts (like Prometheus's ALERTS); value 1.", "gauge")
+        failures = CounterMetricFamily("gpumemd_rule_evaluation_failures", "Rule evaluations that raised.",
+                                       labels=["alertname"])
+        for rule in self.engine.rules:
+            for alert in list(rule.active.values()):
+                if alert.state == "pending" or alert.state == FIRING:
+                    alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
+            if rule.failures:
+                failures.add_metric([rule.name], rule.failures)
+        return [alerts, failures, *notifier_families(self.notifiers)]
+
+    def alerts(self) -> list[dict[str, Any]]:
+        """Active alerts in the shape of Prometheus's `GET /api/v1/alerts`."""
+        with self._lock:
+            out = []
+            for _rule, a in self.engine.active_alerts():
+                labels = {**self.engine.external_labels, **a.labels}
+                item: dict[str, Any] = {
+                    "labels": labels,
+                    "annotations": dict(a.annotations),
+                    "state": a.state,
+                    "activeAt": rfc3339(a.active_at),
+                    "value": _prom_float(a.value),
+                }
+                if a.keep_firing_since is not None:
+                    item["keepFiringSince"] = rfc3339(a.keep_firing_since)
+                out.append(item)
+            return out
+
+    def alerts_json(self) -> bytes:
+        return json.dumps({"status": "success", "data": {"alerts": self.alerts()}}).encode()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        deadline = time.monotonic() + timeout
+        return all(n.flush(max(0.0, deadline - time.monotonic())) for n in self.notifiers)
+
+
+def _prom_float(v: float) -> str:
+    """Go's strconv.FormatFloat(v, 'e', -1, 64), as Prometheus writes alert values."""
+    if v != v:
+        return "NaN"
+    if v in (float("inf"), float("-inf")):
+        return "+Inf" if v > 0 else "-Inf"
+    mant, exp = f"{v:.17e}".split("e")
+    # shortest mantissa that round-trips
+    for digits in range(1, 18):
+        m, e = f"{v:.{digits - 1}e}".split("e")
+        if float(f"{m}e{e}") == v:
+            mant, exp = m, e
+            break
+    return f"{mant}e{int(exp):+03d}"
+
+
+class AlertingFactory:
+    """`build_observers` for Runtime: one AlertObserver, reconfigured on reload."""
+
+    def __init__(self, *, collectors: Callable[[Config], Iterable[str]] | None = None,
+                 callbacks: Sequence[Callable[[Sequence[Notification]], None]] = (),
+                 actions: ActionRunner | None = None, watchdog: bool = True) -> None:
+        self._collectors = collectors
+        self._callbacks = callbacks
+        self._actions = actions
+        self._watchdog = watchdog
+        self.observer: AlertObserver | None = None
+
+    def __call__(self, config: Config) -> list[AlertObserver]:
+        alerting = config.alerting
+        if self.observer is None:
+            self.observer = AlertObserver(
+                alerting, interval=config.sampler.interval,
+                collectors=self._collectors(config) if self._collectors else (),
+                callbacks=self._callbacks, actions=self._actions, watchdog=self._watchdog,
+            )
+        else:
+            self.observer.reconfigure(alerting, config.sampler.interval)
+        return [self.observer]

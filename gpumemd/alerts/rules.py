@@ -1,0 +1,418 @@
+"""Rules as configuration: the YAML shape, selectors, loading rule files, validation.
+
+`AlertingConfig` is the `alerting:` section of the main configuration. Rules come from
+three places, merged in this order: the packaged default set (`defaults.yaml`, unless
+`default_rules: false`), `alerting.rules`, and `alerting.rule_files` (globs, relative to
+the working directory). A rule named like a default one replaces it (tune a threshold by
+redefining the rule); any other duplicate name is an error. Rule files are read and
+checked while the configuration loads, so a bad file fails `check-config` with exit 2 and
+a SIGHUP with a bad file keeps the running rules.
+
+A rule's `for` is a Python keyword, so rules are kept as mappings by the generic loader
+and converted here (`RuleSpec.for_`), with error paths rewritten back to `for`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import glob
+import operator
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from .. import config as _config
+from ..config import ConfigError, Seconds, non_negative, positive
+from . import actions, known_metrics
+from .templates import TemplateError, compile_template
+
+OPS: dict[str, Callable[[float, float], bool]] = {
+    ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+}
+KINDS = ("threshold", "trend", "increase", "absent", "stale")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+_LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+
+
+# --- selectors -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Matcher:
+    label: str
+    op: Literal["=", "!=", "=~", "!~"]
+    value: str
+
+    def test(self, labels: Mapping[str, str]) -> bool:
+        got = labels.get(self.label, "")
+        if self.op == "=":
+            return got == self.value
+        if self.op == "!=":
+            return got != self.value
+        hit = _regex(self.value).fullmatch(got) is not None  # PromQL regexes are anchored
+        return hit if self.op == "=~" else not hit
+
+
+_regex_cache: dict[str, re.Pattern[str]] = {}
+
+
+def _regex(text: str) -> re.Pattern[str]:
+    pat = _regex_cache.get(text)
+    if pat is None:
+        pat = _regex_cache[text] = re.compile(text)
+    return pat
+
+
+_SELECTOR = re.compile(r"\s*([a-zA-Z_:][a-zA-Z0-9_:]*)\s*(?:\{(.*)\})?\s*$", re.DOTALL)
+_MATCHER = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*"((?:[^"\\]|\\.)*)"\s*(,|$)')
+
+
+@dataclass(frozen=True)
+class Selector:
+    """`name{label="v", other=~"re"}`: a metric name and PromQL label matchers."""
+
+    name: str
+    matchers: tuple[Matcher, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Selector:
+        m = _SELECTOR.match(text)
+        if m is None:
+            raise ValueError(f'expected a metric name with optional {{label="value"}} matchers, got "{text}"')
+        name, body = m.group(1), (m.group(2) or "").strip()
+        matchers: list[Matcher] = []
+        pos = 0
+        while pos < len(body):
+            mm = _MATCHER.match(body, pos)
+            if mm is None:
+                raise ValueError(f'bad label matcher at "{body[pos:]}" (expected label="value", !=, =~ or !~)')
+            value = bytes(mm.group(3), "utf-8").decode("unicode_escape")
+            op = mm.group(2)
+            if op in ("=~", "!~"):
+                try:
+                    re.compile(value)
+                except re.error as exc:
+                    raise ValueError(f'bad regular expression "{value}": {exc}') from None
+            matchers.append(Matcher(mm.group(1), op, value))  # type: ignore[arg-type]
+            pos = mm.end()
+        return cls(name, tuple(matchers))
+
+    def matches(self, labels: Mapping[str, str]) -> bool:
+        for m in self.matchers:
+            if not m.test(labels):
+                return False
+        return True
+
+    def promql(self) -> str:
+        if not self.matchers:
+            return self.name
+        inner = ",".join(f'{m.label}{m.op}"{_escape(m.value)}"' for m in self.matchers)
+        return f"{self.name}{{{inner}}}"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# --- the YAML shape ------------------------------------------------------------------
+
+
+def _check_op(value: str) -> str | None:
+    return None if value in OPS else f"expected one of {', '.join(OPS)}, got \"{value}\""
+
+
+def _opt_positive(value: float | None) -> str | None:
+    return None if value is None else positive(value)
+
+
+def _ratio(value: float) -> str | None:
+    return None if 0 <= value <= 1 else f"must be between 0 and 1, got {value}"
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One alerting rule as written (see docs/alerts.md for every field)."""
+
+    alert: str
+    metric: str  # selector: gpumemd metric name with optional label matchers
+    kind: Literal["threshold", "trend", "increase", "absent", "stale"] = "threshold"
+    divide_by: str | None = None  # selector of the divisor (e.g. total); joined on the divisor's labels
+    op: str = field(default=">", metadata={"check": _check_op})
+    threshold: float = 0.0
+    for_: Seconds = 0.0  # `for` in YAML
+    keep_firing_for: Seconds = 0.0
+    # trend (least-squares slope, or predicted value with `predict`) / increase / stale windows
+    window: Seconds | None = field(default=None, metadata={"check": _opt_positive})
+    confirm_window: Seconds | None = field(default=None, metadata={"check": _opt_positive})
+    bucket: Seconds | None = field(default=None, metadata={"check": _opt_positive})
+    aggregate: Literal["min", "max"] = "min"
+    predict: Seconds | None = field(default=None, metadata={"check": _opt_positive})
+    min_coverage: float = field(default=0.5, metadata={"check": _ratio})
+    labels: dict[str, str] = field(default_factory=dict)
+    annotations: dict[str, str] = field(default_factory=dict)
+    # actions on fire (in-process agent only)
+    actions: tuple[str, ...] = ()
+    action_cooldown: Seconds = 600.0
+    action_max: int = field(default=3, metadata={"check": non_negative})
+
+    def effective_window(self) -> float:
+        if self.window is not None:
+            return self.window
+        return {"increase": 300.0, "stale": 600.0}.get(self.kind, 0.0)
+
+    def validate(self) -> list[str]:
+        errors: list[str] = []
+        if not _NAME.match(self.alert):
+            errors.append(f'alert: expected a name like GpuMemoryNearlyFull, got "{self.alert}"')
+        num_info = self._check_selector("metric", self.metric, errors)
+        if self.divide_by is not None:
+            if self.kind in ("absent", "stale", "increase"):
+                errors.append(f"divide_by: not allowed with kind {self.kind}")
+            den_info = self._check_selector("divide_by", self.divide_by, errors)
+            if num_info and den_info and not set(den_info.labels) <= set(num_info.labels):
+                missing = sorted(set(den_info.labels) - set(num_info.labels))
+                errors.append(f"divide_by: {den_info.sample_name} has labels {', '.join(missing)} that "
+                              f"{num_info.sample_name} lacks, so no series would join")
+        if self.kind == "trend":
+            if self.window is None:
+                errors.append("window: required for kind trend (the least-squares window, e.g. 10m)")
+            else:
+                if self.bucket is not None and self.bucket * 4 > self.window:
+                    errors.append("bucket: must be at most a quarter of window (the slope needs points)")
+                if self.confirm_window is not None and self.confirm_window > self.window:
+                    errors.append("confirm_window: must not be longer than window")
+        else:
+            for name in ("confirm_window", "bucket", "predict"):
+                if getattr(self, name) is not None:
+                    errors.append(f"{name}: only for kind trend")
+        if self.kind in ("absent",) and (self.window is not None):
+            errors.append("window: not used by kind absent")
+        if num_info and self.kind == "increase" and num_info.type != "counter":
+            errors.append(f"metric: kind increase needs a counter (a name ending in _total), got {num_info.sample_name}")
+        for key, value in self.labels.items():
+            if not _LABEL.match(str(key)):
+                errors.append(f'labels.{key}: not a valid label name')
+            elif key in ("alertname", "alertstate"):
+                errors.append(f"labels.{key}: reserved")
+            self._check_template(f"labels.{key}", value, errors)
+        for key, value in self.annotations.items():
+            self._check_template(f"annotations.{key}", value, errors)
+        errors.extend(actions.validate_names(self.actions))
+        return errors
+
+    def _check_selector(self, path: str, text: str, errors: list[str]) -> known_metrics.MetricInfo | None:
+        try:
+            sel = Selector.parse(text)
+        except ValueError as exc:
+            errors.append(f"{path}: {exc}")
+            return None
+        info = known_metrics.lookup(sel.name)
+        if info is None:
+            close = difflib.get_close_matches(sel.name, known_metrics.sample_names(), n=1)
+            hint = f' (did you mean "{close[0]}"?)' if close else " (see gpumemd/alerts/known_metrics.py)"
+            errors.append(f'{path}: unknown metric "{sel.name}"{hint}')
+            return None
+        for m in sel.matchers:
+            if m.label not in info.labels:
+                errors.append(f'{path}: {sel.name} has no label "{m.label}" '
+                              f"(labels: {', '.join(info.labels) or 'none'})")
+        return info
+
+    @staticmethod
+    def _check_template(path: str, value: Any, errors: list[str]) -> None:
+        try:
+            compile_template(str(value))
+        except TemplateError as exc:
+            errors.append(f"{path}: template does not parse: {exc}")
+
+
+@dataclass(frozen=True)
+class NotifierConfig:
+    """Where alerts go. Secrets (`url_file`, `password_file`, `bearer_token_file`) are read
+    from files so they stay out of the configuration, the metrics and the logs."""
+
+    type: Literal["log", "alertmanager", "webhook", "callback"]
+    name: str | None = None  # the `notifier` label; defaults to the type (numbered if repeated)
+    url: str | None = None
+    url_file: str | None = None
+    username: str | None = None
+    password_file: str | None = None
+    bearer_token_file: str | None = None
+    callback: str | None = None  # for type callback: a name given to notify.register_callback
+    timeout: Seconds = field(default=5.0, metadata={"check": positive})
+    capacity: int = field(default=1000, metadata={"check": positive})  # alerts waiting, at most
+    min_backoff: Seconds = field(default=0.5, metadata={"check": positive})
+    max_backoff: Seconds = field(default=30.0, metadata={"check": positive})
+    max_batch: int = field(default=64, metadata={"check": positive})
+
+    def problems(self) -> list[str]:
+        """Checked by AlertingConfig.validate (not `validate`, which would hide rule errors)."""
+        errors: list[str] = []
+        if self.type in ("alertmanager", "webhook"):
+            if (self.url is None) == (self.url_file is None):
+                errors.append(f"url: a {self.type} notifier needs exactly one of url and url_file")
+            elif self.url is not None and not self.url.startswith(("http://", "https://")):
+                errors.append("url: expected an http:// or https:// URL")
+            for key in ("url_file", "password_file", "bearer_token_file"):
+                path = getattr(self, key)
+                if path is not None:
+                    try:
+                        Path(path).read_bytes()
+                    except OSError as exc:
+                        errors.append(f"{key}: cannot read {path}: {exc.strerror or exc}")
+            if self.password_file and not self.username:
+                errors.append("username: required with password_file")
+            if self.password_file and self.bearer_token_file:
+                errors.append("bearer_token_file: use basic auth or a bearer token, not both")
+        elif self.type == "callback" and not self.callback:
+            errors.append("callback: required for type callback (a name given to notify.register_callback)")
+        if self.min_backoff > self.max_backoff:
+            errors.append("min_backoff: must not exceed max_backoff")
+        return errors
+
+
+@dataclass(frozen=True)
+class LoadedRules:
+    rules: tuple[RuleSpec, ...]
+    errors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AlertingConfig:
+    default_rules: bool = True  # the packaged rule set (docs/alerts.md)
+    rules: tuple[Any, ...] = ()  # rule mappings (see RuleSpec); kept raw: `for` is a Python keyword
+    rule_files: tuple[str, ...] = ()  # YAML files with a top-level `rules:` list; globs allowed
+    notifiers: tuple[NotifierConfig, ...] = (NotifierConfig(type="log"),)
+    resend_delay: Seconds = field(default=60.0, metadata={"check": positive})
+    resolved_retention: Seconds = field(default=900.0, metadata={"check": non_negative})
+    external_labels: dict[str, str] = field(default_factory=dict)  # added to every alert (cluster, node)
+    external_url: str = ""  # base of generatorURL
+    max_series_per_rule: int = field(default=512, metadata={"check": positive})
+    _loaded: LoadedRules | None = field(default=None, init=False, repr=False, compare=False)
+
+    def loaded(self) -> LoadedRules:
+        """The merged, validated rules (read once; rule files are read here)."""
+        if self._loaded is None:
+            object.__setattr__(self, "_loaded", _load_all(self))  # a cache on a frozen object
+        assert self._loaded is not None
+        return self._loaded
+
+    def validate(self) -> list[str]:
+        errors = list(self.loaded().errors)
+        for i, n in enumerate(self.notifiers):
+            errors.extend(f"notifiers[{i}].{e}" for e in n.problems())
+        names = [n.name or n.type for n in self.notifiers]
+        for i, n in enumerate(names):
+            if n in names[:i] and self.notifiers[i].name is not None:
+                errors.append(f"notifiers[{i}].name: duplicate notifier name \"{n}\"")
+        for key in self.external_labels:
+            if not _LABEL.match(str(key)):
+                errors.append(f"external_labels.{key}: not a valid label name")
+        return errors
+
+
+def default_rule_mappings() -> list[Any]:
+    text = resources.files("gpumemd.alerts").joinpath("defaults.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text) or {}
+    return list(data.get("rules", []))
+
+
+def parse_rules(raw: Sequence[Any], path: str) -> tuple[list[RuleSpec], list[str], list[tuple[str, str]]]:
+    """Rule mappings -> (RuleSpecs, `path[i].field: message` errors, (alert, path) names).
+
+    A rule with a type error is checked again without the offending keys, so its other
+    problems (unknown metric, bad template) are reported in the same run.
+    """
+    rules: list[RuleSpec] = []
+    errors: list[str] = []
+    names: list[tuple[str, str]] = []
+    for i, item in enumerate(raw):
+        where = f"{path}[{i}]"
+        if not isinstance(item, dict):
+            errors.append(f"{where}: expected a mapping (a rule), got {type(item).__name__}")
+            continue
+        if isinstance(item.get("alert"), str):
+            names.append((item["alert"], where))
+        data = {("for_" if k == "for" else k): v for k, v in item.items()}
+        try:
+            rules.append(_config.from_mapping(RuleSpec, data, path=where))
+            continue
+        except ConfigError as exc:
+            raw_errors = exc.errors
+        first = [_unmangle(e) for e in raw_errors]
+        errors.extend(first)
+        bad = {e[len(where) + 1:].split(":")[0].split(".")[0].split("[")[0] for e in raw_errors
+               if e.startswith(where + ".")}
+        retry = {k: v for k, v in data.items() if k not in bad and k in _RULE_FIELDS}
+        retry.setdefault("alert", "Placeholder")
+        retry.setdefault("metric", "gpumemd_gpus")
+        try:
+            _config.from_mapping(RuleSpec, retry, path=where)
+        except ConfigError as again:
+            errors.extend(e for e in map(_unmangle, again.errors) if e not in first)
+    return rules, errors, names
+
+
+_RULE_FIELDS = {f.name for f in dataclasses.fields(RuleSpec)}
+
+
+def _unmangle(error: str) -> str:
+    return error.replace(".for_:", ".for:").replace("for_, ", "for, ")
+
+
+def _load_all(cfg: AlertingConfig) -> LoadedRules:
+    errors: list[str] = []
+    defaults: list[RuleSpec] = []
+    if cfg.default_rules:
+        defaults, default_errors, _ = parse_rules(default_rule_mappings(), "default_rules")
+        errors.extend(default_errors)  # a broken packaged file is a bug; say so rather than hide it
+    own, own_errors, names = parse_rules(cfg.rules, "rules")
+    errors.extend(own_errors)
+    for fi, pattern in enumerate(cfg.rule_files):
+        paths = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
+        for file in paths:
+            where = f"rule_files[{fi}]: {file}:"
+            try:
+                data = yaml.safe_load(Path(file).read_text(encoding="utf-8"))
+            except OSError as exc:
+                errors.append(f"rule_files[{fi}]: cannot read {file}: {exc.strerror or exc}")
+                continue
+            except yaml.YAMLError as exc:
+                mark = getattr(exc, "problem_mark", None)
+                at = f" (line {mark.line + 1})" if mark else ""
+                errors.append(f"{where} not valid YAML{at}: {getattr(exc, 'problem', None) or exc}")
+                continue
+            if not isinstance(data, dict) or not isinstance(data.get("rules"), list) or set(data) - {"rules"}:
+                errors.append(f"{where} expected a mapping with one key, `rules:` (a list)")
+                continue
+            parsed, file_errors, file_names = parse_rules(data["rules"], "rules")
+            errors.extend(f"{where} {e}" for e in file_errors)
+            names.extend((n, f"{where} {w}") for n, w in file_names)
+            own.extend(parsed)
+    seen: dict[str, str] = {}
+    for name, where in names:
+        if name in seen:
+            errors.append(f"{where}.alert: duplicate alert name \"{name}\" (first at {seen[name]})")
+        else:
+            seen[name] = where
+    merged = [d for d in defaults if d.alert not in seen] + own
+    return LoadedRules(tuple(merged), tuple(errors))
+
+
+def rule_from_dict(data: Mapping[str, Any]) -> RuleSpec:
+    """One rule from a mapping, for tests and programmatic use; raises ConfigError."""
+    rules, errors, _ = parse_rules([dict(data)], "rule")
+    if errors:
+        raise ConfigError(errors)
+    return rules[0]
+
+
+def with_rules(cfg: AlertingConfig, rules: Sequence[Any], **changes: Any) -> AlertingConfig:
+    """A copy of `cfg` with other rules (raw mappings), for tests."""
+    return dataclasses.replace(cfg, rules=tuple(rules), **changes)
