@@ -35,7 +35,45 @@ def _parser() -> argparse.ArgumentParser:
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
     capture.add_argument("-o", "--output", required=True, metavar="FILE")
     capture.add_argument("--description", default="", help="what state the machine is in")
+
+    run = sub.add_parser("run", help="run a command with the agent in each of its Python processes",
+                         usage="gpumemd run [--config.file F] [--web.listen-address HOST:PORT] -- COMMAND ...")
+    run.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
+    run.add_argument("--web.listen-address", dest="listen_address", metavar="HOST:PORT",
+                     help=f"each agent's address, port + LOCAL_RANK (default 127.0.0.1:{config_mod.AGENT_PORT}; "
+                          "'' for none)")
+    run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND")
     return p
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Exec COMMAND with our sitecustomize first on PYTHONPATH; its exit status is ours."""
+    import os
+    from pathlib import Path
+
+    cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    if not cmd:
+        print("gpumemd run: no command given (gpumemd run -- python train.py)", file=sys.stderr)
+        return 2
+    env = dict(os.environ)
+    if args.config_file:
+        try:
+            config_mod.load(args.config_file)  # fail here, not silently in every rank
+        except config_mod.ConfigError as exc:
+            return _report(exc)
+        env["GPUMEMD_CONFIG_FILE"] = str(Path(args.config_file).resolve())
+    if args.listen_address is not None:
+        env["GPUMEMD_AGENT_LISTEN_ADDRESS"] = args.listen_address
+    package = Path(__file__).resolve().parent
+    # sitecustomize first; then gpumemd itself, importable even when not installed
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(package / "agent_boot"), str(package.parent), env.get("PYTHONPATH", "")) if p)
+    try:
+        os.execvpe(cmd[0], cmd, env)
+    except OSError as exc:
+        print(f"gpumemd run: {cmd[0]}: {exc.strerror or exc}", file=sys.stderr)
+        return 127
+    return 0  # not reached
 
 
 def _config(args: argparse.Namespace) -> tuple[config_mod.Config, dict[str, Any]]:
@@ -87,4 +125,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import daemon
 
         return daemon.serve(config, args.config_file, args.replay, overrides)
+    if args.command == "run":
+        return _run(args)
     return 2

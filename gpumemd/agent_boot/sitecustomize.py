@@ -1,0 +1,82 @@
+"""Started by `gpumemd run`: the agent in every Python process of the command, no code change.
+
+`gpumemd run` puts this directory first on PYTHONPATH, so Python imports this module at
+start-up (as it does any `sitecustomize`). It starts the agent, then runs the
+sitecustomize that this one shadows, if any. It never stops the program: any failure is
+logged and swallowed.
+
+Processes that are not the program's own work are skipped: multiprocessing's helpers
+(spawned DataLoader workers: the rank already reports their GPU memory; the resource
+tracker; the forkserver) and launchers (`torchrun`, `python -m torch.distributed.run`,
+`…launch`), whose children are the ranks. `GPUMEMD_AGENT_SKIP` adds a regular
+expression matched against the command line.
+
+The agent reads its settings from `GPUMEMD_CONFIG_FILE` and `GPUMEMD_AGENT_LISTEN_ADDRESS`
+(empty: no HTTP), which `gpumemd run` sets from its flags. torch is not imported here:
+the agent starts reading the allocator once the program has imported torch and
+initialised CUDA.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+
+_HELPERS = ("multiprocessing.spawn", "multiprocessing.resource_tracker", "multiprocessing.forkserver",
+            "multiprocessing.semaphore_tracker", "--multiprocessing-fork", "joblib.externals.loky")
+_LAUNCHERS = ("torch.distributed.run", "torch.distributed.launch", "torch.distributed.elastic")
+
+
+def should_start(argv: list[str], env: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+    if env.get("GPUMEMD_AGENT_DISABLE"):
+        return False
+    line = " ".join(argv)
+    if any(h in line for h in _HELPERS):
+        return False
+    args = argv[1:]
+    if "-m" in args and args.index("-m") + 1 < len(args) and args[args.index("-m") + 1].startswith(_LAUNCHERS):
+        return False
+    script = next((a for a in args if not a.startswith("-")), "")
+    if os.path.basename(script) in ("torchrun", "torchrun.py"):
+        return False
+    skip = env.get("GPUMEMD_AGENT_SKIP")
+    return not (skip and re.search(skip, line))
+
+
+def _start() -> None:
+    try:
+        argv = list(getattr(sys, "orig_argv", sys.argv))
+        if not should_start(argv):
+            return
+        from gpumemd.agent import start
+
+        kwargs = {}
+        if "GPUMEMD_AGENT_LISTEN_ADDRESS" in os.environ:
+            kwargs["listen_address"] = os.environ["GPUMEMD_AGENT_LISTEN_ADDRESS"] or None
+        start(os.environ.get("GPUMEMD_CONFIG_FILE") or None, **kwargs)
+    except Exception as exc:  # the program runs, with or without us
+        print(f"gpumemd: agent not started: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
+def _chain() -> None:
+    """Run the sitecustomize we shadow (the next one on sys.path), as Python would have."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for entry in sys.path:
+        path = os.path.join(entry or os.getcwd(), "sitecustomize.py")
+        if os.path.abspath(entry or os.getcwd()) == here or not os.path.isfile(path):
+            continue
+        try:
+            spec = importlib.util.spec_from_file_location("_gpumemd_chained_sitecustomize", path)
+            if spec is not None and spec.loader is not None:
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[spec.name] = module
+                spec.loader.exec_module(module)
+        except Exception as exc:
+            print(f"gpumemd: the sitecustomize at {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return
+
+
+_start()
+_chain()
