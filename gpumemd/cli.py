@@ -35,6 +35,14 @@ def _parser() -> argparse.ArgumentParser:
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
     capture.add_argument("-o", "--output", required=True, metavar="FILE")
     capture.add_argument("--description", default="", help="what state the machine is in")
+    capture.add_argument("--torch", action="store_true",
+                         help="also record PyTorch's allocator (initialises CUDA in this process)")
+
+    rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
+    rules_sub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
+    export = rules_sub.add_parser("export", help="write the Prometheus twins of the rules (defaults + config)")
+    export.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
 
     run = sub.add_parser("run", help="run a command with the agent in each of its Python processes",
                          usage="gpumemd run [--config.file F] [--web.listen-address HOST:PORT] -- COMMAND ...")
@@ -112,7 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import capture
 
         logs.setup()
-        data = capture.record(args.description)
+        if args.torch:
+            import torch
+
+            torch.cuda.init()
+        data = capture.record(args.description, torch=args.torch)
         capture.write(data, args.output)
         print(f"wrote {args.output}")
         return 0
@@ -127,4 +139,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return daemon.serve(config, args.config_file, args.replay, overrides)
     if args.command == "run":
         return _run(args)
+    if args.command == "rules":
+        from .alerts import export
+
+        try:  # rule files are read and checked as part of the configuration
+            config = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
+        except config_mod.ConfigError as exc:
+            return _report(exc)
+        text = export.rule_file(config.alerting.loaded().rules)
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+        return 0
     return 2
