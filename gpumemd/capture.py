@@ -16,10 +16,32 @@ from typing import Any
 from . import __version__
 from .sources.host import HostSource, Psutil
 from .sources.nvml import NvmlError, NvmlSource, Pynvml
-from .sources.replay import FORMAT, host_recorder, nvml_recorder
+from .sources.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
 
 
-def record(description: str = "", nvml_api: Any = None, host_api: Any = None) -> dict[str, Any]:
+def record_torch(torch_api: Any = None) -> dict[str, Any]:
+    """The allocator's answers in this process (call it inside the training process; a
+    process that has not initialised CUDA, like `gpumemd capture --torch`, initialises it)."""
+    from .sources.allocator import AllocatorSource, TorchCuda
+
+    if torch_api is None:
+        import torch
+
+        if torch.cuda.is_available():
+            torch.cuda.init()
+    calls: dict[str, Any] = {}
+    api = torch_recorder(torch_api or TorchCuda(), calls)
+    try:
+        for r in AllocatorSource(api).read({}):
+            if r.reserved_bytes > 0:  # a context exists there: mem_get_info creates none
+                api.mem_get_info(r.device)
+    except Exception:  # "not initialised" / "no CUDA device" are states worth recording too
+        pass
+    return calls
+
+
+def record(description: str = "", nvml_api: Any = None, host_api: Any = None,
+           torch: bool = False, torch_api: Any = None) -> dict[str, Any]:
     nvml_calls: dict[str, Any] = {}
     host_calls: dict[str, Any] = {}
     nv = nvml_recorder(nvml_api or Pynvml(), nvml_calls)
@@ -46,7 +68,10 @@ def record(description: str = "", nvml_api: Any = None, host_api: Any = None) ->
         "gpumemd_version": __version__,
         "description": description,
     }
-    return {"format": FORMAT, "meta": meta, "nvml": nvml_calls, "host": host_calls}
+    capture = {"format": FORMAT, "meta": meta, "nvml": nvml_calls, "host": host_calls}
+    if torch or torch_api is not None:
+        capture["torch"] = record_torch(torch_api)
+    return capture
 
 
 def write(capture: dict[str, Any], path: str | Path) -> None:

@@ -120,10 +120,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import capture
 
         logs.setup()
-        if args.torch:
-            import torch
-
-            torch.cuda.init()
         data = capture.record(args.description, torch=args.torch)
         capture.write(data, args.output)
         print(f"wrote {args.output}")

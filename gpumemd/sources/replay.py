@@ -1,6 +1,6 @@
 """Record the raw answers of a source's library, and replay them in its place.
 
-A capture is JSON: for each library (`nvml`, `host`, later `torch`) a map from a call,
+A capture is JSON: for each library (`nvml`, `host`, `torch`) a map from a call,
 written `method(arg,…)`, to its answer, `{"ok": value}` or `{"error": code, "message": …}`.
 `Recorder` wraps a real API and writes that map as the source uses it; `Replayer` answers
 from it, raising the recorded errors, so tests and demos run the real source code on
@@ -109,4 +109,22 @@ def host_replayer(capture: dict[str, Any]) -> Any:
         capture.get("host", {}),
         lambda a: ProcessUnreadable(a.get("message", "")),
         lambda key: ProcessUnreadable(f"{key} is not in the capture"),
+    )
+
+
+class TorchCallFailed(Exception):
+    """A recorded torch call raised (its type and message are kept in the capture)."""
+
+
+def torch_recorder(api: Any, calls: dict[str, Answer]) -> Any:
+    """Records a TorchCudaApi (sources/allocator.py): `memory_stats(0)` -> the nested dict, etc."""
+    return Recorder(api, calls, Exception, lambda e: {"error": type(e).__name__, "message": str(e)})
+
+
+def torch_replayer(capture: dict[str, Any]) -> Any:
+    """A TorchCudaApi answering from a capture's `torch` section; tuples come back as lists."""
+    return Replayer(
+        capture.get("torch", {}),
+        lambda a: TorchCallFailed(f"{a['error']}: {a.get('message', '')}"),
+        lambda key: TorchCallFailed(f"{key} is not in the capture"),
     )
