@@ -39,6 +39,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -301,16 +302,17 @@ def _current_device(api: TorchCudaApi) -> int:
     return 0
 
 
-def _live_tensor_ids(device_index: int) -> set[int]:
-    """ids of the tensors the garbage collector sees on one device (-1: the CPU).
+def _live_tensors(device_index: int) -> dict[int, weakref.ref[Any]]:
+    """The tensors the garbage collector sees on one device (-1: the CPU), by id.
 
     The cost is walking `gc.get_objects()`; the walk keeps to a set lookup of each object's
     exact type (no isinstance, no attribute access) and touches only tensors beyond that.
+    Weak references tell a freed tensor from a new one that got its id (address) back.
     Without torch imported there are no tensors, and nothing is walked.
     """
     torch = sys.modules.get("torch")
     if torch is None:
-        return set()
+        return {}
     kinds = {torch.Tensor}
     todo = [torch.Tensor]
     while todo:  # Parameter, Buffer and user subclasses: a handful of classes
@@ -323,7 +325,18 @@ def _live_tensor_ids(device_index: int) -> set[int]:
         tensors = [o for o in objects if type(o) in kinds]
     finally:
         del objects
-    return {id(t) for t in tensors if t.get_device() == device_index}
+    return {id(t): weakref.ref(t) for t in tensors if t.get_device() == device_index}
+
+
+def _tensor_changes(before: dict[int, weakref.ref[Any]], after: dict[int, weakref.ref[Any]]) -> tuple[int, int]:
+    """(created, deleted): alive after but not before, and alive before but gone after."""
+    created = 0
+    for key, ref in after.items():
+        old = before.get(key)
+        if old is None or old() is not ref():  # a new id, or a freed tensor's id reused
+            created += 1
+    deleted = sum(1 for ref in before.values() if ref() is None)
+    return created, deleted
 
 
 # --- the profiler ---------------------------------------------------------------------------
@@ -354,7 +367,7 @@ class _Call(NamedTuple):
     name: str
     raw: _Raw
     snapshot: MemorySnapshot
-    tensors: set[int] | None
+    tensors: dict[int, weakref.ref[Any]] | None
     token: int | None
     started: float
 
@@ -482,7 +495,7 @@ class GPUMemoryProfiler:
 
     def _begin(self, name: str) -> _Call:
         # Walk for tensors before reading: the walk's own list must not count on the CPU.
-        tensors = _live_tensor_ids(self.device_id) if self.track_tensors else None
+        tensors = _live_tensors(self.device_id) if self.track_tensors else None
         stack = _stack() if self.collect_stack_traces else None
         if self._sync is not None:
             self._sync()
@@ -498,13 +511,13 @@ class GPUMemoryProfiler:
         raw = self._probe.read()
         sampled = self._sampler.end(call.token) if self._sampler is not None and call.token is not None else 0
         after = self._snapshot(raw, self._cpu(), f"{call.name}:after")
-        tensors_after = _live_tensor_ids(self.device_id) if call.tensors is not None else None
+        tensors_after = _live_tensors(self.device_id) if call.tensors is not None else None
         result = self._result(call, raw, after, sampled, elapsed, tensors_after, error)
         self._record(result)
         return result
 
     def _result(self, call: _Call, raw: _Raw, after: MemorySnapshot, sampled: int, elapsed: float,
-                tensors_after: set[int] | None, error: BaseException | None) -> ProfileResult:
+                tensors_after: dict[int, weakref.ref[Any]] | None, error: BaseException | None) -> ProfileResult:
         b = call.raw
         lo, hi, exact = _peak_bounds(b, raw, sampled)
         # An inexact peak: the upper bound where the allocator counters give a per-call
@@ -533,8 +546,7 @@ class GPUMemoryProfiler:
             allocs = frees = None
         created = deleted = None
         if call.tensors is not None and tensors_after is not None:
-            created = len(tensors_after - call.tensors)
-            deleted = len(call.tensors - tensors_after)
+            created, deleted = _tensor_changes(call.tensors, tensors_after)
         return ProfileResult(
             function_name=call.name, memory_before=before, memory_after=after, memory_peak=peak_snap,
             memory_allocated=allocated, memory_freed=freed, execution_time=elapsed,
