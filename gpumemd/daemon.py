@@ -45,8 +45,10 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else Psutil()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
-    spool = spool_dir(config.agent.spool_dir)
-    if spool is not None:  # the agents of this node's ranks, merged into this one target
+    # The agents of this node's ranks, merged into this one target. A replay reads a spool
+    # only when one is configured: a recorded node must not pick up this machine's agents.
+    spool = spool_dir(config.agent.spool_dir) if capture is None or config.agent.spool_dir else None
+    if spool is not None:
         ag = config.agent
         sources.append(SpoolSource(spool, expire_after=ag.spool_expire_intervals * ag.spool_interval,
                                    dead_grace=ag.spool_interval))
