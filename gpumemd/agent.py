@@ -40,7 +40,7 @@ from .sources.allocator import AllocatorSource, TorchCuda
 from .sources.base import Source, SourceUnavailable, counter, gauge
 from .sources.host import Psutil
 from .sources.nvml import Pynvml
-from .sources.process import ProcessSource
+from .sources.process import ProcessSource, peak_rss_bytes
 from .sources.spool import SpoolWriter, spool_dir
 
 log = logging.getLogger("gpumemd.agent")
@@ -244,12 +244,16 @@ class Agent:
     """One process's agent. Build, `start()`, `stop()`; or use it as a context manager."""
 
     def __init__(self, config: Config | str | None = None, *, listen_address: str | None = _UNSET,
+                 identity: identity_mod.Identity | None = None, apis: Mapping[str, Any] | None = None,
                  **overrides: Any) -> None:
+        """`overrides` are `agent.*` settings (`interval=0.05`); `identity` and `apis`
+        (`torch`, `nvml`, `oom`, `rss`, `peak_rss`) replace the real ones for replays and tests."""
         self.errors = Errors()
         if listen_address is not _UNSET:
             overrides["listen_address"] = listen_address
         self.config = _agent_config(config, overrides, self.errors)
-        self.identity = identity_mod.from_env()
+        self.identity = identity or identity_mod.from_env()
+        self._apis = dict(apis or {})
         self.pid = self.identity.pid
         agent = self.config.agent
         self.listen_address = effective_listen_address(agent, self.identity)
@@ -262,14 +266,15 @@ class Agent:
     # --- building ---
 
     def _sources(self, config: Config) -> list[Source]:
-        agent, labels = config.agent, self.identity.labels()
-        torch_api = LazyTorchCuda()
+        agent, labels, apis = config.agent, self.identity.labels(), self._apis
+        torch_api = apis.get("torch") or LazyTorchCuda()
         sources: list[Any] = [
             AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window),
             ProcessSource(
-                nvml=Pynvml() if agent.nvml else None,
+                nvml=(apis.get("nvml") or Pynvml()) if agent.nvml else None,
                 torch_api=torch_api,
-                rss=self._rss_reader(),
+                rss=apis.get("rss") or self._rss_reader(),
+                peak_rss=apis.get("peak_rss") or peak_rss_bytes,
                 labels=labels,
                 nvml_interval=agent.nvml_interval,
                 pid=self.pid,
@@ -293,7 +298,7 @@ class Agent:
         from .oom import OomWatcher
 
         self.oom = OomWatcher(
-            LazyTorchOom(),
+            self._apis.get("oom") or LazyTorchOom(),
             snapshot_dir=agent.oom_snapshot_dir,
             max_snapshots=agent.oom_max_snapshots,
             max_snapshot_bytes=agent.oom_max_snapshot_bytes,

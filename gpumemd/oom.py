@@ -105,6 +105,7 @@ class OomWatcher:
         self._dump_lock = threading.Lock()  # one dump at a time
         self.active = True
         self._installed = False
+        self._install_tried = False
         self._events: dict[int, int] = {}
         self._last_num_ooms: dict[int, int] = {}
         self._last_event: tuple[int, int, float] | None = None  # fallback de-dup: device, size, time
@@ -268,6 +269,14 @@ class OomWatcher:
     # --- the source ---
 
     def read(self, cycle: Mapping[str, Any]) -> OomReading:
+        if not self._install_tried and self.active:
+            try:
+                ready = self._api.is_initialized()
+            except Exception:
+                ready = False
+            if ready:  # attached before CUDA is initialised, the allocator would drop it
+                self._install_tried = True
+                self.install()
         if self._history_wanted and not self._history_ours and self.active:
             self._start_history()
         recording = self._history_ours
