@@ -127,7 +127,12 @@ def plausible_requests(draw: st.DrawFn) -> bytes:
     return head.encode("latin-1", "replace") + b"\r\n\r\n"
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    database=None,
+    max_examples=250,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(st.one_of(requests(), plausible_requests(), st.binary(max_size=600)))
 def test_fuzz_requests(fuzz_server: tuple[HttpServer, _Errors], data: bytes) -> None:
     srv, errors = fuzz_server

@@ -194,7 +194,7 @@ structured = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(database=None, max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(documents, structured))
 def test_fuzz_parser_raises_only_webconfigerror(data: object) -> None:
     try:
@@ -206,7 +206,7 @@ def test_fuzz_parser_raises_only_webconfigerror(data: object) -> None:
         hash(cfg)  # frozen all the way down
 
 
-@settings(max_examples=150, deadline=None)
+@settings(database=None, max_examples=150, deadline=None)
 @given(st.text(alphabet=string.printable, max_size=200))
 def test_fuzz_yaml_text(tmp_path_factory, text: str) -> None:
     from gpumemd.webconfig import load_web_config
