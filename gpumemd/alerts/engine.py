@@ -321,23 +321,24 @@ class Rule:
             if hist is None:
                 hist = self.history[key] = _TrendSeries(spec, self._maxlen, self._confirm_maxlen)
             hist.seen = ts
+            point: tuple[float, float] | None = (ts, value)
             if bucket:
                 idx = int(ts // bucket)
-                if hist.bucket_idx is None:
+                if hist.bucket_idx is None or idx != hist.bucket_idx:
+                    # A bucket closed: its aggregate is one point, stamped at the bucket's end.
+                    if hist.bucket_idx is None:
+                        point = None
+                    else:
+                        point = ((hist.bucket_idx + 1) * bucket, hist.bucket_val)
                     hist.bucket_idx, hist.bucket_val = idx, value
-                    continue
-                if idx == hist.bucket_idx:
+                else:
+                    point = None  # the open bucket: the line is still the one fitted to closed ones
                     if (value > hist.bucket_val) if use_max else (value < hist.bucket_val):
                         hist.bucket_val = value
-                    continue
-                # A bucket closed: its aggregate is one point, stamped at the bucket's end.
-                point_t, point_v = (hist.bucket_idx + 1) * bucket, hist.bucket_val
-                hist.bucket_idx, hist.bucket_val = idx, value
-            else:
-                point_t, point_v = ts, value
-            hist.main.add(point_t, point_v)
-            if hist.confirm is not None:
-                hist.confirm.add(point_t, point_v)
+            if point is not None:
+                hist.main.add(*point)
+                if hist.confirm is not None:
+                    hist.confirm.add(*point)
             oldest = hist.main.oldest()
             if oldest is None or ts - oldest < need:
                 continue
