@@ -98,7 +98,7 @@ class OomWatcher:
         self._history_mode = history
         self._history_max, self._history_stacks = history_max_entries, history_stacks
         self._labels = dict(labels or {})
-        self._prefix = "gpumemd-" + "-".join(_slug(f"{k[0]}{v}") for k, v in sorted(self._labels.items()))
+        self._prefix = "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(self._labels.items()))
         self._on_event = on_event
         self._clock = clock
         self._lock = threading.Lock()  # the OOM callback runs in the user's thread

@@ -172,6 +172,7 @@ class SpoolSource:
         self._clock, self._alive = clock, alive
         self._counts = {"expired": 0, "errors": 0, "conflicts": 0}
         self._bad: set[str] = set()  # files already logged as unreadable
+        self._expired: dict[str, float] = {}  # path -> `written` of a file already counted expired
 
     def read(self, cycle: Mapping[str, Any]) -> SpoolReading:
         now = self._clock()
@@ -186,7 +187,9 @@ class SpoolSource:
                 continue
             age = now - rank.written
             if age > self._expire_after or (age > self._dead_grace and not self._alive(rank.pid)):
-                self._counts["expired"] += 1
+                if self._expired.get(entry.path) != rank.written:  # count a silent file once
+                    self._expired[entry.path] = rank.written
+                    self._counts["expired"] += 1
                 if not self._alive(rank.pid):
                     try:
                         os.unlink(entry.path)
@@ -200,6 +203,8 @@ class SpoolSource:
                 if other.written >= rank.written:
                     continue
             ranks[key] = rank
+        if len(self._expired) > 4096:  # bound it against pid churn
+            self._expired.clear()
         ordered = tuple(sorted(ranks.values(), key=lambda r: (r.identity.get("rank", ""), r.pid)))
         return SpoolReading(ordered, dict(self._counts))
 
