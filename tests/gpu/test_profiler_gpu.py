@@ -1,0 +1,359 @@
+"""GPUMemoryProfiler on a real GPU: the seed's examples unchanged on cuda:0, exact figures
+for known tensor sizes, max_memory_allocated() untouched, overhead.
+
+Run: python3 -m pytest tests/gpu -k profiler   (figures: $GPUMEMD_RESULTS/profiler-gpu.json)
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from gpumemd import GPUMemoryProfiler, sections  # noqa: E402
+
+MiB = 1 << 20
+_written: set[Path] = set()
+
+
+def record(results_dir: Path, key: str, value: Any) -> None:
+    """Add one test's figures to profiler-gpu.json (started afresh by each run)."""
+    path = results_dir / "profiler-gpu.json"
+    data = json.loads(path.read_text()) if path in _written and path.exists() else {
+        "torch": torch.__version__, "device": torch.cuda.get_device_name(0)}
+    data[key] = value
+    path.write_text(json.dumps(data, indent=1, sort_keys=True))
+    _written.add(path)
+
+
+@pytest.fixture(autouse=True)
+def _no_peak_reset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The profiler must never reset peak statistics: make any attempt fail loudly."""
+    def refuse(*a: object, **k: object) -> None:
+        raise AssertionError("peak statistics were reset")
+
+    monkeypatch.setattr(torch.cuda, "reset_peak_memory_stats", refuse)
+    monkeypatch.setattr(torch.cuda.memory, "reset_peak_memory_stats", refuse)
+    monkeypatch.setattr(torch._C, "_cuda_resetPeakMemoryStats", refuse, raising=False)
+    monkeypatch.setattr(torch.cuda, "reset_max_memory_allocated", refuse, raising=False)
+
+
+@pytest.fixture
+def empty_cache() -> None:
+    """Exact byte counts need no odd-sized cached blocks around: a cached free block that
+    is less than 1 MiB larger than a request is handed out whole (not split). Releasing the
+    cache changes neither allocated memory nor any peak."""
+    torch.cuda.synchronize()
+    torch.cuda.empty_cache()
+
+
+def mb(n: int) -> torch.Tensor:
+    return torch.empty(n, dtype=torch.uint8, device="cuda:0")
+
+
+# --- the seed's examples, as written (import path gpumemd) ---------------------------------
+
+def test_profiler_seed_examples_unchanged(capsys: pytest.CaptureFixture[str], results_dir: Path) -> None:
+    def train_step(model, data):  # type: ignore[no-untyped-def]
+        output = model(data)
+        loss = output.sum()
+        loss.backward()
+        return loss
+
+    profiler = GPUMemoryProfiler(device="cuda:0")
+
+    model = torch.nn.Linear(1000, 1000).cuda()
+    data = torch.randn(32, 1000).cuda()
+
+    result = profiler.profile_function(train_step, model, data)
+
+    print(f"Memory allocated: {result.memory_allocated / 1024**2:.2f} MB")
+    print(f"Peak memory: {result.peak_memory_usage() / 1024**2:.2f} MB")
+    print(f"Execution time: {result.execution_time:.4f}s")
+
+    with profiler.profile_context(name="data_loading"):
+        data = torch.randn(1000, 1000).cuda()
+        processed = data @ data.T
+        result = processed.softmax(dim=-1)
+
+    dataloader = [torch.randn(32, 1000).cuda() for _ in range(4)]
+
+    def train_epoch(model, dataloader):  # type: ignore[no-untyped-def]
+        for batch in dataloader:
+            train_step(model, batch)
+        time.sleep(0.02)
+
+    profiler.start_monitoring(interval=0.1)  # Sample every 100ms
+
+    # Run your training loop
+    for epoch in range(10):  # noqa: B007
+        train_epoch(model, dataloader)
+
+    profiler.stop_monitoring()
+
+    # Access collected snapshots
+    print(f"Collected {len(profiler.snapshots)} snapshots")
+
+    profiler = GPUMemoryProfiler(
+        device="cuda:0",              # GPU device to profile
+        track_tensors=True,           # Count tensor creation/deletion
+        track_cpu_memory=True,        # Track CPU memory alongside GPU
+        collect_stack_traces=False    # Collect stack traces (expensive)
+    )
+
+    def my_function():  # type: ignore[no-untyped-def]
+        return torch.ones(1 << 20, device="cuda")
+
+    result = profiler.profile_function(my_function)
+    r = result
+    # The returned tensor is dropped by profile_function: allocated and freed inside the call.
+    # (Not exact here: live 4 MB tensors share 20 MiB segments whose odd-sized free
+    # remainders may be handed out whole; exact sizes are tested below on an empty cache.)
+    assert 4 * MiB <= r.memory_allocated < 5 * MiB and r.memory_freed == r.memory_allocated
+    assert r.memory_diff() == 0
+    assert r.peak_memory_usage() >= r.memory_after.allocated_memory
+    assert (r.tensors_created, r.tensors_deleted) == (0, 0)  # the returned tensor is dropped
+    snapshot = result.memory_after
+    assert snapshot.device_id == 0 and snapshot.reserved_memory >= snapshot.allocated_memory
+    assert snapshot.inactive_memory == snapshot.reserved_memory - snapshot.active_memory
+    assert snapshot.cpu_memory and snapshot.operation.endswith("my_function:after")
+
+    summary = profiler.get_summary()
+
+    print(f"Total functions profiled: {summary['total_functions_profiled']}")
+    print(f"Total function calls: {summary['total_function_calls']}")
+    print(f"Peak memory usage: {summary['peak_memory_usage'] / 1024**2:.2f} MB")
+    print(f"Net memory change: {summary['net_memory_change'] / 1024**2:.2f} MB")
+
+    # Per-function statistics
+    for func_name, stats in summary['function_summaries'].items():
+        print(f"{func_name}:")
+        print(f"  Calls: {stats['call_count']}")
+        print(f"  Avg time: {stats['avg_time']:.4f}s")
+        print(f"  Avg memory: {stats['avg_memory_allocated'] / 1024**2:.2f} MB")
+        print(f"  Peak memory: {stats['peak_memory'] / 1024**2:.2f} MB")
+
+    # Peak memory is reset before each profile
+    result = profiler.profile_function(my_function)
+
+    # Get peak memory that occurred during this specific execution
+    peak = result.peak_memory_usage()
+    assert peak >= result.memory_before.allocated_memory + 4 * MiB
+
+    def buggy_function():  # type: ignore[no-untyped-def]
+        x = mb(8 * MiB)  # noqa: F841
+        raise RuntimeError("bug")
+
+    with pytest.raises(RuntimeError, match="bug"):
+        try:
+            result = profiler.profile_function(buggy_function)
+        except Exception:
+            # Memory snapshot was still captured
+            print("Function failed but memory was tracked")
+            # Result is stored in profiler.results
+            last_result = profiler.results[-1]
+            print(f"Memory before error: {last_result.memory_after.allocated_memory}")
+            raise
+    failed = profiler.results[-1]
+    assert 8 * MiB <= failed.memory_allocated < 9 * MiB and failed.error == "RuntimeError: bug"
+
+    profiler.clear_results()
+    assert not profiler.results
+
+    kept = []
+
+    def create_tensors():  # type: ignore[no-untyped-def]
+        kept.extend(torch.ones(16, device="cuda") for _ in range(5))
+
+    profiler = GPUMemoryProfiler(track_tensors=True)
+    result = profiler.profile_function(create_tensors)
+
+    print(f"Tensors created: {result.tensors_created}")
+    print(f"Tensors deleted: {result.tensors_deleted}")
+    assert (result.tensors_created, result.tensors_deleted) == (5, 0)
+
+    # All of these work
+    profiler = GPUMemoryProfiler(device="cuda:0")
+    profiler = GPUMemoryProfiler(device=0)
+    profiler = GPUMemoryProfiler(device=torch.device("cuda:0"))
+    profiler = GPUMemoryProfiler(device=None)  # Auto-detect current device
+    assert profiler.device == f"cuda:{torch.cuda.current_device()}"
+    with pytest.raises(ValueError, match="does not exist"):
+        GPUMemoryProfiler(device=torch.cuda.device_count())
+
+    out = capsys.readouterr().out
+    assert "Collected " in out and "Tensors created: 5" in out
+    record(results_dir, "seed_examples_output", out.splitlines())
+
+
+# --- exact figures for known sizes -------------------------------------------------------
+
+def test_profiler_exact_for_known_sizes(results_dir: Path, empty_cache: None) -> None:
+    p = GPUMemoryProfiler("cuda:0", track_tensors=False)
+    kept = []
+    r = p.profile_function(lambda: kept.append(mb(256 * MiB)))
+    assert (r.memory_allocated, r.memory_freed, r.memory_diff()) == (256 * MiB, 0, 256 * MiB)
+    assert r.peak_exact and r.peak_memory_usage() == r.memory_before.allocated_memory + 256 * MiB
+    assert (r.allocations, r.frees) == (1, 0)
+    small = p.profile_function(lambda: kept.append(mb(4000)))
+    assert small.memory_allocated == 4096 and small.memory_diff() == 4096  # rounded to 512 bytes
+    kept.clear()
+
+    # A temporary above the lifetime peak: a new high-water mark, so exact.
+    cur, life = torch.cuda.memory_allocated(0), torch.cuda.max_memory_allocated(0)
+    size = ((life - cur) // (2 * MiB) + 1) * 2 * MiB + 256 * MiB
+
+    def temporary() -> None:
+        a = mb(size - 128 * MiB)
+        b = mb(128 * MiB)
+        del a, b
+
+    first = p.profile_function(temporary)
+    true_peak = cur + size
+    assert first.peak_exact and first.peak_memory_usage() == true_peak
+    assert (first.memory_allocated, first.memory_freed, first.memory_diff()) == (size, size, 0)
+    assert first.memory_peak.reserved_memory >= true_peak
+
+    # The same call again stays under the lifetime peak: bounds; the upper one is the truth.
+    second = p.profile_function(temporary)
+    assert not second.peak_exact
+    assert (second.peak_lower_bound, second.peak_upper_bound) == (cur, true_peak)
+    assert second.peak_memory_usage() == true_peak
+
+    # With the sampler, a peak held for a while is seen: exact again.
+    ps = GPUMemoryProfiler("cuda:0", track_tensors=False, peak_sampling_interval=0.0005)
+
+    def held() -> None:
+        t = mb(64 * MiB)
+        time.sleep(0.02)  # releases the GIL: the sampler reads
+        del t
+
+    third = ps.profile_function(held)
+    ps.close()
+    assert third.peak_exact and third.peak_memory_usage() == torch.cuda.memory_allocated(0) + 64 * MiB
+
+    # The profiler's readings are torch's own.
+    snap = p.take_snapshot()
+    assert snap.allocated_memory == torch.cuda.memory_allocated(0)
+    assert snap.reserved_memory == torch.cuda.memory_reserved(0)
+    record(results_dir, "exact", {
+        "kept_256MiB": r.to_dict(), "temporary_new_peak": first.to_dict(), "temporary_again": second.to_dict(),
+        "held_with_sampler": third.to_dict(), "size": size})
+
+
+def test_profiler_leaves_max_memory_allocated_unchanged(results_dir: Path, empty_cache: None) -> None:
+    kept = [mb(512 * MiB)]
+    del kept[:]  # the lifetime peak is now at least 512 MiB above the current level
+    peak_before = torch.cuda.max_memory_allocated(0)
+    reserved_peak_before = torch.cuda.max_memory_reserved(0)
+    p = GPUMemoryProfiler("cuda:0", peak_sampling_interval=0.001)
+
+    def step() -> None:
+        a = mb(64 * MiB)
+        b = mb(32 * MiB)
+        del a
+        kept.append(b)
+
+    for _ in range(5):
+        p.profile_function(step)
+        assert torch.cuda.max_memory_allocated(0) == peak_before
+    with p.profile_context("block"):
+        kept.clear()
+    p.clear_results()
+    p.get_summary()
+    p.close()
+    assert torch.cuda.max_memory_allocated(0) == peak_before
+    assert torch.cuda.max_memory_reserved(0) == reserved_peak_before
+    record(results_dir, "max_memory_allocated_unchanged", {"before": peak_before,
+                                                           "after": torch.cuda.max_memory_allocated(0)})
+
+
+def test_profiler_leak_hint_and_sections_on_gpu(results_dir: Path, empty_cache: None) -> None:
+    p = GPUMemoryProfiler("cuda:0", track_tensors=False)
+    leaked = []
+    p.start_monitoring(interval=0.005)
+    try:
+        for _ in range(5):
+            with p.profile_context("forward"):
+                leaked.append(mb(16 * MiB))
+                time.sleep(0.01)
+            with p.profile_context("backward"):
+                t = mb(32 * MiB)
+                time.sleep(0.01)
+                del t
+    finally:
+        p.stop_monitoring()
+    s = p.get_summary()
+    (hint,) = s["leak_hints"]
+    assert hint["function"] == "forward" and hint["growth_per_call"] == 16 * MiB
+    fwd = sections.REGISTRY.get("forward", "cuda:0")
+    assert fwd is not None and fwd.net_bytes == 16 * MiB and fwd.calls >= 5
+    p.to_json(results_dir / "profiler-gpu-session.json")
+    try:
+        p.save_plot(results_dir / "profiler-gpu-session.png")
+    except ImportError:
+        pass  # matplotlib missing: the plot is optional
+    record(results_dir, "leak_hint", hint)
+    leaked.clear()
+
+
+# --- overhead ------------------------------------------------------------------------------
+
+def _one_ms_kernel() -> Any:
+    """A function that keeps the GPU busy ~1 ms and waits for it (torch.cuda._sleep spins)."""
+    torch.cuda._sleep(1000)
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(5):
+        torch.cuda._sleep(1_000_000)
+    torch.cuda.synchronize()
+    per_cycle = (time.perf_counter() - t0) / 5e6
+    cycles = int(1e-3 / per_cycle)
+
+    def fn() -> None:
+        torch.cuda._sleep(cycles)
+        torch.cuda.synchronize()
+
+    return fn
+
+
+def _median_overhead(fn: Any, prof: GPUMemoryProfiler, n: int) -> tuple[float, float, float]:
+    bare, profiled = [], []
+    for _ in range(n):  # interleaved, so drift hits both alike
+        t0 = time.perf_counter()
+        fn()
+        t1 = time.perf_counter()
+        prof.profile_function(fn)
+        t2 = time.perf_counter()
+        bare.append(t1 - t0)
+        profiled.append(t2 - t1)
+    mb_, mp = statistics.median(bare), statistics.median(profiled)
+    return mb_ * 1e6, mp * 1e6, (mp - mb_) * 1e6
+
+
+def test_profiler_overhead(results_dir: Path) -> None:
+    fn = _one_ms_kernel()
+    figures: dict[str, Any] = {}
+    for label, kw in (("default_no_tensors", {"track_tensors": False}),
+                      ("no_tensors_no_cpu", {"track_tensors": False, "track_cpu_memory": False})):
+        prof = GPUMemoryProfiler("cuda:0", max_results=100, **kw)  # type: ignore[arg-type]
+        for _ in range(20):
+            prof.profile_function(fn)  # warm-up
+        bare, profiled, overhead = _median_overhead(fn, prof, 300)
+        figures[label] = {"bare_us": bare, "profiled_us": profiled, "overhead_us": overhead}
+    # track_tensors: the gc walk, with a realistic number of live CUDA tensors and objects
+    params = [torch.nn.Parameter(torch.zeros(64, device="cuda")) for _ in range(5000)]
+    objs = __import__("gc").get_objects()
+    prof = GPUMemoryProfiler("cuda:0", track_tensors=True, max_results=100)
+    bare, profiled, overhead = _median_overhead(fn, prof, 20)
+    figures["track_tensors"] = {"bare_us": bare, "profiled_us": profiled, "overhead_us": overhead,
+                                "gc_objects": len(objs), "live_cuda_tensors": len(params)}
+    del objs, params
+    record(results_dir, "overhead", figures)
+    assert figures["default_no_tensors"]["overhead_us"] <= 100, figures
