@@ -1,0 +1,15 @@
+"""Run under `gpumemd run`: reports the agent the sitecustomize started, waits, exits 3."""
+
+import json
+import sys
+import time
+
+deadline = time.monotonic() + 10
+while "gpumemd.agent" not in sys.modules and time.monotonic() < deadline:
+    time.sleep(0.01)
+from gpumemd import agent  # noqa: E402
+
+a = agent.current()
+print(json.dumps({"address": a.url_address if a else None, "torch": "torch" in sys.modules}), flush=True)
+sys.stdin.read()
+sys.exit(3)
