@@ -176,7 +176,7 @@ class AgentConfig:
     peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
     spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
     spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
-    spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # a rank silent this long is dead
+    spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # silent this many of its intervals: dead
     oom_snapshot_dir: str | None = None  # none: no allocator snapshot on OOM
     oom_max_snapshots: int = field(default=3, metadata=_check(positive))  # newest kept, older ones deleted
     oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive))  # larger dumps deleted

@@ -18,10 +18,11 @@ pure Python (a merge of 8 ranks costs well under a millisecond; tests/agent meas
 Only agent-owned families are published (`PUBLISHED_PREFIXES`): device-level series are
 the daemon's own, and two families of one name in one exposition would be invalid.
 
-A rank is dead, and left out, when its file is older than `expire_after` (a live agent
-rewrites it every interval), or when its pid is gone and the file is older than
-`dead_grace` (one interval: time for a scrape to see the last words of a rank that just
-died of an OOM). Dead ranks' files are deleted.
+A rank is dead, and left out, when its file is older than `expire_intervals` of the
+interval it declares (a live agent rewrites it every interval), or when its pid is gone
+and the file is older than one interval (time for a scrape to see the last words of a
+rank that just died of an OOM). Dead ranks' files are deleted. Ages are measured against
+each agent's own interval, so the daemon's configuration need not match the agents'.
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ def pid_alive(pid: int) -> bool:
 class RankFile:
     pid: int
     written: float
+    interval: float
     identity: Mapping[str, str]
     families: Sequence[Any]  # [name, type, help, [[sample name, labels, value], ...]]
 
@@ -165,10 +167,10 @@ class SpoolReading:
 class SpoolSource:
     name = "spool"
 
-    def __init__(self, directory: Path, *, expire_after: float, dead_grace: float,
+    def __init__(self, directory: Path, *, expire_intervals: int = 5,
                  clock: Callable[[], float] = time.time, alive: Callable[[int], bool] = pid_alive) -> None:
         self._dir = directory
-        self._expire_after, self._dead_grace = expire_after, dead_grace
+        self._expire_intervals = expire_intervals
         self._clock, self._alive = clock, alive
         self._counts = {"expired": 0, "errors": 0, "conflicts": 0}
         self._bad: set[str] = set()  # files already logged as unreadable
@@ -186,7 +188,7 @@ class SpoolSource:
             if rank is None:
                 continue
             age = now - rank.written
-            if age > self._expire_after or (age > self._dead_grace and not self._alive(rank.pid)):
+            if age > self._expire_intervals * rank.interval or (age > rank.interval and not self._alive(rank.pid)):
                 if self._expired.get(entry.path) != rank.written:  # count a silent file once
                     self._expired[entry.path] = rank.written
                     self._counts["expired"] += 1
@@ -214,7 +216,8 @@ class SpoolSource:
                 doc = json.loads(f.read())
             if doc.get("format") != FORMAT:
                 raise ValueError(f"format {doc.get('format')!r}")
-            rank = RankFile(int(doc["pid"]), float(doc["written"]), dict(doc["identity"]), list(doc["families"]))
+            rank = RankFile(int(doc["pid"]), float(doc["written"]), float(doc["interval"]), dict(doc["identity"]),
+                            list(doc["families"]))
         except FileNotFoundError:  # the agent exited between listing and reading
             return None
         except (OSError, ValueError, KeyError, TypeError) as exc:

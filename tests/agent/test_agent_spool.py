@@ -42,7 +42,7 @@ def merged(src: SpoolSource) -> dict[str, list]:
 def test_ranks_merge_with_distinct_labels_and_a_pid_join(tmp_path: Path) -> None:
     for rank in range(3):
         publish(tmp_path, rank, clock=100.0)
-    src = SpoolSource(tmp_path, expire_after=5, dead_grace=1, clock=lambda: 100.5, alive=lambda pid: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.5, alive=lambda pid: True)
     fams = merged(src)
     alloc = fams["gpumemd_allocator_allocated_bytes"]
     assert sorted(s[1]["rank"] for s in alloc) == ["0", "1", "2"]
@@ -63,7 +63,7 @@ def test_dead_ranks_expire_by_age_or_by_pid(tmp_path: Path) -> None:
     publish(tmp_path, 2, clock=90.0)  # silent for 10 s: expired even with its pid alive
     dead = {1001}
     now = [100.5]
-    src = SpoolSource(tmp_path, expire_after=5, dead_grace=1, clock=lambda: now[0], alive=lambda p: p not in dead)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: now[0], alive=lambda p: p not in dead)
     # pid 1001 is gone but its last words are fresh: kept for dead_grace (a scrape may see the OOM)
     assert sorted(r.identity["rank"] for r in src.read({}).ranks) == ["0", "1"]
     now[0] = 101.5
@@ -80,7 +80,7 @@ def test_corrupt_and_foreign_files_are_counted_not_fatal(tmp_path: Path) -> None
     (tmp_path / "agent-5.json").write_text("{half")
     (tmp_path / "agent-6.json").write_text(json.dumps({"format": "other"}))
     (tmp_path / "notes.txt").write_text("ignored")
-    src = SpoolSource(tmp_path, expire_after=5, dead_grace=1, clock=lambda: 100.0, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True)
     reading = src.read({})
     assert len(reading.ranks) == 1 and reading.counts["errors"] == 2
 
@@ -89,7 +89,7 @@ def test_two_files_claiming_one_rank_keep_the_newest(tmp_path: Path) -> None:
     publish(tmp_path, 0, clock=100.0)
     ident = Identity(pid=2000, rank=0).info_labels()
     SpoolWriter(tmp_path, identity=ident, interval=1, pid=2000, clock=lambda: 101.0).publish(rank_families(0))
-    src = SpoolSource(tmp_path, expire_after=5, dead_grace=1, clock=lambda: 101.0, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 101.0, alive=lambda p: True)
     reading = src.read({})
     assert [r.pid for r in reading.ranks] == [2000] and reading.counts["conflicts"] == 1
 
@@ -124,7 +124,7 @@ def test_spool_dir_resolution() -> None:
 def test_merge_cost_of_eight_ranks(tmp_path: Path) -> None:
     for rank in range(8):
         publish(tmp_path, rank, clock=100.0)
-    src = SpoolSource(tmp_path, expire_after=5, dead_grace=1, clock=lambda: 100.0, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True)
     runs = []
     for _ in range(30):
         t = time.perf_counter()
