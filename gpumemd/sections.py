@@ -4,9 +4,9 @@
 in-process agent adds `families()` to its sampler, so a dashboard can show which phase of
 a training step holds the memory::
 
-    gpumemd_section_peak_bytes{section="forward",device="cuda:0"} 3.2e+10
-    gpumemd_section_net_bytes{section="forward",device="cuda:0"} 1.1e+10
-    gpumemd_section_calls_total{section="forward",device="cuda:0"} 1200
+    gpumemd_section_peak_bytes{gpu="0",section="forward"} 3.2e+10
+    gpumemd_section_net_bytes{gpu="0",section="forward"} 1.1e+10
+    gpumemd_section_calls_total{gpu="0",section="forward"} 1200
     gpumemd_section_dropped_total 0
 
 Section names become label values, so their number is capped (`max_sections`, 64 by
@@ -81,7 +81,9 @@ class SectionRegistry:
         table, dropped = self.snapshot()  # the lock is held only for the copy
         extra_names = list(labels or {})
         extra = [str(v) for v in (labels or {}).values()]
-        names = ["section", "device", *extra_names]
+        # `gpu` (the index, as on every other GPU series) so sections join the allocator's
+        # series; a CPU-memory section has no gpu label.
+        names = ["section", "gpu", *extra_names]
         peak = gauge("gpumemd_section_peak_bytes",
                      "Peak memory of the last call of a profiled section (GPU: allocated bytes; CPU: resident).",
                      names)
@@ -90,7 +92,7 @@ class SectionRegistry:
         calls = counter("gpumemd_section_calls",
                         "Calls of a profiled section since the process started.", names)
         for (section, device), s in sorted(table.items()):
-            values = [section, device, *extra]
+            values = [section, device.removeprefix("cuda:") if device.startswith("cuda") else "", *extra]
             peak.add_metric(values, s.peak_bytes)
             net.add_metric(values, s.net_bytes)
             calls.add_metric(values, s.calls)

@@ -271,7 +271,7 @@ def test_sections_recorded_and_rendered() -> None:
     assert stats is not None and stats.calls == 2 and stats.peak_bytes > 0
     fams = {f.name: f for f in sections.families()}
     (calls,) = fams["gpumemd_section_calls"].samples
-    assert calls.labels == {"section": "data_loading", "device": "cpu"} and calls.value == 2
+    assert calls.labels == {"section": "data_loading", "gpu": ""} and calls.value == 2
     GPUMemoryProfiler(device="cpu", publish_sections=False).profile_function(lambda: None)
     assert sections.REGISTRY.get("test_sections_recorded_and_rendered.<locals>.<lambda>", "cpu") is None
     del x

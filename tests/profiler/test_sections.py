@@ -53,9 +53,9 @@ def test_exposition_text() -> None:
     reg.record("forward", "cuda:0", 3 << 30, 1 << 30)
     reg.record("backward", "cuda:0", 1, 1)
     text = render(reg.families())
-    assert 'gpumemd_section_peak_bytes{device="cuda:0",section="forward"} 3.221225472e+09' in text
-    assert 'gpumemd_section_net_bytes{device="cuda:0",section="forward"} 1.073741824e+09' in text
-    assert 'gpumemd_section_calls_total{device="cuda:0",section="forward"} 1.0' in text
+    assert 'gpumemd_section_peak_bytes{gpu="0",section="forward"} 3.221225472e+09' in text
+    assert 'gpumemd_section_net_bytes{gpu="0",section="forward"} 1.073741824e+09' in text
+    assert 'gpumemd_section_calls_total{gpu="0",section="forward"} 1.0' in text
     assert "gpumemd_section_dropped_total 1.0" in text
 
 
@@ -63,7 +63,7 @@ def test_extra_labels_on_every_series() -> None:
     reg = SectionRegistry()
     reg.record("step", "cuda:1", 5, 0)
     text = render(reg.families({"rank": "3"}))
-    assert 'gpumemd_section_peak_bytes{device="cuda:1",rank="3",section="step"} 5.0' in text
+    assert 'gpumemd_section_peak_bytes{gpu="1",rank="3",section="step"} 5.0' in text
     assert 'gpumemd_section_dropped_total{rank="3"} 0.0' in text
 
 
