@@ -204,7 +204,7 @@ def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], err
         good[key] = value
     if good:
         try:  # validate overrides through the loader, like a file: durations may be "50ms" or seconds
-            raw = {k: (config_mod.format_duration(v) if isinstance(v, (int, float)) and not isinstance(v, bool)
+            raw = {k: (_seconds(v) if isinstance(v, (int, float)) and not isinstance(v, bool)
                        and _is_duration(k) else v) for k, v in good.items()}
             agent = config_mod.from_mapping(AgentConfig, {**_as_mapping(base.agent), **raw}, source="gpumemd.start")
             base = dataclasses.replace(base, agent=agent)
@@ -219,11 +219,16 @@ def _is_duration(key: str) -> bool:
     return key in {"interval", "nvml_interval", "peak_window", "spool_interval", "oom_min_dump_interval"}
 
 
+def _seconds(value: float) -> str:
+    """Seconds as a duration the loader reads back exactly enough (format_duration stops at ms)."""
+    return f"{value:.9f}s" if value >= 0 else str(value)
+
+
 def _as_mapping(agent: AgentConfig) -> dict[str, Any]:
     out = dataclasses.asdict(agent)
     for key in out:
         if _is_duration(key):
-            out[key] = config_mod.format_duration(out[key])
+            out[key] = _seconds(out[key])
     return out
 
 

@@ -1,0 +1,221 @@
+"""What the agent costs a training process, measured side by side on one GPU.
+
+    python3 bench/agent_overhead.py --out bench/results/agent-overhead-<date>.json [--seconds 200]
+
+1. Step time of a dispatch-bound training loop (many small layers: the worst case for a
+   Python thread competing for the GIL), blocks interleaved A/B/A/B: no agent, the agent at
+   10 Hz (default) and at 100 Hz, each with HTTP and spool on (nobody scrapes). Overhead is
+   taken per round against the `off` block of the same round; we report its median, IQR
+   and a 95 % interval of the mean, enough rounds to resolve 0.1 %.
+2. The interval-peak alternatives and the OOM opt-in, the same way: allocation history
+   with no stacks (what an exact trace-based interval peak would need) and with Python
+   stacks (what `memory_history: on` costs), plus what reading that trace costs.
+3. One full sample (allocator + NVML + host for one GPU), median and p99, NVML read on
+   every sample (worst case) and at the default nvml_interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+
+from gpumemd.agent import Agent  # noqa: E402
+
+ARMS_MAIN = ("off", "agent_10hz", "agent_100hz")
+ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
+
+
+def model() -> tuple[torch.nn.Module, torch.optim.Optimizer, torch.Tensor, torch.Tensor]:
+    torch.manual_seed(0)
+    layers: list[torch.nn.Module] = []
+    for _ in range(24):
+        layers += [torch.nn.Linear(256, 256), torch.nn.GELU(), torch.nn.LayerNorm(256)]
+    net = torch.nn.Sequential(*layers).cuda()
+    opt = torch.optim.AdamW(net.parameters(), lr=1e-4, foreach=False)  # many small kernels
+    return net, opt, torch.randn(32, 256, device="cuda"), torch.randn(32, 256, device="cuda")
+
+
+def step(net: torch.nn.Module, opt: torch.optim.Optimizer, x: torch.Tensor, y: torch.Tensor) -> None:
+    opt.zero_grad(set_to_none=True)
+    loss = torch.nn.functional.mse_loss(net(x), y)
+    loss.backward()
+    opt.step()
+
+
+def block(work: tuple, steps: int) -> float:
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    for _ in range(steps):
+        step(*work)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t) / steps
+
+
+class Arm:
+    """Turns one configuration on for a block and off after it."""
+
+    def __init__(self, name: str, spool: str) -> None:
+        self.name, self.spool = name, spool
+        self.agent: Agent | None = None
+
+    def __enter__(self) -> Arm:
+        if self.name.startswith("agent_"):
+            hz = int(self.name.split("_")[1].removesuffix("hz"))
+            self.agent = Agent(listen_address="127.0.0.1:0", interval=1.0 / hz, spool_dir=self.spool).start()
+            time.sleep(0.05)  # past the first samples and thread start-up
+        elif self.name == "history_no_stacks":
+            torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
+        elif self.name == "history_python_stacks":
+            torch.cuda.memory._record_memory_history(enabled="all", context="alloc", stacks="python",
+                                                     max_entries=20000)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.agent is not None:
+            self.agent.stop()
+            self.agent = None
+        if self.name.startswith("history_"):
+            torch.cuda.memory._record_memory_history(enabled=None)
+
+
+def summarize(values: list[float]) -> dict[str, float]:
+    q = statistics.quantiles(values, n=4) if len(values) >= 4 else [min(values), statistics.median(values),
+                                                                     max(values)]
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+    return {"median": statistics.median(values), "p25": q[0], "p75": q[2], "mean": mean,
+            "ci95_low": mean - half, "ci95_high": mean + half, "n": len(values)}
+
+
+def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, spool: str,
+                min_rounds: int) -> dict[str, Any]:
+    times: dict[str, list[float]] = {a: [] for a in arms}
+    overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
+    end, rounds = time.monotonic() + seconds, 0
+    while rounds < min_rounds or time.monotonic() < end:
+        order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
+        got = {}
+        for arm in order:
+            with Arm(arm, spool):
+                block(work, max(3, steps // 10))  # warm after the switch
+                got[arm] = block(work, steps)
+        for arm, t in got.items():
+            times[arm].append(t)
+            if arm != "off":
+                overhead[arm].append((t / got["off"] - 1) * 100)
+        rounds += 1
+    return {
+        "rounds": rounds, "steps_per_block": steps,
+        "step_seconds": {a: summarize(v) for a, v in times.items()},
+        "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
+    }
+
+
+def sample_costs(spool: str) -> dict[str, Any]:
+    keep = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")  # noqa: F841
+    out: dict[str, Any] = {}
+    for label, nvml_interval in (("nvml_every_sample", 1e-9), ("nvml_interval_default", 1.0)):
+        agent = Agent(listen_address=None, interval=3600.0, spool_dir="", nvml_interval=nvml_interval).start()
+        assert agent.runtime is not None
+        sampler = agent.runtime.sampler
+        for _ in range(50):
+            sampler.sample_once()
+        full, per_source = [], {}
+        for _ in range(2000):
+            t = time.perf_counter()
+            sampler.sample_once()
+            full.append(time.perf_counter() - t)
+        for source in sampler._sources:  # read + families, each alone
+            runs = []
+            readings: dict[str, Any] = {}
+            for _ in range(1000):
+                t = time.perf_counter()
+                readings[source.name] = r = source.read(readings)
+                list(source.families(r))
+                runs.append(time.perf_counter() - t)
+            per_source[source.name] = {"median_us": statistics.median(runs) * 1e6,
+                                       "p99_us": statistics.quantiles(runs, n=100)[98] * 1e6}
+        text = []
+        snap = sampler.latest
+        for _ in range(200):  # what the first scrape of a sample pays (rendered lazily, once)
+            t = time.perf_counter()
+            type(snap.exposition)(snap.exposition.families).body()  # type: ignore[union-attr]
+            text.append(time.perf_counter() - t)
+        agent.stop()
+        out[label] = {"sample_median_us": statistics.median(full) * 1e6,
+                      "sample_p99_us": statistics.quantiles(full, n=100)[98] * 1e6,
+                      "per_source": per_source, "render_text_median_us": statistics.median(text) * 1e6}
+    # Reading the allocation trace, as a trace-based interval peak would every sample.
+    torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
+    work = model()
+    for _ in range(20):
+        step(*work)
+    runs = []
+    for _ in range(20):
+        t = time.perf_counter()
+        torch.cuda.memory._snapshot()
+        runs.append(time.perf_counter() - t)
+    torch.cuda.memory._record_memory_history(enabled=None)
+    out["trace_snapshot_read_median_us"] = statistics.median(runs) * 1e6
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", required=True)
+    p.add_argument("--seconds", type=float, default=150, help="time for the main A/B/A/B phase")
+    p.add_argument("--history-seconds", type=float, default=30)
+    p.add_argument("--block-seconds", type=float, default=0.25)
+    a = p.parse_args()
+    if not torch.cuda.is_available():
+        print("no CUDA device: this benchmark runs on a GPU machine", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    work = model()
+    for _ in range(50):
+        step(*work)
+    per_step = block(work, 100)
+    steps = max(20, int(a.block_seconds / per_step))
+    spool = tempfile.mkdtemp(prefix="gpumemd-bench-spool-")
+    result: dict[str, Any] = {
+        "date": datetime.date.today().isoformat(),
+        "device": torch.cuda.get_device_name(0),
+        "torch": torch.__version__,
+        "python": sys.version.split()[0],
+        "loop": "24 x (Linear 256x256, GELU, LayerNorm), batch 32, AdamW foreach=False",
+        "calibration_step_seconds": per_step,
+    }
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+        result["driver"] = pynvml.nvmlSystemGetDriverVersion()
+    except Exception:
+        pass
+    result["main"] = interleaved(work, ARMS_MAIN, steps, a.seconds, spool, min_rounds=20)
+    print(json.dumps(result["main"]["overhead_percent"], indent=1), flush=True)
+    result["history"] = interleaved(work, ARMS_HISTORY, steps, a.history_seconds, spool, min_rounds=6)
+    result["sample_cost"] = sample_costs(spool)
+    result["wall_seconds"] = time.monotonic() - started
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(result, indent=1) + "\n")
+    print(json.dumps({k: result[k] for k in ("device", "sample_cost")}, indent=1))
+    print(f"wrote {a.out} in {result['wall_seconds']:.0f}s")
+    os.rmdir(spool) if not os.listdir(spool) else None
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
