@@ -38,6 +38,7 @@ import ssl
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -477,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     proc: subprocess.Popen[bytes] | None = None
+    log_file: Any = None
     url = args.url
     env = dict(os.environ, PYTHONPATH=REPO + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if args.cmd or args.builtin:
@@ -486,7 +488,9 @@ def main(argv: list[str] | None = None) -> int:
             cmd = [sys.executable, "-c", BUILTIN, f"127.0.0.1:{port}", str(args.body_bytes)]
         else:
             cmd = [part.replace("{port}", str(port)) for part in shlex.split(args.cmd)]
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # the target's output goes to a file: a pipe nobody reads would block a chatty target
+        log_file = tempfile.NamedTemporaryFile(prefix="http_load-target-", suffix=".log", delete=False)
+        proc = subprocess.Popen(cmd, env=env, stdout=log_file, stderr=subprocess.STDOUT)
         if args.pid is None:
             args.pid = proc.pid
     target_args = dict(url=url, cacert=args.cacert, insecure=args.insecure, cert=args.cert, key=args.key,
@@ -537,6 +541,12 @@ def main(argv: list[str] | None = None) -> int:
                 result["phases"][f"idle_{args.idle}"] = phase_idle(target, args)
             else:
                 raise SystemExit(f"unknown phase {phase!r}")
+    except BaseException:
+        if log_file is not None:
+            log_file.flush()
+            with open(log_file.name, errors="replace") as f:
+                print("target output (tail):\n" + f.read()[-4000:], file=sys.stderr)
+        raise
     finally:
         if proc is not None:
             proc.terminate()
