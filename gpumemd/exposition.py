@@ -35,7 +35,9 @@ class Exposition:
     def __init__(self, families: Sequence[Metric]) -> None:
         self.families = families
         self._rendered: dict[tuple[bool, bool], bytes] = {}
-        self._lock = threading.Lock()
+        # Reentrant: a gzip body renders its plain body first, under the same lock (a plain
+        # Lock deadlocked Prometheus's default scrape, OpenMetrics + gzip, on a fresh sample).
+        self._lock = threading.RLock()
 
     def body(self, *, openmetrics_format: bool = False, gzipped: bool = False) -> bytes:
         key = (openmetrics_format, gzipped)
