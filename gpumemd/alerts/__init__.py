@@ -8,4 +8,4 @@ select), `templates`, `engine` (the state machine), `notify` (delivery), `action
 
 # gpumemd.config imports rules.AlertingConfig part-way through; importing config first
 # (whichever of the two a program imports first) keeps that cycle in one order.
-from .. import config as _config  # noqa: F401, E402
+from gpumemd import config as _config  # noqa: F401, E402

@@ -84,6 +84,7 @@ class SampleView:
                 if s.name in wanted:
                     by_name.setdefault(s.name, []).append((tuple(s.labels.items()), s.labels, s.value))
         self.by_name = by_name
+        self.cache: dict[Any, Any] = {}  # joins shared by rules with the same selectors
 
     def add(self, name: str, labels: Mapping[str, str], value: float) -> None:
         self.by_name.setdefault(name, []).append((tuple(labels.items()), labels, value))
@@ -259,6 +260,28 @@ class Rule:
         return series
 
     def _divisors(self, view: SampleView) -> dict[tuple[str, ...], float]:
+        key = ("div", self.divisor, self.join)
+        index: dict[tuple[str, ...], float] | None = view.cache.get(key)
+        if index is None:
+            index = view.cache[key] = self._build_divisors(view)
+        return index
+
+    def _ratios(self, view: SampleView) -> list[Series]:
+        """Every selected series divided by its divisor (computed once per view)."""
+        key = ("ratio", self.selector, self.divisor, self.join)
+        out: list[Series] | None = view.cache.get(key)
+        if out is None:
+            index = self._divisors(view)
+            join = self.join
+            out = []
+            for skey, labels, value in self._series(view):
+                den = index.get(tuple(labels.get(n, "") for n in join))
+                if den is not None:
+                    out.append((skey, labels, self._divide(value, den)))
+            view.cache[key] = out
+        return out
+
+    def _build_divisors(self, view: SampleView) -> dict[tuple[str, ...], float]:
         assert self.divisor is not None
         index: dict[tuple[str, ...], float] = {}
         clash: set[tuple[str, ...]] = set()
@@ -282,20 +305,8 @@ class Rule:
 
     def _threshold(self, view: SampleView) -> list[Series]:
         cmp, thr = self.cmp, self.threshold
-        series = self._series(view)
-        if self.divisor is None:
-            return [s for s in series if cmp(s[2], thr)]
-        index = self._divisors(view)
-        join = self.join
-        out: list[Series] = []
-        for key, labels, value in series:
-            den = index.get(tuple(labels.get(n, "") for n in join))
-            if den is None:
-                continue
-            ratio = self._divide(value, den)
-            if cmp(ratio, thr):
-                out.append((key, labels, ratio))
-        return out
+        series = self._ratios(view) if self.divisor is not None else self._series(view)
+        return [s for s in series if cmp(s[2], thr)]
 
     def _admit(self, key: Key) -> bool:
         if key in self.history:

@@ -23,7 +23,8 @@ from typing import Any
 
 import yaml
 
-from ..config import format_duration
+from gpumemd.config import format_duration
+
 from . import known_metrics
 from .rules import RuleSpec, Selector
 

@@ -117,7 +117,7 @@ class Notifier:
                     self._cond.wait()
                 if self._stop:
                     return
-                batch = []
+                batch: list[Notification] = []
                 while self._pending and len(batch) < self.max_batch:
                     batch.append(self._pending.popitem(last=False)[1])
                 self._in_flight = len(batch)

@@ -27,8 +27,9 @@ from typing import Any, Literal
 
 import yaml
 
-from .. import config as _config
-from ..config import ConfigError, Seconds, non_negative, positive
+from gpumemd import config as _config
+from gpumemd.config import ConfigError, Seconds, non_negative, positive
+
 from . import actions, known_metrics
 from .templates import TemplateError, compile_template
 
@@ -305,8 +306,8 @@ class AlertingConfig:
 
     def validate(self) -> list[str]:
         errors = list(self.loaded().errors)
-        for i, n in enumerate(self.notifiers):
-            errors.extend(f"notifiers[{i}].{e}" for e in n.problems())
+        for i, notifier in enumerate(self.notifiers):
+            errors.extend(f"notifiers[{i}].{e}" for e in notifier.problems())
         names = [n.name or n.type for n in self.notifiers]
         for i, n in enumerate(names):
             if n in names[:i] and self.notifiers[i].name is not None:

@@ -33,7 +33,7 @@ def fams(ratio: float | None) -> list:
     ]
 
 
-P, F, I, N = PENDING, FIRING, INACTIVE, None  # N: no alert kept at all
+P, F, R, N = PENDING, FIRING, INACTIVE, None  # N: no alert kept at all
 
 CASES = [
     # name, rule overrides, [(t, ratio)], expected state after each step
@@ -44,16 +44,16 @@ CASES = [
      [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95), (70, 0.95)], [P, P, N, P, P, F]),
     ("a missing series counts as false", {"for": "20s"}, [(0, 0.95), (10, None), (20, 0.95), (40, 0.95)], [P, N, P, F]),
     ("firing resolves, is kept for retention, then dropped", {},
-     [(0, 0.95), (10, 0.5), (500, 0.5), (911, 0.5)], [F, I, I, N]),
+     [(0, 0.95), (10, 0.5), (500, 0.5), (911, 0.5)], [F, R, R, N]),
     ("keep_firing_for holds a firing alert", {"keep_firing_for": "30s"},
-     [(0, 0.95), (10, 0.5), (30, 0.5), (39, 0.5), (40, 0.5)], [F, F, F, F, I]),
+     [(0, 0.95), (10, 0.5), (30, 0.5), (39, 0.5), (40, 0.5)], [F, F, F, F, R]),
     ("keep_firing_for restarts when the condition returns", {"keep_firing_for": "30s"},
-     [(0, 0.95), (10, 0.5), (20, 0.95), (30, 0.5), (55, 0.5), (60, 0.5)], [F, F, F, F, F, I]),
+     [(0, 0.95), (10, 0.5), (20, 0.95), (30, 0.5), (55, 0.5), (60, 0.5)], [F, F, F, F, F, R]),
     ("keep_firing_for does not hold a pending alert", {"for": "1m", "keep_firing_for": "5m"},
      [(0, 0.95), (10, 0.5)], [P, N]),
     ("a resolved alert that returns starts over as pending", {"for": "20s"},
-     [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95)], [P, F, I, P, F]),
-    ("op < and ==", {"op": "<", "threshold": 0.1}, [(0, 0.05), (10, 0.2)], [F, I]),
+     [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95)], [P, F, R, P, F]),
+    ("op < and ==", {"op": "<", "threshold": 0.1}, [(0, 0.05), (10, 0.2)], [F, R]),
 ]
 
 
@@ -135,7 +135,7 @@ def test_increase_rule_counts_resets_and_forgets_after_the_window():
         step(engine, [counter("gpumemd_allocator_ooms_total", [(labels, v)])], t)
         got.append(states(engine).get("Oom"))
     # +1 at 20 fires; out of the 1m window at 90; a reset (4 -> 1) counts as +1; gone by 170
-    assert got == [None, None, F, F, I, F, I]
+    assert got == [None, None, F, F, R, F, R]
 
 
 def test_absent_rule_fires_with_the_equality_matchers_as_labels():

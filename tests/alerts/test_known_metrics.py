@@ -1,0 +1,57 @@
+"""Every metric gpumemd renders is in the canonical list rules are checked against."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gpumemd import config as config_mod
+from gpumemd.alerts import known_metrics
+from gpumemd.alerts.templates import (
+    Context,
+    TemplateError,
+    compile_template,
+    humanize,
+    humanize1024,
+    humanize_duration,
+)
+from gpumemd.daemon import build_runtime
+from gpumemd.sources.replay import load_capture
+
+CAPTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "captures").glob("*.json"))
+
+
+@pytest.mark.parametrize("capture", CAPTURES, ids=[c.stem for c in CAPTURES])
+def test_every_rendered_name_is_known(capture):
+    cfg = config_mod.Config()
+    rt = build_runtime(cfg, load_capture(str(capture)))
+    snap = rt.sampler.sample_once()
+    names = {s.name for f in snap.exposition.families for s in f.samples}
+    unknown = sorted(n for n in names if known_metrics.lookup(n) is None and not n.endswith("_created"))
+    assert unknown == [], "add these to gpumemd/alerts/known_metrics.py"
+
+
+@pytest.mark.parametrize("source,value,out", [
+    ("{{ $value | humanize }}", 1.5e11, "150G"),
+    ("{{ $value | humanize1024 }}", 1610612736, "1.5Gi"),
+    ("{{ $value | humanizePercentage }}", 0.9623, "96.23%"),
+    ("{{ $value | humanizeDuration }}", 5400.5, "1h 30m 0.5s"),
+    ('{{ printf "%.1f" $value }} on {{ $labels.gpu }}', 2.25, "2.2 on 0"),
+    ("{{- $labels.gpu -}} / {{ .Labels.uuid | toUpper }}", 0, "0/ GPU-A"),
+    ("{{ $externalLabels.cluster }}", 0, "c1"),
+])
+def test_templates_render_like_prometheus(source, value, out):
+    ctx = Context({"gpu": "0", "uuid": "GPU-a"}, value, {"cluster": "c1"})
+    assert compile_template(source).render(ctx) == out
+
+
+@pytest.mark.parametrize("bad", ["{{ $labels.gpu ", "{{ nope $value }}", "{{ }}", "{{ $what }}", "{{ $value | }}"])
+def test_bad_templates_do_not_compile(bad):
+    with pytest.raises(TemplateError):
+        compile_template(bad)
+
+
+def test_humanize_edges():
+    assert humanize(0) == "0" and humanize(0.001) == "1m" and humanize1024(512) == "512"
+    assert humanize_duration(0.25) == "250ms" and humanize_duration(90061) == "1d 1h 1m 1s"
