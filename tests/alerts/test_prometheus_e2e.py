@@ -4,10 +4,7 @@ rules, and fires the same alert that gpumemd's own engine fires."""
 from __future__ import annotations
 
 import json
-import threading
 import time
-import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -38,40 +35,6 @@ alerting:
 """
 
 
-class TextOnlyProxy:
-    """Forwards Prometheus's scrapes asking for the text format, uncompressed.
-
-    Why: at the time of writing, gpumemd/exposition.py deadlocks when a scrape asks for
-    OpenMetrics *and* gzip before anything rendered OpenMetrics for that sample
-    (`_render` calls `body()` while holding the non-reentrant lock), and Prometheus asks
-    for exactly that. This test is about rule equivalence, so it sidesteps the bug.
-    """
-
-    def __init__(self, upstream: str) -> None:
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - http.server's naming
-                req = urllib.request.Request(upstream + self.path, headers={"Accept": "text/plain"})
-                with urllib.request.urlopen(req, timeout=5) as resp:
-                    body, ctype = resp.read(), resp.headers["Content-Type"]
-                self.send_response(200)
-                self.send_header("Content-Type", ctype)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.target = f"127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 def _alerts(payload: dict) -> list[dict]:
     return [a for a in payload["data"]["alerts"] if a["labels"]["alertname"] == "GpuMemoryAboveTestLevel"]
 
@@ -82,8 +45,7 @@ def test_prometheus_fires_the_same_alert_as_the_engine(tmp_path):
     rules = tmp_path / "rules.yml"
     assert main(["rules", "export", "--config.file", str(cfg), "-o", str(rules)]) == 0
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(CAPTURE)]) as (url, _proc):
-        proxy = TextOnlyProxy(url)
-        with prometheus(tmp_path, proxy.target, rules) as prom:
+        with prometheus(tmp_path, url.removeprefix("http://"), rules) as prom:
             deadline = time.monotonic() + 25
             theirs: list[dict] = []
             while time.monotonic() < deadline:
@@ -99,4 +61,3 @@ def test_prometheus_fires_the_same_alert_as_the_engine(tmp_path):
             assert strip == m["labels"]
             assert float(t["value"]) == pytest.approx(float(m["value"]), rel=1e-9)
             assert t["annotations"] == m["annotations"] == {"summary": "GPU 0 is 1.079% full"}
-        proxy.close()
