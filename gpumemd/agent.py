@@ -393,16 +393,17 @@ class Agent:
         if not self._started or self._forked:
             return
         self._started = False
-        try:
-            if self.oom is not None:
-                self.oom.active = False
-            if self.runtime is not None:
-                self.runtime.stop()
-            if self.spool is not None:
-                self.spool.remove()
-        except Exception:
-            self.errors.note("stop")
-            log.exception("gpumemd agent did not stop cleanly")
+        if self.oom is not None:
+            self.oom.active = False
+        for step in (self.runtime.stop if self.runtime is not None else None,
+                     self.spool.remove if self.spool is not None else None):
+            try:
+                if step is not None:
+                    step()
+            except Exception:  # one failed step does not leave the others undone
+                self.errors.note("stop")
+                log.exception("gpumemd agent did not stop cleanly")
+        _unregister_actions(self)
         global _current
         if _current is self:
             _current = None
@@ -504,6 +505,21 @@ def _register_actions(agent: Agent) -> None:
     except Exception:
         agent.errors.note("actions")
         log.exception("cannot register the agent's alert actions")
+
+
+def _unregister_actions(agent: Agent) -> None:
+    if current() not in (None, agent):
+        return  # another agent of this process owns them now
+    try:
+        from .alerts import actions
+    except ImportError:
+        return
+    try:
+        for name in ("dump_snapshot", "arm_memory_history"):
+            actions.unregister_action(name)
+        actions.enable_actions(False)
+    except Exception:
+        agent.errors.note("actions")
 
 
 def _before_fork() -> None:

@@ -78,5 +78,6 @@ def _chain() -> None:
         return
 
 
-_start()
-_chain()
+if __name__ == "sitecustomize":  # imported by Python at start-up, not as gpumemd.agent_boot.… (tests)
+    _start()
+    _chain()

@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -90,6 +91,7 @@ class SpoolWriter:
         self._failed = False
         self.enabled = True
         self.path = directory / f"agent-{self._pid}.json"
+        self._lock = threading.Lock()  # a publish never lands after remove()
 
     def request(self) -> None:
         """Publish the next sample whatever the interval (an OOM just happened)."""
@@ -107,6 +109,11 @@ class SpoolWriter:
     def publish(self, families: Sequence[Metric]) -> None:
         data = encode(families, pid=self._pid, written=self._clock(), interval=self._interval,
                       identity=self._identity)
+        with self._lock:
+            if self.enabled:
+                self._write(data)
+
+    def _write(self, data: bytes) -> None:
         tmp = self.directory / f".agent-{self._pid}.json.tmp"
         try:
             if not self.directory.is_dir():
@@ -126,7 +133,8 @@ class SpoolWriter:
                 log.warning("cannot publish to spool %s: %s", self.directory, exc)
 
     def remove(self) -> None:
-        self.enabled = False
+        with self._lock:
+            self.enabled = False
         for p in (self.path, self.directory / f".agent-{self._pid}.json.tmp"):
             try:
                 p.unlink()

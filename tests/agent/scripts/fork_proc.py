@@ -26,6 +26,8 @@ for i in range(25):
                 assert child is not agent and child.url_address != agent.url_address
                 time.sleep(0.05)
                 child.stop()
+                if child.errors.counts:
+                    print(f"child agent errors: {child.errors.counts}", file=sys.stderr, flush=True)
         except BaseException as exc:  # report, never hang
             print(f"child {i}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
             code = 1
