@@ -38,7 +38,7 @@ from .runtime import Runtime
 from .sampler import Observer
 from .sources.allocator import AllocatorSource, TorchCuda
 from .sources.base import Source, SourceUnavailable, counter, gauge
-from .sources.host import Psutil
+from .sources.host import ProcessUnreadable, Psutil
 from .sources.nvml import Pynvml
 from .sources.process import ProcessSource, peak_rss_bytes
 from .sources.spool import SpoolWriter, spool_dir
@@ -296,7 +296,14 @@ class Agent:
         except ImportError:
             return None
         pid = self.pid
-        return lambda: ps.process_rss(pid)
+
+        def rss() -> int | None:
+            try:
+                return ps.process_rss(pid)
+            except ProcessUnreadable:  # a replayed identity's pid, or /proc hidden: no RSS series
+                return None
+
+        return rss
 
     def _build(self) -> Runtime:
         cfg, agent = self.config, self.config.agent

@@ -79,7 +79,7 @@ class ProcessSource:
         *,
         nvml: NvmlApi | None,
         torch_api: Any = None,  # TorchCudaApi, for the mem_get_info fallback
-        rss: Callable[[], int] | None = None,
+        rss: Callable[[], int | None] | None = None,
         peak_rss: Callable[[], int | None] = peak_rss_bytes,
         labels: Mapping[str, str] | None = None,
         nvml_interval: float = 1.0,
