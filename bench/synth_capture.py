@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import sys
 import uuid as uuid_mod
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,89 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
          "description": "SYNTHETIC 8x H200, GPU 3 at ~98% of its memory"},
     ),
 ]
+
+
+TORCH_READINGS = ROOT / "tests" / "fixtures" / "torch" / "h200__torch-2.11__readings.json"
+CONTEXT_BYTES = 543_162_368  # non-PyTorch memory of the real process (CUDA context, cuBLAS)
+
+
+class _ReplayedTorch:
+    """A TorchCudaApi for one rank: the real H200 allocator stats, byte fields scaled so that
+    reserved + the real non-PyTorch bytes = the NVML bytes of this rank's process."""
+
+    def __init__(self, stats: dict[str, Any], device: int, count: int, uuid: str, scale: float,
+                 retries: int = 0) -> None:
+        self._stats = {k: {kk: (int(vv * scale) if isinstance(vv, (int, float)) else vv) for kk, vv in v.items()}
+                       if k.endswith("_bytes") and isinstance(v, dict) else v for k, v in stats.items()}
+        # nested dicts two levels deep (allocated_bytes.all.current): scale the inner ones too
+        for k, v in self._stats.items():
+            if k.endswith("_bytes") and isinstance(v, dict):
+                for pool, inner in v.items():
+                    if isinstance(inner, dict):
+                        v[pool] = {kk: int(vv * scale) for kk, vv in inner.items()}
+        self._stats["num_alloc_retries"] = retries
+        self._device, self._count, self._uuid = device, count, uuid
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def device_count(self) -> int:
+        return self._count
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        return self._stats if device == self._device else {}  # only its own device in use
+
+    def device_uuid(self, device: int) -> str:
+        return self._uuid
+
+    def memory_fraction(self, device: int) -> float | None:
+        return None
+
+    def total_memory(self, device: int) -> int:
+        return 150_109_880_320
+
+    def mem_get_info(self, device: int) -> tuple[int, int]:
+        return (0, self.total_memory(device))
+
+
+def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job_id: str = "synthetic-1",
+                interval: float = 86_400.0) -> int:
+    """Write one agent spool file per GPU's first process (its rank), through the real
+    agent code (AllocatorSource, ProcessSource, spool.encode). Returns the rank count.
+
+    The synthetic ranks' PIDs do not run here, and the files are written once: they declare
+    a day-long publishing `interval`, so the daemon keeps them as live ranks that long.
+    """
+    sys.path.insert(0, str(ROOT))
+    from gpumemd.sources.allocator import AllocatorSource, nest
+    from gpumemd.sources.process import ProcessSource
+    from gpumemd.sources.replay import nvml_replayer
+    from gpumemd.sources.spool import encode
+
+    real = nest(json.loads(TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"])
+    real_reserved = real["reserved_bytes"]["all"]["current"]
+    nv = capture["nvml"]
+    gpus = nv["device_count()"]["ok"]
+    directory.mkdir(parents=True, exist_ok=True)
+    for rank in range(gpus):
+        procs = nv[f"processes({rank})"]["ok"]
+        if not procs:
+            continue
+        pid, used = procs[0]["pid"], procs[0]["used_bytes"]
+        uuid = nv[f"uuid({rank})"]["ok"]
+        scale = max(used - CONTEXT_BYTES, real_reserved) / real_reserved
+        torch_api = _ReplayedTorch(real, rank, gpus, uuid, scale, retries=rank % 3)
+        labels = {"rank": str(rank)}
+        alloc = AllocatorSource(torch_api, labels=labels)
+        proc = ProcessSource(nvml=nvml_replayer(capture), torch_api=torch_api, pid=pid, labels=labels,
+                             rss=lambda: 2_000_000_000, peak_rss=lambda: 2_100_000_000)
+        cycle: dict[str, Any] = {}
+        cycle["allocator"] = alloc.read(cycle)
+        families = list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
+        identity = {"rank": str(rank), "local_rank": str(rank), "world_size": str(gpus), "job_id": job_id}
+        data = encode(families, pid=pid, written=written, interval=interval, identity=identity)
+        (directory / f"agent-{pid}.json").write_bytes(data)
+    return gpus
 
 
 def main() -> None:

@@ -50,7 +50,7 @@ ROWS: list[tuple[str, list[tuple[str, str, str, bool, int, list[tuple[str, str]]
          "Device memory used / total, highest of the selected GPUs."),
         ("Firing alerts", "stat", "none", False, 4,
          [(f'sum(gpumemd_alerts{{{I}, alertstate="firing"}}) or vector(0)', "gpumemd"),
-          ('count(ALERTS{alertstate="firing", alertname=~"Gpu.*|Gpumemd.*"}) or vector(0)', "Prometheus")],
+          ('count(ALERTS{alertstate="firing", job=~"$job", instance=~"$instance"}) or vector(0)', "Prometheus")],
          "Alerts firing in gpumemd's own engine and in Prometheus."),
         ("Targets down", "stat", "none", False, 4,
          [('count(up{job=~"$job", instance=~"$instance"} == 0) or vector(0)', "")], "gpumemd targets Prometheus cannot scrape."),
@@ -109,7 +109,7 @@ ROWS: list[tuple[str, list[tuple[str, str, str, bool, int, list[tuple[str, str]]
     ("Alerts and collector health", [
         ("Firing alerts", "table", "none", False, 12,
          [(f'sum by (alertname, instance) (gpumemd_alerts{{{I}, alertstate="firing"}})', ""),
-          ('sum by (alertname, instance, gpu, severity) (ALERTS{alertstate="firing", alertname=~"Gpu.*|Gpumemd.*"})', "")],
+          ('sum by (alertname, instance, gpu, rank, severity) (ALERTS{alertstate="firing", job=~"$job", instance=~"$instance"})', "")],
          "gpumemd's own alert engine, and Prometheus's evaluation of the exported rules."),
         ("Collector success", "timeseries", "none", False, 12,
          [(f"gpumemd_collector_success{{{I}}}", "{{instance}} {{collector}}")],
