@@ -204,7 +204,10 @@ class AllocatorSource:
             readings.append(reading)
         if not readings:
             raise SourceUnavailable("no CUDA device")
-        return tuple(readings)
+        # A rank sees every visible GPU but uses one: leave out devices its allocator never
+        # touched (no cudaMalloc, nothing reserved), unless it has touched none yet.
+        used = [r for r in readings if r.device_allocs or r.reserved_bytes]
+        return tuple(used or readings)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
         names = ["gpu", "uuid", *self._labels]

@@ -113,3 +113,23 @@ def test_families_carry_rank_labels_and_the_new_series() -> None:
     assert s.labels == {"gpu": "0", "uuid": READINGS and s.labels["uuid"], "rank": "3"}
     assert fams["gpumemd_allocator_bytes_allocated"].samples[0].name == "gpumemd_allocator_bytes_allocated_total"
     assert fams["gpumemd_allocator_bytes_freed"].samples[0].value == 268435456
+
+
+def test_devices_the_rank_never_used_are_left_out() -> None:
+    used = READINGS["after_256MiB_and_4000B"]["raw_memoryStats"]
+    untouched = READINGS["after_init"]["raw_memoryStats"]
+
+    class TwoGpus(Sequence):
+        def device_count(self) -> int:
+            return 2
+
+        def memory_stats(self, device: int) -> dict:
+            return used if device == 1 else untouched
+
+    assert [r.device for r in AllocatorSource(TwoGpus([])).read({})] == [1]
+
+    class NoneUsed(TwoGpus):
+        def memory_stats(self, device: int) -> dict:
+            return untouched
+
+    assert [r.device for r in AllocatorSource(NoneUsed([])).read({})] == [0, 1]

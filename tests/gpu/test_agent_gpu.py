@@ -115,14 +115,15 @@ def test_two_torchrun_ranks_through_one_serve_target(tmp_path: Path, results_dir
     try:
         wait_until_ready(url, serve)
         deadline, found = time.monotonic() + 90, {}
-        while time.monotonic() < deadline and len(found) < 2:
+        while time.monotonic() < deadline and len(found) < 2:  # until both ranks published
             s = samples(scrape(url + "/metrics"))
-            found = {dict(lab)["rank"]: v for (n, lab), v in s.items() if n == "gpumemd_allocator_allocated_bytes"}
+            found = {(dict(lab)["rank"], dict(lab)["gpu"]): v for (n, lab), v in s.items()
+                     if n == "gpumemd_allocator_allocated_bytes"}
             time.sleep(0.3)
-        record(results_dir, "torchrun_two_ranks", {"allocated_by_rank": found,
+        record(results_dir, "torchrun_two_ranks", {"allocated_by_rank_gpu": {f"{r}/{g}": v for (r, g), v in found.items()},
                                                    "spool_ranks": s.get(("gpumemd_spool_ranks", ()))})
-        assert sorted(found) == ["0", "1"], found
-        assert found["0"] == 256 << 20 and found["1"] == 512 << 20
+        assert sorted(found) == [("0", "0"), ("1", "1")], found  # each rank shows only the GPU it uses
+        assert found[("0", "0")] == 256 << 20 and found[("1", "1")] == 512 << 20
         rank_info = [dict(lab) for (n, lab) in s if n == "gpumemd_process_rank_info"]
         nvml_pids = {dict(lab)["pid"] for (n, lab) in s if n == "gpumemd_process_gpu_memory_used_bytes"}
         assert {i["pid"] for i in rank_info} <= nvml_pids  # the join with NVML's per-process view works
