@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Everything that needs a real GPU, in batches that fit one device-machine call.
+#   bench/run_on_gpu.sh tests|benches|impact|ranks OUTDIR
+# tests    GPU tests (daemon, agent, profiler, alerts) with JUnit XML, + the profiler bench
+# benches  daemon vs nvitop-exporter vs floor, agent overhead
+# impact   load on the agent's endpoint vs the training loop (bench/http_impact.py)
+# ranks    the two-rank torchrun test (needs 2 GPUs)
+# Everything lands in OUTDIR/results.tgz (the device tool brings back few files).
+set -uo pipefail
+what=$1 final=$2 out=/tmp/gpumemd-gpu-$1
+mkdir -p "$out" "$final"
+export PYTHONUNBUFFERED=1 GPUMEMD_RESULTS=$out NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/device.txt"
+python3 -c 'import torch; print("torch", torch.__version__)' >> "$out/device.txt"
+case $what in
+tests)
+  for t in daemon agent profiler alerts; do
+    timeout 240 python3 -m pytest tests/gpu -p no:cacheprovider -k "$t and not torchrun" -v \
+      --junitxml="$out/$t-gpu.xml" > "$out/$t-gpu.log" 2>&1
+    tail -3 "$out/$t-gpu.log"
+  done
+  timeout 150 python3 bench/profiler_bench.py --out "$out/profiler-bench.json" > "$out/profiler-bench.log" 2>&1; tail -3 "$out/profiler-bench.log"
+  ;;
+benches)
+  timeout 150 python3 bench/daemon_bench.py --out "$out/daemon-bench.json" --scrapes 3000 --idle-seconds 30 > "$out/daemon-bench.log" 2>&1
+  timeout 400 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" > "$out/agent-overhead.log" 2>&1; tail -30 "$out/agent-overhead.log"
+  ;;
+impact)
+  timeout 560 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 80 > "$out/http-impact.log" 2>&1; tail -40 "$out/http-impact.log"
+  ;;
+ranks)
+  timeout 300 python3 -m pytest tests/gpu -p no:cacheprovider -k torchrun -v --junitxml="$out/ranks-gpu.xml" > "$out/ranks-gpu.log" 2>&1
+  tail -5 "$out/ranks-gpu.log"
+  ;;
+esac
+tar -C "$out" -czf "$final/results.tgz" .
