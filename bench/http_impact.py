@@ -49,7 +49,9 @@ def load_process(url: str, phase: str, duration: float, out: str | None = None,
     if out:
         cmd += ["--out", out]
     # A session of its own: SIGSTOP/SIGCONT reach the hammer's worker processes too.
-    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    # Its output goes to a file: an unread pipe fills up and stalls the load process.
+    log = open(tempfile.mktemp(prefix="http-load-", suffix=".log"), "wb")  # noqa: SIM115
+    return subprocess.Popen(cmd, stdout=log, stderr=log, start_new_session=True)
 
 
 def interleave(work: tuple, proc: subprocess.Popen[bytes], steps: int, seconds: float, min_rounds: int) -> dict[str, Any]:
@@ -119,7 +121,7 @@ def main() -> int:
         proc = load_process(url, phase, duration=15, out=out, idle_probe_interval=0.02)
         result[f"training_steps_during_{phase}_scrape_measurement"] = train_while(work, proc)
         result[f"scrapes_under_{phase}"] = json.loads(Path(out).read_text()) if Path(out).stat().st_size else {
-            "error": proc.stderr.read().decode()[-2000:] if proc.stderr else "no output"}
+            "error": f"http_load exited {proc.returncode} without output"}
     result["agent_threads_before_load"] = threads_before
     agent.stop()
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
