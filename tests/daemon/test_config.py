@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gpumemd import config
 from tests.helpers import ROOT
@@ -61,6 +64,34 @@ def test_empty_file_gives_defaults() -> None:
 
 def test_example_config_is_valid_and_documents_every_default() -> None:
     assert config.load(ROOT / "config.example.yaml") == config.Config()
+
+
+def _schema_keys(cls: type, prefix: str = "") -> set[str]:
+    keys = set()
+    hints = typing.get_type_hints(cls, include_extras=True)
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        key = f"{prefix}{f.name}"
+        keys.add(key)
+        if dataclasses.is_dataclass(hints[f.name]):
+            keys |= _schema_keys(hints[f.name], key + ".")
+    return keys
+
+
+def _yaml_keys(data: object, prefix: str = "") -> set[str]:
+    keys = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            keys.add(f"{prefix}{k}")
+            keys |= _yaml_keys(v, f"{prefix}{k}.")
+    return keys
+
+
+def test_example_config_names_every_key_of_the_schema() -> None:
+    example = yaml.safe_load((ROOT / "config.example.yaml").read_text())
+    undocumented = _schema_keys(config.Config) - _yaml_keys(example)
+    assert not undocumented, f"add these to config.example.yaml: {sorted(undocumented)}"
 
 
 @pytest.mark.parametrize(
