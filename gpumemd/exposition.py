@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gzip
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from prometheus_client import exposition as prom_text
 from prometheus_client.core import Metric
@@ -32,12 +32,31 @@ class _Families:
 
 
 class Exposition:
-    def __init__(self, families: Sequence[Metric]) -> None:
-        self.families = families
+    """One sample's families — given, or built by a function on first use (the agent's
+    sampler defers building them: most samples are never scraped) — and their renderings."""
+
+    def __init__(self, families: Sequence[Metric] | Callable[[], Sequence[Metric]]) -> None:
+        self._families: Sequence[Metric] | None = None
+        self._build: Callable[[], Sequence[Metric]] | None = None
+        if callable(families):
+            self._build = families
+        else:
+            self._families = families
         self._rendered: dict[tuple[bool, bool], bytes] = {}
         # Reentrant: a gzip body renders its plain body first, under the same lock (a plain
         # Lock deadlocked Prometheus's default scrape, OpenMetrics + gzip, on a fresh sample).
         self._lock = threading.RLock()
+
+    @property
+    def families(self) -> Sequence[Metric]:
+        families = self._families
+        if families is None:
+            with self._lock:  # a scrape and the spool writer may ask at once: build once
+                if self._families is None:
+                    assert self._build is not None
+                    self._families, self._build = self._build(), None
+                families = self._families
+        return families
 
     def body(self, *, openmetrics_format: bool = False, gzipped: bool = False) -> bytes:
         key = (openmetrics_format, gzipped)

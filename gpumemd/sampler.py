@@ -2,8 +2,9 @@
 
 Each cycle reads the sources in order (each sees the readings before it, so `host` can
 look up the processes `nvml` found), isolates their failures, asks the observers (the
-alert engine) for their families, and publishes one `Snapshot`: readings, families, and an
-`Exposition` rendered at most once. Recent snapshots stay in a bounded ring buffer.
+alert engine) for their families, and publishes one `Snapshot`: readings, and an
+`Exposition` whose families are built, and rendered, at most once and only when asked
+for. Recent snapshots stay in a bounded ring buffer.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import collections
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -49,6 +50,49 @@ class Snapshot(Sample):
     and rendered bytes are ~30 kB a sample, which the history must not multiply)."""
 
     exposition: Exposition
+
+
+class _Once:
+    """A zero-argument function's result, computed on the first call, from any thread."""
+
+    __slots__ = ("_fn", "_value", "_lock")
+
+    def __init__(self, fn: Callable[[], list[Metric]]) -> None:
+        self._fn: Callable[[], list[Metric]] | None = fn
+        self._value: list[Metric] = []
+        self._lock = threading.Lock()
+
+    def __call__(self) -> list[Metric]:
+        if self._fn is not None:
+            with self._lock:
+                if self._fn is not None:
+                    self._value, self._fn = self._fn(), None
+        return self._value
+
+
+class LazyFamilies(Sequence[Metric]):
+    """The families an observer sees, built on its first look (the sampler builds none otherwise)."""
+
+    def __init__(self, build: Callable[[], list[Metric]]) -> None:
+        self._build = _Once(build)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._build()[index]
+
+    def __len__(self) -> int:
+        return len(self._build())
+
+    def __iter__(self) -> Iterator[Metric]:
+        return iter(self._build())
+
+
+def _seen_by(sources: _Once, observed: tuple[_Once, ...]) -> Callable[[], list[Metric]]:
+    def build() -> list[Metric]:
+        families = list(sources())
+        for once in observed:
+            families.extend(once())
+        return families
+    return build
 
 
 class Sampler:
@@ -99,10 +143,10 @@ class Sampler:
         with self._lock:
             return self._cycle()
 
-    def _run_isolated(self, name: str, fn: Callable[[], Any]) -> tuple[Any, bool, float]:
+    def _run_isolated(self, name: str, fn: Callable[[Any], Any], arg: Any) -> tuple[Any, bool, float]:
         start = self._mono()
         try:
-            result, ok = fn(), True
+            result, ok = fn(arg), True
         except SourceUnavailable as exc:
             result, ok = None, False
             self._note_failure(name, str(exc), logging.INFO)
@@ -120,35 +164,54 @@ class Sampler:
             log.log(level, "collector %s failed: %s", name, message)
 
     def _cycle(self) -> Snapshot:
+        # A cycle only *reads*: building prometheus_client families (a Metric, a label dict
+        # and a Sample per series, ~70 % of a sample's cost) is deferred until someone asks
+        # for them — a scrape, the spool writer (1 Hz), an observer that reads them — and is
+        # then done once per sample (`Exposition.families`). An unscraped 10 Hz agent pays
+        # the reads alone.
         cycle_start = self._mono()
         timestamp = self._wall()
         readings: dict[str, Any] = {}
-        families: list[Metric] = []
         success: dict[str, bool] = {}
         durations: dict[str, float] = {}
+        read: list[tuple[Source, Any]] = []
         for source in self._sources:
-            def read_and_render(source: Source = source) -> list[Metric]:
-                reading = source.read(readings)
-                rendered = list(source.families(reading))
-                readings[source.name] = reading
-                return rendered
-            rendered, ok, took = self._run_isolated(source.name, read_and_render)
+            reading, ok, took = self._run_isolated(source.name, source.read, readings)
             success[source.name], durations[source.name] = ok, took
             if ok:
-                families.extend(rendered)
+                readings[source.name] = reading
+                read.append((source, reading))
+        render_failed: dict[str, bool] = {}
+        source_families = _Once(lambda: self._render_sources(read, render_failed))
+        observed: list[_Once] = []
         for observer in self._observers:
-            def observe(observer: Observer = observer) -> list[Metric]:
-                return list(observer.observe(families, readings, timestamp))
-            rendered, ok, took = self._run_isolated(observer.name, observe)
+            # Each observer sees the sources' families and those of the observers before it,
+            # as a sequence built on first use: one that never looks costs nothing.
+            seen = LazyFamilies(_seen_by(source_families, tuple(observed)))
+
+            def observe(observer: Observer, seen: LazyFamilies = seen) -> Iterable[Metric]:
+                return observer.observe(seen, readings, timestamp)
+
+            out, ok, took = self._run_isolated(observer.name, observe, observer)
             success[observer.name], durations[observer.name] = ok, took
             if ok:
-                families.extend(rendered)
+                observed.append(_Once(self._materialize(observer.name, out, render_failed)))
         self._samples_total += 1
         self._sequence += 1
-        families.extend(self._self_metrics(timestamp, success, durations, self._mono() - cycle_start))
-        if self._static is not None:
-            families.extend(self._static())
-        exposition = Exposition(families)
+        took = self._mono() - cycle_start
+        samples_total = self._samples_total
+
+        def build() -> list[Metric]:
+            families = list(source_families())
+            for once in observed:
+                families.extend(once())
+            ok = {name: good and not render_failed.get(name, False) for name, good in success.items()}
+            families.extend(self._self_metrics(timestamp, ok, durations, took, samples_total))
+            if self._static is not None:
+                families.extend(self._static())
+            return families
+
+        exposition = Exposition(build)
         if self._eager:
             exposition.body()
         snapshot = Snapshot(self._sequence, timestamp, readings, success, exposition)
@@ -161,8 +224,35 @@ class Sampler:
                 log.exception("sample listener failed")
         return snapshot
 
+    def _render_sources(self, read: Sequence[tuple[Source, Any]], failed: dict[str, bool]) -> list[Metric]:
+        """The sources' families from their readings; a source whose rendering raises is left
+        out and reported as failed (`gpumemd_collector_success` 0) in this sample."""
+        families: list[Metric] = []
+        for source, reading in read:
+            try:
+                families.extend(source.families(reading))
+            except Exception as exc:
+                failed[source.name] = True
+                # its own key: the next read's success must not log "recovered" for it
+                self._note_failure(f"{source.name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+        return families
+
+    def _materialize(self, name: str, out: Iterable[Metric],
+                     failed: dict[str, bool]) -> Callable[[], list[Metric]]:
+        """An observer's families, listed once when needed. `observe()` itself runs every
+        sample; what it returns may be a lazy iterable (a generator), consumed only when the
+        sample's families are built: return a list if they must reflect the sample moment."""
+        def listed() -> list[Metric]:
+            try:
+                return list(out)
+            except Exception as exc:
+                failed[name] = True
+                self._note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+                return []
+        return listed
+
     def _self_metrics(self, timestamp: float, success: Mapping[str, bool], durations: Mapping[str, float],
-                      took: float) -> Iterable[Metric]:
+                      took: float, samples_total: int) -> Iterable[Metric]:
         ok = gauge("gpumemd_collector_success", "Whether a collector succeeded in the last sample.", ["collector"])
         dur = gauge("gpumemd_collector_duration_seconds", "How long a collector took in the last sample.", ["collector"])
         for name in success:
@@ -173,7 +263,7 @@ class Sampler:
         sample = gauge("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
         sample.add_metric([], took)
         samples = counter("gpumemd_samples", "Samples taken since start.")
-        samples.add_metric([], self._samples_total)
+        samples.add_metric([], samples_total)
         build = gauge("gpumemd_build_info", "gpumemd's version; value 1.", ["version"])
         build.add_metric([__version__], 1)
         return (ok, dur, last, sample, samples, build)

@@ -22,7 +22,9 @@ class Source(Protocol):
         """Do the I/O; `cycle` holds the readings of the sources read before this one."""
 
     def families(self, reading: Any) -> Iterable[Metric]:
-        """Render a reading; pure, no I/O."""
+        """Render a reading; pure, no I/O. Called only when a sample's families are wanted
+        (a scrape, the spool writer, an observer), maybe on another thread while the next
+        read runs: depend on the reading and on what was fixed at construction only."""
 
 
 def cap(value: str, limit: int) -> str:
