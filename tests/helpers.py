@@ -42,14 +42,15 @@ def wait_until_ready(url: str, proc: subprocess.Popen[bytes] | None = None, time
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"process exited with {proc.returncode}")
+            out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+            raise RuntimeError(f"process exited with {proc.returncode}: {out[-2000:]}")
         try:
             with urllib.request.urlopen(url + "/-/ready", timeout=1) as resp:
                 if resp.status == 200:
                     return
         except OSError:
             pass
-        time.sleep(0.05)
+        time.sleep(0.05)  # polling an external process's readiness
     raise TimeoutError(f"{url} not ready within {timeout}s")
 
 

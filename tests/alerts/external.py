@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -14,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import free_port
+from tests.helpers import free_port, wait_until_ready
 
 PROMETHEUS = shutil.which("prometheus")
 ALERTMANAGER = shutil.which("prometheus-alertmanager") or shutil.which("alertmanager")
@@ -31,20 +30,7 @@ def get_json(url: str, timeout: float = 2.0) -> Any:
         return json.loads(resp.read())
 
 
-def wait_ready(url: str, proc: subprocess.Popen[bytes], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-            raise RuntimeError(f"exited with {proc.returncode}: {out[-2000:]}")
-        try:
-            with urllib.request.urlopen(url + "/-/ready", timeout=1) as resp:
-                if resp.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise TimeoutError(f"{url} not ready in {timeout}s")
+wait_ready = wait_until_ready  # the suite's one readiness poll
 
 
 @contextmanager
