@@ -28,7 +28,7 @@ def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str,
         return err.code, dict(err.headers), err.read()
 
 
-def wait_for_log(proc: subprocess.Popen[bytes], needle: str, timeout: float = 10) -> str:
+def wait_for_log(proc: subprocess.Popen[bytes], needle: str, timeout: float = 30) -> str:
     """Read the process's log until a line holds `needle` (an event, so no fixed sleep)."""
     assert proc.stdout is not None
     deadline = time.monotonic() + timeout
