@@ -26,13 +26,14 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from prometheus_client.core import Metric
 
 from . import config as config_mod
 from . import identity as identity_mod
+from . import steptrace
 from .config import AgentConfig, Config
 from .runtime import Runtime
 from .sampler import Observer
@@ -46,6 +47,8 @@ from .sources.spool import SpoolWriter, spool_dir
 log = logging.getLogger("gpumemd.agent")
 
 _UNSET: Any = object()
+
+AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alerts.engine.Notification
 
 
 # --- torch, only once the program has imported it -------------------------------------
@@ -186,12 +189,15 @@ def _sections_observers() -> list[Observer]:
 
 def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
     """Config from an object, a file path or defaults, with keyword overrides of `agent.*`."""
+    from .alerts import actions
+
     base = Config()
     if isinstance(config, Config):
         base = config
     elif isinstance(config, (str, os.PathLike)):
         try:
-            base = config_mod.load(config)
+            with actions.agent_rules():  # an agent's rules may have actions
+                base = config_mod.load(config)
         except config_mod.ConfigError as exc:
             errors.note("config")
             for line in exc.errors:
@@ -252,10 +258,15 @@ class Agent:
 
     def __init__(self, config: Config | str | None = None, *, listen_address: str | None = _UNSET,
                  identity: identity_mod.Identity | None = None, apis: Mapping[str, Any] | None = None,
-                 **overrides: Any) -> None:
+                 on_alert: AlertCallback | Sequence[AlertCallback] | None = None, **overrides: Any) -> None:
         """`overrides` are `agent.*` settings (`interval=0.05`); `identity` and `apis`
-        (`torch`, `nvml`, `oom`, `rss`, `peak_rss`) replace the real ones for replays and tests."""
+        (`torch`, `nvml`, `oom`, `rss`, `peak_rss`) replace the real ones for replays and tests.
+        `on_alert(notifications)` is called (on its own thread) with each batch of alerts the
+        agent's rules send: firing, re-sent and resolved (docs/alerts.md)."""
         self.errors = Errors()
+        self._on_alert = [on_alert] if callable(on_alert) else list(on_alert or ())
+        self.alerting: Any = None  # the AlertingFactory; .observer is the engine's observer
+        self.trace: Any = None  # the record_profile action's StepTrace
         if listen_address is not _UNSET:
             overrides["listen_address"] = listen_address
         self.config = _agent_config(config, overrides, self.errors)
@@ -335,7 +346,17 @@ class Agent:
             sampler=dataclasses.replace(cfg.sampler, interval=agent.interval),
             web=dataclasses.replace(cfg.web, listen_address=self.listen_address or "127.0.0.1:0"),
         )
-        return Runtime(runtime_cfg, self._sources, build_observers=lambda c: _sections_observers(),
+        from .alerts.actions import ActionRunner
+        from .alerts.observer import AlertingFactory
+
+        self.trace = steptrace.StepTrace(agent.oom_snapshot_dir, steps=agent.trace_steps, max_files=agent.oom_max_snapshots,
+                               max_bytes=agent.oom_max_snapshot_bytes, pid=self.pid)
+        steptrace.install(self.trace)
+        # Rules run on every sample here too; actions (evidence) only here. Collectors are
+        # not declared up front: one that never worked (no CUDA yet) is not "failing".
+        self.alerting = alerting = AlertingFactory(callbacks=self._on_alert, actions=ActionRunner())
+        return Runtime(runtime_cfg, self._sources,
+                       build_observers=lambda c: [*alerting(c), *_sections_observers()],
                        listeners=listeners, eager_render=False, serve_http=self.listen_address is not None,
                        title="gpumemd agent")
 
@@ -371,6 +392,7 @@ class Agent:
             return self
         self._started = True
         try:
+            _register_actions(self)  # before the rules load: rules with actions need them
             self.runtime = self._build()
             try:
                 self.runtime.start()
@@ -380,7 +402,6 @@ class Agent:
                             self.listen_address, exc.strerror or exc)
                 self.runtime.server = None
                 self.runtime.sampler.start()
-            _register_actions(self)
             where = f"http://{self.url_address}" if self.runtime.server is not None else "no HTTP"
             log.info("gpumemd agent started (%s, every %ss, spool %s)", where, self.config.agent.interval,
                      self.spool.directory if self.spool else "off")
@@ -413,6 +434,12 @@ class Agent:
                 self.errors.note("stop")
                 log.exception("gpumemd agent did not stop cleanly")
         _unregister_actions(self)
+        observer = self.alerting.observer if self.alerting is not None else None
+        if observer is not None:
+            observer.close()
+        if self.trace is not None:
+            self.trace.close()
+            steptrace.install(None)
         global _current
         if _current is self:
             _current = None
@@ -434,6 +461,10 @@ class Agent:
 
     def arm_memory_history(self) -> bool:
         return bool(self.oom.arm_memory_history()) if self.oom is not None else False
+
+    def record_profile(self, reason: str = "manual") -> bool:
+        """Trace the next `trace_steps` optimizer steps with torch.profiler (gpumemd/steptrace.py)."""
+        return self.trace.arm(reason) if self.trace is not None else False
 
     # --- fork ---
 
@@ -462,13 +493,14 @@ _start_lock = threading.Lock()
 _fork_held: Any = None
 
 
-def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET, **overrides: Any) -> Agent:
+def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET,
+          on_alert: AlertCallback | Sequence[AlertCallback] | None = None, **overrides: Any) -> Agent:
     """Start this process's agent, or return the one already running (idempotent)."""
     global _current
     with _start_lock:
         if _current is not None and _current.pid == os.getpid() and _current._started:
             return _current
-        agent = Agent(config, listen_address=listen_address, **overrides)
+        agent = Agent(config, listen_address=listen_address, on_alert=on_alert, **overrides)
         _current = agent
     return agent.start()
 
@@ -496,20 +528,24 @@ def arm_memory_history() -> bool:
 
 
 def _register_actions(agent: Agent) -> None:
-    """Offer our evidence functions to the alert engine's action registry, when it exists."""
+    """Offer this agent's evidence functions to the alert engine's action registry."""
     try:
         from .alerts import actions
     except ImportError:
         return
     def dump(alert: Any) -> None:
-        dump_snapshot(f"alert-{alert.alertname}")
+        agent.dump_snapshot(f"alert-{alert.alertname}")
 
     def arm(alert: Any) -> None:
-        arm_memory_history()
+        agent.arm_memory_history()
+
+    def profile(alert: Any) -> None:
+        agent.record_profile(f"alert-{alert.alertname}")
 
     try:
         actions.register_action("dump_snapshot", dump)
         actions.register_action("arm_memory_history", arm)
+        actions.register_action("record_profile", profile)
         actions.enable_actions(True)
     except Exception:
         agent.errors.note("actions")
@@ -524,7 +560,7 @@ def _unregister_actions(agent: Agent) -> None:
     except ImportError:
         return
     try:
-        for name in ("dump_snapshot", "arm_memory_history"):
+        for name in ("dump_snapshot", "arm_memory_history", "record_profile"):
             actions.unregister_action(name)
         actions.enable_actions(False)
     except Exception:

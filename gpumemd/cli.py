@@ -30,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--replay", metavar="CAPTURE", help="serve a recorded capture instead of the real libraries")
 
     check = sub.add_parser("check-config", help="validate a configuration file and list every error")
+    check.add_argument("--agent", action="store_true",
+                       help="validate it as the in-process agent's (gpumemd run/gpumemd.start): alert rules may "
+                            "have actions, which the node daemon rejects")
     check.add_argument("file")
 
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
@@ -66,7 +69,7 @@ def _run(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     if args.config_file:
         try:
-            config_mod.load(args.config_file)  # fail here, not silently in every rank
+            _load_agent_config(args.config_file)  # fail here, not silently in every rank
         except config_mod.ConfigError as exc:
             return _report(exc)
         env["GPUMEMD_CONFIG_FILE"] = str(Path(args.config_file).resolve())
@@ -82,6 +85,14 @@ def _run(args: argparse.Namespace) -> int:
         print(f"gpumemd run: {cmd[0]}: {exc.strerror or exc}", file=sys.stderr)
         return 127
     return 0  # not reached
+
+
+def _load_agent_config(path: str) -> config_mod.Config:
+    """Load a file as the agent will: its alert rules may name actions."""
+    from .alerts import actions
+
+    with actions.agent_rules():
+        return config_mod.load(path)
 
 
 def _config(args: argparse.Namespace) -> tuple[config_mod.Config, dict[str, Any]]:
@@ -111,10 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "check-config":
         try:
-            config_mod.load(args.file)
+            _load_agent_config(args.file) if args.agent else config_mod.load(args.file)
         except config_mod.ConfigError as exc:
             return _report(exc)
-        print(f"{args.file}: OK")
+        print(f"{args.file}: OK" + (" (as an agent configuration)" if args.agent else ""))
         return 0
     if args.command == "capture":
         from . import capture

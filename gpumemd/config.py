@@ -184,6 +184,7 @@ class AgentConfig:
     memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (~20 % slower); armed: on demand
     memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
     memory_history_stacks: Literal["python", "all"] = "python"
+    trace_steps: int = field(default=5, metadata=_check(positive))  # the record_profile alert action's steps
 
 
 # Imported here, not at the top: the alerting schema uses Seconds and the checks above.

@@ -25,7 +25,7 @@ def modules() -> dict[str, set[str]]:
 
 def test_only_allocator_source_agent_and_profiler_import_torch() -> None:
     allowed = {"sources/allocator.py", "agent.py", "oom.py", "profiler.py", "profiler_plot.py", "reconcile.py",
-               "sources/process.py", "agent_boot/sitecustomize.py", "capture.py"}
+               "sources/process.py", "agent_boot/sitecustomize.py", "capture.py", "steptrace.py"}
     offenders = {m for m, imps in modules().items() if any(i == "torch" or i.startswith("torch.") for i in imps)}
     assert offenders <= allowed, offenders - allowed
 

@@ -52,10 +52,11 @@ def _start() -> None:
             return
         from gpumemd.agent import start
 
-        kwargs = {}
+        config = os.environ.get("GPUMEMD_CONFIG_FILE") or None
         if "GPUMEMD_AGENT_LISTEN_ADDRESS" in os.environ:
-            kwargs["listen_address"] = os.environ["GPUMEMD_AGENT_LISTEN_ADDRESS"] or None
-        start(os.environ.get("GPUMEMD_CONFIG_FILE") or None, **kwargs)
+            start(config, listen_address=os.environ["GPUMEMD_AGENT_LISTEN_ADDRESS"] or None)
+        else:
+            start(config)
     except Exception as exc:  # the program runs, with or without us
         print(f"gpumemd: agent not started: {type(exc).__name__}: {exc}", file=sys.stderr)
 

@@ -6,14 +6,21 @@ on its own thread (a snapshot takes ~0.7 s: never on the sampler), at most `acti
 times per rule and not within `action_cooldown` of the previous run. The node daemon never
 enables actions, so a rule with `actions:` is a validation error there: it cannot see
 inside the training process, and running user code in a node daemon is not its job.
+
+A configuration meant for the agent is validated as the agent will run it inside
+`with agent_rules():` (the agent loading its file, `gpumemd run --config.file`,
+`gpumemd check-config --agent`): actions are then allowed, names checked against
+`AGENT_ACTIONS` and whatever the program registered.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import logging
 import queue
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 log = logging.getLogger("gpumemd.alerts.actions")
@@ -38,6 +45,17 @@ AGENT_ACTIONS = ("dump_snapshot", "arm_memory_history", "record_profile")
 _registry: dict[str, ActionFn] = {}
 _enabled = False
 _lock = threading.Lock()
+_agent_scope: contextvars.ContextVar[bool] = contextvars.ContextVar("gpumemd_agent_rules", default=False)
+
+
+@contextlib.contextmanager
+def agent_rules() -> Iterator[None]:
+    """Validate rules loaded in this block as the agent's (actions allowed)."""
+    token = _agent_scope.set(True)
+    try:
+        yield
+    finally:
+        _agent_scope.reset(token)
 
 
 def register_action(name: str, fn: ActionFn) -> None:
@@ -58,25 +76,34 @@ def enable_actions(enabled: bool = True) -> None:
 
 
 def actions_enabled() -> bool:
-    return _enabled
+    """Actions may appear in rules here: the agent runs in this process, or agent rules are being checked."""
+    return _enabled or _agent_scope.get()
+
+
+USER_PREFIX = "callback:"  # `callback:NAME`: the program's register_action(NAME, fn), looked up at fire time
 
 
 def lookup(name: str) -> ActionFn | None:
-    return _registry.get(name)
+    return _registry.get(name.removeprefix(USER_PREFIX))
 
 
 def validate_names(names: Sequence[str]) -> list[str]:
     """Errors for a rule's `actions:` list, as `actions...: message`."""
     if not names:
         return []
-    if not _enabled:
-        return ["actions: actions run only inside the training process (gpumemd.start); "
-                "the node daemon and check-config reject them"]
+    if not actions_enabled():
+        return ["actions: actions run only inside the training process (gpumemd.start); the node daemon "
+                "rejects them (check an agent's configuration with `gpumemd check-config --agent FILE`)"]
     known = set(_registry) | set(AGENT_ACTIONS)
-    return [
-        f"actions[{i}]: unknown action \"{n}\" (known: {', '.join(sorted(known))})"
-        for i, n in enumerate(names) if n not in known
-    ]
+    errors = []
+    for i, n in enumerate(names):
+        if n.startswith(USER_PREFIX):
+            if not n[len(USER_PREFIX):].isidentifier():
+                errors.append(f"actions[{i}]: expected {USER_PREFIX}NAME with NAME a Python identifier, got \"{n}\"")
+        elif n not in known:
+            errors.append(f"actions[{i}]: unknown action \"{n}\" (known: {', '.join(sorted(known))}, "
+                          f"or {USER_PREFIX}NAME for a function the program gives to register_action)")
+    return errors
 
 
 class ActionRunner:

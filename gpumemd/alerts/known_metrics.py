@@ -29,8 +29,15 @@ class MetricInfo:
         return self.name + "_total" if self.type == "counter" else self.name
 
 
-_GPU = ("gpu", "uuid")
-_RANK = ("gpu", "uuid", "rank")
+# Label sets. `pod`, `namespace`, `container` are on every series with a `uuid` when the
+# daemon's kubelet attribution is on (sources.kubelet.label_series; "" when unattributed).
+# An agent series carries its rank identity: `rank` (or `pid` when no rank is known) and
+# `job_id` when the scheduler set one (gpumemd/identity.py).
+_POD = ("pod", "namespace", "container")
+_GPU = ("gpu", "uuid", *_POD)
+_ID = ("rank", "pid", "job_id")
+_RANK = ("gpu", "uuid", *_ID, *_POD)
+_INFO = ("pid", "rank", "local_rank", "world_size", "job_id")
 
 _METRICS: dict[str, MetricInfo] = {}
 
@@ -80,17 +87,71 @@ register("gpumemd_sample_duration_seconds", "gauge", (), "Sample duration.", "sa
 register("gpumemd_samples", "counter", (), "Samples taken.", "sampler")
 register("gpumemd_build_info", "gauge", ("version",), "Build information.", "sampler")
 
-# --- the in-process agent's allocator source (torch.cuda.memory_stats) ---
-for _key in ("allocated", "reserved", "active", "inactive_split", "requested"):
-    register(f"gpumemd_allocator_{_key}_bytes", "gauge", _RANK, f"PyTorch allocator {_key} bytes.", "agent")
-for _key in ("allocated", "reserved"):
-    register(f"gpumemd_allocator_{_key}_peak_bytes", "gauge", _RANK, f"PyTorch allocator peak {_key} bytes.", "agent")
-for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees"):
-    register(f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key}.", "agent")
+# --- the in-process agent's allocator source (gpumemd/sources/allocator.py) ---
+for _key, _doc in (
+    ("allocated_bytes", "Memory in tensors (PyTorch caching allocator)."),
+    ("reserved_bytes", "Memory the caching allocator holds from CUDA."),
+    ("active_bytes", "Memory in active blocks."),
+    ("inactive_split_bytes", "Cached memory in split blocks (fragmentation)."),
+    ("requested_bytes", "Memory requested before the allocator's rounding."),
+    ("allocated_peak_bytes", "Peak allocated_bytes (the user's peak statistics)."),
+    ("reserved_peak_bytes", "Peak reserved_bytes."),
+    ("active_peak_bytes", "Peak active_bytes."),
+    ("allocations", "Allocations currently live."),
+    ("segments", "Segments the allocator holds."),
+    ("inactive_splits", "Inactive split blocks."),
+    ("limit_bytes", "Per-process limit (set_per_process_memory_fraction)."),
+    ("interval_peak_bytes", "Highest allocated_bytes within the last sampling interval."),
+    ("interval_peak_exact", "1 when the interval peak is exact, 0 when an upper bound."),
+    ("window_peak_bytes", "Highest interval peak over the agent's peak_window."),
+):
+    register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, "agent")
+for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
+    register(f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent")
+
+# --- the agent's process source (gpumemd/sources/process.py) ---
+register("gpumemd_process_nvml_visible", "gauge", _RANK, "1 when NVML lists this process on the GPU.", "agent")
+register("gpumemd_process_nvml_used_bytes", "gauge", _RANK, "GPU memory NVML attributes to this process.", "agent")
 register(
-    "gpumemd_process_non_pytorch_bytes", "gauge", (*_GPU, "pid", "rank"),
+    "gpumemd_process_non_pytorch_bytes", "gauge", _RANK,
     "NVML process memory minus PyTorch reserved (CUDA context, cuBLAS, NCCL).", "agent",
 )
+register("gpumemd_gpu_unattributed_bytes", "gauge", _RANK, "Device used memory no process accounts for.", "agent")
+register("gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", "agent")
+register("gpumemd_process_host_resident_bytes", "gauge", _ID, "Resident host memory of this process (RSS).", "agent")
+register("gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", "agent")
+
+# --- the agent's OOM watcher (gpumemd/oom.py) and own series (gpumemd/agent.py) ---
+register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")
+register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", "agent")
+register("gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent")
+register("gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", "agent")
+register("gpumemd_agent_last_snapshot_timestamp_seconds", "gauge", _ID, "When the last snapshot was written.", "agent")
+register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "The last snapshot.", "agent")
+register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", "agent")
+register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", "agent")
+
+# --- profiled sections (gpumemd/sections.py, exported by the agent) ---
+register("gpumemd_section_peak_bytes", "gauge", ("section", "gpu", *_ID), "Peak memory of a section's last call.",
+         "agent")
+register("gpumemd_section_net_bytes", "gauge", ("section", "gpu", *_ID), "Net memory of a section's last call.",
+         "agent")
+register("gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "Calls of a profiled section.", "agent")
+register("gpumemd_section_dropped", "counter", _ID, "Section records dropped (cap on names).", "agent")
+
+# --- the daemon's spool of agents (gpumemd/sources/spool.py) ---
+register("gpumemd_process_rank_info", "gauge", _INFO, "A process running an agent, with its rank.", "spool")
+register("gpumemd_spool_rank_last_publish_timestamp_seconds", "gauge", ("pid", "rank", "job_id"),
+         "When a rank last published into the spool.", "spool")
+register("gpumemd_spool_ranks", "gauge", (), "Live agents merged from the spool directory.", "spool")
+for _key in ("expired", "errors", "conflicts"):
+    register(f"gpumemd_spool_{_key}", "counter", (), f"Spool files left out ({_key}).", "spool")
+
+# --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
+register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource"),
+         "A GPU allocated to a container (kubelet pod-resources).", "kubelet")
+register("gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "The Slurm job of a GPU process.", "slurm")
+register("gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "A Slurm job on a GPU.", "slurm")
 
 # --- the alert engine itself (this package) ---
 register("gpumemd_alerts", "gauge", ("alertname", "alertstate"), "Pending and firing alerts.", "alerts")

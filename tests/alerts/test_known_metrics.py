@@ -55,3 +55,43 @@ def test_bad_templates_do_not_compile(bad):
 def test_humanize_edges():
     assert humanize(0) == "0" and humanize(0.001) == "1m" and humanize1024(512) == "512"
     assert humanize_duration(0.25) == "250ms" and humanize_duration(90061) == "1d 1h 1m 1s"
+
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("*.prom"))
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=[g.stem for g in GOLDEN])
+def test_every_name_in_the_golden_expositions_is_known(golden):
+    """The agent's golden exposition and every daemon one (spool, kubelet labels included)."""
+    names = {line.split("{")[0].split(" ")[0] for line in golden.read_text().splitlines()
+             if line and not line.startswith("#")}
+    assert names
+    unknown = sorted(n for n in names if known_metrics.lookup(n) is None and not n.endswith("_created"))
+    assert unknown == [], "add these to gpumemd/alerts/known_metrics.py"
+
+
+def test_known_labels_cover_the_golden_series():
+    """A label a series carries is one rules may match on (no false 'has no label' errors)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    for golden in GOLDEN:
+        for fam in text_string_to_metric_families(golden.read_text()):
+            for s in fam.samples:
+                info = known_metrics.lookup(s.name)
+                if info is None:
+                    continue
+                extra = set(s.labels) - set(info.labels)
+                assert not extra, f"{golden.name}: {s.name} has labels {sorted(extra)} not in known_metrics"
+
+
+def test_the_agent_and_attribution_sources_are_known():
+    from gpumemd.sources.kubelet import SlurmReading, SlurmSource
+
+    for name in ("gpumemd_gpu_pod_info", "gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info",
+                 "gpumemd_allocator_limit_bytes", "gpumemd_agent_last_snapshot_info", "gpumemd_spool_ranks",
+                 "gpumemd_section_calls_total", "gpumemd_process_device_used_bytes"):
+        assert known_metrics.lookup(name) is not None, name
+    fams = SlurmSource().families(SlurmReading({42: "7"}, (("0", "GPU-a", "7"),)))
+    for fam in fams:
+        for s in fam.samples:
+            assert set(s.labels) <= set(known_metrics.lookup(s.name).labels)

@@ -57,13 +57,13 @@ def test_kind_specific_checks():
         {"alert": "T", "kind": "trend", "metric": "gpumemd_gpus"},
         {"alert": "I", "kind": "increase", "metric": "gpumemd_gpus"},
         {"alert": "B", "metric": "gpumemd_gpus", "bucket": "1m"},
-        {"alert": "L", "metric": 'gpumemd_gpu_memory_used_bytes{pod="x"}'},
+        {"alert": "L", "metric": 'gpumemd_gpu_memory_used_bytes{node="x"}'},
     ))
     errors = cfg.validate()
     assert "rules[0].window: required for kind trend (the least-squares window, e.g. 10m)" in errors
     assert any(e.startswith("rules[1].metric: kind increase needs a counter") for e in errors)
     assert "rules[2].bucket: only for kind trend" in errors
-    assert any(e.startswith('rules[3].metric: gpumemd_gpu_memory_used_bytes has no label "pod"') for e in errors)
+    assert any(e.startswith('rules[3].metric: gpumemd_gpu_memory_used_bytes has no label "node"') for e in errors)
 
 
 def test_default_rules_are_valid_and_documented():
