@@ -3,10 +3,15 @@
     python3 bench/agent_overhead.py --out bench/results/agent-overhead-<date>.json [--seconds 200]
 
 1. Step time of a dispatch-bound training loop (many small layers: the worst case for a
-   Python thread competing for the GIL), blocks interleaved A/B/A/B: no agent, the agent at
-   10 Hz (default) and at 100 Hz, each with HTTP and spool on (nobody scrapes). Overhead is
+   Python thread competing for the GIL), blocks interleaved A/B/A/B: no sampling, the agent
+   at 10 Hz (default) and at 100 Hz, with HTTP and spool on (nobody scrapes). Overhead is
    taken per round against the `off` block of the same round; we report its median, IQR
-   and a 95 % interval of the mean, enough rounds to resolve 0.1 %.
+   and a 95 % interval of the mean, enough rounds to resolve 0.1 %. The arms compare steady
+   states: one agent is started before the phase and kept running; `off` pauses its
+   sampler (the thread parks with no timeout, the idle HTTP thread blocks in select with
+   none), the agent arms resume it at their interval. Starting and stopping an agent per
+   block (as this bench did up to 2026-11-21) put thread start-up, NVML init/shutdown and
+   the first samples next to the timed blocks; `startup` reports that cost on its own.
 2. The interval-peak alternatives and the OOM opt-in, the same way: allocation history
    with no stacks (what an exact trace-based interval peak would need) and with Python
    stacks (what `memory_history: on` costs), plus what reading that trace costs.
@@ -64,17 +69,20 @@ def block(work: tuple, steps: int) -> float:
 
 
 class Arm:
-    """Turns one configuration on for a block and off after it."""
+    """Turns one configuration on for a block and off after it (the agent is long-lived:
+    its sampler is resumed at the arm's interval and paused again)."""
 
-    def __init__(self, name: str, spool: str) -> None:
-        self.name, self.spool = name, spool
-        self.agent: Agent | None = None
+    def __init__(self, name: str, agent: Agent | None) -> None:
+        self.name, self.agent = name, agent
 
     def __enter__(self) -> Arm:
         if self.name.startswith("agent_"):
+            assert self.agent is not None and self.agent.runtime is not None
             hz = int(self.name.split("_")[1].removesuffix("hz"))
-            self.agent = Agent(listen_address="127.0.0.1:0", interval=1.0 / hz, spool_dir=self.spool).start()
-            time.sleep(0.05)  # past the first samples and thread start-up
+            sampler = self.agent.runtime.sampler
+            sampler.replace(interval=1.0 / hz)
+            sampler.resume()
+            time.sleep(0.01)  # the first samples after the pause, outside the warm-up block
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
         elif self.name == "history_python_stacks":
@@ -83,9 +91,9 @@ class Arm:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.agent is not None:
-            self.agent.stop()
-            self.agent = None
+        if self.name.startswith("agent_"):
+            assert self.agent is not None and self.agent.runtime is not None
+            self.agent.runtime.sampler.pause()
         if self.name.startswith("history_"):
             torch.cuda.memory._record_memory_history(enabled=None)
 
@@ -103,19 +111,28 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
                 min_rounds: int) -> dict[str, Any]:
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
+    agent = None
+    if any(a.startswith("agent_") for a in arms):  # one agent for the phase, paused between its blocks
+        agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
+        assert agent.runtime is not None
+        agent.runtime.sampler.pause()
     end, rounds = time.monotonic() + seconds, 0
-    while rounds < min_rounds or time.monotonic() < end:
-        order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
-        got = {}
-        for arm in order:
-            with Arm(arm, spool):
-                block(work, max(3, steps // 10))  # warm after the switch
-                got[arm] = block(work, steps)
-        for arm, t in got.items():
-            times[arm].append(t)
-            if arm != "off":
-                overhead[arm].append((t / got["off"] - 1) * 100)
-        rounds += 1
+    try:
+        while rounds < min_rounds or time.monotonic() < end:
+            order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
+            got = {}
+            for arm in order:
+                with Arm(arm, agent):
+                    block(work, max(3, steps // 10))  # warm after the switch
+                    got[arm] = block(work, steps)
+            for arm, t in got.items():
+                times[arm].append(t)
+                if arm != "off":
+                    overhead[arm].append((t / got["off"] - 1) * 100)
+            rounds += 1
+    finally:
+        if agent is not None:
+            agent.stop()
     return {
         "rounds": rounds, "steps_per_block": steps,
         "step_seconds": {a: summarize(v) for a, v in times.items()},
@@ -132,21 +149,28 @@ def sample_costs(spool: str) -> dict[str, Any]:
         sampler = agent.runtime.sampler
         for _ in range(50):
             sampler.sample_once()
-        full, per_source = [], {}
+        full, with_families, per_source = [], [], {}
         for _ in range(2000):
             t = time.perf_counter()
             sampler.sample_once()
             full.append(time.perf_counter() - t)
+        for _ in range(1000):  # families are built lazily: what a scrape, the spool or an observer adds
+            t = time.perf_counter()
+            sampler.sample_once().exposition.families  # noqa: B018
+            with_families.append(time.perf_counter() - t)
         for source in sampler._sources:  # read + families, each alone
-            runs = []
+            runs, reads = [], []
             readings: dict[str, Any] = {}
             for _ in range(1000):
                 t = time.perf_counter()
                 readings[source.name] = r = source.read(readings)
+                t1 = time.perf_counter()
                 list(source.families(r))
                 runs.append(time.perf_counter() - t)
+                reads.append(t1 - t)
             per_source[source.name] = {"median_us": statistics.median(runs) * 1e6,
-                                       "p99_us": statistics.quantiles(runs, n=100)[98] * 1e6}
+                                       "p99_us": statistics.quantiles(runs, n=100)[98] * 1e6,
+                                       "read_median_us": statistics.median(reads) * 1e6}
         text = []
         snap = sampler.latest
         for _ in range(200):  # what the first scrape of a sample pays (rendered lazily, once)
@@ -156,7 +180,18 @@ def sample_costs(spool: str) -> dict[str, Any]:
         agent.stop()
         out[label] = {"sample_median_us": statistics.median(full) * 1e6,
                       "sample_p99_us": statistics.quantiles(full, n=100)[98] * 1e6,
+                      "sample_with_families_median_us": statistics.median(with_families) * 1e6,
                       "per_source": per_source, "render_text_median_us": statistics.median(text) * 1e6}
+    # Starting and stopping an agent (HTTP, spool, NVML): what the old bench put next to each block.
+    starts, stops = [], []
+    for _ in range(5):
+        t = time.perf_counter()
+        agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
+        t1 = time.perf_counter()
+        agent.stop()
+        starts.append(t1 - t)
+        stops.append(time.perf_counter() - t1)
+    out["startup"] = {"start_median_ms": statistics.median(starts) * 1e3, "stop_median_ms": statistics.median(stops) * 1e3}
     # Reading the allocation trace, as a trace-based interval peak would every sample.
     torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
     work = model()

@@ -21,7 +21,7 @@ from prometheus_client.core import Metric
 
 from . import __version__
 from .exposition import Exposition
-from .sources.base import Source, SourceUnavailable, counter, gauge
+from .sources.base import Family, Source, SourceUnavailable
 
 log = logging.getLogger("gpumemd.sampler")
 
@@ -50,6 +50,15 @@ class Snapshot(Sample):
     and rendered bytes are ~30 kB a sample, which the history must not multiply)."""
 
     exposition: Exposition
+
+
+_SUCCESS = Family("gpumemd_collector_success", "Whether a collector succeeded in the last sample.")
+_DURATION = Family("gpumemd_collector_duration_seconds", "How long a collector took in the last sample.")
+_LAST = Family("gpumemd_last_sample_timestamp_seconds", "When the last sample was taken (Unix time).")
+_TOOK = Family("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
+_SAMPLES = Family("gpumemd_samples", "Samples taken since start.", "counter")
+_BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
+_SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUILD)
 
 
 class _Once:
@@ -122,6 +131,8 @@ class Sampler:
         self._samples_total = 0
         self._last_error: dict[str, str] = {}
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set by stop(), pause() and resume()
+        self.paused = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
 
@@ -253,19 +264,15 @@ class Sampler:
 
     def _self_metrics(self, timestamp: float, success: Mapping[str, bool], durations: Mapping[str, float],
                       took: float, samples_total: int) -> Iterable[Metric]:
-        ok = gauge("gpumemd_collector_success", "Whether a collector succeeded in the last sample.", ["collector"])
-        dur = gauge("gpumemd_collector_duration_seconds", "How long a collector took in the last sample.", ["collector"])
+        ok, dur, last, sample, samples, build = (f.new() for f in _SELF)
         for name in success:
-            ok.add_metric([name], 1 if success[name] else 0)
-            dur.add_metric([name], durations[name])
-        last = gauge("gpumemd_last_sample_timestamp_seconds", "When the last sample was taken (Unix time).")
-        last.add_metric([], timestamp)
-        sample = gauge("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
-        sample.add_metric([], took)
-        samples = counter("gpumemd_samples", "Samples taken since start.")
-        samples.add_metric([], samples_total)
-        build = gauge("gpumemd_build_info", "gpumemd's version; value 1.", ["version"])
-        build.add_metric([__version__], 1)
+            labels = {"collector": name}
+            _SUCCESS.add(ok, labels, 1 if success[name] else 0)
+            _DURATION.add(dur, labels, durations[name])
+        _LAST.add(last, {}, timestamp)
+        _TOOK.add(sample, {}, took)
+        _SAMPLES.add(samples, {}, samples_total)
+        _BUILD.add(build, {"version": __version__}, 1)
         return (ok, dur, last, sample, samples, build)
 
     # --- the thread ---
@@ -279,13 +286,29 @@ class Sampler:
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
             self._thread = None
 
+    def pause(self) -> None:
+        """Stop sampling until `resume()`; the thread parks without a timeout (no wake-ups,
+        so a paused sampler costs the program nothing). `sample_once()` still works."""
+        self.paused = True
+        self._wake.set()
+
+    def resume(self) -> None:
+        self.paused = False
+        self._wake.set()
+
     def _loop(self) -> None:
         next_at = self._mono()
         while not self._stop.is_set():
+            if self.paused:
+                self._wake.wait()
+                self._wake.clear()
+                next_at = self._mono()
+                continue
             try:
                 self.sample_once()
             except Exception:  # pragma: no cover - _cycle isolates everything it calls
@@ -294,4 +317,7 @@ class Sampler:
             now = self._mono()
             if next_at < now:  # fell behind (a slow sample, a suspended process): skip, don't burst
                 next_at = now + self.interval
-            self._stop.wait(next_at - now)
+            # One Event for stop, pause and resume: each is seen at once; clear() comes
+            # before the flags are read again, so none is lost.
+            self._wake.wait(next_at - now)
+            self._wake.clear()

@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import collections
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any, Protocol
 
 from prometheus_client.core import Metric
 
-from .base import SourceUnavailable, counter, gauge
+from .base import Family, SourceUnavailable
 
 
 class TorchCudaApi(Protocol):
@@ -90,34 +91,42 @@ class AllocatorReading:
     window_peak_bytes: int | None = None
 
     @staticmethod
-    def from_stats(device: int, uuid: str, stats: Mapping[str, Any], limit_bytes: int | None = None) -> AllocatorReading:
-        def cur(key: str) -> int:
-            return int(stats[key]["all"]["current"])
-
-        def peak(key: str) -> int:
-            return int(stats[key]["all"]["peak"])
-
+    def from_stats(device: int, uuid: str, stats: Mapping[str, Any], limit_bytes: int | None = None,
+                   peaks: IntervalPeak | None = None, now: float = 0.0) -> AllocatorReading:
+        """A reading from `memory_stats`' nested dict; with `peaks`, its interval peak too
+        (computed before the reading is built: one frozen-dataclass construction a sample)."""
+        allocated = stats["allocated_bytes"]["all"]
+        reserved = stats["reserved_bytes"]["all"]
+        active = stats["active_bytes"]["all"]
+        current, peak = int(allocated["current"]), int(allocated["peak"])
+        allocated_total, freed_total = int(allocated.get("allocated", 0)), int(allocated.get("freed", 0))
+        interval: tuple[int | None, bool, int | None] = (None, False, None)
+        if peaks is not None:
+            interval = peaks.observe(device, current, peak, allocated_total, freed_total, now)
         return AllocatorReading(
             device=device,
             uuid=uuid,
-            allocated_bytes=cur("allocated_bytes"),
-            reserved_bytes=cur("reserved_bytes"),
-            active_bytes=cur("active_bytes"),
-            inactive_split_bytes=cur("inactive_split_bytes"),
-            requested_bytes=cur("requested_bytes"),
-            allocated_peak_bytes=peak("allocated_bytes"),
-            reserved_peak_bytes=peak("reserved_bytes"),
-            active_peak_bytes=peak("active_bytes"),
-            allocations=cur("allocation"),
-            segments=cur("segment"),
-            inactive_splits=cur("inactive_split"),
+            allocated_bytes=current,
+            reserved_bytes=int(reserved["current"]),
+            active_bytes=int(active["current"]),
+            inactive_split_bytes=int(stats["inactive_split_bytes"]["all"]["current"]),
+            requested_bytes=int(stats["requested_bytes"]["all"]["current"]),
+            allocated_peak_bytes=peak,
+            reserved_peak_bytes=int(reserved["peak"]),
+            active_peak_bytes=int(active["peak"]),
+            allocations=int(stats["allocation"]["all"]["current"]),
+            segments=int(stats["segment"]["all"]["current"]),
+            inactive_splits=int(stats["inactive_split"]["all"]["current"]),
             alloc_retries=int(stats.get("num_alloc_retries", 0)),
             ooms=int(stats.get("num_ooms", 0)),
             device_allocs=int(stats.get("num_device_alloc", 0)),
             device_frees=int(stats.get("num_device_free", 0)),
             limit_bytes=limit_bytes,
-            allocated_total_bytes=int(stats["allocated_bytes"]["all"].get("allocated", 0)),
-            freed_total_bytes=int(stats["allocated_bytes"]["all"].get("freed", 0)),
+            allocated_total_bytes=allocated_total,
+            freed_total_bytes=freed_total,
+            interval_peak_bytes=interval[0],
+            interval_peak_exact=interval[1],
+            window_peak_bytes=interval[2],
         )
 
 
@@ -138,35 +147,42 @@ class IntervalPeak:
 
     def __init__(self, window: float) -> None:
         self._window = window
-        self._prev: dict[int, AllocatorReading] = {}
+        self._prev: dict[int, tuple[int, int, int, int]] = {}  # current, lifetime peak, allocated, freed
         # (time, peak), values decreasing: the window's maximum is the first entry
         self._recent: dict[int, collections.deque[tuple[float, int]]] = {}
 
     def update(self, r: AllocatorReading, now: float) -> AllocatorReading:
-        prev = self._prev.get(r.device)
-        self._prev[r.device] = r
-        floor = r.allocated_bytes
+        peak, exact, window = self.observe(r.device, r.allocated_bytes, r.allocated_peak_bytes,
+                                           r.allocated_total_bytes, r.freed_total_bytes, now)
+        return replace(r, interval_peak_bytes=peak, interval_peak_exact=exact, window_peak_bytes=window)
+
+    def observe(self, device: int, current: int, lifetime_peak: int, allocated_total: int, freed_total: int,
+                now: float) -> tuple[int, bool, int]:
+        """(interval peak, exact, window peak) for one device's new counters."""
+        prev = self._prev.get(device)
+        self._prev[device] = (current, lifetime_peak, allocated_total, freed_total)
+        floor = current
         if prev is None:  # the first interval runs from process start: the lifetime peak
-            peak, exact = r.allocated_peak_bytes, True
-        elif r.allocated_peak_bytes > prev.allocated_peak_bytes:
-            peak, exact = r.allocated_peak_bytes, True
+            peak, exact = lifetime_peak, True
+        elif lifetime_peak > prev[1]:
+            peak, exact = lifetime_peak, True
         else:
-            allocated = r.allocated_total_bytes - prev.allocated_total_bytes
-            freed = r.freed_total_bytes - prev.freed_total_bytes
+            allocated = allocated_total - prev[2]
+            freed = freed_total - prev[3]
             if allocated < 0 or freed < 0:  # the user reset the accumulated stats
-                peak, exact = r.allocated_peak_bytes, False
+                peak, exact = lifetime_peak, False
             else:
-                peak = min(prev.allocated_bytes + allocated, r.allocated_peak_bytes)
+                peak = min(prev[0] + allocated, lifetime_peak)
                 exact = allocated == 0 or freed == 0
-            floor = max(floor, prev.allocated_bytes)
+            floor = max(floor, prev[0])
         peak = max(peak, floor)
-        recent = self._recent.setdefault(r.device, collections.deque())
+        recent = self._recent.setdefault(device, collections.deque())
         while recent and recent[-1][1] <= peak:
             recent.pop()
         recent.append((now, peak))
         while recent[0][0] < now - self._window:
             recent.popleft()
-        return replace(r, interval_peak_bytes=peak, interval_peak_exact=exact, window_peak_bytes=recent[0][1])
+        return peak, exact, recent[0][1]
 
 
 class AllocatorSource:
@@ -198,10 +214,8 @@ class AllocatorSource:
                 uuid = self._uuids[device] = api.device_uuid(device)
             fraction = api.memory_fraction(device)
             limit = int(fraction * api.total_memory(device)) if fraction is not None else None
-            reading = AllocatorReading.from_stats(device, uuid, stats, limit)
-            if self._peaks is not None:
-                reading = self._peaks.update(reading, self._mono())
-            readings.append(reading)
+            now = self._mono() if self._peaks is not None else 0.0
+            readings.append(AllocatorReading.from_stats(device, uuid, stats, limit, self._peaks, now))
         if not readings:
             raise SourceUnavailable("no CUDA device")
         # A rank sees every visible GPU but uses one: leave out devices its allocator never
@@ -210,67 +224,67 @@ class AllocatorSource:
         return tuple(used or readings)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
-        names = ["gpu", "uuid", *self._labels]
-        extra = list(self._labels.values())
-        gauges = [
-            ("allocated_bytes", "Memory in tensors, as the caching allocator counts it."),
-            ("reserved_bytes", "Memory the caching allocator holds from CUDA (allocated + cached)."),
-            ("active_bytes", "Memory in active blocks (allocated, or freed but still in use by a stream)."),
-            ("inactive_split_bytes", "Cached memory in split blocks that cannot serve a large request (fragmentation)."),
-            ("requested_bytes", "Memory the program asked for, before the allocator's rounding."),
-            ("allocated_peak_bytes", "Highest allocated_bytes since the process started or the user reset peaks."),
-            ("reserved_peak_bytes", "Highest reserved_bytes since the process started or the user reset peaks."),
-            ("active_peak_bytes", "Highest active_bytes since the process started or the user reset peaks."),
-            ("allocations", "Allocations currently live."),
-            ("segments", "Segments (cudaMalloc'd blocks) the allocator holds."),
-            ("inactive_splits", "Inactive split blocks (fragmentation, as a count)."),
-        ]
-        counters = [
-            ("alloc_retries", "Allocations that failed, freed the cache and retried (thrashing before an OOM)."),
-            ("ooms", "Out-of-memory errors the allocator raised."),
-            ("device_allocs", "cudaMalloc calls made by the allocator."),
-            ("device_frees", "cudaFree calls made by the allocator."),
-        ]
-        g_fams = {key: gauge(f"gpumemd_allocator_{key}", doc, names) for key, doc in gauges}
-        c_fams = {key: counter(f"gpumemd_allocator_{key}", doc, names) for key, doc in counters}
-        limit = gauge("gpumemd_allocator_limit_bytes",
-                      "Per-process limit set with torch.cuda.set_per_process_memory_fraction.", names)
-        churn = {
-            key: counter(f"gpumemd_allocator_bytes_{key}", doc, names)
-            for key, doc in (
-                ("allocated", "Bytes the allocator handed out, cumulative (rate = allocation churn)."),
-                ("freed", "Bytes returned to the allocator, cumulative."),
-            )
-        }
-        ipeak = gauge("gpumemd_allocator_interval_peak_bytes",
-                      "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).", names)
-        iexact = gauge("gpumemd_allocator_interval_peak_exact",
-                       "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).", names)
-        wpeak = gauge("gpumemd_allocator_window_peak_bytes",
-                      "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).", names)
+        specs = _FAMILIES + _PEAK_FAMILIES if self._peaks is not None else _FAMILIES
+        out = [family.new() for _, family in specs]
         for r in reading:
-            labels = [str(r.device), r.uuid, *extra]
-            for key, fam in g_fams.items():
-                fam.add_metric(labels, getattr(r, key))
-            for key, cfam in c_fams.items():
-                cfam.add_metric(labels, getattr(r, key))
-            if r.limit_bytes is not None:
-                limit.add_metric(labels, r.limit_bytes)
-            churn["allocated"].add_metric(labels, r.allocated_total_bytes)
-            churn["freed"].add_metric(labels, r.freed_total_bytes)
-            if r.interval_peak_bytes is not None:
-                ipeak.add_metric(labels, r.interval_peak_bytes)
-                iexact.add_metric(labels, 1 if r.interval_peak_exact else 0)
-            if r.window_peak_bytes is not None:
-                wpeak.add_metric(labels, r.window_peak_bytes)
-        yield from g_fams.values()
-        yield from c_fams.values()
-        yield limit
-        yield from churn.values()
-        if self._peaks is not None:
-            yield ipeak
-            yield iexact
-            yield wpeak
+            labels = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}  # one dict, shared by the series
+            for (value_of, family), metric in zip(specs, out, strict=True):
+                value = value_of(r)
+                if value is not None:
+                    family.add(metric, labels, value)
+        return out
+
+
+def _exact(r: AllocatorReading) -> int | None:
+    return None if r.interval_peak_bytes is None else (1 if r.interval_peak_exact else 0)
+
+
+_Spec = tuple[Callable[[AllocatorReading], Any], Family]
+
+
+def _specs(typ: str, rows: Iterable[tuple[str, str]]) -> list[_Spec]:
+    return [(attrgetter(key), Family(f"gpumemd_allocator_{key}", doc, typ)) for key, doc in rows]
+
+
+# In exposition order: (the reading's value, or None for no sample; the family).
+_FAMILIES: tuple[_Spec, ...] = (
+    *_specs("gauge", (
+        ("allocated_bytes", "Memory in tensors, as the caching allocator counts it."),
+        ("reserved_bytes", "Memory the caching allocator holds from CUDA (allocated + cached)."),
+        ("active_bytes", "Memory in active blocks (allocated, or freed but still in use by a stream)."),
+        ("inactive_split_bytes", "Cached memory in split blocks that cannot serve a large request (fragmentation)."),
+        ("requested_bytes", "Memory the program asked for, before the allocator's rounding."),
+        ("allocated_peak_bytes", "Highest allocated_bytes since the process started or the user reset peaks."),
+        ("reserved_peak_bytes", "Highest reserved_bytes since the process started or the user reset peaks."),
+        ("active_peak_bytes", "Highest active_bytes since the process started or the user reset peaks."),
+        ("allocations", "Allocations currently live."),
+        ("segments", "Segments (cudaMalloc'd blocks) the allocator holds."),
+        ("inactive_splits", "Inactive split blocks (fragmentation, as a count)."),
+    )),
+    *_specs("counter", (
+        ("alloc_retries", "Allocations that failed, freed the cache and retried (thrashing before an OOM)."),
+        ("ooms", "Out-of-memory errors the allocator raised."),
+        ("device_allocs", "cudaMalloc calls made by the allocator."),
+        ("device_frees", "cudaFree calls made by the allocator."),
+    )),
+    (attrgetter("limit_bytes"), Family("gpumemd_allocator_limit_bytes",
+                                       "Per-process limit set with torch.cuda.set_per_process_memory_fraction.")),
+    (attrgetter("allocated_total_bytes"), Family(
+        "gpumemd_allocator_bytes_allocated", "Bytes the allocator handed out, cumulative (rate = allocation churn).",
+        "counter")),
+    (attrgetter("freed_total_bytes"), Family("gpumemd_allocator_bytes_freed",
+                                             "Bytes returned to the allocator, cumulative.", "counter")),
+)
+_PEAK_FAMILIES: tuple[_Spec, ...] = (
+    (attrgetter("interval_peak_bytes"), Family(
+        "gpumemd_allocator_interval_peak_bytes",
+        "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).")),
+    (_exact, Family("gpumemd_allocator_interval_peak_exact",
+                    "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).")),
+    (attrgetter("window_peak_bytes"), Family(
+        "gpumemd_allocator_window_peak_bytes",
+        "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")),
+)
 
 
 class TorchCuda:

@@ -32,11 +32,12 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from prometheus_client.core import Metric
 
-from .base import gauge
+from .base import Family
 from .nvml import UNAVAILABLE, NvmlApi, NvmlError
 
 log = logging.getLogger("gpumemd.process")
@@ -206,37 +207,40 @@ class ProcessSource:
     # --- rendering ---
 
     def families(self, reading: ProcessReading) -> Iterable[Metric]:
-        ids = list(self._labels)
-        extra = list(self._labels.values())
-        names = ["gpu", "uuid", *ids]
-        visible = gauge("gpumemd_process_nvml_visible",
-                        "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers).",
-                        names)
-        nvml_used = gauge("gpumemd_process_nvml_used_bytes",
-                          "GPU memory NVML attributes to this process (CUDA context included).", names)
-        non_torch = gauge("gpumemd_process_non_pytorch_bytes",
-                          "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.",
-                          names)
-        unattributed = gauge("gpumemd_gpu_unattributed_bytes",
-                             "Device used memory (NVML v2) that no process accounts for.", names)
-        device_used = gauge("gpumemd_process_device_used_bytes",
-                            "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).",
-                            names)
+        extra = self._labels
+        per_device = [family.new() for _, family in _DEVICE_FAMILIES]
         for v in reading.devices:
-            labels = [str(v.device), v.uuid, *extra]
-            if v.nvml_visible is not None:
-                visible.add_metric(labels, 1 if v.nvml_visible else 0)
-            for fam, value in ((nvml_used, v.nvml_used_bytes), (non_torch, v.non_pytorch_bytes),
-                               (unattributed, v.unattributed_bytes), (device_used, v.device_used_bytes)):
+            labels = {"gpu": str(v.device), "uuid": v.uuid, **extra}  # one dict, shared by the series
+            for (value_of, family), metric in zip(_DEVICE_FAMILIES, per_device, strict=True):
+                value = value_of(v)
                 if value is not None:
-                    fam.add_metric(labels, value)
-        yield from (visible, nvml_used, non_torch, unattributed, device_used)
-        for name, doc, value in (
-            ("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).", reading.rss_bytes),
-            ("gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss).",
-             reading.peak_rss_bytes),
-        ):
-            g = gauge(name, doc, ids)
-            if value is not None:
-                g.add_metric(extra, value)
-            yield g
+                    family.add(metric, labels, value)
+        rss, peak = _RSS.new(), _PEAK_RSS.new()
+        if reading.rss_bytes is not None:
+            _RSS.add(rss, dict(extra), reading.rss_bytes)
+        if reading.peak_rss_bytes is not None:
+            _PEAK_RSS.add(peak, dict(extra), reading.peak_rss_bytes)
+        return [*per_device, rss, peak]
+
+
+def _visible(v: DeviceView) -> int | None:
+    return None if v.nvml_visible is None else (1 if v.nvml_visible else 0)
+
+
+# In exposition order: (the view's value, or None for no sample; the family).
+_DEVICE_FAMILIES: tuple[tuple[Callable[[DeviceView], Any], Family], ...] = (
+    (_visible, Family("gpumemd_process_nvml_visible",
+                      "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers).")),
+    (attrgetter("nvml_used_bytes"), Family("gpumemd_process_nvml_used_bytes",
+                                           "GPU memory NVML attributes to this process (CUDA context included).")),
+    (attrgetter("non_pytorch_bytes"), Family(
+        "gpumemd_process_non_pytorch_bytes",
+        "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.")),
+    (attrgetter("unattributed_bytes"), Family("gpumemd_gpu_unattributed_bytes",
+                                              "Device used memory (NVML v2) that no process accounts for.")),
+    (attrgetter("device_used_bytes"), Family(
+        "gpumemd_process_device_used_bytes",
+        "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).")),
+)
+_RSS = Family("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).")
+_PEAK_RSS = Family("gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss).")

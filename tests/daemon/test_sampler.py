@@ -143,3 +143,49 @@ def test_timestamp_comes_from_the_injected_clock() -> None:
     clock.now = 1234.5
     got = samples(s.sample_once().exposition.body().decode())
     assert got[("gpumemd_last_sample_timestamp_seconds", ())] == 1234.5
+
+
+def test_pause_parks_the_thread_and_resume_samples_again() -> None:
+    import time
+
+    src = Constant("a", 1)
+    s = Sampler([src], interval=0.005)
+    s.start()
+    try:
+        deadline = time.monotonic() + 5
+        while src.reads < 3 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        s.pause()
+        time.sleep(0.05)  # a cycle under way when pause() came may still finish
+        reads = src.reads
+        time.sleep(0.1)
+        assert src.reads == reads  # parked: no samples while paused
+        s.resume()
+        while src.reads < reads + 3 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert src.reads >= reads + 3
+    finally:
+        s.stop()
+    assert s._thread is None
+
+
+def test_lazy_families_are_built_once_and_rendering_failures_are_isolated() -> None:
+    class BadRender(Constant):
+        def families(self, reading: float) -> Iterable[Metric]:
+            raise ValueError("cannot render")
+
+    built = []
+
+    class Counting(Constant):
+        def families(self, reading: float) -> Iterable[Metric]:
+            built.append(reading)
+            return super().families(reading)
+
+    s = sampler(Counting("a", 1), BadRender("bad", 2), eager_render=False)
+    snap = s.sample_once()
+    assert built == [] and snap.success["bad"] is True  # read fine; nothing rendered yet
+    got = samples(snap.exposition.body().decode())
+    snap.exposition.body(openmetrics_format=True)
+    assert built == [1]
+    assert got[("test_a", ())] == 1
+    assert got[("gpumemd_collector_success", (("collector", "bad"),))] == 0
