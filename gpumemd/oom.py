@@ -115,6 +115,7 @@ class OomWatcher:
         self._last_time: float | None = None
         self._history_wanted = history == "on"
         self._history_ours = False
+        self._last_families: tuple[OomReading, list[Metric]] | None = None
 
     # --- installation ---
 
@@ -290,6 +291,16 @@ class OomWatcher:
                               self._last_reason, self._last_time, recording)
 
     def families(self, reading: OomReading) -> Iterable[Metric]:
+        # Nearly every sample reads the same (no OOM, no snapshot): when the alert engine
+        # asks for families each sample, hand back the last ones (never mutated downstream).
+        last = self._last_families
+        if last is not None and last[0] == reading:
+            return last[1]
+        families = list(self._families(reading))
+        self._last_families = (reading, families)
+        return families
+
+    def _families(self, reading: OomReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
         events = counter("gpumemd_oom_events", "CUDA out-of-memory errors, counted as they happen (observer).",
                          ["gpu", *ids])
