@@ -7,7 +7,11 @@ The replayed calls answer from a dict (well under a microsecond), so the figures
 agent's own Python: add the raw library calls for a real GPU (`torch._C._cuda_memoryStats`
 ~8 µs on an H200, NVML's process list ~19 µs per GPU every `nvml_interval`). Reported:
 
-- `sample`: `sampler.sample_once()`, NVML at its default 1 s interval (what every tick pays);
+- `sample`: `sampler.sample_once()`, NVML at its default 1 s interval (what every tick pays),
+  with the agent's observers (the alert engine evaluates its rules every sample and so
+  builds the sources' families every sample; sections);
+- `sample_collectors_only`: the same without observers (what the 2026-11-21 H200 figure of
+  139 µs measured: allocator, process, oom and agent collectors);
 - `sample_nvml_every`: NVML read on every sample (the worst case);
 - `sample_families`: a sample whose metric families are built too (what a scrape, the spool
   writer at 1 Hz, or an observer that reads families costs on top);
@@ -98,6 +102,9 @@ def main() -> int:
     out["render_text"] = timed(lambda: Exposition(list(families_of(snap))).body(), min(a.n, 1000))
     every = build(1e-9)
     out["sample_nvml_every"] = timed(every.sample_once, a.n)
+    bare = build(1.0)  # the collectors alone: no alert rules, no sections (the 2026-11-21 baseline's scope)
+    bare.replace(observers=[])
+    out["sample_collectors_only"] = timed(bare.sample_once, a.n)
     if a.json:
         print(json.dumps(out, indent=1))
     else:
