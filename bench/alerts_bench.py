@@ -112,6 +112,30 @@ def hundred_rules(n: int) -> dict:
     return {"rules": len(rules), "evaluate": timeit(evaluate, n)}
 
 
+def hundred_distinct_rules(n: int) -> dict:
+    """The worst case for sharing: 100 rules, each with its own signal (no two select alike)."""
+    rules = []
+    for i in range(60):
+        rules.append({"alert": f"Ratio{i}", "metric": f'gpumemd_gpu_memory_used_bytes{{uuid!="GPU-x{i}"}}',
+                      "divide_by": "gpumemd_gpu_memory_total_bytes", "threshold": 0.5 + i / 200, "for": "1m"})
+    for i in range(20):
+        rules.append({"alert": f"Trend{i}", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
+                      "window": f"{10 + i}m", "bucket": "30s", "threshold": 1e6 + i})
+    for i in range(20):
+        rules.append({"alert": f"Inc{i}", "kind": "increase", "window": f"{5 + i}m",
+                      "metric": "gpumemd_allocator_ooms_total" if i % 2 else "gpumemd_allocator_alloc_retries_total"})
+    engine = Engine([rule_from_dict(r) for r in rules], interval=0.1)
+    samples = [one_gpu_families(i) for i in range(35)]
+    state = {"i": 0, "t": 1e9}
+
+    def evaluate() -> None:
+        state["i"] += 1
+        state["t"] += 0.1
+        engine.evaluate(engine.view(samples[state["i"] % 35]), state["t"])
+
+    return {"rules": len(rules), "signals": len({id(getattr(r, "signal", r)) for r in engine.rules}), "evaluate": timeit(evaluate, n)}
+
+
 def latency(n: int) -> dict:
     sys.path.insert(0, str(ROOT))
     from tests.alerts.receivers import Receiver
@@ -155,6 +179,7 @@ def main() -> None:
         "python": platform.python_version(),
         "sample_vs_default_rules": sample_cost(args.n),
         "hundred_rules_one_gpu": hundred_rules(args.n),
+        "hundred_distinct_rules_one_gpu": hundred_distinct_rules(args.n),
         "alert_latency_to_webhook": latency(200),
     }
     text = json.dumps(result, indent=1)

@@ -16,6 +16,7 @@ no active alerts costs one comparison per series.
 
 from __future__ import annotations
 
+import bisect
 import collections
 import logging
 import math
@@ -73,24 +74,36 @@ class Notification:
 
 
 class SampleView:
-    """The samples of one evaluation that some rule selects, by sample name."""
+    """The samples of one evaluation that some rule selects, by sample name: (labels, value)."""
+
+    __slots__ = ("by_name", "cache")
 
     def __init__(self, families: Iterable[Metric], wanted: frozenset[str], wanted_families: frozenset[str]) -> None:
-        by_name: dict[str, list[Series]] = {}
-        for family in families:
-            if family.name not in wanted_families:
-                continue
-            for s in family.samples:
-                if s.name in wanted:
-                    by_name.setdefault(s.name, []).append((tuple(s.labels.items()), s.labels, s.value))
+        by_name: dict[str, list[tuple[Mapping[str, str], float]]] = {}
+        if wanted_families:  # no rule selects anything from the families: do not even look at them
+            for family in families:
+                if family.name in wanted_families:
+                    for s in family.samples:
+                        if s.name in wanted:
+                            got = by_name.get(s.name)
+                            if got is None:
+                                got = by_name[s.name] = []
+                            got.append((s.labels, s.value))
         self.by_name = by_name
         self.cache: dict[Any, Any] = {}  # joins shared by rules with the same selectors
 
     def add(self, name: str, labels: Mapping[str, str], value: float) -> None:
-        self.by_name.setdefault(name, []).append((tuple(labels.items()), labels, value))
+        self.by_name.setdefault(name, []).append((labels, value))
 
-    def series(self, name: str) -> list[Series]:
-        return self.by_name.get(name, [])
+    def series(self, name: str) -> list[tuple[Mapping[str, str], float]]:
+        return self.by_name.get(name, _EMPTY)
+
+
+_EMPTY: list[Any] = []
+
+
+def _key(labels: Mapping[str, str]) -> Key:
+    return tuple(labels.items())
 
 
 # --- bounded history for trend and increase rules ------------------------------------
@@ -104,7 +117,7 @@ class _Window:
     does not accumulate. The deque's maxlen bounds memory whatever the sample rate.
     """
 
-    __slots__ = ("width", "points", "n", "st", "sv", "stt", "stv", "t0", "v0", "adds")
+    __slots__ = ("width", "points", "n", "st", "sv", "stt", "stv", "t0", "v0", "adds", "_slope")
 
     def __init__(self, width: float, maxlen: int) -> None:
         self.width = width
@@ -113,8 +126,10 @@ class _Window:
         self.st = self.sv = self.stt = self.stv = 0.0
         self.t0 = self.v0 = 0.0
         self.adds = 0
+        self._slope: float | None | bool = False  # False: not computed since the last change
 
     def add(self, t: float, v: float) -> None:
+        self._slope = False
         if self.n == 0:
             self.t0, self.v0 = t, v
         if len(self.points) == self.points.maxlen:
@@ -164,15 +179,14 @@ class _Window:
 
     def fit(self, at: float, ahead: float | None) -> float | None:
         """The slope (per second), or with `ahead` the line's value at `at + ahead`."""
-        n = self.n
-        if n < 2:
-            return None
-        denom = n * self.stt - self.st * self.st
-        if denom <= 0:
-            return None
-        slope = (n * self.stv - self.st * self.sv) / denom
-        if ahead is None:
+        slope = self._slope
+        if slope is False:
+            n = self.n
+            denom = n * self.stt - self.st * self.st
+            slope = self._slope = None if n < 2 or denom <= 0 else (n * self.stv - self.st * self.sv) / denom
+        if slope is None or ahead is None:
             return slope
+        n = self.n
         mean_t, mean_v = self.st / n, self.sv / n
         return self.v0 + mean_v + slope * (at - self.t0 - mean_t + ahead)
 
@@ -199,97 +213,114 @@ class _IncreaseSeries:
         self.seen = ts
 
 
-# --- rules ---------------------------------------------------------------------------
+# --- signals: what rules compare with their thresholds, computed once per sample -------
+#
+# Rules that select the same series the same way (same metric, divisor, and for trends the
+# same window, bucket, prediction...) share one Signal: its per-series values — and the
+# history behind trend and increase values — are computed once per sample however many
+# rules compare them with their thresholds. A Signal's values are `(key, labels, value,
+# confirm)`: `confirm` is the confirm window's value for trends that have one, else None.
+
+Value = tuple[Key, Mapping[str, str], float, "float | None"]
 
 
-class Rule:
-    """A RuleSpec compiled for evaluation, with its alerts and per-series history."""
+def signal_key(spec: RuleSpec, interval: float) -> tuple[Any, ...]:
+    """Rules with equal keys compute identical per-series values."""
+    kind = spec.kind
+    if kind == "threshold":
+        return (kind, spec.metric, spec.divide_by)
+    if kind == "trend":
+        return (kind, spec.metric, spec.divide_by, spec.window, spec.confirm_window, spec.bucket or interval,
+                spec.aggregate if spec.bucket else None, spec.predict, spec.min_coverage)
+    if kind == "increase":
+        return (kind, spec.metric, spec.effective_window())
+    return (kind, spec.alert)  # absent, stale: per rule
+
+
+class Signal:
+    """Selected series (optionally divided), shared by the rules of one signal key."""
 
     def __init__(self, spec: RuleSpec, *, interval: float, max_series: int) -> None:
         self.spec = spec
-        self.name = spec.alert
         self.kind = spec.kind
         self.selector = Selector.parse(spec.metric)
+        self.name = self.selector.name
+        self.matchers = self.selector.matchers
         self.divisor = Selector.parse(spec.divide_by) if spec.divide_by else None
         den_info = known_metrics.lookup(self.divisor.name) if self.divisor else None
-        self.join = den_info.labels if den_info else ()
-        self.cmp = OPS[spec.op]
-        self.threshold = spec.threshold
-        self.hold = spec.for_
-        self.keep_firing_for = spec.keep_firing_for
+        # Joined on the divisor's labels, as PromQL's `ignoring(<the numerator's others>)`;
+        # pod labels follow from uuid, so they add nothing to the key but its cost.
+        self.join = tuple(n for n in den_info.labels if n not in known_metrics.POD_LABELS) if den_info else ()
         self.window = spec.effective_window()
         self.max_series = max_series
-        self.label_templates = {k: compile_template(str(v)) for k, v in spec.labels.items()}
-        self.static_labels = all(t.static for t in self.label_templates.values())
-        self.annotation_templates = {k: compile_template(str(v)) for k, v in spec.annotations.items()}
-        self.active: dict[Key, Alert] = {}
         self.history: dict[Key, Any] = {}
         self.dropped_series = 0
-        self.failures = 0
-        self.last_value: float | None = None  # stale rules: the last timestamp seen
+        self._div_key = ("div", spec.divide_by, self.join)
+        self._ts: float | None = None
+        self._view: SampleView | None = None
+        self._values: list[Value] = []
+        self.has_nan = False
+        self.vmin = self.vmax = 0.0
         step = spec.bucket or interval
-        # Ring sizes: the window's worth of points at the sample interval (or bucket), plus slack.
         self._maxlen = int(math.ceil(self.window / step)) + 2 if self.window else 0
         self._confirm_maxlen = int(math.ceil((spec.confirm_window or 0) / step)) + 2
         self._evaluations = 0
 
     def names(self) -> list[str]:
-        return [self.selector.name] + ([self.divisor.name] if self.divisor else [])
+        return [self.name] + ([self.divisor.name] if self.divisor else [])
 
-    # --- condition: which series hold now, with their values ---
-
-    def evaluate(self, view: SampleView, ts: float) -> list[Series]:
+    def values(self, view: SampleView, ts: float) -> list[Value]:
+        """This sample's values (computed on the first call for `view`, cached for the rest)."""
+        if view is self._view and ts == self._ts:
+            return self._values
+        self._view, self._ts = view, ts
         self._evaluations += 1
-        if self._evaluations % 64 == 0:
+        if self._evaluations % 64 == 0 and self.history:
             self._collect_garbage(ts)
+        if self.name not in view.by_name:  # not in this sample: nothing to compute
+            self._values = _EMPTY
+            return _EMPTY
         kind = self.kind
         if kind == "threshold":
-            return self._threshold(view)
-        if kind == "trend":
-            return self._trend(view, ts)
-        if kind == "increase":
-            return self._increase(view, ts)
-        if kind == "absent":
-            return self._absent(view)
-        return self._stale(view, ts)
+            out = self._threshold(view)
+        elif kind == "trend":
+            out = self._trend(view, ts)
+        else:
+            out = self._increase(view, ts)
+        self._values = out
+        if len(out) == 1:
+            v = out[0][2]
+            self.vmin = self.vmax = v
+            self.has_nan = v != v
+        elif out:
+            vs = [v[2] for v in out]
+            self.vmin, self.vmax = min(vs), max(vs)
+            self.has_nan = any(v != v for v in vs)
+        return out
 
-    def _series(self, view: SampleView) -> list[Series]:
-        series = view.series(self.selector.name)
-        if self.selector.matchers:
-            series = [s for s in series if self.selector.matches(s[1])]
+    def _series(self, view: SampleView) -> list[tuple[Mapping[str, str], float]]:
+        series = view.series(self.name)
+        if self.matchers:
+            matches = self.selector.matches
+            series = [s for s in series if matches(s[0])]
         return series
 
     def _divisors(self, view: SampleView) -> dict[tuple[str, ...], float]:
-        key = ("div", self.divisor, self.join)
-        index: dict[tuple[str, ...], float] | None = view.cache.get(key)
+        index: dict[tuple[str, ...], float] | None = view.cache.get(self._div_key)
         if index is None:
-            index = view.cache[key] = self._build_divisors(view)
+            index = view.cache[self._div_key] = self._build_divisors(view)
         return index
-
-    def _ratios(self, view: SampleView) -> list[Series]:
-        """Every selected series divided by its divisor (computed once per view)."""
-        key = ("ratio", self.selector, self.divisor, self.join)
-        out: list[Series] | None = view.cache.get(key)
-        if out is None:
-            index = self._divisors(view)
-            join = self.join
-            out = []
-            for skey, labels, value in self._series(view):
-                den = index.get(tuple(labels.get(n, "") for n in join))
-                if den is not None:
-                    out.append((skey, labels, self._divide(value, den)))
-            view.cache[key] = out
-        return out
 
     def _build_divisors(self, view: SampleView) -> dict[tuple[str, ...], float]:
         assert self.divisor is not None
         index: dict[tuple[str, ...], float] = {}
         clash: set[tuple[str, ...]] = set()
         join = self.join
-        for _, labels, value in view.series(self.divisor.name):
-            if self.divisor.matchers and not self.divisor.matches(labels):
+        divisor = self.divisor
+        for labels, value in view.series(divisor.name):
+            if divisor.matchers and not divisor.matches(labels):
                 continue
-            k = tuple(labels.get(n, "") for n in join)
+            k = tuple([labels.get(n, "") for n in join])
             if k in index:
                 clash.add(k)  # Prometheus refuses duplicate series on the "one" side; so do we
             index[k] = value
@@ -297,89 +328,102 @@ class Rule:
             del index[k]
         return index
 
-    @staticmethod
-    def _divide(num: float, den: float) -> float:
-        if den == 0:
-            return math.nan if num == 0 or math.isnan(num) else math.copysign(math.inf, num)
-        return num / den
-
-    def _threshold(self, view: SampleView) -> list[Series]:
-        cmp, thr = self.cmp, self.threshold
-        series = self._ratios(view) if self.divisor is not None else self._series(view)
-        return [s for s in series if cmp(s[2], thr)]
+    def _threshold(self, view: SampleView) -> list[Value]:
+        series = self._series(view)
+        if not series:
+            return _EMPTY
+        if self.divisor is None:  # keys (label tuples) are made only for the series that hold
+            return [((), labels, value, None) for labels, value in series]
+        index = self._divisors(view)
+        if not index:
+            return _EMPTY
+        join = self.join
+        out: list[Value] = []
+        for labels, value in series:
+            den = index.get(tuple([labels.get(n, "") for n in join]))
+            if den is not None:
+                out.append(((), labels, _divide(value, den), None))
+        return out
 
     def _admit(self, key: Key) -> bool:
-        if key in self.history:
-            return True
         if len(self.history) >= self.max_series:
             if self.dropped_series == 0:
-                log.warning("alert %s: more than %d series; ignoring new ones", self.name, self.max_series)
+                log.warning("alert %s: more than %d series; ignoring new ones", self.spec.alert, self.max_series)
             self.dropped_series += 1
             return False
         return True
 
-    def _trend(self, view: SampleView, ts: float) -> list[Series]:
+    def _trend(self, view: SampleView, ts: float) -> list[Value]:
+        series = self._series(view)
+        if not series:
+            return _EMPTY
         spec = self.spec
         bucket, use_max = spec.bucket, spec.aggregate == "max"
         ahead = spec.predict
         need = spec.min_coverage * self.window
         index = self._divisors(view) if self.divisor else None
-        out: list[Series] = []
-        for key, labels, value in self._series(view):
-            if not self._admit(key):
-                continue
-            hist = self.history.get(key)
+        history = self.history
+        out: list[Value] = []
+        for labels, value in series:
+            key = _key(labels)
+            hist = history.get(key)
             if hist is None:
-                hist = self.history[key] = _TrendSeries(spec, self._maxlen, self._confirm_maxlen)
+                if not self._admit(key):
+                    continue
+                hist = history[key] = _TrendSeries(spec, self._maxlen, self._confirm_maxlen)
             hist.seen = ts
-            point: tuple[float, float] | None = (ts, value)
             if bucket:
                 idx = int(ts // bucket)
-                if hist.bucket_idx is None or idx != hist.bucket_idx:
-                    # A bucket closed: its aggregate is one point, stamped at the bucket's end.
-                    if hist.bucket_idx is None:
-                        point = None
-                    else:
-                        point = ((hist.bucket_idx + 1) * bucket, hist.bucket_val)
+                if hist.bucket_idx is None:
                     hist.bucket_idx, hist.bucket_val = idx, value
-                else:
-                    point = None  # the open bucket: the line is still the one fitted to closed ones
-                    if (value > hist.bucket_val) if use_max else (value < hist.bucket_val):
-                        hist.bucket_val = value
-            if point is not None:
-                hist.main.add(*point)
+                elif idx != hist.bucket_idx:
+                    # A bucket closed: its aggregate is one point, stamped at the bucket's end.
+                    t = (hist.bucket_idx + 1) * bucket
+                    hist.main.add(t, hist.bucket_val)
+                    if hist.confirm is not None:
+                        hist.confirm.add(t, hist.bucket_val)
+                    hist.bucket_idx, hist.bucket_val = idx, value
+                elif (value > hist.bucket_val) if use_max else (value < hist.bucket_val):
+                    hist.bucket_val = value  # the open bucket: the line is still the one fitted to closed ones
+            else:
+                hist.main.add(ts, value)
                 if hist.confirm is not None:
-                    hist.confirm.add(*point)
-            oldest = hist.main.oldest()
-            if oldest is None or ts - oldest < need:
+                    hist.confirm.add(ts, value)
+            main = hist.main
+            if not main.points or ts - (main.points[0][0] + main.t0) < need:
                 continue
-            result = hist.main.fit(ts, ahead)
+            result = main.fit(ts, ahead)
             if result is None:
                 continue
             den = 1.0
             if index is not None:
-                d = index.get(tuple(labels.get(n, "") for n in self.join))
+                d = index.get(tuple([labels.get(n, "") for n in self.join]))
                 if d is None:
                     continue
                 den = d
-                result = self._divide(result, den)
-            if not self.cmp(result, self.threshold):
-                continue
+                result = _divide(result, den)
+            confirm: float | None = None
             if hist.confirm is not None:
-                confirm = hist.confirm.fit(ts, ahead)
-                if confirm is None or not self.cmp(self._divide(confirm, den), self.threshold):
-                    continue
-            out.append((key, labels, result))
+                c = hist.confirm.fit(ts, ahead)
+                if c is None:
+                    continue  # no confirming line: the condition cannot hold
+                confirm = _divide(c, den) if index is not None else c
+            out.append((key, labels, result, confirm))
         return out
 
-    def _increase(self, view: SampleView, ts: float) -> list[Series]:
+    def _increase(self, view: SampleView, ts: float) -> list[Value]:
+        series = self._series(view)
+        if not series:
+            return _EMPTY
         window = self.window
-        out: list[Series] = []
-        for key, labels, value in self._series(view):
-            hist = self.history.get(key)
+        history = self.history
+        out: list[Value] = []
+        for labels, value in series:
+            key = _key(labels)
+            hist = history.get(key)
             if hist is None:
                 if self._admit(key):
-                    self.history[key] = _IncreaseSeries(value, ts)  # first sight: a baseline, no increase
+                    history[key] = _IncreaseSeries(value, ts)  # first sight: a baseline, no increase
                 continue
             hist.seen = ts
             delta = value - hist.last if value >= hist.last else value  # a counter reset starts from 0
@@ -387,14 +431,89 @@ class Rule:
             if delta:
                 hist.deltas.append((ts, delta))
                 hist.total += delta
-            cutoff = ts - window
-            while hist.deltas and hist.deltas[0][0] <= cutoff:
-                hist.total -= hist.deltas.popleft()[1]
-            if not hist.deltas:
-                hist.total = 0.0  # no rounding residue once the window is empty
-            if self.cmp(hist.total, self.threshold):
-                out.append((key, labels, hist.total))
+            deltas = hist.deltas
+            if deltas:
+                cutoff = ts - window
+                while deltas and deltas[0][0] <= cutoff:
+                    hist.total -= deltas.popleft()[1]
+                if not deltas:
+                    hist.total = 0.0  # no rounding residue once the window is empty
+            out.append((key, labels, hist.total, None))
         return out
+
+    def _collect_garbage(self, ts: float) -> None:
+        horizon = self.window + 60.0
+        for key in [k for k, h in self.history.items() if ts - h.seen > horizon]:
+            del self.history[key]
+
+
+def _divide(num: float, den: float) -> float:
+    if den == 0:
+        return math.nan if num == 0 or math.isnan(num) else math.copysign(math.inf, num)
+    return num / den
+
+
+# --- rules ---------------------------------------------------------------------------
+
+
+class Rule:
+    """A RuleSpec compiled for evaluation: its signal, comparison and alerts."""
+
+    def __init__(self, spec: RuleSpec, *, interval: float, max_series: int, signal: Signal | None = None) -> None:
+        self.spec = spec
+        self.name = spec.alert
+        self.kind = spec.kind
+        self.selector = Selector.parse(spec.metric)
+        self.divisor = Selector.parse(spec.divide_by) if spec.divide_by else None
+        self.op = spec.op
+        self.cmp = OPS[spec.op]
+        self.threshold = spec.threshold
+        self.hold = spec.for_
+        self.keep_firing_for = spec.keep_firing_for
+        self.window = spec.effective_window()
+        self.max_series = max_series
+        self.signal = signal if signal is not None or spec.kind in ("absent", "stale") else \
+            Signal(spec, interval=interval, max_series=max_series)
+        self.confirm = bool(spec.kind == "trend" and spec.confirm_window)
+        self.label_templates = {k: compile_template(str(v)) for k, v in spec.labels.items()}
+        self.static_labels = all(t.static for t in self.label_templates.values())
+        self.annotation_templates = {k: compile_template(str(v)) for k, v in spec.annotations.items()}
+        self.active: dict[Key, Alert] = {}
+        self.failures = 0
+        self.dropped_alerts = 0
+        self.last_value: float | None = None  # stale rules: the last timestamp seen
+
+    @property
+    def history(self) -> dict[Key, Any]:
+        return self.signal.history if self.signal is not None else {}
+
+    @property
+    def dropped_series(self) -> int:
+        return self.signal.dropped_series if self.signal is not None else 0
+
+    def names(self) -> list[str]:
+        return [self.selector.name] + ([self.divisor.name] if self.divisor else [])
+
+    # --- condition: which series hold now, with their values ---
+
+    def evaluate(self, view: SampleView, ts: float) -> list[Series]:
+        if self.signal is None:
+            return self._absent(view) if self.kind == "absent" else self._stale(view, ts)
+        return self.holding(self.signal.values(view, ts))
+
+    def holding(self, values: list[Value]) -> list[Series]:
+        cmp, thr = self.cmp, self.threshold
+        if self.confirm:
+            return [(k, lb, v) for k, lb, v, c in values if cmp(v, thr) and c is not None and cmp(c, thr)]
+        if self.kind == "threshold":
+            return [(tuple(lb.items()), lb, v) for _, lb, v, _ in values if cmp(v, thr)]
+        return [(k, lb, v) for k, lb, v, _ in values if cmp(v, thr)]
+
+    def _series(self, view: SampleView) -> list[tuple[Mapping[str, str], float]]:
+        series = view.series(self.selector.name)
+        if self.selector.matchers:
+            series = [s for s in series if self.selector.matches(s[0])]
+        return series
 
     def _absent(self, view: SampleView) -> list[Series]:
         if self._series(view):
@@ -406,16 +525,11 @@ class Rule:
         if view is not None:
             series = self._series(view)
             if series:
-                self.last_value = max(s[2] for s in series)
+                self.last_value = max(s[1] for s in series)
         if self.last_value is None:
             return []
         age = ts - self.last_value
         return [((), {}, age)] if self.cmp(age, self.threshold) else []
-
-    def _collect_garbage(self, ts: float) -> None:
-        horizon = self.window + 60.0
-        for key in [k for k, h in self.history.items() if ts - h.seen > horizon]:
-            del self.history[key]
 
     # --- presentation ---
 
@@ -432,6 +546,46 @@ class Rule:
     def annotations(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str]) -> Labels:
         ctx = Context(series_labels, value, external)
         return {k: t.render(ctx) for k, t in self.annotation_templates.items()}
+
+
+class _Group:
+    """The rules of one signal, sorted by threshold per operator, so that a sample whose
+    values cannot satisfy a rule skips it without looking (unless it has alerts to resolve)."""
+
+    def __init__(self, signal: Signal, rules: list[tuple[int, Rule]]) -> None:
+        self.signal = signal
+        self.all = rules
+        self.by_op: list[tuple[str, list[float], list[tuple[int, Rule]]]] = []
+        ops: dict[str, list[tuple[int, Rule]]] = {}
+        for item in rules:
+            ops.setdefault(item[1].op, []).append(item)
+        for op, items in ops.items():
+            items.sort(key=lambda ir: ir[1].threshold)
+            self.by_op.append((op, [r.threshold for _, r in items], items))
+
+    def candidates(self) -> list[tuple[int, Rule]]:
+        """Rules whose condition may hold for some of the signal's current values."""
+        sig = self.signal
+        if sig.has_nan:
+            return self.all
+        lo, hi = sig.vmin, sig.vmax
+        out: list[tuple[int, Rule]] = []
+        for op, thresholds, items in self.by_op:
+            if op == ">":  # some value > thr  <=>  thr < max
+                out += items[:bisect.bisect_left(thresholds, hi)]
+            elif op == ">=":
+                out += items[:bisect.bisect_right(thresholds, hi)]
+            elif op == "<":
+                out += items[bisect.bisect_right(thresholds, lo):]
+            elif op == "<=":
+                out += items[bisect.bisect_left(thresholds, lo):]
+            elif op == "==":  # some value == thr  =>  lo <= thr <= hi
+                out += items[bisect.bisect_left(thresholds, lo):bisect.bisect_right(thresholds, hi)]
+            elif lo == hi:  # != : every value equal: only the other thresholds
+                out += [item for item in items if item[1].threshold != lo]
+            else:
+                out += items
+        return out
 
 
 def _series_labels(alert: Alert, rule: Rule) -> Labels:
@@ -463,6 +617,7 @@ class Engine:
         self.max_series = max_series_per_rule
         self.actions = actions
         self.rules: list[Rule] = []
+        self.changes = 0  # bumped whenever an alert appears, changes state or goes (cached families)
         self.set_rules(specs)
 
     def set_rules(self, specs: Sequence[RuleSpec], interval: float | None = None) -> None:
@@ -470,12 +625,38 @@ class Engine:
         if interval is not None:
             self.interval = interval
         old = {r.name: r for r in self.rules}
+        old_signals = {signal_key(r.spec, self.interval): r.signal for r in self.rules if r.signal is not None}
+        kept = {spec.alert: old[spec.alert] for spec in specs if spec.alert in old and old[spec.alert].spec == spec}
+        signals: dict[tuple[Any, ...], Signal] = {}
+        for spec in specs:  # kept rules keep their signal (history); new rules share it
+            rule = kept.get(spec.alert)
+            if rule is not None and rule.signal is not None:
+                signals.setdefault(signal_key(spec, self.interval), rule.signal)
         rules = []
         for spec in specs:
-            prev = old.get(spec.alert)
-            rules.append(prev if prev is not None and prev.spec == spec else
-                         Rule(spec, interval=self.interval, max_series=self.max_series))
+            rule = kept.get(spec.alert)
+            if rule is None:
+                signal: Signal | None = None
+                if spec.kind not in ("absent", "stale"):
+                    key = signal_key(spec, self.interval)
+                    signal = signals.get(key) or old_signals.get(key)
+                    if signal is None:
+                        signal = Signal(spec, interval=self.interval, max_series=self.max_series)
+                    signals[key] = signal
+                rule = Rule(spec, interval=self.interval, max_series=self.max_series, signal=signal)
+            rules.append(rule)
         self.rules = rules
+        groups: dict[int, tuple[Signal, list[tuple[int, Rule]]]] = {}
+        self._always: list[tuple[int, Rule]] = []
+        for i, rule in enumerate(rules):
+            if rule.signal is None:
+                self._always.append((i, rule))
+            else:
+                groups.setdefault(id(rule.signal), (rule.signal, []))[1].append((i, rule))
+        self._groups = [_Group(sig, items) for sig, items in groups.values()]
+        self._active = {i: r for i, r in enumerate(rules) if r.active}
+        self._index = {id(r): i for i, r in enumerate(rules)}
+        self.changes += 1
         wanted = {n for r in rules for n in r.names()}
         self.wanted = frozenset(wanted)
         # Families are named without `_total`; match both so counters are found.
@@ -486,19 +667,44 @@ class Engine:
         return SampleView(families, self.wanted, self.wanted_families)
 
     def evaluate(self, view: SampleView, ts: float) -> list[Notification]:
-        """Evaluate every rule at `ts`; returns what must be sent now."""
+        """Evaluate every rule at `ts`; returns what must be sent now.
+
+        Each signal's values are computed once (trend and increase history advance every
+        sample, whatever holds); then only the rules whose condition can hold for some value
+        (by threshold, `_Group.candidates`) or that have alerts are looked at, in rule order.
+        """
+        todo: list[tuple[int, Rule]] = list(self._always)
+        failed: set[int] = set()
+        for group in self._groups:
+            try:
+                if group.signal.values(view, ts):
+                    todo += group.candidates()
+            except Exception as exc:  # one broken signal never hides the other rules
+                for i, rule in group.all:
+                    failed.add(i)
+                    self._failed(rule, exc)
+        if self._active:
+            todo += self._active.items()
+        if len(todo) > 1:  # rule order (notifications come out in it), each rule once
+            todo = sorted(dict(todo).items())
         out: list[Notification] = []
-        for rule in self.rules:
+        for i, rule in todo:
+            if i in failed:
+                continue
             try:
                 results = rule.evaluate(view, ts)
             except Exception as exc:  # one broken rule never hides the others
-                rule.failures += 1
-                log.warning("alert %s: evaluation failed: %s: %s", rule.name, type(exc).__name__, exc)
+                self._failed(rule, exc)
                 continue
             if results or rule.active:
                 self._update(rule, results, ts)
                 self._collect_sends(rule, ts, out)
         return out
+
+    def _failed(self, rule: Rule, exc: Exception) -> None:
+        rule.failures += 1
+        self.changes += 1
+        log.warning("alert %s: evaluation failed: %s: %s", rule.name, type(exc).__name__, exc)
 
     def evaluate_stale(self, ts: float) -> list[Notification]:
         """The sampler is late: evaluate only staleness rules (from a watchdog thread)."""
@@ -511,6 +717,15 @@ class Engine:
         return out
 
     def _update(self, rule: Rule, results: list[Series], ts: float) -> None:
+        self._transition(rule, results, ts)
+        i = self._index.get(id(rule))
+        if i is not None:
+            if rule.active:
+                self._active[i] = rule
+            else:
+                self._active.pop(i, None)
+
+    def _transition(self, rule: Rule, results: list[Series], ts: float) -> None:
         seen: set[Key] = set()
         ext = self.external_labels
         for key, labels, value in results:
@@ -522,8 +737,9 @@ class Engine:
                     alert.annotations = rule.annotations(labels, value, ext)
                 continue
             if alert is None and len(rule.active) >= self.max_series:
-                rule.dropped_series += 1
+                rule.dropped_alerts += 1
                 continue
+            self.changes += 1
             rule.active[key] = Alert(rule.alert_labels(labels, value, ext), PENDING, ts, value,
                                      rule.annotations(labels, value, ext))
         for key, alert in list(rule.active.items()):
@@ -537,7 +753,9 @@ class Engine:
                     alert.resolved_at is not None and ts - alert.resolved_at > self.resolved_retention
                 ):
                     del rule.active[key]
+                    self.changes += 1
                 if alert.state != INACTIVE and not keep:
+                    self.changes += 1
                     alert.state = INACTIVE
                     alert.resolved_at = ts
                 if not keep:
@@ -545,6 +763,7 @@ class Engine:
             else:
                 alert.keep_firing_since = None
             if alert.state == PENDING and ts - alert.active_at >= rule.hold:
+                self.changes += 1
                 alert.state = FIRING
                 alert.fired_at = ts
                 self._on_fire(rule, alert)

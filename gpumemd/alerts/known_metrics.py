@@ -34,6 +34,7 @@ class MetricInfo:
 # An agent series carries its rank identity: `rank` (or `pid` when no rank is known) and
 # `job_id` when the scheduler set one (gpumemd/identity.py).
 _POD = ("pod", "namespace", "container")
+POD_LABELS = _POD  # derived from `uuid` (the same on every series of a GPU): never a join key of their own
 _GPU = ("gpu", "uuid", *_POD)
 _ID = ("rank", "pid", "job_id")
 _RANK = ("gpu", "uuid", *_ID, *_POD)

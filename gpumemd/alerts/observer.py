@@ -56,6 +56,9 @@ class AlertObserver:
         self._watchdog: threading.Thread | None = None
         self._stop = threading.Event()
         self._last_observe: float | None = None
+        self._collector_labels: list[tuple[str, dict[str, str]]] = []
+        self._alert_families: tuple[int, list[Metric]] | None = None  # (engine.changes, families)
+        self._notifier_families: tuple[tuple[Any, ...], list[Metric]] | None = None
         self.alerting = alerting
         loaded = alerting.loaded()
         if loaded.errors:
@@ -96,9 +99,11 @@ class AlertObserver:
         view = engine.view(families)
         # The sampler adds its self-metrics after the observers run; rules on them see these.
         if _SUCCESS in engine.wanted:
-            self._collectors.update(readings)
-            for name in sorted(self._collectors):
-                view.add(_SUCCESS, {"collector": name}, 1.0 if name in readings else 0.0)
+            if not self._collectors.issuperset(readings) or len(self._collector_labels) != len(self._collectors):
+                self._collectors.update(readings)
+                self._collector_labels = [(n, {"collector": n}) for n in sorted(self._collectors)]
+            for name, labels in self._collector_labels:
+                view.add(_SUCCESS, labels, 1.0 if name in readings else 0.0)
         if _LAST in engine.wanted:
             view.add(_LAST, {}, timestamp)
         with self._lock:
@@ -144,6 +149,20 @@ class AlertObserver:
     # --- exposed state ---
 
     def families(self) -> list[Metric]:
+        """This sample's alert and notifier families; rebuilt only when something changed
+        (the same family objects are shared by samples until then: nobody mutates them)."""
+        changes = self.engine.changes
+        cached = self._alert_families
+        if cached is None or cached[0] != changes:
+            with self._lock:
+                cached = self._alert_families = (changes, self._build_alert_families())
+        state = tuple((id(n), n.sent, n.failed, n.dropped, n.queue_length()) for n in self.notifiers)
+        notes = self._notifier_families
+        if notes is None or notes[0] != state:
+            notes = self._notifier_families = (state, notifier_families(self.notifiers))
+        return [*cached[1], *notes[1]]
+
+    def _build_alert_families(self) -> list[Metric]:
         alerts = Metric("gpumemd_alerts", "Pending and firing alerts (like Prometheus's ALERTS); value 1.", "gauge")
         failures = CounterMetricFamily("gpumemd_rule_evaluation_failures", "Rule evaluations that raised.",
                                        labels=["alertname"])
@@ -153,7 +172,7 @@ class AlertObserver:
                     alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
             if rule.failures:
                 failures.add_metric([rule.name], rule.failures)
-        return [alerts, failures, *notifier_families(self.notifiers)]
+        return [alerts, failures]
 
     def alerts(self) -> list[dict[str, Any]]:
         """Active alerts in the shape of Prometheus's `GET /api/v1/alerts`."""

@@ -224,3 +224,27 @@ def test_reload_keeps_state_of_unchanged_rules():
     obs.observe(fams(0.95), {}, 10.0)
     # Full kept its pending alert from t=0 and fires at 10; Other was replaced and starts over
     assert states(obs.engine) == {"Full": FIRING, "Other": PENDING}
+
+
+def test_grouped_evaluation_matches_every_rule_evaluated_alone():
+    """Rules sharing a signal are pruned by threshold (engine._Group); the alerts must be
+    exactly those of each rule evaluated on its own, NaN and infinities included."""
+    import math
+    import random
+
+    from gpumemd.alerts.rules import OPS
+
+    rnd = random.Random(7)
+    choices = [0.0, 0.5, 1.0, 2.0, math.nan, math.inf, -math.inf]
+    specs = [{"alert": f"R{i}", "metric": "gpumemd_gpu_memory_used_bytes", "op": op,
+              "threshold": rnd.choice([0.0, 0.5, 1.0, 2.0, 3.0])}
+             for i, op in enumerate(rnd.choice(list(OPS)) for _ in range(60))]
+    engine = make_engine(specs)
+    for t in range(200):
+        values = [rnd.choice(choices) for _ in range(rnd.randint(0, 3))]
+        series = [({"gpu": str(i), "uuid": f"GPU-{i}"}, v) for i, v in enumerate(values)]
+        step(engine, [gauge("gpumemd_gpu_memory_used_bytes", series)] if series else [], float(t))
+        for spec, rule in zip(specs, engine.rules, strict=True):
+            want = {str(i) for i, v in enumerate(values) if OPS[spec["op"]](v, spec["threshold"])}
+            got = {a.labels["gpu"] for a in rule.active.values() if a.state != "inactive"}
+            assert got == want, (spec, values)
