@@ -51,12 +51,14 @@ from __future__ import annotations
 import collections
 import errno
 import logging
+import math
 import os
 import queue
 import re
 import selectors
 import socket
 import ssl
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -94,13 +96,43 @@ def parse_listen_address(value: str) -> tuple[str, int]:
     return host or "0.0.0.0", int(port)
 
 
+MAX_CONNECTIONS_ENV = "GPUMEMD_HTTP_MAX_CONNECTIONS"
+
+
+def default_max_connections() -> int:
+    """1024 open client sockets, or half the soft RLIMIT_NOFILE if that is lower (at least 64).
+
+    $GPUMEMD_HTTP_MAX_CONNECTIONS overrides it. The server runs inside training processes:
+    the cap must leave most descriptors to the application (data loaders, NCCL).
+    """
+    env = os.environ.get(MAX_CONNECTIONS_ENV, "").strip()
+    if env:
+        if env.isascii() and env.isdigit() and int(env) >= 1:
+            return int(env)
+        log.warning("ignoring %s=%r: expected a positive integer", MAX_CONNECTIONS_ENV, env)
+    soft = 1024
+    try:
+        import resource
+
+        lim = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        soft = 1 << 20 if lim == resource.RLIM_INFINITY else int(lim)
+    except (ImportError, OSError, ValueError):
+        pass
+    return max(64, min(1024, soft // 2))
+
+
 @dataclass(frozen=True)
 class ServerLimits:
     """Every bound the server keeps; the defaults suit an agent inside a training job."""
 
-    workers: int = 8
+    workers: int = 8  # started only when a request may need them (basic auth, or inline off)
     queue_size: int = 64  # parsed requests waiting for a worker; over it -> 503
-    max_connections: int = 256  # open client sockets (file descriptors of the process)
+    # open client sockets (file descriptors of the process); see default_max_connections
+    max_connections: int = field(default_factory=default_max_connections)
+    # Answer on the I/O thread when no request can block (no basic auth: bcrypt): one
+    # thread, and one GIL acquisition, per request instead of three.
+    inline_responses: bool = True
+    pipeline_batch: int = 16  # requests answered per connection before others get a turn
     backlog: int = 128
     handshake_timeout: float = 5.0
     request_timeout: float = 10.0  # whole request head, from connect or from its first byte
@@ -128,6 +160,60 @@ _SERVER_HEADERS = frozenset({"content-length", "connection", "transfer-encoding"
 _HANDSHAKE, _READ, _BUSY, _WRITE, _LINGER, _CLOSED = range(6)
 _STATE_NAMES = ("handshake", "read", "busy", "write", "linger", "closed")
 _LISTENER, _WAKER = object(), object()
+_INF = math.inf
+_RECV_SIZE, _SEND_SIZE = 65536, 262144
+
+
+class _GilHeldIO:
+    """recv/send on non-blocking plaintext sockets that keep the GIL (Linux libc, ctypes).
+
+    socket.recv/send drop the GIL around the system call even when it cannot block. In a
+    training process the main thread takes it back at once, and the I/O thread then waits
+    a switch interval (5 ms) to run again: several such waits per request were most of a
+    scrape's latency under a busy main thread. A non-blocking call takes microseconds;
+    holding the GIL through it costs the training loop nothing.
+    """
+
+    def __init__(self) -> None:
+        import ctypes
+
+        self._ct = ctypes
+        libc = ctypes.PyDLL(None, use_errno=True)  # PyDLL: calls keep the GIL
+        self._recv, self._send = libc.recv, libc.send
+        for fn in (self._recv, self._send):
+            fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+            fn.restype = ctypes.c_ssize_t
+        self._buf = ctypes.create_string_buffer(_RECV_SIZE)
+        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)
+
+    def recv(self, fd: int) -> bytes:
+        while True:
+            n = self._recv(fd, self._buf, _RECV_SIZE, self._flags)
+            if n >= 0:
+                return self._ct.string_at(self._buf, n)
+            err = self._ct.get_errno()
+            if err != errno.EINTR:
+                raise OSError(err, os.strerror(err))  # EAGAIN comes out as BlockingIOError
+
+    def send(self, fd: int, data: bytes, offset: int) -> int:
+        base = self._ct.cast(self._ct.c_char_p(data), self._ct.c_void_p).value
+        assert base is not None
+        while True:
+            n = self._send(fd, base + offset, min(len(data) - offset, _SEND_SIZE), self._flags)
+            if n >= 0:
+                return int(n)
+            err = self._ct.get_errno()
+            if err != errno.EINTR:
+                raise OSError(err, os.strerror(err))
+
+
+def _gil_held_io() -> _GilHeldIO | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return _GilHeldIO()
+    except (ImportError, OSError, AttributeError):
+        return None
 
 
 class _HttpError(Exception):
@@ -144,14 +230,16 @@ class _Parsed:
 
 
 class _Conn:
-    __slots__ = ("sock", "state", "inbuf", "out", "deadline", "since", "started", "keep_alive",
-                 "http10", "events", "drained", "tls", "eof")  # fmt: skip
+    __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "since", "started",
+                 "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group")  # fmt: skip
 
     def __init__(self, sock: socket.socket, now: float, tls: bool) -> None:
         self.sock = sock
+        self.fd = sock.fileno()
         self.state = _HANDSHAKE if tls else _READ
         self.inbuf = bytearray()
-        self.out: memoryview | None = None
+        self.out: bytes | None = None  # the response being written, from `off` on
+        self.off = 0
         self.deadline = 0.0
         self.since = now  # when it started waiting: eviction picks the oldest
         self.started = False  # first byte of the current request seen
@@ -161,6 +249,8 @@ class _Conn:
         self.drained = 0
         self.tls = tls
         self.eof = False
+        self.served = 0  # responses completed on this connection
+        self.group: dict[_Conn, None] | None = None  # eviction group it is in, if any
 
 
 def parse_head(head: bytes, limits: ServerLimits) -> _Parsed:
@@ -286,10 +376,23 @@ class HttpServer:
         self._auth: wc.BasicAuth | None = wc.BasicAuth(users) if users else None
         self._sans_check = wc.sans_allowed
         self._extra_headers = tuple(self.web_config.http_server_config.headers)
+        # Inline: the I/O thread answers itself (nothing can block: no bcrypt); else workers.
+        self._inline = self.limits.inline_responses and self._auth is None
+        self._n_workers = 0 if self._inline else self.limits.workers
 
         self._sel: selectors.BaseSelector | None = None
         self._lsock: socket.socket | None = None
         self._conns: set[_Conn] = set()
+        # Eviction groups, each in the order its members joined (oldest first): closing
+        # ones, then those that never completed a request (silent, slow, handshaking), and
+        # only then keep-alive connections between requests, least recently used first.
+        self._lingering: dict[_Conn, None] = {}
+        self._fresh: dict[_Conn, None] = {}
+        self._kept: dict[_Conn, None] = {}
+        self._ready: list[_Conn] = []  # READ connections to serve again without an event
+        self._next_deadline = _INF  # no connection times out before this (may be early)
+        self._force_sweep = False
+        self._raw = _gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
         self._queue: queue.Queue[tuple[_Conn, _Parsed] | None] = queue.Queue(self.limits.queue_size)
         self._returns: collections.deque[tuple[_Conn, bytes, bool]] = collections.deque()
         self._wake_r: socket.socket | None = None
@@ -297,7 +400,6 @@ class HttpServer:
         self._wake_pending = False
         self._stopping = False
         self._threads: list[threading.Thread] = []
-        self._next_sweep = 0.0
         self._accept_paused_until = 0.0
         self._address: tuple[str, int] | None = None
         # counters (approximate: read for tests, the bench and self-metrics)
@@ -314,6 +416,11 @@ class HttpServer:
     @property
     def tls_provider(self) -> object:
         return self._tls
+
+    @property
+    def thread_count(self) -> int:
+        """Threads this server runs: the I/O thread, plus the workers if auth needs them."""
+        return 1 + self._n_workers
 
     def start(self) -> None:
         host, port = self._bind
@@ -340,7 +447,7 @@ class HttpServer:
         self._sel.register(lsock, selectors.EVENT_READ, _LISTENER)
         self._sel.register(self._wake_r, selectors.EVENT_READ, _WAKER)
         self._threads = [threading.Thread(target=self._io_loop, name="gpumemd-http-io", daemon=True)]
-        for i in range(self.limits.workers):
+        for i in range(self._n_workers):
             self._threads.append(threading.Thread(target=self._worker, name=f"gpumemd-http-{i}", daemon=True))
         for t in self._threads:
             t.start()
@@ -365,7 +472,7 @@ class HttpServer:
             return
         self._stopping = True
         self._wake()
-        for _ in range(self.limits.workers):
+        for _ in range(self._n_workers):
             try:
                 self._queue.put(None, timeout=1.0)
             except queue.Full:
@@ -382,7 +489,7 @@ class HttpServer:
 
     def poke(self) -> None:
         """Wake the I/O loop now (tests with an injected clock use it to run timeouts)."""
-        self._next_sweep = 0.0
+        self._force_sweep = True
         self._wake()
 
     # ------------------------------------------------------------------- I/O loop
@@ -400,9 +507,15 @@ class HttpServer:
         sel = self._sel
         try:
             while not self._stopping:
-                # Idle with no connections: block (no wake-ups inside a training process).
-                # Otherwise wake at least once a second to enforce the (second-scale) deadlines.
-                timeout = 0.1 if self._accept_paused_until else (1.0 if self._conns else None)
+                # No periodic tick: sleep until an event, the earliest deadline, or forever
+                # when nothing can time out (idle, a training process sees no wake-ups).
+                if self._ready:
+                    timeout: float | None = 0.0
+                else:
+                    wake_at = self._next_deadline
+                    if self._accept_paused_until:
+                        wake_at = min(wake_at, self._accept_paused_until)
+                    timeout = None if wake_at == _INF else max(0.0, wake_at - self._clock())
                 for key, mask in sel.select(timeout):
                     data = key.data
                     if data is _LISTENER:
@@ -411,10 +524,17 @@ class HttpServer:
                         self._drain_wake()
                     else:
                         self._on_event(data, mask)
-                self._process_returns()
+                if self._returns:
+                    self._process_returns()
+                if self._ready:
+                    ready, self._ready = self._ready, []
+                    for conn in ready:
+                        if conn.state == _READ:
+                            self._read(conn)
                 now = self._clock()
-                if now >= self._next_sweep:
-                    self._next_sweep = now + 0.1
+                paused = self._accept_paused_until
+                if self._force_sweep or now >= self._next_deadline or (paused and now >= paused):
+                    self._force_sweep = False
                     self._sweep(now)
         except Exception:  # never expected; keep the process alive, say why
             log.exception("HTTP server I/O loop crashed")
@@ -432,12 +552,38 @@ class HttpServer:
 
     def _drain_wake(self) -> None:
         assert self._wake_r is not None
-        self._wake_pending = False
         try:
             while self._wake_r.recv(4096):
                 pass
         except OSError:
             pass
+        # Only now: cleared before draining, a worker's wake-up byte sent in between was
+        # swallowed while the flag stayed set, and no worker ever woke this loop again
+        # (each answer then waited for a timeout: the 1 s scrapes of issue 7).
+        self._wake_pending = False
+
+    def _set_state(self, conn: _Conn, state: int) -> None:
+        """Change state and keep the eviction groups in step."""
+        conn.state = state
+        if state == _LINGER:
+            group: dict[_Conn, None] | None = self._lingering
+        elif state == _HANDSHAKE or (state == _READ and not conn.served):
+            group = self._fresh
+        elif state == _READ:
+            group = self._kept
+        else:  # BUSY, WRITE: a response in progress is never evicted
+            group = None
+        if group is not conn.group:
+            if conn.group is not None:
+                conn.group.pop(conn, None)
+            if group is not None:
+                group[conn] = None
+            conn.group = group
+
+    def _set_deadline(self, conn: _Conn, deadline: float) -> None:
+        conn.deadline = deadline
+        if deadline < self._next_deadline:
+            self._next_deadline = deadline
 
     def _set_events(self, conn: _Conn, events: int) -> None:
         assert self._sel is not None
@@ -482,22 +628,27 @@ class HttpServer:
                     sock.close()
                     continue
                 conn = _Conn(sock, now, tls=True)
-                conn.deadline = now + self.limits.handshake_timeout
+                self._set_deadline(conn, now + self.limits.handshake_timeout)
             else:
                 conn = _Conn(sock, now, tls=False)
-                conn.deadline = now + self.limits.request_timeout
+                self._set_deadline(conn, now + self.limits.request_timeout)
             self._conns.add(conn)
+            self._set_state(conn, conn.state)
             self._set_events(conn, selectors.EVENT_READ)
 
     def _evict(self) -> bool:
-        """Close the connection that has waited longest without a complete request."""
-        victim = None
-        for c in self._conns:
-            if c.state in (_HANDSHAKE, _READ, _LINGER) and (victim is None or c.since < victim.since):
-                victim = c
-        if victim is None:
+        """Make room: close a closing connection, else the longest-waiting one that never
+        completed a request, else the least recently used keep-alive one. An active
+        scraper's connection goes last: it was used more recently than any silent one."""
+        for group in (self._lingering, self._fresh, self._kept):
+            if group:
+                victim = next(iter(group))
+                break
+        else:
             return False
         self.stats["evicted"] += 1
+        if victim.state == _READ and victim.served:
+            self.stats["evicted_keepalive"] += 1
         self._close(victim)
         return True
 
@@ -544,16 +695,17 @@ class HttpServer:
             self._close(conn)
             return
         now = self._clock()
-        conn.state = _READ
-        conn.deadline = now + self.limits.request_timeout
+        self._set_state(conn, _READ)
+        self._set_deadline(conn, now + self.limits.request_timeout)
         self._set_events(conn, selectors.EVENT_READ)
         self._read(conn)  # the request may have come with the last handshake flight
 
     def _read(self, conn: _Conn) -> None:
         limit = self.limits.max_header_bytes + self.limits.max_request_line
+        raw = None if conn.tls else self._raw
         while len(conn.inbuf) <= limit:
             try:
-                data = conn.sock.recv(65536)
+                data = raw.recv(conn.fd) if raw is not None else conn.sock.recv(_RECV_SIZE)
             except (BlockingIOError, InterruptedError, ssl.SSLWantReadError):
                 break
             except ssl.SSLWantWriteError:
@@ -566,20 +718,53 @@ class HttpServer:
                 break
             if not conn.started:
                 conn.started = True
-                conn.deadline = self._clock() + self.limits.request_timeout
+                self._set_deadline(conn, self._clock() + self.limits.request_timeout)
             conn.inbuf += data
-        if conn.inbuf:
-            self._try_parse(conn)
-        if conn.eof and conn.state == _READ:  # no complete request will come
+            if len(data) < _RECV_SIZE and not conn.tls:
+                # Drained, most likely: no second recv just to hear EAGAIN. Every socket
+                # call drops the GIL, and taking it back from a busy training thread can
+                # cost a switch interval (5 ms). More data wakes epoll again.
+                break
+        more = self._serve_buffered(conn) if conn.inbuf else False
+        if conn.eof and conn.state == _READ and not more:  # no complete request will come
             self._close(conn)
 
-    def _try_parse(self, conn: _Conn) -> None:
+    def _serve_buffered(self, conn: _Conn) -> bool:
+        """Answer the complete requests in conn.inbuf, a bounded batch of them so that a
+        pipelining client cannot hold the I/O thread; True when some wait for the next round."""
+        for _ in range(self.limits.pipeline_batch):
+            if conn.state != _READ or not conn.inbuf:
+                return False
+            parsed = self._next_request(conn)
+            if parsed is None:
+                return False
+            self.stats["requests"] += 1
+            conn.keep_alive = parsed.keep_alive
+            conn.http10 = parsed.http10
+            if not self._inline:
+                self._dispatch(conn, parsed)
+                return False
+            try:
+                data, keep_alive = self._respond(parsed)
+            except Exception:
+                log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
+                data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
+            conn.keep_alive = keep_alive
+            conn.served += 1
+            self._start_write(conn, data, resume=False)
+        if conn.state == _READ and conn.inbuf:
+            self._ready.append(conn)
+            return True
+        return False
+
+    def _next_request(self, conn: _Conn) -> _Parsed | None:
+        """Take one request head off conn.inbuf; None if incomplete or answered with an error."""
         buf = conn.inbuf
         # RFC 9112 2.2: ignore empty lines before a request line
         while buf[:2] == b"\r\n" or buf[:1] == b"\n":
             del buf[: 2 if buf[:1] == b"\r" else 1]
         if not buf:
-            return
+            return None
         lim = self.limits
         m = _HEAD_END.search(buf)
         end = m.start() if m else len(buf)
@@ -587,27 +772,26 @@ class HttpServer:
         line_len = first_nl if first_nl >= 0 else end
         if line_len > lim.max_request_line:
             self._send_error(conn, 414)
-            return
+            return None
         if end - line_len > lim.max_header_bytes:
             self._send_error(conn, 431)
-            return
+            return None
         if m is None:
-            return  # wait for more (the read deadline bounds how long)
+            return None  # wait for more (the read deadline bounds how long)
         head = bytes(buf[:end])
         del buf[: m.end()]
         try:
-            parsed = parse_head(head, lim)
+            return parse_head(head, lim)
         except _HttpError as exc:
             self._send_error(conn, exc.status, exc.headers)
-            return
         except Exception:  # a parser bug must not kill the I/O thread
             log.exception("request parser failed")
             self._send_error(conn, 400)
-            return
-        self.stats["requests"] += 1
-        conn.keep_alive = parsed.keep_alive
-        conn.http10 = parsed.http10
-        conn.state = _BUSY
+        return None
+
+    def _dispatch(self, conn: _Conn, parsed: _Parsed) -> None:
+        """Hand a request to the workers (basic auth: bcrypt may take a while)."""
+        self._set_state(conn, _BUSY)
         self._set_events(conn, 0)
         try:
             self._queue.put_nowait((conn, parsed))
@@ -622,47 +806,53 @@ class HttpServer:
         conn.keep_alive = False
         conn.inbuf.clear()
         data = self._error_bytes(status, headers or {}, keep_alive=False, head_only=head_only)
-        self._start_write(conn, memoryview(data))
+        self._start_write(conn, data)
 
-    def _start_write(self, conn: _Conn, out: memoryview) -> None:
-        conn.state = _WRITE
+    def _start_write(self, conn: _Conn, out: bytes, resume: bool = True) -> None:
+        self._set_state(conn, _WRITE)
         conn.out = out
-        conn.deadline = self._clock() + self.limits.write_timeout
-        self._write(conn)
+        conn.off = 0
+        self._set_deadline(conn, self._clock() + self.limits.write_timeout)
+        self._write(conn, resume)
 
-    def _write(self, conn: _Conn) -> None:
+    def _write(self, conn: _Conn, resume: bool = True) -> None:
         out = conn.out
         assert out is not None
-        while out:
+        raw = None if conn.tls else self._raw
+        while conn.off < len(out):
             try:
-                # same slice on every retry: OpenSSL wants the same buffer after WANT_WRITE
-                n = conn.sock.send(out[:262144])
+                if raw is not None:
+                    n = raw.send(conn.fd, out, conn.off)
+                else:  # same slice on every retry: OpenSSL wants the same data after WANT_WRITE
+                    n = conn.sock.send(memoryview(out)[conn.off : conn.off + _SEND_SIZE])
             except (BlockingIOError, InterruptedError, ssl.SSLWantWriteError):
                 self._set_events(conn, selectors.EVENT_WRITE)
-                conn.out = out
                 return
             except ssl.SSLWantReadError:
                 self._set_events(conn, selectors.EVENT_READ)
-                conn.out = out
                 return
             except (OSError, ValueError):
                 self._close(conn)
                 return
-            out = out[n:]
+            conn.off += n
         conn.out = None
-        self._finish_response(conn)
+        self._finish_response(conn, resume)
 
-    def _finish_response(self, conn: _Conn) -> None:
+    def _finish_response(self, conn: _Conn, resume: bool = True) -> None:
+        """Back to waiting for the next request, or closing. With `resume`, requests already
+        buffered (here, or decrypted inside TLS where epoll cannot see them) are served on
+        the loop's next round: never recursively, however many a client pipelines."""
         now = self._clock()
         if not conn.keep_alive:
             self._begin_linger(conn, now)
             return
-        conn.state = _READ
+        self._set_state(conn, _READ)
         conn.started = False
         conn.since = now
-        conn.deadline = now + self.limits.idle_timeout
+        self._set_deadline(conn, now + self.limits.idle_timeout)
         self._set_events(conn, selectors.EVENT_READ)
-        self._read(conn)  # pipelined requests already buffered (here or inside TLS)
+        if resume and (conn.inbuf or conn.tls or conn.eof):
+            self._ready.append(conn)
 
     def _begin_linger(self, conn: _Conn, now: float) -> None:
         # Closing with unread input makes the kernel send RST, which can destroy the
@@ -672,9 +862,9 @@ class HttpServer:
         except (OSError, ValueError):
             self._close(conn)
             return
-        conn.state = _LINGER
+        self._set_state(conn, _LINGER)
         conn.since = now
-        conn.deadline = now + self.limits.linger_timeout
+        self._set_deadline(conn, now + self.limits.linger_timeout)
         self._set_events(conn, selectors.EVENT_READ)
 
     def _linger(self, conn: _Conn) -> None:
@@ -698,7 +888,7 @@ class HttpServer:
             except (KeyError, ValueError, OSError):
                 pass
             conn.events = 0
-        conn.state = _CLOSED
+        self._set_state(conn, _CLOSED)
         self._conns.discard(conn)
         try:
             conn.sock.close()
@@ -710,7 +900,16 @@ class HttpServer:
             assert self._sel is not None and self._lsock is not None
             self._accept_paused_until = 0.0
             self._sel.register(self._lsock, selectors.EVENT_READ, _LISTENER)
-        for conn in [c for c in self._conns if c.state != _BUSY and now >= c.deadline]:
+        expired, nxt = [], _INF
+        for c in self._conns:
+            if c.state == _BUSY:  # a worker has it; it gets a deadline when it comes back
+                continue
+            if now >= c.deadline:
+                expired.append(c)
+            elif c.deadline < nxt:
+                nxt = c.deadline
+        self._next_deadline = nxt
+        for conn in expired:
             self.stats["timeout_" + _STATE_NAMES[conn.state]] += 1
             if conn.state == _READ and conn.inbuf:
                 try:  # slow request head (slowloris): a best-effort 408, then close
@@ -725,8 +924,9 @@ class HttpServer:
             if conn.state != _BUSY:  # closed meanwhile (eviction cannot pick BUSY; stop can)
                 continue
             conn.keep_alive = keep_alive
+            conn.served += 1
             if rest:
-                self._start_write(conn, memoryview(rest))
+                self._start_write(conn, rest)
             else:
                 self._finish_response(conn)
 
@@ -753,10 +953,14 @@ class HttpServer:
             except (OSError, ValueError):
                 keep_alive = False
                 sent = len(data)  # nothing more to write; the I/O thread closes it
-            self._returns.append((conn, data[sent:], keep_alive))
-            if not self._wake_pending:
-                self._wake_pending = True
-                self._wake()
+            self._hand_back(conn, data[sent:], keep_alive)
+
+    def _hand_back(self, conn: _Conn, rest: bytes, keep_alive: bool) -> None:
+        """A worker is done with conn: the I/O thread writes `rest` and takes it back."""
+        self._returns.append((conn, rest, keep_alive))
+        if not self._wake_pending:  # else a wake-up byte is on its way, or the loop is
+            self._wake_pending = True  # about to run _process_returns (see _drain_wake)
+            self._wake()
 
     def _respond(self, parsed: _Parsed) -> tuple[bytes, bool]:
         req = parsed.request

@@ -229,7 +229,7 @@ def test_queue_full_gets_503(serve: ServerFactory) -> None:
             release.wait(5)
         return Response(200, b"ok")
 
-    srv = serve(app=app, limits=ServerLimits(workers=1, queue_size=1))
+    srv = serve(app=app, limits=ServerLimits(workers=1, queue_size=1, inline_responses=False))
     blocked = [socket.create_connection(srv.address, timeout=5) for _ in range(2)]
     try:
         blocked[0].sendall(b"GET /block HTTP/1.1\r\nHost: x\r\n\r\n")  # occupies the one worker
@@ -269,13 +269,18 @@ def test_connection_limit_evicts_the_longest_idle(serve: ServerFactory) -> None:
             c.close()
 
 
-def test_thread_count_is_fixed(serve: ServerFactory) -> None:
+@pytest.mark.parametrize("inline", [True, False])
+def test_thread_count_is_fixed(serve: ServerFactory, inline: bool) -> None:
     before = threading.active_count()
-    srv = serve(limits=ServerLimits(workers=3))
-    assert threading.active_count() == before + 4  # one I/O thread + 3 workers
+    srv = serve(limits=ServerLimits(workers=3, inline_responses=inline))
+    # inline (no basic auth): the I/O thread answers, no worker is started
+    expected = 1 if inline else 4  # one I/O thread + 3 workers
+    assert srv.thread_count == expected
+    assert threading.active_count() == before + expected
     socks = [socket.create_connection(srv.address, timeout=3) for _ in range(50)]
     assert wait_for(lambda: len(srv._conns) == 50)
-    assert threading.active_count() == before + 4
+    assert get(srv)[0] == 200
+    assert threading.active_count() == before + expected
     for s in socks:
         s.close()
     srv.stop()
