@@ -1,9 +1,11 @@
 """On a GPU: a real training loop that leaks 1 MB a step fires the leak rule (and its
 snapshot action leaves an allocator snapshot); the same loop without the leak does not.
 
-Kept independent of the agent API: the allocator reading is fed to the engine directly,
-shaped like the agent's `gpumemd_allocator_allocated_bytes`. Windows are scaled down
-(60 s instead of 10 m) so the test takes about two minutes.
+The first test feeds the allocator reading to the engine directly (independent of the
+agent); the second runs the real agent (`gpumemd.start`), whose own sampler and rules fire
+the alert, call an `on_alert` callback and run the `dump_snapshot` action. Windows are
+scaled down (60 s instead of 10 m). Figures go to `alerts-gpu.json` in the results
+directory, one key per test.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import dataclasses
 import json
 import pickle
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 from prometheus_client.core import GaugeMetricFamily
@@ -81,7 +85,81 @@ def test_leaking_loop_fires_and_leaves_a_snapshot(results_dir):
     figures = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "steady": steady,
                "leaking_1MB_per_step": leaking, "snapshot_bytes": snapshot.stat().st_size if snapshot.exists() else 0,
                "rule": {"window_s": 60, "confirm_s": 30, "bucket_s": 3, "for_s": 5, "threshold_Bps": 262144}}
-    (results_dir / "alerts-gpu.json").write_text(json.dumps(figures, indent=1))
+    _merge_results(results_dir, figures)
     assert steady["fired_after_s"] is None, "a steady training loop must not fire"
     assert leaking["fired_after_s"] is not None and leaking["fired_after_s"] < 60
     assert figures["snapshot_bytes"] > 0
+
+
+def _merge_results(results_dir: Path, figures: dict[str, Any]) -> None:
+    path = results_dir / "alerts-gpu.json"
+    try:
+        old = json.loads(path.read_text())
+    except (OSError, ValueError):
+        old = {}
+    path.write_text(json.dumps({**old, **figures}, indent=1))
+
+
+def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
+    """gpumemd.start with the leak rule (scaled) + dump_snapshot: fires within 90 s, leaves a snapshot."""
+    torch = pytest.importorskip("torch")
+    import gpumemd
+    from gpumemd.alerts.engine import Notification
+    from gpumemd.config import Config
+
+    snapdir = results_dir / "alerts-gpu-agent-snapshots"
+    snapdir.mkdir(parents=True, exist_ok=True)
+    for old in snapdir.glob("*"):
+        old.unlink()
+    rule = {"alert": "PytorchMemoryLeak", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
+            "window": "60s", "confirm_window": "30s", "bucket": "3s", "aggregate": "min", "op": ">",
+            "threshold": 262144, "for": "5s", "labels": {"severity": "warning"},
+            "annotations": {"summary": "rank {{ $labels.rank }} leaks {{ $value | humanize1024 }}B/s"},
+            "actions": ["dump_snapshot"], "action_max": 1}
+    cfg = Config()
+    cfg = dataclasses.replace(cfg, alerting=dataclasses.replace(cfg.alerting, rules=(rule,)))
+    got: list[Notification] = []
+    torch.cuda.init()
+    model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)).cuda()
+    opt = torch.optim.AdamW(model.parameters())
+    agent = gpumemd.start(cfg, listen_address="127.0.0.1:0", interval=0.1, spool_dir="",
+                          oom_snapshot_dir=str(snapdir), on_alert=got.extend)
+    kept = []
+    start = time.time()
+    fired_at = snapshot_at = None
+    steps = 0
+    try:
+        while time.time() - start < 90:
+            x = torch.randn(512, 4096, device="cuda")
+            model(x).square().mean().backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+            kept.append(torch.empty(1_000_000, dtype=torch.uint8, device="cuda"))
+            steps += 1
+            time.sleep(0.02)
+            if fired_at is None and any(n.labels.get("alertname") == "PytorchMemoryLeak" and not n.resolved
+                                        for n in list(got)):
+                fired_at = time.time() - start
+            if fired_at is not None and any(snapdir.glob("*.pickle")):
+                snapshot_at = time.time() - start
+                break
+        alerts = json.loads(agent.runtime._alerts_json())["data"]["alerts"] if agent.runtime else []
+    finally:
+        agent.stop()
+        del kept, model, opt
+        torch.cuda.empty_cache()
+    snaps = sorted(snapdir.glob("*.pickle"))
+    figures = {"agent": {
+        "device": torch.cuda.get_device_name(0), "torch": torch.__version__, "steps": steps,
+        "leak_bytes_per_step": 1_000_000, "callback_fired_after_s": fired_at, "snapshot_after_s": snapshot_at,
+        "api_alerts": [{"alertname": a["labels"]["alertname"], "state": a["state"], "value": a["value"]}
+                       for a in alerts],
+        "snapshot_bytes": snaps[0].stat().st_size if snaps else 0,
+        "rule": {"window_s": 60, "confirm_s": 30, "bucket_s": 3, "for_s": 5, "threshold_Bps": 262144},
+    }}
+    _merge_results(results_dir, figures)
+    assert fired_at is not None and fired_at < 90, figures
+    assert any(a["alertname"] == "PytorchMemoryLeak" and a["state"] == "firing" for a in figures["agent"]["api_alerts"])
+    assert snaps, "the dump_snapshot action left no snapshot"
+    with open(snaps[0], "rb") as f:
+        assert "segments" in pickle.load(f)
