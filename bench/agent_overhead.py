@@ -25,6 +25,7 @@ import argparse
 import datetime
 import json
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -66,6 +67,33 @@ def block(work: tuple, steps: int) -> float:
         step(*work)
     torch.cuda.synchronize()
     return (time.perf_counter() - t) / steps
+
+
+class SamplerThreadStats:
+    """A sampler listener: per arm, the sampler thread's CPU time and context switches per
+    sample. Voluntary switches beyond the one of its timed wait are GIL waits: each one is a
+    forced hand-off that interrupts the training loop (see docs/agent.md, Cost)."""
+
+    def __init__(self) -> None:
+        self.arm = ""
+        self.last: tuple[str, float, int, int] | None = None
+        self.totals: dict[str, list[float]] = {}  # arm -> [samples, cpu s, voluntary, involuntary]
+
+    def __call__(self, snapshot: Any) -> None:
+        ru = resource.getrusage(getattr(resource, "RUSAGE_THREAD", resource.RUSAGE_SELF))
+        now = (self.arm, time.thread_time(), ru.ru_nvcsw, ru.ru_nivcsw)
+        last, self.last = self.last, now
+        if last is not None and last[0] == now[0] and now[0]:
+            t = self.totals.setdefault(now[0], [0, 0.0, 0, 0])
+            t[0] += 1
+            t[1] += now[1] - last[1]
+            t[2] += now[2] - last[2]
+            t[3] += now[3] - last[3]
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        return {arm: {"samples": n, "cpu_us_per_sample": cpu / n * 1e6, "voluntary_switches_per_sample": v / n,
+                      "involuntary_switches_per_sample": iv / n}
+                for arm, (n, cpu, v, iv) in self.totals.items() if n}
 
 
 class Arm:
@@ -112,16 +140,19 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
     agent = None
+    thread_stats = SamplerThreadStats()
     if any(a.startswith("agent_") for a in arms):  # one agent for the phase, paused between its blocks
         agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
+        agent.runtime.sampler._listeners.append(thread_stats)  # the bench's own, private hook
     end, rounds = time.monotonic() + seconds, 0
     try:
         while rounds < min_rounds or time.monotonic() < end:
             order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
             got = {}
             for arm in order:
+                thread_stats.arm = arm
                 with Arm(arm, agent):
                     block(work, max(3, steps // 10))  # warm after the switch
                     got[arm] = block(work, steps)
@@ -134,7 +165,7 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         if agent is not None:
             agent.stop()
     return {
-        "rounds": rounds, "steps_per_block": steps,
+        "rounds": rounds, "steps_per_block": steps, "sampler_thread": thread_stats.summary(),
         "step_seconds": {a: summarize(v) for a, v in times.items()},
         "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
     }

@@ -70,11 +70,14 @@ def block(work: tuple[Any, ...], steps: int) -> float:
     return (time.perf_counter() - t) / steps
 
 
+_pids = iter(range(450, 10**6))  # one spool file per agent: they share the directory
+
+
 def replay_agent(spool: str, families_every_sample: bool = False) -> Agent:
     nvml = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json")
     agent = Agent(
         listen_address="127.0.0.1:0", spool_dir=spool, interval=0.1,
-        identity=Identity(pid=450, rank=0, local_rank=0, world_size=2, job_id="4242"),
+        identity=Identity(pid=next(_pids), rank=0, local_rank=0, world_size=2, job_id="4242"),
         apis={"torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))), "nvml": Memo(nvml_replayer(nvml)),
               "oom": FakeTorch(), "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
     ).start()
