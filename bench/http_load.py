@@ -8,8 +8,16 @@ the target's pid is known and psutil is installed) the target's thread count and
   hammer     a separate process hammers the URL at --rate requests/s (open loop, paced, on
              --hammer-connections keep-alive connections) while a probe scrapes every
              --probe-interval seconds; both are reported (the probe is "the scrape")
-  idle       --idle TCP connections are opened and held silent while the probe scrapes;
-             reports how many of them the server closed
+  idle       --idle TCP connections are opened and held while the probe scrapes; reports how
+             many of them the server closed. --idle-mode silent (default): they never send a
+             byte (a server may close them after its request timeout); keepalive: each makes
+             one scrape first, then waits like a scraper between scrapes. With --idle-hold,
+             connections the server closes are opened again, so that --idle stay held.
+
+Every phase ends by a deadline whatever the server does: each request has --timeout
+seconds, a phase at most its duration plus --grace seconds; an error is counted and
+reported, never waited on. SIGTERM ends the run early, and the JSON written then holds
+what was measured so far, with an "errors" list.
 
 Targets (one of):
   --url URL                 a running endpoint (add --pid PID for thread/CPU figures)
@@ -32,7 +40,9 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import queue
 import shlex
+import signal
 import socket
 import ssl
 import statistics
@@ -70,6 +80,10 @@ class Target:
 
 class ScrapeError(Exception):
     pass
+
+
+class Terminated(Exception):
+    """SIGTERM: stop, and write what was measured so far."""
 
 
 class Client:
@@ -181,10 +195,14 @@ def _record(errors: dict[str, int], kind: str) -> None:
 
 
 def run_sequential(target: Target, *, count: int, interval: float = 0.0, stop: threading.Event | None = None,
-                   warmup: int = 20) -> dict[str, Any]:  # fmt: skip
-    """Scrape `count` times over one keep-alive connection, every `interval` seconds."""
-    c = Client(target)
+                   warmup: int = 20, timeout: float = 10.0, deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
+    """Scrape `count` times over one keep-alive connection, every `interval` seconds, and
+    stop at `deadline` (time.perf_counter()) even if fewer were made."""
+    c = Client(target, timeout=timeout)
+    end = deadline if deadline is not None else float("inf")
     for _ in range(warmup):
+        if time.perf_counter() >= end:
+            break
         try:
             c.scrape()
         except (OSError, ScrapeError):
@@ -195,6 +213,9 @@ def run_sequential(target: Target, *, count: int, interval: float = 0.0, stop: t
     next_t = t_start
     for _ in range(count):
         if stop is not None and stop.is_set():
+            break
+        if time.perf_counter() >= end:
+            _record(errors, "deadline")  # the rest were not even tried
             break
         if interval:
             delay = next_t - time.perf_counter()
@@ -214,15 +235,18 @@ def run_sequential(target: Target, *, count: int, interval: float = 0.0, stop: t
         else:
             _record(errors, f"status_{status}")
     out = summarize(lat, errors, time.perf_counter() - t_start)
-    out["reconnects"] = c.reconnects - 1
+    out["reconnects"] = max(0, c.reconnects - 1)
     c.close()
     return out
 
 
-def _hammer_conn(target: Target, rate: float, t_start: float, duration: float, out: list[Any]) -> None:
+def _hammer_conn(target: Target, rate: float, t_start: float, duration: float, out: list[Any],
+                 timeout: float = 10.0, grace: float = 5.0) -> None:  # fmt: skip
     """Open-loop pacing: request i is due at t_start + i/rate; latency is also taken from
-    the due time, so a stalled server cannot hide behind a slowed-down client."""
-    c = Client(target)
+    the due time, so a stalled server cannot hide behind a slowed-down client. Requests
+    still due `grace` seconds after the end are counted as errors, not made."""
+    c = Client(target, timeout=timeout)
+    hard_end = t_start + duration + grace
     lat, lat_sched = [], []
     errors: dict[str, int] = {}
     i = 0
@@ -234,6 +258,9 @@ def _hammer_conn(target: Target, rate: float, t_start: float, duration: float, o
         delay = due - time.perf_counter()
         if delay > 0:
             time.sleep(delay)
+        elif time.perf_counter() >= hard_end:
+            _record(errors, "deadline")
+            continue
         t0 = time.perf_counter()
         try:
             status, _ = c.scrape()
@@ -252,7 +279,7 @@ def _hammer_conn(target: Target, rate: float, t_start: float, duration: float, o
 
 
 def hammer_process(target_args: dict[str, Any], rate: float, conns: int, duration: float, start_at: float,
-                   q: Any) -> None:  # fmt: skip
+                   q: Any, timeout: float = 10.0, grace: float = 5.0) -> None:  # fmt: skip
     """Child process: `conns` threads share `rate` (one client per thread)."""
     target = make_target(**target_args)
     results: list[Any] = []
@@ -260,20 +287,26 @@ def hammer_process(target_args: dict[str, Any], rate: float, conns: int, duratio
     t_start = time.perf_counter() + max(0.0, start_at - time.time())
     threads = [
         threading.Thread(
-            target=_hammer_conn, args=(target, rate / conns, t_start + k / rate, duration, results)
+            target=_hammer_conn,
+            args=(target, rate / conns, t_start + k / rate, duration, results, timeout, grace),
+            daemon=True,
         )
         for k in range(conns)
     ]
     for t in threads:
         t.start()
+    end = time.perf_counter() + max(0.0, start_at - time.time()) + duration + grace + timeout + 5
     for t in threads:
-        t.join()
-    lat = [x for r in results for x in r[0]]
+        t.join(max(0.0, end - time.perf_counter()))
+    stuck = sum(t.is_alive() for t in threads)
+    lat = [x for r in list(results) for x in r[0]]
     lat_sched = [x for r in results for x in r[1]]
     errors: dict[str, int] = {}
-    for r in results:
+    for r in list(results):
         for k, v in r[2].items():
             errors[k] = errors.get(k, 0) + v
+    if stuck:
+        errors["stuck_connections"] = stuck
     s = summarize(lat, errors, duration)
     s["from_due_time"] = {k: v for k, v in summarize(lat_sched, {}, duration).items() if k.endswith("_ms")}
     s["target_rps"] = rate
@@ -334,7 +367,8 @@ class ProcWatch:
 
 def phase_unloaded(target: Target, args: argparse.Namespace) -> dict[str, Any]:
     with ProcWatch(args.pid) as w:
-        out = run_sequential(target, count=args.unloaded_requests)
+        deadline = time.perf_counter() + args.unloaded_seconds
+        out = run_sequential(target, count=args.unloaded_requests, timeout=args.timeout, deadline=deadline)
     out.update(w.figures())
     return out
 
@@ -344,52 +378,130 @@ def phase_hammer(target_args: dict[str, Any], target: Target, args: argparse.Nam
     q = ctx.Queue()
     start_at = time.time() + 1.0  # let the child start
     p = ctx.Process(target=hammer_process, args=(target_args, args.rate, args.hammer_connections, args.duration,
-                                                 start_at, q))  # fmt: skip
+                                                 start_at, q, args.timeout, args.grace), daemon=True)  # fmt: skip
     p.start()
     time.sleep(max(0.0, start_at - time.time()))
     stop = threading.Event()
-    with ProcWatch(args.pid) as w:
-        probe = run_sequential(
-            target,
-            count=int(args.duration / args.probe_interval),
-            interval=args.probe_interval,
-            stop=stop,
-            warmup=2,
-        )
-        hammer = q.get(timeout=args.duration + 60)
-    p.join(10)
-    return {"probe": probe, "hammer": hammer, **w.figures()}
+    out: dict[str, Any] = {}
+    try:
+        with ProcWatch(args.pid) as w:
+            out["probe"] = run_sequential(
+                target,
+                count=int(args.duration / args.probe_interval),
+                interval=args.probe_interval,
+                stop=stop,
+                warmup=2,
+                timeout=args.timeout,
+                deadline=time.perf_counter() + args.duration + args.grace,
+            )
+            # the hammer ends by its own deadline; this one is for a hammer that hangs
+            wait = max(1.0, start_at - time.time()) + args.duration + 2 * args.grace + args.timeout + 10
+            try:
+                out["hammer"] = q.get(timeout=wait)
+            except queue.Empty:
+                out["hammer"] = {"error": f"the hammer process reported nothing within {wait:.0f} s"}
+        out.update(w.figures())
+    finally:
+        p.join(5)
+        if p.is_alive():
+            p.kill()
+            p.join(5)
+    return out
+
+
+class IdleHolder:
+    """--idle connections held open: silent, or after one scrape (keep-alive). With `hold`,
+    a thread checks them every second and opens again the ones the server closed."""
+
+    def __init__(self, target: Target, n: int, mode: str, hold: bool, timeout: float, deadline: float) -> None:
+        self.target, self.mode, self.timeout = target, mode, timeout
+        self.socks: list[socket.socket | None] = []
+        self.refused = self.closed = self.reopened = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        for _ in range(n):
+            if time.perf_counter() >= deadline:  # a server that accepts nothing: stop trying
+                self.refused += n - len(self.socks)
+                break
+            s = self._open()
+            self.socks.append(s)
+            if s is None:
+                self.refused += 1
+        self._t = threading.Thread(target=self._hold, daemon=True) if hold else None
+        if self._t is not None:
+            self._t.start()
+
+    def _open(self) -> socket.socket | None:
+        try:
+            if self.mode == "keepalive":
+                c = Client(self.target, timeout=self.timeout)
+                c.scrape()
+                s = c.sock
+                if s is None:  # the server closed it after the answer
+                    return None
+            else:
+                s = socket.create_connection((self.target.host, self.target.port), timeout=self.timeout)
+            s.setblocking(False)
+            return s
+        except (OSError, ScrapeError):
+            return None
+
+    @staticmethod
+    def _is_closed(s: socket.socket) -> bool:
+        try:
+            return s.recv(1) == b""  # a silent server sends nothing: EAGAIN
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True
+
+    def _hold(self) -> None:
+        while not self._stop.wait(1.0):
+            for i, s in enumerate(self.socks):
+                if self._stop.is_set():
+                    return
+                if s is not None and not self._is_closed(s):
+                    continue
+                if s is not None:
+                    s.close()
+                    self.closed += 1
+                new = self._open()
+                with self._lock:
+                    self.socks[i] = new
+                self.reopened += new is not None
+
+    def close(self) -> dict[str, int]:
+        self._stop.set()
+        if self._t is not None:
+            self._t.join(self.timeout + 5)
+        with self._lock:
+            for s in self.socks:  # how many did the server drop (timeouts, eviction)?
+                if s is not None:
+                    self.closed += self._is_closed(s)
+                    s.close()
+        return {"idle_opened": sum(s is not None for s in self.socks), "idle_refused": self.refused,
+                "idle_closed_by_server": self.closed, "idle_reopened": self.reopened}  # fmt: skip
 
 
 def phase_idle(target: Target, args: argparse.Namespace) -> dict[str, Any]:
-    idle: list[socket.socket] = []
-    refused = 0
-    for _ in range(args.idle):
-        try:
-            idle.append(socket.create_connection((target.host, target.port), timeout=5))
-        except OSError:
-            refused += 1
-    time.sleep(0.2)
-    with ProcWatch(args.pid) as w:
-        count = (
-            max(1, int(args.duration / args.probe_interval))
-            if args.idle_probe_interval
-            else args.unloaded_requests
-        )
-        out = run_sequential(target, count=count, interval=args.idle_probe_interval)
-    closed = 0
-    for s in idle:  # how many did the server drop (timeouts, eviction)?
-        s.setblocking(False)
-        try:
-            if s.recv(1) == b"":
-                closed += 1
-        except BlockingIOError:
-            pass
-        except OSError:
-            closed += 1
-        s.close()
-    out.update(w.figures())
-    out.update({"idle_opened": len(idle), "idle_refused": refused, "idle_closed_by_server": closed})
+    t0 = time.perf_counter()
+    holder = IdleHolder(target, args.idle, args.idle_mode, args.idle_hold, args.timeout,
+                        deadline=t0 + max(10.0, args.grace))  # fmt: skip
+    try:
+        time.sleep(0.2)
+        with ProcWatch(args.pid) as w:
+            if args.idle_probe_interval:
+                count, deadline = max(1, int(args.duration / args.idle_probe_interval)), args.duration + args.grace
+            else:
+                count, deadline = args.unloaded_requests, args.unloaded_seconds
+            out = run_sequential(target, count=count, interval=args.idle_probe_interval, timeout=args.timeout,
+                                 deadline=time.perf_counter() + deadline)  # fmt: skip
+        out.update(w.figures())
+    finally:
+        figures = holder.close()
+    out.update(figures)
+    out["idle_mode"] = args.idle_mode
+    out["idle_open_seconds"] = round(time.perf_counter() - t0, 3)
     return out
 
 
@@ -469,6 +581,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--probe-interval", type=float, default=0.02, help="probe period under the hammer")
     ap.add_argument("--idle", type=int, default=300, help="idle connections held in the idle phase")
     ap.add_argument("--idle-probe-interval", type=float, default=0.0, help="0: back-to-back scrapes")
+    ap.add_argument("--idle-mode", choices=("silent", "keepalive"), default="silent")
+    ap.add_argument("--idle-hold", action="store_true", help="reopen idle connections the server closes")
+    ap.add_argument("--timeout", type=float, default=5.0, help="seconds per request (connect, send, answer)")
+    ap.add_argument("--grace", type=float, default=10.0, help="seconds a phase may overrun its duration")
+    ap.add_argument("--unloaded-seconds", type=float, default=60.0, help="deadline of the unloaded phase")
     ap.add_argument("--phases", default="unloaded,hammer,idle")
     ap.add_argument("--cacert"), ap.add_argument("--cert"), ap.add_argument("--key")
     ap.add_argument("--insecure", action="store_true", help="skip TLS verification")
@@ -521,45 +638,72 @@ def main(argv: list[str] | None = None) -> int:
                 "probe_interval",
                 "idle",
                 "idle_probe_interval",
+                "idle_mode",
+                "idle_hold",
+                "timeout",
+                "grace",
             )
         },  # fmt: skip
         "phases": {},
+        "errors": [],
     }
+    phases = [p.strip() for p in args.phases.split(",") if p.strip()]
+    for phase in phases:
+        if phase not in ("unloaded", "hammer", "idle"):
+            raise SystemExit(f"unknown phase {phase!r}")
+
+    def terminated(signum: int, frame: Any) -> None:
+        raise Terminated(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, terminated)
+    failed = False
     try:
         if proc is not None:
             wait_ready(target, proc)
-        c = Client(target)
-        _, result["target"]["response_bytes"] = c.scrape()
+        c = Client(target, timeout=args.timeout)
+        try:
+            _, result["target"]["response_bytes"] = c.scrape()
+        except (OSError, ScrapeError) as exc:
+            result["errors"].append(f"first scrape: {exc!r}")  # the phases count theirs
         c.close()
-        for phase in [p.strip() for p in args.phases.split(",") if p.strip()]:
+        for phase in phases:
             print(f"phase {phase} ...", file=sys.stderr, flush=True)
-            if phase == "unloaded":
-                result["phases"]["unloaded"] = phase_unloaded(target, args)
-            elif phase == "hammer":
-                result["phases"][f"hammer_{int(args.rate)}rps"] = phase_hammer(target_args, target, args)
-            elif phase == "idle":
-                result["phases"][f"idle_{args.idle}"] = phase_idle(target, args)
-            else:
-                raise SystemExit(f"unknown phase {phase!r}")
-    except BaseException:
+            name = {"unloaded": "unloaded", "hammer": f"hammer_{int(args.rate)}rps", "idle": f"idle_{args.idle}"}[phase]
+            try:
+                if phase == "unloaded":
+                    result["phases"][name] = phase_unloaded(target, args)
+                elif phase == "hammer":
+                    result["phases"][name] = phase_hammer(target_args, target, args)
+                else:
+                    result["phases"][name] = phase_idle(target, args)
+            except Exception as exc:  # report it, go on with the next phase
+                failed = True
+                result["phases"][name] = {"error": repr(exc)}
+                result["errors"].append(f"{phase}: {exc!r}")
+    except BaseException as exc:
+        failed = True
+        result["errors"].append(f"stopped: {exc!r}")
         if log_file is not None:
             log_file.flush()
             with open(log_file.name, errors="replace") as f:
                 print("target output (tail):\n" + f.read()[-4000:], file=sys.stderr)
-        raise
+        if not isinstance(exc, (Terminated, KeyboardInterrupt)):
+            raise
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         if proc is not None:
             proc.terminate()
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
-    return 0
+        text = json.dumps(result, indent=2)
+        print(text)
+        if args.out:  # also on failure: what was measured is worth having
+            with open(args.out + ".tmp", "w") as f:
+                f.write(text + "\n")
+            os.replace(args.out + ".tmp", args.out)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
