@@ -5,6 +5,7 @@
 # benches  daemon vs nvitop-exporter vs floor, agent overhead
 # impact   load on the agent's endpoint vs the training loop (bench/http_impact.py)
 # ranks    the two-rank torchrun test (needs 2 GPUs)
+# final    a short re-run of the benches after changes (fits ~7 minutes of device time)
 # Everything lands in OUTDIR/results.tgz (the device tool brings back few files).
 set -uo pipefail
 what=$1 final=$2 out=/tmp/gpumemd-gpu-$1
@@ -27,6 +28,12 @@ benches)
   ;;
 impact)
   timeout 560 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 80 > "$out/http-impact.log" 2>&1; tail -40 "$out/http-impact.log"
+  ;;
+final)
+  timeout 200 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" --seconds 90 --history-seconds 10 > "$out/agent-overhead.log" 2>&1; tail -4 "$out/agent-overhead.log"
+  timeout 150 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 15 > "$out/http-impact.log" 2>&1; tail -4 "$out/http-impact.log"
+  timeout 60 python3 bench/daemon_bench.py --out "$out/daemon-bench.json" --scrapes 2000 --idle-seconds 20 > "$out/daemon-bench.log" 2>&1
+  timeout 100 python3 -m pytest tests/gpu -p no:cacheprovider -k "alerts and agent" -v --junitxml="$out/alerts-agent-gpu.xml" > "$out/alerts-agent-gpu.log" 2>&1; tail -3 "$out/alerts-agent-gpu.log"
   ;;
 ranks)
   timeout 300 python3 -m pytest tests/gpu -p no:cacheprovider -k torchrun -v --junitxml="$out/ranks-gpu.xml" > "$out/ranks-gpu.log" 2>&1
