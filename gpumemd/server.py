@@ -27,14 +27,23 @@ lines of stdlib:
   handshake non-blocking (a client that never sends a ClientHello costs a socket and a
   deadline, never a thread), reads and parses the request head against size limits,
   and finishes writes that did not fit the socket buffer. Idle and slow connections
-  therefore cost a file descriptor and a few hundred bytes, not a thread.
-* A fixed pool of worker threads (8 by default) does what may take CPU: the basic-auth
-  check (bcrypt, cached; one at a time), the app call and serialising the response,
-  which it writes straight to the socket (for a /metrics body this usually completes
-  at once, so the common case costs one thread hand-off).
-* Everything is bounded: connections (256; at the limit the longest-waiting idle or
-  unfinished connection is closed to make room, and if none is idle the new one gets
-  a quick 503), the queue of parsed requests (64; over it: 503 with Retry-After), the
+  therefore cost a file descriptor and a few hundred bytes, not a thread, and no
+  wake-ups: the loop sleeps until an event or the earliest deadline, never on a tick.
+* Without basic auth (nothing can block: the app reads a pre-rendered sample), the I/O
+  thread answers each request itself. Inside a training process the main thread holds
+  the GIL nearly all the time and every other thread waits a switch interval (5 ms) to
+  get it back; so a request costs one such wait, not three (I/O thread -> worker -> I/O
+  thread), and plaintext recv/send keep the GIL (ctypes, non-blocking: microseconds)
+  instead of dropping it and waiting again. No worker thread is started then.
+* With basic auth, a fixed pool of worker threads (8 by default) does the check
+  (bcrypt, cached; one at a time), the app call and serialising the response, which it
+  writes straight to the socket, and hands the connection back to the I/O thread.
+* Everything is bounded: connections (1024, or half the soft RLIMIT_NOFILE if lower;
+  $GPUMEMD_HTTP_MAX_CONNECTIONS or ServerLimits(max_connections=) to change it; at the
+  limit one is closed to make room: a closing one, else the longest-waiting one that
+  never completed a request, else the least recently used keep-alive one, so an active
+  scraper's connection goes last; if none can go, the new one gets a quick 503), the
+  queue of parsed requests (64; over it: 503 with Retry-After), the
   request line (8 KiB, 414), the head (16 KiB and 100 fields, 431), and time: TLS
   handshake 5 s, a request head 10 s from connect or from its first byte (slowloris:
   408), keep-alive idle 90 s (above common scrape intervals, so Prometheus reuses the
@@ -133,7 +142,7 @@ class ServerLimits:
     # thread, and one GIL acquisition, per request instead of three.
     inline_responses: bool = True
     pipeline_batch: int = 16  # requests answered per connection before others get a turn
-    backlog: int = 128
+    backlog: int = 1024  # a burst of connects waits in the kernel, not in SYN retransmits
     handshake_timeout: float = 5.0
     request_timeout: float = 10.0  # whole request head, from connect or from its first byte
     idle_timeout: float = 90.0  # keep-alive wait for the next request
