@@ -118,6 +118,11 @@ class Counted:
     def __init__(self, source: Any, errors: Errors) -> None:
         self._source, self._errors = source, errors
         self.name = source.name
+        # What the sampler selects on (Sampler: names, families_named): the wrapped source's.
+        self.names = getattr(source, "names", None)
+        named = getattr(source, "families_named", None)
+        if named is not None:
+            self.families_named = named
 
     def read(self, cycle: Mapping[str, Any]) -> Any:
         try:
@@ -141,6 +146,7 @@ class AgentSelf:
     """Collector `agent`: who this process is, and the agent's own errors."""
 
     name = "agent"
+    names = frozenset({"gpumemd_agent_info", "gpumemd_agent_errors"})  # see NvmlSource.names
 
     def __init__(self, ident: identity_mod.Identity, errors: Errors) -> None:
         self._ident, self._errors = ident, errors

@@ -75,6 +75,11 @@ class OomWatcher:
     """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
 
     name = "oom"
+    names = frozenset({  # every family name families() may return (see NvmlSource.names)
+        "gpumemd_oom_events", "gpumemd_oom_observer_installed", "gpumemd_agent_snapshots",
+        "gpumemd_agent_memory_history_recording", "gpumemd_agent_last_snapshot_timestamp_seconds",
+        "gpumemd_agent_last_snapshot_info",
+    })
 
     def __init__(
         self,

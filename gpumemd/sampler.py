@@ -4,7 +4,10 @@ Each cycle reads the sources in order (each sees the readings before it, so `hos
 look up the processes `nvml` found), isolates their failures, asks the observers (the
 alert engine) for their families, and publishes one `Snapshot`: readings, and an
 `Exposition` whose families are built, and rendered, at most once and only when asked
-for. Recent snapshots stay in a bounded ring buffer.
+for. An observer may ask for some families only (`LazyFamilies.select`): then only the
+sources that declare one of those names (`Source.names`) render, and those that can
+render a subset (`families_named`) render just that. Recent snapshots stay in a bounded
+ring buffer.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ log = logging.getLogger("gpumemd.sampler")
 
 
 class Observer(Protocol):
-    """Sees each sample's families before they are published and may add its own."""
+    """Sees each sample's families before they are published and may add its own.
+
+    The families come as a `LazyFamilies` from the sampler (built on first use); an observer
+    that needs only some names calls `families.select(names)` when it has that method."""
 
     name: str
 
@@ -71,6 +77,10 @@ class _Once:
         self._value: list[Metric] = []
         self._lock = threading.Lock()
 
+    @property
+    def done(self) -> bool:
+        return self._fn is None
+
     def __call__(self) -> list[Metric]:
         if self._fn is not None:
             with self._lock:
@@ -82,8 +92,15 @@ class _Once:
 class LazyFamilies(Sequence[Metric]):
     """The families an observer sees, built on its first look (the sampler builds none otherwise)."""
 
-    def __init__(self, build: Callable[[], list[Metric]]) -> None:
+    def __init__(self, build: Callable[[], list[Metric]],
+                 select: Callable[[frozenset[str]], list[Metric]] | None = None) -> None:
         self._build = _Once(build)
+        self._select = select
+
+    def select(self, names: frozenset[str]) -> Sequence[Metric]:
+        """At least the families named in `names` (family names: a counter's without `_total`),
+        maybe others: the caller filters. Builds no source's families that cannot hold one."""
+        return self if self._select is None or self._build.done else self._select(names)
 
     def __getitem__(self, index: Any) -> Any:
         return self._build()[index]
@@ -95,13 +112,26 @@ class LazyFamilies(Sequence[Metric]):
         return iter(self._build())
 
 
-def _seen_by(sources: _Once, observed: tuple[_Once, ...]) -> Callable[[], list[Metric]]:
+def _seen_by(sources: Callable[[], list[Metric]], observed: tuple[_Once, ...]) -> Callable[[], list[Metric]]:
     def build() -> list[Metric]:
         families = list(sources())
         for once in observed:
             families.extend(once())
         return families
     return build
+
+
+_Rendered = tuple[Source, Any, _Once]  # a source, its reading, its families (built on first use)
+
+
+def _seen_by_names(sampler: Sampler, rendered: Sequence[_Rendered],
+                   observed: tuple[_Once, ...]) -> Callable[[frozenset[str]], list[Metric]]:
+    def select(names: frozenset[str]) -> list[Metric]:
+        families = sampler._select(rendered, names)
+        for once in observed:
+            families.extend(once())
+        return families
+    return select
 
 
 class Sampler:
@@ -193,12 +223,20 @@ class Sampler:
                 readings[source.name] = reading
                 read.append((source, reading))
         render_failed: dict[str, bool] = {}
-        source_families = _Once(lambda: self._render_sources(read, render_failed))
+        # Each source's families are built at most once a sample, whoever asks first: an
+        # observer's selection or the full list (a scrape, the spool writer).
+        rendered = [(source, reading, _Once(self._renderer(source, reading, render_failed)))
+                    for source, reading in read]
+        source_families = _Once(lambda: [f for _, _, once in rendered for f in once()])
         observed: list[_Once] = []
         for observer in self._observers:
             # Each observer sees the sources' families and those of the observers before it,
-            # as a sequence built on first use: one that never looks costs nothing.
-            seen = LazyFamilies(_seen_by(source_families, tuple(observed)))
+            # as a sequence built on first use: one that never looks costs nothing, one that
+            # selects (the alert engine) builds only the sources that hold what it selects.
+            # An eager sampler renders everything anyway: no selection, nothing built twice.
+            before = tuple(observed)
+            select = None if self._eager else _seen_by_names(self, rendered, before)
+            seen = LazyFamilies(_seen_by(source_families, before), select)
 
             def observe(observer: Observer, seen: LazyFamilies = seen) -> Iterable[Metric]:
                 return observer.observe(seen, readings, timestamp)
@@ -235,17 +273,39 @@ class Sampler:
                 log.exception("sample listener failed")
         return snapshot
 
-    def _render_sources(self, read: Sequence[tuple[Source, Any]], failed: dict[str, bool]) -> list[Metric]:
-        """The sources' families from their readings; a source whose rendering raises is left
-        out and reported as failed (`gpumemd_collector_success` 0) in this sample."""
-        families: list[Metric] = []
-        for source, reading in read:
+    def _renderer(self, source: Source, reading: Any, failed: dict[str, bool]) -> Callable[[], list[Metric]]:
+        """A source's families from its reading; a source whose rendering raises is left out
+        and reported as failed (`gpumemd_collector_success` 0) in this sample."""
+        def render() -> list[Metric]:
             try:
-                families.extend(source.families(reading))
+                return list(source.families(reading))
             except Exception as exc:
                 failed[source.name] = True
                 # its own key: the next read's success must not log "recovered" for it
                 self._note_failure(f"{source.name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+                return []
+        return render
+
+    def _select(self, rendered: Sequence[_Rendered], names: frozenset[str]) -> list[Metric]:
+        """The families of the sources that may hold one of `names` (`Source.names`; a source
+        without that declaration always counts). A source with `families_named` renders only
+        those, unless its full families exist already (then they are reused)."""
+        families: list[Metric] = []
+        if not names:
+            return families
+        for source, reading, full in rendered:
+            declared = getattr(source, "names", None)
+            if declared is not None and declared.isdisjoint(names):
+                continue
+            named = getattr(source, "families_named", None)
+            if named is not None and not full.done:
+                try:
+                    families.extend(named(reading, names))
+                    continue
+                except Exception as exc:  # the full rendering decides this sample's success
+                    self._note_failure(f"{source.name} (selected rendering)", f"{type(exc).__name__}: {exc}",
+                                       logging.WARNING)
+            families.extend(full())
         return families
 
     def _materialize(self, name: str, out: Iterable[Metric],

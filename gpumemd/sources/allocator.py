@@ -187,6 +187,7 @@ class IntervalPeak:
 
 class AllocatorSource:
     name = "allocator"
+    names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
 
     def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
                  peak_window: float | None = None, monotonic: Any = time.monotonic) -> None:
@@ -195,6 +196,8 @@ class AllocatorSource:
         self._uuids: dict[int, str] = {}
         self._peaks = IntervalPeak(peak_window) if peak_window else None
         self._mono = monotonic
+        self._specs = _FAMILIES + _PEAK_FAMILIES if self._peaks is not None else _FAMILIES
+        self._subsets: dict[frozenset[str], tuple[_Spec, ...]] = {}
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[AllocatorReading, ...]:
         api = self._api
@@ -224,7 +227,18 @@ class AllocatorSource:
         return tuple(used or readings)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
-        specs = _FAMILIES + _PEAK_FAMILIES if self._peaks is not None else _FAMILIES
+        return self._render(reading, self._specs)
+
+    def families_named(self, reading: tuple[AllocatorReading, ...], names: frozenset[str]) -> list[Metric]:
+        """Only the families in `names`: the alert engine wants 3 of these ~20 every sample."""
+        specs = self._subsets.get(names)
+        if specs is None:
+            if len(self._subsets) > 8:  # rules reloaded many times: keep a few selections only
+                self._subsets.clear()
+            specs = self._subsets[names] = tuple(s for s in self._specs if s[1].name in names)
+        return self._render(reading, specs)
+
+    def _render(self, reading: tuple[AllocatorReading, ...], specs: tuple[_Spec, ...]) -> list[Metric]:
         out = [family.new() for _, family in specs]
         for r in reading:
             labels = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}  # one dict, shared by the series
@@ -285,6 +299,8 @@ _PEAK_FAMILIES: tuple[_Spec, ...] = (
         "gpumemd_allocator_window_peak_bytes",
         "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")),
 )
+
+AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)
 
 
 class TorchCuda:

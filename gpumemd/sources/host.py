@@ -50,6 +50,10 @@ class HostReading:
 
 class HostSource:
     name = "host"
+    names = frozenset({  # every family name families() may return (see NvmlSource.names)
+        "gpumemd_host_memory_total_bytes", "gpumemd_host_memory_available_bytes", "gpumemd_host_memory_used_bytes",
+        "gpumemd_host_swap_total_bytes", "gpumemd_host_swap_used_bytes", "gpumemd_process_resident_memory_bytes",
+    })
 
     def __init__(self, api: HostApi, *, process_rss: bool = True) -> None:
         self._api = api

@@ -249,6 +249,7 @@ class KubeletReading:
 
 class KubeletSource:
     name = "kubelet"
+    names = frozenset({"gpumemd_gpu_pod_info"})  # see NvmlSource.names
 
     def __init__(
         self,
@@ -314,6 +315,8 @@ class PodLabels:
     def __init__(self, inner: Source, attribution: PodAttribution, max_label_length: int = 128) -> None:
         self.inner = inner
         self.name = inner.name
+        # Labels only: the wrapped source's names (None when it declares none: always built).
+        self.names = getattr(inner, "names", None)
         self._attribution = attribution
         self._limit = max_label_length
         self._logged = False
@@ -381,6 +384,7 @@ class SlurmSource:
     """The Slurm job of each GPU process, read from its cgroup (no privileges needed)."""
 
     name = "slurm"
+    names = frozenset({"gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info"})  # see NvmlSource.names
 
     def __init__(self, proc_root: str | Path = "/proc") -> None:
         self._proc = Path(proc_root)

@@ -106,6 +106,15 @@ class NvmlReading:
 
 class NvmlSource:
     name = "nvml"
+    # Every family name `families()` may return (tests/daemon/test_source_names.py checks it):
+    # the sampler builds a source's families for the alert engine only if it wants one of these.
+    names = frozenset({
+        "gpumemd_gpu_info", "gpumemd_gpu_memory_total_bytes", "gpumemd_gpu_memory_used_bytes",
+        "gpumemd_gpu_memory_free_bytes", "gpumemd_gpu_memory_reserved_bytes",
+        "gpumemd_process_gpu_memory_used_bytes", "gpumemd_gpu_processes", "gpumemd_gpu_utilization_ratio",
+        "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gpumemd_gpus", "gpumemd_process_series_dropped",
+        "gpumemd_process_info",
+    })
 
     def __init__(
         self,

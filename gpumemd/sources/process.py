@@ -74,6 +74,7 @@ def peak_rss_bytes() -> int | None:
 
 class ProcessSource:
     name = "process"
+    names: frozenset[str]  # every family name it may export (set below the specs; see NvmlSource.names)
 
     def __init__(
         self,
@@ -207,20 +208,34 @@ class ProcessSource:
     # --- rendering ---
 
     def families(self, reading: ProcessReading) -> Iterable[Metric]:
+        return self._render(reading, _DEVICE_FAMILIES, True, True)
+
+    def families_named(self, reading: ProcessReading, names: frozenset[str]) -> list[Metric]:
+        """Only the families in `names` (what the alert engine's rules select)."""
+        specs = tuple(s for s in _DEVICE_FAMILIES if s[1].name in names)
+        return self._render(reading, specs, _RSS.name in names, _PEAK_RSS.name in names)
+
+    def _render(self, reading: ProcessReading, specs: tuple[_DeviceSpec, ...], with_rss: bool,
+                with_peak: bool) -> list[Metric]:
         extra = self._labels
-        per_device = [family.new() for _, family in _DEVICE_FAMILIES]
+        per_device = [family.new() for _, family in specs]
         for v in reading.devices:
             labels = {"gpu": str(v.device), "uuid": v.uuid, **extra}  # one dict, shared by the series
-            for (value_of, family), metric in zip(_DEVICE_FAMILIES, per_device, strict=True):
+            for (value_of, family), metric in zip(specs, per_device, strict=True):
                 value = value_of(v)
                 if value is not None:
                     family.add(metric, labels, value)
-        rss, peak = _RSS.new(), _PEAK_RSS.new()
-        if reading.rss_bytes is not None:
-            _RSS.add(rss, dict(extra), reading.rss_bytes)
-        if reading.peak_rss_bytes is not None:
-            _PEAK_RSS.add(peak, dict(extra), reading.peak_rss_bytes)
-        return [*per_device, rss, peak]
+        if with_rss:
+            rss = _RSS.new()
+            if reading.rss_bytes is not None:
+                _RSS.add(rss, dict(extra), reading.rss_bytes)
+            per_device.append(rss)
+        if with_peak:
+            peak = _PEAK_RSS.new()
+            if reading.peak_rss_bytes is not None:
+                _PEAK_RSS.add(peak, dict(extra), reading.peak_rss_bytes)
+            per_device.append(peak)
+        return per_device
 
 
 def _visible(v: DeviceView) -> int | None:
@@ -228,7 +243,8 @@ def _visible(v: DeviceView) -> int | None:
 
 
 # In exposition order: (the view's value, or None for no sample; the family).
-_DEVICE_FAMILIES: tuple[tuple[Callable[[DeviceView], Any], Family], ...] = (
+_DeviceSpec = tuple[Callable[[DeviceView], Any], Family]
+_DEVICE_FAMILIES: tuple[_DeviceSpec, ...] = (
     (_visible, Family("gpumemd_process_nvml_visible",
                       "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers).")),
     (attrgetter("nvml_used_bytes"), Family("gpumemd_process_nvml_used_bytes",
@@ -244,3 +260,4 @@ _DEVICE_FAMILIES: tuple[tuple[Callable[[DeviceView], Any], Family], ...] = (
 )
 _RSS = Family("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).")
 _PEAK_RSS = Family("gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss).")
+ProcessSource.names = frozenset({*(family.name for _, family in _DEVICE_FAMILIES), _RSS.name, _PEAK_RSS.name})
