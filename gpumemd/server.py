@@ -525,14 +525,17 @@ class HttpServer:
                     if self._accept_paused_until:
                         wake_at = min(wake_at, self._accept_paused_until)
                     timeout = None if wake_at == _INF else max(0.0, wake_at - self._clock())
+                accept = False
                 for key, mask in sel.select(timeout):
                     data = key.data
                     if data is _LISTENER:
-                        self._accept()
+                        accept = True
                     elif data is _WAKER:
                         self._drain_wake()
                     else:
                         self._on_event(data, mask)
+                if accept:  # after the requests already here: a connect burst waits, scrapes don't
+                    self._accept()
                 if self._returns:
                     self._process_returns()
                 if self._ready:
@@ -608,7 +611,9 @@ class HttpServer:
 
     def _accept(self) -> None:
         assert self._lsock is not None and self._sel is not None
-        for _ in range(64):  # bounded batch so one burst cannot starve the loop
+        # A small batch, then the loop again: under a busy training thread each accept
+        # costs a few GIL waits, and scrapes on open connections should not queue behind 64.
+        for _ in range(16):
             try:
                 sock, _peer = self._lsock.accept()
             except (BlockingIOError, InterruptedError):
