@@ -150,6 +150,7 @@ def test_secrets_from_files_stay_out_of_logs_and_metrics(tmp_path, caplog):
     assert "T0PSECRET" not in text and "hunter2" not in text
     assert "http://127.0.0.1:1" in caplog.text
     assert redact("https://user:pw@hooks.example:8443/T0K?x=1") == "https://hooks.example:8443"
+    notifier.close()  # else it retries a dead receiver for the rest of the test session
 
 
 def test_basic_auth_is_sent(tmp_path):
