@@ -71,7 +71,7 @@ class _Prevalidated(Metric):
     """A Metric from a `Family`: the same attributes Metric.__init__ sets, without checking
     the name again (deliberately not calling it; the golden exposition tests pin the output)."""
 
-    def __init__(self, family: Family) -> None:  # noqa: the base __init__ only validates and assigns
+    def __init__(self, family: Family) -> None:  # the base __init__ only validates and assigns
         self.name = family.name
         self.documentation = family.documentation
         self.unit = ""
