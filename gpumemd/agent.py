@@ -190,6 +190,25 @@ def _sections_observers() -> list[Observer]:
     return [SectionsObserver(fn)] if fn is not None else []
 
 
+def _sections_state() -> Callable[[], Any]:
+    """The profiled sections' table, comparable between samples (the spool's change key)."""
+    try:
+        from . import sections  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return lambda: None
+    snapshot = getattr(getattr(sections, "REGISTRY", None), "snapshot", None)
+    return snapshot if snapshot is not None else object  # unknown: a new object, never equal
+
+
+def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
+    """What decides whether a sample must be rewritten into the spool or only touched: the
+    sources' readings (frozen values, compared in C for the most part), which of them
+    succeeded, and the sections' table; everything else published is rendered from them."""
+    def key(snapshot: Any) -> Any:
+        return (snapshot.readings, snapshot.success, sections_state())
+    return key
+
+
 # --- configuration -----------------------------------------------------------------------
 
 
@@ -344,7 +363,7 @@ class Agent:
         listeners = []
         if directory is not None:
             self.spool = SpoolWriter(directory, identity=self.identity.info_labels(), interval=agent.spool_interval,
-                                     pid=self.pid)
+                                     pid=self.pid, change_key=_spool_change_key(_sections_state()))
             listeners.append(self._publish)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
         runtime_cfg = dataclasses.replace(

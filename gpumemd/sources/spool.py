@@ -11,15 +11,20 @@ drops dead ranks, and serves the union next to its own NVML/host series, plus
     gpumemd_process_rank_info{job_id="",local_rank="1",pid="4242",rank="1",world_size="2"} 1
     gpumemd_spool_ranks 2
 
-The file is compact JSON of samples (`[name, labels, value]` per sample under each
-family's name, type and help), not rendered text: `json.loads` is C, the text parser is
-pure Python (a merge of 8 ranks costs well under a millisecond; tests/agent measures it).
+The file is compact JSON of samples, not rendered text: `json.loads` is C, the text parser
+is pure Python (a merge of 8 ranks costs well under a millisecond; tests/agent measures it).
+Format `gpumemd-spool/2` (`Encoder`) holds a table of the families' name, type and help and
+one `[family index, sample name, labels, value]` row per sample; the daemon still reads
+version 1 (`[name, type, help, [[name, labels, value], …]]` per family) from older agents.
+An agent whose sample has not changed since its last publish does not rewrite the file: it
+sets the file's mtime (the heartbeat; a version-2 rank's age runs from the later of the
+two).
 
 Only agent-owned families are published (`PUBLISHED_PREFIXES`): device-level series are
 the daemon's own, and two families of one name in one exposition would be invalid.
 
 A rank is dead, and left out, when its file is older than `expire_intervals` of the
-interval it declares (a live agent rewrites it every interval), or when its pid is gone
+interval it declares (a live agent rewrites or touches it every interval), or when its pid is gone
 and the file is older than one interval (time for a scrape to see the last words of a
 rank that just died of an OOM). Dead ranks' files are deleted. Ages are measured against
 each agent's own interval, so the daemon's configuration need not match the agents'.
@@ -44,7 +49,9 @@ from .base import counter, gauge
 
 log = logging.getLogger("gpumemd.spool")
 
-FORMAT = "gpumemd-spool/1"
+FORMAT_V1 = "gpumemd-spool/1"  # still read: agents of an older release on the node
+FORMAT = "gpumemd-spool/2"
+FORMATS = (FORMAT_V1, FORMAT)
 PUBLISHED_PREFIXES = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", "gpumemd_agent_",
                       "gpumemd_section")
 _INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
@@ -63,34 +70,84 @@ def spool_dir(configured: str | None, env: Mapping[str, str] | None = None) -> P
 # --- the agent's side ----------------------------------------------------------------
 
 
+_dumps = json.JSONEncoder(separators=(",", ":"), allow_nan=True).encode
+
+
+_NOTHING: Any = object()  # no change key: always write
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
+
+
 def encode(families: Iterable[Metric], *, pid: int, written: float, interval: float,
            identity: Mapping[str, str]) -> bytes:
-    fams = [
-        [f.name, f.type, f.documentation, [[s.name, s.labels, s.value] for s in f.samples]]
-        for f in families
-        if f.name.startswith(PUBLISHED_PREFIXES)
-    ]
-    doc = {"format": FORMAT, "pid": pid, "written": written, "interval": interval,
-           "identity": dict(identity), "families": fams}
-    return json.dumps(doc, separators=(",", ":"), allow_nan=True).encode()
+    """One spool file's bytes (the current format): what `SpoolWriter` writes."""
+    return Encoder(pid=pid, interval=interval, identity=identity).encode(families, written)
+
+
+class Encoder:
+    """Encodes an agent's published families as a `gpumemd-spool/2` document::
+
+        {"format": "gpumemd-spool/2", "pid": …, "interval": …, "identity": {…}, "written": …,
+         "types": [[name, type, help], …], "samples": [[type index, sample name, labels, value], …]}
+
+    The header and the `types` table (the same every second: the families' names, types and
+    help text are most of the bytes) are serialised once and reused while they do not
+    change; each publish serialises only the sample rows, in one `json.dumps` call. The
+    daemon turns it back into version 1's shape (`_families_of`)."""
+
+    def __init__(self, *, pid: int, interval: float, identity: Mapping[str, str]) -> None:
+        dumps = _dumps
+        self._head = (f'{{"format":{dumps(FORMAT)},"pid":{int(pid)},"interval":{dumps(float(interval))},'
+                      f'"identity":{dumps(dict(identity))},"written":')
+        self._types_key: tuple[tuple[str, str, str], ...] | None = None
+        self._types = ""
+
+    def encode(self, families: Iterable[Metric], written: float) -> bytes:
+        published = [f for f in families if f.name.startswith(PUBLISHED_PREFIXES)]
+        key = tuple([(f.name, f.type, f.documentation) for f in published])
+        if key != self._types_key:
+            self._types_key, self._types = key, _dumps(key)
+        rows = [[i, s.name, s.labels, s.value] for i, f in enumerate(published) for s in f.samples]
+        return "".join((self._head, _dumps(float(written)), ',"types":', self._types, ',"samples":',
+                        _dumps(rows), "}")).encode()
+
+
+def _families_of(doc: Mapping[str, Any]) -> list[Any]:
+    """A document's families as version 1 wrote them: [[name, type, help, [[sample name, labels, value], …]], …]."""
+    if doc["format"] == FORMAT_V1:
+        return list(doc["families"])
+    families: list[Any] = [[name, typ, help_, []] for name, typ, help_ in doc["types"]]
+    for index, sample_name, labels, value in doc["samples"]:
+        families[index][3].append([sample_name, labels, value])
+    return families
 
 
 class SpoolWriter:
-    """Publishes an agent's samples into the spool, at most once per `interval` (a sampler listener)."""
+    """Publishes an agent's samples into the spool, at most once per `interval` (a sampler listener).
+
+    A publish whose sample reads the same as the last one written (`change_key`: the agent
+    passes its sources' readings and the profiled sections' table) rewrites nothing: it only
+    sets the file's mtime to now (one `utime`), the heartbeat the daemon's expiry reads
+    (`gpumemd-spool/2`: a rank's age is from the later of `written` and the file's mtime).
+    Written files get their mtime set to `written` too, so the two agree under a test clock."""
 
     def __init__(self, directory: Path, *, identity: Mapping[str, str], interval: float,
                  pid: int | None = None, clock: Callable[[], float] = time.time,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = time.monotonic,
+                 change_key: Callable[[Any], Any] | None = None) -> None:
         self.directory = directory
         self._identity = dict(identity)
         self._interval = interval
         self._pid = os.getpid() if pid is None else pid
         self._clock, self._mono = clock, monotonic
+        self._change_key = change_key
+        self._encoder = Encoder(pid=self._pid, interval=interval, identity=self._identity)
         self._next = 0.0
         self._force = False
         self._failed = False
+        self._last_key: Any = _NOTHING  # the change key of the sample last written
         self.enabled = True
         self.path = directory / f"agent-{self._pid}.json"
+        self._path, self._tmp = str(self.path), str(directory / f".agent-{self._pid}.json.tmp")
         self._lock = threading.Lock()  # a publish never lands after remove()
 
     def request(self) -> None:
@@ -103,34 +160,62 @@ class SpoolWriter:
         now = self._mono()
         if now < self._next and not self._force:
             return
+        force = self._force
         self._next, self._force = now + self._interval, False
-        self.publish(snapshot.exposition.families)
+        key = self._change_key(snapshot) if self._change_key is not None else _NOTHING
+        if key is not _NOTHING and not force and key == self._last_key and self._heartbeat():
+            return
+        self.publish(snapshot.exposition.families, key)
 
-    def publish(self, families: Sequence[Metric]) -> None:
-        data = encode(families, pid=self._pid, written=self._clock(), interval=self._interval,
-                      identity=self._identity)
+    def publish(self, families: Sequence[Metric], key: Any = _NOTHING) -> None:
+        written = self._clock()
+        data = self._encoder.encode(families, written)
         with self._lock:
             if self.enabled:
-                self._write(data)
+                self._last_key = key if self._write(data, written) else _NOTHING
 
-    def _write(self, data: bytes) -> None:
-        tmp = self.directory / f".agent-{self._pid}.json.tmp"
+    def _heartbeat(self) -> bool:
+        """Mark the unchanged file as fresh; False when it must be written again (it is gone)."""
+        with self._lock:
+            if not self.enabled:
+                return True
+            try:
+                now = self._clock()
+                os.utime(self._path, (now, now))
+                return True
+            except OSError:
+                return False
+
+    def _write(self, data: bytes, written: float) -> bool:
+        # os calls on str paths: open, write, futimens, close, rename (each releases the GIL
+        # once); the directory is created only when the open says it is missing.
         try:
-            if not self.directory.is_dir():
+            try:
+                fd = os.open(self._tmp, _FLAGS, 0o644)
+            except FileNotFoundError:
                 self.directory.mkdir(parents=True, exist_ok=True)
                 try:  # ranks of several users share it, like /tmp
                     os.chmod(self.directory, 0o1777)
                 except OSError:
                     pass
-            tmp.write_bytes(data)
-            os.replace(tmp, self.path)
+                fd = os.open(self._tmp, _FLAGS, 0o644)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.utime(fd, (written, written))
+            finally:
+                os.close(fd)
+            os.rename(self._tmp, self._path)
             if self._failed:
                 self._failed = False
                 log.info("spool %s writable again", self.directory)
+            return True
         except OSError as exc:
             if not self._failed:  # log a failure once, not every second
                 self._failed = True
                 log.warning("cannot publish to spool %s: %s", self.directory, exc)
+            return False
 
     def remove(self) -> None:
         with self._lock:
@@ -222,10 +307,14 @@ class SpoolSource:
         try:
             with open(path, "rb") as f:
                 doc = json.loads(f.read())
-            if doc.get("format") != FORMAT:
+                mtime = os.fstat(f.fileno()).st_mtime
+            if doc.get("format") not in FORMATS:
                 raise ValueError(f"format {doc.get('format')!r}")
-            rank = RankFile(int(doc["pid"]), float(doc["written"]), float(doc["interval"]), dict(doc["identity"]),
-                            list(doc["families"]))
+            written = float(doc["written"])
+            if doc["format"] != FORMAT_V1:  # an unchanged sample is not rewritten: its mtime is the heartbeat
+                written = max(written, mtime)
+            rank = RankFile(int(doc["pid"]), written, float(doc["interval"]), dict(doc["identity"]),
+                            _families_of(doc))
         except FileNotFoundError:  # the agent exited between listing and reading
             return None
         except (OSError, ValueError, KeyError, TypeError) as exc:

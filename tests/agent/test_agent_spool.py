@@ -158,3 +158,49 @@ def test_serve_replay_merges_the_ranks_into_one_target(tmp_path: Path) -> None:
     assert s[("gpumemd_collector_success", (("collector", "spool"),))] == 1
     types = [line.split()[2] for line in text.splitlines() if line.startswith("# TYPE")]
     assert len(types) == len(set(types)), "a family name appears twice"
+
+
+def test_unchanged_sample_is_touched_not_rewritten_and_stays_fresh(tmp_path: Path) -> None:
+    class Snap:
+        readings = {"allocator": 1}
+        success = {"allocator": True}
+
+        class exposition:  # noqa: N801
+            families = rank_families(0)
+
+    mono, wall = [0.0], [100.0]
+    w = SpoolWriter(tmp_path, identity={"rank": "0"}, interval=1.0, pid=7, monotonic=lambda: mono[0],
+                    clock=lambda: wall[0], change_key=lambda s: (s.readings, s.success))
+    w(Snap)
+    path = tmp_path / "agent-7.json"
+    inode, data = path.stat().st_ino, path.read_bytes()
+    assert path.stat().st_mtime == 100.0  # stamped with the writer's clock
+    mono[0], wall[0] = 1.0, 110.0
+    w(Snap)  # due, unchanged: a heartbeat
+    assert path.stat().st_ino == inode and path.read_bytes() == data and path.stat().st_mtime == 110.0
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 110.5, alive=lambda p: True)
+    (rank,) = src.read({}).ranks
+    assert rank.written == 110.0  # fresh through its mtime, though `written` says 100
+    Snap.readings = {"allocator": 2}
+    mono[0], wall[0] = 2.0, 111.0
+    w(Snap)  # changed: rewritten
+    assert path.stat().st_ino != inode and json.loads(path.read_bytes())["written"] == 111.0
+    path.unlink()
+    mono[0] = 3.0
+    Snap.readings = {"allocator": 2}
+    w(Snap)  # unchanged but the file is gone: written again
+    assert path.exists()
+
+
+def test_daemon_still_reads_version_1_files(tmp_path: Path) -> None:
+    fams = [f for f in rank_families(0) if f.name.startswith("gpumemd_allocator_")]
+    doc = {"format": "gpumemd-spool/1", "pid": 1000, "written": 100.0, "interval": 1.0, "identity": {"rank": "0"},
+           "families": [[f.name, f.type, f.documentation, [[s.name, s.labels, s.value] for s in f.samples]]
+                        for f in fams]}
+    (tmp_path / "agent-1000.json").write_text(json.dumps(doc))
+    publish(tmp_path / "v2", 0, clock=100.0)
+    v1 = merged(SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True))
+    v2 = merged(SpoolSource(tmp_path / "v2", expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True))
+    assert v1["gpumemd_allocator_allocated_bytes"] == v2["gpumemd_allocator_allocated_bytes"]
+    assert {k: v for k, v in v1.items() if k.startswith("gpumemd_allocator_")} == \
+        {k: v for k, v in v2.items() if k.startswith("gpumemd_allocator_")}
