@@ -108,39 +108,33 @@ class Assignment:
     device_id: str  # as the device plugin names it: GPU-…, MIG-…, GPU-…::N (shared), nvidiaN
 
 
+def _message(buf: bytes) -> dict[int, list[int | bytes]]:
+    """One message's fields by number, in wire order (a repeated field has several)."""
+    out: dict[int, list[int | bytes]] = {}
+    for number, _, value in fields(buf):
+        out.setdefault(number, []).append(value)
+    return out
+
+
+def _last_text(message: dict[int, list[int | bytes]], number: int) -> str:
+    values = message.get(number)
+    return _text(values[-1]) if values else ""  # proto3: the last occurrence of a scalar wins
+
+
 def decode_list_response(buf: bytes) -> list[Assignment]:
     """ListPodResourcesResponse{1: PodResources{1 name, 2 namespace, 3: ContainerResources{
     1 name, 2: ContainerDevices{1 resource_name, 2 device_ids}}}} -> flat assignments."""
     out: list[Assignment] = []
-    for number, _, pod_buf in fields(buf):
-        if number != 1:
-            continue
-        name = namespace = ""
-        containers: list[bytes] = []
-        for n, _, v in fields(_bytes(pod_buf)):
-            if n == 1:
-                name = _text(v)
-            elif n == 2:
-                namespace = _text(v)
-            elif n == 3:
-                containers.append(_bytes(v))
-        for cbuf in containers:
-            cname = ""
-            devices: list[bytes] = []
-            for n, _, v in fields(cbuf):
-                if n == 1:
-                    cname = _text(v)
-                elif n == 2:
-                    devices.append(_bytes(v))
-            for dbuf in devices:
-                resource = ""
-                ids: list[str] = []
-                for n, _, v in fields(dbuf):
-                    if n == 1:
-                        resource = _text(v)
-                    elif n == 2:
-                        ids.append(_text(v))
-                out.extend(Assignment(namespace, name, cname, resource, i) for i in ids)
+    for pod_buf in _message(buf).get(1, ()):
+        pod = _message(_bytes(pod_buf))
+        name, namespace = _last_text(pod, 1), _last_text(pod, 2)
+        for container_buf in pod.get(3, ()):
+            container = _message(_bytes(container_buf))
+            container_name = _last_text(container, 1)
+            for device_buf in container.get(2, ()):
+                device = _message(_bytes(device_buf))
+                resource = _last_text(device, 1)
+                out.extend(Assignment(namespace, name, container_name, resource, _text(i)) for i in device.get(2, ()))
     return out
 
 
