@@ -66,11 +66,17 @@ def gpumemd_process(args: Sequence[str], env: dict[str, str] | None = None) -> I
         wait_until_ready(url, proc)
         yield url, proc
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if proc.stdout:
-            proc.stdout.close()
+        stop_process(proc)
+
+
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL after 10 s; close its output pipe."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    if proc.stdout:
+        proc.stdout.close()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import free_port, wait_until_ready
+from tests.helpers import free_port, stop_process, wait_until_ready
 
 PROMETHEUS = shutil.which("prometheus")
 ALERTMANAGER = shutil.which("prometheus-alertmanager") or shutil.which("alertmanager")
@@ -40,13 +40,7 @@ def _process(cmd: Sequence[str], url: str) -> Iterator[str]:
         wait_ready(url, proc)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        if proc.stdout:
-            proc.stdout.close()
+        stop_process(proc)
 
 
 @contextmanager
