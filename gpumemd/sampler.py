@@ -159,12 +159,17 @@ class Sampler:
         self.latest: Snapshot | None = None
         self._sequence = 0
         self._samples_total = 0
+        self.durations: Mapping[str, float] = {}  # the last cycle's, by collector and observer (benchmarks)
         self._last_error: dict[str, str] = {}
         self._stop = threading.Event()
         self._wake = threading.Event()  # set by stop(), pause() and resume()
         self.paused = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
+
+    @property
+    def samples_taken(self) -> int:
+        return self._samples_total
 
     # --- configuration changes (SIGHUP) ---
 
@@ -245,6 +250,7 @@ class Sampler:
             success[observer.name], durations[observer.name] = ok, took
             if ok:
                 observed.append(_Once(self._materialize(observer.name, out, render_failed)))
+        self.durations = durations
         self._samples_total += 1
         self._sequence += 1
         took = self._mono() - cycle_start
