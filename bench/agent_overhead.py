@@ -38,8 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from gpumemd.agent import Agent  # noqa: E402
+from gpumemd.sampler import Sampler  # noqa: E402
 
-ARMS_MAIN = ("off", "agent_10hz", "agent_100hz")
+ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "wake_100hz", "stats_100hz", "agent_100hz")
+ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
 
 
@@ -97,20 +99,39 @@ class SamplerThreadStats:
 
 
 class Arm:
-    """Turns one configuration on for a block and off after it (the agent is long-lived:
-    its sampler is resumed at the arm's interval and paused again)."""
+    """Turns one configuration on for a block and off after it. Samplers are long-lived: an
+    arm resumes one at its interval and pauses it again.
 
-    def __init__(self, name: str, agent: Agent | None) -> None:
-        self.name, self.agent = name, agent
+    - `agent_<hz>hz`: the agent (HTTP, spool, NVML, alert rules: everything on);
+    - `agent_<hz>hz_colocated`: the same with its sampler thread pinned to the CPU the
+      training thread is pinned to (the `colocated` phase pins it);
+    - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
+    - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
+      floor of reading the allocator at all;
+    - `history_*`: allocation-history recording, no agent."""
+
+    def __init__(self, name: str, agent: Agent | None, floors: dict[str, Sampler], busy: dict[str, list[float]],
+                 main_cpus: set[int] | None = None) -> None:
+        self.name, self.agent, self.floors, self.busy, self.main_cpus = name, agent, floors, busy, main_cpus
+        self.sampler: Sampler | None = None
 
     def __enter__(self) -> Arm:
-        if self.name.startswith("agent_"):
-            assert self.agent is not None and self.agent.runtime is not None
-            hz = int(self.name.split("_")[1].removesuffix("hz"))
-            sampler = self.agent.runtime.sampler
-            sampler.replace(interval=1.0 / hz)
-            sampler.resume()
-            time.sleep(0.01)  # the first samples after the pause, outside the warm-up block
+        kind, _, rest = self.name.partition("_")
+        if kind in ("agent", "wake", "stats"):
+            hz = int(rest.split("_")[0].removesuffix("hz"))
+            if kind == "agent":
+                assert self.agent is not None and self.agent.runtime is not None
+                self.sampler = self.agent.runtime.sampler
+            else:
+                self.sampler = self.floors[kind]
+            self.sampler.replace(interval=1.0 / hz)
+            self.sampler.resume()
+            time.sleep(0.01)  # the thread is parked: let it wake before pinning and timing
+            thread = self.sampler._thread
+            if thread is not None and thread.native_id is not None and self.main_cpus is not None:
+                os.sched_setaffinity(thread.native_id, self.main_cpus if self.name.endswith("_colocated")
+                                     else ALL_CPUS)
+            self.start = list(self.sampler.busy)
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
         elif self.name == "history_python_stacks":
@@ -119,11 +140,38 @@ class Arm:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.name.startswith("agent_"):
-            assert self.agent is not None and self.agent.runtime is not None
-            self.agent.runtime.sampler.pause()
+        if self.sampler is not None:
+            self.sampler.pause()
+            ticks, seconds = (now - then for now, then in zip(self.sampler.busy, self.start, strict=True))
+            got = self.busy.setdefault(self.name, [0, 0.0])
+            got[0] += ticks
+            got[1] += seconds
         if self.name.startswith("history_"):
             torch.cuda.memory._record_memory_history(enabled=None)
+
+
+ALL_CPUS = os.sched_getaffinity(0)
+
+
+def current_cpu() -> int:
+    """The CPU this thread runs on (os.sched_getcpu is Python 3.13+)."""
+    with open("/proc/thread-self/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[36])  # field 39, "processor"
+
+
+class AllocatorStats:
+    """The floor source: one raw allocator read, nothing else."""
+
+    name = "stats"
+
+    def __init__(self) -> None:
+        self._read = torch._C._cuda_memoryStats
+
+    def read(self, cycle: Any) -> Any:
+        return self._read(0)
+
+    def families(self, reading: Any) -> list[Any]:
+        return []
 
 
 def summarize(values: list[float]) -> dict[str, float]:
@@ -136,16 +184,28 @@ def summarize(values: list[float]) -> dict[str, float]:
 
 
 def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, spool: str,
-                min_rounds: int) -> dict[str, Any]:
+                min_rounds: int, pin_main: bool = False) -> dict[str, Any]:
+    """A/B/A/B blocks of `arms`, rotated each round; with `pin_main`, the training thread is
+    pinned to the CPU it runs on for the whole phase (the `_colocated` arms pin the sampler
+    there too)."""
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
     agent = None
     thread_stats = SamplerThreadStats()
+    main_cpus = {current_cpu()} if pin_main else None
+    if main_cpus is not None:
+        os.sched_setaffinity(0, main_cpus)
     if any(a.startswith("agent_") for a in arms):  # one agent for the phase, paused between its blocks
         agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
         agent.runtime.sampler._listeners.append(thread_stats)  # the bench's own, private hook
+    floors = {"wake": Sampler([], interval=0.1, eager_render=False),
+              "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False)}
+    for floor in floors.values():
+        floor.pause()
+        floor.start()
+    busy: dict[str, list[float]] = {}
     end, rounds = time.monotonic() + seconds, 0
     try:
         while rounds < min_rounds or time.monotonic() < end:
@@ -153,7 +213,7 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
             got = {}
             for arm in order:
                 thread_stats.arm = arm
-                with Arm(arm, agent):
+                with Arm(arm, agent, floors, busy, main_cpus):
                     block(work, max(3, steps // 10))  # warm after the switch
                     got[arm] = block(work, steps)
             for arm, t in got.items():
@@ -164,8 +224,16 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
     finally:
         if agent is not None:
             agent.stop()
+        for floor in floors.values():
+            floor.stop()
+        if main_cpus is not None:
+            os.sched_setaffinity(0, ALL_CPUS)
     return {
         "rounds": rounds, "steps_per_block": steps, "sampler_thread": thread_stats.summary(),
+        # the time a tick held the thread, from its wake-up to its next wait (in place: cold
+        # caches, GIL waits inside the tick included), per arm
+        "tick_in_place_us": {a: secs / n * 1e6 for a, (n, secs) in busy.items() if n},
+        "main_cpus": sorted(main_cpus) if main_cpus else None,
         "step_seconds": {a: summarize(v) for a, v in times.items()},
         "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
     }
@@ -238,11 +306,25 @@ def sample_costs(spool: str) -> dict[str, Any]:
     return out
 
 
+def report(phase: str, r: dict[str, Any]) -> None:
+    """One line per arm: overhead median [95 % interval of the mean], the tick in place, the
+    sampler thread's CPU and voluntary switches per tick."""
+    print(f"{phase}: {r['rounds']} rounds of {r['steps_per_block']} steps", flush=True)
+    for arm, o in r["overhead_percent"].items():
+        thread = r["sampler_thread"].get(arm, {})
+        print(f"  {arm:24s} {o['median']:+6.2f} % [{o['ci95_low']:+.2f}, {o['ci95_high']:+.2f}]"
+              f"  tick {r['tick_in_place_us'].get(arm, float('nan')):7.1f} us"
+              f"  cpu {thread.get('cpu_us_per_sample', float('nan')):7.1f} us"
+              f"  vcsw {thread.get('voluntary_switches_per_sample', float('nan')):.2f}", flush=True)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
     p.add_argument("--seconds", type=float, default=150, help="time for the main A/B/A/B phase")
-    p.add_argument("--history-seconds", type=float, default=30)
+    p.add_argument("--colocated-seconds", type=float, default=60, help="the colocated phase; 0: skip it")
+    p.add_argument("--history-seconds", type=float, default=30, help="0: skip the history phase")
+    p.add_argument("--no-sample-cost", action="store_true", help="skip the one-sample micro-benchmarks")
     p.add_argument("--block-seconds", type=float, default=0.25)
     a = p.parse_args()
     if not torch.cuda.is_available():
@@ -254,7 +336,8 @@ def main() -> int:
         step(*work)
     per_step = block(work, 100)
     steps = max(20, int(a.block_seconds / per_step))
-    spool = tempfile.mkdtemp(prefix="gpumemd-bench-spool-")
+    # /dev/shm, where the agent keeps its spool by default (a disk costs ~10x a write)
+    spool = tempfile.mkdtemp(prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
     result: dict[str, Any] = {
         "date": datetime.date.today().isoformat(),
         "device": torch.cuda.get_device_name(0),
@@ -271,13 +354,19 @@ def main() -> int:
     except Exception:
         pass
     result["main"] = interleaved(work, ARMS_MAIN, steps, a.seconds, spool, min_rounds=20)
-    print(json.dumps(result["main"]["overhead_percent"], indent=1), flush=True)
-    result["history"] = interleaved(work, ARMS_HISTORY, steps, a.history_seconds, spool, min_rounds=6)
-    result["sample_cost"] = sample_costs(spool)
+    report("main", result["main"])
+    if a.colocated_seconds:
+        result["colocated"] = interleaved(work, ARMS_COLOCATED, steps, a.colocated_seconds, spool, min_rounds=10,
+                                          pin_main=True)
+        report("colocated", result["colocated"])
+    if a.history_seconds:
+        result["history"] = interleaved(work, ARMS_HISTORY, steps, a.history_seconds, spool, min_rounds=6)
+    if not a.no_sample_cost:
+        result["sample_cost"] = sample_costs(spool)
     result["wall_seconds"] = time.monotonic() - started
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     Path(a.out).write_text(json.dumps(result, indent=1) + "\n")
-    print(json.dumps({k: result[k] for k in ("device", "sample_cost")}, indent=1))
+    print(json.dumps({k: result.get(k) for k in ("device", "sample_cost")}, indent=1))
     print(f"wrote {a.out} in {result['wall_seconds']:.0f}s")
     os.rmdir(spool) if not os.listdir(spool) else None
     return 0

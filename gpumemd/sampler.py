@@ -160,6 +160,9 @@ class Sampler:
         self._sequence = 0
         self._samples_total = 0
         self.durations: Mapping[str, float] = {}  # the last cycle's, by collector and observer (benchmarks)
+        # What the thread's ticks took in place, from its wake-up to its next wait (benchmarks:
+        # the time it held the GIL, less any waits for it inside the tick): [ticks, seconds].
+        self.busy = [0, 0.0]
         self._last_error: dict[str, str] = {}
         self._stop = threading.Event()
         self._wake = threading.Event()  # set by stop(), pause() and resume()
@@ -375,12 +378,16 @@ class Sampler:
                 self._wake.clear()
                 next_at = self._mono()
                 continue
+            woke = self._mono()
             try:
                 self.sample_once()
             except Exception:  # pragma: no cover - _cycle isolates everything it calls
                 log.exception("sample failed")
             next_at += self.interval
             now = self._mono()
+            busy = self.busy
+            busy[0] += 1
+            busy[1] += now - woke
             if next_at < now:  # fell behind (a slow sample, a suspended process): skip, don't burst
                 next_at = now + self.interval
             # One Event for stop, pause and resume: each is seen at once; clear() comes
