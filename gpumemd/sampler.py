@@ -169,6 +169,8 @@ class Sampler:
         self.paused = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
+        # sources and observers with an `every`: (next due, last reading or families, ok, took)
+        self._kept: dict[str, tuple[float, Any, bool, float]] = {}
 
     @property
     def samples_taken(self) -> int:
@@ -183,14 +185,19 @@ class Sampler:
                 self._sources = list(sources)
             if observers is not None:
                 self._observers = list(observers)
+            self._kept.clear()  # new sources or observers run on the next tick
             if interval is not None:
                 self.interval = interval
 
     # --- one cycle ---
 
-    def sample_once(self) -> Snapshot:
+    def sample_once(self, *, due_only: bool = False) -> Snapshot:
+        """Take a sample now. A direct call reads every source and runs every observer; the
+        thread's ticks pass `due_only`: a source or observer with an `every` (seconds) then
+        runs only once that much time passed since it last ran, and its last reading (or
+        families) stands in for it until then."""
         with self._lock:
-            return self._cycle()
+            return self._cycle(due_only)
 
     def _run_isolated(self, name: str, fn: Callable[[Any], Any], arg: Any) -> tuple[Any, bool, float]:
         start = self._mono()
@@ -212,7 +219,7 @@ class Sampler:
             self._last_error[name] = message
             log.log(level, "collector %s failed: %s", name, message)
 
-    def _cycle(self) -> Snapshot:
+    def _cycle(self, due_only: bool = False) -> Snapshot:
         # A cycle only *reads*: building prometheus_client families (a Metric, a label dict
         # and a Sample per series, ~70 % of a sample's cost) is deferred until someone asks
         # for them — a scrape, the spool writer (1 Hz), an observer that reads them — and is
@@ -224,9 +231,18 @@ class Sampler:
         success: dict[str, bool] = {}
         durations: dict[str, float] = {}
         read: list[tuple[Source, Any]] = []
+        kept = self._kept
         for source in self._sources:
-            reading, ok, took = self._run_isolated(source.name, source.read, readings)
-            success[source.name], durations[source.name] = ok, took
+            name = source.name
+            last = kept.get(name)
+            if due_only and last is not None and cycle_start < last[0]:
+                _, reading, ok, took = last  # not due: its last reading stands
+            else:
+                reading, ok, took = self._run_isolated(name, source.read, readings)
+                every = getattr(source, "every", 0.0)
+                if every:
+                    kept[name] = (cycle_start + every, reading, ok, took)
+            success[name], durations[name] = ok, took
             if ok:
                 readings[source.name] = reading
                 read.append((source, reading))
@@ -238,21 +254,30 @@ class Sampler:
         source_families = _Once(lambda: [f for _, _, once in rendered for f in once()])
         observed: list[_Once] = []
         for observer in self._observers:
-            # Each observer sees the sources' families and those of the observers before it,
-            # as a sequence built on first use: one that never looks costs nothing, one that
-            # selects (the alert engine) builds only the sources that hold what it selects.
-            # An eager sampler renders everything anyway: no selection, nothing built twice.
-            before = tuple(observed)
-            select = None if self._eager else _seen_by_names(self, rendered, before)
-            seen = LazyFamilies(_seen_by(source_families, before), select)
+            name = observer.name
+            last = kept.get(name)
+            if due_only and last is not None and cycle_start < last[0]:
+                _, once, ok, took = last  # not due: its last families stand
+            else:
+                # It sees the sources' families and those of the observers before it, as a
+                # sequence built on first use: one that never looks costs nothing, one that
+                # selects (the alert engine) builds only the sources that hold what it selects.
+                # An eager sampler renders everything anyway: no selection, nothing built twice.
+                before = tuple(observed)
+                select = None if self._eager else _seen_by_names(self, rendered, before)
+                seen = LazyFamilies(_seen_by(source_families, before), select)
 
-            def observe(observer: Observer, seen: LazyFamilies = seen) -> Iterable[Metric]:
-                return observer.observe(seen, readings, timestamp)
+                def observe(observer: Observer, seen: LazyFamilies = seen) -> Iterable[Metric]:
+                    return observer.observe(seen, readings, timestamp)
 
-            out, ok, took = self._run_isolated(observer.name, observe, observer)
-            success[observer.name], durations[observer.name] = ok, took
-            if ok:
-                observed.append(_Once(self._materialize(observer.name, out, render_failed)))
+                out, ok, took = self._run_isolated(name, observe, observer)
+                once = _Once(self._materialize(name, out, render_failed)) if ok else None
+                every = getattr(observer, "every", 0.0)
+                if every:
+                    kept[name] = (cycle_start + every, once, ok, took)
+            success[name], durations[name] = ok, took
+            if once is not None:
+                observed.append(once)
         self.durations = durations
         self._samples_total += 1
         self._sequence += 1
@@ -380,7 +405,7 @@ class Sampler:
                 continue
             woke = self._mono()
             try:
-                self.sample_once()
+                self.sample_once(due_only=True)
             except Exception:  # pragma: no cover - _cycle isolates everything it calls
                 log.exception("sample failed")
             next_at += self.interval

@@ -35,6 +35,7 @@ _LAST = "gpumemd_last_sample_timestamp_seconds"
 
 class AlertObserver:
     name = "alerts"
+    every = 0.0  # the sampler runs it every sample, or every `every` seconds (the agent's evaluation_interval)
 
     def __init__(
         self,
@@ -224,8 +225,11 @@ class AlertingFactory:
 
     def __init__(self, *, collectors: Callable[[Config], Iterable[str]] | None = None,
                  callbacks: Sequence[Callable[[Sequence[Notification]], None]] = (),
-                 actions: ActionRunner | None = None, watchdog: bool = True) -> None:
+                 actions: ActionRunner | None = None, watchdog: bool = True, every: float = 0.0) -> None:
+        """`every`: evaluate the rules every that many seconds rather than every sample (the
+        agent samples at 10 Hz; its rules need not run that often)."""
         self._collectors = collectors
+        self._every = every
         self._callbacks = callbacks
         self._actions = actions
         self._watchdog = watchdog
@@ -233,12 +237,14 @@ class AlertingFactory:
 
     def __call__(self, config: Config) -> list[AlertObserver]:
         alerting = config.alerting
+        interval = max(config.sampler.interval, self._every)  # the engine's evaluation interval
         if self.observer is None:
             self.observer = AlertObserver(
-                alerting, interval=config.sampler.interval,
+                alerting, interval=interval,
                 collectors=self._collectors(config) if self._collectors else (),
                 callbacks=self._callbacks, actions=self._actions, watchdog=self._watchdog,
             )
+            self.observer.every = self._every
         else:
-            self.observer.reconfigure(alerting, config.sampler.interval)
+            self.observer.reconfigure(alerting, interval)
         return [self.observer]

@@ -15,7 +15,7 @@ GiB = 1 << 30
 
 def read(state: str) -> dict[str, int | None]:
     (r,) = AllocatorSource(torch_replayer(capture(state))).read({})
-    return r.__dict__
+    return r._asdict()
 
 
 def test_a_256mib_and_a_4000_byte_tensor_as_the_allocator_counts_them() -> None:

@@ -189,3 +189,52 @@ def test_lazy_families_are_built_once_and_rendering_failures_are_isolated() -> N
     assert built == [1]
     assert got[("test_a", ())] == 1
     assert got[("gpumemd_collector_success", (("collector", "bad"),))] == 0
+
+
+class Every(Constant):
+    """A source read at its own pace (`every` seconds) on the thread's ticks."""
+
+    def __init__(self, name: str, value: float, every: float) -> None:
+        super().__init__(name, value)
+        self.every = every
+
+
+class Counting:
+    name = "counting"
+
+    def __init__(self, every: float) -> None:
+        self.every, self.calls = every, 0
+
+    def observe(self, families: Any, readings: Any, timestamp: float) -> Iterable[Metric]:
+        self.calls += 1
+        g = GaugeMetricFamily("test_observed", "How often the observer ran.")
+        g.add_metric([], self.calls)
+        return [g]
+
+
+def test_ticks_read_a_source_with_every_at_its_own_pace_and_keep_its_last_reading() -> None:
+    fast, slow, observer = Constant("fast", 1), Every("slow", 7, every=1.0), Counting(every=0.5)
+    s = sampler(fast, slow, observers=[observer])
+    clock: Any = s._mono
+    for _ in range(25):  # 2.5 s of 10 Hz ticks
+        snap = s.sample_once(due_only=True)
+        clock.now += 0.1
+    assert fast.reads == 25
+    assert slow.reads == 3  # at 0, 1.0 and 2.0 s
+    assert observer.calls == 5  # at 0, 0.5, 1.0, 1.5 and 2.0 s
+    got = samples(snap.exposition.body().decode())  # the last tick: slow's and the observer's last stand
+    assert got[("test_slow", ())] == 7 and got[("test_observed", ())] == 5
+    assert got[("gpumemd_collector_success", (("collector", "slow"),))] == 1
+    s.sample_once()  # a direct call (a test, an OOM's urgent sample) reads everything
+    assert (fast.reads, slow.reads, observer.calls) == (26, 4, 6)
+
+
+def test_a_slow_source_that_failed_stays_failed_until_it_is_read_again() -> None:
+    broken = Raising("broken", RuntimeError("boom"))
+    broken.every = 1.0
+    s = sampler(broken)
+    s.sample_once(due_only=True)
+    s._mono.now += 0.5
+    snap = s.sample_once(due_only=True)
+    assert snap.success == {"broken": False}
+    assert "broken" not in snap.readings
