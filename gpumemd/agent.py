@@ -1,5 +1,7 @@
 """The in-process agent: samples PyTorch's allocator, NVML's view of this process and its
-OOMs on a daemon thread, serves them on loopback and publishes them into the node spool.
+OOMs on a daemon thread, publishes them into the node spool and serves them on loopback
+from a helper process (gpumemd/agent_endpoint.py; `agent.endpoint: thread` serves from a
+thread of this process instead).
 
     import gpumemd
     agent = gpumemd.start()            # idempotent; 127.0.0.1:9968 (+ LOCAL_RANK)
@@ -13,7 +15,8 @@ scrapes never renders text. Rules it keeps in a training process:
 - torch is never imported by us: the torch-facing sources wait until the program has
   imported torch *and* initialised CUDA (no CUDA context is ever created by the agent);
 - never raises into user code: failures are logged and counted (`gpumemd_agent_errors_total`);
-- daemon threads only; `stop()` is clean; at exit only the spool file is removed;
+- daemon threads only; `stop()` is clean; at exit the spool file is removed and the
+  endpoint process ends (it also ends by itself when this process dies);
 - `fork()` (DataLoader workers): the child gets no exporter, no spool writer, no held
   lock of ours; it may start its own agent.
 """
@@ -24,9 +27,13 @@ import atexit
 import dataclasses
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from prometheus_client.core import Metric
@@ -34,6 +41,7 @@ from prometheus_client.core import Metric
 from . import config as config_mod
 from . import identity as identity_mod
 from . import steptrace
+from .agent_endpoint import EndpointProcess
 from .config import AgentConfig, Config
 from .runtime import Runtime
 from .sampler import Observer
@@ -303,6 +311,8 @@ class Agent:
         self.runtime: Runtime | None = None
         self.oom: Any = None
         self.spool: SpoolWriter | None = None
+        self.endpoint: EndpointProcess | None = None  # agent.endpoint: process
+        self._private_dir: str | None = None  # where the endpoint reads when the spool is off
         self._started = False
         self._forked = False
 
@@ -360,11 +370,26 @@ class Agent:
             on_event=self._urgent_sample,
         )
         directory = spool_dir(agent.spool_dir)
+        # agent.endpoint: process — a helper process serves the file this agent publishes, so
+        # the file holds every family and the alerts, and is written every spool_interval (an
+        # unchanged sample only touched would leave the self-metrics, such as
+        # gpumemd_last_sample_timestamp_seconds, behind); with the spool off, it goes to a
+        # private directory.
+        endpoint_process = self.listen_address is not None and agent.endpoint == "process"
+        if directory is None and endpoint_process:
+            shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
+            directory = Path(tempfile.mkdtemp(prefix="gpumemd-agent-", dir=shm))
+            self._private_dir = str(directory)
         listeners = []
         if directory is not None:
-            self.spool = SpoolWriter(directory, identity=self.identity.info_labels(), interval=agent.spool_interval,
-                                     pid=self.pid, change_key=_spool_change_key(_sections_state()))
+            self.spool = SpoolWriter(
+                directory, identity=self.identity.info_labels(), interval=agent.spool_interval, pid=self.pid,
+                change_key=None if endpoint_process else _spool_change_key(_sections_state()),
+                everything=endpoint_process, alerts=self._alerts_json if endpoint_process else None)
             listeners.append(self._publish)
+        if endpoint_process and self.spool is not None and self.listen_address is not None:
+            self.endpoint = EndpointProcess(self.spool.path, self.listen_address, web_config_file=cfg.web.config_file,
+                                            private=self._private_dir is not None, on_exit=self._endpoint_exited)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
         runtime_cfg = dataclasses.replace(
             cfg,
@@ -382,8 +407,20 @@ class Agent:
         self.alerting = alerting = AlertingFactory(callbacks=self._on_alert, actions=ActionRunner())
         return Runtime(runtime_cfg, self._sources,
                        build_observers=lambda c: [*alerting(c), *_sections_observers()],
-                       listeners=listeners, eager_render=False, serve_http=self.listen_address is not None,
-                       title="gpumemd agent")
+                       listeners=listeners, eager_render=False,
+                       serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
+
+    def _alerts_json(self) -> bytes | None:
+        runtime = self.runtime
+        return runtime.alerts_json() if runtime is not None else None
+
+    def _endpoint_exited(self, where: str) -> None:
+        """The endpoint process could not listen, or died: count it; sampling goes on. A
+        private spool has no reader left: stop writing it."""
+        self.errors.note(where)
+        if self._private_dir is not None and self.spool is not None:
+            self.spool.remove()
+            self._remove_private_dir()
 
     def _publish(self, snapshot: Any) -> None:
         if self.spool is not None:
@@ -416,18 +453,30 @@ class Agent:
         if self._started or self._forked:
             return self
         self._started = True
+        _running.add(self)
         try:
             _register_actions(self)  # before the rules load: rules with actions need them
             self.runtime = self._build()
             try:
-                self.runtime.start()
-            except OSError as exc:
+                self.runtime.start()  # the first sample is published before the endpoint process starts
+            except OSError as exc:  # agent.endpoint: thread, the port is taken
                 self.errors.note("listen")
                 log.warning("agent cannot listen on %s (%s); sampling and spool go on without HTTP",
                             self.listen_address, exc.strerror or exc)
                 self.runtime.server = None
                 self.runtime.sampler.start()
-            where = f"http://{self.url_address}" if self.runtime.server is not None else "no HTTP"
+            if self.endpoint is not None:
+                try:
+                    self.endpoint.start()  # it says later whether it listens: see url_address
+                    where = f"http://{self.listen_address} from an endpoint process"
+                except Exception as exc:  # OSError: cannot spawn a process
+                    log.warning("agent cannot start its endpoint process (%s); sampling and spool go on "
+                                "without HTTP", exc)
+                    self.endpoint = None
+                    self._endpoint_exited("listen")
+                    where = "no HTTP"
+            else:
+                where = f"http://{self.url_address}" if self.runtime.server is not None else "no HTTP"
             log.info("gpumemd agent started (%s, every %ss, spool %s)", where, self.config.agent.interval,
                      self.spool.directory if self.spool else "off")
         except Exception:
@@ -437,21 +486,33 @@ class Agent:
 
     @property
     def url_address(self) -> str | None:
-        """host:port actually served (the port is real even when 0 was asked for)."""
-        if self.runtime is None or self.runtime.server is None:
+        """host:port actually served (the port is real even when 0 was asked for); None
+        without HTTP. With the endpoint process, waits until it listens (at most 20 s)."""
+        if self.endpoint is not None:
+            address = self.endpoint.address
+            if address is None:
+                return None
+            host, port = address
+        elif self.runtime is None or self.runtime.server is None:
             return None
-        host, port = self.runtime.server.address
+        else:
+            host, port = self.runtime.server.address
         return f"{host}:{port}"
 
     def stop(self) -> None:
-        """Stop the threads and the server, remove this process's spool file. Never raises."""
+        """Stop the threads, the server or the endpoint process, remove this process's spool
+        file (and private directory). Never raises."""
         if not self._started or self._forked:
             return
         self._started = False
+        _running.discard(self)
         if self.oom is not None:
             self.oom.active = False
+        # The sampler first: nothing is published while the endpoint process cleans up.
         for step in (self.runtime.stop if self.runtime is not None else None,
-                     self.spool.remove if self.spool is not None else None):
+                     self.endpoint.stop if self.endpoint is not None else None,
+                     self.spool.remove if self.spool is not None else None,
+                     self._remove_private_dir):
             try:
                 if step is not None:
                     step()
@@ -469,9 +530,18 @@ class Agent:
         if _current is self:
             _current = None
 
+    def _remove_private_dir(self) -> None:
+        directory, self._private_dir = self._private_dir, None
+        if directory is not None:
+            shutil.rmtree(directory, ignore_errors=True)
+
     def sample_once(self) -> Any:
-        """Take a sample now (tests, benchmarks); the snapshot or None."""
-        return self.runtime.sampler.sample_once() if self.runtime is not None else None
+        """Take a sample now and publish it (tests, benchmarks); the snapshot or None."""
+        if self.runtime is None:
+            return None
+        if self.spool is not None:
+            self.spool.request()  # the endpoint process serves it from its next request on
+        return self.runtime.sampler.sample_once()
 
     def __enter__(self) -> Agent:
         return self.start()
@@ -500,6 +570,9 @@ class Agent:
             self.oom.active = False
         if self.spool is not None:
             self.spool.enabled = False  # the file is the parent's
+        if self.endpoint is not None:  # the helper must not outlive the parent because of us
+            self.endpoint.abandon_in_child()
+        self._private_dir = None  # the parent's too
         server = self.runtime.server if self.runtime is not None else None
         if server is not None:  # no thread serves it here; close our copies of the sockets
             for name in ("_lsock", "_wake_r", "_wake_w"):
@@ -514,6 +587,7 @@ class Agent:
 # --- the process-wide agent ----------------------------------------------------------------
 
 _current: Agent | None = None
+_running: weakref.WeakSet[Agent] = weakref.WeakSet()  # started agents, scoped ones too (fork)
 _start_lock = threading.Lock()
 _fork_held: Any = None
 
@@ -613,12 +687,15 @@ def _after_fork_child() -> None:
     if _fork_held is not None:
         _fork_held.release()
         _fork_held = None
-    agent, _current = _current, None
-    if agent is not None:
+    _current = None
+    # Every agent of the parent, a scoped `with Agent():` one too: the child must neither
+    # remove the parent's files nor keep its endpoint process alive.
+    for agent in list(_running):
         try:
             agent._abandon_in_child()
         except Exception:
             pass
+    _running.clear()
 
 
 def _at_exit() -> None:

@@ -171,6 +171,9 @@ class AgentConfig:
     interval: Seconds = field(default=0.1, metadata=_check(positive))  # 10 Hz
     listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
     per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
+    # process: a helper process serves the published sample (scrapes cost the training
+    # process nothing); thread: served from a thread of the training process
+    endpoint: Literal["process", "thread"] = "process"
     nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
     nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # NVML per-process list is 19 µs/GPU
     peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval

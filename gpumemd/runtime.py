@@ -52,12 +52,16 @@ class Runtime:
         self.app = App(
             lambda: self.sampler.latest,
             interval=lambda: self.sampler.interval,
-            alerts_json=lambda: self._alerts_json() if self._alerts_json else None,
+            alerts_json=self.alerts_json,
             title=title,
         )
         self.server: HttpServer | None = None
         if serve_http:
             self.server = HttpServer(config.web.listen_address, self.app, web_config=_web_config(config))
+
+    def alerts_json(self) -> bytes | None:
+        """The /api/v1/alerts answer, or None when no alert engine runs."""
+        return self._alerts_json() if self._alerts_json else None
 
     def start(self) -> None:
         """Take a first sample, then serve and sample on. Raises OSError if the port is taken."""

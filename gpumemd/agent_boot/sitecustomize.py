@@ -7,9 +7,9 @@ logged and swallowed.
 
 Processes that are not the program's own work are skipped: multiprocessing's helpers
 (spawned DataLoader workers: the rank already reports their GPU memory; the resource
-tracker; the forkserver) and launchers (`torchrun`, `python -m torch.distributed.run`,
-`…launch`), whose children are the ranks. `GPUMEMD_AGENT_SKIP` adds a regular
-expression matched against the command line.
+tracker; the forkserver), the agent's own endpoint process, and launchers (`torchrun`,
+`python -m torch.distributed.run`, `…launch`), whose children are the ranks.
+`GPUMEMD_AGENT_SKIP` adds a regular expression matched against the command line.
 
 The agent reads its settings from `GPUMEMD_CONFIG_FILE` and `GPUMEMD_AGENT_LISTEN_ADDRESS`
 (empty: no HTTP), which `gpumemd run` sets from its flags. torch is not imported here:
@@ -25,7 +25,8 @@ import re
 import sys
 
 _HELPERS = ("multiprocessing.spawn", "multiprocessing.resource_tracker", "multiprocessing.forkserver",
-            "multiprocessing.semaphore_tracker", "--multiprocessing-fork", "joblib.externals.loky")
+            "multiprocessing.semaphore_tracker", "--multiprocessing-fork", "joblib.externals.loky",
+            "gpumemd.agent_endpoint")  # the agent's own endpoint process
 _LAUNCHERS = ("torch.distributed.run", "torch.distributed.launch", "torch.distributed.elastic")
 
 

@@ -92,26 +92,30 @@ class Encoder:
     The header and the `types` table (the same every second: the families' names, types and
     help text are most of the bytes) are serialised once and reused while they do not
     change; each publish serialises only the sample rows, in one `json.dumps` call. The
-    daemon turns it back into version 1's shape (`_families_of`)."""
+    daemon turns it back into version 1's shape (`families_of`)."""
 
-    def __init__(self, *, pid: int, interval: float, identity: Mapping[str, str]) -> None:
+    def __init__(self, *, pid: int, interval: float, identity: Mapping[str, str], everything: bool = False) -> None:
         dumps = _dumps
+        self._everything = everything  # every family (the agent's endpoint process serves them all)
         self._head = (f'{{"format":{dumps(FORMAT)},"pid":{int(pid)},"interval":{dumps(float(interval))},'
                       f'"identity":{dumps(dict(identity))},"written":')
         self._types_key: tuple[tuple[str, str, str], ...] | None = None
         self._types = ""
 
-    def encode(self, families: Iterable[Metric], written: float) -> bytes:
-        published = [f for f in families if f.name.startswith(PUBLISHED_PREFIXES)]
+    def encode(self, families: Iterable[Metric], written: float, alerts: bytes | None = None) -> bytes:
+        """`alerts`: the agent's /api/v1/alerts answer (JSON), kept as the `alerts` field."""
+        published = (list(families) if self._everything
+                     else [f for f in families if f.name.startswith(PUBLISHED_PREFIXES)])
         key = tuple([(f.name, f.type, f.documentation) for f in published])
         if key != self._types_key:
             self._types_key, self._types = key, _dumps(key)
         rows = [[i, s.name, s.labels, s.value] for i, f in enumerate(published) for s in f.samples]
+        tail = (b',"alerts":' + alerts + b"}") if alerts is not None else b"}"
         return "".join((self._head, _dumps(float(written)), ',"types":', self._types, ',"samples":',
-                        _dumps(rows), "}")).encode()
+                        _dumps(rows))).encode() + tail
 
 
-def _families_of(doc: Mapping[str, Any]) -> list[Any]:
+def families_of(doc: Mapping[str, Any]) -> list[Any]:
     """A document's families as version 1 wrote them: [[name, type, help, [[sample name, labels, value], …]], …]."""
     if doc["format"] == FORMAT_V1:
         return list(doc["families"])
@@ -133,14 +137,19 @@ class SpoolWriter:
     def __init__(self, directory: Path, *, identity: Mapping[str, str], interval: float,
                  pid: int | None = None, clock: Callable[[], float] = time.time,
                  monotonic: Callable[[], float] = time.monotonic,
-                 change_key: Callable[[Any], Any] | None = None) -> None:
+                 change_key: Callable[[Any], Any] | None = None, everything: bool = False,
+                 alerts: Callable[[], bytes | None] | None = None) -> None:
+        """`everything`: publish every family, not only the agent-owned ones the daemon
+        merges (which it still picks out); `alerts`: the /api/v1/alerts answer to publish
+        with each sample. Both for the agent's endpoint process (gpumemd/agent_endpoint.py)."""
         self.directory = directory
         self._identity = dict(identity)
         self._interval = interval
         self._pid = os.getpid() if pid is None else pid
         self._clock, self._mono = clock, monotonic
         self._change_key = change_key
-        self._encoder = Encoder(pid=self._pid, interval=interval, identity=self._identity)
+        self._encoder = Encoder(pid=self._pid, interval=interval, identity=self._identity, everything=everything)
+        self._alerts = alerts
         self._next = 0.0
         self._force = False
         self._failed = False
@@ -162,14 +171,17 @@ class SpoolWriter:
             return
         force = self._force
         self._next, self._force = now + self._interval, False
+        alerts = self._alerts() if self._alerts is not None else None
         key = self._change_key(snapshot) if self._change_key is not None else _NOTHING
+        if key is not _NOTHING:
+            key = (key, alerts)  # an alert that turns firing while the readings stand still
         if key is not _NOTHING and not force and key == self._last_key and self._heartbeat():
             return
-        self.publish(snapshot.exposition.families, key)
+        self.publish(snapshot.exposition.families, key, alerts)
 
-    def publish(self, families: Sequence[Metric], key: Any = _NOTHING) -> None:
+    def publish(self, families: Sequence[Metric], key: Any = _NOTHING, alerts: bytes | None = None) -> None:
         written = self._clock()
-        data = self._encoder.encode(families, written)
+        data = self._encoder.encode(families, written, alerts)
         with self._lock:
             if self.enabled:
                 self._last_key = key if self._write(data, written) else _NOTHING
@@ -314,7 +326,7 @@ class SpoolSource:
             if doc["format"] != FORMAT_V1:  # an unchanged sample is not rewritten: its mtime is the heartbeat
                 written = max(written, mtime)
             rank = RankFile(int(doc["pid"]), written, float(doc["interval"]), dict(doc["identity"]),
-                            _families_of(doc))
+                            families_of(doc))
         except FileNotFoundError:  # the agent exited between listing and reading
             return None
         except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -93,13 +93,17 @@ def test_agent_fires_delivers_runs_actions_and_serves_alerts(tmp_path: Path) -> 
         assert _wait(lambda: any(n["labels"]["alertname"] == RULE["alert"] and not n["resolved"]
                                  for n in _lines(tmp_path / "callback.jsonl")))
 
-        # /api/v1/alerts (Prometheus's shape) and gpumemd_alerts
-        api = json.loads(scrape(url + "/api/v1/alerts"))
-        (alert,) = [a for a in api["data"]["alerts"] if a["labels"]["alertname"] == RULE["alert"]]
-        assert alert["state"] == "firing" and float(alert["value"]) > 1
-        s = samples(scrape(url + "/metrics"))
-        assert any(n == "gpumemd_alerts" and dict(lab).get("alertname") == RULE["alert"]
-                   and dict(lab).get("alertstate") == "firing" for (n, lab) in s)
+        # /api/v1/alerts (Prometheus's shape) and gpumemd_alerts, from the agent's endpoint
+        # process: what the agent published, at most spool_interval (1 s) ago
+        def ours() -> list[dict]:
+            api = json.loads(scrape(url + "/api/v1/alerts"))
+            return [a for a in api["data"]["alerts"] if a["labels"]["alertname"] == RULE["alert"]]
+
+        assert _wait(lambda: [a["state"] for a in ours()] == ["firing"]), ours()
+        assert float(ours()[0]["value"]) > 1
+        assert _wait(lambda: any(n == "gpumemd_alerts" and dict(lab).get("alertname") == RULE["alert"]
+                                 and dict(lab).get("alertstate") == "firing"
+                                 for (n, lab) in samples(scrape(url + "/metrics"))))
 
         # the user's action ran once (action_max: 1), and the trace of the next 3 steps was written
         assert _wait(lambda: len(_lines(tmp_path / "actions.jsonl")) >= 1)

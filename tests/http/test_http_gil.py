@@ -1,5 +1,9 @@
 """The endpoint inside a process whose main thread hogs the GIL (a training loop).
 
+This is the server as `agent.endpoint: thread` runs it, in the training process. The
+default, `agent.endpoint: process`, serves from a process of its own and takes no GIL of
+the training process at all (tests/agent/test_agent_endpoint.py).
+
 Issue 7: with the agent's server in a busy training process, scrapes took 1 s or failed.
 Two causes, each pinned here: a lost wake-up between the workers and the I/O thread
 (after it, every answer waited for the I/O loop's 1 s tick), and three GIL hand-offs per
