@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psutil
+
 from tests.helpers import ROOT, free_port, samples, scrape, wait_until_ready
 
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -79,6 +81,10 @@ def test_gpumemd_run_injects_the_agent_and_returns_the_exit_status(tmp_path: Pat
         text = scrape(f"http://127.0.0.1:{port}/metrics")
         assert 'gpumemd_agent_info{job_id="",local_rank="0"' in text and 'rank="1"' in text
         assert not hello["torch"]
+        # the rank's endpoint process (it runs the same sitecustomize) started no agent of its own
+        (endpoint,) = psutil.Process(proc.pid).children()  # `gpumemd run` execs: proc is the rank
+        assert "gpumemd.agent_endpoint" in endpoint.cmdline() and endpoint.children() == []
+        assert [f for f in os.listdir(tmp_path) if not f.startswith(".")] == [f"agent-{proc.pid}.json"]
     finally:
         rc = finish(proc)
     assert rc == 3
