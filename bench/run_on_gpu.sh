@@ -3,7 +3,8 @@
 #   bench/run_on_gpu.sh tests|benches|impact|ranks OUTDIR
 # tests    GPU tests (daemon, agent, profiler, alerts) with JUnit XML, + the profiler bench
 # benches  daemon vs nvitop-exporter vs floor, agent overhead
-# impact   load on the agent's endpoint vs the training loop (bench/http_impact.py)
+# impact   load on the agent's endpoint vs the training loop, endpoint process and thread
+#          side by side (bench/http_impact.py, ~6 minutes)
 # ranks    the two-rank torchrun test (needs 2 GPUs)
 # final    a short re-run of the benches after changes (fits ~7 minutes of device time)
 # Everything lands in OUTDIR/results.tgz (the device tool brings back few files).
@@ -27,11 +28,11 @@ benches)
   timeout 400 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" > "$out/agent-overhead.log" 2>&1; tail -30 "$out/agent-overhead.log"
   ;;
 impact)
-  timeout 560 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 80 > "$out/http-impact.log" 2>&1; tail -40 "$out/http-impact.log"
+  timeout 560 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 60 --max-seconds 480 > "$out/http-impact.log" 2>&1; tail -40 "$out/http-impact.log"
   ;;
 final)
   timeout 200 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" --seconds 90 --history-seconds 10 > "$out/agent-overhead.log" 2>&1; tail -4 "$out/agent-overhead.log"
-  timeout 150 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 15 > "$out/http-impact.log" 2>&1; tail -4 "$out/http-impact.log"
+  timeout 210 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 12 --scrape-seconds 8 --max-seconds 190 > "$out/http-impact.log" 2>&1; tail -10 "$out/http-impact.log"
   timeout 60 python3 bench/daemon_bench.py --out "$out/daemon-bench.json" --scrapes 2000 --idle-seconds 20 > "$out/daemon-bench.log" 2>&1
   timeout 100 python3 -m pytest tests/gpu -p no:cacheprovider -k "alerts and agent" -v --junitxml="$out/alerts-agent-gpu.xml" > "$out/alerts-agent-gpu.log" 2>&1; tail -3 "$out/alerts-agent-gpu.log"
   ;;
