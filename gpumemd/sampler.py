@@ -67,15 +67,19 @@ _BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
 _SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUILD)
 
 
+_BUILDING = threading.RLock()  # families are built rarely (a scrape, the spool, the rules): one lock for all
+
+
 class _Once:
-    """A zero-argument function's result, computed on the first call, from any thread."""
+    """A zero-argument function's result, computed on the first call, from any thread.
+    `failed` is set by a renderer whose source (or observer) raised while building."""
 
-    __slots__ = ("_fn", "_value", "_lock")
+    __slots__ = ("_fn", "_value", "failed")
 
-    def __init__(self, fn: Callable[[], list[Metric]]) -> None:
-        self._fn: Callable[[], list[Metric]] | None = fn
+    def __init__(self, fn: Callable[[], list[Metric]] | None = None) -> None:
+        self._fn = fn
         self._value: list[Metric] = []
-        self._lock = threading.Lock()
+        self.failed = False
 
     @property
     def done(self) -> bool:
@@ -83,7 +87,7 @@ class _Once:
 
     def __call__(self) -> list[Metric]:
         if self._fn is not None:
-            with self._lock:
+            with _BUILDING:
                 if self._fn is not None:
                     self._value, self._fn = self._fn(), None
         return self._value
@@ -169,8 +173,8 @@ class Sampler:
         self.paused = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
-        # sources and observers with an `every`: (next due, last reading or families, ok, took)
-        self._kept: dict[str, tuple[float, Any, bool, float]] = {}
+        # sources and observers with an `every`: (next due, last reading, ok, took, families)
+        self._kept: dict[str, tuple[float, Any, bool, float, _Once | None]] = {}
 
     @property
     def samples_taken(self) -> int:
@@ -230,40 +234,39 @@ class Sampler:
         readings: dict[str, Any] = {}
         success: dict[str, bool] = {}
         durations: dict[str, float] = {}
-        read: list[tuple[Source, Any]] = []
         kept = self._kept
+        # Each source's families are built at most once a sample, whoever asks first: an
+        # observer's selection or the full list (a scrape, the spool writer); a source that
+        # was not due keeps its families from when it was read, built or not.
+        rendered: list[_Rendered] = []
         for source in self._sources:
             name = source.name
             last = kept.get(name)
             if due_only and last is not None and cycle_start < last[0]:
-                _, reading, ok, took = last  # not due: its last reading stands
+                _, reading, ok, took, once = last  # not due: its last reading stands
             else:
                 reading, ok, took = self._run_isolated(name, source.read, readings)
+                once = self._renderer(source, reading) if ok else None
                 every = getattr(source, "every", 0.0)
                 if every:
-                    kept[name] = (cycle_start + every, reading, ok, took)
+                    kept[name] = (cycle_start + every, reading, ok, took, once)
             success[name], durations[name] = ok, took
-            if ok:
-                readings[source.name] = reading
-                read.append((source, reading))
-        render_failed: dict[str, bool] = {}
-        # Each source's families are built at most once a sample, whoever asks first: an
-        # observer's selection or the full list (a scrape, the spool writer).
-        rendered = [(source, reading, _Once(self._renderer(source, reading, render_failed)))
-                    for source, reading in read]
+            if once is not None:
+                readings[name] = reading
+                rendered.append((source, reading, once))
         source_families = _Once(lambda: [f for _, _, once in rendered for f in once()])
-        observed: list[_Once] = []
+        observed: list[tuple[str, _Once]] = []
         for observer in self._observers:
             name = observer.name
             last = kept.get(name)
             if due_only and last is not None and cycle_start < last[0]:
-                _, once, ok, took = last  # not due: its last families stand
+                _, _, ok, took, once = last  # not due: its last families stand
             else:
                 # It sees the sources' families and those of the observers before it, as a
                 # sequence built on first use: one that never looks costs nothing, one that
                 # selects (the alert engine) builds only the sources that hold what it selects.
                 # An eager sampler renders everything anyway: no selection, nothing built twice.
-                before = tuple(observed)
+                before = tuple(once for _, once in observed)
                 select = None if self._eager else _seen_by_names(self, rendered, before)
                 seen = LazyFamilies(_seen_by(source_families, before), select)
 
@@ -271,13 +274,13 @@ class Sampler:
                     return observer.observe(seen, readings, timestamp)
 
                 out, ok, took = self._run_isolated(name, observe, observer)
-                once = _Once(self._materialize(name, out, render_failed)) if ok else None
+                once = self._materialize(name, out) if ok else None
                 every = getattr(observer, "every", 0.0)
                 if every:
-                    kept[name] = (cycle_start + every, once, ok, took)
+                    kept[name] = (cycle_start + every, None, ok, took, once)
             success[name], durations[name] = ok, took
             if once is not None:
-                observed.append(once)
+                observed.append((name, once))
         self.durations = durations
         self._samples_total += 1
         self._sequence += 1
@@ -286,9 +289,15 @@ class Sampler:
 
         def build() -> list[Metric]:
             families = list(source_families())
-            for once in observed:
+            for _, once in observed:
                 families.extend(once())
-            ok = {name: good and not render_failed.get(name, False) for name, good in success.items()}
+            ok = dict(success)
+            for source, _, once in rendered:
+                if once.failed:
+                    ok[source.name] = False
+            for name, once in observed:
+                if once.failed:
+                    ok[name] = False
             families.extend(self._self_metrics(timestamp, ok, durations, took, samples_total))
             if self._static is not None:
                 families.extend(self._static())
@@ -307,18 +316,19 @@ class Sampler:
                 log.exception("sample listener failed")
         return snapshot
 
-    def _renderer(self, source: Source, reading: Any, failed: dict[str, bool]) -> Callable[[], list[Metric]]:
-        """A source's families from its reading; a source whose rendering raises is left out
-        and reported as failed (`gpumemd_collector_success` 0) in this sample."""
+    def _renderer(self, source: Source, reading: Any) -> _Once:
+        """A source's families from its reading, built on first use; a source whose rendering
+        raises is left out and reported as failed (`gpumemd_collector_success` 0)."""
         def render() -> list[Metric]:
             try:
                 return list(source.families(reading))
             except Exception as exc:
-                failed[source.name] = True
+                once.failed = True
                 # its own key: the next read's success must not log "recovered" for it
                 self._note_failure(f"{source.name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
                 return []
-        return render
+        once = _Once(render)
+        return once
 
     def _select(self, rendered: Sequence[_Rendered], names: frozenset[str]) -> list[Metric]:
         """The families of the sources that may hold one of `names` (`Source.names`; a source
@@ -342,19 +352,19 @@ class Sampler:
             families.extend(full())
         return families
 
-    def _materialize(self, name: str, out: Iterable[Metric],
-                     failed: dict[str, bool]) -> Callable[[], list[Metric]]:
-        """An observer's families, listed once when needed. `observe()` itself runs every
-        sample; what it returns may be a lazy iterable (a generator), consumed only when the
+    def _materialize(self, name: str, out: Iterable[Metric]) -> _Once:
+        """An observer's families, listed once when needed. `observe()` itself runs when it
+        is due; what it returns may be a lazy iterable (a generator), consumed only when the
         sample's families are built: return a list if they must reflect the sample moment."""
         def listed() -> list[Metric]:
             try:
                 return list(out)
             except Exception as exc:
-                failed[name] = True
+                once.failed = True
                 self._note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
                 return []
-        return listed
+        once = _Once(listed)
+        return once
 
     def _self_metrics(self, timestamp: float, success: Mapping[str, bool], durations: Mapping[str, float],
                       took: float, samples_total: int) -> Iterable[Metric]:
