@@ -63,8 +63,11 @@ _DURATION = Family("gpumemd_collector_duration_seconds", "How long a collector t
 _LAST = Family("gpumemd_last_sample_timestamp_seconds", "When the last sample was taken (Unix time).")
 _TOOK = Family("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
 _SAMPLES = Family("gpumemd_samples", "Samples taken since start.", "counter")
+_BUSY = Family("gpumemd_sampler_busy_seconds",
+               "Time the sampling thread spent in its ticks (in the agent: holding the training process's GIL).",
+               "counter")
 _BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
-_SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUILD)
+_SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUSY, _BUILD)
 
 
 _BUILDING = threading.RLock()  # families are built rarely (a scrape, the spool, the rules): one lock for all
@@ -164,8 +167,9 @@ class Sampler:
         self._sequence = 0
         self._samples_total = 0
         self.durations: Mapping[str, float] = {}  # the last cycle's, by collector and observer (benchmarks)
-        # What the thread's ticks took in place, from its wake-up to its next wait (benchmarks:
-        # the time it held the GIL, less any waits for it inside the tick): [ticks, seconds].
+        # What the thread's ticks took in place, from its wake-up to its next wait: the time it
+        # held the GIL (less any waits for it inside a tick); [ticks, seconds]. Exported as
+        # gpumemd_sampler_busy_seconds_total, so an agent shows what it costs its process.
         self.busy = [0, 0.0]
         self._last_error: dict[str, str] = {}
         self._stop = threading.Event()
@@ -285,7 +289,7 @@ class Sampler:
         self._samples_total += 1
         self._sequence += 1
         took = self._mono() - cycle_start
-        samples_total = self._samples_total
+        samples_total, busy_seconds = self._samples_total, self.busy[1]
 
         def build() -> list[Metric]:
             families = list(source_families())
@@ -298,7 +302,7 @@ class Sampler:
             for name, once in observed:
                 if once.failed:
                     ok[name] = False
-            families.extend(self._self_metrics(timestamp, ok, durations, took, samples_total))
+            families.extend(self._self_metrics(timestamp, ok, durations, took, samples_total, busy_seconds))
             if self._static is not None:
                 families.extend(self._static())
             return families
@@ -367,8 +371,8 @@ class Sampler:
         return once
 
     def _self_metrics(self, timestamp: float, success: Mapping[str, bool], durations: Mapping[str, float],
-                      took: float, samples_total: int) -> Iterable[Metric]:
-        ok, dur, last, sample, samples, build = (f.new() for f in _SELF)
+                      took: float, samples_total: int, busy_seconds: float) -> Iterable[Metric]:
+        ok, dur, last, sample, samples, busy, build = (f.new() for f in _SELF)
         for name in success:
             labels = {"collector": name}
             _SUCCESS.add(ok, labels, 1 if success[name] else 0)
@@ -376,8 +380,9 @@ class Sampler:
         _LAST.add(last, {}, timestamp)
         _TOOK.add(sample, {}, took)
         _SAMPLES.add(samples, {}, samples_total)
+        _BUSY.add(busy, {}, busy_seconds)
         _BUILD.add(build, {"version": __version__}, 1)
-        return (ok, dur, last, sample, samples, build)
+        return (ok, dur, last, sample, samples, busy, build)
 
     # --- the thread ---
 

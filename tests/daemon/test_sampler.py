@@ -238,3 +238,30 @@ def test_a_slow_source_that_failed_stays_failed_until_it_is_read_again() -> None
     snap = s.sample_once(due_only=True)
     assert snap.success == {"broken": False}
     assert "broken" not in snap.readings
+
+
+def test_the_time_the_thread_spends_in_its_ticks_is_exported() -> None:
+    import time
+
+    clock = Clock()
+
+    class Slow(Constant):
+        def read(self, cycle: Mapping[str, Any]) -> float:
+            clock.now += 0.25  # each tick takes 0.25 s on the injected clock
+            return super().read(cycle)
+
+    src = Slow("a", 1)
+    s = Sampler([src], interval=0.005, wall_clock=clock, monotonic=clock)
+    s.sample_once()  # a direct sample is not the thread's: not counted
+    s.start()
+    try:
+        deadline = time.monotonic() + 5
+        while s.busy[0] < 4 and time.monotonic() < deadline:
+            time.sleep(0.005)
+    finally:
+        s.stop()
+    ticks, seconds = s.busy
+    assert ticks >= 4 and seconds == 0.25 * ticks
+    assert s.latest is not None
+    got = samples(s.latest.exposition.body().decode())
+    assert got[("gpumemd_sampler_busy_seconds_total", ())] == 0.25 * (ticks - 1)  # as it stood at that sample
