@@ -83,7 +83,9 @@ class LazyTorchCuda:
         return torch_ready() and self._get().is_initialized()
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._get(), name)
+        value = getattr(self._get(), name)
+        setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
+        return value
 
 
 class LazyTorchOom:
@@ -123,9 +125,10 @@ class Errors:
 class Counted:
     """Wraps a source: an unexpected exception is counted (the sampler logs and isolates it)."""
 
-    def __init__(self, source: Any, errors: Errors) -> None:
+    def __init__(self, source: Any, errors: Errors, every: float = 0.0) -> None:
         self._source, self._errors = source, errors
         self.name = source.name
+        self.every = every  # read every `every` seconds, not every tick (Sampler.sample_once)
         # What the sampler selects on (Sampler: names, families_named): the wrapped source's.
         self.names = getattr(source, "names", None)
         named = getattr(source, "families_named", None)
@@ -180,8 +183,9 @@ class SectionsObserver:
 
     name = "sections"
 
-    def __init__(self, families: Any) -> None:
+    def __init__(self, families: Any, every: float = 0.0) -> None:
         self._families = families
+        self.every = every  # with the rules: the tick only reads the allocator
 
     def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
         # A generator: the sampler consumes it only when the sample's families are built (a
@@ -189,13 +193,13 @@ class SectionsObserver:
         yield from self._families()
 
 
-def _sections_observers() -> list[Observer]:
+def _sections_observers(every: float = 0.0) -> list[Observer]:
     try:
         from . import sections  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return []
     fn = getattr(sections, "families", None)
-    return [SectionsObserver(fn)] if fn is not None else []
+    return [SectionsObserver(fn, every)] if fn is not None else []
 
 
 def _sections_state() -> Callable[[], Any]:
@@ -257,7 +261,8 @@ def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], err
 
 
 def _is_duration(key: str) -> bool:
-    return key in {"interval", "nvml_interval", "peak_window", "spool_interval", "oom_min_dump_interval"}
+    return key in {"interval", "evaluation_interval", "nvml_interval", "peak_window", "spool_interval",
+                   "oom_min_dump_interval"}
 
 
 def _seconds(value: float) -> str:
@@ -336,7 +341,12 @@ class Agent:
         if self.oom is not None:
             sources.append(self.oom)
         sources.append(AgentSelf(self.identity, self.errors))
-        return [Counted(s, self.errors) for s in sources]
+        # Each tick reads the allocator (the interval peak needs every reading); what changes
+        # slowly, or is seen the moment it happens (an OOM publishes a sample at once), is read
+        # at its own pace: this process's NVML and host view every nvml_interval, the rest
+        # with the rules, every evaluation_interval (docs/agent.md, Cost).
+        every = {"allocator": 0.0, "process": agent.nvml_interval}
+        return [Counted(s, self.errors, every.get(s.name, agent.evaluation_interval)) for s in sources]
 
     def _rss_reader(self) -> Any:
         try:
@@ -402,11 +412,12 @@ class Agent:
         self.trace = steptrace.StepTrace(agent.oom_snapshot_dir, steps=agent.trace_steps, max_files=agent.oom_max_snapshots,
                                max_bytes=agent.oom_max_snapshot_bytes, pid=self.pid)
         steptrace.install(self.trace)
-        # Rules run on every sample here too; actions (evidence) only here. Collectors are
+        # Rules run every evaluation_interval here; actions (evidence) only here. Collectors are
         # not declared up front: one that never worked (no CUDA yet) is not "failing".
-        self.alerting = alerting = AlertingFactory(callbacks=self._on_alert, actions=ActionRunner())
+        self.alerting = alerting = AlertingFactory(callbacks=self._on_alert, actions=ActionRunner(),
+                                                   every=agent.evaluation_interval)
         return Runtime(runtime_cfg, self._sources,
-                       build_observers=lambda c: [*alerting(c), *_sections_observers()],
+                       build_observers=lambda c: [*alerting(c), *_sections_observers(agent.evaluation_interval)],
                        listeners=listeners, eager_render=False,
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
 

@@ -169,6 +169,9 @@ class AgentConfig:
     """The in-process agent (`gpumemd.start()`, `gpumemd run`); see docs/agent.md."""
 
     interval: Seconds = field(default=0.1, metadata=_check(positive))  # 10 Hz
+    # alert rules, OOM counters and the agent's own series; this process's NVML and host
+    # view go with nvml_interval. An OOM publishes a sample at once whatever these are.
+    evaluation_interval: Seconds = field(default=1.0, metadata=_check(positive))
     listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
     per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
     # process: a helper process serves the published sample (scrapes cost the training
