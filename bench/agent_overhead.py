@@ -253,6 +253,20 @@ def sample_costs(spool: str) -> dict[str, Any]:
             t = time.perf_counter()
             sampler.sample_once()
             full.append(time.perf_counter() - t)
+        # The collectors alone (allocator + process: NVML and host; OOM; the agent's own), no
+        # rules: what the "one full sample" names, read back to back.
+        collectors = Sampler(sampler._sources, interval=3600.0, eager_render=False)
+        bare = []
+        for _ in range(2050):
+            t = time.perf_counter()
+            collectors.sample_once()
+            bare.append(time.perf_counter() - t)
+        # A 10 Hz tick as the thread takes it (the allocator only; the rest is not due).
+        ticks = []
+        for _ in range(2050):
+            t = time.perf_counter()
+            sampler.sample_once(due_only=True)
+            ticks.append(time.perf_counter() - t)
         for _ in range(1000):  # families are built lazily: what a scrape, the spool or an observer adds
             t = time.perf_counter()
             sampler.sample_once().exposition.families  # noqa: B018
@@ -278,6 +292,8 @@ def sample_costs(spool: str) -> dict[str, Any]:
             text.append(time.perf_counter() - t)
         agent.stop()
         out[label] = {"sample_median_us": statistics.median(full) * 1e6,
+                      "collectors_only_median_us": statistics.median(bare[50:]) * 1e6,
+                      "tick_median_us": statistics.median(ticks[50:]) * 1e6,
                       "sample_p99_us": statistics.quantiles(full, n=100)[98] * 1e6,
                       "sample_with_families_median_us": statistics.median(with_families) * 1e6,
                       "per_source": per_source, "render_text_median_us": statistics.median(text) * 1e6}
