@@ -125,7 +125,10 @@ class EndpointProcess:
         log.warning("the agent's endpoint process (pid %d, %s) exited with status %s; the agent samples on "
                     "without HTTP", proc.pid, self._listen, self.returncode)
         if self._on_exit is not None:
-            self._on_exit(where)
+            try:
+                self._on_exit(where)
+            except Exception:  # a thread of the training process: log, never raise
+                log.exception("handling the endpoint process's exit failed")
 
     @property
     def address(self) -> tuple[str, int] | None:
