@@ -116,6 +116,10 @@ class Arm:
         self.sampler: Sampler | None = None
 
     def __enter__(self) -> Arm:
+        # Every arm, `off` too, pauses 10 ms before its warm-up block (a resumed thread needs
+        # it to wake): up to 2026-11-23 only the sampler arms did, and the pause itself (the
+        # GPU queue drains, the CPU idles) cost their next block ~1.5 % — the `wake` arms,
+        # whose threads do nothing, showed it.
         kind, _, rest = self.name.partition("_")
         if kind in ("agent", "wake", "stats"):
             hz = int(rest.split("_")[0].removesuffix("hz"))
@@ -126,17 +130,18 @@ class Arm:
                 self.sampler = self.floors[kind]
             self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
-            time.sleep(0.01)  # the thread is parked: let it wake before pinning and timing
-            thread = self.sampler._thread
-            if thread is not None and thread.native_id is not None and self.main_cpus is not None:
-                os.sched_setaffinity(thread.native_id, self.main_cpus if self.name.endswith("_colocated")
-                                     else ALL_CPUS)
-            self.start = list(self.sampler.busy)
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
         elif self.name == "history_python_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context="alloc", stacks="python",
                                                      max_entries=20000)
+        time.sleep(0.01)
+        if self.sampler is not None:
+            thread = self.sampler._thread  # awake now: pin it (or not), then count its ticks
+            if thread is not None and thread.native_id is not None and self.main_cpus is not None:
+                os.sched_setaffinity(thread.native_id, self.main_cpus if self.name.endswith("_colocated")
+                                     else ALL_CPUS)
+            self.start = list(self.sampler.busy)
         return self
 
     def __exit__(self, *exc: object) -> None:
