@@ -74,14 +74,10 @@ class Loop:
     def __init__(self, cpu: bool) -> None:
         self.cpu = cpu
         if cpu:
-            torch.manual_seed(0)
+            import gil_cost
+
             torch.set_num_threads(1)
-            layers: list[torch.nn.Module] = []
-            for _ in range(24):
-                layers += [torch.nn.Linear(64, 64), torch.nn.GELU(), torch.nn.LayerNorm(64)]
-            net = torch.nn.Sequential(*layers)
-            opt = torch.optim.AdamW(net.parameters(), lr=1e-4, foreach=False)
-            self.work: tuple = (net, opt, torch.randn(8, 64), torch.randn(8, 64))
+            self.work: tuple = gil_cost.model()  # its dispatch-bound CPU loop
         else:
             import agent_overhead
 

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from prometheus_client.core import Metric
 
@@ -131,6 +131,16 @@ def _seen_by(sources: Callable[[], list[Metric]], observed: tuple[_Once, ...]) -
 _Rendered = tuple[Source, Any, _Once]  # a source, its reading, its families (built on first use)
 
 
+class _Kept(NamedTuple):
+    """What a source or observer with an `every` gave when it last ran, until `due`."""
+
+    due: float  # monotonic
+    reading: Any  # a source's; None for an observer
+    ok: bool
+    took: float
+    families: _Once | None
+
+
 def _seen_by_names(sampler: Sampler, rendered: Sequence[_Rendered],
                    observed: tuple[_Once, ...]) -> Callable[[frozenset[str]], list[Metric]]:
     def select(names: frozenset[str]) -> list[Metric]:
@@ -177,8 +187,7 @@ class Sampler:
         self.paused = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
-        # sources and observers with an `every`: (next due, last reading, ok, took, families)
-        self._kept: dict[str, tuple[float, Any, bool, float, _Once | None]] = {}
+        self._kept: dict[str, _Kept] = {}  # by name: sources and observers with an `every`
 
     @property
     def samples_taken(self) -> int:
@@ -246,14 +255,12 @@ class Sampler:
         for source in self._sources:
             name = source.name
             last = kept.get(name)
-            if due_only and last is not None and cycle_start < last[0]:
+            if due_only and last is not None and cycle_start < last.due:
                 _, reading, ok, took, once = last  # not due: its last reading stands
             else:
                 reading, ok, took = self._run_isolated(name, source.read, readings)
                 once = self._renderer(source, reading) if ok else None
-                every = getattr(source, "every", 0.0)
-                if every:
-                    kept[name] = (cycle_start + every, reading, ok, took, once)
+                self._keep(source, _Kept(cycle_start, reading, ok, took, once))
             success[name], durations[name] = ok, took
             if once is not None:
                 readings[name] = reading
@@ -263,7 +270,7 @@ class Sampler:
         for observer in self._observers:
             name = observer.name
             last = kept.get(name)
-            if due_only and last is not None and cycle_start < last[0]:
+            if due_only and last is not None and cycle_start < last.due:
                 _, _, ok, took, once = last  # not due: its last families stand
             else:
                 # It sees the sources' families and those of the observers before it, as a
@@ -279,9 +286,7 @@ class Sampler:
 
                 out, ok, took = self._run_isolated(name, observe, observer)
                 once = self._materialize(name, out) if ok else None
-                every = getattr(observer, "every", 0.0)
-                if every:
-                    kept[name] = (cycle_start + every, None, ok, took, once)
+                self._keep(observer, _Kept(cycle_start, None, ok, took, once))
             success[name], durations[name] = ok, took
             if once is not None:
                 observed.append((name, once))
@@ -319,6 +324,12 @@ class Sampler:
             except Exception:
                 log.exception("sample listener failed")
         return snapshot
+
+    def _keep(self, part: Source | Observer, ran: _Kept) -> None:
+        """Keep what a source or observer with an `every` gave, until it is due again."""
+        every = getattr(part, "every", 0.0)
+        if every:
+            self._kept[part.name] = ran._replace(due=ran.due + every)
 
     def _renderer(self, source: Source, reading: Any) -> _Once:
         """A source's families from its reading, built on first use; a source whose rendering
