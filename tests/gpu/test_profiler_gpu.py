@@ -1,5 +1,5 @@
 """GPUMemoryProfiler on a real GPU: the seed's examples unchanged on cuda:0, exact figures
-for known tensor sizes, max_memory_allocated() untouched, overhead.
+for known tensor sizes, max_memory_allocated() untouched (its overhead: bench/profiler_bench.py).
 
 Run: python3 -m pytest tests/gpu -k profiler   (figures: $GPUMEMD_RESULTS/profiler-gpu.json)
 """
@@ -7,7 +7,6 @@ Run: python3 -m pytest tests/gpu -k profiler   (figures: $GPUMEMD_RESULTS/profil
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -305,55 +304,5 @@ def test_profiler_leak_hint_and_sections_on_gpu(results_dir: Path, empty_cache: 
 
 # --- overhead ------------------------------------------------------------------------------
 
-def _one_ms_kernel() -> Any:
-    """A function that keeps the GPU busy ~1 ms and waits for it (torch.cuda._sleep spins)."""
-    torch.cuda._sleep(1000)
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(5):
-        torch.cuda._sleep(1_000_000)
-    torch.cuda.synchronize()
-    per_cycle = (time.perf_counter() - t0) / 5e6
-    cycles = int(1e-3 / per_cycle)
 
-    def fn() -> None:
-        torch.cuda._sleep(cycles)
-        torch.cuda.synchronize()
-
-    return fn
-
-
-def _median_overhead(fn: Any, prof: GPUMemoryProfiler, n: int) -> tuple[float, float, float]:
-    bare, profiled = [], []
-    for _ in range(n):  # interleaved, so drift hits both alike
-        t0 = time.perf_counter()
-        fn()
-        t1 = time.perf_counter()
-        prof.profile_function(fn)
-        t2 = time.perf_counter()
-        bare.append(t1 - t0)
-        profiled.append(t2 - t1)
-    mb_, mp = statistics.median(bare), statistics.median(profiled)
-    return mb_ * 1e6, mp * 1e6, (mp - mb_) * 1e6
-
-
-def test_profiler_overhead(results_dir: Path) -> None:
-    fn = _one_ms_kernel()
-    figures: dict[str, Any] = {}
-    for label, kw in (("default_no_tensors", {"track_tensors": False}),
-                      ("no_tensors_no_cpu", {"track_tensors": False, "track_cpu_memory": False})):
-        prof = GPUMemoryProfiler("cuda:0", max_results=100, **kw)  # type: ignore[arg-type]
-        for _ in range(20):
-            prof.profile_function(fn)  # warm-up
-        bare, profiled, overhead = _median_overhead(fn, prof, 300)
-        figures[label] = {"bare_us": bare, "profiled_us": profiled, "overhead_us": overhead}
-    # track_tensors: the gc walk, with a realistic number of live CUDA tensors and objects
-    params = [torch.nn.Parameter(torch.zeros(64, device="cuda")) for _ in range(5000)]
-    objs = __import__("gc").get_objects()
-    prof = GPUMemoryProfiler("cuda:0", track_tensors=True, max_results=100)
-    bare, profiled, overhead = _median_overhead(fn, prof, 20)
-    figures["track_tensors"] = {"bare_us": bare, "profiled_us": profiled, "overhead_us": overhead,
-                                "gc_objects": len(objs), "live_cuda_tensors": len(params)}
-    del objs, params
-    record(results_dir, "overhead", figures)
-    assert figures["default_no_tensors"]["overhead_us"] <= 100, figures
+# profile_function's overhead is a benchmark, not a timed test: bench/profiler_bench.py.
