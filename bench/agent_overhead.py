@@ -25,7 +25,6 @@ import argparse
 import datetime
 import json
 import os
-import resource
 import statistics
 import sys
 import tempfile
@@ -71,31 +70,13 @@ def block(work: tuple, steps: int) -> float:
     return (time.perf_counter() - t) / steps
 
 
-class SamplerThreadStats:
-    """A sampler listener: per arm, the sampler thread's CPU time and context switches per
-    sample. Voluntary switches beyond the one of its timed wait are GIL waits: each one is a
-    forced hand-off that interrupts the training loop (see docs/agent.md, Cost)."""
-
-    def __init__(self) -> None:
-        self.arm = ""
-        self.last: tuple[str, float, int, int] | None = None
-        self.totals: dict[str, list[float]] = {}  # arm -> [samples, cpu s, voluntary, involuntary]
-
-    def __call__(self, snapshot: Any) -> None:
-        ru = resource.getrusage(getattr(resource, "RUSAGE_THREAD", resource.RUSAGE_SELF))
-        now = (self.arm, time.thread_time(), ru.ru_nvcsw, ru.ru_nivcsw)
-        last, self.last = self.last, now
-        if last is not None and last[0] == now[0] and now[0]:
-            t = self.totals.setdefault(now[0], [0, 0.0, 0, 0])
-            t[0] += 1
-            t[1] += now[1] - last[1]
-            t[2] += now[2] - last[2]
-            t[3] += now[3] - last[3]
-
-    def summary(self) -> dict[str, dict[str, float]]:
-        return {arm: {"samples": n, "cpu_us_per_sample": cpu / n * 1e6, "voluntary_switches_per_sample": v / n,
-                      "involuntary_switches_per_sample": iv / n}
-                for arm, (n, cpu, v, iv) in self.totals.items() if n}
+def thread_counters(thread: Any) -> tuple[float, int, int]:
+    """A thread's CPU seconds and voluntary/involuntary context switches so far, read from
+    outside it (so the bench adds nothing to the ticks it measures)."""
+    cpu = time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+    with open(f"/proc/self/task/{thread.native_id}/status") as f:
+        fields = dict(line.split(":", 1) for line in f if "ctxt_switches" in line)
+    return cpu, int(fields["voluntary_ctxt_switches"]), int(fields["nonvoluntary_ctxt_switches"])
 
 
 class Arm:
@@ -114,6 +95,7 @@ class Arm:
                  main_cpus: set[int] | None = None) -> None:
         self.name, self.agent, self.floors, self.busy, self.main_cpus = name, agent, floors, busy, main_cpus
         self.sampler: Sampler | None = None
+        self.counters: tuple[float, int, int] = (0.0, 0, 0)
 
     def __enter__(self) -> Arm:
         # Every arm, `off` too, pauses 10 ms before its warm-up block (a resumed thread needs
@@ -142,15 +124,19 @@ class Arm:
                 os.sched_setaffinity(thread.native_id, self.main_cpus if self.name.endswith("_colocated")
                                      else ALL_CPUS)
             self.start = list(self.sampler.busy)
+            self.counters = thread_counters(thread)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self.sampler is not None:
+            counters = thread_counters(self.sampler._thread)  # before it parks: a wake-up of its own
             self.sampler.pause()
             ticks, seconds = (now - then for now, then in zip(self.sampler.busy, self.start, strict=True))
-            got = self.busy.setdefault(self.name, [0, 0.0])
+            got = self.busy.setdefault(self.name, [0, 0.0, 0.0, 0, 0])
             got[0] += ticks
             got[1] += seconds
+            for i, (now, then) in enumerate(zip(counters, self.counters, strict=True)):
+                got[2 + i] += now - then
         if self.name.startswith("history_"):
             torch.cuda.memory._record_memory_history(enabled=None)
 
@@ -196,7 +182,6 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
     agent = None
-    thread_stats = SamplerThreadStats()
     main_cpus = {current_cpu()} if pin_main else None
     if main_cpus is not None:
         os.sched_setaffinity(0, main_cpus)
@@ -204,7 +189,6 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
-        agent.runtime.sampler._listeners.append(thread_stats)  # the bench's own, private hook
     floors = {"wake": Sampler([], interval=0.1, eager_render=False),
               "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False)}
     for floor in floors.values():
@@ -217,7 +201,6 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
             order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
             got = {}
             for arm in order:
-                thread_stats.arm = arm
                 with Arm(arm, agent, floors, busy, main_cpus):
                     block(work, max(3, steps // 10))  # warm after the switch
                     got[arm] = block(work, steps)
@@ -234,10 +217,15 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         if main_cpus is not None:
             os.sched_setaffinity(0, ALL_CPUS)
     return {
-        "rounds": rounds, "steps_per_block": steps, "sampler_thread": thread_stats.summary(),
+        "rounds": rounds, "steps_per_block": steps,
+        # the thread's CPU time and context switches per tick, read at each block's ends; a
+        # voluntary switch beyond the one of its timed wait is a wait for the GIL
+        "sampler_thread": {a: {"ticks": n, "cpu_us_per_tick": cpu / n * 1e6, "voluntary_switches_per_tick": v / n,
+                               "involuntary_switches_per_tick": iv / n}
+                           for a, (n, _, cpu, v, iv) in busy.items() if n},
         # the time a tick held the thread, from its wake-up to its next wait (in place: cold
         # caches, GIL waits inside the tick included), per arm
-        "tick_in_place_us": {a: secs / n * 1e6 for a, (n, secs) in busy.items() if n},
+        "tick_in_place_us": {a: secs / n * 1e6 for a, (n, secs, *_) in busy.items() if n},
         "main_cpus": sorted(main_cpus) if main_cpus else None,
         "step_seconds": {a: summarize(v) for a, v in times.items()},
         "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
@@ -335,8 +323,8 @@ def report(phase: str, r: dict[str, Any]) -> None:
         thread = r["sampler_thread"].get(arm, {})
         print(f"  {arm:24s} {o['median']:+6.2f} % [{o['ci95_low']:+.2f}, {o['ci95_high']:+.2f}]"
               f"  tick {r['tick_in_place_us'].get(arm, float('nan')):7.1f} us"
-              f"  cpu {thread.get('cpu_us_per_sample', float('nan')):7.1f} us"
-              f"  vcsw {thread.get('voluntary_switches_per_sample', float('nan')):.2f}", flush=True)
+              f"  cpu {thread.get('cpu_us_per_tick', float('nan')):7.1f} us"
+              f"  vcsw {thread.get('voluntary_switches_per_tick', float('nan')):.2f}", flush=True)
 
 
 def main() -> int:
