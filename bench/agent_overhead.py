@@ -39,7 +39,8 @@ import torch  # noqa: E402
 from gpumemd.agent import Agent  # noqa: E402
 from gpumemd.sampler import Sampler  # noqa: E402
 
-ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "wake_100hz", "stats_100hz", "agent_100hz")
+ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
+             "step_100hz")
 ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
 
@@ -86,14 +87,17 @@ class Arm:
     - `agent_<hz>hz`: the agent (HTTP, spool, NVML, alert rules: everything on);
     - `agent_<hz>hz_colocated`: the same with its sampler thread pinned to the CPU the
       training thread is pinned to (the `colocated` phase pins it);
+    - `step_<hz>hz`: an agent with `tick: step`: the allocator ticks on this (the training)
+      thread after optimizer steps, its thread waking once a second;
     - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
     - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
       floor of reading the allocator at all;
     - `history_*`: allocation-history recording, no agent."""
 
     def __init__(self, name: str, agent: Agent | None, floors: dict[str, Sampler], busy: dict[str, list[float]],
-                 main_cpus: set[int] | None = None) -> None:
+                 main_cpus: set[int] | None = None, step_agent: Agent | None = None) -> None:
         self.name, self.agent, self.floors, self.busy, self.main_cpus = name, agent, floors, busy, main_cpus
+        self.step_agent = step_agent
         self.sampler: Sampler | None = None
         self.counters: tuple[float, int, int] = (0.0, 0, 0)
 
@@ -103,14 +107,19 @@ class Arm:
         # GPU queue drains, the CPU idles) cost their next block ~1.5 % — the `wake` arms,
         # whose threads do nothing, showed it.
         kind, _, rest = self.name.partition("_")
-        if kind in ("agent", "wake", "stats"):
+        if kind in ("agent", "wake", "stats", "step"):
             hz = int(rest.split("_")[0].removesuffix("hz"))
-            if kind == "agent":
-                assert self.agent is not None and self.agent.runtime is not None
-                self.sampler = self.agent.runtime.sampler
+            if kind in ("agent", "step"):
+                agent = self.agent if kind == "agent" else self.step_agent
+                assert agent is not None and agent.runtime is not None
+                self.sampler = agent.runtime.sampler
             else:
                 self.sampler = self.floors[kind]
-            self.sampler.replace(interval=1.0 / hz)
+            if kind == "step":
+                assert self.step_agent is not None
+                self.step_agent.step_tick_interval = 1.0 / hz  # its thread stays at evaluation_interval
+            else:
+                self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
@@ -189,6 +198,11 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
+    step_agent = None
+    if any(a.startswith("step_") for a in arms):  # its own spool (a private one): one file per pid
+        step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
+        assert step_agent.runtime is not None
+        step_agent.runtime.sampler.pause()
     floors = {"wake": Sampler([], interval=0.1, eager_render=False),
               "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False)}
     for floor in floors.values():
@@ -201,7 +215,7 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
             order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
             got = {}
             for arm in order:
-                with Arm(arm, agent, floors, busy, main_cpus):
+                with Arm(arm, agent, floors, busy, main_cpus, step_agent):
                     block(work, max(3, steps // 10))  # warm after the switch
                     got[arm] = block(work, steps)
             for arm, t in got.items():
@@ -210,8 +224,9 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
                     overhead[arm].append((t / got["off"] - 1) * 100)
             rounds += 1
     finally:
-        if agent is not None:
-            agent.stop()
+        for started in (agent, step_agent):
+            if started is not None:
+                started.stop()
         for floor in floors.values():
             floor.stop()
         if main_cpus is not None:

@@ -31,7 +31,7 @@ impact)
   timeout 560 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 60 --max-seconds 480 > "$out/http-impact.log" 2>&1; tail -40 "$out/http-impact.log"
   ;;
 final)
-  timeout 200 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" --seconds 90 --history-seconds 10 > "$out/agent-overhead.log" 2>&1; tail -4 "$out/agent-overhead.log"
+  timeout 230 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" --seconds 150 --colocated-seconds 0 --history-seconds 0 --no-sample-cost > "$out/agent-overhead.log" 2>&1; tail -4 "$out/agent-overhead.log"
   timeout 210 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 12 --scrape-seconds 8 --max-seconds 190 > "$out/http-impact.log" 2>&1; tail -10 "$out/http-impact.log"
   timeout 60 python3 bench/daemon_bench.py --out "$out/daemon-bench.json" --scrapes 2000 --idle-seconds 20 > "$out/daemon-bench.log" 2>&1
   timeout 100 python3 -m pytest tests/gpu -p no:cacheprovider -k "alerts and agent" -v --junitxml="$out/alerts-agent-gpu.xml" > "$out/alerts-agent-gpu.log" 2>&1; tail -3 "$out/alerts-agent-gpu.log"

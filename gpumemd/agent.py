@@ -31,6 +31,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -320,6 +321,9 @@ class Agent:
         self._private_dir: str | None = None  # where the endpoint reads when the spool is off
         self._started = False
         self._forked = False
+        self._step_hook: Any = None  # agent.tick: step — the optimizer hook's handle, once torch is there
+        self._next_step_tick = 0.0
+        self.step_tick_interval = agent.interval  # agent.tick: step (benchmarks change it)
 
     # --- building ---
 
@@ -400,10 +404,17 @@ class Agent:
         if endpoint_process and self.spool is not None and self.listen_address is not None:
             self.endpoint = EndpointProcess(self.spool.path, self.listen_address, web_config_file=cfg.web.config_file,
                                             private=self._private_dir is not None, on_exit=self._endpoint_exited)
+        # agent.tick: step — the allocator ticks run on the training thread after optimizer
+        # steps (no GIL hand-off); the sampling thread wakes every evaluation_interval only,
+        # for the slow collectors, the rules, the spool, and loops that make no step.
+        thread_interval = agent.interval
+        if agent.tick == "step":
+            thread_interval = max(agent.interval, agent.evaluation_interval)
+            listeners.append(self._install_step_tick)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
         runtime_cfg = dataclasses.replace(
             cfg,
-            sampler=dataclasses.replace(cfg.sampler, interval=agent.interval),
+            sampler=dataclasses.replace(cfg.sampler, interval=thread_interval),
             web=dataclasses.replace(cfg.web, listen_address=self.listen_address or "127.0.0.1:0"),
         )
         from .alerts.actions import ActionRunner
@@ -420,6 +431,29 @@ class Agent:
                        build_observers=lambda c: [*alerting(c), *_sections_observers(agent.evaluation_interval)],
                        listeners=listeners, eager_render=False,
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
+
+    def _install_step_tick(self, snapshot: Any = None) -> None:
+        """A sample listener: once the program has imported torch, hook optimizer steps."""
+        if self._step_hook is not None or not torch_ready() or self._forked:
+            return
+        from torch.optim.optimizer import register_optimizer_step_post_hook
+
+        self._step_hook = register_optimizer_step_post_hook(self._step_tick)
+
+    def _step_tick(self, *_: Any) -> None:
+        """After each optimizer step, on the training thread: an allocator tick once
+        `interval` has passed (a clock read otherwise). Never raises, never waits."""
+        now = time.monotonic()
+        if now < self._next_step_tick:
+            return
+        self._next_step_tick = now + self.step_tick_interval
+        runtime = self.runtime
+        if runtime is None or not self._started or self._forked:
+            return
+        try:
+            runtime.sampler.tick_now()
+        except Exception:
+            self.errors.note("step-tick")
 
     def _alerts_json(self) -> bytes | None:
         runtime = self.runtime
@@ -531,6 +565,9 @@ class Agent:
                 self.errors.note("stop")
                 log.exception("gpumemd agent did not stop cleanly")
         _unregister_actions(self)
+        hook, self._step_hook = self._step_hook, None
+        if hook is not None:
+            hook.remove()
         observer = self.alerting.observer if self.alerting is not None else None
         if observer is not None:
             observer.close()

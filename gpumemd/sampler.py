@@ -178,8 +178,8 @@ class Sampler:
         self._samples_total = 0
         self.durations: Mapping[str, float] = {}  # the last cycle's, by collector and observer (benchmarks)
         # What the thread's ticks took in place, from its wake-up to its next wait: the time it
-        # held the GIL (less any waits for it inside a tick); [ticks, seconds]. Exported as
-        # gpumemd_sampler_busy_seconds_total, so an agent shows what it costs its process.
+        # held the GIL (less any waits for it inside a tick), and `tick_now`'s; [ticks,
+        # seconds]. Exported as gpumemd_sampler_busy_seconds_total: what an agent costs.
         self.busy = [0, 0.0]
         self._last_error: dict[str, str] = {}
         self._stop = threading.Event()
@@ -236,7 +236,24 @@ class Sampler:
             self._last_error[name] = message
             log.log(level, "collector %s failed: %s", name, message)
 
-    def _cycle(self, due_only: bool = False) -> Snapshot:
+    def tick_now(self) -> bool:
+        """A tick on the caller's thread (the agent's optimizer-step hook: the training
+        thread itself, so no GIL hand-off). It reads only the sources without an `every`;
+        the others, the observers and the listeners stay with the sampling thread. Never
+        waits: while the thread samples, this tick is skipped (False)."""
+        if self.paused or not self._lock.acquire(blocking=False):
+            return False
+        try:
+            start = self._mono()
+            self._cycle(due_only=True, fast=True)
+            busy = self.busy
+            busy[0] += 1
+            busy[1] += self._mono() - start
+        finally:
+            self._lock.release()
+        return True
+
+    def _cycle(self, due_only: bool = False, fast: bool = False) -> Snapshot:
         # A cycle only *reads*: building prometheus_client families (a Metric, a label dict
         # and a Sample per series, ~70 % of a sample's cost) is deferred until someone asks
         # for them — a scrape, the spool writer (1 Hz), an observer that reads them — and is
@@ -255,7 +272,7 @@ class Sampler:
         for source in self._sources:
             name = source.name
             last = kept.get(name)
-            if due_only and last is not None and cycle_start < last.due:
+            if last is not None and (fast or due_only and cycle_start < last.due):
                 _, reading, ok, took, once = last  # not due: its last reading stands
             else:
                 reading, ok, took = self._run_isolated(name, source.read, readings)
@@ -270,7 +287,7 @@ class Sampler:
         for observer in self._observers:
             name = observer.name
             last = kept.get(name)
-            if due_only and last is not None and cycle_start < last.due:
+            if last is not None and (fast or due_only and cycle_start < last.due):
                 _, _, ok, took, once = last  # not due: its last families stand
             else:
                 # It sees the sources' families and those of the observers before it, as a
@@ -318,7 +335,7 @@ class Sampler:
         snapshot = Snapshot(self._sequence, timestamp, readings, success, exposition)
         self.latest = snapshot
         self.history.append(Sample(self._sequence, timestamp, readings, success))
-        for listener in self._listeners:
+        for listener in () if fast else self._listeners:
             try:
                 listener(snapshot)
             except Exception:

@@ -8,6 +8,7 @@ still reads everything at once."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -80,3 +81,35 @@ def test_the_allocator_limit_is_reread_once_a_second() -> None:
     for _ in range(10):
         sampler.sample_once(due_only=True)
     assert torch.calls.get("memory_fraction", 0) == 1 and torch.calls["memory_stats"] == 10
+
+
+def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhooks() -> None:
+    import torch
+
+    a, api, *_ = agent(interval=0.001, evaluation_interval=3600, tick="step")
+    net = torch.nn.Linear(4, 4)
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+
+    def steps(n: int) -> None:
+        for _ in range(n):
+            opt.zero_grad()
+            net(torch.ones(1, 4)).sum().backward()
+            opt.step()
+            time.sleep(0.002)  # more than `interval` between steps: each one ticks
+
+    a.start()
+    try:
+        sampler = a.runtime.sampler if a.runtime is not None else None
+        assert sampler is not None and sampler.interval == 3600  # the thread: slow work only
+        deadline = time.monotonic() + 10
+        while sampler.busy[0] < 1 and time.monotonic() < deadline:  # the thread's first tick, then it sleeps
+            time.sleep(0.005)
+        before, ticks = api.calls["memory_stats"], sampler.busy[0]
+        steps(5)
+        assert api.calls["memory_stats"] == before + 5
+        assert sampler.busy[0] == ticks + 5 and a.errors.counts == {}
+    finally:
+        a.stop()
+    after = api.calls["memory_stats"]
+    steps(3)  # unhooked
+    assert api.calls["memory_stats"] == after

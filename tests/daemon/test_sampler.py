@@ -265,3 +265,21 @@ def test_the_time_the_thread_spends_in_its_ticks_is_exported() -> None:
     assert s.latest is not None
     got = samples(s.latest.exposition.body().decode())
     assert got[("gpumemd_sampler_busy_seconds_total", ())] == 0.25 * (ticks - 1)  # as it stood at that sample
+
+
+def test_a_tick_on_the_callers_thread_reads_only_every_tick_sources_and_never_waits() -> None:
+    fast, slow, observer = Constant("fast", 1), Every("slow", 7, every=1.0), Counting(every=1.0)
+    published: list[Any] = []
+    s = sampler(fast, slow, observers=[observer], listeners=[published.append])
+    s.sample_once()  # what Runtime.start does: everything once
+    clock: Any = s._mono
+    clock.now += 5.0  # the slow ones are long due
+    assert s.tick_now()
+    assert (fast.reads, slow.reads, observer.calls, len(published)) == (2, 1, 1, 1)  # due, but not here
+    assert s.latest is not None and s.latest.readings == {"fast": 1, "slow": 7}
+    assert s.busy[0] == 1
+    with s._lock:  # the thread is sampling: the caller does not wait
+        assert not s.tick_now()
+    assert fast.reads == 2
+    s.sample_once(due_only=True)  # the thread's tick reads what is due
+    assert (fast.reads, slow.reads, observer.calls, len(published)) == (3, 2, 2, 2)
