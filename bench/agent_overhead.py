@@ -4,9 +4,12 @@
 
 1. Step time of a dispatch-bound training loop (many small layers: the worst case for a
    Python thread competing for the GIL), blocks interleaved A/B/A/B: no sampling, the agent
-   at 10 Hz (default) and at 100 Hz, with HTTP and spool on (nobody scrapes). Overhead is
-   taken per round against the `off` block of the same round; we report its median, IQR
-   and a 95 % interval of the mean, enough rounds to resolve 0.1 %. The arms compare steady
+   at 10 Hz (default) and at 100 Hz, with HTTP and spool on (nobody scrapes), the agent
+   with `tick: step`, and two floors (a thread that wakes and does nothing; one that only
+   reads the allocator) — see `Arm`. Overhead is taken per round against the `off` block
+   of the same round; we report its median, IQR and a 95 % interval of the mean, and for
+   every sampler arm the time its ticks took in place (the GIL it held), its CPU and its
+   context switches per tick. The arms compare steady
    states: one agent is started before the phase and kept running; `off` pauses its
    sampler (the thread parks with no timeout, the idle HTTP thread blocks in select with
    none), the agent arms resume it at their interval. Starting and stopping an agent per
@@ -16,7 +19,9 @@
    with no stacks (what an exact trace-based interval peak would need) and with Python
    stacks (what `memory_history: on` costs), plus what reading that trace costs.
 3. One full sample (allocator + NVML + host for one GPU), median and p99, NVML read on
-   every sample (worst case) and at the default nvml_interval.
+   every sample (worst case) and at the default nvml_interval; the collectors alone; a
+   10 Hz tick back to back.
+`--colocated-seconds` adds a phase with the sampler pinned to the training thread's CPU.
 """
 
 from __future__ import annotations
