@@ -79,8 +79,8 @@ class _Once:
 
     __slots__ = ("_fn", "_value", "failed")
 
-    def __init__(self, fn: Callable[[], list[Metric]] | None = None) -> None:
-        self._fn = fn
+    def __init__(self, fn: Callable[[], list[Metric]]) -> None:
+        self._fn: Callable[[], list[Metric]] | None = fn
         self._value: list[Metric] = []
         self.failed = False
 
