@@ -6,7 +6,10 @@ alert engine) for their families, and publishes one `Snapshot`: readings, and an
 `Exposition` whose families are built, and rendered, at most once and only when asked
 for. An observer may ask for some families only (`LazyFamilies.select`): then only the
 sources that declare one of those names (`Source.names`) render, and those that can
-render a subset (`families_named`) render just that. Recent snapshots stay in a bounded
+render a subset (`families_named`) render just that. A source or observer with an `every`
+runs at that pace on the thread's ticks, its last result standing in between (the agent
+reads the allocator every tick and the rest once a second); `tick_now` lets another
+thread take a tick of the every-tick sources alone. Recent snapshots stay in a bounded
 ring buffer.
 """
 
@@ -246,9 +249,7 @@ class Sampler:
         try:
             start = self._mono()
             self._cycle(due_only=True, fast=True)
-            busy = self.busy
-            busy[0] += 1
-            busy[1] += self._mono() - start
+            self._count_busy(self._mono() - start)
         finally:
             self._lock.release()
         return True
@@ -264,15 +265,14 @@ class Sampler:
         readings: dict[str, Any] = {}
         success: dict[str, bool] = {}
         durations: dict[str, float] = {}
-        kept = self._kept
         # Each source's families are built at most once a sample, whoever asks first: an
         # observer's selection or the full list (a scrape, the spool writer); a source that
         # was not due keeps its families from when it was read, built or not.
         rendered: list[_Rendered] = []
         for source in self._sources:
             name = source.name
-            last = kept.get(name)
-            if last is not None and (fast or due_only and cycle_start < last.due):
+            last = self._standing(name, cycle_start, due_only, fast)
+            if last is not None:
                 _, reading, ok, took, once = last  # not due: its last reading stands
             else:
                 reading, ok, took = self._run_isolated(name, source.read, readings)
@@ -286,8 +286,8 @@ class Sampler:
         observed: list[tuple[str, _Once]] = []
         for observer in self._observers:
             name = observer.name
-            last = kept.get(name)
-            if last is not None and (fast or due_only and cycle_start < last.due):
+            last = self._standing(name, cycle_start, due_only, fast)
+            if last is not None:
                 _, _, ok, took, once = last  # not due: its last families stand
             else:
                 # It sees the sources' families and those of the observers before it, as a
@@ -341,6 +341,17 @@ class Sampler:
             except Exception:
                 log.exception("sample listener failed")
         return snapshot
+
+    def _standing(self, name: str, now: float, due_only: bool, fast: bool) -> _Kept | None:
+        """What stands in for a source or observer this cycle: its kept result while it is
+        not due on a thread tick, always on a `tick_now` tick; None: run it."""
+        last = self._kept.get(name)
+        return last if last is not None and (fast or due_only and now < last.due) else None
+
+    def _count_busy(self, seconds: float) -> None:
+        busy = self.busy
+        busy[0] += 1
+        busy[1] += seconds
 
     def _keep(self, part: Source | Observer, ran: _Kept) -> None:
         """Keep what a source or observer with an `every` gave, until it is due again."""
@@ -453,9 +464,7 @@ class Sampler:
                 log.exception("sample failed")
             next_at += self.interval
             now = self._mono()
-            busy = self.busy
-            busy[0] += 1
-            busy[1] += now - woke
+            self._count_busy(now - woke)
             if next_at < now:  # fell behind (a slow sample, a suspended process): skip, don't burst
                 next_at = now + self.interval
             # One Event for stop, pause and resume: each is seen at once; clear() comes
