@@ -76,11 +76,18 @@ def test_rules_run_every_evaluation_interval_and_the_engine_knows_it() -> None:
 
 
 def test_the_allocator_limit_is_reread_once_a_second() -> None:
-    a, torch, *_ = agent(interval=0.1)
-    sampler = a._build().sampler
-    for _ in range(10):
-        sampler.sample_once(due_only=True)
-    assert torch.calls.get("memory_fraction", 0) == 1 and torch.calls["memory_stats"] == 10
+    from gpumemd.sources.allocator import AllocatorSource
+
+    api, now = Counted(torch_replayer(capture("after_256MiB_and_4000B"))), [0.0]
+    source = AllocatorSource(api, peak_window=30.0, monotonic=lambda: now[0])
+    for _ in range(10):  # ten 10 Hz ticks: one second
+        source.read({})
+        now[0] += 0.1
+    assert api.calls["memory_fraction"] == 1 and api.calls["memory_stats"] == 10
+    now[0] = 1.0
+    source.read({})  # a second after the first: read again
+    assert api.calls["memory_fraction"] == 2
+    assert api.calls["device_count"] == 1  # cached once CUDA is up
 
 
 def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhooks() -> None:
