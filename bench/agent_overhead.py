@@ -123,6 +123,7 @@ class Arm:
             if kind == "step":
                 assert self.step_agent is not None
                 self.step_agent.step_tick_interval = 1.0 / hz  # its thread stays at evaluation_interval
+                self.step_agent._install_step_tick()  # hooked in its own blocks only: `off` pays no hook call
             else:
                 self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
@@ -151,6 +152,9 @@ class Arm:
             got[1] += seconds
             for i, (now, then) in enumerate(zip(counters, self.counters, strict=True)):
                 got[2 + i] += now - then
+        if self.name.startswith("step_") and self.step_agent is not None and self.step_agent._step_hook is not None:
+            self.step_agent._step_hook.remove()
+            self.step_agent._step_hook = None
         if self.name.startswith("history_"):
             torch.cuda.memory._record_memory_history(enabled=None)
 
@@ -208,6 +212,9 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
         assert step_agent.runtime is not None
         step_agent.runtime.sampler.pause()
+        if step_agent._step_hook is not None:  # the step arms hook it for their blocks
+            step_agent._step_hook.remove()
+            step_agent._step_hook = None
     floors = {"wake": Sampler([], interval=0.1, eager_render=False),
               "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False)}
     for floor in floors.values():
