@@ -20,7 +20,7 @@
    stacks (what `memory_history: on` costs), plus what reading that trace costs.
 3. One full sample (allocator + NVML + host for one GPU), median and p99, NVML read on
    every sample (worst case) and at the default nvml_interval; the collectors alone; a
-   10 Hz tick back to back.
+   tick between samples back to back.
 `--colocated-seconds` adds a phase with the sampler pinned to the training thread's CPU.
 """
 
@@ -122,10 +122,9 @@ class Arm:
                 self.sampler = self.floors[kind]
             if kind == "step":
                 assert self.step_agent is not None
-                self.step_agent.step_tick_interval = 1.0 / hz  # its thread stays at evaluation_interval
+                self.step_agent.step_tick_interval = 1.0 / hz  # the thread sleeps while steps tick
                 self.step_agent._install_step_tick()  # hooked in its own blocks only: `off` pays no hook call
-            else:
-                self.sampler.replace(interval=1.0 / hz)
+            self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
@@ -281,11 +280,12 @@ def sample_costs(spool: str) -> dict[str, Any]:
             t = time.perf_counter()
             collectors.sample_once()
             bare.append(time.perf_counter() - t)
-        # A 10 Hz tick as the thread takes it (the allocator only; the rest is not due).
+        # A tick between samples, as the thread or an optimizer step takes it (the allocator's
+        # interval peak only).
         ticks = []
         for _ in range(2050):
             t = time.perf_counter()
-            sampler.sample_once(due_only=True)
+            sampler.tick_now()
             ticks.append(time.perf_counter() - t)
         for _ in range(1000):  # families are built lazily: what a scrape, the spool or an observer adds
             t = time.perf_counter()

@@ -7,6 +7,8 @@
 #          side by side (bench/http_impact.py, ~6 minutes)
 # ranks    the two-rank torchrun test (needs 2 GPUs)
 # final    a short re-run of the benches after changes (fits ~7 minutes of device time)
+# tick     where a tick's time goes (bench/step_tick_probe.py), the agent's overhead, the
+#          agent's GPU tests (~9 minutes)
 # Everything lands in OUTDIR/results.tgz (the device tool brings back few files).
 set -uo pipefail
 what=$1 final=$2 out=/tmp/gpumemd-gpu-$1
@@ -35,6 +37,12 @@ final)
   timeout 210 python3 bench/http_impact.py --out "$out/http-impact.json" --seconds 12 --scrape-seconds 8 --max-seconds 190 > "$out/http-impact.log" 2>&1; tail -10 "$out/http-impact.log"
   timeout 60 python3 bench/daemon_bench.py --out "$out/daemon-bench.json" --scrapes 2000 --idle-seconds 20 > "$out/daemon-bench.log" 2>&1
   timeout 100 python3 -m pytest tests/gpu -p no:cacheprovider -k "alerts and agent" -v --junitxml="$out/alerts-agent-gpu.xml" > "$out/alerts-agent-gpu.log" 2>&1; tail -3 "$out/alerts-agent-gpu.log"
+  ;;
+tick)
+  timeout 80 python3 bench/step_tick_probe.py --out "$out/step-tick-probe.json" --steps 1800 > "$out/step-tick-probe.log" 2>&1; tail -7 "$out/step-tick-probe.log"
+  timeout 320 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" --seconds 180 --colocated-seconds 0 --history-seconds 0 > "$out/agent-overhead.log" 2>&1; tail -14 "$out/agent-overhead.log" | head -11
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["sample_cost"]["nvml_interval_default"]; print({k: round(v, 1) for k, v in d.items() if k.endswith("_us")})' "$out/agent-overhead.json"
+  timeout 150 python3 -m pytest tests/gpu -p no:cacheprovider -k "agent and not torchrun" -v --junitxml="$out/agent-gpu.xml" > "$out/agent-gpu.log" 2>&1; tail -3 "$out/agent-gpu.log"
   ;;
 ranks)
   timeout 300 python3 -m pytest tests/gpu -p no:cacheprovider -k torchrun -v --junitxml="$out/ranks-gpu.xml" > "$out/ranks-gpu.log" 2>&1

@@ -63,6 +63,15 @@ AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alert
 # --- torch, only once the program has imported it -------------------------------------
 
 
+def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
+    """How often the agent's thread takes a whole sample: as often as anything in it is due
+    (rules, NVML, the spool); the ticks between only follow the allocator's interval peak."""
+    due = [agent.evaluation_interval, agent.nvml_interval]
+    if spool is not None:
+        due.append(agent.spool_interval)
+    return min(due)
+
+
 def torch_ready() -> bool:
     """torch is imported (by the program) and not half-way through its own import."""
     mod = sys.modules.get("torch")
@@ -135,6 +144,15 @@ class Counted:
         named = getattr(source, "families_named", None)
         if named is not None:
             self.families_named = named
+        if callable(getattr(source, "tick", None)):
+            self.tick = self._tick
+
+    def _tick(self) -> None:
+        try:
+            self._source.tick()
+        except Exception:
+            self._errors.note(self.name)
+            raise
 
     def read(self, cycle: Mapping[str, Any]) -> Any:
         try:
@@ -405,16 +423,14 @@ class Agent:
             self.endpoint = EndpointProcess(self.spool.path, self.listen_address, web_config_file=cfg.web.config_file,
                                             private=self._private_dir is not None, on_exit=self._endpoint_exited)
         # agent.tick: step — the allocator ticks run on the training thread after optimizer
-        # steps (no GIL hand-off); the sampling thread wakes every evaluation_interval only,
-        # for the slow collectors, the rules, the spool, and loops that make no step.
-        thread_interval = agent.interval
+        # steps (no GIL hand-off); the sampling thread then wakes for samples only, and ticks
+        # itself again when the steps stop (or never come: a loop without torch.optim).
         if agent.tick == "step":
-            thread_interval = max(agent.interval, agent.evaluation_interval)
             listeners.append(self._install_step_tick)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
         runtime_cfg = dataclasses.replace(
             cfg,
-            sampler=dataclasses.replace(cfg.sampler, interval=thread_interval),
+            sampler=dataclasses.replace(cfg.sampler, interval=agent.interval),
             web=dataclasses.replace(cfg.web, listen_address=self.listen_address or "127.0.0.1:0"),
         )
         from .alerts.actions import ActionRunner
@@ -429,7 +445,7 @@ class Agent:
                                                    every=agent.evaluation_interval)
         return Runtime(runtime_cfg, self._sources,
                        build_observers=lambda c: [*alerting(c), *_sections_observers(agent.evaluation_interval)],
-                       listeners=listeners, eager_render=False,
+                       listeners=listeners, eager_render=False, sample_every=_sample_every(agent, directory),
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
 
     def _install_step_tick(self, snapshot: Any = None) -> None:

@@ -34,6 +34,7 @@ class Runtime:
         eager_render: bool = True,
         serve_http: bool = True,
         title: str = "gpumemd",
+        sample_every: float = 0.0,
     ) -> None:
         self.config = config
         self._build_sources = build_sources
@@ -47,11 +48,12 @@ class Runtime:
             observers=observers,
             listeners=listeners,
             eager_render=eager_render,
+            sample_every=sample_every,
         )
         self._alerts_json = _alerts_json_of(observers)
         self.app = App(
             lambda: self.sampler.latest,
-            interval=lambda: self.sampler.interval,
+            interval=lambda: self.sampler.sample_period,
             alerts_json=self.alerts_json,
             title=title,
         )

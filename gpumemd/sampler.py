@@ -7,10 +7,16 @@ alert engine) for their families, and publishes one `Snapshot`: readings, and an
 for. An observer may ask for some families only (`LazyFamilies.select`): then only the
 sources that declare one of those names (`Source.names`) render, and those that can
 render a subset (`families_named`) render just that. A source or observer with an `every`
-runs at that pace on the thread's ticks, its last result standing in between (the agent
-reads the allocator every tick and the rest once a second); `tick_now` lets another
-thread take a tick of the every-tick sources alone. Recent snapshots stay in a bounded
-ring buffer.
+runs at that pace on the thread's samples, its last result standing in between. Recent
+snapshots stay in a bounded ring buffer.
+
+The thread wakes every `interval` (a tick); with `sample_every`, only a tick that far
+from the last sample is a sample, and the ticks between call `tick()` on the sources that
+have one and do nothing else (the agent: the allocator's interval peak follows each
+tick, everything else is read, evaluated and published once a second; building a sample
+cost a cold tick ~85 µs of Python on an H100). `tick_now` takes a tick on the caller's
+thread (the training thread, after an optimizer step); while those keep coming, the
+thread sleeps from sample to sample.
 """
 
 from __future__ import annotations
@@ -167,8 +173,12 @@ class Sampler:
         static_families: Callable[[], Iterable[Metric]] | None = None,
         wall_clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.perf_counter,
+        sample_every: float = 0.0,
     ) -> None:
         self.interval = interval
+        self.sample_every = sample_every  # 0: every tick is a sample
+        self._ticking = [s for s in sources if callable(getattr(s, "tick", None))]
+        self._caller_ticked = float("-inf")  # when tick_now last ticked (monotonic)
         self._sources = list(sources)
         self._observers = list(observers)
         self._listeners = list(listeners)
@@ -196,6 +206,11 @@ class Sampler:
     def samples_taken(self) -> int:
         return self._samples_total
 
+    @property
+    def sample_period(self) -> float:
+        """How often the thread publishes a sample."""
+        return max(self.interval, self.sample_every)
+
     # --- configuration changes (SIGHUP) ---
 
     def replace(self, *, sources: Sequence[Source] | None = None, observers: Sequence[Observer] | None = None,
@@ -203,6 +218,7 @@ class Sampler:
         with self._lock:
             if sources is not None:
                 self._sources = list(sources)
+                self._ticking = [s for s in sources if callable(getattr(s, "tick", None))]
             if observers is not None:
                 self._observers = list(observers)
             self._kept.clear()  # new sources or observers run on the next tick
@@ -241,20 +257,28 @@ class Sampler:
 
     def tick_now(self) -> bool:
         """A tick on the caller's thread (the agent's optimizer-step hook: the training
-        thread itself, so no GIL hand-off). It reads only the sources without an `every`;
-        the others, the observers and the listeners stay with the sampling thread. Never
-        waits: while the thread samples, this tick is skipped (False)."""
+        thread itself, so no GIL hand-off): `tick()` of the sources that have one, nothing
+        else. Never waits: while the thread samples, this tick is skipped (False)."""
         if self.paused or not self._lock.acquire(blocking=False):
             return False
         try:
             start = self._mono()
-            self._cycle(due_only=True, fast=True)
-            self._count_busy(self._mono() - start)
+            self._tick_sources()
+            now = self._mono()
+            self._count_busy(now - start)
+            self._caller_ticked = now
         finally:
             self._lock.release()
         return True
 
-    def _cycle(self, due_only: bool = False, fast: bool = False) -> Snapshot:
+    def _tick_sources(self) -> None:
+        for source in self._ticking:
+            try:
+                source.tick()  # type: ignore[attr-defined]
+            except Exception as exc:  # the next sample's read says whether the source works
+                self._note_failure(f"{source.name} (tick)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+
+    def _cycle(self, due_only: bool = False) -> Snapshot:
         # A cycle only *reads*: building prometheus_client families (a Metric, a label dict
         # and a Sample per series, ~70 % of a sample's cost) is deferred until someone asks
         # for them — a scrape, the spool writer (1 Hz), an observer that reads them — and is
@@ -271,7 +295,7 @@ class Sampler:
         rendered: list[_Rendered] = []
         for source in self._sources:
             name = source.name
-            last = self._standing(name, cycle_start, due_only, fast)
+            last = self._standing(name, cycle_start, due_only)
             if last is not None:
                 _, reading, ok, took, once = last  # not due: its last reading stands
             else:
@@ -286,7 +310,7 @@ class Sampler:
         observed: list[tuple[str, _Once]] = []
         for observer in self._observers:
             name = observer.name
-            last = self._standing(name, cycle_start, due_only, fast)
+            last = self._standing(name, cycle_start, due_only)
             if last is not None:
                 _, _, ok, took, once = last  # not due: its last families stand
             else:
@@ -335,18 +359,19 @@ class Sampler:
         snapshot = Snapshot(self._sequence, timestamp, readings, success, exposition)
         self.latest = snapshot
         self.history.append(Sample(self._sequence, timestamp, readings, success))
-        for listener in () if fast else self._listeners:
+        for listener in self._listeners:
             try:
                 listener(snapshot)
             except Exception:
                 log.exception("sample listener failed")
         return snapshot
 
-    def _standing(self, name: str, now: float, due_only: bool, fast: bool) -> _Kept | None:
+    def _standing(self, name: str, now: float, due_only: bool) -> _Kept | None:
         """What stands in for a source or observer this cycle: its kept result while it is
-        not due on a thread tick, always on a `tick_now` tick; None: run it."""
+        not due on a thread's sample; None: run it."""
         last = self._kept.get(name)
-        return last if last is not None and (fast or due_only and now < last.due) else None
+        # due on the sample nearest its time: one a little early is not skipped for a whole period
+        return last if last is not None and due_only and now < last.due - self.sample_period / 2 else None
 
     def _count_busy(self, seconds: float) -> None:
         busy = self.busy
@@ -450,24 +475,49 @@ class Sampler:
         self._wake.set()
 
     def _loop(self) -> None:
-        next_at = self._mono()
+        next_at = next_sample = self._mono()
         while not self._stop.is_set():
             if self.paused:
                 self._wake.wait()
                 self._wake.clear()
-                next_at = self._mono()
+                next_at = next_sample = self._mono()
                 continue
             woke = self._mono()
             try:
-                self.sample_once(due_only=True)
+                next_sample = self.wake_up(woke, next_sample)
             except Exception:  # pragma: no cover - _cycle isolates everything it calls
                 log.exception("sample failed")
-            next_at += self.interval
             now = self._mono()
             self._count_busy(now - woke)
-            if next_at < now:  # fell behind (a slow sample, a suspended process): skip, don't burst
-                next_at = now + self.interval
+            next_at = self.next_wake(next_at, next_sample, now)
             # One Event for stop, pause and resume: each is seen at once; clear() comes
             # before the flags are read again, so none is lost.
             self._wake.wait(next_at - now)
             self._wake.clear()
+
+    def wake_up(self, woke: float, next_sample: float) -> float:
+        """One wake-up of the thread: a sample if one is due (on the tick nearest its time:
+        float sums drift), else a tick unless the caller ticked within the interval; returns
+        when the next sample is due."""
+        if woke >= next_sample - self.interval / 2:
+            self.sample_once(due_only=True)
+            if not self.sample_every:
+                return woke  # every tick samples
+            next_sample += self.sample_every
+            return next_sample if next_sample > woke else woke + self.sample_every  # fell behind: skip
+        if woke - self._caller_ticked >= self.interval:
+            with self._lock:
+                self._tick_sources()
+        return next_sample
+
+    def next_wake(self, last: float, next_sample: float, now: float) -> float:
+        """When the thread wakes next: one `interval` after its last wake-up (later if it
+        fell behind: skip, don't burst); at the next sample while the caller's ticks
+        (`tick_now`) kept coming in the last two intervals: a wake-up then would have
+        nothing to do, and would cost the caller the GIL."""
+        at = last + self.interval
+        if at < now:
+            at = now + self.interval
+        if now - self._caller_ticked < 2 * self.interval and next_sample > at:
+            at = next_sample
+        return at

@@ -30,7 +30,11 @@ allocator keeps cumulative `allocated`/`freed` byte counters; between two sample
   and at most P1; it is exact when the interval only allocated or only freed.
 
 So a lone spike (a 1 GiB buffer for 5 ms) reads exactly; in a busy training loop the
-figure is an upper bound, flagged by `gpumemd_allocator_interval_peak_exact` 0. The window
+figure is an upper bound, flagged by `gpumemd_allocator_interval_peak_exact` 0. The agent
+publishes a sample once a second but ticks at 10 Hz (`AllocatorSource.tick`): the
+published interval runs from the previous sample, and its ticks split it into short
+intervals whose peaks are combined: exact where the highest exact one is at least every
+bound, else the highest bound, so the ticks tighten the bound. The window
 peak is the highest interval peak over `peak_window`, so a scrape every 15 s still sees a
 spike that lasted 5 ms. No hooks, no history recording: it costs nothing in the user's
 allocation path.
@@ -146,6 +150,8 @@ class IntervalPeak:
     def __init__(self, window: float) -> None:
         self._window = window
         self._prev: dict[int, tuple[int, int, int, int]] = {}  # current, lifetime peak, allocated, freed
+        # since the last published reading (ticks between samples): (highest exact, highest bound)
+        self._pending: dict[int, tuple[int, int]] = {}
         # (time, peak), values decreasing: the window's maximum is the first entry
         self._recent: dict[int, collections.deque[tuple[float, int]]] = {}
 
@@ -155,8 +161,9 @@ class IntervalPeak:
         return r._replace(interval_peak_bytes=peak, interval_peak_exact=exact, window_peak_bytes=window)
 
     def observe(self, device: int, current: int, lifetime_peak: int, allocated_total: int, freed_total: int,
-                now: float) -> tuple[int, bool, int]:
-        """(interval peak, exact, window peak) for one device's new counters."""
+                now: float, publish: bool = True) -> tuple[int, bool, int]:
+        """(interval peak, exact, window peak) for one device's new counters. With `publish`
+        False (a tick between samples) the interval goes on: the next published one covers it."""
         prev = self._prev.get(device)
         self._prev[device] = (current, lifetime_peak, allocated_total, freed_total)
         floor = current
@@ -180,7 +187,17 @@ class IntervalPeak:
         recent.append((now, peak))
         while recent[0][0] < now - self._window:
             recent.popleft()
-        return peak, exact, recent[0][1]
+        best_exact, best_bound = self._pending.pop(device, (-1, -1))
+        if exact:
+            best_exact = max(best_exact, peak)
+        else:
+            best_bound = max(best_bound, peak)
+        if not publish:
+            self._pending[device] = (best_exact, best_bound)
+        # every exact peak was reached; a bound may not have been
+        if best_exact >= best_bound:
+            return best_exact, True, recent[0][1]
+        return best_bound, False, recent[0][1]
 
 
 class AllocatorSource:
@@ -238,6 +255,21 @@ class AllocatorSource:
         # touched (no cudaMalloc, nothing reserved), unless it has touched none yet.
         used = [r for r in readings if r.device_allocs or r.reserved_bytes]
         return tuple(used or readings)
+
+    def tick(self) -> None:
+        """Between samples: the interval peak follows the counters (each tick splits the
+        interval, tightening its bound); nothing else is read or kept. Nothing before the
+        first sample found CUDA initialised (a tick must not create a context)."""
+        peaks, api = self._peaks, self._api
+        if peaks is None or not self._count:
+            return
+        now = self._mono()
+        for device in range(self._count):
+            stats = api.memory_stats(device)
+            if stats:
+                allocated = stats["allocated_bytes"]["all"]
+                peaks.observe(device, allocated["current"], allocated["peak"], allocated.get("allocated", 0),
+                              allocated.get("freed", 0), now, publish=False)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
         return self._render(reading, self._specs)

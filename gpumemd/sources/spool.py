@@ -170,7 +170,8 @@ class SpoolWriter:
         if now < self._next and not self._force:
             return
         force = self._force
-        self._next, self._force = now + self._interval, False
+        # a sample due on the interval may come a little early: it still publishes
+        self._next, self._force = now + self._interval * 0.9, False
         alerts = self._alerts() if self._alerts is not None else None
         key = self._change_key(snapshot) if self._change_key is not None else _NOTHING
         if key is not _NOTHING:

@@ -133,3 +133,50 @@ def test_devices_the_rank_never_used_are_left_out() -> None:
             return untouched
 
     assert [r.device for r in AllocatorSource(NoneUsed([])).read({})] == [0, 1]
+
+
+def test_ticks_between_samples_tighten_the_published_interval_peak() -> None:
+    base = 3 * GiB  # lifetime peak 8 GiB from an earlier phase: the spike stays below it
+    quiet = stats(base, 8 * GiB, 20 * GiB, 17 * GiB)
+    spike = stats(base + GiB, 8 * GiB, 21 * GiB, 17 * GiB)  # a tick while 1 GiB is held
+    freed = stats(base, 8 * GiB, 21 * GiB, 18 * GiB)
+    src = AllocatorSource(Sequence([quiet, spike, freed, freed]), peak_window=30.0,
+                          monotonic=iter(range(100)).__next__)
+    src.read({})
+    src.tick()
+    src.tick()
+    (r,) = src.read({})  # one sample later: the ticks' exact peak, not the bound a lone read gives
+    assert (r.interval_peak_bytes, r.interval_peak_exact) == (base + GiB, True)
+    untick = AllocatorSource(Sequence([quiet, freed]), peak_window=30.0)
+    untick.read({})
+    (bound,) = untick.read({})
+    assert (bound.interval_peak_bytes, bound.interval_peak_exact) == (base + GiB, False)
+    (after,) = src.read({})  # the next interval starts afresh
+    assert (after.interval_peak_bytes, after.interval_peak_exact) == (base, True)
+
+
+def test_a_bound_above_every_exact_tick_peak_is_what_publishes() -> None:
+    tracker = IntervalPeak(window=10.0)
+    tracker.observe(0, GiB, 8 * GiB, 10 * GiB, 9 * GiB, 0.0)
+    tracker.observe(0, 2 * GiB, 8 * GiB, 11 * GiB, 9 * GiB, 0.1, publish=False)  # exact: 2 GiB
+    tracker.observe(0, GiB, 8 * GiB, 14 * GiB, 12 * GiB, 0.2, publish=False)  # churn: a bound of 5 GiB
+    assert tracker.observe(0, GiB, 8 * GiB, 14 * GiB, 12 * GiB, 0.3)[:2] == (5 * GiB, False)
+
+
+def test_a_tick_before_cuda_is_up_reads_nothing() -> None:
+    class NotYet(Sequence):
+        calls = 0
+
+        def is_initialized(self) -> bool:
+            return False
+
+        def memory_stats(self, device: int) -> dict:
+            NotYet.calls += 1
+            return super().memory_stats(device)
+
+    src = AllocatorSource(NotYet([stats(0, 0, 0, 0)]), peak_window=30.0)
+    src.tick()  # before any sample
+    with pytest.raises(SourceUnavailable):
+        src.read({})
+    src.tick()  # a sample found CUDA not initialised: a tick must not touch it either
+    assert NotYet.calls == 0

@@ -45,7 +45,8 @@ def agent(**settings: Any) -> tuple[Agent, Counted, Counted, list[int]]:
         rss_reads.append(1)
         return 2_000_000_000
 
-    a = Agent(listen_address=None, spool_dir="", identity=Identity(pid=450, rank=0, local_rank=0, world_size=1),
+    settings.setdefault("spool_dir", "")
+    a = Agent(listen_address=None, identity=Identity(pid=450, rank=0, local_rank=0, world_size=1),
               apis={"torch": torch, "nvml": nvml, "oom": FakeTorch(), "rss": rss, "peak_rss": lambda: 3_000_000_000},
               **settings)
     return a, torch, nvml, rss_reads
@@ -93,7 +94,8 @@ def test_the_allocator_limit_is_reread_once_a_second() -> None:
 def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhooks() -> None:
     import torch
 
-    a, api, *_ = agent(interval=0.001, evaluation_interval=3600, tick="step")
+    # The thread samples once an hour: every tick here is an optimizer step's.
+    a, api, *_ = agent(interval=3600, evaluation_interval=3600, nvml_interval=3600, tick="step")
     net = torch.nn.Linear(4, 4)
     opt = torch.optim.SGD(net.parameters(), lr=0.1)
 
@@ -102,21 +104,38 @@ def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhoo
             opt.zero_grad()
             net(torch.ones(1, 4)).sum().backward()
             opt.step()
-            time.sleep(0.002)  # more than `interval` between steps: each one ticks
+            time.sleep(0.002)  # more than `step_tick_interval` between steps: each one ticks
 
-    a.start()
+    a.start()  # its first sample hooks the optimizer steps (torch is imported)
     try:
         sampler = a.runtime.sampler if a.runtime is not None else None
-        assert sampler is not None and sampler.interval == 3600  # the thread: slow work only
-        deadline = time.monotonic() + 10
-        while sampler.busy[0] < 1 and time.monotonic() < deadline:  # the thread's first tick, then it sleeps
-            time.sleep(0.005)
-        before, ticks = api.calls["memory_stats"], sampler.busy[0]
+        assert sampler is not None and sampler.sample_every == 3600
+        a.step_tick_interval = 0.001
+        before, ticks, samples = api.calls["memory_stats"], sampler.busy[0], sampler.samples_taken
         steps(5)
-        assert api.calls["memory_stats"] == before + 5
-        assert sampler.busy[0] == ticks + 5 and a.errors.counts == {}
+        assert api.calls["memory_stats"] == before + 5  # the allocator's tick: one stats read a step
+        assert sampler.busy[0] == ticks + 5 and sampler.samples_taken == samples  # ticks, no sample
+        assert a.errors.counts == {}
+        a.step_tick_interval = 3600.0
+        steps(3)  # within the interval: a clock read, no tick
+        assert api.calls["memory_stats"] == before + 6  # the first of them, due since the last
     finally:
         a.stop()
     after = api.calls["memory_stats"]
+    a.step_tick_interval = 0.001
     steps(3)  # unhooked
     assert api.calls["memory_stats"] == after
+
+
+def test_the_agent_samples_as_often_as_its_rules_nvml_or_spool_are_due(tmp_path: Path) -> None:
+    slow = {"evaluation_interval": 5.0, "nvml_interval": 5.0, "spool_interval": 0.5}
+    for settings, every in (({}, 1.0), ({"evaluation_interval": 5.0, "nvml_interval": 2.0}, 2.0),
+                            (slow, 5.0),  # the spool is off: its interval does not count
+                            ({**slow, "spool_dir": str(tmp_path)}, 0.5)):
+        a, *_ = agent(interval=0.1, **settings)
+        runtime = a._build()
+        try:
+            assert (runtime.sampler.interval, runtime.sampler.sample_every) == (0.1, every)
+        finally:
+            if a.spool is not None:
+                a.spool.remove()

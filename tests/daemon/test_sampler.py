@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from gpumemd.exposition import Exposition
@@ -44,9 +45,9 @@ class Clock:
         return self.now
 
 
-def sampler(*sources: Any, **kw: Any) -> Sampler:
+def sampler(*sources: Any, interval: float = 1.0, **kw: Any) -> Sampler:
     clock = Clock()
-    return Sampler(list(sources), interval=1.0, wall_clock=clock, monotonic=clock, **kw)
+    return Sampler(list(sources), interval=interval, wall_clock=clock, monotonic=clock, **kw)
 
 
 def test_a_failing_source_never_hides_the_others() -> None:
@@ -214,7 +215,7 @@ class Counting:
 
 def test_ticks_read_a_source_with_every_at_its_own_pace_and_keep_its_last_reading() -> None:
     fast, slow, observer = Constant("fast", 1), Every("slow", 7, every=1.0), Counting(every=0.5)
-    s = sampler(fast, slow, observers=[observer])
+    s = sampler(fast, slow, observers=[observer], interval=0.1)
     clock: Any = s._mono
     for _ in range(25):  # 2.5 s of 10 Hz ticks
         snap = s.sample_once(due_only=True)
@@ -267,19 +268,71 @@ def test_the_time_the_thread_spends_in_its_ticks_is_exported() -> None:
     assert got[("gpumemd_sampler_busy_seconds_total", ())] == 0.25 * (ticks - 1)  # as it stood at that sample
 
 
-def test_a_tick_on_the_callers_thread_reads_only_every_tick_sources_and_never_waits() -> None:
-    fast, slow, observer = Constant("fast", 1), Every("slow", 7, every=1.0), Counting(every=1.0)
+class Ticking(Constant):
+    """A source whose `tick()` runs between samples (the agent's allocator)."""
+
+    def __init__(self, name: str, value: float) -> None:
+        super().__init__(name, value)
+        self.ticks = 0
+
+    def tick(self) -> None:
+        self.ticks += 1
+
+
+def test_between_samples_a_wake_up_only_ticks_the_sources_that_tick() -> None:
+    fast, slow, observer = Ticking("fast", 1), Every("slow", 7, every=1.0), Counting(every=1.0)
     published: list[Any] = []
-    s = sampler(fast, slow, observers=[observer], listeners=[published.append])
-    s.sample_once()  # what Runtime.start does: everything once
+    s = sampler(fast, slow, observers=[observer], listeners=[published.append], interval=0.1, sample_every=1.0)
     clock: Any = s._mono
-    clock.now += 5.0  # the slow ones are long due
+    start = next_sample = clock.now
+    for _ in range(25):  # 2.5 s of 10 Hz wake-ups, on float sums as the thread keeps them
+        next_sample = s.wake_up(clock.now, next_sample)
+        clock.now += 0.1
+    assert [p.timestamp - start for p in published] == pytest.approx([0.0, 1.0, 2.0])  # wall clock: the same
+    assert (fast.reads, slow.reads, observer.calls) == (3, 3, 3)
+    assert fast.ticks == 22  # the other wake-ups
+    assert s.sample_period == 1.0
+
+
+def test_a_tick_on_the_callers_thread_ticks_and_never_waits() -> None:
+    fast, other = Ticking("fast", 1), Constant("other", 2)
+    published: list[Any] = []
+    s = sampler(fast, other, listeners=[published.append], interval=0.1, sample_every=1.0)
+    first = s.sample_once()  # what Runtime.start does
     assert s.tick_now()
-    assert (fast.reads, slow.reads, observer.calls, len(published)) == (2, 1, 1, 1)  # due, but not here
-    assert s.latest is not None and s.latest.readings == {"fast": 1, "slow": 7}
-    assert s.busy[0] == 1
+    assert (fast.ticks, fast.reads, other.reads, len(published)) == (1, 1, 1, 1)  # no read, no sample
+    assert s.latest is first and s.busy[0] == 1
     with s._lock:  # the thread is sampling: the caller does not wait
         assert not s.tick_now()
-    assert fast.reads == 2
-    s.sample_once(due_only=True)  # the thread's tick reads what is due
-    assert (fast.reads, slow.reads, observer.calls, len(published)) == (3, 2, 2, 2)
+    assert fast.ticks == 1
+    clock: Any = s._mono
+    clock.now += 0.05
+    s.wake_up(clock.now, clock.now + 1.0)  # the caller ticked within the interval: the thread need not
+    assert fast.ticks == 1
+    clock.now += 0.1
+    s.wake_up(clock.now, clock.now + 1.0)
+    assert fast.ticks == 2
+
+
+def test_while_the_caller_ticks_the_thread_sleeps_until_the_next_sample() -> None:
+    s = sampler(Ticking("fast", 1), interval=0.1, sample_every=1.0)
+    clock: Any = s._mono
+    t = clock.now
+    assert s.next_wake(t, t + 1.0, t) == pytest.approx(t + 0.1)  # nobody else ticks: every interval
+    assert s.tick_now()
+    assert s.next_wake(t, t + 1.0, t) == t + 1.0  # the caller ticks: no wake-up until the sample
+    clock.now = t + 0.25  # the caller stopped two intervals ago: the thread ticks again
+    assert s.next_wake(t + 0.2, t + 1.0, clock.now) == pytest.approx(t + 0.3)
+    assert s.next_wake(t, t + 1.0, t + 0.5) == pytest.approx(t + 0.6)  # fell behind: one interval from now, no burst
+
+
+def test_a_tick_that_raises_is_logged_and_the_sample_still_reads_the_source(caplog: Any) -> None:
+    class Broken(Ticking):
+        def tick(self) -> None:
+            raise RuntimeError("tick broke")
+
+    src = Broken("broken", 3)
+    s = sampler(src, interval=0.1, sample_every=1.0)
+    assert s.tick_now()
+    assert "tick broke" in caplog.text
+    assert s.sample_once().readings == {"broken": 3}
