@@ -42,7 +42,7 @@ tick)
   timeout 80 python3 bench/step_tick_probe.py --out "$out/step-tick-probe.json" --steps 1800 > "$out/step-tick-probe.log" 2>&1; tail -7 "$out/step-tick-probe.log"
   timeout 320 python3 bench/agent_overhead.py --out "$out/agent-overhead.json" --seconds 180 --colocated-seconds 0 --history-seconds 0 > "$out/agent-overhead.log" 2>&1; tail -14 "$out/agent-overhead.log" | head -11
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["sample_cost"]["nvml_interval_default"]; print({k: round(v, 1) for k, v in d.items() if k.endswith("_us")})' "$out/agent-overhead.json"
-  timeout 150 python3 -m pytest tests/gpu -p no:cacheprovider -k "agent and not torchrun" -v --junitxml="$out/agent-gpu.xml" > "$out/agent-gpu.log" 2>&1; tail -3 "$out/agent-gpu.log"
+  timeout 150 python3 -m pytest tests/gpu -p no:cacheprovider -k "(agent or daemon) and not torchrun" -v --junitxml="$out/agent-gpu.xml" > "$out/agent-gpu.log" 2>&1; tail -3 "$out/agent-gpu.log"
   ;;
 ranks)
   timeout 300 python3 -m pytest tests/gpu -p no:cacheprovider -k torchrun -v --junitxml="$out/ranks-gpu.xml" > "$out/ranks-gpu.log" 2>&1

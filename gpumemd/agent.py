@@ -63,6 +63,10 @@ AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alert
 # --- torch, only once the program has imported it -------------------------------------
 
 
+def _never() -> bool:
+    return False
+
+
 def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
     """How often the agent's thread takes a whole sample: as often as anything in it is due
     (rules, NVML, the spool); the ticks between only follow the allocator's interval peak."""
@@ -342,6 +346,7 @@ class Agent:
         self._step_hook: Any = None  # agent.tick: step — the optimizer hook's handle, once torch is there
         self._next_step_tick = 0.0
         self.step_tick_interval = agent.interval  # agent.tick: step (benchmarks change it)
+        self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
 
     # --- building ---
 
@@ -452,13 +457,18 @@ class Agent:
         """A sample listener: once the program has imported torch, hook optimizer steps."""
         if self._step_hook is not None or not torch_ready() or self._forked:
             return
+        import torch
         from torch.optim.optimizer import register_optimizer_step_post_hook
 
+        # Under torch.compile the hook may be traced: a tick there would break the graph.
+        self._compiling = getattr(getattr(torch, "compiler", None), "is_compiling", _never)
         self._step_hook = register_optimizer_step_post_hook(self._step_tick)
 
     def _step_tick(self, *_: Any) -> None:
         """After each optimizer step, on the training thread: an allocator tick once
         `interval` has passed (a clock read otherwise). Never raises, never waits."""
+        if self._compiling():  # first: tracing time.monotonic() would break the graph
+            return
         now = time.monotonic()
         if now < self._next_step_tick:
             return

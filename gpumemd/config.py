@@ -172,10 +172,10 @@ class AgentConfig:
     # alert rules, OOM counters and the agent's own series; this process's NVML and host
     # view go with nvml_interval. An OOM publishes a sample at once whatever these are.
     evaluation_interval: Seconds = field(default=1.0, metadata=_check(positive))
-    # thread: the allocator ticks run on the sampling thread; step: on the training thread,
-    # after an optimizer step once `interval` has passed (no GIL hand-off; not yet measured
-    # on a GPU), the thread then waking every evaluation_interval only
-    tick: Literal["thread", "step"] = "thread"
+    # step: the allocator ticks run on the training thread after an optimizer step once
+    # `interval` has passed (no GIL hand-off), the thread ticking while no steps come;
+    # thread: always on the sampling thread (docs/agent.md, Cost)
+    tick: Literal["thread", "step"] = "step"
     listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
     per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
     # process: a helper process serves the published sample (scrapes cost the training

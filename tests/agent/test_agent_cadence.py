@@ -139,3 +139,39 @@ def test_the_agent_samples_as_often_as_its_rules_nvml_or_spool_are_due(tmp_path:
         finally:
             if a.spool is not None:
                 a.spool.remove()
+
+
+def test_a_compiled_training_step_breaks_no_more_with_the_step_hook() -> None:
+    import torch
+    from torch._dynamo.utils import counters
+
+    net = torch.nn.Linear(4, 4)
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+
+    def compiled_step() -> Any:
+        @torch.compile(backend="eager")  # dynamo traces the step and its hooks; no C compiler needed
+        def train_step(x: torch.Tensor) -> None:
+            opt.zero_grad()
+            net(x).sum().backward()
+            opt.step()
+
+        return train_step
+
+    def graph_breaks(train_step: Any) -> tuple[int, int]:
+        """Graph breaks, and what dynamo could not trace (a hook reading the clock: 3)."""
+        torch._dynamo.reset()  # compile afresh: the code object is the same
+        counters.clear()
+        for _ in range(3):
+            train_step(torch.ones(1, 4))
+        return sum(counters["graph_break"].values()), sum(counters["unimplemented"].values())
+
+    without = graph_breaks(compiled_step())
+    a, api, *_ = agent(interval=3600, evaluation_interval=3600, nvml_interval=3600)  # tick: step, the default
+    a.start()
+    try:
+        assert a._step_hook is not None
+        a.step_tick_interval = 0.0
+        assert graph_breaks(compiled_step()) == without  # traced, the hook does nothing (it reads no clock)
+        assert a.errors.counts == {}
+    finally:
+        a.stop()

@@ -63,9 +63,9 @@ def max_memory_allocated() -> dict:
     while time.monotonic() < end:
         y = torch.empty(64 * MiB, dtype=torch.uint8, device="cuda")
         del y
-    samples = a.runtime.sampler._samples_total if a.runtime else 0  # noqa: SLF001
+    ticks = a.runtime.sampler.busy[0] if a.runtime else 0  # samples, and the allocator's ticks between
     a.stop()
-    return {"before": before, "after": torch.cuda.max_memory_allocated(), "agent_samples": samples}
+    return {"before": before, "after": torch.cuda.max_memory_allocated(), "agent_ticks": ticks}
 
 
 def spike(trials: int = 20) -> dict:
