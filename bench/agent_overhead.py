@@ -89,11 +89,12 @@ class Arm:
     """Turns one configuration on for a block and off after it. Samplers are long-lived: an
     arm resumes one at its interval and pauses it again.
 
-    - `agent_<hz>hz`: the agent (HTTP, spool, NVML, alert rules: everything on);
+    - `agent_<hz>hz`: the agent with `tick: thread` (HTTP, spool, NVML, alert rules:
+      everything on), its thread ticking every interval;
     - `agent_<hz>hz_colocated`: the same with its sampler thread pinned to the CPU the
       training thread is pinned to (the `colocated` phase pins it);
-    - `step_<hz>hz`: an agent with `tick: step`: the allocator ticks on this (the training)
-      thread after optimizer steps, its thread waking once a second;
+    - `step_<hz>hz`: the agent with `tick: step` (the default): the allocator ticks on this
+      (the training) thread after optimizer steps, its thread waking once a second;
     - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
     - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
       floor of reading the allocator at all;
@@ -203,7 +204,7 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
     if main_cpus is not None:
         os.sched_setaffinity(0, main_cpus)
     if any(a.startswith("agent_") for a in arms):  # one agent for the phase, paused between its blocks
-        agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool).start()
+        agent = Agent(listen_address="127.0.0.1:0", interval=0.1, spool_dir=spool, tick="thread").start()
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
     step_agent = None
