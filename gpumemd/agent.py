@@ -9,8 +9,10 @@ thread of this process instead).
         train()
 
 The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`,
-`process`, `oom` and `agent` (identity, errors). Rendering is lazy: a process nobody
-scrapes never renders text. Rules it keeps in a training process:
+`process`, `oom` and `agent` (identity, errors). It samples once a second and ticks the
+allocator's counters at `interval` in between, after optimizer steps on the training
+thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
+renders text. Rules it keeps in a training process:
 
 - torch is never imported by us: the torch-facing sources wait until the program has
   imported torch *and* initialised CUDA (no CUDA context is ever created by the agent);
@@ -208,7 +210,7 @@ class SectionsObserver:
 
     def __init__(self, families: Any, every: float = 0.0) -> None:
         self._families = families
-        self.every = every  # with the rules: the tick only reads the allocator
+        self.every = every  # with the rules, every evaluation_interval
 
     def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
         # A generator: the sampler consumes it only when the sample's families are built (a
@@ -368,10 +370,10 @@ class Agent:
         if self.oom is not None:
             sources.append(self.oom)
         sources.append(AgentSelf(self.identity, self.errors))
-        # Each tick reads the allocator (the interval peak needs every reading); what changes
-        # slowly, or is seen the moment it happens (an OOM publishes a sample at once), is read
-        # at its own pace: this process's NVML and host view every nvml_interval, the rest
-        # with the rules, every evaluation_interval (docs/agent.md, Cost).
+        # Each sample reads the allocator (ticks between samples follow its counters); what
+        # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
+        # is read at its own pace: this process's NVML and host view every nvml_interval, the
+        # rest with the rules, every evaluation_interval (docs/agent.md, Cost).
         every = {"allocator": 0.0, "process": agent.nvml_interval}
         return [Counted(s, self.errors, every.get(s.name, agent.evaluation_interval)) for s in sources]
 
