@@ -363,7 +363,12 @@ def main() -> int:
     p.add_argument("--history-seconds", type=float, default=30, help="0: skip the history phase")
     p.add_argument("--no-sample-cost", action="store_true", help="skip the one-sample micro-benchmarks")
     p.add_argument("--block-seconds", type=float, default=0.25)
+    p.add_argument("--arms", default=",".join(ARMS_MAIN),
+                   help="the main phase's arms, comma-separated (fewer arms: more rounds each)")
     a = p.parse_args()
+    arms = tuple(a.arms.split(","))
+    if "off" not in arms or not set(arms) <= set(ARMS_MAIN):
+        p.error(f"--arms: 'off' and any of {', '.join(ARMS_MAIN)}")
     if not torch.cuda.is_available():
         print("no CUDA device: this benchmark runs on a GPU machine", file=sys.stderr)
         return 2
@@ -390,7 +395,7 @@ def main() -> int:
         result["driver"] = pynvml.nvmlSystemGetDriverVersion()
     except Exception:
         pass
-    result["main"] = interleaved(work, ARMS_MAIN, steps, a.seconds, spool, min_rounds=20)
+    result["main"] = interleaved(work, arms, steps, a.seconds, spool, min_rounds=20)
     report("main", result["main"])
     if a.colocated_seconds:
         result["colocated"] = interleaved(work, ARMS_COLOCATED, steps, a.colocated_seconds, spool, min_rounds=10,
