@@ -144,7 +144,7 @@ class Counted:
     def __init__(self, source: Any, errors: Errors, every: float = 0.0) -> None:
         self._source, self._errors = source, errors
         self.name = source.name
-        self.every = every  # read every `every` seconds, not every tick (Sampler.sample_once)
+        self.every = every  # read every `every` seconds, not every sample (Sampler.sample_once)
         # What the sampler selects on (Sampler: names, families_named): the wrapped source's.
         self.names = getattr(source, "names", None)
         named = getattr(source, "families_named", None)

@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from prometheus_client.core import Metric
@@ -73,10 +74,15 @@ _LAST = Family("gpumemd_last_sample_timestamp_seconds", "When the last sample wa
 _TOOK = Family("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
 _SAMPLES = Family("gpumemd_samples", "Samples taken since start.", "counter")
 _BUSY = Family("gpumemd_sampler_busy_seconds",
-               "Time the sampling thread spent in its ticks (in the agent: holding the training process's GIL).",
-               "counter")
+               "Time spent in ticks and samples, on the sampling thread or the caller's (in the agent: holding "
+               "the training process's GIL).", "counter")
 _BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
 _SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUSY, _BUILD)
+
+
+def _ticking(sources: Sequence[Source]) -> list[Source]:
+    """The sources a tick between samples calls (`tick()`: the agent's allocator)."""
+    return [s for s in sources if callable(getattr(s, "tick", None))]
 
 
 _BUILDING = threading.RLock()  # families are built rarely (a scrape, the spool, the rules): one lock for all
@@ -177,7 +183,7 @@ class Sampler:
     ) -> None:
         self.interval = interval
         self.sample_every = sample_every  # 0: every tick is a sample
-        self._ticking = [s for s in sources if callable(getattr(s, "tick", None))]
+        self._ticking = _ticking(sources)
         self._caller_ticked = float("-inf")  # when tick_now last ticked (monotonic)
         self._sources = list(sources)
         self._observers = list(observers)
@@ -218,7 +224,7 @@ class Sampler:
         with self._lock:
             if sources is not None:
                 self._sources = list(sources)
-                self._ticking = [s for s in sources if callable(getattr(s, "tick", None))]
+                self._ticking = _ticking(sources)
             if observers is not None:
                 self._observers = list(observers)
             self._kept.clear()  # new sources or observers run on the next tick
@@ -300,7 +306,7 @@ class Sampler:
                 _, reading, ok, took, once = last  # not due: its last reading stands
             else:
                 reading, ok, took = self._run_isolated(name, source.read, readings)
-                once = self._renderer(source, reading) if ok else None
+                once = self._guarded(name, partial(source.families, reading)) if ok else None
                 self._keep(source, _Kept(cycle_start, reading, ok, took, once))
             success[name], durations[name] = ok, took
             if once is not None:
@@ -326,7 +332,10 @@ class Sampler:
                     return observer.observe(seen, readings, timestamp)
 
                 out, ok, took = self._run_isolated(name, observe, observer)
-                once = self._materialize(name, out) if ok else None
+                # what observe() returned may be lazy (a generator), consumed only when the
+                # sample's families are built: an observer returns a list if they must reflect
+                # the sample moment
+                once = self._guarded(name, partial(iter, out)) if ok else None
                 self._keep(observer, _Kept(cycle_start, None, ok, took, once))
             success[name], durations[name] = ok, took
             if once is not None:
@@ -384,18 +393,18 @@ class Sampler:
         if every:
             self._kept[part.name] = ran._replace(due=ran.due + every)
 
-    def _renderer(self, source: Source, reading: Any) -> _Once:
-        """A source's families from its reading, built on first use; a source whose rendering
-        raises is left out and reported as failed (`gpumemd_collector_success` 0)."""
-        def render() -> list[Metric]:
+    def _guarded(self, name: str, produce: Callable[[], Iterable[Metric]]) -> _Once:
+        """A source's or observer's families, built on first use; one whose building raises
+        is left out and reported as failed (`gpumemd_collector_success` 0)."""
+        def guarded() -> list[Metric]:
             try:
-                return list(source.families(reading))
+                return list(produce())
             except Exception as exc:
                 once.failed = True
                 # its own key: the next read's success must not log "recovered" for it
-                self._note_failure(f"{source.name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+                self._note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
                 return []
-        once = _Once(render)
+        once = _Once(guarded)
         return once
 
     def _select(self, rendered: Sequence[_Rendered], names: frozenset[str]) -> list[Metric]:
@@ -419,20 +428,6 @@ class Sampler:
                                        logging.WARNING)
             families.extend(full())
         return families
-
-    def _materialize(self, name: str, out: Iterable[Metric]) -> _Once:
-        """An observer's families, listed once when needed. `observe()` itself runs when it
-        is due; what it returns may be a lazy iterable (a generator), consumed only when the
-        sample's families are built: return a list if they must reflect the sample moment."""
-        def listed() -> list[Metric]:
-            try:
-                return list(out)
-            except Exception as exc:
-                once.failed = True
-                self._note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
-                return []
-        once = _Once(listed)
-        return once
 
     def _self_metrics(self, timestamp: float, success: Mapping[str, bool], durations: Mapping[str, float],
                       took: float, samples_total: int, busy_seconds: float) -> Iterable[Metric]:

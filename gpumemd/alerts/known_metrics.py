@@ -86,7 +86,7 @@ register("gpumemd_collector_duration_seconds", "gauge", ("collector",), "Collect
 register("gpumemd_last_sample_timestamp_seconds", "gauge", (), "When the last sample was taken.", "sampler")
 register("gpumemd_sample_duration_seconds", "gauge", (), "Sample duration.", "sampler")
 register("gpumemd_samples", "counter", (), "Samples taken.", "sampler")
-register("gpumemd_sampler_busy_seconds", "counter", (), "Time the sampling thread spent in its ticks.", "sampler")
+register("gpumemd_sampler_busy_seconds", "counter", (), "Time spent in ticks and samples.", "sampler")
 register("gpumemd_build_info", "gauge", ("version",), "Build information.", "sampler")
 
 # --- the in-process agent's allocator source (gpumemd/sources/allocator.py) ---

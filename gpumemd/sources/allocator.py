@@ -99,11 +99,9 @@ class AllocatorReading(NamedTuple):
                    peaks: IntervalPeak | None = None, now: float = 0.0) -> AllocatorReading:
         """A reading from `memory_stats`' nested dict; with `peaks`, its interval peak too
         (computed before the reading is built: one construction a sample)."""
-        allocated = stats["allocated_bytes"]["all"]
         reserved = stats["reserved_bytes"]["all"]
         active = stats["active_bytes"]["all"]
-        current, peak = int(allocated["current"]), int(allocated["peak"])
-        allocated_total, freed_total = int(allocated.get("allocated", 0)), int(allocated.get("freed", 0))
+        current, peak, allocated_total, freed_total = _peak_counters(stats)
         interval: tuple[int | None, bool, int | None] = (None, False, None)
         if peaks is not None:
             interval = peaks.observe(device, current, peak, allocated_total, freed_total, now)
@@ -142,6 +140,14 @@ def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
             node = node.setdefault(p, {})
         node[leaf] = value
     return out
+
+
+def _peak_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """What the interval peak follows: allocated bytes now, their lifetime peak, and the
+    cumulative bytes allocated and freed."""
+    allocated = stats["allocated_bytes"]["all"]
+    return (int(allocated["current"]), int(allocated["peak"]), int(allocated.get("allocated", 0)),
+            int(allocated.get("freed", 0)))
 
 
 class IntervalPeak:
@@ -267,9 +273,7 @@ class AllocatorSource:
         for device in range(self._count):
             stats = api.memory_stats(device)
             if stats:
-                allocated = stats["allocated_bytes"]["all"]
-                peaks.observe(device, allocated["current"], allocated["peak"], allocated.get("allocated", 0),
-                              allocated.get("freed", 0), now, publish=False)
+                peaks.observe(device, *_peak_counters(stats), now, publish=False)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
         return self._render(reading, self._specs)

@@ -114,6 +114,27 @@ def test_writer_is_atomic_rate_limited_and_removes_its_file(tmp_path: Path) -> N
     assert os.listdir(tmp_path / "new") == []
 
 
+def test_a_sample_due_on_the_interval_that_comes_a_little_early_still_publishes(tmp_path: Path) -> None:
+    class Snap:
+        class exposition:  # noqa: N801
+            families = rank_families(0)
+
+    mono = [0.0]
+    w = SpoolWriter(tmp_path, identity={"rank": "0"}, interval=1.0, pid=7, monotonic=lambda: mono[0],
+                    clock=lambda: 100.0 + mono[0])
+
+    def written() -> float:
+        return float(json.loads((tmp_path / "agent-7.json").read_text())["written"])
+
+    w(Snap)
+    mono[0] = 0.5
+    w(Snap)  # half an interval: not yet
+    assert written() == 100.0
+    mono[0] = 0.97  # the agent's once-a-second sample, a little early (float sums, timer jitter)
+    w(Snap)
+    assert written() == 100.97
+
+
 def test_spool_dir_resolution() -> None:
     assert spool_dir("", {}) is None
     assert spool_dir("/x", {"GPUMEMD_SPOOL_DIR": "/y"}) == Path("/x")

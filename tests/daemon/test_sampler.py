@@ -336,3 +336,11 @@ def test_a_tick_that_raises_is_logged_and_the_sample_still_reads_the_source(capl
     assert s.tick_now()
     assert "tick broke" in caplog.text
     assert s.sample_once().readings == {"broken": 3}
+
+
+def test_sources_replaced_on_reload_are_the_ones_ticked() -> None:
+    old, new = Ticking("old", 1), Ticking("new", 2)
+    s = sampler(old, interval=0.1, sample_every=1.0)
+    s.replace(sources=[new])
+    assert s.tick_now()
+    assert (old.ticks, new.ticks) == (0, 1)
