@@ -29,7 +29,7 @@ def record(results_dir: Path, key: str, value: Any) -> None:
     (results_dir / "agent-gpu.json").write_text(json.dumps(FIGURES, indent=1, default=str) + "\n")
 
 
-def scenario(name: str, *args: str, timeout: float = 60) -> dict[str, Any]:
+def scenario(name: str, *args: str, timeout: float = 45) -> dict[str, Any]:
     out = subprocess.run([sys.executable, str(SCENARIOS), name, *args], cwd=ROOT, capture_output=True, text=True,
                          timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr[-4000:]
@@ -52,8 +52,9 @@ def test_max_memory_allocated_is_the_users_untouched(results_dir: Path) -> None:
     assert r["after"] == r["before"] == 2 * GiB
 
 
+@pytest.mark.timeout_s(60)
 def test_a_5ms_1gib_spike_between_samples_is_caught_20_of_20(results_dir: Path) -> None:
-    r = scenario("spike", timeout=90)
+    r = scenario("spike", timeout=50)
     rows = r["rows"]
     record(results_dir, "interval_peak_spikes", {
         "caught": sum(x["caught"] for x in rows), "trials": len(rows),
@@ -65,8 +66,9 @@ def test_a_5ms_1gib_spike_between_samples_is_caught_20_of_20(results_dir: Path) 
     assert all(x["max_window_peak"] >= x["base"] + GiB for x in rows)
 
 
+@pytest.mark.timeout_s(90)
 def test_a_real_oom_is_counted_once_and_leaves_a_snapshot_that_loads(tmp_path: Path, results_dir: Path) -> None:
-    r = scenario("oom", str(tmp_path), timeout=120)
+    r = scenario("oom", str(tmp_path), timeout=80)
     record(results_dir, "oom", r)
     assert r["raised"] and r["observer_installed"]
     assert r["events"] == 1 and r["allocator_ooms_delta"] == 1
@@ -97,6 +99,7 @@ def _gpu_count() -> int:
 
 
 @pytest.mark.skipif(_gpu_count() < 2, reason="needs 2 GPUs (nvidia-h200-x2)")
+@pytest.mark.timeout_s(240)
 def test_two_torchrun_ranks_through_one_serve_target(tmp_path: Path, results_dir: Path) -> None:
     spool, stop = tmp_path / "spool", tmp_path / "stop"
     config = tmp_path / "gpumemd.yaml"

@@ -2,9 +2,11 @@
 snapshot action leaves an allocator snapshot); the same loop without the leak does not.
 
 The first test feeds the allocator reading to the engine directly (independent of the
-agent); the second runs the real agent (`gpumemd.start`), whose own sampler and rules fire
-the alert, call an `on_alert` callback and run the `dump_snapshot` action. Windows are
-scaled down (60 s instead of 10 m). Figures go to `alerts-gpu.json` in the results
+agent), on the engine's injected clock: each real optimizer step is 25 ms of engine time,
+so the 60 s window costs only the steps' own time. The second runs the real agent
+(`gpumemd.start`), whose own sampler and rules fire the alert, call an `on_alert` callback
+and run the `dump_snapshot` action, in wall time; its windows are scaled down to 6 s (the
+default rule's are 10 m). Figures go to `alerts-gpu.json` in the results
 directory, one key per test.
 """
 
@@ -30,15 +32,20 @@ def _leak_rule():
     return dataclasses.replace(spec, window=60.0, confirm_window=30.0, bucket=3.0, for_=5.0, actions=("dump_snapshot",))
 
 
-def _loop(torch, seconds: float, leak_bytes: int, engine: Engine, interval: float = 0.1) -> dict:
+def _loop(torch, seconds: float, leak_bytes: int, engine: Engine, interval: float = 0.1,
+          step_seconds: float = 0.025) -> dict:
+    """A real training loop on the GPU, evaluated on the engine's own clock: each optimizer
+    step advances the clock by `step_seconds` (40 steps/s: 40 MB/s with the leak), so 90 s
+    of training time take only as long as the steps themselves, with no sleeps."""
     model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)).cuda()
     opt = torch.optim.AdamW(model.parameters())
     kept = []
-    start = time.time()
+    wall = time.monotonic()
+    now = start = 1_000_000.0  # the engine's clock
     next_sample = start
     steps = 0
     fired_at = None
-    while time.time() - start < seconds:
+    while now - start < seconds:
         x = torch.randn(512, 4096, device="cuda")
         loss = model(x).square().mean()
         loss.backward()
@@ -47,8 +54,7 @@ def _loop(torch, seconds: float, leak_bytes: int, engine: Engine, interval: floa
         if leak_bytes:
             kept.append(torch.empty(leak_bytes, dtype=torch.uint8, device="cuda"))
         steps += 1
-        time.sleep(0.02)  # ~40 steps/s: 40 MB/s with the leak
-        now = time.time()
+        now += step_seconds
         if now >= next_sample:
             next_sample += interval
             fam = GaugeMetricFamily("gpumemd_allocator_allocated_bytes", "", labels=["gpu", "uuid", "rank"])
@@ -59,12 +65,14 @@ def _loop(torch, seconds: float, leak_bytes: int, engine: Engine, interval: floa
                 fired_at = now - start
                 if leak_bytes:
                     break
-    result = {"steps": steps, "seconds": time.time() - start, "fired_after_s": fired_at}
+    result = {"steps": steps, "engine_seconds": now - start, "wall_seconds": time.monotonic() - wall,
+              "fired_after_s": fired_at}
     del kept, model, opt
     torch.cuda.empty_cache()
     return result
 
 
+@pytest.mark.timeout_s(90)
 def test_leaking_loop_fires_and_leaves_a_snapshot(results_dir):
     torch = pytest.importorskip("torch")
     snapshot = results_dir / "alerts-gpu-snapshot.pickle"
@@ -101,7 +109,7 @@ def _merge_results(results_dir: Path, figures: dict[str, Any]) -> None:
 
 
 def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
-    """gpumemd.start with the leak rule (scaled) + dump_snapshot: fires within 90 s, leaves a snapshot."""
+    """gpumemd.start with the leak rule (scaled to a 10 s window) + dump_snapshot: fires within 30 s, leaves a snapshot."""
     torch = pytest.importorskip("torch")
     import gpumemd
     from gpumemd.alerts.engine import Notification
@@ -112,8 +120,8 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
     for old in snapdir.glob("*"):
         old.unlink()
     rule = {"alert": "PytorchMemoryLeak", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
-            "window": "60s", "confirm_window": "30s", "bucket": "3s", "aggregate": "min", "op": ">",
-            "threshold": 262144, "for": "5s", "labels": {"severity": "warning"},
+            "window": "10s", "confirm_window": "5s", "bucket": "500ms", "aggregate": "min", "op": ">",
+            "threshold": 262144, "for": "1s", "labels": {"severity": "warning"},
             "annotations": {"summary": "rank {{ $labels.rank }} leaks {{ $value | humanize1024 }}B/s"},
             "actions": ["dump_snapshot"], "action_max": 1}
     cfg = Config()
@@ -122,14 +130,14 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
     torch.cuda.init()
     model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)).cuda()
     opt = torch.optim.AdamW(model.parameters())
-    agent = gpumemd.start(cfg, listen_address="127.0.0.1:0", interval=0.1, spool_dir="",
+    agent = gpumemd.start(cfg, listen_address="127.0.0.1:0", interval=0.1, evaluation_interval=0.25, spool_dir="",
                           oom_snapshot_dir=str(snapdir), on_alert=got.extend)
     kept = []
     start = time.time()
     fired_at = snapshot_at = None
     steps = 0
     try:
-        while time.time() - start < 90:
+        while time.time() - start < 30:
             x = torch.randn(512, 4096, device="cuda")
             model(x).square().mean().backward()
             opt.step()
@@ -155,10 +163,11 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
         "api_alerts": [{"alertname": a["labels"]["alertname"], "state": a["state"], "value": a["value"]}
                        for a in alerts],
         "snapshot_bytes": snaps[0].stat().st_size if snaps else 0,
-        "rule": {"window_s": 60, "confirm_s": 30, "bucket_s": 3, "for_s": 5, "threshold_Bps": 262144},
+        "rule": {"window_s": 10, "confirm_s": 5, "bucket_s": 0.5, "for_s": 1, "evaluation_interval_s": 0.25,
+                 "threshold_Bps": 262144},
     }}
     _merge_results(results_dir, figures)
-    assert fired_at is not None and fired_at < 90, figures
+    assert fired_at is not None and fired_at < 30, figures
     assert any(a["alertname"] == "PytorchMemoryLeak" and a["state"] == "firing" for a in figures["agent"]["api_alerts"])
     assert snaps, "the dump_snapshot action left no snapshot"
     with open(snaps[0], "rb") as f:
