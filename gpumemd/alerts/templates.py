@@ -2,8 +2,9 @@
 
 Supported: `{{ $labels.NAME }}`, `{{ $value }}`, `{{ $externalLabels.NAME }}` (and `.Labels`,
 `.Value`), pipelines into `humanize`, `humanize1024`, `humanizePercentage`,
-`humanizeDuration`, `toUpper`, `toLower`, `title`, and `printf "FORMAT" ARGS`, with
-`{{-`/`-}}` trimming. Everything we accept is valid Go template text, so the same
+`humanizeDuration`, `toUpper`, `toLower`, `title`, and `printf "FORMAT" ARGS`,
+`{{ if PIPELINE }}…{{ else }}…{{ end }}` (Go's truth: an empty string, 0 and false are
+false; the default rules name a rank, else the pid), with `{{-`/`-}}` trimming. Everything we accept is valid Go template text, so the same
 strings go unchanged into the exported Prometheus rule file. Templates compile once (at
 load, where a bad one is a validation error) and render without parsing.
 """
@@ -252,15 +253,42 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _truthy(value: Any) -> bool:
+    return bool(value)  # Go: "", 0 and false are false; the label "0" (rank 0) is true
+
+
+@dataclass
+class _If:
+    cond: Renderer
+    then: list[Any]
+    otherwise: list[Any]
+
+
+def _render(parts: list[Any], ctx: Context, out: list[str]) -> None:
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        try:
+            if isinstance(part, _If):
+                _render(part.then if _truthy(part.cond(ctx)) else part.otherwise, ctx, out)
+            else:
+                out.append(_text(part(ctx)))
+        except TemplateError as exc:  # a value the template cannot format: say so in place
+            out.append(f"<error: {exc}>")
+
+
 class Template:
     """A compiled template; `render(ctx)` never parses."""
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.static = "{{" not in source
-        self._parts: list[str | Renderer] = []
+        self._parts: list[Any] = []
         if self.static:
             return
+        # `{{ if }}` opens a branch; the stack holds the list that text goes into
+        stack: list[tuple[_If | None, list[Any]]] = [(None, self._parts)]
         pos = 0
         pending_trim = False
         for m in _ACTION.finditer(source):
@@ -269,37 +297,47 @@ class Template:
                 literal = literal.lstrip()
             if m.group(1):
                 literal = literal.rstrip()
-            self._literal(literal)
+            self._literal(stack[-1][1], literal)
             inner = m.group(2)
+            word = inner.split(None, 1)[0] if inner.strip() else ""
             if inner.startswith("/*") and inner.endswith("*/"):
                 pass  # a comment
+            elif word == "if":
+                node = _If(_pipeline(inner[2:]), [], [])
+                stack[-1][1].append(node)
+                stack.append((node, node.then))
+            elif inner == "else":
+                node = stack[-1][0]
+                if node is None or stack[-1][1] is node.otherwise:
+                    raise TemplateError("{{ else }} without {{ if }}")
+                stack[-1] = (node, node.otherwise)
+            elif inner == "end":
+                if len(stack) == 1:
+                    raise TemplateError("{{ end }} without {{ if }}")
+                stack.pop()
             else:
-                self._parts.append(_pipeline(inner))
+                stack[-1][1].append(_pipeline(inner))
             pending_trim = bool(m.group(3))
             pos = m.end()
+        if len(stack) > 1:
+            raise TemplateError("{{ if }} without {{ end }}")
         rest = source[pos:]
         if pending_trim:
             rest = rest.lstrip()
-        self._literal(rest)
+        self._literal(self._parts, rest)
 
-    def _literal(self, text: str) -> None:
+    @staticmethod
+    def _literal(parts: list[Any], text: str) -> None:
         if "{{" in text:
             raise TemplateError("unclosed action (a {{ without }})")
         if text:
-            self._parts.append(text)
+            parts.append(text)
 
     def render(self, ctx: Context) -> str:
         if self.static:
             return self.source
-        out = []
-        for part in self._parts:
-            if isinstance(part, str):
-                out.append(part)
-            else:
-                try:
-                    out.append(_text(part(ctx)))
-                except TemplateError as exc:  # a value the template cannot format: say so in place
-                    out.append(f"<error: {exc}>")
+        out: list[str] = []
+        _render(self._parts, ctx, out)
         return "".join(out)
 
 

@@ -40,13 +40,20 @@ def test_every_rendered_name_is_known(capture):
     ('{{ printf "%.1f" $value }} on {{ $labels.gpu }}', 2.25, "2.2 on 0"),
     ("{{- $labels.gpu -}} / {{ .Labels.uuid | toUpper }}", 0, "0/ GPU-A"),
     ("{{ $externalLabels.cluster }}", 0, "c1"),
+    ("{{ if $labels.gpu }}GPU {{ $labels.gpu }}{{ else }}none{{ end }}", 0, "GPU 0"),  # "0" is a true string
+    ("{{ if $labels.rank }}rank {{ $labels.rank }}{{ else }}pid {{ $labels.pid }}{{ end }}", 0, "pid "),
+    ("{{ if $value }}{{ if $labels.uuid }}{{ $labels.uuid }}{{ end }}{{ else }}zero{{ end }}", 1, "GPU-a"),
+    ("{{ if $value }}some{{ else }}zero{{ end }}", 0, "zero"),
+    ("a {{- if $labels.gpu }} b {{ end -}} c", 0, "a b c"),
 ])
 def test_templates_render_like_prometheus(source, value, out):
     ctx = Context({"gpu": "0", "uuid": "GPU-a"}, value, {"cluster": "c1"})
     assert compile_template(source).render(ctx) == out
 
 
-@pytest.mark.parametrize("bad", ["{{ $labels.gpu ", "{{ nope $value }}", "{{ }}", "{{ $what }}", "{{ $value | }}"])
+@pytest.mark.parametrize("bad", ["{{ $labels.gpu ", "{{ nope $value }}", "{{ }}", "{{ $what }}", "{{ $value | }}",
+                                 "{{ end }}", "{{ else }}", "{{ if $value }}open", "{{ if }}{{ end }}",
+                                 "{{ if $value }}{{ else }}{{ else }}{{ end }}"])
 def test_bad_templates_do_not_compile(bad):
     with pytest.raises(TemplateError):
         compile_template(bad)
