@@ -184,10 +184,27 @@ class Notifier:
 
 
 class LogNotifier(Notifier):
+    """Logs when an alert starts firing and when it resolves: a log is read by people, so
+    the engine's resends (which keep a receiver's state fresh) are not repeated in it."""
+
     kind = "log"
+
+    def __init__(self, name: str, **kw: Any) -> None:
+        super().__init__(name, **kw)
+        self._firing: dict[Any, float] = {}  # fingerprint -> starts_at of the firing logged
 
     def send(self, batch: list[Notification]) -> None:
         for n in batch:
+            fp = n.fingerprint
+            if n.resolved:
+                if self._firing.pop(fp, None) is None:
+                    continue  # its firing was never logged (or its resolution already was)
+            elif self._firing.get(fp) == n.starts_at:
+                continue  # a resend of a firing alert already logged
+            else:
+                if len(self._firing) >= self.capacity:  # bounded like the queue
+                    self._firing.pop(next(iter(self._firing)))
+                self._firing[fp] = n.starts_at
             labels = ",".join(f'{k}="{v}"' for k, v in sorted(n.labels.items()))
             summary = n.annotations.get("summary", "")
             if n.resolved:

@@ -178,3 +178,24 @@ def test_in_process_callback_gets_alerts_on_its_own_thread(kind):
     assert obs.flush(2.0)
     (thread, batch), = seen
     assert thread.startswith("gpumemd-notify-") and batch[0].labels["alertname"] == "Full"
+
+
+def test_log_notifier_logs_state_changes_not_resends(caplog):
+    from gpumemd.alerts.engine import Notification
+    from gpumemd.alerts.notify import LogNotifier
+
+    def note(starts: float, resolved: bool = False) -> Notification:
+        return Notification({"alertname": "Full", "gpu": "0"}, {"summary": "GPU 0 full"}, starts, 0.0, "", resolved)
+
+    log_notifier = LogNotifier("log")
+    with caplog.at_level(logging.INFO, logger="gpumemd"):
+        log_notifier.send([note(100.0)])
+        log_notifier.send([note(100.0)])  # the engine's resend_delay resends: not logged again
+        log_notifier.send([note(100.0)])
+        log_notifier.send([note(100.0, resolved=True)])
+        log_notifier.send([note(100.0, resolved=True)])  # a resend of the resolution
+        log_notifier.send([note(200.0)])  # fires again: a new state
+    lines = [r.getMessage() for r in caplog.records if "alert " in r.getMessage()]
+    assert lines == ['alert firing {alertname="Full",gpu="0"} GPU 0 full',
+                     'alert resolved {alertname="Full",gpu="0"} GPU 0 full',
+                     'alert firing {alertname="Full",gpu="0"} GPU 0 full']
