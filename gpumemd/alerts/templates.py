@@ -303,14 +303,14 @@ class Template:
             if inner.startswith("/*") and inner.endswith("*/"):
                 pass  # a comment
             elif word == "if":
-                node = _If(_pipeline(inner[2:]), [], [])
-                stack[-1][1].append(node)
-                stack.append((node, node.then))
+                branch = _If(_pipeline(inner[2:]), [], [])
+                stack[-1][1].append(branch)
+                stack.append((branch, branch.then))
             elif inner == "else":
-                node = stack[-1][0]
-                if node is None or stack[-1][1] is node.otherwise:
+                open_if = stack[-1][0]
+                if open_if is None or stack[-1][1] is open_if.otherwise:
                     raise TemplateError("{{ else }} without {{ if }}")
-                stack[-1] = (node, node.otherwise)
+                stack[-1] = (open_if, open_if.otherwise)
             elif inner == "end":
                 if len(stack) == 1:
                     raise TemplateError("{{ end }} without {{ if }}")
