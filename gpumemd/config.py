@@ -147,11 +147,27 @@ class SlurmSourceConfig:
 
 
 @dataclass(frozen=True)
+class SpoolSourceConfig:
+    """How `gpumemd serve` guards the ranks' spool (`agent.spool_dir`; docs/deploy.md, The spool)."""
+
+    # who may publish: the daemon creates a missing directory 1770 with this group (name or gid)
+    group: str | None = None
+    world_writable: bool = False  # 1777 instead: shared nodes with no common group (ranks are still verified)
+    # ranks whose pid the daemon cannot see (another PID namespace): unverifiable owner
+    accept_unverified: bool = False
+    max_file_bytes: int = field(default=4 << 20, metadata=_check(positive))  # larger files are rejected unread
+    max_files: int = field(default=1024, metadata=_check(positive))  # per directory scan; the rest are skipped
+    max_series: int = field(default=10_000, metadata=_check(positive))  # per rank file
+    max_total_series: int = field(default=100_000, metadata=_check(positive))  # all ranks together
+
+
+@dataclass(frozen=True)
 class SourcesConfig:
     nvml: NvmlSourceConfig = NvmlSourceConfig()
     host: HostSourceConfig = HostSourceConfig()
     kubelet: KubeletSourceConfig = KubeletSourceConfig()
     slurm: SlurmSourceConfig = SlurmSourceConfig()
+    spool: SpoolSourceConfig = SpoolSourceConfig()
 
 
 @dataclass(frozen=True)
