@@ -12,12 +12,12 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .agent import Agent, arm_memory_history, dump_snapshot, start, stop
-    from .profiler import GPUMemoryProfiler, MemorySnapshot, ProfileResult
+    from .profiler import GPUMemoryProfiler, MemorySnapshot, ProfileResult, profile_context, profile_function
 
 __all__ = ["Agent", "__version__", "arm_memory_history", "dump_snapshot", "start", "stop",
-           "GPUMemoryProfiler", "MemorySnapshot", "ProfileResult"]
+           "GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"]
 _LAZY = {"Agent", "start", "stop", "dump_snapshot", "arm_memory_history"}
-_PROFILER = {"GPUMemoryProfiler", "MemorySnapshot", "ProfileResult"}
+_PROFILER = {"GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"}
 
 
 def __getattr__(name: str) -> Any:

@@ -30,6 +30,7 @@ the highest value observed (a lower bound).
 from __future__ import annotations
 
 import collections
+import functools
 import gc
 import json
 import logging
@@ -40,11 +41,11 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar, overload
 
 from . import sections
 from .sources.allocator import AllocatorReading, TorchCuda, TorchCudaApi
@@ -57,7 +58,8 @@ except ImportError:  # pragma: no cover - Windows
 
 log = logging.getLogger("gpumemd.profiler")
 
-__all__ = ["GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "ProfileHandle"]
+__all__ = ["BoundedList", "Device", "GPUMemoryProfiler", "MemorySnapshot", "ProfileHandle", "ProfileResult",
+           "get_global_profiler", "profile_context", "profile_function", "set_global_profiler"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -71,20 +73,26 @@ MiB = 1 << 20
 class MemorySnapshot:
     """Memory of the profiled device at one moment, in bytes.
 
+    The first eleven fields, their order and their defaults are the seed profiler's
+    (Stormlog / gpumemprof), so code that builds or reads its snapshots runs unchanged.
     On a CUDA device: the caching allocator's figures. On `device="cpu"`: the process's
-    resident memory in allocated/reserved/active (inactive 0) and `device_id` -1.
+    resident memory in allocated/reserved/active/cpu_memory, its high-water mark in the
+    two max fields, 0 in inactive and cached-free, and `device_id` -1.
     """
 
     timestamp: float  # time.time()
-    operation: str  # what was happening: "<name>:before", "<name>:after", "monitor", ...
-    device_id: int  # CUDA index; -1 for the CPU
     allocated_memory: int  # memory in tensors
     reserved_memory: int  # what the caching allocator holds from CUDA (allocated + cached)
+    max_memory_allocated: int  # lifetime high-water marks, as torch.cuda.max_memory_*() (never reset here)
+    max_memory_reserved: int
     active_memory: int  # active blocks (allocated, or freed while a stream still uses them)
-    inactive_memory: int  # cached but unused: reserved - active
-    cpu_memory: int | None = None  # process resident memory, when tracked
-    inactive_split_memory: int = 0  # cached memory in split blocks (fragmentation)
-    stack_trace: list[str] | None = None  # with collect_stack_traces=True
+    inactive_memory: int  # the allocator's inactive split blocks: cached, unusable whole (fragmentation)
+    cpu_memory: int  # process resident memory; 0 when not tracked (see cpu_memory_tracked)
+    device_id: int = 0  # CUDA index; -1 for the CPU
+    operation: str | None = None  # "before_<name>", "after_<name>", "peak_<name>", "monitor", ...
+    stack_trace: str | None = None  # with collect_stack_traces=True, on before-snapshots
+    cached_free_memory: int = 0  # all cached memory no block uses: reserved - active
+    cpu_memory_tracked: bool = True  # False: cpu_memory was not measured (track_cpu_memory=False)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -96,23 +104,37 @@ class MemorySnapshot:
 
 @dataclass(slots=True)
 class ProfileResult:
-    """One profiled call of a function or block."""
+    """One profiled call of a function or block.
 
-    function_name: str
+    Buildable from the seed profiler's fields alone (same order); gpumemd's own fields
+    follow with defaults. A result built by hand states its peak: `peak_exact` and both
+    bounds default to `memory_peak.allocated_memory`.
+    """
+
+    function_name: str  # the function's __name__, or the block's name
+    execution_time: float  # seconds; includes the GPU work unless synchronize=False
     memory_before: MemorySnapshot
     memory_after: MemorySnapshot
     memory_peak: MemorySnapshot  # the per-call peak of each figure (they need not coincide in time)
     memory_allocated: int  # bytes allocated during the call (GPU: exact total; CPU: peak - before)
     memory_freed: int  # bytes freed during the call (GPU: exact total; CPU: peak - after)
-    execution_time: float  # seconds (GPU work included only with synchronize=True)
-    peak_exact: bool
-    peak_lower_bound: int
-    peak_upper_bound: int
-    tensors_created: int | None = None  # with track_tensors: live tensors after, not before
-    tensors_deleted: int | None = None  # with track_tensors: live tensors before, not after
+    tensors_created: int  # with track_tensors: live tensors after, not before; else 0
+    tensors_deleted: int  # with track_tensors: live tensors before, not after; else 0
+    call_count: int = 1
+    peak_exact: bool = True
+    peak_lower_bound: int = -1  # -1: not given, taken from memory_peak
+    peak_upper_bound: int = -1
+    tensors_tracked: bool = True  # False: the tensor counts were not measured (track_tensors=False)
     allocations: int | None = None  # allocator blocks allocated during the call (GPU only)
     frees: int | None = None  # allocator blocks freed during the call (GPU only)
     error: str | None = None  # "Type: message" when the call raised
+    qualified_name: str | None = None  # "module.Outer.<locals>.f" for a function; None for a block
+
+    def __post_init__(self) -> None:
+        if self.peak_lower_bound < 0:
+            self.peak_lower_bound = self.memory_peak.allocated_memory
+        if self.peak_upper_bound < 0:
+            self.peak_upper_bound = self.memory_peak.allocated_memory
 
     def memory_diff(self) -> int:
         """Net change: allocated after minus allocated before."""
@@ -127,6 +149,125 @@ class ProfileResult:
         d["memory_diff"] = self.memory_diff()
         d["peak_memory_usage"] = self.peak_memory_usage()
         return d
+
+
+class BoundedList(Sequence[T]):
+    """A ring buffer that reads like a list: `results` and `snapshots`.
+
+    At most `maxlen` items; appending to a full one drops the oldest. Indexing, slicing
+    (a plain list), `len`, iteration, `==` with a list, `+` and `del x[:]` behave as on a
+    list, so code written for list attributes runs unchanged. Iteration and slicing work
+    on a copy, so a monitor thread appending meanwhile never breaks a loop.
+    """
+
+    __slots__ = ("_items",)
+    __hash__ = None  # type: ignore[assignment]  # mutable, like list
+
+    def __init__(self, maxlen: int, items: Iterable[T] = ()) -> None:
+        if maxlen < 1:
+            raise ValueError("maxlen must be at least 1")
+        self._items: collections.deque[T] = collections.deque(items, maxlen=maxlen)
+
+    @property
+    def maxlen(self) -> int:
+        return self._items.maxlen or 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return list(self._items)[index]
+        return self._items[index]
+
+    def __setitem__(self, index: int, value: T) -> None:
+        self._items[index] = value
+
+    def __delitem__(self, index: int | slice) -> None:
+        if isinstance(index, slice):
+            kept = list(self._items)
+            del kept[index]
+            self._items.clear()
+            self._items.extend(kept)
+        else:
+            del self._items[index]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(list(self._items))  # a copy: list() of a deque runs without releasing the GIL
+
+    def __reversed__(self) -> Iterator[T]:
+        return reversed(list(self._items))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BoundedList):
+            return list(self._items) == list(other._items)
+        if isinstance(other, list):
+            return list(self._items) == other
+        return NotImplemented
+
+    def __add__(self, other: Iterable[T]) -> list[T]:
+        return [*self._items, *other]
+
+    def __radd__(self, other: Iterable[T]) -> list[T]:
+        return [*other, *self._items]
+
+    def __repr__(self) -> str:
+        return repr(list(self._items))
+
+    def append(self, item: T) -> None:
+        self._items.append(item)
+
+    def extend(self, items: Iterable[T]) -> None:
+        self._items.extend(items)
+
+    def pop(self, index: int = -1) -> T:
+        if index == -1:
+            return self._items.pop()
+        item = self._items[index]
+        del self._items[index]
+        return item
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def copy(self) -> list[T]:
+        return list(self._items)
+
+
+class Device:
+    """`profiler.device` when torch is not imported: `.type`, `.index` and `str()` as on a torch.device."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type: str, index: int | None = None) -> None:  # noqa: A002 - torch.device's names
+        self.type = type
+        self.index = index
+
+    def __str__(self) -> str:
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __repr__(self) -> str:
+        return f"device(type={self.type!r}" + ("" if self.index is None else f", index={self.index}") + ")"
+
+    def __eq__(self, other: object) -> bool:
+        kind, index = getattr(other, "type", None), getattr(other, "index", None)
+        return isinstance(kind, str) and (kind, index) == (self.type, self.index)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.index))
+
+
+def _device_object(kind: str, index: int | None) -> Any:
+    """A torch.device where torch is already imported (always so for CUDA), else a Device."""
+    torch = sys.modules.get("torch")
+    make = getattr(torch, "device", None)
+    if callable(make):
+        return make(kind) if index is None else make(kind, index)
+    return Device(kind, index)
 
 
 class _Raw(NamedTuple):
@@ -347,6 +488,7 @@ class _FunctionStats:
     errors: int = 0
     total_time: float = 0.0
     total_allocated: int = 0
+    total_freed: int = 0
     total_diff: int = 0
     peak: int = 0
     peaks_exact: bool = True
@@ -365,6 +507,7 @@ class ProfileHandle:
 
 class _Call(NamedTuple):
     name: str
+    qualified_name: str | None
     raw: _Raw
     snapshot: MemorySnapshot
     tensors: dict[int, weakref.ref[Any]] | None
@@ -375,8 +518,13 @@ class _Call(NamedTuple):
 class GPUMemoryProfiler:
     """Profile memory of functions, blocks and stretches of time on one device.
 
+    A drop-in for the seed profiler (Stormlog / gpumemprof): same constructor, methods,
+    fields and summary keys; docs/profiler.md lists where gpumemd deliberately differs.
+
     device: "cuda:N", N, torch.device, None (current CUDA device) or "cpu" (process
         resident memory only). Checked here: a bad index or a machine without CUDA raises.
+        `profiler.device` is a torch.device (a `Device` with the same `.type`, `.index`
+        and `str()` when torch is not imported: device="cpu" never imports it).
     track_tensors: count tensors created/deleted per call by walking the garbage
         collector's objects (costly: milliseconds per call in a large process).
     track_cpu_memory: also record the process's resident memory in each snapshot.
@@ -385,8 +533,10 @@ class GPUMemoryProfiler:
     max_results: bound of the `results` ring buffer; `get_summary()` still covers every call.
     peak_sampling_interval: seconds; when set, a background thread samples memory while a
         profiled call runs, which tightens inexact peaks' lower bound (costs GIL time).
-    synchronize: synchronize the CUDA device before and after each call, so that
-        execution_time includes the GPU work (it changes the program's timing).
+    synchronize: (default True) synchronize the CUDA device before and after each profiled
+        call, so that execution_time includes the GPU work the call launched, not only its
+        launch cost. False leaves the program's asynchrony alone: execution_time is then
+        host time only. Nothing to synchronize on device="cpu".
     publish_sections: record each call into `gpumemd.sections`, which the agent exports.
     leak_threshold_bytes: net growth per call that counts as growth for leak hints
         (default 1 byte on CUDA, where counts are exact; 1 MiB on the CPU, where resident
@@ -404,7 +554,7 @@ class GPUMemoryProfiler:
         max_snapshots: int = 10_000,
         max_results: int = 10_000,
         peak_sampling_interval: float | None = None,
-        synchronize: bool = False,
+        synchronize: bool = True,
         publish_sections: bool = True,
         leak_threshold_bytes: int | None = None,
         leak_min_calls: int = 3,
@@ -422,10 +572,12 @@ class GPUMemoryProfiler:
         self._host: HostApi = host_api if host_api is not None else Psutil()
         self._cpu_probe = _CpuProbe(self._host)
         self._sync: Callable[[], None] | None = None
+        self._on_cpu = kind == "cpu"
         if kind == "cpu":
-            self.device = "cpu"
+            self._device_name = "cpu"
             self.device_id = -1
             self._probe: _CudaProbe | _CpuProbe = self._cpu_probe
+            self.device: Any = _device_object("cpu", None)
         else:
             if cuda_api is None:
                 try:
@@ -442,12 +594,13 @@ class GPUMemoryProfiler:
             if index >= count:
                 raise ValueError(f"device={device!r}: cuda:{index} does not exist; "
                                  f"{count} CUDA device(s) visible: cuda:0..cuda:{count - 1}")
-            self.device = f"cuda:{index}"
+            self._device_name = f"cuda:{index}"
             self.device_id = index
+            self.device = _device_object("cuda", index)
             self._probe = _CudaProbe(cuda_api, index)
-            if synchronize and isinstance(cuda_api, TorchCuda):
-                torch = sys.modules["torch"]
-                self._sync = lambda: torch.cuda.synchronize(index)
+            if synchronize:
+                self._sync = _synchronizer(cuda_api, index)
+        self.synchronize = self._sync is not None
         self.track_tensors = track_tensors
         self.track_cpu_memory = track_cpu_memory
         self.collect_stack_traces = collect_stack_traces
@@ -455,11 +608,11 @@ class GPUMemoryProfiler:
         self.max_results = max_results
         self.publish_sections = publish_sections
         self.leak_threshold_bytes = (leak_threshold_bytes if leak_threshold_bytes is not None
-                                     else (MiB if self.device == "cpu" else 1))
+                                     else (MiB if self._on_cpu else 1))
         self.leak_min_calls = leak_min_calls
         self.leak_window = leak_window
-        self.snapshots: collections.deque[MemorySnapshot] = collections.deque(maxlen=max_snapshots)
-        self.results: collections.deque[ProfileResult] = collections.deque(maxlen=max_results)
+        self.snapshots: BoundedList[MemorySnapshot] = BoundedList(max_snapshots)
+        self.results: BoundedList[ProfileResult] = BoundedList(max_results)
         self._lock = threading.Lock()
         self._stats: dict[str, _FunctionStats] = {}
         self._monitor: tuple[threading.Thread, threading.Event] | None = None
@@ -468,22 +621,33 @@ class GPUMemoryProfiler:
         self.baseline = self.take_snapshot("baseline")
 
     def __repr__(self) -> str:
-        return f"GPUMemoryProfiler(device={self.device!r}, results={len(self.results)})"
+        return f"GPUMemoryProfiler(device={self._device_name!r}, results={len(self.results)})"
+
+    @property
+    def function_stats(self) -> dict[str, list[ProfileResult]]:
+        """Results by function name, as the seed profiler keeps them — from the bounded
+        `results` buffer (get_summary() covers every call)."""
+        out: dict[str, list[ProfileResult]] = collections.defaultdict(list)
+        for r in self.results:
+            out[r.function_name].append(r)
+        return out
 
     # --- snapshots ---
 
     def _cpu(self) -> int | None:
-        if self.device == "cpu":
+        if self._on_cpu:
             return None  # filled from the reading itself
         return self._cpu_probe.rss() if self.track_cpu_memory else None
 
-    def _snapshot(self, raw: _Raw, cpu: int | None, operation: str, stack: list[str] | None = None) -> MemorySnapshot:
+    def _snapshot(self, raw: _Raw, cpu: int | None, operation: str, stack: str | None = None) -> MemorySnapshot:
+        if self._on_cpu:
+            cpu = raw.allocated
         return MemorySnapshot(
-            timestamp=time.time(), operation=operation, device_id=self.device_id,
-            allocated_memory=raw.allocated, reserved_memory=raw.reserved, active_memory=raw.active,
-            inactive_memory=max(0, raw.reserved - raw.active),
-            cpu_memory=raw.allocated if self.device == "cpu" else cpu,
-            inactive_split_memory=raw.inactive_split, stack_trace=stack,
+            timestamp=time.time(), allocated_memory=raw.allocated, reserved_memory=raw.reserved,
+            max_memory_allocated=raw.allocated_peak, max_memory_reserved=raw.reserved_peak,
+            active_memory=raw.active, inactive_memory=raw.inactive_split,
+            cpu_memory=cpu or 0, device_id=self.device_id, operation=operation, stack_trace=stack,
+            cached_free_memory=max(0, raw.reserved - raw.active), cpu_memory_tracked=cpu is not None,
         )
 
     def take_snapshot(self, operation: str = "manual") -> MemorySnapshot:
@@ -493,24 +657,25 @@ class GPUMemoryProfiler:
 
     # --- profiling ---
 
-    def _begin(self, name: str) -> _Call:
+    def _begin(self, name: str, qualified_name: str | None) -> _Call:
         # Walk for tensors before reading: the walk's own list must not count on the CPU.
         tensors = _live_tensors(self.device_id) if self.track_tensors else None
         stack = _stack() if self.collect_stack_traces else None
-        if self._sync is not None:
+        if self._sync is not None:  # work queued before the call is not the call's
             self._sync()
         raw = self._probe.read()
-        snap = self._snapshot(raw, self._cpu(), f"{name}:before", stack)
+        snap = self._snapshot(raw, self._cpu(), f"before_{name}", stack)
         token = self._sampler.begin() if self._sampler is not None else None
-        return _Call(name, raw, snap, tensors, token, time.perf_counter())
+        return _Call(name, qualified_name, raw, snap, tensors, token, time.perf_counter())
 
     def _end(self, call: _Call, error: BaseException | None) -> ProfileResult:
+        # Not after an error: a CUDA error would surface again from the synchronize.
         if self._sync is not None and error is None:
             self._sync()
         elapsed = time.perf_counter() - call.started
         raw = self._probe.read()
         sampled = self._sampler.end(call.token) if self._sampler is not None and call.token is not None else 0
-        after = self._snapshot(raw, self._cpu(), f"{call.name}:after")
+        after = self._snapshot(raw, self._cpu(), f"after_{call.name}" + ("" if error is None else "_error"))
         tensors_after = _live_tensors(self.device_id) if call.tensors is not None else None
         result = self._result(call, raw, after, sampled, elapsed, tensors_after, error)
         self._record(result)
@@ -524,18 +689,16 @@ class GPUMemoryProfiler:
         # one (never under-reports), else the highest value seen.
         peak = hi if exact or raw.total_allocated is not None else lo
         before = call.snapshot
+        reserved = _level_peak(b.reserved, raw.reserved, b.reserved_peak, raw.reserved_peak)
+        active = _level_peak(b.active, raw.active, b.active_peak, raw.active_peak)
         peak_snap = MemorySnapshot(
-            timestamp=after.timestamp, operation=f"{call.name}:peak", device_id=self.device_id,
-            allocated_memory=peak,
-            reserved_memory=_level_peak(b.reserved, raw.reserved, b.reserved_peak, raw.reserved_peak),
-            active_memory=_level_peak(b.active, raw.active, b.active_peak, raw.active_peak),
-            inactive_memory=0,
-            cpu_memory=_max_opt(before.cpu_memory, after.cpu_memory),
-            inactive_split_memory=max(b.inactive_split, raw.inactive_split),
+            timestamp=after.timestamp, allocated_memory=peak, reserved_memory=reserved,
+            max_memory_allocated=raw.allocated_peak, max_memory_reserved=raw.reserved_peak,
+            active_memory=active, inactive_memory=max(b.inactive_split, raw.inactive_split),
+            cpu_memory=peak if self._on_cpu else max(before.cpu_memory, after.cpu_memory),
+            device_id=self.device_id, operation=f"peak_{call.name}",
+            cached_free_memory=max(0, reserved - active), cpu_memory_tracked=after.cpu_memory_tracked,
         )
-        peak_snap.inactive_memory = max(0, peak_snap.reserved_memory - peak_snap.active_memory)
-        if self.device == "cpu":
-            peak_snap.cpu_memory = peak
         if raw.total_allocated is not None and b.total_allocated is not None:
             allocated = raw.total_allocated - b.total_allocated
             freed = (raw.total_freed or 0) - (b.total_freed or 0)
@@ -544,15 +707,16 @@ class GPUMemoryProfiler:
         else:
             allocated, freed = max(0, peak - b.allocated), max(0, peak - raw.allocated)
             allocs = frees = None
-        created = deleted = None
+        created = deleted = 0
         if call.tensors is not None and tensors_after is not None:
             created, deleted = _tensor_changes(call.tensors, tensors_after)
         return ProfileResult(
-            function_name=call.name, memory_before=before, memory_after=after, memory_peak=peak_snap,
-            memory_allocated=allocated, memory_freed=freed, execution_time=elapsed,
-            peak_exact=exact, peak_lower_bound=lo, peak_upper_bound=hi,
-            tensors_created=created, tensors_deleted=deleted, allocations=allocs, frees=frees,
-            error=None if error is None else _describe(error),
+            function_name=call.name, execution_time=elapsed, memory_before=before, memory_after=after,
+            memory_peak=peak_snap, memory_allocated=allocated, memory_freed=freed,
+            tensors_created=created, tensors_deleted=deleted,
+            peak_exact=exact, peak_lower_bound=lo, peak_upper_bound=hi, tensors_tracked=call.tensors is not None,
+            allocations=allocs, frees=frees, error=None if error is None else _describe(error),
+            qualified_name=call.qualified_name,
         )
 
     def _record(self, result: ProfileResult) -> None:
@@ -572,31 +736,39 @@ class GPUMemoryProfiler:
             st.errors += result.error is not None
             st.total_time += result.execution_time
             st.total_allocated += result.memory_allocated
+            st.total_freed += result.memory_freed
             st.total_diff += diff
             st.peak = max(st.peak, result.peak_memory_usage())
             st.peaks_exact = st.peaks_exact and result.peak_exact
         if self.publish_sections:
-            sections.record(result.function_name, self.device, result.peak_memory_usage(), diff)
+            sections.record(result.function_name, self._device_name, result.peak_memory_usage(), diff)
+
+    def _call(self, name: str, func: Callable[P, T], args: Any, kwargs: Any) -> tuple[T, ProfileResult]:
+        """Call `func(*args, **kwargs)` profiled as `name`: (its value, its result)."""
+        call = self._begin(name, _qualname_of(func))
+        try:
+            value = func(*args, **kwargs)
+        except BaseException as exc:
+            self._end(call, exc)
+            raise
+        return value, self._end(call, None)
 
     def profile_function(self, func: Callable[P, Any], *args: P.args, **kwargs: P.kwargs) -> ProfileResult:
         """Call `func(*args, **kwargs)` and return its ProfileResult (not its return value).
 
+        The result is named after `func.__name__` (the seed profiler's rule: a renamed
+        function or closure keeps its own entry); `qualified_name` holds the full name.
+        execution_time includes the GPU work `func` launched unless synchronize=False.
         If it raises, the result (with its after-snapshot) is still recorded in `results`
         and the exception propagates unchanged.
         """
-        call = self._begin(_name_of(func))
-        try:
-            func(*args, **kwargs)
-        except BaseException as exc:
-            self._end(call, exc)
-            raise
-        return self._end(call, None)
+        return self._call(_name_of(func), func, args, kwargs)[1]
 
     @contextmanager
     def profile_context(self, name: str = "context") -> Iterator[ProfileHandle]:
         """Profile the block; the yielded handle's `.result` is set when it ends."""
         handle = ProfileHandle(name)
-        call = self._begin(name)
+        call = self._begin(name, None)
         try:
             yield handle
         except BaseException as exc:
@@ -607,12 +779,16 @@ class GPUMemoryProfiler:
     # --- monitoring ---
 
     def start_monitoring(self, interval: float = 0.1) -> None:
-        """Take a snapshot every `interval` seconds on a background thread, into `snapshots`."""
+        """Take a snapshot every `interval` seconds on a background thread, into `snapshots`.
+
+        A call while monitoring is already running is ignored (its interval too).
+        """
         if interval <= 0:
             raise ValueError("interval must be positive")
         with self._lock:
             if self._monitor is not None and self._monitor[0].is_alive():
-                raise RuntimeError("monitoring is already running; stop_monitoring() first")
+                log.debug("profiler monitor: already running; start_monitoring() ignored")
+                return
             stop = threading.Event()
             thread = threading.Thread(target=self._monitor_loop, args=(interval, stop),
                                       name="gpumemd-profiler-monitor", daemon=True)
@@ -650,21 +826,32 @@ class GPUMemoryProfiler:
     # --- summaries and export ---
 
     def get_summary(self) -> dict[str, Any]:
-        """Aggregates over every profiled call since the last clear_results()."""
+        """Aggregates over every profiled call since the last clear_results().
+
+        The seed profiler's keys with its meanings (`net_memory_change`: the sum over calls
+        of allocated minus freed; `memory_change_from_baseline`: now minus the baseline),
+        plus gpumemd's (`leak_hints`, per-function `errors`, `peaks_exact`, ...). With no
+        call yet, `message` says so and the figures are zero.
+        """
         with self._lock:
-            stats = {name: (st.calls, st.errors, st.total_time, st.total_allocated, st.total_diff, st.peak,
-                            st.peaks_exact, list(st.nets or ())) for name, st in self._stats.items()}
-        now = self.take_snapshot("summary")
+            stats = {name: (st.calls, st.errors, st.total_time, st.total_allocated, st.total_freed,
+                            st.total_diff, st.peak, st.peaks_exact, list(st.nets or ()))
+                     for name, st in self._stats.items()}
+            snapshots = len(self.snapshots)
+        now = self.take_snapshot("current")
         functions: dict[str, dict[str, Any]] = {}
         hints: list[dict[str, Any]] = []
-        for name, (calls, errors, total_time, total_alloc, total_diff, peak, exact, nets) in stats.items():
+        for name, (calls, errors, total_time, total_alloc, total_freed, total_diff, peak, exact,
+                   nets) in stats.items():
             suspected, growth = _leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
             functions[name] = {
                 "call_count": calls,
+                "total_time": total_time,
                 "avg_time": total_time / calls,
+                "total_memory_allocated": total_alloc,
                 "avg_memory_allocated": total_alloc / calls,
                 "peak_memory": peak,
-                "total_time": total_time,
+                "total_memory_freed": total_freed,
                 "avg_memory_diff": total_diff / calls,
                 "errors": errors,
                 "peaks_exact": exact,
@@ -679,17 +866,28 @@ class GPUMemoryProfiler:
                                 f" of its last {len(nets)} calls, {growth / MiB:.2f} MiB per call on average"),
                 })
         hints.sort(key=lambda h: -float(h["growth_per_call"]))
-        return {
-            "device": self.device,
+        total_alloc = sum(f["total_memory_allocated"] for f in functions.values())
+        total_freed = sum(f["total_memory_freed"] for f in functions.values())
+        summary: dict[str, Any] = {
+            "device": self._device_name,
             "total_functions_profiled": len(functions),
             "total_function_calls": sum(f["call_count"] for f in functions.values()),
+            "total_execution_time": sum(f["total_time"] for f in functions.values()),
+            "total_memory_allocated": total_alloc,
+            "total_memory_freed": total_freed,
+            "net_memory_change": total_alloc - total_freed,
             "peak_memory_usage": max((f["peak_memory"] for f in functions.values()), default=0),
-            "net_memory_change": now.allocated_memory - self.baseline.allocated_memory,
-            "baseline_memory": self.baseline.allocated_memory,
-            "current_memory": now.allocated_memory,
+            "current_memory_usage": now.allocated_memory,
+            "baseline_memory_usage": self.baseline.allocated_memory,
+            "memory_change_from_baseline": now.allocated_memory - self.baseline.allocated_memory,
             "function_summaries": functions,
+            "monitoring_active": self.monitoring,
+            "snapshots_collected": snapshots,
             "leak_hints": hints,
         }
+        if not functions:
+            summary["message"] = "No profiling results available"
+        return summary
 
     def clear_results(self) -> None:
         """Forget results, snapshots and aggregates; take a new baseline.
@@ -708,7 +906,7 @@ class GPUMemoryProfiler:
             results = list(self.results)
             snaps = list(self.snapshots) if snapshots else []
         out: dict[str, Any] = {
-            "device": self.device,
+            "device": self._device_name,
             "baseline": self.baseline.to_dict(),
             "summary": self.get_summary(),
             "results": [r.to_dict() for r in results],
@@ -733,7 +931,7 @@ class GPUMemoryProfiler:
 
         with self._lock:
             snaps, results = list(self.snapshots), list(self.results)
-        return plot_session(snaps, results, path, title=title or f"gpumemd profiler, {self.device}")
+        return plot_session(snaps, results, path, title=title or f"gpumemd profiler, {self._device_name}")
 
     def close(self) -> None:
         """Stop the monitor and the peak sampler threads."""
@@ -775,12 +973,6 @@ def _level_peak(before: int, after: int, peak_before: int, peak_after: int) -> i
     return peak_after if peak_after > peak_before else max(before, after)
 
 
-def _max_opt(a: int | None, b: int | None) -> int | None:
-    if a is None:
-        return b
-    return a if b is None else max(a, b)
-
-
 def _leak(nets: Sequence[int], threshold: int, min_calls: int) -> tuple[bool, float]:
     """(suspected, mean growth per call) from the net change of recent calls.
 
@@ -795,13 +987,42 @@ def _leak(nets: Sequence[int], threshold: int, min_calls: int) -> tuple[bool, fl
 
 
 def _name_of(func: Callable[..., Any]) -> str:
-    name = getattr(func, "__qualname__", None) or getattr(func, "__name__", None)
+    """The function's __name__ (the seed profiler's key: a reassigned name counts)."""
+    name = getattr(func, "__name__", None)
     if isinstance(name, str):
         return name
     inner = getattr(func, "func", None)  # functools.partial
     if inner is not None:
         return _name_of(inner)
     return type(func).__name__
+
+
+def _qualname_of(func: Callable[..., Any]) -> str | None:
+    """'module.Outer.<locals>.f', to tell apart functions that share a __name__."""
+    qual = getattr(func, "__qualname__", None)
+    if not isinstance(qual, str):
+        inner = getattr(func, "func", None)  # functools.partial
+        return _qualname_of(inner) if inner is not None else None
+    module = getattr(func, "__module__", None)
+    return f"{module}.{qual}" if isinstance(module, str) else qual
+
+
+def _synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
+    """Waits for the device's queued work; never the one to create a CUDA context.
+
+    The api's own `synchronize(index)` where it has one (replays in tests), else
+    torch.cuda.synchronize for the real torch.cuda; None where there is nothing to wait on.
+    """
+    sync = getattr(api, "synchronize", None)
+    if not callable(sync):
+        if not isinstance(api, TorchCuda):
+            return None
+        sync = sys.modules["torch"].cuda.synchronize
+
+    def wait() -> None:
+        if api.is_initialized():
+            sync(index)
+    return wait
 
 
 def _describe(exc: BaseException) -> str:
@@ -812,8 +1033,80 @@ def _describe(exc: BaseException) -> str:
 _HERE = os.path.abspath(__file__)
 
 
-def _stack(limit: int = 32) -> list[str]:
-    """The caller's stack, without the profiler's and contextlib's own frames."""
+def _stack(limit: int = 32) -> str:
+    """The caller's stack as one string, without the profiler's and contextlib's own frames."""
     frames = [f for f in traceback.extract_stack(limit=limit + 8)
               if os.path.abspath(f.filename) != _HERE and not f.filename.endswith("contextlib.py")]
-    return traceback.format_list(frames[-limit:])
+    return "".join(traceback.format_list(frames[-limit:]))
+
+
+# --- module-level conveniences, bound to a default profiler (as the seed's package has) ------
+
+_global_lock = threading.Lock()
+_global_profiler: GPUMemoryProfiler | None = None
+
+
+def get_global_profiler(device: Any = None) -> GPUMemoryProfiler:
+    """The profiler `profile_function` and `profile_context` use when given none.
+
+    Made on first use: on `device`, else the current CUDA device, else (no usable CUDA)
+    the CPU, said once in the log. Later calls return the same one whatever `device` is.
+    """
+    global _global_profiler
+    with _global_lock:
+        if _global_profiler is None:
+            if device is not None:
+                _global_profiler = GPUMemoryProfiler(device)
+            else:
+                try:
+                    _global_profiler = GPUMemoryProfiler(None)
+                except RuntimeError as exc:
+                    log.warning("default profiler: %s; profiling CPU memory instead", exc)
+                    _global_profiler = GPUMemoryProfiler("cpu")
+        return _global_profiler
+
+
+def set_global_profiler(profiler: GPUMemoryProfiler | None) -> None:
+    """Make `profiler` the default one (None: make a new one on next use)."""
+    global _global_profiler
+    with _global_lock:
+        _global_profiler = profiler
+
+
+@overload
+def profile_function(func: Callable[P, T], *, name: str | None = None, device: Any = None,
+                     profiler: GPUMemoryProfiler | None = None) -> Callable[P, T]: ...
+@overload
+def profile_function(func: None = None, *, name: str | None = None, device: Any = None,
+                     profiler: GPUMemoryProfiler | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
+def profile_function(func: Callable[P, T] | None = None, *, name: str | None = None, device: Any = None,
+                     profiler: GPUMemoryProfiler | None = None) -> Any:
+    """Decorator: profile every call of the function; the call still returns its own value.
+
+    `@profile_function` or `@profile_function(name=..., device=..., profiler=...)`. Calls
+    go to `profiler`, else the default profiler (`get_global_profiler(device)`), named
+    `name` or the function's __name__ at decoration time.
+    """
+    def decorate(f: Callable[P, T]) -> Callable[P, T]:
+        label = name if name is not None else _name_of(f)
+
+        @functools.wraps(f)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+            prof = profiler if profiler is not None else get_global_profiler(device)
+            return prof._call(label, f, args, kwargs)[0]
+
+        wrapper._is_profiled = True  # type: ignore[attr-defined]  # the seed's markers
+        wrapper._profile_name = label  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorate if func is None else decorate(func)
+
+
+@contextmanager
+def profile_context(name: str = "context", device: Any = None,
+                    profiler: GPUMemoryProfiler | None = None) -> Iterator[GPUMemoryProfiler]:
+    """Profile the block on `profiler` (else the default one); yields that profiler,
+    whose `results[-1]` is the block's result once it ends."""
+    prof = profiler if profiler is not None else get_global_profiler(device)
+    with prof.profile_context(name):
+        yield prof

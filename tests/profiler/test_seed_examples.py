@@ -125,7 +125,7 @@ def test_memory_snapshots() -> None:
     snapshot.device_id           # GPU device index
 
     assert snapshot.reserved_memory - snapshot.allocated_memory == 0  # the CPU has no cache of its own
-    assert snapshot.operation == "my_function:after" and snapshot.device_id == -1
+    assert snapshot.operation == "after_my_function" and snapshot.device_id == -1
 
 
 def test_getting_profiling_summaries(capsys: pytest.CaptureFixture[str]) -> None:
