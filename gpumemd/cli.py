@@ -29,11 +29,14 @@ def _parser() -> argparse.ArgumentParser:
     common(serve)
     serve.add_argument("--replay", metavar="CAPTURE", help="serve a recorded capture instead of the real libraries")
 
-    check = sub.add_parser("check-config", help="validate a configuration file and list every error")
+    check = sub.add_parser("check-config", help="validate a configuration file and list every error",
+                           description="Checks everything serve would refuse: the file, the flags, the files "
+                                       "they name (web config, certificates, rule files) and listen addresses.")
+    common(check)
     check.add_argument("--agent", action="store_true",
                        help="validate it as the in-process agent's (gpumemd run/gpumemd.start): alert rules may "
                             "have actions, which the node daemon rejects")
-    check.add_argument("file")
+    check.add_argument("file", nargs="?", help="configuration file (or --config.file; or only --web.config.file)")
 
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
     capture.add_argument("-o", "--output", required=True, metavar="FILE")
@@ -67,11 +70,11 @@ def _run(args: argparse.Namespace) -> int:
         print("gpumemd run: no command given (gpumemd run -- python train.py)", file=sys.stderr)
         return 2
     env = dict(os.environ)
+    try:  # fail here, not silently in every rank
+        _checked_config(args, agent=True)
+    except config_mod.ConfigError as exc:
+        return _report(exc)
     if args.config_file:
-        try:
-            _load_agent_config(args.config_file)  # fail here, not silently in every rank
-        except config_mod.ConfigError as exc:
-            return _report(exc)
         env["GPUMEMD_CONFIG_FILE"] = str(Path(args.config_file).resolve())
     if args.listen_address is not None:
         env["GPUMEMD_AGENT_LISTEN_ADDRESS"] = args.listen_address
@@ -87,31 +90,78 @@ def _run(args: argparse.Namespace) -> int:
     return 0  # not reached
 
 
-def _load_agent_config(path: str) -> config_mod.Config:
-    """Load a file as the agent will: its alert rules may name actions."""
+# (argparse dest, dotted key, flag as written); `gpumemd run`'s --web.listen-address is the agent's.
+_FLAGS = (
+    ("listen_address", "web.listen_address", "--web.listen-address"),
+    ("web_config_file", "web.config_file", "--web.config.file"),
+    ("log_level", "log.level", "--log.level"),
+    ("log_format", "log.format", "--log.format"),
+)
+_RUN_FLAGS = (("listen_address", "agent.listen_address", "--web.listen-address"),)
+
+
+def _load(path: str, agent: bool) -> config_mod.Config:
+    """Load a file; as the agent's, its alert rules may name actions."""
+    if not agent:
+        return config_mod.load(path)
     from .alerts import actions
 
     with actions.agent_rules():
         return config_mod.load(path)
 
 
-def _config(args: argparse.Namespace) -> tuple[config_mod.Config, dict[str, Any]]:
+def _checked_config(args: argparse.Namespace, agent: bool = False) -> tuple[config_mod.Config, dict[str, Any]]:
+    """The one path of check-config, serve, run and rules export: load the file, convert the
+    flags with the file's own converters, apply them, then check_references. Every problem
+    of the file and the flags in one ConfigError; (config, overrides) otherwise."""
+    path = getattr(args, "config_file", None)
+    try:
+        return _checked_config_inner(args, path, agent)
+    except config_mod.ConfigError:
+        raise
+    except Exception as exc:  # a last resort: the causes are fixed where they are, but never a traceback
+        where = path or "gpumemd"
+        raise config_mod.ConfigError(
+            [f"{where}: cannot check the configuration: {type(exc).__name__}: {str(exc)[:200]}"]) from None
+
+
+def _checked_config_inner(args: argparse.Namespace, path: str | None,
+                          agent: bool) -> tuple[config_mod.Config, dict[str, Any]]:
+    lines: list[str] = []
+    more = 0
+    base = config_mod.Config()
+    if path:
+        try:
+            base = _load(path, agent)
+        except config_mod.ConfigError as exc:
+            lines.extend(exc.lines()[: len(exc.errors)])
+            more += exc.more
     overrides: dict[str, Any] = {}
-    for flag, key in (
-        ("listen_address", "web.listen_address"),
-        ("web_config_file", "web.config_file"),
-        ("log_level", "log.level"),
-        ("log_format", "log.format"),
-    ):
-        if getattr(args, flag, None) is not None:
-            overrides[key] = getattr(args, flag)
-    base = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
-    return config_mod.apply_overrides(base, overrides), overrides
+    flags: dict[str, str] = {}
+    for dest, key, flag in (_RUN_FLAGS if args.command == "run" else _FLAGS):
+        value = getattr(args, dest, None)
+        if value is None:
+            continue
+        if dest == "listen_address" and key == "agent.listen_address" and value == "":
+            value = None  # `run --web.listen-address ''`: no HTTP endpoint
+        converted, errors = config_mod.convert_flag(key, value, flag)
+        lines.extend(errors)
+        if not errors:
+            overrides[key], flags[key] = converted, flag
+    if lines or more:
+        raise config_mod.ConfigError(lines, "", more=more)
+    config = config_mod.apply_overrides(base, overrides)
+    try:
+        config_mod.check_references(config, source=path or "", flags=flags)
+    except config_mod.ConfigError as exc:
+        # problems of values from flags name the flag, not the file
+        raise config_mod.ConfigError([ln for ln in exc.lines()[: len(exc.errors)]], "", more=exc.more) from None
+    return config, overrides
 
 
 def _report(exc: config_mod.ConfigError) -> int:
-    for line in exc.errors:
-        print(f"{exc.source}: {line}" if exc.source and not line.startswith(exc.source) else line, file=sys.stderr)
+    for line in exc.lines():
+        print(line, file=sys.stderr)
     return 2
 
 
@@ -121,11 +171,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _parser().print_help()
         return 2
     if args.command == "check-config":
+        if args.file and args.config_file and args.file != args.config_file:
+            print("gpumemd check-config: give the configuration file once (FILE or --config.file)", file=sys.stderr)
+            return 2
+        args.config_file = args.config_file or args.file
+        if not args.config_file and not args.web_config_file:
+            print("gpumemd check-config: give a configuration file, or --web.config.file to check only that",
+                  file=sys.stderr)
+            return 2
         try:
-            _load_agent_config(args.file) if args.agent else config_mod.load(args.file)
+            _checked_config(args, agent=args.agent)
         except config_mod.ConfigError as exc:
             return _report(exc)
-        print(f"{args.file}: OK" + (" (as an agent configuration)" if args.agent else ""))
+        print(f"{args.config_file or args.web_config_file}: OK" + (" (as an agent configuration)" if args.agent else ""))
         return 0
     if args.command == "capture":
         from . import capture
@@ -137,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         try:
-            config, overrides = _config(args)
+            config, overrides = _checked_config(args)
         except config_mod.ConfigError as exc:
             return _report(exc)
         logs.setup(config.log.level, config.log.format)
@@ -150,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .alerts import export
 
         try:  # rule files are read and checked as part of the configuration
-            config = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
+            config, _ = _checked_config(args)
         except config_mod.ConfigError as exc:
             return _report(exc)
         text = export.rule_file(config.alerting.loaded().rules)

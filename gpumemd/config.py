@@ -4,6 +4,11 @@ The schema *is* the dataclasses below: `load()` walks their type hints, so a new
 is a new dataclass and nothing else. Durations are strings like `500ms`, `30s`, `2m`,
 `1h30m` (Prometheus style) and become float seconds. Unknown keys are errors.
 
+Files are hostile input: they are read through `gpumemd.yamlsafe` (at most 1 MiB, strict
+UTF-8, no duplicate keys, aliases or custom tags, bounded nesting), every number has a
+maximum (durations `MAX_DURATION`, integers `MAX_COUNT` unless a field says less), and a
+ConfigError reports at most `MAX_REPORTED_ERRORS` lines, then how many more there were.
+
 A small loader of our own instead of pydantic: the schema is small, the messages must be
 in the `path: expected X, got Y` form operators know from Prometheus, and the daemon's
 memory footprint is a product goal (pydantic-core adds ~15 MB RSS).
@@ -12,23 +17,61 @@ memory footprint is a product goal (pydantic-core adds ~15 MB RSS).
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
+import socket
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
-import yaml
+from . import yamlsafe
+
+__all__ = [
+    "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_REPORTED_ERRORS",
+    "AgentConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig", "ListenAddress",
+    "LogConfig", "NvmlSourceConfig", "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig",
+    "WebConfig", "apply_overrides", "check_references", "convert_flag", "format_duration", "from_mapping",
+    "load", "loads", "non_negative", "parse_duration", "positive",
+]
+
+MAX_REPORTED_ERRORS = 50
+MAX_DURATION = 365 * 86400.0
+"""Every duration: a year. Longer ones overflow timers downstream and mean nothing here."""
+MAX_COUNT = 10**9
+"""Every integer whose field names no tighter maximum."""
 
 
 class ConfigError(Exception):
-    """Every problem found in one configuration, each as `path: message`."""
+    """Every problem found in one configuration, each as `path: message`.
 
-    def __init__(self, errors: list[str], source: str = "") -> None:
-        self.errors = errors
+    `errors` keeps the first MAX_REPORTED_ERRORS (what a person can read) and `more`
+    counts the rest, so a file of a hundred thousand bad keys costs neither memory
+    nor a screen of output."""
+
+    def __init__(self, errors: list[str], source: str = "", more: int = 0) -> None:
+        self.errors = list(errors[:MAX_REPORTED_ERRORS])
+        self.more = more + max(0, len(errors) - MAX_REPORTED_ERRORS)
         self.source = source
-        super().__init__("\n".join(errors))
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """What to print: each error with its file (flag errors name their flag), at most
+        MAX_REPORTED_ERRORS of them, then `... and K more errors`."""
+        out = [self._prefixed(e) for e in self.errors]
+        if self.more:
+            out.append(self._prefixed(f"... and {self.more} more error{'s' if self.more != 1 else ''}"))
+        return out
+
+    def _prefixed(self, line: str) -> str:
+        if not self.source or line.startswith((self.source + ":", "--")):
+            return line
+        return f"{self.source}: {line}"
+
+    def total(self) -> int:
+        return len(self.errors) + self.more
 
 
 # --- value types ---------------------------------------------------------------------
@@ -47,6 +90,8 @@ ListenAddress = Annotated[str, _LISTEN]
 def parse_duration(text: str) -> float:
     """`1h30m` -> 5400.0; raises ValueError on anything else (bare numbers too)."""
     text = text.strip()
+    if len(text) > 64:  # float() of a long digit string is inf, and slow
+        raise ValueError(text[:64])
     pos, total = 0, 0.0
     for m in _DURATION_RE.finditer(text):
         if m.start() != pos:
@@ -73,8 +118,13 @@ def format_duration(seconds: float) -> str:
 
 def _check_listen(value: str) -> str | None:
     host, sep, port = value.rpartition(":")
-    if not sep or not port.isdigit() or int(port) > 65535:
-        return f'expected HOST:PORT or :PORT, got "{value}"'
+    shown = _describe(value)
+    if not sep:
+        return f"expected HOST:PORT or :PORT, got {shown} (no port: write e.g. {_short(value, 40)}:{DEFAULT_PORT})"
+    if not (port.isascii() and port.isdigit()) or len(port) > 5 or int(port) > 65535:
+        return f"expected HOST:PORT or :PORT, got {shown} (the port must be a number from 0 to 65535)"
+    if host.startswith("[") != host.endswith("]") or any(c.isspace() or c in "/\0" for c in host):
+        return f"expected HOST:PORT or :PORT, got {shown}"
     return None
 
 
@@ -92,21 +142,23 @@ def non_negative(value: float) -> str | None:
     return None if value >= 0 else f"must be >= 0, got {value}"
 
 
-def _check(fn: typing.Callable[[Any], str | None]) -> dict[str, Any]:
-    return {"check": fn}
+def _check(fn: typing.Callable[[Any], str | None], at_most: float | None = None) -> dict[str, Any]:
+    """Field metadata: a check, and a maximum tighter (or, for byte sizes, looser) than
+    the global MAX_COUNT / MAX_DURATION."""
+    return {"check": fn} if at_most is None else {"check": fn, "max": at_most}
 
 
 @dataclass(frozen=True)
 class WebConfig:
     listen_address: ListenAddress = f":{DEFAULT_PORT}"
     config_file: str | None = None  # exporter-toolkit web config (TLS, basic auth, headers)
-    max_label_length: int = field(default=128, metadata=_check(positive))
+    max_label_length: int = field(default=128, metadata=_check(positive, at_most=65536))
 
 
 @dataclass(frozen=True)
 class SamplerConfig:
     interval: Seconds = field(default=1.0, metadata=_check(positive))
-    history: int = field(default=300, metadata=_check(positive))  # samples kept in the ring buffer
+    history: int = field(default=300, metadata=_check(positive, at_most=1_000_000))  # samples kept in the ring buffer
 
 
 @dataclass(frozen=True)
@@ -114,7 +166,7 @@ class NvmlSourceConfig:
     enabled: bool = True
     processes: bool = True  # per-process GPU memory (pid label)
     process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
-    max_processes: int = field(default=64, metadata=_check(non_negative))  # per GPU; the rest are counted as dropped
+    max_processes: int = field(default=64, metadata=_check(non_negative, at_most=65536))  # per GPU; the rest are counted as dropped
     utilization: bool = False
 
 
@@ -204,13 +256,13 @@ class AgentConfig:
     spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
     spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # silent this many of its intervals: dead
     oom_snapshot_dir: str | None = None  # none: no allocator snapshot on OOM
-    oom_max_snapshots: int = field(default=3, metadata=_check(positive))  # newest kept, older ones deleted
-    oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive))  # larger dumps deleted
+    oom_max_snapshots: int = field(default=3, metadata=_check(positive, at_most=10_000))  # newest kept, older ones deleted
+    oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive, at_most=1 << 40))  # larger dumps deleted
     oom_min_dump_interval: Seconds = field(default=30.0, metadata=_check(non_negative))
     memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (~20 % slower); armed: on demand
     memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
     memory_history_stacks: Literal["python", "all"] = "python"
-    trace_steps: int = field(default=5, metadata=_check(positive))  # the record_profile alert action's steps
+    trace_steps: int = field(default=5, metadata=_check(positive, at_most=10_000))  # the record_profile alert action's steps
 
 
 # Imported here, not at the top: the alerting schema uses Seconds and the checks above.
@@ -231,22 +283,20 @@ class Config:
 
 
 def load(path: str | Path) -> Config:
-    """Read and validate a file; raises ConfigError with every problem in it."""
+    """Read and validate a file (at most yamlsafe.MAX_FILE_BYTES); raises ConfigError with
+    every problem in it."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError([f"{path}: {exc.strerror or exc}"], str(path)) from None
+        text = yamlsafe.decode(yamlsafe.read_limited(path))
+    except yamlsafe.YamlError as exc:
+        raise ConfigError([f"{path}: {exc}"], str(path)) from None
     return loads(text, source=str(path))
 
 
 def loads(text: str, source: str = "<string>") -> Config:
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ConfigError([f"{source}: not valid YAML{where}: {problem}"], source) from None
+        data = yamlsafe.loads(text)
+    except yamlsafe.YamlError as exc:
+        raise ConfigError([f"{source}: {exc}"], source) from None
     return from_mapping(Config, {} if data is None else data, source=source)
 
 
@@ -255,16 +305,52 @@ T = typing.TypeVar("T")
 
 def from_mapping(cls: type[T], data: Any, source: str = "<config>", path: str = "") -> T:
     """Build dataclass `cls` from plain data, or raise ConfigError listing every error."""
-    errors: list[str] = []
+    errors = _Errors()
     value = _convert(cls, data, path, errors)
     if errors:
-        raise ConfigError(errors, source)
+        raise ConfigError(list(errors), source, more=len(errors) - len(list(errors)))
     return typing.cast(T, value)
+
+
+class _Errors(list[str]):
+    """The converter's error list: keeps the first errors, counts every one, so that
+    `len()` (which the converter compares to see whether a value failed) stays exact while
+    a file of countless bad keys keeps at most a few hundred messages."""
+
+    _KEEP = 4 * MAX_REPORTED_ERRORS
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.n = 0
+
+    def append(self, item: str) -> None:
+        self.n += 1
+        if super().__len__() < self._KEEP:
+            super().append(item)
+
+    def extend(self, items: typing.Iterable[str]) -> None:
+        for item in items:
+            self.append(item)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __bool__(self) -> bool:
+        return self.n > 0
+
+    def __iter__(self) -> typing.Iterator[str]:
+        return super().__iter__()
+
+
+def _short(text: str, limit: int = 64) -> str:
+    """Safe to print: at most `limit` characters, control characters escaped."""
+    s = text if len(text) <= limit else text[: limit - 3] + "..."
+    return s if s.isprintable() else s.encode("unicode_escape").decode("ascii")
 
 
 def _describe(value: Any) -> str:
     if isinstance(value, str):
-        return f'"{value}"'
+        return '"' + _short(value) + '"'
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -273,10 +359,25 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    if isinstance(value, int) and abs(value) >= 10**24:
+        return f"an integer of {len(str(abs(value)))} digits"
+    return _short(repr(value))
 
 
-def _convert(tp: Any, value: Any, path: str, errors: list[str]) -> Any:
+def _key(path: str, key: Any) -> str:
+    """`path.key`, with a key from the file made safe to print."""
+    k = _short(str(key))
+    return f"{path}.{k}" if path else k
+
+
+def _limit(value: float, maximum: float, duration: bool) -> str | None:
+    if value <= maximum:
+        return None
+    shown = format_duration(maximum) if duration else f"{maximum:,}".replace(",", "_")
+    return f"must be at most {shown}, got {_describe(value)}"
+
+
+def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float | None = None) -> Any:
     label = path or "(top level)"
     origin = get_origin(tp)
     if origin is Annotated:
@@ -284,12 +385,18 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str]) -> Any:
         if _DURATION in meta:
             if isinstance(value, str):
                 try:
-                    return parse_duration(value)
+                    seconds = parse_duration(value)
                 except ValueError:
                     pass
+                else:
+                    if _limit(seconds, MAX_DURATION if maximum is None else maximum, True):
+                        top = format_duration(MAX_DURATION if maximum is None else maximum)
+                        errors.append(f"{label}: must be at most {top}, got {_describe(value)}")
+                        return None
+                    return seconds
             errors.append(f"{label}: expected a duration like 500ms, 30s or 2m, got {_describe(value)}")
             return None
-        result = _convert(base, value, path, errors)
+        result = _convert(base, value, path, errors, maximum)
         if _LISTEN in meta and isinstance(result, str) and (msg := _check_listen(result)):
             errors.append(f"{label}: {msg}")
         return result
@@ -297,7 +404,7 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str]) -> Any:
         args = [a for a in get_args(tp) if a is not type(None)]
         if value is None:
             return None
-        return _convert(args[0], value, path, errors)
+        return _convert(args[0], value, path, errors, maximum)
     if origin is Literal:
         choices = get_args(tp)
         if value not in choices:
@@ -308,6 +415,9 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str]) -> Any:
             errors.append(f"{label}: expected a list, got {_describe(value)}")
             return ()
         (item_tp, *_) = get_args(tp)
+        if len(value) > MAX_COUNT:
+            errors.append(f"{label}: more than {MAX_COUNT} items")
+            return ()
         return tuple(_convert(item_tp, v, f"{path}[{i}]", errors) for i, v in enumerate(value))
     if origin is dict or tp is dict:
         if not isinstance(value, dict):
@@ -315,9 +425,7 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str]) -> Any:
             return {}
         key_tp, val_tp = get_args(tp) or (str, Any)
         return {
-            _convert(key_tp, k, f"{path}.{k}" if path else str(k), errors): _convert(
-                val_tp, v, f"{path}.{k}" if path else str(k), errors
-            )
+            _convert(key_tp, k, _key(path, k), errors): _convert(val_tp, v, _key(path, k), errors)
             for k, v in value.items()
         }
     if dataclasses.is_dataclass(tp):
@@ -331,12 +439,24 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str]) -> Any:
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
             errors.append(f"{label}: expected an integer, got {_describe(value)}")
+        elif msg := _limit(value, MAX_COUNT if maximum is None else maximum, False):
+            errors.append(f"{label}: {msg}")
+        elif value < -MAX_COUNT:
+            errors.append(f"{label}: must be at least {-MAX_COUNT}, got {_describe(value)}")
         return value
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             errors.append(f"{label}: expected a number, got {_describe(value)}")
             return value
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond any float
+            number = math.inf
+        if not math.isfinite(number):
+            errors.append(f"{label}: expected a finite number, got {_describe(value)}")
+        elif maximum is not None and (msg := _limit(number, maximum, False)):
+            errors.append(f"{label}: {msg}")
+        return number
     if tp is str:
         if not isinstance(value, str):
             errors.append(f"{label}: expected a string, got {_describe(value)}")
@@ -353,13 +473,13 @@ def _convert_dataclass(cls: type, value: Any, path: str, errors: list[str]) -> A
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     kwargs: dict[str, Any] = {}
     for key, raw in value.items():
-        sub = f"{path}.{key}" if path else str(key)
+        sub = _key(path, key)
         if key not in fields:
             known = ", ".join(sorted(fields))
             errors.append(f"{sub}: unknown key (known here: {known})")
             continue
         before = len(errors)
-        converted = _convert(hints[key], raw, sub, errors)
+        converted = _convert(hints[key], raw, sub, errors, fields[key].metadata.get("max"))
         check = fields[key].metadata.get("check")
         if len(errors) == before and check is not None and (msg := check(converted)):
             errors.append(f"{sub}: {msg}")
@@ -396,9 +516,88 @@ def apply_overrides(config: T, overrides: dict[str, Any]) -> T:
     return config
 
 
-def check_references(config: Config, source: str = "<config>") -> None:
+def convert_flag(dotted: str, value: Any, flag: str) -> tuple[Any, list[str]]:
+    """A flag's value through the same converter and checks as the file's `dotted` key:
+    (converted value, errors as `--flag: message`)."""
+    cls: Any = Config
+    *heads, last = dotted.split(".")
+    for head in heads:
+        cls = get_type_hints(cls, include_extras=True)[head]
+    f = {f.name: f for f in dataclasses.fields(cls)}[last]
+    errors = _Errors()
+    converted = _convert(get_type_hints(cls, include_extras=True)[last], value, flag, errors, f.metadata.get("max"))
+    check = f.metadata.get("check")
+    if not errors and check is not None and converted is not None and (msg := check(converted)):
+        errors.append(f"{flag}: {msg}")
+    return converted, list(errors)
+
+
+def _check_host(address: str, label: str) -> str | None:
+    """The host of a listen address must be empty (every interface), a literal or a name
+    that resolves now: `serve` would fail to bind otherwise."""
+    import ipaddress
+
+    host, _, port = address.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not host:
+        return None
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        pass
+    try:
+        socket.getaddrinfo(host, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f'{label}: cannot resolve the host "{_short(host)}": {_short(reason, 120)}'
+    return None
+
+
+def check_references(config: Config, source: str = "<config>", flags: Mapping[str, str] | None = None) -> None:
     """Everything `serve`/`run`/`start()` would refuse that the file's own schema cannot see:
     referenced files (web config, its certificates and keys, rule files) and listen addresses.
     Raises ConfigError listing every problem; check-config, serve, run, start() and reload all
-    call it, so they are one gate."""
-    # filled in by the config-boundary work of issue 14
+    call it, so they are one gate.
+
+    `flags` names the command-line flag that set a key (`{"web.config_file":
+    "--web.config.file"}`): its problems are reported under the flag, not the file."""
+    flags = flags or {}
+    errors: list[str] = []
+
+    def label(key: str) -> str:
+        return flags.get(key, key)
+
+    for key, address in (("web.listen_address", config.web.listen_address),
+                         ("agent.listen_address", config.agent.listen_address)):
+        if address is None:
+            continue
+        if msg := _check_listen(address):
+            errors.append(f"{label(key)}: {msg}")
+        elif msg := _check_host(address, label(key)):
+            errors.append(msg)
+
+    web_file = config.web.config_file
+    if web_file:
+        errors.extend(f"{label('web.config_file')}: {line}" for line in check_web_config_file(web_file))
+
+    errors.extend(f"alerting.{e}" for e in config.alerting.loaded().errors)
+    if errors:
+        raise ConfigError(errors, source)
+
+
+def check_web_config_file(path: str) -> list[str]:
+    """Problems of a web config file as `PATH: path: message` lines: what the server would
+    refuse at start-up, certificates, keys and the CA included."""
+    from . import webconfig
+
+    try:
+        wc = webconfig.load_web_config(path)
+    except webconfig.WebConfigError as exc:
+        return [e if e.startswith(f"{path}:") else f"{path}: {e}" for e in exc.errors]
+    if wc.users:
+        try:
+            import bcrypt  # noqa: F401  # BasicAuth needs it; find out now, not at the first scrape
+        except ImportError:
+            return [f"{path}: basic_auth_users: needs the bcrypt package (pip install bcrypt)"]
+    return []

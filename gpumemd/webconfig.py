@@ -388,17 +388,17 @@ def parse_web_config(data: object, base_dir: str | None = None) -> WebConfig:
 
 
 def load_web_config(path: str | os.PathLike[str]) -> WebConfig:
-    """Read, parse and check a web config file, including the files it names."""
-    import yaml  # only needed when a file is given
+    """Read, parse and check a web config file, including the files it names.
+
+    Read as hostile input, like the main configuration (`gpumemd.yamlsafe`: at most 1 MiB,
+    strict UTF-8, no duplicate keys, aliases or custom tags); only `WebConfigError` escapes."""
+    from . import yamlsafe  # only needed when a file is given
 
     path = os.fspath(path)
     try:
-        with open(path, "rb") as f:
-            data = yaml.safe_load(f)
-    except OSError as exc:
-        raise WebConfigError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
-    except yaml.YAMLError as exc:
-        raise WebConfigError([f"{path}: invalid YAML: {exc}"]) from None
+        data = yamlsafe.load_file(path)
+    except yamlsafe.YamlError as exc:
+        raise WebConfigError([f"{path}: {exc}"]) from None
     cfg = parse_web_config(data, base_dir=os.path.dirname(os.path.abspath(path)))
     if cfg.tls_server_config is not None:
         errors = check_tls_files(cfg.tls_server_config)
@@ -412,11 +412,22 @@ def load_web_config(path: str | os.PathLike[str]) -> WebConfig:
 
 def check_tls_files(tls: TLSServerConfig) -> list[str]:
     """Errors from reading the files and building a context, with their paths."""
+    import stat
+
     errors = []
     for name in ("cert_file", "key_file", "client_ca_file"):
         p = getattr(tls, name)
-        if p is not None and not os.access(p, os.R_OK):
-            errors.append(f"tls_server_config.{name}: cannot read {p}")
+        if p is None:
+            continue
+        try:
+            regular = stat.S_ISREG(os.stat(p).st_mode)
+        except (OSError, ValueError) as exc:
+            errors.append(f"tls_server_config.{name}: cannot read {p}: {getattr(exc, 'strerror', None) or exc}")
+            continue
+        if not regular:  # a FIFO would hang OpenSSL's read
+            errors.append(f"tls_server_config.{name}: {p} is not a regular file")
+        elif not os.access(p, os.R_OK):
+            errors.append(f"tls_server_config.{name}: cannot read {p}: permission denied")
     if not errors:
         try:
             build_ssl_context(tls)

@@ -22,12 +22,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 
 from gpumemd import config as _config
+from gpumemd import yamlsafe
 from gpumemd.config import ConfigError, Seconds, non_negative, positive
 
 from . import actions, known_metrics
@@ -263,10 +263,10 @@ class NotifierConfig:
             for key in ("url_file", "password_file", "bearer_token_file"):
                 path = getattr(self, key)
                 if path is not None:
-                    try:
-                        Path(path).read_bytes()
-                    except OSError as exc:
-                        errors.append(f"{key}: cannot read {path}: {exc.strerror or exc}")
+                    try:  # bounded and regular files only: /dev/zero or a FIFO must not hang the check
+                        yamlsafe.read_limited(path, MAX_SECRET_BYTES)
+                    except yamlsafe.YamlError as exc:
+                        errors.append(f"{key}: {path}: {exc}")
             if self.password_file and not self.username:
                 errors.append("username: required with password_file")
             if self.password_file and self.bearer_token_file:
@@ -367,6 +367,10 @@ def _unmangle(error: str) -> str:
     return error.replace(".for_:", ".for:").replace("for_, ", "for, ")
 
 
+MAX_RULE_FILES = 1000
+MAX_SECRET_BYTES = 64 << 10
+
+
 def _load_all(cfg: AlertingConfig) -> LoadedRules:
     errors: list[str] = []
     defaults: list[RuleSpec] = []
@@ -375,19 +379,19 @@ def _load_all(cfg: AlertingConfig) -> LoadedRules:
         errors.extend(default_errors)  # a broken packaged file is a bug; say so rather than hide it
     own, own_errors, names = parse_rules(cfg.rules, "rules")
     errors.extend(own_errors)
+    n_files = 0
     for fi, pattern in enumerate(cfg.rule_files):
         paths = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
         for file in paths:
             where = f"rule_files[{fi}]: {file}:"
-            try:
-                data = yaml.safe_load(Path(file).read_text(encoding="utf-8"))
-            except OSError as exc:
-                errors.append(f"rule_files[{fi}]: cannot read {file}: {exc.strerror or exc}")
-                continue
-            except yaml.YAMLError as exc:
-                mark = getattr(exc, "problem_mark", None)
-                at = f" (line {mark.line + 1})" if mark else ""
-                errors.append(f"{where} not valid YAML{at}: {getattr(exc, 'problem', None) or exc}")
+            n_files += 1
+            if n_files > MAX_RULE_FILES:
+                errors.append(f"rule_files[{fi}]: more than {MAX_RULE_FILES} rule files; the rest are not read")
+                break
+            try:  # hostile input, read like the configuration itself (at most 1 MiB)
+                data = yamlsafe.load_file(file)
+            except yamlsafe.YamlError as exc:
+                errors.append(f"{where} {exc}")
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("rules"), list) or set(data) - {"rules"}:
                 errors.append(f"{where} expected a mapping with one key, `rules:` (a list)")
