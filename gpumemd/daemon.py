@@ -15,7 +15,7 @@ from typing import Any
 
 from . import config as config_mod
 from .config import Config
-from .runtime import Runtime
+from .runtime import Runtime, log_reload_errors
 from .sources.base import Source
 from .sources.host import HostSource, Psutil
 from .sources.kubelet import with_attribution
@@ -49,7 +49,7 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     # only when one is configured: a recorded node must not pick up this machine's agents.
     spool = spool_dir(config.agent.spool_dir) if capture is None or config.agent.spool_dir else None
     if spool is not None:
-        sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals))
+        sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals, settings=config.sources.spool))
     return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled
 
 
@@ -58,7 +58,8 @@ def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runt
 
     # Declared so that a collector failing from the very first sample still fires its alert.
     alerting = AlertingFactory(collectors=lambda c: [n for n in ("nvml", "host") if getattr(c.sources, n).enabled])
-    return Runtime(config, lambda c: node_sources(c, capture), build_observers=alerting, eager_render=True)
+    return Runtime(config, lambda c: node_sources(c, capture), build_observers=alerting, eager_render=True,
+                   config_reloads=True)
 
 
 def serve(config: Config, config_path: str | None = None, replay: str | None = None,
@@ -83,6 +84,15 @@ def serve(config: Config, config_path: str | None = None, replay: str | None = N
 
     stop = threading.Event()
     reload = threading.Event()
+    died: list[str] = []
+
+    # The sampler restarts its thread a few times; past that the process exits non-zero so
+    # that its supervisor (systemd, Kubernetes) starts a fresh one.
+    def on_death(reason: str) -> None:
+        died.append(reason)
+        stop.set()
+
+    runtime.sampler.on_death = on_death
 
     # Handlers only set flags: the work happens on the main thread, never inside a handler.
     def on_stop(signum: int, frame: Any) -> None:
@@ -100,23 +110,40 @@ def serve(config: Config, config_path: str | None = None, replay: str | None = N
         if reload.is_set():
             reload.clear()
             stop.clear()
-            _reload(runtime, config_path, overrides)
-            continue
+            try:
+                _reload(runtime, config_path, overrides)
+            except Exception as exc:  # pragma: no cover - _reload catches everything itself
+                log.error("reload failed, keeping the running configuration: %s", type(exc).__name__)
+                runtime.reload_failed()
+            if not died:
+                continue
         break
-    log.info("shutting down")
+    if died:
+        log.error("exiting: %s", died[0])
+    else:
+        log.info("shutting down")
     runtime.stop()
-    return 0
+    return 1 if died else 0
 
 
 def _reload(runtime: Runtime, config_path: str | None, overrides: dict[str, Any]) -> None:
+    """Re-read the file through the same gate as start-up; any failure keeps what runs."""
     if not config_path:
         log.info("SIGHUP: no --config.file to re-read")
         return
     try:
         new = config_mod.load(config_path)
+        # Flags given on the command line still win over the file.
+        new = config_mod.apply_overrides(new, overrides)
+        config_mod.check_references(new, config_path)
     except config_mod.ConfigError as exc:
-        for line in exc.errors:
-            log.error("reload failed, keeping the running configuration: %s", line)
+        log_reload_errors(exc.errors)
+        runtime.reload_failed()
         return
-    # Flags given on the command line still win over the file.
-    runtime.reload(config_mod.apply_overrides(new, overrides))
+    except Exception as exc:  # whatever the bytes: the loader's gap must not kill the daemon
+        text = str(exc)
+        log.error("reload failed, keeping the running configuration: %s: %s", type(exc).__name__,
+                  text if len(text) <= 300 else text[:299] + "…")
+        runtime.reload_failed()
+        return
+    runtime.reload(new)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from . import __version__
 from .exposition import OPENMETRICS_TYPE, TEXT_TYPE, wants_gzip, wants_openmetrics
-from .sampler import Snapshot
+from .sampler import STALL_FLOOR, Snapshot
 from .server import Request, Response
 
 _PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
@@ -25,8 +25,12 @@ class App:
         alerts_json: Callable[[], bytes | None] | None = None,
         title: str = "gpumemd",
         clock: Callable[[], float] = time.time,
+        health: Callable[[], str | None] | None = None,
     ) -> None:
+        """`health`: the sampler's `problem()` (why it is unhealthy, or None), where it runs
+        in this process; without one, a latest sample too old is the only sign."""
         self._latest = latest
+        self._health = health
         self._interval = interval
         self._alerts_json = alerts_json
         self._title = title
@@ -56,16 +60,22 @@ class App:
             headers["Content-Encoding"] = "gzip"
         return Response(200, snapshot.exposition.body(openmetrics_format=om, gzipped=gz), headers)
 
-    def _stale(self) -> bool:
+    def _problem(self) -> str | None:
+        # A dead or stuck sampler is unhealthy: a liveness probe should restart us.
+        if self._health is not None:  # the sampler's own view, on its monotonic clock
+            return self._health()
         snapshot = self._latest()
         if snapshot is None:
-            return False
-        # A sampler stuck for many intervals is unhealthy: a liveness probe should restart us.
-        return self._clock() - snapshot.timestamp > max(10 * self._interval(), 30.0)
+            return None
+        age = self._clock() - snapshot.timestamp
+        limit = max(3 * self._interval(), STALL_FLOOR)
+        return f"sampler is stuck: the last sample is {age:.0f}s old (limit {limit:.0f}s)" if age > limit else None
 
     def _healthy(self, request: Request) -> Response:
-        if self._stale():
-            return Response(503, b"sampler is stuck\n", _PLAIN)
+        problem = self._problem()
+        if problem is not None:
+            line = " ".join(problem.split())  # one line, whatever the reason holds
+            return Response(503, line.encode("utf-8", "replace") + b"\n", _PLAIN)
         return Response(200, b"Healthy\n", _PLAIN)
 
     def _ready(self, request: Request) -> Response:

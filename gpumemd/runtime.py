@@ -2,22 +2,73 @@
 
 The two differ only in the sources they hand over (and whether the exposition is rendered
 eagerly); everything else — sampling, isolation, the endpoint, reloads — lives here.
+
+A reload never takes the running configuration down with it: whatever building the new
+sources and observers raises, the old ones keep running (restored where a rebuild touched
+them), one bounded log line says why, and `gpumemd_config_last_reload_successful` says so.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .config import Config
+from prometheus_client.core import Metric
+
+from .config import Config, ConfigError
 from .endpoints import App
 from .sampler import Observer, Sampler, Snapshot
 from .server import HttpServer
-from .sources.base import Source
+from .sources.base import Family, Source
+
+__all__ = ["MAX_RELOAD_ERRORS", "ReloadStatus", "Runtime", "log_reload_errors"]
 
 log = logging.getLogger("gpumemd")
+
+MAX_RELOAD_ERRORS = 10  # log lines for one failed reload; the rest are counted
+_MAX_LINE = 500  # characters of one logged error
+
+_RELOAD_OK = Family("gpumemd_config_last_reload_successful",
+                    "Whether the last configuration reload attempt was successful.")
+_RELOAD_AT = Family("gpumemd_config_last_reload_success_timestamp_seconds",
+                    "Timestamp of the last successful configuration reload (the start counts as one).")
+
+
+class ReloadStatus:
+    """What the last reload did, as Prometheus exports its own: set at start (successful) and
+    on every reload."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self.successful = True
+        self.success_timestamp = clock()
+
+    def succeeded(self) -> None:
+        self.successful, self.success_timestamp = True, self._clock()
+
+    def failed(self) -> None:
+        self.successful = False
+
+    def families(self) -> list[Metric]:
+        ok, at = _RELOAD_OK.new(), _RELOAD_AT.new()
+        _RELOAD_OK.add(ok, {}, 1.0 if self.successful else 0.0)
+        _RELOAD_AT.add(at, {}, self.success_timestamp)
+        return [ok, at]
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _MAX_LINE else text[: _MAX_LINE - 1] + "…"
+
+
+def log_reload_errors(errors: Sequence[str]) -> None:
+    """A refused reload's errors: at most MAX_RELOAD_ERRORS lines, then how many more."""
+    for line in errors[:MAX_RELOAD_ERRORS]:
+        log.error("reload failed, keeping the running configuration: %s", _clip(str(line)))
+    if len(errors) > MAX_RELOAD_ERRORS:
+        log.error("reload failed, keeping the running configuration: and %d more", len(errors) - MAX_RELOAD_ERRORS)
 
 SourceFactory = Callable[[Config], Sequence[Source]]
 ObserverFactory = Callable[[Config], Sequence[Observer]]
@@ -35,8 +86,11 @@ class Runtime:
         serve_http: bool = True,
         title: str = "gpumemd",
         sample_every: float = 0.0,
+        config_reloads: bool = False,
     ) -> None:
+        """`config_reloads`: export the reload status families (the daemon, which reloads on SIGHUP)."""
         self.config = config
+        self.reload_status = ReloadStatus()
         self._build_sources = build_sources
         self._build_observers = build_observers or (lambda c: ())
         self._sources = list(build_sources(config))
@@ -49,12 +103,14 @@ class Runtime:
             listeners=listeners,
             eager_render=eager_render,
             sample_every=sample_every,
+            static_families=self.reload_status.families if config_reloads else None,
         )
         self._alerts_json = _alerts_json_of(observers)
         self.app = App(
             lambda: self.sampler.latest,
             interval=lambda: self.sampler.sample_period,
             alerts_json=self.alerts_json,
+            health=self.sampler.problem,
             title=title,
         )
         self.server: HttpServer | None = None
@@ -81,22 +137,68 @@ class Runtime:
             if close is not None:
                 close()
 
-    def reload(self, new: Config) -> None:
-        """Apply a new, already validated configuration; what needs a restart is logged."""
+    def reload(self, new: Config) -> bool:
+        """Apply a new, already validated configuration; what needs a restart is logged.
+        Never raises: on any failure the running configuration stays (False)."""
+        try:
+            applied = self._apply(new)
+        except Exception as exc:  # the last line of defence: a reload never kills the daemon
+            log.error("reload failed, keeping the running configuration: %s", _clip(f"{type(exc).__name__}: {exc}"))
+            applied = False
+        if applied:
+            self.reload_status.succeeded()
+            log.info("configuration reloaded")
+        else:
+            self.reload_status.failed()
+        return applied
+
+    def reload_failed(self) -> None:
+        """A reload refused before it got here (the file did not load): say so in the metrics."""
+        self.reload_status.failed()
+
+    def _apply(self, new: Config) -> bool:
         if (new.web.listen_address, new.web.config_file) != (self.config.web.listen_address, self.config.web.config_file):
             log.warning("web.listen_address and web.config_file change only on restart; keeping the old ones")
             new = dataclasses.replace(new, web=self.config.web)
-        old_sources = self._sources
-        self._sources = list(self._build_sources(new))
-        observers = list(self._build_observers(new))
+        built: list[Source] = []
+        try:
+            built = list(self._build_sources(new))
+            observers = list(self._build_observers(new))
+        except Exception as exc:
+            if isinstance(exc, ConfigError):
+                log_reload_errors(exc.errors)
+            else:
+                log.error("reload failed, keeping the running configuration: %s",
+                          _clip(f"{type(exc).__name__}: {exc}"))
+            _close_all(built)
+            self._restore_observers()
+            return False
+        old_sources, self._sources = self._sources, built
         self._alerts_json = _alerts_json_of(observers)
         self.sampler.replace(sources=self._sources, observers=observers, interval=new.sampler.interval)
-        for source in old_sources:
-            close = getattr(source, "close", None)
-            if close is not None:
-                close()
+        _close_all(old_sources)
         self.config = new
-        log.info("configuration reloaded")
+        return True
+
+    def _restore_observers(self) -> None:
+        """Observers kept across reloads (the alert engine) may have been half reconfigured
+        when building the new ones raised: configure them again from the running config."""
+        try:
+            self._build_observers(self.config)
+        except Exception as exc:
+            log.error("restoring the running alerting configuration failed: %s",
+                      _clip(f"{type(exc).__name__}: {exc}"))
+
+
+def _close_all(sources: Sequence[Source]) -> None:
+    for source in sources:
+        close = getattr(source, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception as exc:  # closing an old source must not stop the others closing
+                log.warning("closing collector %s failed: %s", getattr(source, "name", "?"),
+                            _clip(f"{type(exc).__name__}: {exc}"))
 
 
 def _alerts_json_of(observers: Sequence[Any]) -> Callable[[], bytes] | None:

@@ -6,9 +6,19 @@ alert engine) for their families, and publishes one `Snapshot`: readings, and an
 `Exposition` whose families are built, and rendered, at most once and only when asked
 for. An observer may ask for some families only (`LazyFamilies.select`): then only the
 sources that declare one of those names (`Source.names`) render, and those that can
-render a subset (`families_named`) render just that. A source or observer with an `every`
-runs at that pace on the thread's samples, its last result standing in between. Recent
-snapshots stay in a bounded ring buffer.
+render a subset (`families_named`) render just that. Observers also see the sampler's own
+series (as they stand when the observers run) and any static families, so a rule may
+select every family the exposition holds. A source or observer with an `every` runs at
+that pace on the thread's samples, its last result standing in between. Recent samples
+stay in a bounded ring buffer: their sequence, timestamp and success by collector, and the
+readings only of sources that declare them small (`history_readings = True`): a source
+whose size others decide (the spool) must not make memory grow with the history.
+
+The thread cannot die silently: an exception escaping its loop is logged once, with its
+reason, and the loop restarts after a backoff; after `max_restarts` deaths with no sample
+in between it gives up and calls `on_death` (the daemon exits non-zero so that its
+supervisor restarts it). `problem()` names what is wrong while the thread is dead or has
+completed no sample for max(3 sample periods, 30 s): /-/healthy answers 503 with it.
 
 The thread wakes every `interval` (a tick); with `sample_every`, only a tick that far
 from the last sample is a sample, and the ticks between call `tick()` on the sources that
@@ -23,11 +33,13 @@ from __future__ import annotations
 
 import collections
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from prometheus_client.core import Metric
@@ -78,6 +90,39 @@ _BUSY = Family("gpumemd_sampler_busy_seconds",
                "the training process's GIL).", "counter")
 _BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
 _SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUSY, _BUILD)
+_SELF_NAMES = frozenset(f.name for f in _SELF)
+
+# Defence in depth against absurd configured durations and counts (the config validator
+# caps them too): no time arithmetic or Event.wait may overflow, no deque may fail to build.
+MAX_INTERVAL = 86400.0
+MAX_WAIT = 3600.0
+MAX_HISTORY = 100_000
+STALL_FLOOR = 30.0  # seconds without a completed sample before the sampler counts as stalled
+_NO_READINGS: Mapping[str, Any] = MappingProxyType({})
+
+
+def _sane_period(seconds: float, default: float) -> float:
+    """A period the thread can wait on: NaN or non-positive -> `default`, at most a day."""
+    try:
+        seconds = float(seconds)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    if math.isnan(seconds):
+        return default
+    return min(seconds, MAX_INTERVAL) if seconds > 0 else (0.0 if seconds == 0 else default)
+
+
+def _wait_time(seconds: float) -> float:
+    return 0.0 if not seconds > 0 else min(seconds, MAX_WAIT)  # NaN -> 0
+
+
+def _history_names(sources: Sequence[Source]) -> frozenset[str]:
+    return frozenset(s.name for s in sources if getattr(s, "history_readings", False))
+
+
+def _short(exc: BaseException, limit: int = 300) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _ticking(sources: Sequence[Source]) -> list[Source]:
@@ -156,12 +201,17 @@ class _Kept(NamedTuple):
     families: _Once | None
 
 
-def _seen_by_names(sampler: Sampler, rendered: Sequence[_Rendered],
-                   observed: tuple[_Once, ...]) -> Callable[[frozenset[str]], list[Metric]]:
+def _seen_by_names(sampler: Sampler, rendered: Sequence[_Rendered], observed: tuple[tuple[Any, _Once], ...],
+                   own: _Once, static: _Once | None) -> Callable[[frozenset[str]], list[Metric]]:
     def select(names: frozenset[str]) -> list[Metric]:
         families = sampler._select(rendered, names)
-        for once in observed:
-            families.extend(once())
+        for declared, once in observed:  # an observer that declares its names, only when selected
+            if declared is None or not declared.isdisjoint(names):
+                families.extend(once())
+        if not names.isdisjoint(_SELF_NAMES):  # the sampler's own series only when selected
+            families.extend(own())
+        if static is not None and names:
+            families.extend(static())
         return families
     return select
 
@@ -180,9 +230,12 @@ class Sampler:
         wall_clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.perf_counter,
         sample_every: float = 0.0,
+        max_restarts: int = 5,
+        restart_backoff: tuple[float, float] = (1.0, 60.0),
+        on_death: Callable[[str], None] | None = None,
     ) -> None:
-        self.interval = interval
-        self.sample_every = sample_every  # 0: every tick is a sample
+        self.interval = _sane_period(interval, 1.0)
+        self.sample_every = _sane_period(sample_every, 0.0)  # 0: every tick is a sample
         self._ticking = _ticking(sources)
         self._caller_ticked = float("-inf")  # when tick_now last ticked (monotonic)
         self._sources = list(sources)
@@ -191,7 +244,9 @@ class Sampler:
         self._eager = eager_render
         self._static = static_families
         self._wall, self._mono = wall_clock, monotonic
-        self.history: collections.deque[Sample] = collections.deque(maxlen=history)
+        # (sequence, timestamp, success) per sample; readings only of `history_readings` sources
+        self.history: collections.deque[Sample] = collections.deque(maxlen=max(1, min(history, MAX_HISTORY)))
+        self._history_names = _history_names(sources)
         self.latest: Snapshot | None = None
         self._sequence = 0
         self._samples_total = 0
@@ -207,6 +262,17 @@ class Sampler:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
         self._kept: dict[str, _Kept] = {}  # by name: sources and observers with an `every`
+        # Health: when the last cycle completed (monotonic), what runs now, why the thread is down.
+        self.max_restarts = max_restarts
+        self.restart_backoff = restart_backoff
+        self.on_death = on_death
+        self.restarts = 0  # deaths of the loop since start
+        self._completed = self._mono()
+        self._running = ""  # the collector or observer in progress (a stall names it)
+        self._down: str | None = None  # set while the loop is dead (restarting, or given up)
+        self.gave_up = False
+        self._stalled = False
+        self._sample_error: str | None = None
 
     @property
     def samples_taken(self) -> int:
@@ -225,11 +291,12 @@ class Sampler:
             if sources is not None:
                 self._sources = list(sources)
                 self._ticking = _ticking(sources)
+                self._history_names = _history_names(sources)
             if observers is not None:
                 self._observers = list(observers)
             self._kept.clear()  # new sources or observers run on the next tick
             if interval is not None:
-                self.interval = interval
+                self.interval = _sane_period(interval, self.interval)
 
     # --- one cycle ---
 
@@ -243,6 +310,7 @@ class Sampler:
 
     def _run_isolated(self, name: str, fn: Callable[[Any], Any], arg: Any) -> tuple[Any, bool, float]:
         start = self._mono()
+        self._running = name
         try:
             result, ok = fn(arg), True
         except SourceUnavailable as exc:
@@ -254,6 +322,7 @@ class Sampler:
         else:
             if self._last_error.pop(name, None) is not None:
                 log.info("collector %s recovered", name)
+        self._running = ""
         return result, ok, self._mono() - start
 
     def _note_failure(self, name: str, message: str, level: int) -> None:
@@ -313,7 +382,17 @@ class Sampler:
                 readings[name] = reading
                 rendered.append((source, reading, once))
         source_families = _Once(lambda: [f for _, _, once in rendered for f in once()])
+        # The observers (the rules) also see the sampler's own series as they stand now (the
+        # sources' success and durations, this sample's timestamp and count) and the static
+        # families: every family the exposition holds can be selected by a rule.
+        sources_ok, sources_took = dict(success), dict(durations)
+        own = _Once(lambda: list(self._self_metrics(
+            timestamp, sources_ok, sources_took, self._mono() - cycle_start, self._samples_total + 1, self.busy[1])))
+        static_fn = self._static
+        static = _Once(lambda: list(static_fn())) if static_fn is not None else None
+        extras = (own,) if static is None else (own, static)
         observed: list[tuple[str, _Once]] = []
+        declared: list[tuple[Any, _Once]] = []  # (the observer's `names` or None, its families)
         for observer in self._observers:
             name = observer.name
             last = self._standing(name, cycle_start, due_only)
@@ -325,8 +404,8 @@ class Sampler:
                 # selects (the alert engine) builds only the sources that hold what it selects.
                 # An eager sampler renders everything anyway: no selection, nothing built twice.
                 before = tuple(once for _, once in observed)
-                select = None if self._eager else _seen_by_names(self, rendered, before)
-                seen = LazyFamilies(_seen_by(source_families, before), select)
+                select = None if self._eager else _seen_by_names(self, rendered, tuple(declared), own, static)
+                seen = LazyFamilies(_seen_by(source_families, before + extras), select)
 
                 def observe(observer: Observer, seen: LazyFamilies = seen) -> Iterable[Metric]:
                     return observer.observe(seen, readings, timestamp)
@@ -340,6 +419,7 @@ class Sampler:
             success[name], durations[name] = ok, took
             if once is not None:
                 observed.append((name, once))
+                declared.append((getattr(observer, "names", None), once))
         self.durations = durations
         self._samples_total += 1
         self._sequence += 1
@@ -358,22 +438,39 @@ class Sampler:
                 if once.failed:
                     ok[name] = False
             families.extend(self._self_metrics(timestamp, ok, durations, took, samples_total, busy_seconds))
-            if self._static is not None:
-                families.extend(self._static())
+            if static is not None:
+                families.extend(static())
             return families
 
         exposition = Exposition(build)
         if self._eager:
+            self._running = "rendering"
             exposition.body()
+            self._running = ""
         snapshot = Snapshot(self._sequence, timestamp, readings, success, exposition)
         self.latest = snapshot
-        self.history.append(Sample(self._sequence, timestamp, readings, success))
+        names = self._history_names
+        kept = {n: readings[n] for n in names if n in readings} if names else _NO_READINGS
+        self.history.append(Sample(self._sequence, timestamp, kept, success))
         for listener in self._listeners:
             try:
                 listener(snapshot)
-            except Exception:
-                log.exception("sample listener failed")
+            except Exception as exc:
+                key = f"listener {getattr(listener, '__qualname__', type(listener).__name__)}"
+                self._note_once(key, f"sample {key} failed: {_short(exc)}", logging.WARNING)
+        self._completed = self._mono()
+        if self._last_error.pop("sample", None) is not None:
+            log.warning("sampling recovered")
+        if self._stalled:
+            self._stalled = False
+            log.warning("sampler recovered: a sample completed again")
         return snapshot
+
+    def _note_once(self, key: str, line: str, level: int) -> None:
+        """Log `line` unless it is what `key` last logged (a repeated failure, once)."""
+        if self._last_error.get(key) != line:
+            self._last_error[key] = line
+            log.log(level, "%s", line)
 
     def _standing(self, name: str, now: float, due_only: bool) -> _Kept | None:
         """What stands in for a source or observer this cycle: its kept result while it is
@@ -449,7 +546,9 @@ class Sampler:
         if self._thread is not None:
             return
         self._stop.clear()
-        self._thread = threading.Thread(target=self._loop, name="gpumemd-sampler", daemon=True)
+        self._completed = self._mono()
+        self._down, self.gave_up, self.restarts = None, False, 0
+        self._thread = threading.Thread(target=self._supervise, name="gpumemd-sampler", daemon=True)
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -466,8 +565,70 @@ class Sampler:
         self._wake.set()
 
     def resume(self) -> None:
+        self._completed = self._mono()  # a pause is not a stall
         self.paused = False
         self._wake.set()
+
+    # --- health ---
+
+    def problem(self) -> str | None:
+        """Why the sampler is unhealthy, in one line, or None: its thread died (restarting,
+        or given up), or it completed no sample for max(3 sample periods, 30 s)."""
+        down = self._down
+        if down is not None:
+            return down
+        thread = self._thread
+        if thread is None or self.paused or self._stop.is_set():
+            return None
+        if not thread.is_alive():  # cannot happen through _supervise; named if it does
+            return "sampler thread is not running"
+        limit = max(3 * self.sample_period, STALL_FLOOR)
+        late = self._mono() - self._completed
+        if late <= limit:
+            return None
+        running = self._running
+        reason = (f"sampler stalled: no sample completed for {late:.0f}s (limit {limit:.0f}s)"
+                  + (f", stuck in {running}" if running else ""))
+        if not self._stalled:
+            self._stalled = True
+            log.error("%s", reason)
+        return reason
+
+    def _supervise(self) -> None:
+        """The thread: the loop, restarted after a backoff when something escapes it (any
+        BaseException: a thread that ends silently is what this guards against)."""
+        deaths = 0  # since the last completed sample
+        while not self._stop.is_set():
+            completed = self._completed
+            try:
+                self._loop()
+                return
+            except BaseException as exc:  # noqa: BLE001 - the thread's last line of defence
+                if self._stop.is_set():
+                    return
+                deaths = 1 if self._completed != completed else deaths + 1
+                self.restarts += 1
+                reason = _short(exc)
+                where = f" in {self._running}" if self._running else ""
+                if deaths > self.max_restarts:
+                    self.gave_up = True
+                    self._down = (f"sampler thread died{where} ({reason}); gave up after "
+                                  f"{self.max_restarts} restarts without a sample")
+                    log.error("%s", self._down)
+                    if self.on_death is not None:
+                        try:
+                            self.on_death(self._down)
+                        except Exception as cb_exc:  # the daemon's own callback: say why, stop anyway
+                            log.error("sampler on_death callback failed: %s", _short(cb_exc))
+                    return
+                first, most = self.restart_backoff
+                delay = min(first * 2 ** (deaths - 1), most)
+                self._down = (f"sampler thread died{where} ({reason}); "
+                              f"restart {deaths} of {self.max_restarts} in {delay:g}s")
+                self._note_once("thread", self._down, logging.ERROR)
+                if self._stop.wait(_wait_time(delay)):
+                    return
+                self._running, self._down = "", None
 
     def _loop(self) -> None:
         next_at = next_sample = self._mono()
@@ -480,14 +641,14 @@ class Sampler:
             woke = self._mono()
             try:
                 next_sample = self.wake_up(woke, next_sample)
-            except Exception:  # pragma: no cover - _cycle isolates everything it calls
-                log.exception("sample failed")
+            except Exception as exc:  # _cycle isolates what it calls; rendering or a bug may not
+                self._note_once("sample", f"sample failed: {_short(exc)}", logging.ERROR)
             now = self._mono()
             self._count_busy(now - woke)
             next_at = self.next_wake(next_at, next_sample, now)
             # One Event for stop, pause and resume: each is seen at once; clear() comes
             # before the flags are read again, so none is lost.
-            self._wake.wait(next_at - now)
+            self._wake.wait(_wait_time(next_at - now))
             self._wake.clear()
 
     def wake_up(self, woke: float, next_sample: float) -> float:

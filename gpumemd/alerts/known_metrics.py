@@ -89,6 +89,11 @@ register("gpumemd_samples", "counter", (), "Samples taken.", "sampler")
 register("gpumemd_sampler_busy_seconds", "counter", (), "Time spent in ticks and samples.", "sampler")
 register("gpumemd_build_info", "gauge", ("version",), "Build information.", "sampler")
 
+# --- the daemon's configuration reloads (gpumemd/runtime.py; the agent does not reload) ---
+register("gpumemd_config_last_reload_successful", "gauge", (), "Whether the last reload succeeded.", "daemon")
+register("gpumemd_config_last_reload_success_timestamp_seconds", "gauge", (), "When the last reload succeeded.",
+         "daemon")
+
 # --- the in-process agent's allocator source (gpumemd/sources/allocator.py) ---
 for _key, _doc in (
     ("allocated_bytes", "Memory in tensors (PyTorch caching allocator)."),

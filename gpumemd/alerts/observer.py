@@ -31,6 +31,10 @@ log = logging.getLogger("gpumemd.alerts")
 
 _SUCCESS = "gpumemd_collector_success"
 _LAST = "gpumemd_last_sample_timestamp_seconds"
+# The families this observer exports itself: a rule on them sees the previous evaluation's
+# values (as Prometheus's rules see ALERTS), added to the view from the last families.
+_OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd_notifications",
+                  "gpumemd_notifications_dropped", "gpumemd_notification_queue_length"})
 
 
 class AlertObserver:
@@ -101,15 +105,24 @@ class AlertObserver:
         # spares building every other family each sample (~50 µs; docs/alerts.md "Cost").
         select = getattr(families, "select", None)
         view = engine.view(select(engine.wanted_families) if select is not None else families)
-        # The sampler adds its self-metrics after the observers run; rules on them see these.
+        # The sampler offers its own series as they stand before the observers run; the
+        # declared collectors (and, without a sampler, the readings) fill what it did not.
         if _SUCCESS in engine.wanted:
             if not self._collectors.issuperset(readings) or len(self._collector_labels) != len(self._collectors):
                 self._collectors.update(readings)
                 self._collector_labels = [(n, {"collector": n}) for n in sorted(self._collectors)]
+            have = {labels.get("collector") for labels, _ in view.series(_SUCCESS)}
             for name, labels in self._collector_labels:
-                view.add(_SUCCESS, labels, 1.0 if name in readings else 0.0)
-        if _LAST in engine.wanted:
+                if name not in have:
+                    view.add(_SUCCESS, labels, 1.0 if name in readings else 0.0)
+        if _LAST in engine.wanted and not view.series(_LAST):
             view.add(_LAST, {}, timestamp)
+        if not _OWN.isdisjoint(engine.wanted_families):
+            for family in self.families():
+                if family.name in engine.wanted_families:
+                    for s in family.samples:
+                        if s.name in engine.wanted:
+                            view.add(s.name, s.labels, s.value)
         with self._lock:
             notes = engine.evaluate(view, timestamp)
             self._last_observe = timestamp

@@ -14,19 +14,23 @@ import pytest
 
 from gpumemd import config
 from gpumemd.daemon import node_sources
+from gpumemd.runtime import ReloadStatus
 from gpumemd.sampler import Sampler
 from gpumemd.sources.replay import load_capture
 
 HERE = Path(__file__).resolve().parent
 CAPTURES = sorted((HERE.parent / "fixtures" / "captures").glob("*.json"))
 GOLDEN = HERE.parent / "golden"
-TIMING = ("gpumemd_collector_duration_seconds", "gpumemd_last_sample_timestamp_seconds", "gpumemd_sample_duration_seconds")
+TIMING = ("gpumemd_collector_duration_seconds", "gpumemd_last_sample_timestamp_seconds", "gpumemd_sample_duration_seconds",
+          "gpumemd_config_last_reload_success_timestamp_seconds")
 # Every optional series on, so the golden file shows all the daemon can export.
 FULL = config.loads("sources: {nvml: {process_names: true, utilization: true}}")
 
 
 def render(capture: Path) -> str:
-    sampler = Sampler(node_sources(FULL, load_capture(capture)), interval=1.0)
+    # the daemon's families: its sources', the sampler's own, and its reload status (Runtime)
+    sampler = Sampler(node_sources(FULL, load_capture(capture)), interval=1.0,
+                      static_families=ReloadStatus().families)
     text = sampler.sample_once().exposition.body().decode()
     return "".join(line + "\n" for line in text.splitlines() if not line.startswith(TIMING))
 
