@@ -84,6 +84,59 @@ def torch_ready() -> bool:
     return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)
 
 
+def say(message: str) -> None:
+    """One line for the person who started the program: through the `gpumemd` logger where
+    the program configured logging, else straight to stderr (an unconfigured logger would
+    drop an info line, and the agent would start in silence)."""
+    if log.hasHandlers():
+        log.info("%s", message)
+    else:
+        try:
+            sys.stderr.write(f"gpumemd: {message}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):  # no stderr, or a closed one: stay silent
+            pass
+
+
+class AllocatorAnnouncer:
+    """A sample listener that says once whether PyTorch's allocator can be read, why not
+    while it cannot, and once when it becomes readable; then it only checks one flag."""
+
+    def __init__(self, pid: int) -> None:
+        self._pid = pid
+        self._said = ""  # the last thing said: each is said once
+        self.done = False
+        self.armed = False  # after the agent said it started: the first sample comes before
+
+    def __call__(self, snapshot: Any) -> None:
+        if self.done or not self.armed or snapshot is None or not torch_ready():
+            return  # a program that has not imported torch yet is not news
+        try:
+            readings = snapshot.readings.get("allocator")
+            if snapshot.success.get("allocator") and readings:
+                gpus = ", ".join(str(r.device) for r in readings)
+                self.done = True
+                self._say(f"pid {self._pid}: PyTorch's allocator is readable (GPU {gpus})")
+            else:
+                self._say(f"pid {self._pid}: PyTorch's allocator is not readable yet: {self._why()}")
+        except Exception:  # a listener never raises into the sampler
+            self.done = True
+
+    def _say(self, text: str) -> None:
+        if text != self._said:
+            self._said = text
+            say(text)
+
+    @staticmethod
+    def _why() -> str:
+        torch = sys.modules["torch"]
+        if not torch.backends.cuda.is_built():
+            return "this torch is built without CUDA (CPU-only); the allocator series stay absent"
+        if not torch.cuda.is_initialized():
+            return "waiting for the program to initialise CUDA (the agent never creates a CUDA context)"
+        return "no CUDA device is visible to this process"
+
+
 class LazyTorchCuda:
     """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch."""
 
@@ -207,6 +260,9 @@ class SectionsObserver:
     """Adds the profiler's section families (gpumemd/sections.py, when present) to each sample."""
 
     name = "sections"
+    # What a rule may select from it (the sampler builds these for the rules only when selected)
+    names = frozenset({"gpumemd_section_peak_bytes", "gpumemd_section_net_bytes", "gpumemd_section_calls",
+                       "gpumemd_section_dropped"})
 
     def __init__(self, families: Any, every: float = 0.0) -> None:
         self._families = families
@@ -342,6 +398,7 @@ class Agent:
         self.oom: Any = None
         self.spool: SpoolWriter | None = None
         self.endpoint: EndpointProcess | None = None  # agent.endpoint: process
+        self._announcer: AllocatorAnnouncer | None = None  # says once when the allocator is readable
         self._private_dir: str | None = None  # where the endpoint reads when the spool is off
         self._started = False
         self._forked = False
@@ -434,6 +491,8 @@ class Agent:
         # itself again when the steps stop (or never come: a loop without torch.optim).
         if agent.tick == "step":
             listeners.append(self._install_step_tick)
+        self._announcer = AllocatorAnnouncer(self.pid)
+        listeners.append(self._announcer)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
         runtime_cfg = dataclasses.replace(
             cfg,
@@ -451,7 +510,8 @@ class Agent:
         self.alerting = alerting = AlertingFactory(callbacks=self._on_alert, actions=ActionRunner(),
                                                    every=agent.evaluation_interval)
         return Runtime(runtime_cfg, self._sources,
-                       build_observers=lambda c: [*alerting(c), *_sections_observers(agent.evaluation_interval)],
+                       # sections first: the rules see the families of the observers before them
+                       build_observers=lambda c: [*_sections_observers(agent.evaluation_interval), *alerting(c)],
                        listeners=listeners, eager_render=False, sample_every=_sample_every(agent, directory),
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
 
@@ -541,7 +601,7 @@ class Agent:
             if self.endpoint is not None:
                 try:
                     self.endpoint.start()  # it says later whether it listens: see url_address
-                    where = f"http://{self.listen_address} from an endpoint process"
+                    where = f"http://{self.listen_address}/metrics (an endpoint process)"
                 except Exception as exc:  # OSError: cannot spawn a process
                     log.warning("agent cannot start its endpoint process (%s); sampling and spool go on "
                                 "without HTTP", exc)
@@ -549,9 +609,15 @@ class Agent:
                     self._endpoint_exited("listen")
                     where = "no HTTP"
             else:
-                where = f"http://{self.url_address}" if self.runtime.server is not None else "no HTTP"
-            log.info("gpumemd agent started (%s, every %ss, spool %s)", where, self.config.agent.interval,
-                     self.spool.directory if self.spool else "off")
+                where = f"http://{self.url_address}/metrics" if self.runtime.server is not None else "no HTTP"
+            served = f"serving {where}" if where.startswith("http") else "no HTTP endpoint"
+            published = (f"publishing to {self.spool.path}" if self.spool is not None and self._private_dir is None
+                         else "not publishing to a node spool")
+            say(f"agent started in pid {self.pid} ({self.identity.describe()}): {served}, {published}; "
+                f"allocator ticks every {self.config.agent.interval}s")
+            if self._announcer is not None:
+                self._announcer.armed = True
+                self._announcer(self.runtime.sampler.latest)
         except Exception:
             self.errors.note("start")
             log.exception("gpumemd agent failed to start; the program runs on without it")

@@ -45,6 +45,12 @@ class Identity:
             out["job_id"] = self.job_id
         return out
 
+    def describe(self) -> str:
+        """`rank 3 of 8, job 77` or `no rank`: for the one line the agent says at start."""
+        who = f"rank {self.rank}" + (f" of {self.world_size}" if self.world_size else "") if self.rank is not None \
+            else "no rank"
+        return who + (f", job {self.job_id}" if self.job_id else "")
+
     def info_labels(self) -> dict[str, str]:
         """Everything we know, for `gpumemd_agent_info` (joins in PromQL)."""
         return {

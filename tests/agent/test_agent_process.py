@@ -133,3 +133,54 @@ def test_fork_of_a_process_running_the_agent(tmp_path: Path) -> None:
         assert s[("gpumemd_collector_success", (("collector", "process"),))] == 1
     finally:
         finish(proc)
+
+
+def test_the_agent_says_where_it_serves_and_publishes_once_on_stderr(tmp_path: Path) -> None:
+    """Without any logging set up by the program, `gpumemd run` still says where the agent
+    serves and publishes, and why the allocator is not readable (CPU torch), once each."""
+    code = "import torch, time; time.sleep(1.5)"
+    r = subprocess.run([sys.executable, "-m", "gpumemd", "run", "--web.listen-address", "", "--",
+                        sys.executable, "-c", code], cwd=ROOT, env=env(GPUMEMD_SPOOL_DIR=str(tmp_path)),
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    lines = [line for line in r.stderr.splitlines() if line.startswith("gpumemd: ")]
+    started = [line for line in lines if "agent started" in line]
+    assert len(started) == 1 and "no HTTP endpoint" in started[0], lines
+    assert f"publishing to {tmp_path}/agent-" in started[0]
+    allocator = [line for line in lines if "allocator is not readable" in line]
+    assert len(allocator) == 1 and "without CUDA" in allocator[0], lines
+
+
+def test_with_logging_configured_the_agent_logs_instead(tmp_path: Path) -> None:
+    code = ("import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(name)s %(message)s'); "
+            "import gpumemd; gpumemd.start(listen_address=None); gpumemd.stop()")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env(GPUMEMD_SPOOL_DIR=str(tmp_path)),
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "gpumemd: " not in r.stderr
+    assert sum("agent started in pid" in line for line in r.stdout.splitlines()) == 1, r.stdout
+
+
+def test_the_allocator_announcer_says_each_state_once(monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    import torch  # noqa: F401  (the reason given reads it: a CPU build here)
+
+    import gpumemd.agent
+    from gpumemd.agent import AllocatorAnnouncer
+
+    said: list[str] = []
+    monkeypatch.setattr(gpumemd.agent, "say", said.append)
+    monkeypatch.setattr(gpumemd.agent, "torch_ready", lambda: True)
+    announce = AllocatorAnnouncer(pid=42)
+    unreadable = SimpleNamespace(readings={}, success={"allocator": False})
+    readable = SimpleNamespace(readings={"allocator": [SimpleNamespace(device=0)]}, success={"allocator": True})
+    announce(readable)  # not armed yet: the agent's start line comes first
+    assert said == []
+    announce.armed = True
+    announce(unreadable)
+    announce(unreadable)
+    announce(readable)
+    announce(readable)
+    assert len(said) == 2 and "not readable yet" in said[0], said
+    assert said[1] == "pid 42: PyTorch's allocator is readable (GPU 0)"
