@@ -81,7 +81,8 @@ def main() -> int:
             spool = tmp / f"node{i}" / "spool"
             synth_capture.write_spool(capture, spool, written=time.time(), job_id=f"job-{i}")
             cfg = tmp / f"node{i}" / "gpumemd.yml"
-            cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "log": {"level": "warn"}}))
+            cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "log": {"level": "warn"},
+                                           "sources": {"spool": {"accept_unverified": True}}}))  # synthetic pids
             port = free_port()
             log = open(tmp / f"node{i}" / "gpumemd.log", "wb")  # noqa: SIM115 - lives as long as the daemon
             proc = subprocess.Popen(

@@ -49,7 +49,8 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     # only when one is configured: a recorded node must not pick up this machine's agents.
     spool = spool_dir(config.agent.spool_dir) if capture is None or config.agent.spool_dir else None
     if spool is not None:
-        sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals))
+        sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals,
+                                   settings=config.sources.spool))
     return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled
 
 

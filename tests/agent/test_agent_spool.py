@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -28,11 +30,17 @@ def rank_families(rank: int) -> list[Metric]:
     return [*fams, build]
 
 
-def publish(directory: Path, rank: int, clock: float) -> SpoolWriter:
-    ident = Identity(pid=1000 + rank, rank=rank, local_rank=rank, world_size=8).info_labels()
-    w = SpoolWriter(directory, identity=ident, interval=1.0, pid=1000 + rank, clock=lambda: clock)
+def publish(directory: Path, rank: int, clock: float, pid: int | None = None) -> SpoolWriter:
+    pid = 1000 + rank if pid is None else pid
+    ident = Identity(pid=pid, rank=rank, local_rank=rank, world_size=8).info_labels()
+    w = SpoolWriter(directory, identity=ident, interval=1.0, pid=pid, clock=lambda: clock)
     w.publish(rank_families(rank))
     return w
+
+
+def ours(pid: int) -> int:
+    """The owner lookup for the synthetic pids: each is a live process of this test's user."""
+    return os.geteuid()
 
 
 def merged(src: SpoolSource) -> dict[str, list]:
@@ -42,7 +50,7 @@ def merged(src: SpoolSource) -> dict[str, list]:
 def test_ranks_merge_with_distinct_labels_and_a_pid_join(tmp_path: Path) -> None:
     for rank in range(3):
         publish(tmp_path, rank, clock=100.0)
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.5, alive=lambda pid: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.5, alive=lambda pid: True, owner=ours)
     fams = merged(src)
     alloc = fams["gpumemd_allocator_allocated_bytes"]
     assert sorted(s[1]["rank"] for s in alloc) == ["0", "1", "2"]
@@ -63,7 +71,7 @@ def test_dead_ranks_expire_by_age_or_by_pid(tmp_path: Path) -> None:
     publish(tmp_path, 2, clock=90.0)  # silent for 10 s: expired even with its pid alive
     dead = {1001}
     now = [100.5]
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: now[0], alive=lambda p: p not in dead)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: now[0], alive=lambda p: p not in dead, owner=ours)
     # pid 1001 is gone but its last words are fresh: kept for dead_grace (a scrape may see the OOM)
     assert sorted(r.identity["rank"] for r in src.read({}).ranks) == ["0", "1"]
     now[0] = 101.5
@@ -80,7 +88,7 @@ def test_corrupt_and_foreign_files_are_counted_not_fatal(tmp_path: Path) -> None
     (tmp_path / "agent-5.json").write_text("{half")
     (tmp_path / "agent-6.json").write_text(json.dumps({"format": "other"}))
     (tmp_path / "notes.txt").write_text("ignored")
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours)
     reading = src.read({})
     assert len(reading.ranks) == 1 and reading.counts["errors"] == 2
 
@@ -89,7 +97,7 @@ def test_two_files_claiming_one_rank_keep_the_newest(tmp_path: Path) -> None:
     publish(tmp_path, 0, clock=100.0)
     ident = Identity(pid=2000, rank=0).info_labels()
     SpoolWriter(tmp_path, identity=ident, interval=1, pid=2000, clock=lambda: 101.0).publish(rank_families(0))
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 101.0, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 101.0, alive=lambda p: True, owner=ours)
     reading = src.read({})
     assert [r.pid for r in reading.ranks] == [2000] and reading.counts["conflicts"] == 1
 
@@ -103,7 +111,7 @@ def test_writer_is_atomic_rate_limited_and_removes_its_file(tmp_path: Path) -> N
     w = SpoolWriter(tmp_path / "new", identity={"rank": "0"}, interval=1.0, pid=7, monotonic=lambda: mono[0])
     w(Snap)
     first = (tmp_path / "new" / "agent-7.json").stat().st_mtime_ns
-    assert oct((tmp_path / "new").stat().st_mode & 0o7777) == "0o1777"
+    assert oct((tmp_path / "new").stat().st_mode & 0o7777) == "0o700"  # private to its user, never 1777
     mono[0] = 0.5
     w(Snap)  # within the interval: not written
     w.request()
@@ -145,7 +153,7 @@ def test_spool_dir_resolution() -> None:
 def test_merge_cost_of_eight_ranks(tmp_path: Path) -> None:
     for rank in range(8):
         publish(tmp_path, rank, clock=100.0)
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours)
     runs = []
     for _ in range(30):
         t = time.perf_counter()
@@ -159,18 +167,18 @@ def test_merge_cost_of_eight_ranks(tmp_path: Path) -> None:
 def test_serve_replay_merges_the_ranks_into_one_target(tmp_path: Path) -> None:
     spool = tmp_path / "spool"
     now = time.time()
-    for rank in range(2):
-        publish(spool, rank, clock=now + 3600)  # "fresh" for the whole test, whatever the pace
-    for rank in range(2):  # pids that exist (ours) so they are alive for the daemon
-        path = spool / f"agent-{1000 + rank}.json"
-        doc = json.loads(path.read_text())
-        doc["pid"] = os.getpid()
-        path.write_text(json.dumps(doc))
-    config = tmp_path / "gpumemd.yaml"
-    config.write_text(f"agent: {{spool_dir: {spool}}}\n")
-    replay = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
-    with gpumemd_process(["--config.file", str(config), "--replay", str(replay)]) as (url, _):
-        text = scrape(url + "/metrics")
+    # pids that exist and are ours (this test and a child), so the daemon can verify them
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        for rank, pid in enumerate((os.getpid(), child.pid)):
+            publish(spool, rank, clock=now + 3600, pid=pid)  # "fresh" for the whole test, whatever the pace
+        config = tmp_path / "gpumemd.yaml"
+        config.write_text(f"agent: {{spool_dir: {spool}}}\n")
+        replay = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
+        with gpumemd_process(["--config.file", str(config), "--replay", str(replay)]) as (url, _):
+            text = scrape(url + "/metrics")
+    finally:
+        child.communicate(b"", timeout=10)
     s = samples(text)
     ranks = sorted(dict(lab)["rank"] for (name, lab) in s if name == "gpumemd_allocator_allocated_bytes")
     assert ranks == ["0", "1"]
@@ -199,7 +207,7 @@ def test_unchanged_sample_is_touched_not_rewritten_and_stays_fresh(tmp_path: Pat
     mono[0], wall[0] = 1.0, 110.0
     w(Snap)  # due, unchanged: a heartbeat
     assert path.stat().st_ino == inode and path.read_bytes() == data and path.stat().st_mtime == 110.0
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 110.5, alive=lambda p: True)
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 110.5, alive=lambda p: True, owner=ours)
     (rank,) = src.read({}).ranks
     assert rank.written == 110.0  # fresh through its mtime, though `written` says 100
     Snap.readings = {"allocator": 2}
@@ -220,8 +228,8 @@ def test_daemon_still_reads_version_1_files(tmp_path: Path) -> None:
                         for f in fams]}
     (tmp_path / "agent-1000.json").write_text(json.dumps(doc))
     publish(tmp_path / "v2", 0, clock=100.0)
-    v1 = merged(SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True))
-    v2 = merged(SpoolSource(tmp_path / "v2", expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True))
+    v1 = merged(SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours))
+    v2 = merged(SpoolSource(tmp_path / "v2", expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours))
     assert v1["gpumemd_allocator_allocated_bytes"] == v2["gpumemd_allocator_allocated_bytes"]
     assert {k: v for k, v in v1.items() if k.startswith("gpumemd_allocator_")} == \
         {k: v for k, v in v2.items() if k.startswith("gpumemd_allocator_")}

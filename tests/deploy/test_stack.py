@@ -73,7 +73,8 @@ def _spool_config(tmp: Path, capture: str) -> Path:
     spool = tmp / f"spool-{capture}"
     synth_capture.write_spool(load_capture(CAPTURES / capture), spool, written=time.time())
     cfg = tmp / f"gpumemd-{capture}.yml"
-    cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}}))
+    # the synthetic ranks' pids run nowhere: their owners cannot be verified
+    cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "sources": {"spool": {"accept_unverified": True}}}))
     return cfg
 
 
