@@ -1,13 +1,17 @@
-"""GPUMemoryProfiler on a real GPU: the seed's examples unchanged on cuda:0, exact figures
-for known tensor sizes, max_memory_allocated() untouched (its overhead: bench/profiler_bench.py).
+"""GPUMemoryProfiler on a real GPU: the seed's examples and an upstream-style script
+(tests/profiler/scripts/upstream_style.py) unchanged on cuda:0, execution_time that includes
+the GPU work, exact figures for known tensor sizes, max_memory_allocated() untouched (its
+overhead: bench/profiler_bench.py). Each test is bounded (timeout_s, tests/gpu/conftest.py).
 
 Run: python3 -m pytest tests/gpu -k profiler   (figures: $GPUMEMD_RESULTS/profiler-gpu.json)
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +20,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from gpumemd import GPUMemoryProfiler, sections  # noqa: E402
+from gpumemd.profiler import set_global_profiler  # noqa: E402
 
 MiB = 1 << 20
 _written: set[Path] = set()
@@ -58,6 +63,7 @@ def mb(n: int) -> torch.Tensor:
 
 # --- the seed's examples, as written (import path gpumemd) ---------------------------------
 
+@pytest.mark.timeout_s(20)
 def test_profiler_seed_examples_unchanged(capsys: pytest.CaptureFixture[str], results_dir: Path) -> None:
     def train_step(model, data):  # type: ignore[no-untyped-def]
         output = model(data)
@@ -120,8 +126,11 @@ def test_profiler_seed_examples_unchanged(capsys: pytest.CaptureFixture[str], re
     assert (r.tensors_created, r.tensors_deleted) == (0, 0)  # the returned tensor is dropped
     snapshot = result.memory_after
     assert snapshot.device_id == 0 and snapshot.reserved_memory >= snapshot.allocated_memory
-    assert snapshot.inactive_memory == snapshot.reserved_memory - snapshot.active_memory
-    assert snapshot.cpu_memory and snapshot.operation.endswith("my_function:after")
+    # issue 16: inactive_memory is the allocator's inactive-split figure, as upstream reports it
+    assert snapshot.inactive_memory == torch.cuda.memory_stats(0)["inactive_split_bytes.all.current"]
+    assert snapshot.cached_free_memory == snapshot.reserved_memory - snapshot.active_memory
+    assert snapshot.cpu_memory and snapshot.operation == "after_my_function"
+    assert snapshot.max_memory_allocated == torch.cuda.max_memory_allocated(0)
 
     summary = profiler.get_summary()
 
@@ -182,7 +191,8 @@ def test_profiler_seed_examples_unchanged(capsys: pytest.CaptureFixture[str], re
     profiler = GPUMemoryProfiler(device=0)
     profiler = GPUMemoryProfiler(device=torch.device("cuda:0"))
     profiler = GPUMemoryProfiler(device=None)  # Auto-detect current device
-    assert profiler.device == f"cuda:{torch.cuda.current_device()}"
+    assert profiler.device == torch.device(f"cuda:{torch.cuda.current_device()}")
+    assert profiler.device.index == torch.cuda.current_device()
     with pytest.raises(ValueError, match="does not exist"):
         GPUMemoryProfiler(device=torch.cuda.device_count())
 
@@ -191,8 +201,87 @@ def test_profiler_seed_examples_unchanged(capsys: pytest.CaptureFixture[str], re
     record(results_dir, "seed_examples_output", out.splitlines())
 
 
+# --- issue 16: an upstream-style script, and timing that includes the GPU work ------------
+
+@pytest.fixture
+def fresh_default() -> Iterator[None]:
+    set_global_profiler(None)
+    yield
+    set_global_profiler(None)
+
+
+@pytest.mark.timeout_s(20)
+def test_upstream_style_script_unchanged_on_cuda(capsys: pytest.CaptureFixture[str], results_dir: Path,
+                                                  fresh_default: None) -> None:
+    """The script CI runs on the CPU, here in this process (so the no-peak-reset guard
+    watches it too): its decorators' default profiler lands on the current CUDA device."""
+    path = Path(__file__).resolve().parent.parent / "profiler" / "scripts" / "upstream_style.py"
+    spec = importlib.util.spec_from_file_location("upstream_style", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.device.type == "cuda"
+    module.main()
+    out = capsys.readouterr().out
+    assert "upstream-style script: OK" in out and "device: cuda" in out
+    record(results_dir, "upstream_style_output", out.splitlines())
+
+
+@pytest.mark.timeout_s(20)
+def test_execution_time_includes_the_gpu_work(results_dir: Path) -> None:
+    """A ~50 ms loop of matmuls the function only launches: with the default (synchronize)
+    execution_time covers the kernels as CUDA events time them; with synchronize=False it
+    is the launch cost only."""
+    a = torch.randn(4096, 4096, device="cuda:0")
+    a @ a  # cuBLAS handle and workspace, outside the timed calls
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(5):
+        a @ a
+    end.record()
+    end.synchronize()
+    n = max(1, min(400, round(50 / (start.elapsed_time(end) / 5))))  # 400 launches stay well inside the queue
+    events: list[tuple[Any, Any]] = []
+
+    def matmul_loop() -> None:
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        for _ in range(n):
+            a @ a
+        e.record()
+        events.append((s, e))
+
+    def kernel_seconds() -> float:
+        s, e = events[-1]
+        e.synchronize()
+        return float(s.elapsed_time(e)) / 1e3
+
+    figures: dict[str, Any] = {"matmuls": n}
+    synced = GPUMemoryProfiler("cuda:0", track_tensors=False)
+    r = synced.profile_function(matmul_loop)
+    k = kernel_seconds()
+    # The host interval holds the events' interval: begun before the first, ended after the last.
+    assert r.execution_time >= k - 1e-4 and k >= 0.02, (r.execution_time, k)
+    figures["sync_default"] = {"execution_time_s": r.execution_time, "kernels_s": k}
+    with synced.profile_context("block"):
+        matmul_loop()
+    k = kernel_seconds()
+    assert synced.results[-1].execution_time >= k - 1e-4
+    figures["sync_default_context"] = {"execution_time_s": synced.results[-1].execution_time, "kernels_s": k}
+
+    lazy = GPUMemoryProfiler("cuda:0", track_tensors=False, synchronize=False)
+    r = lazy.profile_function(matmul_loop)
+    k = kernel_seconds()
+    figures["sync_off"] = {"execution_time_s": r.execution_time, "kernels_s": k}
+    assert r.execution_time < k, figures  # the launches only
+    torch.cuda.synchronize()
+    record(results_dir, "execution_time_vs_kernels", figures)
+
+
 # --- exact figures for known sizes -------------------------------------------------------
 
+@pytest.mark.timeout_s(20)
 def test_profiler_exact_for_known_sizes(results_dir: Path, empty_cache: None) -> None:
     p = GPUMemoryProfiler("cuda:0", track_tensors=False)
     kept = []
@@ -246,6 +335,7 @@ def test_profiler_exact_for_known_sizes(results_dir: Path, empty_cache: None) ->
         "held_with_sampler": third.to_dict(), "size": size})
 
 
+@pytest.mark.timeout_s(20)
 def test_profiler_leaves_max_memory_allocated_unchanged(results_dir: Path, empty_cache: None) -> None:
     kept = [mb(512 * MiB)]
     del kept[:]  # the lifetime peak is now at least 512 MiB above the current level
@@ -273,6 +363,7 @@ def test_profiler_leaves_max_memory_allocated_unchanged(results_dir: Path, empty
                                                            "after": torch.cuda.max_memory_allocated(0)})
 
 
+@pytest.mark.timeout_s(20)
 def test_profiler_leak_hint_and_sections_on_gpu(results_dir: Path, empty_cache: None) -> None:
     p = GPUMemoryProfiler("cuda:0", track_tensors=False)
     leaked = []
