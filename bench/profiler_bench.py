@@ -4,9 +4,13 @@
 
 On a GPU the function keeps the device busy ~1 ms (torch.cuda._sleep, calibrated) and
 waits for it; on the CPU it spins ~1 ms. Bare and profiled calls are interleaved and
-medians compared. The target: overhead <= 100 us without tensor tracking. track_tensors is
-timed against the naive walk (isinstance over gc.get_objects()) at a few heap sizes.
-Bounded: well under two minutes.
+medians compared. The target: overhead <= 100 us without tensor tracking. The profiler
+synchronizes the device around each call by default: `no_tensor_tracking` is that default,
+`no_tensor_tracking_sync_off` the same with synchronize=False (the difference is the cost of
+two synchronizes on an idle device). `sync_timing` (GPU only) profiles a ~1 ms kernel that
+is only launched: the execution_time each setting reports against the kernel's own time.
+track_tensors is timed against the naive walk (isinstance over gc.get_objects()) at a few
+heap sizes. Bounded: well under two minutes.
 """
 
 from __future__ import annotations
@@ -29,6 +33,17 @@ import torch  # noqa: E402
 from gpumemd.profiler import GPUMemoryProfiler, _live_tensors  # noqa: E402
 
 
+def one_ms_cycles() -> int:
+    """torch.cuda._sleep cycles that keep the GPU busy ~1 ms."""
+    torch.cuda._sleep(1000)
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(5):
+        torch.cuda._sleep(1_000_000)
+    torch.cuda.synchronize()
+    return int(1e-3 / ((time.perf_counter() - t0) / 5e6))
+
+
 def one_ms_function(device: str) -> Callable[[], None]:
     if device == "cpu":
         def spin() -> None:
@@ -36,18 +51,35 @@ def one_ms_function(device: str) -> Callable[[], None]:
             while time.perf_counter() < end:
                 pass
         return spin
-    torch.cuda._sleep(1000)
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(5):
-        torch.cuda._sleep(1_000_000)
-    torch.cuda.synchronize()
-    cycles = int(1e-3 / ((time.perf_counter() - t0) / 5e6))
+    cycles = one_ms_cycles()
 
     def kernel() -> None:
         torch.cuda._sleep(cycles)
         torch.cuda.synchronize()
     return kernel
+
+
+def sync_timing(device: str, calls: int) -> dict[str, float]:
+    """execution_time of a ~1 ms kernel the function only launches, synchronize on and off."""
+    cycles = one_ms_cycles()
+
+    def launch() -> None:
+        torch.cuda._sleep(cycles)
+
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    launch()
+    end.record()
+    end.synchronize()
+    out: dict[str, float] = {"kernel_us": start.elapsed_time(end) * 1e3}
+    for sync in (True, False):
+        with GPUMemoryProfiler(device, track_tensors=False, synchronize=sync, max_results=1000) as prof:
+            times = []
+            for _ in range(calls):
+                times.append(prof.profile_function(launch).execution_time)
+                torch.cuda.synchronize()  # the next call starts on an idle device either way
+        out[f"sync_{'on' if sync else 'off'}_execution_time_us"] = statistics.median(times) * 1e6
+    return out
 
 
 def overhead(fn: Callable[[], None], prof: GPUMemoryProfiler, calls: int) -> dict[str, float]:
@@ -114,7 +146,8 @@ def main() -> None:
         "host": platform.node(), "calls": args.calls,
     }
     configs: dict[str, dict[str, Any]] = {
-        "no_tensor_tracking": {"track_tensors": False},
+        "no_tensor_tracking": {"track_tensors": False},  # synchronize=True, the default
+        "no_tensor_tracking_sync_off": {"track_tensors": False, "synchronize": False},
         "no_tensor_tracking_no_cpu_memory": {"track_tensors": False, "track_cpu_memory": False},
         "no_tensor_tracking_peak_sampler_1ms": {"track_tensors": False, "peak_sampling_interval": 0.001},
     }
@@ -132,6 +165,9 @@ def main() -> None:
                              "process_rss": timed(prof._cpu_probe.rss, 2000) * 1e6,
                              "take_snapshot": timed(prof.take_snapshot, 2000) * 1e6}
     print("reading", out["reading_us"], flush=True)
+    if args.device != "cpu":
+        out["sync_timing"] = sync_timing(args.device, min(args.calls, 200))
+        print("sync_timing", out["sync_timing"], flush=True)
     out["tensor_walk"] = tensor_walk(args.device, index)
     for row in out["tensor_walk"]:
         print("walk", row, flush=True)
