@@ -370,10 +370,16 @@ def _key(path: str, key: Any) -> str:
     return f"{path}.{k}" if path else k
 
 
+def _fmt_max(maximum: float, duration: bool) -> str:
+    if duration:
+        return f"{maximum / 86400:g}d" if maximum % 86400 == 0 else format_duration(maximum)
+    return f"{maximum:,}".replace(",", "_")
+
+
 def _limit(value: float, maximum: float, duration: bool) -> str | None:
     if value <= maximum:
         return None
-    shown = format_duration(maximum) if duration else f"{maximum:,}".replace(",", "_")
+    shown = _fmt_max(maximum, duration)
     return f"must be at most {shown}, got {_describe(value)}"
 
 
@@ -390,7 +396,7 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
                     pass
                 else:
                     if _limit(seconds, MAX_DURATION if maximum is None else maximum, True):
-                        top = format_duration(MAX_DURATION if maximum is None else maximum)
+                        top = _fmt_max(MAX_DURATION if maximum is None else maximum, True)
                         errors.append(f"{label}: must be at most {top}, got {_describe(value)}")
                         return None
                     return seconds

@@ -41,7 +41,8 @@ __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "YamlError", "decode", "l
 MAX_FILE_BYTES = 1 << 20
 """Configuration, rule and web configuration files: real ones are a few KiB."""
 MAX_DEPTH = 64
-MAX_NODES = 200_000
+MAX_NODES = 100_000
+"""YAML values in one file: bounds the loader's memory (a real configuration has a few hundred)."""
 
 _CORE_TAGS = frozenset(
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")
