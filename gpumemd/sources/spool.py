@@ -638,6 +638,7 @@ class SpoolSource:
     def _entries(self, dfd: int) -> list[tuple[str, int]]:
         """The directory's agent files as (name, pid), at most `max_files`: known ranks first."""
         found: list[tuple[str, int]] = []
+        self._listed: set[str] = set()  # skipped by the cap: still present, still said once
         limit = 8 * self._max_files  # entries looked at, whatever their names
         with os.scandir(dfd) as it:
             for i, entry in enumerate(it):
@@ -651,6 +652,7 @@ class SpoolSource:
             found.sort(key=lambda e: (e[0] not in self._good, e[0]))
             for name, _ in found[self._max_files:]:
                 self._reject(name, None, "too_many_files", f"more than {self._max_files} files")
+                self._listed.add(name)
             del found[self._max_files:]
         return found
 
@@ -692,7 +694,7 @@ class SpoolSource:
                 if other.written >= rank.written:
                     continue
             ranks[key] = rank
-        live = {name for name, _ in entries}
+        live = {name for name, _ in entries} | self._listed
         for cache in (self._good, self._skip, self._said):
             for name in [n for n in cache if n not in live]:
                 del cache[name]

@@ -1,0 +1,181 @@
+"""Hostile spool files, shared by the spool tests: each kind next to a healthy rank."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from gpumemd.exposition import Exposition
+from gpumemd.sources.spool import SpoolSource, SpoolWriter, encode
+
+__all__ = ["HOSTILE", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",
+           "served", "write_hostile"]
+
+
+def healthy_families(rank: int = 0, series: int = 3) -> list[Metric]:
+    fams = []
+    alloc = Metric("gpumemd_allocator_allocated_bytes", "Bytes allocated.", "gauge")
+    for i in range(series):
+        alloc.add_sample("gpumemd_allocator_allocated_bytes", {"rank": str(rank), "pool": f"p{i}"}, 1000.0 * (i + 1))
+    fams.append(alloc)
+    ooms = Metric("gpumemd_oom_events", "OOMs seen.", "counter")
+    ooms.add_sample("gpumemd_oom_events_total", {"rank": str(rank)}, 0.0)
+    fams.append(ooms)
+    build = Metric("gpumemd_build_info", "the sampler's own: not merged", "gauge")
+    build.add_sample("gpumemd_build_info", {"version": "x"}, 1)
+    fams.append(build)
+    return fams
+
+
+def publish_healthy(directory: Path, pid: int, written: float, rank: int = 0) -> SpoolWriter:
+    w = SpoolWriter(directory, identity={"rank": str(rank), "job_id": "j"}, interval=1.0, pid=pid,
+                    clock=lambda: written)
+    w.publish(healthy_families(rank))
+    return w
+
+
+def healthy_doc(pid: int, written: float = 100.0) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(encode(healthy_families(7), pid=pid, written=written, interval=1.0,
+                                            identity={"rank": "7"}))
+    return doc
+
+
+def _doc(pid: int, change: Callable[[dict[str, Any]], Any]) -> bytes:
+    doc = healthy_doc(pid)
+    change(doc)
+    return json.dumps(doc).encode()
+
+
+def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], Any]:
+    def change(doc: dict[str, Any]) -> None:
+        target: Any = doc
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = value
+    return change
+
+
+def _family(name: str, typ: str = "gauge", sample: str | None = None, labels: Any = None,
+            value: Any = 1.0) -> Callable[[dict[str, Any]], Any]:
+    def change(doc: dict[str, Any]) -> None:
+        doc["types"].append([name, typ, "hostile"])
+        doc["samples"].append([len(doc["types"]) - 1, sample or name, labels if labels is not None else {}, value])
+    return change
+
+
+def _many(n: int) -> Callable[[dict[str, Any]], Any]:
+    def change(doc: dict[str, Any]) -> None:
+        doc["types"].append(["gpumemd_allocator_many", "gauge", "many"])
+        i = len(doc["types"]) - 1
+        doc["samples"].extend([i, "gpumemd_allocator_many", {"n": str(k)}, 1.0] for k in range(n))
+    return change
+
+
+# name -> (file bytes for pid, expected rejection reason). Pids are the file names' pids.
+HOSTILE: dict[str, tuple[Callable[[int], bytes], str]] = {
+    "value_abc": (lambda pid: _doc(pid, _set(("samples", 0, 3), "abc")), "schema"),
+    "value_bool": (lambda pid: _doc(pid, _set(("samples", 0, 3), True)), "schema"),
+    "value_none": (lambda pid: _doc(pid, _set(("samples", 0, 3), None)), "schema"),
+    "value_huge_int": (lambda pid: _doc(pid, _set(("samples", 0, 3), 10**400)), "schema"),
+    "labels_list": (lambda pid: _doc(pid, _set(("samples", 0, 2), ["a", "b"])), "schema"),
+    "label_value_dict": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"rank": {"x": 1}})), "schema"),
+    "label_name_reserved": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"__name__": "x"})), "schema"),
+    "label_name_invalid": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a-b": "x"})), "schema"),
+    "label_value_long": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": "x" * 5000})), "schema"),
+    "top_level_list": (lambda pid: b"[1,2]", "schema"),
+    "index_out_of_range": (lambda pid: _doc(pid, _set(("samples", 0, 0), 999)), "schema"),
+    "index_negative": (lambda pid: _doc(pid, _set(("samples", 0, 0), -1)), "schema"),
+    "deep_nesting": (lambda pid: b"[" * 200_000 + b"]" * 200_000, "not_json"),
+    "deep_in_labels": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": json.loads("[" * 500 + "]" * 500)})),
+                       "schema"),
+    "not_json": (lambda pid: b"{half", "not_json"),
+    "binary": (lambda pid: bytes(range(256)) * 4, "not_json"),
+    "empty": (lambda pid: b"", "not_json"),
+    "format_other": (lambda pid: _doc(pid, _set(("format",), "other/9")), "schema"),
+    "pid_mismatch": (lambda pid: _doc(pid + 1, lambda d: None), "schema"),
+    "pid_string": (lambda pid: _doc(pid, _set(("pid",), str(pid))), "schema"),
+    "interval_nan": (lambda pid: _doc(pid, _set(("interval",), float("nan"))), "schema"),
+    "interval_zero": (lambda pid: _doc(pid, _set(("interval",), 0)), "schema"),
+    "written_inf": (lambda pid: _doc(pid, _set(("written",), float("inf"))), "schema"),
+    "identity_nested": (lambda pid: _doc(pid, _set(("identity",), {"rank": {"a": "b"}})), "schema"),
+    "identity_list": (lambda pid: _doc(pid, _set(("identity",), ["rank"])), "schema"),
+    "daemon_family": (lambda pid: _doc(pid, _family("gpumemd_process_gpu_memory_used_bytes")), "name_collision"),
+    "daemon_family_counter": (lambda pid: _doc(pid, _family("gpumemd_process_info", "counter",
+                                                            "gpumemd_process_info_total")), "name_collision"),
+    "spool_own_family": (lambda pid: _doc(pid, _family("gpumemd_process_rank_info")), "name_collision"),
+    "type_histogram": (lambda pid: _doc(pid, _family("gpumemd_allocator_h", "histogram", "gpumemd_allocator_h_sum")),
+                       "schema"),
+    "sample_name_other_family": (lambda pid: _doc(pid, _family("gpumemd_allocator_x", sample="gpumemd_allocator_y")),
+                                 "schema"),
+    "family_name_invalid": (lambda pid: _doc(pid, _family("gpumemd_allocator_a b")), "schema"),
+    "family_twice": (lambda pid: _doc(pid, _family("gpumemd_allocator_allocated_bytes")), "schema"),
+    "series_twice": (lambda pid: _doc(pid, lambda d: d["samples"].append(list(d["samples"][0]))), "schema"),
+    "too_many_series": (lambda pid: _doc(pid, _many(10_001)), "too_many_series"),
+}
+"""Hostile bytes; each one a regular file named agent-<pid>.json."""
+
+SPECIAL = ("fifo", "symlink", "directory", "sparse_200mb")
+"""Files that are not regular, or too large: made by `write_hostile`."""
+
+
+def write_hostile(directory: Path, kind: str, pid: int, target: Path | None = None) -> str:
+    """Put hostile file `kind` at agent-<pid>.json; returns the reason it must be rejected for."""
+    path = directory / f"agent-{pid}.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+        return "not_regular"
+    if kind == "symlink":
+        os.symlink(target or "/etc/hostname", path)
+        return "not_regular"
+    if kind == "directory":
+        path.mkdir()
+        return "not_regular"
+    if kind == "sparse_200mb":
+        with open(path, "wb") as f:
+            f.truncate(200 << 20)  # sparse: no data written
+        return "too_large"
+    data, reason = HOSTILE[kind]
+    path.write_bytes(data(pid))
+    return reason
+
+
+def served(src: SpoolSource) -> tuple[dict[str, list[tuple[str, dict[str, str], float]]], str]:
+    """One read: the families by name and the exposition text."""
+    families = list(src.families(src.read({})))
+    fams = {f.name: [(s.name, dict(s.labels), s.value) for s in f.samples] for f in families}
+    return fams, Exposition(families).body().decode()
+
+
+def promtool_errors(text: str) -> str:
+    """promtool's complaints about an exposition ("" when it accepts it)."""
+    promtool = shutil.which("promtool")
+    assert promtool is not None
+    r = subprocess.run([promtool, "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
+    return "" if r.returncode == 0 else (r.stdout + r.stderr)[-2000:]
+
+
+NOBODY = 65534
+_SH = r"""
+pid=${3:-$$}
+printf '%s' "$1" | sed "s/@PID@/$pid/g" > "$2/.agent-$pid.json.tmp" && mv "$2/.agent-$pid.json.tmp" "$2/agent-$pid.json"
+echo ok
+cat > /dev/null
+"""
+
+
+def as_nobody(spool: Path, rank: int, written: float, claim: int | None = None) -> subprocess.Popen[bytes]:
+    """A real writer running as nobody (a shell: the interpreter under /root is not theirs to run).
+    It publishes a healthy rank under its own pid, or under `claim`, says "ok", and lives until
+    its stdin closes. Needs root (to switch user) and a spool nobody can write into."""
+    doc = encode(healthy_families(rank), pid=999_999, written=written, interval=1.0, identity={"rank": str(rank)})
+    text = doc.decode().replace("999999", "@PID@")
+    args = ["sh", "-c", _SH, "sh", text, str(spool)] + ([str(claim)] if claim is not None else [])
+    return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, user=NOBODY, group=NOBODY,
+                            extra_groups=[], cwd="/")
