@@ -69,6 +69,34 @@ def serve(config: Config, config_path: str | None = None, replay: str | None = N
     overrides = overrides or {}
     capture = load_capture(replay) if replay else None
     runtime = build_runtime(config, capture)
+    wake = threading.Event()  # set by every handler; the flags below say why
+    stop = threading.Event()
+    reload = threading.Event()
+    died: list[str] = []
+
+    # The sampler restarts its thread a few times; past that the process exits non-zero so
+    # that its supervisor (systemd, Kubernetes) starts a fresh one.
+    def on_death(reason: str) -> None:
+        died.append(reason)
+        stop.set()
+        wake.set()
+
+    runtime.sampler.on_death = on_death
+
+    # Handlers only set flags: the work happens on the main thread, never inside a handler.
+    def on_stop(signum: int, frame: Any) -> None:
+        stop.set()
+        wake.set()
+
+    def on_hup(signum: int, frame: Any) -> None:
+        reload.set()
+        wake.set()
+
+    # Installed before the port opens: a SIGHUP or SIGTERM sent once /-/ready answers must
+    # find them (the default action of SIGHUP would end the process).
+    signal.signal(signal.SIGTERM, on_stop)
+    signal.signal(signal.SIGINT, on_stop)
+    signal.signal(signal.SIGHUP, on_hup)
     try:
         runtime.start()
     except OSError as exc:
@@ -82,43 +110,16 @@ def serve(config: Config, config_path: str | None = None, replay: str | None = N
         host, port, config.sampler.interval, ", ".join(s.name for s in runtime.sampler._sources),
         ", replaying " + Path(replay).name if replay else "",
     )
-
-    stop = threading.Event()
-    reload = threading.Event()
-    died: list[str] = []
-
-    # The sampler restarts its thread a few times; past that the process exits non-zero so
-    # that its supervisor (systemd, Kubernetes) starts a fresh one.
-    def on_death(reason: str) -> None:
-        died.append(reason)
-        stop.set()
-
-    runtime.sampler.on_death = on_death
-
-    # Handlers only set flags: the work happens on the main thread, never inside a handler.
-    def on_stop(signum: int, frame: Any) -> None:
-        stop.set()
-
-    def on_hup(signum: int, frame: Any) -> None:
-        reload.set()
-        stop.set()  # wake the wait below
-
-    signal.signal(signal.SIGTERM, on_stop)
-    signal.signal(signal.SIGINT, on_stop)
-    signal.signal(signal.SIGHUP, on_hup)
-    while True:
-        stop.wait()
-        if reload.is_set():
+    while not stop.is_set():
+        wake.wait()
+        wake.clear()
+        if reload.is_set() and not stop.is_set():
             reload.clear()
-            stop.clear()
             try:
                 _reload(runtime, config_path, overrides)
             except Exception as exc:  # pragma: no cover - _reload catches everything itself
                 log.error("reload failed, keeping the running configuration: %s", type(exc).__name__)
                 runtime.reload_failed()
-            if not died:
-                continue
-        break
     if died:
         log.error("exiting: %s", died[0])
     else:

@@ -4,17 +4,27 @@ An `Exposition` holds one sample's families and renders each format (Prometheus 
 OpenMetrics, gzip of either) at most once, however many scrapers ask. The daemon renders
 the text eagerly in the sampler thread so a scrape only copies bytes; the in-process agent
 renders lazily on the first scrape, so a training process that nobody scrapes pays nothing.
+
+A family that cannot be rendered (a value that is no number, a bad label) is left out and
+logged once by its error; the others are served: one bad family never freezes /metrics.
 """
 
 from __future__ import annotations
 
 import gzip
+import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
 
 from prometheus_client import exposition as prom_text
 from prometheus_client.core import Metric
 from prometheus_client.openmetrics import exposition as openmetrics
+
+__all__ = ["OPENMETRICS_TYPE", "TEXT_TYPE", "Exposition", "samples_by_name", "wants_gzip", "wants_openmetrics"]
+
+log = logging.getLogger("gpumemd.exposition")
+_REPORTED: set[str] = set()  # render errors logged already (bounded: see _report)
+_MAX_REPORTED = 256
 
 # The classic text format (what generate_latest writes); every Prometheus since 2013 reads it.
 TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -71,10 +81,30 @@ class Exposition:
     def _render(self, openmetrics_format: bool, gzipped: bool) -> bytes:
         if gzipped:
             return gzip.compress(self.body(openmetrics_format=openmetrics_format), compresslevel=6)
-        registry = _Families(self.families)
-        if openmetrics_format:
-            return openmetrics.generate_latest(registry)
-        return prom_text.generate_latest(registry)
+        render = openmetrics.generate_latest if openmetrics_format else prom_text.generate_latest
+        families = self.families
+        try:
+            return render(_Families(families))
+        except Exception:  # some family does not render: find it, serve the rest
+            pass
+        kept = []
+        for family in families:
+            try:
+                render(_Families([family]))
+            except Exception as exc:
+                _report(f"family {getattr(family, 'name', '?')!s:.200} left out of the exposition: "
+                        f"{type(exc).__name__}: {str(exc)[:200]}")
+            else:
+                kept.append(family)
+        return render(_Families(kept))
+
+
+def _report(line: str) -> None:
+    if line not in _REPORTED:
+        if len(_REPORTED) >= _MAX_REPORTED:
+            _REPORTED.clear()
+        _REPORTED.add(line)
+        log.error("%s", line)
 
 
 def wants_openmetrics(accept: str) -> bool:

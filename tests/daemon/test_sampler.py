@@ -95,7 +95,37 @@ def test_ring_buffer_is_bounded_and_snapshots_are_numbered() -> None:
         s.sample_once()
     assert [snap.sequence for snap in s.history] == [3, 4, 5]
     assert s.latest is not None and s.latest.sequence == s.history[-1].sequence
-    assert not hasattr(s.history[0], "exposition")  # the history holds readings, not rendered bytes
+    assert not hasattr(s.history[0], "exposition")  # the history holds no rendered bytes
+
+
+class Many(Constant):
+    """A source whose reading others size (the spool: ranks x series)."""
+
+    def read(self, cycle: Mapping[str, Any]) -> list[float]:  # type: ignore[override]
+        return [float(i) for i in range(1000)]
+
+    def families(self, reading: Any) -> Iterable[Metric]:
+        return ()
+
+
+class Small(Constant):
+    history_readings = True  # declares its reading small: the history may keep it
+
+
+def test_history_does_not_grow_with_the_readings_only_small_sources_keep_theirs() -> None:
+    s = sampler(Many("spool", 0), Small("host", 3), Raising("broken", RuntimeError("x")), history=50)
+    for _ in range(60):
+        snap = s.sample_once()
+    assert len(s.history) == 50
+    assert snap.readings["spool"] == [float(i) for i in range(1000)]  # the latest keeps everything
+    for entry in s.history:
+        assert dict(entry.readings) == {"host": 3}
+        assert dict(entry.success) == {"spool": True, "host": True, "broken": False}
+    # bounded by history x collectors, whatever the spool holds
+    assert sum(len(e.readings) + len(e.success) for e in s.history) == 50 * (1 + 3)
+    s.replace(sources=[Many("spool", 0)])
+    s.sample_once()
+    assert dict(s.history[-1].readings) == {}
 
 
 def test_observers_add_families_and_see_the_sources() -> None:
