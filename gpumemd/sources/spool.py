@@ -276,8 +276,14 @@ MAX_FAMILIES = 1024  # per file
 TYPES = ("gauge", "counter", "info", "unknown")
 _SUFFIXES = {"gauge": ("",), "unknown": ("",), "counter": ("_total", "_created"), "info": ("_info",)}
 _OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-_METRIC_RE = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*\Z")
-_LABEL_RE = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*\Z")
+# Lower-case snake_case names, no colons (recording rules'), no `le`/`quantile` labels and no
+# histogram/summary/counter suffixes on other types: what promtool's lint asks, which
+# gpumemd's own agents always meet.
+_METRIC_RE = re.compile(r"[a-z_][a-z0-9_]*\Z")
+_LABEL_RE = re.compile(r"[a-z_][a-z0-9_]*\Z")
+_RESERVED_LABELS = frozenset({"le", "quantile"})
+_OTHER_SUFFIXES = ("_total", "_count", "_sum", "_bucket", "_created", "_info")
+_DEFAULT_HELP = "Published by a gpumemd agent."
 _FILE_RE = re.compile(r"agent-([1-9][0-9]{0,6})\.json\Z")
 _OWN_FAMILIES = ("gpumemd_process_rank_info", "gpumemd_spool_rank_last_publish_timestamp_seconds",
                  "gpumemd_spool_ranks", "gpumemd_spool_expired", "gpumemd_spool_errors",
@@ -386,7 +392,7 @@ def _labels(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or len(value) > MAX_LABELS:
         raise _Bad("schema", f"labels: expected a mapping of at most {MAX_LABELS}")
     for k, v in value.items():
-        if len(k) > MAX_NAME or not _LABEL_RE.match(k) or k.startswith("__"):
+        if len(k) > MAX_NAME or not _LABEL_RE.match(k) or k.startswith("__") or k in _RESERVED_LABELS:
             raise _Bad("schema", f"label name {k[:64]!r}")
         _text(v, f"label {k}")
     return value
@@ -482,18 +488,20 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             continue  # the agent's other families (for its endpoint process): not merged
         if typ not in TYPES:
             raise _Bad("schema", f"family {name}: type {str(typ)[:32]!r}")
-        _text(help_, f"family {name} help")
+        help_ = _text(help_, f"family {name} help") or _DEFAULT_HELP
         suffixes = _SUFFIXES[typ]
         sample_names = {name + s for s in suffixes}
-        if name in reserved or sample_names & rendered_reserved or (typ == "counter" and name.endswith("_total")):
+        if name in reserved or sample_names & rendered_reserved:
             raise _Bad("name_collision", f"family {name} is the daemon's own")
+        if name.endswith(_OTHER_SUFFIXES):
+            raise _Bad("schema", f"family {name}: a name that another type's samples end with")
         seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
         samples = []
         for row in rows:
             if not isinstance(row, list) or len(row) != 3:
                 raise _Bad("schema", f"family {name}: expected [name, labels, value] samples")
             sample_name, labels, value = row
-            if sample_name not in sample_names:
+            if not isinstance(sample_name, str) or sample_name not in sample_names:
                 raise _Bad("schema", f"family {name}: sample name {str(sample_name)[:64]!r}")
             labels = _labels(labels)
             key = (sample_name, tuple(sorted(labels.items())))

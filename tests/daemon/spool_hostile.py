@@ -153,12 +153,20 @@ def served(src: SpoolSource) -> tuple[dict[str, list[tuple[str, dict[str, str], 
     return fams, Exposition(families).body().decode()
 
 
+# Naming advice an agent's author may ignore (units, a type's name inside a metric name);
+# everything else promtool says is a fault of the exposition.
+_ADVICE = ("use base unit", "abbreviated units", "should not include type")
+
+
 def promtool_errors(text: str) -> str:
-    """promtool's complaints about an exposition ("" when it accepts it)."""
+    """promtool's complaints about an exposition ("" when it accepts it), naming advice aside."""
     promtool = shutil.which("promtool")
     assert promtool is not None
     r = subprocess.run([promtool, "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
-    return "" if r.returncode == 0 else (r.stdout + r.stderr)[-2000:]
+    lines = [line for line in (r.stdout + r.stderr).splitlines() if line and not any(a in line for a in _ADVICE)]
+    if r.returncode not in (0, 1) or "error while linting" in r.stdout + r.stderr:
+        return (r.stdout + r.stderr)[-2000:] or f"exit {r.returncode}"
+    return "\n".join(lines)[-2000:]
 
 
 NOBODY = 65534
