@@ -79,7 +79,7 @@ def lookalike(draw: st.DrawFn) -> Any:
                          max_size=4))
     types = [[name, typ, draw(st.text(max_size=20))] for name, typ in fams]
     rows = []
-    for i, (name, typ) in enumerate(fams):
+    for i, (name, _) in enumerate(fams):
         for _ in range(draw(st.integers(0, 3))):
             suffix = draw(st.sampled_from(["", "_total", "_created", "_info", "_bucket", "_x"]))
             labels = draw(st.dictionaries(label_names, st.text(max_size=10) | json_values, max_size=3))
