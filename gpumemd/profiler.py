@@ -743,11 +743,18 @@ class GPUMemoryProfiler:
         if self.publish_sections:
             sections.record(result.function_name, self._device_name, result.peak_memory_usage(), diff)
 
-    def _call(self, name: str, func: Callable[P, T], args: Any, kwargs: Any) -> tuple[T, ProfileResult]:
-        """Call `func(*args, **kwargs)` profiled as `name`: (its value, its result)."""
+    def _call(self, name: str, func: Callable[P, T], args: Any, kwargs: Any,
+              keep: bool) -> tuple[T | None, ProfileResult]:
+        """Call `func(*args, **kwargs)` profiled as `name`: (its value if `keep`, its result).
+
+        Without `keep` the value is dropped before the after-reading, so a returned tensor
+        nobody else holds counts as freed inside the call.
+        """
         call = self._begin(name, _qualname_of(func))
         try:
-            value = func(*args, **kwargs)
+            value: T | None = func(*args, **kwargs)
+            if not keep:
+                value = None
         except BaseException as exc:
             self._end(call, exc)
             raise
@@ -762,7 +769,7 @@ class GPUMemoryProfiler:
         If it raises, the result (with its after-snapshot) is still recorded in `results`
         and the exception propagates unchanged.
         """
-        return self._call(_name_of(func), func, args, kwargs)[1]
+        return self._call(_name_of(func), func, args, kwargs, keep=False)[1]
 
     @contextmanager
     def profile_context(self, name: str = "context") -> Iterator[ProfileHandle]:
@@ -1093,7 +1100,7 @@ def profile_function(func: Callable[P, T] | None = None, *, name: str | None = N
         @functools.wraps(f)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
             prof = profiler if profiler is not None else get_global_profiler(device)
-            return prof._call(label, f, args, kwargs)[0]
+            return prof._call(label, f, args, kwargs, keep=True)[0]  # type: ignore[return-value]
 
         wrapper._is_profiled = True  # type: ignore[attr-defined]  # the seed's markers
         wrapper._profile_name = label  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -245,6 +246,34 @@ def test_5_closures_from_one_factory_keep_their_own_names() -> None:
         return simple_function
 
     assert p.profile_function(outer()).function_name == "simple_function"  # not outer.<locals>.simple_function
+
+
+def test_5_profile_function_drops_the_return_value_before_the_after_reading() -> None:
+    """The method returns the result, not the value: a returned tensor is freed inside the
+    call (the seed's example `my_function` relies on it); the decorator keeps the value."""
+    refs: list[weakref.ref[Any]] = []
+    alive_at_read: list[bool] = []
+
+    class Payload:
+        pass
+
+    def make() -> Payload:
+        obj = Payload()
+        refs.append(weakref.ref(obj))
+        return obj
+
+    class SpyHost(FixedHost):
+        def process_rss(self, pid: int) -> int:
+            alive_at_read.append(bool(refs) and refs[-1]() is not None)
+            return self.rss
+
+    p = GPUMemoryProfiler("cpu", track_tensors=False, host_api=SpyHost())
+    alive_at_read.clear()
+    p.profile_function(make)
+    assert alive_at_read == [False, False]  # before: not made yet; after: already dropped
+    alive_at_read.clear()
+    kept = profile_function(make, profiler=p)()
+    assert alive_at_read == [False, True] and isinstance(kept, Payload)
 
 
 # --- 6. zeros, not None --------------------------------------------------------------------
