@@ -26,6 +26,7 @@ the tree, where every check above runs, is always the Python composer's.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from typing import Any
 
@@ -105,23 +106,20 @@ def decode(data: bytes) -> str:
         raise YamlError(f"not valid UTF-8 (byte offset {exc.start}, line {line})") from None
     bad = _first_control(text)
     if bad is not None:
-        offset = len(text[:bad].encode("utf-8"))
+        offset = len(text[:bad].encode("utf-8", "surrogatepass"))
         line = text.count("\n", 0, bad) + 1
         what = "a NUL byte" if text[bad] == "\0" else f"a control character (0x{ord(text[bad]):02x})"
         raise YamlError(f"binary data: {what} at byte offset {offset}, line {line}")
     return text
 
 
-_CONTROL = frozenset(chr(c) for c in range(32) if chr(c) not in "\t\n\r") | {"\x7f"}
+# C0 controls but tab, LF and CR; DEL; lone surrogates (a str handed to loads() directly)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 def _first_control(text: str) -> int | None:
-    if text.isprintable():  # fast path: no control characters at all (nor newlines)
-        return None
-    for i, ch in enumerate(text):
-        if ch in _CONTROL:
-            return i
-    return None
+    m = _CONTROL.search(text)
+    return None if m is None else m.start()
 
 
 def _where(mark: Any) -> str:
@@ -228,8 +226,14 @@ if getattr(yaml, "__with_libyaml__", False):
 
 def loads(text: str) -> Any:
     """One YAML document -> plain data (dict, list, str, int, float, bool, None)."""
-    loader = _Loader(text)
+    bad = _first_control(text)
+    if bad is not None:
+        code = ord(text[bad])
+        what = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "a control character"
+        raise YamlError(f"binary data: {what} (U+{code:04X}) at line {text.count(chr(10), 0, bad) + 1}")
+    loader = None
     try:
+        loader = _Loader(text)
         return loader.get_single_data()
     except YamlError:
         raise
@@ -244,7 +248,7 @@ def loads(text: str) -> Any:
         # e.g. an integer of more digits than Python converts (ValueError)
         raise YamlError(f"not valid YAML: {_short(exc, 200)}") from None
     finally:
-        dispose = getattr(loader, "dispose", None)
+        dispose = getattr(loader, "dispose", None) if loader is not None else None
         if dispose is not None:
             dispose()
 

@@ -67,6 +67,16 @@ def test_the_pure_python_loader_applies_the_same_checks() -> None:
             loader.get_single_data()
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("a: \ud800\n", "binary data: a lone surrogate (U+D800) at line 1"),
+    ("a: 1\nb: \x00\n", "binary data: a control character (U+0000) at line 2"),
+])
+def test_strings_handed_to_loads_are_checked_too(text: str, message: str) -> None:
+    with pytest.raises(config.ConfigError) as err:
+        config.loads(text, source="s")
+    assert err.value.lines() == [f"s: {message}"]
+
+
 def test_dates_and_bare_equals_stay_strings() -> None:
     assert yamlsafe.loads("a: 2026-13-45\nb: 2026-01-01\nc: =\n") == {"a": "2026-13-45", "b": "2026-01-01", "c": "="}
 
