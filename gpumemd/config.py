@@ -30,7 +30,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 from . import yamlsafe
 
 __all__ = [
-    "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_REPORTED_ERRORS",
+    "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS",
     "AgentConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig", "ListenAddress",
     "LogConfig", "NvmlSourceConfig", "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig",
     "WebConfig", "apply_overrides", "check_references", "convert_flag", "format_duration", "from_mapping",
@@ -38,6 +38,8 @@ __all__ = [
 ]
 
 MAX_REPORTED_ERRORS = 50
+MAX_LINE_LENGTH = 500
+"""A reported line is cut there, control characters escaped: one error, one line."""
 MAX_DURATION = 365 * 86400.0
 """Every duration: a year. Longer ones overflow timers downstream and mean nothing here."""
 MAX_COUNT = 10**9
@@ -60,7 +62,7 @@ class ConfigError(Exception):
     def lines(self) -> list[str]:
         """What to print: each error with its file (flag errors name their flag), at most
         MAX_REPORTED_ERRORS of them, then `... and K more errors`."""
-        out = [self._prefixed(e) for e in self.errors]
+        out = [_short(self._prefixed(e), MAX_LINE_LENGTH) for e in self.errors]
         if self.more:
             out.append(self._prefixed(f"... and {self.more} more error{'s' if self.more != 1 else ''}"))
         return out

@@ -98,7 +98,7 @@ class Selector:
             if op in ("=~", "!~"):
                 try:
                     re.compile(value)
-                except re.error as exc:
+                except (re.error, OverflowError, RecursionError) as exc:  # a{99999999999}: OverflowError
                     raise ValueError(f'bad regular expression "{value}": {exc}') from None
             matchers.append(Matcher(mm.group(1), op, value))  # type: ignore[arg-type]
             pos = mm.end()

@@ -173,3 +173,20 @@ def test_any_depth_is_an_error_or_a_value_never_a_recursion(depth: int, opener: 
         yamlsafe.loads(text)
     except yamlsafe.YamlError as exc:
         assert "\n" not in str(exc)
+
+
+META = st.lists(st.sampled_from(list('(){}[]|*+?.^$\\"=~!,{} 9aZ_:\n\t') + ["{{", "}}", "$labels", "if", "end"]),
+                max_size=40).map("".join)
+
+
+@FUZZ
+@given(metric=META, annotation=META, label=META)
+def test_rule_strings_selectors_and_templates(metric: str, annotation: str, label: str) -> None:
+    # selectors (regexes inside) and templates are parsed at load: errors, never exceptions
+    rule = {"alert": "A", "metric": f"gpumemd_gpu_memory_used_bytes{{{metric}}}", "annotations": {"s": annotation},
+            "labels": {"l": label}}
+    try:
+        config.from_mapping(config.Config, {"alerting": {"rules": [rule]}})
+    except config.ConfigError as exc:
+        _bounded(exc)
+        assert all("\n" not in ln and len(ln) <= config.MAX_LINE_LENGTH for ln in exc.lines())

@@ -204,6 +204,23 @@ def test_long_keys_and_values_are_cut_in_messages() -> None:
     assert "\x07" not in str(err.value)
 
 
+def test_every_reported_line_is_one_bounded_line() -> None:
+    value = "(" * 20_000 + "\n" + ")" * 20_000
+    text = f"alerting: {{rules: [{{alert: A, metric: 'gpumemd_gpu_memory_used_bytes{{gpu=~\"{value}\"}}'}}]}}\n"
+    with pytest.raises(config.ConfigError) as err:
+        config.loads(text)
+    (line,) = err.value.lines()
+    assert "\n" not in line and len(line) <= config.MAX_LINE_LENGTH and "bad regular expression" in line
+
+
+def test_a_regex_repetition_too_large_is_an_error_not_an_overflow() -> None:
+    text = "alerting: {rules: [{alert: A, metric: 'gpumemd_gpu_memory_used_bytes{gpu=~\"a{99999999999}\"}'}]}\n"
+    with pytest.raises(config.ConfigError) as err:
+        config.loads(text)
+    assert err.value.errors == ['alerting.rules[0].metric: bad regular expression "a{99999999999}": '
+                                "the repetition number is too large"]
+
+
 # --- references: web config, rule files, listen addresses -----------------------------
 
 
