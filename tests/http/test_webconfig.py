@@ -160,6 +160,29 @@ def test_accepted_spellings() -> None:
     assert errors_of({"basic_auth_users": {"a": "$2b$99$" + "a" * 53}})[0].startswith("basic_auth_users.a:")
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"basic_auth_users: {a: x}\nbasic_auth_users: {b: y}\n", 'duplicate key "basic_auth_users" at line 2 (first at line 1)'),
+        (b"basic_auth_users: &u {a: x}\n", "not allowed: anchors (&u)"),
+        (b"tls_server_config: !!python/object:ssl.SSLContext {}\n", "not allowed: the tag !!python/object:ssl.SSLContext"),
+        (b"basic_auth_users: {a: \xc3\x28}\n", "not valid UTF-8 (byte offset 22, line 1)"),
+        (b"basic_auth_users:\x00\n", "binary data: a NUL byte at byte offset 17, line 1"),
+        (b"a: " + b"[" * 100 + b"]" * 100, "nested deeper than 64 levels"),
+        (b"# x\n" * 300_000, "file larger than 1 MiB"),
+    ],
+    ids=["duplicate", "anchor", "tag", "utf8", "nul", "depth", "size"],
+)
+def test_the_file_is_read_as_hostile_input(tmp_path, data: bytes, message: str) -> None:
+    from gpumemd.webconfig import load_web_config
+
+    path = tmp_path / "web.yml"
+    path.write_bytes(data)
+    with pytest.raises(WebConfigError) as exc:
+        load_web_config(path)
+    assert len(exc.value.errors) == 1 and exc.value.errors[0].startswith(f"{path}: {message}"), exc.value.errors
+
+
 # ------------------------------------------------------------------------- fuzzing
 
 KEYS = [
