@@ -149,3 +149,40 @@ def test_missing_config_file_is_a_clear_error(tmp_path: Path) -> None:
     result = _cli("check-config", str(tmp_path / "nope.yaml"))
     assert result.returncode == 2
     assert "No such file or directory" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_check_config_takes_the_file_either_way(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gpumemd.cli import main
+
+    good = tmp_path / "good.yaml"
+    good.write_text("log: {level: warn}\n")
+    assert main(["check-config", str(good)]) == 0
+    assert main(["check-config", "--config.file", str(good)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{good}: OK", f"{good}: OK"]
+    assert main(["check-config", str(good), "--config.file", str(tmp_path / "other.yaml")]) == 2
+    assert "give the configuration file once" in capsys.readouterr().err
+
+
+def test_check_config_applies_flags_like_serve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gpumemd.cli import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("log: {level: loud}\n")
+    assert main(["check-config", str(bad), "--web.listen-address", ":99999", "--web.config.file", "/nonexistent"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f'{bad}: log.level: expected one of debug, info, warn, error, got "loud"',
+        '--web.listen-address: expected HOST:PORT or :PORT, got ":99999" (the port must be a number from 0 to 65535)',
+    ]  # the file's and the flags' own errors first; references are checked once both are sound
+
+
+def test_an_unexpected_exception_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from gpumemd.cli import main
+
+    def broken(path: object) -> config.Config:
+        raise RuntimeError("a bug\nover two lines")
+
+    monkeypatch.setattr(config, "load", broken)
+    assert main(["check-config", "whatever.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert err == "whatever.yaml: cannot check the configuration: RuntimeError: a bug\\nover two lines\n"
