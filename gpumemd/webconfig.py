@@ -436,13 +436,19 @@ def check_tls_files(tls: TLSServerConfig) -> list[str]:
     return errors
 
 
+def _no_passphrase() -> bytes:
+    # Without a callback OpenSSL asks for the passphrase on the terminal: check-config and
+    # serve would hang there. Go's exporter-toolkit takes unencrypted keys only, as we do.
+    raise ValueError("the key file is encrypted; gpumemd takes unencrypted keys only")
+
+
 def build_ssl_context(tls: TLSServerConfig) -> ssl.SSLContext:
     """An `SSLContext` for the server side, as exporter-toolkit would configure Go's."""
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = TLS_VERSIONS[tls.min_version]
     if tls.max_version is not None:
         ctx.maximum_version = TLS_VERSIONS[tls.max_version]
-    ctx.load_cert_chain(tls.cert_file, tls.key_file)
+    ctx.load_cert_chain(tls.cert_file, tls.key_file, password=_no_passphrase)
     suites = [GO_CIPHERS[c] for c in tls.cipher_suites if c in GO_CIPHERS]
     if suites:
         ctx.set_ciphers(":".join(suites))

@@ -224,7 +224,7 @@ def test_a_regex_repetition_too_large_is_an_error_not_an_overflow() -> None:
 # --- references: web config, rule files, listen addresses -----------------------------
 
 
-def _pair(directory: Path, stem: str) -> tuple[Path, Path]:
+def _pair(directory: Path, stem: str, passphrase: bytes | None = None) -> tuple[Path, Path]:
     from cryptography import x509
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -238,8 +238,9 @@ def _pair(directory: Path, stem: str) -> tuple[Path, Path]:
             .not_valid_after(now + dt.timedelta(days=1)).sign(key, hashes.SHA256()))
     crt, pem = directory / f"{stem}.crt", directory / f"{stem}.key"
     crt.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    pem.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                      serialization.NoEncryption()))
+    encryption = (serialization.BestAvailableEncryption(passphrase) if passphrase
+                  else serialization.NoEncryption())
+    pem.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption))
     return crt, pem
 
 
@@ -280,6 +281,19 @@ def test_web_config_files_are_checked_like_serve_would(tmp_path: Path) -> None:
 def test_a_missing_web_config_file_is_reported_not_raised(tmp_path: Path) -> None:
     assert _checked(tmp_path, "web: {config_file: /nonexistent/web.yml}\n") == [
         f"{tmp_path}/c.yaml: web.config_file: /nonexistent/web.yml: cannot read: No such file or directory"]
+
+
+def test_an_encrypted_key_is_an_error_not_a_passphrase_prompt(tmp_path: Path) -> None:
+    crt, key = _pair(tmp_path, "enc", passphrase=b"secret")
+    web = tmp_path / "web.yml"
+    web.write_text(f"tls_server_config: {{cert_file: {crt}, key_file: {key}}}\n")
+    # stdin is not a terminal here; OpenSSL's own prompt would read it (or hang on a terminal)
+    result = subprocess.run([sys.executable, "-m", "gpumemd", "check-config", "--web.config.file", str(web)],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, input="", capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2 and "pass phrase" not in result.stdout + result.stderr, result
+    assert result.stderr == (f"--web.config.file: {web}: tls_server_config: cannot use the certificate files: "
+                             "the key file is encrypted; gpumemd takes unencrypted keys only\n")
 
 
 def test_a_certificate_fifo_does_not_hang_the_check(tmp_path: Path) -> None:
