@@ -96,7 +96,7 @@ _SELF_NAMES = frozenset(f.name for f in _SELF)
 # caps them too): no time arithmetic or Event.wait may overflow, no deque may fail to build.
 MAX_INTERVAL = 86400.0
 MAX_WAIT = 3600.0
-MAX_HISTORY = 100_000
+MAX_HISTORY = 1_000_000  # the config validator's maximum too
 STALL_FLOOR = 30.0  # seconds without a completed sample before the sampler counts as stalled
 _NO_READINGS: Mapping[str, Any] = MappingProxyType({})
 
