@@ -13,10 +13,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+__all__ = ["CaptureError", "errors", "record", "record_torch", "write"]
+
 from . import __version__
 from .sources.host import HostSource, Psutil
 from .sources.nvml import NvmlError, NvmlSource, Pynvml
 from .sources.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
+
+
+class CaptureError(Exception):
+    """A capture that cannot be taken at all (asked for torch where there is none)."""
 
 
 def record_torch(torch_api: Any = None) -> dict[str, Any]:
@@ -25,7 +31,11 @@ def record_torch(torch_api: Any = None) -> dict[str, Any]:
     from .sources.allocator import AllocatorSource, TorchCuda
 
     if torch_api is None:
-        import torch
+        try:
+            import torch
+        except ImportError as exc:
+            raise CaptureError(f"--torch: torch cannot be imported here ({exc}); install it "
+                               "(pip install 'gpumemd[torch]') or capture without --torch") from None
 
         if torch.cuda.is_available():
             torch.cuda.init()
@@ -63,15 +73,23 @@ def record(description: str = "", nvml_api: Any = None, host_api: Any = None,
     for key, answer in nvml_calls.items():
         if key.startswith("process_name(") and "ok" in answer:
             answer["ok"] = os.path.basename(answer["ok"])
-    meta = {
+    meta: dict[str, Any] = {
         "recorded_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "gpumemd_version": __version__,
         "description": description,
     }
+    if "nvml_error" in readings:
+        meta["errors"] = [f"nvml: {readings['nvml_error']}"]
     capture = {"format": FORMAT, "meta": meta, "nvml": nvml_calls, "host": host_calls}
     if torch or torch_api is not None:
         capture["torch"] = record_torch(torch_api)
     return capture
+
+
+def errors(capture: dict[str, Any]) -> list[str]:
+    """What the capture could not read (no NVML on this machine, say): a capture of an error
+    state is written only when asked for (`gpumemd capture --keep-errors`)."""
+    return list(capture.get("meta", {}).get("errors", []))
 
 
 def write(capture: dict[str, Any], path: str | Path) -> None:

@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
     capture.add_argument("-o", "--output", required=True, metavar="FILE")
     capture.add_argument("--description", default="", help="what state the machine is in")
+    capture.add_argument("--keep-errors", action="store_true",
+                         help="write the capture even when NVML (or torch) answered only errors")
     capture.add_argument("--torch", action="store_true",
                          help="also record PyTorch's allocator (initialises CUDA in this process)")
 
@@ -189,19 +191,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import capture
 
         logs.setup()
-        data = capture.record(args.description, torch=args.torch)
-        capture.write(data, args.output)
-        print(f"wrote {args.output}")
+        try:
+            data = capture.record(args.description, torch=args.torch)
+        except capture.CaptureError as exc:
+            print(f"gpumemd capture: {exc}", file=sys.stderr)
+            return 2
+        problems = capture.errors(data)
+        if problems and not args.keep_errors:
+            for line in problems:
+                print(f"gpumemd capture: {line}", file=sys.stderr)
+            print(f"gpumemd capture: {args.output} not written: this machine's answers are errors; "
+                  "--keep-errors writes such a capture anyway (to replay this state)", file=sys.stderr)
+            return 1
+        try:
+            capture.write(data, args.output)
+        except OSError as exc:
+            print(f"gpumemd capture: {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.output}" + (f" (with errors: {'; '.join(problems)})" if problems else ""))
         return 0
     if args.command == "serve":
         try:
             config, overrides = _checked_config(args)
         except config_mod.ConfigError as exc:
             return _report(exc)
+        capture_data = None
+        if args.replay:
+            from .sources.replay import CaptureUnreadable, load_capture
+
+            try:
+                capture_data = load_capture(args.replay)
+            except CaptureUnreadable as exc:
+                print(f"--replay: {exc}", file=sys.stderr)
+                return 2
         logs.setup(config.log.level, config.log.format)
         from . import daemon
 
-        return daemon.serve(config, args.config_file, args.replay, overrides)
+        return daemon.serve(config, args.config_file, args.replay, overrides, capture=capture_data)
     if args.command == "run":
         return _run(args)
     if args.command == "rules":

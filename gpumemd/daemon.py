@@ -64,10 +64,12 @@ def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runt
 
 
 def serve(config: Config, config_path: str | None = None, replay: str | None = None,
-          overrides: dict[str, Any] | None = None) -> int:
-    """Run until SIGTERM/SIGINT; SIGHUP re-reads `config_path`. Returns the exit status."""
+          overrides: dict[str, Any] | None = None, capture: dict[str, Any] | None = None) -> int:
+    """Run until SIGTERM/SIGINT; SIGHUP re-reads `config_path`. Returns the exit status.
+    `capture`: the replayed capture, when the caller read `replay` already."""
     overrides = overrides or {}
-    capture = load_capture(replay) if replay else None
+    if capture is None and replay:
+        capture = load_capture(replay)
     runtime = build_runtime(config, capture)
     wake = threading.Event()  # set by every handler; the flags below say why
     stop = threading.Event()
@@ -139,7 +141,7 @@ def _reload(runtime: Runtime, config_path: str | None, overrides: dict[str, Any]
         new = config_mod.apply_overrides(new, overrides)
         config_mod.check_references(new, config_path)
     except config_mod.ConfigError as exc:
-        log_reload_errors(exc.errors)
+        log_reload_errors(exc.errors, exc.more)
         runtime.reload_failed()
         return
     except Exception as exc:  # whatever the bytes: the loader's gap must not kill the daemon

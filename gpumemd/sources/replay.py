@@ -70,10 +70,32 @@ class Replayer:
         return replayed
 
 
+MAX_CAPTURE_BYTES = 64 << 20  # a recorded 8-GPU node is well under a megabyte
+
+
+class CaptureUnreadable(ValueError):
+    """A capture file that cannot be replayed: `path: why`."""
+
+
 def load_capture(path: str | Path) -> dict[str, Any]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    """Read a capture (at most MAX_CAPTURE_BYTES, JSON of the current format), or raise
+    CaptureUnreadable; answers inside it are checked where they are replayed."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_CAPTURE_BYTES + 1)
+    except OSError as exc:
+        raise CaptureUnreadable(f"{path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_CAPTURE_BYTES:
+        raise CaptureUnreadable(f"{path}: larger than {MAX_CAPTURE_BYTES >> 20} MiB")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise CaptureUnreadable(f"{path}: not JSON ({type(exc).__name__}: {str(exc)[:200]})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{path}: not a gpumemd capture (expected format {FORMAT!r})")
+        raise CaptureUnreadable(f"{path}: not a gpumemd capture (expected format {FORMAT!r})")
+    for part in ("nvml", "host", "torch"):
+        if not isinstance(data.get(part, {}), dict):
+            raise CaptureUnreadable(f"{path}: {part}: expected a mapping of recorded calls")
     return data
 
 
