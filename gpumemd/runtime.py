@@ -63,12 +63,14 @@ def _clip(text: str) -> str:
     return text if len(text) <= _MAX_LINE else text[: _MAX_LINE - 1] + "…"
 
 
-def log_reload_errors(errors: Sequence[str]) -> None:
-    """A refused reload's errors: at most MAX_RELOAD_ERRORS lines, then how many more."""
+def log_reload_errors(errors: Sequence[str], more: int = 0) -> None:
+    """A refused reload's errors: at most MAX_RELOAD_ERRORS lines, then how many more
+    (`more`: errors the loader counted but did not keep)."""
     for line in errors[:MAX_RELOAD_ERRORS]:
         log.error("reload failed, keeping the running configuration: %s", _clip(str(line)))
-    if len(errors) > MAX_RELOAD_ERRORS:
-        log.error("reload failed, keeping the running configuration: and %d more", len(errors) - MAX_RELOAD_ERRORS)
+    rest = max(0, len(errors) - MAX_RELOAD_ERRORS) + more
+    if rest:
+        log.error("reload failed, keeping the running configuration: and %d more", rest)
 
 SourceFactory = Callable[[Config], Sequence[Source]]
 ObserverFactory = Callable[[Config], Sequence[Observer]]
@@ -166,7 +168,7 @@ class Runtime:
             observers = list(self._build_observers(new))
         except Exception as exc:
             if isinstance(exc, ConfigError):
-                log_reload_errors(exc.errors)
+                log_reload_errors(exc.errors, exc.more)
             else:
                 log.error("reload failed, keeping the running configuration: %s",
                           _clip(f"{type(exc).__name__}: {exc}"))

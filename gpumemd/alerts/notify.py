@@ -25,7 +25,6 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
@@ -331,7 +330,14 @@ def _fingerprint(n: Notification) -> str:
 
 
 def _read_secret(path: str | None) -> str | None:
-    return Path(path).read_text(encoding="utf-8").strip() if path else None
+    """A secret file, read as validation read it: a regular file, at most MAX_SECRET_BYTES."""
+    if not path:
+        return None
+    from gpumemd import yamlsafe
+
+    from .rules import MAX_SECRET_BYTES
+
+    return yamlsafe.read_limited(path, MAX_SECRET_BYTES).decode("utf-8").strip()
 
 
 def build_notifiers(configs: Sequence[NotifierConfig], *, external_url: str = "") -> list[Notifier]:
