@@ -106,7 +106,7 @@ def check_merge(result: RankFile | Rejection) -> None:
     families = list(src.families(reading))
     alone = {f.name: f.samples for f in src.families(SpoolReading((HEALTHY,)))}
     merged = {f.name: f for f in families}
-    for name, _, _, _ in HEALTHY.families:
+    for name, *_ in HEALTHY.families:
         fam = merged[name]
         assert fam.type == next(f.type for f in src.families(SpoolReading((HEALTHY,))) if f.name == name)
         assert all(s in fam.samples for s in alone[name])
