@@ -81,7 +81,7 @@ def main() -> None:
     profiler.start_monitoring(interval=0.01)  # a second start is ignored
     for epoch in range(3):
         with profiler.profile_context(f"epoch_{epoch + 1}"):
-            for _ in range(4):
+            for _ in range(2):  # the default profiler walks the heap per call (track_tensors)
                 x = torch.randn(64, 256, device=device)
                 y = torch.randint(0, 10, (64,), device=device)
                 optimizer.zero_grad()
@@ -108,8 +108,8 @@ def main() -> None:
     assert float(probs.sum()) > 0
     inference = prof.results[-1]
     assert inference.function_name == "inference", inference.function_name
-    assert prof.get_summary()["function_summaries"]["forward_pass"]["call_count"] == 12
-    assert prof.get_summary()["function_summaries"]["loss_and_backward"]["call_count"] == 12
+    assert prof.get_summary()["function_summaries"]["forward_pass"]["call_count"] == 6
+    assert prof.get_summary()["function_summaries"]["loss_and_backward"]["call_count"] == 6
 
     summary = profiler.get_summary()
     for key in ("total_functions_profiled", "total_function_calls", "total_execution_time",
