@@ -306,7 +306,9 @@ def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]
 
 
 def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
-    """Config from an object, a file path or defaults, with keyword overrides of `agent.*`."""
+    """Config from an object, a file path or defaults, with keyword overrides of `agent.*`,
+    through the one validator files go through (durations may be given as seconds). A bad
+    file or override is logged and counted; the agent starts with what is valid."""
     from .alerts import actions
 
     base = Config()
@@ -316,47 +318,26 @@ def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], err
         try:
             with actions.agent_rules():  # an agent's rules may have actions
                 base = config_mod.load(config)
+            config_mod.check_references(base, source=str(config))
         except config_mod.ConfigError as exc:
             errors.note("config")
-            for line in exc.errors:
+            for line in exc.lines():
                 log.error("agent configuration: %s (using defaults)", line)
-    fields = {f.name for f in dataclasses.fields(AgentConfig)}
-    good: dict[str, Any] = {}
-    for key, value in overrides.items():
-        if key not in fields:
-            errors.note("config")
-            log.error("gpumemd.start(%s=...): unknown setting (known: %s)", key, ", ".join(sorted(fields)))
-            continue
-        good[key] = value
-    if good:
-        try:  # validate overrides through the loader, like a file: durations may be "50ms" or seconds
-            raw = {k: (_seconds(v) if isinstance(v, (int, float)) and not isinstance(v, bool)
-                       and _is_duration(k) else v) for k, v in good.items()}
-            agent = config_mod.from_mapping(AgentConfig, {**_as_mapping(base.agent), **raw}, source="gpumemd.start")
-            base = dataclasses.replace(base, agent=agent)
+            base = Config()
+    if overrides:
+        try:
+            base = config_mod.override_section(base, "agent", overrides, source="gpumemd.start")
         except config_mod.ConfigError as exc:
             errors.note("config")
-            for line in exc.errors:
-                log.error("gpumemd.start: %s (keeping the configured value)", line)
+            for line in exc.lines():
+                log.error("%s (keeping the configured values)", line)
+            # the good overrides still apply: each alone through the same validator
+            for key, value in overrides.items():
+                try:
+                    base = config_mod.override_section(base, "agent", {key: value}, source="gpumemd.start")
+                except config_mod.ConfigError:
+                    pass
     return base
-
-
-def _is_duration(key: str) -> bool:
-    return key in {"interval", "evaluation_interval", "nvml_interval", "peak_window", "spool_interval",
-                   "oom_min_dump_interval"}
-
-
-def _seconds(value: float) -> str:
-    """Seconds as a duration the loader reads back exactly enough (format_duration stops at ms)."""
-    return f"{value:.9f}s" if value >= 0 else str(value)
-
-
-def _as_mapping(agent: AgentConfig) -> dict[str, Any]:
-    out = dataclasses.asdict(agent)
-    for key in out:
-        if _is_duration(key):
-            out[key] = _seconds(out[key])
-    return out
 
 
 def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -> str | None:

@@ -34,7 +34,7 @@ __all__ = [
     "AgentConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig", "ListenAddress",
     "LogConfig", "NvmlSourceConfig", "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig",
     "WebConfig", "apply_overrides", "check_references", "convert_flag", "format_duration", "from_mapping",
-    "load", "loads", "non_negative", "parse_duration", "positive",
+    "load", "loads", "non_negative", "override_section", "parse_duration", "positive",
 ]
 
 MAX_REPORTED_ERRORS = 50
@@ -314,6 +314,37 @@ def from_mapping(cls: type[T], data: Any, source: str = "<config>", path: str = 
     return typing.cast(T, value)
 
 
+class _GivenSeconds(float):
+    """A duration given in seconds by Python code (`gpumemd.start(interval=0.05)`), where a
+    file would write `50ms`: the converter checks it against the same limits."""
+
+
+def _given(hint: Any, value: Any) -> Any:
+    """A Python value as the converter takes it from a file: seconds marked, tuples as lists."""
+    if get_origin(hint) is Union or get_origin(hint) is types.UnionType:
+        hint = next((a for a in get_args(hint) if a is not type(None)), hint)
+    if get_origin(hint) is Annotated and _DURATION in get_args(hint)[1:] \
+            and isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return _GivenSeconds(value)
+        except OverflowError:  # an int too large for a float: the converter says what it got
+            return value
+    return list(value) if isinstance(value, tuple) else value
+
+
+def override_section(config: Config, section: str, overrides: Mapping[str, Any],
+                     source: str = "<overrides>") -> Config:
+    """`config` with keys of one section replaced by Python values (`gpumemd.start(**overrides)`),
+    checked by the same converter and limits as a file; durations may also be seconds.
+    Raises ConfigError naming each bad key as `source: section.key: message`."""
+    cls = type(getattr(config, section))
+    hints = get_type_hints(cls, include_extras=True)
+    current = getattr(config, section)
+    data = {f.name: _given(hints[f.name], getattr(current, f.name)) for f in dataclasses.fields(cls) if f.init}
+    data.update({k: _given(hints.get(k), v) if k in hints else v for k, v in overrides.items()})
+    return dataclasses.replace(config, **{section: from_mapping(cls, data, source=source, path=section)})
+
+
 class _Errors(list[str]):
     """The converter's error list: keeps the first errors, counts every one, so that
     `len()` (which the converter compares to see whether a value failed) stays exact while
@@ -391,6 +422,13 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
     if origin is Annotated:
         base, *meta = get_args(tp)
         if _DURATION in meta:
+            if isinstance(value, _GivenSeconds):  # from Python code: seconds, checked like a file's
+                if value != value or _limit(value, MAX_DURATION if maximum is None else maximum, True) \
+                        or value < 0:
+                    top = _fmt_max(MAX_DURATION if maximum is None else maximum, True)
+                    errors.append(f"{label}: expected seconds from 0 to {top}, got {float(value)!r}")
+                    return None
+                return float(value)
             if isinstance(value, str):
                 try:
                     seconds = parse_duration(value)
