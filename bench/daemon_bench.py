@@ -6,6 +6,8 @@ All three are scraped round-robin over keep-alive connections, so they share the
 machine state; then each process's RSS and its idle CPU over the same window are read.
 
     python3 bench/daemon_bench.py --out results.json [--scrapes 3000] [--idle-seconds 30]
+        [--baseline-tree DIR]   # also an older gpumemd (a `git archive` of its package in DIR),
+                                # scraped in the same rounds: before/after in one run
 
 nvitop-exporter is optional (install its wheel or it is reported as missing).
 """
@@ -119,6 +121,7 @@ def main() -> None:
     ap.add_argument("--out", required=True)
     ap.add_argument("--scrapes", type=int, default=3000)
     ap.add_argument("--idle-seconds", type=float, default=30)
+    ap.add_argument("--baseline-tree", help="a directory holding an older gpumemd package, served as a fourth target")
     args = ap.parse_args()
 
     targets = []
@@ -129,6 +132,13 @@ def main() -> None:
                                               "--port", str(p), "--interval", "1.0"], p))
     p = free_port()
     targets.append(Target("bare-prometheus-client-floor", [sys.executable, "-c", FLOOR, str(p)], p))
+    if args.baseline_tree:
+        p = free_port()
+        base = str(Path(args.baseline_tree).resolve())
+        targets.append(Target("gpumemd-baseline", [sys.executable, "-c",
+                                                   "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+                                                   "from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))",
+                                                   base, "serve", "--web.listen-address", f"127.0.0.1:{p}"], p))
     ready = [t for t in targets if t.wait_ready()]
     missing = {t.name: (t.proc.stderr.read().decode()[-500:] if t.proc.poll() is not None and t.proc.stderr else "not ready")
                for t in targets if t not in ready}
