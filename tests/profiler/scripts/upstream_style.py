@@ -69,7 +69,9 @@ def main() -> None:
     assert names == ["tensor_alloc_32mb", "tensor_alloc_64mb", "tensor_alloc_96mb"], names
     assert all(summary["function_summaries"][n]["call_count"] == 1 for n in names)
     big = profiler.results[-1]
-    assert big.memory_allocated >= 96 * 1024 * 1024 * 0.9, big.memory_allocated
+    if device.type == "cuda":  # the allocator counts every byte; on the CPU the figure is the process's
+        # resident memory, which a freed-and-reused 96 MB may not move (the peak is an RSS high-water mark)
+        assert big.memory_allocated >= 96 * 1024 * 1024 * 0.9, big.memory_allocated
     assert big.tensors_created >= 0 and big.tensors_deleted >= 0  # ints, never None
     assert big.memory_before.operation == "before_tensor_alloc_96mb"
     assert big.memory_after.max_memory_allocated >= big.memory_after.allocated_memory
