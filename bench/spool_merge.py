@@ -1,6 +1,6 @@
 """What merging the ranks' spool costs `gpumemd serve`: per sample, and in resident memory.
 
-    python3 bench/spool_merge.py [--out FILE] [--seconds 35] [--samples 60]
+    python3 bench/spool_merge.py [--out FILE] [--seconds 65] [--samples 60]
 
 For 8 and 64 ranks x 30 and 1,000 series each (and an empty spool):
 
@@ -8,9 +8,10 @@ For 8 and 64 ranks x 30 and 1,000 series each (and an empty spool):
   file changed since the last sample (each rank only heartbeat-touched: nothing re-parsed);
 - `merge_rewritten_us`: the same when every rank rewrote its file since the last sample
   (what a sample costs while every rank's readings move);
-- `rss_*`: a real `gpumemd serve --replay` (history 300, interval 100 ms) for `--seconds`
-  while this process rewrites every rank's file once a second, as agents do: resident set
-  (VmRSS) and its peak (VmHWM) at the end, against the same daemon with an empty spool.
+- `rss_*`: a real `gpumemd serve --replay` (history 300, interval 100 ms: the history is
+  full after 30 s) for `--seconds` while this process rewrites every rank's file once a
+  second, as agents do: resident set (VmRSS) at start, every ~10 s, and at the end with its
+  peak (VmHWM), against the same daemon with an empty spool.
 
 Ranks are files named for live processes of ours (sleeping children), so each sample also
 verifies every rank's owner through /proc, as on a node.
@@ -109,19 +110,23 @@ def daemon_rss(spool: Path, pids: list[int], series: int, seconds: float) -> dic
         url = f"http://127.0.0.1:{port}"
         wait_until_ready(url, proc)
         start = status_kib(proc.pid)
-        end_at = time.monotonic() + seconds
+        began = time.monotonic()
+        end_at = began + seconds
         step = 0
+        trace = []
         while time.monotonic() < end_at:
             step += 1
             if pids:
                 write_all(spool, pids, series, step)
+            if step % 10 == 0:  # RSS every ~10 s: a plateau, or growth with the history
+                trace.append([round(time.monotonic() - began), status_kib(proc.pid)["VmRSS"]])
             time.sleep(max(0.0, 1.0 - (time.monotonic() % 1.0)))  # agents publish once a second
         with urllib.request.urlopen(url + "/metrics", timeout=10) as resp:
             body = resp.read().decode()
         end = status_kib(proc.pid)
         served = sum(1 for line in body.splitlines() if line.startswith("gpumemd_allocator_bench_bytes{"))
         return {"rss_start_kib": start["VmRSS"], "rss_end_kib": end["VmRSS"], "rss_peak_kib": end["VmHWM"],
-                "series_served": served, "publishes": step}
+                "series_served": served, "publishes": step, "rss_trace_s_kib": trace}
     finally:
         proc.terminate()
         proc.wait(10)
@@ -130,7 +135,7 @@ def daemon_rss(spool: Path, pids: list[int], series: int, seconds: float) -> dic
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path)
-    ap.add_argument("--seconds", type=float, default=35.0)
+    ap.add_argument("--seconds", type=float, default=65.0)
     ap.add_argument("--samples", type=int, default=60)
     args = ap.parse_args()
     kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)

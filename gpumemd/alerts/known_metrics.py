@@ -153,6 +153,8 @@ register("gpumemd_spool_rank_last_publish_timestamp_seconds", "gauge", ("pid", "
 register("gpumemd_spool_ranks", "gauge", (), "Live agents merged from the spool directory.", "spool")
 for _key in ("expired", "errors", "conflicts"):
     register(f"gpumemd_spool_{_key}", "counter", (), f"Spool files left out ({_key}).", "spool")
+register("gpumemd_spool_rejected", "counter", ("reason",), "Spool files (or the directory) refused, by reason.",
+         "spool")
 
 # --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
 register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource"),

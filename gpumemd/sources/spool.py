@@ -579,6 +579,7 @@ class SpoolSource:
         self._said: dict[str, tuple[_Key | None, str]] = {}  # name -> (version, reason) counted and logged
         self._owners: dict[int, int] = {}  # pid -> uid, seen alive: a rank's last words after it died
         self._dir_said: tuple[Any, str] | None = None
+        self._listed: set[str] = set()  # skipped by the file cap in the last scan
         self._created = False
 
     # -- reading ---------------------------------------------------------------------
@@ -660,7 +661,7 @@ class SpoolSource:
     def _entries(self, dfd: int) -> list[tuple[str, int]]:
         """The directory's agent files as (name, pid), at most `max_files`: known ranks first."""
         found: list[tuple[str, int]] = []
-        self._listed: set[str] = set()  # skipped by the cap: still present, still said once
+        self._listed = set()  # skipped by the cap: still present, still said once
         limit = 8 * self._max_files  # entries looked at, whatever their names
         with os.scandir(dfd) as it:
             for i, entry in enumerate(it):
@@ -689,6 +690,8 @@ class SpoolSource:
             verified = self._verify(name, rank, now)
             if verified is None:
                 continue
+            if rank.written > now:  # a time to come would never expire and win every conflict
+                rank = replace(rank, written=now)
             age = now - rank.written
             dead = verified and not self._alive(rank.pid)
             if age > self._expire_intervals * rank.interval or (age > rank.interval and dead):

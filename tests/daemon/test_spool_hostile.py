@@ -250,3 +250,10 @@ def test_a_writer_running_as_nobody_can_publish_its_own_pid_but_not_ours(shared_
     finally:
         for w in (liar, honest):
             w.communicate(b"", timeout=10)
+
+
+def test_a_time_to_come_is_now(tmp_path: Path) -> None:
+    """A `written` in the future would never expire and would win every conflict."""
+    publish_healthy(tmp_path, PID, NOW + 10**6)
+    (rank,) = source(tmp_path).read({}).ranks
+    assert rank.written == NOW + 0.5
