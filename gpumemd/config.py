@@ -212,7 +212,7 @@ class SpoolSourceConfig:
     max_file_bytes: int = field(default=4 << 20, metadata=_check(positive))  # larger files are rejected unread
     max_files: int = field(default=1024, metadata=_check(positive))  # per directory scan; the rest are skipped
     max_series: int = field(default=10_000, metadata=_check(positive))  # per rank file
-    max_total_series: int = field(default=100_000, metadata=_check(positive))  # all ranks together
+    max_total_series: int = field(default=65_536, metadata=_check(positive))  # all ranks together
 
 
 @dataclass(frozen=True)
