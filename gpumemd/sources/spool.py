@@ -578,7 +578,8 @@ class SpoolSource:
         self._rejected = dict.fromkeys(REASONS, 0)
         self._good: dict[str, tuple[int, int, RankFile]] = {}  # name -> (inode, size, parsed)
         self._skip: dict[str, _Key] = {}  # name -> version rejected or expired: not read again
-        self._said: dict[str, tuple[_Key | None, str]] = {}  # name -> (version, reason) counted and logged
+        self._said: dict[str, tuple[_Key | None, str]] = {}  # name -> (version, reason) last counted
+        self._logged: dict[str, set[str]] = {}  # name -> reasons logged (once each, while the file is there)
         self._owners: dict[int, int] = {}  # pid -> uid, seen alive: a rank's last words after it died
         self._dir_said: tuple[Any, str] | None = None
         self._listed: set[str] = set()  # skipped by the file cap in the last scan
@@ -722,7 +723,7 @@ class SpoolSource:
                     continue
             ranks[key] = rank
         live = {name for name, _ in entries} | self._listed
-        for cache in (self._good, self._skip, self._said):
+        for cache in (self._good, self._skip, self._said, self._logged):
             for name in [n for n in cache if n not in live]:
                 del cache[name]
         if len(self._owners) > 4 * self._max_files:  # bound it against pid churn
@@ -813,14 +814,18 @@ class SpoolSource:
         return None
 
     def _reject(self, name: str, key: Any, reason: str, detail: str) -> RankFile | None:
-        """Count and log a file once per version and reason; a version is skipped after.
+        """Count a file once per version and reason, log it once per reason; a version is
+        skipped after.
         Returns None (nothing to merge), for the callers to return."""
         if isinstance(key, tuple) and len(key) == 3 and all(isinstance(k, int) for k in key):
             self._skip[name] = key
         if self._said.get(name) != (key, reason):
             self._said[name] = (key, reason)
             self._rejected[reason] += 1
-            log.warning("spool file %s rejected (%s): %s", name, reason, detail)
+            logged = self._logged.setdefault(name, set())
+            if reason not in logged:  # a file rewritten every second is counted, not logged, again
+                logged.add(reason)
+                log.warning("spool file %s rejected (%s): %s", name, reason, detail)
         return None
 
     # -- rendering -------------------------------------------------------------------

@@ -84,6 +84,17 @@ def test_validate_accepts_nan_and_inf_and_drops_other_families() -> None:
     assert names == ["gpumemd_allocator_allocated_bytes", "gpumemd_oom_events"] and rank.series == 4
 
 
+def test_a_file_rewritten_bad_is_counted_each_version_and_logged_once(tmp_path: Path, caplog) -> None:
+    bad = tmp_path / "agent-78.json"
+    src = source(tmp_path)
+    for i in range(5):  # a hostile writer rewrites its junk every sample
+        bad.write_bytes(HOSTILE["value_abc"][0](78) + b" " * i)
+        served(src)
+    reading = src.read({})
+    assert reading.rejected["schema"] == 5
+    assert sum("agent-78.json" in r.getMessage() for r in caplog.records) == 1
+
+
 def test_a_rejected_version_is_not_read_again_until_it_changes(tmp_path: Path, monkeypatch) -> None:
     calls: list[int] = []
     real = spool_mod.parse
