@@ -33,6 +33,7 @@ __all__ = [
     "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS",
     "AgentConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig", "ListenAddress",
     "LogConfig", "NvmlSourceConfig", "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig",
+    "SpoolSourceConfig",
     "WebConfig", "apply_overrides", "check_references", "convert_flag", "format_duration", "from_mapping",
     "load", "loads", "non_negative", "override_section", "parse_duration", "positive",
 ]
