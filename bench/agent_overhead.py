@@ -41,8 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch  # noqa: E402
 
-from gpumemd.agent import Agent  # noqa: E402
-from gpumemd.sampler import Sampler  # noqa: E402
+from gpumemd.agent.agent import Agent  # noqa: E402
+from gpumemd.sampling.sampler import Sampler  # noqa: E402
 
 ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
              "step_100hz")

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpumemd import yamlsafe  # noqa: E402
+from gpumemd.config import yamlsafe  # noqa: E402
 
 LIMIT = yamlsafe.MAX_FILE_BYTES
 

@@ -59,7 +59,7 @@ import psutil  # noqa: E402
 import torch  # noqa: E402
 from agent_overhead import summarize  # noqa: E402
 
-from gpumemd.agent import Agent  # noqa: E402
+from gpumemd.agent.agent import Agent  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 MODES = ("process", "thread")

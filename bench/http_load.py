@@ -24,7 +24,7 @@ Targets (one of):
   --cmd 'CMD ... {port}'    start CMD with {port} replaced by a free port, scrape
                             http://127.0.0.1:{port}{--path}, stop it afterwards; e.g.
                             --cmd 'python -m gpumemd serve --replay CAPTURE --web.listen-address 127.0.0.1:{port}'
-  --builtin                 start gpumemd.server in a child process serving a static body of
+  --builtin                 start gpumemd.http.server in a child process serving a static body of
                             --body-bytes (no GPU, no sampler: the server's own floor)
 
 Output: JSON on stdout, and to --out FILE if given. Standard library only; psutil optional.
@@ -534,7 +534,7 @@ def free_port() -> int:
 
 BUILTIN = """
 import sys, time
-from gpumemd.server import HttpServer, Response
+from gpumemd.http.server import HttpServer, Response
 body = (b"# HELP x y\\n" + b"gpumemd_bench_metric{gpu=\\"0\\"} 1.0\\n" * 100000)[: int(sys.argv[2])]
 def app(req):
     if req.path == "/metrics":
@@ -570,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--url", help="scrape this running endpoint")
     g.add_argument("--cmd", help="start this command ({port} is replaced by a free port)")
-    g.add_argument("--builtin", action="store_true", help="start gpumemd.server with a static body")
+    g.add_argument("--builtin", action="store_true", help="start gpumemd.http.server with a static body")
     ap.add_argument("--path", default="/metrics", help="path for --cmd/--builtin (default /metrics)")
     ap.add_argument("--pid", type=int, help="target pid for thread count and CPU time (psutil)")
     ap.add_argument("--body-bytes", type=int, default=60000, help="--builtin body size (default 60000)")

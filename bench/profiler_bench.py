@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import torch  # noqa: E402
 
-from gpumemd.profiler import GPUMemoryProfiler, _live_tensors  # noqa: E402
+from gpumemd.profiler import GPUMemoryProfiler  # noqa: E402
+from gpumemd.profiler.profiler import _live_tensors  # noqa: E402
 
 
 def one_ms_cycles() -> int:

@@ -31,10 +31,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpumemd.agent import Agent  # noqa: E402
-from gpumemd.exposition import Exposition  # noqa: E402
-from gpumemd.identity import Identity  # noqa: E402
-from gpumemd.sources.replay import load_capture, nvml_replayer, torch_replayer  # noqa: E402
+from gpumemd.agent.agent import Agent  # noqa: E402
+from gpumemd.agent.identity import Identity  # noqa: E402
+from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer  # noqa: E402
+from gpumemd.sampling.exposition import Exposition  # noqa: E402
 from tests.agent.test_agent_oom import FakeTorch  # noqa: E402
 from tests.agent.torch_fixture import capture  # noqa: E402
 

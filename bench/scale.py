@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import synth_capture  # noqa: E402
 
-from gpumemd.sources.replay import load_capture  # noqa: E402
+from gpumemd.backends.replay import load_capture  # noqa: E402
 from tests.deploy.stack import Prometheus, adapt_prometheus, adapt_rules, binary, get_json, wait_for  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
 

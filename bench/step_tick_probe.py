@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agent_overhead import model, step  # noqa: E402  (the same dispatch-bound loop)
 
 from gpumemd import Agent  # noqa: E402
-from gpumemd.sources.allocator import AllocatorSource, TorchCuda  # noqa: E402
+from gpumemd.backends.torch_cuda import TorchCuda  # noqa: E402
+from gpumemd.sources.allocator import AllocatorSource  # noqa: E402
 
 VARIANTS = ("none", "raw", "raw_again", "source", "tick", "tick_again")
 

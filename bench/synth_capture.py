@@ -180,9 +180,10 @@ def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job
     a day-long publishing `interval`, so the daemon keeps them as live ranks that long.
     """
     sys.path.insert(0, str(ROOT))
-    from gpumemd.sources.allocator import AllocatorSource, nest
+    from gpumemd.backends.replay import nvml_replayer
+    from gpumemd.backends.torch_cuda import nest
+    from gpumemd.sources.allocator import AllocatorSource
     from gpumemd.sources.process import ProcessSource
-    from gpumemd.sources.replay import nvml_replayer
     from gpumemd.sources.spool import encode
 
     real = nest(json.loads(TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"])

@@ -33,10 +33,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from sample_cost import Memo  # noqa: E402
 
-from gpumemd.agent import Agent  # noqa: E402
-from gpumemd.identity import Identity  # noqa: E402
-from gpumemd.sources.host import Psutil  # noqa: E402
-from gpumemd.sources.replay import load_capture, nvml_replayer, torch_replayer  # noqa: E402
+from gpumemd.agent.agent import Agent  # noqa: E402
+from gpumemd.agent.identity import Identity  # noqa: E402
+from gpumemd.backends.host import Psutil  # noqa: E402
+from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer  # noqa: E402
 from tests.agent.test_agent_oom import FakeTorch  # noqa: E402
 from tests.agent.torch_fixture import capture  # noqa: E402
 

@@ -15,10 +15,12 @@ from typing import Any
 
 __all__ = ["CaptureError", "errors", "record", "record_torch", "write"]
 
-from . import __version__
-from .sources.host import HostSource, Psutil
-from .sources.nvml import NvmlError, NvmlSource, Pynvml
-from .sources.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
+from .backends.host import Psutil
+from .backends.nvml import NvmlError, Pynvml
+from .backends.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
+from .sources.host import HostSource
+from .sources.nvml import NvmlSource
+from .version import __version__
 
 
 class CaptureError(Exception):
@@ -28,7 +30,8 @@ class CaptureError(Exception):
 def record_torch(torch_api: Any = None) -> dict[str, Any]:
     """The allocator's answers in this process (call it inside the training process; a
     process that has not initialised CUDA, like `gpumemd capture --torch`, initialises it)."""
-    from .sources.allocator import AllocatorSource, TorchCuda
+    from .backends.torch_cuda import TorchCuda
+    from .sources.allocator import AllocatorSource
 
     if torch_api is None:
         try:

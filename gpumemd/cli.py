@@ -7,8 +7,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__, logs
 from . import config as config_mod
+from . import logs
+from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from .version import __version__
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,7 +85,7 @@ def _run(args: argparse.Namespace) -> int:
     package = Path(__file__).resolve().parent
     # sitecustomize first; then gpumemd itself, importable even when not installed
     env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(package / "agent_boot"), str(package.parent), env.get("PYTHONPATH", "")) if p)
+        p for p in (str(package / "agent" / "boot"), str(package.parent), env.get("PYTHONPATH", "")) if p)
     try:
         os.execvpe(cmd[0], cmd, env)
     except OSError as exc:
@@ -217,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _report(exc)
         capture_data = None
         if args.replay:
-            from .sources.replay import CaptureUnreadable, load_capture
+            from .backends.replay import CaptureUnreadable, load_capture
 
             try:
                 capture_data = load_capture(args.replay)

@@ -14,13 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from . import config as config_mod
+from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from .backends.host import Psutil
+from .backends.nvml import Pynvml
+from .backends.replay import host_replayer, load_capture, nvml_replayer
 from .config import Config
 from .runtime import Runtime, log_reload_errors
+from .sources.attribution import with_attribution
 from .sources.base import Source
-from .sources.host import HostSource, Psutil
-from .sources.kubelet import with_attribution
-from .sources.nvml import NvmlSource, Pynvml
-from .sources.replay import host_replayer, load_capture, nvml_replayer
+from .sources.host import HostSource
+from .sources.nvml import NvmlSource
 from .sources.spool import SpoolSource, spool_dir
 
 log = logging.getLogger("gpumemd")

@@ -18,10 +18,11 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from .config import Config, ConfigError
-from .endpoints import App
-from .sampler import Observer, Sampler, Snapshot
-from .server import HttpServer
+from .http.endpoints import App
+from .http.server import HttpServer
+from .sampling.sampler import Observer, Sampler, Snapshot
 from .sources.base import Family, Source
 
 __all__ = ["MAX_RELOAD_ERRORS", "ReloadStatus", "Runtime", "log_reload_errors"]
@@ -214,6 +215,6 @@ def _alerts_json_of(observers: Sequence[Any]) -> Callable[[], bytes] | None:
 def _web_config(config: Config) -> Any:
     if not config.web.config_file:
         return None
-    from . import webconfig
+    from .http import webconfig
 
     return webconfig.load(config.web.config_file)

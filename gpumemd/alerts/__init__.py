@@ -1,11 +1,7 @@
 """The alert engine: rules on gpumemd's own metrics, Prometheus alert semantics, delivery.
 
-Modules: `rules` (the YAML shape and validation), `known_metrics` (the names rules may
-select), `templates`, `engine` (the state machine), `notify` (delivery), `actions`
-(evidence captured in the training process), `observer` (the sampler hook), `export`
-(Prometheus rule files). Kept import-light: `gpumemd.config` imports `rules` from here.
+Modules: `rules` (compiling and validating rules; registers itself with config's validator),
+`known_metrics` (the names rules may select), `templates`, `signals` (trend and increase
+math), `engine` (the state machine), `notify` (delivery), `actions` (evidence captured in the
+training process), `observer` (the sampler hook), `export` (Prometheus rule files).
 """
-
-# gpumemd.config imports rules.AlertingConfig part-way through; importing config first
-# (whichever of the two a program imports first) keeps that cycle in one order.
-from gpumemd import config as _config  # noqa: F401, E402

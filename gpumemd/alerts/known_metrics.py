@@ -32,7 +32,7 @@ class MetricInfo:
 # Label sets. `pod`, `namespace`, `container` are on every series with a `uuid` when the
 # daemon's kubelet attribution is on (sources.kubelet.label_series; "" when unattributed).
 # An agent series carries its rank identity: `rank` (or `pid` when no rank is known) and
-# `job_id` when the scheduler set one (gpumemd/identity.py).
+# `job_id` when the scheduler set one (gpumemd/agent/identity.py).
 _POD = ("pod", "namespace", "container")
 POD_LABELS = _POD  # derived from `uuid` (the same on every series of a GPU): never a join key of their own
 _GPU = ("gpu", "uuid", *_POD)
@@ -80,7 +80,7 @@ for _key in ("memory_total", "memory_available", "memory_used", "swap_total", "s
     register(f"gpumemd_host_{_key}_bytes", "gauge", (), f"Host {_key.replace('_', ' ')}.", "host")
 register("gpumemd_process_resident_memory_bytes", "gauge", ("pid",), "Resident host memory of a GPU process.", "host")
 
-# --- the sampler's self-metrics (gpumemd/sampler.py) ---
+# --- the sampler's self-metrics (gpumemd/sampling/sampler.py) ---
 register("gpumemd_collector_success", "gauge", ("collector",), "Whether a collector succeeded.", "sampler")
 register("gpumemd_collector_duration_seconds", "gauge", ("collector",), "Collector duration.", "sampler")
 register("gpumemd_last_sample_timestamp_seconds", "gauge", (), "When the last sample was taken.", "sampler")
@@ -128,7 +128,7 @@ register("gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in 
 register("gpumemd_process_host_resident_bytes", "gauge", _ID, "Resident host memory of this process (RSS).", "agent")
 register("gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", "agent")
 
-# --- the agent's OOM watcher (gpumemd/oom.py) and own series (gpumemd/agent.py) ---
+# --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")
 register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", "agent")
 register("gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent")
@@ -138,7 +138,7 @@ register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), 
 register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", "agent")
 register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", "agent")
 
-# --- profiled sections (gpumemd/sections.py, exported by the agent) ---
+# --- profiled sections (gpumemd/profiler/sections.py, exported by the agent) ---
 register("gpumemd_section_peak_bytes", "gauge", ("section", "gpu", *_ID), "Peak memory of a section's last call.",
          "agent")
 register("gpumemd_section_net_bytes", "gauge", ("section", "gpu", *_ID), "Net memory of a section's last call.",

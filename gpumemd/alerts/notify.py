@@ -29,8 +29,9 @@ from typing import Any
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
+from gpumemd.config import NotifierConfig
+
 from .engine import Key, Notification
-from .rules import NotifierConfig
 
 log = logging.getLogger("gpumemd.alerts.notify")
 
@@ -333,9 +334,8 @@ def _read_secret(path: str | None) -> str | None:
     """A secret file, read as validation read it: a regular file, at most MAX_SECRET_BYTES."""
     if not path:
         return None
-    from gpumemd import yamlsafe
-
-    from .rules import MAX_SECRET_BYTES
+    from gpumemd.config import yamlsafe
+    from gpumemd.config.schema import MAX_SECRET_BYTES
 
     return yamlsafe.read_limited(path, MAX_SECRET_BYTES).decode("utf-8").strip()
 

@@ -20,12 +20,11 @@ from typing import Any
 
 from prometheus_client.core import CounterMetricFamily, Metric
 
-from gpumemd.config import Config, ConfigError
+from gpumemd.config import AlertingConfig, Config, ConfigError
 
 from .actions import ActionRunner
 from .engine import FIRING, Engine, Notification
 from .notify import CallbackNotifier, Notifier, build_notifiers, notifier_families, rfc3339
-from .rules import AlertingConfig
 
 log = logging.getLogger("gpumemd.alerts")
 

@@ -27,11 +27,23 @@ from typing import Any, Literal
 import yaml
 
 from gpumemd import config as _config
-from gpumemd import yamlsafe
-from gpumemd.config import ConfigError, Seconds, non_negative, positive
+from gpumemd.config import ConfigError, Seconds, non_negative, positive, yamlsafe
+from gpumemd.config.schema import (
+    MAX_SECRET_BYTES,
+    AlertingConfig,
+    LoadedRules,
+    NotifierConfig,
+    set_rule_compiler,
+)
 
 from . import actions, known_metrics
 from .templates import TemplateError, compile_template
+
+__all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named here as before
+    "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
+    "NotifierConfig", "RuleSpec", "Selector", "default_rule_mappings", "parse_rules", "rule_from_dict",
+    "with_rules",
+]
 
 OPS: dict[str, Callable[[float, float], bool]] = {
     ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
@@ -233,91 +245,6 @@ class RuleSpec:
             errors.append(f"{path}: template does not parse: {exc}")
 
 
-@dataclass(frozen=True)
-class NotifierConfig:
-    """Where alerts go. Secrets (`url_file`, `password_file`, `bearer_token_file`) are read
-    from files so they stay out of the configuration, the metrics and the logs."""
-
-    type: Literal["log", "alertmanager", "webhook", "callback"]
-    name: str | None = None  # the `notifier` label; defaults to the type (numbered if repeated)
-    url: str | None = None
-    url_file: str | None = None
-    username: str | None = None
-    password_file: str | None = None
-    bearer_token_file: str | None = None
-    callback: str | None = None  # for type callback: a name given to notify.register_callback
-    timeout: Seconds = field(default=5.0, metadata={"check": positive})
-    capacity: int = field(default=1000, metadata={"check": positive})  # alerts waiting, at most
-    min_backoff: Seconds = field(default=0.5, metadata={"check": positive})
-    max_backoff: Seconds = field(default=30.0, metadata={"check": positive})
-    max_batch: int = field(default=64, metadata={"check": positive})
-
-    def problems(self) -> list[str]:
-        """Checked by AlertingConfig.validate (not `validate`, which would hide rule errors)."""
-        errors: list[str] = []
-        if self.type in ("alertmanager", "webhook"):
-            if (self.url is None) == (self.url_file is None):
-                errors.append(f"url: a {self.type} notifier needs exactly one of url and url_file")
-            elif self.url is not None and not self.url.startswith(("http://", "https://")):
-                errors.append("url: expected an http:// or https:// URL")
-            for key in ("url_file", "password_file", "bearer_token_file"):
-                path = getattr(self, key)
-                if path is not None:
-                    try:  # bounded and regular files only: /dev/zero or a FIFO must not hang the check
-                        yamlsafe.read_limited(path, MAX_SECRET_BYTES)
-                    except yamlsafe.YamlError as exc:
-                        errors.append(f"{key}: {path}: {exc}")
-            if self.password_file and not self.username:
-                errors.append("username: required with password_file")
-            if self.password_file and self.bearer_token_file:
-                errors.append("bearer_token_file: use basic auth or a bearer token, not both")
-        elif self.type == "callback" and not self.callback:
-            errors.append("callback: required for type callback (a name given to notify.register_callback)")
-        if self.min_backoff > self.max_backoff:
-            errors.append("min_backoff: must not exceed max_backoff")
-        return errors
-
-
-@dataclass(frozen=True)
-class LoadedRules:
-    rules: tuple[RuleSpec, ...]
-    errors: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class AlertingConfig:
-    default_rules: bool = True  # the packaged rule set (docs/alerts.md)
-    rules: tuple[Any, ...] = ()  # rule mappings (see RuleSpec); kept raw: `for` is a Python keyword
-    rule_files: tuple[str, ...] = ()  # YAML files with a top-level `rules:` list; globs allowed
-    notifiers: tuple[NotifierConfig, ...] = (NotifierConfig(type="log"),)
-    resend_delay: Seconds = field(default=60.0, metadata={"check": positive})
-    resolved_retention: Seconds = field(default=900.0, metadata={"check": non_negative})
-    external_labels: dict[str, str] = field(default_factory=dict)  # added to every alert (cluster, node)
-    external_url: str = ""  # base of generatorURL
-    max_series_per_rule: int = field(default=512, metadata={"check": positive})
-    _loaded: LoadedRules | None = field(default=None, init=False, repr=False, compare=False)
-
-    def loaded(self) -> LoadedRules:
-        """The merged, validated rules (read once; rule files are read here)."""
-        if self._loaded is None:
-            object.__setattr__(self, "_loaded", _load_all(self))  # a cache on a frozen object
-        assert self._loaded is not None
-        return self._loaded
-
-    def validate(self) -> list[str]:
-        errors = list(self.loaded().errors)
-        for i, notifier in enumerate(self.notifiers):
-            errors.extend(f"notifiers[{i}].{e}" for e in notifier.problems())
-        names = [n.name or n.type for n in self.notifiers]
-        for i, n in enumerate(names):
-            if n in names[:i] and self.notifiers[i].name is not None:
-                errors.append(f"notifiers[{i}].name: duplicate notifier name \"{n}\"")
-        for key in self.external_labels:
-            if not _LABEL.match(str(key)):
-                errors.append(f"external_labels.{key}: not a valid label name")
-        return errors
-
-
 def default_rule_mappings() -> list[Any]:
     text = resources.files("gpumemd.alerts").joinpath("defaults.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text) or {}
@@ -368,7 +295,6 @@ def _unmangle(error: str) -> str:
 
 
 MAX_RULE_FILES = 1000
-MAX_SECRET_BYTES = 64 << 10
 
 
 def _load_all(cfg: AlertingConfig) -> LoadedRules:
@@ -421,3 +347,6 @@ def rule_from_dict(data: Mapping[str, Any]) -> RuleSpec:
 def with_rules(cfg: AlertingConfig, rules: Sequence[Any], **changes: Any) -> AlertingConfig:
     """A copy of `cfg` with other rules (raw mappings), for tests."""
     return dataclasses.replace(cfg, rules=tuple(rules), **changes)
+
+
+set_rule_compiler(_load_all)

@@ -46,23 +46,13 @@ import collections
 import time
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
+from gpumemd.backends.torch_cuda import TorchCudaApi
+
 from .base import Family, SourceUnavailable
-
-
-class TorchCudaApi(Protocol):
-    """The part of torch.cuda the allocator source reads; real or replayed."""
-
-    def is_initialized(self) -> bool: ...
-    def device_count(self) -> int: ...
-    def memory_stats(self, device: int) -> dict[str, Any]: ...  # nested, as torch._C._cuda_memoryStats
-    def device_uuid(self, device: int) -> str: ...
-    def memory_fraction(self, device: int) -> float | None: ...  # set_per_process_memory_fraction, if set
-    def total_memory(self, device: int) -> int: ...
-    def mem_get_info(self, device: int) -> tuple[int, int]: ...  # (free, total); only on a device in use
 
 
 class AllocatorReading(NamedTuple):
@@ -130,16 +120,6 @@ class AllocatorReading(NamedTuple):
         )
 
 
-def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
-    """Public `memory_stats()` keys (`allocated_bytes.all.current`) back into the nested form."""
-    out: dict[str, Any] = {}
-    for key, value in flat.items():
-        node = out
-        *parents, leaf = key.split(".")
-        for p in parents:
-            node = node.setdefault(p, {})
-        node[leaf] = value
-    return out
 
 
 def _peak_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
@@ -352,39 +332,3 @@ _PEAK_FAMILIES: tuple[_Spec, ...] = (
 AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)
 
 
-class TorchCuda:
-    """TorchCudaApi over the real torch.cuda (imported here, never by the daemon)."""
-
-    def __init__(self) -> None:
-        import torch
-
-        self._torch = torch
-        self._raw = getattr(torch._C, "_cuda_memoryStats", None)
-
-    def is_initialized(self) -> bool:
-        return bool(self._torch.cuda.is_initialized())
-
-    def device_count(self) -> int:
-        return int(self._torch.cuda.device_count())
-
-    def memory_stats(self, device: int) -> dict[str, Any]:
-        if self._raw is not None:
-            return self._raw(device)  # a fresh dict each call: no copy
-        return nest(self._torch.cuda.memory_stats(device))
-
-    def device_uuid(self, device: int) -> str:
-        uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))
-        return uuid if not uuid or uuid.startswith(("GPU-", "MIG-")) else f"GPU-{uuid}"  # NVML's spelling
-
-    def memory_fraction(self, device: int) -> float | None:
-        get = getattr(self._torch.cuda, "get_per_process_memory_fraction", None)
-        fraction = get(device) if get is not None else None
-        return None if fraction is None or fraction >= 1.0 else float(fraction)
-
-    def total_memory(self, device: int) -> int:
-        return int(self._torch.cuda.get_device_properties(device).total_memory)
-
-    def mem_get_info(self, device: int) -> tuple[int, int]:
-        # Creates a CUDA context on a device that has none: callers ask only for devices in use.
-        free, total = self._torch.cuda.mem_get_info(device)
-        return int(free), int(total)

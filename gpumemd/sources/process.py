@@ -37,8 +37,9 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
+
 from .base import Family
-from .nvml import UNAVAILABLE, NvmlApi, NvmlError
 
 log = logging.getLogger("gpumemd.process")
 

@@ -154,7 +154,7 @@ class SpoolWriter:
                  alerts: Callable[[], bytes | None] | None = None) -> None:
         """`everything`: publish every family, not only the agent-owned ones the daemon
         merges (which it still picks out); `alerts`: the /api/v1/alerts answer to publish
-        with each sample. Both for the agent's endpoint process (gpumemd/agent_endpoint.py)."""
+        with each sample. Both for the agent's endpoint process (gpumemd/agent/endpoint.py)."""
         self.directory = directory
         self._identity = dict(identity)
         self._interval = interval
@@ -328,8 +328,9 @@ def daemon_family_names() -> frozenset[str]:
 @functools.lru_cache(maxsize=1)
 def _daemon_names() -> frozenset[str]:
     from .host import HostSource  # noqa: PLC0415 (siblings, imported when first needed)
-    from .kubelet import KubeletSource, SlurmSource  # noqa: PLC0415
+    from .kubelet import KubeletSource  # noqa: PLC0415
     from .nvml import NvmlSource  # noqa: PLC0415
+    from .slurm import SlurmSource  # noqa: PLC0415
 
     return frozenset({*NvmlSource.names, *HostSource.names, *KubeletSource.names, *SlurmSource.names,
                       *_OWN_FAMILIES})

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from gpumemd.sources.allocator import AllocatorSource, IntervalPeak, TorchCuda
+from gpumemd.backends.replay import torch_replayer
+from gpumemd.backends.torch_cuda import TorchCuda
+from gpumemd.sources.allocator import AllocatorSource, IntervalPeak
 from gpumemd.sources.base import SourceUnavailable
-from gpumemd.sources.replay import torch_replayer
 
 from .torch_fixture import READINGS, STATES, Sequence, capture, stats
 

@@ -31,8 +31,8 @@ import yaml
 from cryptography import x509
 
 from gpumemd import config as config_mod
-from gpumemd.agent import Agent
-from gpumemd.agent_endpoint import PublishedSample
+from gpumemd.agent.agent import Agent
+from gpumemd.agent.endpoint import PublishedSample
 from gpumemd.sources.spool import SpoolWriter
 from tests.agent.test_agent_process import env
 from tests.helpers import ROOT, samples, scrape, wait_until_ready
@@ -140,7 +140,7 @@ def test_metrics_health_and_alerts_are_served_by_a_process_of_their_own(tmp_path
     wait_until_ready(t.url)
     pid = t.hello["pid"]
     assert t.endpoint.pid != pid and t.endpoint.ppid() == pid
-    assert "gpumemd.agent_endpoint" in t.endpoint.cmdline()
+    assert "gpumemd.agent.endpoint" in t.endpoint.cmdline()
     # the port is the endpoint process's; the training process holds no listening socket
     port = int(t.hello["address"].rsplit(":", 1)[1])
     assert any(c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in t.endpoint.net_connections())
@@ -296,7 +296,7 @@ def test_endpoint_thread_serves_from_the_training_process(tmp_path: Path) -> Non
         port = int(agent.url_address.rsplit(":", 1)[1])
         me = psutil.Process()
         assert any(c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in me.net_connections())
-        assert not any("gpumemd.agent_endpoint" in " ".join(c.cmdline()) for c in me.children())
+        assert not any("gpumemd.agent.endpoint" in " ".join(c.cmdline()) for c in me.children())
         # the latest sample, not a published one
         s = samples(scrape(f"http://{agent.url_address}/metrics"))
         assert s[("gpumemd_collector_success", (("collector", "process"),))] == 1

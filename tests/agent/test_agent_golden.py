@@ -12,9 +12,9 @@ import subprocess
 
 import pytest
 
-from gpumemd.agent import Agent
-from gpumemd.identity import Identity
-from gpumemd.sources.replay import load_capture, nvml_replayer, torch_replayer
+from gpumemd.agent.agent import Agent
+from gpumemd.agent.identity import Identity
+from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer
 
 from .test_agent_oom import FakeTorch
 from .torch_fixture import ROOT, capture

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gpumemd.agent import effective_listen_address
+from gpumemd.agent.agent import effective_listen_address
+from gpumemd.agent.identity import from_env
 from gpumemd.config import AgentConfig
-from gpumemd.identity import from_env
 
 
 def test_torchrun() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
-from gpumemd.oom import OomWatcher
+from gpumemd.sources.oom import OomWatcher
 
 
 class FakeTorch:

@@ -8,7 +8,7 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd.agent import Agent
+from gpumemd.agent.agent import Agent
 from gpumemd.config import AgentConfig
 
 

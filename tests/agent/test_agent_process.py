@@ -83,7 +83,7 @@ def test_gpumemd_run_injects_the_agent_and_returns_the_exit_status(tmp_path: Pat
         assert not hello["torch"]
         # the rank's endpoint process (it runs the same sitecustomize) started no agent of its own
         (endpoint,) = psutil.Process(proc.pid).children()  # `gpumemd run` execs: proc is the rank
-        assert "gpumemd.agent_endpoint" in endpoint.cmdline() and endpoint.children() == []
+        assert "gpumemd.agent.endpoint" in endpoint.cmdline() and endpoint.children() == []
         assert [f for f in os.listdir(tmp_path) if not f.startswith(".")] == [f"agent-{proc.pid}.json"]
     finally:
         rc = finish(proc)
@@ -100,7 +100,7 @@ def test_gpumemd_run_errors() -> None:
 
 
 def test_sitecustomize_skips_helpers_and_launchers() -> None:
-    from gpumemd.agent_boot.sitecustomize import should_start
+    from gpumemd.agent.boot.sitecustomize import should_start
 
     py = "/usr/bin/python3"
     assert should_start([py, "train.py"], {})
@@ -117,7 +117,7 @@ def test_sitecustomize_chains_to_the_one_it_shadows(tmp_path: Path) -> None:
     (other / "sitecustomize.py").write_text("import builtins; builtins.CHAINED = True\n")
     code = "import builtins; print(getattr(builtins, 'CHAINED', False))"
     environ = env(GPUMEMD_AGENT_DISABLE="1", PYTHONPATH=os.pathsep.join(
-        [str(ROOT / "gpumemd/agent_boot"), str(ROOT), str(other)]))
+        [str(ROOT / "gpumemd/agent/boot"), str(ROOT), str(other)]))
     out = subprocess.run([sys.executable, "-c", code], env=environ, capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "True", out.stderr
 
@@ -166,12 +166,12 @@ def test_the_allocator_announcer_says_each_state_once(monkeypatch) -> None:
 
     import torch  # noqa: F401  (the reason given reads it: a CPU build here)
 
-    import gpumemd.agent
-    from gpumemd.agent import AllocatorAnnouncer
+    import gpumemd.agent.agent
+    from gpumemd.agent.agent import AllocatorAnnouncer
 
     said: list[str] = []
-    monkeypatch.setattr(gpumemd.agent, "say", said.append)
-    monkeypatch.setattr(gpumemd.agent, "torch_ready", lambda: True)
+    monkeypatch.setattr(gpumemd.agent.agent, "say", said.append)
+    monkeypatch.setattr(gpumemd.agent.agent, "torch_ready", lambda: True)
     announce = AllocatorAnnouncer(pid=42)
     unreadable = SimpleNamespace(readings={}, success={"allocator": False})
     readable = SimpleNamespace(readings={"allocator": [SimpleNamespace(device=0)]}, success={"allocator": True})

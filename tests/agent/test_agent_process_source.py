@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
+from gpumemd.backends.nvml import LIBRARY_NOT_FOUND, NvmlError
+from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer
 from gpumemd.sources.allocator import AllocatorSource
-from gpumemd.sources.nvml import LIBRARY_NOT_FOUND, NvmlError
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
-from gpumemd.sources.replay import load_capture, nvml_replayer, torch_replayer
 
 from .torch_fixture import ROOT, capture
 

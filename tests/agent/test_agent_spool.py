@@ -11,10 +11,10 @@ from pathlib import Path
 
 from prometheus_client.core import Metric
 
-from gpumemd.exposition import Exposition
-from gpumemd.identity import Identity
+from gpumemd.agent.identity import Identity
+from gpumemd.backends.replay import torch_replayer
+from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.allocator import AllocatorSource
-from gpumemd.sources.replay import torch_replayer
 from gpumemd.sources.spool import SpoolSource, SpoolWriter, spool_dir
 from tests.helpers import gpumemd_process, samples, scrape
 

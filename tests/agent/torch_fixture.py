@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gpumemd.sources.replay import FORMAT
+from gpumemd.backends.replay import FORMAT
 
 ROOT = Path(__file__).resolve().parents[2]
 READINGS = json.loads((ROOT / "tests/fixtures/torch/h200__torch-2.11__readings.json").read_text())

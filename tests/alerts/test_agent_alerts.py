@@ -22,8 +22,8 @@ import pytest
 import yaml
 
 from gpumemd import cli
+from gpumemd.agent.steptrace import StepTrace
 from gpumemd.alerts import actions
-from gpumemd.steptrace import StepTrace
 from tests.helpers import ROOT, samples, scrape, wait_until_ready
 
 from .receivers import Receiver
@@ -136,7 +136,7 @@ def test_bad_agent_rule_file_is_rejected_with_its_path(tmp_path: Path, capsys, c
     assert "dump_snapshot" not in err.split("unknown action")[0]  # known to the agent
 
     # the agent itself: logs every error with the path and runs on with defaults, never raises
-    from gpumemd.agent import Agent
+    from gpumemd.agent.agent import Agent
 
     with caplog.at_level(logging.ERROR, logger="gpumemd.agent"):
         agent = Agent(str(cfg), listen_address=None, spool_dir="")
@@ -147,12 +147,12 @@ def test_bad_agent_rule_file_is_rejected_with_its_path(tmp_path: Path, capsys, c
 
 def test_on_alert_callback_and_registered_callback_notifier_in_process() -> None:
     """An agent built in-process (replayed torch): `on_alert=` and `{type: callback}` both deliver."""
-    from gpumemd.agent import Agent
+    from gpumemd.agent.agent import Agent
+    from gpumemd.agent.identity import Identity
     from gpumemd.alerts import notify
     from gpumemd.alerts.rules import NotifierConfig
+    from gpumemd.backends.replay import torch_replayer
     from gpumemd.config import Config
-    from gpumemd.identity import Identity
-    from gpumemd.sources.replay import torch_replayer
     from tests.agent.torch_fixture import capture
 
     got: list = []

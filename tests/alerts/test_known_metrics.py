@@ -16,8 +16,8 @@ from gpumemd.alerts.templates import (
     humanize1024,
     humanize_duration,
 )
+from gpumemd.backends.replay import load_capture
 from gpumemd.daemon import build_runtime
-from gpumemd.sources.replay import load_capture
 
 CAPTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "captures").glob("*.json"))
 
@@ -92,7 +92,7 @@ def test_known_labels_cover_the_golden_series():
 
 
 def test_the_agent_and_attribution_sources_are_known():
-    from gpumemd.sources.kubelet import SlurmReading, SlurmSource
+    from gpumemd.sources.slurm import SlurmReading, SlurmSource
 
     for name in ("gpumemd_gpu_pod_info", "gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info",
                  "gpumemd_allocator_limit_bytes", "gpumemd_agent_last_snapshot_info", "gpumemd_spool_ranks",

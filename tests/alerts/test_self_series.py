@@ -15,14 +15,14 @@ import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from gpumemd import config as config_mod
-from gpumemd.agent import Agent, SectionsObserver
+from gpumemd.agent.agent import Agent, SectionsObserver
+from gpumemd.agent.identity import Identity
 from gpumemd.alerts.engine import FIRING, PENDING
 from gpumemd.alerts.observer import AlertingFactory, AlertObserver
 from gpumemd.alerts.rules import AlertingConfig
+from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer
 from gpumemd.daemon import build_runtime
-from gpumemd.identity import Identity
-from gpumemd.sampler import Sampler
-from gpumemd.sources.replay import load_capture, nvml_replayer, torch_replayer
+from gpumemd.sampling.sampler import Sampler
 from tests.agent.test_agent_oom import FakeTorch
 from tests.agent.torch_fixture import capture as torch_capture
 from tests.helpers import ROOT, gpumemd_process

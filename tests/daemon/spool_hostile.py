@@ -12,7 +12,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from gpumemd.exposition import Exposition
+from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource, SpoolWriter, encode
 
 __all__ = ["HOSTILE", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",

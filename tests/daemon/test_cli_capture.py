@@ -62,7 +62,7 @@ def test_capture_to_an_unwritable_place_is_one_line_exit_2(tmp_path: Path) -> No
 ])
 def test_serve_replay_of_a_bad_capture_is_one_line_exit_2(tmp_path: Path, content: bytes | None,
                                                              message: str) -> None:
-    from gpumemd.sources.replay import FORMAT
+    from gpumemd.backends.replay import FORMAT
 
     path = tmp_path / "capture.json"
     if content is not None:

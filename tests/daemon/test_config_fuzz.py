@@ -13,7 +13,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd import config, webconfig, yamlsafe
+from gpumemd import config
+from gpumemd.config import yamlsafe
+from gpumemd.http import webconfig
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                          HealthCheck.function_scoped_fixture])

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd import config, webconfig, yamlsafe
+from gpumemd import config
+from gpumemd.config import yamlsafe
+from gpumemd.http import webconfig
 from tests.helpers import ROOT
 
 # --- the reader -----------------------------------------------------------------------

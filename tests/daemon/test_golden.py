@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from gpumemd import config
+from gpumemd.backends.replay import load_capture
 from gpumemd.daemon import node_sources
 from gpumemd.runtime import ReloadStatus
-from gpumemd.sampler import Sampler
-from gpumemd.sources.replay import load_capture
+from gpumemd.sampling.sampler import Sampler
 
 HERE = Path(__file__).resolve().parent
 CAPTURES = sorted((HERE.parent / "fixtures" / "captures").glob("*.json"))

@@ -16,11 +16,11 @@ from typing import Any
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from gpumemd.config import Config
-from gpumemd.endpoints import App
-from gpumemd.exposition import Exposition
+from gpumemd.http.endpoints import App
+from gpumemd.http.server import HttpServer, Request
 from gpumemd.runtime import Runtime
-from gpumemd.sampler import MAX_WAIT, Sampler
-from gpumemd.server import HttpServer, Request
+from gpumemd.sampling.exposition import Exposition
+from gpumemd.sampling.sampler import MAX_WAIT, Sampler
 from tests.helpers import ROOT, free_port, samples
 
 

@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
+from gpumemd.backends.nvml import NvmlError
+from gpumemd.backends.replay import nvml_replayer
 from gpumemd.sources.base import SourceUnavailable
-from gpumemd.sources.nvml import NvmlError, NvmlSource
-from gpumemd.sources.replay import nvml_replayer
+from gpumemd.sources.nvml import NvmlSource
 
 CAPTURES = Path(__file__).resolve().parent.parent / "fixtures" / "captures"
 HOLDING = json.loads((CAPTURES / "h200__580.159.04__one-process-1GiB.json").read_text())

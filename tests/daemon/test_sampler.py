@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
-from gpumemd.exposition import Exposition
-from gpumemd.sampler import Sampler
+from gpumemd.sampling.exposition import Exposition
+from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.base import SourceUnavailable
 from tests.helpers import samples
 
@@ -143,7 +143,7 @@ def test_observers_add_families_and_see_the_sources() -> None:
 
 
 def test_exposition_renders_each_format_once(monkeypatch: Any) -> None:
-    from gpumemd import exposition
+    from gpumemd.sampling import exposition
 
     calls = []
     real = exposition.prom_text.generate_latest
@@ -156,7 +156,7 @@ def test_exposition_renders_each_format_once(monkeypatch: Any) -> None:
 
 
 def test_lazy_render_defers_until_asked(monkeypatch: Any) -> None:
-    from gpumemd import exposition
+    from gpumemd.sampling import exposition
 
     calls = []
     real = exposition.prom_text.generate_latest

@@ -9,15 +9,10 @@ from pathlib import Path
 import pytest
 
 from gpumemd import config
+from gpumemd.backends.podresources import Assignment
 from gpumemd.daemon import node_sources
-from gpumemd.sources.kubelet import (
-    Assignment,
-    KubeletReading,
-    KubeletSource,
-    PodAttribution,
-    SlurmReading,
-    SlurmSource,
-)
+from gpumemd.sources.kubelet import KubeletReading, KubeletSource, PodAttribution
+from gpumemd.sources.slurm import SlurmReading, SlurmSource
 from tests.agent.test_agent_oom import FakeTorch
 from tests.agent.torch_fixture import capture as torch_capture
 
@@ -39,7 +34,7 @@ def check(source, reading) -> None:
 
 @pytest.mark.parametrize("capture", CAPTURES, ids=[c.stem for c in CAPTURES])
 def test_daemon_sources_declare_their_names(capture: Path) -> None:
-    from gpumemd.sources.replay import load_capture
+    from gpumemd.backends.replay import load_capture
 
     readings: dict = {}
     for source in node_sources(FULL, load_capture(capture)):
@@ -55,9 +50,9 @@ def test_attribution_sources_declare_their_names() -> None:
 
 
 def _agent():
-    from gpumemd.agent import Agent
-    from gpumemd.identity import Identity
-    from gpumemd.sources.replay import load_capture, nvml_replayer, torch_replayer
+    from gpumemd.agent.agent import Agent
+    from gpumemd.agent.identity import Identity
+    from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer
 
     nvml = load_capture(HERE.parent / "fixtures/captures/h200__580.159.04__one-process-1GiB.json")
     fake_oom = FakeTorch()

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd.exposition import Exposition
+from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import (
     REASONS,
     TYPES,

@@ -68,7 +68,7 @@ def _spool_config(tmp: Path, capture: str) -> Path:
         import synth_capture
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    from gpumemd.sources.replay import load_capture
+    from gpumemd.backends.replay import load_capture
 
     spool = tmp / f"spool-{capture}"
     synth_capture.write_spool(load_capture(CAPTURES / capture), spool, written=time.time())
@@ -243,7 +243,7 @@ def test_openmetrics_gzip_scrape_of_a_fresh_sample_completes() -> None:
     # fresh sample once deadlocked (gzip rendered the plain body under a non-reentrant lock).
     import threading
 
-    from gpumemd.exposition import Exposition
+    from gpumemd.sampling.exposition import Exposition
     from gpumemd.sources.base import gauge
 
     g = gauge("gpumemd_test", "A test family.")

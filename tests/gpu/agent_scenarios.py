@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import torch  # noqa: E402
 
-from gpumemd.agent import Agent  # noqa: E402
+from gpumemd.agent.agent import Agent  # noqa: E402
 
 MiB, GiB = 1 << 20, 1 << 30
 

@@ -19,8 +19,8 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from gpumemd import GPUMemoryProfiler, sections  # noqa: E402
-from gpumemd.profiler import set_global_profiler  # noqa: E402
+from gpumemd import GPUMemoryProfiler  # noqa: E402
+from gpumemd.profiler import sections, set_global_profiler  # noqa: E402
 
 MiB = 1 << 20
 _written: set[Path] = set()

@@ -18,8 +18,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from gpumemd.server import HttpServer, Request, Response
-from gpumemd.webconfig import WebConfig, parse_web_config
+from gpumemd.http.server import HttpServer, Request, Response
+from gpumemd.http.webconfig import WebConfig, parse_web_config
 
 METRICS = b"# TYPE up gauge\nup 1\n"
 SECRET = "secret-traceback-marker"
@@ -222,7 +222,7 @@ def wait_for(cond: Callable[[], bool], timeout: float = 3.0) -> bool:
 
 def idle_conns(srv: HttpServer) -> int:
     """Connections back with the I/O thread waiting for a request (none with a worker)."""
-    from gpumemd import server as server_mod
+    from gpumemd.http import server as server_mod
 
     conns = list(srv._conns)
     if srv._returns or any(c.state != server_mod._READ for c in conns):

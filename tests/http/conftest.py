@@ -11,7 +11,7 @@ import pytest
 from _helpers import Certs, ServerFactory, make_pair, trivial_app
 from cryptography import x509
 
-from gpumemd.server import HttpServer, Request, Response, ServerLimits
+from gpumemd.http.server import HttpServer, Request, Response, ServerLimits
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ import bcrypt
 import pytest
 from _helpers import METRICS, ServerFactory, get, raw, status_of
 
-from gpumemd.webconfig import BasicAuth, parse_basic_auth, parse_web_config
+from gpumemd.http.webconfig import BasicAuth, parse_basic_auth, parse_web_config
 
 PASSWORD = "s3cret"
 HASH = bcrypt.hashpw(PASSWORD.encode(), bcrypt.gensalt(rounds=4)).decode()  # cost 4: fast tests

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from _helpers import METRICS, ServerFactory, wait_for
 
-from gpumemd.server import ServerLimits
+from gpumemd.http.server import ServerLimits
 
 N_IDLE, N_SLOW, N_SCRAPERS, MAX_ATTEMPTS = 300, 20, 200, 3
 REQUEST = b"GET /metrics HTTP/1.1\r\nHost: gpumemd\r\n\r\n"

@@ -11,8 +11,8 @@ from _helpers import SECRET, get, raw, trivial_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd.server import HttpServer
-from gpumemd.webconfig import parse_web_config
+from gpumemd.http.server import HttpServer
+from gpumemd.http.webconfig import parse_web_config
 
 STATUS_LINE = re.compile(rb"HTTP/1\.1 [1-5][0-9][0-9] [A-Za-z -]+\r\n")
 

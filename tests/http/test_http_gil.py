@@ -25,7 +25,7 @@ from pathlib import Path
 
 from _helpers import METRICS, trivial_app, wait_for
 
-from gpumemd.server import MAX_CONNECTIONS_ENV, HttpServer, ServerLimits, _Conn
+from gpumemd.http.server import MAX_CONNECTIONS_ENV, HttpServer, ServerLimits, _Conn
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -37,7 +37,7 @@ REQUEST = b"GET /metrics HTTP/1.1\r\nHost: gpumemd\r\n\r\n"
 # lets the server's threads run. It ends by itself after 30 s (the test kills it sooner).
 BUSY_SERVER = """
 import sys, time
-from gpumemd.server import HttpServer, Response
+from gpumemd.http.server import HttpServer, Response
 body = b"# TYPE up gauge\\nup 1\\n"
 def app(req):
     return Response(200, body, {"Content-Type": "text/plain; version=0.0.4"})

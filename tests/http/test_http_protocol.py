@@ -20,8 +20,8 @@ from _helpers import (
     wait_for,
 )
 
-from gpumemd.server import Request, Response, ServerLimits, parse_listen_address
-from gpumemd.webconfig import parse_web_config
+from gpumemd.http.server import Request, Response, ServerLimits, parse_listen_address
+from gpumemd.http.webconfig import parse_web_config
 
 
 def test_get_and_head(serve: ServerFactory) -> None:

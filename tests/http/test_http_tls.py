@@ -24,8 +24,8 @@ from _helpers import (
 )
 from cryptography import x509
 
-from gpumemd.server import HttpServer, ServerLimits
-from gpumemd.webconfig import TLSContextProvider, WebConfigError, load_web_config
+from gpumemd.http.server import HttpServer, ServerLimits
+from gpumemd.http.webconfig import TLSContextProvider, WebConfigError, load_web_config
 
 LOOPBACK = [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
 

@@ -9,7 +9,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd.webconfig import (
+from gpumemd.http.webconfig import (
     CLIENT_AUTH_TYPES,
     EXTRA_HEADERS,
     GO_CIPHERS,
@@ -174,7 +174,7 @@ def test_accepted_spellings() -> None:
     ids=["duplicate", "anchor", "tag", "utf8", "nul", "depth", "size"],
 )
 def test_the_file_is_read_as_hostile_input(tmp_path, data: bytes, message: str) -> None:
-    from gpumemd.webconfig import load_web_config
+    from gpumemd.http.webconfig import load_web_config
 
     path = tmp_path / "web.yml"
     path.write_bytes(data)
@@ -232,7 +232,7 @@ def test_fuzz_parser_raises_only_webconfigerror(data: object) -> None:
 @settings(database=None, max_examples=150, deadline=None)
 @given(st.text(alphabet=string.printable, max_size=200))
 def test_fuzz_yaml_text(tmp_path_factory, text: str) -> None:
-    from gpumemd.webconfig import load_web_config
+    from gpumemd.http.webconfig import load_web_config
 
     path = tmp_path_factory.mktemp("fuzz") / "web.yml"
     path.write_text(text)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from gpumemd import sections
+from gpumemd.profiler import sections
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd import GPUMemoryProfiler, MemorySnapshot, ProfileResult, sections
+from gpumemd import GPUMemoryProfiler, MemorySnapshot, ProfileResult
+from gpumemd.profiler import sections
 
 from .replay import FixedHost
 
@@ -226,7 +227,7 @@ def test_stack_traces_when_asked() -> None:
     r = prof.profile_function(lambda: None)
     trace = r.memory_before.stack_trace
     assert isinstance(trace, str)  # one string, as upstream (issue 16)
-    assert "test_stack_traces_when_asked" in trace.splitlines()[-2] and "gpumemd/profiler.py" not in trace
+    assert "test_stack_traces_when_asked" in trace.splitlines()[-2] and "gpumemd/profiler/profiler.py" not in trace
     assert GPUMemoryProfiler(device="cpu").take_snapshot().stack_trace is None
 
 

@@ -6,8 +6,9 @@ import copy
 
 import pytest
 
-from gpumemd import GPUMemoryProfiler, sections
-from gpumemd.profiler import _peak_bounds, _Raw
+from gpumemd import GPUMemoryProfiler
+from gpumemd.profiler import sections
+from gpumemd.profiler.profiler import _peak_bounds, _Raw
 
 from .replay import FixedHost, ReplayCuda, raw, shifted
 

@@ -1,4 +1,4 @@
-"""gpumemd.sections: bounded, thread-safe, rendered as Prometheus families."""
+"""gpumemd.profiler.sections: bounded, thread-safe, rendered as Prometheus families."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import Metric
 
-from gpumemd import sections
-from gpumemd.sections import SectionRegistry
+from gpumemd.profiler import sections
+from gpumemd.profiler.sections import SectionRegistry
 
 
 def render(fams: object) -> str:

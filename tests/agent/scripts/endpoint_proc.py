@@ -15,8 +15,8 @@ import time
 
 import torch  # noqa: F401  (a training process has it loaded; its endpoint process must not)
 
-from gpumemd.agent import Agent
-from gpumemd.sources.replay import torch_replayer
+from gpumemd.agent.agent import Agent
+from gpumemd.backends.replay import torch_replayer
 from tests.agent.torch_fixture import capture
 
 kwargs = json.loads(sys.argv[1])

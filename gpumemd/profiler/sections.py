@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from prometheus_client.core import Metric
 
-from .sources.base import cap, counter, gauge
+from gpumemd.sources.base import cap, counter, gauge
 
 NAME_LIMIT = 120
 

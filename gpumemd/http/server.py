@@ -9,7 +9,7 @@ INTERFACE (stable; the rest of gpumemd depends only on this):
 
 `app` is a callable `app(request: Request) -> Response`; it never does I/O beyond
 reading the latest sample, so it is cheap and never blocks. `web_config` is a
-`gpumemd.webconfig.WebConfig`, a path to a `--web.config.file`, or None (plain HTTP).
+`gpumemd.http.webconfig.WebConfig`, a path to a `--web.config.file`, or None (plain HTTP).
 
 DESIGN (why not a library, and how it stays bounded)
 
@@ -366,7 +366,7 @@ class HttpServer:
         limits: ServerLimits | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from gpumemd import webconfig as wc
+        from . import webconfig as wc
 
         self._bind = parse_listen_address(listen_address)
         self._app = app

@@ -1,6 +1,6 @@
 """The in-process agent: samples PyTorch's allocator, NVML's view of this process and its
 OOMs on a daemon thread, publishes them into the node spool and serves them on loopback
-from a helper process (gpumemd/agent_endpoint.py; `agent.endpoint: thread` serves from a
+from a helper process (gpumemd/agent/endpoint.py; `agent.endpoint: thread` serves from a
 thread of this process instead).
 
     import gpumemd
@@ -41,19 +41,23 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from . import config as config_mod
+from gpumemd import config as config_mod
+from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from gpumemd.backends.host import ProcessUnreadable, Psutil
+from gpumemd.backends.nvml import Pynvml
+from gpumemd.backends.torch_cuda import LazyTorchCuda, torch_ready
+from gpumemd.backends.torch_oom import LazyTorchOom
+from gpumemd.config import AgentConfig, Config
+from gpumemd.runtime import Runtime
+from gpumemd.sampling.sampler import Observer
+from gpumemd.sources.allocator import AllocatorSource
+from gpumemd.sources.base import Source, SourceUnavailable, counter, gauge
+from gpumemd.sources.process import ProcessSource, peak_rss_bytes
+from gpumemd.sources.spool import SpoolWriter, spool_dir
+
 from . import identity as identity_mod
 from . import steptrace
-from .agent_endpoint import EndpointProcess
-from .config import AgentConfig, Config
-from .runtime import Runtime
-from .sampler import Observer
-from .sources.allocator import AllocatorSource, TorchCuda
-from .sources.base import Source, SourceUnavailable, counter, gauge
-from .sources.host import ProcessUnreadable, Psutil
-from .sources.nvml import Pynvml
-from .sources.process import ProcessSource, peak_rss_bytes
-from .sources.spool import SpoolWriter, spool_dir
+from .endpoint import EndpointProcess
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -78,10 +82,6 @@ def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
     return min(due)
 
 
-def torch_ready() -> bool:
-    """torch is imported (by the program) and not half-way through its own import."""
-    mod = sys.modules.get("torch")
-    return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)
 
 
 def say(message: str) -> None:
@@ -137,45 +137,8 @@ class AllocatorAnnouncer:
         return "no CUDA device is visible to this process"
 
 
-class LazyTorchCuda:
-    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch."""
-
-    def __init__(self) -> None:
-        self._api: TorchCuda | None = None
-
-    def _get(self) -> TorchCuda:
-        if self._api is None:
-            self._api = TorchCuda()
-        return self._api
-
-    def is_initialized(self) -> bool:
-        return torch_ready() and self._get().is_initialized()
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._get(), name)
-        setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
-        return value
 
 
-class LazyTorchOom:
-    """TorchOomApi, likewise lazy; the OOM observer is attached once CUDA is initialised
-    (attached earlier, the allocator has no device allocators yet and drops it)."""
-
-    def __init__(self) -> None:
-        self._api: Any = None
-
-    def _get(self) -> Any:
-        if self._api is None:
-            from .oom import TorchOom
-
-            self._api = TorchOom()
-        return self._api
-
-    def is_initialized(self) -> bool:
-        return torch_ready() and bool(self._get().is_initialized())
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._get(), name)
 
 
 # --- the agent's own series and error counting -----------------------------------------
@@ -257,7 +220,7 @@ class AgentSelf:
 
 
 class SectionsObserver:
-    """Adds the profiler's section families (gpumemd/sections.py, when present) to each sample."""
+    """Adds the profiler's section families (gpumemd/profiler/sections.py, when present) to each sample."""
 
     name = "sections"
     # What a rule may select from it (the sampler builds these for the rules only when selected)
@@ -276,7 +239,7 @@ class SectionsObserver:
 
 def _sections_observers(every: float = 0.0) -> list[Observer]:
     try:
-        from . import sections  # type: ignore[attr-defined,unused-ignore]
+        from gpumemd.profiler import sections  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return []
     fn = getattr(sections, "families", None)
@@ -286,7 +249,7 @@ def _sections_observers(every: float = 0.0) -> list[Observer]:
 def _sections_state() -> Callable[[], Any]:
     """The profiled sections' table, comparable between samples (the spool's change key)."""
     try:
-        from . import sections  # type: ignore[attr-defined,unused-ignore]
+        from gpumemd.profiler import sections  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return lambda: None
     snapshot = getattr(getattr(sections, "REGISTRY", None), "snapshot", None)
@@ -309,7 +272,7 @@ def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], err
     """Config from an object, a file path or defaults, with keyword overrides of `agent.*`,
     through the one validator files go through (durations may be given as seconds). A bad
     file or override is logged and counted; the agent starts with what is valid."""
-    from .alerts import actions
+    from gpumemd.alerts import actions
 
     base = Config()
     if isinstance(config, Config):
@@ -432,7 +395,7 @@ class Agent:
 
     def _build(self) -> Runtime:
         cfg, agent = self.config, self.config.agent
-        from .oom import OomWatcher
+        from gpumemd.sources.oom import OomWatcher
 
         self.oom = OomWatcher(
             self._apis.get("oom") or LazyTorchOom(),
@@ -480,8 +443,8 @@ class Agent:
             sampler=dataclasses.replace(cfg.sampler, interval=agent.interval),
             web=dataclasses.replace(cfg.web, listen_address=self.listen_address or "127.0.0.1:0"),
         )
-        from .alerts.actions import ActionRunner
-        from .alerts.observer import AlertingFactory
+        from gpumemd.alerts.actions import ActionRunner
+        from gpumemd.alerts.observer import AlertingFactory
 
         self.trace = steptrace.StepTrace(agent.oom_snapshot_dir, steps=agent.trace_steps, max_files=agent.oom_max_snapshots,
                                max_bytes=agent.oom_max_snapshot_bytes, pid=self.pid)
@@ -681,7 +644,7 @@ class Agent:
         return bool(self.oom.arm_memory_history()) if self.oom is not None else False
 
     def record_profile(self, reason: str = "manual") -> bool:
-        """Trace the next `trace_steps` optimizer steps with torch.profiler (gpumemd/steptrace.py)."""
+        """Trace the next `trace_steps` optimizer steps with torch.profiler (gpumemd/agent/steptrace.py)."""
         return self.trace.arm(reason) if self.trace is not None else False
 
     # --- fork ---
@@ -752,7 +715,7 @@ def arm_memory_history() -> bool:
 def _register_actions(agent: Agent) -> None:
     """Offer this agent's evidence functions to the alert engine's action registry."""
     try:
-        from .alerts import actions
+        from gpumemd.alerts import actions
     except ImportError:
         return
     def dump(alert: Any) -> None:
@@ -778,7 +741,7 @@ def _unregister_actions(agent: Agent) -> None:
     if current() not in (None, agent):
         return  # another agent of this process owns them now
     try:
-        from .alerts import actions
+        from gpumemd.alerts import actions
     except ImportError:
         return
     try:

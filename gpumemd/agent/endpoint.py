@@ -6,8 +6,8 @@ idle connections 1.5 % (bench/results/2026-11-21-h200/http-load-2026-11-21.json)
 default (`agent.endpoint: process`), the agent only publishes its sample into a file (the
 spool file `gpumemd serve` merges, or a private directory in /dev/shm when the spool is
 off), with every family it has and its alerts, once per `spool_interval` (1 s); a small
-child process — `python -m gpumemd.agent_endpoint` — serves that file with the same
-hardened server (gpumemd/server.py, TLS and basic auth from `web.config_file`), parsing it
+child process — `python -m gpumemd.agent.endpoint` — serves that file with the same
+hardened server (gpumemd/http/server.py, TLS and basic auth from `web.config_file`), parsing it
 again whenever it changes. Scrapes, floods and idle connections then cost the training
 process nothing; the price is one more process per rank (~30 MB) and a sample up to
 `spool_interval` old. `agent.endpoint: thread` serves from a thread of the training
@@ -44,12 +44,12 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from . import logs
-from .endpoints import App
-from .exposition import Exposition
-from .sampler import Snapshot
-from .server import HttpServer
-from .sources.spool import FORMAT, families_of
+from gpumemd import logs
+from gpumemd.http.endpoints import App
+from gpumemd.http.server import HttpServer
+from gpumemd.sampling.exposition import Exposition
+from gpumemd.sampling.sampler import Snapshot
+from gpumemd.sources.spool import FORMAT, families_of
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -85,7 +85,7 @@ class EndpointProcess:
     def start(self) -> None:
         """Spawn the child (fork+exec: nothing of this process runs in it); does not wait.
         Raises OSError if it cannot be spawned."""
-        cmd = [sys.executable, "-m", "gpumemd.agent_endpoint", "--published", self._published,
+        cmd = [sys.executable, "-m", "gpumemd.agent.endpoint", "--published", self._published,
                "--web.listen-address", self._listen, "--title", self._title]
         if self._web_config:
             cmd += ["--web.config.file", self._web_config]
@@ -265,7 +265,7 @@ def _wait_for_eof(fd: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)  # our lifetime is the agent's: see the module docstring
-    p = argparse.ArgumentParser(prog="python -m gpumemd.agent_endpoint",
+    p = argparse.ArgumentParser(prog="python -m gpumemd.agent.endpoint",
                                 description="Serve a gpumemd agent's published sample (started by the agent; "
                                             "exits when its standard input closes).")
     p.add_argument("--published", required=True, help="the agent's published file")

@@ -44,9 +44,10 @@ from typing import Any, NamedTuple, Protocol
 
 from prometheus_client.core import Metric
 
-from . import __version__
+from gpumemd.sources.base import Family, Source, SourceUnavailable
+from gpumemd.version import __version__
+
 from .exposition import Exposition
-from .sources.base import Family, Source, SourceUnavailable
 
 log = logging.getLogger("gpumemd.sampler")
 

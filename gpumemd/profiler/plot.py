@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .profiler import MemorySnapshot, ProfileResult
+    from . import MemorySnapshot, ProfileResult
 
 MiB = 1 << 20
 MAX_LABELLED = 12  # more section names than this share one legend entry

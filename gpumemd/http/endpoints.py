@@ -7,9 +7,10 @@ import json
 import time
 from collections.abc import Callable
 
-from . import __version__
-from .exposition import OPENMETRICS_TYPE, TEXT_TYPE, wants_gzip, wants_openmetrics
-from .sampler import STALL_FLOOR, Snapshot
+from gpumemd.sampling.exposition import OPENMETRICS_TYPE, TEXT_TYPE, wants_gzip, wants_openmetrics
+from gpumemd.sampling.sampler import STALL_FLOOR, Snapshot
+from gpumemd.version import __version__
+
 from .server import Request, Response
 
 _PLAIN = {"Content-Type": "text/plain; charset=utf-8"}

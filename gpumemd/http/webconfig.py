@@ -390,9 +390,9 @@ def parse_web_config(data: object, base_dir: str | None = None) -> WebConfig:
 def load_web_config(path: str | os.PathLike[str]) -> WebConfig:
     """Read, parse and check a web config file, including the files it names.
 
-    Read as hostile input, like the main configuration (`gpumemd.yamlsafe`: at most 1 MiB,
+    Read as hostile input, like the main configuration (`gpumemd.config.yamlsafe`: at most 1 MiB,
     strict UTF-8, no duplicate keys, aliases or custom tags); only `WebConfigError` escapes."""
-    from . import yamlsafe  # only needed when a file is given
+    from gpumemd.config import yamlsafe  # only needed when a file is given
 
     path = os.fspath(path)
     try:

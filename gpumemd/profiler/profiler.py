@@ -47,9 +47,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, ParamSpec, TypeVar, overload
 
+from gpumemd.backends.host import HostApi, ProcessUnreadable, Psutil
+from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
+from gpumemd.sources.allocator import AllocatorReading
+
 from . import sections
-from .sources.allocator import AllocatorReading, TorchCuda, TorchCudaApi
-from .sources.host import HostApi, ProcessUnreadable, Psutil
 
 try:  # POSIX only; without it the CPU high-water mark is unknown and CPU peaks are sampled ones
     import resource
@@ -537,7 +539,7 @@ class GPUMemoryProfiler:
         call, so that execution_time includes the GPU work the call launched, not only its
         launch cost. False leaves the program's asynchrony alone: execution_time is then
         host time only. Nothing to synchronize on device="cpu".
-    publish_sections: record each call into `gpumemd.sections`, which the agent exports.
+    publish_sections: record each call into `gpumemd.profiler.sections`, which the agent exports.
     leak_threshold_bytes: net growth per call that counts as growth for leak hints
         (default 1 byte on CUDA, where counts are exact; 1 MiB on the CPU, where resident
         memory is noisy). leak_min_calls: calls (after the first) needed before a hint.
@@ -934,7 +936,7 @@ class GPUMemoryProfiler:
 
         Needs matplotlib (`pip install 'gpumemd[plot]'`).
         """
-        from .profiler_plot import plot_session
+        from .plot import plot_session
 
         with self._lock:
             snaps, results = list(self.snapshots), list(self.results)

@@ -6,7 +6,7 @@ next. So the action only arms a `StepTrace`; a global optimizer step hook
 a step when idle) starts `torch.profiler.profile(profile_memory=True)` at the end of the
 next optimizer step — on the training thread, where the profiler must start and stop —
 and stops it `steps` steps later. A loop without `torch.optim` marks its steps with
-`gpumemd.steptrace.step()`. The trace is written on a thread as a gzipped Chrome trace
+`gpumemd.agent.steptrace.step()`. The trace is written on a thread as a gzipped Chrome trace
 (open it in Perfetto or chrome://tracing; memory events are the `[memory]` instants).
 
 Bounds: one trace at a time; `steps` ≤ 100; stopped at the first step after `max_seconds`
@@ -83,7 +83,7 @@ class StepTrace:
             return
         try:
             from torch.optim.optimizer import register_optimizer_step_post_hook
-        except ImportError:  # no torch.optim: steps come from gpumemd.steptrace.step() only
+        except ImportError:  # no torch.optim: steps come from gpumemd.agent.steptrace.step() only
             return
         self._hook = register_optimizer_step_post_hook(lambda opt, args, kwargs: self.step())
 

@@ -33,27 +33,18 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from prometheus_client.core import Metric
 
-from .sources.base import counter, gauge
+from gpumemd.backends.torch_oom import TorchOomApi
+
+from .base import counter, gauge
 
 log = logging.getLogger("gpumemd.oom")
 
-OomCallback = Callable[[int, int, int, int], None]  # device, alloc size, device total/limit, device free
 
 
-class TorchOomApi(Protocol):
-    """The part of torch this module uses; real (`TorchOom`) or faked in tests."""
-
-    def attach_oom_observer(self, fn: OomCallback) -> bool: ...  # False: not available in this torch
-    def num_ooms(self, device: int) -> int | None: ...
-    def is_initialized(self) -> bool: ...
-    def dump_snapshot(self, path: str) -> None: ...
-    def history_enabled(self) -> bool: ...
-    def record_history(self, max_entries: int, stacks: str) -> None: ...
-    def stop_history(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -330,40 +321,3 @@ class OomWatcher:
             yield info
 
 
-class TorchOom:
-    """TorchOomApi over the real torch (imported here, by the agent only)."""
-
-    def __init__(self) -> None:
-        import torch
-
-        self._torch = torch
-
-    def attach_oom_observer(self, fn: OomCallback) -> bool:
-        attach = getattr(self._torch._C, "_cuda_attach_out_of_memory_observer", None)
-        if attach is None:
-            return False
-        attach(fn)
-        return True
-
-    def num_ooms(self, device: int) -> int | None:
-        raw = getattr(self._torch._C, "_cuda_memoryStats", None)
-        if raw is None:
-            return None
-        return int(raw(device).get("num_ooms", 0))
-
-    def is_initialized(self) -> bool:
-        return bool(self._torch.cuda.is_initialized())
-
-    def dump_snapshot(self, path: str) -> None:
-        self._torch.cuda.memory._dump_snapshot(path)
-
-    def history_enabled(self) -> bool:
-        fn = getattr(self._torch._C, "_cuda_isHistoryEnabled", None)
-        return bool(fn()) if fn is not None else False
-
-    def record_history(self, max_entries: int, stacks: str) -> None:
-        self._torch.cuda.memory._record_memory_history(
-            enabled="all", context="alloc", stacks=stacks, max_entries=max_entries)
-
-    def stop_history(self) -> None:
-        self._torch.cuda.memory._record_memory_history(enabled=None)

@@ -1,10 +1,11 @@
 """Configuration: YAML into frozen dataclasses, every error reported at once with its path.
 
-The schema *is* the dataclasses below: `load()` walks their type hints, so a new section
+The one validator for the file, the command-line flags, `start()` overrides and the web
+config's shape. The schema *is* the dataclasses of `schema.py`: `load()` walks their type hints, so a new section
 is a new dataclass and nothing else. Durations are strings like `500ms`, `30s`, `2m`,
 `1h30m` (Prometheus style) and become float seconds. Unknown keys are errors.
 
-Files are hostile input: they are read through `gpumemd.yamlsafe` (at most 1 MiB, strict
+Files are hostile input: they are read through `gpumemd.config.yamlsafe` (at most 1 MiB, strict
 UTF-8, no duplicate keys, aliases or custom tags, bounded nesting), every number has a
 maximum (durations `MAX_DURATION`, integers `MAX_COUNT` unless a field says less), and a
 ConfigError reports at most `MAX_REPORTED_ERRORS` lines, then how many more there were.
@@ -23,19 +24,21 @@ import socket
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import yamlsafe
+from .schema import (
+    _DURATION,
+    _LISTEN,
+    DEFAULT_PORT,
+    Config,
+)
 
 __all__ = [
-    "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS",
-    "AgentConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig", "ListenAddress",
-    "LogConfig", "NvmlSourceConfig", "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig",
-    "SpoolSourceConfig",
-    "WebConfig", "apply_overrides", "check_references", "convert_flag", "format_duration", "from_mapping",
-    "load", "loads", "non_negative", "override_section", "parse_duration", "positive",
+    "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS", "ConfigError", "apply_overrides",
+    "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
+    "loads", "override_section", "parse_duration",
 ]
 
 MAX_REPORTED_ERRORS = 50
@@ -79,15 +82,8 @@ class ConfigError(Exception):
 
 # --- value types ---------------------------------------------------------------------
 
-_DURATION = "duration"
-_LISTEN = "listen_address"
 _UNIT_SECONDS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
 _DURATION_RE = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
-
-Seconds = Annotated[float, _DURATION]
-"""A duration in the file (`30s`), float seconds in the program."""
-
-ListenAddress = Annotated[str, _LISTEN]
 
 
 def parse_duration(text: str) -> float:
@@ -129,157 +125,6 @@ def _check_listen(value: str) -> str | None:
     if host.startswith("[") != host.endswith("]") or any(c.isspace() or c in "/\0" for c in host):
         return f"expected HOST:PORT or :PORT, got {shown}"
     return None
-
-
-# --- the schema ----------------------------------------------------------------------
-
-DEFAULT_PORT = 9967
-"""Not used by a GPU peer (dcgm-exporter 9400, nvidia_gpu_exporter 9835, nvitop-exporter 8000)."""
-
-
-def positive(value: float) -> str | None:
-    return None if value > 0 else f"must be > 0, got {value}"
-
-
-def non_negative(value: float) -> str | None:
-    return None if value >= 0 else f"must be >= 0, got {value}"
-
-
-def _check(fn: typing.Callable[[Any], str | None], at_most: float | None = None) -> dict[str, Any]:
-    """Field metadata: a check, and a maximum tighter (or, for byte sizes, looser) than
-    the global MAX_COUNT / MAX_DURATION."""
-    return {"check": fn} if at_most is None else {"check": fn, "max": at_most}
-
-
-@dataclass(frozen=True)
-class WebConfig:
-    listen_address: ListenAddress = f":{DEFAULT_PORT}"
-    config_file: str | None = None  # exporter-toolkit web config (TLS, basic auth, headers)
-    max_label_length: int = field(default=128, metadata=_check(positive, at_most=65536))
-
-
-@dataclass(frozen=True)
-class SamplerConfig:
-    interval: Seconds = field(default=1.0, metadata=_check(positive))
-    history: int = field(default=300, metadata=_check(positive, at_most=1_000_000))  # samples kept in the ring buffer
-
-
-@dataclass(frozen=True)
-class NvmlSourceConfig:
-    enabled: bool = True
-    processes: bool = True  # per-process GPU memory (pid label)
-    process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
-    max_processes: int = field(default=64, metadata=_check(non_negative, at_most=65536))  # per GPU; the rest are counted as dropped
-    utilization: bool = False
-
-
-@dataclass(frozen=True)
-class HostSourceConfig:
-    enabled: bool = True
-    process_rss: bool = True  # resident memory of the processes NVML found on a GPU
-
-
-@dataclass(frozen=True)
-class KubeletSourceConfig:
-    """Pod attribution from the kubelet pod-resources API (gpumemd/sources/kubelet.py)."""
-
-    enabled: bool = False
-    socket: str = "/var/lib/kubelet/pod-resources/kubelet.sock"
-    timeout: Seconds = field(default=2.0, metadata=_check(positive))
-    refresh: Seconds = field(default=5.0, metadata=_check(non_negative))  # the kubelet rate-limits this API
-    stale_after: Seconds = field(default=60.0, metadata=_check(positive))  # then series lose their pod labels
-    # Device-plugin resources to attribute; an entry ending in '-' or '/' is a prefix.
-    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-")
-    label_series: bool = True  # add pod/namespace/container to every GPU series, as dcgm-exporter does
-
-
-@dataclass(frozen=True)
-class SlurmSourceConfig:
-    """The Slurm job of each GPU process, from /proc/<pid>/cgroup (outside Kubernetes)."""
-
-    enabled: bool = False
-    proc_root: str = "/proc"
-
-
-@dataclass(frozen=True)
-class SpoolSourceConfig:
-    """How `gpumemd serve` guards the ranks' spool (`agent.spool_dir`; docs/deploy.md, The spool)."""
-
-    # who may publish: the daemon creates a missing directory 1770 with this group (name or gid)
-    group: str | None = None
-    world_writable: bool = False  # 1777 instead: shared nodes with no common group (ranks are still verified)
-    # ranks whose pid the daemon cannot see (another PID namespace): unverifiable owner
-    accept_unverified: bool = False
-    max_file_bytes: int = field(default=4 << 20, metadata=_check(positive))  # larger files are rejected unread
-    max_files: int = field(default=1024, metadata=_check(positive))  # per directory scan; the rest are skipped
-    max_series: int = field(default=10_000, metadata=_check(positive))  # per rank file
-    max_total_series: int = field(default=65_536, metadata=_check(positive))  # all ranks together
-
-
-@dataclass(frozen=True)
-class SourcesConfig:
-    nvml: NvmlSourceConfig = NvmlSourceConfig()
-    host: HostSourceConfig = HostSourceConfig()
-    kubelet: KubeletSourceConfig = KubeletSourceConfig()
-    slurm: SlurmSourceConfig = SlurmSourceConfig()
-    spool: SpoolSourceConfig = SpoolSourceConfig()
-
-
-@dataclass(frozen=True)
-class LogConfig:
-    level: Literal["debug", "info", "warn", "error"] = "info"
-    format: Literal["logfmt", "json"] = "logfmt"
-
-
-AGENT_PORT = DEFAULT_PORT + 1
-"""The in-process agent's default port (plus LOCAL_RANK, one port per rank of a node)."""
-
-
-@dataclass(frozen=True)
-class AgentConfig:
-    """The in-process agent (`gpumemd.start()`, `gpumemd run`); see docs/agent.md."""
-
-    interval: Seconds = field(default=0.1, metadata=_check(positive))  # 10 Hz
-    # alert rules, OOM counters and the agent's own series; this process's NVML and host
-    # view go with nvml_interval. An OOM publishes a sample at once whatever these are.
-    evaluation_interval: Seconds = field(default=1.0, metadata=_check(positive))
-    # step: the allocator ticks run on the training thread after an optimizer step once
-    # `interval` has passed (no GIL hand-off), the thread ticking while no steps come;
-    # thread: always on the sampling thread (docs/agent.md, Cost)
-    tick: Literal["thread", "step"] = "step"
-    listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
-    per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
-    # process: a helper process serves the published sample (scrapes cost the training
-    # process nothing); thread: served from a thread of the training process
-    endpoint: Literal["process", "thread"] = "process"
-    nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
-    nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # NVML per-process list is 19 µs/GPU
-    peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
-    spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
-    spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
-    spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # silent this many of its intervals: dead
-    oom_snapshot_dir: str | None = None  # none: no allocator snapshot on OOM
-    oom_max_snapshots: int = field(default=3, metadata=_check(positive, at_most=10_000))  # newest kept, older ones deleted
-    oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive, at_most=1 << 40))  # larger dumps deleted
-    oom_min_dump_interval: Seconds = field(default=30.0, metadata=_check(non_negative))
-    memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (~20 % slower); armed: on demand
-    memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
-    memory_history_stacks: Literal["python", "all"] = "python"
-    trace_steps: int = field(default=5, metadata=_check(positive, at_most=10_000))  # the record_profile alert action's steps
-
-
-# Imported here, not at the top: the alerting schema uses Seconds and the checks above.
-from .alerts.rules import AlertingConfig  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Config:
-    web: WebConfig = WebConfig()
-    sampler: SamplerConfig = SamplerConfig()
-    sources: SourcesConfig = SourcesConfig()
-    log: LogConfig = LogConfig()
-    agent: AgentConfig = AgentConfig()
-    alerting: AlertingConfig = AlertingConfig()  # rules, notifiers: docs/alerts.md
 
 
 # --- the loader ----------------------------------------------------------------------
@@ -636,7 +481,7 @@ def check_references(config: Config, source: str = "<config>", flags: Mapping[st
 def check_web_config_file(path: str) -> list[str]:
     """Problems of a web config file as `PATH: path: message` lines: what the server would
     refuse at start-up, certificates, keys and the CA included."""
-    from . import webconfig
+    from gpumemd.http import webconfig
 
     try:
         wc = webconfig.load_web_config(path)

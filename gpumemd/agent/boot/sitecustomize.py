@@ -26,7 +26,7 @@ import sys
 
 _HELPERS = ("multiprocessing.spawn", "multiprocessing.resource_tracker", "multiprocessing.forkserver",
             "multiprocessing.semaphore_tracker", "--multiprocessing-fork", "joblib.externals.loky",
-            "gpumemd.agent_endpoint")  # the agent's own endpoint process
+            "gpumemd.agent.endpoint")  # the agent's own endpoint process
 _LAUNCHERS = ("torch.distributed.run", "torch.distributed.launch", "torch.distributed.elastic")
 
 
@@ -51,7 +51,7 @@ def _start() -> None:
         argv = list(getattr(sys, "orig_argv", sys.argv))
         if not should_start(argv):
             return
-        from gpumemd.agent import start
+        from gpumemd.agent.agent import start
 
         config = os.environ.get("GPUMEMD_CONFIG_FILE") or None
         if "GPUMEMD_AGENT_LISTEN_ADDRESS" in os.environ:
@@ -80,6 +80,6 @@ def _chain() -> None:
         return
 
 
-if __name__ == "sitecustomize":  # imported by Python at start-up, not as gpumemd.agent_boot.… (tests)
+if __name__ == "sitecustomize":  # imported by Python at start-up, not as gpumemd.agent.boot.… (tests)
     _start()
     _chain()

@@ -1,0 +1,5 @@
+"""The in-process agent: `gpumemd.start()` in a training process, or `gpumemd run -- ...`."""
+
+from .agent import Agent, arm_memory_history, current, dump_snapshot, start, stop
+
+__all__ = ["Agent", "arm_memory_history", "current", "dump_snapshot", "start", "stop"]

@@ -1,0 +1,95 @@
+"""PyTorch's CUDA caching allocator behind a narrow Protocol: `TorchCudaApi`, `TorchCuda`, `LazyTorchCuda`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+
+class TorchCudaApi(Protocol):
+    """The part of torch.cuda the allocator source reads; real or replayed."""
+
+    def is_initialized(self) -> bool: ...
+    def device_count(self) -> int: ...
+    def memory_stats(self, device: int) -> dict[str, Any]: ...  # nested, as torch._C._cuda_memoryStats
+    def device_uuid(self, device: int) -> str: ...
+    def memory_fraction(self, device: int) -> float | None: ...  # set_per_process_memory_fraction, if set
+    def total_memory(self, device: int) -> int: ...
+    def mem_get_info(self, device: int) -> tuple[int, int]: ...  # (free, total); only on a device in use
+
+
+def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
+    """Public `memory_stats()` keys (`allocated_bytes.all.current`) back into the nested form."""
+    out: dict[str, Any] = {}
+    for key, value in flat.items():
+        node = out
+        *parents, leaf = key.split(".")
+        for p in parents:
+            node = node.setdefault(p, {})
+        node[leaf] = value
+    return out
+
+
+class TorchCuda:
+    """TorchCudaApi over the real torch.cuda (imported here, never by the daemon)."""
+
+    def __init__(self) -> None:
+        import torch
+
+        self._torch = torch
+        self._raw = getattr(torch._C, "_cuda_memoryStats", None)
+
+    def is_initialized(self) -> bool:
+        return bool(self._torch.cuda.is_initialized())
+
+    def device_count(self) -> int:
+        return int(self._torch.cuda.device_count())
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        if self._raw is not None:
+            return self._raw(device)  # a fresh dict each call: no copy
+        return nest(self._torch.cuda.memory_stats(device))
+
+    def device_uuid(self, device: int) -> str:
+        uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))
+        return uuid if not uuid or uuid.startswith(("GPU-", "MIG-")) else f"GPU-{uuid}"  # NVML's spelling
+
+    def memory_fraction(self, device: int) -> float | None:
+        get = getattr(self._torch.cuda, "get_per_process_memory_fraction", None)
+        fraction = get(device) if get is not None else None
+        return None if fraction is None or fraction >= 1.0 else float(fraction)
+
+    def total_memory(self, device: int) -> int:
+        return int(self._torch.cuda.get_device_properties(device).total_memory)
+
+    def mem_get_info(self, device: int) -> tuple[int, int]:
+        # Creates a CUDA context on a device that has none: callers ask only for devices in use.
+        free, total = self._torch.cuda.mem_get_info(device)
+        return int(free), int(total)
+
+
+def torch_ready() -> bool:
+    """torch is imported (by the program) and not half-way through its own import."""
+    mod = sys.modules.get("torch")
+    return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)
+
+
+class LazyTorchCuda:
+    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch."""
+
+    def __init__(self) -> None:
+        self._api: TorchCuda | None = None
+
+    def _get(self) -> TorchCuda:
+        if self._api is None:
+            self._api = TorchCuda()
+        return self._api
+
+    def is_initialized(self) -> bool:
+        return torch_ready() and self._get().is_initialized()
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._get(), name)
+        setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
+        return value

@@ -1,0 +1,55 @@
+"""Configuration: the YAML file, flags and `start()` overrides, through one validator.
+
+`schema` is the Config tree (frozen dataclasses in base units); `loader` turns a mapping
+into it (durations, limits, every error at once); `yamlsafe` reads YAML with bounds.
+"""
+
+from . import yamlsafe
+from .loader import (
+    MAX_COUNT,
+    MAX_DURATION,
+    MAX_LINE_LENGTH,
+    MAX_REPORTED_ERRORS,
+    ConfigError,
+    apply_overrides,
+    check_references,
+    check_web_config_file,
+    convert_flag,
+    format_duration,
+    from_mapping,
+    load,
+    loads,
+    override_section,
+    parse_duration,
+)
+from .schema import (
+    AGENT_PORT,
+    DEFAULT_PORT,
+    AgentConfig,
+    AlertingConfig,
+    Config,
+    HostSourceConfig,
+    KubeletSourceConfig,
+    ListenAddress,
+    LoadedRules,
+    LogConfig,
+    NotifierConfig,
+    NvmlSourceConfig,
+    SamplerConfig,
+    Seconds,
+    SlurmSourceConfig,
+    SourcesConfig,
+    SpoolSourceConfig,
+    WebConfig,
+    non_negative,
+    positive,
+)
+
+__all__ = [
+    "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS",
+    "AgentConfig", "AlertingConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig",
+    "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig", "SamplerConfig",
+    "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig", "apply_overrides",
+    "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
+    "loads", "non_negative", "override_section", "parse_duration", "positive", "yamlsafe",
+]

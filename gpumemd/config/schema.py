@@ -1,0 +1,287 @@
+"""The Config tree: frozen dataclasses in base units; `loader` walks their type hints.
+
+A new section is a new dataclass here and nothing else. Field metadata carries a check
+(`positive`, `non_negative`) and, where tighter than the global one, a maximum. The alerting
+section is schema only: its rules stay mappings here and are compiled by
+`gpumemd.alerts.rules`, which registers itself with `set_rule_compiler` (config must not
+import alerts: that was an import circle).
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from . import yamlsafe
+
+__all__ = [
+    "AGENT_PORT", "DEFAULT_PORT", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
+    "KubeletSourceConfig", "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig",
+    "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig",
+    "non_negative", "positive", "set_rule_compiler",
+]
+
+_DURATION = "duration"
+_LISTEN = "listen_address"
+Seconds = Annotated[float, _DURATION]
+"""A duration in the file (`30s`), float seconds in the program."""
+
+ListenAddress = Annotated[str, _LISTEN]
+
+
+
+DEFAULT_PORT = 9967
+"""Not used by a GPU peer (dcgm-exporter 9400, nvidia_gpu_exporter 9835, nvitop-exporter 8000)."""
+
+
+def positive(value: float) -> str | None:
+    return None if value > 0 else f"must be > 0, got {value}"
+
+
+def non_negative(value: float) -> str | None:
+    return None if value >= 0 else f"must be >= 0, got {value}"
+
+
+def _check(fn: typing.Callable[[Any], str | None], at_most: float | None = None) -> dict[str, Any]:
+    """Field metadata: a check, and a maximum tighter (or, for byte sizes, looser) than
+    the global MAX_COUNT / MAX_DURATION."""
+    return {"check": fn} if at_most is None else {"check": fn, "max": at_most}
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    listen_address: ListenAddress = f":{DEFAULT_PORT}"
+    config_file: str | None = None  # exporter-toolkit web config (TLS, basic auth, headers)
+    max_label_length: int = field(default=128, metadata=_check(positive, at_most=65536))
+
+
+@dataclass(frozen=True)
+class SamplerConfig:
+    interval: Seconds = field(default=1.0, metadata=_check(positive))
+    history: int = field(default=300, metadata=_check(positive, at_most=1_000_000))  # samples kept in the ring buffer
+
+
+@dataclass(frozen=True)
+class NvmlSourceConfig:
+    enabled: bool = True
+    processes: bool = True  # per-process GPU memory (pid label)
+    process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
+    max_processes: int = field(default=64, metadata=_check(non_negative, at_most=65536))  # per GPU; the rest are counted as dropped
+    utilization: bool = False
+
+
+@dataclass(frozen=True)
+class HostSourceConfig:
+    enabled: bool = True
+    process_rss: bool = True  # resident memory of the processes NVML found on a GPU
+
+
+@dataclass(frozen=True)
+class KubeletSourceConfig:
+    """Pod attribution from the kubelet pod-resources API (gpumemd/sources/kubelet.py)."""
+
+    enabled: bool = False
+    socket: str = "/var/lib/kubelet/pod-resources/kubelet.sock"
+    timeout: Seconds = field(default=2.0, metadata=_check(positive))
+    refresh: Seconds = field(default=5.0, metadata=_check(non_negative))  # the kubelet rate-limits this API
+    stale_after: Seconds = field(default=60.0, metadata=_check(positive))  # then series lose their pod labels
+    # Device-plugin resources to attribute; an entry ending in '-' or '/' is a prefix.
+    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-")
+    label_series: bool = True  # add pod/namespace/container to every GPU series, as dcgm-exporter does
+
+
+@dataclass(frozen=True)
+class SlurmSourceConfig:
+    """The Slurm job of each GPU process, from /proc/<pid>/cgroup (outside Kubernetes)."""
+
+    enabled: bool = False
+    proc_root: str = "/proc"
+
+
+@dataclass(frozen=True)
+class SpoolSourceConfig:
+    """How `gpumemd serve` guards the ranks' spool (`agent.spool_dir`; docs/deploy.md, The spool)."""
+
+    # who may publish: the daemon creates a missing directory 1770 with this group (name or gid)
+    group: str | None = None
+    world_writable: bool = False  # 1777 instead: shared nodes with no common group (ranks are still verified)
+    # ranks whose pid the daemon cannot see (another PID namespace): unverifiable owner
+    accept_unverified: bool = False
+    max_file_bytes: int = field(default=4 << 20, metadata=_check(positive))  # larger files are rejected unread
+    max_files: int = field(default=1024, metadata=_check(positive))  # per directory scan; the rest are skipped
+    max_series: int = field(default=10_000, metadata=_check(positive))  # per rank file
+    max_total_series: int = field(default=65_536, metadata=_check(positive))  # all ranks together
+
+
+@dataclass(frozen=True)
+class SourcesConfig:
+    nvml: NvmlSourceConfig = NvmlSourceConfig()
+    host: HostSourceConfig = HostSourceConfig()
+    kubelet: KubeletSourceConfig = KubeletSourceConfig()
+    slurm: SlurmSourceConfig = SlurmSourceConfig()
+    spool: SpoolSourceConfig = SpoolSourceConfig()
+
+
+@dataclass(frozen=True)
+class LogConfig:
+    level: Literal["debug", "info", "warn", "error"] = "info"
+    format: Literal["logfmt", "json"] = "logfmt"
+
+
+AGENT_PORT = DEFAULT_PORT + 1
+"""The in-process agent's default port (plus LOCAL_RANK, one port per rank of a node)."""
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """The in-process agent (`gpumemd.start()`, `gpumemd run`); see docs/agent.md."""
+
+    interval: Seconds = field(default=0.1, metadata=_check(positive))  # 10 Hz
+    # alert rules, OOM counters and the agent's own series; this process's NVML and host
+    # view go with nvml_interval. An OOM publishes a sample at once whatever these are.
+    evaluation_interval: Seconds = field(default=1.0, metadata=_check(positive))
+    # step: the allocator ticks run on the training thread after an optimizer step once
+    # `interval` has passed (no GIL hand-off), the thread ticking while no steps come;
+    # thread: always on the sampling thread (docs/agent.md, Cost)
+    tick: Literal["thread", "step"] = "step"
+    listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
+    per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
+    # process: a helper process serves the published sample (scrapes cost the training
+    # process nothing); thread: served from a thread of the training process
+    endpoint: Literal["process", "thread"] = "process"
+    nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
+    nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # NVML per-process list is 19 µs/GPU
+    peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
+    spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
+    spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
+    spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # silent this many of its intervals: dead
+    oom_snapshot_dir: str | None = None  # none: no allocator snapshot on OOM
+    oom_max_snapshots: int = field(default=3, metadata=_check(positive, at_most=10_000))  # newest kept, older ones deleted
+    oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive, at_most=1 << 40))  # larger dumps deleted
+    oom_min_dump_interval: Seconds = field(default=30.0, metadata=_check(non_negative))
+    memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (~20 % slower); armed: on demand
+    memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
+    memory_history_stacks: Literal["python", "all"] = "python"
+    trace_steps: int = field(default=5, metadata=_check(positive, at_most=10_000))  # the record_profile alert action's steps
+
+
+
+
+# --- the alerting section: schema only ------------------------------------------------
+
+MAX_SECRET_BYTES = 64 << 10
+_LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class NotifierConfig:
+    """Where alerts go. Secrets (`url_file`, `password_file`, `bearer_token_file`) are read
+    from files so they stay out of the configuration, the metrics and the logs."""
+
+    type: Literal["log", "alertmanager", "webhook", "callback"]
+    name: str | None = None  # the `notifier` label; defaults to the type (numbered if repeated)
+    url: str | None = None
+    url_file: str | None = None
+    username: str | None = None
+    password_file: str | None = None
+    bearer_token_file: str | None = None
+    callback: str | None = None  # for type callback: a name given to notify.register_callback
+    timeout: Seconds = field(default=5.0, metadata={"check": positive})
+    capacity: int = field(default=1000, metadata={"check": positive})  # alerts waiting, at most
+    min_backoff: Seconds = field(default=0.5, metadata={"check": positive})
+    max_backoff: Seconds = field(default=30.0, metadata={"check": positive})
+    max_batch: int = field(default=64, metadata={"check": positive})
+
+    def problems(self) -> list[str]:
+        """Checked by AlertingConfig.validate (not `validate`, which would hide rule errors)."""
+        errors: list[str] = []
+        if self.type in ("alertmanager", "webhook"):
+            if (self.url is None) == (self.url_file is None):
+                errors.append(f"url: a {self.type} notifier needs exactly one of url and url_file")
+            elif self.url is not None and not self.url.startswith(("http://", "https://")):
+                errors.append("url: expected an http:// or https:// URL")
+            for key in ("url_file", "password_file", "bearer_token_file"):
+                path = getattr(self, key)
+                if path is not None:
+                    try:  # bounded and regular files only: /dev/zero or a FIFO must not hang the check
+                        yamlsafe.read_limited(path, MAX_SECRET_BYTES)
+                    except yamlsafe.YamlError as exc:
+                        errors.append(f"{key}: {path}: {exc}")
+            if self.password_file and not self.username:
+                errors.append("username: required with password_file")
+            if self.password_file and self.bearer_token_file:
+                errors.append("bearer_token_file: use basic auth or a bearer token, not both")
+        elif self.type == "callback" and not self.callback:
+            errors.append("callback: required for type callback (a name given to notify.register_callback)")
+        if self.min_backoff > self.max_backoff:
+            errors.append("min_backoff: must not exceed max_backoff")
+        return errors
+
+
+@dataclass(frozen=True)
+class LoadedRules:
+    rules: tuple[Any, ...]  # gpumemd.alerts.rules.RuleSpec (compiled above this layer)
+    errors: tuple[str, ...]
+
+
+_rule_compiler: Callable[[AlertingConfig], LoadedRules] | None = None
+
+
+def set_rule_compiler(compiler: Callable[[AlertingConfig], LoadedRules]) -> None:
+    """Called by gpumemd.alerts.rules on import: config validates rules without importing alerts."""
+    global _rule_compiler
+    _rule_compiler = compiler
+
+
+@dataclass(frozen=True)
+class AlertingConfig:
+    default_rules: bool = True  # the packaged rule set (docs/alerts.md)
+    rules: tuple[Any, ...] = ()  # rule mappings (see RuleSpec); kept raw: `for` is a Python keyword
+    rule_files: tuple[str, ...] = ()  # YAML files with a top-level `rules:` list; globs allowed
+    notifiers: tuple[NotifierConfig, ...] = (NotifierConfig(type="log"),)
+    resend_delay: Seconds = field(default=60.0, metadata={"check": positive})
+    resolved_retention: Seconds = field(default=900.0, metadata={"check": non_negative})
+    external_labels: dict[str, str] = field(default_factory=dict)  # added to every alert (cluster, node)
+    external_url: str = ""  # base of generatorURL
+    max_series_per_rule: int = field(default=512, metadata={"check": positive})
+    _loaded: LoadedRules | None = field(default=None, init=False, repr=False, compare=False)
+
+    def loaded(self) -> LoadedRules:
+        """The merged, validated rules (read once; rule files are read then), compiled by
+        the function `gpumemd.alerts.rules` registers on import."""
+        if self._loaded is None:
+            if _rule_compiler is None:
+                raise RuntimeError("alert rules are compiled by gpumemd.alerts.rules: import it first")
+            object.__setattr__(self, "_loaded", _rule_compiler(self))  # a cache on a frozen object
+        assert self._loaded is not None
+        return self._loaded
+
+    def validate(self) -> list[str]:
+        # Without the compiler (a program that never imports gpumemd.alerts) the rules are
+        # not compiled here; every entry point (cli, daemon, runtime, agent) registers it.
+        errors = list(self.loaded().errors) if _rule_compiler is not None else []
+        for i, notifier in enumerate(self.notifiers):
+            errors.extend(f"notifiers[{i}].{e}" for e in notifier.problems())
+        names = [n.name or n.type for n in self.notifiers]
+        for i, n in enumerate(names):
+            if n in names[:i] and self.notifiers[i].name is not None:
+                errors.append(f"notifiers[{i}].name: duplicate notifier name \"{n}\"")
+        for key in self.external_labels:
+            if not _LABEL.match(str(key)):
+                errors.append(f"external_labels.{key}: not a valid label name")
+        return errors
+
+
+@dataclass(frozen=True)
+class Config:
+    web: WebConfig = WebConfig()
+    sampler: SamplerConfig = SamplerConfig()
+    sources: SourcesConfig = SourcesConfig()
+    log: LogConfig = LogConfig()
+    agent: AgentConfig = AgentConfig()
+    alerting: AlertingConfig = AlertingConfig()  # rules, notifiers: docs/alerts.md
+
+

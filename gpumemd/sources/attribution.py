@@ -1,0 +1,103 @@
+"""Pod and job labels on the per-process series: wraps the process-level sources (not a collector itself)."""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from gpumemd.backends.podresources import (
+    GrpcPodResources,
+)
+
+from .base import Source, cap
+from .kubelet import POD_LABELS, KubeletSource, PodAttribution
+from .slurm import SlurmSource
+
+log = logging.getLogger("gpumemd.kubelet")
+
+
+class PodLabels:
+    """Wraps a source: its series with a `uuid` label get `pod`, `namespace`, `container`.
+
+    A GPU held by one container gets that container's names. A GPU shared by several
+    (time-slicing, MPS) or held by none gets empty values: charging a shared GPU's memory to
+    each of its pods would count it several times in every `sum by (namespace)`;
+    `gpumemd_gpu_pod_info` lists all of them for a join. Labelling never fails the wrapped
+    source: if it raises, the series go out unlabelled and the error is logged once.
+    """
+
+    def __init__(self, inner: Source, attribution: PodAttribution, max_label_length: int = 128) -> None:
+        self.inner = inner
+        self.name = inner.name
+        # Labels only: the wrapped source's names (None when it declares none: always built).
+        self.names = getattr(inner, "names", None)
+        self._attribution = attribution
+        self._limit = max_label_length
+        self._logged = False
+
+    def read(self, cycle: Mapping[str, Any]) -> Any:
+        return self.inner.read(cycle)
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)
+        if close is not None:
+            close()
+
+    def families(self, reading: Any) -> Iterable[Metric]:
+        fams = list(self.inner.families(reading))
+        try:
+            return [self._label(f) for f in fams]
+        except Exception as exc:  # never lose the wrapped source's series over labels
+            if not self._logged:
+                self._logged = True
+                log.warning("cannot add pod labels to %s series: %s", self.name, exc)
+            return fams
+
+    def _label(self, family: Metric) -> Metric:
+        if not family.samples or "uuid" not in family.samples[0].labels:
+            return family
+        out = copy.copy(family)
+        samples = []
+        for s in family.samples:
+            if any(k in s.labels for k in POD_LABELS):
+                samples.append(s)  # the source set them itself: leave them
+                continue
+            held = self._attribution.lookup(s.labels.get("uuid", ""), s.labels.get("gpu"))
+            if len(held) == 1:
+                a = held[0]
+                extra = {"pod": cap(a.pod, self._limit), "namespace": cap(a.namespace, self._limit),
+                         "container": cap(a.container, self._limit)}
+            else:
+                extra = dict.fromkeys(POD_LABELS, "")
+            samples.append(s._replace(labels={**s.labels, **extra}))
+        out.samples = samples
+        return out
+
+
+def with_attribution(config: Any, sources: list[Source]) -> list[Source]:
+    """Add the kubelet and Slurm sources that `config.sources` enables to the daemon's sources.
+
+    The kubelet source goes first, so the series of this very sample get this sample's
+    pod labels; Slurm goes after NVML, whose processes it looks up.
+    """
+    kc, sc = config.sources.kubelet, config.sources.slurm
+    out = list(sources)
+    if kc.enabled:
+        attribution = PodAttribution(stale_after=kc.stale_after)
+        kubelet = KubeletSource(
+            GrpcPodResources(kc.socket, kc.timeout),
+            attribution,
+            resources=kc.resources,
+            refresh=kc.refresh,
+            max_label_length=config.web.max_label_length,
+        )
+        if kc.label_series:
+            out = [PodLabels(s, attribution, config.web.max_label_length) for s in out]
+        out.insert(0, kubelet)
+    if sc.enabled:
+        out.append(SlurmSource(sc.proc_root))
+    return out
