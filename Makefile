@@ -39,6 +39,7 @@ system-deps:
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check gpumemd tests bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 test: system-deps lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)

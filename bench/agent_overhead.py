@@ -43,6 +43,7 @@ import torch  # noqa: E402
 
 from gpumemd.agent.agent import Agent  # noqa: E402
 from gpumemd.sampling.sampler import Sampler  # noqa: E402
+from gpumemd.sources.base import Source  # noqa: E402
 
 ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
              "step_100hz")
@@ -168,7 +169,7 @@ def current_cpu() -> int:
         return int(f.read().rsplit(")", 1)[1].split()[36])  # field 39, "processor"
 
 
-class AllocatorStats:
+class AllocatorStats(Source[Any]):
     """The floor source: one raw allocator read, nothing else."""
 
     name = "stats"

@@ -30,18 +30,15 @@ class CaptureError(Exception):
 def record_torch(torch_api: Any = None) -> dict[str, Any]:
     """The allocator's answers in this process (call it inside the training process; a
     process that has not initialised CUDA, like `gpumemd capture --torch`, initialises it)."""
-    from .backends.torch_cuda import TorchCuda
+    from .backends.torch_cuda import TorchCuda, init_cuda
     from .sources.allocator import AllocatorSource
 
     if torch_api is None:
         try:
-            import torch
+            init_cuda()
         except ImportError as exc:
             raise CaptureError(f"--torch: torch cannot be imported here ({exc}); install it "
                                "(pip install 'gpumemd[torch]') or capture without --torch") from None
-
-        if torch.cuda.is_available():
-            torch.cuda.init()
     calls: dict[str, Any] = {}
     api = torch_recorder(torch_api or TorchCuda(), calls)
     try:

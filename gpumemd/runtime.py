@@ -108,7 +108,7 @@ class Runtime:
             sample_every=sample_every,
             static_families=self.reload_status.families if config_reloads else None,
         )
-        self._alerts_json = _alerts_json_of(observers)
+        self._observers = observers
         self.app = App(
             lambda: self.sampler.latest,
             interval=lambda: self.sampler.sample_period,
@@ -122,7 +122,11 @@ class Runtime:
 
     def alerts_json(self) -> bytes | None:
         """The /api/v1/alerts answer, or None when no alert engine runs."""
-        return self._alerts_json() if self._alerts_json else None
+        for observer in self._observers:
+            answer = observer.alerts_json()
+            if answer is not None:
+                return answer
+        return None
 
     def start(self) -> None:
         """Take a first sample, then serve and sample on. Raises OSError if the port is taken."""
@@ -136,9 +140,7 @@ class Runtime:
             self.server.stop()
         self.sampler.stop()
         for source in self._sources:
-            close = getattr(source, "close", None)
-            if close is not None:
-                close()
+            source.close()
 
     def reload(self, new: Config) -> bool:
         """Apply a new, already validated configuration; what needs a restart is logged.
@@ -177,7 +179,7 @@ class Runtime:
             self._restore_observers()
             return False
         old_sources, self._sources = self._sources, built
-        self._alerts_json = _alerts_json_of(observers)
+        self._observers = observers
         self.sampler.replace(sources=self._sources, observers=observers, interval=new.sampler.interval)
         _close_all(old_sources)
         self.config = new
@@ -195,21 +197,11 @@ class Runtime:
 
 def _close_all(sources: Sequence[Source]) -> None:
     for source in sources:
-        close = getattr(source, "close", None)
-        if close is not None:
-            try:
-                close()
-            except Exception as exc:  # closing an old source must not stop the others closing
-                log.warning("closing collector %s failed: %s", getattr(source, "name", "?"),
-                            _clip(f"{type(exc).__name__}: {exc}"))
-
-
-def _alerts_json_of(observers: Sequence[Any]) -> Callable[[], bytes] | None:
-    for observer in observers:
-        fn = getattr(observer, "alerts_json", None)
-        if fn is not None:
-            return fn
-    return None
+        try:
+            source.close()
+        except Exception as exc:  # closing an old source must not stop the others closing
+            log.warning("closing collector %s failed: %s", source.name,
+                        _clip(f"{type(exc).__name__}: {exc}"))
 
 
 def _web_config(config: Config) -> Any:

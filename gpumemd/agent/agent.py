@@ -37,7 +37,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prometheus_client.core import Metric
 
@@ -48,6 +48,7 @@ from gpumemd.backends.nvml import Pynvml
 from gpumemd.backends.torch_cuda import LazyTorchCuda, torch_ready
 from gpumemd.backends.torch_oom import LazyTorchOom
 from gpumemd.config import AgentConfig, Config
+from gpumemd.profiler import sections
 from gpumemd.runtime import Runtime
 from gpumemd.sampling.sampler import Observer
 from gpumemd.sources.allocator import AllocatorSource
@@ -58,6 +59,10 @@ from gpumemd.sources.spool import SpoolWriter, spool_dir
 from . import identity as identity_mod
 from . import steptrace
 from .endpoint import EndpointProcess
+
+if TYPE_CHECKING:  # loaded when alerting is on
+    from gpumemd.alerts.observer import AlertingFactory
+    from gpumemd.sources.oom import OomWatcher
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -154,22 +159,19 @@ class Errors:
         self.counts[where] = self.counts.get(where, 0) + 1
 
 
-class Counted:
-    """Wraps a source: an unexpected exception is counted (the sampler logs and isolates it)."""
+class Counted(Source[Any]):
+    """Wraps a source: an unexpected exception is counted (the sampler logs and isolates it).
 
-    def __init__(self, source: Any, errors: Errors, every: float = 0.0) -> None:
+    Every member `Source` declares is forwarded (tests/unit/agent checks the list against
+    Source), so a capability added there cannot disappear behind the wrapper."""
+
+    def __init__(self, source: Source[Any], errors: Errors, every: float = 0.0) -> None:
         self._source, self._errors = source, errors
-        self.name = source.name
+        self.name, self.names, self.history_readings = source.name, source.names, source.history_readings
+        self.ticking, self.selective = source.ticking, source.selective
         self.every = every  # read every `every` seconds, not every sample (Sampler.sample_once)
-        # What the sampler selects on (Sampler: names, families_named): the wrapped source's.
-        self.names = getattr(source, "names", None)
-        named = getattr(source, "families_named", None)
-        if named is not None:
-            self.families_named = named
-        if callable(getattr(source, "tick", None)):
-            self.tick = self._tick
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         try:
             self._source.tick()
         except Exception:
@@ -188,13 +190,14 @@ class Counted:
     def families(self, reading: Any) -> Iterable[Metric]:
         return self._source.families(reading)
 
+    def families_named(self, reading: Any, wanted: frozenset[str]) -> Iterable[Metric]:
+        return self._source.families_named(reading, wanted)
+
     def close(self) -> None:
-        close = getattr(self._source, "close", None)
-        if close is not None:
-            close()
+        self._source.close()
 
 
-class AgentSelf:
+class AgentSelf(Source[dict[str, int]]):
     """Collector `agent`: who this process is, and the agent's own errors."""
 
     name = "agent"
@@ -219,7 +222,7 @@ class AgentSelf:
         return (info, errors)
 
 
-class SectionsObserver:
+class SectionsObserver(Observer):
     """Adds the profiler's section families (gpumemd/profiler/sections.py, when present) to each sample."""
 
     name = "sections"
@@ -238,22 +241,12 @@ class SectionsObserver:
 
 
 def _sections_observers(every: float = 0.0) -> list[Observer]:
-    try:
-        from gpumemd.profiler import sections  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return []
-    fn = getattr(sections, "families", None)
-    return [SectionsObserver(fn, every)] if fn is not None else []
+    return [SectionsObserver(sections.families, every)]
 
 
 def _sections_state() -> Callable[[], Any]:
     """The profiled sections' table, comparable between samples (the spool's change key)."""
-    try:
-        from gpumemd.profiler import sections  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return lambda: None
-    snapshot = getattr(getattr(sections, "REGISTRY", None), "snapshot", None)
-    return snapshot if snapshot is not None else object  # unknown: a new object, never equal
+    return sections.REGISTRY.snapshot
 
 
 def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
@@ -328,8 +321,8 @@ class Agent:
         agent's rules send: firing, re-sent and resolved (docs/alerts.md)."""
         self.errors = Errors()
         self._on_alert = [on_alert] if callable(on_alert) else list(on_alert or ())
-        self.alerting: Any = None  # the AlertingFactory; .observer is the engine's observer
-        self.trace: Any = None  # the record_profile action's StepTrace
+        self.alerting: AlertingFactory | None = None  # .observer is the engine's observer
+        self.trace: steptrace.StepTrace | None = None  # the record_profile action's
         if listen_address is not _UNSET:
             overrides["listen_address"] = listen_address
         self.config = _agent_config(config, overrides, self.errors)
@@ -339,7 +332,7 @@ class Agent:
         agent = self.config.agent
         self.listen_address = effective_listen_address(agent, self.identity)
         self.runtime: Runtime | None = None
-        self.oom: Any = None
+        self.oom: OomWatcher | None = None
         self.spool: SpoolWriter | None = None
         self.endpoint: EndpointProcess | None = None  # agent.endpoint: process
         self._announcer: AllocatorAnnouncer | None = None  # says once when the allocator is readable
@@ -467,6 +460,7 @@ class Agent:
         from torch.optim.optimizer import register_optimizer_step_post_hook
 
         # Under torch.compile the hook may be traced: a tick there would break the graph.
+        # torch.compiler.is_compiling is optional (older torch): read what this torch has
         self._compiling = getattr(getattr(torch, "compiler", None), "is_compiling", _never)
         self._step_hook = register_optimizer_step_post_hook(self._step_tick)
 
@@ -661,13 +655,7 @@ class Agent:
         self._private_dir = None  # the parent's too
         server = self.runtime.server if self.runtime is not None else None
         if server is not None:  # no thread serves it here; close our copies of the sockets
-            for name in ("_lsock", "_wake_r", "_wake_w"):
-                sock = getattr(server, name, None)
-                if sock is not None:
-                    try:
-                        sock.close()
-                    except OSError:
-                        pass
+            server.close_after_fork()
 
 
 # --- the process-wide agent ----------------------------------------------------------------
@@ -757,7 +745,7 @@ def _before_fork() -> None:
     # (nor whatever library lock a sample holds). Bounded: a hung sample does not hang fork.
     global _fork_held
     agent = current()
-    lock = getattr(agent.runtime.sampler, "_lock", None) if agent and agent.runtime else None
+    lock = agent.runtime.sampler.cycle_lock if agent and agent.runtime else None
     _fork_held = lock if lock is not None and lock.acquire(timeout=1.0) else None
 
 

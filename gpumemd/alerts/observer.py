@@ -21,6 +21,7 @@ from typing import Any
 from prometheus_client.core import CounterMetricFamily, Metric
 
 from gpumemd.config import AlertingConfig, Config, ConfigError
+from gpumemd.sampling.sampler import Observer
 
 from .actions import ActionRunner
 from .engine import FIRING, Engine, Notification
@@ -36,7 +37,7 @@ _OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd
                   "gpumemd_notifications_dropped", "gpumemd_notification_queue_length"})
 
 
-class AlertObserver:
+class AlertObserver(Observer):
     name = "alerts"
     every = 0.0  # the sampler runs it every sample, or every `every` seconds (the agent's evaluation_interval)
 

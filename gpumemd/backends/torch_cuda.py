@@ -93,3 +93,12 @@ class LazyTorchCuda:
         value = getattr(self._get(), name)
         setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
         return value
+
+
+def init_cuda() -> None:
+    """Import torch and initialise CUDA where a device is visible (`gpumemd capture --torch`,
+    a process of its own); raises ImportError without torch."""
+    import torch
+
+    if torch.cuda.is_available():
+        torch.cuda.init()

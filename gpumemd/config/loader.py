@@ -481,7 +481,7 @@ def check_references(config: Config, source: str = "<config>", flags: Mapping[st
 def check_web_config_file(path: str) -> list[str]:
     """Problems of a web config file as `PATH: path: message` lines: what the server would
     refuse at start-up, certificates, keys and the CA included."""
-    from gpumemd.http import webconfig
+    from . import web as webconfig
 
     try:
         wc = webconfig.load_web_config(path)

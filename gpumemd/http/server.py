@@ -489,6 +489,16 @@ class HttpServer:
         for t in self._threads:
             t.join(timeout=5.0)
 
+    def close_after_fork(self) -> None:
+        """In a forked child, where no thread serves: close this process's copies of the
+        listening socket and the wake-up pair, waiting on nothing."""
+        for sock in (self._lsock, self._wake_r, self._wake_w):
+            if sock is not None:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+
     def __enter__(self) -> HttpServer:
         self.start()
         return self

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
@@ -52,15 +52,24 @@ from .exposition import Exposition
 log = logging.getLogger("gpumemd.sampler")
 
 
-class Observer(Protocol):
-    """Sees each sample's families before they are published and may add its own.
+class Observer:
+    """Sees each sample's families before they are published and may add its own (the alert
+    engine, the profiler's sections). Every capability is declared here with its default.
 
     The families come as a `LazyFamilies` from the sampler (built on first use); an observer
-    that needs only some names calls `families.select(names)` when it has that method."""
+    that needs only some names calls `families.select(names)`."""
 
-    name: str
+    name: str = ""
+    every: float = 0.0  # run every `every` seconds on the thread's samples, its last families standing between
+    # The family names observe() may return; None: unknown, so it is built for any selection.
+    names: frozenset[str] | None = None
 
-    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]: ...
+    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+        raise NotImplementedError
+
+    def alerts_json(self) -> bytes | None:
+        """The /api/v1/alerts answer of an alert engine; None: this observer is none."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -118,7 +127,7 @@ def _wait_time(seconds: float) -> float:
 
 
 def _history_names(sources: Sequence[Source]) -> frozenset[str]:
-    return frozenset(s.name for s in sources if getattr(s, "history_readings", False))
+    return frozenset(s.name for s in sources if s.history_readings)
 
 
 def _short(exc: BaseException, limit: int = 300) -> str:
@@ -128,7 +137,7 @@ def _short(exc: BaseException, limit: int = 300) -> str:
 
 def _ticking(sources: Sequence[Source]) -> list[Source]:
     """The sources a tick between samples calls (`tick()`: the agent's allocator)."""
-    return [s for s in sources if callable(getattr(s, "tick", None))]
+    return [s for s in sources if s.ticking]
 
 
 _BUILDING = threading.RLock()  # families are built rarely (a scrape, the spool, the rules): one lock for all
@@ -284,6 +293,12 @@ class Sampler:
         """How often the thread publishes a sample."""
         return max(self.interval, self.sample_every)
 
+    @property
+    def cycle_lock(self) -> threading.Lock:
+        """Held while a cycle or tick runs (the agent holds it across fork: a child must not
+        inherit it mid-sample)."""
+        return self._lock
+
     # --- configuration changes (SIGHUP) ---
 
     def replace(self, *, sources: Sequence[Source] | None = None, observers: Sequence[Observer] | None = None,
@@ -350,7 +365,7 @@ class Sampler:
     def _tick_sources(self) -> None:
         for source in self._ticking:
             try:
-                source.tick()  # type: ignore[attr-defined]
+                source.tick()
             except Exception as exc:  # the next sample's read says whether the source works
                 self._note_failure(f"{source.name} (tick)", f"{type(exc).__name__}: {exc}", logging.WARNING)
 
@@ -393,7 +408,7 @@ class Sampler:
         static = _Once(lambda: list(static_fn())) if static_fn is not None else None
         extras = (own,) if static is None else (own, static)
         observed: list[tuple[str, _Once]] = []
-        declared: list[tuple[Any, _Once]] = []  # (the observer's `names` or None, its families)
+        declared: list[tuple[frozenset[str] | None, _Once]] = []  # (the observer's `names` or None, its families)
         for observer in self._observers:
             name = observer.name
             last = self._standing(name, cycle_start, due_only)
@@ -420,7 +435,7 @@ class Sampler:
             success[name], durations[name] = ok, took
             if once is not None:
                 observed.append((name, once))
-                declared.append((getattr(observer, "names", None), once))
+                declared.append((observer.names, once))
         self.durations = durations
         self._samples_total += 1
         self._sequence += 1
@@ -457,6 +472,7 @@ class Sampler:
             try:
                 listener(snapshot)
             except Exception as exc:
+                # a listener is any callable: a function has a __qualname__, an object its type's
                 key = f"listener {getattr(listener, '__qualname__', type(listener).__name__)}"
                 self._note_once(key, f"sample {key} failed: {_short(exc)}", logging.WARNING)
         self._completed = self._mono()
@@ -487,7 +503,7 @@ class Sampler:
 
     def _keep(self, part: Source | Observer, ran: _Kept) -> None:
         """Keep what a source or observer with an `every` gave, until it is due again."""
-        every = getattr(part, "every", 0.0)
+        every = part.every
         if every:
             self._kept[part.name] = ran._replace(due=ran.due + every)
 
@@ -507,19 +523,18 @@ class Sampler:
 
     def _select(self, rendered: Sequence[_Rendered], names: frozenset[str]) -> list[Metric]:
         """The families of the sources that may hold one of `names` (`Source.names`; a source
-        without that declaration always counts). A source with `families_named` renders only
-        those, unless its full families exist already (then they are reused)."""
+        declaring None always counts). A `selective` source renders only those (`families_named`),
+        unless its full families exist already (then they are reused)."""
         families: list[Metric] = []
         if not names:
             return families
         for source, reading, full in rendered:
-            declared = getattr(source, "names", None)
+            declared = source.names
             if declared is not None and declared.isdisjoint(names):
                 continue
-            named = getattr(source, "families_named", None)
-            if named is not None and not full.done:
+            if source.selective and not full.done:
                 try:
-                    families.extend(named(reading, names))
+                    families.extend(source.families_named(reading, names))
                     continue
                 except Exception as exc:  # the full rendering decides this sample's success
                     self._note_failure(f"{source.name} (selected rendering)", f"{type(exc).__name__}: {exc}",

@@ -52,7 +52,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_cuda import TorchCudaApi
 
-from .base import Family, SourceUnavailable
+from .base import Family, Source, SourceUnavailable
 
 
 class AllocatorReading(NamedTuple):
@@ -186,7 +186,7 @@ class IntervalPeak:
         return best_bound, False, recent[0][1]
 
 
-class AllocatorSource:
+class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
     name = "allocator"
     names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
 

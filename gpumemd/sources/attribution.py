@@ -20,7 +20,7 @@ from .slurm import SlurmSource
 log = logging.getLogger("gpumemd.kubelet")
 
 
-class PodLabels:
+class PodLabels(Source[Any]):
     """Wraps a source: its series with a `uuid` label get `pod`, `namespace`, `container`.
 
     A GPU held by one container gets that container's names. A GPU shared by several
@@ -30,11 +30,12 @@ class PodLabels:
     source: if it raises, the series go out unlabelled and the error is logged once.
     """
 
-    def __init__(self, inner: Source, attribution: PodAttribution, max_label_length: int = 128) -> None:
+    def __init__(self, inner: Source[Any], attribution: PodAttribution, max_label_length: int = 128) -> None:
         self.inner = inner
-        self.name = inner.name
-        # Labels only: the wrapped source's names (None when it declares none: always built).
-        self.names = getattr(inner, "names", None)
+        # Labels only: every declared member is the wrapped source's (its full rendering is
+        # labelled, so a selection reuses it: `selective` stays False).
+        self.name, self.names, self.every = inner.name, inner.names, inner.every
+        self.history_readings, self.ticking = inner.history_readings, inner.ticking
         self._attribution = attribution
         self._limit = max_label_length
         self._logged = False
@@ -42,10 +43,11 @@ class PodLabels:
     def read(self, cycle: Mapping[str, Any]) -> Any:
         return self.inner.read(cycle)
 
+    def tick(self) -> None:
+        self.inner.tick()
+
     def close(self) -> None:
-        close = getattr(self.inner, "close", None)
-        if close is not None:
-            close()
+        self.inner.close()
 
     def families(self, reading: Any) -> Iterable[Metric]:
         fams = list(self.inner.families(reading))

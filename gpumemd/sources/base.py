@@ -1,31 +1,65 @@
-"""What every source shares: the Source protocol, errors, and metric-family helpers."""
+"""What every source shares: the Source base class, errors, and metric-family helpers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any, Generic, TypeVar
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.samples import Sample
 
+from gpumemd.backends import SourceUnavailable
 
-class SourceUnavailable(Exception):
-    """The thing a source reads is not there (no NVML library, no CUDA device).
+__all__ = ["Family", "Source", "SourceUnavailable", "cap", "counter", "gauge"]
 
-    A clean, expected state: the collector reports success 0 and one log line says why.
+R = TypeVar("R")
+
+
+class Source(Generic[R]):
+    """A collector: `read()` does the I/O and returns a frozen reading in base units,
+    `families()` renders one and is pure. Every capability the sampler and the runtime use
+    is declared here with its default, so a subclass states what it has and a wrapper
+    (the agent's `Counted`, `PodLabels`) forwards each member by construction: nothing is
+    discovered with getattr.
+
+    `ticking` and `selective` are derived from the subclass (whether it overrides `tick` and
+    `families_named`); a wrapper sets them from what it wraps.
     """
 
+    name: str = ""  # the `collector` label (the module's name)
+    every: float = 0.0  # read every `every` seconds on the thread's samples, its last reading standing between
+    # Every family name families() may return; None: unknown, so it is built for any selection.
+    names: frozenset[str] | None = None
+    # Readings small enough to keep in the sampler's history (not the spool: others decide its size).
+    history_readings: bool = False
+    ticking: bool = False  # has a `tick()` of its own: called on the ticks between samples
+    selective: bool = False  # `families_named` renders less than `families()` (the sampler then uses it)
 
-class Source(Protocol):
-    name: str  # the `collector` label
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.ticking = cls.tick is not Source.tick
+        cls.selective = cls.families_named is not Source.families_named
 
-    def read(self, cycle: Mapping[str, Any]) -> Any:
+    def read(self, cycle: Mapping[str, Any]) -> R:
         """Do the I/O; `cycle` holds the readings of the sources read before this one."""
+        raise NotImplementedError
 
-    def families(self, reading: Any) -> Iterable[Metric]:
+    def families(self, reading: R) -> Iterable[Metric]:
         """Render a reading; pure, no I/O. Called only when a sample's families are wanted
         (a scrape, the spool writer, an observer), maybe on another thread while the next
         read runs: depend on the reading and on what was fixed at construction only."""
+        raise NotImplementedError
+
+    def families_named(self, reading: R, wanted: frozenset[str]) -> Iterable[Metric]:
+        """At least the families of `wanted` (family names: a counter's without `_total`);
+        by default the full rendering, filtered."""
+        return [f for f in self.families(reading) if f.name in wanted]
+
+    def tick(self) -> None:
+        """Between samples (the agent's ticks): follow what moves faster than a sample."""
+
+    def close(self) -> None:
+        """Release what the source holds (NVML, sockets, files); called once, on stop or reload."""
 
 
 def cap(value: str, limit: int) -> str:

@@ -22,7 +22,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
 
-from .base import gauge
+from .base import Source, gauge
 
 log = logging.getLogger("gpumemd.host")
 
@@ -42,7 +42,7 @@ class HostReading:
     process_rss_bytes: Mapping[int, int]
 
 
-class HostSource:
+class HostSource(Source[HostReading]):
     name = "host"
     names = frozenset({  # every family name families() may return (see NvmlSource.names)
         "gpumemd_host_memory_total_bytes", "gpumemd_host_memory_available_bytes", "gpumemd_host_memory_used_bytes",

@@ -39,7 +39,7 @@ from gpumemd.backends.podresources import (
     decode_list_response,
 )
 
-from .base import cap, gauge
+from .base import Source, cap, gauge
 
 log = logging.getLogger("gpumemd.kubelet")
 
@@ -125,7 +125,7 @@ class KubeletReading:
     assignments: tuple[Assignment, ...]
 
 
-class KubeletSource:
+class KubeletSource(Source[KubeletReading]):
     name = "kubelet"
     names = frozenset({"gpumemd_gpu_pod_info"})  # see NvmlSource.names
 

@@ -30,7 +30,7 @@ from gpumemd.backends.nvml import (
     NvmlError,
 )
 
-from .base import SourceUnavailable, cap, counter, gauge
+from .base import Source, SourceUnavailable, cap, counter, gauge
 
 log = logging.getLogger("gpumemd.nvml")
 
@@ -78,7 +78,7 @@ class NvmlReading:
 # --- the source ----------------------------------------------------------------------
 
 
-class NvmlSource:
+class NvmlSource(Source[NvmlReading]):
     name = "nvml"
     # Every family name `families()` may return (tests/daemon/test_source_names.py checks it):
     # the sampler builds a source's families for the alert engine only if it wants one of these.

@@ -39,7 +39,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
 
-from .base import counter, gauge
+from .base import Source, counter, gauge
 
 log = logging.getLogger("gpumemd.oom")
 
@@ -62,7 +62,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
 
 
-class OomWatcher:
+class OomWatcher(Source[OomReading]):
     """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
 
     name = "oom"

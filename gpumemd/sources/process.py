@@ -39,7 +39,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
 
-from .base import Family
+from .base import Family, Source
 
 log = logging.getLogger("gpumemd.process")
 
@@ -73,7 +73,7 @@ def peak_rss_bytes() -> int | None:
     return int(maxrss) if sys.platform == "darwin" else int(maxrss) * 1024
 
 
-class ProcessSource:
+class ProcessSource(Source[ProcessReading]):
     name = "process"
     names: frozenset[str]  # every family name it may export (set below the specs; see NvmlSource.names)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from .base import SourceUnavailable, gauge
+from .base import Source, SourceUnavailable, gauge
 
 _SLURM_JOB = re.compile(r"/job_(\d+)(?:/|$)")  # cgroup v1 /slurm/uid_U/job_J/…, v2 …/slurmstepd.scope/job_J/…
 
@@ -30,7 +30,7 @@ class SlurmReading:
     gpu_jobs: tuple[tuple[str, str, str], ...]  # (gpu, uuid, job id)
 
 
-class SlurmSource:
+class SlurmSource(Source[SlurmReading]):
     """The Slurm job of each GPU process, read from its cgroup (no privileges needed)."""
 
     name = "slurm"

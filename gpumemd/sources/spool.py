@@ -50,7 +50,9 @@ from typing import Any
 from prometheus_client.core import Metric
 from prometheus_client.samples import Sample
 
-from .base import counter, gauge
+from gpumemd.config import SpoolSourceConfig
+
+from .base import Source, counter, gauge
 
 __all__ = [
     "FORMAT", "FORMATS", "FORMAT_V1", "PUBLISHED_PREFIXES", "REASONS", "Encoder", "RankFile", "Rejection",
@@ -545,7 +547,7 @@ def _group_id(group: str) -> int:
 _Key = tuple[int, int, int]  # (inode, size, mtime_ns): a version of a file
 
 
-class SpoolSource:
+class SpoolSource(Source[SpoolReading]):
     """The daemon's collector `spool`: every live, verified rank's agent-owned families.
 
     Each read opens the directory once (O_NOFOLLOW) and works relative to that descriptor, so a
@@ -558,20 +560,21 @@ class SpoolSource:
 
     def __init__(self, directory: Path, *, expire_intervals: int = 5,
                  clock: Callable[[], float] = time.time, alive: Callable[[int], bool] = pid_alive,
-                 owner: Callable[[int], int | None] = proc_owner, settings: Any = None,
+                 owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
                  pidns: str | None | Any = _NOTHING, reserved: frozenset[str] | None = None) -> None:
         """`owner(pid)`: the uid of live process pid (injected by tests); `settings`: a
         `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown)."""
         self._dir = directory
         self._expire_intervals = expire_intervals
         self._clock, self._alive, self._owner = clock, alive, owner
-        self._group = getattr(settings, "group", None)
-        self._world = bool(getattr(settings, "world_writable", False))
-        self._accept_unverified = bool(getattr(settings, "accept_unverified", False))
-        self._max_bytes = int(getattr(settings, "max_file_bytes", MAX_FILE_BYTES))
-        self._max_files = int(getattr(settings, "max_files", MAX_FILES))
-        self._max_series = int(getattr(settings, "max_series", MAX_SERIES))
-        self._max_total = int(getattr(settings, "max_total_series", MAX_TOTAL_SERIES))
+        settings = settings if settings is not None else SpoolSourceConfig()
+        self._group = settings.group
+        self._world = bool(settings.world_writable)
+        self._accept_unverified = bool(settings.accept_unverified)
+        self._max_bytes = int(settings.max_file_bytes)
+        self._max_files = int(settings.max_files)
+        self._max_series = int(settings.max_series)
+        self._max_total = int(settings.max_total_series)
         self._pidns = own_pidns() if pidns is _NOTHING else pidns
         self._reserved = daemon_family_names() | (reserved or frozenset())
         self._uid = os.geteuid()

@@ -23,6 +23,7 @@ from gpumemd.alerts.rules import AlertingConfig
 from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer
 from gpumemd.daemon import build_runtime
 from gpumemd.sampling.sampler import Sampler
+from gpumemd.sources.base import Source
 from tests.agent.test_agent_oom import FakeTorch
 from tests.agent.torch_fixture import capture as torch_capture
 from tests.helpers import ROOT, gpumemd_process
@@ -39,7 +40,7 @@ class Clock:
         return self.now
 
 
-class Constant:
+class Constant(Source[float]):
     name = "c"
 
     def read(self, cycle: Mapping[str, Any]) -> float:

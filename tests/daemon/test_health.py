@@ -21,6 +21,7 @@ from gpumemd.http.server import HttpServer, Request
 from gpumemd.runtime import Runtime
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sampling.sampler import MAX_WAIT, Sampler
+from gpumemd.sources.base import Source
 from tests.helpers import ROOT, free_port, samples
 
 
@@ -29,7 +30,7 @@ class Fault(BaseException):
     Exception` (a library's SystemExit, a C extension's odd exception) inside the loop."""
 
 
-class Faulty:
+class Faulty(Source[int]):
     """A source that raises `Fault` on the reads listed in `bad` (0-based), reads fine otherwise."""
 
     def __init__(self, bad: Iterable[int] | None = None, always: bool = False) -> None:
@@ -50,7 +51,7 @@ class Faulty:
         yield g
 
 
-class Hanging:
+class Hanging(Source[int]):
     """A source whose read blocks until released: a hung NVML call."""
 
     name = "hang"

@@ -10,10 +10,12 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gpumemd import config as config_mod
 from gpumemd.alerts.observer import AlertingFactory
 from gpumemd.runtime import MAX_RELOAD_ERRORS, Runtime
+from gpumemd.sources.base import Source
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 
 CAPTURE = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
@@ -160,7 +162,7 @@ def test_a_failure_while_applying_keeps_the_running_sources_and_rules(caplog) ->
     """In-process: building the new sources raises (a fault no file can cause here)."""
     calls = {"n": 0}
 
-    class Closing:
+    class Closing(Source[Any]):
         name = "c"
 
         def __init__(self) -> None:

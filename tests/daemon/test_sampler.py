@@ -9,12 +9,12 @@ import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from gpumemd.sampling.exposition import Exposition
-from gpumemd.sampling.sampler import Sampler
-from gpumemd.sources.base import SourceUnavailable
+from gpumemd.sampling.sampler import Observer, Sampler
+from gpumemd.sources.base import Source, SourceUnavailable
 from tests.helpers import samples
 
 
-class Constant:
+class Constant(Source[float]):
     def __init__(self, name: str, value: float) -> None:
         self.name, self.value, self.reads = name, value, 0
 
@@ -129,7 +129,7 @@ def test_history_does_not_grow_with_the_readings_only_small_sources_keep_theirs(
 
 
 def test_observers_add_families_and_see_the_sources() -> None:
-    class Doubler:
+    class Doubler(Observer):
         name = "doubler"
 
         def observe(self, families: Any, readings: Any, timestamp: float) -> Iterable[Metric]:
@@ -230,7 +230,7 @@ class Every(Constant):
         self.every = every
 
 
-class Counting:
+class Counting(Observer):
     name = "counting"
 
     def __init__(self, every: float) -> None:
