@@ -176,8 +176,8 @@ def test_on_alert_callback_and_registered_callback_notifier_in_process() -> None
         assert [n.labels["alertname"] for n in named] == ["AllocatedAbove1MiB"]
         body = runtime.sampler.latest.exposition.body().decode()
         assert 'gpumemd_alerts{alertname="AllocatedAbove1MiB",alertstate="firing"' in body
-        assert runtime._alerts_json is not None
-        assert json.loads(runtime._alerts_json())["data"]["alerts"][0]["state"] == "firing"
+        assert runtime.alerts_json() is not None
+        assert json.loads(runtime.alerts_json())["data"]["alerts"][0]["state"] == "firing"
     finally:
         agent.alerting.observer.close()
 

@@ -22,10 +22,13 @@ from typing import Any
 import pytest
 
 from gpumemd import config as config_mod
+from gpumemd.backends import podresources as pr
 from gpumemd.backends.replay import load_capture
 from gpumemd.daemon import node_sources
 from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources import kubelet as kl
+from gpumemd.sources import slurm
+from gpumemd.sources.base import SourceUnavailable
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 
 grpc = pytest.importorskip("grpc", reason="grpcio is a test dependency (pip install grpcio)")
@@ -136,14 +139,14 @@ def kubelet_config(sock: Path, **kw: Any) -> config_mod.Config:
 
 def test_decoder_reads_what_protobuf_encodes(pb: ModuleType) -> None:
     raw = two_pods(pb).SerializeToString()
-    got = kl.decode_list_response(raw)
+    got = pr.decode_list_response(raw)
     gpus = [a for a in got if a.resource == "nvidia.com/gpu"]
     assert [(a.namespace, a.pod, a.container, a.device_id) for a in gpus[:4]] == [
         ("ml", "trainer-0", "worker", u) for u in UUIDS[0:4]
     ]
     assert {a.pod for a in got} == {"trainer-0", "trainer-1", "notebook-a", "notebook-b", "cpu-only"}
     assert sum(1 for a in got if a.resource == "example.com/nic") == 5
-    assert kl.decode_list_response(pb.ListPodResourcesResponse().SerializeToString()) == []
+    assert pr.decode_list_response(pb.ListPodResourcesResponse().SerializeToString()) == []
 
 
 def test_decoder_rejects_garbage_with_decode_error_only() -> None:
@@ -151,11 +154,11 @@ def test_decoder_rejects_garbage_with_decode_error_only() -> None:
     for _ in range(3000):
         buf = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40)))
         try:
-            kl.decode_list_response(buf)
-        except kl.DecodeError:
+            pr.decode_list_response(buf)
+        except pr.DecodeError:
             pass
-    with pytest.raises(kl.DecodeError):
-        kl.decode_list_response(b"\x0a\x05ab")  # length says 5, 2 bytes follow
+    with pytest.raises(pr.DecodeError):
+        pr.decode_list_response(b"\x0a\x05ab")  # length says 5, 2 bytes follow
 
 
 def test_device_keys() -> None:
@@ -197,10 +200,10 @@ def test_source_labels_gpu_series_like_dcgm_exporter(pb: ModuleType, sock: Path)
 def test_failures_are_isolated_and_labels_go_stale(pb: ModuleType, sock: Path) -> None:
     now = [0.0]
     attribution = kl.PodAttribution(stale_after=30, clock=lambda: now[0])
-    api = kl.GrpcPodResources(str(sock), timeout=0.5)
+    api = pr.GrpcPodResources(str(sock), timeout=0.5)
     source = kl.KubeletSource(api, attribution)
     # no socket yet: a clean "unavailable", not a crash
-    with pytest.raises(kl.SourceUnavailable):
+    with pytest.raises(SourceUnavailable):
         source.read({})
     with FakeKubelet(sock, two_pods(pb)) as fake:
         source.read({})
@@ -234,7 +237,7 @@ def test_sampler_keeps_other_collectors_when_kubelet_fails(sock: Path) -> None:
 def test_refresh_limits_kubelet_calls(pb: ModuleType, sock: Path) -> None:
     now = [0.0]
     with FakeKubelet(sock, two_pods(pb)) as fake:
-        api = kl.GrpcPodResources(str(sock))
+        api = pr.GrpcPodResources(str(sock))
         source = kl.KubeletSource(api, kl.PodAttribution(), refresh=5, clock=lambda: now[0])
         for t in (0, 1, 4.9, 5.1, 6):
             now[0] = t
@@ -297,14 +300,14 @@ def test_slurm_job_from_cgroup(tmp_path: Path) -> None:
     assert got[("gpumemd_process_slurm_job_info", (("job_id", "77"), ("pid", str(pids[1]))))] == 1
     jobs = {(dict(k[1])["gpu"], dict(k[1])["job_id"]) for k in got if k[0] == "gpumemd_gpu_slurm_job_info"}
     assert jobs == {("0", "4242"), ("0", "77")}
-    assert kl.slurm_job_of("0::/\n") is None
+    assert slurm.slurm_job_of("0::/\n") is None
 
 
 def test_concurrent_lookups_during_updates() -> None:
     # The sampler thread writes while (in future) other readers look up: no torn state.
     attribution = kl.PodAttribution()
     stop = threading.Event()
-    a = [kl.Assignment("ns", "p", "c", "nvidia.com/gpu", u) for u in UUIDS]
+    a = [pr.Assignment("ns", "p", "c", "nvidia.com/gpu", u) for u in UUIDS]
 
     def writer() -> None:
         while not stop.is_set():

@@ -151,7 +151,7 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
             if fired_at is not None and any(snapdir.glob("*.pickle")):
                 snapshot_at = time.time() - start
                 break
-        alerts = json.loads(agent.runtime._alerts_json())["data"]["alerts"] if agent.runtime else []
+        alerts = json.loads(agent.runtime.alerts_json())["data"]["alerts"] if agent.runtime else []
     finally:
         agent.stop()
         del kept, model, opt
