@@ -22,7 +22,9 @@ from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler 
 from .config import Config, ConfigError
 from .http.endpoints import App
 from .http.server import HttpServer
-from .sampling.sampler import Observer, Sampler, Snapshot
+from .sampling.cycle import Snapshot
+from .sampling.observer import Observer
+from .sampling.sampler import Sampler
 from .sources.base import Family, Source
 
 __all__ = ["MAX_RELOAD_ERRORS", "ReloadStatus", "Runtime", "log_reload_errors"]

@@ -25,46 +25,54 @@ renders text. Rules it keeps in a training process:
 
 from __future__ import annotations
 
-import atexit
 import dataclasses
 import logging
 import os
 import shutil
-import sys
 import tempfile
 import threading
 import time
-import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client.core import Metric
-
-from gpumemd import config as config_mod
 from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from gpumemd.backends.host import ProcessUnreadable, Psutil
 from gpumemd.backends.nvml import Pynvml
 from gpumemd.backends.torch_cuda import LazyTorchCuda, torch_ready
 from gpumemd.backends.torch_oom import LazyTorchOom
-from gpumemd.config import AgentConfig, Config
-from gpumemd.profiler import sections
+from gpumemd.config import Config
 from gpumemd.runtime import Runtime
-from gpumemd.sampling.sampler import Observer
+from gpumemd.sources.agent_self import AgentSelf, Errors
 from gpumemd.sources.allocator import AllocatorSource
-from gpumemd.sources.base import Source, SourceUnavailable, counter, gauge
+from gpumemd.sources.base import Source
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
 from gpumemd.sources.spool import SpoolWriter, spool_dir
 
 from . import identity as identity_mod
-from . import steptrace
+from . import process, steptrace
 from .endpoint import EndpointProcess
+from .process import current
+from .wiring import (
+    AllocatorAnnouncer,
+    Counted,
+    _agent_config,
+    _never,
+    _sample_every,
+    _sections_observers,
+    _sections_state,
+    _spool_change_key,
+    effective_listen_address,
+    say,
+)
 
 if TYPE_CHECKING:  # loaded when alerting is on
     from gpumemd.alerts.observer import AlertingFactory
     from gpumemd.sources.oom import OomWatcher
 
 log = logging.getLogger("gpumemd.agent")
+
+__all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "start", "stop"]
 
 _UNSET: Any = object()
 
@@ -74,72 +82,14 @@ AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alert
 # --- torch, only once the program has imported it -------------------------------------
 
 
-def _never() -> bool:
-    return False
-
-
-def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
-    """How often the agent's thread takes a whole sample: as often as anything in it is due
-    (rules, NVML, the spool); the ticks between only follow the allocator's interval peak."""
-    due = [agent.evaluation_interval, agent.nvml_interval]
-    if spool is not None:
-        due.append(agent.spool_interval)
-    return min(due)
 
 
 
 
-def say(message: str) -> None:
-    """One line for the person who started the program: through the `gpumemd` logger where
-    the program configured logging, else straight to stderr (an unconfigured logger would
-    drop an info line, and the agent would start in silence)."""
-    if log.hasHandlers():
-        log.info("%s", message)
-    else:
-        try:
-            sys.stderr.write(f"gpumemd: {message}\n")
-            sys.stderr.flush()
-        except (OSError, ValueError, AttributeError):  # no stderr, or a closed one: stay silent
-            pass
 
 
-class AllocatorAnnouncer:
-    """A sample listener that says once whether PyTorch's allocator can be read, why not
-    while it cannot, and once when it becomes readable; then it only checks one flag."""
 
-    def __init__(self, pid: int) -> None:
-        self._pid = pid
-        self._said = ""  # the last thing said: each is said once
-        self.done = False
-        self.armed = False  # after the agent said it started: the first sample comes before
 
-    def __call__(self, snapshot: Any) -> None:
-        if self.done or not self.armed or snapshot is None or not torch_ready():
-            return  # a program that has not imported torch yet is not news
-        try:
-            readings = snapshot.readings.get("allocator")
-            if snapshot.success.get("allocator") and readings:
-                gpus = ", ".join(str(r.device) for r in readings)
-                self.done = True
-                self._say(f"pid {self._pid}: PyTorch's allocator is readable (GPU {gpus})")
-            else:
-                self._say(f"pid {self._pid}: PyTorch's allocator is not readable yet: {self._why()}")
-        except Exception:  # a listener never raises into the sampler
-            self.done = True
-
-    def _say(self, text: str) -> None:
-        if text != self._said:
-            self._said = text
-            say(text)
-
-    @staticmethod
-    def _why() -> str:
-        torch = sys.modules["torch"]
-        if not torch.backends.cuda.is_built():
-            return "this torch is built without CUDA (CPU-only); the allocator series stay absent"
-        if not torch.cuda.is_initialized():
-            return "waiting for the program to initialise CUDA (the agent never creates a CUDA context)"
-        return "no CUDA device is visible to this process"
 
 
 
@@ -149,161 +99,25 @@ class AllocatorAnnouncer:
 # --- the agent's own series and error counting -----------------------------------------
 
 
-class Errors:
-    """Exceptions inside the agent, counted by where they happened."""
-
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-
-    def note(self, where: str) -> None:
-        self.counts[where] = self.counts.get(where, 0) + 1
 
 
-class Counted(Source[Any]):
-    """Wraps a source: an unexpected exception is counted (the sampler logs and isolates it).
-
-    Every member `Source` declares is forwarded (tests/unit/agent checks the list against
-    Source), so a capability added there cannot disappear behind the wrapper."""
-
-    def __init__(self, source: Source[Any], errors: Errors, every: float = 0.0) -> None:
-        self._source, self._errors = source, errors
-        self.name, self.names, self.history_readings = source.name, source.names, source.history_readings
-        self.ticking, self.selective = source.ticking, source.selective
-        self.every = every  # read every `every` seconds, not every sample (Sampler.sample_once)
-
-    def tick(self) -> None:
-        try:
-            self._source.tick()
-        except Exception:
-            self._errors.note(self.name)
-            raise
-
-    def read(self, cycle: Mapping[str, Any]) -> Any:
-        try:
-            return self._source.read(cycle)
-        except SourceUnavailable:
-            raise
-        except Exception:
-            self._errors.note(self.name)
-            raise
-
-    def families(self, reading: Any) -> Iterable[Metric]:
-        return self._source.families(reading)
-
-    def families_named(self, reading: Any, wanted: frozenset[str]) -> Iterable[Metric]:
-        return self._source.families_named(reading, wanted)
-
-    def close(self) -> None:
-        self._source.close()
 
 
-class AgentSelf(Source[dict[str, int]]):
-    """Collector `agent`: who this process is, and the agent's own errors."""
-
-    name = "agent"
-    names = frozenset({"gpumemd_agent_info", "gpumemd_agent_errors"})  # see NvmlSource.names
-
-    def __init__(self, ident: identity_mod.Identity, errors: Errors) -> None:
-        self._ident, self._errors = ident, errors
-
-    def read(self, cycle: Mapping[str, Any]) -> dict[str, int]:
-        return dict(self._errors.counts)
-
-    def families(self, reading: dict[str, int]) -> Iterable[Metric]:
-        info_labels = self._ident.info_labels()
-        info = gauge("gpumemd_agent_info", "The process a gpumemd agent runs in, and its rank; value 1.",
-                     list(info_labels))
-        info.add_metric(list(info_labels.values()), 1)
-        ids = self._ident.labels()
-        errors = counter("gpumemd_agent_errors", "Exceptions inside the agent, logged and never raised.",
-                         ["where", *ids])
-        for where, n in sorted(reading.items()):
-            errors.add_metric([where, *ids.values()], n)
-        return (info, errors)
 
 
-class SectionsObserver(Observer):
-    """Adds the profiler's section families (gpumemd/profiler/sections.py, when present) to each sample."""
-
-    name = "sections"
-    # What a rule may select from it (the sampler builds these for the rules only when selected)
-    names = frozenset({"gpumemd_section_peak_bytes", "gpumemd_section_net_bytes", "gpumemd_section_calls",
-                       "gpumemd_section_dropped"})
-
-    def __init__(self, families: Any, every: float = 0.0) -> None:
-        self._families = families
-        self.every = every  # with the rules, every evaluation_interval
-
-    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
-        # A generator: the sampler consumes it only when the sample's families are built (a
-        # scrape, the spool writer), so an unscraped sample does not build these either.
-        yield from self._families()
 
 
-def _sections_observers(every: float = 0.0) -> list[Observer]:
-    return [SectionsObserver(sections.families, every)]
 
 
-def _sections_state() -> Callable[[], Any]:
-    """The profiled sections' table, comparable between samples (the spool's change key)."""
-    return sections.REGISTRY.snapshot
 
 
-def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
-    """What decides whether a sample must be rewritten into the spool or only touched: the
-    sources' readings (frozen values, compared in C for the most part), which of them
-    succeeded, and the sections' table; everything else published is rendered from them."""
-    def key(snapshot: Any) -> Any:
-        return (snapshot.readings, snapshot.success, sections_state())
-    return key
 
 
 # --- configuration -----------------------------------------------------------------------
 
 
-def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
-    """Config from an object, a file path or defaults, with keyword overrides of `agent.*`,
-    through the one validator files go through (durations may be given as seconds). A bad
-    file or override is logged and counted; the agent starts with what is valid."""
-    from gpumemd.alerts import actions
-
-    base = Config()
-    if isinstance(config, Config):
-        base = config
-    elif isinstance(config, (str, os.PathLike)):
-        try:
-            with actions.agent_rules():  # an agent's rules may have actions
-                base = config_mod.load(config)
-            config_mod.check_references(base, source=str(config))
-        except config_mod.ConfigError as exc:
-            errors.note("config")
-            for line in exc.lines():
-                log.error("agent configuration: %s (using defaults)", line)
-            base = Config()
-    if overrides:
-        try:
-            base = config_mod.override_section(base, "agent", overrides, source="gpumemd.start")
-        except config_mod.ConfigError as exc:
-            errors.note("config")
-            for line in exc.lines():
-                log.error("%s (keeping the configured values)", line)
-            # the good overrides still apply: each alone through the same validator
-            for key, value in overrides.items():
-                try:
-                    base = config_mod.override_section(base, "agent", {key: value}, source="gpumemd.start")
-                except config_mod.ConfigError:
-                    pass
-    return base
 
 
-def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -> str | None:
-    if not agent.listen_address:
-        return None
-    host, _, port = agent.listen_address.rpartition(":")
-    n = int(port)
-    if agent.per_rank_port and ident.local_rank is not None and n != 0:
-        n += ident.local_rank
-    return f"{host}:{n}"
 
 
 # --- the agent ---------------------------------------------------------------------------
@@ -524,9 +338,9 @@ class Agent:
         if self._started or self._forked:
             return self
         self._started = True
-        _running.add(self)
+        process.running.add(self)
         try:
-            _register_actions(self)  # before the rules load: rules with actions need them
+            process.register_actions(self)  # before the rules load: rules with actions need them
             self.runtime = self._build()
             try:
                 self.runtime.start()  # the first sample is published before the endpoint process starts
@@ -562,6 +376,11 @@ class Agent:
         return self
 
     @property
+    def started(self) -> bool:
+        """Started and not stopped (in this process)."""
+        return self._started
+
+    @property
     def url_address(self) -> str | None:
         """host:port actually served (the port is real even when 0 was asked for); None
         without HTTP. With the endpoint process, waits until it listens (at most 20 s)."""
@@ -582,7 +401,7 @@ class Agent:
         if not self._started or self._forked:
             return
         self._started = False
-        _running.discard(self)
+        process.running.discard(self)
         if self.oom is not None:
             self.oom.active = False
         # The sampler first: nothing is published while the endpoint process cleans up.
@@ -596,7 +415,7 @@ class Agent:
             except Exception:  # one failed step does not leave the others undone
                 self.errors.note("stop")
                 log.exception("gpumemd agent did not stop cleanly")
-        _unregister_actions(self)
+        process.unregister_actions(self)
         hook, self._step_hook = self._step_hook, None
         if hook is not None:
             hook.remove()
@@ -606,9 +425,7 @@ class Agent:
         if self.trace is not None:
             self.trace.close()
             steptrace.install(None)
-        global _current
-        if _current is self:
-            _current = None
+        process.forget(self)
 
     def _remove_private_dir(self) -> None:
         directory, self._private_dir = self._private_dir, None
@@ -643,7 +460,7 @@ class Agent:
 
     # --- fork ---
 
-    def _abandon_in_child(self) -> None:
+    def abandon_in_child(self) -> None:
         """In a forked child: drop everything the parent owns without waiting on anything."""
         self._forked = True
         if self.oom is not None:
@@ -658,28 +475,19 @@ class Agent:
             server.close_after_fork()
 
 
-# --- the process-wide agent ----------------------------------------------------------------
-
-_current: Agent | None = None
-_running: weakref.WeakSet[Agent] = weakref.WeakSet()  # started agents, scoped ones too (fork)
-_start_lock = threading.Lock()
-_fork_held: Any = None
+# --- the process-wide agent (its state and fork handling: process.py) ----------------------
 
 
 def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET,
           on_alert: AlertCallback | Sequence[AlertCallback] | None = None, **overrides: Any) -> Agent:
     """Start this process's agent, or return the one already running (idempotent)."""
-    global _current
-    with _start_lock:
-        if _current is not None and _current.pid == os.getpid() and _current._started:
-            return _current
+    with process.start_lock:
+        running = process.current()
+        if running is not None and running.started:
+            return running
         agent = Agent(config, listen_address=listen_address, on_alert=on_alert, **overrides)
-        _current = agent
+        process.set_current(agent)
     return agent.start()
-
-
-def current() -> Agent | None:
-    return _current if _current is not None and _current.pid == os.getpid() else None
 
 
 def stop() -> None:
@@ -698,86 +506,3 @@ def arm_memory_history() -> bool:
     """Start recording allocation history (the alert engine's `arm_memory_history` action)."""
     agent = current()
     return agent.arm_memory_history() if agent is not None else False
-
-
-def _register_actions(agent: Agent) -> None:
-    """Offer this agent's evidence functions to the alert engine's action registry."""
-    try:
-        from gpumemd.alerts import actions
-    except ImportError:
-        return
-    def dump(alert: Any) -> None:
-        agent.dump_snapshot(f"alert-{alert.alertname}")
-
-    def arm(alert: Any) -> None:
-        agent.arm_memory_history()
-
-    def profile(alert: Any) -> None:
-        agent.record_profile(f"alert-{alert.alertname}")
-
-    try:
-        actions.register_action("dump_snapshot", dump)
-        actions.register_action("arm_memory_history", arm)
-        actions.register_action("record_profile", profile)
-        actions.enable_actions(True)
-    except Exception:
-        agent.errors.note("actions")
-        log.exception("cannot register the agent's alert actions")
-
-
-def _unregister_actions(agent: Agent) -> None:
-    if current() not in (None, agent):
-        return  # another agent of this process owns them now
-    try:
-        from gpumemd.alerts import actions
-    except ImportError:
-        return
-    try:
-        for name in ("dump_snapshot", "arm_memory_history", "record_profile"):
-            actions.unregister_action(name)
-        actions.enable_actions(False)
-    except Exception:
-        agent.errors.note("actions")
-
-
-def _before_fork() -> None:
-    # Hold the sampler's cycle lock across fork, so the child never inherits it mid-sample
-    # (nor whatever library lock a sample holds). Bounded: a hung sample does not hang fork.
-    global _fork_held
-    agent = current()
-    lock = agent.runtime.sampler.cycle_lock if agent and agent.runtime else None
-    _fork_held = lock if lock is not None and lock.acquire(timeout=1.0) else None
-
-
-def _after_fork_parent() -> None:
-    global _fork_held
-    if _fork_held is not None:
-        _fork_held.release()
-        _fork_held = None
-
-
-def _after_fork_child() -> None:
-    global _current, _fork_held
-    if _fork_held is not None:
-        _fork_held.release()
-        _fork_held = None
-    _current = None
-    # Every agent of the parent, a scoped `with Agent():` one too: the child must neither
-    # remove the parent's files nor keep its endpoint process alive.
-    for agent in list(_running):
-        try:
-            agent._abandon_in_child()
-        except Exception:
-            pass
-    _running.clear()
-
-
-def _at_exit() -> None:
-    agent = current()
-    if agent is not None:
-        agent.stop()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_parent, after_in_child=_after_fork_child)
-atexit.register(_at_exit)

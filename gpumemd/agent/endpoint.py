@@ -47,8 +47,8 @@ from prometheus_client.core import Metric
 from gpumemd import logs
 from gpumemd.http.endpoints import App
 from gpumemd.http.server import HttpServer
+from gpumemd.sampling.cycle import Snapshot
 from gpumemd.sampling.exposition import Exposition
-from gpumemd.sampling.sampler import Snapshot
 from gpumemd.sources.spool import FORMAT, families_of
 
 log = logging.getLogger("gpumemd.agent")

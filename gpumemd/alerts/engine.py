@@ -17,27 +17,32 @@ no active alerts costs one comparison per series.
 from __future__ import annotations
 
 import bisect
-import collections
 import logging
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from prometheus_client.core import Metric
 
-from . import known_metrics
 from .actions import ActionRunner, FiredAlert
 from .rules import OPS, RuleSpec, Selector
+from .signals import (
+    Key,
+    Labels,
+    SampleView,
+    Series,
+    Signal,
+    Value,
+    signal_key,
+)
 from .templates import Context, Template, compile_template
 
 log = logging.getLogger("gpumemd.alerts")
 
+__all__ = ["FIRING", "INACTIVE", "PENDING", "Alert", "Engine", "Notification", "Rule", "render_template"]
+
 PENDING, FIRING, INACTIVE = "pending", "firing", "inactive"
 
-Labels = dict[str, str]
-Key = tuple[tuple[str, str], ...]
-Series = tuple[Key, Mapping[str, str], float]
 
 
 @dataclass
@@ -73,144 +78,19 @@ class Notification:
 # --- one sample, indexed for rules ---------------------------------------------------
 
 
-class SampleView:
-    """The samples of one evaluation that some rule selects, by sample name: (labels, value)."""
-
-    __slots__ = ("by_name", "cache")
-
-    def __init__(self, families: Iterable[Metric], wanted: frozenset[str], wanted_families: frozenset[str]) -> None:
-        by_name: dict[str, list[tuple[Mapping[str, str], float]]] = {}
-        if wanted_families:  # no rule selects anything from the families: do not even look at them
-            for family in families:
-                if family.name in wanted_families:
-                    for s in family.samples:
-                        if s.name in wanted:
-                            got = by_name.get(s.name)
-                            if got is None:
-                                got = by_name[s.name] = []
-                            got.append((s.labels, s.value))
-        self.by_name = by_name
-        self.cache: dict[Any, Any] = {}  # joins shared by rules with the same selectors
-
-    def add(self, name: str, labels: Mapping[str, str], value: float) -> None:
-        self.by_name.setdefault(name, []).append((labels, value))
-
-    def series(self, name: str) -> list[tuple[Mapping[str, str], float]]:
-        return self.by_name.get(name, _EMPTY)
 
 
-_EMPTY: list[Any] = []
 
 
-def _key(labels: Mapping[str, str]) -> Key:
-    return tuple(labels.items())
 
 
 # --- bounded history for trend and increase rules ------------------------------------
 
 
-class _Window:
-    """Least-squares over a sliding time window with O(1) updates (running sums).
-
-    Points are stored relative to a base (t0, v0) that is moved to the oldest point when
-    the sums are rebuilt (every `maxlen` additions), so the sums stay small and rounding
-    does not accumulate. The deque's maxlen bounds memory whatever the sample rate.
-    """
-
-    __slots__ = ("width", "points", "n", "st", "sv", "stt", "stv", "t0", "v0", "adds", "_slope")
-
-    def __init__(self, width: float, maxlen: int) -> None:
-        self.width = width
-        self.points: collections.deque[tuple[float, float]] = collections.deque(maxlen=maxlen)
-        self.n = 0
-        self.st = self.sv = self.stt = self.stv = 0.0
-        self.t0 = self.v0 = 0.0
-        self.adds = 0
-        self._slope: float | None | bool = False  # False: not computed since the last change
-
-    def add(self, t: float, v: float) -> None:
-        self._slope = False
-        if self.n == 0:
-            self.t0, self.v0 = t, v
-        if len(self.points) == self.points.maxlen:
-            self._drop()
-        x, y = t - self.t0, v - self.v0
-        self.points.append((x, y))
-        self.n += 1
-        self.st += x
-        self.sv += y
-        self.stt += x * x
-        self.stv += x * y
-        self.adds += 1
-        cutoff = t - self.width - self.t0
-        while self.points and self.points[0][0] < cutoff:
-            self._drop()
-        if self.adds >= (self.points.maxlen or 64):
-            self._rebuild()
-
-    def _drop(self) -> None:
-        x, y = self.points.popleft()
-        self.n -= 1
-        self.st -= x
-        self.sv -= y
-        self.stt -= x * x
-        self.stv -= x * y
-
-    def _rebuild(self) -> None:
-        self.adds = 0
-        if not self.points:
-            self.n = 0
-            self.st = self.sv = self.stt = self.stv = 0.0
-            return
-        bx, by = self.points[0]
-        pts = [(x - bx, y - by) for x, y in self.points]
-        self.t0 += bx
-        self.v0 += by
-        self.points.clear()
-        self.points.extend(pts)
-        self.n = len(pts)
-        self.st = sum(x for x, _ in pts)
-        self.sv = sum(y for _, y in pts)
-        self.stt = sum(x * x for x, _ in pts)
-        self.stv = sum(x * y for x, y in pts)
-
-    def oldest(self) -> float | None:
-        return self.points[0][0] + self.t0 if self.points else None
-
-    def fit(self, at: float, ahead: float | None) -> float | None:
-        """The slope (per second), or with `ahead` the line's value at `at + ahead`."""
-        slope = self._slope
-        if slope is False:
-            n = self.n
-            denom = n * self.stt - self.st * self.st
-            slope = self._slope = None if n < 2 or denom <= 0 else (n * self.stv - self.st * self.sv) / denom
-        if slope is None or ahead is None:
-            return slope
-        n = self.n
-        mean_t, mean_v = self.st / n, self.sv / n
-        return self.v0 + mean_v + slope * (at - self.t0 - mean_t + ahead)
 
 
-class _TrendSeries:
-    __slots__ = ("main", "confirm", "bucket_idx", "bucket_val", "seen")
-
-    def __init__(self, spec: RuleSpec, maxlen: int, confirm_maxlen: int) -> None:
-        assert spec.window is not None
-        self.main = _Window(spec.window, maxlen)
-        self.confirm = _Window(spec.confirm_window, confirm_maxlen) if spec.confirm_window else None
-        self.bucket_idx: int | None = None
-        self.bucket_val = 0.0
-        self.seen = 0.0
 
 
-class _IncreaseSeries:
-    __slots__ = ("last", "deltas", "total", "seen")
-
-    def __init__(self, value: float, ts: float) -> None:
-        self.last = value
-        self.deltas: collections.deque[tuple[float, float]] = collections.deque()
-        self.total = 0.0
-        self.seen = ts
 
 
 # --- signals: what rules compare with their thresholds, computed once per sample -------
@@ -221,236 +101,12 @@ class _IncreaseSeries:
 # rules compare them with their thresholds. A Signal's values are `(key, labels, value,
 # confirm)`: `confirm` is the confirm window's value for trends that have one, else None.
 
-Value = tuple[Key, Mapping[str, str], float, "float | None"]
 
 
-def signal_key(spec: RuleSpec, interval: float) -> tuple[Any, ...]:
-    """Rules with equal keys compute identical per-series values."""
-    kind = spec.kind
-    if kind == "threshold":
-        return (kind, spec.metric, spec.divide_by)
-    if kind == "trend":
-        return (kind, spec.metric, spec.divide_by, spec.window, spec.confirm_window, spec.bucket or interval,
-                spec.aggregate if spec.bucket else None, spec.predict, spec.min_coverage)
-    if kind == "increase":
-        return (kind, spec.metric, spec.effective_window())
-    return (kind, spec.alert)  # absent, stale: per rule
 
 
-class Signal:
-    """Selected series (optionally divided), shared by the rules of one signal key."""
-
-    def __init__(self, spec: RuleSpec, *, interval: float, max_series: int) -> None:
-        self.spec = spec
-        self.kind = spec.kind
-        self.selector = Selector.parse(spec.metric)
-        self.name = self.selector.name
-        self.matchers = self.selector.matchers
-        self.divisor = Selector.parse(spec.divide_by) if spec.divide_by else None
-        den_info = known_metrics.lookup(self.divisor.name) if self.divisor else None
-        # Joined on the divisor's labels, as PromQL's `ignoring(<the numerator's others>)`;
-        # pod labels follow from uuid, so they add nothing to the key but its cost.
-        self.join = tuple(n for n in den_info.labels if n not in known_metrics.POD_LABELS) if den_info else ()
-        self.window = spec.effective_window()
-        self.max_series = max_series
-        self.history: dict[Key, Any] = {}
-        self.dropped_series = 0
-        self._div_key = ("div", spec.divide_by, self.join)
-        self._ts: float | None = None
-        self._view: SampleView | None = None
-        self._values: list[Value] = []
-        self.has_nan = False
-        self.vmin = self.vmax = 0.0
-        step = spec.bucket or interval
-        self._maxlen = int(math.ceil(self.window / step)) + 2 if self.window else 0
-        self._confirm_maxlen = int(math.ceil((spec.confirm_window or 0) / step)) + 2
-        self._evaluations = 0
-
-    def names(self) -> list[str]:
-        return [self.name] + ([self.divisor.name] if self.divisor else [])
-
-    def values(self, view: SampleView, ts: float) -> list[Value]:
-        """This sample's values (computed on the first call for `view`, cached for the rest)."""
-        if view is self._view and ts == self._ts:
-            return self._values
-        self._view, self._ts = view, ts
-        self._evaluations += 1
-        if self._evaluations % 64 == 0 and self.history:
-            self._collect_garbage(ts)
-        if self.name not in view.by_name:  # not in this sample: nothing to compute
-            self._values = _EMPTY
-            return _EMPTY
-        kind = self.kind
-        if kind == "threshold":
-            out = self._threshold(view)
-        elif kind == "trend":
-            out = self._trend(view, ts)
-        else:
-            out = self._increase(view, ts)
-        self._values = out
-        if len(out) == 1:
-            v = out[0][2]
-            self.vmin = self.vmax = v
-            self.has_nan = v != v
-        elif out:
-            vs = [v[2] for v in out]
-            self.vmin, self.vmax = min(vs), max(vs)
-            self.has_nan = any(v != v for v in vs)
-        return out
-
-    def _series(self, view: SampleView) -> list[tuple[Mapping[str, str], float]]:
-        series = view.series(self.name)
-        if self.matchers:
-            matches = self.selector.matches
-            series = [s for s in series if matches(s[0])]
-        return series
-
-    def _divisors(self, view: SampleView) -> dict[tuple[str, ...], float]:
-        index: dict[tuple[str, ...], float] | None = view.cache.get(self._div_key)
-        if index is None:
-            index = view.cache[self._div_key] = self._build_divisors(view)
-        return index
-
-    def _build_divisors(self, view: SampleView) -> dict[tuple[str, ...], float]:
-        assert self.divisor is not None
-        index: dict[tuple[str, ...], float] = {}
-        clash: set[tuple[str, ...]] = set()
-        join = self.join
-        divisor = self.divisor
-        for labels, value in view.series(divisor.name):
-            if divisor.matchers and not divisor.matches(labels):
-                continue
-            k = tuple([labels.get(n, "") for n in join])
-            if k in index:
-                clash.add(k)  # Prometheus refuses duplicate series on the "one" side; so do we
-            index[k] = value
-        for k in clash:
-            del index[k]
-        return index
-
-    def _threshold(self, view: SampleView) -> list[Value]:
-        series = self._series(view)
-        if not series:
-            return _EMPTY
-        if self.divisor is None:  # keys (label tuples) are made only for the series that hold
-            return [((), labels, value, None) for labels, value in series]
-        index = self._divisors(view)
-        if not index:
-            return _EMPTY
-        join = self.join
-        out: list[Value] = []
-        for labels, value in series:
-            den = index.get(tuple([labels.get(n, "") for n in join]))
-            if den is not None:
-                out.append(((), labels, _divide(value, den), None))
-        return out
-
-    def _admit(self, key: Key) -> bool:
-        if len(self.history) >= self.max_series:
-            if self.dropped_series == 0:
-                log.warning("alert %s: more than %d series; ignoring new ones", self.spec.alert, self.max_series)
-            self.dropped_series += 1
-            return False
-        return True
-
-    def _trend(self, view: SampleView, ts: float) -> list[Value]:
-        series = self._series(view)
-        if not series:
-            return _EMPTY
-        spec = self.spec
-        bucket, use_max = spec.bucket, spec.aggregate == "max"
-        ahead = spec.predict
-        need = spec.min_coverage * self.window
-        index = self._divisors(view) if self.divisor else None
-        history = self.history
-        out: list[Value] = []
-        for labels, value in series:
-            key = _key(labels)
-            hist = history.get(key)
-            if hist is None:
-                if not self._admit(key):
-                    continue
-                hist = history[key] = _TrendSeries(spec, self._maxlen, self._confirm_maxlen)
-            hist.seen = ts
-            if bucket:
-                idx = int(ts // bucket)
-                if hist.bucket_idx is None:
-                    hist.bucket_idx, hist.bucket_val = idx, value
-                elif idx != hist.bucket_idx:
-                    # A bucket closed: its aggregate is one point, stamped at the bucket's end.
-                    t = (hist.bucket_idx + 1) * bucket
-                    hist.main.add(t, hist.bucket_val)
-                    if hist.confirm is not None:
-                        hist.confirm.add(t, hist.bucket_val)
-                    hist.bucket_idx, hist.bucket_val = idx, value
-                elif (value > hist.bucket_val) if use_max else (value < hist.bucket_val):
-                    hist.bucket_val = value  # the open bucket: the line is still the one fitted to closed ones
-            else:
-                hist.main.add(ts, value)
-                if hist.confirm is not None:
-                    hist.confirm.add(ts, value)
-            main = hist.main
-            if not main.points or ts - (main.points[0][0] + main.t0) < need:
-                continue
-            result = main.fit(ts, ahead)
-            if result is None:
-                continue
-            den = 1.0
-            if index is not None:
-                d = index.get(tuple([labels.get(n, "") for n in self.join]))
-                if d is None:
-                    continue
-                den = d
-                result = _divide(result, den)
-            confirm: float | None = None
-            if hist.confirm is not None:
-                c = hist.confirm.fit(ts, ahead)
-                if c is None:
-                    continue  # no confirming line: the condition cannot hold
-                confirm = _divide(c, den) if index is not None else c
-            out.append((key, labels, result, confirm))
-        return out
-
-    def _increase(self, view: SampleView, ts: float) -> list[Value]:
-        series = self._series(view)
-        if not series:
-            return _EMPTY
-        window = self.window
-        history = self.history
-        out: list[Value] = []
-        for labels, value in series:
-            key = _key(labels)
-            hist = history.get(key)
-            if hist is None:
-                if self._admit(key):
-                    history[key] = _IncreaseSeries(value, ts)  # first sight: a baseline, no increase
-                continue
-            hist.seen = ts
-            delta = value - hist.last if value >= hist.last else value  # a counter reset starts from 0
-            hist.last = value
-            if delta:
-                hist.deltas.append((ts, delta))
-                hist.total += delta
-            deltas = hist.deltas
-            if deltas:
-                cutoff = ts - window
-                while deltas and deltas[0][0] <= cutoff:
-                    hist.total -= deltas.popleft()[1]
-                if not deltas:
-                    hist.total = 0.0  # no rounding residue once the window is empty
-            out.append((key, labels, hist.total, None))
-        return out
-
-    def _collect_garbage(self, ts: float) -> None:
-        horizon = self.window + 60.0
-        for key in [k for k, h in self.history.items() if ts - h.seen > horizon]:
-            del self.history[key]
 
 
-def _divide(num: float, den: float) -> float:
-    if den == 0:
-        return math.nan if num == 0 or math.isnan(num) else math.copysign(math.inf, num)
-    return num / den
 
 
 # --- rules ---------------------------------------------------------------------------

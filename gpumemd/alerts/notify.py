@@ -31,7 +31,8 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 
 from gpumemd.config import NotifierConfig
 
-from .engine import Key, Notification
+from .engine import Notification
+from .signals import Key
 
 log = logging.getLogger("gpumemd.alerts.notify")
 

@@ -21,7 +21,7 @@ from typing import Any
 from prometheus_client.core import CounterMetricFamily, Metric
 
 from gpumemd.config import AlertingConfig, Config, ConfigError
-from gpumemd.sampling.sampler import Observer
+from gpumemd.sampling.observer import Observer
 
 from .actions import ActionRunner
 from .engine import FIRING, Engine, Notification

@@ -7,8 +7,9 @@ import json
 import time
 from collections.abc import Callable
 
+from gpumemd.sampling.cycle import Snapshot
 from gpumemd.sampling.exposition import OPENMETRICS_TYPE, TEXT_TYPE, wants_gzip, wants_openmetrics
-from gpumemd.sampling.sampler import STALL_FLOOR, Snapshot
+from gpumemd.sampling.sampler import STALL_FLOOR
 from gpumemd.version import __version__
 
 from .server import Request, Response

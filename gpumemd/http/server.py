@@ -20,8 +20,8 @@ handshake in the accept loop, so one silent connection stalls every HTTPS scrape
 Thread-per-connection WSGI servers (wsgiref, waitress's sync mode aside) have the
 same shape; waitress is close (asyncore-style I/O thread plus a worker pool) but has
 no TLS; cheroot, gunicorn, uvicorn/hypercorn either bind a thread per connection, fork,
-or bring an asyncio event loop into the training process. None fit, so this is ~700
-lines of stdlib:
+or bring an asyncio event loop into the training process. None fit, so this is a
+server on the stdlib:
 
 * One I/O thread runs a `selectors` loop (epoll on Linux). It accepts, does the TLS
   handshake non-blocking (a client that never sends a ClientHello costs a socket and a
@@ -48,11 +48,14 @@ lines of stdlib:
   handshake 5 s, a request head 10 s from connect or from its first byte (slowloris:
   408), keep-alive idle 90 s (above common scrape intervals, so Prometheus reuses the
   connection), a response write 10 s.
-* Protocol policy lives here, not in the app: GET/HEAD only (405 + Allow), no request
-  bodies (413), malformed requests 400/505, basic auth (401 + WWW-Authenticate), web
-  config headers on every response, HEAD without a body, and a fixed text for any
-  error - a traceback only ever goes to the log. Certificates are re-read when their
-  files change (stat at most once a second), so rotation needs no restart.
+* Protocol policy lives in `protocol.py` (pure: parsing, limits, serialising), not in
+  the app; here: basic auth (401 + WWW-Authenticate) and the web config's headers on
+  every response. Certificates are re-read when their files change (stat at most once a
+  second), so rotation needs no restart.
+
+Its size is earned: it is one state machine (handshake, read, busy, write, linger,
+closed) over one selector, and each transition needs the others in view; what is pure
+(the protocol) lives apart.
 """
 
 from __future__ import annotations
@@ -63,7 +66,6 @@ import logging
 import math
 import os
 import queue
-import re
 import selectors
 import socket
 import ssl
@@ -71,99 +73,43 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from email.utils import formatdate
-from http import HTTPStatus
+
+from .protocol import (
+    HEAD_END,
+    MAX_CONNECTIONS_ENV,
+    App,
+    HttpError,
+    Parsed,
+    Request,
+    Response,
+    ServerLimits,
+    error_bytes,
+    parse_head,
+    parse_listen_address,
+    serialize,
+)
 
 log = logging.getLogger("gpumemd.server")
 
-
-@dataclass(frozen=True)
-class Request:
-    method: str
-    path: str  # without the query string
-    query: str
-    headers: Mapping[str, str]  # keys lower-case
+# Request, Response, ServerLimits and MAX_CONNECTIONS_ENV are protocol.py's, named here too: the
+# server's interface (the docstring above) is what its callers import.
+__all__ = ["MAX_CONNECTIONS_ENV", "App", "HttpServer", "Request", "Response", "ServerLimits"]
 
 
-@dataclass(frozen=True)
-class Response:
-    status: int
-    body: bytes = b""
-    headers: Mapping[str, str] = field(default_factory=dict)
 
 
-App = Callable[[Request], Response]
 
 
-def parse_listen_address(value: str) -> tuple[str, int]:
-    """`HOST:PORT`, `:PORT` (all interfaces) or `[::1]:PORT`, as node_exporter takes it."""
-    host, sep, port = value.rpartition(":")
-    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError(f"expected HOST:PORT, got {value!r}")
-    host = host.strip("[]")
-    return host or "0.0.0.0", int(port)
 
 
-MAX_CONNECTIONS_ENV = "GPUMEMD_HTTP_MAX_CONNECTIONS"
 
 
-def default_max_connections() -> int:
-    """1024 open client sockets, or half the soft RLIMIT_NOFILE if that is lower (at least 64).
-
-    $GPUMEMD_HTTP_MAX_CONNECTIONS overrides it. The server runs inside training processes:
-    the cap must leave most descriptors to the application (data loaders, NCCL).
-    """
-    env = os.environ.get(MAX_CONNECTIONS_ENV, "").strip()
-    if env:
-        if env.isascii() and env.isdigit() and int(env) >= 1:
-            return int(env)
-        log.warning("ignoring %s=%r: expected a positive integer", MAX_CONNECTIONS_ENV, env)
-    soft = 1024
-    try:
-        import resource
-
-        lim = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-        soft = 1 << 20 if lim == resource.RLIM_INFINITY else int(lim)
-    except (ImportError, OSError, ValueError):
-        pass
-    return max(64, min(1024, soft // 2))
 
 
-@dataclass(frozen=True)
-class ServerLimits:
-    """Every bound the server keeps; the defaults suit an agent inside a training job."""
-
-    workers: int = 8  # started only when a request may need them (basic auth, or inline off)
-    queue_size: int = 64  # parsed requests waiting for a worker; over it -> 503
-    # open client sockets (file descriptors of the process); see default_max_connections
-    max_connections: int = field(default_factory=default_max_connections)
-    # Answer on the I/O thread when no request can block (no basic auth: bcrypt): one
-    # thread, and one GIL acquisition, per request instead of three.
-    inline_responses: bool = True
-    pipeline_batch: int = 16  # requests answered per connection before others get a turn
-    backlog: int = 1024  # a burst of connects waits in the kernel, not in SYN retransmits
-    handshake_timeout: float = 5.0
-    request_timeout: float = 10.0  # whole request head, from connect or from its first byte
-    idle_timeout: float = 90.0  # keep-alive wait for the next request
-    write_timeout: float = 10.0
-    linger_timeout: float = 1.0  # after an error response, drain input so the client reads it
-    max_request_line: int = 8192
-    max_header_bytes: int = 16384
-    max_headers: int = 100
-    cert_check_interval: float = 1.0
 
 
-ALLOWED_METHODS = ("GET", "HEAD")
-_TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_VERSION = re.compile(rb"HTTP/(\d)\.(\d)")
-_TARGET = re.compile(rb"[\x21-\x7e]+")
-_BAD_VALUE = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
-_BAD_OUT = re.compile(r"[\r\n\x00]")
-_DIGITS = re.compile(r"[0-9]{1,18}")
-_HEAD_END = re.compile(rb"\r?\n\r?\n")
-# The server owns framing; an app cannot set these.
-_SERVER_HEADERS = frozenset({"content-length", "connection", "transfer-encoding", "date", "keep-alive"})
+
+
 
 # connection states
 _HANDSHAKE, _READ, _BUSY, _WRITE, _LINGER, _CLOSED = range(6)
@@ -225,17 +171,8 @@ def _gil_held_io() -> _GilHeldIO | None:
         return None
 
 
-class _HttpError(Exception):
-    def __init__(self, status: int, headers: Mapping[str, str] | None = None) -> None:
-        self.status = status
-        self.headers = headers or {}
 
 
-@dataclass
-class _Parsed:
-    request: Request
-    keep_alive: bool
-    http10: bool
 
 
 class _Conn:
@@ -262,96 +199,12 @@ class _Conn:
         self.group: dict[_Conn, None] | None = None  # eviction group it is in, if any
 
 
-def parse_head(head: bytes, limits: ServerLimits) -> _Parsed:
-    """Parse a request head (without the blank line); raise _HttpError on anything odd.
-
-    Strict where leniency enables request smuggling or confusion (whitespace before a
-    colon, folded lines, bare CR, duplicate Content-Length/Host), lenient where RFC 9112
-    allows it (bare LF line ends, optional whitespace around values).
-    """
-    lines = head.split(b"\n")
-    for i, line in enumerate(lines):
-        if line.endswith(b"\r"):
-            line = lines[i] = line[:-1]
-        if b"\r" in line:
-            raise _HttpError(400)
-    reqline = lines[0]
-    if len(reqline) > limits.max_request_line:
-        raise _HttpError(414)
-    parts = reqline.split(b" ")
-    if len(parts) != 3:
-        raise _HttpError(400)
-    method_b, target_b, version_b = parts
-    if not _TOKEN.fullmatch(method_b) or not _TARGET.fullmatch(target_b):
-        raise _HttpError(400)
-    vm = _VERSION.fullmatch(version_b)
-    if not vm:
-        raise _HttpError(400)
-    if vm.group(1) != b"1":
-        raise _HttpError(505)
-    http10 = vm.group(2) == b"0"
-    if len(lines) - 1 > limits.max_headers:
-        raise _HttpError(431)
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        name_b, sep, value_b = line.partition(b":")
-        if not sep or not _TOKEN.fullmatch(name_b):  # also rejects obs-fold and "Name :"
-            raise _HttpError(400)
-        value_b = value_b.strip(b" \t")
-        if _BAD_VALUE.search(value_b):
-            raise _HttpError(400)
-        name, value = name_b.decode("ascii").lower(), value_b.decode("latin-1")
-        if name in headers:
-            if name in ("host", "content-length", "authorization", "transfer-encoding"):
-                raise _HttpError(400)
-            headers[name] += ", " + value
-        else:
-            headers[name] = value
-    method = method_b.decode("ascii")
-    if method not in ALLOWED_METHODS:
-        raise _HttpError(405, {"Allow": ", ".join(ALLOWED_METHODS)})
-    if "transfer-encoding" in headers:
-        raise _HttpError(413)
-    cl = headers.get("content-length")
-    if cl is not None:
-        if not _DIGITS.fullmatch(cl):  # not str.isdigit: it accepts "²", which int() refuses
-            raise _HttpError(400)
-        if int(cl) != 0:
-            raise _HttpError(413)  # no endpoint takes a body, and we never read one
-    if not http10 and "host" not in headers:
-        raise _HttpError(400)
-    target = target_b.decode("ascii")
-    if not target.startswith("/"):
-        low = target.lower()
-        if low.startswith(("http://", "https://")):  # absolute-form: keep the path
-            rest = target.split("//", 1)[1]
-            slash = rest.find("/")
-            target = rest[slash:] if slash >= 0 else "/"
-        else:
-            raise _HttpError(400)
-    path, _, query = target.partition("?")
-    path = path.partition("#")[0]
-    tokens = {t.strip().lower() for t in headers.get("connection", "").split(",")}
-    keep_alive = "keep-alive" in tokens if http10 else "close" not in tokens
-    return _Parsed(Request(method, path, query, headers), keep_alive, http10)
 
 
-_date_cache: tuple[int, str] = (0, "")
 
 
-def _http_date() -> str:
-    global _date_cache
-    now = int(time.time())
-    if _date_cache[0] != now:
-        _date_cache = (now, formatdate(now, usegmt=True))
-    return _date_cache[1]
 
 
-def _reason(status: int) -> str:
-    try:
-        return HTTPStatus(status).phrase
-    except ValueError:
-        return "Unknown"
 
 
 class HttpServer:
@@ -402,7 +255,7 @@ class HttpServer:
         self._next_deadline = _INF  # no connection times out before this (may be early)
         self._force_sweep = False
         self._raw = _gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
-        self._queue: queue.Queue[tuple[_Conn, _Parsed] | None] = queue.Queue(self.limits.queue_size)
+        self._queue: queue.Queue[tuple[_Conn, Parsed] | None] = queue.Queue(self.limits.queue_size)
         self._returns: collections.deque[tuple[_Conn, bytes, bool]] = collections.deque()
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
@@ -781,7 +634,7 @@ class HttpServer:
             return True
         return False
 
-    def _next_request(self, conn: _Conn) -> _Parsed | None:
+    def _next_request(self, conn: _Conn) -> Parsed | None:
         """Take one request head off conn.inbuf; None if incomplete or answered with an error."""
         buf = conn.inbuf
         # RFC 9112 2.2: ignore empty lines before a request line
@@ -790,7 +643,7 @@ class HttpServer:
         if not buf:
             return None
         lim = self.limits
-        m = _HEAD_END.search(buf)
+        m = HEAD_END.search(buf)
         end = m.start() if m else len(buf)
         first_nl = buf.find(b"\n", 0, end)
         line_len = first_nl if first_nl >= 0 else end
@@ -806,14 +659,14 @@ class HttpServer:
         del buf[: m.end()]
         try:
             return parse_head(head, lim)
-        except _HttpError as exc:
+        except HttpError as exc:
             self._send_error(conn, exc.status, exc.headers)
         except Exception:  # a parser bug must not kill the I/O thread
             log.exception("request parser failed")
             self._send_error(conn, 400)
         return None
 
-    def _dispatch(self, conn: _Conn, parsed: _Parsed) -> None:
+    def _dispatch(self, conn: _Conn, parsed: Parsed) -> None:
         """Hand a request to the workers (basic auth: bcrypt may take a while)."""
         self._set_state(conn, _BUSY)
         self._set_events(conn, 0)
@@ -986,7 +839,7 @@ class HttpServer:
             self._wake_pending = True  # about to run _process_returns (see _drain_wake)
             self._wake()
 
-    def _respond(self, parsed: _Parsed) -> tuple[bytes, bool]:
+    def _respond(self, parsed: Parsed) -> tuple[bytes, bool]:
         req = parsed.request
         head_only = req.method == "HEAD"
         if self._auth is not None and not self._auth.check_header(req.headers.get("authorization")):
@@ -1005,32 +858,8 @@ class HttpServer:
             return self._error_bytes(500, {}, False, head_only), False
 
     def _serialize(self, resp: Response, keep_alive: bool, head_only: bool, http10: bool = False) -> bytes:
-        status = int(resp.status)
-        if not 200 <= status <= 599:
-            raise ValueError(f"bad status {status}")
-        body = bytes(resp.body)
-        lines = [
-            f"HTTP/1.1 {status} {_reason(status)}",
-            f"Date: {_http_date()}",
-            f"Content-Length: {len(body)}",
-        ]
-        if not keep_alive:
-            lines.append("Connection: close")
-        elif http10:
-            lines.append("Connection: keep-alive")
-        for k, v in resp.headers.items():
-            k, v = str(k), str(v)
-            if not _TOKEN.fullmatch(k.encode("latin-1")) or _BAD_OUT.search(v):
-                raise ValueError(f"invalid response header {k!r}")  # would split the response
-            if k.lower() not in _SERVER_HEADERS:
-                lines.append(f"{k}: {v}")
-        for k, v in self._extra_headers:
-            lines.append(f"{k}: {v}")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-        return head if head_only else head + body
+        return serialize(resp, keep_alive, head_only, http10, self._extra_headers)
 
     def _error_bytes(self, status: int, headers: Mapping[str, str], keep_alive: bool,
                      head_only: bool = False, http10: bool = False) -> bytes:  # fmt: skip
-        body = f"{status} {_reason(status)}\n".encode("ascii")
-        hdrs = {"Content-Type": "text/plain; charset=utf-8", **headers}
-        return self._serialize(Response(status, body, hdrs), keep_alive, head_only, http10)
+        return error_bytes(status, headers, keep_alive, head_only, http10, self._extra_headers)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gpumemd.agent.agent import effective_listen_address
 from gpumemd.agent.identity import from_env
+from gpumemd.agent.wiring import effective_listen_address
 from gpumemd.config import AgentConfig
 
 

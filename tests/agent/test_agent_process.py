@@ -166,12 +166,12 @@ def test_the_allocator_announcer_says_each_state_once(monkeypatch) -> None:
 
     import torch  # noqa: F401  (the reason given reads it: a CPU build here)
 
-    import gpumemd.agent.agent
-    from gpumemd.agent.agent import AllocatorAnnouncer
+    import gpumemd.agent.wiring
+    from gpumemd.agent.wiring import AllocatorAnnouncer
 
     said: list[str] = []
-    monkeypatch.setattr(gpumemd.agent.agent, "say", said.append)
-    monkeypatch.setattr(gpumemd.agent.agent, "torch_ready", lambda: True)
+    monkeypatch.setattr(gpumemd.agent.wiring, "say", said.append)
+    monkeypatch.setattr(gpumemd.agent.wiring, "torch_ready", lambda: True)
     announce = AllocatorAnnouncer(pid=42)
     unreadable = SimpleNamespace(readings={}, success={"allocator": False})
     readable = SimpleNamespace(readings={"allocator": [SimpleNamespace(device=0)]}, success={"allocator": True})

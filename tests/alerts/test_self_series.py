@@ -15,8 +15,9 @@ import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from gpumemd import config as config_mod
-from gpumemd.agent.agent import Agent, SectionsObserver
+from gpumemd.agent.agent import Agent
 from gpumemd.agent.identity import Identity
+from gpumemd.agent.wiring import SectionsObserver
 from gpumemd.alerts.engine import FIRING, PENDING
 from gpumemd.alerts.observer import AlertingFactory, AlertObserver
 from gpumemd.alerts.rules import AlertingConfig

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd.alerts.engine import FIRING, _Window
+from gpumemd.alerts.engine import FIRING
 from gpumemd.alerts.rules import AlertingConfig
+from gpumemd.alerts.signals import _Window
 
 from .conftest import GPU0, gauge, make_engine, step
 

@@ -9,7 +9,8 @@ import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from gpumemd.sampling.exposition import Exposition
-from gpumemd.sampling.sampler import Observer, Sampler
+from gpumemd.sampling.observer import Observer
+from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.base import Source, SourceUnavailable
 from tests.helpers import samples
 

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
-from gpumemd.agent.agent import Counted, Errors
+from gpumemd.agent.wiring import Counted
+from gpumemd.sources.agent_self import Errors
 from gpumemd.sources.attribution import PodLabels
 from gpumemd.sources.base import Source
 

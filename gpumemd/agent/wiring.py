@@ -1,0 +1,214 @@
+"""What the agent is made of: its sources wrapped to count their errors (`Counted`), the
+profiler's sections as an observer, the allocator announcer, the spool's change key, and
+its configuration (a file, defaults, `start()` keyword overrides through config's one
+validator).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from gpumemd import config as config_mod
+from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from gpumemd.backends.torch_cuda import torch_ready
+from gpumemd.config import AgentConfig, Config
+from gpumemd.profiler import sections
+from gpumemd.sampling.observer import Observer
+from gpumemd.sources.agent_self import Errors
+from gpumemd.sources.base import Source, SourceUnavailable
+
+from . import identity as identity_mod
+
+log = logging.getLogger("gpumemd.agent")
+
+
+def _never() -> bool:
+    return False
+
+
+def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
+    """How often the agent's thread takes a whole sample: as often as anything in it is due
+    (rules, NVML, the spool); the ticks between only follow the allocator's interval peak."""
+    due = [agent.evaluation_interval, agent.nvml_interval]
+    if spool is not None:
+        due.append(agent.spool_interval)
+    return min(due)
+
+
+def say(message: str) -> None:
+    """One line for the person who started the program: through the `gpumemd` logger where
+    the program configured logging, else straight to stderr (an unconfigured logger would
+    drop an info line, and the agent would start in silence)."""
+    if log.hasHandlers():
+        log.info("%s", message)
+    else:
+        try:
+            sys.stderr.write(f"gpumemd: {message}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):  # no stderr, or a closed one: stay silent
+            pass
+
+
+class AllocatorAnnouncer:
+    """A sample listener that says once whether PyTorch's allocator can be read, why not
+    while it cannot, and once when it becomes readable; then it only checks one flag."""
+
+    def __init__(self, pid: int) -> None:
+        self._pid = pid
+        self._said = ""  # the last thing said: each is said once
+        self.done = False
+        self.armed = False  # after the agent said it started: the first sample comes before
+
+    def __call__(self, snapshot: Any) -> None:
+        if self.done or not self.armed or snapshot is None or not torch_ready():
+            return  # a program that has not imported torch yet is not news
+        try:
+            readings = snapshot.readings.get("allocator")
+            if snapshot.success.get("allocator") and readings:
+                gpus = ", ".join(str(r.device) for r in readings)
+                self.done = True
+                self._say(f"pid {self._pid}: PyTorch's allocator is readable (GPU {gpus})")
+            else:
+                self._say(f"pid {self._pid}: PyTorch's allocator is not readable yet: {self._why()}")
+        except Exception:  # a listener never raises into the sampler
+            self.done = True
+
+    def _say(self, text: str) -> None:
+        if text != self._said:
+            self._said = text
+            say(text)
+
+    @staticmethod
+    def _why() -> str:
+        torch = sys.modules["torch"]
+        if not torch.backends.cuda.is_built():
+            return "this torch is built without CUDA (CPU-only); the allocator series stay absent"
+        if not torch.cuda.is_initialized():
+            return "waiting for the program to initialise CUDA (the agent never creates a CUDA context)"
+        return "no CUDA device is visible to this process"
+
+
+class Counted(Source[Any]):
+    """Wraps a source: an unexpected exception is counted (the sampler logs and isolates it).
+
+    Every member `Source` declares is forwarded (tests/unit/agent checks the list against
+    Source), so a capability added there cannot disappear behind the wrapper."""
+
+    def __init__(self, source: Source[Any], errors: Errors, every: float = 0.0) -> None:
+        self._source, self._errors = source, errors
+        self.name, self.names, self.history_readings = source.name, source.names, source.history_readings
+        self.ticking, self.selective = source.ticking, source.selective
+        self.every = every  # read every `every` seconds, not every sample (Sampler.sample_once)
+
+    def tick(self) -> None:
+        try:
+            self._source.tick()
+        except Exception:
+            self._errors.note(self.name)
+            raise
+
+    def read(self, cycle: Mapping[str, Any]) -> Any:
+        try:
+            return self._source.read(cycle)
+        except SourceUnavailable:
+            raise
+        except Exception:
+            self._errors.note(self.name)
+            raise
+
+    def families(self, reading: Any) -> Iterable[Metric]:
+        return self._source.families(reading)
+
+    def families_named(self, reading: Any, wanted: frozenset[str]) -> Iterable[Metric]:
+        return self._source.families_named(reading, wanted)
+
+    def close(self) -> None:
+        self._source.close()
+
+
+class SectionsObserver(Observer):
+    """Adds the profiler's section families (gpumemd/profiler/sections.py, when present) to each sample."""
+
+    name = "sections"
+    # What a rule may select from it (the sampler builds these for the rules only when selected)
+    names = frozenset({"gpumemd_section_peak_bytes", "gpumemd_section_net_bytes", "gpumemd_section_calls",
+                       "gpumemd_section_dropped"})
+
+    def __init__(self, families: Any, every: float = 0.0) -> None:
+        self._families = families
+        self.every = every  # with the rules, every evaluation_interval
+
+    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+        # A generator: the sampler consumes it only when the sample's families are built (a
+        # scrape, the spool writer), so an unscraped sample does not build these either.
+        yield from self._families()
+
+
+def _sections_observers(every: float = 0.0) -> list[Observer]:
+    return [SectionsObserver(sections.families, every)]
+
+
+def _sections_state() -> Callable[[], Any]:
+    """The profiled sections' table, comparable between samples (the spool's change key)."""
+    return sections.REGISTRY.snapshot
+
+
+def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
+    """What decides whether a sample must be rewritten into the spool or only touched: the
+    sources' readings (frozen values, compared in C for the most part), which of them
+    succeeded, and the sections' table; everything else published is rendered from them."""
+    def key(snapshot: Any) -> Any:
+        return (snapshot.readings, snapshot.success, sections_state())
+    return key
+
+
+def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
+    """Config from an object, a file path or defaults, with keyword overrides of `agent.*`,
+    through the one validator files go through (durations may be given as seconds). A bad
+    file or override is logged and counted; the agent starts with what is valid."""
+    from gpumemd.alerts import actions
+
+    base = Config()
+    if isinstance(config, Config):
+        base = config
+    elif isinstance(config, (str, os.PathLike)):
+        try:
+            with actions.agent_rules():  # an agent's rules may have actions
+                base = config_mod.load(config)
+            config_mod.check_references(base, source=str(config))
+        except config_mod.ConfigError as exc:
+            errors.note("config")
+            for line in exc.lines():
+                log.error("agent configuration: %s (using defaults)", line)
+            base = Config()
+    if overrides:
+        try:
+            base = config_mod.override_section(base, "agent", overrides, source="gpumemd.start")
+        except config_mod.ConfigError as exc:
+            errors.note("config")
+            for line in exc.lines():
+                log.error("%s (keeping the configured values)", line)
+            # the good overrides still apply: each alone through the same validator
+            for key, value in overrides.items():
+                try:
+                    base = config_mod.override_section(base, "agent", {key: value}, source="gpumemd.start")
+                except config_mod.ConfigError:
+                    pass
+    return base
+
+
+def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -> str | None:
+    if not agent.listen_address:
+        return None
+    host, _, port = agent.listen_address.rpartition(":")
+    n = int(port)
+    if agent.per_rank_port and ident.local_rank is not None and n != 0:
+        n += ident.local_rank
+    return f"{host}:{n}"
