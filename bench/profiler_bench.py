@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import torch  # noqa: E402
 
 from gpumemd.profiler import GPUMemoryProfiler  # noqa: E402
-from gpumemd.profiler.profiler import _live_tensors  # noqa: E402
+from gpumemd.profiler.probes import _live_tensors  # noqa: E402
 
 
 def one_ms_cycles() -> int:

@@ -1,6 +1,7 @@
 """The profiler library: `GPUMemoryProfiler`, `profile_function`, `profile_context`.
 
-Modules: `profiler` (the profiler, its probes and results), `sections` (profiled sections
+Modules: `profiler` (GPUMemoryProfiler and the module-level conveniences), `results`
+(what it returns), `probes` (one reading of a device), `sections` (profiled sections
 as Prometheus families, which the agent exports), `plot` (the optional PNG). The names
 below load `profiler` on first use, so the agent can import `sections` alone.
 """
@@ -10,29 +11,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .probes import Device
     from .profiler import (
-        BoundedList,
-        Device,
         GPUMemoryProfiler,
-        MemorySnapshot,
         ProfileHandle,
-        ProfileResult,
         get_global_profiler,
         profile_context,
         profile_function,
         set_global_profiler,
     )
+    from .results import BoundedList, MemorySnapshot, ProfileResult
 
 __all__ = ["BoundedList", "Device", "GPUMemoryProfiler", "MemorySnapshot", "ProfileHandle", "ProfileResult",
            "get_global_profiler", "profile_context", "profile_function", "set_global_profiler"]
 
 
-_CONSTANTS = {"DEVICE_FORMS", "MiB"}  # public by use before the package existed
+# where each name lives; loaded on first use (the agent imports `sections` alone)
+_WHERE = {"BoundedList": "results", "MemorySnapshot": "results", "ProfileResult": "results", "MiB": "results",
+          "Device": "probes", "DEVICE_FORMS": "probes"}
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__ or name in _CONSTANTS:
-        from . import profiler
+    if name in __all__ or name in _WHERE:
+        import importlib
 
-        return getattr(profiler, name)
+        module = importlib.import_module(f"{__name__}.{_WHERE.get(name, 'profiler')}")
+        return getattr(module, name)
     raise AttributeError(f"module 'gpumemd.profiler' has no attribute {name!r}")

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from . import MemorySnapshot, ProfileResult
+from .results import MemorySnapshot, MiB, ProfileResult
 
-MiB = 1 << 20
+__all__ = ["plot_session"]
+
 MAX_LABELLED = 12  # more section names than this share one legend entry
 
 

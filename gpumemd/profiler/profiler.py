@@ -2,7 +2,7 @@
 
 The library side of gpumemd, for the question "what did this step / function / block do to
 memory?". It reads through the same sources as the agent: the caching allocator's stats
-(`sources.allocator`, the 8 µs private call) for a CUDA device, psutil (`sources.host`)
+(`backends.torch_cuda`, one cheap private call) for a CUDA device, psutil (`backends.host`)
 for the process's resident memory.
 
 Per-call peak without touching the user's peak statistics
@@ -25,38 +25,47 @@ bound (never an under-estimate); `peak_lower_bound`/`peak_upper_bound` give both
 `device="cpu"` the same is done with resident memory and the kernel's high-water mark
 (`getrusage`'s `ru_maxrss`); there is no allocation counter, so an inexact CPU peak is
 the highest value observed (a lower bound).
+
+Its size is earned: `GPUMemoryProfiler` is one public class whose methods share one lock
+and one set of counters; what is not the profiler's own lives apart (`results.py`,
+`probes.py`, `sections.py`, `plot.py`).
 """
 
 from __future__ import annotations
 
 import collections
 import functools
-import gc
 import json
 import logging
 import os
-import re
-import sys
 import threading
 import time
 import traceback
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, ParamSpec, TypeVar, overload
 
-from gpumemd.backends.host import HostApi, ProcessUnreadable, Psutil
+from gpumemd.backends.host import HostApi, Psutil
 from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
-from gpumemd.sources.allocator import AllocatorReading
 
 from . import sections
-
-try:  # POSIX only; without it the CPU high-water mark is unknown and CPU peaks are sampled ones
-    import resource
-except ImportError:  # pragma: no cover - Windows
-    resource = None  # type: ignore[assignment]
+from .probes import (
+    Device,
+    _CpuProbe,
+    _CudaProbe,
+    _current_device,
+    _device_object,
+    _live_tensors,
+    _parse_device,
+    _PeakSampler,
+    _Raw,
+    _synchronizer,
+    _tensor_changes,
+)
+from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, _leak, _level_peak, _peak_bounds
 
 log = logging.getLogger("gpumemd.profiler")
 
@@ -66,420 +75,44 @@ __all__ = ["BoundedList", "Device", "GPUMemoryProfiler", "MemorySnapshot", "Prof
 P = ParamSpec("P")
 T = TypeVar("T")
 
-MiB = 1 << 20
 
 
 # --- data -------------------------------------------------------------------------------
 
-@dataclass(slots=True)
-class MemorySnapshot:
-    """Memory of the profiled device at one moment, in bytes.
-
-    The first eleven fields, their order and their defaults are the seed profiler's
-    (Stormlog / gpumemprof), so code that builds or reads its snapshots runs unchanged.
-    On a CUDA device: the caching allocator's figures. On `device="cpu"`: the process's
-    resident memory in allocated/reserved/active/cpu_memory, its high-water mark in the
-    two max fields, 0 in inactive and cached-free, and `device_id` -1.
-    """
-
-    timestamp: float  # time.time()
-    allocated_memory: int  # memory in tensors
-    reserved_memory: int  # what the caching allocator holds from CUDA (allocated + cached)
-    max_memory_allocated: int  # lifetime high-water marks, as torch.cuda.max_memory_*() (never reset here)
-    max_memory_reserved: int
-    active_memory: int  # active blocks (allocated, or freed while a stream still uses them)
-    inactive_memory: int  # the allocator's inactive split blocks: cached, unusable whole (fragmentation)
-    cpu_memory: int  # process resident memory; 0 when not tracked (see cpu_memory_tracked)
-    device_id: int = 0  # CUDA index; -1 for the CPU
-    operation: str | None = None  # "before_<name>", "after_<name>", "peak_<name>", "monitor", ...
-    stack_trace: str | None = None  # with collect_stack_traces=True, on before-snapshots
-    cached_free_memory: int = 0  # all cached memory no block uses: reserved - active
-    cpu_memory_tracked: bool = True  # False: cpu_memory was not measured (track_cpu_memory=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @staticmethod
-    def from_dict(d: Mapping[str, Any]) -> MemorySnapshot:
-        return MemorySnapshot(**d)
 
 
-@dataclass(slots=True)
-class ProfileResult:
-    """One profiled call of a function or block.
-
-    Buildable from the seed profiler's fields alone (same order); gpumemd's own fields
-    follow with defaults. A result built by hand states its peak: `peak_exact` and both
-    bounds default to `memory_peak.allocated_memory`.
-    """
-
-    function_name: str  # the function's __name__, or the block's name
-    execution_time: float  # seconds; includes the GPU work unless synchronize=False
-    memory_before: MemorySnapshot
-    memory_after: MemorySnapshot
-    memory_peak: MemorySnapshot  # the per-call peak of each figure (they need not coincide in time)
-    memory_allocated: int  # bytes allocated during the call (GPU: exact total; CPU: peak - before)
-    memory_freed: int  # bytes freed during the call (GPU: exact total; CPU: peak - after)
-    tensors_created: int  # with track_tensors: live tensors after, not before; else 0
-    tensors_deleted: int  # with track_tensors: live tensors before, not after; else 0
-    call_count: int = 1
-    peak_exact: bool = True
-    peak_lower_bound: int = -1  # -1: not given, taken from memory_peak
-    peak_upper_bound: int = -1
-    tensors_tracked: bool = True  # False: the tensor counts were not measured (track_tensors=False)
-    allocations: int | None = None  # allocator blocks allocated during the call (GPU only)
-    frees: int | None = None  # allocator blocks freed during the call (GPU only)
-    error: str | None = None  # "Type: message" when the call raised
-    qualified_name: str | None = None  # "module.Outer.<locals>.f" for a function; None for a block
-
-    def __post_init__(self) -> None:
-        if self.peak_lower_bound < 0:
-            self.peak_lower_bound = self.memory_peak.allocated_memory
-        if self.peak_upper_bound < 0:
-            self.peak_upper_bound = self.memory_peak.allocated_memory
-
-    def memory_diff(self) -> int:
-        """Net change: allocated after minus allocated before."""
-        return self.memory_after.allocated_memory - self.memory_before.allocated_memory
-
-    def peak_memory_usage(self) -> int:
-        """Highest allocated memory during the call (exact when `peak_exact`; see the module doc)."""
-        return self.memory_peak.allocated_memory
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["memory_diff"] = self.memory_diff()
-        d["peak_memory_usage"] = self.peak_memory_usage()
-        return d
 
 
-class BoundedList(Sequence[T]):
-    """A ring buffer that reads like a list: `results` and `snapshots`.
-
-    At most `maxlen` items; appending to a full one drops the oldest. Indexing, slicing
-    (a plain list), `len`, iteration, `==` with a list, `+` and `del x[:]` behave as on a
-    list, so code written for list attributes runs unchanged. Iteration and slicing work
-    on a copy, so a monitor thread appending meanwhile never breaks a loop.
-    """
-
-    __slots__ = ("_items",)
-    __hash__ = None  # type: ignore[assignment]  # mutable, like list
-
-    def __init__(self, maxlen: int, items: Iterable[T] = ()) -> None:
-        if maxlen < 1:
-            raise ValueError("maxlen must be at least 1")
-        self._items: collections.deque[T] = collections.deque(items, maxlen=maxlen)
-
-    @property
-    def maxlen(self) -> int:
-        return self._items.maxlen or 0
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return list(self._items)[index]
-        return self._items[index]
-
-    def __setitem__(self, index: int, value: T) -> None:
-        self._items[index] = value
-
-    def __delitem__(self, index: int | slice) -> None:
-        if isinstance(index, slice):
-            kept = list(self._items)
-            del kept[index]
-            self._items.clear()
-            self._items.extend(kept)
-        else:
-            del self._items[index]
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(list(self._items))  # a copy: list() of a deque runs without releasing the GIL
-
-    def __reversed__(self) -> Iterator[T]:
-        return reversed(list(self._items))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, BoundedList):
-            return list(self._items) == list(other._items)
-        if isinstance(other, list):
-            return list(self._items) == other
-        return NotImplemented
-
-    def __add__(self, other: Iterable[T]) -> list[T]:
-        return [*self._items, *other]
-
-    def __radd__(self, other: Iterable[T]) -> list[T]:
-        return [*other, *self._items]
-
-    def __repr__(self) -> str:
-        return repr(list(self._items))
-
-    def append(self, item: T) -> None:
-        self._items.append(item)
-
-    def extend(self, items: Iterable[T]) -> None:
-        self._items.extend(items)
-
-    def pop(self, index: int = -1) -> T:
-        if index == -1:
-            return self._items.pop()
-        item = self._items[index]
-        del self._items[index]
-        return item
-
-    def clear(self) -> None:
-        self._items.clear()
-
-    def copy(self) -> list[T]:
-        return list(self._items)
 
 
-class Device:
-    """`profiler.device` when torch is not imported: `.type`, `.index` and `str()` as on a torch.device."""
-
-    __slots__ = ("type", "index")
-
-    def __init__(self, type: str, index: int | None = None) -> None:  # noqa: A002 - torch.device's names
-        self.type = type
-        self.index = index
-
-    def __str__(self) -> str:
-        return self.type if self.index is None else f"{self.type}:{self.index}"
-
-    def __repr__(self) -> str:
-        return f"device(type={self.type!r}" + ("" if self.index is None else f", index={self.index}") + ")"
-
-    def __eq__(self, other: object) -> bool:
-        kind, index = getattr(other, "type", None), getattr(other, "index", None)
-        return isinstance(kind, str) and (kind, index) == (self.type, self.index)
-
-    def __hash__(self) -> int:
-        return hash((self.type, self.index))
 
 
-def _device_object(kind: str, index: int | None) -> Any:
-    """A torch.device where torch is already imported (always so for CUDA), else a Device."""
-    torch = sys.modules.get("torch")
-    make = getattr(torch, "device", None)
-    if callable(make):
-        return make(kind) if index is None else make(kind, index)
-    return Device(kind, index)
 
 
-class _Raw(NamedTuple):
-    """One reading of the profiled device, before it becomes a snapshot."""
-
-    allocated: int
-    reserved: int
-    active: int
-    inactive_split: int
-    allocated_peak: int  # lifetime high-water marks (never reset by us)
-    reserved_peak: int
-    active_peak: int
-    total_allocated: int | None  # cumulative allocator counters; None on the CPU
-    total_freed: int | None
-    allocs: int | None
-    frees: int | None
 
 
-_ZERO = _Raw(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 # --- probes: one reading of a device through the shared sources --------------------------
 
-class _CudaProbe:
-    """Reads one device's allocator through a TorchCudaApi (real torch.cuda or a replay)."""
-
-    def __init__(self, api: TorchCudaApi, index: int) -> None:
-        self.api = api
-        self.index = index
-        self._initialized = False
-
-    def read(self) -> _Raw:
-        if not self._initialized:
-            # Before the process initialised CUDA nothing is allocated; reading now could
-            # create a context the program never asked for.
-            if not self.api.is_initialized():
-                return _ZERO
-            self._initialized = True
-        stats = self.api.memory_stats(self.index)
-        if not stats:  # CPU-only builds answer {}
-            return _ZERO
-        r = AllocatorReading.from_stats(self.index, "", stats)
-        totals = stats["allocated_bytes"]["all"]
-        counts = stats["allocation"]["all"]
-        return _Raw(r.allocated_bytes, r.reserved_bytes, r.active_bytes, r.inactive_split_bytes,
-                    r.allocated_peak_bytes, r.reserved_peak_bytes, r.active_peak_bytes,
-                    int(totals["allocated"]), int(totals["freed"]), int(counts["allocated"]), int(counts["freed"]))
 
 
-def _max_rss() -> int:
-    """The process's resident high-water mark in bytes (0 where unknown)."""
-    if resource is None:
-        return 0
-    peak = int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-    return peak if sys.platform == "darwin" else peak * 1024  # Linux reports KiB
 
 
-class _CpuProbe:
-    """Process resident memory (psutil, as the host source reads it) and its high-water mark."""
-
-    def __init__(self, host: HostApi) -> None:
-        self.host = host
-
-    def rss(self) -> int:
-        try:
-            return self.host.process_rss(os.getpid())
-        except ProcessUnreadable:
-            return 0
-
-    def read(self) -> _Raw:
-        rss = self.rss()
-        hwm = max(_max_rss(), rss)
-        return _Raw(rss, rss, rss, 0, hwm, hwm, hwm, None, None, None, None)
 
 
-class _PeakSampler:
-    """One background thread that samples allocated memory while profiled calls run.
-
-    Idle (waiting on a condition) between calls; each call gets a token whose maximum the
-    thread raises. It only ever raises the lower bound of a peak: short spikes between two
-    samples go unseen.
-    """
-
-    def __init__(self, read: Callable[[], int], interval: float) -> None:
-        self._read = read
-        self.interval = interval
-        self._cond = threading.Condition()
-        self._active: dict[int, int] = {}
-        self._next = 0
-        self._thread: threading.Thread | None = None
-        self._closed = False
-
-    def begin(self) -> int:
-        with self._cond:
-            self._next += 1
-            token = self._next
-            self._active[token] = 0
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="gpumemd-peak-sampler", daemon=True)
-                self._thread.start()
-            self._cond.notify()
-            return token
-
-    def end(self, token: int) -> int:
-        with self._cond:
-            return self._active.pop(token, 0)
-
-    def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._active and not self._closed:
-                    self._cond.wait()
-                if self._closed:
-                    return
-            try:
-                value = self._read()
-            except Exception:  # a failed read only loses one sample
-                value = 0
-            with self._cond:
-                for token, seen in self._active.items():
-                    if value > seen:
-                        self._active[token] = value
-            time.sleep(self.interval)
 
 
 # --- device resolution ----------------------------------------------------------------------
 
-_CUDA_RE = re.compile(r"cuda:(\d+)")
-DEVICE_FORMS = "'cpu', 'cuda', 'cuda:N', an int N, a torch.device, or None (the current CUDA device)"
 
 
-def _parse_device(device: Any) -> tuple[str, int | None]:
-    """('cpu', None) or ('cuda', index or None for the current device)."""
-    if device is None:
-        return "cuda", None
-    if isinstance(device, bool):
-        raise TypeError(f"device={device!r}: expected {DEVICE_FORMS}")
-    if isinstance(device, int):
-        if device < 0:
-            raise ValueError(f"device={device}: a CUDA index is 0 or more")
-        return "cuda", device
-    if isinstance(device, str):
-        text = device.strip().lower()
-        if text == "cpu":
-            return "cpu", None
-        if text == "cuda":
-            return "cuda", None
-        m = _CUDA_RE.fullmatch(text)
-        if m:
-            return "cuda", int(m.group(1))
-        raise ValueError(f"device={device!r}: expected {DEVICE_FORMS}")
-    kind, index = getattr(device, "type", None), getattr(device, "index", None)  # torch.device, duck-typed
-    if kind == "cpu":
-        return "cpu", None
-    if kind == "cuda" and (index is None or isinstance(index, int)):
-        return "cuda", index
-    raise ValueError(f"device={device!r}: expected {DEVICE_FORMS}")
 
 
-def _current_device(api: TorchCudaApi) -> int:
-    get = getattr(api, "current_device", None)
-    if callable(get):
-        return int(get())
-    torch = sys.modules.get("torch")
-    # torch.cuda.current_device() would initialise CUDA; before that the current device is 0.
-    if torch is not None and torch.cuda.is_initialized():
-        return int(torch.cuda.current_device())
-    return 0
 
 
-def _live_tensors(device_index: int) -> dict[int, weakref.ref[Any]]:
-    """The tensors the garbage collector sees on one device (-1: the CPU), by id.
-
-    The cost is walking `gc.get_objects()`; the walk keeps to a set lookup of each object's
-    exact type (no isinstance, no attribute access) and touches only tensors beyond that.
-    Weak references tell a freed tensor from a new one that got its id (address) back.
-    Without torch imported there are no tensors, and nothing is walked.
-    """
-    torch = sys.modules.get("torch")
-    if torch is None:
-        return {}
-    kinds = {torch.Tensor}
-    todo = [torch.Tensor]
-    while todo:  # Parameter, Buffer and user subclasses: a handful of classes
-        for sub in todo.pop().__subclasses__():
-            if sub not in kinds:
-                kinds.add(sub)
-                todo.append(sub)
-    objects = gc.get_objects()
-    try:
-        tensors = [o for o in objects if type(o) in kinds]
-    finally:
-        del objects
-    return {id(t): weakref.ref(t) for t in tensors if t.get_device() == device_index}
 
 
-def _tensor_changes(before: dict[int, weakref.ref[Any]], after: dict[int, weakref.ref[Any]]) -> tuple[int, int]:
-    """(created, deleted): alive after but not before, and alive before but gone after."""
-    created = 0
-    for key, ref in after.items():
-        old = before.get(key)
-        if old is None or old() is not ref():  # a new id, or a freed tensor's id reused
-            created += 1
-    deleted = sum(1 for ref in before.values() if ref() is None)
-    return created, deleted
 
 
 # --- the profiler ---------------------------------------------------------------------------
@@ -957,42 +590,10 @@ class GPUMemoryProfiler:
 
 # --- helpers ------------------------------------------------------------------------------
 
-def _peak_bounds(before: _Raw, after: _Raw, sampled: int) -> tuple[int, int, bool]:
-    """(lower, upper, exact) for the highest allocated value during a call."""
-    lo = max(before.allocated, after.allocated, sampled)
-    if after.allocated_peak > before.allocated_peak:  # a new lifetime high-water mark: it is the call's peak
-        return after.allocated_peak, after.allocated_peak, True
-    if after.allocated_peak < before.allocated_peak:  # the program reset peak stats during the call
-        lo = max(lo, after.allocated_peak)
-        hi = None
-    else:
-        hi = before.allocated_peak  # the call stayed at or below the lifetime peak
-    if before.total_allocated is not None and after.total_allocated is not None:
-        grown = before.allocated + (after.total_allocated - before.total_allocated)
-        hi = grown if hi is None else min(hi, grown)
-    if hi is None:
-        return lo, lo, False
-    if lo >= hi:
-        return lo, lo, True
-    return lo, hi, False
 
 
-def _level_peak(before: int, after: int, peak_before: int, peak_after: int) -> int:
-    """Peak of a level with no per-call counter: exact if the lifetime peak rose, else the higher end."""
-    return peak_after if peak_after > peak_before else max(before, after)
 
 
-def _leak(nets: Sequence[int], threshold: int, min_calls: int) -> tuple[bool, float]:
-    """(suspected, mean growth per call) from the net change of recent calls.
-
-    Suspected when at least `min_calls` calls are known, at least three quarters of them
-    grew by `threshold` or more, and the mean growth is at least `threshold`.
-    """
-    if len(nets) < min_calls:
-        return False, 0.0
-    mean = sum(nets) / len(nets)
-    growing = sum(1 for n in nets if n >= threshold)
-    return (growing * 4 >= len(nets) * 3 and mean >= threshold), mean
 
 
 def _name_of(func: Callable[..., Any]) -> str:
@@ -1016,22 +617,6 @@ def _qualname_of(func: Callable[..., Any]) -> str | None:
     return f"{module}.{qual}" if isinstance(module, str) else qual
 
 
-def _synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
-    """Waits for the device's queued work; never the one to create a CUDA context.
-
-    The api's own `synchronize(index)` where it has one (replays in tests), else
-    torch.cuda.synchronize for the real torch.cuda; None where there is nothing to wait on.
-    """
-    sync = getattr(api, "synchronize", None)
-    if not callable(sync):
-        if not isinstance(api, TorchCuda):
-            return None
-        sync = sys.modules["torch"].cuda.synchronize
-
-    def wait() -> None:
-        if api.is_initialized():
-            sync(index)
-    return wait
 
 
 def _describe(exc: BaseException) -> str:

@@ -8,7 +8,8 @@ import pytest
 
 from gpumemd import GPUMemoryProfiler
 from gpumemd.profiler import sections
-from gpumemd.profiler.profiler import _peak_bounds, _Raw
+from gpumemd.profiler.probes import _Raw
+from gpumemd.profiler.results import _peak_bounds
 
 from .replay import FixedHost, ReplayCuda, raw, shifted
 
