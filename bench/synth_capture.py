@@ -184,7 +184,7 @@ def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job
     from gpumemd.backends.torch_cuda import nest
     from gpumemd.sources.allocator import AllocatorSource
     from gpumemd.sources.process import ProcessSource
-    from gpumemd.sources.spool import encode
+    from gpumemd.sources.spool_file import encode
 
     real = nest(json.loads(TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"])
     real_reserved = real["reserved_bytes"]["all"]["current"]

@@ -24,7 +24,8 @@ from .sources.attribution import with_attribution
 from .sources.base import Source
 from .sources.host import HostSource
 from .sources.nvml import NvmlSource
-from .sources.spool import SpoolSource, spool_dir
+from .sources.spool import SpoolSource
+from .sources.spool_file import spool_dir
 
 log = logging.getLogger("gpumemd")
 

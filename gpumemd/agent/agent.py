@@ -47,7 +47,7 @@ from gpumemd.sources.agent_self import AgentSelf, Errors
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import Source
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
-from gpumemd.sources.spool import SpoolWriter, spool_dir
+from gpumemd.sources.spool_file import SpoolWriter, spool_dir
 
 from . import identity as identity_mod
 from . import process, steptrace

@@ -33,7 +33,7 @@ from cryptography import x509
 from gpumemd import config as config_mod
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.endpoint import PublishedSample
-from gpumemd.sources.spool import SpoolWriter
+from gpumemd.sources.spool_file import SpoolWriter
 from tests.agent.test_agent_process import env
 from tests.helpers import ROOT, samples, scrape, wait_until_ready
 from tests.http._helpers import make_pair

@@ -15,7 +15,8 @@ from gpumemd.agent.identity import Identity
 from gpumemd.backends.replay import torch_replayer
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.allocator import AllocatorSource
-from gpumemd.sources.spool import SpoolSource, SpoolWriter, spool_dir
+from gpumemd.sources.spool import SpoolSource
+from gpumemd.sources.spool_file import SpoolWriter, spool_dir
 from tests.helpers import gpumemd_process, samples, scrape
 
 from .torch_fixture import ROOT, capture

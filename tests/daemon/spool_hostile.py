@@ -13,7 +13,8 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.sampling.exposition import Exposition
-from gpumemd.sources.spool import SpoolSource, SpoolWriter, encode
+from gpumemd.sources.spool import SpoolSource
+from gpumemd.sources.spool_file import SpoolWriter, encode
 
 __all__ = ["HOSTILE", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",
            "served", "write_hostile"]

@@ -17,16 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpumemd.sampling.exposition import Exposition
-from gpumemd.sources.spool import (
-    REASONS,
-    TYPES,
-    RankFile,
-    Rejection,
-    SpoolReading,
-    SpoolSource,
-    parse,
-    validate,
-)
+from gpumemd.sources.spool import SpoolReading, SpoolSource
+from gpumemd.sources.spool_file import REASONS, TYPES, RankFile, Rejection, parse, validate
 from tests.daemon.spool_hostile import healthy_doc, promtool_errors, publish_healthy
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

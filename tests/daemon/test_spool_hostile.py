@@ -18,7 +18,8 @@ import pytest
 
 from gpumemd import config as config_mod
 from gpumemd.sources import spool as spool_mod
-from gpumemd.sources.spool import REASONS, SpoolSource, validate
+from gpumemd.sources.spool import SpoolSource
+from gpumemd.sources.spool_file import REASONS, validate
 from tests.daemon.spool_hostile import (
     HOSTILE,
     SPECIAL,
