@@ -138,7 +138,7 @@ def hundred_distinct_rules(n: int) -> dict:
 
 def latency(n: int) -> dict:
     sys.path.insert(0, str(ROOT))
-    from tests.alerts.receivers import Receiver
+    from tests.fakes import Receiver
 
     rx = Receiver()
     notifier = WebhookNotifier("hook", rx.url, timeout=2.0)

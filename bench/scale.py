@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import synth_capture  # noqa: E402
 
 from gpumemd.backends.replay import load_capture  # noqa: E402
-from tests.deploy.stack import Prometheus, adapt_prometheus, adapt_rules, binary, get_json, wait_for  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
+from tests.integration.stack import Prometheus, adapt_prometheus, adapt_rules, binary, get_json, wait_for  # noqa: E402
 
 CAPTURE = ROOT / "tests/fixtures/captures/synthetic__8xh200__8-ranks.json"
 PROM_ACCEPT = ("application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,"

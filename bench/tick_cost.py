@@ -37,8 +37,7 @@ from gpumemd.agent.agent import Agent  # noqa: E402
 from gpumemd.agent.identity import Identity  # noqa: E402
 from gpumemd.backends.host import Psutil  # noqa: E402
 from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer  # noqa: E402
-from tests.agent.test_agent_oom import FakeTorch  # noqa: E402
-from tests.agent.torch_fixture import capture  # noqa: E402
+from tests.fakes import FakeTorch, capture  # noqa: E402
 
 
 def build(interval: float) -> Any:

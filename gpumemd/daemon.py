@@ -1,7 +1,7 @@
 """`gpumemd serve`: the node daemon. NVML + host memory, torch-free.
 
-Importing this module (and running the daemon) never imports torch: torch costs ~190 MB
-of RSS, and the daemon runs on every GPU node. A test holds us to that.
+Importing this module (and running the daemon) never imports torch: torch costs hundreds of
+MB of RSS, and the daemon runs on every GPU node. A test holds us to that.
 """
 
 from __future__ import annotations

@@ -15,6 +15,19 @@ from pathlib import Path
 from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+FIXTURES = TESTS / "fixtures"
+CAPTURES = FIXTURES / "captures"
+GOLDEN = TESTS / "golden"
+SCRIPTS = TESTS / "integration" / "scripts"  # programs the integration tests start
+
+
+def agent_env(**extra: str) -> dict[str, str]:
+    """The environment for a process running the agent: no launcher or gpumemd variables of
+    ours leak in; the checkout first on PYTHONPATH."""
+    base = {k: v for k, v in os.environ.items()
+            if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "SLURM_", "OMPI_", "GPUMEMD_"))}
+    return {**base, "PYTHONPATH": str(ROOT), **extra}
 
 
 def free_port() -> int:

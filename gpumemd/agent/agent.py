@@ -82,42 +82,10 @@ AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alert
 # --- torch, only once the program has imported it -------------------------------------
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # --- the agent's own series and error counting -----------------------------------------
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # --- configuration -----------------------------------------------------------------------
-
-
-
-
 
 
 # --- the agent ---------------------------------------------------------------------------

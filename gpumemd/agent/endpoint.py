@@ -1,15 +1,15 @@
 """The agent's HTTP endpoint, served from a helper process instead of the training process.
 
 Every request a server answers in the training process takes the GIL from the training
-loop: 500 scrapes/s cost a dispatch-bound loop 15 % of its step time on an H200, and 300
-idle connections 1.5 % (bench/results/2026-11-21-h200/http-load-2026-11-21.json). So, by
+loop: a scrape flood, even idle connections, cost a dispatch-bound loop step time
+(measured in bench/results/2026-11-21-h200/http-load-2026-11-21.json). So, by
 default (`agent.endpoint: process`), the agent only publishes its sample into a file (the
 spool file `gpumemd serve` merges, or a private directory in /dev/shm when the spool is
 off), with every family it has and its alerts, once per `spool_interval` (1 s); a small
 child process — `python -m gpumemd.agent.endpoint` — serves that file with the same
 hardened server (gpumemd/http/server.py, TLS and basic auth from `web.config_file`), parsing it
 again whenever it changes. Scrapes, floods and idle connections then cost the training
-process nothing; the price is one more process per rank (~30 MB) and a sample up to
+process nothing; the price is one more small process per rank and a sample up to
 `spool_interval` old. `agent.endpoint: thread` serves from a thread of the training
 process as before.
 

@@ -2,8 +2,8 @@
 
 An alert fires on the sampler thread; the trace must cover what the *training* thread does
 next. So the action only arms a `StepTrace`; a global optimizer step hook
-(`torch.optim.optimizer.register_optimizer_step_post_hook`, installed on first arm, ~0.3 µs
-a step when idle) starts `torch.profiler.profile(profile_memory=True)` at the end of the
+(`torch.optim.optimizer.register_optimizer_step_post_hook`, installed on first arm, next to
+nothing a step when idle) starts `torch.profiler.profile(profile_memory=True)` at the end of the
 next optimizer step — on the training thread, where the profiler must start and stop —
 and stops it `steps` steps later. A loop without `torch.optim` marks its steps with
 `gpumemd.agent.steptrace.step()`. The trace is written on a thread as a gzipped Chrome trace
@@ -14,7 +14,7 @@ even if fewer steps ran; at most `max_files` traces kept in the directory (the o
 deleted), and a trace larger than `max_bytes` is deleted rather than kept. The alert
 engine's `action_cooldown`/`action_max` bound how often it is armed. A trace costs the
 training thread the profiler's overhead for those steps (typically tens of percent while
-recording) and the profiler's stop (~0.1–1 s) once at the end.
+recording) and the profiler's stop once at the end.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The in-process agent fills the registry (`register_action("dump_snapshot", fn)`) and calls
 `enable_actions()`; rules name actions (`actions: [arm_memory_history]`). An action runs
-on its own thread (a snapshot takes ~0.7 s: never on the sampler), at most `action_max`
+on its own thread (a snapshot takes long: never on the sampler), at most `action_max`
 times per rule and not within `action_cooldown` of the previous run. The node daemon never
 enables actions, so a rule with `actions:` is a validation error there: it cannot see
 inside the training process, and running user code in a node daemon is not its job.

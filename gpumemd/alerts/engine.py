@@ -44,7 +44,6 @@ __all__ = ["FIRING", "INACTIVE", "PENDING", "Alert", "Engine", "Notification", "
 PENDING, FIRING, INACTIVE = "pending", "firing", "inactive"
 
 
-
 @dataclass
 class Alert:
     labels: Labels  # series labels + rule labels + alertname
@@ -78,19 +77,7 @@ class Notification:
 # --- one sample, indexed for rules ---------------------------------------------------
 
 
-
-
-
-
-
-
 # --- bounded history for trend and increase rules ------------------------------------
-
-
-
-
-
-
 
 
 # --- signals: what rules compare with their thresholds, computed once per sample -------
@@ -100,13 +87,6 @@ class Notification:
 # history behind trend and increase values — are computed once per sample however many
 # rules compare them with their thresholds. A Signal's values are `(key, labels, value,
 # confirm)`: `confirm` is the confirm window's value for trends that have one, else None.
-
-
-
-
-
-
-
 
 
 # --- rules ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Rules are validated against this list (a typo in a metric name is a rule that never
 fires, silently), and the Prometheus export reads the label names here to write joins
 (`ignoring(...) group_left`). When you add a metric anywhere in gpumemd, add it here in
-the same commit: `tests/alerts/test_known_metrics.py` renders every source from the
+the same commit: `tests/unit/alerts/test_known_metrics.py` renders every source from the
 recorded captures and fails on a name missing from this list. Components that live
 outside this package (plugins, the agent's extras) may call `register()` at import time.
 """

@@ -102,7 +102,7 @@ class AlertObserver(Observer):
     def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
         engine = self.engine
         # Ask only for what the rules select (their metrics and divisors): in the agent that
-        # spares building every other family each sample (~50 µs; docs/alerts.md "Cost").
+        # spares building every other family each sample (docs/alerts.md "Cost").
         select = getattr(families, "select", None)
         view = engine.view(select(engine.wanted_families) if select is not None else families)
         # The sampler offers its own series as they stand before the observers run; the

@@ -12,7 +12,7 @@ ConfigError reports at most `MAX_REPORTED_ERRORS` lines, then how many more ther
 
 A small loader of our own instead of pydantic: the schema is small, the messages must be
 in the `path: expected X, got Y` form operators know from Prometheus, and the daemon's
-memory footprint is a product goal (pydantic-core adds ~15 MB RSS).
+memory footprint is a product goal (pydantic-core adds resident memory: docs/performance.md).
 """
 
 from __future__ import annotations

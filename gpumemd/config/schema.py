@@ -32,7 +32,6 @@ Seconds = Annotated[float, _DURATION]
 ListenAddress = Annotated[str, _LISTEN]
 
 
-
 DEFAULT_PORT = 9967
 """Not used by a GPU peer (dcgm-exporter 9400, nvidia_gpu_exporter 9835, nvitop-exporter 8000)."""
 
@@ -153,7 +152,7 @@ class AgentConfig:
     # process nothing); thread: served from a thread of the training process
     endpoint: Literal["process", "thread"] = "process"
     nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
-    nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # NVML per-process list is 19 µs/GPU
+    nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # the NVML per-process list costs per GPU
     peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
     spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
     spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
@@ -162,12 +161,10 @@ class AgentConfig:
     oom_max_snapshots: int = field(default=3, metadata=_check(positive, at_most=10_000))  # newest kept, older ones deleted
     oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive, at_most=1 << 40))  # larger dumps deleted
     oom_min_dump_interval: Seconds = field(default=30.0, metadata=_check(non_negative))
-    memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (~20 % slower); armed: on demand
+    memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (slower: docs/agent.md); armed: on demand
     memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
     memory_history_stacks: Literal["python", "all"] = "python"
     trace_steps: int = field(default=5, metadata=_check(positive, at_most=10_000))  # the record_profile alert action's steps
-
-
 
 
 # --- the alerting section: schema only ------------------------------------------------
@@ -283,5 +280,3 @@ class Config:
     log: LogConfig = LogConfig()
     agent: AgentConfig = AgentConfig()
     alerting: AlertingConfig = AlertingConfig()  # rules, notifiers: docs/alerts.md
-
-

@@ -96,21 +96,6 @@ log = logging.getLogger("gpumemd.server")
 __all__ = ["MAX_CONNECTIONS_ENV", "App", "HttpServer", "Request", "Response", "ServerLimits"]
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # connection states
 _HANDSHAKE, _READ, _BUSY, _WRITE, _LINGER, _CLOSED = range(6)
 _STATE_NAMES = ("handshake", "read", "busy", "write", "linger", "closed")
@@ -171,10 +156,6 @@ def _gil_held_io() -> _GilHeldIO | None:
         return None
 
 
-
-
-
-
 class _Conn:
     __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "since", "started",
                  "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group")  # fmt: skip
@@ -197,14 +178,6 @@ class _Conn:
         self.eof = False
         self.served = 0  # responses completed on this connection
         self.group: dict[_Conn, None] | None = None  # eviction group it is in, if any
-
-
-
-
-
-
-
-
 
 
 class HttpServer:

@@ -76,43 +76,13 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-
 # --- data -------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 # --- probes: one reading of a device through the shared sources --------------------------
 
 
-
-
-
-
-
-
-
 # --- device resolution ----------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
 
 
 # --- the profiler ---------------------------------------------------------------------------
@@ -591,11 +561,6 @@ class GPUMemoryProfiler:
 # --- helpers ------------------------------------------------------------------------------
 
 
-
-
-
-
-
 def _name_of(func: Callable[..., Any]) -> str:
     """The function's __name__ (the seed profiler's key: a reassigned name counts)."""
     name = getattr(func, "__name__", None)
@@ -615,8 +580,6 @@ def _qualname_of(func: Callable[..., Any]) -> str | None:
         return _qualname_of(inner) if inner is not None else None
     module = getattr(func, "__module__", None)
     return f"{module}.{qual}" if isinstance(module, str) else qual
-
-
 
 
 def _describe(exc: BaseException) -> str:

@@ -16,9 +16,9 @@ Rules this source keeps:
 - never reset the user's peak statistics (`max_memory_allocated()` reads the same with us);
 - CPU-only torch answers `memory_stats()` with `{}`, which is not a reading: "no CUDA device".
 
-It reads `torch._C._cuda_memoryStats` (8 µs) rather than the public `memory_stats`
-(42 µs, it flattens the same dict into ~130 keys), falling back to the public call where
-the private one is missing.
+It reads `torch._C._cuda_memoryStats` rather than the public `memory_stats` (several times
+slower: it flattens the same dict into a flat key per counter), falling back to the public
+call where the private one is missing (docs/performance.md has the figures).
 
 Interval peak: the highest `allocated` within one sampling interval, so a spike shorter
 than the interval still shows, without resetting the user's peak statistics. The
@@ -57,8 +57,8 @@ from .base import Family, Source, SourceUnavailable
 
 class AllocatorReading(NamedTuple):
     """One device's allocator state, bytes unless named otherwise. A named tuple rather than
-    a frozen dataclass: built every tick, and a frozen dataclass sets its 23 fields one
-    `object.__setattr__` at a time (3.6 against 0.7 µs)."""
+    a frozen dataclass: built every tick, and a frozen dataclass sets its fields one
+    `object.__setattr__` at a time (several times slower)."""
 
     device: int
     uuid: str
@@ -118,8 +118,6 @@ class AllocatorReading(NamedTuple):
             freed_total,
             *interval,
         )
-
-
 
 
 def _peak_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
@@ -259,7 +257,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         return self._render(reading, self._specs)
 
     def families_named(self, reading: tuple[AllocatorReading, ...], names: frozenset[str]) -> list[Metric]:
-        """Only the families in `names`: the alert engine wants 3 of these ~20 every sample."""
+        """Only the families in `names`: the alert engine wants a few of these every sample."""
         specs = self._subsets.get(names)
         if specs is None:
             if len(self._subsets) > 8:  # rules reloaded many times: keep a few selections only
@@ -330,5 +328,3 @@ _PEAK_FAMILIES: tuple[_Spec, ...] = (
 )
 
 AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)
-
-

@@ -27,11 +27,6 @@ from .base import Source, gauge
 log = logging.getLogger("gpumemd.host")
 
 
-
-
-
-
-
 @dataclass(frozen=True)
 class HostReading:
     total_bytes: int
@@ -82,5 +77,3 @@ class HostSource(Source[HostReading]):
             for pid, value in sorted(reading.process_rss_bytes.items()):
                 rss.add_metric([str(pid)], value)
             yield rss
-
-

@@ -16,7 +16,7 @@ On Kubernetes the kubelet knows which container each device-plugin device (`nvid
   `gpumemd_gpu_slurm_job_info{gpu,uuid,job_id}`.
 
 grpc is imported only when the kubelet source first reads, so a daemon with the source off
-pays nothing. The few protobuf messages are decoded by hand (below, ~40 lines): that spares
+pays nothing. The few protobuf messages are decoded by hand (backends/podresources.py): that spares
 the daemon a `protobuf` dependency and the gencode/runtime version coupling of generated
 stubs; the tests check the decoder against messages encoded by the real protobuf library.
 """
@@ -48,24 +48,6 @@ POD_LABELS = ("pod", "namespace", "container")
 
 
 # --- protobuf wire format: just what ListPodResourcesResponse needs ------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 # --- who holds which GPU -------------------------------------------------------------
@@ -114,10 +96,6 @@ class PodAttribution:
             if not found and gpu is not None:
                 found = self._by_key.get(f"index:{gpu}", ())
             return found
-
-
-
-
 
 
 @dataclass(frozen=True)
@@ -180,18 +158,7 @@ class KubeletSource(Source[KubeletReading]):
         yield info
 
 
-
-
 # --- Slurm ---------------------------------------------------------------------------
 
 
-
-
-
-
-
-
-
 # --- wiring (gpumemd.daemon.node_sources) --------------------------------------------
-
-

@@ -35,11 +35,6 @@ from .base import Source, SourceUnavailable, cap, counter, gauge
 log = logging.getLogger("gpumemd.nvml")
 
 
-
-
-
-
-
 # --- readings ------------------------------------------------------------------------
 
 
@@ -80,7 +75,7 @@ class NvmlReading:
 
 class NvmlSource(Source[NvmlReading]):
     name = "nvml"
-    # Every family name `families()` may return (tests/daemon/test_source_names.py checks it):
+    # Every family name `families()` may return (tests/unit/sources/test_names.py checks it):
     # the sampler builds a source's families for the alert engine only if it wants one of these.
     names = frozenset({
         "gpumemd_gpu_info", "gpumemd_gpu_memory_total_bytes", "gpumemd_gpu_memory_used_bytes",
@@ -275,5 +270,3 @@ class NvmlSource(Source[NvmlReading]):
 
 
 # --- the real library ----------------------------------------------------------------
-
-

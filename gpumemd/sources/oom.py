@@ -17,8 +17,8 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
   a configured directory: the newest `max_snapshots` of this process are kept, a file over
   `max_snapshot_bytes` is deleted, and dumps closer than `min_dump_interval` are skipped
   (a loop that catches OOMs and retries smaller batches would otherwise dump each time).
-- Allocation history makes snapshots show who allocated what, but costs ~20 % on a
-  dispatch-bound loop: off, `armed` (started by `arm_memory_history()`, e.g. by an alert
+- Allocation history makes snapshots show who allocated what, but slows a dispatch-bound
+  loop noticeably (docs/agent.md): off, `armed` (started by `arm_memory_history()`, e.g. by an alert
   action) or `on` (from the moment the process initialises CUDA).
 - Nothing here raises into the training code: every failure is logged and counted.
 """
@@ -42,9 +42,6 @@ from gpumemd.backends.torch_oom import TorchOomApi
 from .base import Source, counter, gauge
 
 log = logging.getLogger("gpumemd.oom")
-
-
-
 
 
 @dataclass(frozen=True)
@@ -319,5 +316,3 @@ class OomWatcher(Source[OomReading]):
             info.add_metric([reading.last_snapshot_path or "", reading.last_snapshot_reason or "", *extra], 1)
             yield when
             yield info
-
-

@@ -20,7 +20,7 @@ answers host PIDs), `gpumemd_process_nvml_visible` is 0, one log line says so, a
 device view falls back to `mem_get_info` (total − free, all processes) — called only for
 a device the allocator already holds memory on, so it never creates a CUDA context.
 
-The NVML per-process list costs ~19 µs per GPU; it is read every `nvml_interval` (1 s),
+The NVML per-process list costs time per GPU; it is read every `nvml_interval` (1 s),
 and non-PyTorch memory is computed with the reserved bytes of that same sample, so the
 two sides of the subtraction always belong together.
 """

@@ -65,22 +65,7 @@ __all__ = ["SpoolReading", "SpoolSource", "pid_alive", "proc_owner"]
 log = logging.getLogger("gpumemd.spool")
 
 
-
-
-
 # --- the agent's side ----------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 # --- the daemon's side ---------------------------------------------------------------
@@ -115,41 +100,11 @@ def proc_owner(pid: int) -> int | None:
         return None
 
 
-
-
-
-
-
-
-
-
-
-
-
-
 @dataclass(frozen=True)
 class SpoolReading:
     ranks: tuple[RankFile, ...]
     counts: Mapping[str, int] = field(default_factory=dict)  # expired, errors, conflicts (cumulative)
     rejected: Mapping[str, int] = field(default_factory=dict)  # reason -> files (cumulative)
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def _group_id(group: str) -> int:

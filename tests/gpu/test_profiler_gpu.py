@@ -1,5 +1,5 @@
 """GPUMemoryProfiler on a real GPU: the seed's examples and an upstream-style script
-(tests/profiler/scripts/upstream_style.py) unchanged on cuda:0, execution_time that includes
+(tests/unit/profiler/scripts/upstream_style.py) unchanged on cuda:0, execution_time that includes
 the GPU work, exact figures for known tensor sizes, max_memory_allocated() untouched (its
 overhead: bench/profiler_bench.py). Each test is bounded (timeout_s, tests/gpu/conftest.py).
 
@@ -228,7 +228,7 @@ def test_upstream_style_script_unchanged_on_cuda(capsys: pytest.CaptureFixture[s
                                                   optimizer_imports: None, fresh_default: None) -> None:
     """The script CI runs on the CPU, here in this process (so the no-peak-reset guard
     watches it too): its decorators' default profiler lands on the current CUDA device."""
-    path = Path(__file__).resolve().parent.parent / "profiler" / "scripts" / "upstream_style.py"
+    path = Path(__file__).resolve().parent.parent / "unit" / "profiler" / "scripts" / "upstream_style.py"
     spec = importlib.util.spec_from_file_location("upstream_style", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,0 +1,332 @@
+"""Shared fakes and recorded readings for the tests, in one place (no test imports another
+test module's fake): recorded H200 allocator readings replayed as captures or as a
+TorchCudaApi, a fake torch for the OOM watcher, a faulty source, alert-engine builders, and
+a webhook receiver.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import threading
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+
+from gpumemd.alerts.engine import Engine, Notification
+from gpumemd.alerts.rules import rule_from_dict
+from gpumemd.backends.replay import FORMAT
+from gpumemd.sources.base import Source
+from tests.helpers import ROOT
+
+READINGS = json.loads((ROOT / "tests/fixtures/torch/h200__torch-2.11__readings.json").read_text())
+RECORDED = READINGS  # the profiler's replay reads the same recording
+STATES = ("after_init", "after_256MiB_and_4000B", "after_free_256MiB", "after_oom")
+
+
+# --- the allocator, replayed from the recording ----------------------------------------
+
+UUID = "GPU-" + READINGS["properties"]["uuid"]  # as NVML spells it (the NVML captures agree)
+
+
+def torch_calls(state: str) -> dict[str, Any]:
+    r = READINGS[state]
+    return {
+        "is_initialized()": {"ok": True},
+        "device_count()": {"ok": 1},
+        "memory_stats(0)": {"ok": r["raw_memoryStats"]},
+        "device_uuid(0)": {"ok": UUID},
+        "memory_fraction(0)": {"ok": None},
+        "total_memory(0)": {"ok": READINGS["properties"]["total_memory"]},
+        "mem_get_info(0)": {"ok": r["mem_get_info"]},
+    }
+
+
+def capture(state: str, nvml: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"format": FORMAT, "meta": {"description": f"H200 torch 2.11, {state}"}, "nvml": nvml or {},
+            "host": {}, "torch": torch_calls(state)}
+
+
+class TorchSequence:
+    """A TorchCudaApi stepping through recorded states, one per `memory_stats` call."""
+
+    def __init__(self, states: list[dict[str, Any]]) -> None:
+        self._states, self._i = states, -1
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def device_count(self) -> int:
+        return 1
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        self._i = min(self._i + 1, len(self._states) - 1)
+        return self._states[self._i]
+
+    def device_uuid(self, device: int) -> str:
+        return UUID
+
+    def memory_fraction(self, device: int) -> float | None:
+        return None
+
+    def total_memory(self, device: int) -> int:
+        return int(READINGS["properties"]["total_memory"])
+
+    def mem_get_info(self, device: int) -> tuple[int, int]:
+        return (1 << 30, 2 << 30)
+
+
+def stats(current: int, peak: int, allocated: int, freed: int) -> dict[str, Any]:
+    """A nested memory_stats dict with the allocated_bytes counters set (others from after_init)."""
+    base = json.loads(json.dumps(READINGS["after_init"]["raw_memoryStats"]))
+    base["allocated_bytes"]["all"] = {"current": current, "peak": peak, "allocated": allocated, "freed": freed}
+    return base
+
+
+# --- the profiler's TorchCudaApi and host, replayed ------------------------------------
+
+def raw(state: str) -> dict[str, Any]:
+    """The nested `torch._C._cuda_memoryStats(0)` answer recorded at `state`."""
+    return copy.deepcopy(RECORDED[state]["raw_memoryStats"])
+
+
+def shifted(base: dict[str, Any], *, current: int = 0, allocated: int = 0, freed: int = 0,
+            allocs: int = 0, frees: int = 0) -> dict[str, Any]:
+    """A derived reading: allocated_bytes/allocation moved by these amounts, peak kept."""
+    out = copy.deepcopy(base)
+    ab = out["allocated_bytes"]["all"]
+    ab["current"] += current
+    ab["allocated"] += allocated
+    ab["freed"] += freed
+    ab["peak"] = max(ab["peak"], ab["current"])
+    n = out["allocation"]["all"]
+    n["allocated"] += allocs
+    n["freed"] += frees
+    n["current"] += allocs - frees
+    return out
+
+
+class ReplayCuda:
+    """TorchCudaApi over recorded readings; `state` is what the next read returns.
+
+    It has no reset method at all: a profiler that tried to reset peak statistics would
+    fail with AttributeError.
+    """
+
+    def __init__(self, stats: dict[str, Any] | None = None, *, initialized: bool = True, devices: int = 1) -> None:
+        self.stats = stats if stats is not None else raw("after_init")
+        self.initialized = initialized
+        self.devices = devices
+        self.reads = 0
+        self.read_event = threading.Condition()
+        self.properties = RECORDED["properties"]
+
+    def set(self, state: str | dict[str, Any]) -> None:
+        self.stats = raw(state) if isinstance(state, str) else state
+
+    def wait_reads(self, n: int, timeout: float = 5.0) -> bool:
+        """Block until `n` more reads happened (a background sampler's, in tests)."""
+        with self.read_event:
+            target = self.reads + n
+            return self.read_event.wait_for(lambda: self.reads >= target, timeout)
+
+    # TorchCudaApi
+    def is_initialized(self) -> bool:
+        return self.initialized
+
+    def device_count(self) -> int:
+        return self.devices
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        assert self.initialized, "read before CUDA was initialised"
+        assert 0 <= device < self.devices
+        with self.read_event:
+            self.reads += 1
+            self.read_event.notify_all()
+            return self.stats
+
+    def device_uuid(self, device: int) -> str:
+        return "GPU-" + str(self.properties["uuid"])
+
+    def memory_fraction(self, device: int) -> float | None:
+        return None
+
+    def total_memory(self, device: int) -> int:
+        return int(self.properties["total_memory"])
+
+
+class FixedHost:
+    """HostApi with a settable resident size (deterministic cpu_memory in replays)."""
+
+    def __init__(self, rss: int = 1 << 30) -> None:
+        self.rss = rss
+
+    def virtual_memory(self) -> dict[str, int]:
+        return {"total": 1 << 40, "available": 1 << 39, "used": 1 << 39}
+
+    def swap_memory(self) -> dict[str, int]:
+        return {"total": 0, "used": 0}
+
+    def process_rss(self, pid: int) -> int:
+        return self.rss
+
+
+# --- a fake torch for the OOM watcher ------------------------------------------------------
+
+class FakeTorch:
+    def __init__(self, snapshot_bytes: int = 100) -> None:
+        self.observer = None
+        self.num = 0
+        self.stats_ok = True
+        self.history: list[tuple] = []
+        self.snapshot_bytes = snapshot_bytes
+        self.initialized = True
+
+    def attach_oom_observer(self, fn: object) -> bool:
+        self.observer = fn
+        return True
+
+    def num_ooms(self, device: int) -> int | None:
+        if not self.stats_ok:
+            raise RuntimeError("no stats")
+        return self.num
+
+    def is_initialized(self) -> bool:
+        return self.initialized
+
+    def dump_snapshot(self, path: str) -> None:
+        with open(path, "wb") as f:
+            pickle.dump({"segments": [], "device_traces": [], "pad": b"x" * self.snapshot_bytes}, f)
+
+    def history_enabled(self) -> bool:
+        return bool(self.history)
+
+    def record_history(self, max_entries: int, stacks: str) -> None:
+        self.history.append((max_entries, stacks))
+
+    def stop_history(self) -> None:
+        self.history.clear()
+
+
+# --- a source that fails on demand ---------------------------------------------------------
+
+class Fault(BaseException):
+    """A fake for a fault we cannot cause on demand: something escaping every `except
+    Exception` (a library's SystemExit, a C extension's odd exception) inside the loop."""
+
+
+class Faulty(Source[int]):
+    """A source that raises `Fault` on the reads listed in `bad` (0-based), reads fine otherwise."""
+
+    def __init__(self, bad: Iterable[int] | None = None, always: bool = False) -> None:
+        self.name = "faulty"
+        self.bad, self.always, self.reads = set(bad or ()), always, 0
+        self.raised = threading.Event()
+
+    def read(self, cycle: Mapping[str, Any]) -> float:
+        n, self.reads = self.reads, self.reads + 1
+        if self.always or n in self.bad:
+            self.raised.set()
+            raise Fault(f"injected on read {n}")
+        return float(n)
+
+    def families(self, reading: float) -> Iterable[Metric]:
+        g = GaugeMetricFamily("test_faulty", "Reads so far.")
+        g.add_metric([], reading)
+        yield g
+
+
+# --- alert engine builders ---------------------------------------------------------------
+
+GPU0 = {"gpu": "0", "uuid": "GPU-a"}
+
+
+def gauge(name: str, series: Iterable[tuple[Mapping[str, str], float]]) -> Metric:
+    series = list(series)
+    labels = list(series[0][0]) if series else []
+    fam = GaugeMetricFamily(name, "test", labels=labels)
+    for lab, value in series:
+        fam.add_metric([lab[k] for k in labels], value)
+    return fam
+
+
+def counter(name: str, series: Iterable[tuple[Mapping[str, str], float]]) -> Metric:
+    series = list(series)
+    labels = list(series[0][0]) if series else []
+    fam = CounterMetricFamily(name.removesuffix("_total"), "test", labels=labels)
+    for lab, value in series:
+        fam.add_metric([lab[k] for k in labels], value)
+    return fam
+
+
+def make_engine(rules: Sequence[Mapping[str, Any]], **kw: Any) -> Engine:
+    return Engine([rule_from_dict(r) for r in rules], **kw)
+
+
+def step(engine: Engine, families: Sequence[Metric], ts: float) -> list[Notification]:
+    return engine.evaluate(engine.view(families), ts)
+
+
+def states(engine: Engine) -> dict[str, str]:
+    """alertname -> state of its (single) alert, for table tests."""
+    return {r.name: a.state for r in engine.rules for a in r.active.values()}
+
+
+# --- a webhook receiver --------------------------------------------------------------------
+
+class Receiver:
+    """Records POSTed JSON bodies; `status` and `delay` change how it answers."""
+
+    def __init__(self, port: int = 0) -> None:
+        self.bodies: list[Any] = []
+        self.arrivals: list[float] = []  # perf_counter when each request arrived
+        self.headers: list[dict[str, str]] = []
+        self.status = 200
+        self.delay = 0.0
+        self.requests = 0
+        self._cond = threading.Condition()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                arrived = time.perf_counter()
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                with receiver._cond:
+                    receiver.requests += 1
+                    status, delay = receiver.status, receiver.delay
+                if delay:
+                    time.sleep(delay)  # a slow receiver (the sender's timeout must cut it)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                except OSError:
+                    return
+                if status < 300:
+                    with receiver._cond:
+                        receiver.bodies.append(json.loads(body))
+                        receiver.arrivals.append(arrived)
+                        receiver.headers.append(dict(self.headers))
+                        receiver._cond.notify_all()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/hook"
+        self._thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
+        self._thread.start()
+
+    def wait_for(self, predicate, timeout: float = 5.0) -> bool:
+        with self._cond:
+            return self._cond.wait_for(lambda: predicate(self.bodies), timeout)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

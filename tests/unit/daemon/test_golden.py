@@ -1,0 +1,53 @@
+"""Golden exposition per recorded capture, and promtool over every golden file.
+
+Regenerate with `pytest tests/unit/daemon/test_golden.py --update-golden` and review the diff.
+Timing series (durations, timestamps) are left out of the comparison: they differ each run.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gpumemd import config
+from gpumemd.backends.replay import load_capture
+from gpumemd.daemon import node_sources
+from gpumemd.runtime import ReloadStatus
+from gpumemd.sampling.sampler import Sampler
+from tests.helpers import CAPTURES, GOLDEN
+
+CAPTURE_FILES = sorted(CAPTURES.glob("*.json"))
+TIMING = ("gpumemd_collector_duration_seconds", "gpumemd_last_sample_timestamp_seconds", "gpumemd_sample_duration_seconds",
+          "gpumemd_config_last_reload_success_timestamp_seconds")
+# Every optional series on, so the golden file shows all the daemon can export.
+FULL = config.loads("sources: {nvml: {process_names: true, utilization: true}}")
+
+
+def render(capture: Path) -> str:
+    # the daemon's families: its sources', the sampler's own, and its reload status (Runtime)
+    sampler = Sampler(node_sources(FULL, load_capture(capture)), interval=1.0,
+                      static_families=ReloadStatus().families)
+    text = sampler.sample_once().exposition.body().decode()
+    return "".join(line + "\n" for line in text.splitlines() if not line.startswith(TIMING))
+
+
+@pytest.mark.parametrize("capture", CAPTURE_FILES, ids=[c.stem for c in CAPTURE_FILES])
+def test_golden_exposition(capture: Path, update_golden: bool) -> None:
+    golden = GOLDEN / f"{capture.stem}.prom"
+    text = render(capture)
+    if update_golden:
+        golden.write_text(text)
+    assert golden.exists(), f"no golden file; run pytest {__file__} --update-golden"
+    assert text == golden.read_text()
+
+
+@pytest.mark.skipif(shutil.which("promtool") is None, reason="promtool not installed (make test installs it)")
+@pytest.mark.parametrize("capture", CAPTURE_FILES, ids=[c.stem for c in CAPTURE_FILES])
+def test_promtool_accepts_the_exposition(capture: Path) -> None:
+    text = render(capture)
+    result = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "" and result.stderr.strip() == "", result.stdout + result.stderr

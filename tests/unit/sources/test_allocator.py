@@ -1,0 +1,182 @@
+"""The allocator source on the real H200 readings (replayed), and the interval peak."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpumemd.backends.replay import torch_replayer
+from gpumemd.backends.torch_cuda import TorchCuda
+from gpumemd.sources.allocator import AllocatorSource, IntervalPeak
+from gpumemd.sources.base import SourceUnavailable
+from tests.fakes import READINGS, STATES, TorchSequence, capture, stats
+
+GiB = 1 << 30
+
+
+def read(state: str) -> dict[str, int | None]:
+    (r,) = AllocatorSource(torch_replayer(capture(state))).read({})
+    return r._asdict()
+
+
+def test_a_256mib_and_a_4000_byte_tensor_as_the_allocator_counts_them() -> None:
+    r = read("after_256MiB_and_4000B")
+    # 4000 B rounds up to 512-byte blocks (4096); the small pool reserves a 2 MiB segment.
+    assert r["allocated_bytes"] == 256 * 2**20 + 4096 == READINGS["after_256MiB_and_4000B"]["memory_allocated"]
+    assert r["requested_bytes"] == 256 * 2**20 + 4000
+    assert r["reserved_bytes"] == 256 * 2**20 + 2 * 2**20 == READINGS["after_256MiB_and_4000B"]["memory_reserved"]
+    assert r["inactive_split_bytes"] == 2 * 2**20 - 4096
+    assert (r["allocations"], r["segments"], r["device_allocs"]) == (2, 2, 2)
+
+
+def test_after_free_the_memory_stays_reserved_and_the_peak_remembers() -> None:
+    r = read("after_free_256MiB")
+    assert r["allocated_bytes"] == 4096
+    assert r["reserved_bytes"] == 256 * 2**20 + 2 * 2**20
+    assert r["allocated_peak_bytes"] == READINGS["after_free_256MiB"]["max_memory_allocated"]
+
+
+def test_after_an_oom_the_counters_move() -> None:
+    r = read("after_oom")
+    assert (r["ooms"], r["alloc_retries"], r["device_frees"]) == (1, 1, 1)
+    # The retry freed the cached 256 MiB segment before giving up.
+    assert r["reserved_bytes"] == READINGS["after_oom"]["memory_reserved"] == 2 * 2**20
+
+
+def test_cpu_only_torch_is_no_cuda_device_not_a_zero_reading() -> None:
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    with pytest.raises(SourceUnavailable):
+        AllocatorSource(TorchCuda()).read({})
+
+
+def test_cpu_only_empty_stats_are_not_a_reading() -> None:
+    class Empty(TorchSequence):
+        def memory_stats(self, device: int) -> dict:
+            return {}
+
+    with pytest.raises(SourceUnavailable, match="no CUDA device"):
+        AllocatorSource(Empty([])).read({})
+
+
+def test_interval_peak_through_the_recorded_states() -> None:
+    states = [READINGS[s]["raw_memoryStats"] for s in STATES]
+    src = AllocatorSource(TorchSequence(states), peak_window=30.0, monotonic=iter(range(100)).__next__)
+    peaks = [src.read({})[0] for _ in STATES]
+    assert [p.interval_peak_bytes for p in peaks] == [0, 268439552, 268439552, 4096]
+    assert [p.interval_peak_exact for p in peaks] == [True, True, True, True]
+    assert [p.window_peak_bytes for p in peaks] == [0, 268439552, 268439552, 268439552]
+
+
+def test_a_spike_below_the_lifetime_peak_between_two_samples_is_caught() -> None:
+    tracker = IntervalPeak(window=10.0)
+    from gpumemd.sources.allocator import AllocatorReading
+
+    def reading(s: dict) -> AllocatorReading:
+        return AllocatorReading.from_stats(0, "GPU-x", s)
+
+    base = 3 * GiB  # lifetime peak 8 GiB from an earlier phase; the spike (+1 GiB) stays below it
+    first = tracker.update(reading(stats(base, 8 * GiB, 20 * GiB, 17 * GiB)), now=-20.0)
+    assert first.interval_peak_bytes == 8 * GiB  # the first interval runs from process start
+    r = tracker.update(reading(stats(base, 8 * GiB, 21 * GiB, 18 * GiB)), now=0.1)
+    assert r.interval_peak_bytes == base + GiB
+    assert r.interval_peak_exact is False  # allocations and frees in one interval: an upper bound
+    quiet = tracker.update(reading(stats(base, 8 * GiB, 21 * GiB, 18 * GiB)), now=0.2)
+    assert (quiet.interval_peak_bytes, quiet.interval_peak_exact) == (base, True)
+    assert quiet.window_peak_bytes == base + GiB  # a scrape now still sees the spike
+    later = tracker.update(reading(stats(base, 8 * GiB, 21 * GiB, 18 * GiB)), now=10.5)
+    assert later.window_peak_bytes == base  # the window moved past it
+
+
+def test_busy_interval_bound_never_exceeds_the_lifetime_peak() -> None:
+    from gpumemd.sources.allocator import AllocatorReading
+
+    tracker = IntervalPeak(window=10.0)
+    tracker.update(AllocatorReading.from_stats(0, "u", stats(GiB, 2 * GiB, 0, 0)), now=0)
+    r = tracker.update(AllocatorReading.from_stats(0, "u", stats(GiB, 2 * GiB, 50 * GiB, 50 * GiB)), now=1)
+    assert r.interval_peak_bytes == 2 * GiB
+
+
+def test_user_reset_of_accumulated_stats_falls_back_to_the_peak() -> None:
+    from gpumemd.sources.allocator import AllocatorReading
+
+    tracker = IntervalPeak(window=10.0)
+    tracker.update(AllocatorReading.from_stats(0, "u", stats(GiB, 2 * GiB, 9 * GiB, 8 * GiB)), now=0)
+    r = tracker.update(AllocatorReading.from_stats(0, "u", stats(GiB, 2 * GiB, 0, 0)), now=1)
+    assert (r.interval_peak_bytes, r.interval_peak_exact) == (2 * GiB, False)
+
+
+def test_families_carry_rank_labels_and_the_new_series() -> None:
+    src = AllocatorSource(torch_replayer(capture("after_oom")), labels={"rank": "3"}, peak_window=5.0)
+    fams = {f.name: f for f in src.families(src.read({}))}
+    (s,) = fams["gpumemd_allocator_interval_peak_bytes"].samples
+    assert s.labels == {"gpu": "0", "uuid": READINGS and s.labels["uuid"], "rank": "3"}
+    assert fams["gpumemd_allocator_bytes_allocated"].samples[0].name == "gpumemd_allocator_bytes_allocated_total"
+    assert fams["gpumemd_allocator_bytes_freed"].samples[0].value == 268435456
+
+
+def test_devices_the_rank_never_used_are_left_out() -> None:
+    used = READINGS["after_256MiB_and_4000B"]["raw_memoryStats"]
+    untouched = READINGS["after_init"]["raw_memoryStats"]
+
+    class TwoGpus(TorchSequence):
+        def device_count(self) -> int:
+            return 2
+
+        def memory_stats(self, device: int) -> dict:
+            return used if device == 1 else untouched
+
+    assert [r.device for r in AllocatorSource(TwoGpus([])).read({})] == [1]
+
+    class NoneUsed(TwoGpus):
+        def memory_stats(self, device: int) -> dict:
+            return untouched
+
+    assert [r.device for r in AllocatorSource(NoneUsed([])).read({})] == [0, 1]
+
+
+def test_ticks_between_samples_tighten_the_published_interval_peak() -> None:
+    base = 3 * GiB  # lifetime peak 8 GiB from an earlier phase: the spike stays below it
+    quiet = stats(base, 8 * GiB, 20 * GiB, 17 * GiB)
+    spike = stats(base + GiB, 8 * GiB, 21 * GiB, 17 * GiB)  # a tick while 1 GiB is held
+    freed = stats(base, 8 * GiB, 21 * GiB, 18 * GiB)
+    src = AllocatorSource(TorchSequence([quiet, spike, freed, freed]), peak_window=30.0,
+                          monotonic=iter(range(100)).__next__)
+    src.read({})
+    src.tick()
+    src.tick()
+    (r,) = src.read({})  # one sample later: the ticks' exact peak, not the bound a lone read gives
+    assert (r.interval_peak_bytes, r.interval_peak_exact) == (base + GiB, True)
+    untick = AllocatorSource(TorchSequence([quiet, freed]), peak_window=30.0)
+    untick.read({})
+    (bound,) = untick.read({})
+    assert (bound.interval_peak_bytes, bound.interval_peak_exact) == (base + GiB, False)
+    (after,) = src.read({})  # the next interval starts afresh
+    assert (after.interval_peak_bytes, after.interval_peak_exact) == (base, True)
+
+
+def test_a_bound_above_every_exact_tick_peak_is_what_publishes() -> None:
+    tracker = IntervalPeak(window=10.0)
+    tracker.observe(0, GiB, 8 * GiB, 10 * GiB, 9 * GiB, 0.0)
+    tracker.observe(0, 2 * GiB, 8 * GiB, 11 * GiB, 9 * GiB, 0.1, publish=False)  # exact: 2 GiB
+    tracker.observe(0, GiB, 8 * GiB, 14 * GiB, 12 * GiB, 0.2, publish=False)  # churn: a bound of 5 GiB
+    assert tracker.observe(0, GiB, 8 * GiB, 14 * GiB, 12 * GiB, 0.3)[:2] == (5 * GiB, False)
+
+
+def test_a_tick_before_cuda_is_up_reads_nothing() -> None:
+    class NotYet(TorchSequence):
+        calls = 0
+
+        def is_initialized(self) -> bool:
+            return False
+
+        def memory_stats(self, device: int) -> dict:
+            NotYet.calls += 1
+            return super().memory_stats(device)
+
+    src = AllocatorSource(NotYet([stats(0, 0, 0, 0)]), peak_window=30.0)
+    src.tick()  # before any sample
+    with pytest.raises(SourceUnavailable):
+        src.read({})
+    src.tick()  # a sample found CUDA not initialised: a tick must not touch it either
+    assert NotYet.calls == 0
