@@ -68,7 +68,7 @@ def build(nvml_interval: float) -> Any:
         apis={"torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))), "nvml": Memo(nvml_replayer(nvml)),
               "oom": FakeTorch(), "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
     )
-    return agent._build().sampler
+    return agent.build().sampler
 
 
 def timed(fn: Any, n: int) -> dict[str, float]:

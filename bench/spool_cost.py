@@ -72,7 +72,7 @@ def _moving(api: Any) -> Any:
 
 def publish_cost(spool: str, n: int, moving: bool) -> dict[str, float]:
     a = agent(spool, 451 if moving else 452, moving)
-    sampler = a._build().sampler
+    sampler = a.build().sampler
     assert a.spool is not None
     runs = []
     for i in range(n + 200):

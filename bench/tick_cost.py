@@ -49,7 +49,7 @@ def build(interval: float) -> Any:
         apis={"torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))), "nvml": Memo(nvml_replayer(nvml)),
               "oom": FakeTorch(), "rss": lambda: ps.process_rss(pid)},
     )
-    return agent._build().sampler
+    return agent.build().sampler
 
 
 def stats(xs: list[float]) -> dict[str, float]:

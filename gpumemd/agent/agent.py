@@ -168,7 +168,9 @@ class Agent:
 
         return rss
 
-    def _build(self) -> Runtime:
+    def build(self) -> Runtime:
+        """The runtime (sources, observers, spool, endpoint), built but not started: what
+        `start()` runs first; tests and benchmarks call it to sample by hand."""
         cfg, agent = self.config, self.config.agent
         from gpumemd.sources.oom import OomWatcher
 
@@ -309,7 +311,7 @@ class Agent:
         process.running.add(self)
         try:
             process.register_actions(self)  # before the rules load: rules with actions need them
-            self.runtime = self._build()
+            self.runtime = self.build()
             try:
                 self.runtime.start()  # the first sample is published before the endpoint process starts
             except OSError as exc:  # agent.endpoint: thread, the port is taken

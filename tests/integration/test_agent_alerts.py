@@ -166,7 +166,7 @@ def test_on_alert_callback_and_registered_callback_notifier_in_process() -> None
                   identity=Identity(pid=1, rank=2, local_rank=0, world_size=4, job_id=None),
                   apis={"torch": torch_replayer(capture("after_256MiB_and_4000B")), "rss": lambda: 1,
                         "peak_rss": lambda: 1})
-    runtime = agent._build()
+    runtime = agent.build()
     try:
         runtime.sampler.sample_once()
         assert agent.alerting.observer.flush(5)

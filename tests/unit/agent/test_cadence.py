@@ -54,7 +54,7 @@ def agent(**settings: Any) -> tuple[Agent, Counted, Counted, list[int]]:
 
 def test_ticks_read_the_allocator_every_time_and_the_rest_at_their_intervals() -> None:
     a, torch, nvml, rss_reads = agent(interval=0.1, nvml_interval=3600, evaluation_interval=3600)
-    sampler = a._build().sampler
+    sampler = a.build().sampler
     for _ in range(20):  # twenty ticks within far less than an hour
         snap = sampler.sample_once(due_only=True)
     assert torch.calls["memory_stats"] == 20
@@ -70,7 +70,7 @@ def test_ticks_read_the_allocator_every_time_and_the_rest_at_their_intervals() -
 
 def test_rules_run_every_evaluation_interval_and_the_engine_knows_it() -> None:
     a, *_ = agent(interval=0.1, evaluation_interval=2.0)
-    runtime = a._build()
+    runtime = a.build()
     observer = a.alerting.observer
     assert observer.every == 2.0 and observer.engine.interval == 2.0
     assert [s.every for s in runtime.sampler._sources] == [0.0, a.config.agent.nvml_interval, 2.0, 2.0]
@@ -133,7 +133,7 @@ def test_the_agent_samples_as_often_as_its_rules_nvml_or_spool_are_due(tmp_path:
                             (slow, 5.0),  # the spool is off: its interval does not count
                             ({**slow, "spool_dir": str(tmp_path)}, 0.5)):
         a, *_ = agent(interval=0.1, **settings)
-        runtime = a._build()
+        runtime = a.build()
         try:
             assert (runtime.sampler.interval, runtime.sampler.sample_every) == (0.1, every)
         finally:

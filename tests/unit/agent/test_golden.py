@@ -31,7 +31,7 @@ def render() -> str:
         apis={"torch": torch_replayer(capture("after_256MiB_and_4000B")), "nvml": nvml_replayer(NVML),
               "oom": fake_oom, "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
     )
-    runtime = agent._build()
+    runtime = agent.build()
     runtime.sampler.sample_once()  # attaches the (fake) OOM observer
     fake_oom.num = 1
     fake_oom.observer(0, 1 << 45, 150109880320, 149555380224)  # type: ignore[misc]

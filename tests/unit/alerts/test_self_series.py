@@ -172,7 +172,7 @@ def _agent(config: config_mod.Config | None) -> Agent:
 
 
 def test_every_family_the_agent_exports_can_be_selected_by_a_rule() -> None:
-    runtime = _agent(None)._build()
+    runtime = _agent(None).build()
     runtime.sampler.sample_once()
     names = _names(runtime.sampler.sample_once().exposition.body().decode())
     runtime.stop()
@@ -180,7 +180,7 @@ def test_every_family_the_agent_exports_can_be_selected_by_a_rule() -> None:
     rules = _every_sample_name_rules(names)
     cfg = config_mod.from_mapping(config_mod.Config, {"alerting": {"default_rules": False, "rules": rules}})
     agent = _agent(cfg)
-    runtime = agent._build()
+    runtime = agent.build()
     try:
         runtime.sampler.sample_once()
         runtime.sampler.sample_once()

@@ -62,7 +62,7 @@ def _agent():
         apis={"torch": torch_replayer(torch_capture("after_256MiB_and_4000B")), "nvml": nvml_replayer(nvml),
               "oom": fake_oom, "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
     )
-    sampler = agent._build().sampler
+    sampler = agent.build().sampler
     sampler.sample_once()  # attaches the (fake) OOM observer
     fake_oom.num = 1
     fake_oom.observer(0, 1 << 45, 150109880320, 149555380224)  # an OOM: the snapshot families too
