@@ -12,6 +12,8 @@ from . import logs
 from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from .version import __version__
 
+__all__ = ["main"]
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gpumemd", description="GPU-memory observability for PyTorch training clusters.")

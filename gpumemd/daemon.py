@@ -29,6 +29,8 @@ from .sources.spool_file import spool_dir
 
 log = logging.getLogger("gpumemd")
 
+__all__ = ["build_runtime", "node_sources", "serve"]
+
 
 def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Sequence[Source]:
     """The daemon's sources, reading the real libraries or, with a capture, replaying it."""

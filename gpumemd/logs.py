@@ -6,6 +6,8 @@ import json
 import logging
 import time
 
+__all__ = ["JsonFormatter", "LogfmtFormatter", "setup"]
+
 _LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warn": logging.WARNING, "error": logging.ERROR}
 
 

@@ -53,6 +53,8 @@ from gpumemd.sources.spool_file import FORMAT, families_of
 
 log = logging.getLogger("gpumemd.agent")
 
+__all__ = ["EndpointProcess", "PublishedSample", "main"]
+
 _READY = b"listening"
 
 

@@ -16,6 +16,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+__all__ = ["Identity", "from_env"]
+
 _RANKS = (
     ("RANK", "LOCAL_RANK", "WORLD_SIZE"),
     ("SLURM_PROCID", "SLURM_LOCALID", "SLURM_NTASKS"),

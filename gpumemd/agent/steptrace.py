@@ -31,6 +31,8 @@ from typing import Any
 
 log = logging.getLogger("gpumemd.steptrace")
 
+__all__ = ["MAX_STEPS", "StepTrace", "install", "step"]
+
 MAX_STEPS = 100
 
 

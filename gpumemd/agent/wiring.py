@@ -28,6 +28,8 @@ from . import identity as identity_mod
 
 log = logging.getLogger("gpumemd.agent")
 
+__all__ = ["AllocatorAnnouncer", "Counted", "SectionsObserver", "effective_listen_address", "say"]
+
 
 def _never() -> bool:
     return False

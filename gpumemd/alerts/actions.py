@@ -25,6 +25,11 @@ from dataclasses import dataclass
 
 log = logging.getLogger("gpumemd.alerts.actions")
 
+__all__ = [
+    "AGENT_ACTIONS", "USER_PREFIX", "ActionFn", "ActionRunner", "FiredAlert", "actions_enabled",
+    "agent_rules", "enable_actions", "lookup", "register_action", "unregister_action", "validate_names",
+]
+
 
 @dataclass(frozen=True)
 class FiredAlert:

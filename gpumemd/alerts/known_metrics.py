@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+__all__ = ["POD_LABELS", "MetricInfo", "MetricType", "lookup", "register", "sample_names"]
+
 MetricType = Literal["gauge", "counter"]
 
 

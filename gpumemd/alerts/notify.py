@@ -36,6 +36,12 @@ from .signals import Key
 
 log = logging.getLogger("gpumemd.alerts.notify")
 
+__all__ = [
+    "AlertmanagerNotifier", "Callback", "CallbackNotifier", "HttpNotifier", "LogNotifier", "Notifier",
+    "WebhookNotifier", "alertmanager_alert", "build_notifiers", "notifier_families", "redact",
+    "register_callback", "rfc3339", "webhook_payload",
+]
+
 Callback = Callable[[Sequence[Notification]], None]
 _callbacks: dict[str, Callback] = {}
 

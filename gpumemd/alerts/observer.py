@@ -29,6 +29,8 @@ from .notify import CallbackNotifier, Notifier, build_notifiers, notifier_famili
 
 log = logging.getLogger("gpumemd.alerts")
 
+__all__ = ["AlertObserver", "AlertingFactory"]
+
 _SUCCESS = "gpumemd_collector_success"
 _LAST = "gpumemd_last_sample_timestamp_seconds"
 # The families this observer exports itself: a rule on them sees the previous evaluation's

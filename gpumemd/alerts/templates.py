@@ -17,6 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+__all__ = [
+    "FUNCTIONS", "Context", "Renderer", "Template", "TemplateError", "compile_template", "humanize",
+    "humanize1024", "humanize_duration", "humanize_percentage", "printf",
+]
+
 
 class TemplateError(ValueError):
     pass

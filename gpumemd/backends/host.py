@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol
 
+__all__ = ["HostApi", "ProcessUnreadable", "Psutil"]
+
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 

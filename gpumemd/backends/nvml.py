@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+__all__ = [
+    "ARGUMENT_VERSION_MISMATCH", "DRIVER_NOT_LOADED", "FIELD_ERRORS", "FUNCTION_NOT_FOUND",
+    "LIBRARY_NOT_FOUND", "NOT_FOUND", "NOT_SUPPORTED", "NO_DATA", "NO_PERMISSION", "UNAVAILABLE", "NvmlApi",
+    "NvmlError", "Pynvml",
+]
+
 # NVML return codes (nvml.h). Field errors leave one series out; any other code is a
 # lifecycle error.
 NOT_SUPPORTED, NO_PERMISSION, NOT_FOUND = 3, 4, 6

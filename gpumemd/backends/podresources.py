@@ -9,6 +9,11 @@ from typing import Any, Protocol
 
 from . import SourceUnavailable
 
+__all__ = [
+    "DEFAULT_SOCKET", "LIST_METHOD", "Assignment", "DecodeError", "GrpcPodResources", "PodResourcesApi",
+    "decode_list_response", "fields",
+]
+
 DEFAULT_SOCKET = "/var/lib/kubelet/pod-resources/kubelet.sock"
 
 

@@ -14,6 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+__all__ = [
+    "FORMAT", "MAX_CAPTURE_BYTES", "Answer", "CaptureUnreadable", "Recorder", "Replayer", "TorchCallFailed",
+    "call_key", "host_recorder", "host_replayer", "load_capture", "nvml_recorder", "nvml_replayer",
+    "torch_recorder", "torch_replayer",
+]
+
 FORMAT = "gpumemd-capture/1"
 
 Answer = dict[str, Any]

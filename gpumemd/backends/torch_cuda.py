@@ -6,6 +6,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+__all__ = ["LazyTorchCuda", "TorchCuda", "TorchCudaApi", "init_cuda", "nest", "torch_ready"]
+
 
 class TorchCudaApi(Protocol):
     """The part of torch.cuda the allocator source reads; real or replayed."""

@@ -7,6 +7,8 @@ from typing import Any, Protocol
 
 from .torch_cuda import torch_ready
 
+__all__ = ["LazyTorchOom", "OomCallback", "TorchOom", "TorchOomApi"]
+
 OomCallback = Callable[[int, int, int, int], None]  # device, alloc size, device total/limit, device free
 
 

@@ -14,6 +14,8 @@ from gpumemd.version import __version__
 
 from .server import Request, Response
 
+__all__ = ["App"]
+
 _PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
 _NO_ALERTS = json.dumps({"status": "success", "data": {"alerts": []}}).encode()
 

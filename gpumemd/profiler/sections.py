@@ -28,6 +28,8 @@ from prometheus_client.core import Metric
 
 from gpumemd.sources.base import cap, counter, gauge
 
+__all__ = ["NAME_LIMIT", "REGISTRY", "SectionRegistry", "SectionStats", "families", "record"]
+
 NAME_LIMIT = 120
 
 

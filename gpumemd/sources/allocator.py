@@ -54,6 +54,8 @@ from gpumemd.backends.torch_cuda import TorchCudaApi
 
 from .base import Family, Source, SourceUnavailable
 
+__all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak"]
+
 
 class AllocatorReading(NamedTuple):
     """One device's allocator state, bytes unless named otherwise. A named tuple rather than

@@ -19,6 +19,8 @@ from .slurm import SlurmSource
 
 log = logging.getLogger("gpumemd.kubelet")
 
+__all__ = ["PodLabels", "with_attribution"]
+
 
 class PodLabels(Source[Any]):
     """Wraps a source: its series with a `uuid` label get `pod`, `namespace`, `container`.

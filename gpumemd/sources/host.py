@@ -26,6 +26,8 @@ from .base import Source, gauge
 
 log = logging.getLogger("gpumemd.host")
 
+__all__ = ["HostReading", "HostSource"]
+
 
 @dataclass(frozen=True)
 class HostReading:

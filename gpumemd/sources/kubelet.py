@@ -43,6 +43,10 @@ from .base import Source, cap, gauge
 
 log = logging.getLogger("gpumemd.kubelet")
 
+__all__ = [
+    "DEFAULT_RESOURCES", "POD_LABELS", "KubeletReading", "KubeletSource", "PodAttribution", "device_key",
+]
+
 DEFAULT_RESOURCES = ("nvidia.com/gpu", "nvidia.com/mig-")
 POD_LABELS = ("pod", "namespace", "container")
 

@@ -34,6 +34,8 @@ from .base import Source, SourceUnavailable, cap, counter, gauge
 
 log = logging.getLogger("gpumemd.nvml")
 
+__all__ = ["GpuProcess", "GpuReading", "NvmlReading", "NvmlSource"]
+
 
 # --- readings ------------------------------------------------------------------------
 

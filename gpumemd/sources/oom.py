@@ -43,6 +43,8 @@ from .base import Source, counter, gauge
 
 log = logging.getLogger("gpumemd.oom")
 
+__all__ = ["OomReading", "OomWatcher"]
+
 
 @dataclass(frozen=True)
 class OomReading:

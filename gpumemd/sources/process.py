@@ -43,6 +43,8 @@ from .base import Family, Source
 
 log = logging.getLogger("gpumemd.process")
 
+__all__ = ["DeviceView", "ProcessReading", "ProcessSource", "peak_rss_bytes"]
+
 
 @dataclass(frozen=True)
 class DeviceView:

@@ -12,6 +12,8 @@ from prometheus_client.core import Metric
 
 from .base import Source, SourceUnavailable, gauge
 
+__all__ = ["SlurmReading", "SlurmSource", "slurm_job_of"]
+
 _SLURM_JOB = re.compile(r"/job_(\d+)(?:/|$)")  # cgroup v1 /slurm/uid_U/job_J/…, v2 …/slurmstepd.scope/job_J/…
 
 
