@@ -24,9 +24,9 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         from . import agent
 
-        return getattr(agent, name)
+        return getattr(agent, name)  # getattr: the lazy public API
     if name in _PROFILER:  # the profiler library API, also loaded on first use
         from . import profiler
 
-        return getattr(profiler, name)
+        return getattr(profiler, name)  # getattr: the lazy public API
     raise AttributeError(f"module 'gpumemd' has no attribute {name!r}")

@@ -120,7 +120,7 @@ def _checked_config(args: argparse.Namespace, agent: bool = False) -> tuple[conf
     """The one path of check-config, serve, run and rules export: load the file, convert the
     flags with the file's own converters, apply them, then check_references. Every problem
     of the file and the flags in one ConfigError; (config, overrides) otherwise."""
-    path = getattr(args, "config_file", None)
+    path = getattr(args, "config_file", None)  # getattr: an argparse namespace: not every subcommand has the flag
     try:
         return _checked_config_inner(args, path, agent)
     except config_mod.ConfigError:
@@ -145,7 +145,7 @@ def _checked_config_inner(args: argparse.Namespace, path: str | None,
     overrides: dict[str, Any] = {}
     flags: dict[str, str] = {}
     for dest, key, flag in (_RUN_FLAGS if args.command == "run" else _FLAGS):
-        value = getattr(args, dest, None)
+        value = getattr(args, dest, None)  # getattr: an argparse namespace: the flags a subcommand defines
         if value is None:
             continue
         if dest == "listen_address" and key == "agent.listen_address" and value == "":

@@ -64,7 +64,7 @@ def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runt
     from .alerts.observer import AlertingFactory
 
     # Declared so that a collector failing from the very first sample still fires its alert.
-    alerting = AlertingFactory(collectors=lambda c: [n for n in ("nvml", "host") if getattr(c.sources, n).enabled])
+    alerting = AlertingFactory(collectors=lambda c: [n for n in ("nvml", "host") if getattr(c.sources, n).enabled])  # getattr: a source section by its collector name
     return Runtime(config, lambda c: node_sources(c, capture), build_observers=alerting, eager_render=True,
                    config_reloads=True)
 

@@ -287,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         server.start()
     except Exception as exc:  # a taken port, a bad web configuration: say why, exit
         print(f"gpumemd agent endpoint: cannot serve on {args.listen_address}: "
-              f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr, flush=True)
+              f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr, flush=True)  # getattr: OSError has strerror, others not
         return 1
     host, port = server.address
     os.write(1, _READY + f" {host} {port}\n".encode())

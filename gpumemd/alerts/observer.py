@@ -105,7 +105,7 @@ class AlertObserver(Observer):
         engine = self.engine
         # Ask only for what the rules select (their metrics and divisors): in the agent that
         # spares building every other family each sample (docs/alerts.md "Cost").
-        select = getattr(families, "select", None)
+        select = getattr(families, "select", None)  # getattr: LazyFamilies from the sampler; a plain sequence from a direct caller
         view = engine.view(select(engine.wanted_families) if select is not None else families)
         # The sampler offers its own series as they stand before the observers run; the
         # declared collectors (and, without a sampler, the readings) fill what it did not.

@@ -202,7 +202,7 @@ class RuleSpec:
                     errors.append("confirm_window: must not be longer than window")
         else:
             for name in ("confirm_window", "bucket", "predict"):
-                if getattr(self, name) is not None:
+                if getattr(self, name) is not None:  # getattr: the fields of one kind, by name
                     errors.append(f"{name}: only for kind trend")
         if self.kind in ("absent",) and (self.window is not None):
             errors.append("window: not used by kind absent")

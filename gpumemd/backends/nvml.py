@@ -66,7 +66,7 @@ class Pynvml:
     def _call(self, fn: str, *args: Any) -> Any:
         nv = self._nv
         try:
-            return getattr(nv, fn)(*args)
+            return getattr(nv, fn)(*args)  # getattr: every NVML call through one function (pynvml's by name)
         except nv.NVMLError as exc:
             raise NvmlError(int(exc.value), str(exc)) from None
 

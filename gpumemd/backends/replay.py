@@ -38,7 +38,7 @@ class Recorder:
         self._error_type, self._encode = error_type, encode_error
 
     def __getattr__(self, method: str) -> Callable[..., Any]:
-        fn = getattr(self._target, method)
+        fn = getattr(self._target, method)  # getattr: records whichever API method is called
 
         def recorded(*args: Any) -> Any:
             key = call_key(method, args)

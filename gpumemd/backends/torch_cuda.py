@@ -40,7 +40,7 @@ class TorchCuda:
         import torch
 
         self._torch = torch
-        self._raw = getattr(torch._C, "_cuda_memoryStats", None)
+        self._raw = getattr(torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
 
     def is_initialized(self) -> bool:
         return bool(self._torch.cuda.is_initialized())
@@ -54,11 +54,11 @@ class TorchCuda:
         return nest(self._torch.cuda.memory_stats(device))
 
     def device_uuid(self, device: int) -> str:
-        uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))
+        uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))  # getattr: older torch lacks it
         return uuid if not uuid or uuid.startswith(("GPU-", "MIG-")) else f"GPU-{uuid}"  # NVML's spelling
 
     def memory_fraction(self, device: int) -> float | None:
-        get = getattr(self._torch.cuda, "get_per_process_memory_fraction", None)
+        get = getattr(self._torch.cuda, "get_per_process_memory_fraction", None)  # getattr: newer torch only
         fraction = get(device) if get is not None else None
         return None if fraction is None or fraction >= 1.0 else float(fraction)
 
@@ -74,7 +74,7 @@ class TorchCuda:
 def torch_ready() -> bool:
     """torch is imported (by the program) and not half-way through its own import."""
     mod = sys.modules.get("torch")
-    return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)
+    return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)  # getattr: a module's import state
 
 
 class LazyTorchCuda:
@@ -92,7 +92,7 @@ class LazyTorchCuda:
         return torch_ready() and self._get().is_initialized()
 
     def __getattr__(self, name: str) -> Any:
-        value = getattr(self._get(), name)
+        value = getattr(self._get(), name)  # getattr: forwards the TorchCudaApi to the real adapter
         setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
         return value
 

@@ -33,14 +33,14 @@ class TorchOom:
         self._torch = torch
 
     def attach_oom_observer(self, fn: OomCallback) -> bool:
-        attach = getattr(self._torch._C, "_cuda_attach_out_of_memory_observer", None)
+        attach = getattr(self._torch._C, "_cuda_attach_out_of_memory_observer", None)  # getattr: private, absent in some torch builds
         if attach is None:
             return False
         attach(fn)
         return True
 
     def num_ooms(self, device: int) -> int | None:
-        raw = getattr(self._torch._C, "_cuda_memoryStats", None)
+        raw = getattr(self._torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
         if raw is None:
             return None
         return int(raw(device).get("num_ooms", 0))
@@ -52,7 +52,7 @@ class TorchOom:
         self._torch.cuda.memory._dump_snapshot(path)
 
     def history_enabled(self) -> bool:
-        fn = getattr(self._torch._C, "_cuda_isHistoryEnabled", None)
+        fn = getattr(self._torch._C, "_cuda_isHistoryEnabled", None)  # getattr: private, absent in older torch
         return bool(fn()) if fn is not None else False
 
     def record_history(self, max_entries: int, stacks: str) -> None:
@@ -79,4 +79,4 @@ class LazyTorchOom:
         return torch_ready() and bool(self._get().is_initialized())
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._get(), name)
+        return getattr(self._get(), name)  # getattr: forwards the TorchOomApi to the real adapter

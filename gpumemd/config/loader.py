@@ -183,10 +183,10 @@ def override_section(config: Config, section: str, overrides: Mapping[str, Any],
     """`config` with keys of one section replaced by Python values (`gpumemd.start(**overrides)`),
     checked by the same converter and limits as a file; durations may also be seconds.
     Raises ConfigError naming each bad key as `source: section.key: message`."""
-    cls = type(getattr(config, section))
+    cls = type(getattr(config, section))  # getattr: a section by name (the dataclass walk)
     hints = get_type_hints(cls, include_extras=True)
-    current = getattr(config, section)
-    data = {f.name: _given(hints[f.name], getattr(current, f.name)) for f in dataclasses.fields(cls) if f.init}
+    current = getattr(config, section)  # getattr: a section by name
+    data = {f.name: _given(hints[f.name], getattr(current, f.name)) for f in dataclasses.fields(cls) if f.init}  # getattr: fields by name
     data.update({k: _given(hints.get(k), v) if k in hints else v for k, v in overrides.items()})
     return dataclasses.replace(config, **{section: from_mapping(cls, data, source=source, path=section)})
 
@@ -388,7 +388,7 @@ def _convert_dataclass(cls: type, value: Any, path: str, errors: list[str]) -> A
         errors.append(f"{path}.{name}: required" if path else f"{name}: required")
     if missing or len(kwargs) < len([k for k in value if k in fields]):
         return None  # errors already recorded; no object to build
-    post = getattr(cls, "validate", None)
+    post = getattr(cls, "validate", None)  # getattr: a dataclass's optional cross-field check
     obj = cls(**kwargs)
     if post is not None:
         for msg in post(obj):
@@ -401,7 +401,7 @@ def apply_overrides(config: T, overrides: dict[str, Any]) -> T:
     for dotted, value in overrides.items():
         head, _, rest = dotted.partition(".")
         if rest:
-            inner = apply_overrides(getattr(config, head), {rest: value})
+            inner = apply_overrides(getattr(config, head), {rest: value})  # getattr: a dotted key, by name
             config = dataclasses.replace(config, **{head: inner})  # type: ignore[type-var]
         else:
             config = dataclasses.replace(config, **{head: value})  # type: ignore[type-var]

@@ -201,7 +201,7 @@ class NotifierConfig:
             elif self.url is not None and not self.url.startswith(("http://", "https://")):
                 errors.append("url: expected an http:// or https:// URL")
             for key in ("url_file", "password_file", "bearer_token_file"):
-                path = getattr(self, key)
+                path = getattr(self, key)  # getattr: the secret-file fields by name
                 if path is not None:
                     try:  # bounded and regular files only: /dev/zero or a FIFO must not hang the check
                         yamlsafe.read_limited(path, MAX_SECRET_BYTES)

@@ -412,13 +412,13 @@ def check_tls_files(tls: TLSServerConfig) -> list[str]:
 
     errors = []
     for name in ("cert_file", "key_file", "client_ca_file"):
-        p = getattr(tls, name)
+        p = getattr(tls, name)  # getattr: the file fields by name
         if p is None:
             continue
         try:
             regular = stat.S_ISREG(os.stat(p).st_mode)
         except (OSError, ValueError) as exc:
-            errors.append(f"tls_server_config.{name}: cannot read {p}: {getattr(exc, 'strerror', None) or exc}")
+            errors.append(f"tls_server_config.{name}: cannot read {p}: {getattr(exc, 'strerror', None) or exc}")  # getattr: OSError has strerror, ValueError not
             continue
         if not regular:  # a FIFO would hang OpenSSL's read
             errors.append(f"tls_server_config.{name}: {p} is not a regular file")

@@ -146,7 +146,7 @@ class _Checks(Composer):
         if event.anchor is not None:
             raise YamlError(f"not allowed: anchors (&{_short(event.anchor)}) ({_where(event.start_mark)}); "
                             "anchors and aliases are not supported")
-        tag = getattr(event, "tag", None)
+        tag = getattr(event, "tag", None)  # getattr: only some of PyYAML's events carry a tag
         if tag is not None and tag not in _CORE_TAGS and tag != "!":  # `!`: "not specific", resolved as usual
             shown = tag.replace("tag:yaml.org,2002:", "!!", 1)
             raise YamlError(f"not allowed: the tag {_short(shown)} ({_where(event.start_mark)}); "
@@ -210,7 +210,7 @@ class _PyLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _C
 
 
 _Loader: Any = _PyLoader
-if getattr(yaml, "__with_libyaml__", False):
+if getattr(yaml, "__with_libyaml__", False):  # getattr: PyYAML built without libyaml lacks it
     from yaml._yaml import CParser
 
     class _CLoader(_Checks, CParser, _Constructor, Resolver):
@@ -248,7 +248,7 @@ def loads(text: str) -> Any:
         # e.g. an integer of more digits than Python converts (ValueError)
         raise YamlError(f"not valid YAML: {_short(exc, 200)}") from None
     finally:
-        dispose = getattr(loader, "dispose", None) if loader is not None else None
+        dispose = getattr(loader, "dispose", None) if loader is not None else None  # getattr: older PyYAML loaders lack dispose()
         if dispose is not None:
             dispose()
 

@@ -124,7 +124,7 @@ class _GilHeldIO:
             fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
             fn.restype = ctypes.c_ssize_t
         self._buf = ctypes.create_string_buffer(_RECV_SIZE)
-        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)
+        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)  # getattr: not on every platform
 
     def recv(self, fd: int) -> bytes:
         while True:

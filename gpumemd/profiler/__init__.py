@@ -36,5 +36,5 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         module = importlib.import_module(f"{__name__}.{_WHERE.get(name, 'profiler')}")
-        return getattr(module, name)
+        return getattr(module, name)  # getattr: the lazy public API
     raise AttributeError(f"module 'gpumemd.profiler' has no attribute {name!r}")

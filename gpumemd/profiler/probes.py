@@ -44,7 +44,7 @@ class Device:
         return f"device(type={self.type!r}" + ("" if self.index is None else f", index={self.index}") + ")"
 
     def __eq__(self, other: object) -> bool:
-        kind, index = getattr(other, "type", None), getattr(other, "index", None)
+        kind, index = getattr(other, "type", None), getattr(other, "index", None)  # getattr: a torch.device or a Device, duck-typed
         return isinstance(kind, str) and (kind, index) == (self.type, self.index)
 
     def __hash__(self) -> int:
@@ -54,7 +54,7 @@ class Device:
 def _device_object(kind: str, index: int | None) -> Any:
     """A torch.device where torch is already imported (always so for CUDA), else a Device."""
     torch = sys.modules.get("torch")
-    make = getattr(torch, "device", None)
+    make = getattr(torch, "device", None)  # getattr: a torch stub in tests may lack it
     if callable(make):
         return make(kind) if index is None else make(kind, index)
     return Device(kind, index)
@@ -221,7 +221,7 @@ def _parse_device(device: Any) -> tuple[str, int | None]:
 
 
 def _current_device(api: TorchCudaApi) -> int:
-    get = getattr(api, "current_device", None)
+    get = getattr(api, "current_device", None)  # getattr: optional on a TorchCudaApi (recorded captures lack it)
     if callable(get):
         return int(get())
     torch = sys.modules.get("torch")
@@ -274,7 +274,7 @@ def _synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
     The api's own `synchronize(index)` where it has one (replays in tests), else
     torch.cuda.synchronize for the real torch.cuda; None where there is nothing to wait on.
     """
-    sync = getattr(api, "synchronize", None)
+    sync = getattr(api, "synchronize", None)  # getattr: optional on a TorchCudaApi (recorded captures lack it)
     if not callable(sync):
         if not isinstance(api, TorchCuda):
             return None

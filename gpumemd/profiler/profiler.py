@@ -563,7 +563,7 @@ class GPUMemoryProfiler:
 
 def _name_of(func: Callable[..., Any]) -> str:
     """The function's __name__ (the seed profiler's key: a reassigned name counts)."""
-    name = getattr(func, "__name__", None)
+    name = getattr(func, "__name__", None)  # getattr: any callable: a partial or an object has none
     if isinstance(name, str):
         return name
     inner = getattr(func, "func", None)  # functools.partial
@@ -574,11 +574,11 @@ def _name_of(func: Callable[..., Any]) -> str:
 
 def _qualname_of(func: Callable[..., Any]) -> str | None:
     """'module.Outer.<locals>.f', to tell apart functions that share a __name__."""
-    qual = getattr(func, "__qualname__", None)
+    qual = getattr(func, "__qualname__", None)  # getattr: any callable
     if not isinstance(qual, str):
         inner = getattr(func, "func", None)  # functools.partial
         return _qualname_of(inner) if inner is not None else None
-    module = getattr(func, "__module__", None)
+    module = getattr(func, "__module__", None)  # getattr: any callable
     return f"{module}.{qual}" if isinstance(module, str) else qual
 
 

@@ -92,7 +92,7 @@ class Exposition:
             try:
                 render(_Families([family]))
             except Exception as exc:
-                _report(f"family {getattr(family, 'name', '?')!s:.200} left out of the exposition: "
+                _report(f"family {getattr(family, 'name', '?')!s:.200} left out of the exposition: "  # getattr: whatever an observer returned, maybe not a Metric
                         f"{type(exc).__name__}: {str(exc)[:200]}")
             else:
                 kept.append(family)

@@ -76,7 +76,7 @@ log = logging.getLogger("gpumemd.spool")
 # a bad file costs one rejection, counted once per version of the file, never the sample.
 
 
-_OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+_OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
 _FILE_RE = re.compile(r"agent-([1-9][0-9]{0,6})\.json\Z")
 
 
@@ -189,7 +189,7 @@ class SpoolSource(Source[SpoolReading]):
     def _open_dir(self) -> int | None:
         path = str(self._dir)
         try:
-            dfd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+            dfd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))  # getattr: not on every platform
         except FileNotFoundError:
             self._create()
             return None  # no agent can have published yet

@@ -69,7 +69,7 @@ _dumps = json.JSONEncoder(separators=(",", ":"), allow_nan=True).encode
 _NOTHING: Any = object()  # no change key: always write
 
 
-_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
+_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
 
 
 def encode(families: Iterable[Metric], *, pid: int, written: float, interval: float,

@@ -48,7 +48,7 @@ def should_start(argv: list[str], env: dict[str, str] | os._Environ[str] = os.en
 
 def _start() -> None:
     try:
-        argv = list(getattr(sys, "orig_argv", sys.argv))
+        argv = list(getattr(sys, "orig_argv", sys.argv))  # getattr: sys.orig_argv is Python 3.10+
         if not should_start(argv):
             return
         from gpumemd.agent.agent import start
