@@ -1,6 +1,8 @@
-"""Sources: each reads one thing (NVML, the host, the allocator) through a narrow interface.
+"""Sources: each reads one thing (NVML, the host, the allocator) through a narrow backend.
 
 `read()` does the I/O and returns a typed reading in base units; `families()` turns a
-reading into Prometheus metric families and is pure. The module name is the `collector`
-label.
+reading into Prometheus metric families and is pure (the contract: `base.Source`). One
+collector per module, the module's name its `collector` label; `base`, `attribution` (pod
+and job labels on another source's series) and `spool_file` (the rank file's format) are
+the modules that are not collectors.
 """
