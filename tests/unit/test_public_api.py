@@ -108,3 +108,9 @@ def test_python_dash_m_gpumemd_answers() -> None:
     r = subprocess.run([sys.executable, "-m", "gpumemd", "--version"], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0 and gpumemd.__version__ in r.stdout + r.stderr, (r.stdout, r.stderr)
+
+
+def test_the_documented_step_marker_keeps_its_name_and_loads_no_agent() -> None:
+    out = _fresh("import sys, gpumemd.steptrace as s, gpumemd.agent.steptrace as a; "
+                 "print(s.step is a.step, 'gpumemd.agent.agent' in sys.modules, 'torch' in sys.modules)")
+    assert out.split() == ["True", "False", "False"]
