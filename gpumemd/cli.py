@@ -50,6 +50,26 @@ def _parser() -> argparse.ArgumentParser:
     capture.add_argument("--torch", action="store_true",
                          help="also record PyTorch's allocator (initialises CUDA in this process)")
 
+    explain = sub.add_parser("explain", help="where each GPU's memory went, and what matters (exit 1 with findings)")
+    explain.add_argument("--url", help="a running gpumemd serve (default: the local one, "
+                                      f"http://127.0.0.1:{config_mod.DEFAULT_PORT}; without one, a sample of "
+                                      "this node is taken here)")
+    explain.add_argument("--gpu", type=int, metavar="N", help="only GPU N")
+    explain.add_argument("--json", action="store_true", help="JSON for scripts")
+    explain.add_argument("--config.file", dest="config_file", metavar="FILE",
+                         help="configuration for a sample taken here (spool directory, NVML settings)")
+    explain.add_argument("--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node")
+
+    top = sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
+    top.add_argument("--url", help="a running gpumemd serve (default: the local one; without one, this node "
+                                  "is sampled here)")
+    top.add_argument("--config.file", dest="config_file", metavar="FILE",
+                     help="configuration for samples taken here (spool directory, NVML settings)")
+    top.add_argument("--replay", metavar="CAPTURE", help="show a recorded capture instead of this node")
+    top.add_argument("--interval", default="1s", help="refresh interval (default 1s)")
+    top.add_argument("--count", type=int, metavar="N",
+                     help="when the output is not a terminal: print N refreshes, then exit (default: until killed)")
+
     rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
     export = rules_sub.add_parser("export", help="write the Prometheus twins of the rules (defaults + config)")
@@ -165,6 +185,96 @@ def _checked_config_inner(args: argparse.Namespace, path: str | None,
     return config, overrides
 
 
+def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
+    """(read, close) of the node `explain`/`top` show: the daemon at --url (or the local one),
+    else this node sampled here (or a replay); an exit status where neither can be had."""
+    from . import explain
+
+    default = f"http://127.0.0.1:{config_mod.DEFAULT_PORT}"
+    if args.replay is None:
+        url = args.url or default
+        try:
+            explain.from_url(url)
+            return (lambda: explain.from_url(url)), (lambda: None)
+        except (OSError, ValueError) as exc:
+            if args.url:  # asked for that daemon: say it did not answer
+                print(f"gpumemd {command}: {args.url}: {explain.reachable_error(exc)}", file=sys.stderr)
+                return 2
+    capture = None
+    if args.replay:
+        from .backends.replay import CaptureUnreadable, load_capture
+
+        try:
+            capture = load_capture(args.replay)
+        except CaptureUnreadable as exc:
+            print(f"--replay: {exc}", file=sys.stderr)
+            return 2
+    try:
+        config = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
+    except config_mod.ConfigError as exc:
+        return _report(exc)
+    logs.setup("error")
+    reader = explain.LocalNode(config, capture)
+    try:
+        reader.read()
+    except explain.NoGpu as exc:
+        reader.close()
+        print(f"gpumemd {command}: no gpumemd serve at {default}, and no GPU to read here: {exc}", file=sys.stderr)
+        return 2
+    return reader.read, reader.close
+
+
+def _top(args: argparse.Namespace) -> int:
+    from . import top
+
+    try:
+        interval = config_mod.parse_duration(args.interval)
+    except ValueError:
+        print(f'--interval: expected a duration like 500ms, 1s or 2m, got "{args.interval}"', file=sys.stderr)
+        return 2
+    if not 0.1 <= interval <= 3600:
+        print(f"--interval: must be from 100ms to 1h, got {args.interval}", file=sys.stderr)
+        return 2
+    got = _node_reader(args, "top")
+    if isinstance(got, int):
+        return got
+    read, close = got
+    try:
+        if sys.stdout.isatty() and sys.stdin.isatty():
+            return top.run_curses(read, interval=interval)
+        return top.run_plain(read, sys.stdout, interval=interval, count=args.count)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        close()
+
+
+def _explain(args: argparse.Namespace) -> int:
+    """0: nothing to report; 1: findings; 2: no answer (no daemon at --url, no NVML here)."""
+    from . import explain
+
+    got = _node_reader(args, "explain")
+    if isinstance(got, int):
+        return got
+    read, close = got
+    try:
+        node = read()
+    except (OSError, ValueError, explain.NoGpu) as exc:
+        print(f"gpumemd explain: {explain.reachable_error(exc)}", file=sys.stderr)
+        return 2
+    finally:
+        close()
+    found = explain.findings(node)
+    if args.gpu is not None and all(g.gpu != args.gpu for g in node.gpus):
+        print(f"gpumemd explain: --gpu {args.gpu}: no such GPU (have: "
+              f"{', '.join(str(g.gpu) for g in node.gpus) or 'none'})", file=sys.stderr)
+        return 2
+    ascii_only = (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") != "utf8"
+    sys.stdout.write(explain.to_json(node, found, args.gpu) if args.json
+                     else explain.render(node, found, gpu=args.gpu, ascii_only=ascii_only))
+    return 1 if [f for f in found if args.gpu is None or f.gpu in (None, args.gpu)] else 0
+
+
 def _report(exc: config_mod.ConfigError) -> int:
     for line in exc.lines():
         print(line, file=sys.stderr)
@@ -234,6 +344,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return daemon.serve(config, args.config_file, args.replay, overrides, capture=capture_data)
     if args.command == "run":
         return _run(args)
+    if args.command == "explain":
+        return _explain(args)
+    if args.command == "top":
+        return _top(args)
     if args.command == "rules":
         from .alerts import export
 

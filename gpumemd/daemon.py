@@ -22,6 +22,7 @@ from .config import Config
 from .runtime import Runtime, log_reload_errors
 from .sources.attribution import with_attribution
 from .sources.base import Source
+from .sources.breakdown import BreakdownSource
 from .sources.host import HostSource
 from .sources.nvml import NvmlSource
 from .sources.spool import SpoolSource
@@ -57,6 +58,8 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     if spool is not None:
         sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals,
                                    settings=config.sources.spool))
+    if nv.enabled:  # after nvml and spool: it joins their readings of the same sample
+        sources.append(BreakdownSource())
     return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled
 
 

@@ -26,20 +26,6 @@ IG = I + ', gpu=~"$gpu"'
 IGR = IG + ', rank=~"$rank"'
 
 
-def by_gpu(expr: str) -> str:
-    return f"sum by (instance, gpu) ({expr})"
-
-
-def or_zero(expr: str, like: str) -> str:
-    """`expr`, or 0 for every series of `like` where `expr` has none (no agent on that GPU)."""
-    return f"({expr} or {like} * 0)"
-
-
-PROC_USED = by_gpu(f"gpumemd_process_gpu_memory_used_bytes{{{IG}}}")
-DEV_USED = by_gpu(f"gpumemd_gpu_memory_used_bytes{{{IG}}}")
-RESERVED_ALL = by_gpu(f"gpumemd_allocator_reserved_bytes{{{IG}}}")
-NON_PT_ALL = by_gpu(f"gpumemd_process_non_pytorch_bytes{{{IG}}}")
-
 # (row title, [(panel title, type, unit, stacked, width, [(expr, legend)], description)])
 ROWS: list[tuple[str, list[tuple[str, str, str, bool, int, list[tuple[str, str]], str]]]] = [
     ("Overview", [
@@ -65,18 +51,12 @@ ROWS: list[tuple[str, list[tuple[str, str, str, bool, int, list[tuple[str, str]]
         ("Device memory by process", "timeseries", "bytes", True, 12,
          [(f"gpumemd_process_gpu_memory_used_bytes{{{IG}}}", "{{instance}} GPU {{gpu}} pid {{pid}} {{pod}}")],
          "NVML's per-process GPU memory (CUDA context included), stacked."),
-        ("Reconciliation", "timeseries", "bytes", True, 12, [
-            (by_gpu(f"gpumemd_allocator_allocated_bytes{{{IGR}}}"), "{{instance}} GPU {{gpu}} torch allocated"),
-            (by_gpu(f"gpumemd_allocator_reserved_bytes{{{IGR}}} - gpumemd_allocator_allocated_bytes{{{IGR}}}"),
-             "{{instance}} GPU {{gpu}} torch cached (reserved - allocated)"),
-            (by_gpu(f"gpumemd_process_non_pytorch_bytes{{{IGR}}}"), "{{instance}} GPU {{gpu}} non-PyTorch (context, cuBLAS, NCCL)"),
-            (f"{PROC_USED} - {or_zero(f'{RESERVED_ALL} + {NON_PT_ALL}', PROC_USED)}",
-             "{{instance}} GPU {{gpu}} other processes"),
-            (f"{DEV_USED} - {or_zero(PROC_USED, DEV_USED)}", "{{instance}} GPU {{gpu}} unattributed"),
-            (by_gpu(f"gpumemd_gpu_memory_free_bytes{{{IG}}}"), "{{instance}} GPU {{gpu}} free"),
-            (by_gpu(f"gpumemd_gpu_memory_reserved_bytes{{{IG}}}"), "{{instance}} GPU {{gpu}} driver reserved"),
-        ], "Device total = torch allocated + cached + non-PyTorch + other processes + unattributed + free + "
-           "driver reserved. Pick one GPU to read it."),
+        ("Every byte of GPU $gpu", "timeseries", "bytes", True, 12,
+         [(f"sum by (instance, gpu, category) (gpumemd_gpu_memory_breakdown_bytes{{{IG}}})",
+           "{{instance}} {{category}}")],
+         "The daemon's breakdown: PyTorch allocated / fragmented / cached, non-PyTorch memory of agents' "
+         "processes, other processes, unattributed, driver reserved and free; stacked, they reach the device's "
+         "total. One panel per selected GPU."),
         ("Host memory of GPU processes", "timeseries", "bytes", True, 12,
          [(f"gpumemd_process_resident_memory_bytes{{{I}}}", "{{instance}} pid {{pid}}")],
          "Resident host memory of the processes on the GPUs (pinned buffers, dataloaders)."),
@@ -174,6 +154,8 @@ def build() -> dict[str, Any]:
             if x + width > 24:
                 x, y, row_h = 0, y + row_h, 0
             p = _panel(pid, title, typ, unit, stacked, width, targets, desc, x, y)
+            if "$gpu" in title:  # one panel per selected GPU
+                p.update({"repeat": "gpu", "repeatDirection": "h", "maxPerRow": 2})
             panels.append(p)
             pid, x, row_h = pid + 1, x + width, max(row_h, p["gridPos"]["h"])
         y += row_h

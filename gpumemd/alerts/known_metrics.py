@@ -76,6 +76,11 @@ register("gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memor
 register("gpumemd_gpus", "gauge", (), "GPUs NVML sees.", "nvml")
 register("gpumemd_process_series_dropped", "counter", (), "Per-process series left out.", "nvml")
 register("gpumemd_process_info", "gauge", ("pid", "executable"), "Executable name of a GPU process.", "nvml")
+register("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"),
+         "Every byte of the GPU in one category (the categories sum to the total).", "breakdown")
+register("gpumemd_gpu_memory_unattributed_info", "gauge", (*_GPU, "reason"),
+         "Why some used memory belongs to no listed process.", "breakdown")
+register("gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown")
 
 # --- host (gpumemd/sources/host.py) ---
 for _key in ("memory_total", "memory_available", "memory_used", "swap_total", "swap_used"):

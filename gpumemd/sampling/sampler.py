@@ -239,6 +239,10 @@ class Sampler(CycleRunner):
 
     # --- health ---
 
+    def last_error(self, collector: str) -> str | None:
+        """Why `collector` failed in the last sample it failed in (None once it recovers)."""
+        return self._last_error.get(collector)
+
     def problem(self) -> str | None:
         """Why the sampler is unhealthy, in one line, or None: its thread died (restarting,
         or given up), or it completed no sample for max(3 sample periods, 30 s)."""

@@ -176,7 +176,7 @@ def test_source_labels_gpu_series_like_dcgm_exporter(pb: ModuleType, sock: Path)
         snap = sampler.sample_once()
         for s in sampler._sources:
             getattr(s, "close", lambda: None)()
-    assert snap.success == {"kubelet": True, "nvml": True, "host": True}
+    assert snap.success == {"kubelet": True, "nvml": True, "host": True, "breakdown": True}
     got = samples(snap.exposition.body().decode())
 
     def used(gpu: int) -> dict[str, str]:
@@ -227,7 +227,7 @@ def test_failures_are_isolated_and_labels_go_stale(pb: ModuleType, sock: Path) -
 def test_sampler_keeps_other_collectors_when_kubelet_fails(sock: Path) -> None:
     sampler = Sampler(node_sources(kubelet_config(sock), load_capture(CAPTURE)), interval=1)
     snap = sampler.sample_once()  # no kubelet socket at all
-    assert snap.success == {"kubelet": False, "nvml": True, "host": True}
+    assert snap.success == {"kubelet": False, "nvml": True, "host": True, "breakdown": True}
     got = samples(snap.exposition.body().decode())
     assert got[("gpumemd_collector_success", (("collector", "kubelet"),))] == 0
     used = [dict(k[1]) for k in got if k[0] == "gpumemd_gpu_memory_used_bytes"]

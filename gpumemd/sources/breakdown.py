@@ -1,0 +1,172 @@
+"""Every byte of each GPU in a named category: the node's answer to "where did my memory go".
+
+NVML knows the device (total, used, free, driver-reserved) and what each process holds;
+each rank's agent knows what PyTorch's caching allocator holds inside its process (through
+the spool). Joined on the process id, per GPU::
+
+    gpumemd_gpu_memory_breakdown_bytes{category="pytorch_allocated",gpu="0",uuid="GPU-…"}   tensors
+    gpumemd_gpu_memory_breakdown_bytes{category="pytorch_fragmented",…}  cached in split blocks
+    gpumemd_gpu_memory_breakdown_bytes{category="pytorch_cached",…}      the rest of the cache
+    gpumemd_gpu_memory_breakdown_bytes{category="non_pytorch",…}   agents' processes, outside torch
+    gpumemd_gpu_memory_breakdown_bytes{category="other_processes",…}  processes without an agent
+    gpumemd_gpu_memory_breakdown_bytes{category="driver_reserved",…}  NVML v2's reserved
+    gpumemd_gpu_memory_breakdown_bytes{category="unattributed",…}  used, but by no listed process
+    gpumemd_gpu_memory_breakdown_bytes{category="free",…}
+
+The categories sum to `gpumemd_gpu_memory_total_bytes`. A rank's figures come from its last
+publish (up to a second old) and NVML's from now: where the two disagree a rank's PyTorch
+parts are capped at what NVML charges its process, so the sum stays exact. Cardinality is
+per GPU: per-process figures are the nvml and spool collectors' own series.
+
+Why some memory is unattributed is said by `gpumemd_gpu_memory_unattributed_info{reason}`:
+`none`; `processes_not_listed` (NVML lists fewer bytes than it counts used: processes of
+other containers or PID namespaces it does not show, or memory of exited processes not yet
+released); `processes_over_limit` (more processes than `sources.nvml.max_processes`);
+`process_memory_unknown` (NVML lists processes without their memory: MIG, some containers);
+`no_process_list` (NVML gave no process list at all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from .base import Family, Source
+from .nvml import NvmlReading
+from .spool import SpoolReading
+
+__all__ = ["CATEGORIES", "BreakdownSource", "GpuBreakdown", "RankMemory", "breakdown", "rank_memory"]
+
+CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch",
+              "other_processes", "driver_reserved", "unattributed", "free")
+REASONS = ("none", "processes_not_listed", "processes_over_limit", "process_memory_unknown", "no_process_list")
+
+_BREAKDOWN = Family("gpumemd_gpu_memory_breakdown_bytes",
+                    "Every byte of the GPU in one category; the categories sum to the GPU's total.",
+                    labels=("gpu", "uuid", "category"))  # label order as exposed: sorted by name
+_REASON = Family("gpumemd_gpu_memory_unattributed_info",
+                 "Why some used memory belongs to no listed process; value 1.", labels=("gpu", "uuid", "reason"))
+_AGENTS = Family("gpumemd_gpu_agent_processes",
+                 "Processes on the GPU whose agent publishes into the spool (joined to NVML on pid).",
+                 labels=("gpu", "uuid"))
+
+_ALLOCATOR = {"gpumemd_allocator_allocated_bytes": "allocated", "gpumemd_allocator_reserved_bytes": "reserved",
+              "gpumemd_allocator_inactive_split_bytes": "inactive_split"}
+
+
+@dataclass(frozen=True)
+class RankMemory:
+    """What one agent said its allocator holds on one GPU."""
+
+    pid: int
+    uuid: str
+    allocated: int
+    reserved: int
+    inactive_split: int
+
+
+@dataclass(frozen=True)
+class GpuBreakdown:
+    gpu: int
+    uuid: str
+    total: int
+    parts: Mapping[str, int]  # category -> bytes, every category of CATEGORIES
+    reason: str
+    agents: int  # agent processes joined to NVML's processes on this GPU
+
+
+def rank_memory(spool: SpoolReading | None) -> list[RankMemory]:
+    """Each rank's allocator bytes per GPU, from its published families."""
+    out: list[RankMemory] = []
+    for rank in spool.ranks if spool is not None else ():
+        per_uuid: dict[str, dict[str, float]] = {}
+        for name, _typ, _help, samples, _keys in rank.families:
+            key = _ALLOCATOR.get(name)
+            if key is None:
+                continue
+            for sample in samples:
+                uuid = sample.labels.get("uuid")
+                if uuid and sample.value == sample.value:  # NaN: no reading
+                    per_uuid.setdefault(uuid, {})[key] = sample.value
+        for uuid, v in per_uuid.items():
+            out.append(RankMemory(rank.pid, uuid, int(v.get("allocated", 0)), int(v.get("reserved", 0)),
+                                  int(v.get("inactive_split", 0))))
+    return out
+
+
+def breakdown(nvml: NvmlReading, ranks: Sequence[RankMemory]) -> list[GpuBreakdown]:
+    """Split every GPU whose total, used and free NVML could read; others are left out."""
+    by_gpu: dict[str, dict[int, RankMemory]] = {}
+    for r in ranks:
+        by_gpu.setdefault(r.uuid, {})[r.pid] = r
+    out = []
+    for gpu in nvml.gpus:
+        if gpu.total_bytes is None or gpu.used_bytes is None or gpu.free_bytes is None:
+            continue
+        parts = dict.fromkeys(CATEGORIES, 0)
+        parts["free"] = gpu.free_bytes
+        parts["driver_reserved"] = gpu.reserved_bytes or 0
+        agents = by_gpu.get(gpu.uuid, {})
+        listed, joined, unknown = 0, 0, False
+        for proc in gpu.processes or ():
+            if proc.used_bytes is None:
+                unknown = True
+                continue
+            listed += proc.used_bytes
+            rank = agents.get(proc.pid)
+            if rank is None:
+                parts["other_processes"] += proc.used_bytes
+                continue
+            joined += 1
+            # the rank's reading is up to a publish old: never more than NVML charges now
+            reserved = min(rank.reserved, proc.used_bytes)
+            allocated = min(rank.allocated, reserved)
+            fragmented = min(rank.inactive_split, reserved - allocated)
+            parts["pytorch_allocated"] += allocated
+            parts["pytorch_fragmented"] += fragmented
+            parts["pytorch_cached"] += reserved - allocated - fragmented
+            parts["non_pytorch"] += proc.used_bytes - reserved
+        # what used holds beyond the listed processes; the rest of total is free and reserved
+        parts["unattributed"] = gpu.total_bytes - gpu.free_bytes - parts["driver_reserved"] - listed
+        if parts["unattributed"] < 0:  # NVML's parts disagree with its total: say so in free
+            parts["free"] += parts["unattributed"]
+            parts["unattributed"] = 0
+        if gpu.processes is None:
+            reason = "no_process_list"
+        elif unknown:
+            reason = "process_memory_unknown"
+        elif parts["unattributed"] and nvml.processes_dropped:
+            reason = "processes_over_limit"
+        elif parts["unattributed"]:
+            reason = "processes_not_listed"
+        else:
+            reason = "none"
+        out.append(GpuBreakdown(gpu.index, gpu.uuid, gpu.total_bytes, parts, reason, joined))
+    return out
+
+
+class BreakdownSource(Source[list[GpuBreakdown]]):
+    """The `breakdown` collector: reads nothing itself, joins the cycle's nvml and spool readings."""
+
+    name = "breakdown"
+    names = frozenset({_BREAKDOWN.name, _REASON.name, _AGENTS.name})
+
+    def read(self, cycle: Mapping[str, Any]) -> list[GpuBreakdown]:
+        nvml = cycle.get("nvml")
+        if not isinstance(nvml, NvmlReading):
+            return []  # no NVML this sample: nothing to split (the nvml collector says why)
+        spool = cycle.get("spool")
+        return breakdown(nvml, rank_memory(spool if isinstance(spool, SpoolReading) else None))
+
+    def families(self, reading: list[GpuBreakdown]) -> Iterable[Metric]:
+        parts, reasons, agents = _BREAKDOWN.new(), _REASON.new(), _AGENTS.new()
+        for g in reading:
+            ids = {"gpu": str(g.gpu), "uuid": g.uuid}
+            for category in CATEGORIES:
+                _BREAKDOWN.add(parts, {**ids, "category": category}, g.parts[category])
+            _REASON.add(reasons, {**ids, "reason": g.reason}, 1)
+            _AGENTS.add(agents, dict(ids), g.agents)
+        return [parts, reasons, agents]
