@@ -2,7 +2,8 @@
 #   make run    run gpumemd serve (the node daemon) on :9967
 #   make test   lint, type-check and run the whole test suite (installs what it needs)
 # Both create their own virtualenv (.venv); `make test` also installs Debian's prometheus
-# and prometheus-alertmanager, which the end-to-end tests start on loopback.
+# and prometheus-alertmanager, which the end-to-end tests start on loopback, and tmux, in which
+# the tests drive `gpumemd top`.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -31,8 +32,8 @@ demo: $(VENV)/.run
 	$(VENV)/bin/gpumemd serve --replay tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json $(ARGS)
 
 system-deps:
-	@command -v promtool >/dev/null && command -v prometheus-alertmanager >/dev/null || \
-	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus prometheus-alertmanager >/dev/null; }
+	@command -v promtool >/dev/null && command -v prometheus-alertmanager >/dev/null && command -v tmux >/dev/null || \
+	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus prometheus-alertmanager tmux >/dev/null; }
 	@# The packages start services we do not want; the tests start their own on free ports.
 	@-$(SUDO) systemctl stop prometheus prometheus-alertmanager prometheus-node-exporter >/dev/null 2>&1 || true
 
