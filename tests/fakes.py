@@ -43,6 +43,7 @@ def torch_calls(state: str) -> dict[str, Any]:
         "memory_fraction(0)": {"ok": None},
         "total_memory(0)": {"ok": READINGS["properties"]["total_memory"]},
         "mem_get_info(0)": {"ok": r["mem_get_info"]},
+        "allocator_backend()": {"ok": "native"},  # the recording's default allocator (not recorded then)
     }
 
 
@@ -78,6 +79,15 @@ class TorchSequence:
 
     def mem_get_info(self, device: int) -> tuple[int, int]:
         return (1 << 30, 2 << 30)
+
+    def allocator_backend(self) -> str | None:
+        return "native"
+
+    def device_memory_used(self, device: int) -> int | None:
+        return None
+
+    def host_memory_stats(self) -> dict[str, Any]:
+        return {}
 
 
 def stats(current: int, peak: int, allocated: int, freed: int) -> dict[str, Any]:

@@ -48,6 +48,7 @@ from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import Source
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
 from gpumemd.sources.spool_file import SpoolWriter, spool_dir
+from gpumemd.sources.training import TrainingStep
 
 from . import identity as identity_mod
 from . import process, steptrace
@@ -71,7 +72,7 @@ if TYPE_CHECKING:  # loaded when alerting is on
     from gpumemd.sources.oom import OomWatcher
 
 log = logging.getLogger("gpumemd.agent")
-
+__all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "set_step", "start", "stop"]
 __all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "start", "stop"]
 
 _UNSET: Any = object()
@@ -98,7 +99,8 @@ class Agent:
                  identity: identity_mod.Identity | None = None, apis: Mapping[str, Any] | None = None,
                  on_alert: AlertCallback | Sequence[AlertCallback] | None = None, **overrides: Any) -> None:
         """`overrides` are `agent.*` settings (`interval=0.05`); `identity` and `apis`
-        (`torch`, `nvml`, `oom`, `rss`, `peak_rss`) replace the real ones for replays and tests.
+        (`torch`, `nvml`, `oom`, `rss`, `peak_rss`, and `env` for PYTORCH_ALLOC_CONF) replace the
+        real ones for replays and tests.
         `on_alert(notifications)` is called (on its own thread) with each batch of alerts the
         agent's rules send: firing, re-sent and resolved (docs/alerts.md)."""
         self.errors = Errors()
@@ -125,6 +127,7 @@ class Agent:
         self._next_step_tick = 0.0
         self.step_tick_interval = agent.interval  # agent.tick: step (benchmarks change it)
         self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
+        self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
 
     # --- building ---
 
@@ -132,7 +135,7 @@ class Agent:
         agent, labels, apis = config.agent, self.identity.labels(), self._apis
         torch_api = apis.get("torch") or LazyTorchCuda()
         sources: list[Any] = [
-            AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window),
+            AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window, env=apis.get("env")),
             ProcessSource(
                 nvml=(apis.get("nvml") or Pynvml()) if agent.nvml else None,
                 torch_api=torch_api,
@@ -145,6 +148,7 @@ class Agent:
         ]
         if self.oom is not None:
             sources.append(self.oom)
+        sources.append(self.training)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what
         # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
@@ -416,6 +420,39 @@ class Agent:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+    # --- the training loop's view ---
+
+    def set_training_step(self, step: int) -> None:
+        """The trainer's global step, exported as `gpumemd_training_global_step` from the next
+        sample on. Cheap (one store) and never raises: a value that is not an integer is
+        counted in `gpumemd_agent_errors_total{where="step"}` and ignored."""
+        try:
+            value = int(step)
+            if value < 0:
+                raise ValueError(step)
+        except Exception:
+            self.errors.note("step")
+            return
+        self.training.step = value
+
+    def memory_figures(self, device: int | None = None) -> dict[str, float]:
+        """The latest sample's allocated, reserved and window-peak bytes for `device` (default:
+        the first GPU in use), for a framework's logger; {} before CUDA is readable. Never raises;
+        a figure the allocator does not keep (cudaMallocAsync: no window peak) is left out."""
+        try:
+            snapshot = self.runtime.sampler.latest if self.runtime is not None else None
+            readings = snapshot.readings.get("allocator") if snapshot is not None else None
+            if not readings:
+                return {}
+            r = next((x for x in readings if x.device == device), readings[0])
+            out = {"allocated_bytes": float(r.allocated_bytes), "reserved_bytes": float(r.reserved_bytes)}
+            if r.window_peak_bytes is not None:
+                out["window_peak_bytes"] = float(r.window_peak_bytes)
+            return out
+        except Exception:
+            self.errors.note("figures")
+            return {}
+
     # --- evidence on demand ---
 
     def dump_snapshot(self, reason: str = "manual") -> str | None:
@@ -449,15 +486,25 @@ class Agent:
 
 
 def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET,
-          on_alert: AlertCallback | Sequence[AlertCallback] | None = None, **overrides: Any) -> Agent:
-    """Start this process's agent, or return the one already running (idempotent)."""
+          on_alert: AlertCallback | Sequence[AlertCallback] | None = None,
+          identity: identity_mod.Identity | None = None, **overrides: Any) -> Agent:
+    """Start this process's agent, or return the one already running (idempotent). `identity`
+    replaces the one read from the environment (a framework that knows its ranks passes it)."""
     with process.start_lock:
         running = process.current()
         if running is not None and running.started:
             return running
-        agent = Agent(config, listen_address=listen_address, on_alert=on_alert, **overrides)
+        agent = Agent(config, listen_address=listen_address, on_alert=on_alert, identity=identity, **overrides)
         process.set_current(agent)
     return agent.start()
+
+
+def set_step(step: int) -> None:
+    """The trainer's global step for this process's agent (`Agent.set_training_step`); a no-op
+    without a running agent. Never raises."""
+    agent = current()
+    if agent is not None:
+        agent.set_training_step(step)
 
 
 def stop() -> None:

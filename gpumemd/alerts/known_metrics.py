@@ -120,6 +120,14 @@ for _key, _doc in (
     ("window_peak_bytes", "Highest interval peak over the agent's peak_window."),
 ):
     register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, "agent")
+register("gpumemd_allocator_config_info", "gauge",
+         (*_RANK, "backend", "expandable_segments", "garbage_collection_threshold", "max_split_size",
+          "memory_fraction"),
+         "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.", "agent")
+register("gpumemd_allocator_stats_valid", "gauge", _RANK,
+         "1 when the caching allocator's statistics are kept; 0 under cudaMallocAsync.", "agent")
+register("gpumemd_allocator_device_used_bytes", "gauge", _RANK,
+         "Device memory in use (torch.cuda.device_memory_used) where the allocator's stats are not valid.", "agent")
 for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
     register(f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent")
 
@@ -134,6 +142,11 @@ register("gpumemd_gpu_unattributed_bytes", "gauge", _RANK, "Device used memory n
 register("gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", "agent")
 register("gpumemd_process_host_resident_bytes", "gauge", _ID, "Resident host memory of this process (RSS).", "agent")
 register("gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", "agent")
+register("gpumemd_host_pinned_memory_allocated_bytes", "gauge", _ID,
+         "Pinned host memory in use from PyTorch's caching host allocator.", "agent")
+register("gpumemd_host_pinned_memory_reserved_bytes", "gauge", _ID,
+         "Pinned host memory PyTorch's caching host allocator holds (in use + cached).", "agent")
+register("gpumemd_training_global_step", "gauge", _ID, "The training loop's global step (optimizer steps).", "agent")
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")

@@ -19,6 +19,10 @@ class TorchCudaApi(Protocol):
     def memory_fraction(self, device: int) -> float | None: ...  # set_per_process_memory_fraction, if set
     def total_memory(self, device: int) -> int: ...
     def mem_get_info(self, device: int) -> tuple[int, int]: ...  # (free, total); only on a device in use
+    # The three below are optional in torch: None / {} where this torch lacks them.
+    def allocator_backend(self) -> str | None: ...  # get_allocator_backend(): native, cudaMallocAsync
+    def device_memory_used(self, device: int) -> int | None: ...  # device-wide used, through NVML
+    def host_memory_stats(self) -> dict[str, Any]: ...  # the pinned host allocator, nested
 
 
 def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,6 +73,20 @@ class TorchCuda:
         # Creates a CUDA context on a device that has none: callers ask only for devices in use.
         free, total = self._torch.cuda.mem_get_info(device)
         return int(free), int(total)
+
+    def allocator_backend(self) -> str | None:
+        get = getattr(self._torch.cuda, "get_allocator_backend", None)
+        return None if get is None else str(get())
+
+    def device_memory_used(self, device: int) -> int | None:
+        get = getattr(self._torch.cuda, "device_memory_used", None)  # NVML by index: no CUDA context
+        return None if get is None else int(get(device))
+
+    def host_memory_stats(self) -> dict[str, Any]:
+        raw = getattr(self._torch._C, "_cuda_hostMemoryStats", None)
+        if raw is None or not self.is_initialized():  # as torch's own wrapper: nothing before CUDA init
+            return {}
+        return dict(raw())
 
 
 def torch_ready() -> bool:

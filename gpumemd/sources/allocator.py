@@ -43,6 +43,8 @@ allocation path.
 from __future__ import annotations
 
 import collections
+import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
@@ -52,9 +54,13 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_cuda import TorchCudaApi
 
+from . import alloc_conf
+from .alloc_conf import AllocatorSettings, fraction_label
 from .base import Family, Source, SourceUnavailable
 
 __all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak"]
+
+log = logging.getLogger("gpumemd.allocator")
 
 
 class AllocatorReading(NamedTuple):
@@ -85,17 +91,23 @@ class AllocatorReading(NamedTuple):
     interval_peak_bytes: int | None = None  # see the module docstring
     interval_peak_exact: bool = False
     window_peak_bytes: int | None = None
+    # False under cudaMallocAsync: the caching allocator's statistics are not kept there
+    stats_valid: bool = True
+    device_used_bytes: int | None = None  # device-wide used (torch.cuda.device_memory_used), when stats are not valid
+    settings: AllocatorSettings | None = None  # the allocator's configuration, this device's fraction included
 
     @staticmethod
     def from_stats(device: int, uuid: str, stats: Mapping[str, Any], limit_bytes: int | None = None,
-                   peaks: IntervalPeak | None = None, now: float = 0.0) -> AllocatorReading:
+                   peaks: IntervalPeak | None = None, now: float = 0.0, settings: AllocatorSettings | None = None,
+                   stats_valid: bool = True, device_used_bytes: int | None = None) -> AllocatorReading:
         """A reading from `memory_stats`' nested dict; with `peaks`, its interval peak too
-        (computed before the reading is built: one construction a sample)."""
+        (computed before the reading is built: one construction a sample). Without valid
+        stats (cudaMallocAsync) there is no interval peak: its cumulative counters read zero."""
         reserved = stats["reserved_bytes"]["all"]
         active = stats["active_bytes"]["all"]
         current, peak, allocated_total, freed_total = _peak_counters(stats)
         interval: tuple[int | None, bool, int | None] = (None, False, None)
-        if peaks is not None:
+        if peaks is not None and stats_valid:
             interval = peaks.observe(device, current, peak, allocated_total, freed_total, now)
         return AllocatorReading(
             device,
@@ -119,6 +131,9 @@ class AllocatorReading(NamedTuple):
             allocated_total,
             freed_total,
             *interval,
+            stats_valid,
+            device_used_bytes,
+            settings,
         )
 
 
@@ -191,8 +206,14 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
     names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
 
     def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
-                 peak_window: float | None = None, monotonic: Any = time.monotonic) -> None:
+                 peak_window: float | None = None, monotonic: Any = time.monotonic,
+                 env: Mapping[str, str] | None = None) -> None:
         self._api = api
+        self._env = os.environ if env is None else env  # PYTORCH_ALLOC_CONF, read once CUDA is up
+        self._settings = AllocatorSettings()
+        self._valid = True  # False under cudaMallocAsync (see _configure)
+        self._device_settings: dict[int, AllocatorSettings] = {}  # with each device's fraction
+        self._device_used: dict[int, int] = {}  # the cudaMallocAsync fallback, by device
         self._labels = dict(labels or {})  # rank identity, added to every series
         self._uuids: dict[int, str] = {}
         self._peaks = IntervalPeak(peak_window) if peak_window else None
@@ -216,6 +237,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             count = api.device_count()
             if count == 0:
                 raise SourceUnavailable("no CUDA device")
+            self._configure()
             self._count = count
         now = self._mono()
         if now >= self._limits_due:
@@ -225,7 +247,12 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 fraction = api.memory_fraction(device)
                 if fraction is not None:
                     self._limits[device] = int(fraction * api.total_memory(device))
-        limits, peaks, uuids = self._limits, self._peaks, self._uuids
+                self._device_settings[device] = self._settings._replace(
+                    memory_fraction=fraction_label(fraction) or self._settings.memory_fraction)
+            if not self._valid:
+                self._device_used = self._read_device_used(count)
+        limits, peaks, uuids, valid = self._limits, self._peaks, self._uuids, self._valid
+        settings, used_now = self._device_settings, self._device_used
         readings = []
         for device in range(count):
             stats = api.memory_stats(device)
@@ -234,7 +261,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             uuid = uuids.get(device)
             if uuid is None:
                 uuid = uuids[device] = api.device_uuid(device)
-            readings.append(AllocatorReading.from_stats(device, uuid, stats, limits.get(device), peaks, now))
+            readings.append(AllocatorReading.from_stats(device, uuid, stats, limits.get(device), peaks, now,
+                                                        settings.get(device), valid, used_now.get(device)))
         if not readings:
             raise SourceUnavailable("no CUDA device")
         # A rank sees every visible GPU but uses one: leave out devices its allocator never
@@ -242,12 +270,44 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         used = [r for r in readings if r.device_allocs or r.reserved_bytes]
         return tuple(used or readings)
 
+    def _configure(self) -> None:
+        """Once, when CUDA is first readable: the configuration (the variable torch read at
+        its start, and the backend torch reports, which wins). Never raises: a torch without
+        get_allocator_backend, or a replay that lacks it, leaves the variable's word."""
+        settings = alloc_conf.from_env(self._env)
+        try:
+            backend = self._api.allocator_backend()
+        except Exception as exc:  # optional in torch; a failure here must not hide the allocator
+            log.debug("allocator backend unreadable: %s", exc)
+            backend = None
+        if backend is not None:
+            settings = settings._replace(backend=alloc_conf.backend_label(backend))
+        self._settings = settings
+        self._valid = settings.backend != "cudaMallocAsync"
+        if not self._valid:
+            log.warning("PyTorch's allocator backend is cudaMallocAsync: its caching-allocator statistics "
+                        "are not kept (gpumemd_allocator_stats_valid 0). Exported: allocated/reserved/active "
+                        "from the driver's memory pool, gpumemd_allocator_device_used_bytes and NVML's view "
+                        "of this process; not the counters that read zero")
+
+    def _read_device_used(self, count: int) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for device in range(count):
+            try:
+                used = self._api.device_memory_used(device)
+            except Exception as exc:  # torch reads it through pynvml, which may be absent
+                log.debug("device_memory_used(%d) unreadable: %s", device, exc)
+                return out
+            if used is not None:
+                out[device] = used
+        return out
+
     def tick(self) -> None:
         """Between samples: the interval peak follows the counters (each tick splits the
         interval, tightening its bound); nothing else is read or kept. Nothing before the
         first sample found CUDA initialised (a tick must not create a context)."""
         peaks, api = self._peaks, self._api
-        if peaks is None or not self._count:
+        if peaks is None or not self._count or not self._valid:
             return
         now = self._mono()
         for device in range(self._count):
@@ -269,13 +329,27 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
 
     def _render(self, reading: tuple[AllocatorReading, ...], specs: tuple[_Spec, ...]) -> list[Metric]:
         out = [family.new() for _, family in specs]
+        info = next((m for m in out if m.name == _CONFIG_INFO.name), None)
         for r in reading:
             labels = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}  # one dict, shared by the series
+            valid = r.stats_valid
             for (value_of, family), metric in zip(specs, out, strict=True):
+                if not valid and family.name not in _VALID_WITHOUT_STATS:
+                    continue  # zeros that are not readings (cudaMallocAsync): left out
                 value = value_of(r)
                 if value is not None:
                     family.add(metric, labels, value)
+            if info is not None and r.settings is not None:
+                _CONFIG_INFO.add(info, {**labels, **r.settings._asdict()}, 1)
         return out
+
+
+def _none(r: AllocatorReading) -> None:
+    return None
+
+
+def _valid(r: AllocatorReading) -> int:
+    return 1 if r.stats_valid else 0
 
 
 def _exact(r: AllocatorReading) -> int | None:
@@ -328,5 +402,26 @@ _PEAK_FAMILIES: tuple[_Spec, ...] = (
         "gpumemd_allocator_window_peak_bytes",
         "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")),
 )
+
+_CONFIG_INFO = Family("gpumemd_allocator_config_info",
+                      "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.")
+_CONFIG_FAMILIES: tuple[_Spec, ...] = (
+    (_none, _CONFIG_INFO),  # rendered with its own labels in _render
+    (_valid, Family("gpumemd_allocator_stats_valid",
+                    "1 when the caching allocator's statistics are kept (native); 0 under cudaMallocAsync.")),
+    (attrgetter("device_used_bytes"), Family(
+        "gpumemd_allocator_device_used_bytes",
+        "Device memory in use by all processes (torch.cuda.device_memory_used), where the allocator's "
+        "statistics are not valid (cudaMallocAsync).")),
+)
+_FAMILIES = _FAMILIES + _CONFIG_FAMILIES
+# Under cudaMallocAsync torch fills these from the driver's memory pool (used, reserved, their
+# high-water marks); every other allocator counter reads zero there and is left out.
+_VALID_WITHOUT_STATS = frozenset({
+    "gpumemd_allocator_allocated_bytes", "gpumemd_allocator_reserved_bytes", "gpumemd_allocator_active_bytes",
+    "gpumemd_allocator_allocated_peak_bytes", "gpumemd_allocator_reserved_peak_bytes",
+    "gpumemd_allocator_active_peak_bytes", "gpumemd_allocator_limit_bytes",
+    *(family.name for _, family in _CONFIG_FAMILIES),
+})
 
 AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)

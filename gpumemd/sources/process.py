@@ -63,6 +63,23 @@ class ProcessReading:
     devices: tuple[DeviceView, ...]
     rss_bytes: int | None
     peak_rss_bytes: int | None
+    # torch's caching host allocator (pinned memory), where this torch has host_memory_stats
+    pinned_allocated_bytes: int | None = None
+    pinned_reserved_bytes: int | None = None
+
+
+def pinned_bytes(stats: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    """(in use, held) bytes of the pinned host allocator from `torch._C._cuda_hostMemoryStats()`.
+    Two layouts: the first releases' `allocated_bytes` (in use) and `reserved_bytes` (held);
+    later ones' `active_bytes` (checked out) and `allocated_bytes` (held: active + cached)."""
+    def current(key: str) -> int | None:
+        node = stats.get(key)
+        value = node.get("current") if isinstance(node, Mapping) else None
+        return int(value) if isinstance(value, (int, float)) else None
+
+    if "active_bytes" in stats:
+        return current("active_bytes"), current("allocated_bytes")
+    return current("allocated_bytes"), current("reserved_bytes")
 
 
 def peak_rss_bytes() -> int | None:
@@ -105,6 +122,7 @@ class ProcessSource(Source[ProcessReading]):
         self._nvml_next = 0.0
         self._nvml_views: dict[int, DeviceView] = {}  # by torch device, from the last NVML read
         self._invisible_logged: set[str] = set()
+        self._pinned_gone = torch_api is None  # host_memory_stats failed once: this torch (or replay) lacks it
 
     def close(self) -> None:
         if self._nvml_ready and self._nvml is not None:
@@ -134,7 +152,19 @@ class ProcessSource(Source[ProcessReading]):
         peak = self._peak_rss()
         if peak is not None and rss is not None:
             peak = max(peak, rss)  # Linux updates ru_maxrss lazily: never show a peak below the current
-        return ProcessReading(tuple(views), rss, peak)
+        pinned: tuple[int | None, int | None] = (None, None)
+        if in_use and not self._pinned_gone:  # CUDA is up (a context holds memory): pinned memory can be asked
+            pinned = self._read_pinned()
+        return ProcessReading(tuple(views), rss, peak, *pinned)
+
+    def _read_pinned(self) -> tuple[int | None, int | None]:
+        try:
+            stats = self._torch.host_memory_stats()
+        except Exception as exc:  # older torch, a replay without it: absent, asked no more
+            self._pinned_gone = True
+            log.debug("pinned host memory is not readable: %s", exc)
+            return None, None
+        return pinned_bytes(stats) if stats else (None, None)
 
     def _ensure_nvml(self) -> bool:
         assert self._nvml is not None
@@ -216,10 +246,11 @@ class ProcessSource(Source[ProcessReading]):
     def families_named(self, reading: ProcessReading, names: frozenset[str]) -> list[Metric]:
         """Only the families in `names` (what the alert engine's rules select)."""
         specs = tuple(s for s in _DEVICE_FAMILIES if s[1].name in names)
-        return self._render(reading, specs, _RSS.name in names, _PEAK_RSS.name in names)
+        return self._render(reading, specs, _RSS.name in names, _PEAK_RSS.name in names,
+                            (_PINNED_ALLOCATED.name in names, _PINNED_RESERVED.name in names))
 
     def _render(self, reading: ProcessReading, specs: tuple[_DeviceSpec, ...], with_rss: bool,
-                with_peak: bool) -> list[Metric]:
+                with_peak: bool, with_pinned: tuple[bool, bool] = (True, True)) -> list[Metric]:
         extra = self._labels
         per_device = [family.new() for _, family in specs]
         for v in reading.devices:
@@ -238,6 +269,13 @@ class ProcessSource(Source[ProcessReading]):
             if reading.peak_rss_bytes is not None:
                 _PEAK_RSS.add(peak, dict(extra), reading.peak_rss_bytes)
             per_device.append(peak)
+        for family, value, wanted in ((_PINNED_ALLOCATED, reading.pinned_allocated_bytes, with_pinned[0]),
+                                      (_PINNED_RESERVED, reading.pinned_reserved_bytes, with_pinned[1])):
+            if wanted:
+                metric = family.new()
+                if value is not None:
+                    family.add(metric, dict(extra), value)
+                per_device.append(metric)
         return per_device
 
 
@@ -263,4 +301,9 @@ _DEVICE_FAMILIES: tuple[_DeviceSpec, ...] = (
 )
 _RSS = Family("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).")
 _PEAK_RSS = Family("gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss).")
-ProcessSource.names = frozenset({*(family.name for _, family in _DEVICE_FAMILIES), _RSS.name, _PEAK_RSS.name})
+_PINNED_ALLOCATED = Family("gpumemd_host_pinned_memory_allocated_bytes",
+                           "Pinned host memory in use from PyTorch's caching host allocator (torch.cuda.host_memory_stats).")
+_PINNED_RESERVED = Family("gpumemd_host_pinned_memory_reserved_bytes",
+                          "Pinned host memory PyTorch's caching host allocator holds (in use + cached).")
+ProcessSource.names = frozenset({*(family.name for _, family in _DEVICE_FAMILIES), _RSS.name, _PEAK_RSS.name,
+                                 _PINNED_ALLOCATED.name, _PINNED_RESERVED.name})

@@ -47,7 +47,7 @@ FORMATS = (FORMAT_V1, FORMAT)
 
 
 PUBLISHED_PREFIXES = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", "gpumemd_agent_",
-                      "gpumemd_section")
+                      "gpumemd_section", "gpumemd_host_pinned_memory_", "gpumemd_training_")
 
 
 _INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
@@ -445,7 +445,12 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
         sample_names = {name + s for s in suffixes}
         if name in reserved or sample_names & rendered_reserved:
             raise _Bad("name_collision", f"family {name} is the daemon's own")
-        if name.endswith(_OTHER_SUFFIXES):
+        # A gauge `*_info` (value 1, labels: gpumemd_agent_info, gpumemd_allocator_config_info) is
+        # Prometheus' convention; an `info`-typed family would render the same sample names, so
+        # agents publish none and it is refused.
+        if typ == "info":
+            raise _Bad("schema", f"family {name}: type info (agents publish gauges)")
+        if name.endswith(_OTHER_SUFFIXES) and not (typ == "gauge" and name.endswith("_info")):
             raise _Bad("schema", f"family {name}: a name that another type's samples end with")
         if series + len(rows) > max_series:
             raise _Bad("too_many_series", f"more than {max_series} series")

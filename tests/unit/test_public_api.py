@@ -19,7 +19,8 @@ _SENTINEL = re.compile(r"<object object at 0x[0-9a-f]+>")
 
 SIGNATURES = {
     "start": "(config: 'Config | str | None' = None, *, listen_address: 'str | None' = <sentinel>, "
-             "on_alert: 'AlertCallback | Sequence[AlertCallback] | None' = None, **overrides: 'Any') -> 'Agent'",
+             "on_alert: 'AlertCallback | Sequence[AlertCallback] | None' = None, "
+             "identity: 'identity_mod.Identity | None' = None, **overrides: 'Any') -> 'Agent'",
     "stop": "() -> 'None'",
     "Agent": "(config: 'Config | str | None' = None, *, listen_address: 'str | None' = <sentinel>, "
              "identity: 'identity_mod.Identity | None' = None, apis: 'Mapping[str, Any] | None' = None, "
@@ -48,6 +49,7 @@ SIGNATURES = {
                        "-> 'Iterator[GPUMemoryProfiler]'",
     "dump_snapshot": "(reason: 'str' = 'manual') -> 'str | None'",
     "arm_memory_history": "() -> 'bool'",
+    "set_step": "(step: 'int') -> 'None'",
 }
 
 PROFILER_NAMES = ["BoundedList", "DEVICE_FORMS", "Device", "GPUMemoryProfiler", "MemorySnapshot", "MiB",

@@ -29,7 +29,7 @@ def render() -> str:
         listen_address=None, spool_dir="",
         identity=Identity(pid=450, rank=0, local_rank=0, world_size=2, job_id="4242"),
         apis={"torch": torch_replayer(capture("after_256MiB_and_4000B")), "nvml": nvml_replayer(NVML),
-              "oom": fake_oom, "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
+              "oom": fake_oom, "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000, "env": {}},
     )
     runtime = agent.build()
     runtime.sampler.sample_once()  # attaches the (fake) OOM observer

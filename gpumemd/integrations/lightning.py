@@ -1,0 +1,46 @@
+"""A Lightning callback: the agent in every process that trains, the global step as a series.
+
+    from gpumemd.integrations.lightning import GpumemdCallback
+    trainer = L.Trainer(callbacks=[GpumemdCallback(log_memory=True)])
+
+`setup` (every rank, every stage) starts this process's agent, with `**overrides` as
+`gpumemd.start` takes them; after each training batch the trainer's `global_step` (optimizer
+steps) becomes `gpumemd_training_global_step`, and with `log_memory=True` the agent's latest
+allocated, reserved and window-peak bytes go through `pl_module.log` as `gpumemd/*`.
+Imports `lightning` (or the older `pytorch_lightning`) when this module is imported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._hooks import Hooks, guarded
+
+try:
+    from lightning.pytorch.callbacks import Callback
+except ImportError:
+    try:
+        from pytorch_lightning.callbacks import Callback  # type: ignore[no-redef,unused-ignore]
+    except ImportError as exc:
+        raise ImportError("gpumemd.integrations.lightning needs Lightning: pip install lightning") from exc
+
+__all__ = ["GpumemdCallback"]
+
+
+class GpumemdCallback(Callback):  # type: ignore[misc,unused-ignore]
+    def __init__(self, *, log_memory: bool = False, config: Any = None, **overrides: Any) -> None:
+        super().__init__()
+        self.hooks = Hooks(log_memory=log_memory, config=config, **overrides)
+
+    @guarded
+    def setup(self, trainer: Any, pl_module: Any, stage: str | None = None) -> None:
+        self.hooks.start(getattr(trainer, "global_rank", None), getattr(trainer, "local_rank", None),
+                         getattr(trainer, "world_size", None))
+
+    @guarded
+    def on_train_batch_end(self, trainer: Any, pl_module: Any, outputs: Any, batch: Any, batch_idx: int) -> None:
+        self.hooks.step(trainer.global_step)
+        if self.hooks.log_memory:
+            device = getattr(getattr(pl_module, "device", None), "index", None)
+            for name, value in self.hooks.figures(device).items():
+                pl_module.log(name, value, on_step=True, on_epoch=False, prog_bar=False, logger=True)
