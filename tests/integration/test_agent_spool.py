@@ -233,3 +233,37 @@ def test_daemon_still_reads_version_1_files(tmp_path: Path) -> None:
     assert v1["gpumemd_allocator_allocated_bytes"] == v2["gpumemd_allocator_allocated_bytes"]
     assert {k: v for k, v in v1.items() if k.startswith("gpumemd_allocator_")} == \
         {k: v for k, v in v2.items() if k.startswith("gpumemd_allocator_")}
+
+
+def test_a_real_agent_process_is_merged_by_a_real_daemon(tmp_path: Path) -> None:
+    """The whole path with nothing synthetic: an agent process publishes, `gpumemd serve`
+    validates and merges it (a validator stricter than the writer once refused every real
+    agent's file for its gpumemd_agent_info family; synthetic files had none)."""
+    spool = tmp_path / "spool"
+    cfg = tmp_path / "gpumemd.yml"
+    cfg.write_text(f"sampler: {{interval: 100ms}}\nagent: {{spool_dir: {spool}}}\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "GPUMEMD_"))}
+    env.update({"PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": str(spool), "RANK": "5", "LOCAL_RANK": "0",
+                "WORLD_SIZE": "8"})
+    with gpumemd_process(["--config.file", str(cfg)]) as (url, _):
+        agent = subprocess.Popen([sys.executable, str(ROOT / "tests/integration/scripts/agent_proc.py"), "0"],
+                                 cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            assert agent.stdout is not None
+            pid = str(json.loads(agent.stdout.readline())["pid"])
+            deadline, got = time.monotonic() + 20, {}
+            while time.monotonic() < deadline:
+                got = samples(scrape(url + "/metrics"))
+                if got.get(("gpumemd_spool_ranks", ())) == 1:
+                    break
+                time.sleep(0.1)
+        finally:
+            agent.communicate(input="", timeout=20)
+    names = {name for name, _ in got}
+    rejected = {dict(labels)["reason"]: v for (name, labels), v in got.items()
+                if name == "gpumemd_spool_rejected_total"}
+    assert got.get(("gpumemd_spool_ranks", ())) == 1, rejected
+    assert not any(rejected.values()), rejected
+    assert "gpumemd_agent_info" in names  # the family the stricter validator refused
+    info = [dict(labels) for name, labels in got if name == "gpumemd_process_rank_info"]
+    assert [(i["pid"], i["rank"]) for i in info] == [(pid, "5")]
