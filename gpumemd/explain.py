@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .sources.breakdown import split_process
+
 __all__ = ["Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "findings", "from_url", "local",
            "render", "size", "to_json"]
 
@@ -157,10 +159,10 @@ class Node:
                     setattr(found, attr, int(value))
         for view in procs.values():
             if view.agent:  # as the breakdown splits it: never more than NVML charges now
-                view.reserved = min(view.reserved, view.used)
-                view.allocated = min(view.allocated, view.reserved)
-                view.fragmented = min(view.fragmented, view.reserved - view.allocated)
-                view.non_pytorch = view.used - view.reserved
+                parts = split_process(view.used, view.reserved, view.allocated, view.fragmented)
+                view.allocated, view.fragmented = parts["pytorch_allocated"], parts["pytorch_fragmented"]
+                view.reserved = view.allocated + view.fragmented + parts["pytorch_cached"]
+                view.non_pytorch = parts["non_pytorch"]
         for g in gpus.values():
             g.processes.sort(key=lambda p: -p.used)
         return cls(source, sorted(gpus.values(), key=lambda g: g.gpu), [dict(a) for a in alerts])

@@ -81,6 +81,8 @@ register("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"),
 register("gpumemd_gpu_memory_unattributed_info", "gauge", (*_GPU, "reason"),
          "Why some used memory belongs to no listed process.", "breakdown")
 register("gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown")
+register("gpumemd_process_memory_breakdown_bytes", "gauge", (*_RANK, "category"),
+         "This process's NVML memory by category.", "process")
 
 # --- host (gpumemd/sources/host.py) ---
 for _key in ("memory_total", "memory_available", "memory_used", "swap_total", "swap_used"):

@@ -38,7 +38,8 @@ from .base import Family, Source
 from .nvml import NvmlReading
 from .spool import SpoolReading
 
-__all__ = ["CATEGORIES", "BreakdownSource", "GpuBreakdown", "RankMemory", "breakdown", "rank_memory"]
+__all__ = ["CATEGORIES", "PROCESS_CATEGORIES", "BreakdownSource", "GpuBreakdown", "RankMemory", "breakdown",
+           "rank_memory", "split_process"]
 
 CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch",
               "other_processes", "driver_reserved", "unattributed", "free")
@@ -97,6 +98,20 @@ def rank_memory(spool: SpoolReading | None) -> list[RankMemory]:
     return out
 
 
+PROCESS_CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch")
+
+
+def split_process(used: int, reserved: int, allocated: int, inactive_split: int) -> dict[str, int]:
+    """What NVML charges one process (`used`), split by what its allocator holds. The
+    allocator's figures may be a little older than NVML's: they are capped at `used`, so the
+    parts always sum to it."""
+    reserved = min(reserved, used)
+    allocated = min(allocated, reserved)
+    fragmented = min(inactive_split, reserved - allocated)
+    return {"pytorch_allocated": allocated, "pytorch_fragmented": fragmented,
+            "pytorch_cached": reserved - allocated - fragmented, "non_pytorch": used - reserved}
+
+
 def breakdown(nvml: NvmlReading, ranks: Sequence[RankMemory]) -> list[GpuBreakdown]:
     """Split every GPU whose total, used and free NVML could read; others are left out."""
     by_gpu: dict[str, dict[int, RankMemory]] = {}
@@ -121,14 +136,9 @@ def breakdown(nvml: NvmlReading, ranks: Sequence[RankMemory]) -> list[GpuBreakdo
                 parts["other_processes"] += proc.used_bytes
                 continue
             joined += 1
-            # the rank's reading is up to a publish old: never more than NVML charges now
-            reserved = min(rank.reserved, proc.used_bytes)
-            allocated = min(rank.allocated, reserved)
-            fragmented = min(rank.inactive_split, reserved - allocated)
-            parts["pytorch_allocated"] += allocated
-            parts["pytorch_fragmented"] += fragmented
-            parts["pytorch_cached"] += reserved - allocated - fragmented
-            parts["non_pytorch"] += proc.used_bytes - reserved
+            for category, nbytes in split_process(proc.used_bytes, rank.reserved, rank.allocated,
+                                                  rank.inactive_split).items():
+                parts[category] += nbytes
         # what used holds beyond the listed processes; the rest of total is free and reserved
         parts["unattributed"] = gpu.total_bytes - gpu.free_bytes - parts["driver_reserved"] - listed
         if parts["unattributed"] < 0:  # NVML's parts disagree with its total: say so in free

@@ -31,7 +31,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Any
 
@@ -40,6 +40,7 @@ from prometheus_client.core import Metric
 from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
 
 from .base import Family, Source
+from .breakdown import split_process
 
 log = logging.getLogger("gpumemd.process")
 
@@ -56,6 +57,8 @@ class DeviceView:
     non_pytorch_bytes: int | None = None
     unattributed_bytes: int | None = None
     device_used_bytes: int | None = None  # mem_get_info fallback: total - free
+    # what NVML charges this process on the GPU, split by its allocator (PROCESS_CATEGORIES)
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,10 @@ class ProcessSource(Source[ProcessReading]):
             view = self._nvml_views.get(r.device)
             if view is None or not view.nvml_visible:
                 view = self._fallback(r, view)
+            elif view.nvml_used_bytes is not None:
+                split = split_process(int(view.nvml_used_bytes), r.reserved_bytes, r.allocated_bytes,
+                                      r.inactive_split_bytes)
+                view = replace(view, parts=tuple(split.items()))
             views.append(view)
         peak = self._peak_rss()
         if peak is not None and rss is not None:
@@ -247,18 +254,26 @@ class ProcessSource(Source[ProcessReading]):
         """Only the families in `names` (what the alert engine's rules select)."""
         specs = tuple(s for s in _DEVICE_FAMILIES if s[1].name in names)
         return self._render(reading, specs, _RSS.name in names, _PEAK_RSS.name in names,
-                            (_PINNED_ALLOCATED.name in names, _PINNED_RESERVED.name in names))
+                            (_PINNED_ALLOCATED.name in names, _PINNED_RESERVED.name in names),
+                            _BREAKDOWN.name in names)
 
     def _render(self, reading: ProcessReading, specs: tuple[_DeviceSpec, ...], with_rss: bool,
-                with_peak: bool, with_pinned: tuple[bool, bool] = (True, True)) -> list[Metric]:
+                with_peak: bool, with_pinned: tuple[bool, bool] = (True, True),
+                with_breakdown: bool = True) -> list[Metric]:
         extra = self._labels
         per_device = [family.new() for _, family in specs]
+        breakdown = _BREAKDOWN.new()
         for v in reading.devices:
             labels = {"gpu": str(v.device), "uuid": v.uuid, **extra}  # one dict, shared by the series
             for (value_of, family), metric in zip(specs, per_device, strict=True):
                 value = value_of(v)
                 if value is not None:
                     family.add(metric, labels, value)
+            if with_breakdown:
+                for category, nbytes in v.parts:
+                    _BREAKDOWN.add(breakdown, {**labels, "category": category}, nbytes)
+        if with_breakdown:
+            per_device.append(breakdown)
         if with_rss:
             rss = _RSS.new()
             if reading.rss_bytes is not None:
@@ -305,5 +320,8 @@ _PINNED_ALLOCATED = Family("gpumemd_host_pinned_memory_allocated_bytes",
                            "Pinned host memory in use from PyTorch's caching host allocator (torch.cuda.host_memory_stats).")
 _PINNED_RESERVED = Family("gpumemd_host_pinned_memory_reserved_bytes",
                           "Pinned host memory PyTorch's caching host allocator holds (in use + cached).")
+_BREAKDOWN = Family("gpumemd_process_memory_breakdown_bytes",
+                    "What NVML charges this process on the GPU, by category (PyTorch allocated, fragmented, "
+                    "cached; non-PyTorch); the categories sum to gpumemd_process_nvml_used_bytes.")
 ProcessSource.names = frozenset({*(family.name for _, family in _DEVICE_FAMILIES), _RSS.name, _PEAK_RSS.name,
-                                 _PINNED_ALLOCATED.name, _PINNED_RESERVED.name})
+                                 _PINNED_ALLOCATED.name, _PINNED_RESERVED.name, _BREAKDOWN.name})

@@ -101,3 +101,16 @@ def test_categories_always_sum_to_the_total(case: tuple[NvmlReading, list[RankMe
     listed = sum(p.used_bytes or 0 for p in gpu.processes or ())
     if listed + (gpu.reserved_bytes or 0) + (gpu.free_bytes or 0) <= (gpu.total_bytes or 0):
         assert all(v >= 0 for v in g.parts.values()), g.parts  # a consistent NVML: no negative part
+
+
+@settings(max_examples=200, deadline=None)
+@given(_bytes, _bytes, _bytes, _bytes)
+def test_a_process_splits_into_parts_that_sum_to_what_nvml_charges(used: int, reserved: int, allocated: int,
+                                                                   inactive_split: int) -> None:
+    from gpumemd.sources.breakdown import PROCESS_CATEGORIES, split_process
+
+    parts = split_process(used, reserved, allocated, inactive_split)
+    assert tuple(parts) == PROCESS_CATEGORIES
+    assert sum(parts.values()) == used and all(v >= 0 for v in parts.values())
+    if allocated <= reserved <= used and inactive_split <= reserved - allocated:  # a consistent reading: exact
+        assert parts["pytorch_allocated"] == allocated and parts["non_pytorch"] == used - reserved
