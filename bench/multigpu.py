@@ -1,0 +1,339 @@
+"""Issue 19 on a multi-GPU node: torchrun DDP/FSDP ranks through one `gpumemd serve` target.
+
+    python3 bench/multigpu.py --gpus 8 --mode ddp  --out bench/results/<date>-<kind>/ddp-8.json
+    python3 bench/multigpu.py --gpus 8 --mode fsdp --oom-rank 3 --out .../fsdp-8.json
+    python3 bench/multigpu.py --gpus 2 --share-one-gpu --steps 20 --out dry.json   # one GPU, two ranks
+
+Starts one `gpumemd serve` (200 ms sampling, a private spool), then `gpumemd run -- torchrun
+--nproc-per-node N bench/multigpu_train.py` (GPT-2-sized, random init, bf16 autocast, AdamW),
+and while it trains and after, scrapes the daemon and records: every rank once with its
+labels; ranks joined to NVML's pids; per GPU the breakdown against NVML's total (every
+scrape); non-PyTorch bytes (NCCL, CUDA context) per rank; series per node; bytes per scrape,
+plain and gzip; scrape p50/p99; the daemon's CPU; with `--oom-rank K` the OOM counted on rank
+K only; then SIGKILLs the last rank and times its disappearance from the merge. One JSON out.
+NVLink multicast is off in every process it starts. Exit 0 when every check held, 1 when one
+failed (the JSON says which), 2 on a usage error (too few GPUs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import platform
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["main", "parse_args"]
+
+ROOT = Path(__file__).resolve().parent.parent
+TRAIN = ROOT / "bench" / "multigpu_train.py"
+MULTICAST_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
+TOLERANCE = 16 << 20  # the breakdown against NVML's total, per GPU
+
+
+class PhaseTimeout(Exception):
+    pass
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="multigpu.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--gpus", type=int, default=2, help="ranks (torchrun --nproc-per-node); default 2")
+    ap.add_argument("--mode", choices=("ddp", "fsdp"), default="ddp")
+    ap.add_argument("--steps", type=int, default=300)
+    ap.add_argument("--oom-rank", type=int, default=-1, help="this rank allocates until OOM once after training")
+    ap.add_argument("--share-one-gpu", action="store_true", help="every rank on cuda:0 (dry run on one GPU)")
+    ap.add_argument("--out", type=Path, help="the JSON (default: stdout only)")
+    ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
+    args = ap.parse_args(argv)
+    if args.gpus < 1:
+        ap.error("--gpus must be at least 1")
+    if args.oom_rank >= args.gpus:
+        ap.error(f"--oom-rank {args.oom_rank}: there are ranks 0..{args.gpus - 1}")
+    return args
+
+
+def cuda_count() -> int:
+    try:
+        import torch
+    except ImportError:
+        return 0
+    return int(torch.cuda.device_count()) if torch.cuda.is_available() else 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def get(url: str, timeout: float = 10.0) -> tuple[bytes, float]:
+    t = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=timeout) as resp:
+        body = resp.read()
+    return body, time.perf_counter() - t
+
+
+def parse(text: str) -> list[tuple[str, dict[str, str], float]]:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    return [(s.name, dict(s.labels), float(s.value)) for f in text_string_to_metric_families(text) for s in f.samples]
+
+
+def wait(what: str, check: Callable[[], Any], timeout: float, every: float = 0.2) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(every)  # polling other processes: nothing to wait on but their output
+    raise PhaseTimeout(f"not within {timeout:.0f}s: {what}")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def stop_group(proc: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM the process group, SIGKILL after 15 s."""
+    if proc is None or proc.poll() is not None and not _group_alive(proc.pid):
+        return
+    for sig, grace in ((signal.SIGTERM, 15.0), (signal.SIGKILL, 10.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            continue
+        if not _group_alive(proc.pid):
+            return
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+def analyse(rows: list[tuple[str, dict[str, str], float]], gpus: list[str]) -> dict[str, Any]:
+    """One scrape: ranks, the pid join, the breakdown per GPU, non-PyTorch per rank, series."""
+    rank_info = [lab for n, lab, _ in rows if n == "gpumemd_process_rank_info"]
+    nvml_pids = {lab["pid"] for n, lab, _ in rows if n == "gpumemd_process_gpu_memory_used_bytes"}
+    totals = {lab["gpu"]: v for n, lab, v in rows if n == "gpumemd_gpu_memory_total_bytes"}
+    parts: dict[str, dict[str, float]] = {}
+    for n, lab, v in rows:
+        if n == "gpumemd_gpu_memory_breakdown_bytes":
+            parts.setdefault(lab["gpu"], {})[lab["category"]] = v
+    return {
+        "ranks": sorted((lab["rank"] for lab in rank_info), key=int),
+        "rank_info": rank_info,
+        "joined": sorted(lab["rank"] for lab in rank_info if lab["pid"] in nvml_pids),
+        "breakdown_off_bytes": {g: sum(parts.get(g, {}).values()) - totals.get(g, 0.0) for g in gpus},
+        "breakdown": parts,
+        "non_pytorch": {lab["rank"]: v for n, lab, v in rows if n == "gpumemd_process_non_pytorch_bytes"},
+        "ooms": {lab["rank"]: v for n, lab, v in rows if n == "gpumemd_oom_events_total"},  # the observer's
+        "allocator_ooms": {lab["rank"]: v for n, lab, v in rows if n == "gpumemd_allocator_ooms_total"},
+        "series": len(rows),
+    }
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
+    env = {**os.environ, **MULTICAST_OFF, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+    spool, outdir, stop = work / "spool", work / "ranks", work / "stop"
+    spool.mkdir(mode=0o700)
+    outdir.mkdir()
+    (work / "snapshots").mkdir()
+    cfg = work / "gpumemd.yaml"
+    cfg.write_text(f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}, "
+                   f"oom_snapshot_dir: {work / 'snapshots'}}}\n")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    doc: dict[str, Any] = {"bench": "multigpu", "date": time.strftime("%Y-%m-%d"), "gpus": args.gpus,
+                           "mode": args.mode, "steps": args.steps, "share_one_gpu": args.share_one_gpu,
+                           "oom_rank": args.oom_rank, "host": platform.node(), "env": MULTICAST_OFF,
+                           "work_dir": str(work), "checks": {}, "phases_s": {}}
+    serve_log = open(work / "serve.log", "wb")  # noqa: SIM115 (closed with the work dir's cleanup)
+    serve = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--config.file", str(cfg),
+                              "--web.listen-address", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+                             stdout=serve_log, stderr=subprocess.STDOUT, start_new_session=True)
+    procs.append(serve)
+    t0 = time.monotonic()
+
+    def ready() -> bool:
+        if serve.poll() is not None:
+            raise RuntimeError(f"gpumemd serve exited {serve.returncode}: see {work / 'serve.log'}")
+        try:
+            return get(url + "/-/ready", 2)[0] is not None
+        except OSError:
+            return False
+
+    wait("gpumemd serve ready", ready, 30)
+    doc["phases_s"]["serve_ready"] = round(time.monotonic() - t0, 2)
+    train_cmd = [sys.executable, "-m", "gpumemd", "run", "--config.file", str(cfg), "--web.listen-address", "",
+                 "--", sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", str(args.gpus),
+                 "--master-port", str(free_port()), str(TRAIN), "--mode", args.mode, "--steps", str(args.steps),
+                 "--oom-rank", str(args.oom_rank), "--out", str(outdir), "--stop", str(stop),
+                 "--hold-s", str(args.phase_timeout)]
+    if args.share_one_gpu:
+        train_cmd.append("--share-one-gpu")
+    train_log = open(work / "train.log", "wb")  # noqa: SIM115
+    train = subprocess.Popen(train_cmd, cwd=ROOT, env={**env, "GPUMEMD_SPOOL_DIR": str(spool)},
+                             stdout=train_log, stderr=subprocess.STDOUT, start_new_session=True)
+    procs.append(train)
+    gpus = [str(g) for g in range(1 if args.share_one_gpu else args.gpus)]
+    want = [str(r) for r in range(args.gpus)]
+    scrape_s: list[float] = []
+    plain: list[int] = []
+    zipped: list[int] = []
+    worst_off: dict[str, float] = {g: 0.0 for g in gpus}
+    last: dict[str, Any] = {}
+
+    def scrape() -> dict[str, Any]:
+        nonlocal last
+        if train.poll() is not None and not all((outdir / f"rank-{r}.json").exists() for r in want):
+            raise RuntimeError(f"torchrun exited {train.returncode} early: see {work / 'train.log'}")
+        body, took = get(url + "/metrics")
+        scrape_s.append(took)
+        plain.append(len(body))
+        zipped.append(len(gzip.compress(body)))
+        last = analyse(parse(body.decode()), gpus)
+        for g, off in last["breakdown_off_bytes"].items():
+            worst_off[g] = max(worst_off[g], abs(off)) if last["ranks"] else worst_off[g]
+        return last
+
+    t1 = time.monotonic()
+    wait("every rank in the merge", lambda: scrape()["ranks"] == want, args.phase_timeout, 0.5)
+    doc["phases_s"]["ranks_merged"] = round(time.monotonic() - t1, 2)
+    cpu0, wall0 = cpu_seconds(serve.pid), time.monotonic()
+    wait("every rank trained", lambda: scrape() and all((outdir / f"rank-{r}.json").exists() for r in want),
+         args.phase_timeout, 0.5)
+    doc["phases_s"]["train"] = round(time.monotonic() - wall0, 2)
+    doc["daemon_cpu_cores_while_training"] = round((cpu_seconds(serve.pid) - cpu0) / (time.monotonic() - wall0), 4)
+    doc["ranks"] = [json.loads((outdir / f"rank-{r}.json").read_text()) for r in want]
+    time.sleep(3.0)  # let every rank publish its resting state (spool_interval 1 s) before the checks
+    at_rest_s: list[float] = []
+    cpu1, wall1 = cpu_seconds(serve.pid), time.monotonic()
+    for _ in range(100):  # scrape latency at rest, back to back
+        n = len(scrape_s)
+        scrape()
+        at_rest_s.extend(scrape_s[n:])
+    doc["daemon_cpu_cores_100_scrapes"] = round((cpu_seconds(serve.pid) - cpu1) / (time.monotonic() - wall1), 4)
+    rest = last
+    pids = {r["rank"]: str(r["pid"]) for r in doc["ranks"]}
+    info = {lab["rank"]: lab for lab in rest["rank_info"]}
+    doc["rank_info"] = rest["rank_info"]
+    doc["non_pytorch_bytes_by_rank"] = rest["non_pytorch"]
+    doc["breakdown_at_rest"] = rest["breakdown"]
+    doc["series_per_node"] = rest["series"]
+    doc["scrape"] = {"count": len(scrape_s), "plain_bytes_max": max(plain), "gzip_bytes_max": max(zipped),
+                     "p50_ms": round(pct(scrape_s, 0.5) * 1000, 2), "p99_ms": round(pct(scrape_s, 0.99) * 1000, 2),
+                     "at_rest_p50_ms": round(pct(at_rest_s, 0.5) * 1000, 2),
+                     "at_rest_p99_ms": round(pct(at_rest_s, 0.99) * 1000, 2)}
+    doc["breakdown_worst_off_bytes"] = worst_off
+    c = doc["checks"]
+    c["every_rank_once"] = rest["ranks"] == want
+    c["rank_labels"] = all(info.get(str(r), {}).get("pid") == pids[r] and info[str(r)].get("world_size") ==
+                           str(args.gpus) and info[str(r)].get("local_rank") == str(r) for r in range(args.gpus))
+    c["ranks_joined_to_nvml_pids"] = rest["joined"] == sorted(want)
+    c["breakdown_sums_to_total_at_rest"] = all(abs(v) <= TOLERANCE for v in rest["breakdown_off_bytes"].values())
+    c["breakdown_sums_to_total_every_scrape"] = all(v <= TOLERANCE for v in worst_off.values())
+    c["non_pytorch_every_rank"] = sorted(rest["non_pytorch"], key=int) == want and all(
+        v > 0 for v in rest["non_pytorch"].values())
+    c["agent_in_every_rank"] = all(r["agent"] for r in doc["ranks"])
+    if args.oom_rank >= 0:
+        oom = doc["ranks"][args.oom_rank]["oom"]
+        c["oom_raised"] = bool(oom and oom["raised"])
+        once = {r: (1.0 if r == str(args.oom_rank) else 0.0) for r in want}
+        doc["ooms_by_rank"] = {"observer": rest["ooms"], "allocator": rest["allocator_ooms"]}
+        c["oom_counted_on_its_rank_only"] = rest["ooms"] == once and rest["allocator_ooms"] == once
+        c["oom_snapshot_written"] = any((work / "snapshots").iterdir())
+        c["daemon_alive_after_oom"] = serve.poll() is None
+    # SIGKILL the last rank; time until the merge drops it (docs/agent.md: pid gone + one interval)
+    victim = str(args.gpus - 1)
+    os.kill(int(pids[int(victim)]), signal.SIGKILL)
+    killed = time.monotonic()
+    t2 = time.monotonic()
+    wait("the killed rank leaves the merge", lambda: victim not in scrape()["ranks"], 30, 0.05)
+    doc["killed_rank"] = {"rank": victim, "gone_after_s": round(time.monotonic() - killed, 3),
+                          "ranks_left_at_that_scrape": last["ranks"]}
+    doc["phases_s"]["kill"] = round(time.monotonic() - t2, 2)
+    c["killed_rank_gone_within_expiry"] = doc["killed_rank"]["gone_after_s"] <= 5 * 1.0 + 1.0
+    c["daemon_alive_at_end"] = serve.poll() is None
+    stop.touch()
+    try:
+        train.wait(60)  # torchrun sees a failed rank and stops the others: a non-zero exit is expected here
+    except subprocess.TimeoutExpired:
+        pass
+    doc["torchrun_exit"] = train.poll()
+    first = doc["ranks"][0]
+    doc["versions"] = {"torch": first["torch"], "nccl": first["nccl"], "device": first["device_name"],
+                       "flavour": first["mode"], "python": platform.python_version()}
+    try:
+        drv = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=20)
+        doc["versions"]["driver"] = drv.stdout.strip().splitlines()[0] if drv.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, IndexError):
+        doc["versions"]["driver"] = None
+    for f in (serve_log, train_log):
+        f.close()
+    return doc
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    need = 1 if args.share_one_gpu else args.gpus
+    have = cuda_count()
+    if have < need:
+        print(f"multigpu.py: needs {need} GPUs (CUDA has {have})", file=sys.stderr)
+        return 2
+    procs: list[subprocess.Popen[bytes]] = []
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a SIGTERM still runs the cleanup below
+    work = Path(tempfile.mkdtemp(prefix="gpumemd-multigpu-"))
+    doc: dict[str, Any]
+    try:
+        doc = run(args, work, procs)
+    except (PhaseTimeout, RuntimeError, OSError) as exc:
+        doc = {"bench": "multigpu", "error": str(exc), "work_dir": str(work)}
+        for name in ("serve.log", "train.log"):
+            p = work / name
+            if p.exists():
+                doc[name] = p.read_text(errors="replace")[-4000:]
+    finally:
+        for p in reversed(procs):  # the ranks first, then the daemon
+            stop_group(p)
+    text = json.dumps(doc, indent=1, default=str)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n")
+    print(text)
+    if "error" in doc:
+        print(f"multigpu.py: {doc['error']}", file=sys.stderr)
+        return 1
+    failed = [k for k, v in doc["checks"].items() if not v]
+    if failed:
+        print(f"multigpu.py: failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""One torchrun rank of bench/multigpu.py: a GPT-2-sized transformer (random init) under DDP or FSDP.
+
+    torchrun --nproc-per-node N bench/multigpu_train.py --mode ddp|fsdp --steps 300 --out DIR
+             [--oom-rank K] [--share-one-gpu] [--stop FILE]
+
+bf16 autocast, AdamW, random tokens. FSDP is FSDP2's `fully_shard` where this torch has it,
+else FSDP1. After training the rank `--oom-rank` allocates until it runs out of memory once
+(and frees it); then every rank writes `DIR/rank-<RANK>.json` and holds its memory (model,
+optimizer, NCCL's buffers) until `--stop` exists, so the daemon can be scraped at rest and a
+rank killed. `--share-one-gpu` puts every rank on cuda:0 with gloo (NCCL refuses two ranks
+of one communicator on one GPU): the dry run on a single-GPU machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["main"]
+
+
+def build_model(mode: str, device: Any) -> tuple[Any, str]:
+    from torch.nn.parallel import DistributedDataParallel
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    cfg = GPT2Config(n_layer=12, n_embd=768, n_head=12, n_positions=1024, vocab_size=50257)
+    model = GPT2LMHeadModel(cfg).to(device)
+    if mode == "ddp":
+        return DistributedDataParallel(model, device_ids=[device.index]), "ddp"
+    try:
+        from torch.distributed.fsdp import fully_shard
+    except ImportError:
+        try:
+            from torch.distributed._composable.fsdp import fully_shard
+        except ImportError:
+            fully_shard = None
+    if fully_shard is not None:
+        for block in model.transformer.h:
+            fully_shard(block)
+        fully_shard(model)
+        return model, "fsdp2"
+    from torch.distributed.fsdp import FullyShardedDataParallel
+
+    return FullyShardedDataParallel(model, device_id=device), "fsdp1"  # torch.distributed.fsdp without FSDP2
+
+
+def oom_once(torch: Any, device: Any) -> dict[str, Any]:
+    """Allocate 1 GiB blocks until CUDA refuses one; free them. Returns what happened."""
+    held, raised = [], False
+    try:
+        for _ in range(100_000):
+            held.append(torch.empty(1 << 30, dtype=torch.uint8, device=device))
+    except torch.cuda.OutOfMemoryError:
+        raised = True
+    got = len(held)
+    held.clear()
+    torch.cuda.empty_cache()
+    return {"raised": raised, "gib_before_oom": got}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mode", choices=("ddp", "fsdp"), default="ddp")
+    ap.add_argument("--steps", type=int, default=300)
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--seq", type=int, default=512)
+    ap.add_argument("--oom-rank", type=int, default=-1)
+    ap.add_argument("--share-one-gpu", action="store_true")
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--stop", type=Path)
+    ap.add_argument("--hold-s", type=float, default=300.0, help="longest wait for --stop")
+    args = ap.parse_args()
+
+    import torch
+    import torch.distributed as dist
+
+    rank, local = int(os.environ["RANK"]), int(os.environ["LOCAL_RANK"])
+    device = torch.device("cuda", 0 if args.share_one_gpu else local)
+    torch.cuda.set_device(device)
+    dist.init_process_group("gloo" if args.share_one_gpu else "nccl")
+    torch.manual_seed(rank)
+    model, flavour = build_model(args.mode, device)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    step_s = []
+    for _ in range(args.steps):
+        t = time.perf_counter()
+        tokens = torch.randint(0, 50257, (args.batch, args.seq), device=device)
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = model(input_ids=tokens, labels=tokens).loss
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        torch.cuda.synchronize()
+        step_s.append(time.perf_counter() - t)
+    dist.barrier()
+    oom = oom_once(torch, device) if rank == args.oom_rank else None
+    dist.barrier()
+    from gpumemd.agent import agent  # started by gpumemd run's sitecustomize
+
+    doc = {"rank": rank, "local_rank": local, "pid": os.getpid(), "device": str(device), "mode": flavour,
+           "agent": agent.current() is not None, "steps": args.steps, "loss": float(loss),
+           "step_ms_p50": round(statistics.median(step_s[len(step_s) // 10:] or step_s) * 1000, 2),
+           "max_reserved": torch.cuda.max_memory_reserved(device), "reserved": torch.cuda.memory_reserved(device),
+           "allocated": torch.cuda.memory_allocated(device), "oom": oom,
+           "torch": torch.__version__, "nccl": ".".join(map(str, torch.cuda.nccl.version())),
+           "device_name": torch.cuda.get_device_name(device)}
+    tmp = args.out / f".rank-{rank}.json"
+    tmp.write_text(json.dumps(doc))
+    os.rename(tmp, args.out / f"rank-{rank}.json")
+    deadline = time.monotonic() + args.hold_s
+    while args.stop is not None and not args.stop.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)  # holding the memory while the bench scrapes; the stop file is another process's
+    dist.destroy_process_group()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
