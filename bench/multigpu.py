@@ -51,7 +51,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--mode", choices=("ddp", "fsdp"), default="ddp")
     ap.add_argument("--steps", type=int, default=300)
     ap.add_argument("--oom-rank", type=int, default=-1, help="this rank allocates until OOM once after training")
-    ap.add_argument("--share-one-gpu", action="store_true", help="every rank on cuda:0 (dry run on one GPU)")
+    ap.add_argument("--share-one-gpu", action="store_true",
+                    help="every rank on cuda:0 over gloo (dry run on one GPU; use --mode ddp)")
     ap.add_argument("--out", type=Path, help="the JSON (default: stdout only)")
     ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
     args = ap.parse_args(argv)
@@ -312,8 +313,14 @@ def main(argv: list[str] | None = None) -> int:
     doc: dict[str, Any]
     try:
         doc = run(args, work, procs)
-    except (PhaseTimeout, RuntimeError, OSError) as exc:
-        doc = {"bench": "multigpu", "error": str(exc), "work_dir": str(work)}
+    except KeyboardInterrupt:
+        print("multigpu.py: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 (a phase that failed: said in the JSON, its traceback there too)
+        import traceback
+
+        doc = {"bench": "multigpu", "error": f"{type(exc).__name__}: {exc}", "work_dir": str(work),
+               "traceback": traceback.format_exc()[-4000:]}
         for name in ("serve.log", "train.log"):
             p = work / name
             if p.exists():
