@@ -94,3 +94,8 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
     by_pid = {p["pid"]: p for p in g["processes"]}
     assert {by_pid[pid]["rank"] for pid in held} == {"0", "1"} and not by_pid[cupy_said["pid"]]["agent"]
     assert explained.returncode == 1 and any("no agent" in f for f in figures["explain_findings"])
+    # each rank's own split (published by its agent, merged by the daemon) sums to what NVML charges it
+    for pid in held:
+        own = {dict(lab)["category"]: v for (n, lab), v in s.items()
+               if n == "gpumemd_process_memory_breakdown_bytes" and dict(lab).get("rank") == held[pid]["rank"]}
+        assert sum(own.values()) == nvml[pid] and own["pytorch_allocated"] == held[pid]["allocated"], own
