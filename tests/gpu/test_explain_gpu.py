@@ -40,6 +40,7 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
     cfg.write_text(f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}}}\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": str(spool), "CUDA_VISIBLE_DEVICES": "0"}
     procs: list[subprocess.Popen[str]] = []
+    (results_dir / "captures").mkdir(parents=True, exist_ok=True)
     try:
         with gpumemd_process(["--config.file", str(cfg)]) as (url, _):
             held = {}
