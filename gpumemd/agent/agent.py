@@ -76,6 +76,7 @@ __all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snap
 __all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "start", "stop"]
 
 _UNSET: Any = object()
+STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
 
 AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alerts.engine.Notification
 
@@ -126,6 +127,13 @@ class Agent:
         self._step_hook: Any = None  # agent.tick: step — the optimizer hook's handle, once torch is there
         self._next_step_tick = 0.0
         self.step_tick_interval = agent.interval  # agent.tick: step (benchmarks change it)
+        # A step boundary (the step peak's read) after every optimizer step, unless its reads would
+        # take more than this fraction of the training thread's time: then after the step that
+        # follows a read by cost / budget (the step peak then covers those steps). 0: at ticks only.
+        self.step_peak_budget = STEP_PEAK_BUDGET
+        self._next_boundary = 0.0
+        self._open_steps = 0  # optimizer steps since the last step boundary
+        self._allocator: AllocatorSource | None = None  # the step hook marks its boundaries
         self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
         self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
 
@@ -134,8 +142,9 @@ class Agent:
     def _sources(self, config: Config) -> list[Source]:
         agent, labels, apis = config.agent, self.identity.labels(), self._apis
         torch_api = apis.get("torch") or LazyTorchCuda()
+        self._allocator = AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window, env=apis.get("env"))
         sources: list[Any] = [
-            AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window, env=apis.get("env")),
+            self._allocator,
             ProcessSource(
                 nvml=(apis.get("nvml") or Pynvml()) if agent.nvml else None,
                 torch_api=torch_api,
@@ -250,22 +259,37 @@ class Agent:
         # Under torch.compile the hook may be traced: a tick there would break the graph.
         # torch.compiler.is_compiling is optional (older torch): read what this torch has
         self._compiling = getattr(getattr(torch, "compiler", None), "is_compiling", _never)
+        if self.training.optimizer_steps is None:
+            self.training.optimizer_steps = 0
         self._step_hook = register_optimizer_step_post_hook(self._step_tick)
 
     def _step_tick(self, *_: Any) -> None:
-        """After each optimizer step, on the training thread: an allocator tick once
-        `interval` has passed (a clock read otherwise). Never raises, never waits."""
+        """After each optimizer step, on the training thread: counted, then a step boundary
+        (an allocator tick that closes the step peak) unless the budget spaces them out, and
+        a tick at least every `interval`. Never raises, never waits."""
         if self._compiling():  # first: tracing time.monotonic() would break the graph
             return
+        training = self.training
+        training.optimizer_steps = (training.optimizer_steps or 0) + 1
+        self._open_steps += 1
         now = time.monotonic()
-        if now < self._next_step_tick:
+        if now < self._next_step_tick and now < self._next_boundary:
             return
         self._next_step_tick = now + self.step_tick_interval
-        runtime = self.runtime
-        if runtime is None or not self._started or self._forked:
+        runtime, allocator = self.runtime, self._allocator
+        if runtime is None or allocator is None or not self._started or self._forked:
             return
         try:
-            runtime.sampler.tick_now()
+            allocator.boundary = (threading.get_ident(), self._open_steps)
+            try:
+                ticked = runtime.sampler.tick_now()
+            finally:
+                allocator.boundary = None
+            if ticked:  # else the thread was sampling: the next step closes these steps too
+                self._open_steps = 0
+                budget = self.step_peak_budget
+                done = time.monotonic()
+                self._next_boundary = done + (done - now) / budget if budget > 0 else float("inf")
         except Exception:
             self.errors.note("step-tick")
 

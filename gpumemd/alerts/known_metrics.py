@@ -120,6 +120,11 @@ for _key, _doc in (
     ("interval_peak_bytes", "Highest allocated_bytes within the last sampling interval."),
     ("interval_peak_exact", "1 when the interval peak is exact, 0 when an upper bound."),
     ("window_peak_bytes", "Highest interval peak over the agent's peak_window."),
+    ("step_peak_bytes", "Highest allocated_bytes within the last optimizer step (or step_peak_steps steps)."),
+    ("step_peak_exact", "1 when the step peak is exact, 0 when an upper bound."),
+    ("step_reserved_peak_bytes", "Highest reserved_bytes within the last optimizer step (or steps)."),
+    ("step_reserved_peak_exact", "1 when the step's reserved peak is exact, 0 when an upper bound."),
+    ("step_peak_steps", "Optimizer steps the step peak covers (1 unless spaced out for the agent's budget)."),
 ):
     register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, "agent")
 register("gpumemd_allocator_config_info", "gauge",
@@ -149,6 +154,8 @@ register("gpumemd_host_pinned_memory_allocated_bytes", "gauge", _ID,
 register("gpumemd_host_pinned_memory_reserved_bytes", "gauge", _ID,
          "Pinned host memory PyTorch's caching host allocator holds (in use + cached).", "agent")
 register("gpumemd_training_global_step", "gauge", _ID, "The training loop's global step (optimizer steps).", "agent")
+register("gpumemd_training_optimizer_steps", "counter", _ID, "torch.optim optimizer steps the agent's hook saw.",
+         "agent")
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")

@@ -38,6 +38,13 @@ bound, else the highest bound, so the ticks tighten the bound. The window
 peak is the highest interval peak over `peak_window`, so a scrape every 15 s still sees a
 spike that lasted 5 ms. No hooks, no history recording: it costs nothing in the user's
 allocation path.
+
+Step peak: the same rules between two optimizer-step boundaries (`StepPeak`), for allocated
+and for reserved (the allocator keeps the same current/peak/allocated/freed counters for
+reserved bytes: segments mapped and released). The agent marks a boundary from its optimizer
+step hook (`boundary`, then a tick); reads between boundaries (samples, the thread's ticks)
+split the span as ticks split an interval. A boundary covers the optimizer steps since the
+previous one (`step_peak_steps`): one, unless the agent spaced boundaries out for its budget.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from __future__ import annotations
 import collections
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
@@ -58,7 +66,7 @@ from . import alloc_conf
 from .alloc_conf import AllocatorSettings, fraction_label
 from .base import Family, Source, SourceUnavailable
 
-__all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak"]
+__all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak", "StepPeak", "StepPeakReading"]
 
 log = logging.getLogger("gpumemd.allocator")
 
@@ -95,11 +103,13 @@ class AllocatorReading(NamedTuple):
     stats_valid: bool = True
     device_used_bytes: int | None = None  # device-wide used (torch.cuda.device_memory_used), when stats are not valid
     settings: AllocatorSettings | None = None  # the allocator's configuration, this device's fraction included
+    step: StepPeakReading | None = None  # the last optimizer step's peak (StepPeak), once there is one
 
     @staticmethod
     def from_stats(device: int, uuid: str, stats: Mapping[str, Any], limit_bytes: int | None = None,
                    peaks: IntervalPeak | None = None, now: float = 0.0, settings: AllocatorSettings | None = None,
-                   stats_valid: bool = True, device_used_bytes: int | None = None) -> AllocatorReading:
+                   stats_valid: bool = True, device_used_bytes: int | None = None,
+                   steps: StepPeak | None = None) -> AllocatorReading:
         """A reading from `memory_stats`' nested dict; with `peaks`, its interval peak too
         (computed before the reading is built: one construction a sample). Without valid
         stats (cudaMallocAsync) there is no interval peak: its cumulative counters read zero."""
@@ -109,6 +119,9 @@ class AllocatorReading(NamedTuple):
         interval: tuple[int | None, bool, int | None] = (None, False, None)
         if peaks is not None and stats_valid:
             interval = peaks.observe(device, current, peak, allocated_total, freed_total, now)
+        step = None
+        if steps is not None and stats_valid:
+            step = steps.observe((current, peak, allocated_total, freed_total), _reserved_counters(stats))
         return AllocatorReading(
             device,
             uuid,
@@ -134,6 +147,7 @@ class AllocatorReading(NamedTuple):
             stats_valid,
             device_used_bytes,
             settings,
+            step,
         )
 
 
@@ -143,6 +157,81 @@ def _peak_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
     allocated = stats["allocated_bytes"]["all"]
     return (int(allocated["current"]), int(allocated["peak"]), int(allocated.get("allocated", 0)),
             int(allocated.get("freed", 0)))
+
+
+def _reserved_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """The same four counters for reserved bytes (segments mapped, released)."""
+    reserved = stats["reserved_bytes"]["all"]
+    return (int(reserved["current"]), int(reserved["peak"]), int(reserved.get("allocated", 0)),
+            int(reserved.get("freed", 0)))
+
+
+def _span_peak(prev: tuple[int, int, int, int], cur: tuple[int, int, int, int]) -> tuple[int, bool]:
+    """(peak, exact) between two readings of one counter (current, lifetime peak, cumulative
+    in, cumulative out): the interval-peak rules of the module docstring."""
+    current, lifetime_peak, added_total, removed_total = cur
+    if lifetime_peak > prev[1]:
+        peak, exact = lifetime_peak, True
+    else:
+        added = added_total - prev[2]
+        removed = removed_total - prev[3]
+        if added < 0 or removed < 0:  # the user reset the accumulated stats
+            peak, exact = lifetime_peak, False
+        else:
+            peak = min(prev[0] + added, lifetime_peak)
+            exact = added == 0 or removed == 0
+    return max(peak, current, prev[0]), exact
+
+
+def _combine(best: tuple[int, int], peak: int, exact: bool) -> tuple[int, int]:
+    """(highest exact, highest bound) of a span's parts, with one more part."""
+    return (max(best[0], peak), best[1]) if exact else (best[0], max(best[1], peak))
+
+
+def _settle(best: tuple[int, int]) -> tuple[int, bool]:
+    """A span's peak from its parts: every exact peak was reached; a bound may not have been."""
+    return (best[0], True) if best[0] >= best[1] else (best[1], False)
+
+
+class StepPeakReading(NamedTuple):
+    """The peak of allocated and reserved bytes over the last `steps` optimizer steps."""
+
+    allocated_bytes: int
+    allocated_exact: bool
+    reserved_bytes: int
+    reserved_exact: bool
+    steps: int
+
+
+class StepPeak:
+    """One device's peak between optimizer-step boundaries (see the module docstring).
+    Nothing is published until a span has a boundary at both ends."""
+
+    __slots__ = ("_prev", "_parts", "_open", "last")
+
+    def __init__(self) -> None:
+        self._prev: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
+        self._parts = ((-1, -1), (-1, -1))  # allocated's and reserved's (highest exact, highest bound)
+        self._open = False  # a boundary was seen: the span since it is being measured
+        self.last: StepPeakReading | None = None
+
+    def observe(self, allocated: tuple[int, int, int, int], reserved: tuple[int, int, int, int],
+                boundary: int = 0) -> StepPeakReading | None:
+        """One read of the counters; `boundary` > 0 closes the span, which covered that many
+        optimizer steps. The last published step peak."""
+        prev, self._prev = self._prev, (allocated, reserved)
+        if not self._open or prev is None:
+            self._open = bool(boundary)
+            return self.last
+        a_peak, a_exact = _span_peak(prev[0], allocated)
+        r_peak, r_exact = _span_peak(prev[1], reserved)
+        parts = (_combine(self._parts[0], a_peak, a_exact), _combine(self._parts[1], r_peak, r_exact))
+        if not boundary:
+            self._parts = parts
+            return self.last
+        self._parts = ((-1, -1), (-1, -1))
+        self.last = StepPeakReading(*_settle(parts[0]), *_settle(parts[1]), boundary)
+        return self.last
 
 
 class IntervalPeak:
@@ -167,21 +256,10 @@ class IntervalPeak:
         False (a tick between samples) the interval goes on: the next published one covers it."""
         prev = self._prev.get(device)
         self._prev[device] = (current, lifetime_peak, allocated_total, freed_total)
-        floor = current
         if prev is None:  # the first interval runs from process start: the lifetime peak
-            peak, exact = lifetime_peak, True
-        elif lifetime_peak > prev[1]:
-            peak, exact = lifetime_peak, True
+            peak, exact = max(lifetime_peak, current), True
         else:
-            allocated = allocated_total - prev[2]
-            freed = freed_total - prev[3]
-            if allocated < 0 or freed < 0:  # the user reset the accumulated stats
-                peak, exact = lifetime_peak, False
-            else:
-                peak = min(prev[0] + allocated, lifetime_peak)
-                exact = allocated == 0 or freed == 0
-            floor = max(floor, prev[0])
-        peak = max(peak, floor)
+            peak, exact = _span_peak(prev, (current, lifetime_peak, allocated_total, freed_total))
         recent = self._recent.setdefault(device, collections.deque())
         while recent and recent[-1][1] <= peak:
             recent.pop()
@@ -217,6 +295,10 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         self._labels = dict(labels or {})  # rank identity, added to every series
         self._uuids: dict[int, str] = {}
         self._peaks = IntervalPeak(peak_window) if peak_window else None
+        # with the interval peak: each device's step peak; the agent's step hook sets `boundary`
+        # (its thread, the steps the span covered) for the tick it then takes
+        self._steps: dict[int, StepPeak] | None = {} if peak_window else None
+        self.boundary: tuple[int, int] | None = None
         self._mono = monotonic
         self._specs = _FAMILIES + _PEAK_FAMILIES if self._peaks is not None else _FAMILIES
         self._subsets: dict[frozenset[str], tuple[_Spec, ...]] = {}
@@ -252,7 +334,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             if not self._valid:
                 self._device_used = self._read_device_used(count)
         limits, peaks, uuids, valid = self._limits, self._peaks, self._uuids, self._valid
-        settings, used_now = self._device_settings, self._device_used
+        settings, used_now, steps = self._device_settings, self._device_used, self._steps
         readings = []
         for device in range(count):
             stats = api.memory_stats(device)
@@ -261,8 +343,13 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             uuid = uuids.get(device)
             if uuid is None:
                 uuid = uuids[device] = api.device_uuid(device)
+            step = None
+            if steps is not None:
+                step = steps.get(device)
+                if step is None:
+                    step = steps[device] = StepPeak()
             readings.append(AllocatorReading.from_stats(device, uuid, stats, limits.get(device), peaks, now,
-                                                        settings.get(device), valid, used_now.get(device)))
+                                                        settings.get(device), valid, used_now.get(device), step))
         if not readings:
             raise SourceUnavailable("no CUDA device")
         # A rank sees every visible GPU but uses one: leave out devices its allocator never
@@ -306,14 +393,22 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         """Between samples: the interval peak follows the counters (each tick splits the
         interval, tightening its bound); nothing else is read or kept. Nothing before the
         first sample found CUDA initialised (a tick must not create a context)."""
-        peaks, api = self._peaks, self._api
-        if peaks is None or not self._count or not self._valid:
+        peaks, api, steps = self._peaks, self._api, self._steps
+        if peaks is None or steps is None or not self._count or not self._valid:
             return
+        boundary = self.boundary
+        # only the thread that set it (the step hook's): the sampling thread's own ticks are no step's end
+        closes = boundary[1] if boundary is not None and boundary[0] == threading.get_ident() else 0
         now = self._mono()
         for device in range(self._count):
             stats = api.memory_stats(device)
             if stats:
-                peaks.observe(device, *_peak_counters(stats), now, publish=False)
+                counters = _peak_counters(stats)
+                peaks.observe(device, *counters, now, publish=False)
+                step = steps.get(device)
+                if step is None:
+                    step = steps[device] = StepPeak()
+                step.observe(counters, _reserved_counters(stats), closes)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
         return self._render(reading, self._specs)
@@ -354,6 +449,17 @@ def _valid(r: AllocatorReading) -> int:
 
 def _exact(r: AllocatorReading) -> int | None:
     return None if r.interval_peak_bytes is None else (1 if r.interval_peak_exact else 0)
+
+
+def _step_field(name: str, flag: bool = False) -> Callable[[AllocatorReading], Any]:
+    def value(r: AllocatorReading) -> Any:
+        step = r.step
+        if step is None:
+            return None
+        v = getattr(step, name)
+        return (1 if v else 0) if flag else v
+
+    return value
 
 
 _Spec = tuple[Callable[[AllocatorReading], Any], Family]
@@ -401,6 +507,21 @@ _PEAK_FAMILIES: tuple[_Spec, ...] = (
     (attrgetter("window_peak_bytes"), Family(
         "gpumemd_allocator_window_peak_bytes",
         "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")),
+    (_step_field("allocated_bytes"), Family(
+        "gpumemd_allocator_step_peak_bytes",
+        "Highest allocated_bytes within the last optimizer step (or the last step_peak_steps steps); "
+        "an upper bound unless exact.")),
+    (_step_field("allocated_exact", True), Family(
+        "gpumemd_allocator_step_peak_exact", "1 when the step peak is exact, 0 when it is an upper bound.")),
+    (_step_field("reserved_bytes"), Family(
+        "gpumemd_allocator_step_reserved_peak_bytes",
+        "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact.")),
+    (_step_field("reserved_exact", True), Family(
+        "gpumemd_allocator_step_reserved_peak_exact",
+        "1 when the step's reserved peak is exact, 0 when it is an upper bound.")),
+    (_step_field("steps"), Family(
+        "gpumemd_allocator_step_peak_steps",
+        "Optimizer steps the step peak covers: 1, unless the agent spaced its step reads out for its budget.")),
 )
 
 _CONFIG_INFO = Family("gpumemd_allocator_config_info",

@@ -1,4 +1,5 @@
-"""The `training` collector: the trainer's global step, set from the training loop."""
+"""The `training` collector: the trainer's global step, set from the training loop, and the
+optimizer steps the agent's step hook saw."""
 
 from __future__ import annotations
 
@@ -12,25 +13,32 @@ from .base import Family, Source
 __all__ = ["TrainingStep"]
 
 
-class TrainingStep(Source["int | None"]):
+class TrainingStep(Source["tuple[int | None, int | None]"]):
     """Collector `training`: the trainer's global step, as a series (not a label: a label
     would make a new series every step). Set from the training loop (`set_training_step`,
     the framework callbacks in gpumemd/integrations); absent until the first step is set."""
 
     name = "training"
-    names = frozenset({"gpumemd_training_global_step"})
+    names = frozenset({"gpumemd_training_global_step", "gpumemd_training_optimizer_steps"})
     _FAMILY = Family("gpumemd_training_global_step",
                      "The training loop's global step (optimizer steps), as its framework counts them.")
+    _STEPS = Family("gpumemd_training_optimizer_steps",
+                    "torch.optim optimizer steps the agent's step hook saw (micro-batches of one step count once; "
+                    "steps traced by torch.compile are not seen).", "counter")
 
     def __init__(self, labels: Mapping[str, str]) -> None:
         self._labels = dict(labels)
         self.step: int | None = None  # one attribute store from the training thread: no lock
+        self.optimizer_steps: int | None = None  # 0 once the step hook is installed; the hook adds 1 a step
 
-    def read(self, cycle: Mapping[str, Any]) -> int | None:
-        return self.step
+    def read(self, cycle: Mapping[str, Any]) -> tuple[int | None, int | None]:
+        return self.step, self.optimizer_steps
 
-    def families(self, reading: int | None) -> Iterable[Metric]:
-        metric = self._FAMILY.new()
-        if reading is not None:
-            self._FAMILY.add(metric, dict(self._labels), reading)
-        return (metric,)
+    def families(self, reading: tuple[int | None, int | None]) -> Iterable[Metric]:
+        step, optimizer_steps = reading
+        metric, steps = self._FAMILY.new(), self._STEPS.new()
+        if step is not None:
+            self._FAMILY.add(metric, dict(self._labels), step)
+        if optimizer_steps is not None:
+            self._STEPS.add(steps, dict(self._labels), optimizer_steps)
+        return (metric, steps)

@@ -117,6 +117,7 @@ def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhoo
         assert sampler.busy[0] == ticks + 5 and sampler.samples_taken == samples  # ticks, no sample
         assert a.errors.counts == {}
         a.step_tick_interval = 3600.0
+        a.step_peak_budget = 0.0  # step boundaries at ticks only
         steps(3)  # within the interval: a clock read, no tick
         assert api.calls["memory_stats"] == before + 6  # the first of them, due since the last
     finally:
