@@ -1,0 +1,42 @@
+"""The peak per optimizer step on a real GPU (tests/gpu/step_peak_scenario.py, its own process).
+
+Figures go to `<results_dir>/step-peak-gpu.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+MiB = 1 << 20
+SCENARIO = Path(__file__).with_name("step_peak_scenario.py")
+
+
+@pytest.mark.timeout_s(60)
+def test_a_steps_256mib_temporary_is_its_exact_step_peak_and_the_users_peak_is_untouched(results_dir: Path) -> None:
+    out = subprocess.run([sys.executable, str(SCENARIO)], cwd=ROOT, capture_output=True, text=True, timeout=50,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-4000:]
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    (results_dir / "step-peak-gpu.json").write_text(json.dumps(r, indent=1) + "\n")
+    assert r["hooked"]
+    rows = r["rows"]
+    assert rows[0]["step_peak"] is None  # the first boundary opens the first measured step
+    temporary = rows[4]
+    peak = temporary["step_peak"]
+    expected = r["allocated_before_temporary"] + 256 * MiB
+    assert (peak["allocated_bytes"], peak["allocated_exact"], peak["steps"]) == (expected, True, 1), temporary
+    assert peak["reserved_bytes"] == temporary["max_memory_reserved"] and peak["reserved_exact"], temporary
+    for row in rows[1:]:
+        assert row["step_peak"]["steps"] == 1, row  # one step per optimizer step over 4 micro-batches
+        assert row["step_peak"]["allocated_bytes"] <= row["max_memory_allocated"], row
+    assert r["optimizer_steps"] == len(rows)
+    # the agent never resets the user's peak statistics: the temporary is still the peak
+    assert r["max_memory_allocated_at_end"] == temporary["max_memory_allocated"] == expected
