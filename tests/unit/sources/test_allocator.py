@@ -180,3 +180,43 @@ def test_a_tick_before_cuda_is_up_reads_nothing() -> None:
         src.read({})
     src.tick()  # a sample found CUDA not initialised: a tick must not touch it either
     assert NotYet.calls == 0
+
+
+# --- the step peak: against a simulated allocator --------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from gpumemd.sources.allocator import StepPeak  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.tuples(st.just("alloc"), st.integers(1, 1 << 30)),
+                          st.tuples(st.just("free"), st.integers(0, 1 << 30)),
+                          st.tuples(st.just("read"), st.just(0)),
+                          st.tuples(st.just("step"), st.just(0))), max_size=60))
+def test_the_step_peak_is_never_below_the_true_peak_and_equals_it_when_exact(ops: list) -> None:
+    current = peak = allocated = freed = 0
+    tracker = StepPeak()
+    tracker.observe((0, 0, 0, 0), (0, 0, 0, 0), 1)  # the first boundary
+    true_peak, steps = 0, 0
+    for op, n in ops:
+        if op == "alloc":
+            current += n
+            allocated += n
+            peak = max(peak, current)
+            true_peak = max(true_peak, current)
+        elif op == "free":
+            n = min(n, current)
+            current -= n
+            freed += n
+        else:
+            steps += op == "step"
+            counters = (current, peak, allocated, freed)
+            r = tracker.observe(counters, counters, steps if op == "step" else 0)
+            if op == "step":
+                assert r is not None and r.steps == steps
+                assert r.allocated_bytes >= true_peak and r.reserved_bytes >= true_peak
+                if r.allocated_exact:
+                    assert r.allocated_bytes == true_peak
+                steps, true_peak = 0, current
