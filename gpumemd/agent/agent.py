@@ -461,7 +461,7 @@ class Agent:
 
     def memory_figures(self, device: int | None = None) -> dict[str, float]:
         """The latest sample's allocated, reserved and window-peak bytes for `device` (default:
-        the first GPU in use), for a framework's logger; {} before CUDA is readable. Never raises;
+        the first GPU in use), and the last optimizer step's peak, for a framework's logger; {} before CUDA is readable. Never raises;
         a figure the allocator does not keep (cudaMallocAsync: no window peak) is left out."""
         try:
             snapshot = self.runtime.sampler.latest if self.runtime is not None else None
@@ -472,6 +472,11 @@ class Agent:
             out = {"allocated_bytes": float(r.allocated_bytes), "reserved_bytes": float(r.reserved_bytes)}
             if r.window_peak_bytes is not None:
                 out["window_peak_bytes"] = float(r.window_peak_bytes)
+            # the last optimizer step's peak as of now (its hook closed it), not as of the last sample
+            step = self._allocator.last_step_peak(r.device) if self._allocator is not None else None
+            if step is not None:
+                out["step_peak_bytes"] = float(step.allocated_bytes)
+                out["step_peak_exact"] = 1.0 if step.allocated_exact else 0.0
             return out
         except Exception:
             self.errors.note("figures")

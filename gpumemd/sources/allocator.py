@@ -357,6 +357,12 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         used = [r for r in readings if r.device_allocs or r.reserved_bytes]
         return tuple(used or readings)
 
+    def last_step_peak(self, device: int) -> StepPeakReading | None:
+        """The last closed step's peak on `device` (read from any thread: one reference)."""
+        steps = self._steps
+        step = steps.get(device) if steps is not None else None
+        return step.last if step is not None else None
+
     def _configure(self) -> None:
         """Once, when CUDA is first readable: the configuration (the variable torch read at
         its start, and the backend torch reports, which wins). Never raises: a torch without

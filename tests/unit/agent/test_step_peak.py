@@ -91,6 +91,7 @@ def test_each_optimizer_step_has_its_peak_exact_when_the_lifetime_peak_rose_else
         assert series["gpumemd_allocator_step_peak_steps"] == 1
         assert series["gpumemd_training_optimizer_steps_total"] == 4
         assert "gpumemd_allocator_step_reserved_peak_bytes" in series
+        assert a.memory_figures()["step_peak_bytes"] == 104 * MiB  # for a framework's logger
         assert a.errors.counts == {}
     finally:
         a.stop()
