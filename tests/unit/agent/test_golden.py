@@ -24,6 +24,8 @@ NVML = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-proces
 
 
 def render() -> str:
+    import torch  # noqa: F401  (as in a training process: the step hook is installed, its counter at 0)
+
     fake_oom = FakeTorch()
     agent = Agent(
         listen_address=None, spool_dir="",
@@ -36,6 +38,8 @@ def render() -> str:
     fake_oom.num = 1
     fake_oom.observer(0, 1 << 45, 150109880320, 149555380224)  # type: ignore[misc]
     text = runtime.sampler.sample_once().exposition.body().decode()
+    if agent._step_hook is not None:  # built, never started: stop() would leave the global hook
+        agent._step_hook.remove()
     return "".join(line + "\n" for line in text.splitlines()
                    if not line.startswith(TIMING) and "gpumemd_section" not in line)
 
