@@ -72,8 +72,8 @@ if TYPE_CHECKING:  # loaded when alerting is on
     from gpumemd.sources.oom import OomWatcher
 
 log = logging.getLogger("gpumemd.agent")
+
 __all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "set_step", "start", "stop"]
-__all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "start", "stop"]
 
 _UNSET: Any = object()
 STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
