@@ -185,6 +185,19 @@ def _checked_config_inner(args: argparse.Namespace, path: str | None,
     return config, overrides
 
 
+def _replayed(path: str | None) -> dict[str, Any] | None | int:
+    """The capture `--replay` names (None without one), or exit status 2 with one line."""
+    if not path:
+        return None
+    from .backends.replay import CaptureUnreadable, load_capture
+
+    try:
+        return load_capture(path)
+    except CaptureUnreadable as exc:
+        print(f"--replay: {exc}", file=sys.stderr)
+        return 2
+
+
 def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
     """(read, close) of the node `explain`/`top` show: the daemon at --url (or the local one),
     else this node sampled here (or a replay); an exit status where neither can be had."""
@@ -200,15 +213,9 @@ def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | in
             if args.url:  # asked for that daemon: say it did not answer
                 print(f"gpumemd {command}: {args.url}: {explain.reachable_error(exc)}", file=sys.stderr)
                 return 2
-    capture = None
-    if args.replay:
-        from .backends.replay import CaptureUnreadable, load_capture
-
-        try:
-            capture = load_capture(args.replay)
-        except CaptureUnreadable as exc:
-            print(f"--replay: {exc}", file=sys.stderr)
-            return 2
+    capture = _replayed(args.replay)
+    if isinstance(capture, int):
+        return capture
     try:
         config = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
     except config_mod.ConfigError as exc:
@@ -329,15 +336,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             config, overrides = _checked_config(args)
         except config_mod.ConfigError as exc:
             return _report(exc)
-        capture_data = None
-        if args.replay:
-            from .backends.replay import CaptureUnreadable, load_capture
-
-            try:
-                capture_data = load_capture(args.replay)
-            except CaptureUnreadable as exc:
-                print(f"--replay: {exc}", file=sys.stderr)
-                return 2
+        capture_data = _replayed(args.replay)
+        if isinstance(capture_data, int):
+            return capture_data
         logs.setup(config.log.level, config.log.format)
         from . import daemon
 
