@@ -171,23 +171,43 @@ class _ReplayedTorch:
         return (0, self.total_memory(device))
 
 
-def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job_id: str = "synthetic-1",
-                interval: float = 86_400.0) -> int:
-    """Write one agent spool file per GPU's first process (its rank), through the real
-    agent code (AllocatorSource, ProcessSource, spool.encode). Returns the rank count.
-
-    The synthetic ranks' PIDs do not run here, and the files are written once: they declare
-    a day-long publishing `interval`, so the daemon keeps them as live ranks that long.
-    """
+def rank_families(capture: dict[str, Any], gpu: int, pid: int, used: int, *, rank: int,
+                  retries: int = 0) -> list[Any]:
+    """The families one rank's agent would publish for process `pid` on `gpu` of `capture`,
+    through the real agent code (AllocatorSource, ProcessSource) over the real H200 allocator
+    readings, scaled so that reserved + a CUDA context match what NVML charges the process."""
     sys.path.insert(0, str(ROOT))
     from gpumemd.backends.replay import nvml_replayer
     from gpumemd.backends.torch_cuda import nest
     from gpumemd.sources.allocator import AllocatorSource
     from gpumemd.sources.process import ProcessSource
-    from gpumemd.sources.spool_file import encode
 
     real = nest(json.loads(TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"])
     real_reserved = real["reserved_bytes"]["all"]["current"]
+    nv = capture["nvml"]
+    scale = max(used - CONTEXT_BYTES, real_reserved) / real_reserved
+    torch_api = _ReplayedTorch(real, gpu, nv["device_count()"]["ok"], nv[f"uuid({gpu})"]["ok"], scale,
+                               retries=retries)
+    labels = {"rank": str(rank)}
+    alloc = AllocatorSource(torch_api, labels=labels)
+    proc = ProcessSource(nvml=nvml_replayer(capture), torch_api=torch_api, pid=pid, labels=labels,
+                         rss=lambda: 2_000_000_000, peak_rss=lambda: 2_100_000_000)
+    cycle: dict[str, Any] = {}
+    cycle["allocator"] = alloc.read(cycle)
+    return list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
+
+
+def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job_id: str = "synthetic-1",
+                interval: float = 86_400.0) -> int:
+    """Write one agent spool file per GPU's first process (its rank), through the real
+    agent code (`rank_families`, spool.encode). Returns the rank count.
+
+    The synthetic ranks' PIDs do not run here, and the files are written once: they declare
+    a day-long publishing `interval`, so the daemon keeps them as live ranks that long.
+    """
+    sys.path.insert(0, str(ROOT))
+    from gpumemd.sources.spool_file import encode
+
     nv = capture["nvml"]
     gpus = nv["device_count()"]["ok"]
     directory.mkdir(parents=True, exist_ok=True)
@@ -196,16 +216,7 @@ def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job
         if not procs:
             continue
         pid, used = procs[0]["pid"], procs[0]["used_bytes"]
-        uuid = nv[f"uuid({rank})"]["ok"]
-        scale = max(used - CONTEXT_BYTES, real_reserved) / real_reserved
-        torch_api = _ReplayedTorch(real, rank, gpus, uuid, scale, retries=rank % 3)
-        labels = {"rank": str(rank)}
-        alloc = AllocatorSource(torch_api, labels=labels)
-        proc = ProcessSource(nvml=nvml_replayer(capture), torch_api=torch_api, pid=pid, labels=labels,
-                             rss=lambda: 2_000_000_000, peak_rss=lambda: 2_100_000_000)
-        cycle: dict[str, Any] = {}
-        cycle["allocator"] = alloc.read(cycle)
-        families = list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
+        families = rank_families(capture, rank, pid, used, rank=rank, retries=rank % 3)
         identity = {"rank": str(rank), "local_rank": str(rank), "world_size": str(gpus), "job_id": job_id}
         data = encode(families, pid=pid, written=written, interval=interval, identity=identity)
         (directory / f"agent-{pid}.json").write_bytes(data)

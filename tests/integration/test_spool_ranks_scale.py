@@ -23,10 +23,7 @@ from typing import Any
 
 import pytest
 
-from gpumemd.backends.replay import load_capture, nvml_replayer
-from gpumemd.backends.torch_cuda import nest
-from gpumemd.sources.allocator import AllocatorSource
-from gpumemd.sources.process import ProcessSource
+from gpumemd.backends.replay import load_capture
 from gpumemd.sources.spool import SpoolSource
 from gpumemd.sources.spool_file import SpoolWriter
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
@@ -71,9 +68,6 @@ def node_capture(pids: list[int]) -> dict[str, Any]:
 
 def publish_ranks(capture: dict[str, Any], spool: Path) -> dict[str, dict[str, str]]:
     """One SpoolWriter per rank, its families from the real agent sources; returns {rank: identity + pid}."""
-    readings = json.loads(synth_capture.TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"]
-    real = nest(readings)
-    real_reserved = real["reserved_bytes"]["all"]["current"]
     nv = capture["nvml"]
     world = sum(len(nv[f"processes({g})"]["ok"]) for g in range(GPUS))
     spool.mkdir(parents=True, exist_ok=True)
@@ -81,16 +75,8 @@ def publish_ranks(capture: dict[str, Any], spool: Path) -> dict[str, dict[str, s
     rank = 0
     for g in range(GPUS):
         for proc in nv[f"processes({g})"]["ok"]:
-            pid, used = proc["pid"], proc["used_bytes"]
-            scale = max(used - synth_capture.CONTEXT_BYTES, real_reserved) / real_reserved
-            api = synth_capture._ReplayedTorch(real, g, GPUS, nv[f"uuid({g})"]["ok"], scale)
-            labels = {"rank": str(rank)}
-            alloc = AllocatorSource(api, labels=labels)
-            process = ProcessSource(nvml=nvml_replayer(capture), torch_api=api, pid=pid, labels=labels,
-                                    rss=lambda: 2_000_000_000, peak_rss=lambda: 2_100_000_000)
-            cycle: dict[str, Any] = {}
-            cycle["allocator"] = alloc.read(cycle)
-            families = list(alloc.families(cycle["allocator"])) + list(process.families(process.read(cycle)))
+            pid = proc["pid"]
+            families = synth_capture.rank_families(capture, g, pid, proc["used_bytes"], rank=rank)
             identity = {"rank": str(rank), "local_rank": str(rank % GPUS), "world_size": str(world),
                         "job_id": "scale"}
             # a day-long interval: the files are written once and must stay live for the test
