@@ -15,6 +15,7 @@ from pathlib import Path
 from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent
+EIGHT_RANKS = ROOT / "tests" / "fixtures" / "captures" / "synthetic__8xh200__8-ranks.json"  # a replayed 8-GPU node
 TESTS = ROOT / "tests"
 FIXTURES = TESTS / "fixtures"
 CAPTURES = FIXTURES / "captures"

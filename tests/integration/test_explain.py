@@ -6,21 +6,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from gpumemd.backends.replay import load_capture
-from tests.helpers import ROOT, free_port, gpumemd_process
-
-sys.path.insert(0, str(ROOT / "bench"))
-import synth_capture  # noqa: E402  (writes synthetic ranks through the real agent code)
+from tests.helpers import EIGHT_RANKS, ROOT, free_port, gpumemd_process
 
 CAPTURES = ROOT / "tests" / "fixtures" / "captures"
 GOLDEN = ROOT / "tests" / "golden" / "explain"
 ONE = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
-RANKS = CAPTURES / "synthetic__8xh200__8-ranks.json"
+RANKS = EIGHT_RANKS
 
 
 def explain(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -29,13 +24,6 @@ def explain(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
                                                       "PYTHONIOENCODING": "utf-8", **(env or {})})
 
 
-@pytest.fixture
-def spool(tmp_path: Path) -> Path:
-    """Eight ranks, one per GPU of the synthetic capture, and a config that reads them."""
-    synth_capture.write_spool(load_capture(RANKS), tmp_path / "spool", written=time.time(), job_id="77")
-    cfg = tmp_path / "gpumemd.yml"
-    cfg.write_text(f"agent: {{spool_dir: {tmp_path / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n")
-    return cfg
 
 
 def compare(name: str, text: str, update: bool) -> None:
@@ -52,11 +40,11 @@ def test_a_process_without_an_agent(update_golden: bool) -> None:
     compare("one-process-1GiB", r.stdout, update_golden)
 
 
-def test_eight_ranks_joined_to_their_processes(spool: Path, update_golden: bool) -> None:
-    r = explain("--replay", str(RANKS), "--config.file", str(spool), "--gpu", "1")
+def test_eight_ranks_joined_to_their_processes(eight_ranks_config: Path, update_golden: bool) -> None:
+    r = explain("--replay", str(RANKS), "--config.file", str(eight_ranks_config), "--gpu", "1")
     assert r.returncode == 1, r.stderr  # rank 1 retried an allocation
     compare("8-ranks-gpu1", r.stdout, update_golden)
-    j = json.loads(explain("--replay", str(RANKS), "--config.file", str(spool), "--json").stdout)
+    j = json.loads(explain("--replay", str(RANKS), "--config.file", str(eight_ranks_config), "--json").stdout)
     assert len(j["gpus"]) == 8
     for g in j["gpus"]:
         assert sum(g["parts"].values()) == g["total"]
@@ -66,9 +54,9 @@ def test_eight_ranks_joined_to_their_processes(spool: Path, update_golden: bool)
     assert {f["kind"] for f in j["findings"]} == {"alloc_retries"}
 
 
-def test_a_running_daemon_gives_the_same_answer(spool: Path) -> None:
-    here = explain("--replay", str(RANKS), "--config.file", str(spool), "--json")
-    with gpumemd_process(["--replay", str(RANKS), "--config.file", str(spool)]) as (url, _):
+def test_a_running_daemon_gives_the_same_answer(eight_ranks_config: Path) -> None:
+    here = explain("--replay", str(RANKS), "--config.file", str(eight_ranks_config), "--json")
+    with gpumemd_process(["--replay", str(RANKS), "--config.file", str(eight_ranks_config)]) as (url, _):
         there = explain("--url", url, "--json")
     assert there.returncode == here.returncode == 1, there.stderr
     a, b = json.loads(here.stdout), json.loads(there.stdout)
@@ -78,10 +66,10 @@ def test_a_running_daemon_gives_the_same_answer(spool: Path) -> None:
     assert b["source"].startswith("gpumemd serve at http://127.0.0.1:") and not b["notes"]
 
 
-def test_exit_statuses(spool: Path) -> None:
+def test_exit_statuses(eight_ranks_config: Path) -> None:
     idle = explain("--replay", str(CAPTURES / "h200__580.159.04__idle.json"))
     assert idle.returncode == 0 and "findings: none" in idle.stdout
-    assert explain("--replay", str(RANKS), "--config.file", str(spool), "--gpu", "9").returncode == 2
+    assert explain("--replay", str(RANKS), "--config.file", str(eight_ranks_config), "--gpu", "9").returncode == 2
     dead = explain("--url", f"http://127.0.0.1:{free_port()}")
     assert dead.returncode == 2 and "Traceback" not in dead.stderr and "refused" in dead.stderr.lower()
 

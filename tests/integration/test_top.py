@@ -14,23 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd.backends.replay import load_capture
 from gpumemd.explain import GpuView, Node, ProcessView
 from gpumemd.top import bar, frame, run_plain
-from tests.helpers import ROOT
+from tests.helpers import EIGHT_RANKS, ROOT
 
-sys.path.insert(0, str(ROOT / "bench"))
-import synth_capture  # noqa: E402  (writes synthetic ranks through the real agent code)
-
-RANKS = ROOT / "tests" / "fixtures" / "captures" / "synthetic__8xh200__8-ranks.json"
+RANKS = EIGHT_RANKS
 
 
-@pytest.fixture
-def spool_config(tmp_path: Path) -> Path:
-    synth_capture.write_spool(load_capture(RANKS), tmp_path / "spool", written=time.time(), job_id="77")
-    cfg = tmp_path / "gpumemd.yml"
-    cfg.write_text(f"agent: {{spool_dir: {tmp_path / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n")
-    return cfg
 
 
 def wait_for(what: str, check: Callable[[], bool], timeout: float = 20) -> None:
@@ -59,12 +49,12 @@ def tmux() -> Iterator[Callable[..., str]]:
     subprocess.run([*base, "kill-server"], capture_output=True, timeout=10)
 
 
-def test_top_in_a_terminal_sorts_focuses_resizes_and_quits(tmux: Callable[..., str], spool_config: Path,
+def test_top_in_a_terminal_sorts_focuses_resizes_and_quits(tmux: Callable[..., str], eight_ranks_config: Path,
                                                            tmp_path: Path) -> None:
     session = tmux.session  # type: ignore[attr-defined]
     status = tmp_path / "status"
     cmd = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -m gpumemd top --replay {RANKS} "
-           f"--config.file {spool_config} --interval 500ms; echo $? > {status}")
+           f"--config.file {eight_ranks_config} --interval 500ms; echo $? > {status}")
     tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "60", "-e", "TERM=xterm-256color", cmd)
 
     def screen() -> str:
@@ -89,9 +79,9 @@ def test_top_in_a_terminal_sorts_focuses_resizes_and_quits(tmux: Callable[..., s
     wait_for("exit status 0", lambda: status.exists() and status.read_text().strip() == "0")
 
 
-def test_top_without_a_terminal_prints_plain_frames(spool_config: Path) -> None:
+def test_top_without_a_terminal_prints_plain_frames(eight_ranks_config: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--replay", str(RANKS), "--config.file",
-                        str(spool_config), "--count", "2", "--interval", "100ms"], cwd=ROOT, capture_output=True,
+                        str(eight_ranks_config), "--count", "2", "--interval", "100ms"], cwd=ROOT, capture_output=True,
                        text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0, r.stderr
     assert r.stdout.count("gpumemd top - a replayed capture") == 2
