@@ -222,6 +222,67 @@ class FakeTorch:
         self.history.clear()
 
 
+# --- a fake torch module for accelerators this machine has not (XPU, MPS, ROCm) ----------
+
+class FakeAcceleratorTorch:
+    """A fake of the torch module's device-generic surface (torch.accelerator, the device
+    module, torch.version), for accelerators no machine here has: it answers the public
+    `memory_stats()` flat keys recorded on the H200 (`flat`), so an adapter over it can be
+    compared with TorchCuda over the same recording. `device_type` None: a CPU-only torch;
+    `missing` names functions this torch lacks ("accelerator" for all of torch.accelerator).
+    `calls` lists every device-touching call, in order."""
+
+    def __init__(self, device_type: str | None = "xpu", *, hip: str | None = None, cuda: str | None = None,
+                 flat: dict[str, Any] | None = None, initialized: bool = False,
+                 missing: Iterable[str] = (), uuid: str | None = "a1b2c3d4-xpu") -> None:
+        from types import SimpleNamespace
+
+        self.device_type, self.initialized = device_type, initialized
+        self.flat = flat if flat is not None else dict(READINGS["after_256MiB_and_4000B"]["memory_stats"])
+        self.calls: list[str] = []
+        self.uuid = uuid
+        missing = set(missing)
+        self.version = SimpleNamespace(hip=hip, cuda=cuda)
+        acc = {"current_accelerator": self._current, "memory_stats": self._stats,
+               "device_count": lambda: self._call("device_count", 1),
+               "get_memory_info": lambda i: self._call("get_memory_info", (1 << 30, 2 << 30))}
+        if "accelerator" not in missing:
+            self.accelerator = SimpleNamespace(**{k: v for k, v in acc.items() if k not in missing})
+        module = {"is_initialized": lambda: self._call("is_initialized", self.initialized),
+                  "get_device_properties": self._properties}
+        self.module = SimpleNamespace(**{k: v for k, v in module.items() if k not in missing})
+        self._C = SimpleNamespace(**({} if "_accelerator_isAllocatorInitialized" in missing else
+                                     {"_accelerator_isAllocatorInitialized":
+                                      lambda: self._call("allocator_initialized", self.initialized)}))
+        self.cuda = SimpleNamespace(is_initialized=lambda: self._call("cuda.is_initialized", False))
+
+    def get_device_module(self, device_type: str) -> Any:
+        assert device_type == self.device_type
+        return self.module
+
+    def _call(self, name: str, value: Any) -> Any:
+        self.calls.append(name)
+        return value
+
+    def _current(self, check_available: bool = False) -> Any:
+        from types import SimpleNamespace
+
+        assert not check_available, "a runtime check may touch the device"
+        return None if self.device_type is None else SimpleNamespace(type=self.device_type)
+
+    def _stats(self, device: int) -> dict[str, Any]:
+        self.calls.append("memory_stats")
+        assert self.initialized, "read before the program used the device"
+        return dict(self.flat)
+
+    def _properties(self, device: int) -> Any:
+        from types import SimpleNamespace
+
+        self.calls.append("get_device_properties")
+        assert self.initialized, "properties read before the program used the device"
+        return SimpleNamespace(total_memory=64 << 30, **({} if self.uuid is None else {"uuid": self.uuid}))
+
+
 # --- a source that fails on demand ---------------------------------------------------------
 
 class Fault(BaseException):

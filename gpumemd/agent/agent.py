@@ -136,12 +136,16 @@ class Agent:
         self._allocator: AllocatorSource | None = None  # the step hook marks its boundaries
         self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
         self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
+        self._accelerator: Callable[[], str | None] | None = None  # the sources' LazyTorchCuda.accelerator
 
     # --- building ---
 
     def _sources(self, config: Config) -> list[Source]:
         agent, labels, apis = config.agent, self.identity.labels(), self._apis
         torch_api = apis.get("torch") or LazyTorchCuda()
+        # which accelerator the program's torch drives: NVML sees NVIDIA CUDA only (a replayed api is NVIDIA's)
+        accelerator = torch_api.accelerator if isinstance(torch_api, LazyTorchCuda) else None
+        self._accelerator = accelerator
         self._allocator = AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window, env=apis.get("env"))
         sources: list[Any] = [
             self._allocator,
@@ -153,6 +157,7 @@ class Agent:
                 labels=labels,
                 nvml_interval=agent.nvml_interval,
                 pid=self.pid,
+                accelerator=accelerator,
             ),
         ]
         if self.oom is not None:
@@ -225,7 +230,7 @@ class Agent:
         # itself again when the steps stop (or never come: a loop without torch.optim).
         if agent.tick == "step":
             listeners.append(self._install_step_tick)
-        self._announcer = AllocatorAnnouncer(self.pid)
+        self._announcer = AllocatorAnnouncer(self.pid, self._which_accelerator)
         listeners.append(self._announcer)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
         runtime_cfg = dataclasses.replace(
@@ -248,6 +253,12 @@ class Agent:
                        build_observers=lambda c: [*_sections_observers(agent.evaluation_interval), *alerting(c)],
                        listeners=listeners, eager_render=False, sample_every=_sample_every(agent, directory),
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
+
+    def _which_accelerator(self) -> str | None:
+        """The accelerator the program's torch drives (torch_accel.accelerator_name); None
+        before it imported torch, and for a replayed api (NVIDIA's)."""
+        accelerator = self._accelerator
+        return accelerator() if accelerator is not None else None
 
     def _install_step_tick(self, snapshot: Any = None) -> None:
         """A sample listener: once the program has imported torch, hook optimizer steps."""

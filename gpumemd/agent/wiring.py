@@ -17,12 +17,14 @@ from prometheus_client.core import Metric
 
 from gpumemd import config as config_mod
 from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from gpumemd.backends.torch_accel import NVIDIA
 from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.config import AgentConfig, Config
 from gpumemd.profiler import sections
 from gpumemd.sampling.observer import Observer
 from gpumemd.sources.agent_self import Errors
 from gpumemd.sources.base import Source, SourceUnavailable
+from gpumemd.sources.process import nvml_only
 
 from . import identity as identity_mod
 
@@ -60,27 +62,45 @@ def say(message: str) -> None:
 
 class AllocatorAnnouncer:
     """A sample listener that says once whether PyTorch's allocator can be read, why not
-    while it cannot, and once when it becomes readable; then it only checks one flag."""
+    while it cannot, and once when it becomes readable; then it only checks one flag.
 
-    def __init__(self, pid: int) -> None:
+    On an accelerator NVML cannot see (ROCm, XPU, MPS) it also says once that only the
+    allocator series are exported: the process collector fails there with that reason
+    (sources/process.py `nvml_only`), which the sampler logs once at INFO through logging;
+    a program that configured no logging would drop that line, so then it is said here
+    instead (one line either way)."""
+
+    def __init__(self, pid: int, accelerator: Callable[[], str | None] = lambda: None) -> None:
         self._pid = pid
+        self._accelerator = accelerator  # torch_accel.accelerator_name of the program's torch
         self._said = ""  # the last thing said: each is said once
         self.done = False
         self.armed = False  # after the agent said it started: the first sample comes before
+        self._kind_known = False  # the accelerator was looked at (once torch is imported)
 
     def __call__(self, snapshot: Any) -> None:
-        if self.done or not self.armed or snapshot is None or not torch_ready():
+        if self.done and self._kind_known:
+            return
+        if not self.armed or snapshot is None or not torch_ready():
             return  # a program that has not imported torch yet is not news
         try:
+            kind = self._accelerator()
+            if not self._kind_known:
+                self._kind_known = True
+                if kind is not None and kind != NVIDIA and not log.hasHandlers():
+                    say(f"pid {self._pid}: {nvml_only(kind)}")
+            if self.done:
+                return
             readings = snapshot.readings.get("allocator")
             if snapshot.success.get("allocator") and readings:
-                gpus = ", ".join(str(r.device) for r in readings)
+                what = "GPU" if kind in (None, NVIDIA, "rocm") else kind
+                devices = ", ".join(str(r.device) for r in readings)
                 self.done = True
-                self._say(f"pid {self._pid}: PyTorch's allocator is readable (GPU {gpus})")
+                self._say(f"pid {self._pid}: PyTorch's allocator is readable ({what} {devices})")
             else:
-                self._say(f"pid {self._pid}: PyTorch's allocator is not readable yet: {self._why()}")
+                self._say(f"pid {self._pid}: PyTorch's allocator is not readable yet: {self._why(kind)}")
         except Exception:  # a listener never raises into the sampler
-            self.done = True
+            self.done = self._kind_known = True
 
     def _say(self, text: str) -> None:
         if text != self._said:
@@ -88,7 +108,10 @@ class AllocatorAnnouncer:
             say(text)
 
     @staticmethod
-    def _why() -> str:
+    def _why(kind: str | None) -> str:
+        if kind is not None and kind not in (NVIDIA, "rocm"):
+            return (f"waiting for the program to use its {kind} device (the agent never initialises one), "
+                    "or this torch has no torch.accelerator.memory_stats")
         torch = sys.modules["torch"]
         if not torch.backends.cuda.is_built():
             return "this torch is built without CUDA (CPU-only); the allocator series stay absent"

@@ -40,8 +40,9 @@ def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
 class TorchCuda:
     """TorchCudaApi over the real torch.cuda (imported here, never by the daemon)."""
 
-    def __init__(self) -> None:
-        import torch
+    def __init__(self, torch: Any = None) -> None:
+        if torch is None:
+            import torch
 
         self._torch = torch
         self._raw = getattr(torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
@@ -96,18 +97,38 @@ def torch_ready() -> bool:
 
 
 class LazyTorchCuda:
-    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch."""
+    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch;
+    then it picks its adapter once (`torch_accel.select_api`): `TorchCuda` for CUDA and ROCm,
+    `TorchAccelerator` for another accelerator torch knows (XPU, MPS, ...)."""
 
-    def __init__(self) -> None:
-        self._api: TorchCuda | None = None
+    def __init__(self, torch: Any = None) -> None:
+        self._torch = torch  # a fake torch module (tests); None: the program's, once imported
+        self._api: TorchCudaApi | None = None
+        self._accelerator: str | None = None
 
-    def _get(self) -> TorchCuda:
+    def _ready(self) -> bool:
+        return self._torch is not None or torch_ready()
+
+    def _get(self) -> TorchCudaApi:
         if self._api is None:
-            self._api = TorchCuda()
+            from .torch_accel import accelerator_name, select_api  # it imports this module
+
+            torch = self._torch
+            if torch is None:
+                import torch
+            self._accelerator = accelerator_name(torch)
+            self._api = select_api(torch)
         return self._api
 
     def is_initialized(self) -> bool:
-        return torch_ready() and self._get().is_initialized()
+        return self._ready() and self._get().is_initialized()
+
+    def accelerator(self) -> str | None:
+        """`torch_accel.accelerator_name` of the program's torch; None until it imported torch."""
+        if self._api is None and not self._ready():
+            return None
+        self._get()
+        return self._accelerator
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._get(), name)  # getattr: forwards the TorchCudaApi to the real adapter

@@ -11,6 +11,10 @@ Exposition (one H200, rank 0, CUDA context + cuBLAS workspace + a 256 MiB tensor
     gpumemd_process_host_resident_bytes{rank="0"} 2.1e+09
     gpumemd_process_host_resident_peak_bytes{rank="0"} 2.3e+09
 
+Device-level memory is NVML's, NVIDIA CUDA only: where the program's torch drives another
+accelerator (ROCm, XPU, MPS: `accelerator`), this collector reports success 0 with the reason
+(`nvml_only`), its host series included, and the agent says so once (agent/wiring.py).
+
 Non-PyTorch memory = NVML's memory for this PID − torch reserved (CUDA context, cuBLAS
 and cuDNN workspaces, NCCL buffers, other allocators): the figure PyTorch's own OOM
 message prints. Unattributed = the device's used memory (NVML v2) − every process's.
@@ -38,13 +42,14 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
+from gpumemd.backends.torch_accel import NVIDIA
 
-from .base import Family, Source
+from .base import Family, Source, SourceUnavailable
 from .breakdown import split_process
 
 log = logging.getLogger("gpumemd.process")
 
-__all__ = ["DeviceView", "ProcessReading", "ProcessSource", "peak_rss_bytes"]
+__all__ = ["DeviceView", "ProcessReading", "ProcessSource", "nvml_only", "peak_rss_bytes"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,13 @@ def pinned_bytes(stats: Mapping[str, Any]) -> tuple[int | None, int | None]:
     return current("allocated_bytes"), current("reserved_bytes")
 
 
+def nvml_only(accelerator: str) -> str:
+    """Why there is no device-level memory on a device NVML cannot see: the log line and the
+    collector's failure reason."""
+    return (f"device-level memory is read through NVML only (NVIDIA CUDA), so on {accelerator} "
+            "only the allocator series are exported")
+
+
 def peak_rss_bytes() -> int | None:
     """Peak resident set size of this process: `ru_maxrss` is KiB on Linux, bytes on macOS."""
     try:
@@ -110,6 +122,7 @@ class ProcessSource(Source[ProcessReading]):
         nvml_interval: float = 1.0,
         pid: int | None = None,
         monotonic: Callable[[], float] | None = None,
+        accelerator: Callable[[], str | None] | None = None,  # LazyTorchCuda.accelerator; None: NVIDIA's
     ) -> None:
         import time
 
@@ -119,6 +132,7 @@ class ProcessSource(Source[ProcessReading]):
         self._nvml_interval = nvml_interval
         self._pid = os.getpid() if pid is None else pid
         self._mono = monotonic or time.monotonic
+        self._accelerator = accelerator
         self._nvml_ready = False
         self._nvml_gone = nvml is None  # unavailable for good (no library, no driver)
         self._nvml_index: dict[str, int] = {}  # uuid -> NVML index (CUDA_VISIBLE_DEVICES remaps)
@@ -138,6 +152,10 @@ class ProcessSource(Source[ProcessReading]):
     # --- reading ---
 
     def read(self, cycle: Mapping[str, Any]) -> ProcessReading:
+        if self._accelerator is not None:
+            accelerator = self._accelerator()  # None until the program imported torch, or none
+            if accelerator is not None and accelerator != NVIDIA:
+                raise SourceUnavailable(nvml_only(accelerator))
         rss = self._rss() if self._rss is not None else None
         allocator = cycle.get("allocator") or ()
         in_use = [r for r in allocator if r.reserved_bytes > 0]  # a context surely exists there

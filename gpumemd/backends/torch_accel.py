@@ -1,0 +1,124 @@
+"""Any accelerator torch supports behind the allocator's Protocol: `TorchAccelerator` reads
+`torch.accelerator` (Intel XPU, Apple MPS, ...), and `select_api` picks it or `TorchCuda`.
+
+`torch.accelerator.memory_stats(i)` answers the device-generic allocator statistics (c10's
+`DeviceStats`, the struct the CUDA caching allocator fills too), so the allocator source
+exports the same series with the same names on any device. What torch has no generic form
+for (the allocator backend, NVML's device-wide figure, pinned host memory, the per-process
+fraction) answers None or {}, as `TorchCudaApi` allows. Device-level memory outside NVIDIA
+CUDA is not read at all: NVML is the device source (docs/agent.md, Accelerators).
+
+Never initialises a device: nothing is read until the device module says the program
+initialised it (`is_initialized`); where the module has no such call (MPS), until torch's
+allocator for the accelerator is initialised, which only the program's own allocations do;
+where torch has neither, never (the allocator series stay absent: not readable).
+
+This module imports nothing: it is given the torch module (the program's, or a test's fake).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .torch_cuda import TorchCuda, TorchCudaApi, nest
+
+__all__ = ["NVIDIA", "TorchAccelerator", "accelerator_name", "select_api"]
+
+NVIDIA = "cuda"  # accelerator_name's answer for NVIDIA CUDA: the one NVML can see
+_UUID_CHARS = 64  # a device's uuid label is what its properties say, capped
+
+
+def accelerator_name(torch: Any) -> str | None:
+    """Which accelerator this torch drives: "cuda" (NVIDIA), "rocm" (HIP behind the `cuda`
+    name), or the device type `torch.accelerator` reports ("xpu", "mps", ...); None where it
+    knows none (CPU-only). Asks at build level only (`check_available=False`): no device is
+    touched and no fork is poisoned. Never raises."""
+    try:
+        version = getattr(torch, "version", None)  # getattr: a fake or a stripped torch may lack it
+        if getattr(version, "hip", None):  # getattr: only ROCm builds set it
+            return "rocm"
+        current = getattr(getattr(torch, "accelerator", None), "current_accelerator", None)  # getattr: torch >= 2.6
+        if current is None:  # an older torch: CUDA where it was built with it
+            return NVIDIA if getattr(version, "cuda", None) else None  # getattr: as above
+        device = current(check_available=False)
+        return None if device is None else str(device.type)
+    except Exception:  # a torch half-broken in a way we cannot foresee: today's path
+        return None
+
+
+def select_api(torch: Any) -> TorchCudaApi:
+    """The allocator's adapter for this torch, chosen once: `TorchCuda` for CUDA and ROCm
+    (HIP answers through torch.cuda) and where torch knows no accelerator (CPU-only torch
+    answers `{}`: "no CUDA device"); `TorchAccelerator` for any other accelerator."""
+    name = accelerator_name(torch)
+    if name is None or name in (NVIDIA, "rocm"):
+        return TorchCuda(torch)
+    return TorchAccelerator(torch, name)
+
+
+class TorchAccelerator:
+    """TorchCudaApi over `torch.accelerator` and the device module (`torch.xpu`, `torch.mps`).
+
+    Functions an older torch lacks are looked up once: without `memory_stats` every read
+    answers `{}` (the allocator source then reports "no device", success 0), never a raise.
+    """
+
+    def __init__(self, torch: Any, device_type: str) -> None:
+        self.device_type = device_type
+        acc = getattr(torch, "accelerator", None)  # getattr: torch >= 2.6
+        module_of = getattr(torch, "get_device_module", None)  # getattr: torch >= 2.3
+        self._module = module_of(device_type) if module_of is not None else getattr(torch, device_type, None)  # getattr: as above
+        # getattr (each below): optional in torch.accelerator and the device modules, by version and device
+        self._stats = getattr(acc, "memory_stats", None)
+        self._count = getattr(acc, "device_count", None)
+        self._info = getattr(acc, "get_memory_info", None)
+        self._initialized = getattr(self._module, "is_initialized", None)
+        # MPS has no is_initialized: an initialised allocator means the program used the device
+        self._allocator_initialized = getattr(getattr(torch, "_C", None), "_accelerator_isAllocatorInitialized", None)
+        self._properties = getattr(self._module, "get_device_properties", None)
+
+    def is_initialized(self) -> bool:
+        if self._initialized is not None:
+            return bool(self._initialized())
+        if self._allocator_initialized is not None:
+            return bool(self._allocator_initialized())
+        return False  # no way to know without touching the device: never read
+
+    def device_count(self) -> int:
+        return int(self._count()) if self._count is not None else 0
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        if self._stats is None:
+            return {}
+        return nest(self._stats(device))  # flat public keys; {} before the allocator is used
+
+    def device_uuid(self, device: int) -> str:
+        if self._properties is None:
+            return ""
+        uuid = getattr(self._properties(device), "uuid", None)  # getattr: not every device's properties have it
+        return "" if uuid is None else str(uuid)[:_UUID_CHARS]
+
+    def memory_fraction(self, device: int) -> float | None:
+        return None  # no device-generic per-process fraction
+
+    def total_memory(self, device: int) -> int:
+        if self._properties is not None:
+            total = getattr(self._properties(device), "total_memory", None)  # getattr: as device_uuid
+            if total is not None:
+                return int(total)
+        return self.mem_get_info(device)[1]
+
+    def mem_get_info(self, device: int) -> tuple[int, int]:
+        if self._info is None:
+            raise RuntimeError(f"this torch has no torch.accelerator.get_memory_info for {self.device_type}")
+        free, total = self._info(device)
+        return int(free), int(total)
+
+    def allocator_backend(self) -> str | None:
+        return None
+
+    def device_memory_used(self, device: int) -> int | None:
+        return None  # device-wide used memory is NVML's, NVIDIA only
+
+    def host_memory_stats(self) -> dict[str, Any]:
+        return {}

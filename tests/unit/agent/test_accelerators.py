@@ -1,0 +1,97 @@
+"""The agent on an accelerator NVML cannot see, over `FakeAcceleratorTorch` (tests/fakes.py: a
+fake, no XPU here): the allocator series are exported, the NVML-backed `process` collector
+reports success 0 without touching NVML, and one line says why over many samples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import gpumemd.agent.wiring as wiring
+from gpumemd.agent.agent import Agent
+from gpumemd.agent.identity import Identity
+from gpumemd.backends.torch_cuda import LazyTorchCuda
+from tests.fakes import READINGS, FakeAcceleratorTorch
+
+SAMPLES = 12
+NVML_ONLY = "device-level memory is read through NVML only"
+
+
+class _NeverNvml:
+    """A fake NVML that fails the test on any use: on XPU nothing may read NVML."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"NVML read on a device it cannot see: {name}")
+
+
+class _NoOom:
+    """A fake of torch's OOM hooks (gpumemd/backends/torch_oom.py) with nothing to attach."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(name)
+
+
+def _agent(torch: FakeAcceleratorTorch) -> Agent:
+    pytest.importorskip("torch")  # the announcer waits for the program's torch import
+    return Agent(listen_address=None, spool_dir="", nvml=True, nvml_interval=0.001,
+                 identity=Identity(pid=4242, rank=0, local_rank=0, world_size=1),
+                 apis={"torch": LazyTorchCuda(torch), "nvml": _NeverNvml(), "oom": _NoOom(), "env": {}})
+
+
+def _samples(agent: Agent, n: int) -> Any:
+    agent.runtime = agent.build()
+    assert agent._announcer is not None
+    agent._announcer.armed = True  # as start() does, after its own line
+    snapshot = None
+    for _ in range(n):
+        snapshot = agent.runtime.sampler.sample_once()
+    return snapshot
+
+
+def _series(snapshot: Any) -> dict[str, list[tuple[dict[str, str], float]]]:
+    return {f.name: [(s.labels, s.value) for s in f.samples] for f in snapshot.exposition.families}
+
+
+def test_xpu_exports_the_allocator_and_says_once_that_nvml_cannot_see_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(wiring.log, "hasHandlers", lambda: False)  # a program that configured no logging
+    torch = FakeAcceleratorTorch("xpu", initialized=True)
+    agent = _agent(torch)
+    series = _series(_samples(agent, SAMPLES))
+    allocated = series["gpumemd_allocator_allocated_bytes"]
+    assert allocated == [({"gpu": "0", "uuid": "a1b2c3d4-xpu", "rank": "0"}, READINGS["after_256MiB_and_4000B"]
+                          ["memory_allocated"])]
+    success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
+    assert success["allocator"] == 1 and success["process"] == 0
+    assert "gpumemd_process_nvml_used_bytes" not in series and "gpumemd_process_host_resident_bytes" not in series
+    lines = [line for line in capsys.readouterr().err.splitlines() if NVML_ONLY in line]
+    assert lines == [f"gpumemd: pid 4242: {NVML_ONLY} (NVIDIA CUDA), so on xpu only the allocator series are exported"]
+
+
+def test_with_logging_configured_the_samplers_line_is_the_one(
+        caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
+    caplog.set_level("INFO", logger="gpumemd")
+    _samples(_agent(FakeAcceleratorTorch("xpu", initialized=True)), SAMPLES)
+    about = [r for r in caplog.records if NVML_ONLY in r.getMessage()]
+    assert len(about) == 1 and about[0].name == "gpumemd.sampler", [r.getMessage() for r in about]
+    assert "xpu" in about[0].getMessage() and "collector process" in about[0].getMessage()
+    assert NVML_ONLY not in capsys.readouterr().err
+
+
+def test_rocm_keeps_torch_cuda_and_also_reports_nvml_blind(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(wiring.log, "hasHandlers", lambda: False)
+    agent = _agent(FakeAcceleratorTorch("cuda", hip="7.0"))
+    series = _series(_samples(agent, 3))
+    success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
+    assert success["process"] == 0
+    assert sum(NVML_ONLY in line and "on rocm" in line for line in capsys.readouterr().err.splitlines()) == 1
+
+
+def test_a_cpu_only_torch_keeps_todays_process_collector_and_never_reads_nvml(capsys: pytest.CaptureFixture[str]) -> None:
+    agent = _agent(FakeAcceleratorTorch(None))
+    series = _series(_samples(agent, 3))
+    success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
+    assert success["process"] == 1 and success["allocator"] == 0
+    assert NVML_ONLY not in capsys.readouterr().err
