@@ -22,10 +22,25 @@ from typing import Any
 
 from .torch_cuda import TorchCuda, TorchCudaApi, nest
 
-__all__ = ["NVIDIA", "TorchAccelerator", "accelerator_name", "select_api"]
+__all__ = ["NVIDIA", "TorchAccelerator", "accelerator_name", "select_api", "uuid_text"]
 
 NVIDIA = "cuda"  # accelerator_name's answer for NVIDIA CUDA: the one NVML can see
 _UUID_CHARS = 64  # a device's uuid label is what its properties say, capped
+
+
+def uuid_text(uuid: Any) -> str:
+    """A device's uuid as a label value: 16 raw bytes (XPU's properties give them, as bytes
+    or a list of ints) in the usual 8-4-4-4-12 hex form, anything else as its text; "" for
+    none; capped either way."""
+    if uuid is None:
+        return ""
+    if isinstance(uuid, (bytes, bytearray, list, tuple)) and len(uuid) == 16:
+        try:
+            h = bytes(uuid).hex()
+        except (TypeError, ValueError):  # not bytes after all: its text
+            return str(uuid)[:_UUID_CHARS]
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+    return str(uuid)[:_UUID_CHARS]
 
 
 def accelerator_name(torch: Any) -> str | None:
@@ -96,7 +111,7 @@ class TorchAccelerator:
         if self._properties is None:
             return ""
         uuid = getattr(self._properties(device), "uuid", None)  # getattr: not every device's properties have it
-        return "" if uuid is None else str(uuid)[:_UUID_CHARS]
+        return uuid_text(uuid)
 
     def memory_fraction(self, device: int) -> float | None:
         return None  # no device-generic per-process fraction

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from gpumemd.backends.replay import torch_replayer
-from gpumemd.backends.torch_accel import TorchAccelerator, accelerator_name, select_api
+from gpumemd.backends.torch_accel import TorchAccelerator, accelerator_name, select_api, uuid_text
 from gpumemd.backends.torch_cuda import LazyTorchCuda, TorchCuda
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import SourceUnavailable
@@ -51,6 +51,16 @@ def test_the_uuid_label_is_what_the_properties_say_or_empty() -> None:
     assert samples and all(s.labels["uuid"] == "" and s.labels["gpu"] == "0" for s in samples)
     huge = FakeAcceleratorTorch(initialized=True, uuid="x" * 500)
     assert len(TorchAccelerator(huge, "xpu").device_uuid(0)) == 64  # a label value stays bounded
+
+
+@pytest.mark.parametrize("raw", [bytes(range(16)), list(range(16)), tuple(range(16))])
+def test_raw_uuid_bytes_read_as_the_usual_hex_form(raw: Any) -> None:
+    assert uuid_text(raw) == "00010203-0405-0607-0809-0a0b0c0d0e0f"
+
+
+def test_odd_uuids_are_text_capped_and_never_raise() -> None:
+    assert uuid_text([300] * 16) == str([300] * 16)[:64]  # not bytes: its text
+    assert uuid_text(None) == "" and uuid_text(b"short") == "b'short'"
 
 
 def test_what_torch_has_no_generic_form_for_answers_none() -> None:
