@@ -71,6 +71,16 @@ def select_api(torch: Any) -> TorchCudaApi:
     return TorchAccelerator(torch, name)
 
 
+def _device_module(torch: Any, device_type: str) -> Any:
+    """`torch.xpu`, `torch.mps`, ...; None where torch cannot name it (an out-of-tree backend
+    not registered): then only torch.accelerator is read."""
+    try:
+        module_of = getattr(torch, "get_device_module", None)  # getattr: torch >= 2.3
+        return module_of(device_type) if module_of is not None else getattr(torch, device_type, None)  # getattr: as above
+    except Exception:  # RuntimeError for a device type torch does not know
+        return None
+
+
 class TorchAccelerator:
     """TorchCudaApi over `torch.accelerator` and the device module (`torch.xpu`, `torch.mps`).
 
@@ -81,8 +91,7 @@ class TorchAccelerator:
     def __init__(self, torch: Any, device_type: str) -> None:
         self.device_type = device_type
         acc = getattr(torch, "accelerator", None)  # getattr: torch >= 2.6
-        module_of = getattr(torch, "get_device_module", None)  # getattr: torch >= 2.3
-        self._module = module_of(device_type) if module_of is not None else getattr(torch, device_type, None)  # getattr: as above
+        self._module = _device_module(torch, device_type)
         # getattr (each below): optional in torch.accelerator and the device modules, by version and device
         self._stats = getattr(acc, "memory_stats", None)
         self._count = getattr(acc, "device_count", None)

@@ -149,3 +149,16 @@ def test_the_lazy_api_over_the_real_cpu_torch_is_todays_torch_cuda() -> None:
     assert type(lazy._get()) is TorchCuda
     with pytest.raises(SourceUnavailable):
         AllocatorSource(lazy, env={}).read({})
+
+
+def test_a_device_module_torch_cannot_name_leaves_torch_accelerator_to_read() -> None:
+    torch = FakeAcceleratorTorch("npu", initialized=True)
+
+    def unknown(device_type: str) -> Any:
+        raise RuntimeError(f"Unsupported device type {device_type}")
+
+    torch.get_device_module = unknown  # type: ignore[method-assign]
+    api = select_api(torch)
+    assert isinstance(api, TorchAccelerator) and api.is_initialized()  # torch's allocator says so
+    assert api.device_uuid(0) == "" and api.memory_stats(0)["allocated_bytes"]["all"]["current"] == (
+        READINGS[STATE]["memory_allocated"])
