@@ -229,7 +229,8 @@ class FakeAcceleratorTorch:
     module, torch.version), for accelerators no machine here has: it answers the public
     `memory_stats()` flat keys recorded on the H200 (`flat`), so an adapter over it can be
     compared with TorchCuda over the same recording. `device_type` None: a CPU-only torch;
-    `missing` names functions this torch lacks ("accelerator" for all of torch.accelerator).
+    `missing` names functions this torch lacks ("accelerator" for all of torch.accelerator,
+    "_accelerator_getDeviceStats" for the private nested stats, which the public call wraps).
     `calls` lists every device-touching call, in order."""
 
     def __init__(self, device_type: str | None = "xpu", *, hip: str | None = None, cuda: str | None = None,
@@ -251,9 +252,9 @@ class FakeAcceleratorTorch:
         module = {"is_initialized": lambda: self._call("is_initialized", self.initialized),
                   "get_device_properties": self._properties}
         self.module = SimpleNamespace(**{k: v for k, v in module.items() if k not in missing})
-        self._C = SimpleNamespace(**({} if "_accelerator_isAllocatorInitialized" in missing else
-                                     {"_accelerator_isAllocatorInitialized":
-                                      lambda: self._call("allocator_initialized", self.initialized)}))
+        private = {"_accelerator_isAllocatorInitialized": lambda: self._call("allocator_initialized", self.initialized),
+                   "_accelerator_getDeviceStats": self._raw}
+        self._C = SimpleNamespace(**{k: v for k, v in private.items() if k not in missing})
         self.cuda = SimpleNamespace(is_initialized=lambda: self._call("cuda.is_initialized", False))
 
     def get_device_module(self, device_type: str) -> Any:
@@ -274,6 +275,13 @@ class FakeAcceleratorTorch:
         self.calls.append("memory_stats")
         assert self.initialized, "read before the program used the device"
         return dict(self.flat)
+
+    def _raw(self, device: int) -> dict[str, Any]:
+        from gpumemd.backends.torch_cuda import nest
+
+        self.calls.append("raw_stats")
+        assert self.initialized, "read before the program used the device"
+        return nest(self.flat)  # the nested dict the public call flattens
 
     def _properties(self, device: int) -> Any:
         from types import SimpleNamespace

@@ -3,7 +3,9 @@
 
 `torch.accelerator.memory_stats(i)` answers the device-generic allocator statistics (c10's
 `DeviceStats`, the struct the CUDA caching allocator fills too), so the allocator source
-exports the same series with the same names on any device. What torch has no generic form
+exports the same series with the same names on any device. As `TorchCuda` does, it reads
+the nested dict through the private call behind it (`torch._C._accelerator_getDeviceStats`)
+where torch has it, and the public call otherwise. What torch has no generic form
 for (the allocator backend, NVML's device-wide figure, pinned host memory, the per-process
 fraction) answers None or {}, as `TorchCudaApi` allows. Device-level memory outside NVIDIA
 CUDA is not read at all: NVML is the device source (docs/agent.md, Accelerators).
@@ -84,8 +86,9 @@ def _device_module(torch: Any, device_type: str) -> Any:
 class TorchAccelerator:
     """TorchCudaApi over `torch.accelerator` and the device module (`torch.xpu`, `torch.mps`).
 
-    Functions an older torch lacks are looked up once: without `memory_stats` every read
-    answers `{}` (the allocator source then reports "no device", success 0), never a raise.
+    Functions an older torch lacks are looked up once: without `memory_stats` (public or
+    private) every read answers `{}` (the allocator source then reports "no device", success
+    0), never a raise.
     """
 
     def __init__(self, torch: Any, device_type: str) -> None:
@@ -94,16 +97,21 @@ class TorchAccelerator:
         self._module = _device_module(torch, device_type)
         # getattr (each below): optional in torch.accelerator and the device modules, by version and device
         self._stats = getattr(acc, "memory_stats", None)
+        # The public memory_stats flattens torch's nested dict and nest() rebuilds it, each a Python
+        # pass over every key, every tick: read the nested dict where torch has the private call,
+        # with the public call's own guard (nothing before the allocator is initialised).
+        c = getattr(torch, "_C", None)
+        self._raw = getattr(c, "_accelerator_getDeviceStats", None)  # getattr: private, absent in older torch
+        self._allocator_initialized = getattr(c, "_accelerator_isAllocatorInitialized", None)  # getattr: as above
         self._count = getattr(acc, "device_count", None)
         self._info = getattr(acc, "get_memory_info", None)
         self._initialized = getattr(self._module, "is_initialized", None)
-        # MPS has no is_initialized: an initialised allocator means the program used the device
-        self._allocator_initialized = getattr(getattr(torch, "_C", None), "_accelerator_isAllocatorInitialized", None)
         self._properties = getattr(self._module, "get_device_properties", None)
 
     def is_initialized(self) -> bool:
         if self._initialized is not None:
             return bool(self._initialized())
+        # MPS has no is_initialized: an initialised allocator means the program used the device
         if self._allocator_initialized is not None:
             return bool(self._allocator_initialized())
         return False  # no way to know without touching the device: never read
@@ -112,6 +120,8 @@ class TorchAccelerator:
         return int(self._count()) if self._count is not None else 0
 
     def memory_stats(self, device: int) -> dict[str, Any]:
+        if self._raw is not None and self._allocator_initialized is not None:
+            return self._raw(device) if self._allocator_initialized() else {}  # a fresh dict each call
         if self._stats is None:
             return {}
         return nest(self._stats(device))  # flat public keys; {} before the allocator is used

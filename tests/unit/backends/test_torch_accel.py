@@ -5,6 +5,7 @@ recorded on an H200, so both adapters can be compared on the same reading."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from gpumemd.backends.torch_accel import TorchAccelerator, accelerator_name, sel
 from gpumemd.backends.torch_cuda import LazyTorchCuda, TorchCuda
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import SourceUnavailable
-from tests.fakes import READINGS, FakeAcceleratorTorch, capture
+from tests.fakes import READINGS, FakeAcceleratorTorch, capture, raw
 
 STATE = "after_256MiB_and_4000B"
 
@@ -29,15 +30,32 @@ def exposition(source: AllocatorSource) -> dict[tuple[str, tuple[tuple[str, str]
     return out
 
 
-def test_the_same_series_with_the_same_values_as_over_torch_cuda() -> None:
-    torch = FakeAcceleratorTorch("xpu", initialized=True)
+def _cuda_torch() -> Any:
+    """A fake torch.cuda answering the same H200 recording through TorchCuda's own calls."""
+    cuda = SimpleNamespace(
+        is_initialized=lambda: True, device_count=lambda: 1,
+        get_device_properties=lambda i: SimpleNamespace(uuid=READINGS["properties"]["uuid"],
+                                                        total_memory=READINGS["properties"]["total_memory"]),
+        get_per_process_memory_fraction=lambda i: 1.0, get_allocator_backend=lambda: "native")
+    return SimpleNamespace(cuda=cuda, _C=SimpleNamespace(_cuda_memoryStats=lambda i: raw(STATE)))
+
+
+PATHS = pytest.mark.parametrize("missing", [(), ("_accelerator_getDeviceStats",)], ids=["private", "public"])
+
+
+@PATHS
+@pytest.mark.parametrize("cuda_api", [lambda: TorchCuda(_cuda_torch()), lambda: torch_replayer(capture(STATE))],
+                         ids=["TorchCuda", "replayed"])
+def test_the_same_series_with_the_same_values_as_over_torch_cuda(cuda_api: Any, missing: tuple[str, ...]) -> None:
+    torch = FakeAcceleratorTorch("xpu", initialized=True, missing=missing)
     over_accel = AllocatorSource(TorchAccelerator(torch, "xpu"), labels={"rank": "0"}, peak_window=30, env={})
-    over_cuda = AllocatorSource(torch_replayer(capture(STATE)), labels={"rank": "0"}, peak_window=30, env={})
+    over_cuda = AllocatorSource(cuda_api(), labels={"rank": "0"}, peak_window=30, env={})
     accel, cuda = exposition(over_accel), exposition(over_cuda)
     assert accel == cuda
     assert accel[("gpumemd_allocator_allocated_bytes", (("gpu", "0"), ("rank", "0")))] == (
         READINGS[STATE]["memory_allocated"])
     assert len(accel) > 20  # every family of a real reading, not an empty pair
+    assert ("memory_stats" in torch.calls) == bool(missing) and ("raw_stats" in torch.calls) == (not missing)
 
 
 def test_the_uuid_label_is_what_the_properties_say_or_empty() -> None:
@@ -70,8 +88,9 @@ def test_what_torch_has_no_generic_form_for_answers_none() -> None:
     assert api.mem_get_info(0) == (1 << 30, 2 << 30) and api.total_memory(0) == 64 << 30
 
 
-def test_nothing_touches_the_device_before_the_program_initialised_it() -> None:
-    torch = FakeAcceleratorTorch("xpu", initialized=False)
+@PATHS
+def test_nothing_touches_the_device_before_the_program_initialised_it(missing: tuple[str, ...]) -> None:
+    torch = FakeAcceleratorTorch("xpu", initialized=False, missing=missing)
     source = AllocatorSource(TorchAccelerator(torch, "xpu"), env={})
     for _ in range(3):
         with pytest.raises(SourceUnavailable):
@@ -80,7 +99,8 @@ def test_nothing_touches_the_device_before_the_program_initialised_it() -> None:
     torch.initialized = True  # the program used its device
     (r,) = source.read({})
     assert r.allocated_bytes == READINGS[STATE]["memory_allocated"]
-    assert torch.calls.index("memory_stats") > torch.calls.index("is_initialized")
+    stats_call = "memory_stats" if missing else "raw_stats"
+    assert torch.calls.index(stats_call) > torch.calls.index("is_initialized")
 
 
 def test_a_device_module_without_is_initialized_waits_for_torchs_allocator() -> None:
@@ -115,7 +135,8 @@ def test_an_older_torch_without_torch_accelerator_keeps_the_cuda_path() -> None:
 
 
 def test_a_torch_accelerator_without_memory_stats_is_not_readable_and_never_raises() -> None:
-    torch = FakeAcceleratorTorch("xpu", initialized=True, missing=["memory_stats", "device_count", "get_memory_info"])
+    torch = FakeAcceleratorTorch("xpu", initialized=True, missing=["memory_stats", "_accelerator_getDeviceStats",
+                                                                         "device_count", "get_memory_info"])
     api = select_api(torch)
     assert isinstance(api, TorchAccelerator) and api.memory_stats(0) == {} and api.device_count() == 0
     with pytest.raises(SourceUnavailable):
@@ -162,3 +183,9 @@ def test_a_device_module_torch_cannot_name_leaves_torch_accelerator_to_read() ->
     assert isinstance(api, TorchAccelerator) and api.is_initialized()  # torch's allocator says so
     assert api.device_uuid(0) == "" and api.memory_stats(0)["allocated_bytes"]["all"]["current"] == (
         READINGS[STATE]["memory_allocated"])
+
+
+def test_the_private_call_keeps_the_public_calls_guard() -> None:
+    torch = FakeAcceleratorTorch("mps", missing=["is_initialized"])
+    api = TorchAccelerator(torch, "mps")
+    assert api.memory_stats(0) == {} and "raw_stats" not in torch.calls  # no allocator yet: not read
