@@ -4,6 +4,8 @@ reports success 0 without touching NVML, and one line says why over many samples
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ import gpumemd.agent.wiring as wiring
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.identity import Identity
 from gpumemd.backends.torch_cuda import LazyTorchCuda
+from gpumemd.sources.spool_file import parse as parse_spool
 from tests.fakes import READINGS, FakeAcceleratorTorch
 
 SAMPLES = 12
@@ -95,3 +98,19 @@ def test_a_cpu_only_torch_keeps_todays_process_collector_and_never_reads_nvml(ca
     success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
     assert success["process"] == 1 and success["allocator"] == 0
     assert NVML_ONLY not in capsys.readouterr().err
+
+
+def test_the_daemon_accepts_an_xpu_agents_spool_file_with_an_empty_uuid(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    a = Agent(listen_address=None, spool_dir=str(tmp_path), nvml=False,
+              identity=Identity(pid=os.getpid(), rank=0),
+              apis={"torch": LazyTorchCuda(FakeAcceleratorTorch("xpu", initialized=True, uuid=None)),
+                    "oom": _NoOom(), "env": {}})
+    a.runtime = a.build()
+    a._publish(a.runtime.sampler.sample_once())
+    (path,) = tmp_path.glob("agent-*.json")
+    result = parse_spool(path.read_bytes())
+    families = {f[0]: f for f in getattr(result, "families", ())}
+    assert "gpumemd_allocator_allocated_bytes" in families, result
+    ((_, labels, value, *_),) = families["gpumemd_allocator_allocated_bytes"][3]
+    assert labels["uuid"] == "" and labels["gpu"] == "0" and value == READINGS["after_256MiB_and_4000B"]["memory_allocated"]
