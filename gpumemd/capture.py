@@ -32,6 +32,7 @@ def record_torch(torch_api: Any = None) -> dict[str, Any]:
     process that has not initialised CUDA, like `gpumemd capture --torch`, initialises it)."""
     from .backends.torch_cuda import TorchCuda, init_cuda
     from .sources.allocator import AllocatorSource
+    from .sources.pools import PoolSource
 
     if torch_api is None:
         try:
@@ -46,6 +47,10 @@ def record_torch(torch_api: Any = None) -> dict[str, Any]:
             if r.reserved_bytes > 0:  # a context exists there: mem_get_info creates none
                 api.mem_get_info(r.device)
     except Exception:  # "not initialised" / "no CUDA device" are states worth recording too
+        pass
+    try:
+        PoolSource(api).read({})  # the allocator snapshot's segments: the pool series replay from it
+    except Exception:
         pass
     return calls
 

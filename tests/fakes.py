@@ -89,6 +89,9 @@ class TorchSequence:
     def host_memory_stats(self) -> dict[str, Any]:
         return {}
 
+    def pool_segments(self) -> list[dict[str, Any]] | None:
+        return None  # a torch without the allocator snapshot: no pool series
+
 
 def stats(current: int, peak: int, allocated: int, freed: int) -> dict[str, Any]:
     """A nested memory_stats dict with the allocated_bytes counters set (others from after_init)."""

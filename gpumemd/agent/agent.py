@@ -8,7 +8,7 @@ thread of this process instead).
     with gpumemd.Agent(interval=0.05): # or scoped
         train()
 
-The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`,
+The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`,
 `process`, `oom` and `agent` (identity, errors). It samples once a second and ticks the
 allocator's counters at `interval` in between, after optimizer steps on the training
 thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
@@ -46,6 +46,7 @@ from gpumemd.runtime import Runtime
 from gpumemd.sources.agent_self import AgentSelf, Errors
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import Source
+from gpumemd.sources.pools import PoolSource
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
 from gpumemd.sources.spool_file import SpoolWriter, spool_dir
 from gpumemd.sources.training import TrainingStep
@@ -160,6 +161,8 @@ class Agent:
                 accelerator=accelerator,
             ),
         ]
+        if agent.pool_interval:  # the allocator snapshot: its own slow cadence (sources/pools.py)
+            sources.append(PoolSource(torch_api, labels=labels))
         if self.oom is not None:
             sources.append(self.oom)
         sources.append(self.training)
@@ -168,7 +171,7 @@ class Agent:
         # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
         # is read at its own pace: this process's NVML and host view every nvml_interval, the
         # rest with the rules, every evaluation_interval (docs/agent.md, Cost).
-        every = {"allocator": 0.0, "process": agent.nvml_interval}
+        every = {"allocator": 0.0, "process": agent.nvml_interval, "pools": agent.pool_interval}
         return [Counted(s, self.errors, every.get(s.name, agent.evaluation_interval)) for s in sources]
 
     def _rss_reader(self) -> Any:

@@ -135,6 +135,14 @@ register("gpumemd_allocator_stats_valid", "gauge", _RANK,
          "1 when the caching allocator's statistics are kept; 0 under cudaMallocAsync.", "agent")
 register("gpumemd_allocator_device_used_bytes", "gauge", _RANK,
          "Device memory in use (torch.cuda.device_memory_used) where the allocator's stats are not valid.", "agent")
+# --- the agent's private pools (gpumemd/sources/pools.py) ---
+register("gpumemd_allocator_pool_reserved_bytes", "gauge", (*_RANK, "kind"),
+         "Reserved memory by pool kind (default, graph, user); adds up to reserved_bytes.", "agent")
+register("gpumemd_allocator_pool_allocated_bytes", "gauge", (*_RANK, "kind"),
+         "Allocated memory by pool kind (default, graph, user).", "agent")
+register("gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", "agent")
+register("gpumemd_allocator_private_pool_reserved_bytes", "gauge", (*_RANK, "pool"),
+         "Reserved memory of the biggest private pools (kind:id), the rest as pool=\"other\".", "agent")
 for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
     register(f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent")
 

@@ -150,9 +150,10 @@ def torch_recorder(api: Any, calls: dict[str, Answer]) -> Any:
 
 
 def torch_replayer(capture: dict[str, Any]) -> Any:
-    """A TorchCudaApi answering from a capture's `torch` section; tuples come back as lists."""
+    """A TorchCudaApi answering from a capture's `torch` section; tuples come back as lists.
+    A capture from before `pool_segments` answers it None: that torch's snapshot was not recorded."""
     return Replayer(
-        capture.get("torch", {}),
+        {"pool_segments()": {"ok": None}, **capture.get("torch", {})},
         lambda a: TorchCallFailed(f"{a['error']}: {a.get('message', '')}"),
         lambda key: TorchCallFailed(f"{key} is not in the capture"),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -23,6 +24,10 @@ class TorchCudaApi(Protocol):
     def allocator_backend(self) -> str | None: ...  # get_allocator_backend(): native, cudaMallocAsync
     def device_memory_used(self, device: int) -> int | None: ...  # device-wide used, through NVML
     def host_memory_stats(self) -> dict[str, Any]: ...  # the pinned host allocator, nested
+    # memory_snapshot(include_traces=False): every device's segments as torch gives them (dicts
+    # with device, total_size, allocated_size, segment_pool_id...); None where this torch has
+    # no snapshot or CUDA is not initialised. Costs a walk of every block: not for every tick.
+    def pool_segments(self) -> list[dict[str, Any]] | None: ...
 
 
 def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,6 +51,7 @@ class TorchCuda:
 
         self._torch = torch
         self._raw = getattr(torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
+        self._light_snapshot: bool | None = None  # memory_snapshot takes include_traces (decided once)
 
     def is_initialized(self) -> bool:
         return bool(self._torch.cuda.is_initialized())
@@ -88,6 +94,18 @@ class TorchCuda:
         if raw is None or not self.is_initialized():  # as torch's own wrapper: nothing before CUDA init
             return {}
         return dict(raw())
+
+    def pool_segments(self) -> list[dict[str, Any]] | None:
+        snapshot = getattr(self._torch.cuda, "memory_snapshot", None)  # getattr: absent in CPU-only stubs
+        if snapshot is None or not self.is_initialized():  # never the call that creates a context
+            return None
+        if self._light_snapshot is None:
+            try:
+                self._light_snapshot = "include_traces" in inspect.signature(snapshot).parameters
+            except (TypeError, ValueError):  # no signature to read: the plain call
+                self._light_snapshot = False
+        # without include_traces (older torch) the allocator's trace ring is copied too
+        return list(snapshot(include_traces=False) if self._light_snapshot else snapshot())
 
 
 def torch_ready() -> bool:

@@ -154,6 +154,8 @@ class AgentConfig:
     nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
     nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # the NVML per-process list costs per GPU
     peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
+    # the allocator snapshot behind the pool series walks every block: read this seldom; 0 turns it off
+    pool_interval: Seconds = field(default=10.0, metadata=_check(non_negative))
     spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
     spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
     spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # silent this many of its intervals: dead

@@ -97,6 +97,9 @@ class FakeTorchCudaApi:
             raise AttributeError("_cuda_hostMemoryStats")
         return self.host
 
+    def pool_segments(self) -> list[dict[str, Any]] | None:
+        return None  # not what these tests read
+
 
 class Clock:
     def __init__(self) -> None:

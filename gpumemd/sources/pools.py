@@ -1,0 +1,209 @@
+"""Private memory pools of PyTorch's caching allocator: how much of reserved memory sits in
+CUDA-graph pools and user pools, read inside the training process.
+
+PyTorch exposes pools only through the allocator snapshot (`torch.cuda.memory_snapshot`):
+one entry per segment, each naming the pool that owns it (`segment_pool_id`, a pair). The
+caching allocator numbers them (c10/cuda/MemPool.cpp, `graph_pool_handle`):
+
+- `(0, 0)`: the default pool, where every ordinary allocation lives (`kind="default"`);
+- `(n, 0)`: a private pool a CUDA graph capture created because it was given none
+  (`torch.cuda.graph(g)` without `pool=`; `kind="graph"`);
+- `(0, n)`: a pool the user created: `torch.cuda.MemPool()`, or `graph_pool_handle()` shared
+  between captures (`make_graphed_callables`, torch.compile's cudagraph trees;
+  `kind="user"`);
+- anything else (not produced by any torch we know): `kind="other"`.
+
+Exposition (one H100, rank 0, a captured graph and a MemPool)::
+
+    gpumemd_allocator_pool_reserved_bytes{gpu="0",uuid="GPU-…",kind="default"} 2.097152e+07
+    gpumemd_allocator_pool_reserved_bytes{gpu="0",uuid="GPU-…",kind="graph"} 6.7108864e+07
+    gpumemd_allocator_pool_reserved_bytes{gpu="0",uuid="GPU-…",kind="user"} 3.3554432e+07
+    gpumemd_allocator_pool_allocated_bytes{gpu="0",uuid="GPU-…",kind="graph"} 6.7108864e+07
+    gpumemd_allocator_pools{gpu="0",uuid="GPU-…",kind="graph"} 1
+    gpumemd_allocator_private_pool_reserved_bytes{gpu="0",uuid="GPU-…",pool="graph:1"} 6.7108864e+07
+
+Reserved by kind adds up to the segments' sizes, which is what `reserved_bytes` counts;
+the two are read at different moments (this source on its own cadence), so they agree
+only while nothing is mapped or released in between.
+
+The snapshot takes the allocator's lock and builds a dict for every block: it costs far
+more than `memory_stats`, and more with the number of blocks (docs/performance.md), so it
+is read every `agent.pool_interval`, not every tick. Rules this source keeps: nothing is
+read before the process initialised CUDA; under cudaMallocAsync (no segments) nothing is
+exported rather than zeros; a torch whose snapshot lacks `segment_pool_id` gives no pool
+series and one log line; a malformed snapshot fails the read (`MalformedSnapshot`, counted
+by the agent) rather than export sums that do not add up.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from prometheus_client.core import Metric
+
+from gpumemd.backends.torch_cuda import TorchCudaApi
+
+from .base import Family, Source, SourceUnavailable
+
+__all__ = ["KINDS", "MAX_POOL_SERIES", "MalformedSnapshot", "PoolReading", "PoolSource", "kind_of", "summarize"]
+
+log = logging.getLogger("gpumemd.pools")
+
+KINDS = ("default", "graph", "user")  # always exported (0 is a reading: no such pool); "other" when seen
+MAX_POOL_SERIES = 8  # private pools with a series of their own, biggest first; the rest are pool="other"
+
+
+class MalformedSnapshot(ValueError):
+    """The snapshot is not shaped as torch's: the read fails (and is counted)."""
+
+
+class PoolReading(NamedTuple):
+    """One device's pools, bytes."""
+
+    device: int
+    uuid: str
+    kinds: tuple[tuple[str, int, int, int], ...]  # (kind, reserved, allocated, pools)
+    pools: tuple[tuple[str, int], ...]  # (pool label, reserved): private pools, biggest first, then "other"
+
+
+def kind_of(first: int, second: int) -> str:
+    """The pool kind of a `segment_pool_id` (see the module docstring)."""
+    if first == 0:
+        return "default" if second == 0 else "user"
+    return "graph" if second == 0 else "other"
+
+
+def _count(value: Any) -> int:
+    if type(value) is not int or value < 0:  # bool is no count; a float is not torch's
+        raise MalformedSnapshot(f"not a byte count: {type(value).__name__}")
+    return value
+
+
+def summarize(segments: Any, max_pools: int = MAX_POOL_SERIES) -> dict[int, tuple[dict[str, list[int]],
+                                                                                   dict[tuple[int, int], int]]]:
+    """Per device: {kind: [reserved, allocated, pools]} and {pool id: reserved}. Raises
+    MalformedSnapshot on anything not shaped as torch's segments, and SourceUnavailable when no
+    segment names its pool (a torch before `segment_pool_id`)."""
+    if not isinstance(segments, list):
+        raise MalformedSnapshot(f"a snapshot is a list of segments, got {type(segments).__name__}")
+    out: dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int]]] = {}
+    named = 0
+    for seg in segments:
+        if not isinstance(seg, dict):
+            raise MalformedSnapshot(f"a segment is a dict, got {type(seg).__name__}")
+        pid = seg.get("segment_pool_id")
+        if pid is None:
+            continue  # counted below: all missing is an older torch, some missing is malformed
+        named += 1
+        if not isinstance(pid, (tuple, list)) or len(pid) != 2:
+            raise MalformedSnapshot("segment_pool_id is not a pair")
+        first, second = _count(pid[0]), _count(pid[1])
+        device = _count(seg.get("device"))
+        reserved, allocated = _count(seg.get("total_size")), _count(seg.get("allocated_size"))
+        kinds, pools = out.get(device) or out.setdefault(device, ({}, {}))
+        kind = kind_of(first, second)
+        row = kinds.get(kind)
+        if row is None:
+            row = kinds[kind] = [0, 0, 0]
+        row[0] += reserved
+        row[1] += allocated
+        key = (first, second)
+        if key not in pools:
+            row[2] += 1
+            pools[key] = 0
+        pools[key] += reserved
+    if named < len(segments):
+        if named == 0:
+            raise SourceUnavailable("this torch's allocator snapshot has no segment_pool_id: no pool series")
+        raise MalformedSnapshot(f"{len(segments) - named} of {len(segments)} segments lack segment_pool_id")
+    return out
+
+
+def _top(pools: Mapping[tuple[int, int], int], limit: int) -> tuple[tuple[str, int], ...]:
+    """The private pools' reserved bytes, the biggest `limit` by name, the rest as `other`."""
+    private = sorted(((size, key) for key, size in pools.items() if key != (0, 0)), reverse=True)
+    rows = [(f"{kind_of(*key)}:{key[0] or key[1]}", size) for size, key in private[:limit]]
+    if len(private) > limit:
+        rows.append(("other", sum(size for size, _ in private[limit:])))
+    return tuple(rows)
+
+
+class PoolSource(Source[tuple[PoolReading, ...]]):
+    """Reserved and allocated bytes by pool kind, and the biggest private pools, per GPU."""
+
+    name = "pools"
+
+    def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
+                 max_pools: int = MAX_POOL_SERIES) -> None:
+        self._api = api
+        self._labels = dict(labels or {})
+        self._max_pools = max(0, max_pools)
+        self._uuids: dict[int, str] = {}
+        self._checked = False  # the backend, once CUDA is up
+        self._off = ""  # why no pool series can come from this process (said once, then not read again)
+
+    def read(self, cycle: Mapping[str, Any]) -> tuple[PoolReading, ...]:
+        api = self._api
+        if self._off:
+            raise SourceUnavailable(self._off)
+        if not api.is_initialized():
+            raise SourceUnavailable("CUDA is not initialised in this process (yet)")
+        if not self._checked:
+            self._checked = True
+            try:
+                backend = api.allocator_backend()
+            except Exception as exc:  # optional in torch: the snapshot then says what it has
+                log.debug("allocator backend unreadable: %s", exc)
+                backend = None
+            if backend == "cudaMallocAsync":
+                self._turn_off("the allocator backend is cudaMallocAsync: no segments, no pool series")
+        segments = api.pool_segments()
+        if segments is None:
+            self._turn_off("this torch has no allocator snapshot (torch.cuda.memory_snapshot): no pool series")
+        try:
+            sums = summarize(segments, self._max_pools)
+        except SourceUnavailable as exc:
+            self._turn_off(str(exc))
+        readings = []
+        for device in sorted(sums):
+            kinds, pools = sums[device]
+            uuid = self._uuids.get(device)
+            if uuid is None:
+                uuid = self._uuids[device] = str(api.device_uuid(device))
+            rows = [(k, *kinds.get(k, (0, 0, 0))) for k in KINDS]
+            if "other" in kinds:
+                rows.append(("other", *kinds["other"]))
+            readings.append(PoolReading(device, uuid, tuple(rows), _top(pools, self._max_pools)))
+        return tuple(readings)
+
+    def _turn_off(self, why: str) -> None:
+        self._off = why
+        log.info("%s", why)
+        raise SourceUnavailable(why)
+
+    def families(self, reading: tuple[PoolReading, ...]) -> Iterable[Metric]:
+        reserved, allocated, count, top = (f.new() for f in _FAMILIES)
+        for r in reading:
+            base = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}
+            for kind, res, alloc, n in r.kinds:
+                labels = {**base, "kind": kind}
+                _RESERVED.add(reserved, labels, res)
+                _ALLOCATED.add(allocated, labels, alloc)
+                _COUNT.add(count, labels, n)
+            for pool, res in r.pools:
+                _PRIVATE.add(top, {**base, "pool": pool}, res)
+        return [reserved, allocated, count, top]
+
+
+_RESERVED = Family("gpumemd_allocator_pool_reserved_bytes",
+                   "Memory the caching allocator holds from CUDA, by pool kind (default, graph, user); "
+                   "adds up to reserved_bytes.")
+_ALLOCATED = Family("gpumemd_allocator_pool_allocated_bytes",
+                    "Memory in tensors, by pool kind (a CUDA graph's pool stays allocated between replays).")
+_COUNT = Family("gpumemd_allocator_pools", "Memory pools holding segments, by kind.")
+_PRIVATE = Family("gpumemd_allocator_private_pool_reserved_bytes",
+                  "Reserved memory of the biggest private pools (kind:id), the rest summed as pool=\"other\".")
+_FAMILIES = (_RESERVED, _ALLOCATED, _COUNT, _PRIVATE)
+PoolSource.names = frozenset(f.name for f in _FAMILIES)
