@@ -31,7 +31,7 @@ more than `memory_stats`, and more with the number of blocks (docs/performance.m
 is read every `agent.pool_interval`, not every tick. Rules this source keeps: nothing is
 read before the process initialised CUDA; under cudaMallocAsync (no segments) nothing is
 exported rather than zeros; a torch whose snapshot lacks `segment_pool_id` gives no pool
-series and one log line; a malformed snapshot fails the read (`MalformedSnapshot`, counted
+series and one log line (these states are not failures: the collector succeeds, empty); a malformed snapshot fails the read (`MalformedSnapshot`, counted
 by the agent) rather than export sums that do not add up.
 """
 
@@ -147,7 +147,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
     def read(self, cycle: Mapping[str, Any]) -> tuple[PoolReading, ...]:
         api = self._api
         if self._off:
-            raise SourceUnavailable(self._off)
+            return ()
         if not api.is_initialized():
             raise SourceUnavailable("CUDA is not initialised in this process (yet)")
         if not self._checked:
@@ -158,14 +158,14 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
                 log.debug("allocator backend unreadable: %s", exc)
                 backend = None
             if backend == "cudaMallocAsync":
-                self._turn_off("the allocator backend is cudaMallocAsync: no segments, no pool series")
+                return self._turn_off("the allocator backend is cudaMallocAsync: no segments, no pool series")
         segments = api.pool_segments()
         if segments is None:
-            self._turn_off("this torch has no allocator snapshot (torch.cuda.memory_snapshot): no pool series")
+            return self._turn_off("this torch has no allocator snapshot (torch.cuda.memory_snapshot): no pool series")
         try:
             sums = summarize(segments, self._max_pools)
         except SourceUnavailable as exc:
-            self._turn_off(str(exc))
+            return self._turn_off(str(exc))
         readings = []
         for device in sorted(sums):
             kinds, pools = sums[device]
@@ -178,10 +178,12 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
             readings.append(PoolReading(device, uuid, tuple(rows), _top(pools, self._max_pools)))
         return tuple(readings)
 
-    def _turn_off(self, why: str) -> None:
+    def _turn_off(self, why: str) -> tuple[PoolReading, ...]:
+        """For good: said once, then an empty reading (no series, and not a failing collector:
+        nothing is wrong with the process) without paying for the snapshot again."""
         self._off = why
         log.info("%s", why)
-        raise SourceUnavailable(why)
+        return ()
 
     def families(self, reading: tuple[PoolReading, ...]) -> Iterable[Metric]:
         reserved, allocated, count, top = (f.new() for f in _FAMILIES)
