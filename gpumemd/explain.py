@@ -48,6 +48,7 @@ class ProcessView:
     retries: int = 0
     ooms: int = 0
     rss: int | None = None
+    pools: int = 0  # reserved in CUDA-graph and user pools (the agent's pool source), part of reserved
 
     @property
     def who(self) -> str:
@@ -157,6 +158,11 @@ class Node:
                 found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
                 if found is not None and value == value:
                     setattr(found, attr, int(value))
+        for labels, value in each("gpumemd_allocator_pool_reserved_bytes"):
+            owner = pid_of(labels)
+            found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
+            if found is not None and labels.get("kind") != "default" and value == value:
+                found.pools += int(value)
         for view in procs.values():
             if view.agent:  # as the breakdown splits it: never more than NVML charges now
                 parts = split_process(view.used, view.reserved, view.allocated, view.fragmented)
@@ -304,6 +310,8 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
                         ("PyTorch cached", cached, f"{size(p.fragmented)} fragmented" if p.fragmented else ""),
                         ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL")]
             note = "" if p.agent else "no agent"
+            if p.agent and p.pools:  # reserved, but only its graphs and pools can use it
+                note = f"{size(p.pools)} in graph/user pools"
             used_children.append((p.who, p.used, note, kids))
         if g.parts:
             used_children.append(("unattributed", g.parts.get("unattributed", 0), g.unattributed_reason, []))
