@@ -211,3 +211,10 @@ def test_the_agent_builds_it_on_its_own_cadence_and_zero_turns_it_off() -> None:
     assert [s.every for s in on._sources(on.config) if s.name == "pools"] == [10.0]
     off = Agent(listen_address=None, spool_dir="", pool_interval=0)
     assert "pools" not in [s.name for s in off._sources(off.config)]
+
+
+def test_the_pool_families_are_published_to_the_daemon_and_collide_with_none_of_its_own() -> None:
+    from gpumemd.sources.spool_file import PUBLISHED_PREFIXES, daemon_family_names
+
+    assert all(name.startswith(PUBLISHED_PREFIXES) for name in PoolSource.names)
+    assert not PoolSource.names & daemon_family_names()
