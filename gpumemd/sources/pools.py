@@ -81,8 +81,7 @@ def _count(value: Any) -> int:
     return value
 
 
-def summarize(segments: Any, max_pools: int = MAX_POOL_SERIES) -> dict[int, tuple[dict[str, list[int]],
-                                                                                   dict[tuple[int, int], int]]]:
+def summarize(segments: Any) -> dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int]]]:
     """Per device: {kind: [reserved, allocated, pools]} and {pool id: reserved}. Raises
     MalformedSnapshot on anything not shaped as torch's segments, and SourceUnavailable when no
     segment names its pool (a torch before `segment_pool_id`)."""
@@ -121,10 +120,16 @@ def summarize(segments: Any, max_pools: int = MAX_POOL_SERIES) -> dict[int, tupl
     return out
 
 
+def _pool_label(first: int, second: int) -> str:
+    """`graph:3`, `user:2`: a kind and its number; both numbers where neither is zero."""
+    kind = kind_of(first, second)
+    return f"{kind}:{first}.{second}" if kind == "other" else f"{kind}:{first or second}"
+
+
 def _top(pools: Mapping[tuple[int, int], int], limit: int) -> tuple[tuple[str, int], ...]:
     """The private pools' reserved bytes, the biggest `limit` by name, the rest as `other`."""
     private = sorted(((size, key) for key, size in pools.items() if key != (0, 0)), reverse=True)
-    rows = [(f"{kind_of(*key)}:{key[0] or key[1]}", size) for size, key in private[:limit]]
+    rows = [(_pool_label(*key), size) for size, key in private[:limit]]
     if len(private) > limit:
         rows.append(("other", sum(size for size, _ in private[limit:])))
     return tuple(rows)
@@ -163,7 +168,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         if segments is None:
             return self._turn_off("this torch has no allocator snapshot (torch.cuda.memory_snapshot): no pool series")
         try:
-            sums = summarize(segments, self._max_pools)
+            sums = summarize(segments)
         except SourceUnavailable as exc:
             return self._turn_off(str(exc))
         readings = []

@@ -127,10 +127,12 @@ def test_more_private_pools_than_series_sum_the_smallest_into_other() -> None:
 
 
 def test_devices_are_read_apart_and_other_kinds_appear_only_when_seen() -> None:
-    source = PoolSource(SnapshotTorch([segment((0, 0), 2 * MiB, device=1), segment((4, 4), 8 * MiB, device=0)]))
+    source = PoolSource(SnapshotTorch([segment((0, 0), 2 * MiB, device=1), segment((4, 4), 8 * MiB, device=0),
+                                       segment((4, 5), 4 * MiB, device=0)]))
     readings = source.read({})
     assert [(r.device, r.uuid) for r in readings] == [(0, "GPU-0"), (1, "GPU-1")]
-    assert readings[0].kinds[-1] == ("other", 8 * MiB, 0, 1) and readings[0].pools == (("other:4", 8 * MiB),)
+    assert readings[0].kinds[-1] == ("other", 12 * MiB, 0, 2)
+    assert readings[0].pools == (("other:4.4", 8 * MiB), ("other:4.5", 4 * MiB))  # one series each
     assert [k for k, *_ in readings[1].kinds] == list(KINDS)
 
 
@@ -200,7 +202,7 @@ def test_any_snapshot_reads_or_fails_as_counted_never_otherwise(snapshot: Any) -
     assert not errors.counts
     for r in readings:  # what reads renders, in bounded label values
         assert all(kind in (*KINDS, "other") for kind, *_ in r.kinds)
-        assert len(r.pools) <= 9
+        assert len(r.pools) <= 9 and len({pool for pool, _ in r.pools}) == len(r.pools)  # no series twice
     list(counted.families(readings))
 
 
