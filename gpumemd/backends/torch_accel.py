@@ -7,7 +7,8 @@ exports the same series with the same names on any device. As `TorchCuda` does, 
 the nested dict through the private call behind it (`torch._C._accelerator_getDeviceStats`)
 where torch has it, and the public call otherwise. What torch has no generic form
 for (the allocator backend, NVML's device-wide figure, pinned host memory, the per-process
-fraction) answers None or {}, as `TorchCudaApi` allows. Device-level memory outside NVIDIA
+fraction) answers None or {}, as `TorchCudaApi` allows; the allocator snapshot behind the
+pool series is the device module's `memory_snapshot` where it has one (XPU; untested on a device). Device-level memory outside NVIDIA
 CUDA is not read at all: NVML is the device source (docs/agent.md, Accelerators).
 
 Never initialises a device: nothing is read until the device module says the program
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .torch_cuda import TorchCuda, TorchCudaApi, nest
+from .torch_cuda import TorchCuda, TorchCudaApi, light_snapshot, nest
 
 __all__ = ["NVIDIA", "TorchAccelerator", "accelerator_name", "select_api", "uuid_text"]
 
@@ -107,6 +108,8 @@ class TorchAccelerator:
         self._info = getattr(acc, "get_memory_info", None)
         self._initialized = getattr(self._module, "is_initialized", None)
         self._properties = getattr(self._module, "get_device_properties", None)
+        # the device module's allocator snapshot (torch.xpu has one; torch.mps none): the pool series
+        self._snapshot = light_snapshot(getattr(self._module, "memory_snapshot", None))
 
     def is_initialized(self) -> bool:
         if self._initialized is not None:
@@ -156,3 +159,6 @@ class TorchAccelerator:
 
     def host_memory_stats(self) -> dict[str, Any]:
         return {}
+
+    def pool_segments(self) -> list[dict[str, Any]] | None:
+        return self._snapshot() if self.is_initialized() else None

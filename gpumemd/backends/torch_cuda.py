@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["LazyTorchCuda", "TorchCuda", "TorchCudaApi", "init_cuda", "nest", "torch_ready"]
+__all__ = ["LazyTorchCuda", "TorchCuda", "TorchCudaApi", "init_cuda", "light_snapshot", "nest", "torch_ready"]
 
 
 class TorchCudaApi(Protocol):
@@ -51,7 +51,7 @@ class TorchCuda:
 
         self._torch = torch
         self._raw = getattr(torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
-        self._light_snapshot: bool | None = None  # memory_snapshot takes include_traces (decided once)
+        self._snapshot: Callable[[], Any] | None = None  # memory_snapshot, bound once CUDA is up
 
     def is_initialized(self) -> bool:
         return bool(self._torch.cuda.is_initialized())
@@ -96,16 +96,25 @@ class TorchCuda:
         return dict(raw())
 
     def pool_segments(self) -> list[dict[str, Any]] | None:
-        snapshot = getattr(self._torch.cuda, "memory_snapshot", None)  # getattr: absent in CPU-only stubs
-        if snapshot is None or not self.is_initialized():  # never the call that creates a context
+        if not self.is_initialized():  # never the call that creates a context
             return None
-        if self._light_snapshot is None:
-            try:
-                self._light_snapshot = "include_traces" in inspect.signature(snapshot).parameters
-            except (TypeError, ValueError):  # no signature to read: the plain call
-                self._light_snapshot = False
-        # without include_traces (older torch) the allocator's trace ring is copied too
-        return list(snapshot(include_traces=False) if self._light_snapshot else snapshot())
+        if self._snapshot is None:
+            self._snapshot = light_snapshot(getattr(self._torch.cuda, "memory_snapshot", None))  # getattr: stubs lack it
+        return self._snapshot()
+
+
+def light_snapshot(snapshot: Callable[..., Any] | None) -> Callable[[], list[dict[str, Any]] | None]:
+    """A device module's `memory_snapshot` as a call without arguments: `include_traces=False`
+    where it takes it (the allocator's trace ring is otherwise copied too); None without one."""
+    if snapshot is None:
+        return lambda: None
+    try:
+        light = "include_traces" in inspect.signature(snapshot).parameters
+    except (TypeError, ValueError):  # no signature to read: the plain call
+        light = False
+    if light:
+        return lambda: list(snapshot(include_traces=False))
+    return lambda: list(snapshot())
 
 
 def torch_ready() -> bool:

@@ -6,6 +6,7 @@ process (clean CUDA state each).
 
 from __future__ import annotations
 
+import inspect
 import json
 import statistics
 import sys
@@ -234,7 +235,7 @@ def cost() -> dict:
     stop.set()
     reader.join()
     return {"rows": rows, "alloc_us_quiet": quiet, "alloc_us_while_reading_continuously": busy,
-            "light_snapshot": api._light_snapshot, "device": torch.cuda.get_device_name(0), "torch": torch.__version__}
+            "light_snapshot": "include_traces" in inspect.signature(torch.cuda.memory_snapshot).parameters, "device": torch.cuda.get_device_name(0), "torch": torch.__version__}
 
 
 if __name__ == "__main__":
