@@ -1,6 +1,14 @@
 """What the agent costs a training process, measured side by side on one GPU.
 
     python3 bench/agent_overhead.py --out bench/results/agent-overhead-<date>.json [--seconds 200]
+    python3 bench/agent_overhead.py --workload gpt2 --out g.json --arms off,step_10hz,agent_10hz,step_100hz \
+        --colocated-seconds 0 --history-seconds 0 --no-sample-cost
+
+`--workload mlp` (default) trains the dispatch-bound loop below; `--workload gpt2` a
+GPT-2-sized model from `transformers` (GPT2Config() defaults, 124M, random init, bf16
+autocast, AdamW with its default implementation, 8 x 1024 random tokens): a real model whose
+step is GPU-bound, what most users run. The main phase stops early once every arm's 95 %
+interval is within ±`--ci-target` % after its minimum rounds, else at `--seconds`.
 
 1. Step time of a dispatch-bound training loop (many small layers: the worst case for a
    Python thread competing for the GIL), blocks interleaved A/B/A/B: no sampling, the agent
@@ -34,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +77,47 @@ def step(net: torch.nn.Module, opt: torch.optim.Optimizer, x: torch.Tensor, y: t
     opt.step()
 
 
-def block(work: tuple, steps: int) -> float:
+Work = Callable[[], None]  # one training step
+
+
+def mlp_workload() -> Work:
+    work = model()
+    return lambda: step(*work)
+
+
+def gpt2_workload(batch: int, sequence: int) -> tuple[Work, dict[str, Any]]:
+    """GPT-2 small from `transformers`, random init, bf16 autocast, AdamW: one step and what
+    it is (versions, sizes) for the result file."""
+    import transformers
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    torch.manual_seed(0)
+    config = GPT2Config()
+    net = GPT2LMHeadModel(config).cuda()
+    opt = torch.optim.AdamW(net.parameters(), lr=1e-4)
+    ids = torch.randint(0, config.vocab_size, (batch, sequence), device="cuda")
+
+    def gpt2_step() -> None:
+        opt.zero_grad(set_to_none=True)
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = net(input_ids=ids, labels=ids).loss
+        loss.backward()
+        opt.step()
+
+    return gpt2_step, {
+        "transformers": transformers.__version__,
+        "parameters": sum(p.numel() for p in net.parameters()),
+        "attention": str(getattr(net.config, "_attn_implementation", None)),  # getattr: private, per version
+        "loop": f"GPT2LMHeadModel(GPT2Config()), random init, batch {batch} x {sequence} random tokens, "
+                "bf16 autocast, AdamW (default implementation)",
+    }
+
+
+def block(work: Work, steps: int) -> float:
     torch.cuda.synchronize()
     t = time.perf_counter()
     for _ in range(steps):
-        step(*work)
+        work()
     torch.cuda.synchronize()
     return (time.perf_counter() - t) / steps
 
@@ -193,11 +238,17 @@ def summarize(values: list[float]) -> dict[str, float]:
             "ci95_low": mean - half, "ci95_high": mean + half, "n": len(values)}
 
 
-def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, spool: str,
-                min_rounds: int, pin_main: bool = False) -> dict[str, Any]:
+def ci_half_width(values: list[float]) -> float:
+    """Half the 95 % interval of the mean (normal approximation, as `summarize`)."""
+    return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("inf")
+
+
+def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, spool: str,
+                min_rounds: int, pin_main: bool = False, ci_target: float = 0.0) -> dict[str, Any]:
     """A/B/A/B blocks of `arms`, rotated each round; with `pin_main`, the training thread is
     pinned to the CPU it runs on for the whole phase (the `_colocated` arms pin the sampler
-    there too)."""
+    there too). With `ci_target` > 0 the phase ends once every arm's overhead is known within
+    ±`ci_target` % (95 %) after `min_rounds`, else at `seconds`."""
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
     agent = None
@@ -222,7 +273,7 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         floor.pause()
         floor.start()
     busy: dict[str, list[float]] = {}
-    end, rounds = time.monotonic() + seconds, 0
+    end, rounds, resolved = time.monotonic() + seconds, 0, False
     try:
         while rounds < min_rounds or time.monotonic() < end:
             order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
@@ -236,6 +287,10 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
                 if arm != "off":
                     overhead[arm].append((t / got["off"] - 1) * 100)
             rounds += 1
+            if ci_target > 0 and rounds >= min_rounds and all(ci_half_width(v) <= ci_target
+                                                              for v in overhead.values()):
+                resolved = True
+                break
     finally:
         for started in (agent, step_agent):
             if started is not None:
@@ -245,7 +300,9 @@ def interleaved(work: tuple, arms: tuple[str, ...], steps: int, seconds: float, 
         if main_cpus is not None:
             os.sched_setaffinity(0, ALL_CPUS)
     return {
-        "rounds": rounds, "steps_per_block": steps,
+        "rounds": rounds, "steps_per_block": steps, "ci_target_percent": ci_target or None,
+        "resolved_early": resolved,  # every arm within ±ci_target before `seconds` ran out
+        "ci95_half_width_percent": {a: ci_half_width(v) for a, v in overhead.items()},
         # the thread's CPU time and context switches per tick, read at each block's ends; a
         # voluntary switch beyond the one of its timed wait is a wait for the GIL
         "sampler_thread": {a: {"ticks": n, "cpu_us_per_tick": cpu / n * 1e6, "voluntary_switches_per_tick": v / n,
@@ -347,7 +404,8 @@ def sample_costs(spool: str) -> dict[str, Any]:
 def report(phase: str, r: dict[str, Any]) -> None:
     """One line per arm: overhead median [95 % interval of the mean], the tick in place, the
     sampler thread's CPU and voluntary switches per tick."""
-    print(f"{phase}: {r['rounds']} rounds of {r['steps_per_block']} steps", flush=True)
+    resolved = f", every arm within ±{r['ci_target_percent']} % early" if r.get("resolved_early") else ""
+    print(f"{phase}: {r['rounds']} rounds of {r['steps_per_block']} steps{resolved}", flush=True)
     for arm, o in r["overhead_percent"].items():
         thread = r["sampler_thread"].get(arm, {})
         print(f"  {arm:24s} {o['median']:+6.2f} % [{o['ci95_low']:+.2f}, {o['ci95_high']:+.2f}]"
@@ -366,6 +424,13 @@ def main() -> int:
     p.add_argument("--block-seconds", type=float, default=0.25)
     p.add_argument("--arms", default=",".join(ARMS_MAIN),
                    help="the main phase's arms, comma-separated (fewer arms: more rounds each)")
+    p.add_argument("--workload", choices=("mlp", "gpt2"), default="mlp",
+                   help="mlp: the dispatch-bound loop; gpt2: GPT-2 small from transformers (see above)")
+    p.add_argument("--batch", type=int, default=8, help="gpt2: sequences per step")
+    p.add_argument("--sequence", type=int, default=1024, help="gpt2: tokens per sequence (at most 1024)")
+    p.add_argument("--ci-target", type=float, default=0.5,
+                   help="end the main phase once every arm's 95 %% interval is within ± this (percent); 0: never")
+    p.add_argument("--min-rounds", type=int, default=20, help="the main phase's rounds, at least")
     a = p.parse_args()
     arms = tuple(a.arms.split(","))
     if "off" not in arms or not set(arms) <= set(ARMS_MAIN):
@@ -374,10 +439,14 @@ def main() -> int:
         print("no CUDA device: this benchmark runs on a GPU machine", file=sys.stderr)
         return 2
     started = time.monotonic()
-    work = model()
-    for _ in range(50):
-        step(*work)
-    per_step = block(work, 100)
+    described: dict[str, Any] = {"loop": "24 x (Linear 256x256, GELU, LayerNorm), batch 32, AdamW foreach=False"}
+    if a.workload == "gpt2":
+        work, described = gpt2_workload(a.batch, a.sequence)
+    else:
+        work = mlp_workload()
+    for _ in range(10 if a.workload == "gpt2" else 50):
+        work()
+    per_step = block(work, 20 if a.workload == "gpt2" else 100)
     steps = max(20, int(a.block_seconds / per_step))
     # /dev/shm, where the agent keeps its spool by default (a disk costs ~10x a write)
     spool = tempfile.mkdtemp(prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
@@ -386,7 +455,8 @@ def main() -> int:
         "device": torch.cuda.get_device_name(0),
         "torch": torch.__version__,
         "python": sys.version.split()[0],
-        "loop": "24 x (Linear 256x256, GELU, LayerNorm), batch 32, AdamW foreach=False",
+        "workload": a.workload,
+        **described,
         "calibration_step_seconds": per_step,
     }
     try:
@@ -396,7 +466,7 @@ def main() -> int:
         result["driver"] = pynvml.nvmlSystemGetDriverVersion()
     except Exception:
         pass
-    result["main"] = interleaved(work, arms, steps, a.seconds, spool, min_rounds=20)
+    result["main"] = interleaved(work, arms, steps, a.seconds, spool, min_rounds=a.min_rounds, ci_target=a.ci_target)
     report("main", result["main"])
     if a.colocated_seconds:
         result["colocated"] = interleaved(work, ARMS_COLOCATED, steps, a.colocated_seconds, spool, min_rounds=10,
