@@ -50,12 +50,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch  # noqa: E402
 
-from gpumemd.agent.agent import Agent  # noqa: E402
+from gpumemd.agent.agent import STEP_PEAK_BUDGET, Agent  # noqa: E402
 from gpumemd.sampling.sampler import Sampler  # noqa: E402
 from gpumemd.sources.base import Source  # noqa: E402
 
 ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
              "step_100hz")
+ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz")  # by --arms only
 ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
 
@@ -140,7 +141,11 @@ class Arm:
     - `agent_<hz>hz_colocated`: the same with its sampler thread pinned to the CPU the
       training thread is pinned to (the `colocated` phase pins it);
     - `step_<hz>hz`: the agent with `tick: step` (the default): the allocator ticks on this
-      (the training) thread after optimizer steps, its thread waking once a second;
+      (the training) thread after optimizer steps, its thread waking once a second; each
+      step's end is a step-peak boundary (one more read) within `STEP_PEAK_BUDGET`;
+    - `tickonly_<hz>hz`: the same with `step_peak_budget` 0: reads at the ticks only (the
+      step peak then covers the steps between ticks), so `step_*` against `tickonly_*` is
+      what the per-step boundaries cost;
     - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
     - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
       floor of reading the allocator at all;
@@ -159,17 +164,19 @@ class Arm:
         # GPU queue drains, the CPU idles) cost their next block ~1.5 % — the `wake` arms,
         # whose threads do nothing, showed it.
         kind, _, rest = self.name.partition("_")
-        if kind in ("agent", "wake", "stats", "step"):
+        if kind in ("agent", "wake", "stats", "step", "tickonly"):
             hz = int(rest.split("_")[0].removesuffix("hz"))
-            if kind in ("agent", "step"):
+            if kind in ("agent", "step", "tickonly"):
                 agent = self.agent if kind == "agent" else self.step_agent
                 assert agent is not None and agent.runtime is not None
                 self.sampler = agent.runtime.sampler
             else:
                 self.sampler = self.floors[kind]
-            if kind == "step":
+            if kind in ("step", "tickonly"):
                 assert self.step_agent is not None
                 self.step_agent.step_tick_interval = 1.0 / hz  # the thread sleeps while steps tick
+                self.step_agent.step_peak_budget = STEP_PEAK_BUDGET if kind == "step" else 0.0
+                self.step_agent._next_boundary = 0.0  # budget 0 left it at infinity
                 self.step_agent._install_step_tick()  # hooked in its own blocks only: `off` pays no hook call
             self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
@@ -198,7 +205,7 @@ class Arm:
             got[1] += seconds
             for i, (now, then) in enumerate(zip(counters, self.counters, strict=True)):
                 got[2 + i] += now - then
-        if self.name.startswith("step_") and self.step_agent is not None and self.step_agent._step_hook is not None:
+        if self.name.startswith(("step_", "tickonly_")) and self.step_agent is not None and self.step_agent._step_hook is not None:
             self.step_agent._step_hook.remove()
             self.step_agent._step_hook = None
         if self.name.startswith("history_"):
@@ -260,7 +267,7 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
     step_agent = None
-    if any(a.startswith("step_") for a in arms):  # its own spool (a private one): one file per pid
+    if any(a.startswith(("step_", "tickonly_")) for a in arms):  # its own spool (a private one): one file per pid
         step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
         assert step_agent.runtime is not None
         step_agent.runtime.sampler.pause()
@@ -433,8 +440,8 @@ def main() -> int:
     p.add_argument("--min-rounds", type=int, default=20, help="the main phase's rounds, at least")
     a = p.parse_args()
     arms = tuple(a.arms.split(","))
-    if "off" not in arms or not set(arms) <= set(ARMS_MAIN):
-        p.error(f"--arms: 'off' and any of {', '.join(ARMS_MAIN)}")
+    if "off" not in arms or not set(arms) <= set(ARMS_MAIN + ARMS_EXTRA):
+        p.error(f"--arms: 'off' and any of {', '.join(ARMS_MAIN + ARMS_EXTRA)}")
     if not torch.cuda.is_available():
         print("no CUDA device: this benchmark runs on a GPU machine", file=sys.stderr)
         return 2
