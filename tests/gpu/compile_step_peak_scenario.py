@@ -4,15 +4,8 @@ its step peaks against the allocator's own trace.
 
     python tests/gpu/compile_step_peak_scenario.py   -> one JSON line on stdout
 
-The truth, without touching the user's counters: the allocator's history
-(`_record_memory_history`, no stacks) records every block allocated and freed, in order.
-`allocated_bytes` drops when a block is freed by the program (the trace's `free_requested`,
-CUDACachingAllocator's `free()`), not when its stream work completes (`free_completed`), so
-the replay adds `alloc` and subtracts `free_requested`. The trace gives the size asked for,
-the counters the block's size: the replay rounds up to the allocator's 512-byte blocks (a
-compiled AdamW's 4-byte step counters take 512 each). A cached block handed out whole
-rather than split would be larger still; the self-check below would catch that. Reserved
-bytes follow the segment entries. Each optimizer step's end is marked by the trace's length read right after
+The truth, without touching the user's counters: the allocator's history replayed
+(tests/gpu/alloc_trace.py says how). Each optimizer step's end is marked by the trace's length read right after
 `opt.step()` returns (the agent's boundary read happens inside it, in its post hook, and
 nothing allocates between the two); the replay checks itself against `memory_allocated()`
 and `memory_reserved()` at every mark. Phases:
@@ -38,42 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import torch  # noqa: E402
 
 from gpumemd.agent.agent import STEP_PEAK_BUDGET, Agent  # noqa: E402
+from tests.gpu.alloc_trace import StepRecorder, replay, trace_length  # noqa: E402
 
 MiB = 1 << 20
-BLOCK = 512  # the caching allocator's smallest block and rounding (kMinBlockSize)
-MAX_ENTRIES = 1_000_000  # the trace must not wrap: it is checked below
+MAX_ENTRIES = StepRecorder.MAX_ENTRIES  # the trace must not wrap: it is checked
 TEMPORARY_STEP = 5
 PHASES = (("every_step", 12), ("default_budget", 40), ("compiled_optimizer", 12))
-RESERVED_IN = {"segment_alloc": 1, "segment_map": 1, "segment_free": -1, "segment_unmap": -1}
-
-
-def trace_length() -> int:
-    return len(torch.cuda.memory._snapshot()["device_traces"][0])
-
-
-def block_size(requested: int) -> int:
-    """The allocator's block for a request (its default rounding, no roundup_power2_divisions)."""
-    return max(BLOCK, -(-requested // BLOCK) * BLOCK)
-
-
-def replay(entries: list[dict[str, Any]], allocated: int, reserved: int, marks: list[int]) -> list[dict[str, int]]:
-    """Allocated/reserved bytes at each mark (a trace length) and their peak since the mark
-    before, from `allocated`/`reserved` at the trace's start."""
-    out, peak_a, peak_r, at = [], allocated, reserved, 0
-    for mark in marks:
-        for e in entries[at:mark]:
-            action = e["action"]
-            if action == "alloc":
-                allocated += block_size(e["size"])
-                peak_a = max(peak_a, allocated)
-            elif action == "free_requested":
-                allocated -= block_size(e["size"])
-            elif action in RESERVED_IN:
-                reserved += RESERVED_IN[action] * e["size"]
-                peak_r = max(peak_r, reserved)
-        out.append({"allocated": allocated, "allocated_peak": peak_a, "reserved": reserved, "reserved_peak": peak_r})
-        peak_a, peak_r, at = allocated, reserved, mark
-    return out
 
 
 def main() -> dict[str, Any]:

@@ -19,9 +19,27 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import torch  # noqa: E402
 
 from gpumemd.agent import agent as agent_mod  # noqa: E402
+from tests.gpu.alloc_trace import StepRecorder  # noqa: E402
 
 QUIET = {"listen_address": None, "spool_dir": "", "evaluation_interval": 0.05, "nvml_interval": 0.05,
          "interval": 0.01}
+
+
+class Recording:
+    """A StepRecorder started from the framework's own step-end callback, once the agent's
+    optimizer-step hook is installed (the callback starts the agent; its first samples hook
+    the optimizer): every optimizer step after that is checked against the allocator's trace."""
+
+    def __init__(self) -> None:
+        self.recorder: StepRecorder | None = None
+
+    def step_ended(self) -> None:
+        agent = agent_mod.current()
+        if self.recorder is None and agent is not None and agent._step_hook is not None:
+            self.recorder = StepRecorder(agent)
+
+    def finish(self) -> dict:
+        return self.recorder.finish() if self.recorder is not None else {"rows": []}
 
 
 def _series(agent: agent_mod.Agent) -> dict:
@@ -52,17 +70,20 @@ def lightning(tmp: str) -> dict:
             return torch.optim.AdamW(self.parameters(), lr=1e-3)
 
     steps: list = []
+    recording = Recording()
 
     class Probe(pl.Callback):
         def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):  # type: ignore[no-untyped-def]
             agent = agent_mod.current()
             steps.append(agent.training.step if agent is not None else None)
+            recording.step_ended()
 
     data = DataLoader(TensorDataset(torch.randn(640, 64)), batch_size=8)
     trainer = pl.Trainer(max_steps=20, accelerator="gpu", devices=1, logger=CSVLogger(tmp),
                         callbacks=[GpumemdCallback(log_memory=True, **QUIET), Probe()], log_every_n_steps=5,
                         enable_checkpointing=False, enable_progress_bar=False, enable_model_summary=False)
     trainer.fit(Tiny(), data)
+    trace = recording.finish()
     agent = agent_mod.current()
     assert agent is not None
     metrics = next(Path(tmp).rglob("metrics.csv"))
@@ -71,7 +92,7 @@ def lightning(tmp: str) -> dict:
     columns = sorted(rows[0]) if rows else []
     logged_allocated = [float(r["gpumemd/allocated_bytes"]) for r in rows if r.get("gpumemd/allocated_bytes")]
     # Lightning's teardown moves the module back to the CPU: after fit, allocated is torch's 0
-    return {"steps": steps, "columns": columns, "logged_allocated": logged_allocated,
+    return {"steps": steps, "columns": columns, "logged_allocated": logged_allocated, "trace": trace,
             "errors": dict(agent.errors.counts), **_series(agent), "version": pl.__version__}
 
 
@@ -91,11 +112,13 @@ def huggingface(tmp: str) -> dict:
 
     steps: list = []
     logged: list = []
+    recording = Recording()
 
     class Probe(TrainerCallback):
         def on_step_end(self, args, state, control, **kw):  # type: ignore[no-untyped-def]
             agent = agent_mod.current()
             steps.append(agent.training.step if agent is not None else None)
+            recording.step_ended()
 
         def on_log(self, args, state, control, logs=None, **kw):  # type: ignore[no-untyped-def]
             logged.append(sorted(logs or {}))
@@ -107,9 +130,10 @@ def huggingface(tmp: str) -> dict:
     trainer = Trainer(model=model, args=args, train_dataset=Tokens(),
                       callbacks=[GpumemdTrainerCallback(log_memory=True, **QUIET), Probe()])
     trainer.train()
+    trace = recording.finish()
     agent = agent_mod.current()
     assert agent is not None
-    return {"steps": steps, "logged": logged, "errors": dict(agent.errors.counts), **_series(agent),
+    return {"steps": steps, "logged": logged, "errors": dict(agent.errors.counts), **_series(agent), "trace": trace,
             "version": transformers.__version__}
 
 

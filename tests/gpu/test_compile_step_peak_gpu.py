@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.gpu.alloc_trace import check_rules, spans
 from tests.helpers import ROOT
 
 MiB = 1 << 20
@@ -28,40 +29,6 @@ def scenario() -> dict[str, Any]:
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr[-4000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def spans(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The agent's published step peaks, each with the trace's peak over the same span: from
-    the row after the previous boundary to the row of the boundary that closed it."""
-    out, previous = [], None
-    for j, row in enumerate(rows):
-        if not row["boundary"]:
-            assert row["step_peak"] is None, row  # only a boundary publishes
-            continue
-        if previous is None:
-            assert row["step_peak"] is None, row  # the first boundary opens the first span
-        else:
-            inside = rows[previous + 1: j + 1]
-            out.append({"phase": row["phase"], "agent": row["step_peak"], "rows": len(inside),
-                        "hooked_steps": sum(1 for r in inside if r["hook_ran"]),
-                        "trace_allocated_peak": max(r["trace"]["allocated_peak"] for r in inside),
-                        "trace_reserved_peak": max(r["trace"]["reserved_peak"] for r in inside),
-                        "temporary": any(r["temporary"] for r in inside)})
-        previous = j
-    return out
-
-
-def check_rules(span: dict[str, Any]) -> None:
-    """Exact: the trace's peak to the byte; a bound: at least it. Steps: one per optimizer step."""
-    agent = span["agent"]
-    assert agent is not None, span
-    for kind in ("allocated", "reserved"):
-        truth = span[f"trace_{kind}_peak"]
-        if agent[f"{kind}_exact"]:
-            assert agent[f"{kind}_bytes"] == truth, (kind, span)
-        else:
-            assert agent[f"{kind}_bytes"] >= truth, (kind, span)
-    assert agent["steps"] == span["hooked_steps"] == span["rows"], span
 
 
 def record(results_dir: Path, r: dict[str, Any]) -> None:

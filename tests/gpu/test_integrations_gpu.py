@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.gpu.alloc_trace import check_rules, spans
 from tests.helpers import ROOT
 
 SCRIPT = Path(__file__).with_name("integration_scenarios.py")
@@ -32,6 +33,22 @@ def scenario(name: str, tmp: Path, results_dir: Path) -> dict[str, Any]:
     return r
 
 
+def check_step_peaks(r: dict[str, Any], optimizer_steps: int) -> None:
+    """Every optimizer step after the recorder started closed a step boundary, and each step
+    peak obeys the rules against the allocator's own trace (tests/gpu/alloc_trace.py)."""
+    trace = r["trace"]
+    rows = trace["rows"]
+    assert trace["trace_entries"] < trace["trace_max_entries"]  # the replay saw every entry
+    for row in rows:  # the replay is the allocator's own accounting at every step's end
+        assert (row["trace"]["allocated"], row["trace"]["reserved"]) == (row["allocated"], row["reserved"]), row
+    assert len(rows) >= optimizer_steps // 2 and all(row["hook_ran"] for row in rows), rows
+    measured = spans(rows, opened_before=True)
+    assert len(measured) >= len(rows) // 2, measured
+    for span in measured:
+        check_rules(span)
+    assert all(span["agent"]["steps"] == 1 for span in measured[1:]), measured  # the budget lifted: one step each
+
+
 @pytest.mark.timeout_s(60)
 def test_lightning_fit_with_the_callback(tmp_path: Path, results_dir: Path) -> None:
     r = scenario("lightning", tmp_path, results_dir)
@@ -41,6 +58,7 @@ def test_lightning_fit_with_the_callback(tmp_path: Path, results_dir: Path) -> N
     assert {"gpumemd/allocated_bytes", "gpumemd/reserved_bytes"} <= set(r["columns"])
     assert r["logged_allocated"] and max(r["logged_allocated"]) > 0  # through Lightning's logger, mid-fit
     assert "integration" not in r["errors"]
+    check_step_peaks(r, 20)
 
 
 @pytest.mark.timeout_s(60)
@@ -51,3 +69,4 @@ def test_huggingface_train_with_the_callback(tmp_path: Path, results_dir: Path) 
     assert r["allocated"] == [r["torch_allocated"]] and r["torch_allocated"] > 0
     assert any("gpumemd/allocated_bytes" in keys for keys in r["logged"]), r["logged"]
     assert "integration" not in r["errors"]
+    check_step_peaks(r, 20)  # gradient accumulation over 2 micro-batches: one step per optimizer step
