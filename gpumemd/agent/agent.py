@@ -136,6 +136,7 @@ class Agent:
         self._open_steps = 0  # optimizer steps since the last step boundary
         self._allocator: AllocatorSource | None = None  # the step hook marks its boundaries
         self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
+        self._disable: Callable[..., Any] | None = None  # torch.compiler.disable, once hooked
         self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
         self._accelerator: Callable[[], str | None] | None = None  # the sources' LazyTorchCuda.accelerator
 
@@ -270,9 +271,18 @@ class Agent:
         import torch
         from torch.optim.optimizer import register_optimizer_step_post_hook
 
-        # Under torch.compile the hook may be traced: a tick there would break the graph.
-        # torch.compiler.is_compiling is optional (older torch): read what this torch has
-        self._compiling = getattr(getattr(torch, "compiler", None), "is_compiling", _never)
+        # Under torch.compile (`torch.compile(opt.step)`, a compiled train step) dynamo traces
+        # the hook: traced, a tick would run once at compile time and never again. So while
+        # tracing, the hook calls the tick through `torch.compiler.disable` (`_step_tick`):
+        # dynamo ends the graph there and calls the tick eagerly each time the compiled code
+        # runs. The break costs nothing: torch's optimizer step already breaks the graph
+        # around its update (optimizer.py `_use_grad`), so no fullgraph compile of a step
+        # exists to be broken (a CPU test holds that). Taken at trace time, not here: it
+        # imports torch._dynamo, which a program that never compiles should not pay for.
+        # Both are optional (older torch): read what this torch has.
+        compiler = getattr(torch, "compiler", None)  # getattr: torch >= 2.1
+        self._compiling = getattr(compiler, "is_compiling", _never)  # getattr: torch >= 2.3
+        self._disable = getattr(compiler, "disable", None)  # getattr: as above
         if self.training.optimizer_steps is None:
             self.training.optimizer_steps = 0
         self._step_hook = register_optimizer_step_post_hook(self._step_tick)
@@ -281,7 +291,9 @@ class Agent:
         """After each optimizer step, on the training thread: counted, then a step boundary
         (an allocator tick that closes the step peak) unless the budget spaces them out, and
         a tick at least every `interval`. Never raises, never waits."""
-        if self._compiling():  # first: tracing time.monotonic() would break the graph
+        if self._compiling():  # traced by torch.compile: the tick runs eagerly, outside the graph
+            if self._disable is not None:
+                self._disable(self._step_tick, recursive=True)()
             return
         training = self.training
         training.optimizer_steps = (training.optimizer_steps or 0) + 1

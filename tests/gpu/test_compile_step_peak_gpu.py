@@ -66,8 +66,6 @@ def test_a_compiled_models_step_peak_matches_the_allocator_trace_and_the_users_p
 
 
 @pytest.mark.timeout_s(240)
-@pytest.mark.xfail(strict=True, reason="a compiled optimizer step traces the step hook (which does nothing while "
-                   "compiling) and never calls it: such steps are neither counted nor closed (docs/agent.md)")
 def test_a_compiled_optimizer_step_is_counted_once_and_its_step_peak_matches_the_trace(results_dir: Path) -> None:
     r = scenario()
     record(results_dir, r)

@@ -191,3 +191,59 @@ def test_the_hook_never_raises_into_the_loop() -> None:
         assert a.errors.counts.get("allocator") == broken.raised  # counted (Counted wraps the tick), never raised
     finally:
         a.stop()
+
+
+def test_a_compiled_optimizer_step_is_counted_and_closes_its_step_each_time_the_compiled_code_runs() -> None:
+    """`torch.compile(opt.step)` traces the hook: the tick must run when the compiled code
+    runs, not once while it is traced (dynamo's `eager` backend: the tracing is the same as
+    inductor's, without a C++ compiler)."""
+    import torch
+
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        p = torch.nn.Parameter(torch.zeros(8))
+        opt = torch.optim.AdamW([p], lr=1e-3)
+        compiled_step = torch.compile(opt.step, backend="eager")
+        peaks = []
+        for i in range(5):
+            p.grad = torch.ones(8)
+            ledger.alloc(MiB * (i + 1))  # the step's temporary: a new lifetime peak each step
+            ledger.free(MiB * (i + 1))
+            compiled_step()
+            peaks.append(step_peak(a))
+        assert a.training.optimizer_steps == 5
+        assert peaks[0] is None  # the first step's boundary opens the first measured step
+        # each later compiled step closed its own step, exactly
+        assert [(p.allocated_bytes, p.allocated_exact, p.steps) for p in peaks[1:] if p is not None] == [
+            (100 * MiB + MiB * (i + 1), True, 1) for i in range(1, 5)]
+    finally:
+        a.stop()
+        torch._dynamo.reset()
+
+
+def test_the_hook_breaks_no_fullgraph_compile_that_would_work_without_it() -> None:
+    """The hook ends a traced graph (torch.compiler.disable); that is free only because torch's
+    optimizer step already breaks its graph (optimizer.py `_use_grad`). If a torch ever makes
+    a step fullgraph-compilable, this fails, and the hook must find another way."""
+    import torch
+
+    def fullgraph_compiles() -> bool:
+        p = torch.nn.Parameter(torch.zeros(8))
+        p.grad = torch.ones(8)
+        opt = torch.optim.AdamW([p], lr=1e-3)
+        try:
+            torch.compile(opt.step, backend="eager", fullgraph=True)()
+            return True
+        except Exception:  # dynamo's Unsupported, by torch version
+            return False
+        finally:
+            torch._dynamo.reset()
+
+    without = fullgraph_compiles()
+    a = agent(Ledger())
+    try:
+        assert a._step_hook is not None
+        assert fullgraph_compiles() == without
+    finally:
+        a.stop()
