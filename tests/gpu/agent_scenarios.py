@@ -118,17 +118,22 @@ def spike(trials: int = 20) -> dict:
     return {"rows": rows, "lifetime_peak": torch.cuda.max_memory_allocated(), "sample_every_s": 0.3}
 
 
+def cause_oom() -> bool:
+    """Ask for 64 TiB: a real OOM from the caching allocator; True once it raised."""
+    try:
+        torch.empty(1 << 46, dtype=torch.uint8, device="cuda")
+    except torch.OutOfMemoryError:
+        return True
+    return False
+
+
 def oom(directory: str) -> dict:
     torch.cuda.init()
     keep = torch.empty(64 * MiB, device="cuda")  # noqa: F841
     a = agent(oom_snapshot_dir=directory, oom_min_dump_interval=0.0, interval=10.0)
     a.sample_once()  # attaches the observer (CUDA is initialised now)
     ooms_before = torch.cuda.memory_stats()["num_ooms"]
-    raised = False
-    try:
-        torch.empty(1 << 46, dtype=torch.uint8, device="cuda")
-    except torch.OutOfMemoryError:
-        raised = True
+    raised = cause_oom()
     snap = a.sample_once()
     reading = snap.readings["oom"]
     files = sorted(os.listdir(directory))

@@ -21,6 +21,7 @@ import torch  # noqa: E402
 from gpumemd.agent.agent import Agent  # noqa: E402
 from gpumemd.backends.torch_cuda import TorchCuda  # noqa: E402
 from gpumemd.sources.pools import PoolSource, kind_of  # noqa: E402
+from tests.gpu.agent_scenarios import cause_oom  # noqa: E402
 
 MiB, GiB = 1 << 20, 1 << 30
 CAPTURE_ITERS = 40  # kernels captured, a short sleep between: the capture spans many agent ticks
@@ -154,11 +155,7 @@ def pools() -> dict:
     torch.cuda.synchronize()
     after = a.sample_once().readings["allocator"][0]
     # the OOM observer still counts an OOM
-    oom_raised = False
-    try:
-        torch.empty(1 << 46, dtype=torch.uint8, device="cuda")
-    except torch.OutOfMemoryError:
-        oom_raised = True
+    oom_raised = cause_oom()
     snap = a.sample_once()
     oom = snap.readings["oom"]
     # (d) the agent never resets the user's peak: max_memory_allocated is the spike's
