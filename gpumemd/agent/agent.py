@@ -275,9 +275,10 @@ class Agent:
         # the hook: traced, a tick would run once at compile time and never again. So while
         # tracing, the hook calls the tick through `torch.compiler.disable` (`_step_tick`):
         # dynamo ends the graph there and calls the tick eagerly each time the compiled code
-        # runs. The break costs nothing: torch's optimizer step already breaks the graph
-        # around its update (optimizer.py `_use_grad`), so no fullgraph compile of a step
-        # exists to be broken (a CPU test holds that). Taken at trace time, not here: it
+        # runs. That costs no graph: torch's optimizer step already breaks the graph around
+        # its update (optimizer.py `_use_grad`), so the post hooks' loop, which dynamo now runs
+        # eagerly, holds no tensor work, and no fullgraph compile of a step exists to be
+        # broken (CPU tests hold both). Taken at trace time, not here: it
         # imports torch._dynamo, which a program that never compiles should not pay for.
         # Both are optional (older torch): read what this torch has.
         compiler = getattr(torch, "compiler", None)  # getattr: torch >= 2.1
