@@ -37,9 +37,10 @@ class _NoOom:
 
 def _agent(torch: FakeAcceleratorTorch) -> Agent:
     pytest.importorskip("torch")  # the announcer waits for the program's torch import
-    return Agent(listen_address=None, spool_dir="", nvml=True, nvml_interval=0.001,
+    agent = Agent(listen_address=None, spool_dir="", nvml=True, nvml_interval=0.001,
                  identity=Identity(pid=4242, rank=0, local_rank=0, world_size=1),
                  apis={"torch": LazyTorchCuda(torch), "nvml": _NeverNvml(), "oom": _NoOom(), "env": {}})
+    return agent
 
 
 def _samples(agent: Agent, n: int) -> Any:
