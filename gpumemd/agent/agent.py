@@ -293,8 +293,11 @@ class Agent:
         (an allocator tick that closes the step peak) unless the budget spaces them out, and
         a tick at least every `interval`. Never raises, never waits."""
         if self._compiling():  # traced by torch.compile: the tick runs eagerly, outside the graph
-            if self._disable is not None:
-                self._disable(self._step_tick, recursive=True)()
+            try:
+                if self._disable is not None:
+                    self._disable(self._step_tick, recursive=True)()
+            except Exception:  # a torch that cannot do this while tracing: the step goes uncounted
+                self.errors.note("step-tick")
             return
         training = self.training
         training.optimizer_steps = (training.optimizer_steps or 0) + 1
