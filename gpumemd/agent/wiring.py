@@ -64,11 +64,9 @@ class AllocatorAnnouncer:
     """A sample listener that says once whether PyTorch's allocator can be read, why not
     while it cannot, and once when it becomes readable; then it only checks one flag.
 
-    On an accelerator NVML cannot see (ROCm, XPU, MPS) it also says once that only the
-    allocator series are exported: the process collector fails there with that reason
-    (sources/process.py `nvml_only`), which the sampler logs once at INFO through logging;
-    a program that configured no logging would drop that line, so then it is said here
-    instead (one line either way)."""
+    On an accelerator NVML cannot see (ROCm, XPU, MPS) it also says once that device-level
+    memory is not read there (sources/process.py `nvml_only`): the process collector
+    succeeds with its host series, so this line is where it is said."""
 
     def __init__(self, pid: int, accelerator: Callable[[], str | None] = lambda: None) -> None:
         self._pid = pid
@@ -87,7 +85,7 @@ class AllocatorAnnouncer:
             kind = self._accelerator()
             if not self._kind_known:
                 self._kind_known = True
-                if kind is not None and kind != NVIDIA and not log.hasHandlers():
+                if kind is not None and kind != NVIDIA:
                     say(f"pid {self._pid}: {nvml_only(kind)}")
             if self.done:
                 return

@@ -12,8 +12,10 @@ Exposition (one H200, rank 0, CUDA context + cuBLAS workspace + a 256 MiB tensor
     gpumemd_process_host_resident_peak_bytes{rank="0"} 2.3e+09
 
 Device-level memory is NVML's, NVIDIA CUDA only: where the program's torch drives another
-accelerator (ROCm, XPU, MPS: `accelerator`), this collector reports success 0 with the reason
-(`nvml_only`), its host series included, and the agent says so once (agent/wiring.py).
+accelerator (ROCm, XPU, MPS: `accelerator`), NVML is never asked, each device the allocator
+uses reads `gpumemd_process_nvml_visible` 0 with no device figures, the host series stay, and
+the agent says why once (`nvml_only`, agent/wiring.py). Not a failing collector: that would
+fire the default GpumemdCollectorFailing alert on every such job, for a state by design.
 
 Non-PyTorch memory = NVML's memory for this PID − torch reserved (CUDA context, cuBLAS
 and cuDNN workspaces, NCCL buffers, other allocators): the figure PyTorch's own OOM
@@ -44,7 +46,7 @@ from prometheus_client.core import Metric
 from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
 from gpumemd.backends.torch_accel import NVIDIA
 
-from .base import Family, Source, SourceUnavailable
+from .base import Family, Source
 from .breakdown import split_process
 
 log = logging.getLogger("gpumemd.process")
@@ -91,10 +93,9 @@ def pinned_bytes(stats: Mapping[str, Any]) -> tuple[int | None, int | None]:
 
 
 def nvml_only(accelerator: str) -> str:
-    """Why there is no device-level memory on a device NVML cannot see: the log line and the
-    collector's failure reason."""
+    """Why there is no device-level memory on a device NVML cannot see: the agent's log line."""
     return (f"device-level memory is read through NVML only (NVIDIA CUDA), so on {accelerator} "
-            "only the allocator series are exported")
+            "the allocator and host series are exported and gpumemd_process_nvml_visible is 0")
 
 
 def peak_rss_bytes() -> int | None:
@@ -152,13 +153,14 @@ class ProcessSource(Source[ProcessReading]):
     # --- reading ---
 
     def read(self, cycle: Mapping[str, Any]) -> ProcessReading:
-        if self._accelerator is not None:
-            accelerator = self._accelerator()  # None until the program imported torch, or none
-            if accelerator is not None and accelerator != NVIDIA:
-                raise SourceUnavailable(nvml_only(accelerator))
         rss = self._rss() if self._rss is not None else None
         allocator = cycle.get("allocator") or ()
         in_use = [r for r in allocator if r.reserved_bytes > 0]  # a context surely exists there
+        if in_use and self._accelerator is not None:
+            accelerator = self._accelerator()  # None until the program imported torch, or none
+            if accelerator is not None and accelerator != NVIDIA:  # NVML cannot see these devices
+                blind = tuple(DeviceView(r.device, r.uuid, r.reserved_bytes, nvml_visible=False) for r in in_use)
+                return ProcessReading(blind, rss, self._peak(rss), None, None)
         views: list[DeviceView] = []
         if in_use and not self._nvml_gone:
             now = self._mono()
@@ -174,13 +176,16 @@ class ProcessSource(Source[ProcessReading]):
                                       r.inactive_split_bytes)
                 view = replace(view, parts=tuple(split.items()))
             views.append(view)
-        peak = self._peak_rss()
-        if peak is not None and rss is not None:
-            peak = max(peak, rss)  # Linux updates ru_maxrss lazily: never show a peak below the current
         pinned: tuple[int | None, int | None] = (None, None)
         if in_use and not self._pinned_gone:  # CUDA is up (a context holds memory): pinned memory can be asked
             pinned = self._read_pinned()
-        return ProcessReading(tuple(views), rss, peak, *pinned)
+        return ProcessReading(tuple(views), rss, self._peak(rss), *pinned)
+
+    def _peak(self, rss: int | None) -> int | None:
+        peak = self._peak_rss()
+        if peak is not None and rss is not None:
+            peak = max(peak, rss)  # Linux updates ru_maxrss lazily: never show a peak below the current
+        return peak
 
     def _read_pinned(self) -> tuple[int | None, int | None]:
         try:
@@ -320,7 +325,8 @@ def _visible(v: DeviceView) -> int | None:
 _DeviceSpec = tuple[Callable[[DeviceView], Any], Family]
 _DEVICE_FAMILIES: tuple[_DeviceSpec, ...] = (
     (_visible, Family("gpumemd_process_nvml_visible",
-                      "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers).")),
+                      "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers) "
+                      "or the device (not NVIDIA).")),
     (attrgetter("nvml_used_bytes"), Family("gpumemd_process_nvml_used_bytes",
                                            "GPU memory NVML attributes to this process (CUDA context included).")),
     (attrgetter("non_pytorch_bytes"), Family(

@@ -1,6 +1,8 @@
 """The agent on an accelerator NVML cannot see, over `FakeAcceleratorTorch` (tests/fakes.py: a
-fake, no XPU here): the allocator series are exported, the NVML-backed `process` collector
-reports success 0 without touching NVML, and one line says why over many samples."""
+fake, no XPU here): the allocator and host series are exported, NVML is never touched, each
+device in use reads `gpumemd_process_nvml_visible` 0, the collector does not fail (a failing
+one would fire the default GpumemdCollectorFailing alert on every such job), and one line says
+why over many samples."""
 
 from __future__ import annotations
 
@@ -39,7 +41,8 @@ def _agent(torch: FakeAcceleratorTorch) -> Agent:
     pytest.importorskip("torch")  # the announcer waits for the program's torch import
     agent = Agent(listen_address=None, spool_dir="", nvml=True, nvml_interval=0.001,
                  identity=Identity(pid=4242, rank=0, local_rank=0, world_size=1),
-                 apis={"torch": LazyTorchCuda(torch), "nvml": _NeverNvml(), "oom": _NoOom(), "env": {}})
+                 apis={"torch": LazyTorchCuda(torch), "nvml": _NeverNvml(), "oom": _NoOom(), "env": {},
+                       "rss": lambda: 1 << 30, "peak_rss": lambda: 1 << 30})
     return agent
 
 
@@ -67,19 +70,22 @@ def test_xpu_exports_the_allocator_and_says_once_that_nvml_cannot_see_it(
     assert allocated == [({"gpu": "0", "uuid": "a1b2c3d4-xpu", "rank": "0"}, READINGS["after_256MiB_and_4000B"]
                           ["memory_allocated"])]
     success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
-    assert success["allocator"] == 1 and success["process"] == 0
-    assert "gpumemd_process_nvml_used_bytes" not in series and "gpumemd_process_host_resident_bytes" not in series
+    assert success["allocator"] == 1 and success["process"] == 1
+    assert series["gpumemd_process_nvml_visible"] == [({"gpu": "0", "uuid": "a1b2c3d4-xpu", "rank": "0"}, 0)]
+    assert not series.get("gpumemd_process_nvml_used_bytes")  # no device figure, not a zero
+    assert series["gpumemd_process_host_resident_bytes"] == [({"rank": "0"}, 1 << 30)]  # the host stays
     lines = [line for line in capsys.readouterr().err.splitlines() if NVML_ONLY in line]
-    assert lines == [f"gpumemd: pid 4242: {NVML_ONLY} (NVIDIA CUDA), so on xpu only the allocator series are exported"]
+    assert lines == [f"gpumemd: pid 4242: {NVML_ONLY} (NVIDIA CUDA), so on xpu the allocator and host series "
+                     "are exported and gpumemd_process_nvml_visible is 0"]
 
 
-def test_with_logging_configured_the_samplers_line_is_the_one(
+def test_with_logging_configured_the_line_goes_through_it_once(
         caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
     caplog.set_level("INFO", logger="gpumemd")
     _samples(_agent(FakeAcceleratorTorch("xpu", initialized=True)), SAMPLES)
     about = [r for r in caplog.records if NVML_ONLY in r.getMessage()]
-    assert len(about) == 1 and about[0].name == "gpumemd.sampler", [r.getMessage() for r in about]
-    assert "xpu" in about[0].getMessage() and "collector process" in about[0].getMessage()
+    assert len(about) == 1 and about[0].name == "gpumemd.agent", [r.getMessage() for r in about]
+    assert "on xpu" in about[0].getMessage()
     assert NVML_ONLY not in capsys.readouterr().err
 
 
@@ -89,7 +95,7 @@ def test_rocm_keeps_torch_cuda_and_also_reports_nvml_blind(monkeypatch: pytest.M
     agent = _agent(FakeAcceleratorTorch("cuda", hip="7.0"))
     series = _series(_samples(agent, 3))
     success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
-    assert success["process"] == 0
+    assert success["process"] == 1
     assert sum(NVML_ONLY in line and "on rocm" in line for line in capsys.readouterr().err.splitlines()) == 1
 
 
