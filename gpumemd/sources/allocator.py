@@ -14,7 +14,9 @@ Exposition (one H200, rank 0, after a 256 MiB tensor)::
 Rules this source keeps:
 - never create a CUDA context: nothing is read until the process initialised CUDA itself;
 - never reset the user's peak statistics (`max_memory_allocated()` reads the same with us);
-- CPU-only torch answers `memory_stats()` with `{}`, which is not a reading: "no CUDA device".
+- CPU-only torch answers `memory_stats()` with `{}`, which is not a reading; that, and CUDA
+  not initialised yet, give no series and a collector that succeeds: nothing to read is not
+  a failure (a failing collector fires GpumemdCollectorFailing).
 
 It reads `torch._C._cuda_memoryStats` rather than the public `memory_stats` (several times
 slower: it flattens the same dict into a flat key per counter), falling back to the public
@@ -64,7 +66,7 @@ from gpumemd.backends.torch_cuda import TorchCudaApi
 
 from . import alloc_conf
 from .alloc_conf import AllocatorSettings, fraction_label
-from .base import Family, Source, SourceUnavailable
+from .base import Family, Source
 
 __all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak", "StepPeak", "StepPeakReading"]
 
@@ -313,12 +315,15 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         api = self._api
         count = self._count
         if not count:
+            # Before the program initialised CUDA (reading now could create a context it never
+            # asked for), and without a device, there is nothing to read: no series, and not a
+            # failure (a failing collector fires GpumemdCollectorFailing after 5 minutes, and a
+            # job may prepare its data on the CPU for longer). The agent says why, once.
             if not api.is_initialized():
-                # Reading now could create a CUDA context the process never asked for.
-                raise SourceUnavailable("CUDA is not initialised in this process (yet)")
+                return ()
             count = api.device_count()
             if count == 0:
-                raise SourceUnavailable("no CUDA device")
+                return ()
             self._configure()
             self._count = count
         now = self._mono()
@@ -350,8 +355,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                     step = steps[device] = StepPeak()
             readings.append(AllocatorReading.from_stats(device, uuid, stats, limits.get(device), peaks, now,
                                                         settings.get(device), valid, used_now.get(device), step))
-        if not readings:
-            raise SourceUnavailable("no CUDA device")
+        if not readings:  # CPU-only torch answers {}: nothing to read, as above
+            return ()
         # A rank sees every visible GPU but uses one: leave out devices its allocator never
         # touched (no cudaMalloc, nothing reserved), unless it has touched none yet.
         used = [r for r in readings if r.device_allocs or r.reserved_bytes]

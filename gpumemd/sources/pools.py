@@ -154,7 +154,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         if self._off:
             return ()
         if not api.is_initialized():
-            raise SourceUnavailable("CUDA is not initialised in this process (yet)")
+            return ()  # nothing to read yet, not a failure (as the allocator source)
         if not self._checked:
             self._checked = True
             try:

@@ -217,3 +217,34 @@ def test_alerting_factory_reuses_the_observer_across_reloads() -> None:
     (first,) = factory(cfg)
     (again,) = factory(cfg)
     assert first is again and [r.name for r in again.engine.rules] == ["BuildInfo"]
+
+
+def test_an_allocator_with_nothing_to_read_yet_fires_no_collector_failing_alert() -> None:
+    """A job that prepares its data on the CPU for longer than the rule's 5 minutes (CUDA not
+    initialised, so nothing to read) is not a failing collector; a source that really fails is.
+    The default rule, on the injected clock."""
+    from gpumemd.alerts.rules import default_rule_mappings
+    from gpumemd.sources.allocator import AllocatorSource
+    from gpumemd.sources.base import SourceUnavailable
+    from tests.fakes import TorchSequence, stats
+
+    class NotYet(TorchSequence):
+        def is_initialized(self) -> bool:
+            return False
+
+    class Broken(Constant):
+        name = "broken"
+
+        def read(self, cycle: Mapping[str, Any]) -> float:
+            raise SourceUnavailable("NVML library not found")
+
+    (rule,) = [r for r in default_rule_mappings() if r["alert"] == "GpumemdCollectorFailing"]
+    clock = Clock()
+    obs = observer([rule])
+    s = Sampler([AllocatorSource(NotYet([stats(0, 0, 0, 0)]), env={}), Broken()], interval=1.0, observers=[obs],
+                wall_clock=clock, monotonic=clock)
+    for _ in range(11):
+        s.sample_once()
+        clock.now += 60
+    firing = {a.labels["collector"] for r in obs.engine.rules for a in r.active.values() if a.state == FIRING}
+    assert firing == {"broken"}

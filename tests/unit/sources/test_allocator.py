@@ -7,7 +7,6 @@ import pytest
 from gpumemd.backends.replay import torch_replayer
 from gpumemd.backends.torch_cuda import TorchCuda
 from gpumemd.sources.allocator import AllocatorSource, IntervalPeak
-from gpumemd.sources.base import SourceUnavailable
 from tests.fakes import READINGS, STATES, TorchSequence, capture, stats
 
 GiB = 1 << 30
@@ -46,8 +45,7 @@ def test_cpu_only_torch_is_no_cuda_device_not_a_zero_reading() -> None:
     torch = pytest.importorskip("torch")
     if torch.cuda.is_available():
         pytest.skip("this machine has CUDA")
-    with pytest.raises(SourceUnavailable):
-        AllocatorSource(TorchCuda()).read({})
+    assert AllocatorSource(TorchCuda()).read({}) == ()  # no series, and not a failing collector
 
 
 def test_cpu_only_empty_stats_are_not_a_reading() -> None:
@@ -55,8 +53,7 @@ def test_cpu_only_empty_stats_are_not_a_reading() -> None:
         def memory_stats(self, device: int) -> dict:
             return {}
 
-    with pytest.raises(SourceUnavailable, match="no CUDA device"):
-        AllocatorSource(Empty([])).read({})
+    assert AllocatorSource(Empty([])).read({}) == ()
 
 
 def test_interval_peak_through_the_recorded_states() -> None:
@@ -176,8 +173,7 @@ def test_a_tick_before_cuda_is_up_reads_nothing() -> None:
 
     src = AllocatorSource(NotYet([stats(0, 0, 0, 0)]), peak_window=30.0)
     src.tick()  # before any sample
-    with pytest.raises(SourceUnavailable):
-        src.read({})
+    assert src.read({}) == ()
     src.tick()  # a sample found CUDA not initialised: a tick must not touch it either
     assert NotYet.calls == 0
 

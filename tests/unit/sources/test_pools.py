@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from gpumemd.agent.wiring import Counted
 from gpumemd.backends.replay import torch_replayer
 from gpumemd.sources.agent_self import Errors
-from gpumemd.sources.base import SourceUnavailable
 from gpumemd.sources.pools import KINDS, MalformedSnapshot, PoolReading, PoolSource, kind_of
 from tests.helpers import ROOT
 
@@ -138,8 +137,7 @@ def test_devices_are_read_apart_and_other_kinds_appear_only_when_seen() -> None:
 
 def test_nothing_is_read_before_cuda_is_initialised() -> None:
     torch = SnapshotTorch([segment((0, 0), 2 * MiB)], initialized=False)
-    with pytest.raises(SourceUnavailable, match="not initialised"):
-        PoolSource(torch).read({})
+    assert PoolSource(torch).read({}) == ()  # no series, not a failure
     assert torch.reads == 0
 
 
