@@ -278,9 +278,9 @@ class Agent:
         # runs. That costs no graph: torch's optimizer step already breaks the graph around
         # its update (optimizer.py `_use_grad`), so the post hooks' loop, which dynamo now runs
         # eagerly, holds no tensor work, and no fullgraph compile of a step exists to be
-        # broken (CPU tests hold both). Taken at trace time, not here: it
-        # imports torch._dynamo, which a program that never compiles should not pay for.
-        # Both are optional (older torch): read what this torch has.
+        # broken (CPU tests hold both). `disable` is only looked up here and called while
+        # tracing: calling it imports torch._dynamo, which a program that never compiles
+        # should not pay for. Both are optional (older torch): read what this torch has.
         compiler = getattr(torch, "compiler", None)  # getattr: torch >= 2.1
         self._compiling = getattr(compiler, "is_compiling", _never)  # getattr: torch >= 2.3
         self._disable = getattr(compiler, "disable", None)  # getattr: as above
