@@ -13,7 +13,6 @@ at every mark, so a rounding this misses shows as a failed self-check, not a wro
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 __all__ = ["BLOCK", "StepRecorder", "block_size", "check_rules", "replay", "spans", "trace_length"]
@@ -80,7 +79,6 @@ class StepRecorder:
         self._before = self._last()
         self._torch = torch
         self._hook = register_optimizer_step_post_hook(self._after_step)
-        self.extra: Callable[[], dict[str, Any]] = dict  # a scenario's own fields per row
 
     def _last(self) -> Any:
         return self._peaks[0].last if 0 in self._peaks else None
@@ -93,7 +91,7 @@ class StepRecorder:
         self.rows.append({"hook_ran": hook_ran, "boundary": hook_ran and agent._open_steps == 0,
                           "step_peak": last._asdict() if last is not None and last is not self._before else None,
                           "allocated": torch.cuda.memory_allocated(), "reserved": torch.cuda.memory_reserved(),
-                          "temporary": False, **self.extra()})
+                          "temporary": False})
         self._counted, self._before = counted, last
 
     def finish(self) -> dict[str, Any]:
