@@ -206,7 +206,7 @@ def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job
     a day-long publishing `interval`, so the daemon keeps them as live ranks that long.
     """
     sys.path.insert(0, str(ROOT))
-    from gpumemd.sources.spool_file import encode
+    from gpumemd.spool.format import encode
 
     nv = capture["nvml"]
     gpus = nv["device_count()"]["ok"]

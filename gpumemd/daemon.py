@@ -26,7 +26,7 @@ from .sources.breakdown import BreakdownSource
 from .sources.host import HostSource
 from .sources.nvml import NvmlSource
 from .sources.spool import SpoolSource
-from .sources.spool_file import spool_dir
+from .spool.format import spool_dir
 
 log = logging.getLogger("gpumemd")
 

@@ -14,7 +14,8 @@ from prometheus_client.core import Metric
 
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.sources.spool_file import SpoolWriter, encode
+from gpumemd.spool.format import encode
+from gpumemd.spool.writer import SpoolWriter
 
 __all__ = ["HOSTILE", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",
            "served", "write_hostile"]

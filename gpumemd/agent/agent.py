@@ -48,8 +48,9 @@ from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import Source
 from gpumemd.sources.pools import PoolSource
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
-from gpumemd.sources.spool_file import SpoolWriter, spool_dir
 from gpumemd.sources.training import TrainingStep
+from gpumemd.spool.format import spool_dir
+from gpumemd.spool.writer import SpoolWriter
 
 from . import identity as identity_mod
 from . import process, steptrace

@@ -49,7 +49,7 @@ from gpumemd.http.endpoints import App
 from gpumemd.http.server import HttpServer
 from gpumemd.sampling.cycle import Snapshot
 from gpumemd.sampling.exposition import Exposition
-from gpumemd.sources.spool_file import FORMAT, families_of
+from gpumemd.spool.format import FORMAT, families_of
 
 log = logging.getLogger("gpumemd.agent")
 

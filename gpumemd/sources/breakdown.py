@@ -34,9 +34,10 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.spool.reader import SpoolReading
+
 from .base import Family, Source
 from .nvml import NvmlReading
-from .spool import SpoolReading
 
 __all__ = ["CATEGORIES", "PROCESS_CATEGORIES", "BreakdownSource", "GpuBreakdown", "RankMemory", "breakdown",
            "rank_memory", "split_process"]

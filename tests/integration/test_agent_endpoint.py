@@ -33,7 +33,7 @@ from cryptography import x509
 from gpumemd import config as config_mod
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.endpoint import PublishedSample
-from gpumemd.sources.spool_file import SpoolWriter
+from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, samples, scrape, wait_until_ready
 from tests.helpers import agent_env as env
 from tests.http_helpers import make_pair

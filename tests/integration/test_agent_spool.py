@@ -16,7 +16,8 @@ from gpumemd.backends.replay import torch_replayer
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.sources.spool_file import SpoolWriter, spool_dir
+from gpumemd.spool.format import spool_dir
+from gpumemd.spool.writer import SpoolWriter
 from tests.fakes import ROOT, capture
 from tests.helpers import gpumemd_process, samples, scrape
 

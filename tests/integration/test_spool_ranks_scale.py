@@ -25,7 +25,7 @@ import pytest
 
 from gpumemd.backends.replay import load_capture
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.sources.spool_file import SpoolWriter
+from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 from tests.spool_hostile import promtool_errors
 

@@ -16,7 +16,7 @@ import gpumemd.agent.wiring as wiring
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.identity import Identity
 from gpumemd.backends.torch_cuda import LazyTorchCuda
-from gpumemd.sources.spool_file import parse as parse_spool
+from gpumemd.spool.format import parse as parse_spool
 from tests.fakes import READINGS, FakeAcceleratorTorch
 
 SAMPLES = 12

@@ -23,7 +23,7 @@ from gpumemd.sources import alloc_conf
 from gpumemd.sources.alloc_conf import AllocatorSettings, parse
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.process import ProcessSource, pinned_bytes
-from gpumemd.sources.spool_file import parse as parse_spool
+from gpumemd.spool.format import parse as parse_spool
 from tests.fakes import READINGS, UUID
 
 MiB = 1 << 20

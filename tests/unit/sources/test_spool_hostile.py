@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from gpumemd import config as config_mod
-from gpumemd.sources import spool as spool_mod
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.sources.spool_file import REASONS, validate
+from gpumemd.spool import reader as spool_mod
+from gpumemd.spool.format import REASONS, validate
 from tests.spool_hostile import (
     HOSTILE,
     SPECIAL,

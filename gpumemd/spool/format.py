@@ -1,24 +1,20 @@
-"""A rank's spool file, shared by the agent and the daemon: its format (`encode`), writing it
-(the agent's `SpoolWriter`: atomically, only when the sample changed) and reading it back
-(`validate`, `parse`: every limit checked, a bad file a `Rejection` with a fixed reason).
+"""The spool's one schema: a rank's file format (`Encoder`, `encode`), its limits, and the
+validator the daemon reads it back with (`validate`, `parse`: every limit checked, a bad file
+a `Rejection` with a fixed reason). The agent's writer is `writer.py`, the daemon's reader
+`reader.py`.
 
 The spool is an untrusted boundary: any process that can write into the directory can put
-anything there. What the daemon reads is bounded (files, bytes, series), validated by one
-function (`validate`), attributed (the file's owner must own the pid it is named for), and
-a bad file costs one rejection, counted once per version of the file, never the sample.
+anything there, so nothing here trusts a document's types, sizes or names.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import os
 import re
 import tempfile
-import threading
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,13 +24,10 @@ from prometheus_client.samples import Sample
 
 log = logging.getLogger("gpumemd.spool")
 
-_OWN_FAMILIES = ("gpumemd_process_rank_info", "gpumemd_spool_rank_last_publish_timestamp_seconds",
-                 "gpumemd_spool_ranks", "gpumemd_spool_expired", "gpumemd_spool_errors",
-                 "gpumemd_spool_conflicts", "gpumemd_spool_rejected")
-
 __all__ = [
-    "FORMAT", "FORMATS", "FORMAT_V1", "PUBLISHED_PREFIXES", "REASONS", "Encoder", "RankFile", "Rejection",
-    "SpoolWriter", "daemon_family_names", "encode", "families_of", "own_pidns", "parse", "spool_dir", "validate",
+    "FORMAT", "FORMATS", "FORMAT_V1", "INFO_LABELS", "NOTHING", "PUBLISHED_PREFIXES", "REASONS", "SUFFIXES",
+    "Encoder", "RankFile", "Rejection", "encode", "families_of", "own_pidns", "parse", "rendered_names",
+    "spool_dir", "validate",
 ]
 
 FORMAT_V1 = "gpumemd-spool/1"  # still read: agents of an older release on the node
@@ -50,7 +43,7 @@ PUBLISHED_PREFIXES = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", 
                       "gpumemd_section", "gpumemd_host_pinned_memory_", "gpumemd_training_")
 
 
-_INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
+INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
 
 
 def spool_dir(configured: str | None, env: Mapping[str, str] | None = None) -> Path | None:
@@ -66,10 +59,7 @@ def spool_dir(configured: str | None, env: Mapping[str, str] | None = None) -> P
 _dumps = json.JSONEncoder(separators=(",", ":"), allow_nan=True).encode
 
 
-_NOTHING: Any = object()  # no change key: always write
-
-
-_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
+NOTHING: Any = object()  # a sentinel: no value given (a writer's change key, a reader's pidns)
 
 
 def encode(families: Iterable[Metric], *, pid: int, written: float, interval: float,
@@ -122,119 +112,6 @@ def families_of(doc: Mapping[str, Any]) -> list[Any]:
     return families
 
 
-class SpoolWriter:
-    """Publishes an agent's samples into the spool, at most once per `interval` (a sampler listener).
-
-    A publish whose sample reads the same as the last one written (`change_key`: the agent
-    passes its sources' readings and the profiled sections' table) rewrites nothing: it only
-    sets the file's mtime to now (one `utime`), the heartbeat the daemon's expiry reads
-    (`gpumemd-spool/2`: a rank's age is from the later of `written` and the file's mtime).
-    Written files get their mtime set to `written` too, so the two agree under a test clock."""
-
-    def __init__(self, directory: Path, *, identity: Mapping[str, str], interval: float,
-                 pid: int | None = None, clock: Callable[[], float] = time.time,
-                 monotonic: Callable[[], float] = time.monotonic,
-                 change_key: Callable[[Any], Any] | None = None, everything: bool = False,
-                 alerts: Callable[[], bytes | None] | None = None) -> None:
-        """`everything`: publish every family, not only the agent-owned ones the daemon
-        merges (which it still picks out); `alerts`: the /api/v1/alerts answer to publish
-        with each sample. Both for the agent's endpoint process (gpumemd/agent/endpoint.py)."""
-        self.directory = directory
-        self._identity = dict(identity)
-        self._interval = interval
-        self._pid = os.getpid() if pid is None else pid
-        self._clock, self._mono = clock, monotonic
-        self._change_key = change_key
-        self._encoder = Encoder(pid=self._pid, interval=interval, identity=self._identity, everything=everything)
-        self._alerts = alerts
-        self._next = 0.0
-        self._force = False
-        self._failed = False
-        self._last_key: Any = _NOTHING  # the change key of the sample last written
-        self.enabled = True
-        self.path = directory / f"agent-{self._pid}.json"
-        self._path, self._tmp = str(self.path), str(directory / f".agent-{self._pid}.json.tmp")
-        self._lock = threading.Lock()  # a publish never lands after remove()
-
-    def request(self) -> None:
-        """Publish the next sample whatever the interval (an OOM just happened)."""
-        self._force = True
-
-    def __call__(self, snapshot: Any) -> None:
-        if not self.enabled:
-            return
-        now = self._mono()
-        if now < self._next and not self._force:
-            return
-        force = self._force
-        # a sample due on the interval may come a little early: it still publishes
-        self._next, self._force = now + self._interval * 0.9, False
-        alerts = self._alerts() if self._alerts is not None else None
-        key = self._change_key(snapshot) if self._change_key is not None else _NOTHING
-        if key is not _NOTHING:
-            key = (key, alerts)  # an alert that turns firing while the readings stand still
-        if key is not _NOTHING and not force and key == self._last_key and self._heartbeat():
-            return
-        self.publish(snapshot.exposition.families, key, alerts)
-
-    def publish(self, families: Sequence[Metric], key: Any = _NOTHING, alerts: bytes | None = None) -> None:
-        written = self._clock()
-        data = self._encoder.encode(families, written, alerts)
-        with self._lock:
-            if self.enabled:
-                self._last_key = key if self._write(data, written) else _NOTHING
-
-    def _heartbeat(self) -> bool:
-        """Mark the unchanged file as fresh; False when it must be written again (it is gone)."""
-        with self._lock:
-            if not self.enabled:
-                return True
-            try:
-                now = self._clock()
-                os.utime(self._path, (now, now))
-                return True
-            except OSError:
-                return False
-
-    def _write(self, data: bytes, written: float) -> bool:
-        # os calls on str paths: open, write, futimens, close, rename (each releases the GIL
-        # once); the directory is created only when the open says it is missing.
-        try:
-            try:
-                fd = os.open(self._tmp, _FLAGS, 0o644)
-            except FileNotFoundError:
-                # Nobody made it (the daemon creates it 1770 with the publishers' group): private
-                # to this user, never world-writable; a daemon of this user still reads it.
-                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                fd = os.open(self._tmp, _FLAGS, 0o644)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.utime(fd, (written, written))
-            finally:
-                os.close(fd)
-            os.rename(self._tmp, self._path)
-            if self._failed:
-                self._failed = False
-                log.info("spool %s writable again", self.directory)
-            return True
-        except OSError as exc:
-            if not self._failed:  # log a failure once, not every second
-                self._failed = True
-                log.warning("cannot publish to spool %s: %s", self.directory, exc)
-            return False
-
-    def remove(self) -> None:
-        with self._lock:
-            self.enabled = False
-        for p in (self.path, self.directory / f".agent-{self._pid}.json.tmp"):
-            try:
-                p.unlink()
-            except OSError:
-                pass
-
-
 REASONS = ("not_regular", "too_large", "too_many_files", "not_json", "schema", "not_owner", "pid_unknown",
            "name_collision", "too_many_series", "unsafe_directory")
 """`gpumemd_spool_rejected_total{reason}`: a fixed set, so a hostile file cannot mint label values."""
@@ -279,7 +156,7 @@ MAX_FAMILIES = 1024  # per file
 TYPES = ("gauge", "counter", "info", "unknown")
 
 
-_SUFFIXES = {"gauge": ("",), "unknown": ("",), "counter": ("_total", "_created"), "info": ("_info",)}
+SUFFIXES = {"gauge": ("",), "unknown": ("",), "counter": ("_total", "_created"), "info": ("_info",)}
 
 
 # Lower-case snake_case names, no colons (recording rules'), no `le`/`quantile` labels and no
@@ -394,9 +271,10 @@ def validate(doc: Any, *, name_pid: int | None = None, reserved: frozenset[str] 
     merges, or the reason it is refused. Never raises: everything here came from outside.
 
     `name_pid`: the pid in the file's name, which the document's must equal; `reserved`: the
-    daemon's own family names (default: `daemon_family_names()`)."""
+    names of the reader's own families (the daemon's: `sources.spool.daemon_family_names()`),
+    which no rank may publish."""
     try:
-        return _validate(doc, name_pid, daemon_family_names() if reserved is None else reserved, max_series)
+        return _validate(doc, name_pid, frozenset() if reserved is None else reserved, max_series)
     except _Bad as bad:
         return Rejection(bad.reason, str(bad))
     except (RecursionError, MemoryError) as exc:  # not reachable through json.loads' own limits
@@ -424,7 +302,7 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
     pidns = doc.get("pidns")
     if pidns is not None:
         _text(pidns, "pidns", 64)
-    rendered_reserved = _rendered(reserved)
+    rendered_reserved = rendered_names(reserved)
     families: list[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]] = []
     good_names: set[str] = set()  # label names already checked in this document
     names: set[str] = set()
@@ -441,7 +319,7 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
         if typ not in TYPES:
             raise _Bad("schema", f"family {name}: type {str(typ)[:32]!r}")
         help_ = _text(help_, f"family {name} help") or _DEFAULT_HELP
-        suffixes = _SUFFIXES[typ]
+        suffixes = SUFFIXES[typ]
         sample_names = {name + s for s in suffixes}
         if name in reserved or sample_names & rendered_reserved:
             raise _Bad("name_collision", f"family {name} is the daemon's own")
@@ -499,23 +377,6 @@ def own_pidns() -> str | None:
         return None
 
 
-def daemon_family_names() -> frozenset[str]:
-    """Every family `gpumemd serve` exports itself under the agents' prefixes or anywhere: a spool
-    family of one of these names would be a second HELP/TYPE in one exposition."""
-    return _daemon_names()
-
-
-@functools.lru_cache(maxsize=1)
-def _daemon_names() -> frozenset[str]:
-    from .host import HostSource  # noqa: PLC0415 (siblings, imported when first needed)
-    from .kubelet import KubeletSource  # noqa: PLC0415
-    from .nvml import NvmlSource  # noqa: PLC0415
-    from .slurm import SlurmSource  # noqa: PLC0415
-
-    return frozenset({*NvmlSource.names, *HostSource.names, *KubeletSource.names, *SlurmSource.names,
-                      *_OWN_FAMILIES})
-
-
-def _rendered(names: Iterable[str]) -> frozenset[str]:
+def rendered_names(names: Iterable[str]) -> frozenset[str]:
     """Every sample name families of these names could render, whatever their type."""
     return frozenset(n + suffix for n in names for suffix in ("", "_total", "_created", "_info"))
