@@ -75,6 +75,7 @@ register("gpumemd_gpu_utilization_ratio", "gauge", _GPU, "Kernel time ratio.", "
 register("gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memory bandwidth time ratio.", "nvml")
 register("gpumemd_gpus", "gauge", (), "GPUs NVML sees.", "nvml")
 register("gpumemd_process_series_dropped", "counter", (), "Per-process series left out.", "nvml")
+register("gpumemd_nvml_invalid_answers", "counter", ("field",), "NVML answers of the wrong type or out of range.", "nvml")
 register("gpumemd_process_info", "gauge", ("pid", "executable"), "Executable name of a GPU process.", "nvml")
 register("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"),
          "Every byte of the GPU in one category (the categories sum to the total).", "breakdown")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -10,7 +11,8 @@ from prometheus_client.samples import Sample
 
 from gpumemd.backends import SourceUnavailable
 
-__all__ = ["Family", "Source", "SourceUnavailable", "cap", "counter", "gauge"]
+__all__ = ["MAX_BYTES", "Family", "Source", "SourceUnavailable", "byte_count", "cap", "counter", "gauge",
+           "label_text"]
 
 R = TypeVar("R")
 
@@ -60,6 +62,27 @@ class Source(Generic[R]):
 
     def close(self) -> None:
         """Release what the source holds (NVML, sockets, files); called once, on stop or reload."""
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+MAX_BYTES = 1 << 62  # far above any device or host; NVML's "not available" (2**64 - 1) is above it
+
+
+def byte_count(value: Any) -> int | None:
+    """A byte count from outside (NVML, a replayed capture): an int in [0, MAX_BYTES], else None."""
+    if type(value) is int and 0 <= value <= MAX_BYTES:
+        return value
+    return None
+
+
+def label_text(value: Any, limit: int) -> str | None:
+    """A string from outside for a label value: valid UTF-8 (no lone surrogate, which no
+    exposition can encode), capped at `limit` characters; None where it is not a string."""
+    if not isinstance(value, str):
+        return None
+    return cap(_SURROGATE.sub("\ufffd", value[: limit + 1]), limit)
 
 
 def cap(value: str, limit: int) -> str:

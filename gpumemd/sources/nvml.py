@@ -11,7 +11,10 @@ Exposition (one H200, one process)::
 Errors come in two kinds (as nvidia_gpu_exporter splits them): a *lifecycle* error (driver
 gone, GPU lost, NVML uninitialised) fails this collection and NVML is initialised again
 on the next one; a *field* error (NOT_SUPPORTED, NO_PERMISSION, …) leaves that one series
-out and is logged once.
+out and is logged once. A third kind is an answer of the wrong type or out of range (a
+replayed capture is a file anyone may hand to `--replay`, and NVML's own "not available"
+is 2**64 - 1): that one value is left out and counted in
+`gpumemd_nvml_invalid_answers_total{field}`, never the collection.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from gpumemd.backends.nvml import (
     NvmlError,
 )
 
-from .base import Source, SourceUnavailable, cap, counter, gauge
+from .base import Source, SourceUnavailable, byte_count, cap, counter, gauge, label_text
 
 log = logging.getLogger("gpumemd.nvml")
 
@@ -75,6 +78,17 @@ class NvmlReading:
 # --- the source ----------------------------------------------------------------------
 
 
+MAX_GPUS = 1024  # devices one NVML may answer for; more is not an answer, it is garbage
+
+
+MAX_PID = 1 << 22  # the kernel's pid_max ceiling
+
+
+INVALID_FIELDS = ("device_count", "uuid", "memory", "processes", "utilization", "name", "pci_bus_id",
+                  "driver_version", "process_name")
+"""`gpumemd_nvml_invalid_answers_total{field}`: a fixed set, so an answer cannot mint label values."""
+
+
 class NvmlSource(Source[NvmlReading]):
     name = "nvml"
     # Every family name `families()` may return (tests/unit/sources/test_names.py checks it):
@@ -84,7 +98,7 @@ class NvmlSource(Source[NvmlReading]):
         "gpumemd_gpu_memory_free_bytes", "gpumemd_gpu_memory_reserved_bytes",
         "gpumemd_process_gpu_memory_used_bytes", "gpumemd_gpu_processes", "gpumemd_gpu_utilization_ratio",
         "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gpumemd_gpus", "gpumemd_process_series_dropped",
-        "gpumemd_process_info",
+        "gpumemd_process_info", "gpumemd_nvml_invalid_answers",
     })
 
     def __init__(
@@ -107,6 +121,7 @@ class NvmlSource(Source[NvmlReading]):
         self._logged_fields: set[tuple[str, int]] = set()
         self._v1_only: set[int] = set()  # devices where memory v2 is not supported
         self._dropped_total = 0
+        self._invalid = dict.fromkeys(INVALID_FIELDS, 0)
 
     def close(self) -> None:
         if self._initialised:
@@ -155,45 +170,115 @@ class NvmlSource(Source[NvmlReading]):
                 log.info("GPU %d: NVML memory info v2 unsupported (%s); using v1", index, exc)
         return self._field(f"GPU {index} memory info", self._api.memory_info, index)
 
+    def _invalid_answer(self, field: str, value: Any) -> None:
+        self._invalid[field] += 1
+        if (field, -1) not in self._logged_fields:  # once per field, as field errors are
+            self._logged_fields.add((field, -1))
+            log.warning("NVML answered %s with %.80r: left out (gpumemd_nvml_invalid_answers_total)", field, value)
+
+    def _text(self, field: str, value: Any) -> str | None:
+        if value is None:
+            return None
+        text = label_text(value, self._label_limit)
+        if text is None:
+            self._invalid_answer(field, value)
+        return text
+
+    def _bytes(self, field: str, value: Any) -> int | None:
+        if value is None:
+            return None
+        out = byte_count(value)
+        if out is None:
+            self._invalid_answer(field, value)
+        return out
+
+    def _memory_checked(self, index: int) -> dict[str, int | None]:
+        mem = self._memory(index)
+        if mem is None:
+            return {}
+        if not isinstance(mem, dict):
+            self._invalid_answer("memory", mem)
+            return {}
+        return {k: self._bytes("memory", mem.get(k)) for k in ("total", "used", "free", "reserved")}
+
+    def _processes_checked(self, index: int) -> tuple[list[GpuProcess], int] | None:
+        raw = self._field(f"GPU {index} processes", self._api.processes, index)
+        if raw is None:
+            return None
+        if not isinstance(raw, list):
+            self._invalid_answer("processes", raw)
+            return None
+        procs = []
+        for p in raw[: MAX_GPUS * 64]:
+            pid = p.get("pid") if isinstance(p, dict) else None
+            if type(pid) is not int or not 0 < pid <= MAX_PID:
+                self._invalid_answer("processes", p)
+                continue
+            procs.append(GpuProcess(pid, self._bytes("processes", p.get("used_bytes"))))
+        procs.sort(key=lambda p: -(p.used_bytes or 0))
+        return procs[: self._max_processes], max(0, len(procs) - self._max_processes)
+
+    def _utilization_checked(self, index: int) -> tuple[float | None, float | None]:
+        util = self._field(f"GPU {index} utilization", self._api.utilization, index)
+        if util is None:
+            return None, None
+        ratios: list[float | None] = []
+        for key in ("gpu", "memory"):
+            value = util.get(key) if isinstance(util, dict) else util
+            if type(value) is not int or not 0 <= value <= 100:
+                self._invalid_answer("utilization", value)
+                ratios.append(None)
+            else:
+                ratios.append(value / 100)
+        return ratios[0], ratios[1]
+
     def _read(self) -> NvmlReading:
         api = self._api
         gpus = []
         names: dict[int, str] = {}
         dropped = 0
-        for index in range(api.device_count()):
-            mem = self._memory(index) or {}
+        count = api.device_count()
+        if type(count) is not int or not 0 <= count <= MAX_GPUS:
+            self._invalid_answer("device_count", count)
+            raise NvmlError(999, f"NVML answered the device count with {count!r:.80}")  # nothing else is readable
+        for index in range(count):
+            uuid = self._text("uuid", api.uuid(index))
+            if not uuid:  # the label every GPU series joins on: without it, the GPU is left out
+                if uuid is not None:
+                    self._invalid_answer("uuid", uuid)
+                continue
+            mem = self._memory_checked(index)
             procs: tuple[GpuProcess, ...] | None = None
             if self._processes:
-                raw = self._field(f"GPU {index} processes", api.processes, index)
-                if raw is not None:
-                    raw = sorted(raw, key=lambda p: -(p.get("used_bytes") or 0))
-                    dropped += max(0, len(raw) - self._max_processes)
-                    procs = tuple(GpuProcess(p["pid"], p.get("used_bytes")) for p in raw[: self._max_processes])
-            util = self._field(f"GPU {index} utilization", api.utilization, index) if self._utilization else None
+                checked = self._processes_checked(index)
+                if checked is not None:
+                    procs, over = tuple(checked[0]), checked[1]
+                    dropped += over
+            util_gpu, util_mem = self._utilization_checked(index) if self._utilization else (None, None)
             gpus.append(
                 GpuReading(
                     index=index,
-                    uuid=api.uuid(index),
-                    name=self._field(f"GPU {index} name", api.name, index),
-                    pci_bus_id=self._field(f"GPU {index} PCI bus id", api.pci_bus_id, index),
+                    uuid=uuid,
+                    name=self._text("name", self._field(f"GPU {index} name", api.name, index)),
+                    pci_bus_id=self._text("pci_bus_id", self._field(f"GPU {index} PCI bus id", api.pci_bus_id, index)),
                     total_bytes=mem.get("total"),
                     used_bytes=mem.get("used"),
                     free_bytes=mem.get("free"),
                     reserved_bytes=mem.get("reserved"),
                     processes=procs,
-                    utilization_gpu_ratio=util["gpu"] / 100 if util else None,
-                    utilization_memory_ratio=util["memory"] / 100 if util else None,
+                    utilization_gpu_ratio=util_gpu,
+                    utilization_memory_ratio=util_mem,
                 )
             )
             if self._process_names:
                 for p in procs or ():
                     if p.pid not in names:
-                        name = self._field("process names", api.process_name, p.pid)
+                        name = self._text("process_name", self._field("process names", api.process_name, p.pid))
                         if name:
                             names[p.pid] = os.path.basename(name)  # never the command line
         self._dropped_total += dropped
         return NvmlReading(
-            driver_version=self._field("driver version", api.driver_version),
+            driver_version=self._text("driver_version", self._field("driver version", api.driver_version)),
             gpus=tuple(gpus),
             process_names=names,
             processes_dropped=dropped,
@@ -269,6 +354,11 @@ class NvmlSource(Source[NvmlReading]):
         if self._utilization:
             yield util_gpu
             yield util_mem
+        invalid = counter("gpumemd_nvml_invalid_answers",
+                          "NVML answers of the wrong type or out of range, left out, by field.", ["field"])
+        for field in INVALID_FIELDS:
+            invalid.add_metric([field], self._invalid[field])
+        yield invalid
 
 
 # --- the real library ----------------------------------------------------------------
