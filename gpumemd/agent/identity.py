@@ -16,6 +16,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from gpumemd.sources.base import label_text
+
 __all__ = ["Identity", "from_env"]
 
 _RANKS = (
@@ -26,6 +28,9 @@ _RANKS = (
 )
 _JOB_IDS = ("GPUMEMD_JOB_ID", "TORCHELASTIC_RUN_ID", "SLURM_JOB_ID", "PBS_JOBID", "LSB_JOBID", "JOB_ID")
 _MAX_JOB_ID = 64  # a label value from outside: bounded
+
+
+_MAX_RANK = 1 << 31
 
 
 @dataclass(frozen=True)
@@ -67,11 +72,11 @@ class Identity:
 def _int(value: str | None) -> int | None:
     if value is None:
         return None
-    try:
-        n = int(value.strip())
-    except ValueError:
+    text = value.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 10:  # not "1_0", "+3", "١", nor 4,300 digits
         return None
-    return n if n >= 0 else None
+    n = int(text)
+    return n if n < _MAX_RANK else None
 
 
 def from_env(env: Mapping[str, str] | None = None, pid: int | None = None) -> Identity:
@@ -85,7 +90,7 @@ def from_env(env: Mapping[str, str] | None = None, pid: int | None = None) -> Id
     if rank is None:  # LOCAL_RANK alone (some launchers) still gives a port offset
         local_rank = _int(env.get("LOCAL_RANK"))
     job_id = next((env[k].strip() for k in _JOB_IDS if env.get(k, "").strip()), None)
-    if job_id is not None:
-        job_id = job_id[:_MAX_JOB_ID]
+    if job_id is not None:  # any bytes (os.environ decodes them with surrogateescape): valid, bounded UTF-8
+        job_id = label_text(job_id, _MAX_JOB_ID)
     return Identity(pid=os.getpid() if pid is None else pid, rank=rank, local_rank=local_rank,
                     world_size=world_size, job_id=job_id)
