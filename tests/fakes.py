@@ -203,6 +203,10 @@ class FakeTorch:
         self.observer = fn
         return True
 
+    def on_cuda_init(self, fn: Any) -> bool:
+        self.init_hook = fn
+        return True
+
     def num_ooms(self, device: int) -> int | None:
         if not self.stats_ok:
             raise RuntimeError("no stats")

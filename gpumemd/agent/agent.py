@@ -55,6 +55,7 @@ from gpumemd.spool.writer import SpoolWriter
 from . import identity as identity_mod
 from . import process, steptrace
 from .endpoint import EndpointProcess
+from .oomdiag import OomDiagnoser
 from .process import current
 from .wiring import (
     AllocatorAnnouncer,
@@ -140,12 +141,14 @@ class Agent:
         self._disable: Callable[..., Any] | None = None  # torch.compiler.disable, once hooked
         self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
         self._accelerator: Callable[[], str | None] | None = None  # the sources' LazyTorchCuda.accelerator
+        self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
+        self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
 
     # --- building ---
 
     def _sources(self, config: Config) -> list[Source]:
         agent, labels, apis = config.agent, self.identity.labels(), self._apis
-        torch_api = apis.get("torch") or LazyTorchCuda()
+        torch_api = self._torch_api()
         # which accelerator the program's torch drives: NVML sees NVIDIA CUDA only (a replayed api is NVIDIA's)
         accelerator = torch_api.accelerator if isinstance(torch_api, LazyTorchCuda) else None
         self._accelerator = accelerator
@@ -191,12 +194,20 @@ class Agent:
 
         return rss
 
+    def _torch_api(self) -> Any:
+        """The one TorchCudaApi of this agent (its sources and the OOM diagnosis share it)."""
+        if self._torch is None:
+            self._torch = self._apis.get("torch") or LazyTorchCuda()
+        return self._torch
+
     def build(self) -> Runtime:
         """The runtime (sources, observers, spool, endpoint), built but not started: what
         `start()` runs first; tests and benchmarks call it to sample by hand."""
         cfg, agent = self.config, self.config.agent
         from gpumemd.sources.oom import OomWatcher
 
+        nvml = (self._apis.get("nvml") or Pynvml()) if agent.nvml else None
+        self.diagnoser = OomDiagnoser(self._torch_api(), nvml, pid=self.pid, env=self._apis.get("env"))
         self.oom = OomWatcher(
             self._apis.get("oom") or LazyTorchOom(),
             snapshot_dir=agent.oom_snapshot_dir,
@@ -208,6 +219,8 @@ class Agent:
             history_stacks=agent.memory_history_stacks,
             labels=self.identity.labels(),
             on_event=self._urgent_sample,
+            diagnose=self.diagnoser.diagnose,
+            say=say,
         )
         directory = spool_dir(agent.spool_dir)
         # agent.endpoint: process — a helper process serves the file this agent publishes, so
@@ -220,7 +233,7 @@ class Agent:
             shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
             directory = Path(tempfile.mkdtemp(prefix="gpumemd-agent-", dir=shm))
             self._private_dir = str(directory)
-        listeners = []
+        listeners: list[Callable[[Any], None]] = [self.diagnoser.observe]
         if directory is not None:
             self.spool = SpoolWriter(
                 directory, identity=self.identity.info_labels(), interval=agent.spool_interval, pid=self.pid,
@@ -258,6 +271,21 @@ class Agent:
                        build_observers=lambda c: [*_sections_observers(agent.evaluation_interval), *alerting(c)],
                        listeners=listeners, eager_render=False, sample_every=_sample_every(agent, directory),
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
+
+    def _watch_cuda_init(self) -> None:
+        """Attach the OOM observer on the program's first CUDA use, so that an OOM in its first
+        milliseconds (a model too big to move to the GPU) is seen; the first sample after CUDA
+        is up attaches it where this torch has no initialisation hook."""
+        oom = self.oom
+        if oom is None:
+            return
+        try:
+            oom_api = self._apis.get("oom") or oom.api
+            if not oom_api.on_cuda_init(oom.install_quietly):
+                log.debug("this torch has no CUDA initialisation hook: the OOM observer waits for a sample")
+        except Exception:  # noqa: BLE001 - the sample path still attaches it
+            self.errors.note("start")
+            log.debug("cannot hook CUDA initialisation", exc_info=True)
 
     def _which_accelerator(self) -> str | None:
         """The accelerator the program's torch drives (torch_accel.accelerator_name); None
@@ -371,6 +399,7 @@ class Agent:
         try:
             process.register_actions(self)  # before the rules load: rules with actions need them
             self.runtime = self.build()
+            self._watch_cuda_init()
             try:
                 self.runtime.start()  # the first sample is published before the endpoint process starts
             except OSError as exc:  # agent.endpoint: thread, the port is taken

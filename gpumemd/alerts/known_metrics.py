@@ -168,6 +168,9 @@ register("gpumemd_training_optimizer_steps", "counter", _ID, "torch.optim optimi
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")
+register("gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "CUDA OOMs diagnosed, by cause.", "agent")
+register("gpumemd_oom_last_diagnosis_info", "gauge", ("gpu", "cause", "summary", "fix", *_ID),
+         "The last OOM diagnosis on a GPU.", "agent")
 register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", "agent")
 register("gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent")
 register("gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", "agent")

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib.abc
+import importlib.machinery
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any, Protocol
 
 from .torch_cuda import torch_ready
 
-__all__ = ["LazyTorchOom", "OomCallback", "TorchOom", "TorchOomApi"]
+__all__ = ["LazyTorchOom", "OomCallback", "TorchOom", "TorchOomApi", "on_cuda_init", "when_imported"]
 
 OomCallback = Callable[[int, int, int, int], None]  # device, alloc size, device total/limit, device free
 
@@ -16,6 +21,7 @@ class TorchOomApi(Protocol):
     """The part of torch this module uses; real (`TorchOom`) or faked in tests."""
 
     def attach_oom_observer(self, fn: OomCallback) -> bool: ...  # False: not available in this torch
+    def on_cuda_init(self, fn: Callable[[], None]) -> bool: ...  # fn runs when the program initialises CUDA
     def num_ooms(self, device: int) -> int | None: ...
     def is_initialized(self) -> bool: ...
     def dump_snapshot(self, path: str) -> None: ...
@@ -38,6 +44,12 @@ class TorchOom:
             return False
         attach(fn)
         return True
+
+    def on_cuda_init(self, fn: Callable[[], None]) -> bool:
+        """Queue `fn` on torch's own initialisation path (`torch.cuda._lazy_call`): it runs
+        inside the program's first CUDA use, before that use allocates anything, or at once
+        where CUDA is already up. False where this torch has no such path."""
+        return on_cuda_init(self._torch.cuda, fn)
 
     def num_ooms(self, device: int) -> int | None:
         raw = getattr(self._torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
@@ -63,6 +75,24 @@ class TorchOom:
         self._torch.cuda.memory._record_memory_history(enabled=None)
 
 
+def on_cuda_init(cuda_module: Any, fn: Callable[[], None]) -> bool:
+    """`torch.cuda._lazy_call(fn)` (private; absent from some builds). `fn` runs inside the
+    program's CUDA initialisation, where an exception would become the program's
+    DeferredCudaCallError: whatever `fn` is, it is called here so that it cannot raise."""
+    lazy_call = getattr(cuda_module, "_lazy_call", None)  # getattr: private, absent in some torch builds
+    if lazy_call is None:
+        return False
+
+    def guarded() -> None:
+        try:
+            fn()
+        except Exception:  # noqa: BLE001 - never into the program's CUDA initialisation
+            pass
+
+    lazy_call(guarded)
+    return True
+
+
 class LazyTorchOom:
     """TorchOomApi, likewise lazy; the OOM observer is attached once CUDA is initialised
     (attached earlier, the allocator has no device allocators yet and drops it)."""
@@ -78,5 +108,77 @@ class LazyTorchOom:
     def is_initialized(self) -> bool:
         return torch_ready() and bool(self._get().is_initialized())
 
+    def on_cuda_init(self, fn: Callable[[], None]) -> bool:
+        """As TorchOom's, without importing torch: where the program has not imported it yet,
+        `fn` is queued the moment it imports `torch.cuda` (an import hook that removes itself)."""
+        def queue(module: ModuleType) -> None:
+            on_cuda_init(module, fn)
+
+        return when_imported("torch.cuda", queue)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._get(), name)  # getattr: forwards the TorchOomApi to the real adapter
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: wraps the loader the other finders return for one module name,
+    to call back once that module has executed."""
+
+    def __init__(self, name: str, callback: Callable[[ModuleType], None]) -> None:
+        self.name, self.callback = name, callback
+        self.done = threading.Event()
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> Any:
+        if fullname != self.name or self.done.is_set():
+            return None
+        for finder in sys.meta_path:
+            if finder is self:
+                continue
+            find = getattr(finder, "find_spec", None)  # getattr: legacy finders have none
+            spec = find(fullname, path, target) if find is not None else None
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        if loader is None or not hasattr(loader, "exec_module"):  # hasattr: the loader protocol's optional part
+            return spec
+        real_exec = loader.exec_module
+        hook = self
+
+        def exec_module(module: ModuleType) -> None:
+            real_exec(module)
+            hook._fire(module)
+
+        try:
+            loader.exec_module = exec_module
+        except (AttributeError, TypeError):  # a loader that takes no attribute: the sampler's fallback
+            return spec
+        return spec
+
+    def _fire(self, module: ModuleType) -> None:
+        if self.done.is_set():
+            return
+        self.done.set()
+        try:
+            sys.meta_path.remove(self)
+        except ValueError:
+            pass
+        try:
+            self.callback(module)
+        except Exception:  # noqa: BLE001 - never into the program's import of torch
+            pass
+
+
+def when_imported(name: str, callback: Callable[[ModuleType], None]) -> bool:
+    """Call `callback(module)` once module `name` is imported: now where it already is, else
+    right after the program's own import executes it. Never raises into that import."""
+    module = sys.modules.get(name)
+    if module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False):  # getattr: import state
+        try:
+            callback(module)
+        except Exception:  # noqa: BLE001
+            return False
+        return True
+    sys.meta_path.insert(0, _AfterImport(name, callback))
+    return True

@@ -20,24 +20,34 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 - Allocation history makes snapshots show who allocated what, but slows a dispatch-bound
   loop noticeably (docs/agent.md): off, `armed` (started by `arm_memory_history()`, e.g. by an alert
   action) or `on` (from the moment the process initialises CUDA).
+- A diagnosis (gpumemd/diagnosis/oom.py: one cause, one fix) is computed in the allocating
+  thread right after each counted OOM, by the `diagnose` callable the agent passes in (it
+  reads the allocator, its snapshot and NVML; it allocates no GPU memory). It is said in one
+  line, counted by cause (`gpumemd_oom_diagnoses_total{gpu,cause}`), kept as
+  `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`, and written as JSON next to the
+  snapshot (`<snapshot stem>.diagnosis.json`; with snapshots off, into the same directory).
+- The observer is attached on the program's first CUDA use (`install`, queued by the agent on
+  torch's own initialisation path), so an OOM in the first milliseconds is seen too.
 - Nothing here raises into the training code: every failure is logged and counted.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
+from gpumemd.diagnosis.oom import CAUSES, Diagnosis
 
 from .base import Source, counter, gauge
 
@@ -55,6 +65,8 @@ class OomReading:
     last_snapshot_reason: str | None
     last_snapshot_time: float | None
     history_recording: bool
+    diagnoses: Mapping[tuple[int, str], int] = field(default_factory=dict)  # (device, cause) -> OOMs
+    last_diagnosis: Mapping[int, tuple[str, str, str]] = field(default_factory=dict)  # device -> (cause, summary, fix)
 
 
 def _slug(text: str) -> str:
@@ -68,7 +80,7 @@ class OomWatcher(Source[OomReading]):
     names = frozenset({  # every family name families() may return (see NvmlSource.names)
         "gpumemd_oom_events", "gpumemd_oom_observer_installed", "gpumemd_agent_snapshots",
         "gpumemd_agent_memory_history_recording", "gpumemd_agent_last_snapshot_timestamp_seconds",
-        "gpumemd_agent_last_snapshot_info",
+        "gpumemd_agent_last_snapshot_info", "gpumemd_oom_diagnoses", "gpumemd_oom_last_diagnosis_info",
     })
 
     def __init__(
@@ -85,6 +97,8 @@ class OomWatcher(Source[OomReading]):
         labels: Mapping[str, str] | None = None,
         on_event: Callable[[], None] | None = None,  # the agent publishes a fresh sample
         clock: Callable[[], float] = time.time,
+        diagnose: Callable[[int, int, int, int], Diagnosis | None] | None = None,
+        say: Callable[[str], None] | None = None,  # the one line at an OOM (the agent's `say`)
     ) -> None:
         self._api = api
         self._dir = Path(snapshot_dir) if snapshot_dir else None
@@ -111,16 +125,37 @@ class OomWatcher(Source[OomReading]):
         self._history_wanted = history == "on"
         self._history_ours = False
         self._last_families: tuple[OomReading, list[Metric]] | None = None
+        self._diagnose = diagnose
+        self._say = say or (lambda line: log.warning("%s", line))
+        self._diagnoses: dict[tuple[int, str], int] = {}
+        self._last_diagnosis: dict[int, tuple[str, str, str]] = {}
+        self.last_diagnosis_path: str | None = None
+        self._install_lock = threading.Lock()
+
+    @property
+    def api(self) -> TorchOomApi:
+        return self._api
 
     # --- installation ---
 
     def install(self) -> bool:
-        try:
-            self._installed = self._api.attach_oom_observer(self._observe)
-        except Exception as exc:
-            log.warning("cannot attach the OOM observer (%s); OOMs are counted from memory_stats only", exc)
-            self._installed = False
-        return self._installed
+        """Attach the observer once (torch cannot detach one; a second would see each OOM twice).
+        Called on torch's CUDA initialisation path and, as a fallback, by the first sample
+        after CUDA is up; never raises."""
+        with self._install_lock:
+            if self._install_tried:
+                return self._installed
+            self._install_tried = True
+            try:
+                self._installed = self._api.attach_oom_observer(self._observe)
+            except Exception as exc:
+                log.warning("cannot attach the OOM observer (%s); OOMs are counted from memory_stats only", exc)
+                self._installed = False
+            return self._installed
+
+    def install_quietly(self) -> None:
+        """`install` for torch's initialisation path, which wants no return value."""
+        self.install()
 
     # --- the OOM path (user's thread) ---
 
@@ -130,10 +165,13 @@ class OomWatcher(Source[OomReading]):
                 return  # torch cannot detach an observer: a stopped agent ignores it
             if not self._count(device, alloc):
                 return
-            log.warning("CUDA out of memory on GPU %d: %d bytes requested, %d free of %d",
-                        device, alloc, device_free, device_total)
-            if self._dir is not None:
-                self.dump_snapshot("oom")
+            diagnosis = self._diagnosis(device, alloc, device_total, device_free)
+            if diagnosis is None:
+                log.warning("CUDA out of memory on GPU %d: %d bytes requested, %d free of %d",
+                            device, alloc, device_free, device_total)
+            snapshot = self.dump_snapshot("oom") if self._dir is not None else None
+            if diagnosis is not None and self._dir is not None:
+                self._write_diagnosis(diagnosis, snapshot)
             if self._on_event is not None:
                 self._on_event()
         except Exception:  # never let the agent change what the user's OOM looks like
@@ -158,6 +196,48 @@ class OomWatcher(Source[OomReading]):
                 self._last_event = (device, alloc, now)
             self._events[device] = self._events.get(device, 0) + 1
         return True
+
+    def _diagnosis(self, device: int, alloc: int, device_total: int, device_free: int) -> Diagnosis | None:
+        if self._diagnose is None:
+            return None
+        try:
+            d = self._diagnose(device, alloc, device_total, device_free)
+        except Exception:
+            log.exception("OOM diagnosis failed")
+            return None
+        if d is None or d.cause not in CAUSES:
+            return None
+        who = "".join(f" ({k} {v})" for k, v in sorted(self._labels.items()) if k in ("rank", "pid"))
+        self._say(f"OOM on GPU {device}{who}: {d.cause} — {d.summary}; fix: {d.fix}")
+        with self._lock:
+            key = (device, d.cause)
+            self._diagnoses[key] = self._diagnoses.get(key, 0) + 1
+            self._last_diagnosis[device] = (d.cause, d.summary, d.fix)
+        return d
+
+    def _write_diagnosis(self, d: Diagnosis, snapshot: str | None) -> None:
+        """`<snapshot stem>.diagnosis.json`, or a name of its own when no snapshot was written."""
+        assert self._dir is not None
+        try:
+            if snapshot is not None:
+                path = Path(snapshot).with_suffix(".diagnosis.json")
+            else:
+                now = self._clock()
+                stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
+                path = self._dir / f"{self._prefix}-{stamp}-oom.diagnosis.json"
+            self._dir.mkdir(parents=True, exist_ok=True)
+            data = json.dumps({**d.to_json(), "labels": self._labels}, allow_nan=False, indent=1).encode()
+            tmp = path.with_name("." + path.name + ".tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+            self.last_diagnosis_path = str(path)
+            self._rotate("*.diagnosis.json")
+        except (OSError, ValueError) as exc:
+            log.warning("OOM diagnosis not written to %s: %s", self._dir, exc)
 
     # --- snapshots ---
 
@@ -216,9 +296,9 @@ class OomWatcher(Source[OomReading]):
         finally:
             self._dump_lock.release()
 
-    def _rotate(self) -> None:
+    def _rotate(self, pattern: str = "*.pickle") -> None:
         assert self._dir is not None
-        mine = sorted(self._dir.glob(self._prefix + "-*.pickle"), key=lambda p: p.stat().st_mtime)
+        mine = sorted(self._dir.glob(self._prefix + "-" + pattern), key=lambda p: p.stat().st_mtime)
         for old in mine[: max(0, len(mine) - self._max_snapshots)]:
             try:
                 old.unlink()
@@ -271,7 +351,6 @@ class OomWatcher(Source[OomReading]):
             except Exception:
                 ready = False
             if ready:  # attached before CUDA is initialised, the allocator would drop it
-                self._install_tried = True
                 self.install()
         if self._history_wanted and not self._history_ours and self.active:
             self._start_history()
@@ -283,7 +362,8 @@ class OomWatcher(Source[OomReading]):
                 recording = False
         with self._lock:
             return OomReading(self._installed, dict(self._events), dict(self._snapshots), self._last_path,
-                              self._last_reason, self._last_time, recording)
+                              self._last_reason, self._last_time, recording, dict(self._diagnoses),
+                              dict(self._last_diagnosis))
 
     def families(self, reading: OomReading) -> Iterable[Metric]:
         # Nearly every sample reads the same (no OOM, no snapshot): when the alert engine
@@ -310,6 +390,17 @@ class OomWatcher(Source[OomReading]):
                           "1 while allocation history is recorded (allocations are slower).", ids)
         recording.add_metric(extra, 1 if reading.history_recording else 0)
         yield from (events, installed, snaps, recording)
+        if reading.diagnoses:
+            diagnosed = counter("gpumemd_oom_diagnoses", "CUDA out-of-memory errors diagnosed, by cause.",
+                                ["gpu", "cause", *ids])
+            for (device, cause), n in sorted(reading.diagnoses.items()):
+                diagnosed.add_metric([str(device), cause, *extra], n)
+            last = gauge("gpumemd_oom_last_diagnosis_info", "The last OOM's diagnosis on a GPU; value 1.",
+                         ["gpu", "cause", "summary", "fix", *ids])
+            for device, (cause, summary, fix) in sorted(reading.last_diagnosis.items()):
+                last.add_metric([str(device), cause, summary[:300], fix[:300], *extra], 1)
+            yield diagnosed
+            yield last
         if reading.last_snapshot_time is not None:
             when = gauge("gpumemd_agent_last_snapshot_timestamp_seconds", "When the last snapshot was written.", ids)
             when.add_metric(extra, reading.last_snapshot_time)

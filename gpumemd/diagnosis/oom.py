@@ -1,0 +1,252 @@
+"""Why a CUDA allocation failed, and what to change: one cause from a closed set, and a fix
+that is true for this process. Pure: figures in, a `Diagnosis` out (the agent gathers the
+figures at the OOM, `gpumemd explain --snapshot` from a snapshot file).
+
+The causes, and the order in which they win when several hold (the first that holds):
+
+1. `limit`         a per-process limit (`set_per_process_memory_fraction`), not the device,
+                   refused it: the device had the bytes free.
+2. `fragmentation` PyTorch's cache and the device together held enough free bytes, but no
+                   block large enough: the layout, not the amount, stopped it.
+3. `leak`          allocated memory grew step over step before the OOM.
+4. `graph_pools`   memory held in CUDA-graph or other private pools would have covered it.
+5. `other_processes` it would have fit without the other processes on the GPU.
+6. `non_pytorch`   this process's memory outside PyTorch (NCCL, libraries, another
+                   allocator) grew, and without that growth it would have fit.
+7. `capacity`      the working set does not fit, even without fragmentation.
+
+Why this order: a configured limit and fragmentation are each fixed by one setting and say
+nothing about the working set; a leak makes every other cause a matter of time; pools,
+other processes and non-PyTorch memory name memory someone can give back; capacity is what
+remains. docs/oom.md has the rules with worked examples.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["CAUSES", "AllocatorConfig", "Diagnosis", "OomFigures", "OtherProcess", "diagnose", "human_bytes"]
+
+CAUSES = ("limit", "fragmentation", "leak", "graph_pools", "other_processes", "non_pytorch", "capacity")
+
+MIB = 1 << 20
+
+LEAK_MIN_STEPS = 4  # step-end readings, each above the last, before a leak is claimed
+
+LEAK_MIN_GROWTH = 1 * MIB  # per step: below this a "leak" is allocator noise
+
+
+@dataclass(frozen=True)
+class OtherProcess:
+    pid: int
+    used_bytes: int
+    rank: str | None = None  # where the node daemon or the spool knows it
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class AllocatorConfig:
+    """What `PYTORCH_CUDA_ALLOC_CONF` set (gpumemd's `sources/alloc_conf.py` reads it)."""
+
+    backend: str = "native"  # native | cudaMallocAsync
+    expandable_segments: bool = False
+    max_split_size: int | None = None  # bytes; None: unlimited (the default)
+    uses_cuda_ipc: bool = False  # expandable segments and CUDA IPC conflict (pytorch #130330)
+
+
+@dataclass(frozen=True)
+class OomFigures:
+    """Everything known at the OOM, in bytes. None: not known (say so, never guess)."""
+
+    requested: int
+    device: int = 0
+    device_total: int | None = None  # the GPU's memory (NVML, else mem_get_info)
+    device_free: int | None = None  # free on the device when the allocator gave up
+    limit: int | None = None  # a per-process limit below the device's total
+    allocated: int | None = None  # PyTorch, live tensors
+    reserved: int | None = None  # PyTorch's cache, all pools
+    largest_free_block: int | None = None  # the largest free block in the cache
+    free_blocks_fitting: int | None = None  # free cached blocks >= requested
+    pool_reserved: int | None = None  # reserved in CUDA-graph / private pools
+    pool_free: int | None = None  # of which free
+    largest_pool: tuple[str, int] | None = None  # (pool id, reserved bytes)
+    process_used: int | None = None  # NVML's figure for this process on this GPU
+    non_pytorch: int | None = None  # process_used - reserved
+    non_pytorch_baseline: int | None = None  # the smallest non-PyTorch figure seen before
+    others: tuple[OtherProcess, ...] | None = None  # None: not known (no NVML)
+    config: AllocatorConfig = field(default_factory=AllocatorConfig)
+    step: int | None = None
+    step_allocated: tuple[int, ...] = ()  # allocated at the last step ends, oldest first
+    step_peaks: tuple[int, ...] = ()  # the last step peaks, oldest first
+
+    @property
+    def cached_free(self) -> int | None:
+        if self.reserved is None or self.allocated is None:
+            return None
+        return max(0, self.reserved - self.allocated)
+
+    @property
+    def others_bytes(self) -> int | None:
+        return None if self.others is None else sum(p.used_bytes for p in self.others)
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    cause: str  # one of CAUSES
+    summary: str  # one line: the cause in figures
+    fix: str  # one line: what to change, with a number where one exists
+    missing: tuple[str, ...] = ()  # inputs the diagnosis lacked
+    figures: OomFigures | None = None
+    numbers: dict[str, int | float] = field(default_factory=dict)  # the fix's numbers (bytes, fractions)
+
+    def to_json(self) -> dict[str, Any]:
+        """The `.diagnosis.json` document: every figure in bytes; unknown ones null."""
+        figs = asdict(self.figures) if self.figures is not None else {}
+        if self.figures is not None:
+            figs["cached_free"] = self.figures.cached_free
+            figs["others_bytes"] = self.figures.others_bytes
+        return {"format": "gpumemd-oom-diagnosis/1", "cause": self.cause, "summary": self.summary,
+                "fix": self.fix, "missing": list(self.missing), "numbers": dict(self.numbers), "figures": figs}
+
+
+def human_bytes(n: float) -> str:
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if abs(n) >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+def _nonneg(value: int | None) -> int | None:
+    if value is None or isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if value >= 0 else None
+
+
+def clean(fig: OomFigures) -> OomFigures:
+    """Figures from outside (a snapshot, torch, NVML): negatives and wrong types become unknown."""
+    ints = {k: _nonneg(getattr(fig, k)) for k in (
+        "device_total", "device_free", "limit", "allocated", "reserved", "largest_free_block",
+        "free_blocks_fitting", "pool_reserved", "pool_free", "process_used", "non_pytorch",
+        "non_pytorch_baseline", "step")}
+    requested = _nonneg(fig.requested) or 0
+    others = None if fig.others is None else tuple(
+        p for p in fig.others if _nonneg(p.used_bytes) is not None and _nonneg(p.pid) is not None)
+    steps = tuple(v for v in fig.step_allocated if _nonneg(v) is not None)
+    peaks = tuple(v for v in fig.step_peaks if _nonneg(v) is not None)
+    pool = fig.largest_pool if fig.largest_pool is not None and _nonneg(fig.largest_pool[1]) is not None else None
+    return OomFigures(requested=requested, device=fig.device, others=others, config=fig.config,
+                      step_allocated=steps, step_peaks=peaks, largest_pool=pool, **ints)
+
+
+def _leak(steps: Sequence[int]) -> tuple[float, int] | None:
+    """(growth per step, steps it grew) when the last step ends each rose by a steady amount."""
+    if len(steps) < LEAK_MIN_STEPS:
+        return None
+    run = 1
+    for a, b in zip(reversed(steps[:-1]), reversed(steps), strict=False):
+        if b - a >= LEAK_MIN_GROWTH:
+            run += 1
+        else:
+            break
+    if run < LEAK_MIN_STEPS:
+        return None
+    tail = steps[-run:]
+    return (tail[-1] - tail[0]) / (run - 1), run - 1
+
+
+def _fragmentation_fix(cfg: AllocatorConfig, requested: int) -> tuple[str, dict[str, int | float]]:
+    if cfg.backend == "cudaMallocAsync":
+        return ("the cudaMallocAsync backend manages its own pool: free cached tensors before this "
+                "phase (del, torch.cuda.empty_cache()) or lower the peak; PyTorch's cache settings do not apply"), {}
+    if not cfg.expandable_segments and not cfg.uses_cuda_ipc:
+        return "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True", {}
+    mib = max(20, (requested // MIB) // 2)  # blocks above this are not split, so large ones stay whole
+    why = ("expandable segments are already on" if cfg.expandable_segments
+           else "expandable segments conflict with CUDA IPC (pytorch #130330)")
+    return (f"{why}: PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:{mib} keeps large blocks from being split",
+            {"max_split_size_mb": mib})
+
+
+def diagnose(figures: OomFigures) -> Diagnosis:
+    """One cause and one fix for an OOM; never raises, never a negative or NaN figure."""
+    fig = clean(figures)
+    req = fig.requested
+    missing = tuple(name for name, value in (
+        ("device_free", fig.device_free), ("allocated/reserved", fig.cached_free),
+        ("largest_free_block", fig.largest_free_block), ("others (NVML)", fig.others),
+        ("process_used (NVML)", fig.process_used)) if value is None)
+    free = fig.device_free or 0
+    cached = fig.cached_free or 0
+    total = fig.device_total
+
+    def done(cause: str, summary: str, fix: str, **numbers: int | float) -> Diagnosis:
+        return Diagnosis(cause, summary, fix, missing, fig, {k: v for k, v in numbers.items() if math.isfinite(v)})
+
+    # 1. limit: the device had the bytes; the process's limit did not
+    if fig.limit is not None and total and fig.limit < total and fig.device_free is not None \
+            and fig.reserved is not None and req <= free:
+        need = fig.reserved + req
+        fraction = min(1.0, math.ceil(need / total * 100) / 100)
+        return done("limit", f"the process's memory limit of {human_bytes(fig.limit)} refused {human_bytes(req)}; "
+                    f"the GPU had {human_bytes(free)} free",
+                    f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
+                    fraction=fraction, needed_bytes=need)
+    # 2. fragmentation: the bytes were there, but not in one block
+    if fig.cached_free is not None and fig.largest_free_block is not None and cached > 0 \
+            and fig.largest_free_block < req and cached + free >= req:
+        frag_fix, frag_numbers = _fragmentation_fix(fig.config, req)
+        return done("fragmentation", f"{human_bytes(cached)} free in PyTorch's cache, largest block "
+                    f"{human_bytes(fig.largest_free_block)} < {human_bytes(req)} requested", frag_fix, **frag_numbers)
+    # 3. leak: allocated grew step over step up to the OOM
+    leak = _leak(fig.step_allocated)
+    if leak is not None:
+        per_step, steps = leak
+        return done("leak", f"allocated memory grew {human_bytes(per_step)} per step for the last {steps} steps",
+                    f"find what keeps {human_bytes(per_step)} per step alive (gpumemd explain, the leak "
+                    "finder); the step loop is not freeing it", bytes_per_step=per_step, steps=steps)
+    # 4. graph pools would have covered it
+    if fig.pool_reserved and fig.pool_reserved + free + cached >= req:
+        which = f" (largest: pool {fig.largest_pool[0]}, {human_bytes(fig.largest_pool[1])})" if fig.largest_pool else ""
+        return done("graph_pools", f"{human_bytes(fig.pool_reserved)} held in CUDA-graph/private pools{which}",
+                    "release the graphs or pools no longer replayed (del the graph, then "
+                    "torch.cuda.empty_cache()), or capture into one shared pool (graph_pool_handle)",
+                    pool_bytes=fig.pool_reserved)
+    # 5. other processes
+    others = fig.others_bytes
+    if others and fig.device_free is not None and others + free + cached >= req:
+        names = ", ".join(f"pid {p.pid}" + (f" rank {p.rank}" if p.rank else "") + (f" ({p.name})" if p.name else "")
+                          + f" {human_bytes(p.used_bytes)}" for p in sorted(fig.others or (), key=lambda p: -p.used_bytes)[:4])
+        return done("other_processes", f"other processes hold {human_bytes(others)} on GPU {fig.device}",
+                    f"free the GPU from: {names}", others_bytes=others)
+    # 6. non-PyTorch memory of this process grew
+    if fig.non_pytorch is not None and fig.non_pytorch_baseline is not None:
+        growth = fig.non_pytorch - fig.non_pytorch_baseline
+        if growth >= LEAK_MIN_GROWTH and growth + free + cached >= req:
+            return done("non_pytorch", f"this process's memory outside PyTorch grew {human_bytes(growth)} "
+                        f"(to {human_bytes(fig.non_pytorch)}: NCCL, libraries, another allocator)",
+                        "find what allocates outside PyTorch (NCCL_BUFFSIZE, CuPy/JAX pools, cuDNN workspaces) "
+                        f"and cap it by {human_bytes(growth)}", growth_bytes=growth)
+    # 7. capacity: what remains
+    if fig.device_free is None:  # offline, from a snapshot without its OOM event: no shortfall to give
+        return done("capacity", f"{human_bytes(req)} requested; PyTorch's cache held {human_bytes(cached)} free, "
+                    f"its largest block {human_bytes(fig.largest_free_block or 0)}; the device's free memory "
+                    "is unknown", "a smaller micro-batch, activation checkpointing, or more GPUs (sharding); "
+                    "how much smaller needs the device's figures (run under the gpumemd agent)")
+    short = max(0, req - free - cached)
+    fix = f"the step needs {human_bytes(short)} more than the GPU can give: a smaller micro-batch, " \
+          "activation checkpointing, or more GPUs (sharding)"
+    numbers: dict[str, int | float] = {"shortfall_bytes": short}
+    if fig.step_allocated and fig.allocated is not None and total:
+        persistent = fig.step_allocated[-1]  # what a step leaves behind: weights, grads, optimizer state
+        step_need = fig.allocated + req - persistent  # this step's activations and temporaries so far
+        room = (fig.limit or total) - persistent - (fig.non_pytorch or 0) - (others or 0)
+        if step_need > 0 and room > 0:
+            k = min(1.0, room / step_need * 0.9)  # 10 % left for fragmentation and the rest of the step
+            numbers["batch_fraction"] = round(k, 2)
+            fix = (f"needs {human_bytes(short)} more; the largest batch that fits is about {k:.0%} of this one "
+                   "(or activation checkpointing)")
+    return done("capacity", f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
+                f"{human_bytes(cached)} free in PyTorch's cache", fix, **numbers)

@@ -1,0 +1,157 @@
+"""The figures an OOM diagnosis needs, read from a torch memory snapshot: PyTorch's
+`memory_snapshot()` list of segments in the training process, or a snapshot file
+(`torch.cuda.memory._dump_snapshot`'s pickle: gpumemd's, the user's own, Stormlog's) offline.
+
+A snapshot file is hostile input: it is unpickled with no class allowed at all (a snapshot
+is only dicts, lists, strings and numbers, so `pickle`'s code-running classes are refused),
+read bounded in bytes, and every field is checked for its type before it is used.
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .oom import OomFigures
+
+__all__ = ["MAX_SNAPSHOT_BYTES", "SnapshotFigures", "SnapshotUnreadable", "figures_from_snapshot",
+           "figures_from_segments", "load_snapshot"]
+
+MAX_SNAPSHOT_BYTES = 1 << 30
+
+DEFAULT_POOL = (0, 0)  # segment_pool_id of PyTorch's own pool; any other id is a graph or private pool
+
+
+class SnapshotUnreadable(Exception):
+    """The file is not a torch memory snapshot this reader can take (one line, for the user)."""
+
+
+class _NoClasses(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        raise SnapshotUnreadable(f"refused: the pickle asks for {module[:60]}.{name[:60]} (a snapshot holds none)")
+
+
+def load_snapshot(path: Path) -> dict[str, Any]:
+    """A snapshot file as a dict with `segments` (and `device_traces` where recorded)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SNAPSHOT_BYTES + 1)
+    except OSError as exc:
+        raise SnapshotUnreadable(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_SNAPSHOT_BYTES:
+        raise SnapshotUnreadable(f"{path}: larger than {MAX_SNAPSHOT_BYTES} bytes")
+    try:
+        doc = _NoClasses(io.BytesIO(data)).load()
+    except SnapshotUnreadable:
+        raise
+    except Exception as exc:  # any bytes: truncated, not a pickle, too deep
+        raise SnapshotUnreadable(f"{path}: not a pickled snapshot ({type(exc).__name__})") from None
+    if isinstance(doc, list):  # memory_snapshot()'s plain list of segments
+        doc = {"segments": doc}
+    if not isinstance(doc, dict) or not isinstance(doc.get("segments"), list):
+        raise SnapshotUnreadable(f"{path}: no `segments` list: not a torch memory snapshot")
+    return doc
+
+
+def _int(value: Any) -> int | None:
+    return value if type(value) is int and value >= 0 else None
+
+
+@dataclass(frozen=True)
+class SnapshotFigures:
+    device: int
+    reserved: int
+    allocated: int
+    largest_free_block: int
+    free_blocks: tuple[int, ...]  # sizes of free (inactive) blocks of PyTorch's own pool
+    pool_reserved: int
+    pool_free: int
+    largest_pool: tuple[str, int] | None
+    requested: int | None = None  # from the snapshot's OOM trace event
+    device_free: int | None = None  # likewise
+
+
+def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigures:
+    """Reserved, allocated, free blocks and pools of one device; malformed entries skipped."""
+    reserved = allocated = pool_reserved = pool_free = 0
+    free_blocks: list[int] = []
+    pools: dict[str, int] = {}
+    for seg in segments:
+        if not isinstance(seg, dict) or seg.get("device", 0) != device:
+            continue
+        size = _int(seg.get("total_size")) or 0
+        pool = seg.get("segment_pool_id")
+        pool_id = tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL
+        private = pool_id != DEFAULT_POOL
+        reserved += size
+        blocks = seg.get("blocks")
+        for block in blocks if isinstance(blocks, list) else ():
+            if not isinstance(block, dict):
+                continue
+            bsize = _int(block.get("size")) or 0
+            state = block.get("state")
+            if state == "active_allocated":
+                allocated += bsize
+            elif state == "inactive":
+                if private:
+                    pool_free += bsize
+                else:
+                    free_blocks.append(bsize)
+        if private:
+            pool_reserved += size
+            key = "/".join(str(p) for p in pool_id)[:40]
+            pools[key] = pools.get(key, 0) + size
+    largest_pool = max(pools.items(), key=lambda kv: kv[1]) if pools else None
+    return SnapshotFigures(device, reserved, allocated, max(free_blocks, default=0), tuple(sorted(free_blocks)),
+                           pool_reserved, pool_free, largest_pool)
+
+
+def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:
+    traces = doc.get("device_traces")
+    if not isinstance(traces, list) or not 0 <= device < len(traces) or not isinstance(traces[device], list):
+        return None, None
+    for event in reversed(traces[device]):
+        if isinstance(event, dict) and event.get("action") == "oom":
+            return _int(event.get("size")), _int(event.get("device_free"))
+    return None, None
+
+
+def oom_device(doc: dict[str, Any]) -> int:
+    """The device whose trace holds an OOM event, else the first device with segments, else 0."""
+    traces = doc.get("device_traces")
+    if isinstance(traces, list):
+        for i, trace in enumerate(traces):
+            if isinstance(trace, list) and any(isinstance(e, dict) and e.get("action") == "oom" for e in trace):
+                return i
+    segments = doc.get("segments")
+    for seg in segments if isinstance(segments, list) else ():
+        if isinstance(seg, dict) and _int(seg.get("device")) is not None:
+            return int(seg["device"])
+    return 0
+
+
+def figures_from_snapshot(doc: dict[str, Any], device: int | None = None,
+                          requested: int | None = None) -> tuple[OomFigures, tuple[str, ...]]:
+    """OomFigures from a snapshot alone, and what it lacked. `requested`: the user's figure
+    where the snapshot holds no OOM event."""
+    dev = oom_device(doc) if device is None else device
+    segments = doc.get("segments")
+    seg = figures_from_segments(segments if isinstance(segments, list) else (), dev)
+    asked, device_free = _oom_event(doc, dev)
+    lacking = ["NVML (device total, other processes, this process's non-PyTorch memory)"]
+    if asked is None:
+        asked = requested
+        lacking.append("the OOM event (no allocation history in the snapshot): "
+                       + ("the requested size is yours" if requested is not None else "pass --requested BYTES"))
+    if device_free is None:
+        lacking.append("the device's free memory at the OOM")
+    fitting = sum(1 for b in seg.free_blocks if asked is not None and b >= asked)
+    figures = OomFigures(
+        requested=asked or 0, device=dev, device_free=device_free, allocated=seg.allocated, reserved=seg.reserved,
+        largest_free_block=seg.largest_free_block, free_blocks_fitting=fitting,
+        pool_reserved=seg.pool_reserved, pool_free=seg.pool_free, largest_pool=seg.largest_pool)
+    return figures, tuple(lacking)
