@@ -7,7 +7,8 @@ The causes, and the order in which they win when several hold (the first that ho
 1. `limit`         a per-process limit (`set_per_process_memory_fraction`), not the device,
                    refused it: the device had the bytes free.
 2. `fragmentation` PyTorch's cache and the device together held enough free bytes, but no
-                   block large enough: the layout, not the amount, stopped it.
+                   block large enough: the layout, not the amount, stopped it (no setting
+                   fixes that, measured: the fix names the allocation order instead).
 3. `leak`          allocated memory grew step over step before the OOM.
 4. `graph_pools`   memory held in CUDA-graph or other private pools would have covered it.
 5. `other_processes` it would have fit without the other processes on the GPU.
@@ -158,16 +159,18 @@ def _leak(steps: Sequence[int]) -> tuple[float, int] | None:
 
 
 def _fragmentation_fix(cfg: AllocatorConfig, requested: int) -> tuple[str, dict[str, int | float]]:
+    """At an OOM the allocator has already released every wholly free segment, so the free
+    bytes left sit between live tensors. No setting joins them: on an H100 with torch 2.11,
+    neither expandable_segments, max_split_size_mb, garbage_collection_threshold nor
+    empty_cache() let a 16 MiB tensor into 55 GiB of 12 MiB holes (bench/results,
+    docs/oom.md). PyTorch's own message suggests expandable_segments here; we do not."""
+    what = human_bytes(requested)
+    fix = (f"no allocator setting joins memory between live tensors (expandable_segments, max_split_size_mb and "
+           f"empty_cache() do not); allocate the {what} tensor before the small long-lived ones (or reuse a "
+           "preallocated buffer), or keep fewer small tensors alive across this point")
     if cfg.backend == "cudaMallocAsync":
-        return ("the cudaMallocAsync backend manages its own pool: free cached tensors before this "
-                "phase (del, torch.cuda.empty_cache()) or lower the peak; PyTorch's cache settings do not apply"), {}
-    if not cfg.expandable_segments and not cfg.uses_cuda_ipc:
-        return "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True", {}
-    mib = max(20, (requested // MIB) // 2)  # blocks above this are not split, so large ones stay whole
-    why = ("expandable segments are already on" if cfg.expandable_segments
-           else "expandable segments conflict with CUDA IPC (pytorch #130330)")
-    return (f"{why}: PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:{mib} keeps large blocks from being split",
-            {"max_split_size_mb": mib})
+        fix = "under cudaMallocAsync too, " + fix
+    return fix, {}
 
 
 def diagnose(figures: OomFigures) -> Diagnosis:
@@ -239,14 +242,16 @@ def diagnose(figures: OomFigures) -> Diagnosis:
     fix = f"the step needs {human_bytes(short)} more than the GPU can give: a smaller micro-batch, " \
           "activation checkpointing, or more GPUs (sharding)"
     numbers: dict[str, int | float] = {"shortfall_bytes": short}
-    if fig.step_allocated and fig.allocated is not None and total:
-        persistent = fig.step_allocated[-1]  # what a step leaves behind: weights, grads, optimizer state
+    if fig.allocated is not None and total:
+        # what a step leaves behind (weights, gradients, optimizer state): the last step end's
+        # allocated; before any step, everything live before this request
+        persistent = fig.step_allocated[-1] if fig.step_allocated else fig.allocated
         step_need = fig.allocated + req - persistent  # this step's activations and temporaries so far
         room = (fig.limit or total) - persistent - (fig.non_pytorch or 0) - (others or 0)
         if step_need > 0 and room > 0:
             k = min(1.0, room / step_need * 0.9)  # 10 % left for fragmentation and the rest of the step
             numbers["batch_fraction"] = round(k, 2)
-            fix = (f"needs {human_bytes(short)} more; the largest batch that fits is about {k:.0%} of this one "
-                   "(or activation checkpointing)")
+            fix = (f"needs {human_bytes(short)} more; a batch of about {k:.0%} of this one fits if the failed "
+                   "request grows with the batch and is the step's last large one (or activation checkpointing)")
     return done("capacity", f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
                 f"{human_bytes(cached)} free in PyTorch's cache", fix, **numbers)
