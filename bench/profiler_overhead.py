@@ -112,6 +112,28 @@ def summarize(rounds: list[tuple[list[float], list[float]]]) -> dict[str, Any]:
                                      for r in rounds]}
 
 
+def components(prof: GPUMemoryProfiler, n: int = 2000) -> dict[str, float]:
+    """What one default profiled call is made of, each part timed alone (microseconds)."""
+    def timed(f: Callable[[], Any]) -> float:
+        for _ in range(50):
+            f()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            f()
+        return (time.perf_counter() - t0) / n * 1e6
+
+    torch.cuda.synchronize()
+    sync = prof._sync
+    return {
+        "memory_stats_raw": timed(lambda: torch._C._cuda_memoryStats(0)),
+        "device_read": timed(prof._probe.read),
+        "synchronize_idle_profiler": timed(sync) if sync is not None else float("nan"),
+        "synchronize_idle_torch": timed(torch.cuda.synchronize),
+        "process_rss": timed(prof._cpu_probe.rss),
+        "profile_function_noop": timed(lambda: prof.profile_function(lambda: None)),
+    }
+
+
 def load_stormlog(label: str, path: str) -> tuple[Any, str]:
     """(the GPUMemoryProfiler class of the `stormlog` package under `path`, or None; its
     version, or why it is missing). Each copy is imported on its own: the previous one's
@@ -150,10 +172,15 @@ def main() -> None:
     gm = GPUMemoryProfiler("cuda:0", max_results=1000)
     gm_walk = GPUMemoryProfiler("cuda:0", track_tensors=True, max_results=1000)
     decorated = profile_function(fn, profiler=gm)
+
+    def in_context() -> None:
+        with gm.profile_context("block"):
+            fn()
     # (name, profiler, call, walks the heap)
     variants: list[tuple[str, Any, Callable[[], Any], bool]] = [
         ("gpumemd_default", gm, lambda: gm.profile_function(fn), False),
         ("gpumemd_module_decorator", gm, decorated, False),
+        ("gpumemd_profile_context", gm, in_context, False),
         ("gpumemd_track_tensors_true", gm_walk, lambda: gm_walk.profile_function(fn), True),
     ]
     for spec in args.stormlog:
@@ -194,6 +221,9 @@ def main() -> None:
     for name, _, _, slow in variants:
         if name not in out["variants"]:
             out["variants"][name] = {**summarize(collected[name]), "walks_heap": slow}
+
+    out["components_us"] = components(gm)
+    print("components", {k: round(v, 2) for k, v in out["components_us"].items()}, flush=True)
 
     base = out["variants"]["gpumemd_default"]["overhead_us"]
     for row in out["variants"].values():
