@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .probes import Device
     from .profiler import (
+        ContextProfiler,
+        FunctionProfiler,
         GPUMemoryProfiler,
         ProfileHandle,
         get_global_profiler,
@@ -22,8 +24,9 @@ if TYPE_CHECKING:
     )
     from .results import BoundedList, MemorySnapshot, ProfileResult
 
-__all__ = ["BoundedList", "Device", "GPUMemoryProfiler", "MemorySnapshot", "ProfileHandle", "ProfileResult",
-           "get_global_profiler", "profile_context", "profile_function", "set_global_profiler"]
+__all__ = ["BoundedList", "ContextProfiler", "Device", "FunctionProfiler", "GPUMemoryProfiler", "MemorySnapshot",
+           "ProfileHandle", "ProfileResult", "get_global_profiler", "profile_context", "profile_function",
+           "set_global_profiler"]
 
 
 # where each name lives; loaded on first use (the agent imports `sections` alone)

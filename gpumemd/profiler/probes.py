@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
 from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
-from gpumemd.sources.allocator import AllocatorReading
 
 try:  # POSIX only; without it the CPU high-water mark is unknown and CPU peaks are sampled ones
     import resource
@@ -76,7 +75,11 @@ class _Raw(NamedTuple):
     frees: int | None
 
 
+# Before the process initialised CUDA nothing can be allocated on it: every counter is 0.
 _ZERO = _Raw(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+# A torch that answers no statistics (a CPU-only build): levels read 0, but the counters
+# are unknown, not 0 — a result then says None for its allocations and frees.
+_UNREAD = _Raw(0, 0, 0, 0, 0, 0, 0, None, None, None, None)
 
 
 class _CudaProbe:
@@ -96,13 +99,17 @@ class _CudaProbe:
             self._initialized = True
         stats = self.api.memory_stats(self.index)
         if not stats:  # CPU-only builds answer {}
-            return _ZERO
-        r = AllocatorReading.from_stats(self.index, "", stats)
-        totals = stats["allocated_bytes"]["all"]
-        counts = stats["allocation"]["all"]
-        return _Raw(r.allocated_bytes, r.reserved_bytes, r.active_bytes, r.inactive_split_bytes,
-                    r.allocated_peak_bytes, r.reserved_peak_bytes, r.active_peak_bytes,
-                    int(totals["allocated"]), int(totals["freed"]), int(counts["allocated"]), int(counts["freed"]))
+            return _UNREAD
+        # The few figures a profiled call needs, read straight from the nested dict: this
+        # runs twice per profiled call, so no full AllocatorReading is built.
+        allocated = stats["allocated_bytes"]["all"]
+        reserved = stats["reserved_bytes"]["all"]
+        active = stats["active_bytes"]["all"]
+        counts = stats["allocation"]["all"]  # allocator blocks (allocations), not bytes
+        return _Raw(int(allocated["current"]), int(reserved["current"]), int(active["current"]),
+                    int(stats["inactive_split_bytes"]["all"]["current"]), int(allocated["peak"]),
+                    int(reserved["peak"]), int(active["peak"]), int(allocated["allocated"]),
+                    int(allocated["freed"]), int(counts["allocated"]), int(counts["freed"]))
 
 
 def _max_rss() -> int:
@@ -278,9 +285,31 @@ def _synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
     if not callable(sync):
         if not isinstance(api, TorchCuda):
             return None
-        sync = sys.modules["torch"].cuda.synchronize
+        return _torch_synchronizer(api, index)
 
     def wait() -> None:
         if api.is_initialized():
             sync(index)
+    return wait
+
+
+def _torch_synchronizer(api: TorchCuda, index: int) -> Callable[[], None]:
+    """torch.cuda.synchronize(index), without its device switch when `index` is current.
+
+    torch.cuda.synchronize enters a device context on every call; a profiled call
+    synchronizes twice, so where the device is already the current one the profiler calls
+    the synchronize binding directly (the public function where torch lacks the bindings).
+    """
+    torch = sys.modules["torch"]
+    public = torch.cuda.synchronize
+    raw = getattr(torch._C, "_cuda_synchronize", None)  # getattr: private bindings, absent in some builds
+    current = getattr(torch._C, "_cuda_getDevice", None)  # getattr: as above
+
+    def wait() -> None:
+        if not api.is_initialized():
+            return
+        if raw is not None and current is not None and current() == index:
+            raw()
+        else:
+            public(index)
     return wait

@@ -43,10 +43,10 @@ import time
 import traceback
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, TypeVar, overload
+from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, overload
 
 from gpumemd.backends.host import HostApi, Psutil
 from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
@@ -69,8 +69,9 @@ from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, _leak, _le
 
 log = logging.getLogger("gpumemd.profiler")
 
-__all__ = ["BoundedList", "Device", "GPUMemoryProfiler", "MemorySnapshot", "ProfileHandle", "ProfileResult",
-           "get_global_profiler", "profile_context", "profile_function", "set_global_profiler"]
+__all__ = ["BoundedList", "ContextProfiler", "Device", "FunctionProfiler", "GPUMemoryProfiler", "MemorySnapshot",
+           "ProfileHandle", "ProfileResult", "get_global_profiler", "profile_context", "profile_function",
+           "set_global_profiler"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -130,8 +131,11 @@ class GPUMemoryProfiler:
         resident memory only). Checked here: a bad index or a machine without CUDA raises.
         `profiler.device` is a torch.device (a `Device` with the same `.type`, `.index`
         and `str()` when torch is not imported: device="cpu" never imports it).
-    track_tensors: count tensors created/deleted per call by walking the garbage
-        collector's objects (costly: milliseconds per call in a large process).
+    track_tensors: what `tensors_created`/`tensors_deleted` count. None (default): the
+        allocator's blocks allocated/freed during the call (its own counters: free, exact;
+        they are allocations, not tensors; not measured on device="cpu"). True: live tensors,
+        by walking the garbage collector's objects twice per call (milliseconds per call,
+        growing with the Python heap). False: not measured.
     track_cpu_memory: also record the process's resident memory in each snapshot.
     collect_stack_traces: keep the caller's stack in each before-snapshot (costly).
     max_snapshots: bound of the `snapshots` ring buffer (oldest dropped first).
@@ -152,7 +156,7 @@ class GPUMemoryProfiler:
     def __init__(
         self,
         device: Any = None,
-        track_tensors: bool = True,
+        track_tensors: bool | None = None,
         track_cpu_memory: bool = True,
         collect_stack_traces: bool = False,
         *,
@@ -206,7 +210,11 @@ class GPUMemoryProfiler:
             if synchronize:
                 self._sync = _synchronizer(cuda_api, index)
         self.synchronize = self._sync is not None
-        self.track_tensors = track_tensors
+        self.track_tensors = track_tensors is True  # True: the heap walk
+        # what a result's tensors_created/_deleted count (ProfileResult.tensor_counts)
+        self.tensor_counts: str | None = (
+            "tensors" if track_tensors is True
+            else "allocations" if track_tensors is None and not self._on_cpu else None)
         self.track_cpu_memory = track_cpu_memory
         self.collect_stack_traces = collect_stack_traces
         self.max_snapshots = max_snapshots
@@ -263,7 +271,8 @@ class GPUMemoryProfiler:
     # --- profiling ---
 
     def _begin(self, name: str, qualified_name: str | None) -> _Call:
-        # Walk for tensors before reading: the walk's own list must not count on the CPU.
+        # Walk for tensors (only with track_tensors=True) before reading: the walk's own
+        # list must not count on the CPU.
         tensors = _live_tensors(self.device_id) if self.track_tensors else None
         stack = _stack() if self.collect_stack_traces else None
         if self._sync is not None:  # work queued before the call is not the call's
@@ -313,15 +322,19 @@ class GPUMemoryProfiler:
             allocated, freed = max(0, peak - b.allocated), max(0, peak - raw.allocated)
             allocs = frees = None
         created = deleted = 0
+        counts = None
         if call.tensors is not None and tensors_after is not None:
             created, deleted = _tensor_changes(call.tensors, tensors_after)
+            counts = "tensors"
+        elif self.tensor_counts == "allocations" and allocs is not None and frees is not None:
+            created, deleted, counts = allocs, frees, "allocations"
         return ProfileResult(
             function_name=call.name, execution_time=elapsed, memory_before=before, memory_after=after,
             memory_peak=peak_snap, memory_allocated=allocated, memory_freed=freed,
             tensors_created=created, tensors_deleted=deleted,
-            peak_exact=exact, peak_lower_bound=lo, peak_upper_bound=hi, tensors_tracked=call.tensors is not None,
+            peak_exact=exact, peak_lower_bound=lo, peak_upper_bound=hi, tensors_tracked=counts is not None,
             allocations=allocs, frees=frees, error=None if error is None else _describe(error),
-            qualified_name=call.qualified_name,
+            qualified_name=call.qualified_name, tensor_counts=counts,
         )
 
     def _record(self, result: ProfileResult) -> None:
@@ -630,27 +643,62 @@ def set_global_profiler(profiler: GPUMemoryProfiler | None) -> None:
         _global_profiler = profiler
 
 
+class FunctionProfiler(Protocol):
+    """What the module-level `profile_function` needs of a profiler: its public method
+    `profile_function(func)`, which calls `func()` once (GPUMemoryProfiler, or any object)."""
+
+    def profile_function(self, func: Callable[[], Any], /) -> object: ...
+
+
+class ContextProfiler(Protocol):
+    """What the module-level `profile_context` needs: the public `profile_context(name)`."""
+
+    def profile_context(self, name: str, /) -> AbstractContextManager[object]: ...
+
+
+_Prof = TypeVar("_Prof", bound=ContextProfiler)
+
+
 @overload
 def profile_function(func: Callable[P, T], *, name: str | None = None, device: Any = None,
-                     profiler: GPUMemoryProfiler | None = None) -> Callable[P, T]: ...
+                     profiler: FunctionProfiler | None = None) -> Callable[P, T]: ...
 @overload
 def profile_function(func: None = None, *, name: str | None = None, device: Any = None,
-                     profiler: GPUMemoryProfiler | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
+                     profiler: FunctionProfiler | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
 def profile_function(func: Callable[P, T] | None = None, *, name: str | None = None, device: Any = None,
-                     profiler: GPUMemoryProfiler | None = None) -> Any:
+                     profiler: FunctionProfiler | None = None) -> Any:
     """Decorator: profile every call of the function; the call still returns its own value.
 
-    `@profile_function` or `@profile_function(name=..., device=..., profiler=...)`. Calls
-    go to `profiler`, else the default profiler (`get_global_profiler(device)`), named
-    `name` or the function's __name__ at decoration time.
+    `@profile_function` or `@profile_function(name=..., device=..., profiler=...)`. Each call
+    goes through the public `profiler.profile_function(g)` — `profiler` may be any object
+    with that method, else the default profiler (`get_global_profiler(device)`) — where `g`
+    runs the function once with the call's arguments and is named `name` or the function's
+    __name__ at decoration time. The function's value is kept alive until the profiler's
+    after-reading (it is returned to the caller, so it is the call's memory) and returned.
+    A profiler that never calls `g` leaves the function unprofiled: it is then called once
+    directly, so the call still happens.
     """
     def decorate(f: Callable[P, T]) -> Callable[P, T]:
         label = name if name is not None else _name_of(f)
+        qualname = getattr(f, "__qualname__", label)  # getattr: any callable
+        module = getattr(f, "__module__", "")  # getattr: any callable
 
         @functools.wraps(f)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-            prof = profiler if profiler is not None else get_global_profiler(device)
-            return prof._call(label, f, args, kwargs, keep=True)[0]  # type: ignore[return-value]
+            prof: FunctionProfiler = profiler if profiler is not None else get_global_profiler(device)
+            box: list[T] = []
+
+            def run() -> None:
+                box.append(f(*args, **kwargs))
+
+            # named as the function (qualified_name: its own); three attributes, not
+            # functools.update_wrapper, which costs more than the rest of the wrapper
+            run.__name__, run.__qualname__, run.__module__ = label, qualname, module
+            prof.profile_function(run)
+            if not box:
+                log.debug("profile_function: %r did not call %s; calling it unprofiled", prof, label)
+                return f(*args, **kwargs)
+            return box[-1]
 
         wrapper._is_profiled = True  # type: ignore[attr-defined]  # the seed's markers
         wrapper._profile_name = label  # type: ignore[attr-defined]
@@ -659,11 +707,20 @@ def profile_function(func: Callable[P, T] | None = None, *, name: str | None = N
     return decorate if func is None else decorate(func)
 
 
+@overload
+def profile_context(name: str = ..., device: Any = ..., *,
+                    profiler: None = None) -> AbstractContextManager[GPUMemoryProfiler]: ...
+@overload
+def profile_context(name: str = ..., device: Any = ..., *,
+                    profiler: _Prof) -> AbstractContextManager[_Prof]: ...
+@overload
+def profile_context(name: str, device: Any, profiler: _Prof) -> AbstractContextManager[_Prof]: ...
 @contextmanager
 def profile_context(name: str = "context", device: Any = None,
-                    profiler: GPUMemoryProfiler | None = None) -> Iterator[GPUMemoryProfiler]:
-    """Profile the block on `profiler` (else the default one); yields that profiler,
-    whose `results[-1]` is the block's result once it ends."""
-    prof = profiler if profiler is not None else get_global_profiler(device)
+                    profiler: ContextProfiler | None = None) -> Iterator[Any]:
+    """Profile the block through the public `profiler.profile_context(name)` — any object
+    with that method — else the default profiler; yields that profiler (for a
+    GPUMemoryProfiler, `results[-1]` is the block's result once it ends)."""
+    prof: ContextProfiler = profiler if profiler is not None else get_global_profiler(device)
     with prof.profile_context(name):
         yield prof

@@ -68,19 +68,24 @@ class ProfileResult:
     memory_peak: MemorySnapshot  # the per-call peak of each figure (they need not coincide in time)
     memory_allocated: int  # bytes allocated during the call (GPU: exact total; CPU: peak - before)
     memory_freed: int  # bytes freed during the call (GPU: exact total; CPU: peak - after)
-    tensors_created: int  # with track_tensors: live tensors after, not before; else 0
-    tensors_deleted: int  # with track_tensors: live tensors before, not after; else 0
+    tensors_created: int  # what `tensor_counts` says: allocator blocks allocated, or live tensors; else 0
+    tensors_deleted: int  # allocator blocks freed, or tensors alive before and gone after; else 0
     call_count: int = 1
     peak_exact: bool = True
     peak_lower_bound: int = -1  # -1: not given, taken from memory_peak
     peak_upper_bound: int = -1
-    tensors_tracked: bool = True  # False: the tensor counts were not measured (track_tensors=False)
+    tensors_tracked: bool = True  # False: the two counts were not measured (0 stands for unknown)
     allocations: int | None = None  # allocator blocks allocated during the call (GPU only)
     frees: int | None = None  # allocator blocks freed during the call (GPU only)
     error: str | None = None  # "Type: message" when the call raised
     qualified_name: str | None = None  # "module.Outer.<locals>.f" for a function; None for a block
+    # What tensors_created/_deleted count: "allocations" (the allocator's blocks, the
+    # default on a GPU), "tensors" (live tensors, track_tensors=True), None (not measured).
+    tensor_counts: str | None = "tensors"
 
     def __post_init__(self) -> None:
+        if not self.tensors_tracked:
+            self.tensor_counts = None
         if self.peak_lower_bound < 0:
             self.peak_lower_bound = self.memory_peak.allocated_memory
         if self.peak_upper_bound < 0:

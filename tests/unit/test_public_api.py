@@ -25,7 +25,7 @@ SIGNATURES = {
     "Agent": "(config: 'Config | str | None' = None, *, listen_address: 'str | None' = <sentinel>, "
              "identity: 'identity_mod.Identity | None' = None, apis: 'Mapping[str, Any] | None' = None, "
              "on_alert: 'AlertCallback | Sequence[AlertCallback] | None' = None, **overrides: 'Any') -> 'None'",
-    "GPUMemoryProfiler": "(device: 'Any' = None, track_tensors: 'bool' = True, track_cpu_memory: 'bool' = True, "
+    "GPUMemoryProfiler": "(device: 'Any' = None, track_tensors: 'bool | None' = None, track_cpu_memory: 'bool' = True, "
                          "collect_stack_traces: 'bool' = False, *, max_snapshots: 'int' = 10000, "
                          "max_results: 'int' = 10000, peak_sampling_interval: 'float | None' = None, "
                          "synchronize: 'bool' = True, publish_sections: 'bool' = True, "
@@ -37,16 +37,17 @@ SIGNATURES = {
                      "memory_freed: 'int', tensors_created: 'int', tensors_deleted: 'int', call_count: 'int' = 1, "
                      "peak_exact: 'bool' = True, peak_lower_bound: 'int' = -1, peak_upper_bound: 'int' = -1, "
                      "tensors_tracked: 'bool' = True, allocations: 'int | None' = None, frees: 'int | None' = None, "
-                     "error: 'str | None' = None, qualified_name: 'str | None' = None) -> None",
+                     "error: 'str | None' = None, qualified_name: 'str | None' = None, "
+                     "tensor_counts: 'str | None' = 'tensors') -> None",
     "MemorySnapshot": "(timestamp: 'float', allocated_memory: 'int', reserved_memory: 'int', "
                       "max_memory_allocated: 'int', max_memory_reserved: 'int', active_memory: 'int', "
                       "inactive_memory: 'int', cpu_memory: 'int', device_id: 'int' = 0, operation: 'str | None' = None, "
                       "stack_trace: 'str | None' = None, cached_free_memory: 'int' = 0, "
                       "cpu_memory_tracked: 'bool' = True) -> None",
     "profile_function": "(func: 'Callable[P, T] | None' = None, *, name: 'str | None' = None, device: 'Any' = None, "
-                        "profiler: 'GPUMemoryProfiler | None' = None) -> 'Any'",
-    "profile_context": "(name: 'str' = 'context', device: 'Any' = None, profiler: 'GPUMemoryProfiler | None' = None) "
-                       "-> 'Iterator[GPUMemoryProfiler]'",
+                        "profiler: 'FunctionProfiler | None' = None) -> 'Any'",
+    "profile_context": "(name: 'str' = 'context', device: 'Any' = None, profiler: 'ContextProfiler | None' = None) "
+                       "-> 'Iterator[Any]'",
     "dump_snapshot": "(reason: 'str' = 'manual') -> 'str | None'",
     "arm_memory_history": "() -> 'bool'",
     "set_step": "(step: 'int') -> 'None'",

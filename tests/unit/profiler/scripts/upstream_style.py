@@ -83,7 +83,7 @@ def main() -> None:
     profiler.start_monitoring(interval=0.01)  # a second start is ignored
     for epoch in range(3):
         with profiler.profile_context(f"epoch_{epoch + 1}"):
-            for _ in range(2):  # the default profiler walks the heap per call (track_tensors)
+            for _ in range(2):  # the decorated passes go to the default profiler
                 x = torch.randn(64, 256, device=device)
                 y = torch.randint(0, 10, (64,), device=device)
                 optimizer.zero_grad()
