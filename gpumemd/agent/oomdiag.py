@@ -51,12 +51,17 @@ class OomDiagnoser:
         """A sample listener; never raises into the sampler."""
         try:
             readings = getattr(snapshot, "readings", None) or {}  # getattr: a sample, or None before the first
+            training = readings.get("training")  # (the loop's global step, optimizer steps the hook saw)
+            if isinstance(training, tuple) and len(training) == 2:
+                self._step = training[0] if training[0] is not None else training[1]
+            steps = training[1] if isinstance(training, tuple) and len(training) == 2 else None
             for r in readings.get("allocator") or ():
-                step = r.step
-                if step is not None and self._last_steps.get(r.device) != step.steps:
-                    self._last_steps[r.device] = step.steps
+                # one entry per sample that saw new optimizer steps: the step peak, and allocated
+                # between steps (the agent samples right after a step boundary)
+                if r.step is not None and steps is not None and self._last_steps.get(r.device) != steps:
+                    self._last_steps[r.device] = steps
                     self._step_peaks.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
-                        step.allocated_bytes)
+                        r.step.allocated_bytes)
                     self._step_allocated.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
                         r.allocated_bytes)
             process = readings.get("process")
@@ -65,9 +70,6 @@ class OomDiagnoser:
                 if n is not None and n >= 0:
                     low = self._non_pytorch_low.get(view.device)
                     self._non_pytorch_low[view.device] = n if low is None else min(low, n)
-            training = readings.get("training")  # (the loop's global step, optimizer steps seen)
-            if isinstance(training, tuple) and len(training) == 2:
-                self._step = training[0] if training[0] is not None else training[1]
         except Exception:  # noqa: BLE001 - a listener never raises into the sampler
             log.debug("OOM diagnoser: a sample was not read", exc_info=True)
 

@@ -1,0 +1,92 @@
+"""The agent's OOM diagnoser: what the samples saw before the OOM (step history, the lowest
+non-PyTorch figure) joins what it reads at the OOM. Fakes stand for torch and NVML (an OOM's
+inner state cannot be caused on a CPU); the GPU run is tests/gpu/test_oom_diagnosis_gpu.py."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from gpumemd.agent.oomdiag import OomDiagnoser
+from gpumemd.sources.allocator import StepPeakReading
+
+GIB = 1 << 30
+UUID = "GPU-0000"
+
+
+class FakeTorchAtOom:
+    """The allocator's answers at an OOM (a fake: named so)."""
+
+    def __init__(self, allocated: int, reserved: int, segments: list[dict[str, Any]] | None = None) -> None:
+        self.allocated, self.reserved, self.segments = allocated, reserved, segments or []
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        return {"allocated_bytes": {"all": {"current": self.allocated}},
+                "reserved_bytes": {"all": {"current": self.reserved}}}
+
+    def total_memory(self, device: int) -> int:
+        return 80 * GIB
+
+    def pool_segments(self) -> list[dict[str, Any]]:
+        return self.segments
+
+    def allocator_backend(self) -> str:
+        return "native"
+
+    def device_uuid(self, device: int) -> str:
+        return UUID
+
+
+class FakeNvml:
+    def __init__(self, procs: list[dict[str, Any]]) -> None:
+        self.procs = procs
+
+    def init(self) -> None:
+        pass
+
+    def device_count(self) -> int:
+        return 1
+
+    def uuid(self, index: int) -> str:
+        return UUID
+
+    def processes(self, index: int) -> list[dict[str, Any]]:
+        return self.procs
+
+
+def sample(optimizer_steps: int, allocated: int, non_pytorch: int | None = None) -> Any:
+    reading = SimpleNamespace(device=0, allocated_bytes=allocated,
+                              step=StepPeakReading(allocated + GIB, True, allocated + GIB, True, 1))
+    process = SimpleNamespace(devices=(SimpleNamespace(device=0, non_pytorch_bytes=non_pytorch),))
+    return SimpleNamespace(readings={"allocator": (reading,), "process": process, "training": (None, optimizer_steps)})
+
+
+def test_a_growing_step_history_is_diagnosed_as_a_leak_with_its_rate() -> None:
+    diag = OomDiagnoser(FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 71 * GIB}]),
+                        pid=7, env={})
+    for step in range(1, 8):
+        diag.observe(sample(step, 60 * GIB + step * 2 * GIB))
+        diag.observe(sample(step, 60 * GIB + step * 2 * GIB))  # a second sample in the same step: one entry
+    d = diag.diagnose(0, 3 * GIB, 80 * GIB, 1 * GIB)
+    assert d.cause == "leak" and d.numbers["bytes_per_step"] == 2 * GIB
+    assert d.figures is not None and len(d.figures.step_allocated) == 7
+
+
+def test_other_processes_come_from_nvml_at_the_oom_and_this_pid_is_not_one() -> None:
+    nvml = FakeNvml([{"pid": 7, "used_bytes": 31 * GIB}, {"pid": 99, "used_bytes": 40 * GIB},
+                     {"pid": "x", "used_bytes": 1}])
+    diag = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), nvml, pid=7, env={})
+    d = diag.diagnose(0, 16 * GIB, 80 * GIB, 9 * GIB)
+    assert d.cause == "other_processes" and "pid 99" in d.fix
+    assert d.figures is not None and d.figures.process_used == 31 * GIB and d.figures.non_pytorch == 1 * GIB
+
+
+def test_without_nvml_the_diagnosis_says_what_it_lacked() -> None:
+    d = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={}).diagnose(0, 60 * GIB, 80 * GIB, 49 * GIB)
+    assert d.cause == "capacity" and "others (NVML)" in d.missing
+
+
+def test_a_limit_below_the_device_is_the_limit_cause() -> None:
+    diag = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7, env={})
+    d = diag.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
+    assert d.cause == "limit" and d.numbers["fraction"] == 0.3
