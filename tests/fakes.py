@@ -228,6 +228,12 @@ class FakeTorch:
     def stop_history(self) -> None:
         self.history.clear()
 
+    def record_history_state(self, max_entries: int) -> None:
+        self.history.append((max_entries, "state"))
+
+    def snapshot(self) -> dict:
+        return {"segments": []}
+
 
 # --- a fake torch module for accelerators this machine has not (XPU, MPS, ROCm) ----------
 

@@ -55,6 +55,7 @@ from gpumemd.spool.writer import SpoolWriter
 from . import identity as identity_mod
 from . import process, steptrace
 from .endpoint import EndpointProcess
+from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
 from .process import current
 from .wiring import (
@@ -76,7 +77,8 @@ if TYPE_CHECKING:  # loaded when alerting is on
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "set_step", "start", "stop"]
+__all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "find_leak", "set_step", "start",
+           "stop"]
 
 _UNSET: Any = object()
 STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
@@ -143,6 +145,7 @@ class Agent:
         self._accelerator: Callable[[], str | None] | None = None  # the sources' LazyTorchCuda.accelerator
         self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
+        self.leak: LeakFinder | None = None  # the leak finder (find_leak), built with the runtime
 
     # --- building ---
 
@@ -170,6 +173,8 @@ class Agent:
             sources.append(PoolSource(torch_api, labels=labels))
         if self.oom is not None:
             sources.append(self.oom)
+        if self.leak is not None:
+            sources.append(self.leak)
         sources.append(self.training)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what
@@ -222,6 +227,7 @@ class Agent:
             diagnose=self.diagnoser.diagnose,
             say=say,
         )
+        self.leak = LeakFinder(self.oom.api, out_dir=agent.oom_snapshot_dir, labels=self.identity.labels(), say=say)
         directory = spool_dir(agent.spool_dir)
         # agent.endpoint: process — a helper process serves the file this agent publishes, so
         # the file holds every family and the alerts, and is written every spool_interval (an
@@ -331,6 +337,9 @@ class Agent:
         training = self.training
         training.optimizer_steps = (training.optimizer_steps or 0) + 1
         self._open_steps += 1
+        leak = self.leak
+        if leak is not None and leak.armed:  # snapshots at step boundaries while a search runs
+            leak.on_step()
         now = time.monotonic()
         if now < self._next_step_tick and now < self._next_boundary:
             return
@@ -550,6 +559,11 @@ class Agent:
     def arm_memory_history(self) -> bool:
         return bool(self.oom.arm_memory_history()) if self.oom is not None else False
 
+    def find_leak(self, *, every: int = 2, snapshots: int = 4, reason: str = "manual") -> bool:
+        """Name the allocation sites that grow: snapshots every `every` optimizer steps
+        (gpumemd/agent/leakfind.py); False when a search runs or cannot start."""
+        return self.leak.arm(every=every, snapshots=snapshots, reason=reason) if self.leak is not None else False
+
     def record_profile(self, reason: str = "manual") -> bool:
         """Trace the next `trace_steps` optimizer steps with torch.profiler (gpumemd/agent/steptrace.py)."""
         return self.trace.arm(reason) if self.trace is not None else False
@@ -606,6 +620,16 @@ def dump_snapshot(reason: str = "manual") -> str | None:
     """Write an allocator snapshot now (the alert engine's `dump_snapshot` action)."""
     agent = current()
     return agent.dump_snapshot(reason) if agent is not None else None
+
+
+def find_leak(*, every: int = 2, snapshots: int = 4) -> bool:
+    """Look for the lines that leak: this process's agent snapshots every `every` optimizer
+    steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). Never raises."""
+    agent = current()
+    try:
+        return agent.find_leak(every=every, snapshots=snapshots) if agent is not None else False
+    except Exception:  # noqa: BLE001 - never into user code
+        return False
 
 
 def arm_memory_history() -> bool:

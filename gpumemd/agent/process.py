@@ -56,10 +56,14 @@ def register_actions(agent: Agent) -> None:
     def profile(alert: Any) -> None:
         agent.record_profile(f"alert-{alert.alertname}")
 
+    def leak(alert: Any) -> None:
+        agent.find_leak(reason=f"alert {alert.alertname}")
+
     try:
         actions.register_action("dump_snapshot", dump)
         actions.register_action("arm_memory_history", arm)
         actions.register_action("record_profile", profile)
+        actions.register_action("find_leak", leak)
         actions.enable_actions(True)
     except Exception:
         agent.errors.note("actions")
@@ -74,7 +78,7 @@ def unregister_actions(agent: Agent) -> None:
     except ImportError:
         return
     try:
-        for name in ("dump_snapshot", "arm_memory_history", "record_profile"):
+        for name in ("dump_snapshot", "arm_memory_history", "record_profile", "find_leak"):
             actions.unregister_action(name)
         actions.enable_actions(False)
     except Exception:

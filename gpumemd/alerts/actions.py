@@ -45,7 +45,7 @@ class FiredAlert:
 ActionFn = Callable[[FiredAlert], None]
 
 # Names the agent provides; listed here so configuration can be checked before it starts.
-AGENT_ACTIONS = ("dump_snapshot", "arm_memory_history", "record_profile")
+AGENT_ACTIONS = ("dump_snapshot", "arm_memory_history", "record_profile", "find_leak")
 
 _registry: dict[str, ActionFn] = {}
 _enabled = False

@@ -28,6 +28,8 @@ class TorchOomApi(Protocol):
     def history_enabled(self) -> bool: ...
     def record_history(self, max_entries: int, stacks: str) -> None: ...
     def stop_history(self) -> None: ...
+    def record_history_state(self, max_entries: int) -> None: ...  # live blocks' Python stacks only
+    def snapshot(self) -> dict[str, Any]: ...  # torch.cuda.memory._snapshot(): segments with their frames
 
 
 class TorchOom:
@@ -73,6 +75,13 @@ class TorchOom:
 
     def stop_history(self) -> None:
         self._torch.cuda.memory._record_memory_history(enabled=None)
+
+    def record_history_state(self, max_entries: int) -> None:
+        self._torch.cuda.memory._record_memory_history(
+            enabled="state", context="alloc", stacks="python", max_entries=max_entries)
+
+    def snapshot(self) -> dict[str, Any]:
+        return dict(self._torch.cuda.memory._snapshot())
 
 
 def on_cuda_init(cuda_module: Any, fn: Callable[[], None]) -> bool:

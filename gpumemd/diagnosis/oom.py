@@ -248,8 +248,11 @@ def diagnose(figures: OomFigures) -> Diagnosis:
         persistent = fig.step_allocated[-1] if fig.step_allocated else fig.allocated
         step_need = fig.allocated + req - persistent  # this step's activations and temporaries so far
         room = (fig.limit or total) - persistent - (fig.non_pytorch or 0) - (others or 0)
-        if step_need > 0 and room > 0:
-            k = min(1.0, room / step_need * 0.9)  # 10 % left for fragmentation and the rest of the step
+        k = min(1.0, room / step_need * 0.9) if step_need > 0 and room > 0 else 0.0  # 10 % kept back
+        if k < 0.01:
+            fix = (f"needs {human_bytes(short)} more: not even a small fraction of this batch fits beside what "
+                   "the step keeps; shard (FSDP), offload, or use a larger GPU")
+        else:
             numbers["batch_fraction"] = round(k, 2)
             fix = (f"needs {human_bytes(short)} more; a batch of about {k:.0%} of this one fits if the failed "
                    "request grows with the batch and is the step's last large one (or activation checkpointing)")

@@ -1,0 +1,186 @@
+"""The leak finder: when memory grows step after step, name the lines that allocate what stays.
+
+Armed by `gpumemd.find_leak()` or the `find_leak` alert action, it records allocation history
+(live blocks' Python stacks only, `enabled="state"`: no trace ring), takes a snapshot at an
+optimizer-step boundary every `every` steps, `snapshots` times, then stops recording and
+hands the snapshots to `gpumemd/diagnosis/leak.py` off the training thread. A user who
+records history already keeps it: the finder never turns it off, never resets peaks.
+
+The answer: one line on stderr, `<stem>.leak.json` in `agent.oom_snapshot_dir`, and the
+top sites' live bytes as `gpumemd_leak_site_bytes{site}` (at most `MAX_SERIES` sites).
+The training loop pays only while armed (a snapshot per `every` steps); otherwise the
+step hook checks one attribute.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from prometheus_client.core import Metric
+
+from gpumemd.backends.torch_oom import TorchOomApi
+from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_site
+from gpumemd.sources.base import Source, gauge
+
+log = logging.getLogger("gpumemd.agent")
+
+__all__ = ["LeakFinder", "LeakReading"]
+
+MAX_SERIES = 3  # sites exported as series: a bounded label set
+
+HISTORY_ENTRIES = 100_000
+
+
+LeakReading = tuple[tuple[str, float, float], ...]  # (site, live bytes, bytes per step)
+
+
+class LeakFinder(Source[LeakReading]):
+    """Collector `leak`: the last report's top sites; and the finder's state machine."""
+
+    name = "leak"
+    names = frozenset({"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step"})
+
+    def __init__(self, api: TorchOomApi, *, out_dir: str | None, labels: Mapping[str, str],
+                 say: Callable[[str], None], clock: Callable[[], float] = time.time) -> None:
+        self._api = api
+        self._dir = Path(out_dir) if out_dir else None
+        self._labels = dict(labels)
+        self._say, self._clock = say, clock
+        self._lock = threading.Lock()
+        self.armed = False  # read by the step hook without the lock: one attribute
+        self._every = 2
+        self._wanted = 4
+        self._countdown = 0
+        self._steps = 0
+        self._snapshots: list[Any] = []
+        self._ours = False  # we turned history on (and turn it off)
+        self.report: LeakReport | None = None
+        self.report_path: str | None = None
+        self.done = threading.Event()
+
+    # --- arming (any thread) ---
+
+    def arm(self, *, every: int = 2, snapshots: int = 4, reason: str = "manual") -> bool:
+        """Start a search; False when one runs or history cannot be recorded."""
+        with self._lock:
+            if self.armed:
+                return False
+            try:
+                if not self._api.is_initialized():
+                    log.info("leak finder not armed: CUDA is not initialised in this process")
+                    return False
+                if not self._api.history_enabled():
+                    self._api.record_history_state(HISTORY_ENTRIES)
+                    self._ours = True
+            except Exception:
+                log.exception("leak finder: cannot record allocation history")
+                return False
+            self._every, self._wanted = max(1, every), max(3, snapshots)
+            self._countdown, self._steps = 0, 0
+            self._snapshots = []
+            self.done.clear()
+            self.armed = True
+        self._say(f"looking for a leak ({reason}): a snapshot every {self._every} steps, {self._wanted} snapshots; "
+                  "allocations are slower until then")
+        return True
+
+    # --- the training thread ---
+
+    def on_step(self) -> None:
+        """After each optimizer step; a snapshot when due. Never raises."""
+        if not self.armed:
+            return
+        try:
+            self._steps += 1
+            if self._countdown > 0:
+                self._countdown -= 1
+                return
+            self._countdown = self._every - 1
+            self._snapshots.append(self._api.snapshot())
+            if len(self._snapshots) >= self._wanted:
+                self._finish()
+        except Exception:
+            log.exception("leak finder failed; stopped")
+            self._stop()
+
+    def _stop(self) -> None:
+        with self._lock:
+            self.armed = False
+            if self._ours:
+                self._ours = False
+                try:
+                    self._api.stop_history()
+                except Exception:
+                    log.exception("cannot stop memory history")
+
+    def _finish(self) -> None:
+        snapshots, steps = self._snapshots, (len(self._snapshots) - 1) * self._every
+        self._snapshots = []
+        self._stop()
+        threading.Thread(target=self._analyse, args=(snapshots, steps), name="gpumemd-leak", daemon=True).start()
+
+    # --- off the training thread ---
+
+    def _analyse(self, snapshots: list[Any], steps: int) -> None:
+        try:
+            report = find_leaks(snapshots, steps)
+            self.report = report
+            if report.sites:
+                top = report.sites[0]
+                self._say(f"leaking at {human_site(top)}: +{top.bytes_per_step / (1 << 20):.1f} MiB/step "
+                          f"({len(report.sites)} growing site{'s' if len(report.sites) > 1 else ''})")
+            else:
+                self._say("no growing allocation site over the last "
+                          f"{steps} steps" + (f": {report.notes[0]}" if report.notes else ""))
+            self._write(report)
+        except Exception:
+            log.exception("leak finder: the analysis failed")
+        finally:
+            self.done.set()
+
+    def _write(self, report: LeakReport) -> None:
+        if self._dir is None:
+            return
+        now = self._clock()
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now))
+        who = "-".join(f"{k[0]}{v}" for k, v in sorted(self._labels.items()))
+        path = self._dir / f"gpumemd-{who}-{stamp}.leak.json"
+        try:
+            self._dir.mkdir(parents=True, exist_ok=True)
+            data = json.dumps({**report.to_json(), "labels": self._labels}, allow_nan=False, indent=1).encode()
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+            self.report_path = str(path)
+        except (OSError, ValueError) as exc:
+            log.warning("leak report not written to %s: %s", self._dir, exc)
+
+    # --- the source ---
+
+    def read(self, cycle: Mapping[str, Any]) -> LeakReading:
+        report = self.report
+        if report is None:
+            return ()
+        return tuple((human_site(s), float(s.bytes), float(s.bytes_per_step)) for s in report.sites[:MAX_SERIES])
+
+    def families(self, reading: LeakReading) -> Iterable[Metric]:
+        ids, extra = list(self._labels), list(self._labels.values())
+        live = gauge("gpumemd_leak_site_bytes", "Live bytes allocated at a growing site (the leak finder's top sites).",
+                     ["site", *ids])
+        rate = gauge("gpumemd_leak_site_bytes_per_step", "Growth per optimizer step at a growing site.",
+                     ["site", *ids])
+        for site, n, per_step in reading:
+            live.add_metric([site, *extra], n)
+            rate.add_metric([site, *extra], per_step)
+        return (live, rate)
