@@ -35,6 +35,7 @@ import logging
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -201,8 +202,8 @@ class PublishedSample:
     def latest(self) -> Snapshot | None:
         try:
             st = os.stat(self._path)
-        except FileNotFoundError:
-            return self._snapshot  # not yet written, or removed as the agent stops
+        except OSError:  # not yet written, removed as the agent stops, an unreadable directory:
+            return self._snapshot  # the last good sample (or none yet: 503), never an error
         key = (st.st_ino, st.st_size, st.st_mtime_ns)
         if key != self._key:
             with self._lock:
@@ -214,8 +215,7 @@ class PublishedSample:
         try:
             if st.st_uid != self._uid:
                 raise ValueError(f"owned by uid {st.st_uid}, not by this process's user")
-            with open(self._path, "rb") as f:
-                doc = json.loads(f.read())
+            doc = json.loads(_read_regular(self._path))
             if doc.get("format") != FORMAT:
                 raise ValueError(f"format {doc.get('format')!r}")
             families = _metrics(families_of(doc))
@@ -240,6 +240,19 @@ class PublishedSample:
 
     def interval(self) -> float:
         return self._interval
+
+
+def _read_regular(path: str) -> bytes:
+    """The bytes of a regular file, never through a symlink, never blocking on a FIFO."""
+    cloexec = getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | cloexec)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 def _metrics(families: Sequence[Any]) -> list[Metric]:
