@@ -98,13 +98,13 @@ write_errors = WriteErrors()  # the process's: one agent per process exports it
 
 
 class Problems:
-    """One writer's failures: every one counted, logged once per state (a new reason or
-    directory), and once more when writing works again — never every second."""
+    """One writer's failures: every one counted, logged once per state (a new reason), and
+    once more when writing works again — never every second."""
 
     def __init__(self, logger: logging.Logger, counts: WriteErrors | None = None) -> None:
         self._log = logger
         self._counts = counts if counts is not None else write_errors
-        self._state: tuple[str, str] | None = None  # (reason, path) of the failure standing
+        self._state: tuple[str, str] | None = None  # (what, reason) of the failure standing
 
     @property
     def failing(self) -> bool:
@@ -112,7 +112,7 @@ class Problems:
 
     def failed(self, err: WriteError) -> None:
         self._counts.note(err.what, err.reason)
-        state = (err.reason, err.path)
+        state = (err.what, err.reason)  # not the path: each snapshot has a name of its own
         if state != self._state:
             self._state = state
             self._log.warning("%s", err)
@@ -168,7 +168,8 @@ class SafeDir:
                 os.makedirs(self.path, mode=self._mode, exist_ok=True)
                 fd = os.open(self.path, self._flags)
         except OSError as exc:
-            if exc.errno == errno.ELOOP:  # O_NOFOLLOW: the last component is a symlink
+            if exc.errno == errno.ELOOP or (exc.errno == errno.ENOTDIR and os.path.islink(self.path)):
+                # O_NOFOLLOW: the last component is a symlink (Linux says ENOTDIR with O_DIRECTORY)
                 raise WriteError(self.what, self.path, "symlink",
                                  "the directory is a symbolic link (not followed: name its target)") from None
             if isinstance(exc, FileExistsError):  # makedirs: a file where the directory should be
