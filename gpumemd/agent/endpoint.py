@@ -3,9 +3,10 @@
 Every request a server answers in the training process takes the GIL from the training
 loop: a scrape flood, even idle connections, cost a dispatch-bound loop step time
 (measured in bench/results/2026-11-21-h200/http-load-2026-11-21.json). So, by
-default (`agent.endpoint: process`), the agent only publishes its sample into a file (the
-spool file `gpumemd serve` merges, or a private directory in /dev/shm when the spool is
-off), with every family it has and its alerts, once per `spool_interval` (1 s); a small
+default (`agent.endpoint: process`), the agent only publishes its sample into a file in a
+private directory in /dev/shm (the node spool, when on, gets the same bytes: serving never
+depends on the spool's state), with every family it has and its alerts, once per
+`spool_interval` (1 s); a small
 child process — `python -m gpumemd.agent.endpoint` — serves that file with the same
 hardened server (gpumemd/http/server.py, TLS and basic auth from `web.config_file`), parsing it
 again whenever it changes. Scrapes, floods and idle connections then cost the training
