@@ -242,15 +242,16 @@ class SafeDir:
                 raise WriteError.of(self.what, self.path / name, exc) from None
             try:
                 base = f"/proc/self/fd/{dfd}" if os.path.isdir(f"/proc/self/fd/{dfd}") else os.fspath(self.path)
-                produce(os.path.join(base, sub, "out"))
+                # under its final name: writers pick the format from the suffix (.json.gz: gzip)
+                produce(os.path.join(base, sub, name))
                 subfd = os.open(sub, _DIR_FLAGS, dir_fd=dfd)
                 try:
-                    st = os.stat("out", dir_fd=subfd, follow_symlinks=False)
+                    st = os.stat(name, dir_fd=subfd, follow_symlinks=False)
                     if not stat.S_ISREG(st.st_mode) or st.st_uid != self._euid:
                         raise WriteError(self.what, self.path / name, "not-a-file", "the writer left no file")
                     if max_bytes is not None and st.st_size > max_bytes:
                         return None
-                    os.rename("out", name, src_dir_fd=subfd, dst_dir_fd=dfd)
+                    os.rename(name, name, src_dir_fd=subfd, dst_dir_fd=dfd)
                     return st.st_size
                 finally:
                     os.close(subfd)

@@ -133,6 +133,7 @@ def test_write_by_path_moves_what_the_writer_made_and_bounds_its_size(tmp_path: 
     assert sd.write_by_path("snap.pickle", produce) == 100
     assert (tmp_path / "snap.pickle").read_bytes() == b"z" * 100
     assert "/proc/self/fd/" in seen[0]  # resolved through the checked directory's fd
+    assert seen[0].endswith("/snap.pickle")  # the final name's suffix: writers pick a format by it
     assert sd.write_by_path("big.pickle", produce, max_bytes=99) is None
     assert sorted(os.listdir(tmp_path)) == ["snap.pickle"]  # no private directory left
 
