@@ -185,19 +185,12 @@ def test_a_spool_directory_others_control_is_refused_in_one_line(base: Path, mod
     assert not (spool / f"agent-{PID}.json").exists() or mode == 0o700
 
 
-@pytest.mark.parametrize("layout", ["file-in-path", "other-uid"])
-def test_the_agents_own_metrics_never_depend_on_the_spool(base: Path, layout: str) -> None:
-    """A spool path the agent cannot even stat (a file where a directory should be) made
-    the agent's endpoint process answer 500; a spool directory of another user is refused.
-    Either way the agent serves its own sample, with the failure counted. (As root: the
-    endpoint process is a fresh interpreter, which another uid cannot exec here.)"""
-    if layout == "file-in-path":
-        (base / "f").write_bytes(b"")
-        spool, reason = base / "f" / "spool", "not-a-directory"
-    else:
-        if os.geteuid() != 0:
-            pytest.skip("a directory of another uid needs root (chown)")
-        spool, reason = shared_spool(base, mode=0o777, owner=ATTACKER), "not-owned"
+def test_the_agents_own_metrics_never_depend_on_the_spool(base: Path) -> None:
+    """A spool path the agent cannot even stat (a file where a directory should be) made the
+    agent's endpoint process answer 500: it serves the agent's sample, the failure counted.
+    (As root: the endpoint process is a fresh interpreter, which another uid cannot exec here.)"""
+    (base / "f").write_bytes(b"")
+    spool, reason = base / "f" / "spool", "not-a-directory"
     args = json.dumps({"listen_address": "127.0.0.1:0", "spool_dir": str(spool), "spool_interval": 0.1})
     proc = subprocess.Popen([sys.executable, str(SCRIPTS / "endpoint_proc.py"), args], cwd=ROOT, env=agent_env(),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -225,6 +218,19 @@ def test_the_agents_own_metrics_never_depend_on_the_spool(base: Path, layout: st
     assert "Traceback" not in err, err
     assert err.count("cannot write spool") == 1, err
     assert not os.path.lexists(spool) or os.listdir(spool) == []
+
+
+@needs_root
+def test_a_refused_spool_still_feeds_the_endpoints_private_copy(base: Path, tmp_path: Path) -> None:
+    """The endpoint process reads the agent's private copy, written first and on its own."""
+    from gpumemd.spool.writer import SpoolWriter
+    from tests.spool_hostile import healthy_families
+
+    spool = shared_spool(base, mode=0o777, owner=ATTACKER)
+    w = SpoolWriter(spool, identity={"rank": "0"}, interval=1.0, pid=PID, private=tmp_path)
+    w.publish(healthy_families())
+    assert w.private_path is not None and json.loads(w.private_path.read_bytes())["pid"] == PID
+    assert os.listdir(spool) == []  # refused: another user's, writable by all
 
 
 def counted(body: str, reason: str) -> bool:
