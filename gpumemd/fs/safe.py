@@ -337,6 +337,8 @@ class SafeDir:
 
 
 def _temp_name(name: str) -> str:
+    if not name or "/" in name or name in (".", ".."):  # a name inside the directory, nothing else
+        raise ValueError(f"not a file name: {name!r}")
     # ".<name>.<random>.tmp": unpredictable (nobody can pre-create it), tied to the final
     # name (rotate() and remove_temps() sweep a crashed writer's), hidden (no reader takes it
     # for data).

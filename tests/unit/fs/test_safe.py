@@ -279,3 +279,10 @@ def test_rotation_bounds_hold_over_any_directory_history(tmp_path_factory: pytes
         assert sum(p.stat().st_size for p in mine) <= max(max_bytes, 0)
         assert all(os.path.lexists(d / f) for f in foreign)
     assert target.read_bytes() == b"t"
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "../escape", "a/b"])
+def test_only_plain_names_inside_the_directory(tmp_path: Path, name: str) -> None:
+    with pytest.raises(ValueError):
+        SafeDir(tmp_path, what="test").write(name, b"x")
+    assert os.listdir(tmp_path) == []
