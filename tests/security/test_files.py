@@ -421,3 +421,28 @@ def test_profiler_outputs_refuse_a_planted_symlink(tmp_path: Path) -> None:
             prof.save_plot(tmp_path / "p.png")
         prof.to_json(tmp_path / "ok.json")
     assert ckpt.read_bytes() == CHECKPOINT and json.loads((tmp_path / "ok.json").read_text())
+
+
+def test_an_oom_diagnosis_never_follows_a_link_planted_at_its_name(tmp_path: Path) -> None:
+    """`<snapshot>.diagnosis.json` is predictable from the snapshot's name: a link planted
+    there is replaced, never written through, and the diagnoses keep the snapshots' count."""
+    from gpumemd.diagnosis.oom import Diagnosis
+    from gpumemd.sources.oom import OomWatcher
+    from tests.fakes import FakeTorch
+
+    ckpt = tmp_path / "checkpoint.pt"
+    ckpt.write_bytes(CHECKPOINT)
+    d = tmp_path / "snaps"
+    d.mkdir(mode=0o700)
+    now = [1000.0]
+    w = OomWatcher(FakeTorch(), snapshot_dir=str(d), max_snapshots=2, min_dump_interval=0.0, labels={"rank": "0"},
+                   clock=lambda: now[0], diagnose=lambda *a: Diagnosis("capacity", "s", "f"))
+    for _ in range(4):
+        now[0] += 1.5
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now[0])) + f"{now[0] % 1:.3f}"[1:]
+        (d / f"gpumemd-r0-{stamp}-oom.diagnosis.json").symlink_to(ckpt)
+        w._observe(0, 1 << 30, 80 << 30, 1 << 20)
+        w._api.num += 1  # the allocator's own OOM count moved: the next event is a new OOM
+    assert ckpt.read_bytes() == CHECKPOINT
+    diagnoses = [p for p in d.glob("*.diagnosis.json") if not p.is_symlink()]
+    assert len(diagnoses) == 2 and all(json.loads(p.read_bytes())["cause"] == "capacity" for p in diagnoses)
