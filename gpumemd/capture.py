@@ -18,6 +18,7 @@ __all__ = ["CaptureError", "errors", "record", "record_torch", "write"]
 from .backends.host import Psutil
 from .backends.nvml import NvmlError, Pynvml
 from .backends.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
+from .fs import write_user_file
 from .sources.host import HostSource
 from .sources.nvml import NvmlSource
 from .version import __version__
@@ -98,4 +99,6 @@ def errors(capture: dict[str, Any]) -> list[str]:
 
 
 def write(capture: dict[str, Any], path: str | Path) -> None:
-    Path(path).write_text(json.dumps(capture, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    """Write the capture to `path` (replaced atomically; a symlink there is refused, not
+    followed: `gpumemd.fs.write_user_file`). Raises `gpumemd.fs.WriteError`."""
+    write_user_file(path, (json.dumps(capture, indent=1, sort_keys=True) + "\n").encode(), what="capture")

@@ -10,6 +10,7 @@ from typing import Any
 from . import config as config_mod
 from . import logs
 from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from .fs import WriteError, write_user_file
 from .version import __version__
 
 __all__ = ["main"]
@@ -43,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", nargs="?", help="configuration file (or --config.file; or only --web.config.file)")
 
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
-    capture.add_argument("-o", "--output", required=True, metavar="FILE")
+    capture.add_argument("-o", "--output", required=True, metavar="FILE",
+                         help="replaced atomically if it exists; a symbolic link there is refused, not followed")
     capture.add_argument("--description", default="", help="what state the machine is in")
     capture.add_argument("--keep-errors", action="store_true",
                          help="write the capture even when NVML (or torch) answered only errors")
@@ -326,8 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         try:
             capture.write(data, args.output)
-        except OSError as exc:
-            print(f"gpumemd capture: {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        except WriteError as exc:
+            print(f"gpumemd capture: {args.output}: {exc.detail}", file=sys.stderr)
             return 2
         print(f"wrote {args.output}" + (f" (with errors: {'; '.join(problems)})" if problems else ""))
         return 0
@@ -358,8 +360,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _report(exc)
         text = export.rule_file(config.alerting.loaded().rules)
         if args.output:
-            with open(args.output, "w", encoding="utf-8") as f:
-                f.write(text)
+            try:
+                write_user_file(args.output, text.encode(), what="rule file")
+            except WriteError as exc:
+                print(f"gpumemd rules export: {args.output}: {exc.detail}", file=sys.stderr)
+                return 2
         else:
             sys.stdout.write(text)
         return 0

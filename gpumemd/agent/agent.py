@@ -126,7 +126,7 @@ class Agent:
         self.spool: SpoolWriter | None = None
         self.endpoint: EndpointProcess | None = None  # agent.endpoint: process
         self._announcer: AllocatorAnnouncer | None = None  # says once when the allocator is readable
-        self._private_dir: str | None = None  # where the endpoint reads when the spool is off
+        self._private_dir: str | None = None  # where the endpoint process reads (agent.endpoint: process)
         self._started = False
         self._forked = False
         self._step_hook: Any = None  # agent.tick: step — the optimizer hook's handle, once torch is there
@@ -232,23 +232,30 @@ class Agent:
         # agent.endpoint: process — a helper process serves the file this agent publishes, so
         # the file holds every family and the alerts, and is written every spool_interval (an
         # unchanged sample only touched would leave the self-metrics, such as
-        # gpumemd_last_sample_timestamp_seconds, behind); with the spool off, it goes to a
-        # private directory.
+        # gpumemd_last_sample_timestamp_seconds, behind). The helper reads it from a private
+        # directory (0700, an unpredictable name) that gets each sample first: serving this
+        # process's own sample never depends on the node spool (another user's directory,
+        # a full filesystem); the node spool, when on, gets the same bytes.
         endpoint_process = self.listen_address is not None and agent.endpoint == "process"
-        if directory is None and endpoint_process:
+        private: Path | None = None
+        if endpoint_process:
             shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
-            directory = Path(tempfile.mkdtemp(prefix="gpumemd-agent-", dir=shm))
-            self._private_dir = str(directory)
+            private = Path(tempfile.mkdtemp(prefix="gpumemd-agent-", dir=shm))
+            self._private_dir = str(private)
+            if directory is None:
+                directory, private = private, None
         listeners: list[Callable[[Any], None]] = [self.diagnoser.observe]
         if directory is not None:
             self.spool = SpoolWriter(
                 directory, identity=self.identity.info_labels(), interval=agent.spool_interval, pid=self.pid,
                 change_key=None if endpoint_process else _spool_change_key(_sections_state()),
-                everything=endpoint_process, alerts=self._alerts_json if endpoint_process else None)
+                everything=endpoint_process, alerts=self._alerts_json if endpoint_process else None,
+                private=private)
             listeners.append(self._publish)
         if endpoint_process and self.spool is not None and self.listen_address is not None:
-            self.endpoint = EndpointProcess(self.spool.path, self.listen_address, web_config_file=cfg.web.config_file,
-                                            private=self._private_dir is not None, on_exit=self._endpoint_exited)
+            self.endpoint = EndpointProcess(self.spool.private_path or self.spool.path, self.listen_address,
+                                            web_config_file=cfg.web.config_file, private=True,
+                                            on_exit=self._endpoint_exited)
         # agent.tick: step — the allocator ticks run on the training thread after optimizer
         # steps (no GIL hand-off); the sampling thread then wakes for samples only, and ticks
         # itself again when the steps stop (or never come: a loop without torch.optim).
@@ -370,7 +377,10 @@ class Agent:
         private spool has no reader left: stop writing it."""
         self.errors.note(where)
         if self._private_dir is not None and self.spool is not None:
-            self.spool.remove()
+            if self.spool.private_path is not None:
+                self.spool.drop_private()  # the node spool goes on
+            else:
+                self.spool.remove()  # the spool is off: the private copy was all
             self._remove_private_dir()
 
     def _publish(self, snapshot: Any) -> None:
@@ -430,7 +440,8 @@ class Agent:
             else:
                 where = f"http://{self.url_address}/metrics" if self.runtime.server is not None else "no HTTP"
             served = f"serving {where}" if where.startswith("http") else "no HTTP endpoint"
-            published = (f"publishing to {self.spool.path}" if self.spool is not None and self._private_dir is None
+            published = (f"publishing to {self.spool.path}"
+                         if self.spool is not None and str(self.spool.path.parent) != self._private_dir
                          else "not publishing to a node spool")
             say(f"agent started in pid {self.pid} ({self.identity.describe()}): {served}, {published}; "
                 f"allocator ticks every {self.config.agent.interval}s")

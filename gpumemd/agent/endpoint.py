@@ -3,9 +3,10 @@
 Every request a server answers in the training process takes the GIL from the training
 loop: a scrape flood, even idle connections, cost a dispatch-bound loop step time
 (measured in bench/results/2026-11-21-h200/http-load-2026-11-21.json). So, by
-default (`agent.endpoint: process`), the agent only publishes its sample into a file (the
-spool file `gpumemd serve` merges, or a private directory in /dev/shm when the spool is
-off), with every family it has and its alerts, once per `spool_interval` (1 s); a small
+default (`agent.endpoint: process`), the agent only publishes its sample into a file in a
+private directory in /dev/shm (the node spool, when on, gets the same bytes: serving never
+depends on the spool's state), with every family it has and its alerts, once per
+`spool_interval` (1 s); a small
 child process — `python -m gpumemd.agent.endpoint` — serves that file with the same
 hardened server (gpumemd/http/server.py, TLS and basic auth from `web.config_file`), parsing it
 again whenever it changes. Scrapes, floods and idle connections then cost the training
@@ -35,6 +36,7 @@ import logging
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -201,8 +203,8 @@ class PublishedSample:
     def latest(self) -> Snapshot | None:
         try:
             st = os.stat(self._path)
-        except FileNotFoundError:
-            return self._snapshot  # not yet written, or removed as the agent stops
+        except OSError:  # not yet written, removed as the agent stops, an unreadable directory:
+            return self._snapshot  # the last good sample (or none yet: 503), never an error
         key = (st.st_ino, st.st_size, st.st_mtime_ns)
         if key != self._key:
             with self._lock:
@@ -214,8 +216,7 @@ class PublishedSample:
         try:
             if st.st_uid != self._uid:
                 raise ValueError(f"owned by uid {st.st_uid}, not by this process's user")
-            with open(self._path, "rb") as f:
-                doc = json.loads(f.read())
+            doc = json.loads(_read_regular(self._path))
             if doc.get("format") != FORMAT:
                 raise ValueError(f"format {doc.get('format')!r}")
             families = _metrics(families_of(doc))
@@ -240,6 +241,19 @@ class PublishedSample:
 
     def interval(self) -> float:
         return self._interval
+
+
+def _read_regular(path: str) -> bytes:
+    """The bytes of a regular file, never through a symlink, never blocking on a FIFO."""
+    cloexec = getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | cloexec)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 def _metrics(families: Sequence[Any]) -> list[Metric]:

@@ -11,7 +11,10 @@ and stops it `steps` steps later. A loop without `torch.optim` marks its steps w
 
 Bounds: one trace at a time; `steps` ≤ 100; stopped at the first step after `max_seconds`
 even if fewer steps ran; at most `max_files` traces kept in the directory (the oldest
-deleted), and a trace larger than `max_bytes` is deleted rather than kept. The alert
+deleted), and a trace larger than `max_bytes` is deleted rather than kept. Written and
+rotated through `gpumemd.fs.SafeDir`: a directory of another user is refused with one log
+line, never written into (the default, in the shared temporary directory, is per user:
+`$TMPDIR/gpumemd-traces-<uid>`). The alert
 engine's `action_cooldown`/`action_max` bound how often it is armed. A trace costs the
 training thread the profiler's overhead for those steps (typically tens of percent while
 recording) and the profiler's stop once at the end.
@@ -28,6 +31,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from gpumemd.fs import Problems, SafeDir, WriteError
 
 log = logging.getLogger("gpumemd.steptrace")
 
@@ -46,8 +51,10 @@ class StepTrace:
     def __init__(self, directory: str | os.PathLike[str] | None = None, *, steps: int = 5, max_seconds: float = 60.0,
                  max_files: int = 3, max_bytes: int = 256 << 20, pid: int | None = None,
                  profiler: Callable[[], Any] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        base = directory if directory else Path(tempfile.gettempdir()) / "gpumemd-traces"
+        base = directory if directory else Path(tempfile.gettempdir()) / f"gpumemd-traces-{os.geteuid()}"
         self.directory = Path(base)
+        self._dir = SafeDir(self.directory, what="trace")  # created 0700 when missing
+        self._problems = Problems(log)
         self.steps = max(1, min(int(steps), MAX_STEPS))
         self.max_seconds = max_seconds
         self.max_files = max(1, max_files)
@@ -139,29 +146,28 @@ class StepTrace:
 
     def _export(self, prof: Any, path: Path, steps: int) -> None:
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name("." + path.name)  # complete or absent under its real name
-            prof.export_chrome_trace(str(tmp))
-            size = tmp.stat().st_size
-            if size > self.max_bytes:
-                tmp.unlink(missing_ok=True)
+            # export_chrome_trace writes by path: into a private directory under the checked
+            # one, then renamed into place (gpumemd.fs.SafeDir.write_by_path); complete or absent
+            size = self._dir.write_by_path(path.name, prof.export_chrome_trace, max_bytes=self.max_bytes)
+            if size is None:
                 self._note("too_large")
-                log.warning("step trace of %d step(s) was %d bytes (> %d): deleted", steps, size, self.max_bytes)
+                log.warning("step trace of %d step(s) was larger than %d bytes: deleted", steps, self.max_bytes)
                 return
-            os.replace(tmp, path)
-            self._note("written")
-            self.last_path = str(path)
-            self.written.append(str(path))
-            self._prune()
-            log.warning("step trace of %d step(s) written to %s", steps, path)
+            self._dir.rotate(f"trace-{self._pid}-", ".json.gz", keep=self.max_files,
+                             max_bytes=self.max_files * self.max_bytes)
+        except WriteError as err:
+            self._note("failed")
+            self._problems.failed(err)  # one line per state, counted; never a traceback
+            return
         except Exception:
             self._note("failed")
             log.exception("step trace export failed")
-
-    def _prune(self) -> None:
-        mine = sorted(self.directory.glob(f"trace-{self._pid}-*.json.gz"), key=lambda p: p.stat().st_mtime)
-        for old in mine[: max(0, len(mine) - self.max_files)]:
-            old.unlink(missing_ok=True)
+            return
+        self._problems.ok("trace", self.directory)
+        self._note("written")
+        self.last_path = str(path)
+        self.written.append(str(path))
+        log.warning("step trace of %d step(s) written to %s", steps, path)
 
     def join(self, timeout: float = 30.0) -> None:
         t = self._exporting

@@ -180,6 +180,8 @@ register("gpumemd_agent_last_snapshot_timestamp_seconds", "gauge", _ID, "When th
 register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "The last snapshot.", "agent")
 register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", "agent")
 register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", "agent")
+register("gpumemd_agent_write_errors", "counter", ("what", "reason", *_ID), "Files the agent could not write.",
+         "agent")
 
 # --- profiled sections (gpumemd/profiler/sections.py, exported by the agent) ---
 register("gpumemd_section_peak_bytes", "gauge", ("section", "gpu", *_ID), "Peak memory of a section's last call.",

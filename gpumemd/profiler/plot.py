@@ -6,8 +6,11 @@ asked for, with the non-interactive Agg backend (no display needed).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
+
+from gpumemd.fs import write_user_file
 
 from .results import MemorySnapshot, MiB, ProfileResult
 
@@ -18,7 +21,8 @@ MAX_LABELLED = 12  # more section names than this share one legend entry
 
 def plot_session(snapshots: Sequence[MemorySnapshot], results: Sequence[ProfileResult], path: str | Path,
                  *, title: str = "gpumemd profiler") -> Path:
-    """Write the PNG to `path` and return it; ImportError (with the fix) without matplotlib."""
+    """Write the PNG to `path` and return it; ImportError (with the fix) without matplotlib,
+    an OSError (`gpumemd.fs.WriteError`) when it cannot be written."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -56,5 +60,9 @@ def plot_session(snapshots: Sequence[MemorySnapshot], results: Sequence[ProfileR
     if points or results:
         ax.legend(loc="upper left", fontsize="small")
     out = Path(path)
-    fig.savefig(out, format="png", bbox_inches="tight")
+    # rendered in memory, then written like every file gpumemd writes (gpumemd.fs): replaced
+    # atomically, a symlink at the name refused, never written through
+    png = io.BytesIO()
+    fig.savefig(png, format="png", bbox_inches="tight")
+    write_user_file(out, png.getvalue(), what="plot")
     return out

@@ -50,6 +50,7 @@ from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, overload
 
 from gpumemd.backends.host import HostApi, Psutil
 from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
+from gpumemd.fs import write_user_file
 
 from . import sections
 from .probes import (
@@ -541,10 +542,12 @@ class GPUMemoryProfiler:
         return out
 
     def to_json(self, path: str | Path | None = None, *, snapshots: bool = True, indent: int | None = None) -> str:
-        """to_dict() as JSON; written to `path` when given."""
+        """to_dict() as JSON; written to `path` when given (replaced atomically; a symlink
+        there is refused, not followed: `gpumemd.fs.write_user_file`; an OSError when it
+        cannot be written)."""
         text = json.dumps(self.to_dict(snapshots=snapshots), indent=indent)
         if path is not None:
-            Path(path).write_text(text)
+            write_user_file(path, text.encode(), what="profile")
         return text
 
     def save_plot(self, path: str | Path, *, title: str | None = None) -> Path:

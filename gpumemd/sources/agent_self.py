@@ -1,13 +1,18 @@
 """Collector `agent`: who this process is (rank, job) and the agent's own errors, counted by
-where they happened (`Errors`, which the agent's `Counted` wrapper feeds).
+where they happened (`Errors`, which the agent's `Counted` wrapper feeds), and the files it
+could not write, by kind and reason (`gpumemd.fs.write_errors`: a spool directory of
+another user, a full filesystem...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from prometheus_client.core import Metric
+
+from gpumemd.fs import WriteErrors, write_errors
 
 from .base import Source, counter, gauge
 
@@ -31,19 +36,26 @@ class Errors:
         self.counts[where] = self.counts.get(where, 0) + 1
 
 
-class AgentSelf(Source[dict[str, int]]):
+@dataclass(frozen=True)
+class _Reading:
+    errors: dict[str, int]
+    writes: dict[tuple[str, str], int]
+
+
+class AgentSelf(Source[_Reading]):
     """Collector `agent`: who this process is, and the agent's own errors."""
 
     name = "agent"
-    names = frozenset({"gpumemd_agent_info", "gpumemd_agent_errors"})  # see NvmlSource.names
+    names = frozenset({"gpumemd_agent_info", "gpumemd_agent_errors", "gpumemd_agent_write_errors"})
 
-    def __init__(self, ident: Identity, errors: Errors) -> None:
+    def __init__(self, ident: Identity, errors: Errors, writes: WriteErrors | None = None) -> None:
         self._ident, self._errors = ident, errors
+        self._writes = writes if writes is not None else write_errors
 
-    def read(self, cycle: Mapping[str, Any]) -> dict[str, int]:
-        return dict(self._errors.counts)
+    def read(self, cycle: Mapping[str, Any]) -> _Reading:
+        return _Reading(dict(self._errors.counts), self._writes.counts())
 
-    def families(self, reading: dict[str, int]) -> Iterable[Metric]:
+    def families(self, reading: _Reading) -> Iterable[Metric]:
         info_labels = self._ident.info_labels()
         info = gauge("gpumemd_agent_info", "The process a gpumemd agent runs in, and its rank; value 1.",
                      list(info_labels))
@@ -51,6 +63,12 @@ class AgentSelf(Source[dict[str, int]]):
         ids = self._ident.labels()
         errors = counter("gpumemd_agent_errors", "Exceptions inside the agent, logged and never raised.",
                          ["where", *ids])
-        for where, n in sorted(reading.items()):
+        for where, n in sorted(reading.errors.items()):
             errors.add_metric([where, *ids.values()], n)
-        return (info, errors)
+        if not reading.writes:  # rendered once there is something to count (an old exposition stays)
+            return (info, errors)
+        writes = counter("gpumemd_agent_write_errors", "Files the agent could not write, by kind and reason "
+                         "(each logged once per state).", ["what", "reason", *ids])
+        for (what, reason), n in sorted(reading.writes.items()):
+            writes.add_metric([what, reason, *ids.values()], n)
+        return (info, errors, writes)

@@ -17,6 +17,10 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
   a configured directory: the newest `max_snapshots` of this process are kept, a file over
   `max_snapshot_bytes` is deleted, and dumps closer than `min_dump_interval` are skipped
   (a loop that catches OOMs and retries smaller batches would otherwise dump each time).
+  Written and rotated through `gpumemd.fs.SafeDir`: a directory of another user is refused,
+  rotation counts only this user's regular files (a planted symlink or FIFO named like a
+  snapshot neither breaks it nor counts), and an unwritable or full directory is one log
+  line and `gpumemd_agent_snapshots_total{result="failed"}`, never a traceback.
 - Allocation history makes snapshots show who allocated what, but slows a dispatch-bound
   loop noticeably (docs/agent.md): off, `armed` (started by `arm_memory_history()`, e.g. by an alert
   action) or `on` (from the moment the process initialises CUDA).
@@ -35,7 +39,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import threading
 import time
@@ -48,6 +51,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, Diagnosis
+from gpumemd.fs import Problems, SafeDir, WriteError
 
 from .base import Source, counter, gauge
 
@@ -102,6 +106,10 @@ class OomWatcher(Source[OomReading]):
     ) -> None:
         self._api = api
         self._dir = Path(snapshot_dir) if snapshot_dir else None
+        self._safe_dir = SafeDir(self._dir or ".", what="snapshot")  # created 0700 when missing
+        self._problems = Problems(log)
+        self._diagnosis_dir = SafeDir(self._dir or ".", what="diagnosis")
+        self._diagnosis_problems = Problems(log)
         self._max_snapshots, self._max_bytes = max_snapshots, max_snapshot_bytes
         self._min_gap = min_dump_interval
         self._history_mode = history
@@ -216,28 +224,27 @@ class OomWatcher(Source[OomReading]):
         return d
 
     def _write_diagnosis(self, d: Diagnosis, snapshot: str | None) -> None:
-        """`<snapshot stem>.diagnosis.json`, or a name of its own when no snapshot was written."""
-        assert self._dir is not None
+        """`<snapshot stem>.diagnosis.json`, or a name of its own when no snapshot was written;
+        through gpumemd.fs like the snapshots, and rotated under the same count."""
+        if snapshot is not None:
+            name = Path(snapshot).with_suffix(".diagnosis.json").name
+        else:
+            now = self._clock()
+            stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
+            name = f"{self._prefix}-{stamp}-oom.diagnosis.json"
         try:
-            if snapshot is not None:
-                path = Path(snapshot).with_suffix(".diagnosis.json")
-            else:
-                now = self._clock()
-                stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
-                path = self._dir / f"{self._prefix}-{stamp}-oom.diagnosis.json"
-            self._dir.mkdir(parents=True, exist_ok=True)
             data = json.dumps({**d.to_json(), "labels": self._labels}, allow_nan=False, indent=1).encode()
-            tmp = path.with_name("." + path.name + ".tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-            try:
-                os.write(fd, data)
-            finally:
-                os.close(fd)
-            os.replace(tmp, path)
-            self.last_diagnosis_path = str(path)
-            self._rotate("*.diagnosis.json")
-        except (OSError, ValueError) as exc:
-            log.warning("OOM diagnosis not written to %s: %s", self._dir, exc)
+        except ValueError as exc:
+            log.warning("OOM diagnosis not written: %s", exc)
+            return
+        try:
+            path = self._diagnosis_dir.write(name, data, mode=0o600)
+            self._diagnosis_dir.rotate(self._prefix + "-", ".diagnosis.json", keep=self._max_snapshots)
+        except WriteError as err:
+            self._diagnosis_problems.failed(err)  # one line per state, counted
+            return
+        self._diagnosis_problems.ok("diagnosis", path.parent)
+        self.last_diagnosis_path = str(path)
 
     # --- snapshots ---
 
@@ -270,23 +277,25 @@ class OomWatcher(Source[OomReading]):
                 log.info("snapshot (%s) skipped: the last one is %.0fs old", reason, now - self._last_time)
                 self._note("skipped")
                 return None
-            self._dir.mkdir(parents=True, exist_ok=True)
             stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
-            path = self._dir / f"{self._prefix}-{stamp}-{_slug(reason)}.pickle"
-            tmp = path.with_name("." + path.name + ".tmp")
+            name = f"{self._prefix}-{stamp}-{_slug(reason)}.pickle"
             try:
-                self._api.dump_snapshot(str(tmp))
-                size = tmp.stat().st_size
-                if size > self._max_bytes:
-                    tmp.unlink()
-                    log.warning("snapshot (%s) deleted: %d bytes > oom_max_snapshot_bytes", reason, size)
+                # torch writes by path: into a private directory under the checked one, then
+                # renamed into place (gpumemd.fs.SafeDir.write_by_path)
+                size = self._safe_dir.write_by_path(name, self._api.dump_snapshot, max_bytes=self._max_bytes)
+                if size is None:
+                    log.warning("snapshot (%s) deleted: larger than oom_max_snapshot_bytes (%d)", reason,
+                                self._max_bytes)
                     self._note("too_large")
                     return None
-                os.replace(tmp, path)
-            finally:
-                if tmp.exists():
-                    tmp.unlink()
-            self._rotate()
+                self._safe_dir.rotate(self._prefix + "-", ".pickle", keep=self._max_snapshots,
+                                      max_bytes=self._max_snapshots * self._max_bytes)
+            except WriteError as err:
+                self._problems.failed(err)  # one line per state, counted; never a traceback
+                self._note("failed")
+                return None
+            self._problems.ok("snapshot", self._dir)
+            path = self._dir / name
             with self._lock:
                 self._last_path, self._last_reason, self._last_time = str(path), reason, now
             self._note("written")
@@ -295,15 +304,6 @@ class OomWatcher(Source[OomReading]):
             return str(path)
         finally:
             self._dump_lock.release()
-
-    def _rotate(self, pattern: str = "*.pickle") -> None:
-        assert self._dir is not None
-        mine = sorted(self._dir.glob(self._prefix + "-" + pattern), key=lambda p: p.stat().st_mtime)
-        for old in mine[: max(0, len(mine) - self._max_snapshots)]:
-            try:
-                old.unlink()
-            except OSError:
-                pass
 
     # --- allocation history ---
 

@@ -1,5 +1,6 @@
 """The agent's side of the spool: `SpoolWriter` publishes a rank's sample into
-`<spool>/agent-<pid>.json`, atomically and only when the sample changed."""
+`<spool>/agent-<pid>.json`, atomically and only when the sample changed. Every file
+operation goes through `gpumemd.fs.SafeDir` (a shared spool is another user's ground)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.fs import Problems, SafeDir, WriteError
+
 from .format import NOTHING, Encoder
 
 __all__ = ["SpoolWriter"]
 
 log = logging.getLogger("gpumemd.spool")
-
-_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
 
 
 class SpoolWriter:
@@ -29,13 +30,18 @@ class SpoolWriter:
     passes its sources' readings and the profiled sections' table) rewrites nothing: it only
     sets the file's mtime to now (one `utime`), the heartbeat the daemon's expiry reads
     (`gpumemd-spool/2`: a rank's age is from the later of `written` and the file's mtime).
-    Written files get their mtime set to `written` too, so the two agree under a test clock."""
+    Written files get their mtime set to `written` too, so the two agree under a test clock.
+
+    `private`: a directory of this process alone (the agent's endpoint process reads from
+    it) that gets the same bytes first, so serving the agent's own sample never depends on
+    the node spool's state. A directory that cannot be written is logged once, counted
+    (`gpumemd_agent_write_errors_total{what="spool"}`) and retried at the next publish."""
 
     def __init__(self, directory: Path, *, identity: Mapping[str, str], interval: float,
                  pid: int | None = None, clock: Callable[[], float] = time.time,
                  monotonic: Callable[[], float] = time.monotonic,
                  change_key: Callable[[Any], Any] | None = None, everything: bool = False,
-                 alerts: Callable[[], bytes | None] | None = None) -> None:
+                 alerts: Callable[[], bytes | None] | None = None, private: Path | None = None) -> None:
         """`everything`: publish every family, not only the agent-owned ones the daemon
         merges (which it still picks out); `alerts`: the /api/v1/alerts answer to publish
         with each sample. Both for the agent's endpoint process (gpumemd/agent/endpoint.py)."""
@@ -52,8 +58,12 @@ class SpoolWriter:
         self._failed = False
         self._last_key: Any = NOTHING  # the change key of the sample last written
         self.enabled = True
-        self.path = directory / f"agent-{self._pid}.json"
-        self._path, self._tmp = str(self.path), str(directory / f".agent-{self._pid}.json.tmp")
+        self.name = f"agent-{self._pid}.json"
+        self.path = directory / self.name
+        self.private_path = private / self.name if private is not None else None
+        # Created private to this user when missing (the daemon creates a shared spool 1770
+        # with the publishers' group first): never world-writable; a daemon of this user reads it.
+        self._dirs = [(SafeDir(d, what="spool"), Problems(log)) for d in (private, directory) if d is not None]
         self._lock = threading.Lock()  # a publish never lands after remove()
 
     def request(self) -> None:
@@ -89,49 +99,46 @@ class SpoolWriter:
         with self._lock:
             if not self.enabled:
                 return True
-            try:
-                now = self._clock()
-                os.utime(self._path, (now, now))
-                return True
-            except OSError:
-                return False
+            now = self._clock()
+            for directory, problems in self._dirs:
+                try:
+                    if not directory.touch(self.name, now):
+                        return False
+                except WriteError as err:
+                    problems.failed(err)
+                    return False
+            return True
 
     def _write(self, data: bytes, written: float) -> bool:
-        # os calls on str paths: open, write, futimens, close, rename (each releases the GIL
-        # once); the directory is created only when the open says it is missing.
-        try:
+        """True when every directory got the sample; each failure is logged once and counted."""
+        ok = True
+        for directory, problems in self._dirs:
             try:
-                fd = os.open(self._tmp, _FLAGS, 0o644)
-            except FileNotFoundError:
-                # Nobody made it (the daemon creates it 1770 with the publishers' group): private
-                # to this user, never world-writable; a daemon of this user still reads it.
-                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                fd = os.open(self._tmp, _FLAGS, 0o644)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.utime(fd, (written, written))
-            finally:
-                os.close(fd)
-            os.rename(self._tmp, self._path)
-            if self._failed:
-                self._failed = False
-                log.info("spool %s writable again", self.directory)
-            return True
-        except OSError as exc:
-            if not self._failed:  # log a failure once, not every second
-                self._failed = True
-                log.warning("cannot publish to spool %s: %s", self.directory, exc)
-            return False
+                directory.write(self.name, data, mtime=written)  # tmpfs: no fsync
+                problems.ok("spool", directory.path)
+            except WriteError as err:
+                problems.failed(err)
+                ok = False
+        return ok
 
     def remove(self) -> None:
+        """Stop publishing; remove this writer's files (only regular files of this user)."""
         with self._lock:
             self.enabled = False
-        for p in (self.path, self.directory / f".agent-{self._pid}.json.tmp"):
+        for directory, _ in self._dirs:
             try:
-                p.unlink()
-            except OSError:
-                pass
+                directory.remove(self.name)
+                directory.remove_temps(self.name)
+            except WriteError:
+                pass  # nothing of ours to remove there
 
-
+    def drop_private(self) -> None:
+        """The endpoint process is gone: stop writing its private copy."""
+        with self._lock:
+            if self.private_path is not None:
+                directory, _ = self._dirs.pop(0)
+                self.private_path = None
+                try:
+                    directory.remove(self.name)
+                except WriteError:
+                    pass

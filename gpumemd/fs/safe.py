@@ -1,0 +1,393 @@
+"""Every file gpumemd writes goes through here: spool files, allocator snapshots, step
+traces, profiler outputs, captures.
+
+The threat: another local user who can write into (or name) the directory plants a
+symlink, a FIFO or a file at a name we are about to write, hoping we write through it
+(over the victim's checkpoint) or stop publishing. So:
+
+- the directory is opened once per operation as a directory fd (`O_DIRECTORY|O_NOFOLLOW`) and
+  every later step is relative to that fd: nothing re-resolves the path in between;
+- the directory must be this user's, or root's with the sticky bit (the spool's shared
+  layout, root:<group> 1770/1777); one writable by group or others without the sticky bit
+  is refused (anyone could rename our files away or replace them);
+- data goes to a fresh temp file (`O_CREAT|O_EXCL|O_NOFOLLOW`, an unpredictable name), then
+  `rename` inside the directory: nothing is ever written through, or truncated in, a file
+  we did not create, and a planted temp name cannot stop a publish;
+- rotation and removal touch only regular files of this user under our own names
+  (`lstat` through the dir fd), so dangling symlinks, FIFOs, directories or other users'
+  files are skipped, never counted, and the count and byte bounds keep holding.
+
+Expected failures (permissions, a full or read-only filesystem, a file where the directory
+should be...) are a `WriteError` with a short `reason`; `Problems` turns them into one log
+line per state and a count in `write_errors` (the agent exports it as
+`gpumemd_agent_write_errors_total{what,reason}`).
+
+`os` calls only (Linux and macOS): `dir_fd` and `follow_symlinks=False` where the platform has
+them (`os.supports_dir_fd`), which CPython has on both.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import secrets
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "write_errors", "write_user_file"]
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | _CLOEXEC
+_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | _CLOEXEC
+_TEMP_AGE = 600.0  # a temp file of ours older than this is a crashed writer's: swept by rotate()
+
+# errno -> the `reason` label: a small, fixed set (a label value, so never free text)
+_REASONS = {
+    errno.EACCES: "permission", errno.EPERM: "permission", errno.ENOSPC: "no-space",
+    errno.EDQUOT: "quota", errno.EROFS: "read-only", errno.ENOTDIR: "not-a-directory",
+    errno.ELOOP: "symlink", errno.EEXIST: "exists", errno.ENOENT: "missing", errno.EFBIG: "too-large",
+    errno.EISDIR: "is-a-directory", errno.EMLINK: "too-many-links", errno.ENAMETOOLONG: "name-too-long",
+}
+
+
+class WriteError(OSError):
+    """An expected failure to write `what` (a kind of file: "spool", "snapshot", ...) under
+    `path`: `reason` is a short label value ("permission", "no-space", "not-owned", ...)
+    and `str()` one line for a log. An OSError (with the cause's errno, if any), so a
+    library caller's `except OSError` still holds."""
+
+    def __init__(self, what: str, path: str | os.PathLike[str], reason: str, detail: str,
+                 code: int | None = None) -> None:
+        super().__init__(code or 0, detail)
+        self.what, self.path, self.reason, self.detail = what, os.fspath(path), reason, detail
+
+    def __str__(self) -> str:
+        return f"cannot write {self.what} in {self.path}: {self.detail}"
+
+    @classmethod
+    def of(cls, what: str, path: str | os.PathLike[str], exc: OSError) -> WriteError:
+        if isinstance(exc, WriteError):
+            return exc
+        reason = _REASONS.get(exc.errno or 0, "io")
+        return cls(what, path, reason, exc.strerror or str(exc), exc.errno)
+
+
+class WriteErrors:
+    """Expected write failures of this process, counted by (what, reason)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: dict[tuple[str, str], int] = {}
+
+    def note(self, what: str, reason: str) -> None:
+        with self._lock:
+            self._counts[(what, reason)] = self._counts.get((what, reason), 0) + 1
+
+    def counts(self) -> dict[tuple[str, str], int]:
+        with self._lock:
+            return dict(self._counts)
+
+
+write_errors = WriteErrors()  # the process's: one agent per process exports it
+
+
+class Problems:
+    """One writer's failures: every one counted, logged once per state (a new reason), and
+    once more when writing works again — never every second."""
+
+    def __init__(self, logger: logging.Logger, counts: WriteErrors | None = None) -> None:
+        self._log = logger
+        self._counts = counts if counts is not None else write_errors
+        self._state: tuple[str, str] | None = None  # (what, reason) of the failure standing
+
+    @property
+    def failing(self) -> bool:
+        return self._state is not None
+
+    def failed(self, err: WriteError) -> None:
+        self._counts.note(err.what, err.reason)
+        state = (err.what, err.reason)  # not the path: each snapshot has a name of its own
+        if state != self._state:
+            self._state = state
+            self._log.warning("%s", err)
+
+    def ok(self, what: str, path: str | os.PathLike[str]) -> None:
+        if self._state is not None:
+            self._state = None
+            self._log.info("%s: writing %s works again", os.fspath(path), what)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    name: str
+    size: int
+    mtime: float
+
+
+class SafeDir:
+    """A directory gpumemd writes into (see the module docstring). Each operation opens and
+    checks it; each raises `WriteError` for an expected failure and nothing else for one.
+
+    `create`: make a missing directory (and its parents) with `mode`. `owner_check`: refuse
+    a directory that is not this user's (or root's and sticky), or that others may write
+    without the sticky bit; off only for a path a user named on a command line."""
+
+    def __init__(self, path: str | os.PathLike[str], *, what: str, create: bool = True, mode: int = 0o700,
+                 owner_check: bool = True) -> None:
+        self.path = Path(path)
+        # a directory a user named may be a symlink (their choice); a configured one may not
+        self._flags = _DIR_FLAGS if owner_check else _DIR_FLAGS & ~os.O_NOFOLLOW
+        self.what = what
+        self._create, self._mode, self._owner_check = create, mode, owner_check
+        self._euid = os.geteuid()
+
+    # --- the directory ---
+
+    @contextmanager
+    def opened(self) -> Iterator[int]:
+        """The checked directory's fd, closed on exit."""
+        fd = self._open()
+        try:
+            yield fd
+        finally:
+            os.close(fd)
+
+    def _open(self) -> int:
+        try:
+            try:
+                fd = os.open(self.path, self._flags)
+            except FileNotFoundError:
+                if not self._create:
+                    raise
+                os.makedirs(self.path, mode=self._mode, exist_ok=True)
+                fd = os.open(self.path, self._flags)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP or (exc.errno == errno.ENOTDIR and os.path.islink(self.path)):
+                # O_NOFOLLOW: the last component is a symlink (Linux says ENOTDIR with O_DIRECTORY)
+                raise WriteError(self.what, self.path, "symlink",
+                                 "the directory is a symbolic link (not followed: name its target)") from None
+            if isinstance(exc, FileExistsError):  # makedirs: a file where the directory should be
+                raise WriteError(self.what, self.path, "not-a-directory", "not a directory") from None
+            raise WriteError.of(self.what, self.path, exc) from None
+        try:
+            self._check(os.fstat(fd))
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    def _check(self, st: os.stat_result) -> None:
+        if not self._owner_check:
+            return
+        sticky = bool(st.st_mode & stat.S_ISVTX)
+        if st.st_uid != self._euid and not (st.st_uid == 0 and sticky):
+            raise WriteError(self.what, self.path, "not-owned",
+                             f"the directory is owned by uid {st.st_uid}, not by this user ({self._euid}) "
+                             "nor by root with the sticky bit; refused")
+        if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not sticky:
+            raise WriteError(self.what, self.path, "shared-not-sticky",
+                             f"the directory (mode {stat.S_IMODE(st.st_mode):o}) is writable by others "
+                             "without the sticky bit; refused")
+
+    # --- writing ---
+
+    def write(self, name: str, data: bytes, *, mode: int = 0o644, fsync: bool = False,
+              mtime: float | None = None) -> Path:
+        """Replace `name` with `data`, atomically (temp file, rename); `mtime` sets the
+        file's times; `fsync` for what must survive a crash (not the spool: tmpfs)."""
+        with self.opened() as dfd:
+            tmp = _temp_name(name)
+            try:
+                fd = os.open(tmp, _NEW_FLAGS, mode, dir_fd=dfd)
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[os.write(fd, view):]
+                    if mtime is not None:
+                        os.utime(fd, (mtime, mtime))
+                    if fsync:
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
+                os.rename(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+            except OSError as exc:
+                _unlink_quietly(tmp, dfd)
+                raise WriteError.of(self.what, self.path / name, exc) from None
+            except BaseException:
+                _unlink_quietly(tmp, dfd)
+                raise
+        return self.path / name
+
+    def write_by_path(self, name: str, produce: Callable[[str], None], *,
+                      max_bytes: int | None = None) -> int | None:
+        """For writers that only take a path (torch's `_dump_snapshot`, the profiler's
+        `export_chrome_trace`): `produce(path)` writes into a fresh private directory
+        (mode 0700, an unpredictable name, made through the dir fd: nobody else can plant
+        anything there), then the result is checked (a regular file of ours) and renamed
+        to `name`. The path handed over is `/proc/self/fd/<dir fd>/...` where there is
+        one, so it resolves through the checked directory, not the path again. The size
+        written, or None when it was over `max_bytes` (deleted). `produce`'s own
+        exceptions propagate after the clean-up."""
+        with self.opened() as dfd:
+            sub = _temp_name(name)
+            try:
+                os.mkdir(sub, 0o700, dir_fd=dfd)
+            except OSError as exc:
+                raise WriteError.of(self.what, self.path / name, exc) from None
+            try:
+                base = f"/proc/self/fd/{dfd}" if os.path.isdir(f"/proc/self/fd/{dfd}") else os.fspath(self.path)
+                # under its final name: writers pick the format from the suffix (.json.gz: gzip)
+                produce(os.path.join(base, sub, name))
+                subfd = os.open(sub, _DIR_FLAGS, dir_fd=dfd)
+                try:
+                    st = os.stat(name, dir_fd=subfd, follow_symlinks=False)
+                    if not stat.S_ISREG(st.st_mode) or st.st_uid != self._euid:
+                        raise WriteError(self.what, self.path / name, "not-a-file", "the writer left no file")
+                    if max_bytes is not None and st.st_size > max_bytes:
+                        return None
+                    os.rename(name, name, src_dir_fd=subfd, dst_dir_fd=dfd)
+                    return st.st_size
+                finally:
+                    os.close(subfd)
+            except OSError as exc:
+                raise WriteError.of(self.what, self.path / name, exc) from None
+            finally:
+                _remove_private(sub, dfd)
+
+    # --- touching, removing, rotating: regular files of this user only ---
+
+    def touch(self, name: str, when: float) -> bool:
+        """Set `name`'s times (a heartbeat) without following a symlink; False when it is
+        not there or not a regular file of ours (to be written again)."""
+        with self.opened() as dfd:
+            try:
+                if not self._mine(os.stat(name, dir_fd=dfd, follow_symlinks=False)):
+                    return False
+                os.utime(name, (when, when), dir_fd=dfd, follow_symlinks=False)
+                return True
+            except OSError:
+                return False
+
+    def remove(self, name: str) -> bool:
+        """Remove `name` if it is a regular file of this user; never anything else."""
+        with self.opened() as dfd:
+            return self._remove_mine(dfd, name)
+
+    def remove_temps(self, name: str) -> None:
+        """Remove what a writer of `name` left (a crash mid-write): its temp files of ours."""
+        with self.opened() as dfd:
+            for entry in self._entries(dfd, f".{name}.", ".tmp"):
+                _unlink_quietly(entry.name, dfd)
+
+    def rotate(self, prefix: str, suffix: str, *, keep: int, max_bytes: int | None = None) -> list[str]:
+        """Keep the newest `keep` of our files named `prefix*suffix`, and only as many of
+        the newest as fit in `max_bytes` together; delete the rest (and stale temp files of
+        ours). Anything else in the directory is neither counted nor touched. The names
+        deleted."""
+        with self.opened() as dfd:
+            mine = sorted(self._entries(dfd, prefix, suffix), key=lambda e: (e.mtime, e.name), reverse=True)
+            removed, total = [], 0
+            for i, entry in enumerate(mine):
+                total += entry.size
+                if i >= keep or (max_bytes is not None and total > max_bytes):
+                    if self._remove_mine(dfd, entry.name):
+                        removed.append(entry.name)
+            stale = time.time() - _TEMP_AGE
+            for entry in self._entries(dfd, "." + prefix, ".tmp"):
+                if entry.mtime < stale:
+                    _unlink_quietly(entry.name, dfd)
+            return removed
+
+    def _entries(self, dfd: int, prefix: str, suffix: str) -> list[_Entry]:
+        out = []
+        try:
+            names = os.listdir(dfd)
+        except OSError as exc:
+            raise WriteError.of(self.what, self.path, exc) from None
+        for n in names:
+            if not (n.startswith(prefix) and n.endswith(suffix)):
+                continue
+            try:
+                st = os.stat(n, dir_fd=dfd, follow_symlinks=False)
+            except OSError:
+                continue  # gone meanwhile
+            if self._mine(st):
+                out.append(_Entry(n, st.st_size, st.st_mtime))
+        return out
+
+    def _mine(self, st: os.stat_result) -> bool:
+        return stat.S_ISREG(st.st_mode) and st.st_uid == self._euid
+
+    def _remove_mine(self, dfd: int, name: str) -> bool:
+        # In a directory that passed _check nobody else can swap the name between the lstat
+        # and the unlink (ours alone, or sticky: others cannot rename or delete our files).
+        try:
+            if not self._mine(os.stat(name, dir_fd=dfd, follow_symlinks=False)):
+                return False
+            os.unlink(name, dir_fd=dfd)
+            return True
+        except OSError:
+            return False
+
+
+def _temp_name(name: str) -> str:
+    if not name or "/" in name or name in (".", ".."):  # a name inside the directory, nothing else
+        raise ValueError(f"not a file name: {name!r}")
+    # ".<name>.<random>.tmp": unpredictable (nobody can pre-create it), tied to the final
+    # name (rotate() and remove_temps() sweep a crashed writer's), hidden (no reader takes it
+    # for data).
+    return f".{name}.{secrets.token_hex(8)}.tmp"
+
+
+def _unlink_quietly(name: str, dfd: int) -> None:
+    try:
+        os.unlink(name, dir_fd=dfd)
+    except OSError:
+        pass
+
+
+def _remove_private(sub: str, dfd: int) -> None:
+    """Empty and remove a private directory write_by_path made (what a failed writer left)."""
+    try:
+        subfd = os.open(sub, _DIR_FLAGS, dir_fd=dfd)
+    except OSError:
+        return
+    try:
+        for n in os.listdir(subfd):
+            _unlink_quietly(n, subfd)
+    finally:
+        os.close(subfd)
+    try:
+        os.rmdir(sub, dir_fd=dfd)
+    except OSError:
+        pass
+
+
+def write_user_file(path: str | os.PathLike[str], data: bytes, *, what: str = "output") -> Path:
+    """A file a user named on a command line (`gpumemd capture -o FILE`): replaced
+    atomically like `mv` would (temp file, rename; an existing file is replaced, never
+    written through or truncated), but a symbolic link at the name is refused rather than
+    followed or replaced (name its target). The directory is the user's choice: its owner
+    is not checked. Raises `WriteError`."""
+    p = Path(path)
+    if not p.name or p.name in (".", ".."):
+        raise WriteError(what, p, "not-a-file", "not a file name")
+    directory = SafeDir(p.parent if str(p.parent) else ".", what=what, create=False, owner_check=False)
+    with directory.opened() as dfd:
+        try:
+            st = os.stat(p.name, dir_fd=dfd, follow_symlinks=False)
+        except FileNotFoundError:
+            st = None
+        except OSError as exc:
+            raise WriteError.of(what, p, exc) from None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise WriteError(what, p, "symlink", "is a symbolic link; not followed (name its target)")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise WriteError(what, p, "not-a-file", "exists and is not a regular file")
+    return directory.write(p.name, data, mode=0o666, fsync=True)  # less the umask, as any new file
