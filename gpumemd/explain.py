@@ -325,8 +325,9 @@ def parse_alerts(doc: Any, skipped: _Skips | None = None) -> list[dict[str, Any]
     for a in list(items)[:MAX_ALERTS]:
         labels = a.get("labels") if isinstance(a, Mapping) else None
         state = a.get("state") if isinstance(a, Mapping) else None
-        if not isinstance(labels, Mapping) or not isinstance(state, str):
-            skips.add("an alert without labels or state")
+        if not isinstance(labels, Mapping) or not isinstance(labels.get("alertname"), str) \
+                or not isinstance(state, str):
+            skips.add("an alert without an alertname or a state")
             continue
         notes = a.get("annotations")
         value = _float(a.get("value")) if isinstance(a.get("value"), (str, int, float)) else math.nan

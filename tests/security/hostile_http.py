@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Exchange", "Hostile", "answer", "chunked_forever", "huge", "redirect", "trickle"]
+__all__ = ["Exchange", "Hostile", "answer", "chunked_forever", "huge", "redirect", "routes", "trickle"]
 
 
 @dataclass
@@ -43,13 +43,13 @@ Behaviour = Callable[[Exchange], None]
 class Hostile:
     """`behaviour` answers each request; change it at any time (`server.behaviour = ...`)."""
 
-    def __init__(self, behaviour: Behaviour) -> None:
+    def __init__(self, behaviour: Behaviour, port: int = 0) -> None:
         self.behaviour = behaviour
         self.requests: list[Exchange] = []
         self.sent = 0
         self.lock = threading.Lock()
         self.stopped = threading.Event()
-        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener = socket.create_server(("127.0.0.1", port))
         self.port = self._listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         threading.Thread(target=self._accept, daemon=True).start()
@@ -91,6 +91,10 @@ class Hostile:
 
     def close(self) -> None:
         self.stopped.set()
+        try:
+            self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept (close alone keeps the port bound)
+        except OSError:
+            pass
         self._listener.close()
 
     def __enter__(self) -> Hostile:
@@ -98,6 +102,13 @@ class Hostile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def routes(table: dict[str, Behaviour]) -> Behaviour:
+    """By path (the query ignored); 404 for the rest."""
+    def run(ex: Exchange) -> None:
+        table.get(ex.path.split("?", 1)[0], answer(404))(ex)
+    return run
 
 
 def answer(status: int = 200, body: bytes = b"", content_type: str = "text/plain") -> Behaviour:
