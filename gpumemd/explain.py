@@ -416,7 +416,7 @@ def size(n: float) -> str:
 def findings(node: Node) -> list[Finding]:
     # first: a failing collector means parts of the tree below are missing or stale
     out = [Finding(None, "collector_failing", f"the {c} collector is failing (gpumemd_collector_success 0): "
-                   "what it reads is missing from this view", 0.0) for c in node.failing_collectors]
+                   "what it reads is missing from this view (the daemon's log says why)", 0.0) for c in node.failing_collectors]
     for g in node.gpus:
         if g.total and (g.used + g.reserved) / g.total >= NEARLY_FULL_RATIO:
             ratio = (g.used + g.reserved) / g.total

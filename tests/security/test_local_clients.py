@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import threading
 import time
+import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpumemd import explain
-from tests.helpers import ROOT
+from tests.helpers import CAPTURES, ROOT, gpumemd_process
 from tests.security.hostile_http import Hostile, answer, routes, trickle
 
+ONE = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
 GOOD = """\
 # HELP gpumemd_gpu_memory_total_bytes x
 # TYPE gpumemd_gpu_memory_total_bytes gauge
@@ -126,6 +130,20 @@ def test_a_failing_collector_alone_is_a_finding_and_exit_1() -> None:
     assert r.returncode == 1 and "findings: none" not in r.stdout and "nvml collector is failing" in r.stdout
 
 
+def test_a_real_daemon_whose_nvml_collector_fails_is_a_finding(tmp_path: Path) -> None:
+    capture = json.loads(ONE.read_text())
+    for call in ("memory_info(0)", "memory_info_v2(0)"):  # the recorded driver answers an error
+        capture["nvml"][call] = {"error": 999, "message": "Unknown Error"}
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(capture))
+    with gpumemd_process(["--replay", str(broken)]) as (url, _):
+        text = run("explain", "--url", url)
+        r = run("explain", "--url", url, "--json")
+    assert text.returncode == r.returncode == 1, text.stderr  # the old explain: "findings: none", exit 0
+    assert "findings: none" not in text.stdout and "the nvml collector is failing" in text.stdout
+    assert [f["kind"] for f in strict(r.stdout)["findings"]] == ["collector_failing"]
+
+
 def test_an_answer_that_is_not_gpumemd_is_one_line() -> None:
     with Hostile(routes({"/metrics": answer(200, b"<html>hello</html>")})) as daemon:
         r = run("explain", "--url", daemon.url)
@@ -221,3 +239,38 @@ def test_any_alerts_document_gives_valid_alerts(doc: Any) -> None:
     for a in alerts:
         assert isinstance(a["state"], str) and (a["value"] is None or math.isfinite(a["value"]))
         assert all(isinstance(k, str) and isinstance(v, str) for k, v in a["labels"].items())
+
+
+def test_top_in_a_terminal_survives_the_daemon_going_away(tmp_path: Path) -> None:
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (make test installs it)")
+    session = f"gpumemd-top-{uuid.uuid4().hex[:8]}"
+    base = ["tmux", "-L", session, "-f", "/dev/null"]
+
+    def tmux(*args: str) -> str:  # no check: once top exits, its session (and the pane) are gone
+        return subprocess.run([*base, *args], capture_output=True, text=True, timeout=10).stdout
+
+    def wait(what: str, check: Any, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if check(tmux("capture-pane", "-p", "-t", session)):
+                return
+            time.sleep(0.05)  # a terminal's content: only observable
+        raise AssertionError(f"timed out waiting for {what}: {tmux('capture-pane', '-p', '-t', session)}")
+
+    daemon = serving(GOOD)
+    port, status = daemon.port, tmp_path / "status"
+    cmd = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -m gpumemd top --url {daemon.url} --interval 200ms "
+           f"--timeout 500ms; echo $? > {status}")
+    try:
+        tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-e", "TERM=xterm-256color", cmd)
+        wait("the first frame", lambda s: "GPU 0 H200" in s)
+        daemon.close()
+        wait("the daemon gone, said", lambda s: "daemon unreachable: Connection refused" in s and "GPU 0" in s)
+        daemon = Hostile(routes({"/metrics": answer(200, GOOD.replace("H200", "B200").encode())}), port=port)
+        wait("back, with the new answer", lambda s: "GPU 0 B200" in s and "unreachable" not in s)
+        tmux("send-keys", "-t", session, "q")
+        wait("exit status 0", lambda s: status.exists() and status.read_text().strip() == "0")
+    finally:
+        daemon.close()
+        subprocess.run([*base, "kill-server"], capture_output=True, timeout=10)
