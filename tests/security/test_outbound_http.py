@@ -168,3 +168,62 @@ def test_thirty_reloads_while_a_receiver_trickles_keep_threads_and_fds_bounded(t
             assert threads <= base[0] + 3 and fds <= base[1] + 3, (base, threads, fds)
             good.bodies.clear()
             assert good.wait_for(lambda b: len(b) >= 1, timeout=5)  # the good receiver still gets its resends
+
+
+def test_a_tls_handshake_that_never_completes_ends_at_the_deadline() -> None:
+    with Hostile(answer(200)) as silent:  # it waits for an HTTP head a TLS client never sends
+        started = time.monotonic()
+        with pytest.raises(httpclient.RequestFailed) as err:
+            httpclient.request(f"https://127.0.0.1:{silent.port}/", timeout=0.5, max_bytes=1024)
+        assert err.value.kind == "timeout" and time.monotonic() - started < 1.5
+
+
+def test_an_unverified_certificate_gets_no_request(tmp_path: Path) -> None:
+    import socket
+    import ssl
+
+    from tests.http_helpers import make_pair, write_pair
+
+    pair = make_pair(tmp_path, "srv", "localhost")
+    write_pair(pair.cert, pair.key, tmp_path / "srv.crt", tmp_path / "srv.key")
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(tmp_path / "srv.crt", tmp_path / "srv.key")
+    got: list[bytes] = []
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        def serve() -> None:
+            conn, _ = listener.accept()
+            with conn:
+                try:
+                    with ctx.wrap_socket(conn, server_side=True) as tls:
+                        got.append(tls.recv(4096))
+                except (OSError, ssl.SSLError):
+                    pass  # the client refused our certificate
+        thread = threading.Thread(target=serve, daemon=True)
+        thread.start()
+        port = listener.getsockname()[1]
+        with pytest.raises(httpclient.RequestFailed) as err:
+            httpclient.request(f"https://127.0.0.1:{port}/", method="POST", body=b"{}", timeout=2, max_bytes=1024,
+                               headers={"Authorization": "Bearer s3cret"})
+        thread.join(2)
+    assert err.value.kind == "tls" and got == []
+
+
+def test_a_line_break_in_a_header_is_refused_before_connecting() -> None:
+    with Hostile(answer(200)) as rx:
+        with pytest.raises(httpclient.RequestFailed) as err:
+            httpclient.request(rx.url, headers={"Authorization": "Bearer a\r\nX-Evil: 1"}, timeout=1, max_bytes=10)
+        assert err.value.kind == "url" and "s3cret" not in str(err.value) and rx.requests == []
+
+
+@pytest.mark.parametrize("raw", [
+    b"HTTP/1.1 100 Continue\r\n\r\n" * 20,
+    b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"SSH-2.0-OpenSSH_9.6\r\n",
+    b"HTTP/1.1 200 OK\r\n" + b"X: y\r\n" * 20_000 + b"\r\n",
+], ids=["interim-forever", "two-lengths", "bad-chunk", "not-http", "headers-too-large"])
+def test_a_malformed_answer_is_a_protocol_failure(raw: bytes) -> None:
+    with Hostile(lambda ex: ex.send(raw)) as rx:  # type: ignore[arg-type, func-returns-value]
+        with pytest.raises(httpclient.RequestFailed) as err:
+            httpclient.request(rx.url, timeout=2, max_bytes=1 << 20)
+        assert err.value.kind == "protocol", err.value
