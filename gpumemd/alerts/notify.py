@@ -60,7 +60,7 @@ def rfc3339(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-# what is read of a receiver's answer: its status decides, a body is only ever logged
+# what is read of a receiver's answer: its status decides, the body is not used
 RESPONSE_BYTES = 4096
 
 
@@ -133,6 +133,8 @@ class Notifier:
                 self.send(batch)
             except Exception as exc:
                 if self._stop:  # closed (a reload): its request was cancelled; a successor sends
+                    with self._cond:
+                        self._in_flight = 0
                     return
                 failures += 1
                 self.failed += len(batch)
