@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--config.file", dest="config_file", metavar="FILE",
                          help="configuration for a sample taken here (spool directory, NVML settings)")
     explain.add_argument("--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node")
+    explain.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
 
     top = sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
     top.add_argument("--url", help="a running gpumemd serve (default: the local one; without one, this node "
@@ -69,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="configuration for samples taken here (spool directory, NVML settings)")
     top.add_argument("--replay", metavar="CAPTURE", help="show a recorded capture instead of this node")
     top.add_argument("--interval", default="1s", help="refresh interval (default 1s)")
+    top.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
     top.add_argument("--count", type=int, metavar="N",
                      help="when the output is not a terminal: print N refreshes, then exit (default: until killed)")
 
@@ -206,11 +208,21 @@ def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | in
     from . import explain
 
     default = f"http://127.0.0.1:{config_mod.DEFAULT_PORT}"
+    try:
+        timeout = config_mod.parse_duration(args.timeout)
+    except ValueError:
+        timeout = -1.0
+    if not 0.1 <= timeout <= 300:
+        print(f"--timeout: expected a duration from 100ms to 5m, got {args.timeout!r}", file=sys.stderr)
+        return 2
     if args.replay is None:
         url = args.url or default
         try:
-            explain.from_url(url)
-            return (lambda: explain.from_url(url)), (lambda: None)
+            first = [explain.from_url(url, timeout)]  # the probe's answer is the first one shown
+
+            def read() -> explain.Node:
+                return first.pop() if first else explain.from_url(url, timeout)
+            return read, (lambda: None)
         except (OSError, ValueError) as exc:
             if args.url:  # asked for that daemon: say it did not answer
                 print(f"gpumemd {command}: {args.url}: {explain.reachable_error(exc)}", file=sys.stderr)

@@ -2,23 +2,32 @@
 
 It reads the families a `gpumemd serve` exports (over HTTP), or takes one sample of this
 node with the daemon's own sources when no daemon answers, so both give the same answer.
-Everything here works on metric families, so a daemon's /metrics and a local sample go
-through one path: `Node.from_families()`, then `findings()`, then `render()` / `to_json()`.
+Everything here works on series, so a daemon's /metrics and a local sample go through one
+path: `Node.from_series()` (via `parse_exposition()` or `Node.from_families()`), then
+`findings()`, then `render()` / `to_json()`.
+
+The daemon's answer is input like any other: fetched through `gpumemd.httpclient` (one
+deadline for the whole answer, bounded bytes, no redirects), parsed line by line (a bad
+line is skipped, never the whole answer), and every field checked before use — sizes finite,
+non-negative integers, a GPU needs its `uuid`, label text printable and bounded, the alerts
+document of any shape. What was skipped is said in a note; nothing in an answer can raise.
 """
 
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
+import math
+import re
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .httpclient import RequestFailed, request, require_2xx
 from .sources.breakdown import split_process
 
-__all__ = ["Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "findings", "from_url", "local",
-           "render", "size", "to_json"]
+__all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "findings",
+           "from_url", "local", "parse_alerts", "parse_exposition", "render", "size", "to_json"]
 
 MiB, GiB = 1 << 20, 1 << 30
 
@@ -29,6 +38,15 @@ FRAGMENTED_RATIO, FRAGMENTED_MIN = 0.25, 256 * MiB
 UNATTRIBUTED_MIN = 64 * MiB
 WITHOUT_AGENT_MIN = 16 * MiB
 GROWTH_ALERTS = ("PytorchMemoryLeak", "GpuMemoryWillFill", "NonPytorchMemoryGrowing")
+
+# what is read of a daemon's answer (its /metrics grows with ranks; the cap only stops a runaway)
+MAX_METRICS_BYTES = 64 << 20
+MAX_ALERTS_BYTES = 16 << 20
+MAX_ALERTS = 10_000
+MAX_TEXT = 256  # characters of a label value shown or written
+MAX_BYTES_VALUE = 1 << 62  # larger than any memory: a value past it is not a size
+
+Series = dict[str, list[tuple[dict[str, str], float]]]
 
 
 @dataclass
@@ -76,41 +94,69 @@ class Finding:
     gpu: int | None
     kind: str
     message: str
-    value: float
+    value: float | None
+
+
+class DaemonAnswerError(ValueError):
+    """The daemon's answer holds nothing gpumemd can read (not a gpumemd serve, or broken)."""
 
 
 @dataclass
 class Node:
     source: str
     gpus: list[GpuView]
-    alerts: list[dict[str, Any]] = field(default_factory=list)  # the daemon's, where it runs one
+    alerts: list[dict[str, Any]] = field(default_factory=list)  # the daemon's, validated (parse_alerts)
     notes: list[str] = field(default_factory=list)
+    failing_collectors: list[str] = field(default_factory=list)  # gpumemd_collector_success 0
 
     @classmethod
     def from_families(cls, families: Iterable[Any], source: str,
                       alerts: Sequence[Mapping[str, Any]] = ()) -> Node:
-        """`families`: prometheus_client metric families (from a parser or a sample)."""
-        series: dict[str, list[tuple[dict[str, str], float]]] = {}
+        """`families`: prometheus_client metric families (a local sample)."""
+        series: Series = {}
         for fam in families:
             for s in fam.samples:
-                series.setdefault(s.name, []).append((dict(s.labels), float(s.value)))
+                series.setdefault(s.name, []).append(({str(k): _text(str(v)) for k, v in s.labels.items()},
+                                                      _float(s.value)))
+        return cls.from_series(series, source, alerts)
+
+    @classmethod
+    def from_series(cls, series: Series, source: str, alerts: Sequence[Mapping[str, Any]] = (),
+                    skipped: _Skips | None = None) -> Node:
+        """The node those series describe; every value checked, what was not valid skipped
+        and counted in a note (never an exception)."""
+        skips = skipped or _Skips()
 
         def each(name: str) -> list[tuple[dict[str, str], float]]:
             return series.get(name, [])
 
+        def nbytes(name: str, value: float) -> int | None:
+            if math.isfinite(value) and 0 <= value <= MAX_BYTES_VALUE:
+                return int(value)
+            skips.add(f"{name} = {value}")
+            return None
+
         gpus: dict[str, GpuView] = {}
         for labels, value in each("gpumemd_gpu_memory_total_bytes"):
-            gpus[labels["uuid"]] = GpuView(int(labels.get("gpu", -1)), labels["uuid"], total=int(value))
+            uuid, index, total = labels.get("uuid"), _index(labels.get("gpu")), nbytes("total", value)
+            if not uuid:
+                skips.add("a GPU total without a uuid label")
+            elif index is None:
+                skips.add("a GPU total without a gpu index")
+            elif total is not None:
+                gpus[uuid] = GpuView(index, uuid, total=total)
         for key in ("used", "free", "reserved"):
             for labels, value in each(f"gpumemd_gpu_memory_{key}_bytes"):
-                if labels.get("uuid") in gpus:
-                    setattr(gpus[labels["uuid"]], key, int(value))
+                g = gpus.get(labels.get("uuid", ""))
+                if g is not None and (n := nbytes(key, value)) is not None:
+                    setattr(g, key, n)
         for labels, _ in each("gpumemd_gpu_info"):
             if labels.get("uuid") in gpus:
                 gpus[labels["uuid"]].name = labels.get("name", "")
         for labels, value in each("gpumemd_gpu_memory_breakdown_bytes"):
-            if labels.get("uuid") in gpus:
-                gpus[labels["uuid"]].parts[labels.get("category", "")] = int(value)
+            g = gpus.get(labels.get("uuid", ""))
+            if g is not None and (n := nbytes("breakdown", value)) is not None:
+                g.parts[labels.get("category", "")] = n
         for labels, _ in each("gpumemd_gpu_memory_unattributed_info"):
             if labels.get("uuid") in gpus:
                 gpus[labels["uuid"]].unattributed_reason = labels.get("reason", "")
@@ -129,24 +175,23 @@ class Node:
             if info is None and labels.get("rank"):  # series without the job label: the rank alone
                 same = [i for (r, _), i in ranks.items() if r == labels["rank"]]
                 info = same[0] if len(same) == 1 else None
-            text = info.get("pid", "") if info else labels.get("pid", "")
-            return int(text) if text.isdigit() else None
+            return _index(info.get("pid") if info else labels.get("pid"))
 
-        names = {int(lab["pid"]): lab.get("executable", "") for lab, _ in each("gpumemd_process_info")
-                 if lab.get("pid", "").isdigit()}
-        rss = {int(lab["pid"]): int(v) for lab, v in each("gpumemd_process_resident_memory_bytes")
-               if lab.get("pid", "").isdigit()}
+        names = {pid: lab.get("executable", "") for lab, _ in each("gpumemd_process_info")
+                 if (pid := _index(lab.get("pid"))) is not None}
+        rss = {pid: n for lab, v in each("gpumemd_process_resident_memory_bytes")
+               if (pid := _index(lab.get("pid"))) is not None and (n := nbytes("rss", v)) is not None}
         procs: dict[tuple[str, int], ProcessView] = {}
         for labels, value in each("gpumemd_process_gpu_memory_used_bytes"):
-            if labels.get("uuid") in gpus and labels.get("pid", "").isdigit():
-                pid = int(labels["pid"])
-                view = ProcessView(pid, int(value), executable=names.get(pid, ""), rss=rss.get(pid))
+            pid, used = _index(labels.get("pid")), nbytes("process used", value)
+            if labels.get("uuid") in gpus and pid is not None and used is not None:
+                view = ProcessView(pid, used, executable=names.get(pid, ""), rss=rss.get(pid))
                 procs[(labels["uuid"], pid)] = view
                 gpus[labels["uuid"]].processes.append(view)
         for info in ranks.values():
-            if info.get("pid", "").isdigit():
+            if (rank_pid := _index(info.get("pid"))) is not None:
                 for (_uuid, pid), view in procs.items():
-                    if pid == int(info["pid"]):
+                    if pid == rank_pid:
                         view.rank, view.job_id, view.agent = info.get("rank", ""), info.get("job_id", ""), True
         fields = {"gpumemd_allocator_allocated_bytes": "allocated", "gpumemd_allocator_reserved_bytes": "reserved",
                   "gpumemd_allocator_inactive_split_bytes": "fragmented",
@@ -156,13 +201,13 @@ class Node:
             for labels, value in each(name):
                 owner = pid_of(labels)
                 found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
-                if found is not None and value == value:
-                    setattr(found, attr, int(value))
+                if found is not None and (n := nbytes(attr, value)) is not None:
+                    setattr(found, attr, n)
         for labels, value in each("gpumemd_allocator_pool_reserved_bytes"):
             owner = pid_of(labels)
             found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
-            if found is not None and labels.get("kind") != "default" and value == value:
-                found.pools += int(value)
+            if found is not None and labels.get("kind") != "default" and (n := nbytes("pool", value)) is not None:
+                found.pools += n
         for view in procs.values():
             if view.agent:  # as the breakdown splits it: never more than NVML charges now
                 parts = split_process(view.used, view.reserved, view.allocated, view.fragmented)
@@ -171,25 +216,155 @@ class Node:
                 view.non_pytorch = parts["non_pytorch"]
         for g in gpus.values():
             g.processes.sort(key=lambda p: -p.used)
-        return cls(source, sorted(gpus.values(), key=lambda g: g.gpu), [dict(a) for a in alerts])
+        failing = sorted({labels.get("collector", "") or "?" for labels, v in each("gpumemd_collector_success")
+                          if v == 0})
+        node = cls(source, sorted(gpus.values(), key=lambda g: g.gpu), parse_alerts({"data": {"alerts": alerts}},
+                                                                                    skips))
+        node.failing_collectors = failing
+        node.notes.extend(skips.notes())
+        return node
+
+
+class _Skips:
+    """What was skipped of an answer, by reason, said in one note."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def add(self, what: str) -> None:
+        if what in self.counts or len(self.counts) < 100:
+            self.counts[what] = self.counts.get(what, 0) + 1
+
+    def notes(self) -> list[str]:
+        if not self.counts:
+            return []
+        top = sorted(self.counts.items(), key=lambda kv: -kv[1])
+        said = "; ".join(f"{what} ({n})" for what, n in top[:5]) + ("; ..." if len(top) > 5 else "")
+        return [f"skipped {sum(self.counts.values())} invalid part(s) of the answer: {said}"]
+
+
+def _float(v: Any) -> float:
+    try:
+        return float(v)
+    except (TypeError, ValueError, OverflowError):
+        return math.nan
+
+
+def _index(text: str | None) -> int | None:
+    """A GPU index or a pid: decimal digits, bounded."""
+    return int(text) if text and len(text) <= 10 and text.isascii() and text.isdigit() else None
+
+
+def _text(s: str) -> str:
+    """A label value as it may reach a terminal or JSON: printable, bounded (a process name
+    with escape sequences or lone surrogates must not reach the operator's terminal)."""
+    out = "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in s[:MAX_TEXT])
+    return out + ("..." if len(s) > MAX_TEXT else "")
+
+
+# --- the daemon's answer -----------------------------------------------------------------
+
+_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
+_LABEL = re.compile(r"\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*\"((?:[^\"\\\n]|\\.)*)\"\s*")
+_ESCAPE = re.compile(r"\\(.)")
+_NUMBER = re.compile(r"[+-]?(?:Inf|NaN|[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?|[0-9]+\.)$")
+
+
+def parse_exposition(text: str) -> tuple[Series, int]:
+    """Prometheus text exposition -> (series by name, lines skipped). A line that is not a
+    valid sample is skipped, never the rest of the answer (linear time: no backtracking)."""
+    series: Series = {}
+    bad = 0
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parsed = _sample(line)
+        if parsed is None:
+            bad += 1
+        else:
+            series.setdefault(parsed[0], []).append((parsed[1], parsed[2]))
+    return series, bad
+
+
+def _sample(line: str) -> tuple[str, dict[str, str], float] | None:
+    m = _NAME.match(line)
+    if m is None:
+        return None
+    name, i, labels = m.group(), m.end(), {}
+    if line.startswith("{", i):
+        i += 1
+        while not line.startswith("}", i):
+            lab = _LABEL.match(line, i)
+            if lab is None or lab.group(1) in labels:
+                return None
+            labels[lab.group(1)] = _text(_ESCAPE.sub(lambda e: "\n" if e.group(1) == "n" else e.group(1),
+                                                     lab.group(2)))
+            i = lab.end()
+            if line.startswith(",", i):
+                i += 1
+            elif not line.startswith("}", i):
+                return None
+        i += 1
+    rest = line[i:].split()
+    if not 1 <= len(rest) <= 2 or (i < len(line) and not line[i].isspace()) or not _NUMBER.match(rest[0]):
+        return None
+    return name, labels, float(rest[0])
+
+
+def parse_alerts(doc: Any, skipped: _Skips | None = None) -> list[dict[str, Any]]:
+    """`GET /api/v1/alerts` of any shape -> alerts as {labels, annotations, state, value}:
+    strings printable and bounded, value a finite float or None; anything else skipped."""
+    skips = skipped or _Skips()
+    data = doc.get("data") if isinstance(doc, dict) else None
+    items = data.get("alerts") if isinstance(data, dict) else None
+    if not isinstance(items, (list, tuple)):
+        skips.add("an alerts document without data.alerts")
+        return []
+    out: list[dict[str, Any]] = []
+    for a in list(items)[:MAX_ALERTS]:
+        labels = a.get("labels") if isinstance(a, Mapping) else None
+        state = a.get("state") if isinstance(a, Mapping) else None
+        if not isinstance(labels, Mapping) or not isinstance(labels.get("alertname"), str) \
+                or not isinstance(state, str):
+            skips.add("an alert without an alertname or a state")
+            continue
+        notes = a.get("annotations")
+        value = _float(a.get("value")) if isinstance(a.get("value"), (str, int, float)) else math.nan
+        out.append({"labels": _strings(labels), "annotations": _strings(notes if isinstance(notes, Mapping) else {}),
+                    "state": _text(state), "value": value if math.isfinite(value) else None})
+    if len(items) > MAX_ALERTS:
+        skips.add(f"alerts past the first {MAX_ALERTS}")
+    return out
+
+
+def _strings(m: Mapping[Any, Any]) -> dict[str, str]:
+    return {_text(k): _text(v) for k, v in m.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def from_url(url: str, timeout: float = 5.0) -> Node:
-    """A running daemon's answer: /metrics, and /api/v1/alerts for what its rules see."""
-    from prometheus_client.parser import text_string_to_metric_families
-
+    """A running daemon's answer: /metrics, and /api/v1/alerts for what its rules see; both
+    within `timeout` seconds in all (RequestFailed, an OSError, past it)."""
     base = url.rstrip("/")
     if base.endswith("/metrics"):
         base = base[: -len("/metrics")]
-    with urllib.request.urlopen(base + "/metrics", timeout=timeout) as resp:  # noqa: S310 (an operator's URL)
-        text = resp.read(64 << 20).decode("utf-8", "replace")
-    alerts: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    resp = require_2xx(request(base + "/metrics", timeout=timeout, max_bytes=MAX_METRICS_BYTES))
+    series, bad = parse_exposition(resp.body.decode("utf-8", "replace"))
+    if not any(name.startswith("gpumemd_") for name in series):
+        raise DaemonAnswerError("its /metrics has no gpumemd series: not a gpumemd serve?")
+    skips = _Skips()
+    if bad:
+        skips.counts["lines of /metrics that are not samples"] = bad
+    doc: Any = {"data": {"alerts": []}}
     try:
-        with urllib.request.urlopen(base + "/api/v1/alerts", timeout=timeout) as resp:  # noqa: S310
-            alerts = list(json.loads(resp.read(16 << 20)).get("data", {}).get("alerts", []))
-    except (OSError, ValueError, AttributeError):
-        pass  # an older daemon, or alerts off: the tree does without them
-    return Node.from_families(text_string_to_metric_families(text), f"gpumemd serve at {base}", alerts)
+        answer = request(base + "/api/v1/alerts", timeout=max(0.001, deadline - time.monotonic()),
+                         max_bytes=MAX_ALERTS_BYTES)
+        if answer.status != 404:  # 404: alerting off, or an older daemon: the tree does without them
+            doc = json.loads(require_2xx(answer).body)
+    except (RequestFailed, ValueError, RecursionError) as exc:
+        skips.add(f"/api/v1/alerts: {reachable_error(exc)}"[:200])
+    return Node.from_series(series, f"gpumemd serve at {base}", parse_alerts(doc, skips), skips)
 
 
 class LocalNode:
@@ -239,7 +414,9 @@ def size(n: float) -> str:
 
 
 def findings(node: Node) -> list[Finding]:
-    out: list[Finding] = []
+    # first: a failing collector means parts of the tree below are missing or stale
+    out = [Finding(None, "collector_failing", f"the {c} collector is failing (gpumemd_collector_success 0): "
+                   "what it reads is missing from this view (the daemon's log says why)", 0.0) for c in node.failing_collectors]
     for g in node.gpus:
         if g.total and (g.used + g.reserved) / g.total >= NEARLY_FULL_RATIO:
             ratio = (g.used + g.reserved) / g.total
@@ -277,14 +454,15 @@ def findings(node: Node) -> list[Finding]:
         if unattributed >= UNATTRIBUTED_MIN:
             out.append(Finding(g.gpu, "unattributed", f"GPU {g.gpu}: {size(unattributed)} used by no listed "
                                f"process ({g.unattributed_reason or 'unknown'})", unattributed))
-    for a in node.alerts:
-        labels = a.get("labels", {})
-        if labels.get("alertname") in GROWTH_ALERTS and a.get("state") in ("firing", "pending"):
-            gpu = labels.get("gpu")
-            summary = a.get("annotations", {}).get("summary") or labels.get("alertname", "")
-            out.append(Finding(int(gpu) if str(gpu).isdigit() else None, "growing",
-                               f"{labels.get('alertname')} {a.get('state')}: {summary}",
-                               float(a.get("value", 0) or 0)))
+    for a in node.alerts:  # validated by parse_alerts: labels and annotations are str -> str
+        labels, state = a["labels"], a["state"]
+        name = labels.get("alertname", "")
+        summary = a["annotations"].get("summary") or name
+        if name in GROWTH_ALERTS and state in ("firing", "pending"):
+            out.append(Finding(_index(labels.get("gpu")), "growing", f"{name} {state}: {summary}", a["value"]))
+        elif state == "firing" and not (name == "GpumemdCollectorFailing"
+                                        and labels.get("collector") in node.failing_collectors):
+            out.append(Finding(_index(labels.get("gpu")), "alert", f"alert {name} firing: {summary}", a["value"]))
     return out
 
 
@@ -341,14 +519,28 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
 
 
 def to_json(node: Node, found: Sequence[Finding], gpu: int | None = None) -> str:
+    """Strict JSON (RFC 8259): a value that is not a finite number is null, never NaN."""
     gpus = [asdict(g) for g in node.gpus if gpu is None or g.gpu == gpu]
-    return json.dumps({"source": node.source, "gpus": gpus,
-                       "findings": [asdict(f) for f in found if gpu is None or f.gpu in (None, gpu)],
-                       "notes": node.notes}, indent=1, sort_keys=True) + "\n"
+    doc = {"source": node.source, "gpus": gpus,
+           "findings": [asdict(f) for f in found if gpu is None or f.gpu in (None, gpu)],
+           "notes": node.notes}
+    return json.dumps(_finite(doc), indent=1, sort_keys=True, allow_nan=False) + "\n"
+
+
+def _finite(obj: Any) -> Any:
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    return obj
 
 
 def reachable_error(exc: BaseException) -> str:
-    """A connection failure, said in one line."""
-    if isinstance(exc, urllib.error.URLError):
-        return str(exc.reason)
+    """A failure to get a daemon's answer, said in one line."""
+    if isinstance(exc, (RequestFailed, DaemonAnswerError, NoGpu)):
+        return str(exc)
+    if isinstance(exc, RecursionError):
+        return "JSON nested too deeply"
     return f"{type(exc).__name__}: {exc}"

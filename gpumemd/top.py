@@ -4,7 +4,9 @@ A terminal gets a live view drawn with the standard library's curses (no depende
 daemon image does not grow; it works over SSH in 80 columns); anything else (a pipe, a
 file, a CI log) gets the same view as plain text, once per refresh. Keys: `q` quits, `s`
 changes the sort column, `g` shows one GPU after another or all of them, `j`/`k` (or the
-arrows) scroll a view taller than the terminal.
+arrows) scroll a view taller than the terminal. When the daemon stops answering (restarted,
+slow, broken), the view says `daemon unreachable: ...` and keeps the last answer's figures
+until it answers again: a read is bounded by the client's deadline and never ends `top`.
 
 Each GPU is one bar of its categories, one character per share of the total::
 
@@ -21,9 +23,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .explain import GpuView, Node, ProcessView
+from .explain import GpuView, Node, NoGpu, ProcessView, reachable_error
 
-__all__ = ["SORTS", "bar", "frame", "run_curses", "run_plain"]
+__all__ = ["SORTS", "Reader", "bar", "frame", "run_curses", "run_plain"]
 
 # (key, column header, value of a process) in the order `s` cycles through them
 SORTS: tuple[tuple[str, Callable[[ProcessView], float]], ...] = (
@@ -68,12 +70,33 @@ def bar(g: GpuView, width: int) -> str:
     return "".join(glyph * n for (glyph, _), n in zip(cells, counts, strict=True))
 
 
-def frame(node: Node, *, width: int = 80, sort: int = 0, gpu: int | None = None) -> list[str]:
-    """The lines of one refresh, cut to `width` columns."""
+class Reader:
+    """`read()` that never raises for an expected failure: the last node read (None before
+    the first) and, while reads fail, the one-line reason."""
+
+    def __init__(self, read: Callable[[], Node]) -> None:
+        self._read = read
+        self.node: Node | None = None
+        self.error = ""
+
+    def __call__(self) -> tuple[Node | None, str]:
+        try:
+            self.node, self.error = self._read(), ""
+        except (OSError, ValueError, RecursionError, NoGpu) as exc:  # the daemon gone, slow or broken
+            self.error = f"daemon unreachable: {reachable_error(exc)}"
+        return self.node, self.error
+
+
+def frame(node: Node | None, *, width: int = 80, sort: int = 0, gpu: int | None = None,
+          error: str = "") -> list[str]:
+    """The lines of one refresh, cut to `width` columns; `error` says why they are old."""
     key, value = SORTS[sort % len(SORTS)]
-    lines = [f"gpumemd top - {node.source}"[:width], f"sort: {key} (s)  gpu: {'all' if gpu is None else gpu} (g)"
+    source = node.source if node is not None else "no answer yet"
+    lines = [f"gpumemd top - {source}"[:width], f"sort: {key} (s)  gpu: {'all' if gpu is None else gpu} (g)"
              "  quit: q"[:width], LEGEND[:width]]
-    for g in node.gpus:
+    if error:
+        lines[0] = error[:width]
+    for g in node.gpus if node is not None else ():
         if gpu is not None and g.gpu != gpu:
             continue
         retries = sum(p.retries for p in g.processes)
@@ -97,11 +120,12 @@ def frame(node: Node, *, width: int = 80, sort: int = 0, gpu: int | None = None)
 def run_plain(read: Callable[[], Node], out: TextIO, *, interval: float, count: int | None, width: int = 80,
               sleep: Callable[[float], None] = time.sleep) -> int:
     """Not a terminal: the view as text, once per refresh, `count` times (None: until killed)."""
-    n = 0
+    n, reader = 0, Reader(read)
     while count is None or n < count:
         if n:
             sleep(interval)
-        out.write("\n".join(frame(read(), width=width)) + "\n\n")
+        node, error = reader()
+        out.write("\n".join(frame(node, width=width, error=error)) + "\n\n")
         out.flush()
         n += 1
     return 0
@@ -113,11 +137,12 @@ def run_curses(read: Callable[[], Node], *, interval: float) -> int:  # pragma: 
     def main(screen: Any) -> int:
         curses.curs_set(0)
         screen.timeout(100)  # poll keys every 0.1 s; read the node every interval
-        sort, gpu, top, node, due = 0, None, 0, read(), time.monotonic() + interval
-        gpus: Sequence[int] = [g.gpu for g in node.gpus]
+        reader = Reader(read)
+        sort, gpu, top, (node, error), due = 0, None, 0, reader(), time.monotonic() + interval
+        gpus: Sequence[int] = [g.gpu for g in node.gpus] if node else []
         while True:
             rows, cols = screen.getmaxyx()
-            lines = frame(node, width=cols - 1, sort=sort, gpu=gpu)
+            lines = frame(node, width=cols - 1, sort=sort, gpu=gpu, error=error)
             head, body = lines[:3], lines[3:]
             room = max(1, rows - len(head) - 1)
             top = max(0, min(top, len(body) - room))
@@ -142,8 +167,8 @@ def run_curses(read: Callable[[], Node], *, interval: float) -> int:  # pragma: 
             elif key in (ord("k"), curses.KEY_UP):
                 top = max(0, top - 1)
             if time.monotonic() >= due:
-                node, due = read(), time.monotonic() + interval
-                gpus = [g.gpu for g in node.gpus]
+                (node, error), due = reader(), time.monotonic() + interval
+                gpus = [g.gpu for g in node.gpus] if node else []
 
     # the terminal's own size: a LINES/COLUMNS inherited from a shell (or tmux) would pin curses to it
     for name in ("LINES", "COLUMNS"):

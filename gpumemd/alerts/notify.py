@@ -5,7 +5,14 @@ the alert's labels: a newer state of the same alert (resolved after firing, a re
 replaces the one waiting, so a receiver that is down for an hour gets each alert's latest
 state when it comes back, not an hour of history. When the queue is full the oldest
 alert is dropped and counted. A failed send is retried with exponential backoff (capped),
-forever: the alerts stay queued until delivered or superseded. Each request has a timeout.
+forever: the alerts stay queued until delivered or superseded.
+
+Requests go through `gpumemd.httpclient`: each one ends within the notifier's `timeout` (all
+of it, however slowly the receiver answers), reads at most `RESPONSE_BYTES` of the answer
+(the status decides; the rest is never read), and a redirect is a failed delivery, never
+followed. Closing a notifier (a reload that changed it) cancels its request in flight, so
+its thread ends at once: threads and sockets stay one per notifier however often the
+configuration changes.
 
 Secrets (URLs with tokens, passwords, bearer tokens) can come from files; only a redacted
 target (`scheme://host:port`) ever appears in logs, and none appear in metrics (the
@@ -20,9 +27,6 @@ import json
 import logging
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from typing import Any
@@ -30,6 +34,7 @@ from typing import Any
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
 from gpumemd.config import NotifierConfig
+from gpumemd.httpclient import Cancel, RequestFailed, redact, request, require_2xx
 
 from .engine import Notification
 from .signals import Key
@@ -55,14 +60,8 @@ def rfc3339(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def redact(url: str) -> str:
-    """`https://user:pw@hooks.example/T0K3N?x=1` -> `https://hooks.example`."""
-    try:
-        parts = urllib.parse.urlsplit(url)
-        host = parts.hostname or "?"
-        return f"{parts.scheme}://{host}" + (f":{parts.port}" if parts.port else "")
-    except ValueError:
-        return "<url>"
+# what is read of a receiver's answer: its status decides, the body is not used
+RESPONSE_BYTES = 4096
 
 
 class Notifier:
@@ -81,6 +80,7 @@ class Notifier:
         self._cond = threading.Condition()
         self._in_flight = 0
         self._stop = False
+        self._cancel = Cancel()  # close() ends the request in flight
         self._thread: threading.Thread | None = None
         self.sent = 0  # alerts delivered
         self.failed = 0  # alerts in failed attempts (each retry counts again)
@@ -132,6 +132,10 @@ class Notifier:
             try:
                 self.send(batch)
             except Exception as exc:
+                if self._stop:  # closed (a reload): its request was cancelled; a successor sends
+                    with self._cond:
+                        self._in_flight = 0
+                    return
                 failures += 1
                 self.failed += len(batch)
                 self.last_error = self._describe(exc)
@@ -164,10 +168,8 @@ class Notifier:
         self._pending = merged
 
     def _describe(self, exc: Exception) -> str:
-        if isinstance(exc, urllib.error.HTTPError):
-            return f"HTTP {exc.code}"
-        if isinstance(exc, urllib.error.URLError):
-            return f"{type(exc.reason).__name__}: {exc.reason}" if not isinstance(exc.reason, str) else exc.reason
+        if isinstance(exc, RequestFailed):
+            return str(exc)
         return f"{type(exc).__name__}: {exc}"
 
     def send(self, batch: list[Notification]) -> None:
@@ -185,9 +187,11 @@ class Notifier:
         return True
 
     def close(self) -> None:
+        """Stop: the thread ends now, its request in flight (if any) cancelled."""
         with self._cond:
             self._stop = True
             self._cond.notify_all()
+        self._cancel.cancel()
 
 
 class LogNotifier(Notifier):
@@ -235,7 +239,7 @@ class CallbackNotifier(Notifier):
 
 
 class HttpNotifier(Notifier):
-    """POSTs JSON with a timeout; credentials are read from files at construction."""
+    """POSTs JSON through the bounded client; credentials are read from files at construction."""
 
     def __init__(self, name: str, url: str, *, username: str | None = None, password: str | None = None,
                  bearer_token: str | None = None, **kw: Any) -> None:
@@ -251,9 +255,8 @@ class HttpNotifier(Notifier):
 
     def _post(self, body: Any) -> None:
         data = json.dumps(body).encode()
-        req = urllib.request.Request(self._url, data=data, headers=self._headers, method="POST")
-        with urllib.request.urlopen(req, timeout=self.timeout) as resp:  # non-2xx raises HTTPError
-            resp.read()
+        require_2xx(request(self._url, method="POST", body=data, headers=self._headers, timeout=self.timeout,
+                            max_bytes=RESPONSE_BYTES, truncate=True, cancel=self._cancel))
 
     def _describe(self, exc: Exception) -> str:
         # Exception text can quote the URL; never let a token in it reach the log.
