@@ -54,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
         self.flags.extend(action.option_strings)
         return action
 
-    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:  # Any: argparse overloads it
         # A subcommand's parser sees its own arguments here: report its leftovers with its
         # usage, rather than letting the top-level parser print the top-level usage.
         parsed, extras = super().parse_known_args(args, namespace)
