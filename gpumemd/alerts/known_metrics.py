@@ -74,6 +74,7 @@ register("gpumemd_gpu_processes", "gauge", _GPU, "Compute processes on a GPU.", 
 register("gpumemd_gpu_utilization_ratio", "gauge", _GPU, "Kernel time ratio.", "nvml")
 register("gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memory bandwidth time ratio.", "nvml")
 register("gpumemd_gpus", "gauge", (), "GPUs NVML sees.", "nvml")
+register("gpumemd_nvml_available", "gauge", (), "1: the NVML library is here; 0: none (no GPUs to read).", "nvml")
 register("gpumemd_process_series_dropped", "counter", (), "Per-process series left out.", "nvml")
 register("gpumemd_nvml_invalid_answers", "counter", ("field",), "NVML answers of the wrong type or out of range.", "nvml")
 register("gpumemd_process_info", "gauge", ("pid", "executable"), "Executable name of a GPU process.", "nvml")

@@ -70,6 +70,9 @@ class NvmlSourceConfig:
     process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
     max_processes: int = field(default=64, metadata=_check(non_negative, at_most=65536))  # per GPU; the rest are counted as dropped
     utilization: bool = False
+    # No NVML library is a node without GPUs (not applicable, no alert) unless this node must
+    # have one: then it is a failing collector (a GPU node whose driver was not mounted).
+    required: bool = False
 
 
 @dataclass(frozen=True)
