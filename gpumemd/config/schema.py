@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from . import yamlsafe
 
 __all__ = [
-    "AGENT_PORT", "DEFAULT_PORT", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
+    "AGENT_PORT", "DEFAULT_PORT", "RUNBOOK_BASE_URL", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
     "KubeletSourceConfig", "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig",
     "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig",
     "non_negative", "positive", "set_rule_compiler",
@@ -33,6 +33,9 @@ ListenAddress = Annotated[str, _LISTEN]
 
 
 DEFAULT_PORT = 9967
+# Where the alert runbooks (docs/alerts.md) are published; alerting.runbook_base_url overrides it.
+RUNBOOK_BASE_URL = "https://github.com/gpumemd/gpumemd/blob/main/docs/alerts.md"
+_ABSOLUTE_URL = re.compile(r"https?://[^\s/?#]+[^\s]{0,2000}")
 """Not used by a GPU peer (dcgm-exporter 9400, nvidia_gpu_exporter 9835, nvitop-exporter 8000)."""
 
 
@@ -248,6 +251,9 @@ class AlertingConfig:
     resolved_retention: Seconds = field(default=900.0, metadata={"check": non_negative})
     external_labels: dict[str, str] = field(default_factory=dict)  # added to every alert (cluster, node)
     external_url: str = ""  # base of generatorURL
+    # A rule's relative `runbook_url` annotation (the defaults': `#gpumemorynearlyfull`) is
+    # resolved against this, so Alertmanager, Grafana and PagerDuty get an absolute link.
+    runbook_base_url: str = RUNBOOK_BASE_URL
     max_series_per_rule: int = field(default=512, metadata={"check": positive})
     _loaded: LoadedRules | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -274,6 +280,9 @@ class AlertingConfig:
         for key in self.external_labels:
             if not _LABEL.match(str(key)):
                 errors.append(f"external_labels.{key}: not a valid label name")
+        if not _ABSOLUTE_URL.fullmatch(self.runbook_base_url):
+            shown = self.runbook_base_url[:80].encode("unicode_escape").decode("ascii")
+            errors.append(f'runbook_base_url: expected an absolute http(s) URL, got "{shown}"')
         return errors
 
 
