@@ -199,7 +199,7 @@ register("gpumemd_spool_rejected", "counter", ("reason",), "Spool files (or the 
          "spool")
 
 # --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
-register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource"),
+register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource", "claim"),
          "A GPU allocated to a container (kubelet pod-resources).", "kubelet")
 register("gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "The Slurm job of a GPU process.", "slurm")
 register("gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "A Slurm job on a GPU.", "slurm")

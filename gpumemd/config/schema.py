@@ -93,8 +93,8 @@ class KubeletSourceConfig:
     timeout: Seconds = field(default=2.0, metadata=_check(positive))
     refresh: Seconds = field(default=5.0, metadata=_check(non_negative))  # the kubelet rate-limits this API
     stale_after: Seconds = field(default=60.0, metadata=_check(positive))  # then series lose their pod labels
-    # Device-plugin resources to attribute; an entry ending in '-' or '/' is a prefix.
-    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-")
+    # Device-plugin resources and DRA drivers to attribute; an entry ending in '-' or '/' is a prefix.
+    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-", "gpu.nvidia.com")
     label_series: bool = True  # add pod/namespace/container to every GPU series, as dcgm-exporter does
 
 
