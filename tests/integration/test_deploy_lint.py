@@ -202,9 +202,11 @@ def test_kubernetes_validate_strict(rendered: tuple[str, list[Any], Path]) -> No
 # use against the operator's v1 API by hand (names as in monitoring.coreos.com/v1).
 CR_FIELDS = {
     "ServiceMonitor": {"spec": {"jobLabel", "selector", "endpoints", "namespaceSelector"},
-                       "item": ("endpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings", "scheme"})},
+                       "item": ("endpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings", "scheme",
+                                             "honorLabels"})},
     "PodMonitor": {"spec": {"jobLabel", "selector", "podMetricsEndpoints", "namespaceSelector"},
-                   "item": ("podMetricsEndpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings"})},
+                   "item": ("podMetricsEndpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings",
+                                                     "honorLabels"})},
     "PrometheusRule": {"spec": {"groups"}, "item": ("groups", {"name", "interval", "rules", "limit"})},
 }
 RELABEL_FIELDS = {"sourceLabels", "separator", "targetLabel", "regex", "modulus", "replacement", "action"}
@@ -223,6 +225,9 @@ def test_prometheus_operator_objects(rendered: tuple[str, list[Any], Path], tmp_
             assert set(item) <= allowed, (cr["kind"], set(item) - allowed)
             for r in item.get("relabelings", []):
                 assert set(r) <= RELABEL_FIELDS
+            if cr["kind"] != "PrometheusRule":
+                # the attributed pod's pod/namespace/container win over gpumemd's target labels
+                assert item.get("honorLabels") is True, cr["kind"]
         if cr["kind"] != "PrometheusRule":
             # the monitor selects the pods/service this overlay renders
             sel = cr["spec"]["selector"]["matchLabels"]
