@@ -35,7 +35,9 @@ ListenAddress = Annotated[str, _LISTEN]
 DEFAULT_PORT = 9967
 # Where the alert runbooks (docs/alerts.md) are published; alerting.runbook_base_url overrides it.
 RUNBOOK_BASE_URL = "https://github.com/gpumemd/gpumemd/blob/main/docs/alerts.md"
-_ABSOLUTE_URL = re.compile(r"https?://[^\s/?#]+[^\s]{0,2000}")
+# host, then an optional path: the two parts cannot overlap, so matching is linear (no backtracking)
+_ABSOLUTE_URL = re.compile(r"https?://[^\s/?#]+(?:[/?#]\S*)?")
+MAX_URL_LENGTH = 2048
 """Not used by a GPU peer (dcgm-exporter 9400, nvidia_gpu_exporter 9835, nvitop-exporter 8000)."""
 
 
@@ -280,7 +282,7 @@ class AlertingConfig:
         for key in self.external_labels:
             if not _LABEL.match(str(key)):
                 errors.append(f"external_labels.{key}: not a valid label name")
-        if not _ABSOLUTE_URL.fullmatch(self.runbook_base_url):
+        if len(self.runbook_base_url) > MAX_URL_LENGTH or not _ABSOLUTE_URL.fullmatch(self.runbook_base_url):
             shown = self.runbook_base_url[:80].encode("unicode_escape").decode("ascii")
             errors.append(f'runbook_base_url: expected an absolute http(s) URL, got "{shown}"')
         return errors
