@@ -1,6 +1,8 @@
 # gpumemd node daemon: `gpumemd serve` (NVML + host memory; torch-free).
 #
-#   docker build -t gpumemd:0.1.0 .
+#   docker build -t gpumemd:0.1.0 \
+#     --build-arg VERSION=0.1.0 --build-arg REVISION="$(git rev-parse HEAD)" \
+#     --build-arg CREATED="$(date -u +%Y-%m-%dT%H:%M:%SZ)" .
 #   docker run --rm --gpus all -p 9967:9967 gpumemd:0.1.0
 #
 # NVML (libnvidia-ml.so.1) is not in the image: the NVIDIA container toolkit mounts the
@@ -8,8 +10,9 @@
 # Linted in CI with hadolint (.hadolint.yaml); tests/deploy runs the same entrypoint,
 # config and health check outside a container.
 
-# Pinned base (tag; pin the digest too in your registry mirror).
-FROM python:3.11.11-slim-bookworm AS build
+# The base pinned by digest in both stages (a tag can be pushed again; a digest cannot); the
+# tag says which it is. Renovate/Dependabot update both lines together.
+FROM python:3.11.11-slim-bookworm@sha256:081075da77b2b55c23c088251026fb69a7b2bf92471e491ff5fd75c192fd38e5 AS build
 WORKDIR /src
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 COPY pyproject.toml README.md ./
@@ -20,11 +23,21 @@ RUN python -m venv /opt/gpumemd \
  && /opt/gpumemd/bin/pip install --no-compile . grpcio==1.85.1 \
  && find /opt/gpumemd -name '__pycache__' -prune -exec rm -rf {} +
 
-FROM python:3.11.11-slim-bookworm
+FROM python:3.11.11-slim-bookworm@sha256:081075da77b2b55c23c088251026fb69a7b2bf92471e491ff5fd75c192fd38e5
+# The OCI image annotations scanners and registries read; what only the build knows comes in
+# as build arguments (the README's build line sets them).
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+ARG SOURCE=https://github.com/gpumemd/gpumemd
 LABEL org.opencontainers.image.title="gpumemd" \
       org.opencontainers.image.description="GPU-memory observability for PyTorch training clusters" \
       org.opencontainers.image.licenses="Apache-2.0" \
-      org.opencontainers.image.version="0.1.0"
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.documentation="${SOURCE}/blob/main/docs/deploy.md"
 COPY --from=build /opt/gpumemd /opt/gpumemd
 COPY config.example.yaml /etc/gpumemd/gpumemd.yaml
 ENV PATH=/opt/gpumemd/bin:$PATH \

@@ -11,7 +11,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
 
-.PHONY: run demo test lint system-deps clean
+.PHONY: run demo test lint sbom system-deps clean
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,5 +45,21 @@ lint: $(VENV)/.test
 test: system-deps lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
+# A CycloneDX SBOM (JSON, validated) of what the daemon runs with: gpumemd's dependencies and
+# the kubelet extra (grpcio), resolved into a virtualenv of their own (no test tools), from
+# the package index. The image's Python packages are these; its OS packages are the base's.
+SBOM     ?= sbom.cdx.json
+SBOM_ENV ?= .venv-sbom
+SBOM_ARGS ?=
+sbom: $(VENV)/.test
+	rm -rf $(SBOM_ENV)
+	$(PYTHON) -m venv --without-pip $(SBOM_ENV)
+	$(PY) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+	  print('\n'.join(p['dependencies'] + p['optional-dependencies']['kubelet']))" > $(SBOM_ENV)/requirements.txt
+	$(PY) -m pip --python $(SBOM_ENV)/bin/python install --quiet --no-compile -r $(SBOM_ENV)/requirements.txt
+	$(VENV)/bin/cyclonedx-py environment --pyproject pyproject.toml --mc-type application \
+	  --output-reproducible $(SBOM_ARGS) -o $(SBOM) $(SBOM_ENV)/bin/python
+	@echo "wrote $(SBOM)"
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(SBOM_ENV) .pytest_cache .mypy_cache .ruff_cache

@@ -16,7 +16,7 @@ from typing import Any
 __all__ = ["CaptureError", "errors", "record", "record_torch", "write"]
 
 from .backends.host import Psutil
-from .backends.nvml import NvmlError, Pynvml
+from .backends.nvml import LIBRARY_NOT_FOUND, NvmlError, Pynvml
 from .backends.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
 from .fs import write_user_file
 from .sources.host import HostSource
@@ -61,10 +61,14 @@ def record(description: str = "", nvml_api: Any = None, host_api: Any = None,
     nvml_calls: dict[str, Any] = {}
     host_calls: dict[str, Any] = {}
     nv = nvml_recorder(nvml_api or Pynvml(), nvml_calls)
-    nvml = NvmlSource(nv, processes=True, process_names=True, max_processes=1024, utilization=True)
+    nvml = NvmlSource(nv, processes=True, process_names=True, max_processes=1024, utilization=True,
+                      say_absent=False)  # the capture's own error says it
     readings: dict[str, Any] = {}
     try:
-        readings["nvml"] = nvml.read({})
+        reading = nvml.read({})
+        if reading.absent:  # no NVIDIA driver: the capture records that state
+            raise NvmlError(LIBRARY_NOT_FOUND, reading.absent)
+        readings["nvml"] = reading
         for index in range(nv.device_count()):  # v1 too, so replays can test the fallback
             try:
                 nv.memory_info(index)

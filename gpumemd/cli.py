@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -16,12 +17,74 @@ from .version import __version__
 __all__ = ["main"]
 
 
+# Flags users bring from other tools, by what they mean here; the first one this
+# (sub)command has is suggested.
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "--port": ("--web.listen-address", "--url"),
+    "--listen": ("--web.listen-address",),
+    "--address": ("--web.listen-address", "--url"),
+    "--listen-address": ("--web.listen-address",),
+    "--bind": ("--web.listen-address",),
+    "--host": ("--web.listen-address", "--url"),
+    "--config": ("--config.file",),
+    "-c": ("--config.file",),
+    "--config-file": ("--config.file",),
+    "--web-config": ("--web.config.file",),
+    "--web.config": ("--web.config.file",),
+    "--tls-config": ("--web.config.file",),
+    "--log-level": ("--log.level",),
+    "--loglevel": ("--log.level",),
+    "--verbose": ("--log.level",),
+    "-v": ("--log.level",),
+    "--log-format": ("--log.format",),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse without abbreviations (`--config` is not silently `--config.file`), whose
+    unknown arguments are answered with this subcommand's usage and, for a flag, the flag
+    it most likely meant; exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.flags: list[str] = []  # every option string, for the hint
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.flags.extend(action.option_strings)
+        return action
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:  # Any: argparse overloads it
+        # A subcommand's parser sees its own arguments here: report its leftovers with its
+        # usage, rather than letting the top-level parser print the top-level usage.
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            hint = _did_you_mean(self.flags, extras)
+            self.error(f"unrecognized arguments: {' '.join(extras)}" + (f" ({hint})" if hint else ""))
+        return parsed, extras
+
+
+def _did_you_mean(known: list[str], extras: list[str]) -> str:
+    """`did you mean --web.listen-address?` for the first unknown flag, from the (sub)command's
+    own flags `known` and _ALIASES; "" when nothing is close."""
+    for arg in extras:
+        if not arg.startswith("-") or arg == "--":
+            continue
+        flag = arg.split("=", 1)[0]
+        meant = [a for a in _ALIASES.get(flag.lower(), ()) if a in known]
+        meant = meant or difflib.get_close_matches(flag, known, n=1, cutoff=0.6)
+        if meant:
+            return f"did you mean {meant[0]}?"
+    return ""
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gpumemd", description="GPU-memory observability for PyTorch training clusters.")
+    p = _Parser(prog="gpumemd", description="GPU-memory observability for PyTorch training clusters.")
     p.add_argument("--version", action="version", version=f"gpumemd {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    def common(sp: argparse.ArgumentParser) -> None:
+    def common(sp: _Parser) -> None:
         sp.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
         sp.add_argument("--web.listen-address", dest="listen_address", metavar="HOST:PORT",
                         help=f"address to serve on (default :{config_mod.DEFAULT_PORT} for serve)")

@@ -47,6 +47,7 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
                 max_processes=nv.max_processes,
                 utilization=nv.utilization,
                 max_label_length=config.web.max_label_length,
+                required=nv.required,
             )
         )
     if config.sources.host.enabled:

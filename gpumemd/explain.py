@@ -384,6 +384,9 @@ class LocalNode:
         snapshot = sampler.sample_once()
         if not snapshot.success.get("nvml"):
             raise NoGpu(sampler.last_error("nvml") or "NVML did not answer")
+        absent = getattr(snapshot.readings.get("nvml"), "absent", "")  # getattr: a reading, or none (disabled)
+        if absent:
+            raise NoGpu(f"no NVIDIA driver on this node ({absent})")
         node = Node.from_families(snapshot.exposition.families, "a replayed capture" if self._replay
                                   else "a sample of this node (no gpumemd serve answered)")
         node.notes.append("growth is not judged from one sample: a running gpumemd serve's rules say it")

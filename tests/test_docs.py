@@ -21,6 +21,7 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 # Flags of other programs that the docs show in their own command lines.
 FOREIGN_FLAGS = {
     "--rm", "--gpus", "--pid",  # docker run
+    "--build-arg",  # docker build
     "--nproc-per-node",  # torchrun
     "--junitxml", "--durations",  # pytest
     "--strict",  # kubernetes-validate

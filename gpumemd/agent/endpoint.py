@@ -281,7 +281,7 @@ def _wait_for_eof(fd: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)  # our lifetime is the agent's: see the module docstring
-    p = argparse.ArgumentParser(prog="python -m gpumemd.agent.endpoint",
+    p = argparse.ArgumentParser(prog="python -m gpumemd.agent.endpoint", allow_abbrev=False,
                                 description="Serve a gpumemd agent's published sample (started by the agent; "
                                             "exits when its standard input closes).")
     p.add_argument("--published", required=True, help="the agent's published file")

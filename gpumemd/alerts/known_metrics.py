@@ -74,6 +74,7 @@ register("gpumemd_gpu_processes", "gauge", _GPU, "Compute processes on a GPU.", 
 register("gpumemd_gpu_utilization_ratio", "gauge", _GPU, "Kernel time ratio.", "nvml")
 register("gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memory bandwidth time ratio.", "nvml")
 register("gpumemd_gpus", "gauge", (), "GPUs NVML sees.", "nvml")
+register("gpumemd_nvml_available", "gauge", (), "1: the NVML library is here; 0: none (no GPUs to read).", "nvml")
 register("gpumemd_process_series_dropped", "counter", (), "Per-process series left out.", "nvml")
 register("gpumemd_nvml_invalid_answers", "counter", ("field",), "NVML answers of the wrong type or out of range.", "nvml")
 register("gpumemd_process_info", "gauge", ("pid", "executable"), "Executable name of a GPU process.", "nvml")
@@ -202,7 +203,7 @@ register("gpumemd_spool_rejected", "counter", ("reason",), "Spool files (or the 
          "spool")
 
 # --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
-register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource"),
+register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource", "claim"),
          "A GPU allocated to a container (kubelet pod-resources).", "kubelet")
 register("gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "The Slurm job of a GPU process.", "slurm")
 register("gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "A Slurm job on a GPU.", "slurm")

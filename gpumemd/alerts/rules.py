@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
+from urllib.parse import urljoin
 
 import yaml
 
@@ -333,7 +334,17 @@ def _load_all(cfg: AlertingConfig) -> LoadedRules:
         else:
             seen[name] = where
     merged = [d for d in defaults if d.alert not in seen] + own
-    return LoadedRules(tuple(merged), tuple(errors))
+    return LoadedRules(tuple(with_runbook_url(r, cfg.runbook_base_url) for r in merged), tuple(errors))
+
+
+def with_runbook_url(spec: RuleSpec, base: str) -> RuleSpec:
+    """The rule with its `runbook_url` annotation absolute: a relative one (`#anchor`, a
+    path) resolved against `base`, as kube-prometheus and Grafana expect; an absolute one,
+    or none, left as it is. The one place the rules' runbook links are made."""
+    url = spec.annotations.get("runbook_url")
+    if url is None or "://" in str(url):
+        return spec
+    return dataclasses.replace(spec, annotations={**spec.annotations, "runbook_url": urljoin(base, str(url))})
 
 
 def rule_from_dict(data: Mapping[str, Any]) -> RuleSpec:

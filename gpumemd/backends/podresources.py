@@ -1,8 +1,10 @@
-"""The kubelet's pod-resources API behind a narrow Protocol: a hand-written decoder of its List answer and a gRPC adapter."""
+"""The kubelet's pod-resources API behind a narrow Protocol: a hand-written decoder of its List
+answer (device-plugin devices and Dynamic Resource Allocation claims) and a gRPC adapter."""
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -75,8 +77,10 @@ class Assignment:
     namespace: str
     pod: str
     container: str
-    resource: str
-    device_id: str  # as the device plugin names it: GPU-…, MIG-…, GPU-…::N (shared), nvidiaN
+    resource: str  # the device plugin's resource name, or a DRA claim's driver (gpu.nvidia.com)
+    device_id: str  # as the device plugin names it: GPU-…, MIG-…, GPU-…::N (shared), nvidiaN;
+    # for a DRA claim, the driver's device name (gpu-0) or a GPU UUID in it or its CDI names
+    claim: str = ""  # the DRA ResourceClaim the device came through; "" for a device plugin's
 
 
 def _message(buf: bytes) -> dict[int, list[int | bytes]]:
@@ -94,7 +98,10 @@ def _last_text(message: dict[int, list[int | bytes]], number: int) -> str:
 
 def decode_list_response(buf: bytes) -> list[Assignment]:
     """ListPodResourcesResponse{1: PodResources{1 name, 2 namespace, 3: ContainerResources{
-    1 name, 2: ContainerDevices{1 resource_name, 2 device_ids}}}} -> flat assignments."""
+    1 name, 2: ContainerDevices{1 resource_name, 2 device_ids},
+    5: DynamicResource{2 claim_name, 3 claim_namespace, 4: ClaimResource{1: CDIDevice{1 name},
+    2 driver_name, 3 pool_name, 4 device_name}}}}} -> flat assignments: a device plugin's
+    devices and those a Dynamic Resource Allocation claim brought, alike."""
     out: list[Assignment] = []
     for pod_buf in _message(buf).get(1, ()):
         pod = _message(_bytes(pod_buf))
@@ -106,7 +113,36 @@ def decode_list_response(buf: bytes) -> list[Assignment]:
                 device = _message(_bytes(device_buf))
                 resource = _last_text(device, 1)
                 out.extend(Assignment(namespace, name, container_name, resource, _text(i)) for i in device.get(2, ()))
+            for dynamic_buf in container.get(5, ()):
+                dynamic = _message(_bytes(dynamic_buf))
+                # the claim's namespace is the pod's (a pod can only use claims of its own namespace)
+                claim = _last_text(dynamic, 2)
+                for resource_buf in dynamic.get(4, ()):
+                    claimed = _message(_bytes(resource_buf))
+                    cdi = [_last_text(_message(_bytes(c)), 1) for c in claimed.get(1, ())]
+                    out.extend(Assignment(namespace, name, container_name, _last_text(claimed, 2), device_id, claim)
+                               for device_id in _claimed_devices(_last_text(claimed, 4), cdi))
     return out
+
+
+_GPU_UUID = re.compile(r"(?:GPU|MIG)-[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+
+
+def _claimed_devices(device_name: str, cdi_names: list[str]) -> list[str]:
+    """The device ids of one ClaimResource (one device, where the kubelet sends device_name): a
+    GPU UUID where its device name or a CDI name carries one (the name NVML shares); else the
+    driver's device name (NVIDIA's DRA driver: `gpu-<minor>`). A kubelet that sends only CDI
+    devices: one id per CDI device, its UUID or its name after `=` (`…/device=gpu-0` -> gpu-0)."""
+    if device_name:
+        for text in (device_name, *cdi_names):
+            if m := _GPU_UUID.search(text):
+                return [m.group(0)]
+        return [device_name]
+    ids = []
+    for name in cdi_names:
+        m = _GPU_UUID.search(name)
+        ids.append(m.group(0) if m else name.rpartition("=")[2])
+    return [i for i in ids if i]
 
 
 def _bytes(value: int | bytes) -> bytes:

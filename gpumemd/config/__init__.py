@@ -21,6 +21,7 @@ from .loader import (
     loads,
     override_section,
     parse_duration,
+    split_listen_address,
 )
 from .schema import (
     AGENT_PORT,
@@ -51,5 +52,6 @@ __all__ = [
     "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig", "SamplerConfig",
     "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig", "apply_overrides",
     "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
-    "loads", "non_negative", "override_section", "parse_duration", "positive", "yamlsafe",
+    "loads", "non_negative", "override_section", "parse_duration", "positive", "split_listen_address",
+    "yamlsafe",
 ]

@@ -38,7 +38,7 @@ from .schema import (
 __all__ = [
     "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS", "ConfigError", "apply_overrides",
     "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
-    "loads", "override_section", "parse_duration",
+    "loads", "override_section", "parse_duration", "split_listen_address",
 ]
 
 MAX_REPORTED_ERRORS = 50
@@ -115,15 +115,43 @@ def format_duration(seconds: float) -> str:
     return out
 
 
-def _check_listen(value: str) -> str | None:
+def split_listen_address(value: str) -> tuple[str, int]:
+    """`HOST:PORT`, `:PORT` (every interface) or `[::1]:PORT`, as node_exporter takes it ->
+    (host without brackets, "" for every interface; port). The one parser of listen
+    addresses: the configuration's check and the server's bind both use it, so what
+    check-config accepts serve can bind. Raises ValueError saying what to write instead."""
     host, sep, port = value.rpartition(":")
     shown = _describe(value)
+    head = f"expected HOST:PORT or :PORT, got {shown}"
     if not sep:
-        return f"expected HOST:PORT or :PORT, got {shown} (no port: write e.g. {_short(value, 40)}:{DEFAULT_PORT})"
+        if value.isascii() and value.isdigit() and len(value) <= 5 and int(value) <= 65535:
+            # a port alone: `9967:9967` would be a hint serve cannot bind (host "9967")
+            raise ValueError(f"{head} (a port alone: write :{value} for every interface, "
+                             f"or 127.0.0.1:{value} for this host only)")
+        raise ValueError(f"{head} (no port: write e.g. {_short(value, 40)}:{DEFAULT_PORT})")
     if not (port.isascii() and port.isdigit()) or len(port) > 5 or int(port) > 65535:
-        return f"expected HOST:PORT or :PORT, got {shown} (the port must be a number from 0 to 65535)"
+        raise ValueError(f"{head} (the port must be a number from 0 to 65535)")
     if host.startswith("[") != host.endswith("]") or any(c.isspace() or c in "/\0" for c in host):
-        return f"expected HOST:PORT or :PORT, got {shown}"
+        raise ValueError(head)
+    bare = host[1:-1] if host.startswith("[") else host
+    if bare and re.fullmatch(r"[0-9.]+", bare):
+        import ipaddress
+
+        try:
+            ipaddress.ip_address(bare)
+        except ValueError:
+            # `9967:9967`, `10.1:80`: the C resolver reads these as IPv4 shorthand (0.0.39.15),
+            # which no one means and serve cannot bind
+            raise ValueError(f'{head} (the host "{_short(bare, 40)}" is not an IP address: write :{port} '
+                             f"for every interface, or 127.0.0.1:{port} for this host only)") from None
+    return bare, int(port)
+
+
+def _check_listen(value: str) -> str | None:
+    try:
+        split_listen_address(value)
+    except ValueError as exc:
+        return str(exc)
     return None
 
 

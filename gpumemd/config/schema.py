@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from . import yamlsafe
 
 __all__ = [
-    "AGENT_PORT", "DEFAULT_PORT", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
+    "AGENT_PORT", "DEFAULT_PORT", "RUNBOOK_BASE_URL", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
     "KubeletSourceConfig", "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig",
     "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig",
     "non_negative", "positive", "set_rule_compiler",
@@ -33,6 +33,11 @@ ListenAddress = Annotated[str, _LISTEN]
 
 
 DEFAULT_PORT = 9967
+# Where the alert runbooks (docs/alerts.md) are published; alerting.runbook_base_url overrides it.
+RUNBOOK_BASE_URL = "https://github.com/gpumemd/gpumemd/blob/main/docs/alerts.md"
+# host, then an optional path: the two parts cannot overlap, so matching is linear (no backtracking)
+_ABSOLUTE_URL = re.compile(r"https?://[^\s/?#]+(?:[/?#]\S*)?")
+MAX_URL_LENGTH = 2048
 """Not used by a GPU peer (dcgm-exporter 9400, nvidia_gpu_exporter 9835, nvitop-exporter 8000)."""
 
 
@@ -70,6 +75,9 @@ class NvmlSourceConfig:
     process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
     max_processes: int = field(default=64, metadata=_check(non_negative, at_most=65536))  # per GPU; the rest are counted as dropped
     utilization: bool = False
+    # No NVML library is a node without GPUs (not applicable, no alert) unless this node must
+    # have one: then it is a failing collector (a GPU node whose driver was not mounted).
+    required: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,8 +95,8 @@ class KubeletSourceConfig:
     timeout: Seconds = field(default=2.0, metadata=_check(positive))
     refresh: Seconds = field(default=5.0, metadata=_check(non_negative))  # the kubelet rate-limits this API
     stale_after: Seconds = field(default=60.0, metadata=_check(positive))  # then series lose their pod labels
-    # Device-plugin resources to attribute; an entry ending in '-' or '/' is a prefix.
-    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-")
+    # Device-plugin resources and DRA drivers to attribute; an entry ending in '-' or '/' is a prefix.
+    resources: tuple[str, ...] = ("nvidia.com/gpu", "nvidia.com/mig-", "gpu.nvidia.com")
     label_series: bool = True  # add pod/namespace/container to every GPU series, as dcgm-exporter does
 
 
@@ -245,6 +253,9 @@ class AlertingConfig:
     resolved_retention: Seconds = field(default=900.0, metadata={"check": non_negative})
     external_labels: dict[str, str] = field(default_factory=dict)  # added to every alert (cluster, node)
     external_url: str = ""  # base of generatorURL
+    # A rule's relative `runbook_url` annotation (the defaults': `#gpumemorynearlyfull`) is
+    # resolved against this, so Alertmanager, Grafana and PagerDuty get an absolute link.
+    runbook_base_url: str = RUNBOOK_BASE_URL
     max_series_per_rule: int = field(default=512, metadata={"check": positive})
     _loaded: LoadedRules | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -271,6 +282,9 @@ class AlertingConfig:
         for key in self.external_labels:
             if not _LABEL.match(str(key)):
                 errors.append(f"external_labels.{key}: not a valid label name")
+        if len(self.runbook_base_url) > MAX_URL_LENGTH or not _ABSOLUTE_URL.fullmatch(self.runbook_base_url):
+            shown = self.runbook_base_url[:80].encode("unicode_escape").decode("ascii")
+            errors.append(f'runbook_base_url: expected an absolute http(s) URL, got "{shown}"')
         return errors
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from email.utils import formatdate
 from http import HTTPStatus
 
+from gpumemd.config import split_listen_address
+
 log = logging.getLogger("gpumemd.server")
 
 __all__ = [
@@ -46,12 +48,10 @@ App = Callable[[Request], Response]
 
 
 def parse_listen_address(value: str) -> tuple[str, int]:
-    """`HOST:PORT`, `:PORT` (all interfaces) or `[::1]:PORT`, as node_exporter takes it."""
-    host, sep, port = value.rpartition(":")
-    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError(f"expected HOST:PORT, got {value!r}")
-    host = host.strip("[]")
-    return host or "0.0.0.0", int(port)
+    """`HOST:PORT`, `:PORT` (all interfaces) or `[::1]:PORT`, as node_exporter takes it: the
+    configuration's one parser (what check-config accepts is what binds), "" as 0.0.0.0."""
+    host, port = split_listen_address(value)
+    return host or "0.0.0.0", port
 
 
 MAX_CONNECTIONS_ENV = "GPUMEMD_HTTP_MAX_CONNECTIONS"

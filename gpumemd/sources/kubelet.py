@@ -1,12 +1,13 @@
 """Who holds each GPU: Kubernetes pods (kubelet pod-resources API) or Slurm jobs.
 
 On Kubernetes the kubelet knows which container each device-plugin device (`nvidia.com/gpu`,
-`nvidia.com/mig-*`) was allocated to; it answers on a unix socket,
+`nvidia.com/mig-*`), and each device of a Dynamic Resource Allocation claim (driver
+`gpu.nvidia.com`), was allocated to; it answers on a unix socket,
 `/var/lib/kubelet/pod-resources/kubelet.sock`, with the gRPC service
 `v1.PodResourcesLister/List`. dcgm-exporter asks the same service. This module:
 
 - `KubeletSource` (collector `kubelet`): calls `List`, exposes
-  `gpumemd_gpu_pod_info{uuid,pod,namespace,container,resource} 1` and remembers the
+  `gpumemd_gpu_pod_info{uuid,pod,namespace,container,resource,claim} 1` and remembers the
   UUID -> container map in a `PodAttribution`;
 - `PodLabels`: wraps another source and adds `pod`, `namespace`, `container` labels to its
   series that carry a `uuid` label, as dcgm-exporter does, so `sum by (namespace)` works on
@@ -47,7 +48,8 @@ __all__ = [
     "DEFAULT_RESOURCES", "POD_LABELS", "KubeletReading", "KubeletSource", "PodAttribution", "device_key",
 ]
 
-DEFAULT_RESOURCES = ("nvidia.com/gpu", "nvidia.com/mig-")
+# device-plugin resources, and NVIDIA's DRA driver (a claim's devices carry its driver name)
+DEFAULT_RESOURCES = ("nvidia.com/gpu", "nvidia.com/mig-", "gpu.nvidia.com")
 POD_LABELS = ("pod", "namespace", "container")
 
 
@@ -58,12 +60,14 @@ POD_LABELS = ("pod", "namespace", "container")
 
 _SHARED_SUFFIX = re.compile(r"::\d+$")  # time-slicing / MPS replicas: GPU-<uuid>::<replica>
 _DEVICE_NODE = re.compile(r"^nvidia(\d+)$")  # plugins that name devices by /dev node (GKE)
+_DRA_GPU = re.compile(r"^(?:.*-)?gpu-(\d+)$")  # NVIDIA's DRA driver: gpu-<minor> (a CDI name may prefix it)
 
 
 def device_key(device_id: str) -> str:
-    """The key a series is matched on: a UUID, or `index:N` for `/dev/nvidiaN` names."""
+    """The key a series is matched on: a UUID, or `index:N` for `/dev/nvidiaN` names and
+    DRA's whole-GPU `gpu-N` devices."""
     device_id = _SHARED_SUFFIX.sub("", device_id)
-    m = _DEVICE_NODE.match(device_id)
+    m = _DEVICE_NODE.match(device_id) or _DRA_GPU.match(device_id)
     # The minor number equals the NVML index on every system we know of; NVML could tell
     # for sure (nvmlDeviceGetMinorNumber) but the daemon does not read it yet.
     return f"index:{m.group(1)}" if m else device_id
@@ -150,11 +154,12 @@ class KubeletSource(Source[KubeletReading]):
         info = gauge(
             "gpumemd_gpu_pod_info",
             "A GPU allocated to a container (kubelet pod-resources); value 1. Join on uuid.",
-            ["uuid", "pod", "namespace", "container", "resource"],
+            ["uuid", "pod", "namespace", "container", "resource", "claim"],
         )
         seen: set[tuple[str, ...]] = set()
         for a in reading.assignments:
-            labels = [device_key(a.device_id)] + [cap(v, self._limit) for v in (a.pod, a.namespace, a.container, a.resource)]
+            labels = [device_key(a.device_id)] + [cap(v, self._limit)
+                                                  for v in (a.pod, a.namespace, a.container, a.resource, a.claim)]
             key = tuple(labels)
             if key not in seen:  # shared-GPU replicas of one container are one series
                 seen.add(key)

@@ -9,12 +9,19 @@ Exposition (one H200, one process)::
     gpumemd_process_gpu_memory_used_bytes{gpu="0",pid="424",uuid="GPU-56…"} 8.11597824e+08
 
 Errors come in two kinds (as nvidia_gpu_exporter splits them): a *lifecycle* error (driver
-gone, GPU lost, NVML uninitialised) fails this collection and NVML is initialised again
-on the next one; a *field* error (NOT_SUPPORTED, NO_PERMISSION, …) leaves that one series
-out and is logged once. A third kind is an answer of the wrong type or out of range (a
-replayed capture is a file anyone may hand to `--replay`, and NVML's own "not available"
-is 2**64 - 1): that one value is left out and counted in
+gone, driver not loaded, GPU lost, NVML uninitialised) fails this collection and NVML is
+initialised again on the next one; a *field* error (NOT_SUPPORTED, NO_PERMISSION, …) leaves
+that one series out and is logged once. A third kind is an answer of the wrong type or
+out of range (a replayed capture is a file anyone may hand to `--replay`, and NVML's own
+"not available" is 2**64 - 1): that one value is left out and counted in
 `gpumemd_nvml_invalid_answers_total{field}`, never the collection.
+
+No NVML library at all (libnvidia-ml.so not found, or nvidia-ml-py not installed) is neither:
+a node without an NVIDIA driver is a CPU node, where the collector does not apply. It
+succeeds with no GPU series and `gpumemd_nvml_available 0`, says so in one info line, and
+so never fires GpumemdCollectorFailing; a library that appears later is picked up. Where
+the node must have GPUs (`sources.nvml.required`, as the Kubernetes DaemonSet sets it), no
+library is a failure like any other.
 """
 
 from __future__ import annotations
@@ -28,12 +35,12 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.nvml import (
-    UNAVAILABLE,
+    LIBRARY_NOT_FOUND,
     NvmlApi,
     NvmlError,
 )
 
-from .base import Source, SourceUnavailable, byte_count, cap, counter, gauge, label_text
+from .base import Source, byte_count, cap, counter, gauge, label_text
 
 log = logging.getLogger("gpumemd.nvml")
 
@@ -70,6 +77,7 @@ class NvmlReading:
     gpus: tuple[GpuReading, ...]
     process_names: Mapping[int, str]
     processes_dropped: int  # process series over max_processes, left out of this sample
+    absent: str = ""  # why there is no NVML library on this node (then no GPUs); "" when there is
 
     def pids(self) -> set[int]:
         return {p.pid for g in self.gpus for p in (g.processes or ())}
@@ -98,7 +106,7 @@ class NvmlSource(Source[NvmlReading]):
         "gpumemd_gpu_memory_free_bytes", "gpumemd_gpu_memory_reserved_bytes",
         "gpumemd_process_gpu_memory_used_bytes", "gpumemd_gpu_processes", "gpumemd_gpu_utilization_ratio",
         "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gpumemd_gpus", "gpumemd_process_series_dropped",
-        "gpumemd_process_info", "gpumemd_nvml_invalid_answers",
+        "gpumemd_process_info", "gpumemd_nvml_invalid_answers", "gpumemd_nvml_available",
     })
 
     def __init__(
@@ -110,8 +118,14 @@ class NvmlSource(Source[NvmlReading]):
         max_processes: int = 64,
         utilization: bool = False,
         max_label_length: int = 128,
+        say_absent: bool = True,
+        required: bool = False,
     ) -> None:
+        """`say_absent`: log the one line on a node without NVML (capture reports it itself).
+        `required`: this node must have NVML; no library fails the collection."""
         self._api = api
+        self._required = required
+        self._say_absent = say_absent
         self._processes = processes
         self._process_names = process_names
         self._max_processes = max_processes
@@ -122,6 +136,7 @@ class NvmlSource(Source[NvmlReading]):
         self._v1_only: set[int] = set()  # devices where memory v2 is not supported
         self._dropped_total = 0
         self._invalid = dict.fromkeys(INVALID_FIELDS, 0)
+        self._absent = ""  # the reason last logged that NVML is absent
 
     def close(self) -> None:
         if self._initialised:
@@ -136,16 +151,28 @@ class NvmlSource(Source[NvmlReading]):
             try:
                 self._api.init()
             except NvmlError as exc:
-                if exc.code in UNAVAILABLE:
-                    raise SourceUnavailable(f"NVML is not available: {exc}") from None
-                raise
+                if exc.code != LIBRARY_NOT_FOUND or self._required:
+                    raise  # present but failing (driver not loaded, GPU lost): a failure worth an alert
+                return self._not_applicable(str(exc))
             self._initialised = True
+            if self._absent:
+                self._absent = ""
+                log.info("NVML found: reading this node's GPUs")
         try:
             return self._read()
         except NvmlError:
             # Lifecycle error: this collection fails; start NVML afresh next time.
             self.close()
             raise
+
+    def _not_applicable(self, reason: str) -> NvmlReading:
+        """No NVIDIA driver here: a CPU node, not a failing collector (see the module docstring)."""
+        if not self._absent and self._say_absent:
+            log.info("no NVIDIA driver on this node (%s): no GPU series, gpumemd_nvml_available 0; "
+                     "to see a GPU node's series, replay a capture: gpumemd serve --replay CAPTURE "
+                     "(make demo in a clone)", reason)
+        self._absent = reason
+        return NvmlReading(driver_version=None, gpus=(), process_names={}, processes_dropped=0, absent=reason)
 
     def _field(self, what: str, fn: Any, *args: Any) -> Any:
         """Call an NVML query; a field error yields None and is logged once."""
@@ -285,6 +312,12 @@ class NvmlSource(Source[NvmlReading]):
         )
 
     def families(self, reading: NvmlReading) -> Iterable[Metric]:
+        available = gauge("gpumemd_nvml_available",
+                          "1: the NVML library is here (an NVIDIA driver); 0: none, a node without GPUs to read.")
+        available.add_metric([], 0 if reading.absent else 1)
+        yield available
+        if reading.absent:
+            return
         ids = ["gpu", "uuid"]
         info = gauge("gpumemd_gpu_info", "GPU identity; value 1.", ["gpu", "uuid", "name", "pci_bus_id", "driver_version"])
         memory = {

@@ -16,7 +16,8 @@ pytestmark = [needs_alertmanager, pytest.mark.e2e]
 
 RULE = {"alert": "GpuMemoryNearlyFullTest", "metric": "gpumemd_gpu_memory_used_bytes",
         "divide_by": "gpumemd_gpu_memory_total_bytes", "threshold": 0.9, "labels": {"severity": "warning"},
-        "annotations": {"summary": "GPU {{ $labels.gpu }} is {{ $value | humanizePercentage }} full"}}
+        "annotations": {"summary": "GPU {{ $labels.gpu }} is {{ $value | humanizePercentage }} full",
+                        "runbook_url": "#gpumemorynearlyfull"}}
 
 
 def fams(ratio: float) -> list:
@@ -32,7 +33,8 @@ def test_alert_arrives_then_resolves(tmp_path):
     with alertmanager(tmp_path) as url:
         notifier = AlertmanagerNotifier("am", url, timeout=2.0, min_backoff=0.05, max_backoff=0.5)
         cfg = AlertingConfig(default_rules=False, rules=(RULE,), notifiers=(),
-                             external_labels={"cluster": "test"}, external_url="http://gpumemd.test:9967")
+                             external_labels={"cluster": "test"}, external_url="http://gpumemd.test:9967",
+                             runbook_base_url="https://wiki.example.com/gpumemd/alerts")
         obs = AlertObserver(cfg, interval=1.0, notifiers=[notifier], watchdog=False)
         now = time.time()
         obs.observe(fams(0.96), {}, now)
@@ -44,6 +46,8 @@ def test_alert_arrives_then_resolves(tmp_path):
         assert alert["status"]["state"] == "active"
         assert alert["labels"] == {**GPU0, "alertname": RULE["alert"], "severity": "warning", "cluster": "test"}
         assert alert["annotations"]["summary"] == "GPU 0 is 96% full"
+        # absolute, under the key Grafana and PagerDuty read
+        assert alert["annotations"]["runbook_url"] == "https://wiki.example.com/gpumemd/alerts#gpumemorynearlyfull"
         assert alert["generatorURL"].startswith("http://gpumemd.test:9967/")
         obs.observe(fams(0.5), {}, time.time())
         assert obs.flush(5.0) and notifier.sent == 2

@@ -69,7 +69,26 @@ def test_dockerfile_copies_files_that_exist_and_runs_the_console_script() -> Non
     scripts = (ROOT / "pyproject.toml").read_text()
     assert 'gpumemd = "gpumemd.cli:main"' in scripts
     assert ("USER", "65534:65534") in steps
-    assert any(i == "FROM" and re.fullmatch(r"python:[\d.]+-slim-\w+( AS \w+)?", a) for i, a in steps)
+    froms = [a for i, a in steps if i == "FROM"]
+    # every stage on the same base, pinned by digest (the tag alone can be pushed again)
+    assert len(froms) == 2 and len({a.split()[0] for a in froms}) == 1, froms
+    assert all(re.fullmatch(r"python:[\d.]+-slim-\w+@sha256:[0-9a-f]{64}( AS \w+)?", a) for a in froms), froms
+
+
+def test_dockerfile_carries_the_oci_labels_from_build_args() -> None:
+    """The image annotations registries and scanners read; revision and created can only
+    come from the build, so they are build arguments (the README's build line sets them)."""
+    steps = _dockerfile()
+    (label,) = [a for i, a in steps if i == "LABEL"]
+    labels = dict(kv.split("=", 1) for kv in shlex.split(label))
+    want = {"source", "revision", "created", "version", "licenses", "documentation", "title", "description"}
+    assert {k.removeprefix("org.opencontainers.image.") for k in labels} == want
+    args = {a.split("=")[0] for i, a in steps if i == "ARG"}
+    for key in ("revision", "created", "version", "source"):
+        assert labels[f"org.opencontainers.image.{key}"] == "${" + key.upper() + "}" and key.upper() in args
+    assert labels["org.opencontainers.image.licenses"] == "Apache-2.0"
+    readme = (ROOT / "README.md").read_text()
+    assert "docker build" in readme and "--build-arg REVISION=" in readme and "--build-arg CREATED=" in readme
 
 
 def test_dockerfile_config_and_healthcheck_work_outside_the_container() -> None:
@@ -183,9 +202,11 @@ def test_kubernetes_validate_strict(rendered: tuple[str, list[Any], Path]) -> No
 # use against the operator's v1 API by hand (names as in monitoring.coreos.com/v1).
 CR_FIELDS = {
     "ServiceMonitor": {"spec": {"jobLabel", "selector", "endpoints", "namespaceSelector"},
-                       "item": ("endpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings", "scheme"})},
+                       "item": ("endpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings", "scheme",
+                                             "honorLabels"})},
     "PodMonitor": {"spec": {"jobLabel", "selector", "podMetricsEndpoints", "namespaceSelector"},
-                   "item": ("podMetricsEndpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings"})},
+                   "item": ("podMetricsEndpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings",
+                                                     "honorLabels"})},
     "PrometheusRule": {"spec": {"groups"}, "item": ("groups", {"name", "interval", "rules", "limit"})},
 }
 RELABEL_FIELDS = {"sourceLabels", "separator", "targetLabel", "regex", "modulus", "replacement", "action"}
@@ -204,6 +225,9 @@ def test_prometheus_operator_objects(rendered: tuple[str, list[Any], Path], tmp_
             assert set(item) <= allowed, (cr["kind"], set(item) - allowed)
             for r in item.get("relabelings", []):
                 assert set(r) <= RELABEL_FIELDS
+            if cr["kind"] != "PrometheusRule":
+                # the attributed pod's pod/namespace/container win over gpumemd's target labels
+                assert item.get("honorLabels") is True, cr["kind"]
         if cr["kind"] != "PrometheusRule":
             # the monitor selects the pods/service this overlay renders
             sel = cr["spec"]["selector"]["matchLabels"]

@@ -56,7 +56,8 @@ def pb(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
 def response(pb: ModuleType, pods: list[tuple[str, str, list[tuple[str, str, list[str]]]]]) -> Any:
     """pods: [(namespace, pod, [(container, resource, [device ids])])], with the fields
-    gpumemd ignores (cpu ids, memory, topology, DRA) filled in, so the decoder must skip them."""
+    gpumemd ignores (cpu ids, memory, topology, a DRA claim of a driver it does not attribute)
+    filled in, so the decoder must skip them."""
     msg = pb.ListPodResourcesResponse()
     for namespace, pod, containers in pods:
         p = msg.pod_resources.add(name=pod, namespace=namespace)
@@ -69,8 +70,9 @@ def response(pb: ModuleType, pods: list[tuple[str, str, list[tuple[str, str, lis
             d.device_ids.extend(ids)
             d.topology.nodes.add(ID=0)
             c.devices.add(resource_name="example.com/nic", device_ids=["nic0"])
-            dra = c.dynamic_resources.add(claim_name="claim", claim_namespace=namespace)
-            dra.claim_resources.add(driver_name="gpu.nvidia.com", device_name="gpu-0").cdi_devices.add(name="x")
+            dra = c.dynamic_resources.add(claim_name="nic-claim", claim_namespace=namespace)
+            dra.claim_resources.add(driver_name="dra.example.com", pool_name="node1",
+                                    device_name="nic-0").cdi_devices.add(name="example.com/nic=nic-0")
     return msg
 
 
@@ -165,6 +167,63 @@ def test_device_keys() -> None:
     assert kl.device_key("GPU-abc::3") == "GPU-abc"
     assert kl.device_key("MIG-5c1d") == "MIG-5c1d"
     assert kl.device_key("nvidia2") == "index:2"
+    assert kl.device_key("gpu-3") == "index:3"  # NVIDIA's DRA driver
+    assert kl.device_key("0f1e2d3c-gpu-3") == "index:3"  # a CDI name with the claim's uid before it
+    assert kl.device_key("gpu-3-mig-1g.10gb-0") == "gpu-3-mig-1g.10gb-0"  # a MIG slice: no GPU index
+
+
+def dra_pods(pb: ModuleType) -> Any:
+    """A pod whose GPUs came through DRA claims, as the kubelet encodes them: one by the
+    driver's device name (gpu-2), one whose CDI name carries the UUID, one from a kubelet
+    that sends CDI devices only; and a device-plugin pod beside it."""
+    msg = response(pb, [("ml", "trainer-0", [("worker", "nvidia.com/gpu", UUIDS[0:1])])])
+    p = msg.pod_resources.add(name="llm-0", namespace="inference")
+    c = p.containers.add(name="server")
+    c.devices.add(resource_name="example.com/nic", device_ids=["nic0"])
+    dra = c.dynamic_resources.add(claim_name="llm-0-gpus", claim_namespace="inference")
+    by_name = dra.claim_resources.add(driver_name="gpu.nvidia.com", pool_name="node1", device_name="gpu-2")
+    by_name.cdi_devices.add(name="k8s.gpu.nvidia.com/device=gpu-2")
+    by_uuid = dra.claim_resources.add(driver_name="gpu.nvidia.com", pool_name="node1", device_name="gpu-3")
+    by_uuid.cdi_devices.add(name=f"k8s.gpu.nvidia.com/device={UUIDS[3]}")
+    sidecar = p.containers.add(name="sidecar")  # another container, another claim, CDI only
+    old = sidecar.dynamic_resources.add(claim_name="sidecar-gpu", claim_namespace="inference")
+    old.claim_resources.add(driver_name="gpu.nvidia.com").cdi_devices.add(name="k8s.gpu.nvidia.com/device=gpu-5")
+    return msg
+
+
+def test_decoder_reads_dra_claims(pb: ModuleType) -> None:
+    got = [a for a in pr.decode_list_response(dra_pods(pb).SerializeToString()) if a.claim]
+    assert [(a.namespace, a.pod, a.container, a.resource, a.device_id, a.claim) for a in got] == [
+        ("ml", "trainer-0", "worker", "dra.example.com", "nic-0", "nic-claim"),  # the filler claim
+        ("inference", "llm-0", "server", "gpu.nvidia.com", "gpu-2", "llm-0-gpus"),
+        ("inference", "llm-0", "server", "gpu.nvidia.com", UUIDS[3], "llm-0-gpus"),
+        ("inference", "llm-0", "sidecar", "gpu.nvidia.com", "gpu-5", "sidecar-gpu"),
+    ]
+
+
+def test_a_gpu_from_a_dra_claim_is_attributed_to_its_pod(pb: ModuleType, sock: Path) -> None:
+    """A pod-resources answer with DRA claims, encoded by the real protobuf library and served
+    by the fake kubelet over gRPC: each claimed GPU's series get the pod, namespace and
+    container, and gpumemd_gpu_pod_info names the claim."""
+    with FakeKubelet(sock, dra_pods(pb)):
+        sampler = Sampler(node_sources(kubelet_config(sock), load_capture(CAPTURE)), interval=1)
+        snap = sampler.sample_once()
+        for s in sampler._sources:
+            getattr(s, "close", lambda: None)()
+    assert snap.success["kubelet"] is True
+    got = samples(snap.exposition.body().decode())
+    used = {dict(k[1])["gpu"]: dict(k[1]) for k in got if k[0] == "gpumemd_gpu_memory_used_bytes"}
+    for gpu, container in (("2", "server"), ("3", "server"), ("5", "sidecar")):
+        assert (used[gpu]["pod"], used[gpu]["namespace"], used[gpu]["container"]) == ("llm-0", "inference", container)
+    assert used["0"]["pod"] == "trainer-0" and used["1"]["pod"] == ""
+    info = {(d["uuid"], d["pod"], d["container"], d["resource"], d["claim"]) for k in got
+            if k[0] == "gpumemd_gpu_pod_info" for d in [dict(k[1])]}
+    assert info == {
+        (UUIDS[0], "trainer-0", "worker", "nvidia.com/gpu", ""),
+        ("index:2", "llm-0", "server", "gpu.nvidia.com", "llm-0-gpus"),
+        (UUIDS[3], "llm-0", "server", "gpu.nvidia.com", "llm-0-gpus"),
+        ("index:5", "llm-0", "sidecar", "gpu.nvidia.com", "sidecar-gpu"),
+    }  # the NIC claim and device are filtered out
 
 
 # --- the source against the fake kubelet --------------------------------------------

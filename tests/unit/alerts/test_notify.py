@@ -16,7 +16,7 @@ from tests.helpers import free_port
 
 RULE = {"alert": "Full", "metric": "gpumemd_gpu_memory_used_bytes", "divide_by": "gpumemd_gpu_memory_total_bytes",
         "threshold": 0.9, "labels": {"severity": "warning"},
-        "annotations": {"summary": "GPU {{ $labels.gpu }} {{ $value | humanizePercentage }}"}}
+        "annotations": {"summary": "GPU {{ $labels.gpu }} {{ $value | humanizePercentage }}", "runbook_url": "#full"}}
 
 
 def fams(ratio: float) -> list:
@@ -25,7 +25,8 @@ def fams(ratio: float) -> list:
 
 
 def make(notifier, **kw) -> AlertObserver:
-    cfg = AlertingConfig(default_rules=False, rules=(RULE,), notifiers=(), resend_delay=60.0)
+    cfg = AlertingConfig(default_rules=False, rules=(RULE,), notifiers=(), resend_delay=60.0,
+                         runbook_base_url="https://wiki.example.com/gpumemd/alerts")
     return AlertObserver(cfg, interval=1.0, notifiers=[notifier], watchdog=False, **kw)
 
 
@@ -46,6 +47,7 @@ def test_webhook_payload_is_alertmanager_v4_and_resolves():
         assert alert["startsAt"] == "1970-01-01T00:16:40.000Z" and alert["endsAt"] == "1970-01-01T00:20:40.000Z"
         assert body["commonLabels"]["severity"] == "warning" and body["groupLabels"] == {"alertname": "Full"}
         assert alert["annotations"]["summary"] == "GPU 0 95%"
+        assert alert["annotations"]["runbook_url"] == "https://wiki.example.com/gpumemd/alerts#full"
         obs.observe(fams(0.5), {}, 1001.0)
         assert rx.wait_for(lambda b: len(b) >= 2)
         assert rx.bodies[1]["status"] == "resolved" and rx.bodies[1]["alerts"][0]["endsAt"].endswith("16:41.000Z")

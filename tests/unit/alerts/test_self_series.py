@@ -248,3 +248,42 @@ def test_an_allocator_with_nothing_to_read_yet_fires_no_collector_failing_alert(
         clock.now += 60
     firing = {a.labels["collector"] for r in obs.engine.rules for a in r.active.values() if a.state == FIRING}
     assert firing == {"broken"}
+
+
+def _nvml_present() -> bool:
+    try:
+        from gpumemd.backends.nvml import Pynvml
+
+        Pynvml().init()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.mark.skipif(_nvml_present(), reason="this machine has NVML: its absence cannot be shown here")
+@pytest.mark.parametrize(("code", "required", "fires"),
+                         [(None, False, False), (None, True, True), (9, False, True), (15, False, True)],
+                         ids=["library-absent", "library-absent-but-required", "driver-not-loaded", "gpu-lost"])
+def test_collector_failing_fires_for_a_failing_driver_not_for_a_node_without_one(code: int | None, required: bool,
+                                                                                  fires: bool) -> None:
+    """No NVML library (this machine: the real pynvml adapter finds no libnvidia-ml.so) is a
+    CPU node: the default GpumemdCollectorFailing stays quiet past its 5 minutes, unless the
+    configuration says this node must have GPUs (sources.nvml.required). NVML present but
+    failing (a replay whose init answers DRIVER_NOT_LOADED or GPU_IS_LOST: faults we cannot
+    cause here) fires it. The default rule, on the injected clock, through the daemon's sources."""
+    from gpumemd.alerts.rules import default_rule_mappings
+    from gpumemd.daemon import node_sources
+
+    (rule,) = [r for r in default_rule_mappings() if r["alert"] == "GpumemdCollectorFailing"]
+    cfg = config_mod.loads(f"sources: {{nvml: {{required: {str(required).lower()}}}, host: {{enabled: false}}}}\n"
+                           "agent: {spool_dir: ''}\n")  # '': no spool
+    capture = None if code is None else {"nvml": {"init()": {"error": code, "message": "injected"}}}
+    clock = Clock()
+    obs = observer([rule])
+    s = Sampler(node_sources(cfg, capture), interval=1.0, observers=[obs], wall_clock=clock, monotonic=clock)
+    for _ in range(11):
+        snapshot = s.sample_once()
+        clock.now += 60
+    firing = {a.labels["collector"] for r in obs.engine.rules for a in r.active.values() if a.state == FIRING}
+    assert firing == ({"nvml"} if fires else set())
+    assert snapshot.success["nvml"] is not fires

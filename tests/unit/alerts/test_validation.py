@@ -12,6 +12,7 @@ from gpumemd import config as config_mod
 from gpumemd.alerts import actions
 from gpumemd.alerts.rules import AlertingConfig
 from gpumemd.cli import main
+from gpumemd.config.schema import RUNBOOK_BASE_URL
 from tests.helpers import CAPTURES, ROOT, gpumemd_process, scrape
 
 CAPTURE = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
@@ -70,7 +71,25 @@ def test_default_rules_are_valid_and_documented():
     assert loaded.errors == ()
     docs = (ROOT / "docs" / "alerts.md").read_text()
     for spec in loaded.rules:
-        assert f"### {spec.alert}" in docs and spec.annotations.get("runbook", "").endswith(spec.alert.lower())
+        assert f"### {spec.alert}" in docs
+        # absolute, under the key kube-prometheus, Grafana and PagerDuty read
+        assert spec.annotations["runbook_url"] == f"{RUNBOOK_BASE_URL}#{spec.alert.lower()}"
+        assert "runbook" not in spec.annotations
+
+
+def test_runbook_urls_follow_the_configured_base_and_leave_absolute_ones_alone():
+    own = {"alert": "Mine", "metric": "gpumemd_gpus", "threshold": 0,
+           "annotations": {"runbook_url": "https://runbooks.example.com/mine"}}
+    relative = {"alert": "Rel", "metric": "gpumemd_gpus", "threshold": 0, "annotations": {"runbook_url": "#rel"}}
+    cfg = AlertingConfig(rules=(own, relative), runbook_base_url="https://wiki.example.com/gpumemd/alerts")
+    urls = {r.alert: r.annotations.get("runbook_url") for r in cfg.loaded().rules}
+    assert urls["Mine"] == "https://runbooks.example.com/mine"
+    assert urls["Rel"] == "https://wiki.example.com/gpumemd/alerts#rel"
+    assert urls["GpuMemoryNearlyFull"] == "https://wiki.example.com/gpumemd/alerts#gpumemorynearlyfull"
+    assert cfg.validate() == []
+    for bad in ("docs/alerts.md", "", "ftp://x/y", "https://"):
+        errors = AlertingConfig(runbook_base_url=bad).validate()
+        assert [e for e in errors if e.startswith("runbook_base_url: expected an absolute http(s) URL")], bad
 
 
 def test_user_rule_replaces_a_default_rule_of_the_same_name():

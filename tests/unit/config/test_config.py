@@ -126,7 +126,7 @@ def test_check_config_lists_every_error_and_exits_2(tmp_path: Path) -> None:
     lines = result.stderr.strip().splitlines()
     assert lines == [
         f'{bad}: sampler.interval: expected a duration like 500ms, 30s or 2m, got "fast"',
-        f"{bad}: sources.nvml.bogus: unknown key (known here: enabled, max_processes, process_names, processes, utilization)",
+        f"{bad}: sources.nvml.bogus: unknown key (known here: enabled, max_processes, process_names, processes, required, utilization)",
     ]
     assert "Traceback" not in result.stderr
 

@@ -335,6 +335,9 @@ LISTEN = [
     ("a b:80", 'expected HOST:PORT or :PORT, got "a b:80"'),
     (":\u0661\u0662", 'expected HOST:PORT or :PORT, got ":\u0661\u0662"'),  # Arabic-Indic digits: isdigit() but not a port
     ("no-such-host.invalid:80", 'cannot resolve the host "no-such-host.invalid"'),
+    ("9967", 'expected HOST:PORT or :PORT, got "9967" (a port alone: write :9967 for every interface'),
+    ("9967:9967", 'expected HOST:PORT or :PORT, got "9967:9967" (the host "9967" is not an IP address: write :9967'),
+    ("10.1:80", 'expected HOST:PORT or :PORT, got "10.1:80" (the host "10.1" is not an IP address'),
 ]
 
 

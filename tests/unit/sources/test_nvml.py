@@ -15,7 +15,6 @@ import pytest
 
 from gpumemd.backends.nvml import NvmlError
 from gpumemd.backends.replay import nvml_replayer
-from gpumemd.sources.base import SourceUnavailable
 from gpumemd.sources.nvml import NvmlSource
 from tests.helpers import CAPTURES
 
@@ -93,9 +92,33 @@ def test_lifecycle_error_fails_the_collection_and_reinitialises_next_time() -> N
     assert api.inits == 2  # NVML was started afresh
 
 
-def test_no_nvml_library_is_a_clean_unavailable_state() -> None:
+def test_no_nvml_library_is_a_node_without_gpus_not_a_failure(caplog: pytest.LogCaptureFixture) -> None:
+    """libnvidia-ml.so not found: a CPU node. The collector succeeds with no GPU series and
+    gpumemd_nvml_available 0, in one info line however many samples; a library that appears
+    later is read."""
     cap = {"nvml": {"init()": {"error": 12, "message": "NVML Shared Library Not Found"}}}
-    with pytest.raises(SourceUnavailable, match="NVML is not available"):
+    api = Counting(nvml_replayer(cap))
+    src = NvmlSource(api)
+    with caplog.at_level(logging.INFO, logger="gpumemd.nvml"):
+        for _ in range(3):
+            reading = src.read({})
+    assert reading.gpus == () and reading.absent == "NVML Shared Library Not Found"
+    assert set(names(src, reading)) == {"gpumemd_nvml_available"}  # no GPU series at all
+    assert names(src, reading)["gpumemd_nvml_available"][0].value == 0
+    (line,) = [r for r in caplog.records if r.name == "gpumemd.nvml"]
+    assert line.levelno == logging.INFO and "no NVIDIA driver on this node" in line.getMessage()
+    assert "--replay" in line.getMessage()
+    assert api.inits == 3  # looked for every sample: a driver installed later is found
+    api.api = nvml_replayer(HOLDING)
+    reading = src.read({})
+    assert len(reading.gpus) == 1 and names(src, reading)["gpumemd_nvml_available"][0].value == 1
+
+
+def test_a_driver_that_is_not_loaded_is_a_failure() -> None:
+    """The library is there but the kernel driver is not: a GPU node in trouble, which fails
+    the collection (and fires GpumemdCollectorFailing), unlike no library at all."""
+    cap = {"nvml": {"init()": {"error": 9, "message": "Driver Not Loaded"}}}
+    with pytest.raises(NvmlError, match="Driver Not Loaded"):
         NvmlSource(nvml_replayer(cap)).read({})
 
 
