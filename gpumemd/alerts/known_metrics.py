@@ -209,3 +209,5 @@ register("gpumemd_notifications", "counter", ("notifier", "result"), "Alert noti
 register("gpumemd_notifications_dropped", "counter", ("notifier",), "Alert notifications dropped.", "alerts")
 register("gpumemd_notification_queue_length", "gauge", ("notifier",), "Alerts waiting to be sent.", "alerts")
 register("gpumemd_rule_evaluation_failures", "counter", ("alertname",), "Rule evaluations that raised.", "alerts")
+register("gpumemd_rule_template_failures", "counter", ("alertname",),
+         "Renderings of a rule's labels or annotations with an action that could not render.", "alerts")

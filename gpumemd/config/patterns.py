@@ -1,0 +1,68 @@
+"""Every regular expression that comes from configuration, compiled in one place, with RE2.
+
+Patterns written by an operator (rule matchers `=~` and `!~`, `GPUMEMD_AGENT_SKIP`) are
+matched against values other people choose: a rank's published `job_id`, a command line.
+Python's `re` backtracks, and while it does it holds the GIL, so one pattern such as
+`.*-.*-.*-.*-prod` against a label of dashes stops every thread of the process. RE2 runs in
+time linear in the input, as Prometheus's matchers do (Go's regexp is RE2). What RE2 does not
+support (backreferences, lookaround) is refused when the configuration loads, with one line.
+
+`compile_pattern` is the only way to turn configured text into a matcher: `fullmatch` is
+anchored at both ends, like a Prometheus matcher; `search` finds the pattern anywhere (the
+agent's skip list). `.` matches a newline too, as in Prometheus (`(?s:…)`).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Protocol
+
+import re2
+
+__all__ = ["MAX_PATTERN_LENGTH", "Pattern", "PatternError", "compile_pattern"]
+
+# Longer than any alternation of job names anyone writes; bounds compile time and memory.
+MAX_PATTERN_LENGTH = 16384
+# RE2's own bound on one compiled program (its default, written out: a pattern past it is refused).
+_MAX_MEM = 8 << 20
+
+
+class PatternError(ValueError):
+    """A configured pattern RE2 cannot compile; the message says why, in one line."""
+
+
+class Pattern(Protocol):
+    """A compiled pattern: linear-time `fullmatch` (anchored) and `search`."""
+
+    def fullmatch(self, text: str) -> Any: ...
+
+    def search(self, text: str) -> Any: ...
+
+
+def _options() -> Any:
+    opts = re2.Options()
+    opts.log_errors = False  # a refused pattern is our one error line, not RE2's on stderr
+    opts.dot_nl = True
+    opts.max_mem = _MAX_MEM
+    return opts
+
+
+_OPTIONS = _options()
+
+
+@functools.lru_cache(maxsize=1024)  # a rule's matchers compile once per text, across reloads
+def compile_pattern(text: str) -> Pattern:
+    """Compile a configured regular expression with RE2, or raise PatternError."""
+    if not isinstance(text, str):
+        raise PatternError(f"expected a string, got {type(text).__name__}")
+    if len(text) > MAX_PATTERN_LENGTH:
+        raise PatternError(f"regular expression longer than {MAX_PATTERN_LENGTH} characters")
+    try:
+        return re2.compile(text, _OPTIONS)
+    except re2.error as exc:
+        reason = exc.args[0] if exc.args else exc
+        if isinstance(reason, bytes):
+            reason = reason.decode("utf-8", "replace")
+        raise PatternError(f"{reason} (RE2 syntax: no backreferences or lookaround)") from None
+    except (TypeError, ValueError, UnicodeError) as exc:  # a lone surrogate cannot be UTF-8
+        raise PatternError(str(exc)) from None
