@@ -82,6 +82,8 @@ register("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"),
 register("gpumemd_gpu_memory_unattributed_info", "gauge", (*_GPU, "reason"),
          "Why some used memory belongs to no listed process.", "breakdown")
 register("gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown")
+register("gpumemd_gpu_memory_breakdown_dropped", "counter", (),
+         "Rank figures left out of the breakdown (not a byte count).", "breakdown")
 register("gpumemd_process_memory_breakdown_bytes", "gauge", (*_RANK, "category"),
          "This process's NVML memory by category.", "process")
 

@@ -15,6 +15,7 @@ agent's skip list). `.` matches a newline too, as in Prometheus (`(?s:…)`).
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Protocol
 
 import re2
@@ -48,6 +49,9 @@ def _options() -> Any:
 
 
 _OPTIONS = _options()
+# RE2 reads `a{99999999999}` (a count too long to parse) as literal text; Go's RE2 refuses it,
+# so Prometheus would: refuse it too rather than match something else than was meant.
+_LONG_COUNT = re.compile(r"(?<!\\)\{\d*,?\d{5,}")
 
 
 @functools.lru_cache(maxsize=1024)  # a rule's matchers compile once per text, across reloads
@@ -57,6 +61,9 @@ def compile_pattern(text: str) -> Pattern:
         raise PatternError(f"expected a string, got {type(text).__name__}")
     if len(text) > MAX_PATTERN_LENGTH:
         raise PatternError(f"regular expression longer than {MAX_PATTERN_LENGTH} characters")
+    long_count = _LONG_COUNT.search(text)
+    if long_count:
+        raise PatternError(f"invalid repetition size: {long_count.group(0)[:20]}… (at most 1000)")
     try:
         return re2.compile(text, _OPTIONS)
     except re2.error as exc:
