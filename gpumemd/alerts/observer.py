@@ -196,7 +196,7 @@ class AlertObserver(Observer):
             "gpumemd_rule_template_failures",
             "Renderings of a rule's labels or annotations with an action that could not render.",
             labels=["alertname"])
-        for rule, alert in self.engine.active_alerts():
+        for _rule, alert in self.engine.active_alerts():
             alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
             if rule.failures:

@@ -12,10 +12,8 @@ from __future__ import annotations
 import json
 import math
 import re
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +47,7 @@ class _Rank:
     def __init__(self, pid: int, uuid: str, values: tuple[Any, Any, Any]) -> None:
         self.pid = pid
         self.families = []
-        for name, value in zip(ALLOC, values):
+        for name, value in zip(ALLOC, values, strict=True):
             fam = Metric(name, "x", "gauge")
             fam.add_sample(name, {"uuid": uuid, "rank": str(pid)}, value)
             self.families.append((name, "gauge", "x", fam.samples, ()))
@@ -158,7 +156,7 @@ def test_the_engine_never_raises_whatever_one_rank_publishes(values: list[tuple[
 def _replay_with_pids(tmp: Path, pids: tuple[int, int]) -> Path:
     """The 8-GPU capture with the processes of GPUs 0 and 1 renamed to our two live ranks."""
     text = EIGHT_RANKS.read_text()
-    for old, new in zip((10000, 10001), pids):
+    for old, new in zip((10000, 10001), pids, strict=True):
         text = re.sub(rf"\b{old}\b", str(new), text)
     out = tmp / "replay.json"
     out.write_text(text)
@@ -168,24 +166,13 @@ def _replay_with_pids(tmp: Path, pids: tuple[int, int]) -> Path:
 def _rank_families(rank: int, uuid: str, allocated: float, ooms: float) -> list[Metric]:
     labels = {"rank": str(rank), "job_id": "j", "gpu": str(rank), "uuid": uuid}
     fams = []
-    for name, value in zip(ALLOC, (allocated, 1.5 * GIB, 0.0)):
+    for name, value in zip(ALLOC, (allocated, 1.5 * GIB, 0.0), strict=True):
         fam = Metric(name, "x", "gauge")
         fam.add_sample(name, labels, value)
         fams.append(fam)
     oom = Metric("gpumemd_allocator_ooms", "x", "counter")
     oom.add_sample("gpumemd_allocator_ooms_total", labels, ooms)
     return [*fams, oom]
-
-
-@pytest.fixture
-def two_ranks() -> Iterator[tuple[int, int]]:
-    procs = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
-             for _ in range(2)]
-    try:
-        yield procs[0].pid, procs[1].pid
-    finally:
-        for p in procs:
-            p.communicate(b"", timeout=10)
 
 
 def _wait(what: str, check: Callable[[], bool], timeout: float = 8.0) -> None:
