@@ -38,7 +38,7 @@ from gpumemd.config.schema import (
 )
 
 from . import actions, known_metrics
-from .templates import TemplateError, compile_template
+from .templates import TemplateError, TemplateLimit, compile_template
 
 __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named here as before
     "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
@@ -237,6 +237,8 @@ class RuleSpec:
     def _check_template(path: str, value: Any, errors: list[str]) -> None:
         try:
             compile_template(str(value))
+        except TemplateLimit as exc:
+            errors.append(f"{path}: template refused: {exc}")
         except TemplateError as exc:
             errors.append(f"{path}: template does not parse: {exc}")
 

@@ -27,7 +27,7 @@ from typing import Any
 
 __all__ = [
     "FUNCTIONS", "MAX_NESTING", "MAX_PRINTF_WIDTH", "MAX_RENDERED", "MAX_TEMPLATE_LENGTH", "Context", "Renderer",
-    "Template", "TemplateError", "compile_template", "humanize", "humanize1024", "humanize_duration",
+    "Template", "TemplateError", "TemplateLimit", "compile_template", "humanize", "humanize1024", "humanize_duration",
     "humanize_percentage", "printf",
 ]
 
@@ -39,7 +39,11 @@ _MAX_ERROR = 120  # characters of an `<error: …>` placeholder
 
 
 class TemplateError(ValueError):
-    pass
+    """A template that does not parse, or an action that cannot render a value."""
+
+
+class TemplateLimit(TemplateError):
+    """A template over one of the bounds (size, nesting, printf width)."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,7 @@ def _check_widths(fmt: str) -> None:
     for m in _VERB.finditer(fmt):
         for part in (m.group(2), m.group(3)):
             if part and (len(part) > 4 or int(part) > MAX_PRINTF_WIDTH):
-                raise TemplateError(f"printf width or precision {part[:12]} is over the maximum {MAX_PRINTF_WIDTH}")
+                raise TemplateLimit(f"printf width or precision {part[:12]} is over the maximum {MAX_PRINTF_WIDTH}")
 
 
 def printf(fmt: Any, *args: Any) -> str:
@@ -353,7 +357,7 @@ class Template:
 
     def __init__(self, source: str) -> None:
         if len(source) > MAX_TEMPLATE_LENGTH:
-            raise TemplateError(f"{len(source)} characters, over the maximum {MAX_TEMPLATE_LENGTH}")
+            raise TemplateLimit(f"{len(source)} characters, over the maximum {MAX_TEMPLATE_LENGTH}")
         self.source = source
         self.static = "{{" not in source
         self._parts: list[Any] = []
@@ -361,7 +365,7 @@ class Template:
         self.last_error = ""
         if self.static:
             if len(source) > MAX_RENDERED:
-                raise TemplateError(f"{len(source)} characters, over the maximum {MAX_RENDERED} of a rendering")
+                raise TemplateLimit(f"{len(source)} characters, over the maximum {MAX_RENDERED} of a rendering")
             return
         # `{{ if }}` opens a branch; the stack holds the list that text goes into
         stack: list[tuple[_If | None, list[Any]]] = [(None, self._parts)]
@@ -383,7 +387,7 @@ class Template:
                 stack[-1][1].append(branch)
                 stack.append((branch, branch.then))
                 if len(stack) > MAX_NESTING + 1:  # rendering recurses once per level
-                    raise TemplateError(f"{{{{ if }}}} nested more than {MAX_NESTING} deep")
+                    raise TemplateLimit(f"{{{{ if }}}} nested more than {MAX_NESTING} deep")
             elif inner == "else":
                 open_if = stack[-1][0]
                 if open_if is None or stack[-1][1] is open_if.otherwise:
