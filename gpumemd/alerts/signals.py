@@ -53,7 +53,7 @@ class SampleView:
                 if family.name in wanted_families:
                     for s in family.samples:
                         if s.name in wanted:
-                            value = s.value
+                            value: float | None = s.value
                             if value.__class__ is not float:
                                 value = self._float(value)
                                 if value is None:

@@ -24,6 +24,10 @@ other containers or PID namespaces it does not show, or memory of exited process
 released); `processes_over_limit` (more processes than `sources.nvml.max_processes`);
 `process_memory_unknown` (NVML lists processes without their memory: MIG, some containers);
 `no_process_list` (NVML gave no process list at all).
+
+The ranks' figures are other people's numbers: one that is not a byte count (`byte_count`)
+leaves that rank out on that GPU (its process counts as `other_processes`), counted in
+`gpumemd_gpu_memory_breakdown_dropped_total`, so no rank can fail the node's breakdown.
 """
 
 from __future__ import annotations
