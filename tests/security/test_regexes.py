@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gpumemd.sources.spool_file import SpoolWriter
+from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 
 BOOT = ROOT / "gpumemd" / "agent" / "boot"
