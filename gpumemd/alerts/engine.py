@@ -17,7 +17,6 @@ no active alerts costs one comparison per series.
 from __future__ import annotations
 
 import bisect
-import functools
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -120,6 +119,7 @@ class Rule:
         self.active: dict[Key, Alert] = {}
         self.failures = 0
         self.template_failures = 0  # renderings of this rule's templates with an <error: …>
+        self.on_change: Callable[[], None] = _nothing  # the engine's: its exposed families are stale
         self.dropped_alerts = 0
         self.last_value: float | None = None  # stale rules: the last timestamp seen
 
@@ -199,9 +199,14 @@ class Rule:
             out[k] = text
             if t.failures != failed:
                 self.template_failures += 1
+                self.on_change()
                 if self.template_failures == 1:  # once per rule: the counter says how often
                     log.warning("alert %s: template %s could not render (%s); it says <error: …> in place",
                                 self.name, k, t.last_error)
+
+
+def _nothing() -> None:
+    pass
 
 
 class _Group:
@@ -313,6 +318,8 @@ class Engine:
                     signals[key] = signal
                 rule = Rule(spec, interval=self.interval, max_series=self.max_series, signal=signal)
             rules.append(rule)
+        for rule in rules:
+            rule.on_change = self._changed
         self.rules = rules
         groups: dict[int, tuple[Signal, list[tuple[int, Rule]]]] = {}
         self._always: list[tuple[int, Rule]] = []
@@ -364,18 +371,18 @@ class Engine:
                 continue
             if rule.kind == "stale":
                 with self.stale_lock:
-                    self._evaluate_rule(rule, functools.partial(rule.evaluate, view, ts), ts, out)
+                    self._evaluate_rule(rule, view, ts, out)
             else:
-                self._evaluate_rule(rule, functools.partial(rule.evaluate, view, ts), ts, out)
+                self._evaluate_rule(rule, view, ts, out)
         return out
 
-    def _evaluate_rule(self, rule: Rule, results_of: Callable[[], list[Series]], ts: float,
-                       out: list[Notification]) -> None:
-        """One rule's evaluation, state changes and sends; whatever it raises is that rule's
-        failure alone (one broken rule never hides or delays the others' notifications)."""
+    def _evaluate_rule(self, rule: Rule, view: SampleView | None, ts: float, out: list[Notification]) -> None:
+        """One rule's evaluation (without a view: the watchdog's staleness check), state
+        changes and sends; whatever it raises is that rule's failure alone (one broken rule
+        never hides or delays the others' notifications)."""
         mark = len(out)
         try:
-            results = results_of()
+            results = rule.evaluate(view, ts) if view is not None else rule._stale(None, ts)
             if results or rule.active:
                 self._update(rule, results, ts)
                 self._collect_sends(rule, ts, out)
@@ -394,7 +401,7 @@ class Engine:
         out: list[Notification] = []
         with self.stale_lock:
             for rule in self.stale_rules:
-                self._evaluate_rule(rule, functools.partial(rule._stale, None, ts), ts, out)
+                self._evaluate_rule(rule, None, ts, out)
         return out
 
     def _update(self, rule: Rule, results: list[Series], ts: float) -> None:

@@ -66,8 +66,7 @@ class AlertObserver(Observer):
         self._stop = threading.Event()
         self._last_observe: float | None = None
         self._collector_labels: list[tuple[str, dict[str, str]]] = []
-        # ((engine.changes, template failures), families)
-        self._alert_families: tuple[tuple[int, int], list[Metric]] | None = None
+        self._alert_families: tuple[int, list[Metric]] | None = None  # (engine.changes, families)
         self._alerts_cache: list[dict[str, Any]] = []  # /api/v1/alerts while an evaluation holds the lock
         self._notifier_families: tuple[tuple[Any, ...], list[Metric]] | None = None
         self.alerting = alerting
@@ -176,8 +175,7 @@ class AlertObserver(Observer):
     def families(self) -> list[Metric]:
         """This sample's alert and notifier families; rebuilt only when something changed
         (the same family objects are shared by samples until then: nobody mutates them)."""
-        engine = self.engine
-        changes = (engine.changes, sum(r.template_failures for r in engine.rules))
+        changes = self.engine.changes  # template failures count as changes too
         cached = self._alert_families
         if cached is None or cached[0] != changes:
             with self._lock:
