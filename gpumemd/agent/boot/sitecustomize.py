@@ -45,8 +45,10 @@ def should_start(argv: list[str], env: dict[str, str] | os._Environ[str] = os.en
     skip = env.get("GPUMEMD_AGENT_SKIP")
     if not skip:
         return True
-    from gpumemd.config.patterns import PatternError, compile_pattern  # only when a pattern is set
-
+    try:  # imported only when a pattern is set
+        from gpumemd.config.patterns import PatternError, compile_pattern
+    except ImportError:  # an interpreter without gpumemd (or RE2): no agent could start here anyway
+        return False
     try:
         return compile_pattern(skip).search(line) is None
     except PatternError as exc:
