@@ -9,10 +9,12 @@ a template cannot format renders `<error: …>` for that alert alone, counted an
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +179,29 @@ def test_a_failing_template_is_counted_each_time_and_logged_once(caplog: pytest.
     (compiled,) = engine.rules
     assert compiled.template_failures >= 4 and compiled.failures == 0
     assert len([r for r in caplog.records if "could not render" in r.getMessage()]) == 1
+
+
+def test_serve_refuses_the_wide_printf_at_start_and_a_reload_keeps_the_running_rules(tmp_path: Path) -> None:
+    import signal
+
+    wide = {"alert": "T", "metric": "gpumemd_gpus", "annotations": {"summary": '{{ printf "%200000000d" $value }}'}}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump({"alerting": {"rules": [wide]}}))
+    out = subprocess.run([sys.executable, "-m", "gpumemd", "serve", "--config.file", str(bad), "--replay", str(REPLAY),
+                          "--web.listen-address", "127.0.0.1:0"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         capture_output=True, text=True, timeout=20)
+    assert out.returncode == 2 and "template refused: printf width or precision 200000000" in out.stderr + out.stdout
+
+    cfg = tmp_path / "gpumemd.yaml"
+    good = {"sampler": {"interval": "100ms"},
+            "alerting": {"default_rules": False, "notifiers": [], "rules": [RULES[0]]}}
+    cfg.write_text(yaml.safe_dump(good))
+    with gpumemd_process(["--config.file", str(cfg), "--replay", str(REPLAY)]) as (url, proc):
+        cfg.write_text(yaml.safe_dump({**good, "alerting": {**good["alerting"], "rules": [RULES[0], wide]}}))
+        proc.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 8
+        while samples(scrape(url + "/metrics")).get(("gpumemd_config_last_reload_successful", ())) != 0.0:
+            assert time.monotonic() < deadline, "the reload was not refused"
+            time.sleep(0.05)  # polling another process's reload
+        assert {a["labels"]["alertname"] for a in json.loads(scrape(url + "/api/v1/alerts"))["data"]["alerts"]} \
+            == {"Fine"}
