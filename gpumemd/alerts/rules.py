@@ -70,7 +70,7 @@ class Matcher:
         if self.op == "!=":
             return got != self.value
         # RE2, anchored like PromQL's: linear in the label's length whoever published it
-        hit = compile_pattern(self.value).fullmatch(got) is not None
+        hit = compile_pattern(self.value).fullmatch(got)
         return hit if self.op == "=~" else not hit
 
 

@@ -9,7 +9,7 @@ support (backreferences, lookaround) is refused when the configuration loads, wi
 
 `compile_pattern` is the only way to turn configured text into a matcher: `fullmatch` is
 anchored at both ends, like a Prometheus matcher; `search` finds the pattern anywhere (the
-agent's skip list). `.` matches a newline too, as in Prometheus (`(?s:…)`).
+agent's skip list); both answer True or False. `.` matches a newline too, as in Prometheus (`(?s:…)`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ __all__ = ["MAX_PATTERN_LENGTH", "Pattern", "PatternError", "compile_pattern"]
 
 # Longer than any alternation of job names anyone writes; bounds compile time and memory.
 MAX_PATTERN_LENGTH = 16384
+_MEMO_ENTRIES, _MEMO_LENGTH = 4096, 256  # remembered fullmatch answers per pattern, of values this short
 # RE2's own bound on one compiled program (its default, written out: a pattern past it is refused).
 _MAX_MEM = 8 << 20
 
@@ -33,11 +34,38 @@ class PatternError(ValueError):
 
 
 class Pattern(Protocol):
-    """A compiled pattern: linear-time `fullmatch` (anchored) and `search`."""
+    """A compiled pattern: linear-time `fullmatch` (anchored) and `search`, each True on a match."""
 
-    def fullmatch(self, text: str) -> Any: ...
+    def fullmatch(self, text: str) -> bool: ...
 
-    def search(self, text: str) -> Any: ...
+    def search(self, text: str) -> bool: ...
+
+
+class _Compiled:
+    """An RE2 pattern matched against UTF-8. Text that is not valid UTF-8 (a lone surrogate: a
+    rank's label, a command line with a non-UTF-8 file name) is matched with those characters as
+    `?`, never an exception in the caller."""
+
+    __slots__ = ("_re", "_seen")
+
+    def __init__(self, regexp: Any) -> None:
+        self._re = regexp
+        # Label values repeat every sample (the same series): remember short ones' answers,
+        # since one call into RE2 costs a few times a dict lookup. Bounded, then started over.
+        self._seen: dict[str, bool] = {}
+
+    def fullmatch(self, text: str) -> bool:
+        hit = self._seen.get(text)
+        if hit is None:
+            hit = self._re.fullmatch(text.encode("utf-8", "replace")) is not None
+            if len(text) <= _MEMO_LENGTH:
+                if len(self._seen) >= _MEMO_ENTRIES:
+                    self._seen.clear()
+                self._seen[text] = hit
+        return hit
+
+    def search(self, text: str) -> bool:
+        return self._re.search(text.encode("utf-8", "replace")) is not None
 
 
 def _options() -> Any:
@@ -65,7 +93,7 @@ def compile_pattern(text: str) -> Pattern:
     if long_count:
         raise PatternError(f"invalid repetition size: {long_count.group(0)[:20]}… (at most 1000)")
     try:
-        return re2.compile(text, _OPTIONS)
+        return _Compiled(re2.compile(text, _OPTIONS))
     except re2.error as exc:
         reason = exc.args[0] if exc.args else exc
         if isinstance(reason, bytes):

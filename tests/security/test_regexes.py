@@ -97,6 +97,17 @@ def test_patterns_are_anchored_and_dot_matches_newline_as_in_prometheus() -> Non
         compile_pattern("\ud800")  # a lone surrogate: not UTF-8, not a pattern
 
 
+def test_text_that_is_not_utf8_is_matched_never_raised() -> None:
+    """A rank's label or a command line with a lone surrogate (a non-UTF-8 file name) must not
+    make the rule (and every rule sharing its signal) fail for every rank."""
+    from gpumemd.agent.boot.sitecustomize import should_start
+    from gpumemd.alerts.rules import Selector
+
+    sel = Selector.parse('gpumemd_allocator_allocated_bytes{job_id=~"a.c"}')
+    assert sel.matches({"job_id": "a\udcffc"}) and not sel.matches({"job_id": "\udcff"})
+    assert not should_start([sys.executable, "train-\udcff.py"], {"GPUMEMD_AGENT_SKIP": "train"})
+
+
 def test_a_real_daemon_keeps_sampling_and_answering_with_the_matcher_and_the_dashes(tmp_path: Path,
                                                                                     two_ranks) -> None:
     spool = tmp_path / "spool"
@@ -123,3 +134,13 @@ def test_a_real_daemon_keeps_sampling_and_answering_with_the_matcher_and_the_das
             time.sleep(0.05)  # polling another process's samples
         assert scrape(url + "/-/healthy", timeout=2).strip() == "Healthy"
         assert scrape(url + "/-/ready", timeout=2).strip() == "Ready"
+
+
+def test_the_remembered_answers_are_bounded_whatever_values_ranks_publish() -> None:
+    from gpumemd.config.patterns import compile_pattern
+
+    p = compile_pattern("churn-.*")
+    for i in range(10_000):  # one rank churning label values
+        assert p.fullmatch(f"churn-{i}")
+    assert p.fullmatch("churn-" + "x" * 100_000) and not p.fullmatch("x" * 100_000)  # long: never remembered
+    assert len(p._seen) <= 4096  # type: ignore[attr-defined]

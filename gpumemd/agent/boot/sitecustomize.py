@@ -50,7 +50,7 @@ def should_start(argv: list[str], env: dict[str, str] | os._Environ[str] = os.en
     except ImportError:  # an interpreter without gpumemd (or RE2): no agent could start here anyway
         return False
     try:
-        return compile_pattern(skip).search(line) is None
+        return not compile_pattern(skip).search(line)
     except PatternError as exc:
         print(f"gpumemd: GPUMEMD_AGENT_SKIP: {exc}; agent not started", file=sys.stderr)
         return False
