@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import bisect
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,13 +36,14 @@ from .signals import (
     Value,
     signal_key,
 )
-from .templates import Context, Template, compile_template
+from .templates import MAX_RENDERED, Context, Template, compile_template
 
 log = logging.getLogger("gpumemd.alerts")
 
-__all__ = ["FIRING", "INACTIVE", "PENDING", "Alert", "Engine", "Notification", "Rule", "render_template"]
+__all__ = ["FIRING", "INACTIVE", "MAX_ALERT_TEXT", "PENDING", "Alert", "Engine", "Notification", "Rule", "render_template"]
 
 PENDING, FIRING, INACTIVE = "pending", "firing", "inactive"
+MAX_ALERT_TEXT = 4 * MAX_RENDERED  # characters of the rendered labels and annotations of one alert
 
 
 @dataclass
@@ -116,6 +118,8 @@ class Rule:
         self.annotation_templates = {k: compile_template(str(v)) for k, v in spec.annotations.items()}
         self.active: dict[Key, Alert] = {}
         self.failures = 0
+        self.template_failures = 0  # renderings of this rule's templates with an <error: …>
+        self.on_change: Callable[[], None] = _nothing  # the engine's: its exposed families are stale
         self.dropped_alerts = 0
         self.last_value: float | None = None  # stale rules: the last timestamp seen
 
@@ -168,20 +172,41 @@ class Rule:
         return [((), {}, age)] if self.cmp(age, self.threshold) else []
 
     # --- presentation ---
+    #
+    # Each rendering is capped (templates.MAX_RENDERED), and the labels and annotations one
+    # alert renders share MAX_ALERT_TEXT: a rule's templates cannot make an alert, the
+    # exposition or a notification grow without bound. A template that could not render an
+    # action says `<error: …>` in place, is counted, and is logged once per rule.
 
     def alert_labels(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str]) -> Labels:
         labels = dict(series_labels)
         labels.pop("__name__", None)
         if self.label_templates:
-            ctx = Context(series_labels, value, external)
-            for k, t in self.label_templates.items():
-                labels[k] = t.render(ctx) if not t.static else t.source
+            self._render_into(labels, self.label_templates, Context(series_labels, value, external), [MAX_ALERT_TEXT])
         labels["alertname"] = self.name
         return labels
 
     def annotations(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str]) -> Labels:
-        ctx = Context(series_labels, value, external)
-        return {k: t.render(ctx) for k, t in self.annotation_templates.items()}
+        out: Labels = {}
+        self._render_into(out, self.annotation_templates, Context(series_labels, value, external), [MAX_ALERT_TEXT])
+        return out
+
+    def _render_into(self, out: Labels, templates: Mapping[str, Template], ctx: Context, room: list[int]) -> None:
+        for k, t in templates.items():
+            failed = t.failures
+            text = t.render(ctx, min(MAX_RENDERED, room[0]))
+            room[0] = max(0, room[0] - len(text))
+            out[k] = text
+            if t.failures != failed:
+                self.template_failures += 1
+                self.on_change()
+                if self.template_failures == 1:  # once per rule: the counter says how often
+                    log.warning("alert %s: template %s could not render (%s); it says <error: …> in place",
+                                self.name, k, t.last_error)
+
+
+def _nothing() -> None:
+    pass
 
 
 class _Group:
@@ -253,8 +278,20 @@ class Engine:
         self.max_series = max_series_per_rule
         self.actions = actions
         self.rules: list[Rule] = []
-        self.changes = 0  # bumped whenever an alert appears, changes state or goes (cached families)
+        self._changes = 0  # bumped whenever an alert appears, changes state or goes (cached families)
+        self._changes_lock = threading.Lock()  # bumped by the sampler and by the watchdog
+        # The staleness rules' state: taken by the sampler's evaluation of them and by the
+        # watchdog, never across anything slow, so the watchdog cannot wait on a stuck cycle.
+        self.stale_lock = threading.Lock()
         self.set_rules(specs)
+
+    @property
+    def changes(self) -> int:
+        return self._changes
+
+    def _changed(self) -> None:
+        with self._changes_lock:
+            self._changes += 1
 
     def set_rules(self, specs: Sequence[RuleSpec], interval: float | None = None) -> None:
         """Replace the rules; a rule whose definition did not change keeps its alerts and history."""
@@ -281,6 +318,8 @@ class Engine:
                     signals[key] = signal
                 rule = Rule(spec, interval=self.interval, max_series=self.max_series, signal=signal)
             rules.append(rule)
+        for rule in rules:
+            rule.on_change = self._changed
         self.rules = rules
         groups: dict[int, tuple[Signal, list[tuple[int, Rule]]]] = {}
         self._always: list[tuple[int, Rule]] = []
@@ -290,14 +329,17 @@ class Engine:
             else:
                 groups.setdefault(id(rule.signal), (rule.signal, []))[1].append((i, rule))
         self._groups = [_Group(sig, items) for sig, items in groups.values()]
-        self._active = {i: r for i, r in enumerate(rules) if r.active}
+        # Rules with alerts to look at even when their signal says nothing; absent and stale
+        # rules run every evaluation anyway (and the watchdog changes stale ones' alerts).
+        self._active = {i: r for i, r in enumerate(rules) if r.active and r.signal is not None}
         self._index = {id(r): i for i, r in enumerate(rules)}
-        self.changes += 1
+        self._changed()
         wanted = {n for r in rules for n in r.names()}
         self.wanted = frozenset(wanted)
         # Families are named without `_total`; match both so counters are found.
         self.wanted_families = frozenset(wanted | {n.removesuffix("_total") for n in wanted})
-        self.stale_rules = [r for r in rules if r.kind == "stale"]
+        with self.stale_lock:
+            self.stale_rules = [r for r in rules if r.kind == "stale"]
 
     def view(self, families: Iterable[Metric]) -> SampleView:
         return SampleView(families, self.wanted, self.wanted_families)
@@ -327,35 +369,45 @@ class Engine:
         for i, rule in todo:
             if i in failed:
                 continue
-            try:
-                results = rule.evaluate(view, ts)
-            except Exception as exc:  # one broken rule never hides the others
-                self._failed(rule, exc)
-                continue
+            if rule.kind == "stale":
+                with self.stale_lock:
+                    self._evaluate_rule(rule, view, ts, out)
+            else:
+                self._evaluate_rule(rule, view, ts, out)
+        return out
+
+    def _evaluate_rule(self, rule: Rule, view: SampleView | None, ts: float, out: list[Notification]) -> None:
+        """One rule's evaluation (without a view: the watchdog's staleness check), state
+        changes and sends; whatever it raises is that rule's failure alone (one broken rule
+        never hides or delays the others' notifications)."""
+        mark = len(out)
+        try:
+            results = rule.evaluate(view, ts) if view is not None else rule._stale(None, ts)
             if results or rule.active:
                 self._update(rule, results, ts)
                 self._collect_sends(rule, ts, out)
-        return out
+        except Exception as exc:  # noqa: BLE001
+            del out[mark:]  # nothing half-made of this rule goes out
+            self._failed(rule, exc)
 
     def _failed(self, rule: Rule, exc: Exception) -> None:
         rule.failures += 1
-        self.changes += 1
+        self._changed()
         log.warning("alert %s: evaluation failed: %s: %s", rule.name, type(exc).__name__, exc)
 
     def evaluate_stale(self, ts: float) -> list[Notification]:
-        """The sampler is late: evaluate only staleness rules (from a watchdog thread)."""
+        """The sampler is late: evaluate only staleness rules (from a watchdog thread). Takes
+        only `stale_lock`: a cycle stuck in any other rule or source cannot hold it up."""
         out: list[Notification] = []
-        for rule in self.stale_rules:
-            results = rule._stale(None, ts)
-            if results or rule.active:
-                self._update(rule, results, ts)
-                self._collect_sends(rule, ts, out)
+        with self.stale_lock:
+            for rule in self.stale_rules:
+                self._evaluate_rule(rule, None, ts, out)
         return out
 
     def _update(self, rule: Rule, results: list[Series], ts: float) -> None:
         self._transition(rule, results, ts)
         i = self._index.get(id(rule))
-        if i is not None:
+        if i is not None and rule.signal is not None:
             if rule.active:
                 self._active[i] = rule
             else:
@@ -375,7 +427,7 @@ class Engine:
             if alert is None and len(rule.active) >= self.max_series:
                 rule.dropped_alerts += 1
                 continue
-            self.changes += 1
+            self._changed()
             rule.active[key] = Alert(rule.alert_labels(labels, value, ext), PENDING, ts, value,
                                      rule.annotations(labels, value, ext))
         for key, alert in list(rule.active.items()):
@@ -389,9 +441,9 @@ class Engine:
                     alert.resolved_at is not None and ts - alert.resolved_at > self.resolved_retention
                 ):
                     del rule.active[key]
-                    self.changes += 1
+                    self._changed()
                 if alert.state != INACTIVE and not keep:
-                    self.changes += 1
+                    self._changed()
                     alert.state = INACTIVE
                     alert.resolved_at = ts
                 if not keep:
@@ -399,7 +451,7 @@ class Engine:
             else:
                 alert.keep_firing_since = None
             if alert.state == PENDING and ts - alert.active_at >= rule.hold:
-                self.changes += 1
+                self._changed()
                 alert.state = FIRING
                 alert.fired_at = ts
                 self._on_fire(rule, alert)
@@ -436,8 +488,11 @@ class Engine:
 
     # --- state, for metrics and the API ---
 
-    def active_alerts(self) -> list[tuple[Rule, Alert]]:
-        return [(r, a) for r in self.rules for a in r.active.values() if a.state != INACTIVE]
+    def active_alerts(self, *, stale_only: bool = False) -> list[tuple[Rule, Alert]]:
+        """Pending and firing alerts, in rule order (the caller holds what guards the other rules)."""
+        with self.stale_lock:
+            return [(r, a) for r in (self.stale_rules if stale_only else self.rules)
+                    for a in list(r.active.values()) if a.state != INACTIVE]
 
 
 def render_template(source: str, labels: Mapping[str, str], value: float) -> str:

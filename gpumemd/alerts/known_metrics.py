@@ -83,6 +83,8 @@ register("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"),
 register("gpumemd_gpu_memory_unattributed_info", "gauge", (*_GPU, "reason"),
          "Why some used memory belongs to no listed process.", "breakdown")
 register("gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown")
+register("gpumemd_gpu_memory_breakdown_dropped", "counter", (),
+         "Rank figures left out of the breakdown (not a byte count).", "breakdown")
 register("gpumemd_process_memory_breakdown_bytes", "gauge", (*_RANK, "category"),
          "This process's NVML memory by category.", "process")
 
@@ -214,3 +216,5 @@ register("gpumemd_notifications", "counter", ("notifier", "result"), "Alert noti
 register("gpumemd_notifications_dropped", "counter", ("notifier",), "Alert notifications dropped.", "alerts")
 register("gpumemd_notification_queue_length", "gauge", ("notifier",), "Alerts waiting to be sent.", "alerts")
 register("gpumemd_rule_evaluation_failures", "counter", ("alertname",), "Rule evaluations that raised.", "alerts")
+register("gpumemd_rule_template_failures", "counter", ("alertname",),
+         "Renderings of a rule's labels or annotations with an action that could not render.", "alerts")

@@ -24,7 +24,7 @@ from gpumemd.config import AlertingConfig, Config, ConfigError
 from gpumemd.sampling.observer import Observer
 
 from .actions import ActionRunner
-from .engine import FIRING, Engine, Notification
+from .engine import Alert, Engine, Notification
 from .notify import CallbackNotifier, Notifier, build_notifiers, notifier_families, rfc3339
 
 log = logging.getLogger("gpumemd.alerts")
@@ -32,10 +32,12 @@ log = logging.getLogger("gpumemd.alerts")
 __all__ = ["AlertObserver", "AlertingFactory"]
 
 _SUCCESS = "gpumemd_collector_success"
+_ALERTS_WAIT = 0.5  # seconds /api/v1/alerts waits for a running evaluation before answering from the last one
 _LAST = "gpumemd_last_sample_timestamp_seconds"
 # The families this observer exports itself: a rule on them sees the previous evaluation's
 # values (as Prometheus's rules see ALERTS), added to the view from the last families.
-_OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd_notifications",
+_OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd_rule_template_failures",
+                  "gpumemd_notifications",
                   "gpumemd_notifications_dropped", "gpumemd_notification_queue_length"})
 
 
@@ -65,6 +67,7 @@ class AlertObserver(Observer):
         self._last_observe: float | None = None
         self._collector_labels: list[tuple[str, dict[str, str]]] = []
         self._alert_families: tuple[int, list[Metric]] | None = None  # (engine.changes, families)
+        self._alerts_cache: list[dict[str, Any]] = []  # /api/v1/alerts while an evaluation holds the lock
         self._notifier_families: tuple[tuple[Any, ...], list[Metric]] | None = None
         self.alerting = alerting
         loaded = alerting.loaded()
@@ -141,13 +144,15 @@ class AlertObserver(Observer):
     # --- the watchdog ---
 
     def check_stale(self, now: float) -> None:
-        """Evaluate staleness rules at `now` if the sampler is late (watchdog; tests call it)."""
+        """Evaluate staleness rules at `now` if the sampler is late (watchdog; tests call it).
+
+        Never waits on the evaluation lock: a cycle stuck in a source or in a rule is what
+        this is for. It reads the last evaluation's time (one attribute, written whole) and
+        takes only the engine's `stale_lock`, which nothing holds across slow work."""
         last = self._last_observe
         if last is None or now - last <= 2 * self.engine.interval:
             return
-        with self._lock:
-            notes = self.engine.evaluate_stale(now)
-        self._dispatch(notes)
+        self._dispatch(self.engine.evaluate_stale(now))
 
     def _start_watchdog(self) -> None:
         def run() -> None:
@@ -170,7 +175,7 @@ class AlertObserver(Observer):
     def families(self) -> list[Metric]:
         """This sample's alert and notifier families; rebuilt only when something changed
         (the same family objects are shared by samples until then: nobody mutates them)."""
-        changes = self.engine.changes
+        changes = self.engine.changes  # template failures count as changes too
         cached = self._alert_families
         if cached is None or cached[0] != changes:
             with self._lock:
@@ -185,31 +190,44 @@ class AlertObserver(Observer):
         alerts = Metric("gpumemd_alerts", "Pending and firing alerts (like Prometheus's ALERTS); value 1.", "gauge")
         failures = CounterMetricFamily("gpumemd_rule_evaluation_failures", "Rule evaluations that raised.",
                                        labels=["alertname"])
+        template_failures = CounterMetricFamily(
+            "gpumemd_rule_template_failures",
+            "Renderings of a rule's labels or annotations with an action that could not render.",
+            labels=["alertname"])
+        for _rule, alert in self.engine.active_alerts():
+            alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
-            for alert in list(rule.active.values()):
-                if alert.state == "pending" or alert.state == FIRING:
-                    alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
             if rule.failures:
                 failures.add_metric([rule.name], rule.failures)
-        return [alerts, failures]
+            if rule.template_failures:
+                template_failures.add_metric([rule.name], rule.template_failures)
+        return [alerts, failures, template_failures]
 
     def alerts(self) -> list[dict[str, Any]]:
-        """Active alerts in the shape of Prometheus's `GET /api/v1/alerts`."""
-        with self._lock:
-            out = []
-            for _rule, a in self.engine.active_alerts():
-                labels = {**self.engine.external_labels, **a.labels}
-                item: dict[str, Any] = {
-                    "labels": labels,
-                    "annotations": dict(a.annotations),
-                    "state": a.state,
-                    "activeAt": rfc3339(a.active_at),
-                    "value": _prom_float(a.value),
-                }
-                if a.keep_firing_since is not None:
-                    item["keepFiringSince"] = rfc3339(a.keep_firing_since)
-                out.append(item)
-            return out
+        """Active alerts in the shape of Prometheus's `GET /api/v1/alerts`.
+
+        While an evaluation holds the lock past a moment (stuck), the answer is the last one
+        for the other rules and the current one for the staleness rules (the watchdog's)."""
+        if self._lock.acquire(timeout=_ALERTS_WAIT):
+            try:
+                fresh = [(r.kind == "stale", self._alert_item(a)) for r, a in self.engine.active_alerts()]
+                self._alerts_cache = [item for stale, item in fresh if not stale]
+                return [item for _, item in fresh]
+            finally:
+                self._lock.release()
+        return self._alerts_cache + [self._alert_item(a) for _, a in self.engine.active_alerts(stale_only=True)]
+
+    def _alert_item(self, a: Alert) -> dict[str, Any]:
+        item: dict[str, Any] = {
+            "labels": {**self.engine.external_labels, **a.labels},
+            "annotations": dict(a.annotations),
+            "state": a.state,
+            "activeAt": rfc3339(a.active_at),
+            "value": _prom_float(a.value),
+        }
+        if a.keep_firing_since is not None:
+            item["keepFiringSince"] = rfc3339(a.keep_firing_since)
+        return item
 
     def alerts_json(self) -> bytes:
         return json.dumps({"status": "success", "data": {"alerts": self.alerts()}}).encode()

@@ -29,6 +29,7 @@ import yaml
 
 from gpumemd import config as _config
 from gpumemd.config import ConfigError, Seconds, non_negative, positive, yamlsafe
+from gpumemd.config.patterns import PatternError, compile_pattern
 from gpumemd.config.schema import (
     MAX_SECRET_BYTES,
     AlertingConfig,
@@ -38,7 +39,7 @@ from gpumemd.config.schema import (
 )
 
 from . import actions, known_metrics
-from .templates import TemplateError, compile_template
+from .templates import TemplateError, TemplateLimit, compile_template
 
 __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named here as before
     "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
@@ -69,18 +70,9 @@ class Matcher:
             return got == self.value
         if self.op == "!=":
             return got != self.value
-        hit = _regex(self.value).fullmatch(got) is not None  # PromQL regexes are anchored
+        # RE2, anchored like PromQL's: linear in the label's length whoever published it
+        hit = compile_pattern(self.value).fullmatch(got)
         return hit if self.op == "=~" else not hit
-
-
-_regex_cache: dict[str, re.Pattern[str]] = {}
-
-
-def _regex(text: str) -> re.Pattern[str]:
-    pat = _regex_cache.get(text)
-    if pat is None:
-        pat = _regex_cache[text] = re.compile(text)
-    return pat
 
 
 _SELECTOR = re.compile(r"\s*([a-zA-Z_:][a-zA-Z0-9_:]*)\s*(?:\{(.*)\})?\s*$", re.DOTALL)
@@ -110,9 +102,9 @@ class Selector:
             op = mm.group(2)
             if op in ("=~", "!~"):
                 try:
-                    re.compile(value)
-                except (re.error, OverflowError, RecursionError) as exc:  # a{99999999999}: OverflowError
-                    raise ValueError(f'bad regular expression "{value}": {exc}') from None
+                    compile_pattern(value)
+                except PatternError as exc:
+                    raise ValueError(f'bad regular expression "{_clip(value)}": {exc}') from None
             matchers.append(Matcher(mm.group(1), op, value))  # type: ignore[arg-type]
             pos = mm.end()
         return cls(name, tuple(matchers))
@@ -128,6 +120,10 @@ class Selector:
             return self.name
         inner = ",".join(f'{m.label}{m.op}"{_escape(m.value)}"' for m in self.matchers)
         return f"{self.name}{{{inner}}}"
+
+
+def _clip(value: str) -> str:
+    return value if len(value) <= 80 else value[:80] + "…"  # an error line stays one readable line
 
 
 def _escape(value: str) -> str:
@@ -242,6 +238,8 @@ class RuleSpec:
     def _check_template(path: str, value: Any, errors: list[str]) -> None:
         try:
             compile_template(str(value))
+        except TemplateLimit as exc:
+            errors.append(f"{path}: template refused: {exc}")
         except TemplateError as exc:
             errors.append(f"{path}: template does not parse: {exc}")
 

@@ -35,25 +35,49 @@ Series = tuple[Key, Mapping[str, str], float]
 
 
 class SampleView:
-    """The samples of one evaluation that some rule selects, by sample name: (labels, value)."""
+    """The samples of one evaluation that some rule selects, by sample name: (labels, value).
 
-    __slots__ = ("by_name", "cache")
+    Every value is a float: one no float can hold (an int past 1e308, a string) is left out of
+    the view (counted in `dropped`), so no rule, divisor or template of another series can fail
+    on it. NaN and ±Inf stay (a threshold compares them as PromQL does); trend and increase
+    history skips them (`Signal._tracked`), so one bad reading cannot poison a window.
+    """
+
+    __slots__ = ("by_name", "cache", "dropped")
 
     def __init__(self, families: Iterable[Metric], wanted: frozenset[str], wanted_families: frozenset[str]) -> None:
         by_name: dict[str, list[tuple[Mapping[str, str], float]]] = {}
+        self.dropped = 0
         if wanted_families:  # no rule selects anything from the families: do not even look at them
             for family in families:
                 if family.name in wanted_families:
                     for s in family.samples:
                         if s.name in wanted:
+                            value: float | None = s.value
+                            if value.__class__ is not float:
+                                value = self._float(value)
+                                if value is None:
+                                    continue
                             got = by_name.get(s.name)
                             if got is None:
                                 got = by_name[s.name] = []
-                            got.append((s.labels, s.value))
+                            got.append((s.labels, value))
         self.by_name = by_name
         self.cache: dict[Any, Any] = {}  # joins shared by rules with the same selectors
 
+    def _float(self, value: Any) -> float | None:
+        try:
+            return float(value)
+        except (TypeError, ValueError, OverflowError):
+            self.dropped += 1
+            return None
+
     def add(self, name: str, labels: Mapping[str, str], value: float) -> None:
+        if value.__class__ is not float:
+            got = self._float(value)
+            if got is None:
+                return
+            value = got
         self.by_name.setdefault(name, []).append((labels, value))
 
     def series(self, name: str) -> list[tuple[Mapping[str, str], float]]:
@@ -309,6 +333,8 @@ class Signal:
         makes a new one, if the rule may hold another series) and whether it is new."""
         history = self.history
         for labels, value in series:
+            if not math.isfinite(value):  # NaN, ±Inf: no point of a line or a counter; the others go on
+                continue
             key = _key(labels)
             hist = history.get(key)
             new = hist is None

@@ -7,6 +7,14 @@ Supported: `{{ $labels.NAME }}`, `{{ $value }}`, `{{ $externalLabels.NAME }}` (a
 false; the default rules name a rank, else the pid), with `{{-`/`-}}` trimming. Everything we accept is valid Go template text, so the same
 strings go unchanged into the exported Prometheus rule file. Templates compile once (at
 load, where a bad one is a validation error) and render without parsing.
+
+Templates are bounded, since a rule renders them for every series it selects and the values
+come from other people's processes: a template is at most MAX_TEMPLATE_LENGTH characters with
+`{{ if }}` nested at most MAX_NESTING deep (check-config refuses more), a printf width or
+precision is at most MAX_PRINTF_WIDTH, and one rendering is at most MAX_RENDERED characters
+(cut with "…"). An action that cannot render (a value printf cannot format, such as `%d` of
++Inf) renders as a short `<error: …>` in place and counts in `Template.failures`: the rest of
+the template, the alert and every other alert still go out.
 """
 
 from __future__ import annotations
@@ -18,13 +26,24 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
-    "FUNCTIONS", "Context", "Renderer", "Template", "TemplateError", "compile_template", "humanize",
-    "humanize1024", "humanize_duration", "humanize_percentage", "printf",
+    "FUNCTIONS", "MAX_NESTING", "MAX_PRINTF_WIDTH", "MAX_RENDERED", "MAX_TEMPLATE_LENGTH", "Context", "Renderer",
+    "Template", "TemplateError", "TemplateLimit", "compile_template", "humanize", "humanize1024", "humanize_duration",
+    "humanize_percentage", "printf",
 ]
+
+MAX_TEMPLATE_LENGTH = 8192  # characters of one label or annotation template, as written
+MAX_NESTING = 16  # `{{ if }}` inside `{{ if }}`
+MAX_PRINTF_WIDTH = 256  # width and precision of one printf verb
+MAX_RENDERED = 4096  # characters of one rendered label value or annotation
+_MAX_ERROR = 120  # characters of an `<error: …>` placeholder
 
 
 class TemplateError(ValueError):
-    pass
+    """A template that does not parse, or an action that cannot render a value."""
+
+
+class TemplateLimit(TemplateError):
+    """A template over one of the bounds (size, nesting, printf width)."""
 
 
 @dataclass(frozen=True)
@@ -53,15 +72,19 @@ def _go_float(v: float) -> str:
 
 
 def _as_float(x: Any) -> float:
-    if isinstance(x, (int, float)):
-        return float(x)
     try:
         return float(x)
-    except (TypeError, ValueError):
-        raise TemplateError(f"cannot convert {x!r} to a number") from None
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int past float's range
+        raise TemplateError(f"cannot convert {_short(repr(x))} to a number") from None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _g4(v: float) -> str:
+    if not math.isfinite(v):
+        return _go_float(v)  # Go's %.4g writes +Inf, -Inf, NaN
     text = f"{v:.4g}"
     if "e" in text:  # Go writes at least two exponent digits, as Python does
         mant, exp = text.split("e")
@@ -127,15 +150,25 @@ def humanize_duration(x: Any) -> str:
     return f"{sign}{_g4(seconds)}s"
 
 
-_VERB = re.compile(r"%([-+# 0]*\d*(?:\.\d+)?)([vdfegsxXqt%])")
+_VERB = re.compile(r"%([-+# 0]*(\d*)(?:\.(\d+))?)([vdfegsxXqt%])")
+
+
+def _check_widths(fmt: str) -> None:
+    for m in _VERB.finditer(fmt):
+        for part in (m.group(2), m.group(3)):
+            if part and (len(part) > 4 or int(part) > MAX_PRINTF_WIDTH):
+                raise TemplateLimit(f"printf width or precision {part[:12]} is over the maximum {MAX_PRINTF_WIDTH}")
 
 
 def printf(fmt: Any, *args: Any) -> str:
-    """Go's printf for the verbs templates use (%v %s %d %f %e %g %x %q)."""
+    """Go's printf for the verbs templates use (%v %s %d %f %e %g %x %q); a width or precision
+    over MAX_PRINTF_WIDTH, or a number `%d` cannot format (NaN, ±Inf), is a TemplateError."""
     it = iter(args)
+    fmt = str(fmt)
+    _check_widths(fmt)  # the format may come from a label at run time, not only from the rule
 
     def one(m: re.Match[str]) -> str:
-        flags, verb = m.group(1), m.group(2)
+        flags, verb = m.group(1), m.group(4)
         if verb == "%":
             return "%"
         arg = next(it, None)
@@ -144,14 +177,17 @@ def printf(fmt: Any, *args: Any) -> str:
         if verb == "v":
             return _go_float(arg) if isinstance(arg, float) else str(arg)
         if verb in "dxX":
-            return ("%" + flags + verb) % int(_as_float(arg))
+            number = _as_float(arg)
+            if not math.isfinite(number):
+                raise TemplateError(f"%{verb} cannot format {_go_float(number)}")
+            return ("%" + flags + verb) % int(number)
         if verb in "feg":
             return ("%" + flags + verb) % _as_float(arg)
         if verb == "q":
             return '"' + str(arg).replace("\\", "\\\\").replace('"', '\\"') + '"'
         return ("%" + flags + "s") % (_go_float(arg) if isinstance(arg, float) else arg)
 
-    return _VERB.sub(one, str(fmt))
+    return _VERB.sub(one, fmt)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
@@ -212,6 +248,8 @@ def _command(tokens: list[tuple[str, str]], piped: Renderer | None) -> Renderer:
         args.append(piped)
     if not args:
         raise TemplateError(f"{text}: missing argument")
+    if fn is printf and tokens[1:] and tokens[1][0] in ("str", "raw"):
+        _check_widths(str(args[0](_NO_CONTEXT)))  # a literal format: refused at load, not at render
 
     def call(ctx: Context) -> Any:
         return fn(*(a(ctx) for a in args))
@@ -269,28 +307,65 @@ class _If:
     otherwise: list[Any]
 
 
-def _render(parts: list[Any], ctx: Context, out: list[str]) -> None:
+class _Full(Exception):
+    """The rendering reached its limit: stop rendering (it was cut)."""
+
+
+class _Out:
+    """What one rendering wrote so far, at most `limit` characters, and its failures."""
+
+    __slots__ = ("parts", "room", "failures", "error")
+
+    def __init__(self, limit: int) -> None:
+        self.parts: list[str] = []
+        self.room = limit
+        self.failures = 0
+        self.error = ""
+
+    def write(self, text: str) -> None:
+        if len(text) > self.room:
+            self.parts.append(text[:self.room] + "…")
+            raise _Full
+        self.room -= len(text)
+        self.parts.append(text)
+
+
+def _render(parts: list[Any], ctx: Context, out: _Out) -> None:
     for part in parts:
         if isinstance(part, str):
-            out.append(part)
+            out.write(part)
             continue
         try:
             if isinstance(part, _If):
-                _render(part.then if _truthy(part.cond(ctx)) else part.otherwise, ctx, out)
+                branch = part.then if _truthy(part.cond(ctx)) else part.otherwise
             else:
-                out.append(_text(part(ctx)))
-        except TemplateError as exc:  # a value the template cannot format: say so in place
-            out.append(f"<error: {exc}>")
+                text = _text(part(ctx))
+        except Exception as exc:  # noqa: BLE001 - a value the template cannot format: say so in place
+            reason = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
+            out.failures += 1
+            out.error = out.error or reason[:_MAX_ERROR]
+            out.write(f"<error: {reason[:_MAX_ERROR]}>")
+            continue
+        if isinstance(part, _If):
+            _render(branch, ctx, out)
+        else:
+            out.write(text)
 
 
 class Template:
     """A compiled template; `render(ctx)` never parses."""
 
     def __init__(self, source: str) -> None:
+        if len(source) > MAX_TEMPLATE_LENGTH:
+            raise TemplateLimit(f"{len(source)} characters, over the maximum {MAX_TEMPLATE_LENGTH}")
         self.source = source
         self.static = "{{" not in source
         self._parts: list[Any] = []
+        self.failures = 0  # renderings with an action that failed (rendered as <error: …>)
+        self.last_error = ""
         if self.static:
+            if len(source) > MAX_RENDERED:
+                raise TemplateLimit(f"{len(source)} characters, over the maximum {MAX_RENDERED} of a rendering")
             return
         # `{{ if }}` opens a branch; the stack holds the list that text goes into
         stack: list[tuple[_If | None, list[Any]]] = [(None, self._parts)]
@@ -311,6 +386,8 @@ class Template:
                 branch = _If(_pipeline(inner[2:]), [], [])
                 stack[-1][1].append(branch)
                 stack.append((branch, branch.then))
+                if len(stack) > MAX_NESTING + 1:  # rendering recurses once per level
+                    raise TemplateLimit(f"{{{{ if }}}} nested more than {MAX_NESTING} deep")
             elif inner == "else":
                 open_if = stack[-1][0]
                 if open_if is None or stack[-1][1] is open_if.otherwise:
@@ -338,12 +415,22 @@ class Template:
         if text:
             parts.append(text)
 
-    def render(self, ctx: Context) -> str:
+    def render(self, ctx: Context, limit: int = MAX_RENDERED) -> str:
+        """At most `limit` characters (cut with "…"); never raises for a value it is given."""
         if self.static:
-            return self.source
-        out: list[str] = []
-        _render(self._parts, ctx, out)
-        return "".join(out)
+            return self.source if len(self.source) <= limit else self.source[:limit] + "…"
+        out = _Out(limit)
+        try:
+            _render(self._parts, ctx, out)
+        except _Full:
+            pass
+        if out.failures:
+            self.failures += 1
+            self.last_error = out.error
+        return "".join(out.parts)
+
+
+_NO_CONTEXT = Context({}, 0.0, {})
 
 
 def compile_template(source: str) -> Template:

@@ -24,10 +24,15 @@ other containers or PID namespaces it does not show, or memory of exited process
 released); `processes_over_limit` (more processes than `sources.nvml.max_processes`);
 `process_memory_unknown` (NVML lists processes without their memory: MIG, some containers);
 `no_process_list` (NVML gave no process list at all).
+
+The ranks' figures are other people's numbers: one that is not a byte count (`byte_count`)
+leaves that rank out on that GPU (its process counts as `other_processes`), counted in
+`gpumemd_gpu_memory_breakdown_dropped_total`, so no rank can fail the node's breakdown.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,8 +44,10 @@ from gpumemd.spool.reader import SpoolReading
 from .base import Family, Source
 from .nvml import NvmlReading
 
-__all__ = ["CATEGORIES", "PROCESS_CATEGORIES", "BreakdownSource", "GpuBreakdown", "RankMemory", "breakdown",
-           "rank_memory", "split_process"]
+log = logging.getLogger("gpumemd.sources")
+
+__all__ = ["CATEGORIES", "MAX_BYTES", "PROCESS_CATEGORIES", "BreakdownReading", "BreakdownSource", "GpuBreakdown",
+           "RankMemory", "breakdown", "byte_count", "rank_memory", "split_process"]
 
 CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch",
               "other_processes", "driver_reserved", "unattributed", "free")
@@ -54,6 +61,10 @@ _REASON = Family("gpumemd_gpu_memory_unattributed_info",
 _AGENTS = Family("gpumemd_gpu_agent_processes",
                  "Processes on the GPU whose agent publishes into the spool (joined to NVML on pid).",
                  labels=("gpu", "uuid"))
+
+_DROPPED = Family("gpumemd_gpu_memory_breakdown_dropped",
+                  "Samples in which a rank's allocator bytes on a GPU were left out of the breakdown "
+                  "(not a byte count).", typ="counter")
 
 _ALLOCATOR = {"gpumemd_allocator_allocated_bytes": "allocated", "gpumemd_allocator_reserved_bytes": "reserved",
               "gpumemd_allocator_inactive_split_bytes": "inactive_split"}
@@ -80,22 +91,53 @@ class GpuBreakdown:
     agents: int  # agent processes joined to NVML's processes on this GPU
 
 
-def rank_memory(spool: SpoolReading | None) -> list[RankMemory]:
-    """Each rank's allocator bytes per GPU, from its published families."""
+# More bytes than any device holds (an exbibyte): a figure past it is garbage, not memory.
+MAX_BYTES = 1 << 60
+
+
+def byte_count(value: Any) -> int | None:
+    """A published byte figure as an int, or None when it cannot be one: NaN, ±Inf, negative,
+    past MAX_BYTES, not a number. One rank's garbage must not fail the node's breakdown."""
+    if value.__class__ is not int:
+        try:
+            value = float(value)
+        except (TypeError, ValueError, OverflowError):
+            return None
+        if not 0 <= value <= MAX_BYTES:  # NaN fails both comparisons
+            return None
+        return int(value)
+    return value if 0 <= value <= MAX_BYTES else None
+
+
+def rank_memory(spool: SpoolReading | None, dropped: list[int] | None = None) -> list[RankMemory]:
+    """Each rank's allocator bytes per GPU, from its published families. A rank with a figure
+    that is not a byte count on a GPU (`byte_count`) is left out for that GPU only (its
+    process counts as one without an agent there); `dropped[0]` counts those."""
     out: list[RankMemory] = []
     for rank in spool.ranks if spool is not None else ():
-        per_uuid: dict[str, dict[str, float]] = {}
+        per_uuid: dict[str, dict[str, int]] = {}
+        bad: set[str] = set()
         for name, _typ, _help, samples, _keys in rank.families:
             key = _ALLOCATOR.get(name)
             if key is None:
                 continue
             for sample in samples:
                 uuid = sample.labels.get("uuid")
-                if uuid and sample.value == sample.value:  # NaN: no reading
-                    per_uuid.setdefault(uuid, {})[key] = sample.value
+                value = sample.value
+                if not uuid or value != value:  # NaN: no reading
+                    continue
+                nbytes = byte_count(value)
+                if nbytes is None:
+                    bad.add(uuid)
+                else:
+                    per_uuid.setdefault(uuid, {})[key] = nbytes
+        for uuid in bad:
+            per_uuid.pop(uuid, None)
+        if bad and dropped is not None:
+            dropped[0] += len(bad)
         for uuid, v in per_uuid.items():
-            out.append(RankMemory(rank.pid, uuid, int(v.get("allocated", 0)), int(v.get("reserved", 0)),
-                                  int(v.get("inactive_split", 0))))
+            out.append(RankMemory(rank.pid, uuid, v.get("allocated", 0), v.get("reserved", 0),
+                                  v.get("inactive_split", 0)))
     return out
 
 
@@ -159,20 +201,39 @@ def breakdown(nvml: NvmlReading, ranks: Sequence[RankMemory]) -> list[GpuBreakdo
     return out
 
 
+class BreakdownReading(list[GpuBreakdown]):
+    """The GPUs split, and how many (rank, GPU) figures were left out since start."""
+
+    dropped = 0
+
+
 class BreakdownSource(Source[list[GpuBreakdown]]):
     """The `breakdown` collector: reads nothing itself, joins the cycle's nvml and spool readings."""
 
     name = "breakdown"
-    names = frozenset({_BREAKDOWN.name, _REASON.name, _AGENTS.name})
+    names = frozenset({_BREAKDOWN.name, _REASON.name, _AGENTS.name, _DROPPED.name})
+
+    def __init__(self) -> None:
+        self._dropped = [0]  # (rank, GPU) figures left out since start, each sample they were bad
 
     def read(self, cycle: Mapping[str, Any]) -> list[GpuBreakdown]:
         nvml = cycle.get("nvml")
         if not isinstance(nvml, NvmlReading):
-            return []  # no NVML this sample: nothing to split (the nvml collector says why)
+            return BreakdownReading()  # no NVML this sample: nothing to split (the nvml collector says why)
         spool = cycle.get("spool")
-        return breakdown(nvml, rank_memory(spool if isinstance(spool, SpoolReading) else None))
+        before = self._dropped[0]
+        ranks = rank_memory(spool if isinstance(spool, SpoolReading) else None, self._dropped)
+        if before == 0 and self._dropped[0]:
+            log.warning("breakdown: a rank published allocator bytes that are not a byte count (NaN, "
+                        "infinite, negative or absurd); its process counts as one without an agent on that GPU "
+                        "(gpumemd_gpu_memory_breakdown_dropped_total counts each)")
+        reading = BreakdownReading(breakdown(nvml, ranks))
+        reading.dropped = self._dropped[0]
+        return reading
 
     def families(self, reading: list[GpuBreakdown]) -> Iterable[Metric]:
+        dropped = _DROPPED.new()
+        _DROPPED.add(dropped, {}, getattr(reading, "dropped", 0))  # getattr: a plain list from a test
         parts, reasons, agents = _BREAKDOWN.new(), _REASON.new(), _AGENTS.new()
         for g in reading:
             ids = {"gpu": str(g.gpu), "uuid": g.uuid}
@@ -180,4 +241,4 @@ class BreakdownSource(Source[list[GpuBreakdown]]):
                 _BREAKDOWN.add(parts, {**ids, "category": category}, g.parts[category])
             _REASON.add(reasons, {**ids, "reason": g.reason}, 1)
             _AGENTS.add(agents, dict(ids), g.agents)
-        return [parts, reasons, agents]
+        return [parts, reasons, agents, dropped]

@@ -9,7 +9,8 @@ Processes that are not the program's own work are skipped: multiprocessing's hel
 (spawned DataLoader workers: the rank already reports their GPU memory; the resource
 tracker; the forkserver), the agent's own endpoint process, and launchers (`torchrun`,
 `python -m torch.distributed.run`, `…launch`), whose children are the ranks.
-`GPUMEMD_AGENT_SKIP` adds a regular expression matched against the command line.
+`GPUMEMD_AGENT_SKIP` adds a regular expression (RE2 syntax, linear time: it is matched in every
+process the command starts) searched for in the command line; one RE2 refuses starts no agent.
 
 The agent reads its settings from `GPUMEMD_CONFIG_FILE` and `GPUMEMD_AGENT_LISTEN_ADDRESS`
 (empty: no HTTP), which `gpumemd run` sets from its flags. torch is not imported here:
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import re
 import sys
 
 _HELPERS = ("multiprocessing.spawn", "multiprocessing.resource_tracker", "multiprocessing.forkserver",
@@ -43,7 +43,17 @@ def should_start(argv: list[str], env: dict[str, str] | os._Environ[str] = os.en
     if os.path.basename(script) in ("torchrun", "torchrun.py"):
         return False
     skip = env.get("GPUMEMD_AGENT_SKIP")
-    return not (skip and re.search(skip, line))
+    if not skip:
+        return True
+    try:  # imported only when a pattern is set
+        from gpumemd.config.patterns import PatternError, compile_pattern
+    except ImportError:  # an interpreter without gpumemd (or RE2): no agent could start here anyway
+        return False
+    try:
+        return not compile_pattern(skip).search(line)
+    except PatternError as exc:
+        print(f"gpumemd: GPUMEMD_AGENT_SKIP: {exc}; agent not started", file=sys.stderr)
+        return False
 
 
 def _start() -> None:

@@ -221,7 +221,7 @@ def test_a_regex_repetition_too_large_is_an_error_not_an_overflow() -> None:
     with pytest.raises(config.ConfigError) as err:
         config.loads(text)
     assert err.value.errors == ['alerting.rules[0].metric: bad regular expression "a{99999999999}": '
-                                "the repetition number is too large"]
+                                "invalid repetition size: {99999999999… (at most 1000)"]
 
 
 # --- references: web config, rule files, listen addresses -----------------------------
