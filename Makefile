@@ -1,6 +1,7 @@
 # The two commands of the README:
 #   make run    run gpumemd serve (the node daemon) on :9967
 #   make test   lint, type-check and run the whole test suite (installs what it needs)
+#   make fuzz   the property tests only, random and with many more examples (FUZZ_ARGS for pytest)
 # Both create their own virtualenv (.venv); `make test` also installs Debian's prometheus
 # and prometheus-alertmanager, which the end-to-end tests start on loopback, and tmux, in which
 # the tests drive `gpumemd top`.
@@ -11,7 +12,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
 
-.PHONY: run demo test lint system-deps clean
+.PHONY: run demo test fuzz lint system-deps clean
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +45,13 @@ lint: $(VENV)/.test
 
 test: system-deps lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+# `make test` runs hypothesis derandomized (tests/conftest.py); this draws at random, with
+# each test's examples times 20, and keeps what it finds in .hypothesis/ to replay here.
+# Make a failure it finds an explicit @example of its test.
+fuzz: $(VENV)/.test
+	GPUMEMD_HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -q $(FUZZ_ARGS) \
+	  $$(grep -rl --include='test_*.py' '^from hypothesis import' tests)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
