@@ -17,7 +17,7 @@ from pathlib import Path
 import bcrypt
 
 from gpumemd.http.webconfig import FAILURE_BURST, FAILURE_RATE, PENDING_TOTAL
-from tests.helpers import ROOT, free_port, stop_process
+from tests.helpers import ROOT, free_port, samples, stop_process
 
 CAPTURE = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
 PASSWORD = "right horse battery"
@@ -124,6 +124,17 @@ def test_a_password_guessing_flood_never_delays_the_scraper_that_knows_the_passw
         assert counts.get("429", 0) > 100, counts
         verified = counts.get("401", 0)
         assert verified <= FAILURE_BURST + FAILURE_RATE * (FLOOD_SECONDS + 1) + PENDING_TOTAL, counts
+        # and the daemon counts what it refused (one sample later)
+        deadline = time.monotonic() + 5
+        while True:
+            req = urllib.request.Request(url + "/metrics", headers={"Authorization": _basic(PASSWORD)})
+            with urllib.request.urlopen(req, timeout=5) as resp:
+                got = samples(resp.read().decode())
+            refused = got.get(("gpumemd_http_auth_refused_total", (("code", "429"),)), 0.0)
+            if refused >= counts["429"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)  # the next sample carries the counter
+        assert refused >= counts["429"], (refused, counts)
         assert proc.poll() is None
     finally:
         if flood is not None and flood.poll() is None:
