@@ -11,6 +11,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
+FUZZ_FACTOR ?= 20
 
 .PHONY: run demo test fuzz lint system-deps clean
 
@@ -47,10 +48,10 @@ test: system-deps lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 # `make test` runs hypothesis derandomized (tests/conftest.py); this draws at random, with
-# each test's examples times 20, and keeps what it finds in .hypothesis/ to replay here.
+# each test's examples times FUZZ_FACTOR (20), and keeps what it finds in .hypothesis/ to replay here.
 # Make a failure it finds an explicit @example of its test.
 fuzz: $(VENV)/.test
-	GPUMEMD_HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -q $(FUZZ_ARGS) \
+	GPUMEMD_HYPOTHESIS_PROFILE=fuzz GPUMEMD_FUZZ_FACTOR=$(FUZZ_FACTOR) $(PY) -m pytest -q $(FUZZ_ARGS) \
 	  $$(grep -rl --include='test_*.py' '^from hypothesis import' tests)
 
 clean:

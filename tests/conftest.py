@@ -3,7 +3,8 @@
 Hypothesis runs deterministically by default (profile `ci`: derandomized, no example
 database, so a run never replays what an earlier one found in `.hypothesis/`, and a
 failure prints the blob that reproduces it). `GPUMEMD_HYPOTHESIS_PROFILE=fuzz` (`make fuzz`)
-draws at random and many more examples: each test's own `max_examples` times FUZZ_FACTOR.
+draws at random and many more examples: each test's own `max_examples` times FUZZ_FACTOR
+($GPUMEMD_FUZZ_FACTOR, 20 by default).
 A failure found that way becomes an explicit `@example` on its test.
 """
 
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 PROFILE_ENV = "GPUMEMD_HYPOTHESIS_PROFILE"
-FUZZ_FACTOR = 20
+FUZZ_FACTOR = int(os.environ.get("GPUMEMD_FUZZ_FACTOR", "20"))
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("fuzz", derandomize=False, max_examples=100 * FUZZ_FACTOR, print_blob=True,
