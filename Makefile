@@ -1,6 +1,7 @@
 # The two commands of the README:
 #   make run    run gpumemd serve (the node daemon) on :9967
 #   make test   lint, type-check and run the whole test suite (installs what it needs)
+#   make fuzz   the property tests only, random and with many more examples (FUZZ_ARGS for pytest)
 # Both create their own virtualenv (.venv); `make test` also installs Debian's prometheus
 # and prometheus-alertmanager, which the end-to-end tests start on loopback, and tmux, in which
 # the tests drive `gpumemd top`.
@@ -10,8 +11,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
+FUZZ_FACTOR ?= 20
 
-.PHONY: run demo test lint sbom system-deps clean
+.PHONY: run demo test fuzz lint sbom system-deps clean
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +62,13 @@ sbom: $(VENV)/.test
 	$(VENV)/bin/cyclonedx-py environment --pyproject pyproject.toml --mc-type application \
 	  --output-reproducible $(SBOM_ARGS) -o $(SBOM) $(SBOM_ENV)/bin/python
 	@echo "wrote $(SBOM)"
+
+# `make test` runs hypothesis derandomized (tests/conftest.py); this draws at random, with
+# each test's examples times FUZZ_FACTOR (20), and keeps what it finds in .hypothesis/ to replay here.
+# Make a failure it finds an explicit @example of its test.
+fuzz: $(VENV)/.test
+	GPUMEMD_HYPOTHESIS_PROFILE=fuzz GPUMEMD_FUZZ_FACTOR=$(FUZZ_FACTOR) $(PY) -m pytest -q $(FUZZ_ARGS) \
+	  $$(grep -rl --include='test_*.py' '^from hypothesis import' tests)
 
 clean:
 	rm -rf $(VENV) $(SBOM_ENV) .pytest_cache .mypy_cache .ruff_cache

@@ -177,10 +177,29 @@ def _run(args: argparse.Namespace) -> int:
         p for p in (str(package / "agent" / "boot"), str(package.parent), env.get("PYTHONPATH", "")) if p)
     try:
         os.execvpe(cmd[0], cmd, env)
-    except OSError as exc:
-        print(f"gpumemd run: {cmd[0]}: {exc.strerror or exc}", file=sys.stderr)
-        return 127
+    except (OSError, ValueError) as exc:  # ValueError: an empty name, a NUL byte
+        message, status = _exec_failure(cmd[0], exc)
+        print(f"gpumemd run: {message}", file=sys.stderr)
+        return status
     return 0  # not reached
+
+
+def _exec_failure(name: str, exc: OSError | ValueError) -> tuple[str, int]:
+    """One line and the shell's exit status for a command that could not be started:
+    127 when there is no such command, 126 when it is there but cannot be run."""
+    import errno
+    import os
+
+    shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    shown = shown if shown.isprintable() else shown.encode("unicode_escape").decode("ascii")
+    shown = (shown if len(shown) <= 200 else shown[:197] + "...") or "''"
+    if isinstance(exc, ValueError):
+        return (f"{shown}: command not found", 127) if not name else (f"{shown}: not a valid command name", 126)
+    if exc.errno == errno.ENOENT:
+        return (f"{shown}: " + ("No such file or directory" if "/" in name else "command not found"), 127)
+    if exc.errno == errno.EACCES and os.path.isdir(name):
+        return f"{shown}: Is a directory", 126
+    return f"{shown}: {exc.strerror or type(exc).__name__}", 126
 
 
 # (argparse dest, dotted key, flag as written); `gpumemd run`'s --web.listen-address is the agent's.

@@ -62,6 +62,21 @@ class ReloadStatus:
         return [ok, at]
 
 
+_AUTH_REFUSED = Family("gpumemd_http_auth_refused",
+                       "Requests basic auth refused: a wrong or missing password (401), or a client over its "
+                       "budget of password verifications (429, answered without a bcrypt).", "counter", ["code"])
+
+
+def _auth_families(server: HttpServer | None) -> list[Metric]:
+    """The server's basic-auth refusals, where basic auth is on."""
+    if server is None or server.web_config is None or not server.web_config.users:
+        return []
+    fam = _AUTH_REFUSED.new()
+    for code in ("401", "429"):
+        _AUTH_REFUSED.add(fam, {"code": code}, float(server.stats[f"status_{code}"]))
+    return [fam]
+
+
 def _clip(text: str) -> str:
     return text if len(text) <= _MAX_LINE else text[: _MAX_LINE - 1] + "…"
 
@@ -100,6 +115,7 @@ class Runtime:
         self._build_observers = build_observers or (lambda c: ())
         self._sources = list(build_sources(config))
         observers = list(self._build_observers(config))
+        self.server: HttpServer | None = None  # before the sampler: its static families read it
         self.sampler = Sampler(
             self._sources,
             interval=config.sampler.interval,
@@ -108,7 +124,8 @@ class Runtime:
             listeners=listeners,
             eager_render=eager_render,
             sample_every=sample_every,
-            static_families=self.reload_status.families if config_reloads else None,
+            static_families=lambda: [*(self.reload_status.families() if config_reloads else ()),
+                                     *_auth_families(self.server)],
         )
         self._observers = observers
         self.app = App(
@@ -118,7 +135,6 @@ class Runtime:
             health=self.sampler.problem,
             title=title,
         )
-        self.server: HttpServer | None = None
         if serve_http:
             self.server = HttpServer(config.web.listen_address, self.app, web_config=_web_config(config))
 

@@ -234,4 +234,8 @@ def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -
     n = int(port)
     if agent.per_rank_port and ident.local_rank is not None and n != 0:
         n += ident.local_rank
+    if n > 65535:  # a LOCAL_RANK no launcher sets: say so once, serve nothing rather than fail later
+        log.error("agent.listen_address: port %s + LOCAL_RANK %d is beyond 65535: no HTTP endpoint",
+                  port, ident.local_rank)
+        return None
     return f"{host}:{n}"

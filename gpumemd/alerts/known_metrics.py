@@ -107,6 +107,9 @@ register("gpumemd_config_last_reload_successful", "gauge", (), "Whether the last
 register("gpumemd_config_last_reload_success_timestamp_seconds", "gauge", (), "When the last reload succeeded.",
          "daemon")
 
+# --- the HTTP endpoint's basic auth (gpumemd/runtime.py; only with basic_auth_users) ---
+register("gpumemd_http_auth_refused", "counter", ("code",), "Requests basic auth refused (401, 429).", "daemon")
+
 # --- the in-process agent's allocator source (gpumemd/sources/allocator.py) ---
 for _key, _doc in (
     ("allocated_bytes", "Memory in tensors (PyTorch caching allocator)."),

@@ -385,10 +385,13 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
 
 
 def _convert_dataclass(cls: type, value: Any, path: str, errors: list[str]) -> Any:
+    """A section or list item: a mapping of known keys, each converted; None (with the
+    errors recorded) whenever anything is wrong, so no object is ever built from a value
+    of the wrong type (`notifiers: [webhook]` once built NotifierConfig() and raised)."""
     label = path or "(top level)"
     if not isinstance(value, dict):
         errors.append(f"{label}: expected a mapping, got {_describe(value)}")
-        return cls()
+        return None
     hints = get_type_hints(cls, include_extras=True)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     kwargs: dict[str, Any] = {}
@@ -417,10 +420,14 @@ def _convert_dataclass(cls: type, value: Any, path: str, errors: list[str]) -> A
     if missing or len(kwargs) < len([k for k in value if k in fields]):
         return None  # errors already recorded; no object to build
     post = getattr(cls, "validate", None)  # getattr: a dataclass's optional cross-field check
-    obj = cls(**kwargs)
-    if post is not None:
-        for msg in post(obj):
-            errors.append(f"{path}.{msg}" if path else msg)
+    try:  # every value has its field's type by now; a gap in a check must still be one line
+        obj = cls(**kwargs)
+        problems = list(post(obj)) if post is not None else []
+    except Exception as exc:
+        errors.append(f"{label}: not a valid {cls.__name__}: {type(exc).__name__}: {_short(str(exc), 200)}")
+        return None
+    for msg in problems:
+        errors.append(f"{path}.{msg}" if path else msg)
     return obj
 
 

@@ -35,9 +35,14 @@ server on the stdlib:
   get it back; so a request costs one such wait, not three (I/O thread -> worker -> I/O
   thread), and plaintext recv/send keep the GIL (ctypes, non-blocking: microseconds)
   instead of dropping it and waiting again. No worker thread is started then.
-* With basic auth, a fixed pool of worker threads (8 by default) does the check
-  (bcrypt, cached; one at a time), the app call and serialising the response, which it
-  writes straight to the socket, and hands the connection back to the I/O thread.
+* With basic auth, the I/O thread decides first, without a bcrypt (webconfig.BasicAuth):
+  credentials that passed before are served like any request, a missing or known-wrong
+  password gets 401, and a client address over its budget of verifications (a few at
+  once, wrong passwords at about one a second after a burst) gets 429. Only credentials
+  no cache knows go to the one worker thread that runs bcrypt, so a password-guessing
+  flood costs at most a core and never delays a scrape whose credentials are known.
+  With `inline_responses` off, a pool of worker threads (8 by default) answers every
+  request, writes it straight to the socket and hands the connection back.
 * Everything is bounded: connections (1024, or half the soft RLIMIT_NOFILE if lower;
   $GPUMEMD_HTTP_MAX_CONNECTIONS or ServerLimits(max_connections=) to change it; at the
   limit one is closed to make room: a closing one, else the longest-waiting one that
@@ -73,6 +78,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from .protocol import (
     HEAD_END,
@@ -88,6 +94,9 @@ from .protocol import (
     parse_listen_address,
     serialize,
 )
+
+if TYPE_CHECKING:
+    from .webconfig import Pending
 
 log = logging.getLogger("gpumemd.server")
 
@@ -158,10 +167,12 @@ def _gil_held_io() -> _GilHeldIO | None:
 
 class _Conn:
     __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "since", "started",
-                 "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group")  # fmt: skip
+                 "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group",
+                 "client")  # fmt: skip
 
-    def __init__(self, sock: socket.socket, now: float, tls: bool) -> None:
+    def __init__(self, sock: socket.socket, now: float, tls: bool, client: str = "") -> None:
         self.sock = sock
+        self.client = client  # whose basic-auth budget it spends (webconfig.client_key)
         self.fd = sock.fileno()
         self.state = _HANDSHAKE if tls else _READ
         self.inbuf = bytearray()
@@ -211,9 +222,12 @@ class HttpServer:
         self._auth: wc.BasicAuth | None = wc.BasicAuth(users) if users else None
         self._sans_check = wc.sans_allowed
         self._extra_headers = tuple(self.web_config.http_server_config.headers)
-        # Inline: the I/O thread answers itself (nothing can block: no bcrypt); else workers.
-        self._inline = self.limits.inline_responses and self._auth is None
-        self._n_workers = 0 if self._inline else self.limits.workers
+        self._client_key = wc.client_key
+        # Inline: the I/O thread answers itself (nothing can block: bcrypt, with basic auth,
+        # runs on the one worker that verifies credentials no cache knows); else workers.
+        self._inline = self.limits.inline_responses
+        self._n_workers = (1 if self._auth is not None else 0) if self._inline else self.limits.workers
+        self._limited_logged = -_INF
 
         self._sel: selectors.BaseSelector | None = None
         self._lsock: socket.socket | None = None
@@ -228,7 +242,7 @@ class HttpServer:
         self._next_deadline = _INF  # no connection times out before this (may be early)
         self._force_sweep = False
         self._raw = _gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
-        self._queue: queue.Queue[tuple[_Conn, Parsed] | None] = queue.Queue(self.limits.queue_size)
+        self._queue: queue.Queue[tuple[_Conn, Parsed, Pending | None] | None] = queue.Queue(self.limits.queue_size)
         self._returns: collections.deque[tuple[_Conn, bytes, bool]] = collections.deque()
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
@@ -451,7 +465,7 @@ class HttpServer:
         # costs a few GIL waits, and scrapes on open connections should not queue behind 64.
         for _ in range(16):
             try:
-                sock, _peer = self._lsock.accept()
+                sock, peer = self._lsock.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as exc:
@@ -482,6 +496,8 @@ class HttpServer:
             else:
                 conn = _Conn(sock, now, tls=False)
                 self._set_deadline(conn, now + self.limits.request_timeout)
+            if self._auth is not None and isinstance(peer, tuple):
+                conn.client = self._client_key(str(peer[0]))
             self._conns.add(conn)
             self._set_state(conn, conn.state)
             self._set_events(conn, selectors.EVENT_READ)
@@ -591,8 +607,16 @@ class HttpServer:
             self.stats["requests"] += 1
             conn.keep_alive = parsed.keep_alive
             conn.http10 = parsed.http10
-            if not self._inline:
-                self._dispatch(conn, parsed)
+            pending = None
+            if self._auth is not None:
+                gate = self._auth_gate(conn, parsed)
+                if isinstance(gate, bytes):  # refused without a bcrypt: answered here
+                    conn.served += 1
+                    self._start_write(conn, gate, resume=False)
+                    continue
+                pending = gate
+            if not self._inline or pending is not None:
+                self._dispatch(conn, parsed, pending)
                 return False
             try:
                 data, keep_alive = self._respond(parsed)
@@ -639,13 +663,40 @@ class HttpServer:
             self._send_error(conn, 400)
         return None
 
-    def _dispatch(self, conn: _Conn, parsed: Parsed) -> None:
-        """Hand a request to the workers (basic auth: bcrypt may take a while)."""
+    def _auth_gate(self, conn: _Conn, parsed: Parsed) -> bytes | Pending | None:
+        """Basic auth, decided on the I/O thread without a bcrypt: None (known good
+        credentials: serve), a response (401, or 429 for a client over its budget of
+        verifications), or the Pending credentials a worker must verify."""
+        assert self._auth is not None
+        req = parsed.request
+        verdict = self._auth.lookup(req.headers.get("authorization"))
+        if verdict == "allowed":
+            return None
+        if verdict == "denied":
+            self.stats["status_401"] += 1
+            return self._error_bytes(401, {"WWW-Authenticate": 'Basic realm="gpumemd"'}, parsed.keep_alive,
+                                     req.method == "HEAD", parsed.http10)
+        if not self._auth.admit(conn.client):
+            self.stats["status_429"] += 1
+            now = self._clock()
+            if now - self._limited_logged >= 60.0:  # one line a minute, however many clients
+                self._limited_logged = now
+                log.warning("basic auth: too many credentials to verify from %s (wrong passwords, or "
+                            "too many at once); answering 429 without checking them", conn.client or "a client")
+            return self._error_bytes(429, {"Retry-After": "1"}, parsed.keep_alive, req.method == "HEAD",
+                                     parsed.http10)
+        assert not isinstance(verdict, str)
+        return verdict
+
+    def _dispatch(self, conn: _Conn, parsed: Parsed, pending: Pending | None = None) -> None:
+        """Hand a request to the workers (with `pending`: credentials to verify, bcrypt)."""
         self._set_state(conn, _BUSY)
         self._set_events(conn, 0)
         try:
-            self._queue.put_nowait((conn, parsed))
+            self._queue.put_nowait((conn, parsed, pending))
         except queue.Full:
+            if pending is not None and self._auth is not None:
+                self._auth.done(conn.client, None)
             self.stats["overloaded"] += 1
             self._send_error(conn, 503, {"Retry-After": "1"}, head_only=parsed.request.method == "HEAD")
 
@@ -787,10 +838,15 @@ class HttpServer:
             item = self._queue.get()
             if item is None or self._stopping:
                 return
-            conn, parsed = item
+            conn, parsed, pending = item
             keep_alive = parsed.keep_alive
             try:
-                data, keep_alive = self._respond(parsed)
+                if pending is not None and not self._verify(conn, pending):
+                    self.stats["status_401"] += 1
+                    data = self._error_bytes(401, {"WWW-Authenticate": 'Basic realm="gpumemd"'}, keep_alive,
+                                             parsed.request.method == "HEAD", parsed.http10)
+                else:
+                    data, keep_alive = self._respond(parsed)
             except Exception:
                 log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
                 data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
@@ -812,15 +868,19 @@ class HttpServer:
             self._wake_pending = True  # about to run _process_returns (see _drain_wake)
             self._wake()
 
+    def _verify(self, conn: _Conn, pending: Pending) -> bool:
+        assert self._auth is not None
+        ok: bool | None = None
+        try:
+            ok = self._auth.verify(pending)
+        finally:
+            self._auth.done(conn.client, ok)
+        return ok
+
     def _respond(self, parsed: Parsed) -> tuple[bytes, bool]:
+        """The app's answer (authorised already: see _auth_gate)."""
         req = parsed.request
         head_only = req.method == "HEAD"
-        if self._auth is not None and not self._auth.check_header(req.headers.get("authorization")):
-            self.stats["status_401"] += 1
-            hdrs = {"WWW-Authenticate": 'Basic realm="gpumemd"'}
-            return self._error_bytes(
-                401, hdrs, parsed.keep_alive, head_only, parsed.http10
-            ), parsed.keep_alive
         try:
             resp = self._app(req)
             if not isinstance(resp, Response):

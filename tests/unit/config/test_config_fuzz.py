@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gpumemd import config
@@ -113,6 +113,8 @@ def test_config_loads_of_structured_yaml(doc: dict[str, typing.Any], how: int, w
 
 @FUZZ
 @given(doc=documents)
+@example(doc={"alerting": {"notifiers": ["webhook"]}})  # a TypeError once (1 run in 38 of `make test`)
+@example(doc={"sources": {"nvml": []}, "agent": None})
 def test_from_mapping_of_arbitrary_data(doc: dict[str, typing.Any]) -> None:
     # what gpumemd.start(**overrides) and programmatic configs hand the converter, YAML aside
     try:

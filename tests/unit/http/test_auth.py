@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import socket
 
 import bcrypt
 import pytest
@@ -73,9 +74,11 @@ def test_unknown_user_costs_a_bcrypt_and_results_are_cached() -> None:
 
 def test_cache_is_bounded() -> None:
     auth = BasicAuth({"prometheus": HASH}, cache_size=8)
+    assert auth.check("prometheus", PASSWORD)
     for i in range(20):
         auth.check("prometheus", f"guess-{i}")
-    assert len(auth._cache) == 8
+    assert len(auth._failed) == 8  # failures are kept apart: no guessing evicts a good entry
+    assert len(auth._cache) == 1 and auth.check("prometheus", PASSWORD) and auth.bcrypt_calls == 21
 
 
 def test_parse_basic_auth() -> None:
@@ -94,3 +97,78 @@ def test_auth_checked_before_the_app(serve: ServerFactory) -> None:
     srv = serve(web_config=parse_web_config({"basic_auth_users": {"prometheus": HASH}}), app=app)
     resp = raw(srv, b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
     assert status_of(resp) == 401 and calls == []
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_wrong_passwords_spend_a_per_client_budget_and_known_ones_never_wait() -> None:
+    from gpumemd.http import webconfig as wc
+
+    clock = _Clock()
+    auth = BasicAuth({"prometheus": HASH}, clock=clock)
+    good = "Basic " + base64.b64encode(f"prometheus:{PASSWORD}".encode()).decode()
+    first = auth.lookup(good)
+    assert isinstance(first, wc.Pending) and auth.admit("10.0.0.1")
+    assert auth.verify(first) is True
+    auth.done("10.0.0.1", True)
+    for i in range(wc.FAILURE_BURST):  # a burst of guesses is verified ...
+        pending = auth.lookup(basic("prometheus", f"guess-{i}")["Authorization"])
+        assert isinstance(pending, wc.Pending) and auth.admit("10.0.0.1"), i
+        auth.done("10.0.0.1", auth.verify(pending))
+    # ... then that address gets no bcrypt until its bucket refills; other addresses do
+    assert not auth.admit("10.0.0.1")
+    assert auth.lookup(good) == wc.ALLOWED  # the cached good credentials: no budget involved
+    assert auth.admit("10.0.0.2")
+    auth.done("10.0.0.2", None)
+    clock.now += 1.0 / wc.FAILURE_RATE
+    assert auth.admit("10.0.0.1")
+    auth.done("10.0.0.1", False)
+    assert not auth.admit("10.0.0.1")
+    # a guess already known to be wrong is refused from the cache, without a bcrypt
+    calls = auth.bcrypt_calls
+    assert auth.lookup(basic("prometheus", "guess-0")["Authorization"]) == wc.DENIED
+    assert auth.bcrypt_calls == calls
+
+
+def test_pending_verifications_are_bounded_per_client_and_in_all() -> None:
+    from gpumemd.http import webconfig as wc
+
+    auth = BasicAuth({"prometheus": HASH}, clock=_Clock())
+    admitted = [auth.admit("10.0.0.1") for _ in range(wc.PENDING_PER_CLIENT + 1)]
+    assert admitted == [True] * wc.PENDING_PER_CLIENT + [False]
+    others = [auth.admit(f"10.1.0.{i}") for i in range(wc.PENDING_TOTAL)]
+    assert others.count(True) == wc.PENDING_TOTAL - wc.PENDING_PER_CLIENT and not others[-1]
+
+
+def test_ipv6_clients_share_a_budget_per_64() -> None:
+    from gpumemd.http.webconfig import client_key
+
+    assert client_key("2001:db8:1:2::1") == client_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert client_key("::ffff:10.0.0.1") == client_key("10.0.0.1") == "10.0.0.1"
+    assert client_key("not-an-address") == "not-an-address"
+
+
+@pytest.mark.parametrize("with_auth", [False, True])
+def test_a_silent_connection_keeps_its_deadline(serve: ServerFactory, with_auth: bool) -> None:
+    # the accept path sets a fresh connection's request deadline with and without basic auth
+    # (a change for auth once set it only with auth: the others expired at the next sweep)
+    from tests.http_helpers import FakeClock, wait_for
+
+    clock = FakeClock()
+    cfg = parse_web_config({"basic_auth_users": {"prometheus": HASH}}) if with_auth else None
+    srv = serve(web_config=cfg, clock=clock)
+    with socket.create_connection(srv.address, timeout=3) as s:
+        assert wait_for(lambda: len(srv._conns) == 1)
+        srv.poke()  # a sweep now must not close it
+        clock.advance(srv.limits.request_timeout - 1)
+        srv.poke()
+        assert wait_for(lambda: srv._force_sweep is False)
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert status_of(s.recv(65536)) == (401 if with_auth else 200)
+    assert srv.stats["timeout_read"] == 0
