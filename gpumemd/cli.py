@@ -124,6 +124,10 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--config.file", dest="config_file", metavar="FILE",
                          help="configuration for a sample taken here (spool directory, NVML settings)")
     explain.add_argument("--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node")
+    explain.add_argument("--snapshot", metavar="FILE", help="diagnose the OOM of a torch memory snapshot "
+                         "(a .pickle from gpumemd, torch.cuda.memory._dump_snapshot or Stormlog); offline")
+    explain.add_argument("--requested", metavar="BYTES", type=int,
+                         help="with --snapshot: the failed request's size, where the snapshot holds no OOM event")
     explain.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
 
     top = sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
@@ -352,10 +356,36 @@ def _top(args: argparse.Namespace) -> int:
         close()
 
 
+def _explain_snapshot(args: argparse.Namespace) -> int:
+    """`explain --snapshot FILE`: 1 with a diagnosis, 2 when the file is not a snapshot."""
+    import json
+
+    from . import explain
+    from .diagnosis.snapshot import SnapshotUnreadable
+
+    if args.requested is not None and args.requested <= 0:
+        print("gpumemd explain: --requested: expected a positive number of bytes", file=sys.stderr)
+        return 2
+    try:
+        d, lacking = explain.explain_snapshot(args.snapshot, args.requested)
+    except SnapshotUnreadable as exc:
+        print(f"gpumemd explain: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({**d.to_json(), "lacking": list(lacking)}, indent=1, sort_keys=True, allow_nan=False))
+    else:
+        print(f"cause: {d.cause}\n  {d.summary}\nfix: {d.fix}")
+        for line in lacking:
+            print(f"lacking: {line}")
+    return 1
+
+
 def _explain(args: argparse.Namespace) -> int:
     """0: nothing to report; 1: findings; 2: no answer (no daemon at --url, no NVML here)."""
     from . import explain
 
+    if args.snapshot:
+        return _explain_snapshot(args)
     got = _node_reader(args, "explain")
     if isinstance(got, int):
         return got

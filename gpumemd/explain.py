@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .diagnosis.oom import CAUSES
 from .httpclient import RequestFailed, request, require_2xx
 from .sources.breakdown import split_process
 
@@ -67,6 +68,9 @@ class ProcessView:
     ooms: int = 0
     rss: int | None = None
     pools: int = 0  # reserved in CUDA-graph and user pools (the agent's pool source), part of reserved
+    oom_cause: str = ""  # the last OOM's diagnosis (docs/oom.md): its cause, summary and fix
+    oom_summary: str = ""
+    oom_fix: str = ""
 
     @property
     def who(self) -> str:
@@ -208,6 +212,15 @@ class Node:
             found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
             if found is not None and labels.get("kind") != "default" and (n := nbytes("pool", value)) is not None:
                 found.pools += n
+        for labels, _value in each("gpumemd_oom_last_diagnosis_info"):
+            owner = pid_of(labels)
+            if owner is None or labels.get("cause") not in CAUSES:
+                continue
+            for (_uuid, pid), view in procs.items():  # the series' gpu is torch's index: join on the pid
+                if pid == owner:
+                    view.oom_cause = labels["cause"]
+                    view.oom_summary = _text(labels.get("summary", ""))
+                    view.oom_fix = _text(labels.get("fix", ""))
         for view in procs.values():
             if view.agent:  # as the breakdown splits it: never more than NVML charges now
                 parts = split_process(view.used, view.reserved, view.allocated, view.fragmented)
@@ -442,14 +455,16 @@ def findings(node: Node) -> list[Finding]:
                     and p.fragmented / p.reserved >= FRAGMENTED_RATIO:
                 out.append(Finding(g.gpu, "fragmentation", f"{p.who} on GPU {g.gpu}: {size(p.fragmented)} "
                                    f"({p.fragmented / p.reserved:.0%}) of its cache is split blocks no request "
-                                   "fits (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True helps)", p.fragmented))
+                                   "fits: free memory between live tensors, which no allocator setting joins "
+                                   "(docs/oom.md)", p.fragmented))
             if p.retries:
                 out.append(Finding(g.gpu, "alloc_retries", f"{p.who} on GPU {g.gpu}: the allocator freed its "
                                    f"cache and retried {p.retries} times since it started (at the edge of an OOM)",
                                    p.retries))
-            if p.ooms:
+            if p.ooms or p.oom_cause:
+                last = f"; the last: {p.oom_cause} — {p.oom_summary}; fix: {p.oom_fix}" if p.oom_cause else ""
                 out.append(Finding(g.gpu, "ooms", f"{p.who} on GPU {g.gpu}: {p.ooms} out-of-memory errors "
-                                   "since it started", p.ooms))
+                                   f"since it started{last}", p.ooms))
             if not p.agent and p.used >= WITHOUT_AGENT_MIN:
                 out.append(Finding(g.gpu, "no_agent", f"{p.who} holds {size(p.used)} on GPU {g.gpu} and runs "
                                    "no agent (not PyTorch, or started without gpumemd)", p.used))
@@ -547,3 +562,15 @@ def reachable_error(exc: BaseException) -> str:
     if isinstance(exc, RecursionError):
         return "JSON nested too deeply"
     return f"{type(exc).__name__}: {exc}"
+
+
+def explain_snapshot(path: str, requested: int | None = None) -> tuple[Any, tuple[str, ...]]:
+    """The OOM diagnosis of a snapshot file (gpumemd's, torch's `_dump_snapshot`, Stormlog's),
+    and what the file lacked; raises SnapshotUnreadable with one line."""
+    from pathlib import Path
+
+    from .diagnosis.oom import diagnose
+    from .diagnosis.snapshot import figures_from_snapshot, load_snapshot
+
+    figures, lacking = figures_from_snapshot(load_snapshot(Path(path)), requested=requested)
+    return diagnose(figures), lacking
