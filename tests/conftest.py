@@ -46,3 +46,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_write_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no counted write failures: the counter is per process
+    (gpumemd.fs.write_errors), and one test's refused directory is not another's series."""
+    from gpumemd.fs import safe
+    from gpumemd.sources import agent_self
+
+    fresh = safe.WriteErrors()
+    monkeypatch.setattr(safe, "write_errors", fresh)
+    monkeypatch.setattr(agent_self, "write_errors", fresh)
