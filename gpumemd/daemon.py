@@ -35,8 +35,9 @@ log = logging.getLogger("gpumemd")
 __all__ = ["RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "node_sources", "serve"]
 
 
-def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Sequence[Source]:
-    """The daemon's sources, reading the real libraries or, with a capture, replaying it."""
+def node_sources(config: Config, capture: dict[str, Any] | None = None, *, read_only: bool = False) -> Sequence[Source]:
+    """The daemon's sources, reading the real libraries or, with a capture, replaying it.
+    `read_only`: change nothing on the node (`gpumemd explain`: no spool file deleted or created)."""
     sources: list[Source] = []
     nv = config.sources.nvml
     if nv.enabled:
@@ -60,7 +61,7 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None) -> Seque
     spool = spool_dir(config.agent.spool_dir) if capture is None or config.agent.spool_dir else None
     if spool is not None:
         sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals,
-                                   settings=config.sources.spool))
+                                   settings=config.sources.spool, read_only=read_only))
     if nv.enabled:  # after nvml and spool: it joins their readings of the same sample
         sources.append(BreakdownSource())
     return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled

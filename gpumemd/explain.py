@@ -389,7 +389,7 @@ class LocalNode:
         from .runtime import Runtime
 
         self._replay = capture is not None
-        self._runtime = Runtime(config, lambda c: node_sources(c, dict(capture) if capture else None),
+        self._runtime = Runtime(config, lambda c: node_sources(c, dict(capture) if capture else None, read_only=True),
                                 serve_http=False, eager_render=False)
 
     def read(self) -> Node:

@@ -17,7 +17,7 @@ from gpumemd.sources.spool import SpoolSource
 from gpumemd.spool.format import encode
 from gpumemd.spool.writer import SpoolWriter
 
-__all__ = ["HOSTILE", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",
+__all__ = ["HOSTILE", "HOSTILE_SERIES", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",
            "served", "write_hostile"]
 
 
@@ -82,21 +82,10 @@ def _many(n: int) -> Callable[[dict[str, Any]], Any]:
 
 # name -> (file bytes for pid, expected rejection reason). Pids are the file names' pids.
 HOSTILE: dict[str, tuple[Callable[[int], bytes], str]] = {
-    "value_abc": (lambda pid: _doc(pid, _set(("samples", 0, 3), "abc")), "schema"),
-    "value_bool": (lambda pid: _doc(pid, _set(("samples", 0, 3), True)), "schema"),
-    "value_none": (lambda pid: _doc(pid, _set(("samples", 0, 3), None)), "schema"),
-    "value_huge_int": (lambda pid: _doc(pid, _set(("samples", 0, 3), 10**400)), "schema"),
-    "labels_list": (lambda pid: _doc(pid, _set(("samples", 0, 2), ["a", "b"])), "schema"),
-    "label_value_dict": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"rank": {"x": 1}})), "schema"),
-    "label_name_reserved": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"__name__": "x"})), "schema"),
-    "label_name_invalid": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a-b": "x"})), "schema"),
-    "label_value_long": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": "x" * 5000})), "schema"),
     "top_level_list": (lambda pid: b"[1,2]", "schema"),
     "index_out_of_range": (lambda pid: _doc(pid, _set(("samples", 0, 0), 999)), "schema"),
     "index_negative": (lambda pid: _doc(pid, _set(("samples", 0, 0), -1)), "schema"),
     "deep_nesting": (lambda pid: b"[" * 200_000 + b"]" * 200_000, "not_json"),
-    "deep_in_labels": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": json.loads("[" * 500 + "]" * 500)})),
-                       "schema"),
     "not_json": (lambda pid: b"{half", "not_json"),
     "binary": (lambda pid: bytes(range(256)) * 4, "not_json"),
     "empty": (lambda pid: b"", "not_json"),
@@ -114,14 +103,31 @@ HOSTILE: dict[str, tuple[Callable[[int], bytes], str]] = {
     "spool_own_family": (lambda pid: _doc(pid, _family("gpumemd_process_rank_info")), "name_collision"),
     "type_histogram": (lambda pid: _doc(pid, _family("gpumemd_allocator_h", "histogram", "gpumemd_allocator_h_sum")),
                        "schema"),
-    "sample_name_other_family": (lambda pid: _doc(pid, _family("gpumemd_allocator_x", sample="gpumemd_allocator_y")),
-                                 "schema"),
     "family_name_invalid": (lambda pid: _doc(pid, _family("gpumemd_allocator_a b")), "schema"),
     "family_twice": (lambda pid: _doc(pid, _family("gpumemd_allocator_allocated_bytes")), "schema"),
-    "series_twice": (lambda pid: _doc(pid, lambda d: d["samples"].append(list(d["samples"][0]))), "schema"),
     "too_many_series": (lambda pid: _doc(pid, _many(10_001)), "too_many_series"),
 }
 """Hostile bytes; each one a regular file named agent-<pid>.json."""
+
+
+HOSTILE_SERIES: dict[str, tuple[Callable[[int], bytes], str]] = {
+    "value_abc": (lambda pid: _doc(pid, _set(("samples", 0, 3), "abc")), "value"),
+    "value_bool": (lambda pid: _doc(pid, _set(("samples", 0, 3), True)), "value"),
+    "value_none": (lambda pid: _doc(pid, _set(("samples", 0, 3), None)), "value"),
+    "value_huge_int": (lambda pid: _doc(pid, _set(("samples", 0, 3), 10**400)), "value"),
+    "labels_list": (lambda pid: _doc(pid, _set(("samples", 0, 2), ["a", "b"])), "label_name"),
+    "label_value_dict": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"rank": {"x": 1}})), "label_value"),
+    "label_name_reserved": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"__name__": "x"})), "label_name"),
+    "label_name_invalid": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a-b": "x"})), "label_name"),
+    "label_value_long": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": "x" * 5000})), "label_value"),
+    "deep_in_labels": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": json.loads("[" * 500 + "]" * 500)})),
+                       "label_value"),
+    "sample_name_other_family": (lambda pid: _doc(pid, _family("gpumemd_allocator_x", sample="gpumemd_allocator_y")),
+                                 "sample_name"),
+    "series_twice": (lambda pid: _doc(pid, lambda d: d["samples"].append(list(d["samples"][0]))), "series_twice"),
+}
+"""Hostile values in an otherwise healthy file: that series is dropped (the reason given), the
+rest of the file served."""
 
 SPECIAL = ("fifo", "symlink", "directory", "sparse_200mb")
 """Files that are not regular, or too large: made by `write_hostile`."""

@@ -121,6 +121,17 @@ class SpoolSourceConfig:
     max_files: int = field(default=1024, metadata=_check(positive))  # per directory scan; the rest are skipped
     max_series: int = field(default=10_000, metadata=_check(positive))  # per rank file
     max_total_series: int = field(default=65_536, metadata=_check(positive))  # all ranks together
+    # Memory, estimated from each series' label strings (format.SERIES_OVERHEAD): the defaults
+    # keep the worst case inside the DaemonSet's 256 Mi limit
+    max_total_bytes: int = field(default=128 << 20, metadata=_check(positive))
+    # Per owner (uid) of rank files, so that no user's publishing takes another's place
+    max_uid_files: int = field(default=512, metadata=_check(positive))
+    max_uid_series: int = field(default=32_768, metadata=_check(positive))
+    max_uid_bytes: int = field(default=64 << 20, metadata=_check(positive))
+    max_uid_new_series: int = field(default=20_000, metadata=_check(positive))  # new label sets per minute
+    # One scan reads at most this much of new file versions; the rest wait for the next one
+    max_scan_bytes: int = field(default=64 << 20, metadata=_check(positive))
+    max_scan_seconds: Seconds = field(default=0.5, metadata=_check(positive))
 
 
 @dataclass(frozen=True)

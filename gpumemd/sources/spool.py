@@ -33,6 +33,7 @@ each agent's own interval, so the daemon's configuration need not match the agen
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.config import SpoolSourceConfig
-from gpumemd.spool.format import INFO_LABELS, NOTHING, REASONS, SUFFIXES
+from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES
 from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owner
 
 from .base import Source, counter, gauge
@@ -49,7 +50,7 @@ __all__ = ["SpoolSource", "daemon_family_names"]
 
 _OWN_FAMILIES = ("gpumemd_process_rank_info", "gpumemd_spool_rank_last_publish_timestamp_seconds",
                  "gpumemd_spool_ranks", "gpumemd_spool_expired", "gpumemd_spool_errors",
-                 "gpumemd_spool_conflicts", "gpumemd_spool_rejected")
+                 "gpumemd_spool_conflicts", "gpumemd_spool_rejected", "gpumemd_spool_dropped_series")
 
 
 class SpoolSource(Source[SpoolReading]):
@@ -61,12 +62,13 @@ class SpoolSource(Source[SpoolReading]):
     def __init__(self, directory: Path, *, expire_intervals: int = 5,
                  clock: Callable[[], float] | None = None, alive: Callable[[int], bool] = pid_alive,
                  owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
-                 pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None) -> None:
+                 pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
+                 read_only: bool = False) -> None:
         """The reader's arguments (`SpoolReader`); the daemon's own family names are always reserved."""
         self.reader = SpoolReader(directory, expire_intervals=expire_intervals,
-                                  **({"clock": clock} if clock is not None else {}), alive=alive,
+                                  clock=clock if clock is not None else time.time, alive=alive,
                                   owner=owner, settings=settings, pidns=pidns,
-                                  reserved=daemon_family_names() | (reserved or frozenset()))
+                                  reserved=daemon_family_names() | (reserved or frozenset()), read_only=read_only)
 
     def read(self, cycle: Mapping[str, Any]) -> SpoolReading:
         return self.reader.read()
@@ -120,6 +122,11 @@ class SpoolSource(Source[SpoolReading]):
         for reason in REASONS:
             rejected.add_metric([reason], reading.rejected.get(reason, 0))
         yield rejected
+        dropped = counter("gpumemd_spool_dropped_series",
+                          "Series of a rank left out (the rest of its file served), by reason.", ["reason"])
+        for reason in DROP_REASONS:
+            dropped.add_metric([reason], reading.dropped.get(reason, 0))
+        yield dropped
 
 
 def daemon_family_names() -> frozenset[str]:

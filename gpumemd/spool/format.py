@@ -11,23 +11,29 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import re
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from prometheus_client.core import Metric
 from prometheus_client.samples import Sample
 
+# The canonical list of metrics (data only, no gpumemd import): the agents' families' types
+# are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
+from gpumemd.alerts import known_metrics
+
 log = logging.getLogger("gpumemd.spool")
 
 __all__ = [
-    "FORMAT", "FORMATS", "FORMAT_V1", "INFO_LABELS", "NOTHING", "PUBLISHED_PREFIXES", "REASONS", "SUFFIXES",
-    "Encoder", "RankFile", "Rejection", "encode", "families_of", "own_pidns", "parse", "rendered_names",
-    "spool_dir", "validate",
+    "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS", "NOTHING",
+    "PUBLISHED_PREFIXES", "REASONS", "SUFFIXES", "Encoder", "RankFile", "Rejection", "agent_schema",
+    "counter_value", "encode", "families_of", "gauge_value", "identity_labels", "own_pidns", "parse",
+    "rendered_names", "spool_dir", "text_value", "validate",
 ]
 
 FORMAT_V1 = "gpumemd-spool/1"  # still read: agents of an older release on the node
@@ -44,6 +50,10 @@ PUBLISHED_PREFIXES = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", 
 
 
 INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
+
+
+IDENTITY_LABELS = frozenset(INFO_LABELS)
+"""Labels only the daemon sets on a rank's series, from the file's verified pid and identity."""
 
 
 def spool_dir(configured: str | None, env: Mapping[str, str] | None = None) -> Path | None:
@@ -113,8 +123,22 @@ def families_of(doc: Mapping[str, Any]) -> list[Any]:
 
 
 REASONS = ("not_regular", "too_large", "too_many_files", "not_json", "schema", "not_owner", "pid_unknown",
-           "name_collision", "too_many_series", "unsafe_directory")
+           "name_collision", "too_many_series", "unsafe_directory", "hardlinked", "identity_conflict",
+           "too_many_bytes", "label_churn")
 """`gpumemd_spool_rejected_total{reason}`: a fixed set, so a hostile file cannot mint label values."""
+
+
+known_metrics.register("gpumemd_spool_dropped_series", "counter", ("reason",),
+                       "Series of a rank left out (the rest of its file served), by reason.", "spool")
+
+
+DROP_REASONS = ("value", "non_finite", "negative_counter", "label_name", "label_value", "too_many_labels",
+                "sample_name", "series_twice", "family_type")
+"""`gpumemd_spool_dropped_series_total{reason}`: one series of one rank left out, the rest of its
+file served. `value`: not a number; `non_finite`: NaN or ±Inf; `negative_counter`; `label_name`,
+`label_value` (not a string, too long, not encodable UTF-8), `too_many_labels`; `sample_name`: not
+one its family renders; `series_twice`: the same labels twice in a family; `family_type`: every
+series of a family whose declared type is not the daemon's for that name."""
 
 
 MAX_FILE_BYTES = 4 << 20
@@ -177,6 +201,64 @@ _OTHER_SUFFIXES = ("_total", "_count", "_sum", "_bucket", "_created", "_info")
 _DEFAULT_HELP = "Published by a gpumemd agent."
 
 
+SERIES_OVERHEAD = 1200
+"""Bytes a served series costs beyond its label strings (the parsed Sample, its dict, the merged
+and rendered copies): calibrated against a real daemon's RSS (docs/deploy.md, The spool)."""
+
+
+def agent_schema() -> dict[str, str]:
+    """The daemon's types of the families agents publish, by family name: the canonical list
+    of gpumemd's metrics (`alerts.known_metrics`, data only), restricted to the agent prefixes.
+    A file's declared type is checked against this, never trusted."""
+    out: dict[str, str] = {}
+    for sample_name in known_metrics.sample_names():
+        info = known_metrics.lookup(sample_name)
+        if info is not None and info.name.startswith(PUBLISHED_PREFIXES):
+            out[info.name] = info.type
+    return out
+
+
+def gauge_value(value: Any) -> float | None:
+    """A gauge's value: a finite number, else None (the series is dropped)."""
+    if type(value) is float:
+        return value if math.isfinite(value) else None
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
+def counter_value(value: Any) -> float | None:
+    """A counter's (or its `_created`'s) value: finite and not negative, else None. A value
+    below the last one is served: Prometheus reads it as a reset (a restarted process)."""
+    out = gauge_value(value)
+    return out if out is not None and out >= 0.0 else None
+
+
+def text_value(value: Any, limit: int = MAX_VALUE) -> str | None:
+    """A label value, identity value or help text: a string of at most `limit` characters
+    that encodes as UTF-8 (JSON's `"\\ud800"` decodes to a lone surrogate, which does not)."""
+    if type(value) is not str or len(value) > limit:
+        return None
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return value
+
+
+def identity_labels(pid: int, identity: Mapping[str, str]) -> dict[str, str]:
+    """The labels a rank's series are told apart by: `rank` (or `pid` where it has none) and
+    `job_id` where it has one; the daemon sets them on every series of the rank."""
+    out = {"rank": identity["rank"]} if identity.get("rank") else {"pid": str(pid)}
+    if identity.get("job_id"):
+        out["job_id"] = identity["job_id"]
+    return out
+
+
 @dataclass(frozen=True)
 class RankFile:
     pid: int
@@ -189,6 +271,8 @@ class RankFile:
     pidns: str | None = None  # the writer's PID namespace, where it said
     series: int = 0  # samples in `families`
     uid: int | None = None  # the file's owner (set when read from a directory)
+    bytes: int = 0  # estimated memory its series cost the daemon (SERIES_OVERHEAD)
+    dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series left out
 
 
 @dataclass(frozen=True)
@@ -216,23 +300,15 @@ def _number(value: Any, what: str, low: float, high: float) -> float:
 
 
 def _text(value: Any, what: str, limit: int = MAX_VALUE) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise _Bad("schema", f"{what}: expected a string of at most {limit} characters")
-    return value
+    out = text_value(value, limit)
+    if out is None:
+        raise _Bad("schema", f"{what}: expected a UTF-8 string of at most {limit} characters")
+    return out
 
 
-def _label_name(k: str) -> None:
-    if len(k) > MAX_NAME or not _LABEL_RE.match(k) or k.startswith("__") or k in _RESERVED_LABELS:
-        raise _Bad("schema", f"label name {k[:64]!r}")
-
-
-def _value(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise _Bad("schema", "sample value: expected a number")
-    try:
-        return float(value)  # inf and nan are valid sample values
-    except OverflowError:
-        raise _Bad("schema", "sample value: out of range") from None
+def _label_name_ok(k: Any) -> bool:
+    return (type(k) is str and len(k) <= MAX_NAME and _LABEL_RE.match(k) is not None and not k.startswith("__")
+            and k not in _RESERVED_LABELS)
 
 
 def _raw_families(doc: dict[str, Any]) -> list[tuple[Any, Any, Any, list[Any]]]:
@@ -266,22 +342,35 @@ def _raw_families(doc: dict[str, Any]) -> list[tuple[Any, Any, Any, list[Any]]]:
 
 
 def validate(doc: Any, *, name_pid: int | None = None, reserved: frozenset[str] | None = None,
-             max_series: int = MAX_SERIES) -> RankFile | Rejection:
+             max_series: int = MAX_SERIES, schema: Mapping[str, str] | None = None) -> RankFile | Rejection:
     """One spool document (parsed JSON) as a RankFile holding only the families the daemon
     merges, or the reason it is refused. Never raises: everything here came from outside.
 
     `name_pid`: the pid in the file's name, which the document's must equal; `reserved`: the
     names of the reader's own families (the daemon's: `sources.spool.daemon_family_names()`),
-    which no rank may publish."""
+    which no rank may publish; `schema`: the daemon's type of each family agents publish
+    (`agent_schema()` when None). A family of another name under the agent prefixes is served
+    only as a gauge. One bad value, label or sample name drops that series only
+    (`RankFile.dropped`); the file's structure, header and identity are all or nothing."""
     try:
-        return _validate(doc, name_pid, frozenset() if reserved is None else reserved, max_series)
+        return _validate(doc, name_pid, frozenset() if reserved is None else reserved, max_series,
+                         agent_schema() if schema is None else schema)
     except _Bad as bad:
         return Rejection(bad.reason, str(bad))
     except (RecursionError, MemoryError) as exc:  # not reachable through json.loads' own limits
         return Rejection("schema", type(exc).__name__)
 
 
-def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_series: int) -> RankFile:
+def _drop_reason(value: Any) -> str:
+    """Why `value` is not a series' value (gauge_value or counter_value said None)."""
+    number = gauge_value(value)
+    if number is not None:
+        return "negative_counter"
+    return "non_finite" if type(value) is float else "value"
+
+
+def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_series: int,
+              schema: Mapping[str, str]) -> RankFile:
     if not isinstance(doc, dict):
         raise _Bad("schema", "expected a JSON object")
     if doc.get("format") not in FORMATS:
@@ -302,11 +391,18 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
     pidns = doc.get("pidns")
     if pidns is not None:
         _text(pidns, "pidns", 64)
+    # The identity labels of every series are the daemon's, from the verified pid and the
+    # identity: set where the agent puts them, removed where the identity has no value, so a
+    # file speaks only for itself (a rank-less file's series never carry `rank`).
+    verified = {k: identity.get(k) or "" for k in INFO_LABELS}
+    verified["pid"] = str(pid)
+    forced = identity_labels(pid, identity)
     rendered_reserved = rendered_names(reserved)
     families: list[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]] = []
+    dropped: dict[str, int] = {}
     good_names: set[str] = set()  # label names already checked in this document
     names: set[str] = set()
-    series = 0
+    series = cost = 0
     for name, typ, help_, rows in _raw_families(doc):
         name = _text(name, "family name", MAX_NAME)
         if not _METRIC_RE.match(name):
@@ -318,10 +414,8 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             continue  # the agent's other families (for its endpoint process): not merged
         if typ not in TYPES:
             raise _Bad("schema", f"family {name}: type {str(typ)[:32]!r}")
-        help_ = _text(help_, f"family {name} help") or _DEFAULT_HELP
-        suffixes = SUFFIXES[typ]
-        sample_names = {name + s for s in suffixes}
-        if name in reserved or sample_names & rendered_reserved:
+        help_ = text_value(help_) or _DEFAULT_HELP
+        if name in reserved or {name + s for s in SUFFIXES[typ]} & rendered_reserved:
             raise _Bad("name_collision", f"family {name} is the daemon's own")
         # A gauge `*_info` (value 1, labels: gpumemd_agent_info, gpumemd_allocator_config_info) is
         # Prometheus' convention; an `info`-typed family would render the same sample names, so
@@ -332,6 +426,14 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             raise _Bad("schema", f"family {name}: a name that another type's samples end with")
         if series + len(rows) > max_series:
             raise _Bad("too_many_series", f"more than {max_series} series")
+        # The type is the daemon's: a known family declared otherwise, or an unknown one
+        # declared anything but a gauge, is dropped (never served under the file's type).
+        want = schema.get(name, "gauge")
+        if (typ if typ != "unknown" else "gauge") != want:
+            dropped["family_type"] = dropped.get("family_type", 0) + len(rows)
+            continue
+        sample_names = {name + s for s in SUFFIXES[want]}
+        check = counter_value if want == "counter" else gauge_value
         # A series' key is the (per-process salted) hash of its name and label set: an int the
         # cyclic collector never visits, where tuples and frozensets doubled its work.
         keys: set[int] = set()
@@ -339,25 +441,49 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
         for row in rows:  # the hot loop: a rank of 1,000 series runs it 1,000 times a rewrite
             if type(row) is not list or len(row) != 3:
                 raise _Bad("schema", f"family {name}: expected [name, labels, value] samples")
-            sample_name, labels, value = row
+            sample_name, labels, raw = row
+            why = None
             if type(sample_name) is not str or sample_name not in sample_names:
-                raise _Bad("schema", f"family {name}: sample name {str(sample_name)[:64]!r}")
-            if type(labels) is not dict or len(labels) > MAX_LABELS:
-                raise _Bad("schema", f"family {name}: labels: expected a mapping of at most {MAX_LABELS}")
-            for k, v in labels.items():
-                if k not in good_names:
-                    _label_name(k)
-                    good_names.add(k)
-                if type(v) is not str or len(v) > MAX_VALUE:
-                    raise _Bad("schema", f"label {k}: expected a string of at most {MAX_VALUE} characters")
-            key = hash((sample_name, frozenset(labels.items())))
-            if key in keys:
-                raise _Bad("schema", f"family {name}: a series twice")
-            keys.add(key)
-            samples.append(Sample(sample_name, labels, value if type(value) is float else _value(value)))
+                why = "sample_name"
+            elif type(labels) is not dict:
+                why = "label_name"
+            elif len(labels) > MAX_LABELS:
+                why = "too_many_labels"
+            else:
+                size = SERIES_OVERHEAD + len(sample_name)
+                for k, v in labels.items():
+                    if k not in good_names:
+                        if not _label_name_ok(k):
+                            why = "label_name"
+                            break
+                        good_names.add(k)
+                    if type(v) is not str or len(v) > MAX_VALUE or (not v.isascii() and text_value(v) is None):
+                        why = "label_value"
+                        break
+                    size += len(k) + (len(v) if v.isascii() else 4 * len(v))
+            value = check(raw) if why is None else None
+            if value is None:
+                why = why or _drop_reason(raw)
+            else:
+                if not labels.keys().isdisjoint(IDENTITY_LABELS):
+                    for k in IDENTITY_LABELS.intersection(labels):
+                        if verified[k]:
+                            labels[k] = verified[k]
+                        else:
+                            del labels[k]
+                labels.update(forced)
+                key = hash((sample_name, frozenset(labels.items())))
+                if key not in keys:
+                    keys.add(key)
+                    samples.append(Sample(sample_name, labels, value))
+                    cost += size
+                    continue
+                why = "series_twice"
+            dropped[why] = dropped.get(why, 0) + 1
         series += len(samples)
-        families.append((name, typ, help_, tuple(samples), frozenset(keys)))
-    return RankFile(pid, written, interval, dict(identity), families, pidns, series)
+        families.append((name, want, help_, tuple(samples), frozenset(keys)))
+    return RankFile(pid, written, interval, dict(identity), families, pidns, series, bytes=cost,
+                    dropped=dropped)
 
 
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:

@@ -1,9 +1,12 @@
 """The daemon's side of the spool: `SpoolReader` reads every rank's file from a directory
 other users can write into.
 
-What it reads is bounded (files, bytes, series), validated by one function
-(`format.validate`), attributed (the file's owner must own the pid it is named for), and a bad
-file costs one rejection, counted once per version of the file, never the sample.
+What it reads is bounded (files, bytes, series, in total and per owning uid), validated by one
+function (`format.validate`), attributed (the file's owner must own the pid it is named for,
+checked before the file is read), and a bad file costs one rejection, counted once per version
+of the file, never the sample. A `(job_id, rank)` identity belongs to the uid whose live process
+claimed it first. Ranks served by the last scan are read and admitted first, so nothing
+published later (junk files, more ranks, more series) can take their place.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any
 
 from gpumemd.config import SpoolSourceConfig
 
-from .format import NOTHING, REASONS, RankFile, Rejection, own_pidns, parse
+from .format import DROP_REASONS, NOTHING, REASONS, RankFile, Rejection, agent_schema, own_pidns, parse
+from .format import identity_labels as _identity_labels
 
 __all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_owner"]
 
@@ -55,8 +59,9 @@ def proc_owner(pid: int) -> int | None:
 @dataclass(frozen=True)
 class SpoolReading:
     ranks: tuple[RankFile, ...]
-    counts: Mapping[str, int] = field(default_factory=dict)  # expired, errors, conflicts (cumulative)
+    counts: Mapping[str, int] = field(default_factory=dict)  # expired, errors, conflicts, deferred (cumulative)
     rejected: Mapping[str, int] = field(default_factory=dict)  # reason -> files (cumulative)
+    dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series (cumulative)
 
 
 def _group_id(group: str) -> int:
@@ -70,6 +75,22 @@ def _group_id(group: str) -> int:
 _Key = tuple[int, int, int]  # (inode, size, mtime_ns): a version of a file
 
 
+CHURN_WINDOW = 60.0  # seconds: `max_uid_new_series` is per window
+
+
+@dataclass
+class _Claim:
+    uid: int
+    pid: int
+
+
+@dataclass
+class _Churn:
+    start: float
+    count: int = 0
+    known: set[int] = field(default_factory=set)
+
+
 class SpoolReader:
     """The daemon's reading of the spool directory: every live, verified rank's file.
 
@@ -77,15 +98,19 @@ class SpoolReader:
     directory swapped for a symlink mid-scan changes nothing. A file is parsed once per version:
     an accepted one is reused while its inode and size stand (a heartbeat only moves the mtime;
     only its owner can rewrite it in place, and it is their rank), a rejected or expired one is
-    skipped until its (inode, size, mtime_ns) change."""
+    skipped until its (inode, size, mtime_ns) change.
+
+    `read_only`: never create, delete or change anything (`gpumemd explain`'s local sample)."""
 
     def __init__(self, directory: Path, *, expire_intervals: int = 5,
                  clock: Callable[[], float] = time.time, alive: Callable[[int], bool] = pid_alive,
                  owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
-                 pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None) -> None:
+                 pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
+                 read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
         """`owner(pid)`: the uid of live process pid (injected by tests); `settings`: a
-        `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown); `reserved`: family names no rank may publish
-        (the daemon's own)."""
+        `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown);
+        `reserved`: family names no rank may publish (the daemon's own); `monotonic`: the scan's
+        time budget's clock."""
         self._dir = directory
         self._expire_intervals = expire_intervals
         self._clock, self._alive, self._owner = clock, alive, owner
@@ -97,11 +122,25 @@ class SpoolReader:
         self._max_files = int(settings.max_files)
         self._max_series = int(settings.max_series)
         self._max_total = int(settings.max_total_series)
+        self._max_total_bytes = int(settings.max_total_bytes)
+        self._uid_files, self._uid_series = int(settings.max_uid_files), int(settings.max_uid_series)
+        self._uid_bytes, self._uid_churn = int(settings.max_uid_bytes), int(settings.max_uid_new_series)
+        self._scan_bytes, self._scan_seconds = int(settings.max_scan_bytes), float(settings.max_scan_seconds)
+        self._read_only = read_only
+        self._monotonic = monotonic
+        self._schema = agent_schema()
         self._pidns = own_pidns() if pidns is NOTHING else pidns
         self._reserved = reserved or frozenset()
         self._uid = os.geteuid()
-        self._counts = {"expired": 0, "errors": 0, "conflicts": 0}
+        self._counts = {"expired": 0, "errors": 0, "conflicts": 0, "deferred": 0}
         self._rejected = dict.fromkeys(REASONS, 0)
+        self._dropped = dict.fromkeys(DROP_REASONS, 0)
+        self._claims: dict[tuple[str, str], _Claim] = {}  # (job_id, rank) -> the uid and pid that hold it
+        self._churn: dict[int, _Churn] = {}  # uid -> its new label sets in this window
+        self._served: list[str] = []  # names of the files served by the last scan, in scan order
+        self._fresh: set[str] = set()  # names parsed in this scan (a new version)
+        self._budget: dict[str, float] = {}  # this scan's bytes read and when it started
+        self._churned: dict[str, tuple[int, int]] = {}  # name -> (inode, size) refused for label churn
         self._good: dict[str, tuple[int, int, RankFile]] = {}  # name -> (inode, size, parsed)
         self._skip: dict[str, _Key] = {}  # name -> version rejected or expired: not read again
         self._said: dict[str, tuple[_Key | None, str]] = {}  # name -> (version, reason) last counted
@@ -135,14 +174,15 @@ class SpoolReader:
 
     def _reading(self, ranks: tuple[RankFile, ...]) -> SpoolReading:
         errors = sum(self._rejected.values())  # the deprecated errors counter: every rejection
-        return SpoolReading(ranks, {**self._counts, "errors": errors}, dict(self._rejected))
+        return SpoolReading(ranks, {**self._counts, "errors": errors}, dict(self._rejected), dict(self._dropped))
 
     def _open_dir(self) -> int | None:
         path = str(self._dir)
         try:
             dfd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))  # getattr: not on every platform
         except FileNotFoundError:
-            self._create()
+            if not self._read_only:
+                self._create()
             return None  # no agent can have published yet
         except OSError as exc:  # a symlink (ELOOP), not a directory, not ours to read
             self._unsafe(None, f"cannot open it: {exc.strerror or exc}")
@@ -188,20 +228,37 @@ class SpoolReader:
             log.warning("cannot create spool %s: %s", self._dir, exc)
 
     def _entries(self, dfd: int) -> list[tuple[str, int]]:
-        """The directory's agent files as (name, pid), at most `max_files`: known ranks first."""
-        found: list[tuple[str, int]] = []
+        """The directory's agent files as (name, pid), at most `max_files`: the ranks served by
+        the last scan first, by name (not by where readdir happens to list them), then the
+        others in readdir's order, of which at most `8 * max_files` entries are looked at."""
+        found = [(name, int(name[6:-5])) for name in self._served]
+        known = set(self._served)
+        per_uid: dict[int | None, int] = {}  # files per owner: known ranks' first
+        for name in self._served:
+            good = self._good.get(name)
+            uid = good[2].uid if good is not None else None
+            per_uid[uid] = per_uid.get(uid, 0) + 1
         self._listed = set()  # skipped by the cap: still present, still said once
-        limit = 8 * self._max_files  # entries looked at, whatever their names
+        limit = 64 * self._max_files  # entries looked at, whatever their names
         with os.scandir(dfd) as it:
             for i, entry in enumerate(it):
                 if i >= limit:
                     log.debug("spool %s: more than %d entries, the rest not looked at", self._dir, limit)
                     break
                 m = _FILE_RE.match(entry.name)
-                if m is not None:
-                    found.append((entry.name, int(m.group(1))))
+                if m is None or entry.name in known:
+                    continue
+                try:
+                    uid = entry.stat(follow_symlinks=False).st_uid
+                except OSError:  # gone since it was listed
+                    continue
+                if per_uid.get(uid, 0) >= self._uid_files:
+                    self._reject(entry.name, None, "too_many_files", f"uid {uid} has more than {self._uid_files}")
+                    self._listed.add(entry.name)
+                    continue
+                per_uid[uid] = per_uid.get(uid, 0) + 1
+                found.append((entry.name, int(m.group(1))))
         if len(found) > self._max_files:
-            found.sort(key=lambda e: (e[0] not in self._good, e[0]))
             for name, _ in found[self._max_files:]:
                 self._reject(name, None, "too_many_files", f"more than {self._max_files} files")
                 self._listed.add(name)
@@ -209,9 +266,10 @@ class SpoolReader:
         return found
 
     def _scan(self, dfd: int, now: float) -> list[RankFile]:
-        ranks: dict[tuple[tuple[str, str], ...], RankFile] = {}
+        ranks: dict[tuple[tuple[str, str], ...], tuple[str, RankFile]] = {}
+        self._fresh = set()
+        self._budget = {"bytes": 0, "start": self._monotonic()}
         entries = self._entries(dfd)
-        total = 0
         for name, name_pid in entries:
             rank = self._load(dfd, name, name_pid)
             if rank is None:
@@ -224,37 +282,128 @@ class SpoolReader:
             age = now - rank.written
             dead = verified and not self._alive(rank.pid)
             if age > self._expire_intervals * rank.interval or (age > rank.interval and dead):
-                self._counts["expired"] += 1
-                self._good.pop(name, None)
-                if dead or not verified:  # unverified: silent that long, gone or not
-                    try:
-                        os.unlink(name, dir_fd=dfd)
-                    except OSError:
-                        pass
-                try:  # left (alive, or not ours to delete): skipped until it changes
-                    st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
-                    self._skip[name] = (st.st_ino, st.st_size, st.st_mtime_ns)
-                except OSError:
-                    pass
+                self._expire(dfd, name, dead or not verified)
                 continue
-            if total + rank.series > self._max_total:
-                self._reject(name, None, "too_many_series", f"the ranks' series pass {self._max_total}")
+            key = tuple(sorted(_identity_labels(rank.pid, rank.identity).items()))
+            if not self._claimed(name, rank, self._owner_uid(rank)):
                 continue
-            total += rank.series
-            key = tuple(sorted(identity_labels(rank).items()))
             other = ranks.get(key)
-            if other is not None:  # two live processes claim one identity: keep the newest
+            if other is not None:  # one uid's two live processes claim one identity: keep the newest
                 self._counts["conflicts"] += 1
-                if other.written >= rank.written:
+                if other[1].written >= rank.written:
                     continue
-            ranks[key] = rank
+                del ranks[key]
+            ranks[key] = (name, rank)
+        served = self._admit(list(ranks.values()), now)
+        self._served = [name for name, _ in served]
         live = {name for name, _ in entries} | self._listed
-        for cache in (self._good, self._skip, self._said, self._logged):
+        for cache in (self._good, self._skip, self._said, self._logged, self._churned):
             for name in [n for n in cache if n not in live]:
                 del cache[name]
         if len(self._owners) > 4 * self._max_files:  # bound it against pid churn
             self._owners.clear()
-        return list(ranks.values())
+        return [rank for _, rank in served]
+
+    def _expire(self, dfd: int, name: str, delete: bool) -> None:
+        self._counts["expired"] += 1
+        self._good.pop(name, None)
+        if delete and not self._read_only:  # unverified: silent that long, gone or not
+            try:
+                os.unlink(name, dir_fd=dfd)
+            except OSError:
+                pass
+        try:  # left (alive, or not ours to delete): skipped until it changes
+            st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+            self._skip[name] = (st.st_ino, st.st_size, st.st_mtime_ns)
+        except OSError:
+            pass
+
+    def _owner_uid(self, rank: RankFile) -> int | None:
+        """Whose rank this is: the owner of its pid where known (a root-owned file speaks for
+        the pid's owner), else the file's owner."""
+        owner = self._owners.get(rank.pid)
+        return owner if owner is not None else rank.uid
+
+    def _claimed(self, name: str, rank: RankFile, uid: int | None) -> bool:
+        """Whether `rank` may hold its `(job_id, rank)` identity: the first uid to claim it keeps
+        it while the claiming process lives; a rank-less file's identity is its own pid."""
+        ident = rank.identity.get("rank")
+        if not ident or uid is None:
+            return True
+        key = (rank.identity.get("job_id") or "", ident)
+        claim = self._claims.get(key)
+        if claim is None or claim.uid == uid or not self._alive(claim.pid):
+            if claim is None or claim.pid != rank.pid:
+                if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
+                    self._claims = {k: c for k, c in self._claims.items() if self._alive(c.pid)}
+                self._claims[key] = _Claim(uid, rank.pid)
+            return True
+        self._reject(name, ("claim", claim.uid, claim.pid, uid), "identity_conflict",
+                     f"rank {ident[:64]!r} of job {key[0][:64]!r} belongs to uid {claim.uid} (pid {claim.pid}), "
+                     f"not to uid {uid}")
+        return False
+
+    def _admit(self, ranks: list[tuple[str, RankFile]], now: float) -> list[tuple[str, RankFile]]:
+        """The ranks within the budgets (series and bytes, in total and per uid; new label sets
+        per uid and window), in scan order: the ranks served last time first, so a newcomer is
+        the one refused."""
+        total_series = total_bytes = 0
+        uid_series: dict[int | None, int] = {}
+        uid_bytes: dict[int | None, int] = {}
+        out = []
+        for name, rank in ranks:
+            uid = self._owner_uid(rank)
+            series, cost = uid_series.get(uid, 0) + rank.series, uid_bytes.get(uid, 0) + rank.bytes
+            if total_series + rank.series > self._max_total:
+                self._reject(name, None, "too_many_series", f"the ranks' series pass {self._max_total}")
+                continue
+            if series > self._uid_series:
+                self._reject(name, None, "too_many_series", f"uid {uid}'s series pass {self._uid_series}")
+                continue
+            if total_bytes + rank.bytes > self._max_total_bytes or cost > self._uid_bytes:
+                self._reject(name, None, "too_many_bytes", f"uid {uid}'s or all ranks' series pass the bytes budget")
+                continue
+            if uid is not None and not self._churn_ok(name, rank, uid, now):
+                continue
+            total_series += rank.series
+            total_bytes += rank.bytes
+            uid_series[uid], uid_bytes[uid] = series, cost
+            out.append((name, rank))
+        return out
+
+    def _churn_ok(self, name: str, rank: RankFile, uid: int, now: float) -> bool:
+        """A new version may bring at most `max_uid_new_series` label sets its uid's ranks have
+        not had in this window; more is churn, and the version is refused (until it changes)."""
+        version = self._good[name][:2] if name in self._good else None
+        if name in self._churned:
+            if self._churned[name] == version:
+                return False
+            del self._churned[name]
+        if name not in self._fresh:
+            return True  # a version already admitted
+        churn = self._churn.get(uid)
+        if churn is None or not 0 <= now - churn.start < CHURN_WINDOW:
+            known: set[int] = set()  # what the uid serves now is not new in the next window
+            for _, _, good in self._good.values():
+                if good.uid == uid or self._owners.get(good.pid) == uid:
+                    for fam in good.families:
+                        known.update(fam[4])
+            churn = self._churn[uid] = _Churn(now, 0, known)
+            if len(self._churn) > 4 * self._max_files:
+                self._churn = {uid: churn}
+        keys: set[int] = set()
+        for fam in rank.families:
+            keys.update(fam[4])
+        new = keys - churn.known
+        if churn.count + len(new) > self._uid_churn:
+            if version is not None:
+                self._churned[name] = version
+            self._reject(name, ("churn", version), "label_churn",
+                         f"uid {uid}: more than {self._uid_churn} new label sets in {CHURN_WINDOW:.0f} s")
+            return False
+        churn.count += len(new)
+        churn.known |= new
+        return True
 
     def _load(self, dfd: int, name: str, name_pid: int) -> RankFile | None:
         try:
@@ -268,13 +417,18 @@ class SpoolReader:
         if self._skip.get(name) == key:
             return None
         good = self._good.get(name)
-        if good is not None and good[0] == st.st_ino and good[1] == st.st_size and stat.S_ISREG(st.st_mode):
+        if (good is not None and good[0] == st.st_ino and good[1] == st.st_size and stat.S_ISREG(st.st_mode)
+                and st.st_nlink == 1):
             return self._stamped(good[2], st)
         self._good.pop(name, None)
         if not stat.S_ISREG(st.st_mode):
             return self._reject(name, key, "not_regular", "not a regular file")
         if st.st_size > self._max_bytes:
             return self._reject(name, key, "too_large", f"{st.st_size} bytes, more than {self._max_bytes}")
+        if (self._budget["bytes"] + st.st_size > self._scan_bytes
+                or self._monotonic() - self._budget["start"] > self._scan_seconds):
+            self._counts["deferred"] += 1  # the scan's budget is spent: read at the next one
+            return None
         try:
             fd = os.open(name, _OPEN, dir_fd=dfd)
         except FileNotFoundError:
@@ -286,6 +440,17 @@ class SpoolReader:
             key = (fst.st_ino, fst.st_size, fst.st_mtime_ns)
             if not stat.S_ISREG(fst.st_mode):
                 return self._reject(name, key, "not_regular", "not a regular file")
+            # Who may speak for the pid is decided before a byte is read: one file under many
+            # names (a hardlink), or a file of a uid that does not own the pid it is named for,
+            # costs a stat, not a parse. (Under accept_unverified the pid may be another PID
+            # namespace's, whose owner this one cannot see: decided after the parse.)
+            if fst.st_nlink != 1:
+                return self._reject(name, key, "hardlinked", f"{fst.st_nlink} names for one file")
+            owner = None if self._accept_unverified else self._owner(name_pid)
+            if owner is not None and fst.st_uid not in (0, owner):
+                return self._reject(name, ("owner", fst.st_uid, owner), "not_owner",
+                                    f"owned by uid {fst.st_uid}, pid {name_pid} by uid {owner}")
+            self._budget["bytes"] += fst.st_size
             chunks, left = [], self._max_bytes + 1
             while left > 0:
                 chunk = os.read(fd, min(left, 1 << 20))
@@ -299,10 +464,14 @@ class SpoolReader:
             os.close(fd)
         if left <= 0:
             return self._reject(name, key, "too_large", f"more than {self._max_bytes} bytes")
-        result = parse(b"".join(chunks), name_pid=name_pid, reserved=self._reserved, max_series=self._max_series)
+        result = parse(b"".join(chunks), name_pid=name_pid, reserved=self._reserved, max_series=self._max_series,
+                       schema=self._schema)
         del chunks
         if isinstance(result, Rejection):
             return self._reject(name, key, result.reason, result.detail)
+        for reason, n in result.dropped.items():  # once per version, as it is parsed once
+            self._dropped[reason] += n
+        self._fresh.add(name)
         rank = replace(result, uid=fst.st_uid)
         self._good[name] = (fst.st_ino, fst.st_size, rank)
         self._said.pop(name, None)
@@ -356,8 +525,5 @@ class SpoolReader:
 
 
 def identity_labels(rank: RankFile) -> dict[str, str]:
-    ident = rank.identity
-    out = {"rank": ident["rank"]} if ident.get("rank") else {"pid": str(rank.pid)}
-    if ident.get("job_id"):
-        out["job_id"] = ident["job_id"]
-    return out
+    """The labels that tell `rank`'s series from every other rank's (format.identity_labels)."""
+    return _identity_labels(rank.pid, rank.identity)

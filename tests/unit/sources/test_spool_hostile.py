@@ -22,6 +22,7 @@ from gpumemd.spool import reader as spool_mod
 from gpumemd.spool.format import REASONS, validate
 from tests.spool_hostile import (
     HOSTILE,
+    HOSTILE_SERIES,
     SPECIAL,
     as_nobody,
     healthy_doc,
@@ -75,21 +76,30 @@ def test_promtool_accepts_the_exposition_next_to_hostile_files(healthy) -> None:
     assert promtool_errors(text) == ""
 
 
-def test_validate_accepts_nan_and_inf_and_drops_other_families() -> None:
+def test_validate_drops_nan_and_inf_series_only_and_other_families() -> None:
     doc = healthy_doc(42)
     doc["samples"][0][3] = float("nan")
     doc["samples"][1][3] = float("-inf")
     rank = validate(doc, name_pid=42)
     assert not isinstance(rank, spool_mod.Rejection), rank
     names = [f[0] for f in rank.families]
-    assert names == ["gpumemd_allocator_allocated_bytes", "gpumemd_oom_events"] and rank.series == 4
+    assert names == ["gpumemd_allocator_allocated_bytes", "gpumemd_oom_events"] and rank.series == 2
+    assert rank.dropped == {"non_finite": 2}
+
+
+def test_each_hostile_value_drops_its_series_only(tmp_path: Path) -> None:
+    for kind, (make, reason) in HOSTILE_SERIES.items():
+        rank = validate(json.loads(make(42)), name_pid=42)
+        assert not isinstance(rank, spool_mod.Rejection), (kind, rank)
+        assert rank.dropped == {reason: 1}, (kind, rank.dropped)
+        assert rank.series >= 3, kind  # the rest of the file stands
 
 
 def test_a_file_rewritten_bad_is_counted_each_version_and_logged_once(tmp_path: Path, caplog) -> None:
     bad = tmp_path / "agent-78.json"
     src = source(tmp_path)
     for i in range(5):  # a hostile writer rewrites its junk every sample
-        bad.write_bytes(HOSTILE["value_abc"][0](78) + b" " * i)
+        bad.write_bytes(HOSTILE["format_other"][0](78) + b" " * i)
         served(src)
     reading = src.read({})
     assert reading.rejected["schema"] == 5
@@ -101,12 +111,12 @@ def test_a_rejected_version_is_not_read_again_until_it_changes(tmp_path: Path, m
     real = spool_mod.parse
     monkeypatch.setattr(spool_mod, "parse", lambda data, **kw: (calls.append(len(data)), real(data, **kw))[1])
     bad = tmp_path / "agent-77.json"
-    bad.write_bytes(HOSTILE["value_abc"][0](77))
+    bad.write_bytes(HOSTILE["format_other"][0](77))
     src = source(tmp_path)
     for _ in range(3):
         served(src)
     assert len(calls) == 1
-    bad.write_bytes(HOSTILE["labels_list"][0](77) + b" ")  # a new version: read (and counted) again
+    bad.write_bytes(HOSTILE["pid_string"][0](77) + b" ")  # a new version: read (and counted) again
     fams, _ = served(src)
     assert len(calls) == 2
     assert {lab["reason"]: v for _, lab, v in fams["gpumemd_spool_rejected"]}["schema"] == 2
