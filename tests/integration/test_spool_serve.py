@@ -18,8 +18,8 @@ from tests.helpers import ROOT, gpumemd_process, samples, scrape
 from tests.spool_hostile import as_nobody, promtool_errors, publish_healthy, write_hostile
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
-KINDS = ("fifo", "symlink", "directory", "sparse_200mb", "value_abc", "labels_list", "top_level_list",
-         "index_out_of_range", "deep_nesting", "label_value_dict", "daemon_family")
+KINDS = ("fifo", "symlink", "directory", "sparse_200mb", "format_other", "pid_string", "top_level_list",
+         "index_out_of_range", "deep_nesting", "identity_list", "daemon_family")
 
 
 @pytest.fixture
