@@ -186,11 +186,18 @@ cat > /dev/null
 """
 
 
-def as_nobody(spool: Path, rank: int, written: float, claim: int | None = None) -> subprocess.Popen[bytes]:
+def as_nobody(spool: Path, rank: int, written: float, claim: int | None = None,
+              identity: dict[str, str] | None = None, value: float | None = None) -> subprocess.Popen[bytes]:
     """A real writer running as nobody (a shell: the interpreter under /root is not theirs to run).
     It publishes a healthy rank under its own pid, or under `claim`, says "ok", and lives until
-    its stdin closes. Needs root (to switch user) and a spool nobody can write into."""
-    doc = encode(healthy_families(rank), pid=999_999, written=written, interval=1.0, identity={"rank": str(rank)})
+    its stdin closes. Needs root (to switch user) and a spool nobody can write into.
+    `identity`: what it claims to be (`{"rank": str(rank)}`); `value`: every gauge's value."""
+    fams = healthy_families(rank)
+    if value is not None:
+        for fam in fams:
+            if fam.type == "gauge":
+                fam.samples[:] = [s._replace(value=value) for s in fam.samples]
+    doc = encode(fams, pid=999_999, written=written, interval=1.0, identity=identity or {"rank": str(rank)})
     text = doc.decode().replace("999999", "@PID@")
     args = ["sh", "-c", _SH, "sh", text, str(spool)] + ([str(claim)] if claim is not None else [])
     return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, user=NOBODY, group=NOBODY,

@@ -63,12 +63,13 @@ class SpoolSource(Source[SpoolReading]):
                  clock: Callable[[], float] | None = None, alive: Callable[[int], bool] = pid_alive,
                  owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
                  pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
         """The reader's arguments (`SpoolReader`); the daemon's own family names are always reserved."""
         self.reader = SpoolReader(directory, expire_intervals=expire_intervals,
                                   clock=clock if clock is not None else time.time, alive=alive,
                                   owner=owner, settings=settings, pidns=pidns,
-                                  reserved=daemon_family_names() | (reserved or frozenset()), read_only=read_only)
+                                  reserved=daemon_family_names() | (reserved or frozenset()), read_only=read_only,
+                                  monotonic=monotonic)
 
     def read(self, cycle: Mapping[str, Any]) -> SpoolReading:
         return self.reader.read()

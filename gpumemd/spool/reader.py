@@ -138,8 +138,9 @@ class SpoolReader:
         self._claims: dict[tuple[str, str], _Claim] = {}  # (job_id, rank) -> the uid and pid that hold it
         self._churn: dict[int, _Churn] = {}  # uid -> its new label sets in this window
         self._served: list[str] = []  # names of the files served by the last scan, in scan order
+        self._served_set: set[str] = set()
         self._fresh: set[str] = set()  # names parsed in this scan (a new version)
-        self._budget: dict[str, float] = {}  # this scan's bytes read and when it started
+        self._budget: dict[str, float] = {}  # this scan's bytes read, new files read, when it started
         self._churned: dict[str, tuple[int, int]] = {}  # name -> (inode, size) refused for label churn
         self._good: dict[str, tuple[int, int, RankFile]] = {}  # name -> (inode, size, parsed)
         self._skip: dict[str, _Key] = {}  # name -> version rejected or expired: not read again
@@ -268,7 +269,8 @@ class SpoolReader:
     def _scan(self, dfd: int, now: float) -> list[RankFile]:
         ranks: dict[tuple[tuple[str, str], ...], tuple[str, RankFile]] = {}
         self._fresh = set()
-        self._budget = {"bytes": 0, "start": self._monotonic()}
+        self._budget = {"bytes": 0, "new": 0, "start": self._monotonic()}
+        self._served_set = set(self._served)
         entries = self._entries(dfd)
         for name, name_pid in entries:
             rank = self._load(dfd, name, name_pid)
@@ -425,10 +427,14 @@ class SpoolReader:
             return self._reject(name, key, "not_regular", "not a regular file")
         if st.st_size > self._max_bytes:
             return self._reject(name, key, "too_large", f"{st.st_size} bytes, more than {self._max_bytes}")
-        if (self._budget["bytes"] + st.st_size > self._scan_bytes
-                or self._monotonic() - self._budget["start"] > self._scan_seconds):
-            self._counts["deferred"] += 1  # the scan's budget is spent: read at the next one
-            return None
+        # The scan's budget defers new files to the next scan, never a rank served by the last
+        # one (bounded by the per-uid budgets already); each scan reads at least one new file.
+        if name not in self._served_set:
+            if self._budget["new"] and (self._budget["bytes"] + st.st_size > self._scan_bytes
+                                        or self._monotonic() - self._budget["start"] > self._scan_seconds):
+                self._counts["deferred"] += 1
+                return None
+            self._budget["new"] += 1
         try:
             fd = os.open(name, _OPEN, dir_fd=dfd)
         except FileNotFoundError:
