@@ -141,7 +141,9 @@ class SpoolReader:
         self._served_set: set[str] = set()
         self._fresh: set[str] = set()  # names parsed in this scan (a new version)
         self._budget: dict[str, float] = {}  # this scan's bytes read, new files read, when it started
-        self._churned: dict[str, tuple[int, int]] = {}  # name -> (inode, size) refused for label churn
+        # name -> (inode, size) of a parsed version refused by a budget or a claim: not held in
+        # memory, not parsed again until it changes (a heartbeat does not)
+        self._parked: dict[str, tuple[int, int]] = {}
         self._good: dict[str, tuple[int, int, RankFile]] = {}  # name -> (inode, size, parsed)
         self._skip: dict[str, _Key] = {}  # name -> version rejected or expired: not read again
         self._said: dict[str, tuple[_Key | None, str]] = {}  # name -> (version, reason) last counted
@@ -299,7 +301,7 @@ class SpoolReader:
         served = self._admit(list(ranks.values()), now)
         self._served = [name for name, _ in served]
         live = {name for name, _ in entries} | self._listed
-        for cache in (self._good, self._skip, self._said, self._logged, self._churned):
+        for cache in (self._good, self._skip, self._said, self._logged, self._parked):
             for name in [n for n in cache if n not in live]:
                 del cache[name]
         if len(self._owners) > 4 * self._max_files:  # bound it against pid churn
@@ -319,6 +321,11 @@ class SpoolReader:
             self._skip[name] = (st.st_ino, st.st_size, st.st_mtime_ns)
         except OSError:
             pass
+
+    def _park(self, name: str) -> None:
+        good = self._good.pop(name, None)
+        if good is not None:
+            self._parked[name] = (good[0], good[1])
 
     def _owner_uid(self, rank: RankFile) -> int | None:
         """Whose rank this is: the owner of its pid where known (a root-owned file speaks for
@@ -340,6 +347,7 @@ class SpoolReader:
                     self._claims = {k: c for k, c in self._claims.items() if self._alive(c.pid)}
                 self._claims[key] = _Claim(uid, rank.pid)
             return True
+        self._park(name)
         self._reject(name, ("claim", claim.uid, claim.pid, uid), "identity_conflict",
                      f"rank {ident[:64]!r} of job {key[0][:64]!r} belongs to uid {claim.uid} (pid {claim.pid}), "
                      f"not to uid {uid}")
@@ -356,14 +364,16 @@ class SpoolReader:
         for name, rank in ranks:
             uid = self._owner_uid(rank)
             series, cost = uid_series.get(uid, 0) + rank.series, uid_bytes.get(uid, 0) + rank.bytes
+            refused = None
             if total_series + rank.series > self._max_total:
-                self._reject(name, None, "too_many_series", f"the ranks' series pass {self._max_total}")
-                continue
-            if series > self._uid_series:
-                self._reject(name, None, "too_many_series", f"uid {uid}'s series pass {self._uid_series}")
-                continue
-            if total_bytes + rank.bytes > self._max_total_bytes or cost > self._uid_bytes:
-                self._reject(name, None, "too_many_bytes", f"uid {uid}'s or all ranks' series pass the bytes budget")
+                refused = ("too_many_series", f"the ranks' series pass {self._max_total}")
+            elif series > self._uid_series:
+                refused = ("too_many_series", f"uid {uid}'s series pass {self._uid_series}")
+            elif total_bytes + rank.bytes > self._max_total_bytes or cost > self._uid_bytes:
+                refused = ("too_many_bytes", f"uid {uid}'s or all ranks' series pass the bytes budget")
+            if refused is not None:
+                self._park(name)
+                self._reject(name, None, *refused)
                 continue
             if uid is not None and not self._churn_ok(name, rank, uid, now):
                 continue
@@ -376,11 +386,6 @@ class SpoolReader:
     def _churn_ok(self, name: str, rank: RankFile, uid: int, now: float) -> bool:
         """A new version may bring at most `max_uid_new_series` label sets its uid's ranks have
         not had in this window; more is churn, and the version is refused (until it changes)."""
-        version = self._good[name][:2] if name in self._good else None
-        if name in self._churned:
-            if self._churned[name] == version:
-                return False
-            del self._churned[name]
         if name not in self._fresh:
             return True  # a version already admitted
         churn = self._churn.get(uid)
@@ -398,9 +403,8 @@ class SpoolReader:
             keys.update(fam[4])
         new = keys - churn.known
         if churn.count + len(new) > self._uid_churn:
-            if version is not None:
-                self._churned[name] = version
-            self._reject(name, ("churn", version), "label_churn",
+            self._park(name)
+            self._reject(name, ("churn", self._parked.get(name)), "label_churn",
                          f"uid {uid}: more than {self._uid_churn} new label sets in {CHURN_WINDOW:.0f} s")
             return False
         churn.count += len(new)
@@ -416,7 +420,7 @@ class SpoolReader:
             self._reject(name, None, "not_regular", f"cannot stat: {exc.strerror or exc}")
             return None
         key = (st.st_ino, st.st_size, st.st_mtime_ns)
-        if self._skip.get(name) == key:
+        if self._skip.get(name) == key or self._parked.get(name) == (st.st_ino, st.st_size):
             return None
         good = self._good.get(name)
         if (good is not None and good[0] == st.st_ino and good[1] == st.st_size and stat.S_ISREG(st.st_mode)
