@@ -14,7 +14,9 @@ For 8 and 64 ranks x 30 and 1,000 series each (and an empty spool):
   peak (VmHWM), against the same daemon with an empty spool.
 
 Ranks are files named for live processes of ours (sleeping children), so each sample also
-verifies every rank's owner through /proc, as on a node.
+verifies every rank's owner through /proc, as on a node. All ranks are one user's: the per-uid
+budgets are raised to the totals (`SINGLE_TENANT`, a single-tenant node's settings), so the
+largest shape is served whole.
 """
 
 from __future__ import annotations
@@ -38,11 +40,15 @@ sys.path.insert(0, str(ROOT))
 
 from prometheus_client.core import Metric  # noqa: E402
 
+from gpumemd.config import SpoolSourceConfig  # noqa: E402
 from gpumemd.sources.spool import SpoolSource  # noqa: E402
 from gpumemd.spool.format import encode  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
+# sources.spool for a node whose ranks are all one user's (docs/deploy.md, The spool)
+SINGLE_TENANT = {"max_uid_series": 65_536, "max_uid_bytes": 128 << 20, "max_uid_new_series": 65_536,
+                 "max_uid_files": 1024}
 SHAPES = [(8, 30), (8, 1000), (64, 30), (64, 1000)]
 
 
@@ -64,7 +70,7 @@ def write_all(spool: Path, pids: list[int], series: int, step: int) -> None:
 
 
 def merge_cost(spool: Path, pids: list[int], series: int, samples: int) -> dict[str, float]:
-    src = SpoolSource(spool)
+    src = SpoolSource(spool, settings=SpoolSourceConfig(**SINGLE_TENANT))
     write_all(spool, pids, series, 0)
 
     def one() -> float:
@@ -101,7 +107,8 @@ def status_kib(pid: int) -> dict[str, int]:
 
 def daemon_rss(spool: Path, pids: list[int], series: int, seconds: float) -> dict[str, Any]:
     cfg = spool.parent / "gpumemd.yaml"
-    cfg.write_text(f"sampler: {{interval: 100ms, history: 300}}\nagent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n")
+    cfg.write_text(f"sampler: {{interval: 100ms, history: 300}}\nagent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n"
+                   f"sources: {{spool: {json.dumps(SINGLE_TENANT)}}}\n")
     port = free_port()
     cmd = [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{port}",
            "--config.file", str(cfg), "--replay", str(REPLAY)]

@@ -203,7 +203,12 @@ _DEFAULT_HELP = "Published by a gpumemd agent."
 
 SERIES_OVERHEAD = 1200
 """Bytes a served series costs beyond its label strings (the parsed Sample, its dict, the merged
-and rendered copies): calibrated against a real daemon's RSS (docs/deploy.md, The spool)."""
+list); each label character costs `LABEL_CHAR_BYTES` (held parsed, rendered in the exposition,
+and the allocator's slack), four times that where it is not ASCII (Python holds such a string
+at up to four bytes a character). Calibrated against a real daemon's RSS (docs/deploy.md)."""
+
+
+LABEL_CHAR_BYTES = 4
 
 
 def agent_schema() -> dict[str, str]:
@@ -450,7 +455,7 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             elif len(labels) > MAX_LABELS:
                 why = "too_many_labels"
             else:
-                size = SERIES_OVERHEAD + len(sample_name)
+                size = SERIES_OVERHEAD + LABEL_CHAR_BYTES * len(sample_name)
                 for k, v in labels.items():
                     if k not in good_names:
                         if not _label_name_ok(k):
@@ -460,7 +465,7 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
                     if type(v) is not str or len(v) > MAX_VALUE or (not v.isascii() and text_value(v) is None):
                         why = "label_value"
                         break
-                    size += len(k) + (len(v) if v.isascii() else 4 * len(v))
+                    size += LABEL_CHAR_BYTES * (len(k) + (len(v) if v.isascii() else 4 * len(v)))
             value = check(raw) if why is None else None
             if value is None:
                 why = why or _drop_reason(raw)
