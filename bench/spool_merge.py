@@ -81,6 +81,9 @@ def merge_cost(spool: Path, pids: list[int], series: int, samples: int) -> dict[
         assert len(reading.ranks) == len(pids) and n >= len(pids) * series, (len(reading.ranks), n)
         return took
 
+    for _ in range(20):  # a scan reads new files for max_scan_seconds: the first few serve them all
+        if len(src.read({}).ranks) == len(pids):
+            break
     one()
     cached = []
     for _ in range(samples):

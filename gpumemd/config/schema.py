@@ -130,7 +130,7 @@ class SpoolSourceConfig:
     max_uid_bytes: int = field(default=64 << 20, metadata=_check(positive))
     max_uid_new_series: int = field(default=20_000, metadata=_check(positive))  # new label sets per minute
     # One scan reads at most this much of new file versions; the rest wait for the next one
-    max_scan_bytes: int = field(default=64 << 20, metadata=_check(positive))
+    max_scan_bytes: int = field(default=16 << 20, metadata=_check(positive))
     max_scan_seconds: Seconds = field(default=0.5, metadata=_check(positive))
 
 

@@ -16,7 +16,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -203,9 +203,10 @@ _DEFAULT_HELP = "Published by a gpumemd agent."
 
 SERIES_OVERHEAD = 1200
 """Bytes a served series costs beyond its label strings (the parsed Sample, its dict, the merged
-list); each label character costs `LABEL_CHAR_BYTES` (held parsed, rendered in the exposition,
-and the allocator's slack), four times that where it is not ASCII (Python holds such a string
-at up to four bytes a character). Calibrated against a real daemon's RSS (docs/deploy.md)."""
+list); each byte of the file costs `LABEL_CHAR_BYTES` more (its strings held parsed, rendered in
+the exposition, and the allocator's slack): an estimate that needs no look at each label, and
+that a file cannot shrink below what it spells out. Calibrated against a real daemon's RSS
+(docs/deploy.md)."""
 
 
 LABEL_CHAR_BYTES = 4
@@ -276,7 +277,7 @@ class RankFile:
     pidns: str | None = None  # the writer's PID namespace, where it said
     series: int = 0  # samples in `families`
     uid: int | None = None  # the file's owner (set when read from a directory)
-    bytes: int = 0  # estimated memory its series cost the daemon (SERIES_OVERHEAD)
+    bytes: int = 0  # estimated memory its series cost the daemon (SERIES_OVERHEAD, LABEL_CHAR_BYTES)
     dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series left out
 
 
@@ -407,7 +408,7 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
     dropped: dict[str, int] = {}
     good_names: set[str] = set()  # label names already checked in this document
     names: set[str] = set()
-    series = cost = 0
+    series = 0
     for name, typ, help_, rows in _raw_families(doc):
         name = _text(name, "family name", MAX_NAME)
         if not _METRIC_RE.match(name):
@@ -438,7 +439,8 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             dropped["family_type"] = dropped.get("family_type", 0) + len(rows)
             continue
         sample_names = {name + s for s in SUFFIXES[want]}
-        check = counter_value if want == "counter" else gauge_value
+        counter = want == "counter"
+        check = counter_value if counter else gauge_value
         # A series' key is the (per-process salted) hash of its name and label set: an int the
         # cyclic collector never visits, where tuples and frozensets doubled its work.
         keys: set[int] = set()
@@ -455,7 +457,6 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             elif len(labels) > MAX_LABELS:
                 why = "too_many_labels"
             else:
-                size = SERIES_OVERHEAD + LABEL_CHAR_BYTES * len(sample_name)
                 for k, v in labels.items():
                     if k not in good_names:
                         if not _label_name_ok(k):
@@ -465,8 +466,12 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
                     if type(v) is not str or len(v) > MAX_VALUE or (not v.isascii() and text_value(v) is None):
                         why = "label_value"
                         break
-                    size += LABEL_CHAR_BYTES * (len(k) + (len(v) if v.isascii() else 4 * len(v)))
-            value = check(raw) if why is None else None
+            if why is not None:
+                value = None
+            elif type(raw) is float and raw - raw == 0.0 and (raw >= 0.0 or not counter):
+                value = raw  # the usual case, inline: finite (x - x is NaN for ±Inf and NaN), sign as needed
+            else:
+                value = check(raw)
             if value is None:
                 why = why or _drop_reason(raw)
             else:
@@ -481,14 +486,13 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
                 if key not in keys:
                     keys.add(key)
                     samples.append(Sample(sample_name, labels, value))
-                    cost += size
                     continue
                 why = "series_twice"
             dropped[why] = dropped.get(why, 0) + 1
         series += len(samples)
         families.append((name, want, help_, tuple(samples), frozenset(keys)))
-    return RankFile(pid, written, interval, dict(identity), families, pidns, series, bytes=cost,
-                    dropped=dropped)
+    return RankFile(pid, written, interval, dict(identity), families, pidns, series,
+                    bytes=SERIES_OVERHEAD * series, dropped=dropped)
 
 
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
@@ -497,7 +501,10 @@ def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
         doc = json.loads(data)
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
-    return validate(doc, **kwargs)
+    result = validate(doc, **kwargs)
+    if isinstance(result, RankFile):  # the label strings' memory, from the bytes that spelled them
+        result = replace(result, bytes=result.bytes + LABEL_CHAR_BYTES * len(data))
+    return result
 
 
 def own_pidns() -> str | None:
