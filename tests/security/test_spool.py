@@ -548,3 +548,19 @@ def test_arbitrary_documents_never_break_another_rank(identity: dict, families: 
     put(directory, other, doc_bytes(other, identity, fams))
     got, _ = render(source(directory, alive=lambda pid: True, owner=owners({other: os.geteuid()})))
     assert victim_series(got) == expected
+
+
+def test_the_daemons_schema_is_the_type_the_agents_render() -> None:
+    """agent_schema() (the canonical list) against the types in the golden expositions (the
+    agent's own and the daemon's with merged ranks): a counter the list calls a gauge would be
+    dropped from every rank."""
+    from gpumemd.spool.format import PUBLISHED_PREFIXES, agent_schema
+    from tests.helpers import GOLDEN
+
+    schema, seen = agent_schema(), 0
+    for golden in sorted(GOLDEN.glob("*.prom")):
+        for fam in text_parse(golden.read_text()):
+            if fam.name.startswith(PUBLISHED_PREFIXES) and fam.name in schema:
+                assert schema[fam.name] == fam.type, (golden.name, fam.name)
+                seen += 1
+    assert seen > 20
