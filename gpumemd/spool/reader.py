@@ -390,9 +390,9 @@ class SpoolReader:
             return True  # a version already admitted
         churn = self._churn.get(uid)
         if churn is None or not 0 <= now - churn.start < CHURN_WINDOW:
-            known: set[int] = set()  # what the uid serves now is not new in the next window
-            for _, _, good in self._good.values():
-                if good.uid == uid or self._owners.get(good.pid) == uid:
+            known: set[int] = set()  # what the uid's admitted versions hold is not new in the next window
+            for held, (_, _, good) in self._good.items():
+                if held not in self._fresh and (good.uid == uid or self._owners.get(good.pid) == uid):
                     for fam in good.families:
                         known.update(fam[4])
             churn = self._churn[uid] = _Churn(now, 0, known)
