@@ -234,11 +234,12 @@ def test_a_rank_cannot_publish_series_of_another_rank(victim, child) -> None:
 
 @needs_root
 def test_another_uid_cannot_claim_a_ranks_identity(shared: Path) -> None:
-    publish_healthy(shared, ME, time.time() + 3600, rank=0)  # job "j", rank 0, served first
+    publish_healthy(shared, ME, time.time() - 0.5, rank=0)  # job "j", rank 0, served first
     src = SpoolSource(shared, expire_intervals=5)
     fams, _ = render(src)
     expected = victim_series(fams)
-    attacker = as_nobody(shared, 0, time.time() + 7200, identity={"rank": "0", "job_id": "j"}, value=1e15)
+    # the attacker's file is the newer one (newest-wins would serve it)
+    attacker = as_nobody(shared, 0, time.time(), identity={"rank": "0", "job_id": "j"}, value=1e15)
     try:
         assert attacker.stdout is not None and attacker.stdout.readline() == b"ok\n"
         for _ in range(3):
