@@ -403,6 +403,7 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
     verified = {k: identity.get(k) or "" for k in INFO_LABELS}
     verified["pid"] = str(pid)
     forced = identity_labels(pid, identity)
+    forced_keys, forced_items = set(forced), forced.items()
     rendered_reserved = rendered_names(reserved)
     families: list[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]] = []
     dropped: dict[str, int] = {}
@@ -475,13 +476,14 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             if value is None:
                 why = why or _drop_reason(raw)
             else:
-                if not labels.keys().isdisjoint(IDENTITY_LABELS):
-                    for k in IDENTITY_LABELS.intersection(labels):
+                present = IDENTITY_LABELS.intersection(labels)
+                if present != forced_keys or not forced_items <= labels.items():  # else: already the verified ones
+                    for k in present:
                         if verified[k]:
                             labels[k] = verified[k]
                         else:
                             del labels[k]
-                labels.update(forced)
+                    labels.update(forced)
                 key = hash((sample_name, frozenset(labels.items())))
                 if key not in keys:
                     keys.add(key)

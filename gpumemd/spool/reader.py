@@ -233,14 +233,10 @@ class SpoolReader:
     def _entries(self, dfd: int) -> list[tuple[str, int]]:
         """The directory's agent files as (name, pid), at most `max_files`: the ranks served by
         the last scan first, by name (not by where readdir happens to list them), then the
-        others in readdir's order, of which at most `8 * max_files` entries are looked at."""
+        others in readdir's order, of which at most `64 * max_files` entries are looked at;
+        at most `max_uid_files` of one owner's."""
         found = [(name, int(name[6:-5])) for name in self._served]
         known = set(self._served)
-        per_uid: dict[int | None, int] = {}  # files per owner: known ranks' first
-        for name in self._served:
-            good = self._good.get(name)
-            uid = good[2].uid if good is not None else None
-            per_uid[uid] = per_uid.get(uid, 0) + 1
         self._listed = set()  # skipped by the cap: still present, still said once
         limit = 64 * self._max_files  # entries looked at, whatever their names
         with os.scandir(dfd) as it:
@@ -249,18 +245,27 @@ class SpoolReader:
                     log.debug("spool %s: more than %d entries, the rest not looked at", self._dir, limit)
                     break
                 m = _FILE_RE.match(entry.name)
-                if m is None or entry.name in known:
-                    continue
+                if m is not None and entry.name not in known:
+                    found.append((entry.name, int(m.group(1))))
+        if len(found) > self._uid_files:  # one uid could pass its cap: count each file's owner
+            per_uid: dict[int | None, int] = {}  # the known ranks' first
+            for name in self._served:
+                good = self._good.get(name)
+                uid = good[2].uid if good is not None else None
+                per_uid[uid] = per_uid.get(uid, 0) + 1
+            capped = found[:len(self._served)]
+            for name, pid in found[len(self._served):]:
                 try:
-                    uid = entry.stat(follow_symlinks=False).st_uid
+                    uid = os.stat(name, dir_fd=dfd, follow_symlinks=False).st_uid
                 except OSError:  # gone since it was listed
                     continue
                 if per_uid.get(uid, 0) >= self._uid_files:
-                    self._reject(entry.name, None, "too_many_files", f"uid {uid} has more than {self._uid_files}")
-                    self._listed.add(entry.name)
+                    self._reject(name, None, "too_many_files", f"uid {uid} has more than {self._uid_files}")
+                    self._listed.add(name)
                     continue
                 per_uid[uid] = per_uid.get(uid, 0) + 1
-                found.append((entry.name, int(m.group(1))))
+                capped.append((name, pid))
+            found = capped
         if len(found) > self._max_files:
             for name, _ in found[self._max_files:]:
                 self._reject(name, None, "too_many_files", f"more than {self._max_files} files")
