@@ -36,10 +36,10 @@ SORTS: tuple[tuple[str, Callable[[ProcessView], float]], ...] = (
     ("peak", lambda p: p.window_peak or 0),
     ("retries", lambda p: p.retries),
 )
-# category -> the character that draws it (the legend under the bars says the same)
+# category -> the character that draws it (the legend under the bars says the same, in 80 columns)
 GLYPHS = (("pytorch_allocated", "A"), ("pytorch_fragmented", "F"), ("pytorch_cached", "C"), ("non_pytorch", "N"),
           ("other_processes", "O"), ("unattributed", "U"), ("driver_reserved", "R"), ("free", "."))
-LEGEND = "A alloc  F frag  C cached  N non-PyTorch  O other  U unattributed  R driver  . free"
+LEGEND = "A alloc  F frag  C cached  N non-PyTorch  O other  U unattrib.  R driver  . free"
 
 
 def _short(n: float | None) -> str:

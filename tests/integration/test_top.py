@@ -104,6 +104,16 @@ def test_bar_keeps_every_nonempty_category_visible_and_its_width() -> None:
     assert len(drawn) == 40 and drawn.count("A") == 1 and drawn.count("N") == 1 and set(drawn) == {"A", "N", "."}
 
 
+def test_the_header_and_legend_fit_80_columns_whole() -> None:
+    """docs/explain.md promises 80 columns: the fixed lines must fit, not be cut (the legend was 83)."""
+    from gpumemd.top import GLYPHS, LEGEND
+
+    node = Node("a replayed capture", [_gpu({"free": 1000}, [])])
+    wide, narrow = frame(node, width=200), frame(node, width=80)
+    assert narrow[:3] == wide[:3]  # nothing of the header or the legend was cut
+    assert all(f"{glyph} " in LEGEND for _, glyph in GLYPHS)
+
+
 def test_sorting_orders_the_processes() -> None:
     a = ProcessView(1, 100, agent=True, allocated=90, reserved=90)
     b = ProcessView(2, 200, agent=True, allocated=10, reserved=10, retries=5)
