@@ -147,6 +147,11 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
 
+    cfg = sub.add_parser("config", help="the configuration file: print the example (every key at its default)")
+    cfg_sub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    cfg_sub.add_parser("example", help="print the example configuration, every key at its default with its "
+                                       "meaning (gpumemd config example > gpumemd.yaml)")
+
     run = sub.add_parser("run", help="run a command with the agent in each of its Python processes",
                          usage="gpumemd run [--config.file F] [--web.listen-address HOST:PORT] -- COMMAND ...")
     run.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
@@ -433,6 +438,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except config_mod.ConfigError as exc:
             return _report(exc)
         print(f"{args.config_file or args.web_config_file}: OK" + (" (as an agent configuration)" if args.agent else ""))
+        return 0
+    if args.command == "config":  # the one action: example
+        sys.stdout.write(config_mod.example_text())
         return 0
     if args.command == "capture":
         from . import capture

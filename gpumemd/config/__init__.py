@@ -4,6 +4,8 @@
 into it (durations, limits, every error at once); `yamlsafe` reads YAML with bounds.
 """
 
+from importlib import resources
+
 from . import yamlsafe
 from .loader import (
     MAX_COUNT,
@@ -52,6 +54,12 @@ __all__ = [
     "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig", "SamplerConfig",
     "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig", "apply_overrides",
     "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
-    "loads", "non_negative", "override_section", "parse_duration", "positive", "split_listen_address",
-    "yamlsafe",
+    "example_text", "loads", "non_negative", "override_section", "parse_duration", "positive",
+    "split_listen_address", "yamlsafe",
 ]
+
+
+def example_text() -> str:
+    """The example configuration shipped in the package: every key at its default, commented
+    (`gpumemd config example`; the repository's config.example.yaml is the same file)."""
+    return resources.files(__name__).joinpath("example.yaml").read_text(encoding="utf-8")

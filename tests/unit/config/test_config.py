@@ -137,6 +137,24 @@ def test_check_config_accepts_a_good_file() -> None:
     assert result.stdout.strip().endswith("OK")
 
 
+def test_config_example_prints_the_shipped_example_which_is_the_repositorys(tmp_path: Path) -> None:
+    shipped = ROOT / "gpumemd" / "config" / "example.yaml"
+    assert shipped.read_bytes() == (ROOT / "config.example.yaml").read_bytes(), (
+        "config.example.yaml and gpumemd/config/example.yaml are one file: copy your edit to the other")
+    result = _cli("config", "example")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == shipped.read_text(encoding="utf-8")
+    written = tmp_path / "gpumemd.yaml"  # the README's path: print it, then check it
+    written.write_text(result.stdout)
+    assert config.load(written) == config.Config()
+    assert _cli("check-config", str(written)).returncode == 0
+
+
+def test_config_without_an_action_is_usage_and_exit_2() -> None:
+    result = _cli("config")
+    assert result.returncode == 2 and "usage: gpumemd config" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_serve_with_a_bad_config_exits_2_without_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("log: {level: loud}\n")
