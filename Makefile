@@ -2,28 +2,42 @@
 #   make run    run gpumemd serve (the node daemon) on :9967
 #   make test   lint, type-check and run the whole test suite (installs what it needs)
 #   make fuzz   the property tests only, random and with many more examples (FUZZ_ARGS for pytest)
-# Both create their own virtualenv (.venv); `make test` also installs Debian's prometheus
-# and prometheus-alertmanager, which the end-to-end tests start on loopback, and tmux, in which
-# the tests drive `gpumemd top`.
+# Both create their own virtualenv (.venv). `make test` also wants three system packages, from
+# apt: Debian's prometheus (promtool checks every exposition; Prometheus scrapes replayed
+# daemons) and prometheus-alertmanager (delivery end to end), which the tests start on
+# loopback, and tmux, in which the tests drive `gpumemd top`. It installs them as root or
+# with password-less sudo; otherwise it says so and goes on, and the tests that need them skip
+# with the reason.
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
 FUZZ_FACTOR ?= 20
+# torch for the tests: the CPU build, pinned. On Linux PyPI's torch is the CUDA build (~5 GB of
+# nvidia-* wheels, no use without a GPU), so the `+cpu` pin takes it from your configured index
+# or mirror if it has it, else from PyTorch's CPU index, and never falls back to a CUDA build.
+# The CUDA build instead: make test TORCH=torch==2.13.0 (PyPI's, CUDA 12/13) or
+# TORCH_INDEX=https://download.pytorch.org/whl/cu128 TORCH=torch==2.13.0+cu128. On macOS
+# PyPI's build is the CPU one: make test TORCH=torch==2.13.0.
+TORCH       ?= torch==2.13.0+cpu
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+SYSTEM_DEPS := prometheus prometheus-alertmanager tmux
 
 .PHONY: run demo test fuzz lint sbom system-deps clean
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade 'pip>=25.1'  # 25.1: --group (PEP 735 dependency groups)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
 $(VENV)/.test: $(VENV)/.run pyproject.toml
-	$(PY) -m pip install --quiet torch==2.13.0
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet '$(TORCH)' 2>/dev/null \
+	  || $(PY) -m pip install --quiet '$(TORCH)' --index-url '$(TORCH_INDEX)' \
+	  || { echo "make: $(TORCH) is neither on your package index nor on $(TORCH_INDEX);" \
+	            "make test TORCH=torch==2.13.0 takes PyPI's CUDA build instead (~5 GB)" >&2; exit 1; }
+	$(PY) -m pip install --quiet -e . --group test --group lint
 	touch $@
 
 run: $(VENV)/.run
@@ -33,11 +47,26 @@ run: $(VENV)/.run
 demo: $(VENV)/.run
 	$(VENV)/bin/gpumemd serve --replay tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json $(ARGS)
 
+# Installs the system packages where it may (root, or sudo without a password: never a
+# prompt); elsewhere one line says what is missing and the suite runs without those tests.
 system-deps:
-	@command -v promtool >/dev/null && command -v prometheus-alertmanager >/dev/null && command -v tmux >/dev/null || \
-	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus prometheus-alertmanager tmux >/dev/null; }
-	@# The packages start services we do not want; the tests start their own on free ports.
-	@-$(SUDO) systemctl stop prometheus prometheus-alertmanager prometheus-node-exporter >/dev/null 2>&1 || true
+	@missing=""; \
+	for c in prometheus promtool tmux; do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
+	command -v prometheus-alertmanager >/dev/null || command -v alertmanager >/dev/null \
+	  || missing="$$missing alertmanager"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if ! command -v apt-get >/dev/null; then how="there is no apt-get here"; \
+	elif [ "$$(id -u)" = 0 ]; then sudo=""; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	else how="installing them needs root (and sudo asks for a password)"; fi; \
+	if [ -n "$$how" ]; then \
+	  echo "make: not installing $(SYSTEM_DEPS) (missing:$$missing): $$how; the tests that need them skip." \
+	       "To run those too: sudo apt-get install $(SYSTEM_DEPS)"; exit 0; fi; \
+	echo "make: installing $(SYSTEM_DEPS) with apt-get (missing:$$missing)"; \
+	{ $$sudo apt-get update -qq && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null; } || exit 1; \
+	: "The packages start services we do not want; the tests start their own on free ports."; \
+	$$sudo systemctl stop prometheus prometheus-alertmanager prometheus-node-exporter >/dev/null 2>&1 || true
 
 lint: $(VENV)/.test
 	$(VENV)/bin/ruff check gpumemd tests bench

@@ -40,7 +40,7 @@ def record_torch(torch_api: Any = None) -> dict[str, Any]:
             init_cuda()
         except ImportError as exc:
             raise CaptureError(f"--torch: torch cannot be imported here ({exc}); install it "
-                               "(pip install 'gpumemd[torch]') or capture without --torch") from None
+                               "(pip install torch) or capture without --torch") from None
     calls: dict[str, Any] = {}
     api = torch_recorder(torch_api or TorchCuda(), calls)
     try:

@@ -25,6 +25,7 @@ FOREIGN_FLAGS = {
     "--nproc-per-node",  # torchrun
     "--junitxml", "--durations",  # pytest
     "--strict",  # kubernetes-validate
+    "--index-url", "--group",  # pip
 }
 
 # `{a,b}` inside a name is an alternation (`gpumemd_section_{peak,net}_bytes`); at its end, labels

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def lint_imports() -> str:
     exe = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or shutil.which("lint-imports")
     if exe is None:
-        pytest.skip("import-linter is not installed (pip install -e '.[test]')")
+        pytest.skip("import-linter is not installed (pip install -e . --group test)")
     return exe
 
 

@@ -1,6 +1,6 @@
 """A PNG of a profiling session: allocated and reserved memory over time, sections shaded.
 
-Optional: needs matplotlib (`pip install 'gpumemd[plot]'`); imported only when a plot is
+Optional: needs matplotlib (`pip install matplotlib`); imported only when a plot is
 asked for, with the non-interactive Agg backend (no display needed).
 """
 
@@ -26,7 +26,7 @@ def plot_session(snapshots: Sequence[MemorySnapshot], results: Sequence[ProfileR
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise ImportError("plotting needs matplotlib: pip install 'gpumemd[plot]'") from None
+        raise ImportError("plotting needs matplotlib: pip install matplotlib") from None
     from matplotlib.figure import Figure  # no pyplot: the user's backend and figures stay untouched
 
     points = sorted(snapshots, key=lambda s: s.timestamp)

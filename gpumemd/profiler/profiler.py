@@ -553,7 +553,7 @@ class GPUMemoryProfiler:
     def save_plot(self, path: str | Path, *, title: str | None = None) -> Path:
         """PNG of the session: allocated and reserved over time, profiled sections marked.
 
-        Needs matplotlib (`pip install 'gpumemd[plot]'`).
+        Needs matplotlib (`pip install matplotlib`).
         """
         from .plot import plot_session
 
