@@ -101,6 +101,12 @@ def _run(venv: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           timeout=60, env=env)
 
 
+def _python(venv: Path, code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run([str(venv / "bin" / "python"), "-c", code], cwd=cwd, capture_output=True, text=True,
+                          timeout=60, env=env)
+
+
 def _check_installed(venv: Path, tmp: Path) -> None:
     """The command works from the venv alone, with the package data it reads at run time."""
     example = _run(venv, "config", "example", cwd=tmp)
@@ -111,8 +117,7 @@ def _check_installed(venv: Path, tmp: Path) -> None:
     assert checked.returncode == 0, checked.stderr
     rules = _run(venv, "rules", "export", cwd=tmp)  # the default rules: gpumemd/alerts/*.yaml
     assert rules.returncode == 0 and "GpuMemoryNearlyFull" in rules.stdout, rules.stderr
-    where = subprocess.run([str(venv / "bin" / "python"), "-c", "import gpumemd, sys; print(gpumemd.__file__)"],
-                           cwd=tmp, capture_output=True, text=True, timeout=60)
+    where = _python(venv, "import gpumemd; print(gpumemd.__file__)", cwd=tmp)
     assert where.stdout.startswith(str(venv)), where.stdout + where.stderr
     assert (Path(where.stdout.strip()).parent / "agent" / "boot" / "sitecustomize.py").is_file()
 
@@ -131,7 +136,7 @@ def test_pip_install_from_a_clone(clone: Path, wheelhouse: Path, tmp_path: Path)
     r = _pip(venv, *_documented("pip install ."), *_offline(wheelhouse), cwd=clone)
     assert r.returncode == 0, r.stderr
     _check_installed(venv, tmp_path)
-    torch = subprocess.run([str(venv / "bin" / "python"), "-c", "import torch"], capture_output=True, timeout=60)
+    torch = _python(venv, "import torch", cwd=tmp_path)
     assert torch.returncode != 0, "the node daemon's install must not bring torch"
 
 
@@ -143,12 +148,12 @@ def test_pip_install_from_a_git_url(clone: Path, wheelhouse: Path, tmp_path: Pat
         subprocess.run([*git, *args], cwd=repo, check=True, capture_output=True, timeout=60)
     venv = _venv(tmp_path / "venv", wheelhouse)
     # the documented command with $GPUMEMD_GIT expanded, as the shell does
-    args = [a.replace("$GPUMEMD_GIT", repo.as_uri()) for a in _documented('pip install "gpumemd @ git+$GPUMEMD_GIT"')]
+    shown = _documented('pip install "gpumemd @ git+$GPUMEMD_GIT"')
+    args = [a.replace("$GPUMEMD_GIT", repo.as_uri()) for a in shown]
     r = _pip(venv, *args, *_offline(wheelhouse), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     _check_installed(venv, tmp_path)
-    site = Path(subprocess.run([str(venv / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path("
-                                "'purelib'))"], capture_output=True, text=True, timeout=60).stdout.strip())
+    site = Path(_python(venv, "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=tmp_path).stdout.strip())
     direct = json.loads(next(site.glob("gpumemd-*.dist-info/direct_url.json")).read_text())
     assert direct["url"] == repo.as_uri() and direct["vcs_info"]["vcs"] == "git"
     # the extra's spelling resolves too (dry run: no torch is downloaded here)
@@ -181,8 +186,8 @@ needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 @needs_make
 def test_make_test_installs_the_groups_and_a_cpu_torch() -> None:
-    plan = subprocess.run(["make", "-n", "-B", "-C", str(ROOT), ".venv/.test"], capture_output=True, text=True,
-                          timeout=30, env={**os.environ, "MAKEFLAGS": ""}).stdout
+    plan = subprocess.run(["make", "-n", "-B", "-C", str(ROOT), ".venv/.test"], capture_output=True,
+                          text=True, timeout=30, env={**os.environ, "MAKEFLAGS": ""}).stdout
     torch_lines = [ln for ln in plan.splitlines() if "pip install" in ln and "torch" in ln]
     assert torch_lines and all("torch==2.13.0+cpu" in ln for ln in torch_lines), plan
     assert "--index-url 'https://download.pytorch.org/whl/cpu'" in plan  # never a bare PyPI torch
@@ -195,7 +200,8 @@ def _fake_bin(tmp: Path, uid: int, sudo_ok: bool, apt: bool) -> tuple[Path, Path
     cannot be arranged on a CI box."""
     bin_dir, log = tmp / "bin", tmp / "calls"
     bin_dir.mkdir()
-    scripts = {"id": f"echo {uid}", "sudo": f'echo "sudo $*" >> {log}; ' + ('shift; exec "$@"' if sudo_ok else "exit 1"),
+    sudo = 'shift; exec "$@"' if sudo_ok else "exit 1"
+    scripts = {"id": f"echo {uid}", "sudo": f'echo "sudo $*" >> {log}; {sudo}',
                "systemctl": f'echo "systemctl $*" >> {log}'}
     if apt:
         scripts["apt-get"] = f'echo "apt-get $*" >> {log}'
@@ -212,8 +218,9 @@ def _fake_bin(tmp: Path, uid: int, sudo_ok: bool, apt: bool) -> tuple[Path, Path
 def _system_deps(bin_dir: Path) -> subprocess.CompletedProcess[str]:
     make = shutil.which("make")
     assert make is not None
-    return subprocess.run([make, "-s", "-C", str(ROOT), "system-deps"], capture_output=True, text=True, timeout=30,
-                          env={"PATH": str(bin_dir), "HOME": os.environ.get("HOME", "/")}, stdin=subprocess.DEVNULL)
+    env = {"PATH": str(bin_dir), "HOME": os.environ.get("HOME", "/")}
+    return subprocess.run([make, "-s", "-C", str(ROOT), "system-deps"], capture_output=True, text=True,
+                          timeout=30, env=env, stdin=subprocess.DEVNULL)
 
 
 @needs_make
