@@ -147,7 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
 
-    cfg = sub.add_parser("config", help="the configuration file: print the example (every key at its default)")
+    cfg = sub.add_parser("config", help="the configuration file: print the example (every key, its default)")
     cfg_sub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     cfg_sub.add_parser("example", help="print the example configuration, every key at its default with its "
                                        "meaning (gpumemd config example > gpumemd.yaml)")

@@ -153,7 +153,8 @@ def test_pip_install_from_a_git_url(clone: Path, wheelhouse: Path, tmp_path: Pat
     r = _pip(venv, *args, *_offline(wheelhouse), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     _check_installed(venv, tmp_path)
-    site = Path(_python(venv, "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=tmp_path).stdout.strip())
+    purelib = _python(venv, "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=tmp_path)
+    site = Path(purelib.stdout.strip())
     direct = json.loads(next(site.glob("gpumemd-*.dist-info/direct_url.json")).read_text())
     assert direct["url"] == repo.as_uri() and direct["vcs_info"]["vcs"] == "git"
     # the extra's spelling resolves too (dry run: no torch is downloaded here)
