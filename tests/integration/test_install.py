@@ -131,6 +131,20 @@ def test_every_pip_install_the_docs_show_is_run_here() -> None:
     assert sorted(DOCUMENTED.keys() - shown) == [], "a command this test runs that no page shows any more"
 
 
+def test_messages_recommend_only_installs_that_work() -> None:
+    """gpumemd is on no index: a hint such as `pip install 'gpumemd[torch]'` fails for everyone
+    who installed from a clone. Hints name the dependency itself (`pip install torch`)."""
+    import re
+
+    bad = []
+    for path in sorted((ROOT / "gpumemd").rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for hint in re.findall(r"pip install ([^)`\"]*)", line):
+                if re.match(r"['\"]?gpumemd\b", hint) and "@" not in hint:
+                    bad.append(f"{path.relative_to(ROOT)}:{n}: pip install {hint}")
+    assert bad == []
+
+
 def test_pip_install_from_a_clone(clone: Path, wheelhouse: Path, tmp_path: Path) -> None:
     venv = _venv(tmp_path / "venv", wheelhouse)
     r = _pip(venv, *_documented("pip install ."), *_offline(wheelhouse), cwd=clone)
