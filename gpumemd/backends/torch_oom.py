@@ -136,10 +136,21 @@ class _AfterImport(importlib.abc.MetaPathFinder):
     def __init__(self, name: str, callback: Callable[[ModuleType], None]) -> None:
         self.name, self.callback = name, callback
         self.done = threading.Event()
+        self._asking = threading.local()  # this thread is inside our own walk of sys.meta_path
 
     def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> Any:
-        if fullname != self.name or self.done.is_set():
+        # Two hooks for one name (an agent started twice before `import torch`) ask each other
+        # in turn: the one already asking answers None, so the walk ends and each wraps once.
+        # (getattr: `on` is unset in a thread that never asked)
+        if fullname != self.name or self.done.is_set() or getattr(self._asking, "on", False):
             return None
+        self._asking.on = True
+        try:
+            return self._wrapped_spec(fullname, path, target)
+        finally:
+            self._asking.on = False
+
+    def _wrapped_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None) -> Any:
         for finder in sys.meta_path:
             if finder is self:
                 continue
