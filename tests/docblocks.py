@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Block", "blocks", "PAGES", "shell_commands"]
+__all__ = ["Block", "blocks", "PAGES", "shell_commands", "shell_lines"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -60,11 +60,26 @@ def blocks(page: Path) -> list[Block]:
     return found
 
 
-def shell_commands(block: Block) -> list[str]:
-    """The commands of a shell block, one per line, comments and blank lines dropped."""
-    commands = []
+def shell_lines(block: Block) -> list[tuple[str, str]]:
+    """The commands of a shell block with their comments, a line continued by `\\` joined to
+    the next; blank and comment-only lines dropped."""
+    found: list[tuple[str, str]] = []
+    pending = ""
     for line in block.text.splitlines():
-        command = re.sub(r"(^|\s)#.*$", "", line).strip()
+        m = re.match(r"^(.*?)(?:(?:^|\s)#(.*))?$", line)
+        command, comment = (m.group(1), m.group(2) or "") if m else (line, "")
+        command = (pending + " " + command.strip()).strip() if pending else command.strip()
+        if command.endswith("\\"):
+            pending = command[:-1].strip()
+            continue
+        pending = ""
         if command:
-            commands.append(command)
-    return commands
+            found.append((command, comment.strip()))
+    if pending:
+        found.append((pending, ""))
+    return found
+
+
+def shell_commands(block: Block) -> list[str]:
+    """The commands of a shell block (`shell_lines` without the comments)."""
+    return [command for command, _ in shell_lines(block)]

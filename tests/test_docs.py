@@ -147,7 +147,7 @@ def test_the_readme_is_a_short_path() -> None:
 # Every fenced block of the README and docs/ runs here, or says why not with
 # `<!-- not-run: why -->` (or `<!-- tested-by: FILE -->`: that test runs it) on the line before.
 #   python   a subprocess in a temp dir holding FIXTURE_FILES, with FIXTURE_PY's names defined
-#   sh       each line, `gpumemd` being this tree's; exit 0, or the status its comment documents
+#   sh       each line, all `gpumemd` (this tree's); exit 0, or the status its comment documents
 #   console  the `$ ` lines run in one shell; their output must be the block's other lines
 #   yaml     parsed; a gpumemd configuration (its top-level keys are sections) passes check-config;
 #            one whose first line is `# NAME.yml` is that file for the page's other blocks
@@ -186,6 +186,7 @@ ELSEWHERE = {
     "kustomize": "edits the user's own overlay (CI renders deploy/k8s offline: test_deploy_lint.py)",
 }
 RUNNABLE = {"python", "sh", "console", "yaml", "promql"}
+RUNS_HERE = {"gpumemd"}  # the programs a shell block may run here: nothing else is started
 _EXIT = re.compile(r"\bexit (\d)\b")
 _NAMED = re.compile(r"# ([\w.-]+\.ya?ml)\n")
 
@@ -222,15 +223,16 @@ def _fixtures(tmp: Path, page: Path) -> dict[str, str]:
 
 
 def _run_sh(block: docblocks.Block, tmp: Path, env: dict[str, str]) -> None:
-    for line in block.text.splitlines():
-        command = docblocks.shell_commands(dataclasses.replace(block, text=line))
-        if not command:
-            continue
-        r = subprocess.run(["bash", "-c", command[0]], cwd=tmp, env=env, capture_output=True, text=True,
+    lines = docblocks.shell_lines(block)
+    others = [c for c, _ in lines if c.split()[0] not in RUNS_HERE]
+    assert others == [], (f"{block.where}: only {sorted(RUNS_HERE)} commands run here; "
+                          "put <!-- not-run: why --> before this block")
+    for command, comment in lines:
+        r = subprocess.run(["bash", "-c", command], cwd=tmp, env=env, capture_output=True, text=True,
                            timeout=60, stdin=subprocess.DEVNULL)
-        documented = _EXIT.search(line)
+        documented = _EXIT.search(comment)
         allowed = {0, int(documented.group(1))} if documented else {0}
-        assert r.returncode in allowed, f"{block.where}: {command[0]}: exit {r.returncode}: {r.stderr[-2000:]}"
+        assert r.returncode in allowed, f"{block.where}: {command}: exit {r.returncode}: {r.stderr[-2000:]}"
 
 
 def _run_console(block: docblocks.Block, tmp: Path, env: dict[str, str]) -> None:
