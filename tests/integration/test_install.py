@@ -2,7 +2,7 @@
 (`pip install .`, `pip install '.[torch]'`), from a git URL (a local `git+file://` one), and
 what `make test` installs (the CPU torch pin, the system packages without root or apt).
 
-Offline after one download: the daemon's five dependencies and setuptools are fetched once
+Offline after one download: the daemon's dependencies and setuptools are fetched once
 into a wheelhouse (pip's cache makes that quick) and every venv installs from it with
 `--no-index`, so nothing here depends on this machine's pip configuration or mirrors.
 """
@@ -20,12 +20,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from tests.docblocks import PAGES, blocks, shell_commands
 from tests.helpers import ROOT
 
 INSTALL_PAGE = ROOT / "docs" / "install.md"
-DAEMON_DEPS = ["prometheus-client", "nvidia-ml-py", "psutil", "pyyaml", "bcrypt", "setuptools>=68"]
+# the daemon's dependencies as pyproject.toml declares them, and the build backend
+_PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+DAEMON_DEPS = [*_PROJECT["project"]["dependencies"], *_PROJECT["build-system"]["requires"]]
 
 # Every `pip install` the README and docs show, and the test here that runs it. The torch line
 # needs PyTorch's index, which CI cannot reach: its test starts from the torch that `make test`
