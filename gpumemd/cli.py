@@ -129,6 +129,9 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--requested", metavar="BYTES", type=int,
                          help="with --snapshot: the failed request's size, where the snapshot holds no OOM event")
     explain.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
+    explain.add_argument("--prometheus", metavar="URL", help="a whole job across nodes, read from this Prometheus "
+                         "(with --job; without it, the jobs it sees)")
+    explain.add_argument("--job", metavar="ID", help="with --prometheus: the job_id to explain")
 
     top = sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
     top.add_argument("--url", help="a running gpumemd serve (default: the local one; without one, this node "
@@ -385,12 +388,47 @@ def _explain_snapshot(args: argparse.Namespace) -> int:
     return 1
 
 
+def _explain_job(args: argparse.Namespace) -> int:
+    """`explain --prometheus URL [--job ID]`: 1 with findings, 0 without, 2 when Prometheus
+    gives no readable answer (one line, never a traceback)."""
+    import json
+
+    from . import explain, jobview
+
+    try:
+        timeout = config_mod.parse_duration(args.timeout)
+    except ValueError:
+        timeout = -1.0
+    if timeout <= 0:
+        print(f"gpumemd explain: --timeout {args.timeout!r}: expected a positive duration (5s)", file=sys.stderr)
+        return 2
+    from .httpclient import redact
+
+    where = redact(args.prometheus)
+    try:
+        if args.job is None:
+            seen, notes = jobview.jobs(args.prometheus, timeout)
+            sys.stdout.write(json.dumps({"source": where, "jobs": seen, "notes": notes}, indent=1, sort_keys=True)
+                             + "\n" if args.json else jobview.render_jobs(seen, where))
+            return 0
+        job = jobview.from_prometheus(args.prometheus, args.job, timeout)
+    except (OSError, ValueError, RecursionError) as exc:
+        said = str(exc) if isinstance(exc, jobview.PrometheusAnswerError) else explain.reachable_error(exc)
+        print(f"gpumemd explain: {where}: {said}", file=sys.stderr)
+        return 2
+    found = jobview.job_findings(job)
+    sys.stdout.write(jobview.to_json(job, found) if args.json else jobview.render(job, found))
+    return 1 if found else 0
+
+
 def _explain(args: argparse.Namespace) -> int:
     """0: nothing to report; 1: findings; 2: no answer (no daemon at --url, no NVML here)."""
     from . import explain
 
     if args.snapshot:
         return _explain_snapshot(args)
+    if args.prometheus:
+        return _explain_job(args)
     got = _node_reader(args, "explain")
     if isinstance(got, int):
         return got

@@ -1,0 +1,259 @@
+"""`gpumemd explain --prometheus URL [--job ID]`: one training job across its nodes, read from
+the user's Prometheus (never from the training nodes).
+
+Two instant queries (`/api/v1/query`) give everything: the series that carry the job's
+`job_id` (rank info, allocator, OOMs), and the node-level series (GPUs, NVML's processes) of
+the `instance`s those ranks run on. Each instance's series become an `explain.Node` through
+the node client's own `Node.from_series()`, so the tree and its checks are the node view's;
+the job's findings (worst rank, imbalance, ranks missing, OOMs by rank) are added on top.
+
+Prometheus's answer is input like a daemon's: fetched through `gpumemd.httpclient` (one
+deadline, bounded bytes, no redirects), every field of its JSON checked (`status`,
+`data.resultType` "vector", labels str -> str, `value` [time, "number"]); a document of the
+wrong shape is one `PrometheusAnswerError` line, a bad sample is skipped and said in a note.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import time
+import urllib.parse
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import explain
+from .explain import Finding, Node, Series, size
+from .httpclient import RequestFailed, redact, request, require_2xx
+
+__all__ = ["IMBALANCE_RATIO", "Job", "PrometheusAnswerError", "RankView", "from_prometheus", "job_findings",
+           "jobs", "parse_vector", "render", "render_jobs", "to_json"]
+
+IMBALANCE_RATIO = 1.3  # max/median across ranks past which the slowest-to-fit rank sets the job's memory
+MAX_ANSWER_BYTES = 64 << 20  # one query's answer: grows with ranks; the cap only stops a runaway
+MAX_RESULTS = 200_000
+
+# the job's own series (they carry job_id), and the node-level ones of the instances it runs on
+_JOB_SERIES = 'gpumemd_(process_rank_info|allocator_.*|oom_.*)'
+_NODE_SERIES = ('gpumemd_(gpu_memory_.*|gpu_info|process_gpu_memory_used_bytes|process_info|'
+                'process_resident_memory_bytes|collector_success)')
+
+
+class PrometheusAnswerError(ValueError):
+    """Prometheus's answer is not an instant vector gpumemd can read (or says an error)."""
+
+
+@dataclass
+class RankView:
+    """One rank of the job: where it runs and what its allocator holds."""
+
+    rank: str
+    instance: str
+    gpu: int
+    pid: int
+    allocated: int
+    reserved: int
+    step_peak: int | None
+    headroom: int | None  # what its allocator could still grow into before its peak fails
+    ooms: int
+    oom_cause: str = ""
+
+
+@dataclass
+class Job:
+    """One job across nodes: the node view of each instance, and its ranks."""
+
+    source: str
+    job_id: str
+    nodes: dict[str, Node]
+    ranks: list[RankView] = field(default_factory=list)
+    world_size: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _number(v: Any) -> float | None:
+    """Prometheus's sample value: a string of a float ("NaN", "+Inf" included) -> float."""
+    if not isinstance(v, str) or len(v) > 64:
+        return None
+    try:
+        return float(v)
+    except ValueError:
+        return None
+
+
+def parse_vector(doc: Any, skips: explain._Skips) -> list[tuple[dict[str, str], float]]:
+    """An instant query's answer of any shape -> [(labels, value)]; a wrong document raises
+    PrometheusAnswerError (one line), a bad sample is skipped and counted."""
+    if not isinstance(doc, dict):
+        raise PrometheusAnswerError("not a Prometheus API answer (not a JSON object)")
+    if doc.get("status") != "success":
+        err = doc.get("error")
+        said = explain._text(err)[:200] if isinstance(err, str) else "no error text"
+        raise PrometheusAnswerError(f"the query failed: {said}")
+    data = doc.get("data")
+    if not isinstance(data, dict) or data.get("resultType") != "vector" or not isinstance(data.get("result"), list):
+        raise PrometheusAnswerError("not an instant vector (data.resultType \"vector\" with a result list)")
+    out: list[tuple[dict[str, str], float]] = []
+    for item in data["result"][:MAX_RESULTS]:
+        metric = item.get("metric") if isinstance(item, dict) else None
+        value = item.get("value") if isinstance(item, dict) else None
+        if not isinstance(metric, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                   for k, v in metric.items()):
+            skips.add("a result whose metric is not labels of strings")
+            continue
+        if not isinstance(value, list) or len(value) != 2 or isinstance(value[0], bool) \
+                or not isinstance(value[0], (int, float)) or (n := _number(value[1])) is None:
+            skips.add("a result whose value is not [time, \"number\"]")
+            continue
+        out.append(({explain._text(k): explain._text(v) for k, v in metric.items()}, n))
+    if len(data["result"]) > MAX_RESULTS:
+        skips.add(f"results past the first {MAX_RESULTS}")
+    return out
+
+
+def _query(base: str, expr: str, deadline: float, timeout: float, skips: explain._Skips) -> list[
+        tuple[dict[str, str], float]]:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise RequestFailed("timeout", f"timed out: no complete answer within {timeout:g}s")
+    url = f"{base}/api/v1/query?" + urllib.parse.urlencode({"query": expr})
+    resp = request(url, timeout=left, max_bytes=MAX_ANSWER_BYTES)
+    if resp.status not in (400, 422):  # a bad expression: the answer's error says why
+        require_2xx(resp)
+    try:
+        doc = json.loads(resp.body)
+    except (ValueError, RecursionError):
+        raise PrometheusAnswerError(f"HTTP {resp.status}: not JSON (is this a Prometheus?)") from None
+    return parse_vector(doc, skips)
+
+
+def _base(url: str) -> str:
+    return url.rstrip("/")
+
+
+def _quote(value: str) -> str:
+    return json.dumps(value)  # a PromQL string: JSON's escapes are PromQL's
+
+
+def jobs(url: str, timeout: float = 5.0) -> tuple[dict[str, int], list[str]]:
+    """The jobs Prometheus sees now: {job_id: ranks}, and notes."""
+    skips = explain._Skips()
+    found = _query(_base(url), 'count by (job_id) (gpumemd_process_rank_info{job_id!=""})',
+                   time.monotonic() + timeout, timeout, skips)
+    out = {lab["job_id"]: int(v) for lab, v in found if "job_id" in lab and math.isfinite(v) and 0 <= v < 1e9}
+    return out, skips.notes()
+
+
+def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
+    """The job `job` as Prometheus sees it now, within `timeout` seconds for all queries."""
+    base, deadline, skips = _base(url), time.monotonic() + timeout, explain._Skips()
+    own = _query(base, f'{{__name__=~"{_JOB_SERIES}",job_id={_quote(job)}}}', deadline, timeout, skips)
+    nodes_q = (f'{{__name__=~"{_NODE_SERIES}"}} and on (instance) '
+               f'gpumemd_process_rank_info{{job_id={_quote(job)}}}')
+    node_level = _query(base, nodes_q, deadline, timeout, skips)
+    by_instance: dict[str, Series] = {}
+    for labels, value in own + node_level:
+        name, instance = labels.pop("__name__", ""), labels.get("instance", "")
+        by_instance.setdefault(instance, {}).setdefault(name, []).append((labels, value))
+    result = Job(f"Prometheus at {redact(url)}", job, {})
+    world: set[int] = set()
+    for instance in sorted(by_instance):
+        series = by_instance[instance]
+        node = Node.from_series(series, instance or "(no instance label)")
+        result.nodes[instance] = node
+        peaks = {lab.get("rank", ""): v for lab, v in series.get("gpumemd_allocator_step_peak_bytes", [])}
+        for lab, _ in series.get("gpumemd_process_rank_info", []):
+            if (w := explain._index(lab.get("world_size"))) is not None:
+                world.add(w)
+        for g in node.gpus:
+            for p in g.processes:
+                if not p.agent or p.job_id != job:
+                    continue
+                peak = peaks.get(p.rank)
+                step_peak = int(peak) if peak is not None and math.isfinite(peak) and 0 <= peak < 2**62 else None
+                top = max(x for x in (p.window_peak, step_peak, p.allocated) if x is not None)
+                result.ranks.append(RankView(p.rank, instance, g.gpu, p.pid, p.allocated, p.reserved, step_peak,
+                                             p.reserved + g.free - top if g.total else None, p.ooms, p.oom_cause))
+    result.ranks.sort(key=lambda r: (int(r.rank) if r.rank.isdigit() else 1 << 40, r.rank))
+    result.world_size = max(world) if world else None
+    if len(world) > 1:
+        result.notes.append(f"ranks disagree on the world size: {sorted(world)}")
+    result.notes.extend(skips.notes())
+    return result
+
+
+def job_findings(job: Job) -> list[Finding]:
+    """The job's findings: worst rank, imbalance, ranks missing, OOMs by rank; then each node's."""
+    out: list[Finding] = []
+    if not job.ranks:
+        out.append(Finding(None, "no_ranks", f"job {job.job_id}: no rank answers in Prometheus", 0.0))
+    with_room = [r for r in job.ranks if r.headroom is not None]
+    if with_room:
+        worst = min(with_room, key=lambda r: r.headroom or 0)
+        out.append(Finding(worst.gpu, "worst_rank", f"worst rank: rank {worst.rank} on {worst.instance} GPU "
+                           f"{worst.gpu}: {size(max(0, worst.headroom or 0))} of headroom", worst.headroom))
+    for what, values in (("allocated", [r.allocated for r in job.ranks]),
+                         ("step peak", [r.step_peak for r in job.ranks if r.step_peak is not None])):
+        if len(values) >= 2 and (median := statistics.median(values)) > 0:
+            ratio = max(values) / median
+            if ratio > IMBALANCE_RATIO:
+                big = max((r for r in job.ranks), key=lambda r: (r.allocated if what == "allocated"
+                                                                 else (r.step_peak or 0)))
+                out.append(Finding(None, "imbalance", f"imbalance: {what} max/median {ratio:.2f} across "
+                                   f"{len(values)} ranks (rank {big.rank} holds {size(max(values))}, "
+                                   f"the median {size(median)})", ratio))
+    if job.world_size is not None and job.world_size > len(job.ranks):
+        seen = {r.rank for r in job.ranks}
+        missing = [str(i) for i in range(job.world_size) if str(i) not in seen]
+        named = ", ".join(missing[:20]) + (", ..." if len(missing) > 20 else "")
+        out.append(Finding(None, "ranks_missing", f"{job.world_size - len(job.ranks)} of {job.world_size} ranks "
+                           f"missing: {named}", float(job.world_size - len(job.ranks))))
+    for r in job.ranks:
+        if r.ooms or r.oom_cause:
+            out.append(Finding(r.gpu, "ooms", f"rank {r.rank} on {r.instance} GPU {r.gpu}: {r.ooms} OOMs"
+                               + (f", the last: {r.oom_cause}" if r.oom_cause else ""), float(r.ooms)))
+    for instance, node in job.nodes.items():
+        out.extend(Finding(f.gpu, f.kind, f"{instance}: {f.message}", f.value) for f in explain.findings(node)
+                   if f.kind not in ("ooms",))
+    return out
+
+
+def render(job: Job, found: Sequence[Finding], width: int = 110) -> str:
+    """One line per node, then one per rank; then the findings."""
+    lines = [f"source: {job.source}", f"job {job.job_id}: {len(job.ranks)} ranks"
+             + (f" of {job.world_size}" if job.world_size is not None else "") + f" on {len(job.nodes)} nodes"]
+    for instance, node in job.nodes.items():
+        used = sum(g.used for g in node.gpus)
+        total = sum(g.total for g in node.gpus)
+        ranks = [r for r in job.ranks if r.instance == instance]
+        lines.append(f"node {instance}: {len(node.gpus)} GPUs, {size(used)} of {size(total)} used, "
+                     f"{len(ranks)} ranks"[:width])
+        for r in ranks:
+            text = (f"  rank {r.rank:<5} GPU {r.gpu:<2} pid {r.pid:<8} allocated {size(r.allocated):>10}  "
+                    f"reserved {size(r.reserved):>10}  step peak "
+                    f"{size(r.step_peak) if r.step_peak is not None else '-':>10}  headroom "
+                    f"{size(r.headroom) if r.headroom is not None else '-':>10}")
+            lines.append(text[:width])
+    lines.append("findings:" if found else "findings: none")
+    lines.extend(f"  ! {f.message}" for f in found)
+    lines.extend(f"  note: {n}" for n in job.notes)
+    lines.extend(f"  note: {i}: {n}" for i, node in job.nodes.items() for n in node.notes)
+    return "\n".join(lines) + "\n"
+
+
+def to_json(job: Job, found: Sequence[Finding]) -> str:
+    """Strict JSON (RFC 8259): no NaN or Infinity."""
+    doc = {"source": job.source, "job_id": job.job_id, "world_size": job.world_size,
+           "nodes": [{"instance": i, "gpus": [asdict(g) for g in n.gpus], "notes": n.notes}
+                     for i, n in job.nodes.items()],
+           "ranks": [asdict(r) for r in job.ranks], "findings": [asdict(f) for f in found], "notes": job.notes}
+    return json.dumps(explain._finite(doc), indent=1, sort_keys=True, allow_nan=False) + "\n"
+
+
+def render_jobs(found: Mapping[str, int], source: str) -> str:
+    """The jobs Prometheus sees, with their rank counts."""
+    lines = [f"source: {source}", "jobs:" if found else "jobs: none seen (no gpumemd_process_rank_info with a job_id)"]
+    lines.extend(f"  {explain._text(j)}  {n} ranks" for j, n in sorted(found.items()))
+    return "\n".join(lines) + "\n"
