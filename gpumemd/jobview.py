@@ -220,7 +220,7 @@ def job_findings(job: Job) -> list[Finding]:
     return out
 
 
-def render(job: Job, found: Sequence[Finding], width: int = 110) -> str:
+def render(job: Job, found: Sequence[Finding], width: int = 160) -> str:
     """One line per node, then one per rank; then the findings."""
     lines = [f"source: {job.source}", f"job {job.job_id}: {len(job.ranks)} ranks"
              + (f" of {job.world_size}" if job.world_size is not None else "") + f" on {len(job.nodes)} nodes"]
@@ -231,10 +231,10 @@ def render(job: Job, found: Sequence[Finding], width: int = 110) -> str:
         lines.append(f"node {instance}: {len(node.gpus)} GPUs, {size(used)} of {size(total)} used, "
                      f"{len(ranks)} ranks"[:width])
         for r in ranks:
+            peak = size(r.step_peak) if r.step_peak is not None else "-"
+            room = size(r.headroom) if r.headroom is not None else "-"
             text = (f"  rank {r.rank:<5} GPU {r.gpu:<2} pid {r.pid:<8} allocated {size(r.allocated):>10}  "
-                    f"reserved {size(r.reserved):>10}  step peak "
-                    f"{size(r.step_peak) if r.step_peak is not None else '-':>10}  headroom "
-                    f"{size(r.headroom) if r.headroom is not None else '-':>10}")
+                    f"reserved {size(r.reserved):>10}  step peak {peak:>10}  headroom {room:>10}")
             lines.append(text[:width])
     lines.append("findings:" if found else "findings: none")
     lines.extend(f"  ! {f.message}" for f in found)
