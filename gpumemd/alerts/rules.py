@@ -314,7 +314,9 @@ def parse_rules(raw: Sequence[Any], path: str) -> tuple[list[RuleSpec], list[str
         try:
             _config.from_mapping(RuleSpec, retry, path=where)
         except ConfigError as again:
-            errors.extend(e for e in map(_unmangle, again.errors) if e not in first)
+            # (a bad `info:` left out makes its $info templates look unjoined: said once already)
+            errors.extend(e for e in map(_unmangle, again.errors)
+                          if e not in first and not ("info" in bad and e.startswith(f"{where}.info:")))
     return rules, errors, names
 
 
