@@ -25,8 +25,9 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from . import known_metrics
 from .actions import ActionRunner, FiredAlert
-from .rules import OPS, RuleSpec, Selector
+from .rules import OPS, RuleSpec, Selector, info_join_labels
 from .signals import (
     Key,
     Labels,
@@ -53,6 +54,7 @@ class Alert:
     active_at: float
     value: float
     annotations: Labels
+    info: Key = ()  # the joined info series' labels the annotations were rendered with (rules with `info:`)
     fired_at: float = 0.0
     resolved_at: float | None = None
     last_sent_at: float | None = None
@@ -103,6 +105,12 @@ class Rule:
         self.kind = spec.kind
         self.selector = Selector.parse(spec.metric)
         self.divisor = Selector.parse(spec.divide_by) if spec.divide_by else None
+        # `info:`: each evaluation indexes the info series by the join labels once; a series'
+        # templates then see the first match's labels as $info (none: empty, the alert still fires)
+        self.info = Selector.parse(spec.info) if spec.info else None
+        self.info_on = self._info_on()
+        self._info_view: SampleView | None = None
+        self._info_index: dict[Key, Mapping[str, str]] | None = None
         self.op = spec.op
         self.cmp = OPS[spec.op]
         self.threshold = spec.threshold
@@ -132,11 +140,33 @@ class Rule:
         return self.signal.dropped_series if self.signal is not None else 0
 
     def names(self) -> list[str]:
-        return [self.selector.name] + ([self.divisor.name] if self.divisor else [])
+        return [self.selector.name] + ([self.divisor.name] if self.divisor else []) + \
+            ([self.info.name] if self.info else [])
+
+    def _info_on(self) -> tuple[str, ...]:
+        if self.info is None:
+            return ()
+        series, info = known_metrics.lookup(self.selector.name), known_metrics.lookup(self.info.name)
+        return info_join_labels(series, info) if series and info else ()  # validated: known and shared
+
+    def info_for(self, series_labels: Mapping[str, str]) -> Mapping[str, str]:
+        """The labels of the info series joined to this series in the current evaluation."""
+        view = self._info_view
+        if self.info is None or view is None:
+            return {}
+        if self._info_index is None:  # once per evaluation, only when some alert renders
+            index: dict[Key, Mapping[str, str]] = {}
+            for labels, _ in view.series(self.info.name):
+                if self.info.matches(labels):
+                    index.setdefault(tuple((lb, labels.get(lb, "")) for lb in self.info_on), labels)
+            self._info_index = index
+        return self._info_index.get(tuple((lb, series_labels.get(lb, "")) for lb in self.info_on), {})
 
     # --- condition: which series hold now, with their values ---
 
     def evaluate(self, view: SampleView, ts: float) -> list[Series]:
+        if self.info is not None:
+            self._info_view, self._info_index = view, None
         if self.signal is None:
             return self._absent(view) if self.kind == "absent" else self._stale(view, ts)
         return self.holding(self.signal.values(view, ts))
@@ -182,13 +212,16 @@ class Rule:
         labels = dict(series_labels)
         labels.pop("__name__", None)
         if self.label_templates:
-            self._render_into(labels, self.label_templates, Context(series_labels, value, external), [MAX_ALERT_TEXT])
+            ctx = Context(series_labels, value, external, self.info_for(series_labels))
+            self._render_into(labels, self.label_templates, ctx, [MAX_ALERT_TEXT])
         labels["alertname"] = self.name
         return labels
 
-    def annotations(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str]) -> Labels:
+    def annotations(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str],
+                    info: Mapping[str, str] | None = None) -> Labels:
         out: Labels = {}
-        self._render_into(out, self.annotation_templates, Context(series_labels, value, external), [MAX_ALERT_TEXT])
+        ctx = Context(series_labels, value, external, self.info_for(series_labels) if info is None else info)
+        self._render_into(out, self.annotation_templates, ctx, [MAX_ALERT_TEXT])
         return out
 
     def _render_into(self, out: Labels, templates: Mapping[str, Template], ctx: Context, room: list[int]) -> None:
@@ -419,17 +452,24 @@ class Engine:
         for key, labels, value in results:
             seen.add(key)
             alert = rule.active.get(key)
+            # an `info:` rule re-renders when the joined series changes too (a diagnosis that
+            # arrives a sample after the OOM counter still reaches the alert)
+            info = rule.info_for(labels) if rule.info is not None else {}
             if alert is not None and alert.state != INACTIVE:
-                if alert.value != value:
+                joined = tuple(info.items())
+                if alert.value != value or alert.info != joined:
+                    if alert.info != joined and alert.state == FIRING:
+                        alert.last_sent_at = None  # resent now: the receivers get the cause without a resend delay
                     alert.value = value
-                    alert.annotations = rule.annotations(labels, value, ext)
+                    alert.info = joined
+                    alert.annotations = rule.annotations(labels, value, ext, info)
                 continue
             if alert is None and len(rule.active) >= self.max_series:
                 rule.dropped_alerts += 1
                 continue
             self._changed()
             rule.active[key] = Alert(rule.alert_labels(labels, value, ext), PENDING, ts, value,
-                                     rule.annotations(labels, value, ext))
+                                     rule.annotations(labels, value, ext, info), tuple(info.items()))
         for key, alert in list(rule.active.items()):
             if key not in seen:
                 keep = False

@@ -39,11 +39,12 @@ from gpumemd.config.schema import (
 )
 
 from . import actions, known_metrics
-from .templates import TemplateError, TemplateLimit, compile_template
+from .templates import TemplateError, TemplateLimit, compile_template, uses_info
 
 __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named here as before
     "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
-    "NotifierConfig", "RuleSpec", "Selector", "default_rule_mappings", "parse_rules", "rule_from_dict",
+    "NotifierConfig", "RuleSpec", "Selector", "default_rule_mappings", "info_join_labels", "parse_rules",
+    "rule_from_dict",
     "with_rules",
 ]
 
@@ -153,6 +154,9 @@ class RuleSpec:
     metric: str  # selector: gpumemd metric name with optional label matchers
     kind: Literal["threshold", "trend", "increase", "absent", "stale"] = "threshold"
     divide_by: str | None = None  # selector of the divisor (e.g. total); joined on the divisor's labels
+    # selector of a gauge `*_info` family whose labels templates read as `$info.NAME`, joined to
+    # each alert series on the labels both families carry (`info_join_labels`)
+    info: str | None = None
     op: str = field(default=">", metadata={"check": _check_op})
     threshold: float = 0.0
     for_: Seconds = 0.0  # `for` in YAML
@@ -189,6 +193,10 @@ class RuleSpec:
                 missing = sorted(set(den_info.labels) - set(num_info.labels))
                 errors.append(f"divide_by: {den_info.sample_name} has labels {', '.join(missing)} that "
                               f"{num_info.sample_name} lacks, so no series would join")
+        if self.info is not None:
+            self._check_info(num_info, errors)
+        elif any(uses_info(str(v)) for v in (*self.labels.values(), *self.annotations.values())):
+            errors.append("info: templates read $info but the rule has no `info:` selector")
         if self.kind == "trend":
             if self.window is None:
                 errors.append("window: required for kind trend (the least-squares window, e.g. 10m)")
@@ -234,6 +242,23 @@ class RuleSpec:
                               f"(labels: {', '.join(info.labels) or 'none'})")
         return info
 
+    def _check_info(self, num_info: known_metrics.MetricInfo | None, errors: list[str]) -> None:
+        """`info:` must select a gauge `*_info` family sharing labels with the alert's series
+        (else nothing joins); absent and stale alerts have no series labels to join on."""
+        assert self.info is not None
+        if self.kind in ("absent", "stale"):
+            errors.append(f"info: not allowed with kind {self.kind} (its alerts have no series labels)")
+            return
+        info = self._check_selector("info", self.info, errors)
+        if info is None:
+            return
+        if info.type != "gauge" or not info.sample_name.endswith("_info"):
+            errors.append(f"info: expected a gauge *_info family (labels that describe a series), "
+                          f"got {info.sample_name}")
+        elif num_info is not None and not info_join_labels(num_info, info):
+            errors.append(f"info: {info.sample_name} shares no label with {num_info.sample_name}, "
+                          "so no series would join")
+
     @staticmethod
     def _check_template(path: str, value: Any, errors: list[str]) -> None:
         try:
@@ -242,6 +267,13 @@ class RuleSpec:
             errors.append(f"{path}: template refused: {exc}")
         except TemplateError as exc:
             errors.append(f"{path}: template does not parse: {exc}")
+
+
+def info_join_labels(series: known_metrics.MetricInfo, info: known_metrics.MetricInfo) -> tuple[str, ...]:
+    """The labels an `info:` join matches on: those both families carry (for the allocator's
+    OOM counter and the OOM diagnosis: gpu, rank, pid, job_id; `uuid` only the counter has).
+    A label one series lacks counts as "", as in PromQL, so a rank-less process joins by pid."""
+    return tuple(lb for lb in series.labels if lb in info.labels)
 
 
 def default_rule_mappings() -> list[Any]:
@@ -282,7 +314,9 @@ def parse_rules(raw: Sequence[Any], path: str) -> tuple[list[RuleSpec], list[str
         try:
             _config.from_mapping(RuleSpec, retry, path=where)
         except ConfigError as again:
-            errors.extend(e for e in map(_unmangle, again.errors) if e not in first)
+            # (a bad `info:` left out makes its $info templates look unjoined: said once already)
+            errors.extend(e for e in map(_unmangle, again.errors)
+                          if e not in first and not ("info" in bad and e.startswith(f"{where}.info:")))
     return rules, errors, names
 
 

@@ -1,7 +1,7 @@
 """Annotation and label templates: the subset of Prometheus's Go templates that rules need.
 
 Supported: `{{ $labels.NAME }}`, `{{ $value }}`, `{{ $externalLabels.NAME }}` (and `.Labels`,
-`.Value`), pipelines into `humanize`, `humanize1024`, `humanizePercentage`,
+`.Value`), `{{ $info.NAME }}` (a label of the series a rule's `info:` joins; "" when none), pipelines into `humanize`, `humanize1024`, `humanizePercentage`,
 `humanizeDuration`, `toUpper`, `toLower`, `title`, and `printf "FORMAT" ARGS`,
 `{{ if PIPELINE }}…{{ else }}…{{ end }}` (Go's truth: an empty string, 0 and false are
 false; the default rules name a rank, else the pid), with `{{-`/`-}}` trimming. Everything we accept is valid Go template text, so the same
@@ -22,13 +22,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
     "FUNCTIONS", "MAX_NESTING", "MAX_PRINTF_WIDTH", "MAX_RENDERED", "MAX_TEMPLATE_LENGTH", "Context", "Renderer",
     "Template", "TemplateError", "TemplateLimit", "compile_template", "humanize", "humanize1024", "humanize_duration",
-    "humanize_percentage", "printf",
+    "humanize_percentage", "printf", "uses_info",
 ]
 
 MAX_TEMPLATE_LENGTH = 8192  # characters of one label or annotation template, as written
@@ -46,11 +46,18 @@ class TemplateLimit(TemplateError):
     """A template over one of the bounds (size, nesting, printf width)."""
 
 
+_NO_INFO: Mapping[str, str] = {}
+
+
 @dataclass(frozen=True)
 class Context:
+    """What one rendering sees: the series' labels, its value, the external labels, and the
+    labels of the info series the rule's `info:` joined to it (empty when none matched)."""
+
     labels: Mapping[str, str]
     value: float
     external_labels: Mapping[str, str]
+    info: Mapping[str, str] = field(default_factory=lambda: _NO_INFO)
 
 
 Renderer = Callable[[Context], Any]
@@ -231,7 +238,12 @@ def _operand(kind: str, text: str) -> Renderer:
         if external:
             return lambda ctx: ctx.external_labels.get(name, "")
         return lambda ctx: ctx.labels.get(name, "")
-    raise TemplateError(f"{text}: unknown variable (use $labels, $value or $externalLabels)")
+    if head == "info":  # the joined info series' labels (rules.RuleSpec.info); bounded as any label
+        if len(fields) != 1:
+            raise TemplateError(f"{text}: expected $info.NAME")
+        info_name = fields[0]
+        return lambda ctx: ctx.info.get(info_name, "")
+    raise TemplateError(f"{text}: unknown variable (use $labels, $value, $externalLabels or $info)")
 
 
 def _command(tokens: list[tuple[str, str]], piped: Renderer | None) -> Renderer:
@@ -431,6 +443,14 @@ class Template:
 
 
 _NO_CONTEXT = Context({}, 0.0, {})
+
+
+_USES_INFO = re.compile(r"\{\{[^}]*\$info\b", re.DOTALL)
+
+
+def uses_info(source: str) -> bool:
+    """Whether a template reads `$info` (a rule without `info:` must not; the export defines it)."""
+    return bool(_USES_INFO.search(source))
 
 
 def compile_template(source: str) -> Template:
