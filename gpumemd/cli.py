@@ -528,7 +528,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             config, _ = _checked_config(args)
         except config_mod.ConfigError as exc:
             return _report(exc)
-        text = export.rule_file(config.alerting.loaded().rules)
+        # the job-wide group ships with the default rules, and goes with them
+        text = export.rule_file(config.alerting.loaded().rules, job_rules=config.alerting.default_rules,
+                                runbook_base_url=config.alerting.runbook_base_url)
         if args.output:
             try:
                 write_user_file(args.output, text.encode(), what="rule file")

@@ -30,7 +30,7 @@ from tests.helpers import EIGHT_RANKS
 FOREIGN_FLAGS = {
     "--rm", "--gpus", "--pid",  # docker run
     "--build-arg",  # docker build
-    "--nproc-per-node",  # torchrun
+    "--nproc-per-node", "--rdzv-id", "--standalone",  # torchrun
     "--junitxml", "--durations",  # pytest
     "--strict",  # kubernetes-validate
     "--index-url", "--group",  # pip

@@ -6,7 +6,7 @@ both files; tests/deploy checks that the committed JSON is what this script writ
 runs every expression against a real Prometheus.
 
 Variables: `datasource` (a datasource variable, not `${DS_PROMETHEUS}`, so the file works
-when provisioned as well as imported), `job`, `instance`, `gpu`, `rank`.
+when provisioned as well as imported), `job`, `instance`, `gpu`, `rank`, and `job_id` (the training job, for the job row).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ DS = {"type": "prometheus", "uid": "${datasource}"}
 I = 'job=~"$job", instance=~"$instance"'  # noqa: E741 - the selector every query starts with
 IG = I + ', gpu=~"$gpu"'
 IGR = IG + ', rank=~"$rank"'
+J = 'job_id=~"$job_id"'  # the job-wide rules' series (gpumemd/alerts/job_rules.yaml) carry no target labels
 
 
 # (row title, [(panel title, type, unit, stacked, width, [(expr, legend)], description)])
@@ -86,6 +87,27 @@ ROWS: list[tuple[str, list[tuple[str, str, str, bool, int, list[tuple[str, str]]
           (f"increase(gpumemd_allocator_ooms_total{{{IGR}}}[$__rate_interval])", "{{instance}} GPU {{gpu}} rank {{rank}} OOMs")],
          "cudaMalloc retries after freeing the cache (thrashing before an OOM), and OOMs."),
     ]),
+    ("Job (all ranks, across nodes)", [
+        ("Worst rank", "table", "bytes", False, 12,
+         [(f"job:gpumemd_rank_headroom_bytes:bottomk1{{{J}}}", "")],
+         "Per job, the rank with the least headroom (its GPU's free memory plus its own cache, capped by its "
+         "limit), with its node and GPU: the rank that will OOM first. From the exported job rules."),
+        ("Imbalance: heaviest rank / median rank", "timeseries", "none", False, 12,
+         [(f"job:gpumemd_allocated_bytes:imbalance{{{J}}}", "{{job_id}} allocated"),
+          (f"job:gpumemd_step_peak_bytes:imbalance{{{J}}}", "{{job_id}} step peak")],
+         "1 is balanced; GpumemdJobImbalance fires at 1.3. The step peak decides OOMs."),
+        ("Ranks reporting, OOMs and missing ranks", "timeseries", "none", False, 12,
+         [(f"job:gpumemd_ranks:count{{{J}}}", "{{job_id}} ranks reporting"),
+          (f"job_rank_cause:gpumemd_oom_diagnoses:increase10m{{{J}}}", "{{job_id}} rank {{rank}} OOM: {{cause}}"),
+          (f"job_rank:gpumemd_rank_missing:1h{{{J}}}", "{{job_id}} rank {{rank}} missing")],
+         "A drop in ranks reporting while the job lives is a rank gone (GpumemdJobRankMissing)."),
+        ("Worst-rank headroom", "timeseries", "bytes", False, 12,
+         [(f"job:gpumemd_rank_headroom_bytes:min{{{J}}}", "{{job_id}}")], "The job's least headroom over time."),
+        ("Step peak per rank", "heatmap", "bytes", False, 24,
+         [(f"job_rank:gpumemd_step_peak_bytes:max{{{J}}}", "{{rank}}")],
+         "One row per rank, the colour its last optimizer step's peak: a stage or expert heavier than the rest "
+         "shows as a bright row."),
+    ]),
     ("Alerts and collector health", [
         ("Firing alerts", "table", "none", False, 12,
          [(f'sum by (alertname, instance) (gpumemd_alerts{{{I}, alertstate="firing"}})', ""),
@@ -129,6 +151,9 @@ def _panel(pid: int, title: str, typ: str, unit: str, stacked: bool, width: int,
     elif typ == "stat":
         panel["options"] = {"reduceOptions": {"calcs": ["lastNotNull"], "fields": "", "values": False},
                             "colorMode": "value", "graphMode": "area"}
+    elif typ == "heatmap":  # each series (rank) a row, as it comes: nothing to bucket
+        panel["options"] = {"calculate": False, "yAxis": {"axisPlacement": "left"}, "cellGap": 1,
+                            "color": {"mode": "scheme", "scheme": "Oranges", "steps": 64}}
     elif typ == "table":
         panel["transformations"] = [{"id": "merge", "options": {}}]
     return panel
@@ -177,6 +202,7 @@ def build() -> dict[str, Any]:
             _variable("gpu", 'label_values(gpumemd_gpu_memory_total_bytes{job=~"$job", instance=~"$instance"}, gpu)', "GPU"),
             _variable("rank", 'label_values(gpumemd_allocator_reserved_bytes{job=~"$job", instance=~"$instance"}, rank)',
                       "Rank"),
+            _variable("job_id", "label_values(job:gpumemd_ranks:count, job_id)", "Training job"),
         ]},
         "panels": panels,
     }
