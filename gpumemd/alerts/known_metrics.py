@@ -206,6 +206,8 @@ for _key in ("expired", "errors", "conflicts"):
     register(f"gpumemd_spool_{_key}", "counter", (), f"Spool files left out ({_key}).", "spool")
 register("gpumemd_spool_rejected", "counter", ("reason",), "Spool files (or the directory) refused, by reason.",
          "spool")
+register("gpumemd_spool_dropped_series", "counter", ("reason",),
+         "Series of a rank left out (the rest of its file served), by reason.", "spool")
 
 # --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
 register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource", "claim"),

@@ -128,10 +128,6 @@ REASONS = ("not_regular", "too_large", "too_many_files", "not_json", "schema", "
 """`gpumemd_spool_rejected_total{reason}`: a fixed set, so a hostile file cannot mint label values."""
 
 
-known_metrics.register("gpumemd_spool_dropped_series", "counter", ("reason",),
-                       "Series of a rank left out (the rest of its file served), by reason.", "spool")
-
-
 DROP_REASONS = ("value", "non_finite", "negative_counter", "label_name", "label_value", "too_many_labels",
                 "sample_name", "series_twice", "family_type")
 """`gpumemd_spool_dropped_series_total{reason}`: one series of one rank left out, the rest of its
