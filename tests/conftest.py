@@ -11,6 +11,9 @@ A failure found that way becomes an explicit `@example` on its test.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -58,3 +61,13 @@ def _fresh_write_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     fresh = safe.WriteErrors()
     monkeypatch.setattr(safe, "write_errors", fresh)
     monkeypatch.setattr(agent_self, "write_errors", fresh)
+
+
+@pytest.fixture
+def child() -> Iterator[subprocess.Popen[bytes]]:
+    """A second live process of ours: a rank whose pid the spool reader can verify."""
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        yield proc
+    finally:
+        proc.communicate(b"", timeout=10)

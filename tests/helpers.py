@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -94,3 +94,13 @@ def stop_process(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(10)
     if proc.stdout:
         proc.stdout.close()
+
+
+def wait_for(what: str, check: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll another process's state (a scrape, a file) until `check()`; fail naming `what`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.05)  # polling another process: no clock to inject
+    raise AssertionError(f"not within {timeout}s: {what}")

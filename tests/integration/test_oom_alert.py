@@ -11,8 +11,7 @@ import json
 import re
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.spool.writer import SpoolWriter
 from tests.fakes import Receiver
-from tests.helpers import EIGHT_RANKS, gpumemd_process, samples, scrape
+from tests.helpers import EIGHT_RANKS, gpumemd_process, samples, scrape, wait_for
 
 FIX = "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
 
@@ -51,14 +50,6 @@ def _families(uuid: str, ooms: float, diagnosed: bool) -> list[Metric]:
     return fams
 
 
-def _wait(what: str, check: Callable[[], bool], timeout: float = 8.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)  # polling another process's scrape
-    raise AssertionError(f"not within {timeout}s: {what}")
-
 
 def test_a_real_daemon_sends_pytorch_out_of_memory_with_cause_and_fix(tmp_path: Path, live_pid: int) -> None:
     spool = tmp_path / "spool"
@@ -83,7 +74,7 @@ def test_a_real_daemon_sends_pytorch_out_of_memory_with_cause_and_fix(tmp_path: 
                 return next((v for (n, lab), v in samples(scrape(url + "/metrics")).items()
                              if n == "gpumemd_allocator_ooms_total" and dict(lab).get("rank") == "5"), None)
 
-            _wait("rank 5's OOM counter at 0 in the daemon", lambda: ooms() == 0.0)
+            wait_for("rank 5's OOM counter at 0 in the daemon", lambda: ooms() == 0.0)
             writer.publish(_families(uuid, 1.0, diagnosed=True))  # the OOM and its diagnosis
 
             def oom_alert(body: Any) -> dict[str, Any] | None:

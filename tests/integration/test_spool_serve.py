@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, gpumemd_process, samples, scrape
+from tests.helpers import ROOT, gpumemd_process, samples, scrape, wait_for
 from tests.spool_hostile import as_nobody, promtool_errors, publish_healthy, write_hostile
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
@@ -35,29 +33,12 @@ def spool() -> Iterator[Path]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-@pytest.fixture
-def child() -> Iterator[subprocess.Popen[bytes]]:
-    """A live process of ours: a second verified rank's pid."""
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
-    try:
-        yield proc
-    finally:
-        proc.communicate(b"", timeout=10)
-
 
 def config(spool: Path) -> Path:
     cfg = spool.parent / "gpumemd.yaml"
     cfg.write_text(f"sampler: {{interval: 100ms}}\nagent: {{spool_dir: {spool}}}\n")
     return cfg
 
-
-def wait_for(what: str, check: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)  # polling another process's scrape
-    raise AssertionError(f"not within {timeout}s: {what}")
 
 
 def rejected(s: dict) -> dict[str, float]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +28,7 @@ from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
 from gpumemd.spool.reader import SpoolReading
 from gpumemd.spool.writer import SpoolWriter
 from tests.fakes import Receiver, counter, gauge
-from tests.helpers import EIGHT_RANKS, gpumemd_process, samples, scrape
+from tests.helpers import EIGHT_RANKS, gpumemd_process, samples, scrape, wait_for
 
 GIB = 1 << 30
 BAD_VALUES = [math.inf, -math.inf, -1.0, -(2.0 ** 70), 2.0 ** 80, 1e308, 10 ** 400]
@@ -175,14 +173,6 @@ def _rank_families(rank: int, uuid: str, allocated: float, ooms: float) -> list[
     return [*fams, oom]
 
 
-def _wait(what: str, check: Callable[[], bool], timeout: float = 8.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)  # polling another process's scrape
-    raise AssertionError(f"not within {timeout}s: {what}")
-
 
 def test_a_real_daemon_splits_every_gpu_and_sends_the_other_ranks_oom(tmp_path: Path, two_ranks) -> None:
     spool = tmp_path / "spool"
@@ -212,9 +202,9 @@ def test_a_real_daemon_splits_every_gpu_and_sends_the_other_ranks_oom(tmp_path: 
                 return next((v for (n, lab), v in got().items() if n == "gpumemd_allocator_ooms_total"
                              and dict(lab).get("rank") == "1"), None)
 
-            _wait("rank 1's OOM counter at 0 in the daemon", lambda: ooms_b() == 0.0)
+            wait_for("rank 1's OOM counter at 0 in the daemon", lambda: ooms_b() == 0.0)
             writers[1].publish(_rank_families(1, uuids[1], 1.0 * GIB, 1.0))  # the real OOM
-            _wait("rank 1's OOM counter at 1", lambda: ooms_b() == 1.0)
+            wait_for("rank 1's OOM counter at 1", lambda: ooms_b() == 1.0)
 
             def delivered(name: str, rank: str) -> bool:
                 return any(a["labels"]["alertname"] == name and a["labels"].get("rank") == rank

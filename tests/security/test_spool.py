@@ -98,15 +98,6 @@ def victim(tmp_path: Path) -> tuple[Path, list]:
     return tmp_path, victim_series(fams)
 
 
-@pytest.fixture
-def child() -> Iterator[subprocess.Popen[bytes]]:
-    """A second live process of ours (a second rank)."""
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
-    try:
-        yield proc
-    finally:
-        proc.communicate(b"", timeout=10)
-
 
 @pytest.fixture
 def shared() -> Iterator[Path]:
