@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gpumemd.config.yamlsafe import YamlError, read_limited
+
 __all__ = [
     "FORMAT", "MAX_CAPTURE_BYTES", "Answer", "CaptureUnreadable", "Recorder", "Replayer", "TorchCallFailed",
     "call_key", "host_recorder", "host_replayer", "load_capture", "nvml_recorder", "nvml_replayer",
@@ -86,13 +88,10 @@ class CaptureUnreadable(ValueError):
 def load_capture(path: str | Path) -> dict[str, Any]:
     """Read a capture (at most MAX_CAPTURE_BYTES, JSON of the current format), or raise
     CaptureUnreadable; answers inside it are checked where they are replayed."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_CAPTURE_BYTES + 1)
-    except OSError as exc:
-        raise CaptureUnreadable(f"{path}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_CAPTURE_BYTES:
-        raise CaptureUnreadable(f"{path}: larger than {MAX_CAPTURE_BYTES >> 20} MiB")
+    try:  # the config files' bounded reader: regular files only, a FIFO cannot hang us
+        raw = read_limited(path, MAX_CAPTURE_BYTES)
+    except YamlError as exc:
+        raise CaptureUnreadable(f"{path}: {exc}") from None
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:

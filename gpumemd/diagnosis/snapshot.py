@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gpumemd.config.yamlsafe import YamlError, read_limited
+
 from .oom import OomFigures
 
 __all__ = ["MAX_SNAPSHOT_BYTES", "SnapshotFigures", "SnapshotUnreadable", "figures_from_snapshot",
@@ -37,13 +39,10 @@ class _NoClasses(pickle.Unpickler):
 
 def load_snapshot(path: Path) -> dict[str, Any]:
     """A snapshot file as a dict with `segments` (and `device_traces` where recorded)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_SNAPSHOT_BYTES + 1)
-    except OSError as exc:
-        raise SnapshotUnreadable(f"{path}: {exc.strerror or exc}") from None
-    if len(data) > MAX_SNAPSHOT_BYTES:
-        raise SnapshotUnreadable(f"{path}: larger than {MAX_SNAPSHOT_BYTES} bytes")
+    try:  # regular files only, refused by size before reading: a FIFO cannot hang us
+        data = read_limited(path, MAX_SNAPSHOT_BYTES)
+    except YamlError as exc:
+        raise SnapshotUnreadable(f"{path}: {exc}") from None
     try:
         doc = _NoClasses(io.BytesIO(data)).load()
     except SnapshotUnreadable:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import subprocess
 import sys
@@ -18,7 +19,7 @@ TRUTH = json.loads((FIXTURES / "h100__torch-2.11.0__oom-truth.json").read_text()
 
 def explain(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "gpumemd", "explain", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          text=True, timeout=20, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
 
 
 def test_a_recorded_fragmentation_oom_is_diagnosed_from_its_snapshot() -> None:
@@ -64,3 +65,10 @@ def test_each_ranks_last_diagnosis_is_in_its_ooms_finding() -> None:
     node = Node.from_series(series, "test")
     (oom,) = [f for f in findings(node) if f.kind == "ooms"]
     assert "pid 41 rank 3" in oom.message and "other_processes" in oom.message and "pid 877" in oom.message
+
+
+def test_a_fifo_named_like_a_snapshot_is_refused_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "oom.pickle"
+    os.mkfifo(fifo)
+    proc = explain("--snapshot", str(fifo))  # explain() bounds it at 60 s; a blocking open never returns
+    assert proc.returncode == 2 and "not a regular file" in proc.stderr, proc
