@@ -34,12 +34,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from gpumemd.backends.host import ProcessUnreadable, Psutil
 from gpumemd.backends.nvml import Pynvml
-from gpumemd.backends.torch_cuda import LazyTorchCuda, torch_ready
+from gpumemd.backends.torch_accel import LazyTorchCuda
+from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.backends.torch_oom import LazyTorchOom
 from gpumemd.config import Config
 from gpumemd.runtime import Runtime
@@ -57,7 +58,6 @@ from . import process, steptrace
 from .endpoint import EndpointProcess
 from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
-from .process import current
 from .wiring import (
     AllocatorAnnouncer,
     Counted,
@@ -599,13 +599,18 @@ class Agent:
 # --- the process-wide agent (its state and fork handling: process.py) ----------------------
 
 
+def current() -> Agent | None:
+    """This process's agent (`gpumemd.start()`'s); None if none: `process.current()`, typed."""
+    return cast("Agent | None", process.current())  # process.set_current is given Agents only
+
+
 def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET,
           on_alert: AlertCallback | Sequence[AlertCallback] | None = None,
           identity: identity_mod.Identity | None = None, **overrides: Any) -> Agent:
     """Start this process's agent, or return the one already running (idempotent). `identity`
     replaces the one read from the environment (a framework that knows its ranks passes it)."""
     with process.start_lock:
-        running = process.current()
+        running = current()
         if running is not None and running.started:
             return running
         agent = Agent(config, listen_address=listen_address, on_alert=on_alert, identity=identity, **overrides)

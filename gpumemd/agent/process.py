@@ -10,38 +10,60 @@ import logging
 import os
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .agent import Agent
+    from gpumemd.runtime import Runtime
+    from gpumemd.sources.agent_self import Errors
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["current", "forget", "register_actions", "running", "set_current", "start_lock", "unregister_actions"]
+__all__ = ["ProcessAgent", "current", "forget", "register_actions", "running", "set_current", "start_lock", "unregister_actions"]
 
-_current: Agent | None = None
-running: weakref.WeakSet[Agent] = weakref.WeakSet()  # started agents, scoped ones too (fork)
+
+
+class ProcessAgent(Protocol):
+    """What this module and the module-level functions (`gpumemd.stop()`, `set_step`, ...)
+    use of an agent: `agent.Agent` satisfies it. A Protocol, so that this module does not
+    import the one that imports it (no circle, not even a type-only one)."""
+
+    pid: int
+    errors: Errors
+
+    @property
+    def runtime(self) -> Runtime | None: ...
+    def stop(self) -> None: ...
+    def abandon_in_child(self) -> None: ...
+    def set_training_step(self, step: int) -> None: ...
+    def dump_snapshot(self, reason: str = ...) -> str | None: ...
+    def arm_memory_history(self) -> bool: ...
+    def record_profile(self, reason: str = ...) -> bool: ...
+    def find_leak(self, *, every: int = ..., snapshots: int = ..., reason: str = ...) -> bool: ...
+
+
+_current: ProcessAgent | None = None
+running: weakref.WeakSet[ProcessAgent] = weakref.WeakSet()  # started agents, scoped ones too (fork)
 start_lock = threading.Lock()
 _fork_held: Any = None
 
 
-def current() -> Agent | None:
+def current() -> ProcessAgent | None:
     return _current if _current is not None and _current.pid == os.getpid() else None
 
 
-def set_current(agent: Agent) -> None:
+def set_current(agent: ProcessAgent) -> None:
     global _current
     _current = agent
 
 
-def forget(agent: Agent) -> None:
+def forget(agent: ProcessAgent) -> None:
     """A stopped agent is no longer this process's."""
     global _current
     if _current is agent:
         _current = None
 
 
-def register_actions(agent: Agent) -> None:
+def register_actions(agent: ProcessAgent) -> None:
     """Offer this agent's evidence functions to the alert engine's action registry."""
     try:
         from gpumemd.alerts import actions
@@ -70,7 +92,7 @@ def register_actions(agent: Agent) -> None:
         log.exception("cannot register the agent's alert actions")
 
 
-def unregister_actions(agent: Agent) -> None:
+def unregister_actions(agent: ProcessAgent) -> None:
     if current() not in (None, agent):
         return  # another agent of this process owns them now
     try:

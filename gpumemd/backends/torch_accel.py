@@ -1,5 +1,6 @@
 """Any accelerator torch supports behind the allocator's Protocol: `TorchAccelerator` reads
-`torch.accelerator` (Intel XPU, Apple MPS, ...), and `select_api` picks it or `TorchCuda`.
+`torch.accelerator` (Intel XPU, Apple MPS, ...), `select_api` picks it or `TorchCuda`, and
+`LazyTorchCuda` makes that choice once the program has imported torch.
 
 `torch.accelerator.memory_stats(i)` answers the device-generic allocator statistics (c10's
 `DeviceStats`, the struct the CUDA caching allocator fills too), so the allocator source
@@ -16,16 +17,17 @@ initialised it (`is_initialized`); where the module has no such call (MPS), unti
 allocator for the accelerator is initialised, which only the program's own allocations do;
 where torch has neither, never (the allocator series stay absent: not readable).
 
-This module imports nothing: it is given the torch module (the program's, or a test's fake).
+This module imports no torch of its own: it is given the torch module (the program's, or a
+test's fake); only `LazyTorchCuda` imports the program's, once the program has.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .torch_cuda import TorchCuda, TorchCudaApi, light_snapshot, nest
+from .torch_cuda import TorchCuda, TorchCudaApi, light_snapshot, nest, torch_ready
 
-__all__ = ["NVIDIA", "TorchAccelerator", "accelerator_name", "select_api", "uuid_text"]
+__all__ = ["NVIDIA", "LazyTorchCuda", "TorchAccelerator", "accelerator_name", "select_api", "uuid_text"]
 
 NVIDIA = "cuda"  # accelerator_name's answer for NVIDIA CUDA: the one NVML can see
 _UUID_CHARS = 64  # a device's uuid label is what its properties say, capped
@@ -162,3 +164,41 @@ class TorchAccelerator:
 
     def pool_segments(self) -> list[dict[str, Any]] | None:
         return self._snapshot() if self.is_initialized() else None
+
+
+class LazyTorchCuda:
+    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch;
+    then it picks its adapter once (`select_api`): `TorchCuda` for CUDA and ROCm,
+    `TorchAccelerator` for another accelerator torch knows (XPU, MPS, ...)."""
+
+    def __init__(self, torch: Any = None) -> None:
+        self._torch = torch  # a fake torch module (tests); None: the program's, once imported
+        self._api: TorchCudaApi | None = None
+        self._accelerator: str | None = None
+
+    def _ready(self) -> bool:
+        return self._torch is not None or torch_ready()
+
+    def _get(self) -> TorchCudaApi:
+        if self._api is None:
+            torch = self._torch
+            if torch is None:
+                import torch
+            self._accelerator = accelerator_name(torch)
+            self._api = select_api(torch)
+        return self._api
+
+    def is_initialized(self) -> bool:
+        return self._ready() and self._get().is_initialized()
+
+    def accelerator(self) -> str | None:
+        """`accelerator_name` of the program's torch; None until it imported torch."""
+        if self._api is None and not self._ready():
+            return None
+        self._get()
+        return self._accelerator
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._get(), name)  # getattr: forwards the TorchCudaApi to the real adapter
+        setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
+        return value

@@ -1,4 +1,7 @@
-"""PyTorch's CUDA caching allocator behind a narrow Protocol: `TorchCudaApi`, `TorchCuda`, `LazyTorchCuda`."""
+"""PyTorch's CUDA caching allocator behind a narrow Protocol: `TorchCudaApi`, `TorchCuda`.
+
+The lazy adapter that picks this one or another accelerator's is `torch_accel.LazyTorchCuda`
+(the chooser lives there: this module imports nothing of its siblings)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["LazyTorchCuda", "TorchCuda", "TorchCudaApi", "init_cuda", "light_snapshot", "nest", "torch_ready"]
+__all__ = ["TorchCuda", "TorchCudaApi", "init_cuda", "light_snapshot", "nest", "torch_ready"]
 
 
 class TorchCudaApi(Protocol):
@@ -121,46 +124,6 @@ def torch_ready() -> bool:
     """torch is imported (by the program) and not half-way through its own import."""
     mod = sys.modules.get("torch")
     return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)  # getattr: a module's import state
-
-
-class LazyTorchCuda:
-    """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch;
-    then it picks its adapter once (`torch_accel.select_api`): `TorchCuda` for CUDA and ROCm,
-    `TorchAccelerator` for another accelerator torch knows (XPU, MPS, ...)."""
-
-    def __init__(self, torch: Any = None) -> None:
-        self._torch = torch  # a fake torch module (tests); None: the program's, once imported
-        self._api: TorchCudaApi | None = None
-        self._accelerator: str | None = None
-
-    def _ready(self) -> bool:
-        return self._torch is not None or torch_ready()
-
-    def _get(self) -> TorchCudaApi:
-        if self._api is None:
-            from .torch_accel import accelerator_name, select_api  # it imports this module
-
-            torch = self._torch
-            if torch is None:
-                import torch
-            self._accelerator = accelerator_name(torch)
-            self._api = select_api(torch)
-        return self._api
-
-    def is_initialized(self) -> bool:
-        return self._ready() and self._get().is_initialized()
-
-    def accelerator(self) -> str | None:
-        """`torch_accel.accelerator_name` of the program's torch; None until it imported torch."""
-        if self._api is None and not self._ready():
-            return None
-        self._get()
-        return self._accelerator
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._get(), name)  # getattr: forwards the TorchCudaApi to the real adapter
-        setattr(self, name, value)  # bound once: the next call skips __getattr__ (every tick)
-        return value
 
 
 def init_cuda() -> None:

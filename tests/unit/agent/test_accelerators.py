@@ -15,7 +15,7 @@ import pytest
 import gpumemd.agent.wiring as wiring
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.identity import Identity
-from gpumemd.backends.torch_cuda import LazyTorchCuda
+from gpumemd.backends.torch_accel import LazyTorchCuda
 from gpumemd.spool.format import parse as parse_spool
 from tests.fakes import READINGS, FakeAcceleratorTorch
 

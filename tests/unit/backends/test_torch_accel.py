@@ -11,8 +11,14 @@ from typing import Any
 import pytest
 
 from gpumemd.backends.replay import torch_replayer
-from gpumemd.backends.torch_accel import TorchAccelerator, accelerator_name, select_api, uuid_text
-from gpumemd.backends.torch_cuda import LazyTorchCuda, TorchCuda
+from gpumemd.backends.torch_accel import (
+    LazyTorchCuda,
+    TorchAccelerator,
+    accelerator_name,
+    select_api,
+    uuid_text,
+)
+from gpumemd.backends.torch_cuda import TorchCuda
 from gpumemd.sources.allocator import AllocatorSource
 from tests.fakes import READINGS, FakeAcceleratorTorch, capture, raw
 
