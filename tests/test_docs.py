@@ -20,8 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gpumemd import cli, config
-from gpumemd.alerts import known_metrics
+from gpumemd import cli, config, known_metrics
 from tests import docblocks
 from tests.docblocks import PAGES, ROOT
 from tests.helpers import EIGHT_RANKS

@@ -1,7 +1,8 @@
 """The alert engine: rules on gpumemd's own metrics, Prometheus alert semantics, delivery.
 
 Modules: `rules` (compiling and validating rules; registers itself with config's validator),
-`known_metrics` (the names rules may select), `templates`, `signals` (trend and increase
-math), `engine` (the state machine), `notify` (delivery), `actions` (evidence captured in the
-training process), `observer` (the sampler hook), `export` (Prometheus rule files).
+`templates`, `signals` (trend and increase math), `engine` (the state machine), `notify`
+(delivery), `actions` (evidence captured in the training process), `observer` (the sampler
+hook), `export` (Prometheus rule files). The names rules may select are
+`gpumemd.known_metrics` (a lower layer: the spool's validator reads it too).
 """

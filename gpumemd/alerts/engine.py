@@ -25,7 +25,8 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from . import known_metrics
+from gpumemd import known_metrics
+
 from .actions import ActionRunner, FiredAlert
 from .rules import OPS, RuleSpec, Selector, info_join_labels
 from .signals import (

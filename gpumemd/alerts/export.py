@@ -36,10 +36,10 @@ from urllib.parse import urljoin
 
 import yaml
 
+from gpumemd import known_metrics
 from gpumemd.config import format_duration
 from gpumemd.config.schema import RUNBOOK_BASE_URL
 
-from . import known_metrics
 from .rules import RuleSpec, Selector, info_join_labels
 from .templates import uses_info
 

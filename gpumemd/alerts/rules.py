@@ -28,6 +28,7 @@ from urllib.parse import urljoin
 import yaml
 
 from gpumemd import config as _config
+from gpumemd import known_metrics
 from gpumemd.config import ConfigError, Seconds, non_negative, positive, yamlsafe
 from gpumemd.config.patterns import PatternError, compile_pattern
 from gpumemd.config.schema import (
@@ -38,7 +39,7 @@ from gpumemd.config.schema import (
     set_rule_compiler,
 )
 
-from . import actions, known_metrics
+from . import actions
 from .templates import TemplateError, TemplateLimit, compile_template, uses_info
 
 __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named here as before
@@ -233,7 +234,7 @@ class RuleSpec:
         info = known_metrics.lookup(sel.name)
         if info is None:
             close = difflib.get_close_matches(sel.name, known_metrics.sample_names(), n=1)
-            hint = f' (did you mean "{close[0]}"?)' if close else " (see gpumemd/alerts/known_metrics.py)"
+            hint = f' (did you mean "{close[0]}"?)' if close else " (see gpumemd/known_metrics.py)"
             errors.append(f'{path}: unknown metric "{sel.name}"{hint}')
             return None
         for m in sel.matchers:

@@ -18,7 +18,8 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from . import known_metrics
+from gpumemd import known_metrics
+
 from .rules import RuleSpec, Selector
 
 log = logging.getLogger("gpumemd.alerts")

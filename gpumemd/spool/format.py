@@ -25,7 +25,7 @@ from prometheus_client.samples import Sample
 
 # The canonical list of metrics (data only, no gpumemd import): the agents' families' types
 # are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
-from gpumemd.alerts import known_metrics
+from gpumemd import known_metrics
 
 log = logging.getLogger("gpumemd.spool")
 
@@ -210,7 +210,7 @@ LABEL_CHAR_BYTES = 4
 
 def agent_schema() -> dict[str, str]:
     """The daemon's types of the families agents publish, by family name: the canonical list
-    of gpumemd's metrics (`alerts.known_metrics`, data only), restricted to the agent prefixes.
+    of gpumemd's metrics (`gpumemd.known_metrics`, data only), restricted to the agent prefixes.
     A file's declared type is checked against this, never trusted."""
     out: dict[str, str] = {}
     for sample_name in known_metrics.sample_names():

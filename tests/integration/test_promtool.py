@@ -7,7 +7,7 @@ import subprocess
 
 import yaml
 
-from gpumemd.alerts import known_metrics
+from gpumemd import known_metrics
 from gpumemd.alerts.export import promql, rule_file
 from gpumemd.alerts.rules import AlertingConfig, rule_from_dict
 from gpumemd.cli import main
