@@ -30,17 +30,43 @@ def test_the_import_contracts_hold() -> None:
     assert "0 broken" in r.stdout, r.stdout[-2000:]
 
 
-def test_a_contract_catches_an_arrow_running_back_up(tmp_path: Path) -> None:
-    # The contracts must be able to fail: a copy of the package where a source imports the
-    # runtime (relatively, inside a function) breaks the layers contract.
+def _broken_copy(tmp_path: Path, edits: dict[str, str]) -> str:
+    """lint-imports' report on a copy of the package with `edits` (a module's path -> text
+    appended to it); asserts that some contract broke."""
     import shutil as sh
 
     work = tmp_path / "repo"
     sh.copytree(ROOT / "gpumemd", work / "gpumemd", ignore=sh.ignore_patterns("__pycache__"))
     sh.copy(ROOT / "pyproject.toml", work / "pyproject.toml")
-    host = work / "gpumemd" / "sources" / "host.py"
-    host.write_text(host.read_text() + "\n\ndef _upward() -> None:\n    from .. import runtime  # noqa: F401\n")
+    for path, text in edits.items():
+        module = work / "gpumemd" / path
+        module.write_text(module.read_text() + text)
     r = subprocess.run([lint_imports(), "--no-cache"], cwd=work, capture_output=True, text=True, timeout=300,
                        env={"PYTHONPATH": str(work), "PATH": "/usr/bin:/bin"})
     assert r.returncode != 0, r.stdout[-2000:]
-    assert "gpumemd.sources.host -> gpumemd.runtime" in r.stdout, r.stdout[-3000:]
+    return r.stdout
+
+
+def test_a_contract_catches_an_arrow_running_back_up(tmp_path: Path) -> None:
+    # The contracts must be able to fail: a copy of the package where a source imports the
+    # runtime (relatively, inside a function) breaks the layers contract.
+    out = _broken_copy(tmp_path, {"sources/host.py": "\n\ndef _upward() -> None:\n    from .. import runtime  # noqa: F401\n"})
+    assert "gpumemd.sources.host -> gpumemd.runtime" in out, out[-3000:]
+
+
+# Each circle the tree once had, put back: a deferred import between the torch adapters, a
+# type-only one between the agent's modules, and a sibling package imported back.
+@pytest.mark.parametrize(("path", "text", "package"), [
+    ("backends/torch_cuda.py", "\n\ndef _deferred() -> None:\n    from . import torch_accel  # noqa: F401\n",
+     "gpumemd.backends"),
+    ("agent/process.py", "\nif TYPE_CHECKING:\n    from .agent import Agent  # noqa: F401\n", "gpumemd.agent"),
+    ("spool/format.py", "\n\ndef _names() -> None:\n    from gpumemd.alerts import rules  # noqa: F401\n", "gpumemd"),
+])
+def test_a_circle_inside_a_package_breaks_a_contract(tmp_path: Path, path: str, text: str, package: str) -> None:
+    out = _broken_copy(tmp_path, {path: text})
+    assert f"No cycles are allowed in {package}." in out, out[-3000:]
+
+
+def test_the_agent_loading_the_daemons_spool_reader_breaks_a_contract(tmp_path: Path) -> None:
+    out = _broken_copy(tmp_path, {"sources/process.py": "\nfrom .breakdown import BreakdownSource  # noqa: F401\n"})
+    assert "The agent never loads the daemon's spool reader" in out and "BROKEN" in out, out[-3000:]

@@ -42,12 +42,14 @@ from prometheus_client.core import Metric
 from gpumemd.spool.reader import SpoolReading
 
 from .base import Family, Source
+from .memsplit import split_process
 from .nvml import NvmlReading
 
 log = logging.getLogger("gpumemd.sources")
 
-__all__ = ["CATEGORIES", "MAX_BYTES", "PROCESS_CATEGORIES", "BreakdownReading", "BreakdownSource", "GpuBreakdown",
-           "RankMemory", "breakdown", "byte_count", "rank_memory", "split_process"]
+__all__ = ["CATEGORIES", "MAX_BYTES", "BreakdownReading", "BreakdownSource", "GpuBreakdown",
+           "RankMemory", "breakdown", "byte_count", "rank_memory",
+           "split_process"]  # split_process: memsplit's, named here for explain.py's import
 
 CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch",
               "other_processes", "driver_reserved", "unattributed", "free")
@@ -139,20 +141,6 @@ def rank_memory(spool: SpoolReading | None, dropped: list[int] | None = None) ->
             out.append(RankMemory(rank.pid, uuid, v.get("allocated", 0), v.get("reserved", 0),
                                   v.get("inactive_split", 0)))
     return out
-
-
-PROCESS_CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch")
-
-
-def split_process(used: int, reserved: int, allocated: int, inactive_split: int) -> dict[str, int]:
-    """What NVML charges one process (`used`), split by what its allocator holds. The
-    allocator's figures may be a little older than NVML's: they are capped at `used`, so the
-    parts always sum to it."""
-    reserved = min(reserved, used)
-    allocated = min(allocated, reserved)
-    fragmented = min(inactive_split, reserved - allocated)
-    return {"pytorch_allocated": allocated, "pytorch_fragmented": fragmented,
-            "pytorch_cached": reserved - allocated - fragmented, "non_pytorch": used - reserved}
 
 
 def breakdown(nvml: NvmlReading, ranks: Sequence[RankMemory]) -> list[GpuBreakdown]:

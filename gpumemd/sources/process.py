@@ -47,7 +47,7 @@ from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
 from gpumemd.backends.torch_accel import NVIDIA
 
 from .base import Family, Source
-from .breakdown import split_process
+from .memsplit import split_process
 
 log = logging.getLogger("gpumemd.process")
 

@@ -107,7 +107,7 @@ def test_categories_always_sum_to_the_total(case: tuple[NvmlReading, list[RankMe
 @given(_bytes, _bytes, _bytes, _bytes)
 def test_a_process_splits_into_parts_that_sum_to_what_nvml_charges(used: int, reserved: int, allocated: int,
                                                                    inactive_split: int) -> None:
-    from gpumemd.sources.breakdown import PROCESS_CATEGORIES, split_process
+    from gpumemd.sources.memsplit import PROCESS_CATEGORIES, split_process
 
     parts = split_process(used, reserved, allocated, inactive_split)
     assert tuple(parts) == PROCESS_CATEGORIES
