@@ -68,9 +68,22 @@ system-deps:
 	: "The packages start services we do not want; the tests start their own on free ports."; \
 	$$sudo systemctl stop prometheus prometheus-alertmanager prometheus-node-exporter >/dev/null 2>&1 || true
 
-lint: $(VENV)/.test
+# mypy a second time where torch is not installed (the daemon's image): the lazy torch imports
+# must type-check both ways. A small virtualenv of its own: gpumemd's dependencies and the lint
+# group, no torch (checked).
+NOTORCH := .venv-notorch
+$(NOTORCH)/.lint: pyproject.toml
+	$(PYTHON) -m venv $(NOTORCH)
+	$(NOTORCH)/bin/python -m pip install --quiet --upgrade 'pip>=25.1'
+	$(NOTORCH)/bin/python -m pip install --quiet -e . --group lint
+	$(NOTORCH)/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('torch') is not None)" \
+	  || { echo "make: $(NOTORCH) has torch; it must not" >&2; exit 1; }
+	touch $@
+
+lint: $(VENV)/.test $(NOTORCH)/.lint
 	$(VENV)/bin/ruff check gpumemd tests bench
 	$(VENV)/bin/mypy
+	$(NOTORCH)/bin/mypy --cache-dir .mypy_cache/notorch
 	$(VENV)/bin/lint-imports
 
 test: system-deps lint
@@ -100,4 +113,4 @@ fuzz: $(VENV)/.test
 	  $$(grep -rl --include='test_*.py' '^from hypothesis import' tests)
 
 clean:
-	rm -rf $(VENV) $(SBOM_ENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(NOTORCH) $(SBOM_ENV) .pytest_cache .mypy_cache .ruff_cache

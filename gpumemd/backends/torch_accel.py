@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .torch_cuda import TorchCuda, TorchCudaApi, light_snapshot, nest, torch_ready
+from .torch_cuda import TorchCuda, TorchCudaApi, import_torch, light_snapshot, nest, torch_ready
 
 __all__ = ["NVIDIA", "LazyTorchCuda", "TorchAccelerator", "accelerator_name", "select_api", "uuid_text"]
 
@@ -181,9 +181,7 @@ class LazyTorchCuda:
 
     def _get(self) -> TorchCudaApi:
         if self._api is None:
-            torch = self._torch
-            if torch is None:
-                import torch
+            torch = self._torch if self._torch is not None else import_torch()
             self._accelerator = accelerator_name(torch)
             self._api = select_api(torch)
         return self._api

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["TorchCuda", "TorchCudaApi", "init_cuda", "light_snapshot", "nest", "torch_ready"]
+__all__ = ["TorchCuda", "TorchCudaApi", "import_torch", "init_cuda", "light_snapshot", "nest", "torch_ready"]
 
 
 class TorchCudaApi(Protocol):
@@ -49,10 +49,7 @@ class TorchCuda:
     """TorchCudaApi over the real torch.cuda (imported here, never by the daemon)."""
 
     def __init__(self, torch: Any = None) -> None:
-        if torch is None:
-            import torch
-
-        self._torch = torch
+        self._torch = torch if torch is not None else import_torch()
         self._raw = getattr(torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
         self._snapshot: Callable[[], Any] | None = None  # memory_snapshot, bound once CUDA is up
 
@@ -118,6 +115,14 @@ def light_snapshot(snapshot: Callable[..., Any] | None) -> Callable[[], list[dic
     if light:
         return lambda: list(snapshot(include_traces=False))
     return lambda: list(snapshot())
+
+
+def import_torch() -> Any:
+    """The torch module, imported here: a function, so an adapter's `torch` argument (a fake
+    in tests) is never redefined by an import (mypy without torch installed says no-redef)."""
+    import torch
+
+    return torch
 
 
 def torch_ready() -> bool:
