@@ -10,11 +10,14 @@ from typing import Any
 
 from . import config as config_mod
 from . import logs
-from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from .alerts import rules
 from .fs import WriteError, write_user_file
 from .version import __version__
 
 __all__ = ["main"]
+
+# check-config and `rules export` validate rules without a runtime: config needs the compiler.
+rules.register_compiler()
 
 
 # Flags users bring from other tools, by what they mean here; the first one this

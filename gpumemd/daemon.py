@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from . import config as config_mod
-from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from .backends.host import Psutil
 from .backends.nvml import Pynvml
 from .backends.replay import host_replayer, load_capture, nvml_replayer

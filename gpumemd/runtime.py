@@ -18,7 +18,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from .alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
+from .alerts import rules
 from .config import Config, ConfigError
 from .http.endpoints import App
 from .http.server import HttpServer
@@ -30,6 +30,10 @@ from .sources.base import Family, Source
 __all__ = ["MAX_RELOAD_ERRORS", "ReloadStatus", "Runtime", "log_reload_errors"]
 
 log = logging.getLogger("gpumemd")
+
+# Every program that samples builds a Runtime: config validates its alert rules from here on
+# (config cannot import alerts; the one registration beside cli's, docs/architecture.md).
+rules.register_compiler()
 
 MAX_RELOAD_ERRORS = 10  # log lines for one failed reload; the rest are counted
 _MAX_LINE = 500  # characters of one logged error

@@ -18,6 +18,11 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
+from gpumemd.alerts import rules
+
+# As gpumemd's entry points do (runtime, cli): config validates alert rules in every test.
+rules.register_compiler()
+
 PROFILE_ENV = "GPUMEMD_HYPOTHESIS_PROFILE"
 FUZZ_FACTOR = int(os.environ.get("GPUMEMD_FUZZ_FACTOR", "20"))
 

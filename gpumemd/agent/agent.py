@@ -36,7 +36,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from gpumemd.backends.host import ProcessUnreadable, Psutil
 from gpumemd.backends.nvml import Pynvml
 from gpumemd.backends.torch_accel import LazyTorchCuda

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["ProcessAgent", "current", "forget", "register_actions", "running", "set_current", "start_lock", "unregister_actions"]
+__all__ = ["ProcessAgent", "current", "forget", "register_actions", "running", "set_current", "start_lock",
+           "unregister_actions"]
 
 
 

@@ -16,7 +16,6 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd import config as config_mod
-from gpumemd.alerts import rules as _rules  # noqa: F401  (registers the rule compiler with config's validator)
 from gpumemd.backends.torch_accel import NVIDIA
 from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.config import AgentConfig, Config

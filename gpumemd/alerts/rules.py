@@ -45,7 +45,7 @@ from .templates import TemplateError, TemplateLimit, compile_template, uses_info
 __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named here as before
     "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
     "NotifierConfig", "RuleSpec", "Selector", "default_rule_mappings", "info_join_labels", "parse_rules",
-    "rule_from_dict",
+    "register_compiler", "rule_from_dict",
     "with_rules",
 ]
 
@@ -393,4 +393,10 @@ def with_rules(cfg: AlertingConfig, rules: Sequence[Any], **changes: Any) -> Ale
     return dataclasses.replace(cfg, rules=tuple(rules), **changes)
 
 
-set_rule_compiler(_load_all)
+def register_compiler() -> None:
+    """Give config's validator this module's rule compiler (`config.set_rule_compiler`), so
+    `load()` and `check_references()` compile and check alert rules. Called explicitly, once
+    per program, by `gpumemd.runtime` (the daemon, the agent, explain's local sample) and
+    `gpumemd.cli` (check-config validates without a runtime); importing this module does
+    nothing of the kind. Idempotent."""
+    set_rule_compiler(_load_all)

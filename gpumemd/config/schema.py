@@ -3,8 +3,8 @@
 A new section is a new dataclass here and nothing else. Field metadata carries a check
 (`positive`, `non_negative`) and, where tighter than the global one, a maximum. The alerting
 section is schema only: its rules stay mappings here and are compiled by
-`gpumemd.alerts.rules`, which registers itself with `set_rule_compiler` (config must not
-import alerts: that was an import circle).
+`gpumemd.alerts.rules`, whose `register_compiler()` hands it to `set_rule_compiler` (config must
+not import alerts: that was an import circle); `gpumemd.runtime` and `gpumemd.cli` call it.
 """
 
 from __future__ import annotations
@@ -249,7 +249,7 @@ _rule_compiler: Callable[[AlertingConfig], LoadedRules] | None = None
 
 
 def set_rule_compiler(compiler: Callable[[AlertingConfig], LoadedRules]) -> None:
-    """Called by gpumemd.alerts.rules on import: config validates rules without importing alerts."""
+    """Called by `gpumemd.alerts.rules.register_compiler()`: config validates rules, importing no alerts."""
     global _rule_compiler
     _rule_compiler = compiler
 
@@ -272,17 +272,18 @@ class AlertingConfig:
 
     def loaded(self) -> LoadedRules:
         """The merged, validated rules (read once; rule files are read then), compiled by
-        the function `gpumemd.alerts.rules` registers on import."""
+        the function `gpumemd.alerts.rules.register_compiler()` registers."""
         if self._loaded is None:
             if _rule_compiler is None:
-                raise RuntimeError("alert rules are compiled by gpumemd.alerts.rules: import it first")
+                raise RuntimeError("alert rules are compiled by gpumemd.alerts.rules: "
+                                   "call its register_compiler() first")
             object.__setattr__(self, "_loaded", _rule_compiler(self))  # a cache on a frozen object
         assert self._loaded is not None
         return self._loaded
 
     def validate(self) -> list[str]:
-        # Without the compiler (a program that never imports gpumemd.alerts) the rules are
-        # not compiled here; every entry point (cli, daemon, runtime, agent) registers it.
+        # Without the compiler (a program that never registers it) the rules are not compiled
+        # here; runtime and cli register it, so the daemon and the agent have it.
         errors = list(self.loaded().errors) if _rule_compiler is not None else []
         for i, notifier in enumerate(self.notifiers):
             errors.extend(f"notifiers[{i}].{e}" for e in notifier.problems())

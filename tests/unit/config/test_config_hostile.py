@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from gpumemd import config
-from gpumemd.alerts import rules as _rules  # noqa: F401  (compiles the alerting rules config validates)
 from gpumemd.config import yamlsafe
 from gpumemd.http import webconfig
 from tests.helpers import ROOT
