@@ -30,8 +30,8 @@ from gpumemd.alerts.notify import WebhookNotifier  # noqa: E402
 from gpumemd.alerts.observer import AlertObserver  # noqa: E402
 from gpumemd.alerts.rules import AlertingConfig, rule_from_dict  # noqa: E402
 from gpumemd.backends.replay import load_capture  # noqa: E402
-from gpumemd.daemon import node_sources  # noqa: E402
 from gpumemd.runtime import Runtime  # noqa: E402
+from gpumemd.sources.node import node_sources  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CAPTURE = ROOT / "tests" / "fixtures" / "captures" / "h200__580.159.04__one-process-1GiB.json"

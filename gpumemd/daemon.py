@@ -11,59 +11,19 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from . import config as config_mod
-from .backends.host import Psutil
-from .backends.nvml import Pynvml
-from .backends.replay import host_replayer, load_capture, nvml_replayer
+from .backends.replay import load_capture
 from .config import Config
 from .runtime import Runtime, log_reload_errors
-from .sources.attribution import with_attribution
-from .sources.base import Source
-from .sources.breakdown import BreakdownSource
-from .sources.host import HostSource
-from .sources.nvml import NvmlSource
-from .sources.spool import SpoolSource
-from .spool.format import spool_dir
+from .sources.node import node_sources
 
 log = logging.getLogger("gpumemd")
 
-__all__ = ["RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "node_sources", "serve"]
-
-
-def node_sources(config: Config, capture: dict[str, Any] | None = None, *, read_only: bool = False) -> Sequence[Source]:
-    """The daemon's sources, reading the real libraries or, with a capture, replaying it.
-    `read_only`: change nothing on the node (`gpumemd explain`: no spool file deleted or created)."""
-    sources: list[Source] = []
-    nv = config.sources.nvml
-    if nv.enabled:
-        api = nvml_replayer(capture) if capture is not None else Pynvml()
-        sources.append(
-            NvmlSource(
-                api,
-                processes=nv.processes,
-                process_names=nv.process_names,
-                max_processes=nv.max_processes,
-                utilization=nv.utilization,
-                max_label_length=config.web.max_label_length,
-                required=nv.required,
-            )
-        )
-    if config.sources.host.enabled:
-        host_api = host_replayer(capture) if capture is not None else Psutil()
-        sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
-    # The agents of this node's ranks, merged into this one target. A replay reads a spool
-    # only when one is configured: a recorded node must not pick up this machine's agents.
-    spool = spool_dir(config.agent.spool_dir) if capture is None or config.agent.spool_dir else None
-    if spool is not None:
-        sources.append(SpoolSource(spool, expire_intervals=config.agent.spool_expire_intervals,
-                                   settings=config.sources.spool, read_only=read_only))
-    if nv.enabled:  # after nvml and spool: it joins their readings of the same sample
-        sources.append(BreakdownSource())
-    return with_attribution(config, sources)  # kubelet (pod labels) and Slurm, where enabled
+__all__ = ["RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "serve"]
 
 
 def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runtime:

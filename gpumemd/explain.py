@@ -385,8 +385,8 @@ class LocalNode:
     no thread and no server: what `gpumemd serve` would export at each `read()`."""
 
     def __init__(self, config: Any, capture: Mapping[str, Any] | None = None) -> None:
-        from .daemon import node_sources
         from .runtime import Runtime
+        from .sources.node import node_sources
 
         self._replay = capture is not None
         self._runtime = Runtime(config, lambda c: node_sources(c, dict(capture) if capture else None, read_only=True),

@@ -70,3 +70,19 @@ def test_a_circle_inside_a_package_breaks_a_contract(tmp_path: Path, path: str, 
 def test_the_agent_loading_the_daemons_spool_reader_breaks_a_contract(tmp_path: Path) -> None:
     out = _broken_copy(tmp_path, {"sources/process.py": "\nfrom .breakdown import BreakdownSource  # noqa: F401\n"})
     assert "The agent never loads the daemon's spool reader" in out and "BROKEN" in out, out[-3000:]
+
+
+def test_the_node_daemons_sources_are_wired_in_one_place() -> None:
+    # sources/node.py builds the daemon's collectors (serve, explain's local sample); capture.py
+    # builds its own on purpose: it records the backends' answers with everything on,
+    # whatever the configuration says, and is no daemon.
+    import ast
+
+    daemon_sources = {"NvmlSource", "HostSource", "SpoolSource", "BreakdownSource", "with_attribution"}
+    built: dict[str, set[str]] = {}
+    src = ROOT / "gpumemd"
+    for path in sorted(src.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in daemon_sources:
+                built.setdefault(path.relative_to(src).as_posix(), set()).add(node.func.id)
+    assert built == {"sources/node.py": daemon_sources, "capture.py": {"NvmlSource", "HostSource"}}, built

@@ -170,4 +170,4 @@ class KubeletSource(Source[KubeletReading]):
 # --- Slurm ---------------------------------------------------------------------------
 
 
-# --- wiring (gpumemd.daemon.node_sources) --------------------------------------------
+# --- wiring (gpumemd.sources.node.node_sources) --------------------------------------

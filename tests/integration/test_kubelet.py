@@ -24,11 +24,11 @@ import pytest
 from gpumemd import config as config_mod
 from gpumemd.backends import podresources as pr
 from gpumemd.backends.replay import load_capture
-from gpumemd.daemon import node_sources
 from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources import kubelet as kl
 from gpumemd.sources import slurm
 from gpumemd.sources.base import SourceUnavailable
+from gpumemd.sources.node import node_sources
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 
 grpc = pytest.importorskip("grpc", reason="grpcio is a test dependency (pip install grpcio)")
@@ -328,9 +328,9 @@ def test_daemon_process_with_fake_kubelet(pb: ModuleType, sock: Path, tmp_path: 
 
 def test_grpc_is_not_imported_unless_enabled() -> None:
     code = (
-        "import sys, gpumemd.daemon as d, gpumemd.config as c\n"
+        "import sys, gpumemd.daemon, gpumemd.sources.node as n, gpumemd.config as c\n"
         "from gpumemd.backends.replay import load_capture\n"
-        f"d.node_sources(c.Config(), load_capture({str(CAPTURE)!r}))\n"
+        f"n.node_sources(c.Config(), load_capture({str(CAPTURE)!r}))\n"
         "assert 'grpc' not in sys.modules, 'grpc imported'\n"
         "assert 'google.protobuf' not in sys.modules\n"
     )

@@ -272,7 +272,7 @@ def test_collector_failing_fires_for_a_failing_driver_not_for_a_node_without_one
     failing (a replay whose init answers DRIVER_NOT_LOADED or GPU_IS_LOST: faults we cannot
     cause here) fires it. The default rule, on the injected clock, through the daemon's sources."""
     from gpumemd.alerts.rules import default_rule_mappings
-    from gpumemd.daemon import node_sources
+    from gpumemd.sources.node import node_sources
 
     (rule,) = [r for r in default_rule_mappings() if r["alert"] == "GpumemdCollectorFailing"]
     cfg = config_mod.loads(f"sources: {{nvml: {{required: {str(required).lower()}}}, host: {{enabled: false}}}}\n"

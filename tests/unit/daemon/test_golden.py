@@ -14,9 +14,9 @@ import pytest
 
 from gpumemd import config
 from gpumemd.backends.replay import load_capture
-from gpumemd.daemon import node_sources
 from gpumemd.runtime import ReloadStatus
 from gpumemd.sampling.sampler import Sampler
+from gpumemd.sources.node import node_sources
 from tests.helpers import CAPTURES, GOLDEN
 
 CAPTURE_FILES = sorted(CAPTURES.glob("*.json"))

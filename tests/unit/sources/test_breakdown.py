@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from gpumemd import config
 from gpumemd.backends.replay import load_capture
-from gpumemd.daemon import node_sources
 from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.breakdown import CATEGORIES, RankMemory, breakdown
+from gpumemd.sources.node import node_sources
 from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
 from tests.helpers import ROOT
 

@@ -10,8 +10,8 @@ import pytest
 
 from gpumemd import config
 from gpumemd.backends.podresources import Assignment
-from gpumemd.daemon import node_sources
 from gpumemd.sources.kubelet import KubeletReading, KubeletSource, PodAttribution
+from gpumemd.sources.node import node_sources
 from gpumemd.sources.slurm import SlurmReading, SlurmSource
 from tests.fakes import FakeTorch
 from tests.fakes import capture as torch_capture
