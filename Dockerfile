@@ -39,7 +39,7 @@ LABEL org.opencontainers.image.title="gpumemd" \
       org.opencontainers.image.source="${SOURCE}" \
       org.opencontainers.image.documentation="${SOURCE}/blob/main/docs/deploy.md"
 COPY --from=build /opt/gpumemd /opt/gpumemd
-COPY config.example.yaml /etc/gpumemd/gpumemd.yaml
+COPY gpumemd/config/example.yaml /etc/gpumemd/gpumemd.yaml
 ENV PATH=/opt/gpumemd/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
