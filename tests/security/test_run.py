@@ -74,8 +74,9 @@ import os
 import sys
 
 
-def square(x):
-    return x * x
+def worker(x):
+    # a pool's worker is multiprocessing's helper: `gpumemd run` starts no agent in it
+    return x * x, "gpumemd.agent.agent" in sys.modules
 
 
 if __name__ == "__main__":
@@ -83,11 +84,16 @@ if __name__ == "__main__":
 
     import gpumemd.agent.process as process
 
-    assert process.current() is not None, "the agent did not start"
+    agent = process.current()
+    assert agent is not None, "the agent did not start"
     x = torch.ones(1000)
+    # Workers beyond the CPUs only queue: each method's start-up path, concurrent, is what counts.
     for method in ("spawn", "forkserver"):
-        with mp.get_context(method).Pool(50) as pool:
-            assert pool.map(square, range(100)) == [i * i for i in range(100)]
+        with mp.get_context(method).Pool(4) as pool:
+            got = pool.map(worker, range(100))
+        assert [sq for sq, _ in got] == [i * i for i in range(100)]
+        assert not any(loaded for _, loaded in got), f"an agent started in a {method} worker"
+    published = sorted(os.listdir(os.environ["GPUMEMD_SPOOL_DIR"]))
     pids = []
     for i in range(50):
         pid = os.fork()
@@ -106,6 +112,9 @@ if __name__ == "__main__":
         pids.append(pid)
     bad = [os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in pids]
     assert bad == [0] * 50, bad
+    # the parent's agent is still this process's, and no child removed what it published
+    assert process.current() is agent
+    assert set(published) <= set(os.listdir(os.environ["GPUMEMD_SPOOL_DIR"])), published
     print("ok", flush=True)
 """
 
