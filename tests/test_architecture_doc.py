@@ -68,5 +68,6 @@ def test_the_map_reader_sees_a_missing_and_a_stale_line() -> None:
     text = "## The package map\n```\ngpumemd/\n  cli.py   the command\n  agent/   the agent\n" \
            "    agent.py   Agent\n    boot/sitecustomize.py   started by run\n" \
            "                     wrapped.py description words\n  sources/\n    a.py b.py c.py  three\n```\n"
-    assert map_entries(text) == {"cli.py", "agent", "agent/agent.py", "agent/boot", "agent/boot/sitecustomize.py",
-                                 "sources", "sources/a.py", "sources/b.py", "sources/c.py"}
+    assert map_entries(text) == {"cli.py", "agent", "agent/agent.py", "agent/boot",
+                                 "agent/boot/sitecustomize.py", "sources", "sources/a.py", "sources/b.py",
+                                 "sources/c.py"}

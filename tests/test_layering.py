@@ -50,7 +50,8 @@ def _broken_copy(tmp_path: Path, edits: dict[str, str]) -> str:
 def test_a_contract_catches_an_arrow_running_back_up(tmp_path: Path) -> None:
     # The contracts must be able to fail: a copy of the package where a source imports the
     # runtime (relatively, inside a function) breaks the layers contract.
-    out = _broken_copy(tmp_path, {"sources/host.py": "\n\ndef _upward() -> None:\n    from .. import runtime  # noqa: F401\n"})
+    upward = "\n\ndef _upward() -> None:\n    from .. import runtime  # noqa: F401\n"
+    out = _broken_copy(tmp_path, {"sources/host.py": upward})
     assert "gpumemd.sources.host -> gpumemd.runtime" in out, out[-3000:]
 
 
@@ -59,16 +60,20 @@ def test_a_contract_catches_an_arrow_running_back_up(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("path", "text", "package"), [
     ("backends/torch_cuda.py", "\n\ndef _deferred() -> None:\n    from . import torch_accel  # noqa: F401\n",
      "gpumemd.backends"),
-    ("agent/process.py", "\nif TYPE_CHECKING:\n    from .agent import Agent  # noqa: F401\n", "gpumemd.agent"),
-    ("spool/format.py", "\n\ndef _names() -> None:\n    from gpumemd.alerts import rules  # noqa: F401\n", "gpumemd"),
+    ("agent/process.py", "\nif TYPE_CHECKING:\n    from .agent import Agent  # noqa: F401\n",
+     "gpumemd.agent"),
+    ("spool/format.py", "\n\ndef _names() -> None:\n    from gpumemd.alerts import rules  # noqa: F401\n",
+     "gpumemd"),
 ])
-def test_a_circle_inside_a_package_breaks_a_contract(tmp_path: Path, path: str, text: str, package: str) -> None:
+def test_a_circle_inside_a_package_breaks_a_contract(tmp_path: Path, path: str, text: str,
+                                                     package: str) -> None:
     out = _broken_copy(tmp_path, {path: text})
     assert f"No cycles are allowed in {package}." in out, out[-3000:]
 
 
 def test_the_agent_loading_the_daemons_spool_reader_breaks_a_contract(tmp_path: Path) -> None:
-    out = _broken_copy(tmp_path, {"sources/process.py": "\nfrom .breakdown import BreakdownSource  # noqa: F401\n"})
+    back = "\nfrom .breakdown import BreakdownSource  # noqa: F401\n"
+    out = _broken_copy(tmp_path, {"sources/process.py": back})
     assert "The agent never loads the daemon's spool reader" in out and "BROKEN" in out, out[-3000:]
 
 
@@ -83,6 +88,7 @@ def test_the_node_daemons_sources_are_wired_in_one_place() -> None:
     src = ROOT / "gpumemd"
     for path in sorted(src.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in daemon_sources:
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in daemon_sources):
                 built.setdefault(path.relative_to(src).as_posix(), set()).add(node.func.id)
     assert built == {"sources/node.py": daemon_sources, "capture.py": {"NvmlSource", "HostSource"}}, built

@@ -50,7 +50,8 @@ class TorchCuda:
 
     def __init__(self, torch: Any = None) -> None:
         self._torch = torch if torch is not None else import_torch()
-        self._raw = getattr(self._torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
+        # getattr: private, absent in some torch builds
+        self._raw = getattr(self._torch._C, "_cuda_memoryStats", None)
         self._snapshot: Callable[[], Any] | None = None  # memory_snapshot, bound once CUDA is up
 
     def is_initialized(self) -> bool:

@@ -23,7 +23,8 @@ from .spool import SpoolSource
 __all__ = ["node_sources"]
 
 
-def node_sources(config: Config, capture: dict[str, Any] | None = None, *, read_only: bool = False) -> Sequence[Source]:
+def node_sources(config: Config, capture: dict[str, Any] | None = None, *,
+                 read_only: bool = False) -> Sequence[Source]:
     """The daemon's sources, reading the real libraries or, with a capture, replaying it.
     `read_only`: change nothing on the node (`gpumemd explain`: no spool file deleted or created)."""
     sources: list[Source] = []
