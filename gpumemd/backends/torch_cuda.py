@@ -119,8 +119,9 @@ def light_snapshot(snapshot: Callable[..., Any] | None) -> Callable[[], list[dic
 
 
 def import_torch() -> Any:
-    """The torch module, imported here: a function, so an adapter's `torch` argument (a fake
-    in tests) is never redefined by an import (mypy without torch installed says no-redef)."""
+    """The torch module (ImportError without it): the backends' one import of the program's
+    torch. A function, so an adapter's `torch` argument (a fake in tests) is never redefined
+    by an import (mypy without torch installed says no-redef)."""
     import torch
 
     return torch
@@ -135,7 +136,6 @@ def torch_ready() -> bool:
 def init_cuda() -> None:
     """Import torch and initialise CUDA where a device is visible (`gpumemd capture --torch`,
     a process of its own); raises ImportError without torch."""
-    import torch
-
+    torch = import_torch()
     if torch.cuda.is_available():
         torch.cuda.init()

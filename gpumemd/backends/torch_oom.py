@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
-from .torch_cuda import torch_ready
+from .torch_cuda import import_torch, torch_ready
 
 __all__ = ["LazyTorchOom", "OomCallback", "TorchOom", "TorchOomApi", "on_cuda_init", "when_imported"]
 
@@ -36,9 +36,7 @@ class TorchOom:
     """TorchOomApi over the real torch (imported here, by the agent only)."""
 
     def __init__(self) -> None:
-        import torch
-
-        self._torch = torch
+        self._torch = import_torch()
 
     def attach_oom_observer(self, fn: OomCallback) -> bool:
         attach = getattr(self._torch._C, "_cuda_attach_out_of_memory_observer", None)  # getattr: private, absent in some torch builds
