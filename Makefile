@@ -24,7 +24,7 @@ TORCH       ?= torch==2.13.0+cpu
 TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
 SYSTEM_DEPS := prometheus prometheus-alertmanager tmux
 
-.PHONY: run demo test fuzz lint sbom system-deps clean
+.PHONY: run demo test fuzz lint sbom system-deps clean gpu-fast gpu
 
 $(VENV)/.run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +88,22 @@ lint: $(VENV)/.test $(NOTORCH)/.lint
 
 test: system-deps lint
 	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+# The GPU tests (tests/gpu, marker `gpu`; skipped without a GPU), in two tiers (docs/development.md):
+#   make gpu-fast  one test per GPU-facing module, under a minute and a half on an H100: while you work
+#   make gpu       the whole GPU suite, several minutes: before a GPU issue is resolved
+# They want torch's CUDA build (make gpu TORCH=torch==2.13.0) and, for the framework tests,
+# transformers, lightning and cupy. Where python3 has all that (the device image):
+# make gpu-fast GPU_PY=python3 GPU_ENV= . PYTEST_ARGS go to pytest (--junitxml=g.xml).
+GPU_PY  ?= $(PY)
+GPU_ENV ?= $(VENV)/.test
+GPU_PYTEST = $(GPU_PY) -m pytest -q -p no:cacheprovider --durations=0 $(PYTEST_ARGS) tests/gpu
+
+gpu-fast: $(GPU_ENV)
+	$(GPU_PYTEST) -m "gpu and not slow"
+
+gpu: $(GPU_ENV)
+	$(GPU_PYTEST) -m gpu
 
 # A CycloneDX SBOM (JSON, validated) of what the daemon runs with: gpumemd's dependencies and
 # the kubelet extra (grpcio), resolved into a virtualenv of their own (no test tools), from

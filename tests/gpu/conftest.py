@@ -32,6 +32,55 @@ HAS_GPU = _has_gpu()
 
 DEFAULT_TIMEOUT_S = 60
 
+# --- the fast tier ----------------------------------------------------------------------------
+# `make gpu-fast` runs `-m "gpu and not slow"`: a minute and a half on an H100, for while you
+# work; `make gpu` runs all of tests/gpu, before a GPU issue is resolved (docs/development.md).
+# FAST_TIER is the fast tier: for every GPU-facing module, the tests that exercise it on the
+# device. tests/test_gpu_tier.py holds it against the tree: a module that imports torch,
+# pynvml, cupy or a GPU backend (or is named in EXTRA_GPU_FACING) must be a key, each test named
+# must run in the fast tier, and every test the fast tier runs must be named here; everything
+# else in tests/gpu is marked `slow`.
+OOM = ("test_oom_diagnosis_gpu.py::"
+       "test_each_scripted_oom_is_diagnosed_right_and_its_fix_works[graph_pools-once]")
+LEAK = "test_leak_finder_gpu.py::test_the_leak_finder_names_the_seeded_line[accumulate-once]"
+HF = "test_integrations_gpu.py::test_huggingface_train_with_the_callback"
+# serve + NVML, two ranks through `gpumemd run` merged from the spool, CuPy, explain, capture
+EXPLAIN = "test_explain_gpu.py::test_breakdown_and_explain_match_the_processes"
+STEPTRACE = "test_steptrace_gpu.py::test_an_armed_trace_records_the_next_cuda_steps_memory"
+PROFILER = tuple(f"test_profiler_gpu.py::{name}" for name in (
+    "test_profiler_seed_examples_unchanged", "test_execution_time_includes_the_gpu_work",
+    "test_profiler_exact_for_known_sizes", "test_profiler_leaves_max_memory_allocated_unchanged",
+    "test_profiler_leak_hint_and_sections_on_gpu",
+    "test_profiler_default_counts_allocations_without_walking_the_heap",
+    "test_profiler_module_decorator_through_the_public_method_on_cuda"))
+AGENT = (OOM, LEAK, HF)  # each scenario runs the agent: gpumemd.start, its sources, its thread
+FAST_TIER: dict[str, tuple[str, ...]] = {
+    "gpumemd.backends.nvml": (EXPLAIN, OOM),
+    "gpumemd.backends.torch_cuda": (*AGENT, *PROFILER),
+    "gpumemd.backends.torch_accel": AGENT,
+    "gpumemd.backends.torch_oom": (OOM, LEAK),
+    "gpumemd.backends.replay": (EXPLAIN,),  # `gpumemd capture` records real NVML through it
+    "gpumemd.sources.allocator": (HF, EXPLAIN),  # the agent's series equal torch's own readings
+    "gpumemd.sources.pools": (OOM, EXPLAIN),
+    "gpumemd.sources.process": (EXPLAIN, OOM),
+    "gpumemd.sources.nvml": (EXPLAIN,),
+    "gpumemd.sources.breakdown": (EXPLAIN,),
+    "gpumemd.sources.oom": (OOM,),
+    "gpumemd.agent.agent": AGENT,
+    "gpumemd.agent.wiring": AGENT,
+    "gpumemd.agent.oomdiag": (OOM,),
+    "gpumemd.agent.leakfind": (LEAK,),
+    "gpumemd.agent.steptrace": (STEPTRACE,),
+    "gpumemd.daemon": (EXPLAIN,),
+    "gpumemd.capture": (EXPLAIN,),
+    "gpumemd.explain": (EXPLAIN,),
+    "gpumemd.integrations": (HF,),
+    "gpumemd.profiler.profiler": PROFILER,
+    "gpumemd.profiler.probes": PROFILER,
+}
+# GPU-facing though they import no GPU library themselves: they reach the GPU through others.
+EXTRA_GPU_FACING = frozenset({"gpumemd.sources.breakdown", "gpumemd.explain", "gpumemd.integrations"})
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "timeout_s(n): fail a GPU test after n seconds (default 60), stacks dumped")

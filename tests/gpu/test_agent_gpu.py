@@ -19,6 +19,10 @@ import pytest
 
 from tests.helpers import ROOT, free_port, samples, scrape, wait_until_ready
 
+# Outside the fast tier (make gpu-fast): the agent runs in each of its scenarios (the OOM, the leak,
+# the integration, explain's ranks)
+pytestmark = pytest.mark.slow
+
 GiB = 1 << 30
 SCENARIOS = Path(__file__).with_name("agent_scenarios.py")
 FIGURES: dict[str, Any] = {"date": datetime.date.today().isoformat()}

@@ -26,6 +26,10 @@ from gpumemd.alerts import actions
 from gpumemd.alerts.engine import FIRING, Engine
 from gpumemd.alerts.rules import AlertingConfig
 
+# Outside the fast tier (make gpu-fast): the rules are CPU-tested; here they only read the allocator,
+# which every fast scenario reads
+pytestmark = pytest.mark.slow
+
 
 def _leak_rule():
     (spec,) = [r for r in AlertingConfig().loaded().rules if r.alert == "PytorchMemoryLeak"]

@@ -18,6 +18,9 @@ import pytest
 
 from tests.helpers import ROOT
 
+# Outside the fast tier (make gpu-fast): the allocator's modes; the default mode is in every fast test
+pytestmark = pytest.mark.slow
+
 SCRIPT = Path(__file__).with_name("allocator_modes.py")
 FIGURES: dict[str, Any] = {"date": datetime.date.today().isoformat()}
 

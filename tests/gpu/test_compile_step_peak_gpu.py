@@ -18,6 +18,9 @@ import pytest
 from tests.gpu.alloc_trace import check_rules, spans
 from tests.helpers import ROOT
 
+# Outside the fast tier (make gpu-fast): torch.compile takes most of a minute
+pytestmark = pytest.mark.slow
+
 MiB = 1 << 20
 SCENARIO = Path(__file__).with_name("compile_step_peak_scenario.py")
 

@@ -9,7 +9,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
+
+# Outside the fast tier (make gpu-fast): the daemon runs in the fast tier under test_explain_gpu.py
+pytestmark = pytest.mark.slow
 
 GiB = 1 << 30
 

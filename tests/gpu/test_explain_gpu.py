@@ -24,12 +24,16 @@ MiB = 1 << 20
 HERE = Path(__file__).parent
 
 
-def _start(cmd: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], dict]:
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def _start(cmd: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def _said(proc: subprocess.Popen[str]) -> dict:
+    """The holder's one line: what it holds (it holds it until its stdin closes)."""
     assert proc.stdout is not None
     line = proc.stdout.readline()
-    assert line, f"{cmd} said nothing"
-    return proc, json.loads(line)
+    assert line, f"{proc.args} said nothing"
+    return json.loads(line)
 
 
 @pytest.mark.timeout_s(120)
@@ -43,15 +47,14 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
     (results_dir / "captures").mkdir(parents=True, exist_ok=True)
     try:
         with gpumemd_process(["--config.file", str(cfg)]) as (url, _):
-            held = {}
+            # the three holders start together (each pays its imports and CUDA context at once)
             for rank, size in ((0, 512 * MiB), (1, 768 * MiB)):
-                p, said = _start([sys.executable, "-m", "gpumemd", "run", "--web.listen-address", "", "--",
-                                  sys.executable, str(HERE / "rank_holder.py"), str(size)],
-                                 {**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": "2"})
-                procs.append(p)
-                held[said["pid"]] = said
-            p, cupy_said = _start([sys.executable, str(HERE / "cupy_holder.py"), str(300 * MiB)], env)
-            procs.append(p)
+                procs.append(_start([sys.executable, "-m", "gpumemd", "run", "--web.listen-address", "", "--",
+                                     sys.executable, str(HERE / "rank_holder.py"), str(size)],
+                                    {**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": "2"}))
+            procs.append(_start([sys.executable, str(HERE / "cupy_holder.py"), str(300 * MiB)], env))
+            *ranks, cupy_said = [_said(p) for p in procs]
+            held = {said["pid"]: said for said in ranks}
             deadline, s = time.monotonic() + 30, {}
             while time.monotonic() < deadline:  # both ranks merged and joined to their NVML processes
                 s = samples(scrape(url + "/metrics"))

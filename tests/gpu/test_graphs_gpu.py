@@ -15,6 +15,9 @@ import pytest
 
 from tests.helpers import ROOT
 
+# Outside the fast tier (make gpu-fast): CUDA graphs; their pools are in the fast tier's graph_pools OOM
+pytestmark = pytest.mark.slow
+
 GiB = 1 << 30
 SCENARIO = Path(__file__).with_name("graphs_scenario.py")
 

@@ -49,6 +49,7 @@ def check_step_peaks(r: dict[str, Any], optimizer_steps: int) -> None:
     assert sum(span["agent"]["steps"] == 1 for span in measured) >= len(measured) // 2, measured  # the budget lifted
 
 
+@pytest.mark.slow  # the fast tier's integration is Hugging Face's (the shared hooks: integrations/_hooks.py)
 @pytest.mark.timeout_s(60)
 def test_lightning_fit_with_the_callback(tmp_path: Path, results_dir: Path) -> None:
     r = scenario("lightning", tmp_path, results_dir)

@@ -223,6 +223,7 @@ def optimizer_imports() -> None:
     torch.cuda.synchronize()
 
 
+@pytest.mark.slow  # an optimizer's first step imports torch._dynamo: seconds; the rest of this file is fast
 @pytest.mark.timeout_s(20)
 def test_upstream_style_script_unchanged_on_cuda(capsys: pytest.CaptureFixture[str], results_dir: Path,
                                                   optimizer_imports: None, fresh_default: None) -> None:

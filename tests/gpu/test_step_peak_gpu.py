@@ -15,6 +15,9 @@ import pytest
 
 from tests.helpers import ROOT
 
+# Outside the fast tier (make gpu-fast): the step peak is checked in the fast tier's Hugging Face run
+pytestmark = pytest.mark.slow
+
 MiB = 1 << 20
 SCENARIO = Path(__file__).with_name("step_peak_scenario.py")
 
