@@ -65,6 +65,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.sources.process": (EXPLAIN, OOM),
     "gpumemd.sources.nvml": (EXPLAIN,),
     "gpumemd.sources.breakdown": (EXPLAIN,),
+    "gpumemd.sources.node": (EXPLAIN,),  # the node daemon's sources, wired in one place
     "gpumemd.sources.oom": (OOM,),
     "gpumemd.agent.agent": AGENT,
     "gpumemd.agent.wiring": AGENT,
