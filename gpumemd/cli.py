@@ -146,6 +146,9 @@ def _parser() -> argparse.ArgumentParser:
     top.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
     top.add_argument("--count", type=int, metavar="N",
                      help="when the output is not a terminal: print N refreshes, then exit (default: until killed)")
+    top.add_argument("--prometheus", metavar="URL", help="with --job: a whole job across nodes, live, read from "
+                     "this Prometheus (gpumemd explain --prometheus URL lists the jobs)")
+    top.add_argument("--job", metavar="ID", help="with --prometheus: the job_id to show")
 
     rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
@@ -353,6 +356,8 @@ def _top(args: argparse.Namespace) -> int:
     if not 0.1 <= interval <= 3600:
         print(f"--interval: must be from 100ms to 1h, got {args.interval}", file=sys.stderr)
         return 2
+    if args.prometheus is not None or args.job is not None:
+        return _top_job(args, interval)
     got = _node_reader(args, "top")
     if isinstance(got, int):
         return got
@@ -365,6 +370,38 @@ def _top(args: argparse.Namespace) -> int:
         return 0
     finally:
         close()
+
+
+def _top_job(args: argparse.Namespace, interval: float) -> int:
+    """`top --prometheus URL --job ID`: top's loop over jobview's reads and frame; a Prometheus
+    that does not answer is said on the first line, as a daemon's is."""
+    from . import jobview, top
+
+    if not args.prometheus or not args.job:
+        print("gpumemd top: --prometheus URL and --job ID go together (gpumemd explain --prometheus URL "
+              "lists the jobs)", file=sys.stderr)
+        return 2
+    try:
+        timeout = config_mod.parse_duration(args.timeout)
+    except ValueError:
+        timeout = -1.0
+    if timeout <= 0:
+        print(f"gpumemd top: --timeout {args.timeout!r}: expected a positive duration (5s)", file=sys.stderr)
+        return 2
+
+    def read() -> tuple[jobview.Job, list[explain.Finding]]:
+        return jobview.look(args.prometheus, args.job, timeout)
+
+    from . import explain
+
+    try:
+        if sys.stdout.isatty() and sys.stdin.isatty():
+            return top.run_curses(read, interval=interval, draw=jobview.frame, gpus_of=lambda _: (),
+                                  what="Prometheus")
+        return top.run_plain(read, sys.stdout, interval=interval, count=args.count, draw=jobview.frame,
+                             what="Prometheus")
+    except KeyboardInterrupt:
+        return 0
 
 
 def _explain_snapshot(args: argparse.Namespace) -> int:
@@ -392,8 +429,9 @@ def _explain_snapshot(args: argparse.Namespace) -> int:
 
 
 def _explain_job(args: argparse.Namespace) -> int:
-    """`explain --prometheus URL [--job ID]`: 1 with findings, 0 without, 2 when Prometheus
-    gives no readable answer (one line, never a traceback)."""
+    """`explain --prometheus URL [--job ID]`: 1 with an actionable finding (jobview.actionable:
+    the job alerts' conditions), 0 without, 2 when Prometheus gives no readable answer (one
+    line, never a traceback)."""
     import json
 
     from . import explain, jobview
@@ -416,12 +454,11 @@ def _explain_job(args: argparse.Namespace) -> int:
             return 0
         job = jobview.from_prometheus(args.prometheus, args.job, timeout)
     except (OSError, ValueError, RecursionError) as exc:
-        said = str(exc) if isinstance(exc, jobview.PrometheusAnswerError) else explain.reachable_error(exc)
-        print(f"gpumemd explain: {where}: {said}", file=sys.stderr)
+        print(f"gpumemd explain: {where}: {explain.reachable_error(exc)}", file=sys.stderr)
         return 2
     found = jobview.job_findings(job)
     sys.stdout.write(jobview.to_json(job, found) if args.json else jobview.render(job, found))
-    return 1 if found else 0
+    return 1 if jobview.actionable(found) else 0
 
 
 def _explain(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ import math
 import statistics
 import time
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -28,10 +28,12 @@ from . import explain
 from .explain import Finding, Node, Series, size
 from .httpclient import RequestFailed, redact, request, require_2xx
 
-__all__ = ["IMBALANCE_RATIO", "Job", "PrometheusAnswerError", "RankView", "from_prometheus", "job_findings",
-           "jobs", "parse_vector", "render", "render_jobs", "to_json"]
+__all__ = ["ACTIONABLE", "RANK_SORTS", "Job", "PrometheusAnswerError", "RankView", "actionable", "from_prometheus",
+           "frame", "job_findings", "jobs", "look", "node_ranks", "parse_vector", "render", "render_jobs", "to_json"]
 
-IMBALANCE_RATIO = 1.3  # max/median across ranks past which the slowest-to-fit rank sets the job's memory
+# The findings that call for action (exit 1): the job alerts' conditions, with their numbers
+# (job_thresholds). The worst rank is always named, but is actionable only under the threshold.
+ACTIONABLE = ("no_ranks", "headroom_low", "imbalance", "ranks_missing", "ooms")
 MAX_ANSWER_BYTES = 64 << 20  # one query's answer: grows with ranks; the cap only stops a runaway
 MAX_RESULTS = 200_000
 
@@ -41,8 +43,9 @@ _NODE_SERIES = ('gpumemd_(gpu_memory_.*|gpu_info|process_gpu_memory_used_bytes|p
                 'process_resident_memory_bytes|collector_success)')
 
 
-class PrometheusAnswerError(ValueError):
-    """Prometheus's answer is not an instant vector gpumemd can read (or says an error)."""
+class PrometheusAnswerError(explain.DaemonAnswerError):
+    """Prometheus's answer is not an instant vector gpumemd can read (or says an error); a
+    DaemonAnswerError, so the node clients' one-line reporting (reachable_error) says it."""
 
 
 @dataclass
@@ -59,6 +62,7 @@ class RankView:
     headroom: int | None  # what its allocator could still grow into before its peak fails
     ooms: int
     oom_cause: str = ""
+    gpu_total: int = 0  # its GPU's memory: the headroom threshold is a share of it
 
 
 @dataclass
@@ -167,15 +171,7 @@ def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
         for lab, _ in series.get("gpumemd_process_rank_info", []):
             if (w := explain._index(lab.get("world_size"))) is not None:
                 world.add(w)
-        for g in node.gpus:
-            for p in g.processes:
-                if not p.agent or p.job_id != job:
-                    continue
-                peak = peaks.get(p.rank)
-                step_peak = int(peak) if peak is not None and math.isfinite(peak) and 0 <= peak < 2**62 else None
-                top = max(x for x in (p.window_peak, step_peak, p.allocated) if x is not None)
-                result.ranks.append(RankView(p.rank, instance, g.gpu, p.pid, p.allocated, p.reserved, step_peak,
-                                             p.reserved + g.free - top if g.total else None, p.ooms, p.oom_cause))
+        result.ranks.extend(node_ranks(node, instance, job, peaks))
     result.ranks.sort(key=lambda r: (int(r.rank) if r.rank.isdigit() else 1 << 40, r.rank))
     result.world_size = max(world) if world else None
     if len(world) > 1:
@@ -184,21 +180,50 @@ def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
     return result
 
 
+def node_ranks(node: Node, instance: str, job: str, peaks: Mapping[str, float]) -> list[RankView]:
+    """The ranks of `job` on one node, with their headroom: `reserved` plus the rank's share of
+    its GPU's free memory, less its highest peak. Ranks sharing a GPU (any job's) share its
+    free memory: each counts an equal part, as the recording rules do."""
+    out = []
+    for g in node.gpus:
+        sharing = max(1, len({(p.job_id, p.rank) for p in g.processes if p.agent and p.rank}))
+        for p in g.processes:
+            if not p.agent or p.job_id != job:
+                continue
+            peak = peaks.get(p.rank)
+            step_peak = int(peak) if peak is not None and math.isfinite(peak) and 0 <= peak < 2**62 else None
+            top = max(x for x in (p.window_peak, step_peak, p.allocated) if x is not None)
+            room = p.reserved + g.free // sharing - top if g.total else None
+            out.append(RankView(p.rank, instance, g.gpu, p.pid, p.allocated, p.reserved, step_peak, room, p.ooms,
+                                p.oom_cause, g.total))
+    return out
+
+
+def _thresholds() -> dict[str, float]:
+    from .alerts.export import job_thresholds
+
+    return job_thresholds()
+
+
 def job_findings(job: Job) -> list[Finding]:
-    """The job's findings: worst rank, imbalance, ranks missing, OOMs by rank; then each node's."""
+    """The job's findings: worst rank (or, under the alert's threshold, `headroom_low`),
+    imbalance, ranks missing, OOMs by rank; then each node's."""
+    limits = _thresholds()
     out: list[Finding] = []
     if not job.ranks:
         out.append(Finding(None, "no_ranks", f"job {job.job_id}: no rank answers in Prometheus", 0.0))
     with_room = [r for r in job.ranks if r.headroom is not None]
     if with_room:
         worst = min(with_room, key=lambda r: r.headroom or 0)
-        out.append(Finding(worst.gpu, "worst_rank", f"worst rank: rank {worst.rank} on {worst.instance} GPU "
-                           f"{worst.gpu}: {size(max(0, worst.headroom or 0))} of headroom", worst.headroom))
+        low = worst.gpu_total > 0 and (worst.headroom or 0) < limits["headroom_fraction"] * worst.gpu_total
+        share = f" ({max(0, worst.headroom or 0) / worst.gpu_total:.1%} of its GPU)" if worst.gpu_total else ""
+        out.append(Finding(worst.gpu, "headroom_low" if low else "worst_rank", f"worst rank: rank {worst.rank} on {worst.instance} GPU "
+                           f"{worst.gpu}: {size(max(0, worst.headroom or 0))} of headroom{share}", worst.headroom))
     for what, values in (("allocated", [r.allocated for r in job.ranks]),
                          ("step peak", [r.step_peak for r in job.ranks if r.step_peak is not None])):
         if len(values) >= 2 and (median := statistics.median(values)) > 0:
             ratio = max(values) / median
-            if ratio > IMBALANCE_RATIO:
+            if ratio >= limits["imbalance_ratio"]:
                 big = max((r for r in job.ranks), key=lambda r: (r.allocated if what == "allocated"
                                                                  else (r.step_peak or 0)))
                 out.append(Finding(None, "imbalance", f"imbalance: {what} max/median {ratio:.2f} across "
@@ -218,6 +243,61 @@ def job_findings(job: Job) -> list[Finding]:
         out.extend(Finding(f.gpu, f.kind, f"{instance}: {f.message}", f.value) for f in explain.findings(node)
                    if f.kind not in ("ooms",))
     return out
+
+
+def actionable(found: Sequence[Finding]) -> list[Finding]:
+    """The findings that call for action (`explain --prometheus --job` exits 1 on any): a rank
+    under the headroom threshold, imbalance at the ratio, a missing rank, an OOM, no rank at
+    all. The worst rank above the threshold and the nodes' own findings are information."""
+    return [f for f in found if f.kind in ACTIONABLE]
+
+
+def look(url: str, job: str, timeout: float = 5.0) -> tuple[Job, list[Finding]]:
+    """One read of `job` and its findings: what `top --prometheus --job` redraws each interval."""
+    got = from_prometheus(url, job, timeout)
+    return got, job_findings(got)
+
+
+# (key, value of a rank, largest first) in the order `s` cycles through them in `top --job`
+RANK_SORTS: tuple[tuple[str, Callable[[RankView], float], bool], ...] = (
+    ("headroom", lambda r: r.headroom if r.headroom is not None else float("inf"), False),
+    ("allocated", lambda r: r.allocated, True),
+    ("step peak", lambda r: r.step_peak or 0, True),
+    ("reserved", lambda r: r.reserved, True),
+    ("ooms", lambda r: r.ooms, True),
+)
+
+
+def frame(got: tuple[Job, Sequence[Finding]] | None, *, width: int = 80, sort: int = 0, gpu: int | None = None,
+          error: str = "") -> list[str]:
+    """`top --prometheus --job`: the lines of one refresh (top.Draw), cut to `width` columns:
+    the job's line, its actionable findings (`!`) and the worst rank, then one row per rank,
+    all nodes together, sorted (worst headroom first by default); `error` says why they are old.
+    `gpu` is the node view's key and selects nothing here."""
+    key, value, largest = RANK_SORTS[sort % len(RANK_SORTS)]
+    job, found = got if got is not None else (None, ())
+    lines = [f"gpumemd top - {job.source if job else 'no answer yet'}"[:width],
+             f"sort: {key} (s)  quit: q"[:width]]
+    if error:
+        lines[0] = error[:width]
+    if job is None:
+        return lines
+    world = f" of {job.world_size}" if job.world_size is not None else ""
+    lines.append(f"job {job.job_id}: {len(job.ranks)} ranks{world} on {len(job.nodes)} nodes"[:width])
+    act = actionable(found)
+    lines.extend(f"! {f.message}"[:width] for f in act)
+    lines.extend(f"  {f.message}"[:width] for f in found if f.kind == "worst_rank")
+    lines.append("")
+    node_w = min(max([4, *(len(r.instance) for r in job.ranks)]), max(4, width - 60))  # the rest: 60 columns
+    lines.append(f"  {'RANK':>5} {'NODE':<{node_w}} {'GPU':>3} {'ALLOC':>10} {'RESERVED':>10} {'STEP PEAK':>10} "
+                 f"{'HEADROOM':>10} {'OOM':>3}"[:width])
+    for r in sorted(job.ranks, key=value, reverse=largest):
+        peak = size(r.step_peak) if r.step_peak is not None else "-"
+        room = size(r.headroom) if r.headroom is not None else "-"
+        lines.append(f"  {r.rank[:5]:>5} {r.instance[:node_w]:<{node_w}} {r.gpu:>3} {size(r.allocated):>10} "
+                     f"{size(r.reserved):>10} {peak:>10} {room:>10} {r.ooms:>3}"[:width])
+    lines.extend(f"note: {n}"[:width] for n in job.notes)
+    return lines
 
 
 def render(job: Job, found: Sequence[Finding], width: int = 160) -> str:

@@ -8,6 +8,10 @@ arrows) scroll a view taller than the terminal. When the daemon stops answering 
 slow, broken), the view says `daemon unreachable: ...` and keeps the last answer's figures
 until it answers again: a read is bounded by the client's deadline and never ends `top`.
 
+The loop is the same for a whole job read from Prometheus (`top --prometheus URL --job ID`):
+`run_plain` and `run_curses` take what to read and how to draw it (`draw`, jobview.frame
+for a job); this module draws one node (`frame`).
+
 Each GPU is one bar of its categories, one character per share of the total::
 
     GPU 1 NVIDIA H200        used 1.9/140.4 GiB   retries 1   ooms 0
@@ -21,11 +25,21 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, Generic, Protocol, TextIO, TypeVar
 
 from .explain import GpuView, Node, NoGpu, ProcessView, reachable_error
 
-__all__ = ["SORTS", "Reader", "bar", "frame", "run_curses", "run_plain"]
+__all__ = ["SORTS", "Draw", "Reader", "bar", "frame", "run_curses", "run_plain"]
+
+T = TypeVar("T")
+T_contra = TypeVar("T_contra", contravariant=True)
+
+
+class Draw(Protocol[T_contra]):
+    """The lines of one refresh of the last answer read (None before the first)."""
+
+    def __call__(self, got: T_contra | None, /, *, width: int = ..., sort: int = ..., gpu: int | None = ...,
+                 error: str = ...) -> list[str]: ...
 
 # (key, column header, value of a process) in the order `s` cycles through them
 SORTS: tuple[tuple[str, Callable[[ProcessView], float]], ...] = (
@@ -70,20 +84,21 @@ def bar(g: GpuView, width: int) -> str:
     return "".join(glyph * n for (glyph, _), n in zip(cells, counts, strict=True))
 
 
-class Reader:
-    """`read()` that never raises for an expected failure: the last node read (None before
-    the first) and, while reads fail, the one-line reason."""
+class Reader(Generic[T]):
+    """`read()` that never raises for an expected failure: the last answer read (None before
+    the first) and, while reads fail, the one-line reason (`what` names the source)."""
 
-    def __init__(self, read: Callable[[], Node]) -> None:
+    def __init__(self, read: Callable[[], T], what: str = "daemon") -> None:
         self._read = read
-        self.node: Node | None = None
+        self.what = what
+        self.node: T | None = None
         self.error = ""
 
-    def __call__(self) -> tuple[Node | None, str]:
+    def __call__(self) -> tuple[T | None, str]:
         try:
             self.node, self.error = self._read(), ""
-        except (OSError, ValueError, RecursionError, NoGpu) as exc:  # the daemon gone, slow or broken
-            self.error = f"daemon unreachable: {reachable_error(exc)}"
+        except (OSError, ValueError, RecursionError, NoGpu) as exc:  # the source gone, slow or broken
+            self.error = f"{self.what} unreachable: {reachable_error(exc)}"
         return self.node, self.error
 
 
@@ -117,32 +132,38 @@ def frame(node: Node | None, *, width: int = 80, sort: int = 0, gpu: int | None 
     return lines
 
 
-def run_plain(read: Callable[[], Node], out: TextIO, *, interval: float, count: int | None, width: int = 80,
-              sleep: Callable[[float], None] = time.sleep) -> int:
+def _node_gpus(node: Node | None) -> list[int]:
+    return [g.gpu for g in node.gpus] if node else []
+
+
+def run_plain(read: Callable[[], T], out: TextIO, *, interval: float, count: int | None, width: int = 80,
+              sleep: Callable[[float], None] = time.sleep, draw: Draw[Any] = frame, what: str = "daemon") -> int:
     """Not a terminal: the view as text, once per refresh, `count` times (None: until killed)."""
-    n, reader = 0, Reader(read)
+    n, reader = 0, Reader(read, what)
     while count is None or n < count:
         if n:
             sleep(interval)
         node, error = reader()
-        out.write("\n".join(frame(node, width=width, error=error)) + "\n\n")
+        out.write("\n".join(draw(node, width=width, error=error)) + "\n\n")
         out.flush()
         n += 1
     return 0
 
 
-def run_curses(read: Callable[[], Node], *, interval: float) -> int:  # pragma: no cover - driven in tmux
+def run_curses(read: Callable[[], T], *, interval: float, draw: Draw[Any] = frame,  # pragma: no cover - tmux
+               gpus_of: Callable[[Any], Sequence[int]] = _node_gpus, what: str = "daemon") -> int:
+    """A terminal: the view redrawn every `interval`, keys read every 0.1 s (module docstring)."""
     import curses
 
     def main(screen: Any) -> int:
         curses.curs_set(0)
         screen.timeout(100)  # poll keys every 0.1 s; read the node every interval
-        reader = Reader(read)
+        reader = Reader(read, what)
         sort, gpu, top, (node, error), due = 0, None, 0, reader(), time.monotonic() + interval
-        gpus: Sequence[int] = [g.gpu for g in node.gpus] if node else []
+        gpus: Sequence[int] = gpus_of(node)
         while True:
             rows, cols = screen.getmaxyx()
-            lines = frame(node, width=cols - 1, sort=sort, gpu=gpu, error=error)
+            lines = draw(node, width=cols - 1, sort=sort, gpu=gpu, error=error)
             head, body = lines[:3], lines[3:]
             room = max(1, rows - len(head) - 1)
             top = max(0, min(top, len(body) - room))
@@ -168,7 +189,7 @@ def run_curses(read: Callable[[], Node], *, interval: float) -> int:  # pragma: 
                 top = max(0, top - 1)
             if time.monotonic() >= due:
                 (node, error), due = reader(), time.monotonic() + interval
-                gpus = [g.gpu for g in node.gpus] if node else []
+                gpus = gpus_of(node)
 
     # the terminal's own size: a LINES/COLUMNS inherited from a shell (or tmux) would pin curses to it
     for name in ("LINES", "COLUMNS"):

@@ -99,3 +99,30 @@ def test_parse_vector_raises_only_its_one_error(doc: Any) -> None:
     for labels, value in out:
         assert all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items())
         assert isinstance(value, float)
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_top_on_a_hostile_prometheus_says_so_on_its_first_line_and_keeps_running(kind: str) -> None:
+    # two refreshes, each bounded by --timeout: the view says why it has no figures, never ends on it
+    t = time.monotonic()
+    with Hostile(HOSTILE[kind]) as server:
+        out = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--prometheus", server.url, "--job", "77",
+                              "--timeout", "1s", "--interval", "100ms", "--count", "2"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=15)
+    took = time.monotonic() - t
+    assert out.returncode == 0, (out.stdout, out.stderr)
+    frames = [f for f in out.stdout.split("\n\n") if f.strip()]
+    assert len(frames) == 2, out.stdout
+    for text in frames:
+        first = text.splitlines()[0]
+        assert first.startswith("Prometheus unreachable: "), text
+        assert len(first) <= 80 and "\x1b" not in text
+    assert "Traceback" not in out.stderr and "Traceback" not in out.stdout
+    assert took < 2 * 1 + 0.1 + 4, took  # two reads of at most the timeout, the interval, the interpreter
+
+
+def test_top_prometheus_without_a_job_is_one_line_and_exit_2() -> None:
+    out = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--prometheus", "http://127.0.0.1:9"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=15)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "--job" in out.stderr and "Traceback" not in out.stderr
