@@ -172,14 +172,19 @@ class _ReplayedTorch:
 
 
 def rank_families(capture: dict[str, Any], gpu: int, pid: int, used: int, *, rank: int,
-                  retries: int = 0) -> list[Any]:
+                  retries: int = 0, ooms: int = 0, step_peak: bool = False) -> list[Any]:
     """The families one rank's agent would publish for process `pid` on `gpu` of `capture`,
     through the real agent code (AllocatorSource, ProcessSource) over the real H200 allocator
-    readings, scaled so that reserved + a CUDA context match what NVML charges the process."""
+    readings, scaled so that reserved + a CUDA context match what NVML charges the process.
+
+    `step_peak`: also a step peak (the allocated bytes: a replayed rank runs no optimizer step);
+    `ooms`: the allocator's OOM count, and as many OOMs diagnosed as fragmentation (the OOM
+    watcher's family): what a training rank exports that a replayed one cannot."""
     sys.path.insert(0, str(ROOT))
     from gpumemd.backends.replay import nvml_replayer
     from gpumemd.backends.torch_cuda import nest
     from gpumemd.sources.allocator import AllocatorSource
+    from gpumemd.sources.base import counter, gauge
     from gpumemd.sources.process import ProcessSource
 
     real = nest(json.loads(TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"])
@@ -188,39 +193,66 @@ def rank_families(capture: dict[str, Any], gpu: int, pid: int, used: int, *, ran
     scale = max(used - CONTEXT_BYTES, real_reserved) / real_reserved
     torch_api = _ReplayedTorch(real, gpu, nv["device_count()"]["ok"], nv[f"uuid({gpu})"]["ok"], scale,
                                retries=retries)
+    torch_api._stats["num_ooms"] = ooms
     labels = {"rank": str(rank)}
     alloc = AllocatorSource(torch_api, labels=labels)
     proc = ProcessSource(nvml=nvml_replayer(capture), torch_api=torch_api, pid=pid, labels=labels,
                          rss=lambda: 2_000_000_000, peak_rss=lambda: 2_100_000_000)
     cycle: dict[str, Any] = {}
     cycle["allocator"] = alloc.read(cycle)
-    return list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
+    out = list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
+    allocated = next(f for f in out if f.name == "gpumemd_allocator_allocated_bytes")
+    if step_peak:
+        peak = gauge("gpumemd_allocator_step_peak_bytes", "Highest allocated_bytes within the last optimizer step.",
+                     list(allocated.samples[0].labels))
+        for sample in allocated.samples:
+            peak.add_metric(list(sample.labels.values()), sample.value)
+        out.append(peak)
+    if ooms:
+        labels = allocated.samples[0].labels
+        diagnosed = counter("gpumemd_oom_diagnoses", "CUDA out-of-memory errors diagnosed, by cause.",
+                            [*labels, "cause"])
+        diagnosed.add_metric([*labels.values(), "fragmentation"], ooms)
+        out.append(diagnosed)
+    return out
 
 
 def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job_id: str = "synthetic-1",
-                interval: float = 86_400.0) -> int:
+                interval: float = 86_400.0, step_peak: bool = False) -> int:
     """Write one agent spool file per GPU's first process (its rank), through the real
     agent code (`rank_families`, spool.encode). Returns the rank count.
 
     The synthetic ranks' PIDs do not run here, and the files are written once: they declare
     a day-long publishing `interval`, so the daemon keeps them as live ranks that long.
     """
+    nv = capture["nvml"]
+    gpus = nv["device_count()"]["ok"]
+    for rank in range(gpus):
+        if nv[f"processes({rank})"]["ok"]:
+            write_rank(capture, directory, rank, written=written, job_id=job_id, interval=interval,
+                       step_peak=step_peak)
+    return gpus
+
+
+def write_rank(capture: dict[str, Any], directory: Path, rank: int, *, written: float, job_id: str = "synthetic-1",
+               interval: float = 86_400.0, step_peak: bool = False, ooms: int = 0) -> Path:
+    """Write (or rewrite) the spool file of rank `rank`, the first process of GPU `rank`; its path."""
     sys.path.insert(0, str(ROOT))
     from gpumemd.spool.format import encode
 
     nv = capture["nvml"]
     gpus = nv["device_count()"]["ok"]
     directory.mkdir(parents=True, exist_ok=True)
-    for rank in range(gpus):
-        procs = nv[f"processes({rank})"]["ok"]
-        if not procs:
-            continue
-        pid, used = procs[0]["pid"], procs[0]["used_bytes"]
-        families = rank_families(capture, rank, pid, used, rank=rank, retries=rank % 3)
-        identity = {"rank": str(rank), "local_rank": str(rank), "world_size": str(gpus), "job_id": job_id}
-        data = encode(families, pid=pid, written=written, interval=interval, identity=identity)
-        (directory / f"agent-{pid}.json").write_bytes(data)
-    return gpus
+    proc = nv[f"processes({rank})"]["ok"][0]
+    pid, used = proc["pid"], proc["used_bytes"]
+    families = rank_families(capture, rank, pid, used, rank=rank, retries=rank % 3, ooms=ooms, step_peak=step_peak)
+    identity = {"rank": str(rank), "local_rank": str(rank), "world_size": str(gpus), "job_id": job_id}
+    data = encode(families, pid=pid, written=written, interval=interval, identity=identity)
+    path = directory / f"agent-{pid}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)  # whole, as the agent's writer publishes: the daemon never reads half a file
+    return path
 
 
 def main() -> None:

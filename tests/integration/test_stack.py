@@ -4,6 +4,10 @@
 Daemons: the real H200 capture (one process), and two synthetic 8x H200 captures (several
 processes per GPU; GPU 3 nearly full) whose 8 ranks publish into each daemon's spool
 through the real agent code (bench/synth_capture.py), so allocator panels have data too.
+Each synthetic node is one job (job_id synthetic-1, synthetic-2) whose ranks carry a step
+peak; once Prometheus has scraped a few times, rank 5 of synthetic-2 has an OOM (its spool
+file rewritten with the counters at 1) and rank 7 of synthetic-1 stops reporting (its file
+removed), so the job row's step-peak, OOM and missing-rank panels have data to show.
 Checks: every dashboard expression and variable query, every exported rule, a rule that
 fires reaching Alertmanager and its webhook receiver, `promtool check config`.
 """
@@ -45,6 +49,7 @@ PROMTOOL = binary("promtool")
 CAPTURES = ROOT / "tests" / "fixtures" / "captures"
 DASHBOARD = ROOT / "deploy" / "grafana" / "gpumemd-dashboard.json"
 NEARLY_FULL = "synthetic__8xh200__gpu3-nearly-full.json"
+MULTI = "synthetic__8xh200__multi-process.json"
 
 needs_prometheus = pytest.mark.skipif(
     PROMETHEUS is None or ALERTMANAGER is None or PROMTOOL is None,
@@ -61,17 +66,21 @@ FALLBACK_RULES = {"groups": [{"name": "gpumemd-e2e", "interval": "1s", "rules": 
 }]}]}
 
 
-def _spool_config(tmp: Path, capture: str) -> Path:
-    """A config whose spool holds the 8 synthetic ranks of `capture`, alive for the whole test."""
+def _synth() -> Any:
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         import synth_capture
     finally:
         sys.path.remove(str(ROOT / "bench"))
+    return synth_capture
+
+
+def _spool_config(tmp: Path, capture: str, job_id: str) -> Path:
+    """A config whose spool holds the 8 synthetic ranks of `capture`, alive for the whole test."""
     from gpumemd.backends.replay import load_capture
 
     spool = tmp / f"spool-{capture}"
-    synth_capture.write_spool(load_capture(CAPTURES / capture), spool, written=time.time())
+    _synth().write_spool(load_capture(CAPTURES / capture), spool, written=time.time(), job_id=job_id, step_peak=True)
     cfg = tmp / f"gpumemd-{capture}.yml"
     # the synthetic ranks' pids run nowhere: their owners cannot be verified
     cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "sources": {"spool": {"accept_unverified": True}}}))
@@ -89,8 +98,8 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         empty.write_text(yaml.safe_dump({"agent": {"spool_dir": ""}}))
         for capture, cfg in (
             ("h200__580.159.04__one-process-1GiB.json", empty),
-            ("synthetic__8xh200__multi-process.json", _spool_config(tmp, "synthetic__8xh200__multi-process.json")),
-            (NEARLY_FULL, _spool_config(tmp, NEARLY_FULL)),
+            (MULTI, _spool_config(tmp, MULTI, "synthetic-1")),
+            (NEARLY_FULL, _spool_config(tmp, NEARLY_FULL, "synthetic-2")),
         ):
             url, _ = stack.enter_context(gpumemd_process(["--replay", str(CAPTURES / capture), "--config.file", str(cfg)]))
             daemons[capture] = url.removeprefix("http://")
@@ -112,12 +121,26 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             # increase()/rate() over the dashboard's windows need a few samples per series
             wait_for("5 scrapes", lambda: (lambda rs: len(rs) == len(daemons) and all(
                 float(r["value"][1]) >= 5 for r in rs))(prom.value('count_over_time(up{job="gpumemd"}[1m])')), 30)
+            _oom_and_missing_rank(tmp)
         except Exception:
             print(prom.tail(), am.tail(), json.dumps([(t["scrapeUrl"], t["health"], t["lastError"])
                                                        for t in prom.targets()]), sep="\n")
             raise
         yield {"prometheus": prom, "alertmanager": am, "sink": sink, "daemons": daemons,
                "rules": rules, "shipped_rules": RULES_YML.exists()}
+
+
+def _oom_and_missing_rank(tmp: Path) -> None:
+    """Rank 5 of synthetic-2 has an OOM (its counters go 0 -> 1 between scrapes: increase() sees
+    it), rank 7 of synthetic-1 vanishes while its job's other ranks report."""
+    from gpumemd.backends.replay import load_capture
+
+    synth = _synth()
+    synth.write_rank(load_capture(CAPTURES / NEARLY_FULL), tmp / f"spool-{NEARLY_FULL}", 5, written=time.time(),
+                     job_id="synthetic-2", step_peak=True, ooms=1)
+    multi = load_capture(CAPTURES / MULTI)
+    pid = multi["nvml"]["processes(7)"]["ok"][0]["pid"]
+    (tmp / f"spool-{MULTI}" / f"agent-{pid}.json").unlink()
 
 
 def _substitute(expr: str) -> str:
@@ -163,12 +186,9 @@ def test_dashboard_expression(stack: dict[str, Any], panel: str, expr: str) -> N
     # the nearly-full capture; gpumemd's own engine series are checked when it exports them).
     if "gpumemd_alerts" in expr and "ALERTS" not in expr and "vector(0)" not in expr:
         return
-    # Series the synthetic ranks cannot have: no optimizer step ran (no step peak), no OOM,
-    # no rank vanished. Their expressions are still evaluated above.
-    if any(name in expr for name in ("step_peak", "oom_diagnoses", "rank_missing")):
-        if "job:gpumemd_ranks:count" not in expr:
-            return
-    if expr.startswith("job"):  # the job rules' recorded series: wait for their first evaluation
+    # the job rules' recorded series (step peaks, the OOM and the missing rank included): wait
+    # for their first evaluation after the fixture's OOM and removed rank
+    if expr.startswith("job"):
         wait_for(f"{panel} has data", lambda: stack["prometheus"].value(_substitute(expr)), 30)
         return
     if "ALERTS" in expr:
