@@ -177,6 +177,11 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
         recorded = {r["metric"]["__name__"]: int(float(r["value"][1]))
                     for r in query(base, 'count by (__name__) ({__name__=~"job.*:.*"})')}
         window = f"{int(interval * (rounds - 1))}s"
+        rules_doc = json.loads(urllib.request.urlopen(base + "/api/v1/rules", timeout=30).read())
+        costliest = {g["name"]: sorted(((r["name"], r["evaluationTime"]) for r in g["rules"]),
+                                       key=lambda nr: -nr[1])[:6] for g in rules_doc["data"]["groups"]}
+        missed = {r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
+                  for r in query(base, "prometheus_rule_group_iterations_missed_total")}
         return {
             "nodes": nodes, "ranks": nodes * RANKS_PER_NODE, "jobs": -(-nodes // NODES_PER_JOB),
             "targets_up": scalar(base, 'count(up{job="gpumemd"} == 1)'),
@@ -189,6 +194,8 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
             "rule_group_last_duration_s": groups,
             "rule_group_p_max_s": {r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1]) for r in
                                    query(base, f"max_over_time(prometheus_rule_group_last_duration_seconds[{window}])")},
+            "costliest_rules_s": costliest,
+            "rule_group_iterations_missed": missed,
             "prometheus_rss_bytes": scalar(base, 'process_resident_memory_bytes{job="prometheus"}'),
             "prometheus_cpu_s_per_s": scalar(base, f'rate(process_cpu_seconds_total{{job="prometheus"}}[{window}])'),
             "scrape_duration_avg_s": scalar(base, 'avg(scrape_duration_seconds{job="gpumemd"})'),
@@ -205,7 +212,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, nargs="+", default=[16, 128, 1000])
     ap.add_argument("--interval", type=float, default=15.0)
-    ap.add_argument("--rounds", type=int, default=6, help="scrape intervals to wait before reading")
+    ap.add_argument("--rounds", type=int, default=8, help="scrape intervals to wait before reading")
     ap.add_argument("--prometheus", default="/usr/bin/prometheus")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
@@ -217,7 +224,7 @@ def main() -> None:
         results = []
         for n in args.nodes:
             r = measure(n, exposition, rules, args.prometheus, args.interval, args.rounds, tmp)
-            print(json.dumps({k: v for k, v in r.items() if not k.endswith("by_family")}), flush=True)
+            print(json.dumps({k: v for k, v in r.items() if not k.endswith(("by_family", "by_name"))}), flush=True)
             results.append(r)
             if args.out:
                 args.out.mkdir(parents=True, exist_ok=True)
