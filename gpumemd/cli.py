@@ -375,7 +375,7 @@ def _top(args: argparse.Namespace) -> int:
 def _top_job(args: argparse.Namespace, interval: float) -> int:
     """`top --prometheus URL --job ID`: top's loop over jobview's reads and frame; a Prometheus
     that does not answer is said on the first line, as a daemon's is."""
-    from . import jobview, top
+    from . import explain, jobview, top
 
     if not args.prometheus or not args.job:
         print("gpumemd top: --prometheus URL and --job ID go together (gpumemd explain --prometheus URL "
@@ -391,8 +391,6 @@ def _top_job(args: argparse.Namespace, interval: float) -> int:
 
     def read() -> tuple[jobview.Job, list[explain.Finding]]:
         return jobview.look(args.prometheus, args.job, timeout)
-
-    from . import explain
 
     try:
         if sys.stdout.isatty() and sys.stdin.isatty():

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import explain
+from .alerts.export import job_thresholds
 from .explain import Finding, Node, Series, size
 from .httpclient import RequestFailed, redact, request, require_2xx
 
@@ -199,16 +200,10 @@ def node_ranks(node: Node, instance: str, job: str, peaks: Mapping[str, float]) 
     return out
 
 
-def _thresholds() -> dict[str, float]:
-    from .alerts.export import job_thresholds
-
-    return job_thresholds()
-
-
 def job_findings(job: Job) -> list[Finding]:
     """The job's findings: worst rank (or, under the alert's threshold, `headroom_low`),
     imbalance, ranks missing, OOMs by rank; then each node's."""
-    limits = _thresholds()
+    limits = job_thresholds()
     out: list[Finding] = []
     if not job.ranks:
         out.append(Finding(None, "no_ranks", f"job {job.job_id}: no rank answers in Prometheus", 0.0))
@@ -217,8 +212,9 @@ def job_findings(job: Job) -> list[Finding]:
         worst = min(with_room, key=lambda r: r.headroom or 0)
         low = worst.gpu_total > 0 and (worst.headroom or 0) < limits["headroom_fraction"] * worst.gpu_total
         share = f" ({max(0, worst.headroom or 0) / worst.gpu_total:.1%} of its GPU)" if worst.gpu_total else ""
-        out.append(Finding(worst.gpu, "headroom_low" if low else "worst_rank", f"worst rank: rank {worst.rank} on {worst.instance} GPU "
-                           f"{worst.gpu}: {size(max(0, worst.headroom or 0))} of headroom{share}", worst.headroom))
+        out.append(Finding(worst.gpu, "headroom_low" if low else "worst_rank",
+                           f"worst rank: rank {worst.rank} on {worst.instance} GPU {worst.gpu}: "
+                           f"{size(max(0, worst.headroom or 0))} of headroom{share}", worst.headroom))
     for what, values in (("allocated", [r.allocated for r in job.ranks]),
                          ("step peak", [r.step_peak for r in job.ranks if r.step_peak is not None])):
         if len(values) >= 2 and (median := statistics.median(values)) > 0:

@@ -28,6 +28,7 @@ they have no in-process twin.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -153,6 +154,7 @@ def job_group(runbook_base_url: str = RUNBOOK_BASE_URL) -> dict[str, Any]:
     return group
 
 
+@functools.cache  # the packaged file does not change while gpumemd runs; top asks every refresh
 def job_thresholds() -> dict[str, float]:
     """The numbers the job alerts compare with, read from their expressions (job_rules.yaml is
     their one source): `headroom_fraction` (GpumemdJobHeadroomLow: worst-rank headroom under
