@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -80,6 +81,7 @@ class Fleet:
     def __init__(self, template: str) -> None:
         self.template = template
         self.cache: dict[int, bytes] = {}
+        self.aborted = 0  # scrapes Prometheus closed before the body was sent
         self.lock = threading.Lock()
 
     def node(self, i: int) -> bytes:
@@ -105,7 +107,10 @@ def serve(fleet: Fleet) -> ThreadingHTTPServer:
             self.send_header("Content-Type", "text/plain; version=0.0.4")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            try:
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):  # Prometheus gave up (scrape timeout): counted
+                fleet.aborted += 1
 
         def log_message(self, *args: Any) -> None:
             pass
@@ -200,6 +205,9 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
             "prometheus_cpu_s_per_s": scalar(base, f'rate(process_cpu_seconds_total{{job="prometheus"}}[{window}])'),
             "scrape_duration_avg_s": scalar(base, 'avg(scrape_duration_seconds{job="gpumemd"})'),
             "exposition_bytes_per_node": len(fleet.node(0)),
+            "scrapes_aborted": fleet.aborted,
+            "scrapes_failed_now": scalar(base, 'count(up{job="gpumemd"} == 0)') or 0,
+            "load_average": list(os.getloadavg()),
             "scrape_interval_s": interval, "waited_s": interval * rounds,
         }
     finally:
