@@ -28,6 +28,9 @@ import pytest
 from gpumemd import jobview
 from tests.helpers import ROOT, free_port, samples, scrape, wait_until_ready
 
+# slow tier: it covers no GPU-facing module the fast tier lacks (tests/gpu/conftest.py, FAST_TIER)
+pytestmark = pytest.mark.slow
+
 PROMETHEUS = os.environ.get("PROMETHEUS_BIN") or shutil.which("prometheus")
 SCRAPE_S = 1.0
 GiB = 1 << 30
