@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -121,6 +122,12 @@ def serve(fleet: Fleet) -> ThreadingHTTPServer:
     return server
 
 
+def _free_port() -> int:
+    with socket.socket() as s:  # a port of its own: port + 1 may be another process's
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 def prometheus_config(port: int, nodes: int, rules: Path, interval: str) -> dict[str, Any]:
     return {
         "global": {"scrape_interval": interval, "evaluation_interval": interval},
@@ -155,7 +162,7 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
         fleet.node(i)
     server = serve(fleet)
     port = server.server_address[1]
-    prom_port = port + 1
+    prom_port = _free_port()
     cfg = prometheus_config(port, nodes, rules, f"{interval:g}s")
     cfg["scrape_configs"][1]["static_configs"][0]["targets"] = [f"127.0.0.1:{prom_port}"]
     path = tmp / f"prometheus-{nodes}.yml"
@@ -174,6 +181,13 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError("Prometheus did not start") from None
                 time.sleep(0.5)
+        # Prometheus applies discovered targets a few seconds after it starts: the rounds count
+        # from the first scrape of every node
+        deadline = time.monotonic() + 60 + 2 * interval
+        while scalar(base, 'count(up{job="gpumemd"})') != nodes:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"Prometheus did not scrape the {nodes} nodes") from None
+            time.sleep(0.5)
         time.sleep(interval * rounds)
         groups = {r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
                   for r in query(base, "prometheus_rule_group_last_duration_seconds")}
