@@ -14,9 +14,11 @@ step hook checks one attribute.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -26,8 +28,10 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
-from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_site
+from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_leak, human_site, site_blocks
 from gpumemd.sources.base import Source, gauge
+
+from .retainers import find_retainers
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -48,11 +52,12 @@ class LeakFinder(Source[LeakReading]):
     names = frozenset({"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step"})
 
     def __init__(self, api: TorchOomApi, *, out_dir: str | None, labels: Mapping[str, str],
-                 say: Callable[[str], None], clock: Callable[[], float] = time.time) -> None:
+                 say: Callable[[str], None], clock: Callable[[], float] = time.time, torch: Any = None) -> None:
         self._api = api
         self._dir = Path(out_dir) if out_dir else None
         self._labels = dict(labels)
         self._say, self._clock = say, clock
+        self._torch = torch  # the module whose Tensor the retainer search looks for; default: torch if imported
         self._lock = threading.Lock()
         self.armed = False  # read by the step hook without the lock: one attribute
         self._every = 2
@@ -63,6 +68,7 @@ class LeakFinder(Source[LeakReading]):
         self._ours = False  # we turned history on (and turn it off)
         self.report: LeakReport | None = None
         self.report_path: str | None = None
+        self.retainer_budget_s = 2.0  # the retainer search's time budget (agent/retainers.py)
         self.done = threading.Event()
 
     # --- arming (any thread) ---
@@ -131,10 +137,12 @@ class LeakFinder(Source[LeakReading]):
     def _analyse(self, snapshots: list[Any], steps: int) -> None:
         try:
             report = find_leaks(snapshots, steps)
+            if report.sites:
+                report = self._retainers(report, snapshots[-1])
             self.report = report
             if report.sites:
                 top = report.sites[0]
-                self._say(f"leaking at {human_site(top)}: +{top.bytes_per_step / (1 << 20):.1f} MiB/step "
+                self._say(f"{human_leak(top)} "
                           f"({len(report.sites)} growing site{'s' if len(report.sites) > 1 else ''})")
             else:
                 self._say("no growing allocation site over the last "
@@ -144,6 +152,21 @@ class LeakFinder(Source[LeakReading]):
             log.exception("leak finder: the analysis failed")
         finally:
             self.done.set()
+
+    def _retainers(self, report: LeakReport, last: Any) -> LeakReport:
+        """What keeps the top sites' blocks alive (agent/retainers.py: bounded, never raises)."""
+        torch = self._torch or sys.modules.get("torch")
+        if torch is None:
+            return report
+        top = report.sites[:MAX_SERIES]
+        blocks = site_blocks(last, top)
+        del last
+        found = find_retainers([(b, (s.file, s.line)) for b, s in zip(blocks, top, strict=True)], torch=torch,
+                               budget_s=self.retainer_budget_s)
+        sites = tuple(dataclasses.replace(s, retained_by=found.holders.get(i)) for i, s in enumerate(report.sites))
+        costs = (("retainer_s", round(found.seconds, 4)), ("gil_max_s", round(found.gil_max_s, 4)),
+                 ("gil_total_s", round(found.gil_total_s, 4)))
+        return dataclasses.replace(report, sites=sites, costs=costs, notes=(*report.notes, *found.notes))
 
     def _write(self, report: LeakReport) -> None:
         if self._dir is None:

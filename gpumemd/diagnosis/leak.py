@@ -15,7 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DEFAULT_SKIP", "LeakReport", "Site", "find_leaks", "human_site", "live_by_site", "user_frame"]
+from .retainers import Holder
+
+__all__ = ["DEFAULT_SKIP", "LeakReport", "Site", "find_leaks", "human_leak", "human_site", "live_by_site", "site_blocks",
+           "user_frame"]
 
 # Frames that are not the user's: torch, the standard library, installed packages, gpumemd.
 DEFAULT_SKIP = (r"/torch/", r"/site-packages/", r"/dist-packages/", r"/lib/python3\.\d+/", r"^<",
@@ -24,6 +27,8 @@ DEFAULT_SKIP = (r"/torch/", r"/site-packages/", r"/dist-packages/", r"/lib/pytho
 MAX_SITES = 10
 
 MAX_FRAMES = 8  # user frames kept per site in the report
+
+MAX_BLOCKS = 4096  # blocks per site handed to the retainer search
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class Site:
     bytes_per_step: float
     growth: tuple[int, ...]  # live bytes at each snapshot
     frames: tuple[tuple[str, int, str], ...] = ()  # the user frames of one of its blocks, innermost first
+    retained_by: Holder | None = None  # what keeps its blocks alive (gpumemd/agent/retainers.py)
 
     def where(self) -> str:
         return f"{self.file}:{self.line} in {self.function}()"
@@ -48,13 +54,18 @@ class LeakReport:
     steps: int  # optimizer steps between the first and the last snapshot
     unattributed_bytes: int = 0  # growth in blocks without a user frame
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # the retainer search's cost: seconds, and the GIL held by its longest gc call and in all
+    costs: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "gpumemd-leak/1", "snapshots": self.snapshots, "steps": self.steps,
                 "unattributed_bytes": self.unattributed_bytes, "notes": list(self.notes),
+                "costs": dict(self.costs),
                 "sites": [{"file": s.file, "line": s.line, "function": s.function, "bytes": s.bytes,
                            "blocks": s.blocks, "bytes_per_step": s.bytes_per_step, "growth": list(s.growth),
-                           "frames": [list(f) for f in s.frames]} for s in self.sites]}
+                           "frames": [list(f) for f in s.frames],
+                           "retained_by": s.retained_by.to_json() if s.retained_by else None}
+                          for s in self.sites]}
 
 
 def _frames(block: Any) -> list[tuple[str, int, str]]:
@@ -107,6 +118,32 @@ def live_by_site(snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | N
     return sites, orphan
 
 
+def site_blocks(snapshot: Any, sites: Sequence[Site], *, skip: Iterable[str] = DEFAULT_SKIP,
+                device: int | None = None, limit: int = MAX_BLOCKS) -> list[list[tuple[int, int]]]:
+    """Per site, the (address, size) of its live blocks in `snapshot` (at most `limit` each):
+    where the retainer search looks for the tensors that keep them."""
+    patterns = [re.compile(p) for p in skip]
+    index = {(s.file, s.line, s.function): i for i, s in enumerate(sites)}
+    out: list[list[tuple[int, int]]] = [[] for _ in sites]
+    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
+    for seg in segments if isinstance(segments, list) else ():
+        if not isinstance(seg, dict) or (device is not None and seg.get("device") != device):
+            continue
+        blocks = seg.get("blocks")
+        for block in blocks if isinstance(blocks, list) else ():
+            if not isinstance(block, dict) or block.get("state") != "active_allocated":
+                continue
+            addr, size = block.get("address"), block.get("size")
+            if type(addr) is not int or type(size) is not int or size <= 0:
+                continue
+            frames = _frames(block)
+            i = user_frame(frames, patterns)
+            at = index.get(frames[i]) if i is not None else None
+            if at is not None and len(out[at]) < limit:
+                out[at].append((addr, size))
+    return out
+
+
 def find_leaks(snapshots: Sequence[Any], steps: int, *, skip: Iterable[str] = DEFAULT_SKIP,
                min_growth: int = 1 << 20, device: int | None = None) -> LeakReport:
     """Sites whose live bytes grew at every snapshot (by at least `min_growth` in all);
@@ -137,3 +174,9 @@ def find_leaks(snapshots: Sequence[Any], steps: int, *, skip: Iterable[str] = DE
 def human_site(site: Site) -> str:
     """`train.py:88 in step()`: the file's base name, for a line and a label."""
     return f"{site.file.rsplit('/', 1)[-1]}:{site.line} in {site.function}()"
+
+
+def human_leak(site: Site) -> str:
+    """`leaking at train.py:88 in step(): +48.0 MiB/step, held by global `outputs` at train.py:89`."""
+    held = f", {site.retained_by.human()}" if site.retained_by else ""
+    return f"leaking at {human_site(site)}: +{site.bytes_per_step / (1 << 20):.1f} MiB/step{held}"

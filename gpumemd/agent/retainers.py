@@ -1,0 +1,229 @@
+"""What keeps the leak finder's growing blocks alive, in this process: the live tensors whose
+storage lies in those blocks (found with `gc.get_objects()`), or, for memory no Python tensor
+owns, the tensors whose autograd graph saves tensors in them (a loss accumulated with its
+graph); then a walk up `gc.get_referrers` to the first named holder (gpumemd/diagnosis/retainers.py).
+
+Runs on the leak finder's thread after the last snapshot, never on the training thread. The
+gc calls hold the GIL for one heap scan each (the training thread waits that long): the walk
+does one scan per level, the search is bounded by a deadline and a node budget, and the
+longest single hold and their sum are measured and reported (`gil_max_s`, `gil_total_s`).
+Never raises: a failure is a note in the report.
+"""
+
+from __future__ import annotations
+
+import bisect
+import gc
+import linecache
+import re
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpumemd.diagnosis.leak import DEFAULT_SKIP
+from gpumemd.diagnosis.retainers import Holder, Root, growth_line, python_roots, walk_to_holder
+
+__all__ = ["RetainerSearch", "find_retainers", "gc_parents", "user_locals"]
+
+BUDGET_S = 2.0  # the whole search, all sites
+MAX_NODES = 20_000
+MAX_GRAPH_NODES = 20_000  # grad_fn nodes visited per search
+MAX_TENSORS = 64  # tensors per site to start the walk from
+
+
+@dataclass
+class RetainerSearch:
+    """The outcome: a holder per site (index into the report's sites), and what it cost."""
+
+    holders: dict[int, Holder] = field(default_factory=dict)
+    seconds: float = 0.0
+    gil_max_s: float = 0.0  # the longest single gc call (the training thread waits for it)
+    gil_total_s: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+
+class _Timed:
+    """Wraps the GIL-holding gc calls to measure them."""
+
+    def __init__(self, out: RetainerSearch) -> None:
+        self.out = out
+
+    def __call__(self, fn: Callable[..., Any], *args: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            dt = time.perf_counter() - t0
+            self.out.gil_max_s = max(self.out.gil_max_s, dt)
+            self.out.gil_total_s += dt
+
+
+def gc_parents(exclude: set[int], timed: Callable[..., Any] | None = None
+               ) -> Callable[[list[Any]], Iterable[tuple[Any, Any]]]:
+    """`parents` for walk_to_holder over the real heap: one `gc.get_referrers` scan per level;
+    the walk's own containers (`exclude` ids) and frames are never parents."""
+    call = timed or (lambda fn, *a: fn(*a))
+
+    def parents(frontier: list[Any]) -> Iterable[tuple[Any, Any]]:
+        ids = {id(o): o for o in frontier}
+        mine = exclude | {id(frontier)}
+        refs = call(gc.get_referrers, *frontier)
+        out = []
+        for r in refs:
+            if id(r) in mine or isinstance(r, type(sys._getframe())):
+                continue
+            for c in gc.get_referents(r):
+                if id(c) in ids:
+                    out.append((r, c))
+        return out
+
+    return parents
+
+
+_SKIP = [re.compile(p) for p in DEFAULT_SKIP]
+
+
+def _user_file(name: str) -> bool:
+    return not any(p.search(name) for p in _SKIP)
+
+
+def user_locals(skip_thread: int | None = None) -> dict[int, tuple[Root, Any]]:
+    """id(value) -> (Root, value) for the locals of every user frame of every other thread:
+    executing frames are not gc containers, so their locals are found here, not by the walk."""
+    out: dict[int, tuple[Root, Any]] = {}
+    for tid, frame in list(sys._current_frames().items()):
+        if tid == skip_thread:
+            continue
+        f: Any = frame
+        depth = 0
+        while f is not None and depth < 64:
+            code = f.f_code
+            if _user_file(code.co_filename) and f.f_locals is not f.f_globals:  # module level: a global
+                for k, v in list(f.f_locals.items()):
+                    if isinstance(k, str) and id(v) not in out:
+                        out[id(v)] = (Root("local", k[:80], code.co_filename, f.f_lineno, code.co_name, value=True), v)
+            f, depth = f.f_back, depth + 1
+    return out
+
+
+def _tensors_in(blocks: Sequence[tuple[int, int]], tensors: Iterable[Any]) -> list[tuple[int, list[Any]]]:
+    """Per block index, the tensors whose storage starts inside it."""
+    starts = [b[0] for b in blocks]
+    hits: dict[int, list[Any]] = {}
+    for t in tensors:
+        try:
+            if not t.is_cuda:
+                continue
+            ptr = t.untyped_storage().data_ptr()
+        except Exception:
+            continue
+        i = bisect.bisect_right(starts, ptr) - 1
+        if i >= 0 and ptr < blocks[i][0] + blocks[i][1]:
+            hits.setdefault(i, []).append(t)
+    return sorted(hits.items())
+
+
+def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int]) -> int:
+    """Bytes of `blocks` that tensors saved in `root`'s grad_fn graph lie in (bounded walk)."""
+    matched: set[int] = set()
+    stack = [root.grad_fn]
+    seen: set[int] = set()
+    attrs: dict[type, list[str]] = {}
+    while stack and budget[0] > 0:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        budget[0] -= 1
+        names = attrs.get(type(node))
+        if names is None:
+            names = attrs[type(node)] = [a for a in dir(node) if a.startswith("_saved_")]
+        for a in names:
+            try:
+                v = getattr(node, a)
+            except Exception:  # freed by a backward: nothing saved
+                continue
+            for t in v if isinstance(v, (tuple, list)) else (v,):
+                ptr = getattr(t, "data_ptr", None)
+                if ptr is None or not getattr(t, "is_cuda", False):
+                    continue
+                p = t.untyped_storage().data_ptr()
+                i = bisect.bisect_right(starts, p) - 1
+                if i >= 0 and p < blocks[i][0] + blocks[i][1]:
+                    matched.add(i)
+        try:
+            stack.extend(fn for fn, _ in node.next_functions)
+        except Exception:
+            pass
+    return sum(blocks[i][1] for i in matched)
+
+
+def _source_line(holder: Holder, near: tuple[str, int] | None) -> Holder:
+    """The line that grows the holder, from the source of the site's file (or the root's)."""
+    for file, line in ([near] if near else []) + ([(holder.file, holder.line or 0)] if holder.file else []):
+        if not file or not _user_file(file):
+            continue
+        lines = linecache.getlines(file)
+        # an attribute chain's last part is an attribute (`.kept.append(`); a closure's is a bare name
+        name = holder.name if holder.kind in ("module_attr", "hook", "global", "local") else holder.name.rsplit(".")[-1]
+        hit = growth_line(lines, name, near=line or None)
+        if hit is not None:
+            return Holder(holder.kind, holder.name, file, hit, holder.function, holder.container)
+    return holder
+
+
+def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, int] | None]], *,
+                   torch: Any, modules: Mapping[str, Any] | None = None, budget_s: float = BUDGET_S,
+                   clock: Callable[[], float] = time.monotonic) -> RetainerSearch:
+    """For each site (its live blocks' (address, size), and its user frame (file, line)), the
+    holder of the tensors in those blocks. Never raises."""
+    out = RetainerSearch()
+    t0 = clock()
+    deadline = t0 + budget_s
+    timed = _Timed(out)
+    try:
+        objs = timed(gc.get_objects)
+        tensors = [o for o in objs if isinstance(o, torch.Tensor)]
+        del objs
+        local_values = user_locals(skip_thread=threading.get_ident())
+        roots = python_roots(modules if modules is not None else sys.modules, local_values,
+                             skip_module=lambda n: n == "gpumemd" or n.startswith("gpumemd."))
+        graph_budget = [MAX_GRAPH_NODES]
+        grad_roots = [t for t in tensors if getattr(t, "grad_fn", None) is not None]
+        for idx, (blocks_raw, near) in enumerate(sites):
+            if clock() > deadline:
+                out.notes.append("retainer search stopped at its time budget")
+                break
+            blocks = sorted(blocks_raw)
+            targets = [t for _, ts in _tensors_in(blocks, tensors) for t in ts][:MAX_TENSORS]
+            autograd = False
+            if not targets:
+                starts = [b[0] for b in blocks]
+                best, best_n = None, 0
+                for r in grad_roots:
+                    n = _saved_in(r, starts, blocks, graph_budget)
+                    if n > best_n:
+                        best, best_n = r, n
+                if best is not None:
+                    targets, autograd = [best], True
+                best = None
+            if not targets:
+                continue
+            # the search's own containers refer to the tensors too: never parents
+            mine = {id(targets), id(tensors), id(grad_roots), id(local_values),
+                    *(id(v) for v in local_values.values())}
+            holder, _n = walk_to_holder(targets, gc_parents(mine, timed), roots,
+                                        max_nodes=MAX_NODES, deadline=deadline, clock=clock)
+            if holder is None:
+                continue
+            if autograd:
+                holder = Holder("autograd", holder.name, holder.file, holder.line, holder.function, "Tensor")
+            out.holders[idx] = _source_line(holder, near)
+    except Exception as exc:  # never into the caller: a note in the report
+        out.notes.append(f"retainer search failed: {type(exc).__name__}")
+    finally:
+        out.seconds = clock() - t0
+    return out

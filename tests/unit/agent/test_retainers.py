@@ -1,0 +1,237 @@
+"""What keeps leaking memory alive (gpumemd/diagnosis/retainers.py, gpumemd/agent/retainers.py):
+the walk from the objects that own leaking blocks up the real heap (gc) to a named holder.
+CUDA tensors cannot exist on the CPU runner: `FakeCudaTensor` stands in for one (a storage
+address and, for the autograd case, a grad_fn graph with saved tensors)."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import types
+
+from gpumemd.agent.retainers import find_retainers
+from gpumemd.diagnosis.retainers import Root, edge_label, growth_line, holder_path, walk_to_holder
+
+
+class _Storage:
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def data_ptr(self) -> int:
+        return self.p
+
+
+class FakeCudaTensor:
+    """A fake: a CUDA tensor's storage address, and optionally its grad_fn."""
+
+    is_cuda = True
+
+    def __init__(self, p: int, grad_fn: object = None) -> None:
+        self.p, self.grad_fn = p, grad_fn
+
+    def untyped_storage(self) -> _Storage:
+        return _Storage(self.p)
+
+    def data_ptr(self) -> int:
+        return self.p
+
+
+class FakeNode:
+    """A fake autograd node: saved tensors and the next functions."""
+
+    def __init__(self, saved: int, nxt: tuple = ()) -> None:
+        self._ptr = saved
+        self.next_functions = tuple((n, 0) for n in nxt)
+
+    @property
+    def _saved_self(self) -> FakeCudaTensor:  # unpacked anew on each access, as torch does
+        return FakeCudaTensor(self._ptr)
+
+
+TORCH = types.SimpleNamespace(Tensor=FakeCudaTensor)
+
+
+class Mod:
+    """Looks like an nn.Module to the walk (its dict has _modules and _parameters)."""
+
+    def __init__(self) -> None:
+        self._modules: dict = {}
+        self._parameters: dict = {}
+
+
+def _module(**globs: object) -> types.ModuleType:
+    m = types.ModuleType("train")
+    m.__file__ = __file__
+    m.__dict__.update(globs)
+    return m
+
+
+def _blocks(base: int, n: int) -> list[tuple[int, int]]:
+    return [(base + 100 * i, 100) for i in range(n)]
+
+
+def test_a_global_list_dict_and_module_attribute_are_named() -> None:
+    outputs = [FakeCudaTensor(1000 + 100 * i) for i in range(3)]
+    cache = {i: FakeCudaTensor(5000 + 100 * i) for i in range(3)}
+    model = Mod()
+    model._modules["h"] = Mod()
+    model._modules["h"].kept = [FakeCudaTensor(9000 + 100 * i) for i in range(3)]
+    mod = _module(outputs=outputs, cache=cache, model=model)
+    r = find_retainers([(_blocks(1000, 3), None), (_blocks(5000, 3), None), (_blocks(9000, 3), None)],
+                       torch=TORCH, modules={"train": mod})
+    assert (r.holders[0].kind, r.holders[0].name, r.holders[0].container) == ("global", "outputs", "list")
+    assert (r.holders[1].kind, r.holders[1].name, r.holders[1].container) == ("global", "cache", "dict")
+    assert (r.holders[2].kind, r.holders[2].name, r.holders[2].container) == ("module_attr", "model.h.kept", "list")
+    assert r.seconds >= r.gil_max_s > 0 and not r.notes
+
+
+def test_a_closure_and_a_forward_hook_are_named() -> None:
+    def make() -> object:
+        held: list = []
+
+        def hook(module: object, args: object, output: object) -> None:
+            held.append(output)
+        return hook
+
+    hook = make()
+    for i in range(3):
+        hook(None, None, FakeCudaTensor(20000 + 100 * i))  # type: ignore[operator]
+    r = find_retainers([(_blocks(20000, 3), None)], torch=TORCH, modules={})
+    assert r.holders[0].kind == "closure" and r.holders[0].name.endswith("make.<locals>.hook.held")
+    assert r.holders[0].line == growth_line(open(__file__).read().splitlines(), "held"), r.holders
+    # registered on a module (its _forward_hooks), the module reachable from a global
+    model = Mod()
+    model._forward_hooks = {0: hook}
+    del hook
+    r = find_retainers([(_blocks(20000, 3), None)], torch=TORCH, modules={"train": _module(model=model)})
+    assert r.holders[0].kind in ("closure", "hook")
+
+
+def test_a_local_of_a_user_frame_in_another_thread_is_named_with_its_line() -> None:
+    ready, done = threading.Event(), threading.Event()
+
+    def train() -> None:
+        losses = [FakeCudaTensor(30000 + 100 * i) for i in range(3)]
+        ready.set()
+        done.wait(5)
+        assert losses
+
+    t = threading.Thread(target=train)
+    t.start()
+    try:
+        assert ready.wait(5)
+        r = find_retainers([(_blocks(30000, 3), None)], torch=TORCH, modules={})
+    finally:
+        done.set()
+        t.join(5)
+    h = r.holders[0]
+    assert (h.kind, h.name, h.function) == ("local", "losses", "train") and h.file == __file__
+
+
+def test_an_accumulator_whose_graph_saves_the_blocks_is_named() -> None:
+    node = None
+    for i in range(3):
+        node = FakeNode(40000 + 100 * i, (node,) if node else ())
+    total = FakeCudaTensor(1, grad_fn=node)
+    del node
+    steady = FakeCudaTensor(2, grad_fn=FakeNode(99999))
+    mod = _module(total=total, steady=steady)
+    r = find_retainers([(_blocks(40000, 3), (__file__, 1))], torch=TORCH, modules={"train": mod})
+    h = r.holders[0]
+    assert (h.kind, h.name, h.container) == ("autograd", "total", "Tensor")
+
+
+def test_nothing_named_when_no_tensor_lies_in_the_blocks_and_the_budget_bounds_the_walk() -> None:
+    keep = [FakeCudaTensor(1000)]
+    r = find_retainers([(_blocks(70000, 3), None)], torch=TORCH, modules={"train": _module(keep=keep)})
+    assert r.holders == {}
+    # a chain deeper than the node budget: the walk stops, names nothing, does not raise
+    chain: list = [FakeCudaTensor(80000)]
+    for _ in range(50):
+        chain = [chain]
+    h, visited = walk_to_holder([chain], lambda f: [], lambda o, c, b: None, max_nodes=10)
+    assert h is None and visited <= 10
+
+
+def test_a_hostile_object_on_the_path_does_not_raise() -> None:
+    class Hostile(dict):
+        def items(self):  # type: ignore[override]
+            raise RuntimeError("no")
+
+    assert edge_label(Hostile(a=1), 1) is None
+    r = find_retainers([(_blocks(1000, 1), None)], torch=types.SimpleNamespace(Tensor=object()), modules={})
+    assert r.holders == {} and r.notes and "failed" in r.notes[0]
+
+
+def test_growth_line_and_names() -> None:
+    src = ["total = torch.zeros(())", "for i in x:", "    total = total + loss", "    outputs.append(o)",
+           "    cache[i] = v  # cache[i] == 1", "    model.kept.append(y)", "    kept.append(z)", "    n += 1"]
+    assert growth_line(src, "total") == 3
+    assert growth_line(src, "outputs") == 4
+    assert growth_line(src, "cache") == 5
+    assert growth_line(src, "model.kept") == 6
+    assert growth_line(src, "kept", near=7) == 7
+    assert growth_line(src, "n") == 8
+    assert growth_line(src, "absent") is None
+    assert growth_line(src, "not a name") is None
+    assert holder_path(["model", "._modules", ".h", ".5", "._modules", ".kept", "[]"]) == "model.h.5.kept"
+    assert holder_path(["cache", "[3]"]) == "cache"
+    assert Root("local", "x").value is False
+    assert sys.getrecursionlimit()  # imports used
+
+
+class FakeCudaApi:
+    """A fake TorchOomApi: CUDA is up; snapshots list the blocks of `outputs` so far, allocated
+    inside the model (a torch frame innermost) called from this file."""
+
+    def __init__(self, outputs: list) -> None:
+        self.outputs, self.history = outputs, False
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def history_enabled(self) -> bool:
+        return self.history
+
+    def record_history_state(self, max_entries: int) -> None:
+        self.history = True
+
+    def stop_history(self) -> None:
+        self.history = False
+
+    def snapshot(self) -> dict:
+        torch_frame = {"filename": "/x/site-packages/torch/nn/linear.py", "line": 1, "name": "forward"}
+        user = {"filename": __file__, "line": CALL_LINE, "name": "step"}
+        blocks = [{"address": t.p, "size": 1 << 20, "state": "active_allocated", "frames": [torch_frame, user]}
+                  for t in self.outputs]
+        return {"segments": [{"device": 0, "blocks": blocks}]}
+
+
+CALL_LINE = 7  # the line that "calls the model"
+
+
+def test_the_leak_finder_reports_the_holder_in_json_and_on_stderr(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from gpumemd.agent.leakfind import LeakFinder
+
+    said: list[str] = []
+    kept: list = []
+    finder = LeakFinder(FakeCudaApi(kept), out_dir=str(tmp_path), labels={"rank": "0"}, say=said.append,
+                        torch=TORCH)
+    mod = _module(kept=kept)
+    sys.modules["fake_train_for_retainers"] = mod
+    try:
+        assert finder.arm(every=1, snapshots=3)
+        for i in range(3):
+            kept.append(FakeCudaTensor((1 << 30) + (i << 20)))
+            finder.on_step()
+        assert finder.done.wait(10)
+    finally:
+        del sys.modules["fake_train_for_retainers"]
+    report = json.loads(open(finder.report_path).read())  # type: ignore[arg-type]
+    site = report["sites"][0]
+    # the test function holds `kept` too: its local names it (a local ranks before a global)
+    assert site["retained_by"]["kind"] == "local" and site["retained_by"]["name"] == "kept"
+    assert set(report["costs"]) == {"retainer_s", "gil_max_s", "gil_total_s"}
+    assert "held by local `kept`" in said[-1] and said[-1].startswith("leaking at test_retainers.py:7")
