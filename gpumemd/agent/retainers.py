@@ -198,11 +198,15 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
                 out.notes.append("retainer search stopped at its time budget")
                 break
             blocks = sorted(blocks_raw)
-            targets = [t for _, ts in _tensors_in(blocks, tensors) for t in ts][:MAX_TENSORS]
+            held = _tensors_in(blocks, tensors)
+            targets = [t for _, ts in held for t in ts][:MAX_TENSORS]
+            held_bytes = sum(blocks[i][1] for i, _ in held)
+            del held
             autograd = False
-            if not targets:
+            if held_bytes * 2 < sum(b[1] for b in blocks):
+                # most of the bytes belong to no Python tensor: saved for backward by a graph?
                 starts = [b[0] for b in blocks]
-                best, best_n = None, 0
+                best, best_n = None, held_bytes
                 for r in grad_roots:
                     n = _saved_in(r, starts, blocks, graph_budget)
                     if n > best_n:

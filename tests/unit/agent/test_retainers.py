@@ -132,11 +132,11 @@ def test_an_accumulator_whose_graph_saves_the_blocks_is_named() -> None:
     node = None
     for i in range(3):
         node = FakeNode(40000 + 100 * i, (node,) if node else ())
-    total = FakeCudaTensor(1, grad_fn=node)
+    total = FakeCudaTensor(40000 + 300, grad_fn=node)  # its own storage: a small block of the site
     del node
     steady = FakeCudaTensor(2, grad_fn=FakeNode(99999))
     mod = _module(total=total, steady=steady)
-    r = find_retainers([(_blocks(40000, 3), (__file__, 1))], torch=TORCH, modules={"train": mod})
+    r = find_retainers([([*_blocks(40000, 3), (40300, 4)], (__file__, 1))], torch=TORCH, modules={"train": mod})
     h = r.holders[0]
     assert (h.kind, h.name, h.container) == ("autograd", "total", "Tensor")
 
