@@ -179,6 +179,8 @@ register("gpumemd_oom_last_diagnosis_info", "gauge", ("gpu", "cause", "summary",
          "The last OOM diagnosis on a GPU.", "agent")
 register("gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "Live bytes at a growing allocation site.", "agent")
 register("gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "Growth per step at a growing site.", "agent")
+register("gpumemd_leak_last_report_info", "gauge", ("gpu", "site", "retained_by", "summary", *_ID),
+         "The leak finder's last answer (one series per process); value 1.", "agent")
 register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", "agent")
 register("gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent")
 register("gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", "agent")

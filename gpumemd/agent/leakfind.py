@@ -35,21 +35,22 @@ from .retainers import find_retainers
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["LeakFinder", "LeakReading"]
+__all__ = ["LeakFinder", "LeakReading", "last_report_labels"]
 
 MAX_SERIES = 3  # sites exported as series: a bounded label set
 
 HISTORY_ENTRIES = 100_000
 
 
-LeakReading = tuple[tuple[str, float, float], ...]  # (site, live bytes, bytes per step)
+# the top sites: (site, live bytes, bytes per step); and the last answer's labels
+LeakReading = tuple[tuple[tuple[str, float, float], ...], tuple[str, str, str, str] | None]
 
 
 class LeakFinder(Source[LeakReading]):
     """Collector `leak`: the last report's top sites; and the finder's state machine."""
 
     name = "leak"
-    names = frozenset({"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step"})
+    names = frozenset({"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step", "gpumemd_leak_last_report_info"})
 
     def __init__(self, api: TorchOomApi, *, out_dir: str | None, labels: Mapping[str, str],
                  say: Callable[[str], None], clock: Callable[[], float] = time.time, torch: Any = None) -> None:
@@ -194,8 +195,9 @@ class LeakFinder(Source[LeakReading]):
     def read(self, cycle: Mapping[str, Any]) -> LeakReading:
         report = self.report
         if report is None:
-            return ()
-        return tuple((human_site(s), float(s.bytes), float(s.bytes_per_step)) for s in report.sites[:MAX_SERIES])
+            return (), None
+        top = tuple((human_site(s), float(s.bytes), float(s.bytes_per_step)) for s in report.sites[:MAX_SERIES])
+        return top, last_report_labels(report)
 
     def families(self, reading: LeakReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
@@ -203,7 +205,31 @@ class LeakFinder(Source[LeakReading]):
                      ["site", *ids])
         rate = gauge("gpumemd_leak_site_bytes_per_step", "Growth per optimizer step at a growing site.",
                      ["site", *ids])
-        for site, n, per_step in reading:
+        top, last = reading
+        for site, n, per_step in top:
             live.add_metric([site, *extra], n)
             rate.add_metric([site, *extra], per_step)
-        return (live, rate)
+        if last is None:
+            return (live, rate)
+        info = gauge("gpumemd_leak_last_report_info", "The leak finder's last answer; value 1.",
+                     ["gpu", "site", "retained_by", "summary", *ids])
+        info.add_metric([*last, *extra], 1)
+        return (live, rate, info)
+
+
+MAX_LABEL = 300  # characters of a label value of gpumemd_leak_last_report_info
+
+
+def last_report_labels(report: LeakReport) -> tuple[str, str, str, str]:
+    """(gpu, site, retained_by, summary) of a report: one series per process (the last answer),
+    each value at most MAX_LABEL characters; an answer with no site says so in `summary`."""
+    gpu = str(report.device) if report.device is not None else ""
+    if not report.sites:
+        return gpu, "", "", f"no growing allocation site over {report.steps} steps"[:MAX_LABEL]
+    top = report.sites[0]
+    held, by = top.retained_by, ""
+    if held is not None:
+        by = f"{held.kind} {held.name}"
+        if held.file and held.line:
+            by += f" ({held.file.rsplit('/', 1)[-1]}:{held.line})"
+    return gpu, human_site(top)[:MAX_LABEL], by[:MAX_LABEL], human_leak(top)[:MAX_LABEL]

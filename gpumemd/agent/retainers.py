@@ -186,7 +186,8 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
     timed = _Timed(out)
     try:
         objs = timed(gc.get_objects)
-        tensors = [o for o in objs if isinstance(o, torch.Tensor)]
+        kind = torch.Tensor  # type(o), not isinstance: a proxy object's __class__ can warn or raise
+        tensors = [o for o in objs if issubclass(type(o), kind)]
         del objs
         local_values = user_locals(skip_thread=threading.get_ident())
         roots = python_roots(modules if modules is not None else sys.modules, local_values,

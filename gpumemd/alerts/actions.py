@@ -27,7 +27,8 @@ log = logging.getLogger("gpumemd.alerts.actions")
 
 __all__ = [
     "AGENT_ACTIONS", "USER_PREFIX", "ActionFn", "ActionRunner", "FiredAlert", "actions_enabled",
-    "agent_rules", "enable_actions", "lookup", "register_action", "unregister_action", "validate_names",
+    "agent_rules", "enable_actions", "lookup", "register_action", "unregister_action", "validate_agent_names",
+    "validate_names",
 ]
 
 
@@ -109,6 +110,12 @@ def validate_names(names: Sequence[str]) -> list[str]:
             errors.append(f"actions[{i}]: unknown action \"{n}\" (known: {', '.join(sorted(known))}, "
                           f"or {USER_PREFIX}NAME for a function the program gives to register_action)")
     return errors
+
+
+def validate_agent_names(names: Sequence[str]) -> list[str]:
+    """Errors for `agent_actions:` (valid everywhere: the daemon ignores them), as `actions...: message`."""
+    return [f"actions[{i}]: unknown agent action \"{str(n)[:80]}\" (known: {', '.join(AGENT_ACTIONS)})"
+            for i, n in enumerate(names) if n not in AGENT_ACTIONS]
 
 
 class ActionRunner:

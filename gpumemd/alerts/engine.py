@@ -499,9 +499,10 @@ class Engine:
 
     def _on_fire(self, rule: Rule, alert: Alert) -> None:
         log.debug("alert %s firing: %s", rule.name, alert.labels)
-        if self.actions is not None and rule.spec.actions:
+        names = rule.spec.fired_actions()
+        if self.actions is not None and names:
             fired = FiredAlert(rule.name, dict(alert.labels), dict(alert.annotations), alert.value, alert.fired_at)
-            self.actions.submit(rule.name, rule.spec.actions, fired,
+            self.actions.submit(rule.name, names, fired,
                                 cooldown=rule.spec.action_cooldown, max_runs=rule.spec.action_max)
 
     def _collect_sends(self, rule: Rule, ts: float, out: list[Notification]) -> None:

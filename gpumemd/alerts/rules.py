@@ -173,6 +173,9 @@ class RuleSpec:
     annotations: dict[str, str] = field(default_factory=dict)
     # actions on fire (in-process agent only)
     actions: tuple[str, ...] = ()
+    # actions the agent runs when `actions` is empty; the node daemon ignores them (it runs no
+    # actions), so one rule serves both: the packaged PytorchMemoryLeak's `find_leak`
+    agent_actions: tuple[str, ...] = ()
     action_cooldown: Seconds = 600.0
     action_max: int = field(default=3, metadata={"check": non_negative})
 
@@ -223,7 +226,12 @@ class RuleSpec:
         for key, value in self.annotations.items():
             self._check_template(f"annotations.{key}", value, errors)
         errors.extend(actions.validate_names(self.actions))
+        errors.extend(f"agent_{e}" for e in actions.validate_agent_names(self.agent_actions))
         return errors
+
+    def fired_actions(self) -> tuple[str, ...]:
+        """The actions an agent runs when an alert of this rule fires."""
+        return self.actions or self.agent_actions
 
     def _check_selector(self, path: str, text: str, errors: list[str]) -> known_metrics.MetricInfo | None:
         try:

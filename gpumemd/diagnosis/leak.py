@@ -56,11 +56,12 @@ class LeakReport:
     notes: tuple[str, ...] = field(default_factory=tuple)
     # the retainer search's cost: seconds, and the GIL held by its longest gc call and in all
     costs: tuple[tuple[str, float], ...] = ()
+    device: int | None = None  # the CUDA device of the top site's blocks
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "gpumemd-leak/1", "snapshots": self.snapshots, "steps": self.steps,
                 "unattributed_bytes": self.unattributed_bytes, "notes": list(self.notes),
-                "costs": dict(self.costs),
+                "costs": dict(self.costs), "device": self.device,
                 "sites": [{"file": s.file, "line": s.line, "function": s.function, "bytes": s.bytes,
                            "blocks": s.blocks, "bytes_per_step": s.bytes_per_step, "growth": list(s.growth),
                            "frames": [list(f) for f in s.frames],
@@ -168,7 +169,22 @@ def find_leaks(snapshots: Sequence[Any], steps: int, *, skip: Iterable[str] = DE
     if not sites and unattributed:
         notes = ("the growing blocks have no frame in user code (allocated by a library or C++ without Python "
                  "frames): widen the skip list or look at what keeps them alive",)
-    return LeakReport(tuple(sites[:MAX_SITES]), len(snapshots), steps, unattributed, notes)
+    top = tuple(sites[:MAX_SITES])
+    return LeakReport(top, len(snapshots), steps, unattributed, notes,
+                      device=_device_of(snapshots[-1], top[0], patterns) if top else None)
+
+
+def _device_of(snapshot: Any, site: Site, patterns: Sequence[re.Pattern[str]]) -> int | None:
+    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
+    key = (site.file, site.line, site.function)
+    for seg in segments if isinstance(segments, list) else ():
+        blocks = seg.get("blocks") if isinstance(seg, dict) else None
+        for block in blocks if isinstance(blocks, list) else ():
+            frames = _frames(block)
+            i = user_frame(frames, patterns)
+            if i is not None and frames[i] == key and type(seg.get("device")) is int:
+                return int(seg["device"])
+    return None
 
 
 def human_site(site: Site) -> str:

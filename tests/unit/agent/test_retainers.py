@@ -79,6 +79,7 @@ def test_a_global_list_dict_and_module_attribute_are_named() -> None:
     mod = _module(outputs=outputs, cache=cache, model=model)
     r = find_retainers([(_blocks(1000, 3), None), (_blocks(5000, 3), None), (_blocks(9000, 3), None)],
                        torch=TORCH, modules={"train": mod})
+    assert 0 in r.holders, r
     assert (r.holders[0].kind, r.holders[0].name, r.holders[0].container) == ("global", "outputs", "list")
     assert (r.holders[1].kind, r.holders[1].name, r.holders[1].container) == ("global", "cache", "dict")
     assert (r.holders[2].kind, r.holders[2].name, r.holders[2].container) == ("module_attr", "model.h.kept", "list")
