@@ -129,6 +129,11 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node")
     explain.add_argument("--snapshot", metavar="FILE", help="diagnose the OOM of a torch memory snapshot "
                          "(a .pickle from gpumemd, torch.cuda.memory._dump_snapshot or Stormlog); offline")
+    explain.add_argument("--diff", nargs="+", metavar="SNAPSHOT",
+                         help="which lines leak: the allocation sites whose live bytes grew from each snapshot "
+                         "(.pickle with allocation history, taken in order) to the next; offline")
+    explain.add_argument("--steps", type=int, metavar="N",
+                         help="with --diff: optimizer steps from the first snapshot to the last (growth per step)")
     explain.add_argument("--requested", metavar="BYTES", type=int,
                          help="with --snapshot: the failed request's size, where the snapshot holds no OOM event")
     explain.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
@@ -426,6 +431,33 @@ def _explain_snapshot(args: argparse.Namespace) -> int:
     return 1
 
 
+def _explain_diff(args: argparse.Namespace) -> int:
+    """`explain --diff A B [...]`: 1 with growing sites, 0 without, 2 when a file is not a snapshot."""
+    import json
+
+    from . import explain
+    from .diagnosis.snapshot import SnapshotUnreadable
+
+    if not 2 <= len(args.diff) <= explain.MAX_DIFF_FILES:
+        print(f"gpumemd explain: --diff: expected 2 to {explain.MAX_DIFF_FILES} snapshot files, in the order "
+              "they were taken", file=sys.stderr)
+        return 2
+    if args.steps is not None and args.steps <= 0:
+        print("gpumemd explain: --steps: expected a positive number of steps", file=sys.stderr)
+        return 2
+    try:
+        report = explain.explain_diff(args.diff, args.steps)
+    except SnapshotUnreadable as exc:
+        print(f"gpumemd explain: {exc}", file=sys.stderr)
+        return 2
+    per = "step" if args.steps is not None else "interval"  # growth per step, else per snapshot interval
+    if args.json:
+        print(json.dumps({**report.to_json(), "per": per}, indent=1, sort_keys=True, allow_nan=False))
+    else:
+        sys.stdout.write(explain.render_diff(report, per=per))
+    return 1 if report.sites else 0
+
+
 def _explain_job(args: argparse.Namespace) -> int:
     """`explain --prometheus URL [--job ID]`: 1 with an actionable finding (jobview.actionable:
     the job alerts' conditions), 0 without, 2 when Prometheus gives no readable answer (one
@@ -463,6 +495,8 @@ def _explain(args: argparse.Namespace) -> int:
     """0: nothing to report; 1: findings; 2: no answer (no daemon at --url, no NVML here)."""
     from . import explain
 
+    if args.diff:
+        return _explain_diff(args)
     if args.snapshot:
         return _explain_snapshot(args)
     if args.prometheus:

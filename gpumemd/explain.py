@@ -27,8 +27,9 @@ from .diagnosis.oom import CAUSES
 from .httpclient import RequestFailed, request, require_2xx
 from .sources.breakdown import split_process
 
-__all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "findings",
-           "from_url", "local", "parse_alerts", "parse_exposition", "render", "size", "to_json"]
+__all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "explain_diff",
+           "findings", "from_url", "local", "parse_alerts", "parse_exposition", "render", "render_diff", "size",
+           "to_json"]
 
 MiB, GiB = 1 << 20, 1 << 30
 
@@ -46,6 +47,7 @@ MAX_ALERTS_BYTES = 16 << 20
 MAX_ALERTS = 10_000
 MAX_TEXT = 256  # characters of a label value shown or written
 MAX_BYTES_VALUE = 1 << 62  # larger than any memory: a value past it is not a size
+MAX_LEAK_SITES = 3  # the agent exports its top 3 sites; a hostile answer may hold more
 
 Series = dict[str, list[tuple[dict[str, str], float]]]
 
@@ -71,6 +73,10 @@ class ProcessView:
     oom_cause: str = ""  # the last OOM's diagnosis (docs/oom.md): its cause, summary and fix
     oom_summary: str = ""
     oom_fix: str = ""
+    # the leak finder's last answer (docs/agent.md): its one line, the holder, the top sites' growth
+    leak_summary: str = ""
+    leak_retained_by: str = ""
+    leak_sites: list[tuple[str, float]] = field(default_factory=list)  # (site, bytes per step), at most MAX_LEAK_SITES
 
     @property
     def who(self) -> str:
@@ -221,7 +227,22 @@ class Node:
                     view.oom_cause = labels["cause"]
                     view.oom_summary = _text(labels.get("summary", ""))
                     view.oom_fix = _text(labels.get("fix", ""))
+        for labels, _value in each("gpumemd_leak_last_report_info"):
+            owner = pid_of(labels)
+            for (_uuid, pid), view in procs.items():  # the series' gpu is torch's index: join on the pid
+                if owner is not None and pid == owner:
+                    view.leak_summary = _text(labels.get("summary", ""))
+                    view.leak_retained_by = _text(labels.get("retained_by", ""))
+        for labels, value in each("gpumemd_leak_site_bytes_per_step"):
+            owner = pid_of(labels)
+            site = _text(labels.get("site", ""))
+            if owner is None or not site or nbytes("leak bytes per step", value) is None:
+                continue
+            for (_uuid, pid), view in procs.items():
+                if pid == owner and len(view.leak_sites) < MAX_LEAK_SITES:
+                    view.leak_sites.append((site, value))
         for view in procs.values():
+            view.leak_sites.sort(key=lambda s: -s[1])
             if view.agent:  # as the breakdown splits it: never more than NVML charges now
                 parts = split_process(view.used, view.reserved, view.allocated, view.fragmented)
                 view.allocated, view.fragmented = parts["pytorch_allocated"], parts["pytorch_fragmented"]
@@ -465,6 +486,11 @@ def findings(node: Node) -> list[Finding]:
                 last = f"; the last: {p.oom_cause} — {p.oom_summary}; fix: {p.oom_fix}" if p.oom_cause else ""
                 out.append(Finding(g.gpu, "ooms", f"{p.who} on GPU {g.gpu}: {p.ooms} out-of-memory errors "
                                    f"since it started{last}", p.ooms))
+            if p.leak_summary or p.leak_sites:
+                others = "; ".join(f"{site} +{size(n)}/step" for site, n in p.leak_sites[1:])
+                out.append(Finding(g.gpu, "leak", f"{p.who} on GPU {g.gpu}: the leak finder's last answer: "
+                                   f"{p.leak_summary or p.leak_sites[0][0]}" + (f" (also {others})" if others else ""),
+                                   p.leak_sites[0][1] if p.leak_sites else None))
             if not p.agent and p.used >= WITHOUT_AGENT_MIN:
                 out.append(Finding(g.gpu, "no_agent", f"{p.who} holds {size(p.used)} on GPU {g.gpu} and runs "
                                    "no agent (not PyTorch, or started without gpumemd)", p.used))
@@ -562,6 +588,49 @@ def reachable_error(exc: BaseException) -> str:
     if isinstance(exc, RecursionError):
         return "JSON nested too deeply"
     return f"{type(exc).__name__}: {exc}"
+
+
+MAX_DIFF_FILES = 16
+
+
+def explain_diff(paths: Sequence[str], steps: int | None = None) -> Any:
+    """The leak finder's diff (diagnosis/leak.py) of snapshot files taken in order: the sites
+    whose live bytes grew at every one. Each file read with the snapshot loader (no pickle
+    class, bounded bytes); raises SnapshotUnreadable with one line. `steps`: optimizer steps
+    from the first to the last (None: growth is per snapshot interval)."""
+    import dataclasses
+    from pathlib import Path
+
+    from .diagnosis.leak import find_leaks, history_note
+    from .diagnosis.snapshot import load_snapshot
+
+    snaps = [load_snapshot(Path(p)) for p in paths[:MAX_DIFF_FILES]]
+    lacking = tuple(n for i, s in enumerate(snaps) if (n := history_note(s, f"snapshot {i + 1}")) is not None)
+    report = find_leaks(snaps, steps if steps is not None else len(snaps) - 1)
+    pair = ("two snapshots: memory allocated between them that is re-allocated each step (gradients, "
+            "optimizer state made once) counts as growth; three or more taken a few steps apart tell "
+            "a leak from it",) if len(snaps) == 2 and report.sites else ()
+    return dataclasses.replace(report, notes=(*lacking, *report.notes, *pair))
+
+
+def render_diff(report: Any, *, per: str = "step") -> str:
+    """The diff's answer in lines: the growing sites with their user frames, then notes."""
+    from .diagnosis.leak import human_site
+
+    span = f"{report.snapshots} snapshots ({report.steps} {per}{'s' if report.steps != 1 else ''})"
+    n = len(report.sites)
+    lines = [f"{n} growing site{'s' if n != 1 else ''} over {span}" if n else
+             f"no growing allocation site over {span}"]
+    for site in report.sites:
+        lines.append(f"  {human_site(site)}: +{size(site.bytes_per_step)}/{per}, {size(site.bytes)} live in "
+                     f"{site.blocks} blocks")
+        calls = " < ".join(f"{f.rsplit('/', 1)[-1]}:{n} in {fn}()" for f, n, fn in site.frames[1:])
+        if calls:
+            lines.append(f"    called from {calls}")
+    if report.unattributed_bytes:
+        lines.append(f"  growth with no user frame: {size(report.unattributed_bytes)}")
+    lines.extend(f"note: {n}" for n in report.notes)
+    return "\n".join(_text(line) for line in lines) + "\n"
 
 
 def explain_snapshot(path: str, requested: int | None = None) -> tuple[Any, tuple[str, ...]]:

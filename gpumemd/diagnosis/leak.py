@@ -17,7 +17,7 @@ from typing import Any
 
 from .retainers import Holder
 
-__all__ = ["DEFAULT_SKIP", "LeakReport", "Site", "find_leaks", "human_leak", "human_site", "live_by_site", "site_blocks",
+__all__ = ["DEFAULT_SKIP", "LeakReport", "Site", "find_leaks", "history_note", "human_leak", "human_site", "live_by_site", "site_blocks",
            "user_frame"]
 
 # Frames that are not the user's: torch, the standard library, installed packages, gpumemd.
@@ -184,6 +184,25 @@ def _device_of(snapshot: Any, site: Site, patterns: Sequence[re.Pattern[str]]) -
             i = user_frame(frames, patterns)
             if i is not None and frames[i] == key and type(seg.get("device")) is int:
                 return int(seg["device"])
+    return None
+
+
+def history_note(snapshot: Any, name: str) -> str | None:
+    """Why `snapshot` cannot name lines, said plainly; None when its live blocks carry frames."""
+    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
+    live = framed = 0
+    for seg in segments if isinstance(segments, list) else ():
+        blocks = seg.get("blocks") if isinstance(seg, dict) else None
+        for block in blocks if isinstance(blocks, list) else ():
+            if isinstance(block, dict) and block.get("state") == "active_allocated":
+                live += 1
+                framed += bool(_frames(block))
+    if live == 0:
+        return f"{name}: no live block (an empty snapshot)"
+    if framed == 0:
+        return (f"{name}: its {live} live blocks have no Python frames: it was taken without allocation history "
+                "(record with torch.cuda.memory._record_memory_history(stacks='python') before the first "
+                "snapshot, or use gpumemd.find_leak())")
     return None
 
 
