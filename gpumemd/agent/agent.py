@@ -53,7 +53,7 @@ from gpumemd.spool.format import spool_dir
 from gpumemd.spool.writer import SpoolWriter
 
 from . import identity as identity_mod
-from . import process, steptrace
+from . import leakfind, process, steptrace
 from .endpoint import EndpointProcess
 from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
@@ -569,7 +569,8 @@ class Agent:
     def arm_memory_history(self) -> bool:
         return bool(self.oom.arm_memory_history()) if self.oom is not None else False
 
-    def find_leak(self, *, every: int = 2, snapshots: int = 4, reason: str = "manual") -> bool:
+    def find_leak(self, *, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS,
+                  reason: str = "manual") -> bool:
         """Name the allocation sites that grow: snapshots every `every` optimizer steps
         (gpumemd/agent/leakfind.py); False when a search runs or cannot start."""
         return self.leak.arm(every=every, snapshots=snapshots, reason=reason) if self.leak is not None else False
@@ -637,7 +638,7 @@ def dump_snapshot(reason: str = "manual") -> str | None:
     return agent.dump_snapshot(reason) if agent is not None else None
 
 
-def find_leak(*, every: int = 2, snapshots: int = 4) -> bool:
+def find_leak(*, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS) -> bool:
     """Look for the lines that leak: this process's agent snapshots every `every` optimizer
     steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). Never raises."""
     agent = current()

@@ -35,11 +35,17 @@ from .retainers import find_retainers
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["LeakFinder", "LeakReading", "last_report_labels"]
+__all__ = ["EVERY", "SNAPSHOTS", "LeakFinder", "LeakReading", "last_report_labels"]
 
 MAX_SERIES = 3  # sites exported as series: a bounded label set
 
 HISTORY_ENTRIES = 100_000
+
+# The window: a snapshot at its start, middle and end, EVERY steps apart. A snapshot holds
+# the training thread (it copies every block and its frames); three is the fewest that tell
+# a leak from memory re-allocated each step (docs/agent.md, "Which line leaks").
+EVERY = 3
+SNAPSHOTS = 3
 
 
 # the top sites: (site, live bytes, bytes per step); and the last answer's labels
@@ -66,6 +72,7 @@ class LeakFinder(Source[LeakReading]):
         self._countdown = 0
         self._steps = 0
         self._snapshots: list[Any] = []
+        self._snapshot_s: list[float] = []  # how long each snapshot held the training thread
         self._ours = False  # we turned history on (and turn it off)
         self.report: LeakReport | None = None
         self.report_path: str | None = None
@@ -74,7 +81,7 @@ class LeakFinder(Source[LeakReading]):
 
     # --- arming (any thread) ---
 
-    def arm(self, *, every: int = 2, snapshots: int = 4, reason: str = "manual") -> bool:
+    def arm(self, *, every: int = EVERY, snapshots: int = SNAPSHOTS, reason: str = "manual") -> bool:
         """Start a search; False when one runs or history cannot be recorded."""
         with self._lock:
             if self.armed:
@@ -92,6 +99,7 @@ class LeakFinder(Source[LeakReading]):
             self._every, self._wanted = max(1, every), max(3, snapshots)
             self._countdown, self._steps = 0, 0
             self._snapshots = []
+            self._snapshot_s = []
             self.done.clear()
             self.armed = True
         self._say(f"looking for a leak ({reason}): a snapshot every {self._every} steps, {self._wanted} snapshots; "
@@ -110,7 +118,9 @@ class LeakFinder(Source[LeakReading]):
                 self._countdown -= 1
                 return
             self._countdown = self._every - 1
+            t0 = time.perf_counter()
             self._snapshots.append(self._api.snapshot())
+            self._snapshot_s.append(time.perf_counter() - t0)  # the training thread's cost, reported
             if len(self._snapshots) >= self._wanted:
                 self._finish()
         except Exception:
@@ -137,7 +147,12 @@ class LeakFinder(Source[LeakReading]):
 
     def _analyse(self, snapshots: list[Any], steps: int) -> None:
         try:
+            t0 = time.perf_counter()
             report = find_leaks(snapshots, steps)
+            taken = self._snapshot_s
+            costs = (("snapshot_max_s", round(max(taken, default=0.0), 4)), ("snapshot_total_s", round(sum(taken), 4)),
+                     ("diff_s", round(time.perf_counter() - t0, 4)))
+            report = dataclasses.replace(report, costs=costs)
             if report.sites:
                 report = self._retainers(report, snapshots[-1])
             self.report = report
@@ -165,7 +180,7 @@ class LeakFinder(Source[LeakReading]):
         found = find_retainers([(b, (s.file, s.line)) for b, s in zip(blocks, top, strict=True)], torch=torch,
                                budget_s=self.retainer_budget_s)
         sites = tuple(dataclasses.replace(s, retained_by=found.holders.get(i)) for i, s in enumerate(report.sites))
-        costs = (("retainer_s", round(found.seconds, 4)), ("gil_max_s", round(found.gil_max_s, 4)),
+        costs = (*report.costs, ("retainer_s", round(found.seconds, 4)), ("gil_max_s", round(found.gil_max_s, 4)),
                  ("gil_total_s", round(found.gil_total_s, 4)))
         return dataclasses.replace(report, sites=sites, costs=costs, notes=(*report.notes, *found.notes))
 

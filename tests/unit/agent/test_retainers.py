@@ -234,5 +234,6 @@ def test_the_leak_finder_reports_the_holder_in_json_and_on_stderr(tmp_path) -> N
     site = report["sites"][0]
     # the test function holds `kept` too: its local names it (a local ranks before a global)
     assert site["retained_by"]["kind"] == "local" and site["retained_by"]["name"] == "kept"
-    assert set(report["costs"]) == {"retainer_s", "gil_max_s", "gil_total_s"}
+    assert set(report["costs"]) == {"snapshot_max_s", "snapshot_total_s", "diff_s", "retainer_s", "gil_max_s",
+                                    "gil_total_s"}
     assert "held by local `kept`" in said[-1] and said[-1].startswith("leaking at test_retainers.py:7")
