@@ -200,7 +200,14 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
                 break
             blocks = sorted(blocks_raw)
             held = _tensors_in(blocks, tensors)
-            targets = [t for _, ts in held for t in ts][:MAX_TENSORS]
+            # the biggest blocks first: a walk from all would cost more than the budget
+            held.sort(key=lambda h: -blocks[h[0]][1])
+            targets, weights = [], []
+            for i, ts in held:
+                for j, t in enumerate(ts):
+                    targets.append(t)
+                    weights.append(blocks[i][1] if j == 0 else 0)  # views of one storage: its bytes once
+            del targets[MAX_TENSORS:], weights[MAX_TENSORS:]
             held_bytes = sum(blocks[i][1] for i, _ in held)
             del held
             autograd = False
@@ -213,14 +220,14 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
                     if n > best_n:
                         best, best_n = r, n
                 if best is not None:
-                    targets, autograd = [best], True
+                    targets, weights, autograd = [best], [best_n], True
                 best = None
             if not targets:
                 continue
             # the search's own containers refer to the tensors too: never parents
-            mine = {id(targets), id(tensors), id(grad_roots), id(local_values),
+            mine = {id(targets), id(weights), id(tensors), id(grad_roots), id(local_values),
                     *(id(v) for v in local_values.values())}
-            holder, _n = walk_to_holder(targets, gc_parents(mine, timed), roots,
+            holder, _n = walk_to_holder(targets, gc_parents(mine, timed), roots, weights=weights,
                                         max_nodes=MAX_NODES, deadline=deadline, clock=clock)
             if holder is None:
                 continue

@@ -107,6 +107,7 @@ class _Node:
     obj: Any
     child: _Node | None  # the node one step nearer to the leak
     label: str  # how `obj` refers to `child.obj`
+    weight: int = 0  # bytes of the targets it leads to
 
 
 def holder_path(labels: Sequence[str]) -> str:
@@ -123,43 +124,61 @@ Parents = Callable[[list[Any]], Iterable[tuple[Any, Any]]]
 Roots = Callable[[Any, Any, Any], "Root | None"]
 
 
-def walk_to_holder(targets: Iterable[Any], parents: Parents, roots: Roots, *,
+def walk_to_holder(targets: Sequence[Any], parents: Parents, roots: Roots, *, weights: Sequence[int] | None = None,
                    skip: Callable[[Any], bool] = lambda o: False, max_nodes: int = 20_000,
                    deadline: float | None = None, clock: Callable[[], float] = time.monotonic
                    ) -> tuple[Holder | None, int]:
-    """Breadth-first up from `targets` to the nearest root; the holder named by the path. Bounded
-    by `max_nodes` visited and `deadline` (on `clock`); (None, visited) when neither finds one.
+    """Breadth-first up from `targets` to the roots that hold them; the holder of the most
+    bytes (`weights`: each target's, default 1), named by its path. The walk goes on until the
+    roots found hold half the bytes: a small tensor that took a freed block's place (a local
+    `loss`) must not hide the list that holds the rest. Bounded by `max_nodes` visited and
+    `deadline` (on `clock`); (None, visited) when neither finds one.
     `roots(obj, child, below)`: a Root when `obj` is one (a local's value: `child` is None) or
     holds one (a module's globals dict: the name bound to `child`; a function whose closure
     tuple is `child`: the free variable whose cell is `below`)."""
     seen: dict[int, _Node] = {}
     frontier: list[_Node] = []
     found: list[tuple[Root, _Node]] = []
-    for t in targets:
-        if id(t) not in seen:
-            seen[id(t)] = n = _Node(t, None, "")
-            root = roots(t, None, None)
-            if root is not None:
-                found.append((root, n))
+    for i, t in enumerate(targets):
+        w = weights[i] if weights is not None and i < len(weights) else 1
+        if id(t) in seen:
+            seen[id(t)].weight += w
+            continue
+        seen[id(t)] = n = _Node(t, None, "", w)
+        root = roots(t, None, None)
+        if root is not None:
+            found.append((root, n))  # named: not walked further
+        else:
             frontier.append(n)
+    total = sum(n.weight for n in seen.values())
     depth = 0
-    while not found and frontier and depth < MAX_DEPTH and len(seen) < max_nodes:
+    while (frontier and depth < MAX_DEPTH and len(seen) < max_nodes
+           and 2 * sum(n.weight for _, n in found) < total):
         if deadline is not None and clock() > deadline:
             break
         by_id = {id(n.obj): n for n in frontier}
+        level: dict[int, _Node] = {}  # parents met at this level: more children add their weight
         nxt: list[_Node] = []
         for parent, child in parents([n.obj for n in frontier]):
             cn = by_id.get(id(child))
-            if cn is None or id(parent) in seen or skip(parent):
+            if cn is None or skip(parent):
+                continue
+            if (pn := level.get(id(parent))) is not None:
+                pn.weight += cn.weight
+                continue
+            if id(parent) in seen:
                 continue
             label = edge_label(parent, child)
             if label is None:
                 continue
-            node = _Node(parent, cn, label)
-            seen[id(parent)] = node
             below = cn.child.obj if cn.child is not None else None
-            root = roots(parent, None, None) or roots(parent, child, below)
-            if root is not None:
+            held = roots(parent, child, below)  # a container of named roots: one root per name
+            node = _Node(parent, cn, label, cn.weight)
+            if held is not None:
+                found.append((held, node))
+                continue
+            seen[id(parent)] = level[id(parent)] = node
+            if (root := roots(parent, None, None)) is not None:
                 found.append((root, node))
             else:
                 nxt.append(node)
@@ -168,7 +187,7 @@ def walk_to_holder(targets: Iterable[Any], parents: Parents, roots: Roots, *,
         frontier, depth = nxt, depth + 1
     if not found:
         return None, len(seen)
-    return _name(*min(found, key=lambda f: _rank(f[0]))), len(seen)
+    return _name(*max(found, key=lambda f: (f[1].weight, -_rank(f[0])))), len(seen)
 
 
 def _rank(root: Root) -> int:

@@ -237,3 +237,27 @@ def test_the_leak_finder_reports_the_holder_in_json_and_on_stderr(tmp_path) -> N
     assert set(report["costs"]) == {"snapshot_max_s", "snapshot_total_s", "diff_s", "retainer_s", "gil_max_s",
                                     "gil_total_s"}
     assert "held by local `kept`" in said[-1] and said[-1].startswith("leaking at test_retainers.py:7")
+
+
+def test_a_small_tensor_in_a_reused_block_does_not_hide_the_list_holding_the_rest() -> None:
+    """After the last snapshot a freed small block of the site is taken by the next step's
+    `loss` (a local): the holder named is the list with the big blocks, not `loss`."""
+    ready, done = threading.Event(), threading.Event()
+    kept = [FakeCudaTensor(100_000 + 1000 * i) for i in range(3)]
+
+    def step() -> None:
+        loss = FakeCudaTensor(50_000)
+        ready.set()
+        done.wait(5)
+        assert loss
+
+    t = threading.Thread(target=step)
+    t.start()
+    try:
+        assert ready.wait(5)
+        blocks = [(50_000, 512), *((100_000 + 1000 * i, 1000) for i in range(3))]
+        r = find_retainers([(blocks, None)], torch=TORCH, modules={"train": _module(kept=kept)})
+    finally:
+        done.set()
+        t.join(5)
+    assert (r.holders[0].kind, r.holders[0].name) == ("global", "kept")
