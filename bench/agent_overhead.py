@@ -3,6 +3,8 @@
     python3 bench/agent_overhead.py --out bench/results/agent-overhead-<date>.json [--seconds 200]
     python3 bench/agent_overhead.py --workload gpt2 --out g.json --arms off,step_10hz,agent_10hz,step_100hz \
         --colocated-seconds 0 --history-seconds 0 --no-sample-cost
+    python3 bench/agent_overhead.py --workload gpt2 --out l.json --arms off,armed_history,armed --leak-costs \
+        --colocated-seconds 0 --history-seconds 0 --no-sample-cost   # the leak finder while armed
 
 `--workload mlp` (default) trains the dispatch-bound loop below; `--workload gpt2` a
 GPT-2-sized model from `transformers` (GPT2Config() defaults, 124M, random init, bf16
@@ -51,12 +53,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from gpumemd.agent.agent import STEP_PEAK_BUDGET, Agent  # noqa: E402
+from gpumemd.agent.leakfind import EVERY, HISTORY_ENTRIES, LeakFinder  # noqa: E402
+from gpumemd.backends.torch_oom import TorchOom  # noqa: E402
 from gpumemd.sampling.sampler import Sampler  # noqa: E402
 from gpumemd.sources.base import Source  # noqa: E402
 
 ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
              "step_100hz")
-ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz")  # by --arms only
+ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz", "armed_history", "armed")  # by --arms only
 ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
 
@@ -149,7 +153,11 @@ class Arm:
     - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
     - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
       floor of reading the allocator at all;
-    - `history_*`: allocation-history recording, no agent."""
+    - `history_*`: allocation-history recording, no agent;
+    - `armed_history`: the leak finder's recording alone (`enabled="state"`, Python stacks);
+    - `armed`: the leak finder armed as it runs: that recording and a snapshot at every
+      `EVERY`th step boundary (the workload calls `FINDER.on_step()` after each step, in
+      every arm: unarmed, that is the one attribute check the agent's step hook makes)."""
 
     def __init__(self, name: str, agent: Agent | None, floors: dict[str, Sampler], busy: dict[str, list[float]],
                  main_cpus: set[int] | None = None, step_agent: Agent | None = None) -> None:
@@ -180,6 +188,11 @@ class Arm:
                 self.step_agent._install_step_tick()  # hooked in its own blocks only: `off` pays no hook call
             self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
+        elif self.name == "armed_history":
+            torch.cuda.memory._record_memory_history(enabled="state", context="alloc", stacks="python",
+                                                     max_entries=HISTORY_ENTRIES)
+        elif self.name == "armed":
+            assert FINDER is not None and FINDER.arm(every=EVERY, snapshots=1 << 30, reason="bench")
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
         elif self.name == "history_python_stacks":
@@ -208,8 +221,50 @@ class Arm:
         if self.name.startswith(("step_", "tickonly_")) and self.step_agent is not None and self.step_agent._step_hook is not None:
             self.step_agent._step_hook.remove()
             self.step_agent._step_hook = None
-        if self.name.startswith("history_"):
+        if self.name.startswith("history_") or self.name == "armed_history":
             torch.cuda.memory._record_memory_history(enabled=None)
+        if self.name == "armed" and FINDER is not None:
+            FINDER._stop()  # the block's snapshots are dropped: no analysis
+            FINDER._snapshots.clear()
+
+
+FINDER: LeakFinder | None = None  # the armed arms' finder (main() makes it when they run)
+
+
+def with_finder(work: Work) -> Work:
+    """The workload with the leak finder's step call after each step (what the agent's hook does)."""
+    global FINDER
+    FINDER = finder = LeakFinder(TorchOom(), out_dir=None, labels={}, say=lambda line: None)
+
+    def step_and_check() -> None:
+        work()
+        finder.on_step()
+
+    return step_and_check
+
+
+def leak_costs(work: Work) -> dict[str, Any]:
+    """From arming to the answer with a seeded leak (8 MiB kept per step in a list), on the
+    workload: the steps it took, the seconds, and the report's costs (each snapshot's hold on
+    this thread, the diff, the retainer search and its longest GIL hold)."""
+    said: list[str] = []
+    finder = LeakFinder(TorchOom(), out_dir=None, labels={}, say=said.append)
+    kept: list[torch.Tensor] = []
+    t0 = time.perf_counter()
+    assert finder.arm(reason="bench")
+    n = 0
+    while not finder.done.is_set() and n < 60:
+        work()
+        kept.append(torch.empty(8 << 20, dtype=torch.uint8, device="cuda"))  # the seeded leak
+        finder.on_step()
+        n += 1
+    finder.done.wait(60)
+    report = finder.report
+    top = report.sites[0] if report is not None and report.sites else None
+    return {"steps": n, "seconds_to_answer": time.perf_counter() - t0, "said": said[-1:],
+            "costs": dict(report.costs) if report is not None else None,
+            "top_site": f"{top.file.rsplit('/', 1)[-1]}:{top.line}" if top else None,
+            "retained_by": top.retained_by.to_json() if top and top.retained_by else None}
 
 
 ALL_CPUS = os.sched_getaffinity(0)
@@ -438,6 +493,8 @@ def main() -> int:
     p.add_argument("--ci-target", type=float, default=0.5,
                    help="end the main phase once every arm's 95 %% interval is within ± this (percent); 0: never")
     p.add_argument("--min-rounds", type=int, default=20, help="the main phase's rounds, at least")
+    p.add_argument("--leak-costs", action="store_true",
+                   help="also time the leak finder from arming to its answer on a seeded leak")
     a = p.parse_args()
     arms = tuple(a.arms.split(","))
     if "off" not in arms or not set(arms) <= set(ARMS_MAIN + ARMS_EXTRA):
@@ -453,6 +510,8 @@ def main() -> int:
         work = mlp_workload()
     for _ in range(10 if a.workload == "gpt2" else 50):
         work()
+    if any(arm.startswith("armed") for arm in arms):
+        work = with_finder(work)
     per_step = block(work, 20 if a.workload == "gpt2" else 100)
     steps = max(20, int(a.block_seconds / per_step))
     # /dev/shm, where the agent keeps its spool by default (a disk costs ~10x a write)
@@ -481,6 +540,9 @@ def main() -> int:
         report("colocated", result["colocated"])
     if a.history_seconds:
         result["history"] = interleaved(work, ARMS_HISTORY, steps, a.history_seconds, spool, min_rounds=6)
+    if a.leak_costs:
+        result["leak_costs"] = leak_costs(work)
+        print(json.dumps({"leak_costs": result["leak_costs"]}), flush=True)
     if not a.no_sample_cost:
         result["sample_cost"] = sample_costs(spool)
     result["wall_seconds"] = time.monotonic() - started

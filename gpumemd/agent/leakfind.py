@@ -31,7 +31,7 @@ from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_leak, human_site, site_blocks
 from gpumemd.sources.base import Source, gauge
 
-from .retainers import find_retainers
+from .retainers import BUDGET_S, find_retainers
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -76,7 +76,7 @@ class LeakFinder(Source[LeakReading]):
         self._ours = False  # we turned history on (and turn it off)
         self.report: LeakReport | None = None
         self.report_path: str | None = None
-        self.retainer_budget_s = 2.0  # the retainer search's time budget (agent/retainers.py)
+        self.retainer_budget_s = BUDGET_S  # the retainer search's time budget
         self.done = threading.Event()
 
     # --- arming (any thread) ---

@@ -28,7 +28,7 @@ from gpumemd.diagnosis.retainers import Holder, Root, growth_line, python_roots,
 
 __all__ = ["RetainerSearch", "find_retainers", "gc_parents", "user_locals"]
 
-BUDGET_S = 2.0  # the whole search, all sites
+BUDGET_S = 5.0  # the whole search, all sites (the training thread waits only for the gc calls' GIL)
 MAX_NODES = 20_000
 MAX_GRAPH_NODES = 20_000  # grad_fn nodes visited per search
 MAX_TENSORS = 64  # tensors per site to start the walk from
@@ -144,16 +144,15 @@ def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], b
         for a in names:
             try:
                 v = getattr(node, a)
-            except Exception:  # freed by a backward: nothing saved
+                for t in v if isinstance(v, (tuple, list)) else (v,):
+                    if not getattr(t, "is_cuda", False):
+                        continue
+                    p = t.untyped_storage().data_ptr()
+                    i = bisect.bisect_right(starts, p) - 1
+                    if i >= 0 and p < blocks[i][0] + blocks[i][1]:
+                        matched.add(i)
+            except Exception:  # freed by a backward (nothing saved), or a tensor without storage
                 continue
-            for t in v if isinstance(v, (tuple, list)) else (v,):
-                ptr = getattr(t, "data_ptr", None)
-                if ptr is None or not getattr(t, "is_cuda", False):
-                    continue
-                p = t.untyped_storage().data_ptr()
-                i = bisect.bisect_right(starts, p) - 1
-                if i >= 0 and p < blocks[i][0] + blocks[i][1]:
-                    matched.add(i)
         try:
             stack.extend(fn for fn, _ in node.next_functions)
         except Exception:
