@@ -19,6 +19,7 @@ import re
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,13 +110,14 @@ def user_locals(skip_thread: int | None = None) -> dict[int, tuple[Root, Any]]:
     return out
 
 
-def _tensors_in(blocks: Sequence[tuple[int, int]], tensors: Iterable[Any]) -> list[tuple[int, list[Any]]]:
+def _tensors_in(blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], cuda: bool = True
+                ) -> list[tuple[int, list[Any]]]:
     """Per block index, the tensors whose storage starts inside it."""
     starts = [b[0] for b in blocks]
     hits: dict[int, list[Any]] = {}
     for t in tensors:
         try:
-            if not t.is_cuda:
+            if cuda and not t.is_cuda:
                 continue
             ptr = t.untyped_storage().data_ptr()
         except Exception:
@@ -126,7 +128,8 @@ def _tensors_in(blocks: Sequence[tuple[int, int]], tensors: Iterable[Any]) -> li
     return sorted(hits.items())
 
 
-def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int]) -> int:
+def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int],
+              cuda: bool = True) -> int:
     """Bytes of `blocks` that tensors saved in `root`'s grad_fn graph lie in (bounded walk)."""
     matched: set[int] = set()
     stack = [root.grad_fn]
@@ -145,7 +148,7 @@ def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], b
             try:
                 v = getattr(node, a)
                 for t in v if isinstance(v, (tuple, list)) else (v,):
-                    if not getattr(t, "is_cuda", False):
+                    if not hasattr(t, "untyped_storage") or (cuda and not getattr(t, "is_cuda", False)):
                         continue
                     p = t.untyped_storage().data_ptr()
                     i = bisect.bisect_right(starts, p) - 1
@@ -160,6 +163,27 @@ def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], b
     return sum(blocks[i][1] for i in matched)
 
 
+def _python_holder(blocks: list[tuple[int, int]], tensors: list[Any], roots: Any, timed: _Timed,
+                   deadline: float, clock: Callable[[], float], cuda: bool, keep: set[int]) -> Holder | None:
+    """The named holder of the Python tensors in `blocks` (the biggest blocks first)."""
+    held = _tensors_in(blocks, tensors, cuda)
+    held.sort(key=lambda h: -blocks[h[0]][1])
+    targets: list[Any] = []
+    weights: list[int] = []
+    for i, ts in held:
+        for j, t in enumerate(ts):
+            targets.append(t)
+            weights.append(blocks[i][1] if j == 0 else 0)  # views of one storage: its bytes once
+    del held, targets[MAX_TENSORS:], weights[MAX_TENSORS:]
+    if not targets:
+        return None
+    # the search's own containers refer to the tensors too: never parents
+    mine = {*keep, id(targets), id(weights)}
+    holder, _n = walk_to_holder(targets, gc_parents(mine, timed), roots, weights=weights, max_nodes=MAX_NODES,
+                                deadline=deadline, clock=clock)
+    return holder
+
+
 def _source_line(holder: Holder, near: tuple[str, int] | None) -> Holder:
     """The line that grows the holder, from the source of the site's file (or the root's)."""
     for file, line in ([near] if near else []) + ([(holder.file, holder.line or 0)] if holder.file else []):
@@ -170,15 +194,16 @@ def _source_line(holder: Holder, near: tuple[str, int] | None) -> Holder:
         name = holder.name if holder.kind in ("module_attr", "hook", "global", "local") else holder.name.rsplit(".")[-1]
         hit = growth_line(lines, name, near=line or None)
         if hit is not None:
-            return Holder(holder.kind, holder.name, file, hit, holder.function, holder.container)
+            return Holder(holder.kind, holder.name, file, hit, holder.function, holder.container, holder.bytes)
     return holder
 
 
 def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, int] | None]], *,
                    torch: Any, modules: Mapping[str, Any] | None = None, budget_s: float = BUDGET_S,
-                   clock: Callable[[], float] = time.monotonic) -> RetainerSearch:
+                   clock: Callable[[], float] = time.monotonic, cuda: bool = True) -> RetainerSearch:
     """For each site (its live blocks' (address, size), and its user frame (file, line)), the
-    holder of the tensors in those blocks. Never raises."""
+    holder of the tensors in those blocks. Never raises. `cuda`: only CUDA tensors (False:
+    any device, for tests on a CPU)."""
     out = RetainerSearch()
     t0 = clock()
     deadline = t0 + budget_s
@@ -186,53 +211,50 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
     try:
         objs = timed(gc.get_objects)
         kind = torch.Tensor  # type(o), not isinstance: a proxy object's __class__ can warn or raise
-        tensors = [o for o in objs if issubclass(type(o), kind)]
+        every = [o for o in objs if issubclass(type(o), kind)]
         del objs
+        # Strong references only to tensors in the sites' blocks (kept alive by the leak anyway):
+        # a reference to the training step's temporaries would keep their memory for the search.
+        in_sites = sorted(b for blocks_raw, _ in sites for b in blocks_raw)
+        tensors = [t for _, ts in _tensors_in(in_sites, every, cuda) for t in ts]
+        grad_roots = [weakref.ref(t) for t in every if getattr(t, "grad_fn", None) is not None]
+        del every
         local_values = user_locals(skip_thread=threading.get_ident())
         roots = python_roots(modules if modules is not None else sys.modules, local_values,
                              skip_module=lambda n: n == "gpumemd" or n.startswith("gpumemd."))
         graph_budget = [MAX_GRAPH_NODES]
-        grad_roots = [t for t in tensors if getattr(t, "grad_fn", None) is not None]
         for idx, (blocks_raw, near) in enumerate(sites):
             if clock() > deadline:
                 out.notes.append("retainer search stopped at its time budget")
                 break
             blocks = sorted(blocks_raw)
-            held = _tensors_in(blocks, tensors)
-            # the biggest blocks first: a walk from all would cost more than the budget
-            held.sort(key=lambda h: -blocks[h[0]][1])
-            targets, weights = [], []
-            for i, ts in held:
-                for j, t in enumerate(ts):
-                    targets.append(t)
-                    weights.append(blocks[i][1] if j == 0 else 0)  # views of one storage: its bytes once
-            del targets[MAX_TENSORS:], weights[MAX_TENSORS:]
-            held_bytes = sum(blocks[i][1] for i, _ in held)
-            del held
-            autograd = False
-            if held_bytes * 2 < sum(b[1] for b in blocks):
-                # most of the bytes belong to no Python tensor: saved for backward by a graph?
+            holder = _python_holder(blocks, tensors, roots, timed, deadline, clock, cuda, keep={
+                id(tensors), id(grad_roots), id(local_values), *(id(v) for v in local_values.values())})
+            held = holder.bytes if holder is not None else 0
+            if held * 2 < sum(b[1] for b in blocks) and clock() < deadline:
+                # most of the bytes lead to no named Python holder: saved for backward by a graph?
+                # (a saved activation may have a Python object torch keeps for it, held by nothing)
                 starts = [b[0] for b in blocks]
-                best, best_n = None, held_bytes
-                for r in grad_roots:
-                    n = _saved_in(r, starts, blocks, graph_budget)
+                best, best_n = None, held
+                for ref in grad_roots:
+                    r = ref()
+                    n = _saved_in(r, starts, blocks, graph_budget, cuda) if r is not None else 0
                     if n > best_n:
                         best, best_n = r, n
+                    r = None
                 if best is not None:
-                    targets, weights, autograd = [best], [best_n], True
+                    targets = [best]
+                    mine = {id(targets), id(tensors), id(grad_roots), id(local_values),
+                            *(id(v) for v in local_values.values())}
+                    found, _n = walk_to_holder(targets, gc_parents(mine, timed), roots, weights=[best_n],
+                                               max_nodes=MAX_NODES, deadline=deadline, clock=clock)
+                    if found is not None:
+                        holder = Holder("autograd", found.name, found.file, found.line, found.function, "Tensor",
+                                        best_n)
+                    del targets
                 best = None
-            if not targets:
-                continue
-            # the search's own containers refer to the tensors too: never parents
-            mine = {id(targets), id(weights), id(tensors), id(grad_roots), id(local_values),
-                    *(id(v) for v in local_values.values())}
-            holder, _n = walk_to_holder(targets, gc_parents(mine, timed), roots, weights=weights,
-                                        max_nodes=MAX_NODES, deadline=deadline, clock=clock)
-            if holder is None:
-                continue
-            if autograd:
-                holder = Holder("autograd", holder.name, holder.file, holder.line, holder.function, "Tensor")
-            out.holders[idx] = _source_line(holder, near)
+            if holder is not None:
+                out.holders[idx] = _source_line(holder, near)
     except Exception as exc:  # never into the caller: a note in the report
         out.notes.append(f"retainer search failed: {type(exc).__name__}")
     finally:

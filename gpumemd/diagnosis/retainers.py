@@ -51,10 +51,11 @@ class Holder:
     line: int | None = None  # the line that grows it when found in the source, else the root's line
     function: str | None = None
     container: str = ""  # the holder's type: list, dict, Tensor, …
+    bytes: int = 0  # of the site's blocks, those it keeps (as far as the walk saw)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "file": self.file, "line": self.line,
-                "function": self.function, "type": self.container}
+                "function": self.function, "type": self.container, "bytes": self.bytes}
 
     def human(self) -> str:
         where = f" at {self.file.rsplit('/', 1)[-1]}:{self.line}" if self.file and self.line else ""
@@ -212,7 +213,7 @@ def _name(root: Root, node: _Node) -> Holder:
         kind = "module_attr"
     container = next((o for o in reversed(chain[:-1]) if isinstance(o, (list, dict, set, tuple)) and not _is_instance_dict(o, chain)),
                      chain[-1] if chain else None)
-    return Holder(kind, name, root.file, root.line, root.function, type(container).__name__)
+    return Holder(kind, name, root.file, root.line, root.function, type(container).__name__, node.weight)
 
 
 def _is_instance_dict(d: Any, chain: list[Any]) -> bool:

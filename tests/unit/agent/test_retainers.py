@@ -261,3 +261,31 @@ def test_a_small_tensor_in_a_reused_block_does_not_hide_the_list_holding_the_res
         done.set()
         t.join(5)
     assert (r.holders[0].kind, r.holders[0].name) == ("global", "kept")
+
+
+def test_a_real_autograd_graph_kept_by_an_accumulator_is_named_on_the_cpu() -> None:
+    """Real torch on the CPU: an evaluation loss summed without no_grad keeps each forward's
+    saved activations in its graph; the blocks of those activations lead to `total`."""
+    import torch
+
+    net = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.GELU(), torch.nn.Linear(64, 64))
+    total = torch.zeros(())
+    for _ in range(3):
+        total = total + net(torch.randn(32, 64)).square().mean()
+    params = {p.untyped_storage().data_ptr() for p in net.parameters()}  # allocated elsewhere: not the site's
+    saved, stack, seen = [], [total.grad_fn], set()
+    while stack:  # the test's own walk: where the saved activations lie
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for a in dir(node):
+            if a.startswith("_saved_") and isinstance(v := getattr(node, a), torch.Tensor) and v.numel() > 64:
+                if (ptr := v.untyped_storage().data_ptr()) not in params:
+                    saved.append((ptr, v.untyped_storage().nbytes()))
+        stack.extend(fn for fn, _ in node.next_functions)
+    assert len(saved) >= 6
+    r = find_retainers([(sorted(set(saved)), None)], torch=torch, cuda=False,
+                       modules={"train": _module(total=total)})
+    assert 0 in r.holders, r
+    assert (r.holders[0].kind, r.holders[0].name) == ("autograd", "total"), r
