@@ -63,6 +63,7 @@ def record(kind: str) -> None:
 record("leaking")
 record("steady")
 lines = Path(__file__).read_text().splitlines()
-truth["lines"] = {line.split("# LEAK:")[1].strip(): i for i, line in enumerate(lines, 1) if "# LEAK:" in line}
+tags = (line.partition("  # LEAK:")[2] for line in lines)  # a comment ending a line: its tag
+truth["lines"] = {tag: i for i, tag in enumerate(tags, 1) if tag.isidentifier()}
 (out / f"{stem}__leak-truth.json").write_text(json.dumps(truth, indent=1) + "\n")
 print(json.dumps(truth))

@@ -200,9 +200,9 @@ def history_note(snapshot: Any, name: str) -> str | None:
     if live == 0:
         return f"{name}: no live block (an empty snapshot)"
     if framed == 0:
-        return (f"{name}: its {live} live blocks have no Python frames: it was taken without allocation history "
-                "(record with torch.cuda.memory._record_memory_history(stacks='python') before the first "
-                "snapshot, or use gpumemd.find_leak())")
+        return (f"{name}: none of its {live} live blocks has Python frames: they were allocated while no "
+                "allocation history was recorded (record with torch.cuda.memory._record_memory_history("
+                "stacks='python') before the steps you diff, or use gpumemd.find_leak())")
     return None
 
 

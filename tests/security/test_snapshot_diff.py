@@ -104,5 +104,5 @@ def test_a_snapshot_without_history_is_said_plainly(tmp_path: Path) -> None:
     (tmp_path / "b.pickle").write_bytes(snap(bare * 3))
     proc = explain("--diff", str(tmp_path / "a.pickle"), str(tmp_path / "b.pickle"))
     assert proc.returncode == 0, proc
-    assert "snapshot 1: its 1 live blocks have no Python frames" in proc.stdout
+    assert "snapshot 1: none of its 1 live blocks has Python frames" in proc.stdout
     assert "_record_memory_history" in proc.stdout
