@@ -150,6 +150,15 @@ register("gpumemd_allocator_pool_allocated_bytes", "gauge", (*_RANK, "kind"),
 register("gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", "agent")
 register("gpumemd_allocator_private_pool_reserved_bytes", "gauge", (*_RANK, "pool"),
          "Reserved memory of the biggest private pools (kind:id), the rest as pool=\"other\".", "agent")
+# the live fragmentation figures, from the same segment list (docs/agent.md, *Fragmentation*)
+register("gpumemd_allocator_largest_free_block_bytes", "gauge", _RANK,
+         "The largest free block in PyTorch's own pool.", "agent")
+register("gpumemd_allocator_reference_request_bytes", "gauge", _RANK,
+         "The largest live tensor's block over the last pool reads.", "agent")
+register("gpumemd_allocator_stranded_free_bytes", "gauge", _RANK,
+         "Free bytes between live tensors, in blocks smaller than the reference request.", "agent")
+register("gpumemd_allocator_fragmentation_risk", "gauge", _RANK,
+         "1 when the reference request would fit only by joining stranded bytes.", "agent")
 for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
     register(f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent")
 

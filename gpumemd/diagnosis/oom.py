@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["CAUSES", "AllocatorConfig", "Diagnosis", "OomFigures", "OtherProcess", "diagnose", "human_bytes"]
+__all__ = ["CAUSES", "AllocatorConfig", "Diagnosis", "OomFigures", "OtherProcess", "diagnose", "human_bytes",
+           "only_stranded_fits"]
 
 CAUSES = ("limit", "fragmentation", "leak", "graph_pools", "other_processes", "non_pytorch", "capacity")
 
@@ -142,6 +143,13 @@ def clean(fig: OomFigures) -> OomFigures:
                       step_allocated=steps, step_peaks=peaks, largest_pool=pool, **ints)
 
 
+def only_stranded_fits(request: int, largest_free_block: int, stranded: int, available: int) -> bool:
+    """The `fragmentation` cause's test, shared with the live figure (sources/pools.py): no free
+    block holds `request`, but the free bytes stranded between live tensors and what the device
+    can still give (`available`) add up to it."""
+    return stranded > 0 and largest_free_block < request <= stranded + available
+
+
 def _leak(steps: Sequence[int]) -> tuple[float, int] | None:
     """(growth per step, steps it grew) when the last step ends each rose by a steady amount."""
     if len(steps) < LEAK_MIN_STEPS:
@@ -198,8 +206,10 @@ def diagnose(figures: OomFigures) -> Diagnosis:
                     f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
                     fraction=fraction, needed_bytes=need)
     # 2. fragmentation: the bytes were there, but not in one block
-    if fig.cached_free is not None and fig.largest_free_block is not None and cached > 0 \
-            and fig.largest_free_block < req and cached + free >= req:
+    # (at an OOM the allocator has released every segment holding no tensor: what is still
+    # cached sits between live tensors, the live figure's "stranded" bytes)
+    if fig.cached_free is not None and fig.largest_free_block is not None \
+            and only_stranded_fits(req, fig.largest_free_block, cached, free):
         frag_fix, frag_numbers = _fragmentation_fix(fig.config, req)
         return done("fragmentation", f"{human_bytes(cached)} free in PyTorch's cache, largest block "
                     f"{human_bytes(fig.largest_free_block)} < {human_bytes(req)} requested", frag_fix, **frag_numbers)

@@ -21,11 +21,13 @@ from gpumemd.config.yamlsafe import YamlError, read_limited
 from .oom import OomFigures
 
 __all__ = ["MAX_SNAPSHOT_BYTES", "SnapshotFigures", "SnapshotUnreadable", "figures_from_snapshot",
-           "figures_from_segments", "load_snapshot"]
+           "figures_from_segments", "load_snapshot", "request_block"]
 
 MAX_SNAPSHOT_BYTES = 1 << 30
 
 DEFAULT_POOL = (0, 0)  # segment_pool_id of PyTorch's own pool; any other id is a graph or private pool
+
+ROUND = 512  # the caching allocator rounds every request up to a multiple of this (round_size)
 
 
 class SnapshotUnreadable(Exception):
@@ -60,8 +62,17 @@ def _int(value: Any) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
+def request_block(requested: int) -> int:
+    """The block a request of `requested` bytes needs: rounded up as the allocator rounds it
+    (without `roundup_power2_divisions`, which only makes blocks larger)."""
+    return -(-requested // ROUND) * ROUND
+
+
 @dataclass(frozen=True)
 class SnapshotFigures:
+    """One device's allocator state from one segment list (the OOM diagnosis's block figures
+    and the live fragmentation figures: both come from `figures_from_segments`)."""
+
     device: int
     reserved: int
     allocated: int
@@ -72,12 +83,27 @@ class SnapshotFigures:
     largest_pool: tuple[str, int] | None
     requested: int | None = None  # from the snapshot's OOM trace event
     device_free: int | None = None  # likewise
+    # Free blocks of PyTorch's own pool in segments that still hold a tensor: empty_cache()
+    # cannot return them, and an allocation larger than each of them cannot use them.
+    held_free_blocks: tuple[int, ...] = ()
+    # Bytes the allocator would give back to the device before it gives up on a request
+    # (release_cached_blocks): its own pool's segments holding no tensor and, under
+    # expandable segments, the free blocks it unmaps and maps again where needed.
+    releasable: int = 0
+    largest_request: int = 0  # the largest live tensor's block, as `request_block` rounds it
+
+    def stranded(self, reference: int) -> int:
+        """Bytes in held free blocks too small for a request of `reference` bytes."""
+        need = request_block(reference)
+        return sum(b for b in self.held_free_blocks if b < need)
 
 
 def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigures:
-    """Reserved, allocated, free blocks and pools of one device; malformed entries skipped."""
-    reserved = allocated = pool_reserved = pool_free = 0
+    """Reserved, allocated, free blocks and pools of one device; malformed entries skipped.
+    One walk over every block: the agent calls it at every pool read, so it stays linear."""
+    reserved = allocated = pool_reserved = pool_free = releasable = largest_request = 0
     free_blocks: list[int] = []
+    held: list[int] = []
     pools: dict[str, int] = {}
     for seg in segments:
         if not isinstance(seg, dict) or seg.get("device", 0) != device:
@@ -86,27 +112,41 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
         pool = seg.get("segment_pool_id")
         pool_id = tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL
         private = pool_id != DEFAULT_POOL
+        expandable = seg.get("is_expandable") is True
         reserved += size
         blocks = seg.get("blocks")
+        seg_free: list[int] = []
+        live = False
         for block in blocks if isinstance(blocks, list) else ():
             if not isinstance(block, dict):
                 continue
             bsize = _int(block.get("size")) or 0
             state = block.get("state")
+            if state == "inactive":
+                seg_free.append(bsize)
+                continue
+            live = True  # active_allocated, active_pending_free: not free yet
             if state == "active_allocated":
                 allocated += bsize
-            elif state == "inactive":
-                if private:
-                    pool_free += bsize
-                else:
-                    free_blocks.append(bsize)
+                if not private:
+                    largest_request = max(largest_request, request_block(_int(block.get("requested_size")) or 0))
         if private:
+            pool_free += sum(seg_free)
             pool_reserved += size
             key = "/".join(str(p) for p in pool_id)[:40]
             pools[key] = pools.get(key, 0) + size
+            continue
+        free_blocks += seg_free
+        if not live:
+            releasable += size
+        elif expandable:
+            releasable += sum(seg_free)
+        else:
+            held += seg_free
     largest_pool = max(pools.items(), key=lambda kv: kv[1]) if pools else None
     return SnapshotFigures(device, reserved, allocated, max(free_blocks, default=0), tuple(sorted(free_blocks)),
-                           pool_reserved, pool_free, largest_pool)
+                           pool_reserved, pool_free, largest_pool, held_free_blocks=tuple(sorted(held)),
+                           releasable=releasable, largest_request=largest_request)
 
 
 def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:

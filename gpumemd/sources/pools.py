@@ -37,6 +37,7 @@ by the agent) rather than export sums that do not add up.
 
 from __future__ import annotations
 
+import collections
 import logging
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
@@ -44,19 +45,34 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_cuda import TorchCudaApi
+from gpumemd.diagnosis.oom import only_stranded_fits
+from gpumemd.diagnosis.snapshot import figures_from_segments
 
 from .base import Family, Source, SourceUnavailable
 
-__all__ = ["KINDS", "MAX_POOL_SERIES", "MalformedSnapshot", "PoolReading", "PoolSource", "kind_of", "summarize"]
+__all__ = ["KINDS", "MAX_POOL_SERIES", "REFERENCE_READS", "Fragmentation", "MalformedSnapshot", "PoolReading",
+           "PoolSource", "kind_of", "summarize"]
 
 log = logging.getLogger("gpumemd.pools")
 
 KINDS = ("default", "graph", "user")  # always exported (0 is a reading: no such pool); "other" when seen
 MAX_POOL_SERIES = 8  # private pools with a series of their own, biggest first; the rest are pool="other"
+# The reference request is the largest live tensor over this many pool reads (docs/agent.md,
+# *Fragmentation*): a step's largest tensor lives only part of the step, so one read may miss it.
+REFERENCE_READS = 6
 
 
 class MalformedSnapshot(ValueError):
     """The snapshot is not shaped as torch's: the read fails (and is counted)."""
+
+
+class Fragmentation(NamedTuple):
+    """One device's live fragmentation figures, bytes (docs/agent.md, *Fragmentation*)."""
+
+    largest_free_block: int
+    reference: int  # the largest live tensor's block over the last REFERENCE_READS reads
+    stranded: int  # free bytes between live tensors, in blocks smaller than the reference
+    risk: bool | None  # the reference fits only by joining stranded bytes; None: device free unknown
 
 
 class PoolReading(NamedTuple):
@@ -66,6 +82,7 @@ class PoolReading(NamedTuple):
     uuid: str
     kinds: tuple[tuple[str, int, int, int], ...]  # (kind, reserved, allocated, pools)
     pools: tuple[tuple[str, int], ...]  # (pool label, reserved): private pools, biggest first, then "other"
+    fragmentation: Fragmentation | None = None
 
 
 def kind_of(first: int, second: int) -> str:
@@ -148,6 +165,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         self._uuids: dict[int, str] = {}
         self._checked = False  # the backend, once CUDA is up
         self._off = ""  # why no pool series can come from this process (said once, then not read again)
+        self._requests: dict[int, collections.deque[int]] = {}  # largest live block per read, per device
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[PoolReading, ...]:
         api = self._api
@@ -180,8 +198,28 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
             rows = [(k, *kinds.get(k, (0, 0, 0))) for k in KINDS]
             if "other" in kinds:
                 rows.append(("other", *kinds["other"]))
-            readings.append(PoolReading(device, uuid, tuple(rows), _top(pools, self._max_pools)))
+            readings.append(PoolReading(device, uuid, tuple(rows), _top(pools, self._max_pools),
+                                        self._fragmentation(segments, device)))
         return tuple(readings)
+
+    def _fragmentation(self, segments: list[Any], device: int) -> Fragmentation:
+        """The live side of oom.py's `fragmentation` cause, from the segment list just read."""
+        seg = figures_from_segments(segments, device)
+        seen = self._requests.setdefault(device, collections.deque(maxlen=REFERENCE_READS))
+        seen.append(seg.largest_request)
+        reference = max(seen)
+        stranded = seg.stranded(reference)
+        try:  # what the device can still give; a host-side read on a device already in use
+            free = self._api.mem_get_info(device)[0]
+        except Exception as exc:  # noqa: BLE001 - the figures stand without it; only the risk is unknown
+            log.debug("mem_get_info(%d): %s", device, exc)
+            free = None
+        risk = None
+        if type(free) is int and free >= 0:
+            available = free + seg.releasable  # the allocator frees those segments before it gives up
+            risk = reference > available and only_stranded_fits(
+                reference, seg.largest_free_block, stranded, available)
+        return Fragmentation(seg.largest_free_block, reference, stranded, risk)
 
     def _turn_off(self, why: str) -> tuple[PoolReading, ...]:
         """For good: said once, then an empty reading (no series, and not a failing collector:
@@ -191,7 +229,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         return ()
 
     def families(self, reading: tuple[PoolReading, ...]) -> Iterable[Metric]:
-        reserved, allocated, count, top = (f.new() for f in _FAMILIES)
+        reserved, allocated, count, top, largest, reference, stranded, risk = (f.new() for f in _FAMILIES)
         for r in reading:
             base = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}
             for kind, res, alloc, n in r.kinds:
@@ -201,7 +239,14 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
                 _COUNT.add(count, labels, n)
             for pool, res in r.pools:
                 _PRIVATE.add(top, {**base, "pool": pool}, res)
-        return [reserved, allocated, count, top]
+            frag = r.fragmentation
+            if frag is not None:
+                _LARGEST.add(largest, base, frag.largest_free_block)
+                _REFERENCE.add(reference, base, frag.reference)
+                _STRANDED.add(stranded, base, frag.stranded)
+                if frag.risk is not None:
+                    _RISK.add(risk, base, int(frag.risk))
+        return [reserved, allocated, count, top, largest, reference, stranded, risk]
 
 
 _RESERVED = Family("gpumemd_allocator_pool_reserved_bytes",
@@ -212,5 +257,16 @@ _ALLOCATED = Family("gpumemd_allocator_pool_allocated_bytes",
 _COUNT = Family("gpumemd_allocator_pools", "Memory pools holding segments, by kind.")
 _PRIVATE = Family("gpumemd_allocator_private_pool_reserved_bytes",
                   "Reserved memory of the biggest private pools (kind:id), the rest summed as pool=\"other\".")
-_FAMILIES = (_RESERVED, _ALLOCATED, _COUNT, _PRIVATE)
+_LARGEST = Family("gpumemd_allocator_largest_free_block_bytes",
+                  "The largest free block in PyTorch's own pool: the largest request the cache can serve.")
+_REFERENCE = Family("gpumemd_allocator_reference_request_bytes",
+                    "The largest live tensor's block over the last pool reads: the request fragmentation is "
+                    "measured against.")
+_STRANDED = Family("gpumemd_allocator_stranded_free_bytes",
+                   "Free bytes between live tensors (empty_cache cannot return them), in blocks smaller "
+                   "than the reference request.")
+_RISK = Family("gpumemd_allocator_fragmentation_risk",
+               "1 when the reference request fits in no free block nor in the device's free memory, but "
+               "would in the stranded bytes: the next such request OOMs from fragmentation.")
+_FAMILIES = (_RESERVED, _ALLOCATED, _COUNT, _PRIVATE, _LARGEST, _REFERENCE, _STRANDED, _RISK)
 PoolSource.names = frozenset(f.name for f in _FAMILIES)

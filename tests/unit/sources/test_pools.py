@@ -61,11 +61,13 @@ class SnapshotTorch:
 
 
 def samples(source: PoolSource, reading: tuple[PoolReading, ...]) -> dict[tuple[str, str], float]:
-    """{(family, kind or pool): value} for GPU 0."""
+    """{(family, kind or pool): value} for GPU 0 (the pool families; fragmentation: its own tests)."""
     out = {}
     for f in source.families(reading):
         for s in f.samples:
             assert s.labels["gpu"] == "0" and s.labels["rank"] == "3"
+            if "kind" not in s.labels and "pool" not in s.labels:
+                continue
             out[(s.name, s.labels.get("kind") or s.labels["pool"])] = s.value
     return out
 
