@@ -266,5 +266,8 @@ def diagnose(figures: OomFigures) -> Diagnosis:
             numbers["batch_fraction"] = round(k, 2)
             fix = (f"needs {human_bytes(short)} more; a batch of about {k:.0%} of this one fits if the failed "
                    "request grows with the batch and is the step's last large one (or activation checkpointing)")
+    # the free bytes on the device and in the cache together fall short: no allocator setting
+    # makes room that is not there (PyTorch's message suggests expandable_segments here too)
+    fix += "; no allocator setting helps (expandable_segments, max_split_size_mb, empty_cache())"
     return done("capacity", f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
                 f"{human_bytes(cached)} free in PyTorch's cache", fix, **numbers)

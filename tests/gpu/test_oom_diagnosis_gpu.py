@@ -97,6 +97,12 @@ def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(cause: str, runs
         for conf in ("expandable_segments:True", "max_split_size_mb:20"):
             hinted = scenario(cause, tmp_path / conf.replace(":", "-"), env={"PYTORCH_CUDA_ALLOC_CONF": conf})
             assert hinted["completed"] is False and hinted["diagnosis"]["cause"] == "fragmentation", conf
+    if cause == "capacity":
+        # where it says no setting helps, none does: expandable segments cannot make room that is not there
+        assert "no allocator setting helps" in d["fix"] and "expandable_segments" in d["fix"]
+        hinted = scenario(cause, tmp_path / "expandable", env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"})
+        assert hinted["completed"] is False and hinted["diagnosis"]["cause"] == "capacity", hinted
+        assert "no allocator setting helps" in hinted["diagnosis"]["fix"]
     # the fix, applied, works
     again = scenario(cause, tmp_path / "fixed", fixed=d)
     assert again["completed"] is True, again
