@@ -154,7 +154,7 @@ register("gpumemd_allocator_private_pool_reserved_bytes", "gauge", (*_RANK, "poo
 register("gpumemd_allocator_largest_free_block_bytes", "gauge", _RANK,
          "The largest free block in PyTorch's own pool.", "agent")
 register("gpumemd_allocator_reference_request_bytes", "gauge", _RANK,
-         "The largest live tensor's block over the last pool reads.", "agent")
+         "The largest tensor seen live at a pool read and freed by the next, over 5 minutes.", "agent")
 register("gpumemd_allocator_stranded_free_bytes", "gauge", _RANK,
          "Free bytes between live tensors, in blocks smaller than the reference request.", "agent")
 register("gpumemd_allocator_fragmentation_risk", "gauge", _RANK,

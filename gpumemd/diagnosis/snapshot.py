@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import pickle
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +90,9 @@ class SnapshotFigures:
     # (release_cached_blocks): its own pool's segments holding no tensor and, under
     # expandable segments, the free blocks it unmaps and maps again where needed.
     releasable: int = 0
-    largest_request: int = 0  # the largest live tensor's block, as `request_block` rounds it
+    # Live tensors of PyTorch's own pool: block address -> the block its request needs
+    # (`request_block`); the live source compares two reads to see which requests came and went.
+    live_requests: dict[int, int] = field(default_factory=dict, compare=False)
 
     def stranded(self, reference: int) -> int:
         """Bytes in held free blocks too small for a request of `reference` bytes."""
@@ -101,7 +103,8 @@ class SnapshotFigures:
 def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigures:
     """Reserved, allocated, free blocks and pools of one device; malformed entries skipped.
     One walk over every block: the agent calls it at every pool read, so it stays linear."""
-    reserved = allocated = pool_reserved = pool_free = releasable = largest_request = 0
+    reserved = allocated = pool_reserved = pool_free = releasable = 0
+    live_requests: dict[int, int] = {}
     free_blocks: list[int] = []
     held: list[int] = []
     pools: dict[str, int] = {}
@@ -128,8 +131,9 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
             live = True  # active_allocated, active_pending_free: not free yet
             if state == "active_allocated":
                 allocated += bsize
-                if not private:
-                    largest_request = max(largest_request, request_block(_int(block.get("requested_size")) or 0))
+                address = _int(block.get("address"))
+                if not private and address is not None:
+                    live_requests[address] = request_block(_int(block.get("requested_size")) or 0)
         if private:
             pool_free += sum(seg_free)
             pool_reserved += size
@@ -146,7 +150,7 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
     largest_pool = max(pools.items(), key=lambda kv: kv[1]) if pools else None
     return SnapshotFigures(device, reserved, allocated, max(free_blocks, default=0), tuple(sorted(free_blocks)),
                            pool_reserved, pool_free, largest_pool, held_free_blocks=tuple(sorted(held)),
-                           releasable=releasable, largest_request=largest_request)
+                           releasable=releasable, live_requests=live_requests)
 
 
 def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:

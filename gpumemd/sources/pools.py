@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import collections
 import logging
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
@@ -50,16 +51,18 @@ from gpumemd.diagnosis.snapshot import figures_from_segments
 
 from .base import Family, Source, SourceUnavailable
 
-__all__ = ["KINDS", "MAX_POOL_SERIES", "REFERENCE_READS", "Fragmentation", "MalformedSnapshot", "PoolReading",
+__all__ = ["KINDS", "MAX_POOL_SERIES", "REFERENCE_WINDOW", "Fragmentation", "MalformedSnapshot", "PoolReading",
            "PoolSource", "kind_of", "summarize"]
 
 log = logging.getLogger("gpumemd.pools")
 
 KINDS = ("default", "graph", "user")  # always exported (0 is a reading: no such pool); "other" when seen
 MAX_POOL_SERIES = 8  # private pools with a series of their own, biggest first; the rest are pool="other"
-# The reference request is the largest live tensor over this many pool reads (docs/agent.md,
-# *Fragmentation*): a step's largest tensor lives only part of the step, so one read may miss it.
-REFERENCE_READS = 6
+# The reference request: the largest tensor seen live at one pool read and freed by the next,
+# over this many seconds (docs/agent.md, *Fragmentation*). Freed, so a tensor that lives for the
+# whole run (weights, an embedding) is not it; over minutes, because one read in several
+# falls while a step's largest tensor is alive.
+REFERENCE_WINDOW = 300.0
 
 
 class MalformedSnapshot(ValueError):
@@ -70,7 +73,7 @@ class Fragmentation(NamedTuple):
     """One device's live fragmentation figures, bytes (docs/agent.md, *Fragmentation*)."""
 
     largest_free_block: int
-    reference: int  # the largest live tensor's block over the last REFERENCE_READS reads
+    reference: int  # the largest tensor's block that came and went within REFERENCE_WINDOW
     stranded: int  # free bytes between live tensors, in blocks smaller than the reference
     risk: bool | None  # the reference fits only by joining stranded bytes; None: device free unknown
 
@@ -158,14 +161,16 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
     name = "pools"
 
     def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
-                 max_pools: int = MAX_POOL_SERIES) -> None:
+                 max_pools: int = MAX_POOL_SERIES, clock: Callable[[], float] = time.monotonic) -> None:
         self._api = api
         self._labels = dict(labels or {})
         self._max_pools = max(0, max_pools)
         self._uuids: dict[int, str] = {}
         self._checked = False  # the backend, once CUDA is up
         self._off = ""  # why no pool series can come from this process (said once, then not read again)
-        self._requests: dict[int, collections.deque[int]] = {}  # largest live block per read, per device
+        self._clock = clock
+        self._live: dict[int, dict[int, int]] = {}  # per device: the last read's live blocks
+        self._freed: dict[int, collections.deque[tuple[float, int]]] = {}  # per device: (when, largest freed)
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[PoolReading, ...]:
         api = self._api
@@ -205,9 +210,18 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
     def _fragmentation(self, segments: list[Any], device: int) -> Fragmentation:
         """The live side of oom.py's `fragmentation` cause, from the segment list just read."""
         seg = figures_from_segments(segments, device)
-        seen = self._requests.setdefault(device, collections.deque(maxlen=REFERENCE_READS))
-        seen.append(seg.largest_request)
-        reference = max(seen)
+        now = self._clock()
+        before, self._live[device] = self._live.get(device, {}), seg.live_requests
+        # freed since the last read: gone, or its address now holds another request
+        gone = max((size for addr, size in before.items() if seg.live_requests.get(addr) != size), default=0)
+        freed = self._freed.setdefault(device, collections.deque())
+        while freed and freed[0][0] < now - REFERENCE_WINDOW:
+            freed.popleft()
+        while freed and freed[-1][1] <= gone:  # a monotonic queue: the window's max is at its head
+            freed.pop()
+        if gone:
+            freed.append((now, gone))
+        reference = freed[0][1] if freed else 0
         stranded = seg.stranded(reference)
         try:  # what the device can still give; a host-side read on a device already in use
             free = self._api.mem_get_info(device)[0]
@@ -260,8 +274,8 @@ _PRIVATE = Family("gpumemd_allocator_private_pool_reserved_bytes",
 _LARGEST = Family("gpumemd_allocator_largest_free_block_bytes",
                   "The largest free block in PyTorch's own pool: the largest request the cache can serve.")
 _REFERENCE = Family("gpumemd_allocator_reference_request_bytes",
-                    "The largest live tensor's block over the last pool reads: the request fragmentation is "
-                    "measured against.")
+                    "The largest tensor seen live at a pool read and freed by the next, over the last 5 "
+                    "minutes: the request fragmentation is measured against.")
 _STRANDED = Family("gpumemd_allocator_stranded_free_bytes",
                    "Free bytes between live tensors (empty_cache cannot return them), in blocks smaller "
                    "than the reference request.")

@@ -2,7 +2,7 @@
 
     python3 tests/gpu/frag_scenario.py MODE OUTDIR      (MODE: fragmenting | steady)
 
-`fragmenting`: an 18 MiB tensor stays live (the reference request), 6 MiB tensors fill the
+`fragmenting`: an 18 MiB tensor comes and goes (the reference request), 6 MiB tensors fill the
 device in 20 MiB segments, two of each three are freed (12 MiB holes between live tensors),
 the last free MiB are filled; then a second 18 MiB tensor OOMs with cause `fragmentation`.
 `steady`: the device nearly full with one tensor, 1,000 small blocks, and a loop that
@@ -86,13 +86,18 @@ keep: list = []
 small: list = []
 
 if mode == "fragmenting":
-    keep.append(torch.empty(18 * MIB, dtype=torch.uint8, device="cuda"))  # the reference, live throughout
+    for _ in range(3):  # a step's largest tensor, seen live by a pool read and freed: the reference
+        big = torch.empty(18 * MIB, dtype=torch.uint8, device="cuda")
+        time.sleep(0.5)
+        del big
+        time.sleep(0.5)
+    torch.cuda.empty_cache()
     while torch.cuda.mem_get_info(0)[0] >= 24 * MIB:
         small.append(torch.empty(6 * MIB, dtype=torch.uint8, device="cuda"))
     rest = (torch.cuda.mem_get_info(0)[0] - 2 * MIB) // (2 * MIB) * (2 * MIB)
     if rest > 0:  # the device's last MiB: a request of 18 MiB must not get them
         keep.append(torch.empty(rest, dtype=torch.uint8, device="cuda"))
-    for i in range(len(small)):
+    for i in range(len(small) - 1):  # the last kept: its segment may hold fewer than three
         if i % 3 != 2:
             small[i] = None
     result["filled"] = len(small)
