@@ -19,7 +19,7 @@ from typing import Any
 from gpumemd.backends.nvml import NvmlApi
 from gpumemd.diagnosis.oom import AllocatorConfig, Diagnosis, OomFigures, OtherProcess, diagnose
 from gpumemd.diagnosis.snapshot import figures_from_segments
-from gpumemd.sources import alloc_conf
+from gpumemd.sources import alloc_conf, mps_limit
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -86,6 +86,11 @@ class OomDiagnoser:
         except Exception:  # noqa: BLE001
             total = None
         limit = limit_or_total if total is not None and 0 < limit_or_total < total else None
+        # the smaller of the fraction's limit and an MPS client limit refused it
+        mps = mps_limit.limit_for(os.environ if self._env is None else self._env, device)
+        limit_by = "fraction"
+        if mps is not None and total is not None and mps < total and (limit is None or mps < limit):
+            limit, limit_by = mps, "mps"
         seg = None
         try:
             segments = self._torch.pool_segments()
@@ -98,7 +103,7 @@ class OomDiagnoser:
         fitting = None if seg is None else sum(1 for b in seg.free_blocks if b >= requested)
         figures = OomFigures(
             requested=int(requested), device=device, device_total=total, device_free=int(device_free),
-            limit=limit, allocated=allocated, reserved=reserved,
+            limit=limit, limit_by=limit_by, allocated=allocated, reserved=reserved,
             largest_free_block=None if seg is None else seg.largest_free_block, free_blocks_fitting=fitting,
             pool_reserved=None if seg is None else seg.pool_reserved,
             pool_free=None if seg is None else seg.pool_free,

@@ -68,6 +68,7 @@ class OomFigures:
     device_total: int | None = None  # the GPU's memory (NVML, else mem_get_info)
     device_free: int | None = None  # free on the device when the allocator gave up
     limit: int | None = None  # a per-process limit below the device's total
+    limit_by: str = "fraction"  # which: "fraction" (set_per_process_memory_fraction) or "mps"
     allocated: int | None = None  # PyTorch, live tensors
     reserved: int | None = None  # PyTorch's cache, all pools
     largest_free_block: int | None = None  # the largest free block in the cache
@@ -140,6 +141,7 @@ def clean(fig: OomFigures) -> OomFigures:
     peaks = tuple(v for v in fig.step_peaks if _nonneg(v) is not None)
     pool = fig.largest_pool if fig.largest_pool is not None and _nonneg(fig.largest_pool[1]) is not None else None
     return OomFigures(requested=requested, device=fig.device, others=others, config=fig.config,
+                      limit_by="mps" if fig.limit_by == "mps" else "fraction",
                       step_allocated=steps, step_peaks=peaks, largest_pool=pool, **ints)
 
 
@@ -192,13 +194,24 @@ def diagnose(figures: OomFigures) -> Diagnosis:
     free = fig.device_free or 0
     cached = fig.cached_free or 0
     total = fig.device_total
+    others = fig.others_bytes
 
     def done(cause: str, summary: str, fix: str, **numbers: int | float) -> Diagnosis:
         return Diagnosis(cause, summary, fix, missing, fig, {k: v for k, v in numbers.items() if math.isfinite(v)})
 
-    # 1. limit: the device had the bytes; the process's limit did not
-    if fig.limit is not None and total and fig.limit < total and fig.device_free is not None \
-            and fig.reserved is not None and req <= free:
+    # 1. limit: the device had the bytes; the process's limit did not. Under an MPS limit the
+    # device's free memory the allocator saw is the limit's own, so the test is the limit itself.
+    if fig.limit_by == "mps" and fig.limit is not None and total and fig.limit < total \
+            and fig.reserved is not None and fig.reserved + req > fig.limit \
+            and fig.reserved + req + (others or 0) + (fig.non_pytorch or 0) <= total:
+        need = fig.reserved + req + (fig.non_pytorch or 0)
+        mib = -(-need // MIB)
+        return done("limit", f"the MPS memory limit of {human_bytes(fig.limit)} on GPU {fig.device} refused "
+                    f"{human_bytes(req)}; the GPU itself had room",
+                    f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise GPU {fig.device}'s limit to at least {mib}M "
+                    "(or remove it)", needed_bytes=need)
+    if fig.limit_by != "mps" and fig.limit is not None and total and fig.limit < total \
+            and fig.device_free is not None and fig.reserved is not None and req <= free:
         need = fig.reserved + req
         fraction = min(1.0, math.ceil(need / total * 100) / 100)
         return done("limit", f"the process's memory limit of {human_bytes(fig.limit)} refused {human_bytes(req)}; "
@@ -228,7 +241,6 @@ def diagnose(figures: OomFigures) -> Diagnosis:
                     "torch.cuda.empty_cache()), or capture into one shared pool (graph_pool_handle)",
                     pool_bytes=fig.pool_reserved)
     # 5. other processes
-    others = fig.others_bytes
     if others and fig.device_free is not None and others + free + cached >= req:
         names = ", ".join(f"pid {p.pid}" + (f" rank {p.rank}" if p.rank else "") + (f" ({p.name})" if p.name else "")
                           + f" {human_bytes(p.used_bytes)}" for p in sorted(fig.others or (), key=lambda p: -p.used_bytes)[:4])

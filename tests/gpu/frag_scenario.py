@@ -60,7 +60,8 @@ def live_vs_snapshot() -> dict:
     seg = figures_from_segments(segs, 0)
     frag = pools[0].fragmentation if pools else None
     return {"live": None if frag is None else frag._asdict(),
-            "snapshot": {"largest_free_block": seg.largest_free_block, "largest_request": seg.largest_request,
+            "snapshot": {"largest_free_block": seg.largest_free_block,
+                         "largest_live_request": max(seg.live_requests.values(), default=0),
                          "held_free_bytes": sum(seg.held_free_blocks), "releasable": seg.releasable},
             "blocks": sum(len(s["blocks"]) for s in segs), "segments": len(segs)}
 
