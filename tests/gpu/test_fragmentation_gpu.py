@@ -46,6 +46,7 @@ def test_the_risk_fires_before_the_fragmentation_oom_and_the_live_figure_is_the_
     assert out["oom"] is True and "fragmentation" in out["diagnoses"], out
 
 
+@pytest.mark.slow
 @pytest.mark.timeout_s(120)
 def test_a_steady_loop_on_a_nearly_full_device_never_fires_it(tmp_path: Path) -> None:
     out = run("steady", tmp_path)
