@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop
+    from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop, watch
     from .profiler import GPUMemoryProfiler, MemorySnapshot, ProfileResult, profile_context, profile_function
 
 __all__ = ["Agent", "__version__", "arm_memory_history", "dump_snapshot", "find_leak", "set_step", "start", "stop",
-           "GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"]
-_LAZY = {"Agent", "start", "stop", "dump_snapshot", "arm_memory_history", "find_leak", "set_step"}
+           "watch", "GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"]
+_LAZY = {"Agent", "start", "stop", "dump_snapshot", "arm_memory_history", "find_leak", "set_step", "watch"}
 _PROFILER = {"GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"}
 
 

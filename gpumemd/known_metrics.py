@@ -134,6 +134,9 @@ for _key, _doc in (
     ("step_peak_steps", "Optimizer steps the step peak covers (1 unless spaced out for the agent's budget)."),
 ):
     register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, "agent")
+register("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at"),
+         "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
+         "at the step's peak and end (gpumemd.watch; docs/categories.md).", "agent")
 register("gpumemd_allocator_config_info", "gauge",
          (*_RANK, "backend", "expandable_segments", "garbage_collection_threshold", "max_split_size",
           "memory_fraction"),

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop
+    from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop, watch
     from .process import current
 
-__all__ = ["Agent", "arm_memory_history", "current", "dump_snapshot", "find_leak", "set_step", "start", "stop"]
+__all__ = ["Agent", "arm_memory_history", "current", "dump_snapshot", "find_leak", "set_step", "start", "stop", "watch"]
 
 
 def __getattr__(name: str) -> Any:

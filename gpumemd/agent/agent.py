@@ -54,6 +54,7 @@ from gpumemd.spool.writer import SpoolWriter
 
 from . import identity as identity_mod
 from . import leakfind, process, steptrace
+from .categories import CategorySource
 from .endpoint import EndpointProcess
 from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
@@ -77,7 +78,7 @@ if TYPE_CHECKING:  # loaded when alerting is on
 log = logging.getLogger("gpumemd.agent")
 
 __all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "find_leak", "set_step", "start",
-           "stop"]
+           "stop", "watch"]
 
 _UNSET: Any = object()
 STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
@@ -145,6 +146,8 @@ class Agent:
         self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
         self.leak: LeakFinder | None = None  # the leak finder (find_leak), built with the runtime
+        # watch(): memory by category (agent/categories.py); walks on the sampling thread
+        self.categories = CategorySource(self.identity.labels(), device_type=lambda: self._which_accelerator() or "cuda")
 
     # --- building ---
 
@@ -174,6 +177,7 @@ class Agent:
             sources.append(self.oom)
         if self.leak is not None:
             sources.append(self.leak)
+        sources.append(self.categories)  # after the allocator: it reads the step's peak and end
         sources.append(self.training)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what
@@ -561,6 +565,16 @@ class Agent:
             self.errors.note("figures")
             return {}
 
+    def watch(self, model: Any = None, optimizer: Any = None) -> bool:
+        """Split allocated memory by category for `model` and `optimizer` (each one object or a
+        list; agent/categories.py), held by weak reference. Never raises: False when nothing
+        was held."""
+        try:
+            return self.categories.watch(model, optimizer)
+        except Exception:
+            self.errors.note("watch")
+            return False
+
     # --- evidence on demand ---
 
     def dump_snapshot(self, reason: str = "manual") -> str | None:
@@ -624,6 +638,17 @@ def set_step(step: int) -> None:
     agent = current()
     if agent is not None:
         agent.set_training_step(step)
+
+
+def watch(model: Any = None, optimizer: Any = None) -> bool:
+    """Export this process's allocated memory by category (parameters, gradients, optimizer
+    state, activations...) for `model` and `optimizer` (each one object or a list; call again
+    for more). Held by weak reference; a no-op without a running agent. Never raises."""
+    agent = current()
+    try:
+        return agent.watch(model, optimizer) if agent is not None else False
+    except Exception:  # noqa: BLE001 - never into user code
+        return False
 
 
 def stop() -> None:

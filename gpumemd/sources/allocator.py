@@ -203,6 +203,7 @@ class StepPeakReading(NamedTuple):
     reserved_bytes: int
     reserved_exact: bool
     steps: int
+    allocated_end_bytes: int = 0  # allocated at the boundary that closed it (the step's end)
 
 
 class StepPeak:
@@ -232,7 +233,7 @@ class StepPeak:
             self._parts = parts
             return self.last
         self._parts = ((-1, -1), (-1, -1))
-        self.last = StepPeakReading(*_settle(parts[0]), *_settle(parts[1]), boundary)
+        self.last = StepPeakReading(*_settle(parts[0]), *_settle(parts[1]), boundary, allocated[0])
         return self.last
 
 

@@ -52,6 +52,7 @@ SIGNATURES = {
     "arm_memory_history": "() -> 'bool'",
     "find_leak": "(*, every: 'int' = 3, snapshots: 'int' = 3) -> 'bool'",
     "set_step": "(step: 'int') -> 'None'",
+    "watch": "(model: 'Any' = None, optimizer: 'Any' = None) -> 'bool'",
 }
 
 PROFILER_NAMES = ["BoundedList", "DEVICE_FORMS", "Device", "GPUMemoryProfiler", "MemorySnapshot", "MiB",

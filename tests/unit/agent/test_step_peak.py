@@ -77,7 +77,8 @@ def test_each_optimizer_step_has_its_peak_exact_when_the_lifetime_peak_rose_else
         assert step_peak(a) is None
         step(256 * MiB)
         reserved = stats(0, 0, 0, 0)["reserved_bytes"]["all"]["current"]  # the replay's: unchanged by the steps
-        assert step_peak(a) == StepPeakReading(356 * MiB, True, reserved, True, 1)  # the lifetime peak rose
+        # the lifetime peak rose; the step ended at 100 MiB
+        assert step_peak(a) == StepPeakReading(356 * MiB, True, reserved, True, 1, 100 * MiB)
         step(8 * MiB)  # below the lifetime peak, allocated and freed: the bound min(c0 + 8 MiB, P1)
         r = step_peak(a)
         assert r is not None and (r.allocated_bytes, r.allocated_exact, r.steps) == (108 * MiB, False, 1)
@@ -165,7 +166,7 @@ def test_the_sampling_threads_own_ticks_and_samples_close_no_step() -> None:
     source.boundary = (threading.get_ident(), 2)
     source.tick()
     (r,) = source.read({})
-    assert r.step == StepPeakReading(132 * MiB, True, r.step.reserved_bytes, True, 2)
+    assert r.step == StepPeakReading(132 * MiB, True, r.step.reserved_bytes, True, 2, 100 * MiB)
 
 
 def test_the_hook_never_raises_into_the_loop() -> None:

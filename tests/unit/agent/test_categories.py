@@ -1,0 +1,313 @@
+"""Memory by category (gpumemd/agent/categories.py) on real CPU-torch models and optimizers.
+The expected figures are computed here from the tensors' shapes and dtypes (numel x element
+size over the tensors the test knows are distinct), never through the storage API the code
+reads."""
+
+from __future__ import annotations
+
+import gc
+import time
+import weakref
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpumemd.agent.agent import Agent
+from gpumemd.agent.categories import CategorySource, _GradMemo, _split, account
+from gpumemd.agent.identity import Identity
+from tests.fakes import FakeTorch, TorchSequence, stats
+
+torch = pytest.importorskip("torch")
+CPU = ("cpu", 0)
+
+
+def nbytes(*tensors: Any) -> int:
+    return sum(t.numel() * t.element_size() for t in tensors)
+
+
+def train(model: Any, opt: Any, steps: int = 1, width: int = 8) -> None:
+    for _ in range(steps):
+        opt.zero_grad()
+        model(torch.ones(2, width)).sum().backward()
+        opt.step()
+
+
+def mlp(width: int = 8) -> Any:
+    return torch.nn.Sequential(torch.nn.Linear(width, 16), torch.nn.ReLU(), torch.nn.Linear(16, width))
+
+
+@pytest.mark.parametrize("make, per_param", [
+    (lambda p: torch.optim.Adam(p, lr=1e-3), 2),  # exp_avg, exp_avg_sq (step: a CPU scalar, counted too here)
+    (lambda p: torch.optim.AdamW(p, lr=1e-3), 2),
+    (lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9), 1),  # momentum_buffer
+])
+def test_each_optimizer_state_counted_beside_parameters_and_gradients(make: Any, per_param: int) -> None:
+    model = mlp()
+    opt = make(model.parameters())
+    train(model, opt)
+    params = list(model.parameters())
+    walk = account([model], [opt], device_type="cpu")
+    got = walk.bytes[CPU]
+    assert got["parameters"] == nbytes(*params)
+    assert got["gradients"] == nbytes(*params)  # fp32 grads, one per parameter
+    scalars = sum(nbytes(v) for s in opt.state.values() for k, v in s.items() if k == "step")
+    assert got["optimizer_state"] == per_param * nbytes(*params) + scalars
+    assert got["buffers"] == 0
+
+
+def test_tied_weights_and_a_parameter_shared_by_two_modules_count_once() -> None:
+    emb = torch.nn.Embedding(50, 8)
+    head = torch.nn.Linear(8, 50, bias=False)
+    head.weight = emb.weight  # tied, as GPT-2's lm_head
+    shared = torch.nn.Linear(8, 8)
+    model = torch.nn.ModuleDict({"emb": emb, "head": head, "a": shared,
+                                 "b": torch.nn.Sequential(shared)})  # one module in two places
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    opt.zero_grad()
+    (head(emb(torch.tensor([1, 2]))).sum() + shared(torch.ones(1, 8)).sum()).backward()
+    opt.step()
+    distinct = [emb.weight, shared.weight, shared.bias]
+    got = account([model], [opt], device_type="cpu").bytes[CPU]
+    assert got["parameters"] == nbytes(*distinct)
+    assert got["gradients"] == nbytes(*distinct)
+    # the same model and optimizer watched twice change nothing
+    assert account([model, model], [opt, opt], device_type="cpu").bytes[CPU] == got
+
+
+def test_a_frozen_submodule_has_parameters_but_no_gradients_nor_state() -> None:
+    model = mlp()
+    for p in model[0].parameters():
+        p.requires_grad_(False)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-3)
+    train(model, opt)
+    trained = list(model[2].parameters())
+    got = account([model], [opt], device_type="cpu").bytes[CPU]
+    assert got["parameters"] == nbytes(*model.parameters())
+    assert got["gradients"] == nbytes(*trained)
+    scalars = sum(nbytes(s["step"]) for s in opt.state.values())
+    assert got["optimizer_state"] == 2 * nbytes(*trained) + scalars
+
+
+def test_buffers_and_views_count_their_storage_once() -> None:
+    bn = torch.nn.BatchNorm1d(8)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), bn)
+    got = account([model], [], device_type="cpu").bytes[CPU]
+    assert got["buffers"] == nbytes(bn.running_mean, bn.running_var, bn.num_batches_tracked)
+    # a parameter that is a view of a bigger buffer: the whole storage, in the first category that claims it
+    flat = torch.zeros(100)
+    m = torch.nn.Linear(4, 4)
+    m.weight = torch.nn.Parameter(flat[:16].view(4, 4))
+    m.bias = torch.nn.Parameter(flat[16:20])
+    got = account([m], [], device_type="cpu").bytes[CPU]
+    assert got["parameters"] == nbytes(flat)
+
+
+def test_master_weights_of_a_mixed_precision_setup_are_optimizer_state() -> None:
+    model = mlp().to(torch.bfloat16)
+    master = [p.detach().float().requires_grad_() for p in model.parameters()]  # fp32 copies, as apex/ZeRO keep
+    opt = torch.optim.Adam(master, lr=1e-3)
+    for m in master:
+        m.grad = torch.zeros_like(m)
+    opt.step()
+    params = list(model.parameters())
+    got = account([model], [opt], device_type="cpu").bytes[CPU]
+    assert got["parameters"] == nbytes(*params)
+    assert got["gradients"] == nbytes(*master)  # the master grads (the bf16 model has none)
+    scalars = sum(nbytes(s["step"]) for s in opt.state.values())
+    assert got["optimizer_state"] == nbytes(*master) + 2 * nbytes(*master) + scalars
+    # without a model, the optimizer's parameters are the parameters
+    alone = account([], [opt], device_type="cpu").bytes[CPU]
+    assert alone["parameters"] == nbytes(*master) and alone["optimizer_state"] == 2 * nbytes(*master) + scalars
+
+
+def test_gradients_as_last_seen_survive_zero_grad_set_to_none() -> None:
+    model = mlp()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    train(model, opt)
+    memo = _GradMemo()
+    full = account([model], [opt], device_type="cpu", grads=memo).bytes[CPU]["gradients"]
+    assert full == nbytes(*model.parameters())
+    opt.zero_grad(set_to_none=True)  # the next step's forward: no grads now, but the step will hold them
+    assert account([model], [opt], device_type="cpu", grads=memo).bytes[CPU]["gradients"] == full
+    assert account([model], [opt], device_type="cpu").bytes[CPU]["gradients"] == 0  # without the memo
+    for p in model[0].parameters():  # frozen from now on: its gradients are not held any more
+        p.requires_grad_(False)
+    assert account([model], [opt], device_type="cpu", grads=memo).bytes[CPU]["gradients"] == \
+        nbytes(*model[2].parameters())
+
+
+def test_only_tensors_on_the_asked_device_type_count() -> None:
+    model = mlp()
+    assert account([model], [], device_type="cuda").bytes == {}
+    meta = torch.nn.Linear(4, 4, device="meta")
+    assert account([meta], [], device_type=None).bytes == {}
+
+
+def test_an_fsdp2_dtensor_counts_its_local_shard() -> None:
+    # DTensor needs a process group: a one-rank gloo group on this host, torn down after
+    dist = pytest.importorskip("torch.distributed")
+    from torch.distributed.tensor import Shard, distribute_tensor, init_device_mesh
+
+    if not dist.is_available():
+        pytest.skip("torch.distributed unavailable")
+    import os
+
+    os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
+    os.environ.setdefault("MASTER_PORT", str(29500 + os.getpid() % 1000))
+    dist.init_process_group("gloo", rank=0, world_size=1)
+    try:
+        mesh = init_device_mesh("cpu", (1,))
+        full = torch.zeros(32, 8)
+        dt = torch.nn.Parameter(distribute_tensor(full, mesh, [Shard(0)]))
+        holder = torch.nn.Module()
+        holder.w = dt
+        got = account([holder], [], device_type="cpu").bytes[CPU]
+        assert got["parameters"] == nbytes(dt.to_local())
+    finally:
+        dist.destroy_process_group()
+
+
+@settings(max_examples=25, deadline=None)
+@given(widths=st.lists(st.integers(1, 24), min_size=1, max_size=5), tie=st.booleans(),
+       momentum=st.booleans())
+def test_random_stacks_match_the_sum_over_distinct_tensors(widths: list[int], tie: bool, momentum: bool) -> None:
+    layers = [torch.nn.Linear(w, w) for w in widths]
+    if tie and len(layers) > 1 and widths[0] == widths[-1]:
+        layers[-1].weight = layers[0].weight
+    model = torch.nn.ModuleList(layers)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9 if momentum else 0.0)
+    opt.zero_grad()
+    sum(layer(torch.ones(1, layer.in_features)).sum() for layer in layers).backward()
+    opt.step()
+    distinct = list({id(p): p for layer in layers for p in layer.parameters()}.values())
+    got = account([model], [opt], device_type="cpu").bytes[CPU]
+    assert got["parameters"] == nbytes(*distinct) == got["gradients"]
+    assert got["optimizer_state"] == (nbytes(*distinct) if momentum else 0)
+
+
+@given(params=st.integers(0, 1 << 40), grads=st.integers(0, 1 << 40), end=st.integers(0, 1 << 42),
+       peak=st.one_of(st.none(), st.integers(0, 1 << 42)))
+def test_split_never_negative_and_the_peak_adds_up(params: int, grads: int, end: int, peak: int | None) -> None:
+    persistent = {"parameters": params, "buffers": 0, "gradients": grads, "optimizer_state": 0}
+    at_end, at_peak = _split(persistent, end, peak)
+    assert all(v >= 0 for v in at_end.values())
+    assert sum(at_end.values()) == max(end, params + grads)
+    if peak is None:
+        assert at_peak is None
+    else:
+        assert at_peak is not None and all(v >= 0 for v in at_peak.values())
+        assert sum(at_peak.values()) == max(peak, sum(at_end.values()))
+
+
+def test_watch_holds_weak_references_only() -> None:
+    source = CategorySource({"rank": "0"}, device_type=lambda: "cpu")
+    model = mlp()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    assert source.watch(model, [opt])
+    assert source.watching
+    ref = weakref.ref(model)
+    del model, opt
+    gc.collect()
+    assert ref() is None  # the agent kept nothing alive
+    assert not source.watching
+    assert source.watch(None, None) is False
+    assert source.watch(object(), None) is False  # not weak-referenceable: refused, no exception
+
+
+class _Readings(TorchSequence):
+    """A replayed CUDA allocator at a fixed figure (the device is the CPU's tensors here)."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__([])
+        self.current = current
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        return stats(self.current, self.current, self.current, 0)
+
+
+def test_the_agent_exports_one_family_with_category_and_at() -> None:
+    model = mlp()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    train(model, opt)
+    persistent = account([model], [opt], device_type="cpu").bytes[CPU]
+    allocated = sum(persistent.values()) + 4096  # 4 KiB nobody claims: "other"
+    a = Agent(listen_address=None, identity=Identity(pid=452, rank=0, local_rank=0, world_size=1),
+              apis={"torch": _Readings(allocated), "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
+              spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600)
+    a.build()
+    a.categories._device_type = lambda: "cpu"  # the replayed "GPU 0" holds the CPU tensors
+    a.runtime = a.build()
+    assert a.watch(model, opt)
+    snap = a.runtime.sampler.sample_once()
+    got = {(s.labels["category"], s.labels["at"]): s.value for f in snap.exposition.families
+           for s in f.samples if s.name == "gpumemd_allocator_category_bytes"}
+    assert got[("parameters", "end")] == persistent["parameters"]
+    assert got[("optimizer_state", "end")] == persistent["optimizer_state"]
+    assert got[("other", "end")] == 4096
+    assert ("activations", "peak") not in got  # no optimizer step closed yet: no peak
+    assert sum(v for (_, at), v in got.items() if at == "end") == allocated
+
+
+class _Flat:
+    """A model as the walk sees one (parameters(), buffers()), without nn.Module's per-parameter
+    registration cost: the test measures the walk, not building 10^5 modules."""
+
+    def __init__(self, params: list[Any]) -> None:
+        self._params = params
+
+    def parameters(self) -> list[Any]:
+        return self._params
+
+    def buffers(self) -> list[Any]:
+        return []
+
+
+def test_a_walk_of_a_hundred_thousand_parameters_is_bounded() -> None:
+    # 10^5 small parameters, each with a gradient and two Adam moments: 4 x 10^5 tensors
+    n = 100_000
+    params = [torch.nn.Parameter(t) for t in torch.zeros(n, 2).unbind()]
+    grads = torch.zeros(n, 2).unbind()
+    for p, g in zip(params, grads, strict=True):
+        p.grad = g
+    opt = torch.optim.Adam(params, lr=1e-3)
+    moments = torch.zeros(2, n, 2)
+    for p, m, v in zip(params, moments[0].unbind(), moments[1].unbind(), strict=True):
+        opt.state[p] = {"exp_avg": m, "exp_avg_sq": v}
+    start = time.perf_counter()
+    walk = account([_Flat(params)], [opt], device_type="cpu", grads=_GradMemo())
+    took = time.perf_counter() - start
+    assert walk.tensors >= 4 * n
+    # views of three storages: each counted once, in its category
+    assert walk.bytes[CPU] == {"parameters": 8 * n, "buffers": 0, "gradients": 8 * n, "optimizer_state": 16 * n}
+    assert took < 5.0, took  # ~1.5 s on the CI host (docs/categories.md); WALK_BUDGET spaces such walks out
+
+
+def test_walks_are_spaced_by_their_cost_and_reused_between() -> None:
+    now = [0.0]
+    source = CategorySource({}, device_type=lambda: "cpu", clock=lambda: now[0])
+    model = mlp()
+    source.watch(model)
+
+    class R:  # an allocator reading, as the cycle hands it
+        device, uuid, allocated_bytes, step = 0, "GPU-x", 1 << 20, None
+
+    def walk_taking(seconds: float) -> None:
+        real = source._clock
+        calls = iter((now[0], now[0] + seconds))
+        source._clock = lambda: next(calls)
+        source.read({"allocator": (R(),)})
+        source._clock = real
+
+    walk_taking(0.002)
+    assert source.walks == 1
+    now[0] = 1.0  # before 0.002 / WALK_BUDGET = 2 s: the cached walk serves
+    assert source.read({"allocator": (R(),)})[0].end["parameters"] == nbytes(*model.parameters())
+    assert source.walks == 1
+    now[0] = 2.5
+    source.read({"allocator": (R(),)})
+    assert source.walks == 2
+    source.watch(torch.optim.SGD(model.parameters(), lr=0.1))  # a new object: walk at the next sample
+    source.read({"allocator": (R(),)})
+    assert source.walks == 3
