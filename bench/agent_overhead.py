@@ -60,7 +60,7 @@ from gpumemd.sources.base import Source  # noqa: E402
 
 ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
              "step_100hz")
-ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz", "armed_history", "armed")  # by --arms only
+ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz", "armed_history", "armed", "watch_10hz")  # by --arms only
 ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
 
@@ -87,7 +87,12 @@ Work = Callable[[], None]  # one training step
 
 def mlp_workload() -> Work:
     work = model()
-    return lambda: step(*work)
+
+    def mlp_step() -> None:
+        step(*work)
+
+    mlp_step.watched = work[:2]  # type: ignore[attr-defined]  # (model, optimizer) for the watch arm
+    return mlp_step
 
 
 def gpt2_workload(batch: int, sequence: int) -> tuple[Work, dict[str, Any]]:
@@ -109,6 +114,7 @@ def gpt2_workload(batch: int, sequence: int) -> tuple[Work, dict[str, Any]]:
         loss.backward()
         opt.step()
 
+    gpt2_step.watched = (net, opt)  # type: ignore[attr-defined]  # for the watch arm
     return gpt2_step, {
         "transformers": transformers.__version__,
         "parameters": sum(p.numel() for p in net.parameters()),
@@ -150,6 +156,9 @@ class Arm:
     - `tickonly_<hz>hz`: the same with `step_peak_budget` 0: reads at the ticks only (the
       step peak then covers the steps between ticks), so `step_*` against `tickonly_*` is
       what the per-step boundaries cost;
+    - `watch_<hz>hz`: `step_<hz>hz` with the workload's model and optimizer watched
+      (`gpumemd.watch`: memory by category, walked on the sampling thread); `watch_*`
+      against `step_*` (`watch_vs_step_percent`) is what the categories cost;
     - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
     - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
       floor of reading the allocator at all;
@@ -160,9 +169,11 @@ class Arm:
       every arm: unarmed, that is the one attribute check the agent's step hook makes)."""
 
     def __init__(self, name: str, agent: Agent | None, floors: dict[str, Sampler], busy: dict[str, list[float]],
-                 main_cpus: set[int] | None = None, step_agent: Agent | None = None) -> None:
+                 main_cpus: set[int] | None = None, step_agent: Agent | None = None,
+                 watched: tuple[Any, Any] | None = None) -> None:
         self.name, self.agent, self.floors, self.busy, self.main_cpus = name, agent, floors, busy, main_cpus
         self.step_agent = step_agent
+        self.watched = watched
         self.sampler: Sampler | None = None
         self.counters: tuple[float, int, int] = (0.0, 0, 0)
 
@@ -172,6 +183,10 @@ class Arm:
         # GPU queue drains, the CPU idles) cost their next block ~1.5 % — the `wake` arms,
         # whose threads do nothing, showed it.
         kind, _, rest = self.name.partition("_")
+        if kind == "watch":  # the step arm, with the model and optimizer watched
+            assert self.step_agent is not None and self.watched is not None
+            self.step_agent.watch(*self.watched)
+            kind = "step"
         if kind in ("agent", "wake", "stats", "step", "tickonly"):
             hz = int(rest.split("_")[0].removesuffix("hz"))
             if kind in ("agent", "step", "tickonly"):
@@ -218,7 +233,11 @@ class Arm:
             got[1] += seconds
             for i, (now, then) in enumerate(zip(counters, self.counters, strict=True)):
                 got[2 + i] += now - then
-        if self.name.startswith(("step_", "tickonly_")) and self.step_agent is not None and self.step_agent._step_hook is not None:
+        if self.name.startswith("watch_") and self.step_agent is not None:  # unwatched for the other arms
+            self.step_agent.categories._models.clear()
+            self.step_agent.categories._optimizers.clear()
+        if self.name.startswith(("step_", "tickonly_", "watch_")) and self.step_agent is not None \
+                and self.step_agent._step_hook is not None:
             self.step_agent._step_hook.remove()
             self.step_agent._step_hook = None
         if self.name.startswith("history_") or self.name == "armed_history":
@@ -240,6 +259,7 @@ def with_finder(work: Work) -> Work:
         work()
         finder.on_step()
 
+    step_and_check.watched = getattr(work, "watched", None)  # type: ignore[attr-defined]  # the watch arm's
     return step_and_check
 
 
@@ -313,6 +333,7 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
     ±`ci_target` % (95 %) after `min_rounds`, else at `seconds`."""
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
+    watch_vs_step: list[float] = []  # per round: a watch arm's block against its step arm's
     agent = None
     main_cpus = {current_cpu()} if pin_main else None
     if main_cpus is not None:
@@ -322,7 +343,7 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
     step_agent = None
-    if any(a.startswith(("step_", "tickonly_")) for a in arms):  # its own spool (a private one): one file per pid
+    if any(a.startswith(("step_", "tickonly_", "watch_")) for a in arms):  # its own spool (a private one): one file per pid
         step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
         assert step_agent.runtime is not None
         step_agent.runtime.sampler.pause()
@@ -341,13 +362,15 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
             order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
             got = {}
             for arm in order:
-                with Arm(arm, agent, floors, busy, main_cpus, step_agent):
+                with Arm(arm, agent, floors, busy, main_cpus, step_agent, getattr(work, "watched", None)):
                     block(work, max(3, steps // 10))  # warm after the switch
                     got[arm] = block(work, steps)
             for arm, t in got.items():
                 times[arm].append(t)
                 if arm != "off":
                     overhead[arm].append((t / got["off"] - 1) * 100)
+                if arm.startswith("watch_") and "step_" + arm.split("_", 1)[1] in got:
+                    watch_vs_step.append((t / got["step_" + arm.split("_", 1)[1]] - 1) * 100)
             rounds += 1
             if ci_target > 0 and rounds >= min_rounds and all(ci_half_width(v) <= ci_target
                                                               for v in overhead.values()):
@@ -376,6 +399,9 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
         "main_cpus": sorted(main_cpus) if main_cpus else None,
         "step_seconds": {a: summarize(v) for a, v in times.items()},
         "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
+        "watch_vs_step_percent": summarize(watch_vs_step) if watch_vs_step else None,
+        "categories_walks": step_agent.categories.walks if step_agent is not None else None,
+        "categories_walk_seconds": step_agent.categories.last_walk_seconds if step_agent is not None else None,
     }
 
 
@@ -534,6 +560,10 @@ def main() -> int:
         pass
     result["main"] = interleaved(work, arms, steps, a.seconds, spool, min_rounds=a.min_rounds, ci_target=a.ci_target)
     report("main", result["main"])
+    if result["main"].get("watch_vs_step_percent"):
+        w = result["main"]["watch_vs_step_percent"]
+        print(f"  watch vs step: {w['mean']:+.3f} % [{w['ci95_low']:+.3f}, {w['ci95_high']:+.3f}] (95 %), "
+              f"walk {result['main']['categories_walk_seconds'] * 1e3:.2f} ms, {result['main']['categories_walks']} walks")
     if a.colocated_seconds:
         result["colocated"] = interleaved(work, ARMS_COLOCATED, steps, a.colocated_seconds, spool, min_rounds=10,
                                           pin_main=True)

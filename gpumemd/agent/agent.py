@@ -184,7 +184,9 @@ class Agent:
         # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
         # is read at its own pace: this process's NVML and host view every nvml_interval, the
         # rest with the rules, every evaluation_interval (docs/agent.md, Cost).
-        every = {"allocator": 0.0, "process": agent.nvml_interval, "pools": agent.pool_interval}
+        # categories: every sample, so its step peak is the allocator's of the same sample (the
+        # walk inside is spaced by its own budget, agent/categories.py)
+        every = {"allocator": 0.0, "process": agent.nvml_interval, "pools": agent.pool_interval, "categories": 0.0}
         return [Counted(s, self.errors, every.get(s.name, agent.evaluation_interval)) for s in sources]
 
     def _rss_reader(self) -> Any:

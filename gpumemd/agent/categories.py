@@ -50,6 +50,10 @@ FAMILY = "gpumemd_allocator_category_bytes"
 # one waits t / WALK_BUDGET (the persistent categories change rarely; between walks each
 # sample reuses them with the allocator's fresh figures). GPT-2's walk: every sample.
 WALK_BUDGET = 0.001
+# The caching allocator hands out blocks in multiples of this (CUDA's kMinBlockSize), and
+# counts them so in allocated_bytes: a storage on an accelerator counts its rounded size,
+# as MemTracker does (roundup_power2_divisions rounds further: not followed).
+BLOCK = 512
 
 DeviceKey = tuple[str, int]  # (device type, index)
 _Where = tuple[str, "int | None", int, int]  # a storage: device type, index, data pointer, bytes
@@ -98,7 +102,10 @@ class _Counter:
             if dtype == "meta" or (self.device_type is not None and dtype != self.device_type):
                 return None
             s = t.untyped_storage()
-            return dtype, device.index, s.data_ptr(), s.nbytes()
+            n = s.nbytes()
+            if dtype != "cpu" and n > 0:
+                n = -(-n // BLOCK) * BLOCK
+            return dtype, device.index, s.data_ptr(), n
         except Exception:  # a sparse tensor, a subclass without storage: not countable
             self.skipped += 1
             return None
@@ -310,6 +317,8 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         return tuple(out)
 
     def families(self, reading: tuple[CategoryReading, ...]) -> Iterable[Metric]:
+        if not reading:  # nothing watched: no family at all (not even its HELP line)
+            return ()
         metric = self._FAMILY.new()
         for r in reading:
             base = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}
