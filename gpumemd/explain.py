@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .agent.categories import CATEGORIES
 from .diagnosis.oom import CAUSES
 from .httpclient import RequestFailed, request, require_2xx
 from .sources.breakdown import split_process
@@ -77,6 +78,8 @@ class ProcessView:
     leak_summary: str = ""
     leak_retained_by: str = ""
     leak_sites: list[tuple[str, float]] = field(default_factory=list)  # (site, bytes per step), at most MAX_LEAK_SITES
+    # allocated by category (gpumemd.watch): {"end": {...}, "peak": {...}}, each category's bytes
+    categories: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def who(self) -> str:
@@ -218,6 +221,14 @@ class Node:
             found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
             if found is not None and labels.get("kind") != "default" and (n := nbytes("pool", value)) is not None:
                 found.pools += n
+        for labels, value in each("gpumemd_allocator_category_bytes"):
+            owner = pid_of(labels)
+            found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
+            category, at = labels.get("category", ""), labels.get("at", "")
+            if found is None or category not in CATEGORIES or at not in ("end", "peak"):
+                continue
+            if (n := nbytes("category", value)) is not None:
+                found.categories.setdefault(at, {})[category] = n
         for labels, _value in each("gpumemd_oom_last_diagnosis_info"):
             owner = pid_of(labels)
             if owner is None or labels.get("cause") not in CAUSES:
@@ -528,7 +539,7 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
             kids = []
             if p.agent:
                 cached = p.reserved - p.allocated
-                kids = [("PyTorch allocated", p.allocated, ""),
+                kids = [("PyTorch allocated", p.allocated, _categories_note(p), _category_rows(p)),
                         ("PyTorch cached", cached, f"{size(p.fragmented)} fragmented" if p.fragmented else ""),
                         ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL")]
             note = "" if p.agent else "no agent"
@@ -547,10 +558,14 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
                 clast = j == len(children) - 1
                 pre = (t["gap"] if last else t["bar"]) + (t["last"] if clast else t["mid"])
                 rows.append((pre, clabel, csize, cnote))
-                for k, (glabel, gsize, gnote) in enumerate(grand):
-                    gpre = (t["gap"] if last else t["bar"]) + (t["gap"] if clast else t["bar"]) + \
-                        (t["last"] if k == len(grand) - 1 else t["mid"])
-                    rows.append((gpre, glabel, gsize, gnote))
+                for k, (glabel, gsize, gnote, *great) in enumerate(grand):
+                    glast = k == len(grand) - 1
+                    gbase = (t["gap"] if last else t["bar"]) + (t["gap"] if clast else t["bar"])
+                    rows.append((gbase + (t["last"] if glast else t["mid"]), glabel, gsize, gnote))
+                    cats = great[0] if great else []
+                    for m, (hlabel, hsize) in enumerate(cats):  # the categories under "PyTorch allocated"
+                        hpre = gbase + (t["gap"] if glast else t["bar"])
+                        rows.append((hpre + (t["last"] if m == len(cats) - 1 else t["mid"]), hlabel, hsize, ""))
         for pre, label, nbytes, note in rows:
             head = f"{pre}{label}"
             text = f"{head:<36} {size(nbytes):>10}" + (f"  {note}" if note else "")
@@ -560,6 +575,23 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
     lines.extend(f"  ! {f.message}" for f in chosen)
     lines.extend(f"  note: {n}" for n in node.notes)
     return "\n".join(lines) + "\n"
+
+
+def _category_rows(p: ProcessView) -> list[tuple[str, int]]:
+    """The categories of the step's end (they add up to allocated then), biggest first."""
+    end = p.categories.get("end") or {}
+    rows = [(c.replace("_", " "), n) for c, n in end.items() if n > 0 or c in ("parameters", "other")]
+    return sorted(rows, key=lambda r: -r[1])
+
+
+def _categories_note(p: ProcessView) -> str:
+    peak = p.categories.get("peak") or {}
+    if not p.categories.get("end"):
+        return ""
+    # short: the tree is 80 columns; the categories below are the step end's
+    if "activations" in peak:
+        return f"step peak +{size(peak['activations'])} activations"
+    return "by category at step end"
 
 
 def to_json(node: Node, found: Sequence[Finding], gpu: int | None = None) -> str:

@@ -222,8 +222,8 @@ class CategoryReading(NamedTuple):
     peak: dict[str, int] | None  # None until the agent closed a step (the allocator's step peak)
 
 
-def _split(persistent: Mapping[str, int], end_allocated: int, peak: int | None) -> tuple[dict[str, int],
-                                                                                         dict[str, int] | None]:
+def _split(persistent: Mapping[str, int], end_allocated: int,
+           peak: int | None) -> tuple[dict[str, int], dict[str, int] | None]:
     """The step end's and the step peak's categories from the walk's persistent bytes."""
     held = sum(persistent.values())
     end = {**persistent, "other": max(0, end_allocated - held)}

@@ -58,6 +58,11 @@ class Hooks:
             ident = dataclasses.replace(ident, rank=rank, local_rank=local_rank, world_size=world_size)
         self.agent = agent_mod.start(self._config, identity=ident, **self._overrides)
 
+    def watch(self, model: Any, optimizers: Any) -> None:
+        """Memory by category for the trainer's model and optimizer(s) (`Agent.watch`)."""
+        if self.agent is not None:
+            self.agent.watch(model, list(optimizers) if isinstance(optimizers, (list, tuple)) else optimizers)
+
     def step(self, global_step: int) -> None:
         if self.agent is not None:
             self.agent.set_training_step(global_step)

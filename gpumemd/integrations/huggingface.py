@@ -5,7 +5,8 @@ a series.
     trainer = Trainer(model, args, train_dataset=ds, callbacks=[GpumemdTrainerCallback(log_memory=True)])
 
 `on_train_begin` (every process: the Trainer runs in each rank) starts this process's agent,
-with `**overrides` as `gpumemd.start` takes them; `on_step_end` (once per optimizer step,
+with `**overrides` as `gpumemd.start` takes them, and hands the Trainer's model and optimizer to
+`gpumemd.watch` (memory by category, docs/categories.md); `on_step_end` (once per optimizer step,
 gradient accumulation included) passes `state.global_step` on as
 `gpumemd_training_global_step`; with `log_memory=True`, `on_log` adds the agent's latest
 allocated, reserved and window-peak bytes to the `logs` dict as `gpumemd/*`. Imports
@@ -34,6 +35,8 @@ class GpumemdTrainerCallback(TrainerCallback):  # type: ignore[misc,unused-ignor
     def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         self.hooks.start(getattr(args, "process_index", None), getattr(args, "local_process_index", None),
                          getattr(args, "world_size", None))
+        # the Trainer passes its model and optimizer (created before this hook) to every callback
+        self.hooks.watch(kwargs.get("model"), kwargs.get("optimizer"))
 
     @guarded
     def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:

@@ -5,8 +5,10 @@
 
 `setup` (every rank, every stage) starts this process's agent, with `**overrides` as
 `gpumemd.start` takes them; after each training batch the trainer's `global_step` (optimizer
-steps) becomes `gpumemd_training_global_step`, and with `log_memory=True` the agent's latest
-allocated, reserved and window-peak bytes go through `pl_module.log` as `gpumemd/*`.
+steps) becomes `gpumemd_training_global_step`; `on_train_start` hands the module and the
+trainer's optimizers to `gpumemd.watch` (memory by category, docs/categories.md); and with
+`log_memory=True` the agent's latest allocated, reserved and window-peak bytes go through
+`pl_module.log` as `gpumemd/*`.
 Imports `lightning` (or the older `pytorch_lightning`) when this module is imported.
 """
 
@@ -36,6 +38,11 @@ class GpumemdCallback(Callback):  # type: ignore[misc,unused-ignore]
     def setup(self, trainer: Any, pl_module: Any, stage: str | None = None) -> None:
         self.hooks.start(getattr(trainer, "global_rank", None), getattr(trainer, "local_rank", None),
                          getattr(trainer, "world_size", None))
+
+    @guarded
+    def on_train_start(self, trainer: Any, pl_module: Any) -> None:
+        # the optimizers exist from here on (configure_optimizers runs after setup)
+        self.hooks.watch(pl_module, getattr(trainer, "optimizers", None))  # getattr: a trainer without them
 
     @guarded
     def on_train_batch_end(self, trainer: Any, pl_module: Any, outputs: Any, batch: Any, batch_idx: int) -> None:

@@ -106,7 +106,8 @@ def test_buffers_and_views_count_their_storage_once() -> None:
 
 def test_master_weights_of_a_mixed_precision_setup_are_optimizer_state() -> None:
     model = mlp().to(torch.bfloat16)
-    master = [p.detach().float().requires_grad_() for p in model.parameters()]  # fp32 copies, as apex/ZeRO keep
+    # fp32 copies, as apex and ZeRO keep them
+    master = [p.detach().float().requires_grad_() for p in model.parameters()]
     opt = torch.optim.Adam(master, lr=1e-3)
     for m in master:
         m.grad = torch.zeros_like(m)
@@ -119,7 +120,8 @@ def test_master_weights_of_a_mixed_precision_setup_are_optimizer_state() -> None
     assert got["optimizer_state"] == nbytes(*master) + 2 * nbytes(*master) + scalars
     # without a model, the optimizer's parameters are the parameters
     alone = account([], [opt], device_type="cpu").bytes[CPU]
-    assert alone["parameters"] == nbytes(*master) and alone["optimizer_state"] == 2 * nbytes(*master) + scalars
+    assert alone["parameters"] == nbytes(*master)
+    assert alone["optimizer_state"] == 2 * nbytes(*master) + scalars
 
 
 def test_gradients_as_last_seen_survive_zero_grad_set_to_none() -> None:
@@ -172,7 +174,8 @@ def test_an_fsdp2_dtensor_counts_its_local_shard() -> None:
 @settings(max_examples=25, deadline=None)
 @given(widths=st.lists(st.integers(1, 24), min_size=1, max_size=5), tie=st.booleans(),
        momentum=st.booleans())
-def test_random_stacks_match_the_sum_over_distinct_tensors(widths: list[int], tie: bool, momentum: bool) -> None:
+def test_random_stacks_match_the_sum_over_distinct_tensors(widths: list[int], tie: bool,
+                                                           momentum: bool) -> None:
     layers = [torch.nn.Linear(w, w) for w in widths]
     if tie and len(layers) > 1 and widths[0] == widths[-1]:
         layers[-1].weight = layers[0].weight
@@ -189,7 +192,8 @@ def test_random_stacks_match_the_sum_over_distinct_tensors(widths: list[int], ti
 
 @given(params=st.integers(0, 1 << 40), grads=st.integers(0, 1 << 40), end=st.integers(0, 1 << 42),
        peak=st.one_of(st.none(), st.integers(0, 1 << 42)))
-def test_split_never_negative_and_the_peak_adds_up(params: int, grads: int, end: int, peak: int | None) -> None:
+def test_split_never_negative_and_the_peak_adds_up(params: int, grads: int, end: int,
+                                                   peak: int | None) -> None:
     persistent = {"parameters": params, "buffers": 0, "gradients": grads, "optimizer_state": 0}
     at_end, at_peak = _split(persistent, end, peak)
     assert all(v >= 0 for v in at_end.values())
@@ -234,7 +238,8 @@ def test_the_agent_exports_one_family_with_category_and_at() -> None:
     persistent = account([model], [opt], device_type="cpu").bytes[CPU]
     allocated = sum(persistent.values()) + 4096  # 4 KiB nobody claims: "other"
     a = Agent(listen_address=None, identity=Identity(pid=452, rank=0, local_rank=0, world_size=1),
-              apis={"torch": _Readings(allocated), "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
+              apis={"torch": _Readings(allocated), "oom": FakeTorch(), "rss": lambda: 1,
+                    "peak_rss": lambda: 1},
               spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600)
     a.build()
     a.categories._device_type = lambda: "cpu"  # the replayed "GPU 0" holds the CPU tensors
@@ -280,7 +285,8 @@ def test_a_walk_of_a_hundred_thousand_parameters_is_bounded() -> None:
     took = time.perf_counter() - start
     assert walk.tensors >= 4 * n
     # views of three storages: each counted once, in its category
-    assert walk.bytes[CPU] == {"parameters": 8 * n, "buffers": 0, "gradients": 8 * n, "optimizer_state": 16 * n}
+    assert walk.bytes[CPU] == {"parameters": 8 * n, "buffers": 0, "gradients": 8 * n,
+                               "optimizer_state": 16 * n}
     assert took < 5.0, took  # ~1.5 s on the CI host (docs/categories.md); WALK_BUDGET spaces such walks out
 
 

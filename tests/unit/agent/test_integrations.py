@@ -141,6 +141,26 @@ def test_huggingface_starts_on_train_begin_steps_and_fills_the_logs(huggingface:
     assert agent.errors.counts["integration"] == 1
 
 
+def test_both_callbacks_watch_the_trainers_model_and_optimizers(lightning: Any, huggingface: Any) -> None:
+    import torch
+
+    net, other = torch.nn.Linear(4, 4), torch.nn.Linear(2, 2)
+    opts = [torch.optim.SGD(net.parameters(), lr=0.1), torch.optim.Adam(other.parameters())]
+    trainer = FakeLightningTrainer()
+    trainer.optimizers = opts  # type: ignore[attr-defined]
+    cb = lightning.GpumemdCallback(**QUIET)
+    cb.setup(trainer, net, "fit")
+    cb.on_train_start(trainer, net)
+    agent = agent_mod.current()
+    assert [r() for r in agent.categories._models] == [net]
+    assert [r() for r in agent.categories._optimizers] == opts
+    cb.on_train_start(object(), net)  # a trainer without optimizers: the module alone, nothing raised
+    hf = huggingface.GpumemdTrainerCallback(**QUIET)
+    hf.on_train_begin(types.SimpleNamespace(), None, None, model=other, optimizer=opts[1])
+    assert [r() for r in agent.categories._models] == [net, other]
+    assert agent.errors.counts.get("integration", 0) == 0
+
+
 def test_the_environments_rank_wins_over_the_trainers(huggingface: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RANK", "2")
     cb = huggingface.GpumemdTrainerCallback(**QUIET)

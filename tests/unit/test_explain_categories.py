@@ -1,0 +1,74 @@
+"""`gpumemd explain` shows a rank's allocated memory by category (gpumemd.watch) as a sub-tree
+under its "PyTorch allocated", in text and in --json; a daemon's answer with an unknown
+category, an unknown `at` or a value that is no size is skipped, never shown."""
+
+from __future__ import annotations
+
+import json
+
+from prometheus_client.core import GaugeMetricFamily
+
+from gpumemd.explain import Node, render, to_json
+
+MiB, GiB = 1 << 20, 1 << 30
+UUID = "GPU-0000"
+RANK = {"gpu": "0", "uuid": UUID, "rank": "0"}
+
+
+def fam(name: str, rows: list[tuple[dict[str, str], float]]) -> GaugeMetricFamily:
+    f = GaugeMetricFamily(name, "", labels=sorted({k for labels, _ in rows for k in labels}))
+    for labels, value in rows:
+        f.add_metric([labels[k] for k in f._labelnames], value)
+    return f
+
+
+def families(categories: list[tuple[str, str, float]]) -> list[GaugeMetricFamily]:
+    out = [
+        fam("gpumemd_gpu_memory_total_bytes", [({"gpu": "0", "uuid": UUID}, 80 * GiB)]),
+        fam("gpumemd_gpu_memory_used_bytes", [({"gpu": "0", "uuid": UUID}, 12 * GiB)]),
+        fam("gpumemd_process_gpu_memory_used_bytes", [({"gpu": "0", "uuid": UUID, "pid": "7"}, 12 * GiB)]),
+        fam("gpumemd_process_rank_info", [({"rank": "0", "pid": "7"}, 1)]),
+        fam("gpumemd_allocator_allocated_bytes", [(RANK, 8 * GiB)]),
+        fam("gpumemd_allocator_reserved_bytes", [(RANK, 10 * GiB)]),
+    ]
+    if categories:
+        out.append(fam("gpumemd_allocator_category_bytes",
+                       [({**RANK, "category": c, "at": at}, v) for c, at, v in categories]))
+    return out
+
+
+CATS = [("parameters", "end", 2 * GiB), ("buffers", "end", 0), ("gradients", "end", 2 * GiB),
+        ("optimizer_state", "end", 4 * GiB), ("other", "end", 64 * MiB),
+        ("parameters", "peak", 2 * GiB), ("gradients", "peak", 2 * GiB), ("optimizer_state", "peak", 4 * GiB),
+        ("other", "peak", 64 * MiB), ("activations", "peak", 6 * GiB)]
+
+
+def test_the_categories_are_a_subtree_of_pytorch_allocated() -> None:
+    text = render(Node.from_families(families(CATS), "test"), [])
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "PyTorch allocated" in line)
+    assert lines[at].endswith("8.0 GiB  step peak +6.0 GiB activations"), lines[at]
+    under = lines[at + 1:at + 5]
+    names = [line.split("─ ")[-1].split()[0:2] for line in under]
+    assert [n[0] for n in names] == ["optimizer", "parameters", "gradients", "other"], under  # biggest first
+    assert all(len(line) - len(line.lstrip("│ ├└─")) > len(lines[at]) - len(lines[at].lstrip("│ ├└─"))
+               for line in under)  # indented one level deeper than "PyTorch allocated"
+    assert "buffers" not in text  # zero: left out
+    assert "PyTorch cached" in lines[at + 5]  # the tree goes on after the sub-tree
+
+
+def test_json_carries_both_moments() -> None:
+    doc = json.loads(to_json(Node.from_families(families(CATS), "test"), []))
+    (proc,) = doc["gpus"][0]["processes"]
+    assert proc["categories"]["end"]["optimizer_state"] == 4 * GiB
+    assert proc["categories"]["peak"]["activations"] == 6 * GiB
+
+
+def test_without_categories_nothing_changes_and_bad_rows_are_skipped() -> None:
+    plain = render(Node.from_families(families([]), "test"), [])
+    assert "by category" not in plain and "step peak" not in plain
+    bad = [("parameters", "end", float("nan")), ("secrets", "end", GiB), ("parameters", "later", GiB),
+           ("gradients", "end", -1.0)]
+    node = Node.from_families(families(bad), "test")
+    assert node.gpus[0].processes[0].categories == {}
+    assert "step peak" not in render(node, [])
