@@ -44,6 +44,7 @@ class OomDiagnoser:
         self._last_steps: dict[int, int] = {}
         self._non_pytorch_low: dict[int, int] = {}
         self._step: int | None = None
+        self._categories: dict[int, tuple[tuple[str, int], ...]] = {}  # the last step peak's, by device
 
     # --- what the samples saw (the sampling thread) ---
 
@@ -64,6 +65,9 @@ class OomDiagnoser:
                         r.step.allocated_bytes)
                     self._step_allocated.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
                         r.allocated_bytes)
+            for c in readings.get("categories") or ():  # gpumemd.watch: the last step peak by category
+                if c.peak is not None:
+                    self._categories[c.device] = tuple(c.peak.items())
             process = readings.get("process")
             for view in getattr(process, "devices", ()) or ():  # getattr: the process source may have failed
                 n = view.non_pytorch_bytes
@@ -111,7 +115,7 @@ class OomDiagnoser:
             process_used=used, non_pytorch=non_pytorch, non_pytorch_baseline=self._non_pytorch_low.get(device),
             others=others, config=self._config(), step=self._step,
             step_allocated=tuple(self._step_allocated.get(device, ())),
-            step_peaks=tuple(self._step_peaks.get(device, ())))
+            step_peaks=tuple(self._step_peaks.get(device, ())), categories=self._categories.get(device, ()))
         return diagnose(figures)
 
     def _config(self) -> AllocatorConfig:

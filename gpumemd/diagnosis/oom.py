@@ -84,6 +84,9 @@ class OomFigures:
     step: int | None = None
     step_allocated: tuple[int, ...] = ()  # allocated at the last step ends, oldest first
     step_peaks: tuple[int, ...] = ()  # the last step peaks, oldest first
+    # the last step peak by category (gpumemd.watch: parameters, gradients, optimizer_state,
+    # activations, ...), where the program watched its model: (category, bytes)
+    categories: tuple[tuple[str, int], ...] = ()
 
     @property
     def cached_free(self) -> int | None:
@@ -138,11 +141,12 @@ def clean(fig: OomFigures) -> OomFigures:
     others = None if fig.others is None else tuple(
         p for p in fig.others if _nonneg(p.used_bytes) is not None and _nonneg(p.pid) is not None)
     steps = tuple(v for v in fig.step_allocated if _nonneg(v) is not None)
+    categories = tuple((str(c), n) for c, n in fig.categories if _nonneg(n) is not None)
     peaks = tuple(v for v in fig.step_peaks if _nonneg(v) is not None)
     pool = fig.largest_pool if fig.largest_pool is not None and _nonneg(fig.largest_pool[1]) is not None else None
     return OomFigures(requested=requested, device=fig.device, others=others, config=fig.config,
                       limit_by="mps" if fig.limit_by == "mps" else "fraction",
-                      step_allocated=steps, step_peaks=peaks, largest_pool=pool, **ints)
+                      step_allocated=steps, step_peaks=peaks, largest_pool=pool, categories=categories, **ints)
 
 
 def only_stranded_fits(request: int, largest_free_block: int, stranded: int, available: int) -> bool:
@@ -166,6 +170,32 @@ def _leak(steps: Sequence[int]) -> tuple[float, int] | None:
         return None
     tail = steps[-run:]
     return (tail[-1] - tail[0]) / (run - 1), run - 1
+
+
+# What to change when one category fills the step's peak (capacity): the biggest names the lever.
+_CATEGORY_FIX = {
+    "activations": "activation checkpointing or a smaller micro-batch",
+    "optimizer_state": "shard the optimizer state (FSDP, ZeRO-1) or a lighter optimizer (8-bit Adam, SGD)",
+    "parameters": "shard the parameters (FSDP) or keep them in lower precision",
+    "gradients": "shard the gradients (FSDP, ZeRO-2) or fewer gradient copies (gradient_as_bucket_view)",
+    "buffers": "fewer or smaller registered buffers",
+    "other": "memory outside the watched model and optimizer (caches, tensors the loop keeps)",
+}
+
+
+def _category_hint(categories: Sequence[tuple[str, int]]) -> tuple[str, dict[str, int | float]]:
+    """ "activations are 61 % of the step peak: activation checkpointing ..." for the biggest
+    category of the last step peak; "" without categories."""
+    total = sum(n for _, n in categories)
+    if total <= 0:
+        return "", {}
+    name, n = max(categories, key=lambda c: c[1])
+    share = n / total
+    lever = _CATEGORY_FIX.get(name)
+    if lever is None:
+        return "", {}
+    return (f"{name.replace('_', ' ')} are {share * 100:.0f} % of the step peak ({human_bytes(n)}): {lever}",
+            {"largest_category_share": round(share, 4), "largest_category_bytes": n})
 
 
 def _fragmentation_fix(cfg: AllocatorConfig, requested: int) -> tuple[str, dict[str, int | float]]:
@@ -281,5 +311,9 @@ def diagnose(figures: OomFigures) -> Diagnosis:
     # the free bytes on the device and in the cache together fall short: no allocator setting
     # makes room that is not there (PyTorch's message suggests expandable_segments here too)
     fix += "; no allocator setting helps (expandable_segments, max_split_size_mb, empty_cache())"
+    hint, hint_numbers = _category_hint(fig.categories)
+    if hint:
+        fix = f"{fix}; {hint}"
+        numbers.update(hint_numbers)
     return done("capacity", f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
                 f"{human_bytes(cached)} free in PyTorch's cache", fix, **numbers)

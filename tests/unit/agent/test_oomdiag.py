@@ -90,3 +90,17 @@ def test_a_limit_below_the_device_is_the_limit_cause() -> None:
     diag = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7, env={})
     d = diag.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
     assert d.cause == "limit" and d.numbers["fraction"] == 0.3
+
+
+def test_the_last_step_peaks_categories_reach_the_diagnosis() -> None:
+    from gpumemd.agent.categories import CategoryReading
+
+    diag = OomDiagnoser(FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 71 * GIB}]),
+                        pid=7, env={})
+    snap = sample(1, 20 * GIB)
+    peak = {"parameters": 5 * GIB, "gradients": 5 * GIB, "optimizer_state": 10 * GIB, "activations": 50 * GIB}
+    snap.readings["categories"] = (CategoryReading(0, UUID, {"parameters": 5 * GIB}, peak),)
+    diag.observe(snap)
+    d = diag.diagnose(0, 16 * GIB, 80 * GIB, 1 * GIB)
+    assert d.figures is not None and dict(d.figures.categories) == peak
+    assert d.cause == "capacity" and "activations are 71 % of the step peak" in d.fix

@@ -126,3 +126,23 @@ def test_any_figures_give_exactly_one_cause_and_an_honest_fix(fig: OomFigures) -
     assert "expandable_segments:True" not in d.fix  # measured not to fix an OOM's fragmentation
     for n in (d.figures.allocated, d.figures.reserved, d.figures.device_free) if d.figures else ():
         assert n is None or n >= 0
+
+
+def test_capacity_names_the_biggest_category_of_the_step_peak_and_its_lever() -> None:
+    cats = (("parameters", 4 * GIB), ("gradients", 4 * GIB), ("optimizer_state", 8 * GIB),
+            ("activations", 44 * GIB), ("other", 0))
+    d = diagnose(OomFigures(**{**SCENES["capacity"].__dict__, "categories": cats}))
+    assert d.cause == "capacity"
+    assert "activations are 73 % of the step peak (44.0 GiB): activation checkpointing or a smaller micro-batch" \
+        in d.fix
+    assert d.numbers["largest_category_share"] == round(44 / 60, 4)
+    assert d.to_json()["figures"]["categories"] == [list(c) for c in cats] or \
+        d.to_json()["figures"]["categories"] == cats  # .diagnosis.json carries them
+    heavy = (("parameters", 10 * GIB), ("optimizer_state", 40 * GIB), ("activations", 10 * GIB))
+    d = diagnose(OomFigures(**{**SCENES["capacity"].__dict__, "categories": heavy}))
+    assert "optimizer state are 67 %" in d.fix and "ZeRO" in d.fix
+    # without categories (nothing watched), or with sizes that are no sizes: the fix as before
+    plain = diagnose(SCENES["capacity"])
+    assert "of the step peak" not in plain.fix and "largest_category_share" not in plain.numbers
+    bad = diagnose(OomFigures(**{**SCENES["capacity"].__dict__, "categories": (("activations", -5),)}))
+    assert bad.fix == plain.fix
