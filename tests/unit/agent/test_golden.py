@@ -24,7 +24,7 @@ NVML = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-proces
 
 
 def render() -> str:
-    import torch  # noqa: F401  (as in a training process: the step hook is installed, its counter at 0)
+    import torch  # as in a training process: the step hook is installed
 
     fake_oom = FakeTorch()
     agent = Agent(
@@ -34,6 +34,14 @@ def render() -> str:
               "oom": fake_oom, "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000, "env": {}},
     )
     runtime = agent.build()
+    # memory by category: a watched CPU model stands for the replayed GPU's (the series' values
+    # are its exact sizes; only the step's end, as the replay closes no optimizer step)
+    net = torch.nn.Linear(64, 32)
+    opt = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+    net(torch.ones(1, 64)).sum().backward()
+    opt.step()
+    agent.categories._device_type = lambda: "cpu"
+    agent.watch(net, opt)
     runtime.sampler.sample_once()  # attaches the (fake) OOM observer
     fake_oom.num = 1
     fake_oom.observer(0, 1 << 45, 150109880320, 149555380224)  # type: ignore[misc]
