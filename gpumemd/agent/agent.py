@@ -147,7 +147,8 @@ class Agent:
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
         self.leak: LeakFinder | None = None  # the leak finder (find_leak), built with the runtime
         # watch(): memory by category (agent/categories.py); walks on the sampling thread
-        self.categories = CategorySource(self.identity.labels(), device_type=lambda: self._which_accelerator() or "cuda")
+        self.categories = CategorySource(self.identity.labels(), device_type=lambda: self._which_accelerator() or "cuda",
+                                         on_error=self.errors.note)
 
     # --- building ---
 

@@ -32,7 +32,7 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
@@ -65,6 +65,7 @@ class Walk(NamedTuple):
     bytes: dict[DeviceKey, dict[str, int]]
     tensors: int  # tensors looked at
     skipped: int  # tensors without a readable storage (sparse, a wrapper subclass)
+    failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
 
 
 _TENSOR, _SHARDED = 1, 2  # what a type is: a tensor, a DTensor (its local shard holds this rank's memory)
@@ -133,22 +134,34 @@ class _Counter:
                 claim(category, storage(t))
 
 
-def _state_tensors(optimizers: Iterable[Any]) -> Iterator[Any]:
-    for opt in optimizers:
-        state = getattr(opt, "state", None)  # getattr: an optimizer, or a wrapper that forwards it
-        if not isinstance(state, Mapping):
-            continue
+def _state_tensors(opt: Any) -> list[Any]:
+    state = getattr(opt, "state", None)  # getattr: an optimizer, or a wrapper that forwards it
+    out: list[Any] = []
+    if isinstance(state, Mapping):
         for per_param in list(state.values()):  # a copy: the training thread adds state at its first step
             if isinstance(per_param, Mapping):
-                yield from list(per_param.values())
+                out.extend(list(per_param.values()))
+    return out
 
 
-def _group_params(optimizers: Iterable[Any]) -> list[Any]:
+def _group_params(opt: Any) -> list[Any]:
     out: list[Any] = []
-    for opt in optimizers:
-        for group in list(getattr(opt, "param_groups", None) or ()):  # getattr: duck-typed optimizer
-            if isinstance(group, Mapping):
-                out.extend(group.get("params") or ())
+    for group in list(getattr(opt, "param_groups", None) or ()):  # getattr: duck-typed optimizer
+        if isinstance(group, Mapping):
+            out.extend(group.get("params") or ())
+    return out
+
+
+def _read(objs: list[Any], what: Callable[[Any], Iterable[Any]], failed: list[str]) -> list[list[Any]]:
+    """`what(obj)` as a list for each object; one that raises (a user's object, or a dict the
+    training thread changes under the walk) gives [] and its type name in `failed`."""
+    out = []
+    for obj in objs:
+        try:
+            out.append(list(what(obj)))
+        except Exception:
+            failed.append(type(obj).__name__)
+            out.append([])
     return out
 
 
@@ -159,29 +172,33 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
     each parameter's gradient between walks (see `_GradMemo`)."""
     models, optimizers = list(models), list(optimizers)
     c = _Counter(device_type)
+    failed: list[str] = []
     params: list[Any] = []
     ids: set[int] = set()
-    for m in models:
-        for p in m.parameters():  # nn.Module.parameters() already skips a parameter seen twice
+    for ps in _read(models, lambda m: m.parameters(), failed):
+        for p in ps:  # nn.Module.parameters() skips a parameter seen twice in a model; this, across models
             if id(p) not in ids:
                 ids.add(id(p))
                 params.append(p)
-    group_params = _group_params(optimizers)
-    extra = [p for p in group_params if id(p) not in ids]
+    extra = [p for ps in _read(optimizers, _group_params, failed) for p in ps if id(p) not in ids]
     if not models:  # no model watched: the optimizer's parameters are the parameters
-        params, extra = extra, []
+        params, extra = list({id(p): p for p in extra}.values()), []
     c.add("parameters", params)
-    for m in models:
-        c.add("buffers", m.buffers())
+    for bs in _read(models, lambda m: m.buffers(), failed):
+        c.add("buffers", bs)
     every = params + extra
-    if grads is not None:
-        for where in grads.update(every, c):
-            c.claim("gradients", where)
-    else:
-        c.add("gradients", (getattr(p, "grad", None) for p in every))
-    c.add("optimizer_state", _state_tensors(optimizers))
+    try:
+        if grads is not None:
+            for where in grads.update(every, c):
+                c.claim("gradients", where)
+        else:
+            c.add("gradients", (getattr(p, "grad", None) for p in every))
+    except Exception:  # a parameter-like object whose .grad raises
+        failed.append("gradients")
+    for state in _read(optimizers, _state_tensors, failed):
+        c.add("optimizer_state", state)
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
-    return Walk(c.out, c.tensors, c.skipped)
+    return Walk(c.out, c.tensors, c.skipped, tuple(failed))
 
 
 class _GradMemo:
@@ -244,8 +261,13 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                              "activations, other) at the step's peak (at=\"peak\") and end (at=\"end\").")
 
     def __init__(self, labels: Mapping[str, str], *, device_type: Callable[[], str | None] | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 on_error: Callable[[str], None] | None = None) -> None:
+        """`on_error(where)` counts a watched object the walk could not read (the agent's
+        errors counter); each type is also logged, once."""
         self._labels = dict(labels)
+        self._on_error = on_error
+        self._logged: set[str] = set()
         self._device_type = device_type or (lambda: "cuda")
         self._clock = clock
         self._lock = threading.Lock()  # watch() (the training thread) against the walk's copy
@@ -304,6 +326,8 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             took = self.last_walk_seconds = self._clock() - start
             self._next_walk = start + took / WALK_BUDGET
             self.last_walk, self.walks = walk, self.walks + 1
+            for name in walk.failed:
+                self._failed(name)
         out = []
         for r in allocator:
             persistent = walk.bytes.get((self._device_type() or "cuda", r.device))
@@ -315,6 +339,14 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                                step.allocated_bytes if step is not None else None)
             out.append(CategoryReading(r.device, r.uuid, end, peak))
         return tuple(out)
+
+    def _failed(self, name: str) -> None:
+        if self._on_error is not None:
+            self._on_error("watch")
+        if name not in self._logged and len(self._logged) < 32:
+            self._logged.add(name)
+            log.warning("gpumemd.watch: a watched %s could not be read; its memory counts as other "
+                        "(counted in gpumemd_agent_errors_total{where=\"watch\"}; said once)", name)
 
     def families(self, reading: tuple[CategoryReading, ...]) -> Iterable[Metric]:
         if not reading:  # nothing watched: no family at all (not even its HELP line)
