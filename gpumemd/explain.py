@@ -536,12 +536,12 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
         rows: list[tuple[str, str, int, str]] = []  # (prefix, label, bytes, note)
         used_children = []
         for p in g.processes:
-            kids = []
+            kids: list[tuple[str, int, str, list[tuple[str, int]]]] = []
             if p.agent:
                 cached = p.reserved - p.allocated
                 kids = [("PyTorch allocated", p.allocated, _categories_note(p), _category_rows(p)),
-                        ("PyTorch cached", cached, f"{size(p.fragmented)} fragmented" if p.fragmented else ""),
-                        ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL")]
+                        ("PyTorch cached", cached, f"{size(p.fragmented)} fragmented" if p.fragmented else "", []),
+                        ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL", [])]
             note = "" if p.agent else "no agent"
             if p.agent and p.pools:  # reserved, but only its graphs and pools can use it
                 note = f"{size(p.pools)} in graph/user pools"
@@ -558,11 +558,10 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
                 clast = j == len(children) - 1
                 pre = (t["gap"] if last else t["bar"]) + (t["last"] if clast else t["mid"])
                 rows.append((pre, clabel, csize, cnote))
-                for k, (glabel, gsize, gnote, *great) in enumerate(grand):
+                for k, (glabel, gsize, gnote, cats) in enumerate(grand):
                     glast = k == len(grand) - 1
                     gbase = (t["gap"] if last else t["bar"]) + (t["gap"] if clast else t["bar"])
                     rows.append((gbase + (t["last"] if glast else t["mid"]), glabel, gsize, gnote))
-                    cats = great[0] if great else []
                     for m, (hlabel, hsize) in enumerate(cats):  # the categories under "PyTorch allocated"
                         hpre = gbase + (t["gap"] if glast else t["bar"])
                         rows.append((hpre + (t["last"] if m == len(cats) - 1 else t["mid"]), hlabel, hsize, ""))
