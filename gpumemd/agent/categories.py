@@ -48,7 +48,7 @@ CATEGORIES = (*PERSISTENT, "activations", "other")
 FAMILY = "gpumemd_allocator_category_bytes"
 # The walk's share of the sampling thread's time, at most: after a walk that took t, the next
 # one waits t / WALK_BUDGET (the persistent categories change rarely; between walks each
-# sample reuses them with the allocator's fresh figures). GPT-2's walk: every sample.
+# sample reuses them with the allocator's fresh figures). docs/categories.md has the costs.
 WALK_BUDGET = 0.001
 # The caching allocator hands out blocks in multiples of this (CUDA's kMinBlockSize), and
 # counts them so in allocated_bytes: a storage on an accelerator counts its rounded size,
