@@ -9,7 +9,7 @@ thread of this process instead).
         train()
 
 The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`,
-`process`, `oom` and `agent` (identity, errors). It samples once a second and ticks the
+`process`, `oom`, `categories` (after `watch()`) and `agent` (identity, errors). It samples once a second and ticks the
 allocator's counters at `interval` in between, after optimizer steps on the training
 thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
 renders text. Rules it keeps in a training process:
