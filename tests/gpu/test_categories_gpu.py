@@ -16,7 +16,8 @@ import pytest
 from tests.gpu.conftest import HAS_GPU
 from tests.helpers import ROOT
 
-pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
+# Outside the fast tier (make gpu-fast): GPT-2 with MemTracker, and a torch.compile, take two minutes
+pytestmark = [pytest.mark.gpu, pytest.mark.slow, pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
 
 SCRIPT = Path(__file__).with_name("categories_scenario.py")
 RESULTS = os.environ.get("GPUMEMD_RESULTS")
