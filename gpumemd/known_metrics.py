@@ -183,6 +183,20 @@ register("gpumemd_host_pinned_memory_reserved_bytes", "gauge", _ID,
 register("gpumemd_training_global_step", "gauge", _ID, "The training loop's global step (optimizer steps).", "agent")
 register("gpumemd_training_optimizer_steps", "counter", _ID, "torch.optim optimizer steps the agent's hook saw.",
          "agent")
+register("gpumemd_training_tokens", "gauge", _ID, "Tokens of the latest batch given to the agent.", "agent")
+
+# --- the agent's headroom and OOM forecast (gpumemd/sources/forecast.py; docs/forecast.md) ---
+for _name, _doc in (
+    ("gpumemd_headroom_limit_bytes", "Bytes PyTorch may hold on this rank's GPU (device less others, fraction cap)."),
+    ("gpumemd_headroom_bytes", "Bytes left at the last step peak before the limit (negative: over)."),
+    ("gpumemd_forecast_tokens", "The batch shape (tokens) the forecast is for."),
+    ("gpumemd_forecast_peak_bytes", "Predicted step peak at gpumemd_forecast_tokens."),
+    ("gpumemd_forecast_peak_error_bytes", "The forecast's error estimate."),
+    ("gpumemd_forecast_headroom_bytes", "Headroom at the predicted peak (negative: predicted not to fit)."),
+    ("gpumemd_forecast_steps_to_oom", "Optimizer steps until the step peak's upward trend meets the limit."),
+    ("gpumemd_forecast_seconds_to_oom", "Seconds until the step peak's upward trend meets the limit."),
+):
+    register(_name, "gauge", _RANK, _doc, "agent")
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")

@@ -46,6 +46,7 @@ from gpumemd.runtime import Runtime
 from gpumemd.sources.agent_self import AgentSelf, Errors
 from gpumemd.sources.allocator import AllocatorSource
 from gpumemd.sources.base import Source
+from gpumemd.sources.forecast import ForecastSource, token_count
 from gpumemd.sources.pools import PoolSource
 from gpumemd.sources.process import ProcessSource, peak_rss_bytes
 from gpumemd.sources.training import TrainingStep
@@ -149,6 +150,7 @@ class Agent:
         # watch(): memory by category (agent/categories.py); walks on the sampling thread
         self.categories = CategorySource(self.identity.labels(), device_type=lambda: self._which_accelerator() or "cuda",
                                          on_error=self.errors.note)
+        self.forecast: ForecastSource | None = None  # headroom and the OOM forecast, built with the sources
 
     # --- building ---
 
@@ -180,6 +182,11 @@ class Agent:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
         sources.append(self.training)
+        allocator = self._allocator
+        self.forecast = ForecastSource(labels=labels, step_peak=allocator.last_step_peak,
+                                       devices=allocator.step_devices, total_memory=torch_api.total_memory,
+                                       max_tokens=agent.max_tokens)
+        sources.append(self.forecast)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what
         # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
@@ -368,6 +375,8 @@ class Agent:
                 allocator.boundary = None
             if ticked:  # else the thread was sampling: the next step closes these steps too
                 self._open_steps = 0
+                if self.forecast is not None:  # the step peak just closed, paired with the batch's tokens
+                    self.forecast.on_boundary(training.optimizer_steps)
                 budget = self.step_peak_budget
                 done = time.monotonic()
                 self._next_boundary = done + (done - now) / budget if budget > 0 else float("inf")
@@ -532,18 +541,33 @@ class Agent:
 
     # --- the training loop's view ---
 
-    def set_training_step(self, step: int) -> None:
+    def set_training_step(self, step: int | None, tokens: int | None = None) -> None:
         """The trainer's global step, exported as `gpumemd_training_global_step` from the next
-        sample on. Cheap (one store) and never raises: a value that is not an integer is
-        counted in `gpumemd_agent_errors_total{where="step"}` and ignored."""
-        try:
-            value = int(step)
-            if value < 0:
-                raise ValueError(step)
-        except Exception:
-            self.errors.note("step")
+        sample on, and the tokens of the batch about to run (the OOM forecast's shape: call it
+        before the step's forward; docs/forecast.md). Cheap (a few stores) and never raises: a
+        value that is not a non-negative integer (tokens: a positive one) is counted in
+        `gpumemd_agent_errors_total{where="step"}` (`where="tokens"`) and ignored."""
+        if step is not None:
+            try:
+                value = int(step)
+                if value < 0:
+                    raise ValueError(step)
+            except Exception:
+                self.errors.note("step")
+            else:
+                self.training.step = value
+        if tokens is not None:
+            self.set_tokens(tokens)
+
+    def set_tokens(self, tokens: Any) -> None:
+        """The tokens of the batch about to run (`token_count`: else counted and ignored)."""
+        count = token_count(tokens)
+        if count is None:
+            self.errors.note("tokens")
             return
-        self.training.step = value
+        forecast = self.forecast
+        if forecast is not None:
+            forecast.set_tokens(count)
 
     def memory_figures(self, device: int | None = None) -> dict[str, float]:
         """The latest sample's allocated, reserved and window-peak bytes for `device` (default:
@@ -635,12 +659,13 @@ def start(config: Config | str | None = None, *, listen_address: str | None = _U
     return agent.start()
 
 
-def set_step(step: int) -> None:
-    """The trainer's global step for this process's agent (`Agent.set_training_step`); a no-op
-    without a running agent. Never raises."""
+def set_step(step: int | None, tokens: int | None = None) -> None:
+    """The trainer's global step for this process's agent, and optionally the tokens of the
+    batch about to run (`Agent.set_training_step`; docs/forecast.md); a no-op without a
+    running agent. Never raises."""
     agent = current()
     if agent is not None:
-        agent.set_training_step(step)
+        agent.set_training_step(step, tokens)
 
 
 def watch(model: Any = None, optimizer: Any = None) -> bool:

@@ -186,6 +186,9 @@ class AgentConfig:
     memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
     memory_history_stacks: Literal["python", "all"] = "python"
     trace_steps: int = field(default=5, metadata=_check(positive, at_most=10_000))  # the record_profile alert action's steps
+    # the largest batch (tokens) the run will see: the OOM forecast predicts the step peak there
+    # (docs/forecast.md); none: the largest batch seen so far
+    max_tokens: int | None = field(default=None, metadata=_check(positive, at_most=1 << 40))
 
 
 # --- the alerting section: schema only ------------------------------------------------

@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .forecast import rank_limit
+
 __all__ = ["CAUSES", "AllocatorConfig", "Diagnosis", "OomFigures", "OtherProcess", "diagnose", "human_bytes",
            "only_stranded_fits"]
 
@@ -299,7 +301,8 @@ def diagnose(figures: OomFigures) -> Diagnosis:
         # allocated; before any step, everything live before this request
         persistent = fig.step_allocated[-1] if fig.step_allocated else fig.allocated
         step_need = fig.allocated + req - persistent  # this step's activations and temporaries so far
-        room = (fig.limit or total) - persistent - (fig.non_pytorch or 0) - (others or 0)
+        room = (rank_limit(total, fraction_limit=fig.limit, others=others, non_pytorch=fig.non_pytorch)
+                or total) - persistent
         k = min(1.0, room / step_need * 0.9) if step_need > 0 and room > 0 else 0.0  # 10 % kept back
         if k < 0.01:
             fix = (f"needs {human_bytes(short)} more: not even a small fraction of this batch fits beside what "

@@ -369,6 +369,11 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         step = steps.get(device) if steps is not None else None
         return step.last if step is not None else None
 
+    def step_devices(self) -> tuple[int, ...]:
+        """The devices with a step peak kept (read from any thread)."""
+        steps = self._steps
+        return tuple(steps.copy()) if steps is not None else ()  # copy: atomic under a concurrent insert
+
     def _configure(self) -> None:
         """Once, when CUDA is first readable: the configuration (the variable torch read at
         its start, and the backend torch reports, which wins). Never raises: a torch without

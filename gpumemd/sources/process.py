@@ -64,6 +64,7 @@ class DeviceView:
     non_pytorch_bytes: int | None = None
     unattributed_bytes: int | None = None
     device_used_bytes: int | None = None  # mem_get_info fallback: total - free
+    others_bytes: int | None = None  # NVML: every other process's bytes on this GPU (the forecast's limit)
     # what NVML charges this process on the GPU, split by its allocator (PROCESS_CATEGORIES)
     parts: tuple[tuple[str, int], ...] = ()
 
@@ -236,6 +237,8 @@ class ProcessSource(Source[ProcessReading]):
                     mem = None
                 if mem is not None and all(p.get("used_bytes") is not None for p in procs):
                     unattributed = mem["used"] - sum(int(p["used_bytes"]) for p in procs)
+                others = [p.get("used_bytes") for p in procs if p["pid"] != self._pid]
+                others_bytes = sum(others) if all(type(n) is int and n >= 0 for n in others) else None
                 if used is None:
                     self._log_invisible(r.uuid, f"NVML lists no process with pid {self._pid} "
                                                 "(PID namespace of a container?)")
@@ -245,6 +248,7 @@ class ProcessSource(Source[ProcessReading]):
                     nvml_used_bytes=used,
                     non_pytorch_bytes=None if used is None else int(used) - r.reserved_bytes,
                     unattributed_bytes=unattributed,
+                    others_bytes=others_bytes,
                 )
         except NvmlError as exc:
             if exc.is_field_error:

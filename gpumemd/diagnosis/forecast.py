@@ -1,0 +1,259 @@
+"""Headroom and the OOM forecast, as pure functions: figures in, bytes and steps out.
+
+Three questions a researcher asks of a training run (docs/forecast.md):
+
+- **How much room is left?** `rank_limit` is the one place the bytes PyTorch may hold on a
+  rank's GPU are computed (the OOM diagnosis uses it too); `headroom` is that limit minus
+  the step peak minus the cached bytes a large request cannot reuse.
+- **Is it leaking, and when does it run out?** `leak_trend`: the Theil–Sen slope of the
+  step peak over a bounded window, its Sen confidence interval, and the steps (and seconds)
+  until the trend meets the limit — defined only when the interval's lower end is above 0.
+- **Will the longest batch fit?** `shape_fit`: the step peak against the batch's tokens,
+  peak = a + b·tokens (+ c·tokens²), predicted at the largest shape seen or `max_tokens`,
+  with an error estimate; None with fewer than three distinct shapes.
+
+Every answer is a finite number or None: never NaN or inf, and a negative headroom stays
+negative.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["MIN_SHAPES", "ShapeForecast", "Trend", "WINDOW", "headroom", "leak_trend", "rank_limit", "shape_fit"]
+
+WINDOW = 64  # points a fit reads at most: the newest; bounds the O(n²) pairwise slopes
+MIN_SHAPES = 3  # distinct token counts before the shape fit answers
+MAX_SHAPES = 32  # distinct token counts a fit uses at most (evenly spread, the smallest and largest kept)
+MIN_TREND_POINTS = 8  # step peaks before the trend answers
+_Z95 = 1.959963984540054  # the two-sided 95 % normal quantile (Sen's interval)
+_MAX = 1 << 63  # larger figures are not a GPU's: left out (and float() stays finite)
+
+
+def _ok(value: object, low: int = 0) -> bool:
+    return type(value) is int and low <= value < _MAX
+
+
+def rank_limit(total: int | None, *, fraction_limit: int | None = None, others: int | None = None,
+               non_pytorch: int | None = None) -> int | None:
+    """The bytes PyTorch may hold on this rank's device: the device's total less what other
+    processes and this process's non-PyTorch memory (CUDA context, NCCL, other allocators)
+    hold now, capped by the allocator's own limit (`set_per_process_memory_fraction`, which
+    counts PyTorch's reserved bytes only). Unknown parts count as 0; None without a total."""
+    if total is None or total <= 0:
+        return fraction_limit if fraction_limit is not None and fraction_limit > 0 else None
+    device = total - max(0, others or 0) - max(0, non_pytorch or 0)
+    if fraction_limit is not None and fraction_limit > 0:
+        return min(device, fraction_limit)
+    return device
+
+
+def headroom(limit: int, peak: int, unreusable: int = 0) -> int:
+    """Bytes left at the step peak: `limit` − the step peak's allocated bytes − the cached
+    bytes a new request cannot reuse (free pieces of split blocks: the allocator cannot
+    release them to the driver). Negative when the peak is already over the limit."""
+    return int(limit) - int(peak) - max(0, int(unreusable))
+
+
+# --- the leak: the step peak's trend -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trend:
+    """The step peak's robust trend over the window (bytes per optimizer step)."""
+
+    slope: float  # bytes a step (Theil–Sen)
+    low: float  # Sen's 95 % interval of the slope
+    high: float
+    level: float  # the trend's value at the newest point (bytes)
+    steps_to_oom: float | None  # None unless the slope is surely > 0 and the level is below the limit
+    seconds_to_oom: float | None  # with the step rate of the window; None without timestamps
+
+
+def _slopes(xs: Sequence[float], ys: Sequence[float]) -> list[float]:
+    out = []
+    n = len(xs)
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = xs[j] - xs[i]
+            if dx != 0:
+                out.append((ys[j] - ys[i]) / dx)
+    out.sort()
+    return out
+
+
+def _finite(*values: float) -> bool:
+    return all(math.isfinite(v) for v in values)
+
+
+def leak_trend(steps: Sequence[int], peaks: Sequence[int], limit: int | None, *,
+               times: Sequence[float] | None = None, window: int = WINDOW) -> Trend | None:
+    """The trend of the newest `window` step peaks (`peaks[i]` closed at optimizer step
+    `steps[i]`, at monotonic `times[i]`); None with too few points or distinct steps."""
+    n = min(len(steps), len(peaks), window)
+    if n < MIN_TREND_POINTS:
+        return None
+    s_tail, p_tail = list(steps)[-n:], list(peaks)[-n:]
+    if not all(_ok(v) for v in (*s_tail, *p_tail)):
+        return None
+    xs = [float(s) for s in s_tail]
+    ys = [float(p) for p in p_tail]
+    slopes = _slopes(xs, ys)
+    if len(slopes) < MIN_TREND_POINTS or not _finite(*xs, *ys):
+        return None
+    slope = statistics.median(slopes)
+    # Sen's interval: the ranks of the pairwise slopes around the median, from Kendall's S variance
+    big_n = len(slopes)
+    c = _Z95 * math.sqrt(n * (n - 1) * (2 * n + 5) / 18.0)
+    lo_rank = max(0, int(math.floor((big_n - c) / 2.0)))
+    hi_rank = min(big_n - 1, int(math.ceil((big_n + c) / 2.0)))
+    low, high = slopes[lo_rank], slopes[hi_rank]
+    level = statistics.median(y - slope * x for x, y in zip(xs, ys, strict=True)) + slope * xs[-1]
+    if not _finite(slope, low, high, level):
+        return None
+    steps_left: float | None = None
+    seconds_left: float | None = None
+    if limit is not None and low > 0 and slope > 0 and level < limit:
+        steps_left = (limit - level) / slope
+        if times is not None and len(times) >= n:
+            ts = [float(t) for t in list(times)[-n:]]
+            span, dt = xs[-1] - xs[0], ts[-1] - ts[0]
+            if span > 0 and dt > 0 and _finite(span, dt):
+                seconds_left = steps_left * dt / span
+        if not _finite(steps_left):
+            steps_left = seconds_left = None
+        elif seconds_left is not None and not _finite(seconds_left):
+            seconds_left = None
+    return Trend(slope, low, high, level, steps_left, seconds_left)
+
+
+# --- the shape: the step peak against the batch's tokens ----------------------------------
+
+
+@dataclass(frozen=True)
+class ShapeForecast:
+    """The step peak predicted at `tokens` by a fit over the shapes seen."""
+
+    tokens: int  # the shape predicted: max_tokens, else the largest seen
+    peak: float  # bytes
+    error: float  # bytes: the larger of the fit's worst residual and its leave-largest-out error
+    quadratic: bool  # the c·tokens² term was chosen
+    shapes: int  # distinct token counts the fit used
+    coefficients: tuple[float, float, float]  # a, b, c in bytes, bytes/token, bytes/token²
+
+
+def _median_by_shape(pairs: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
+    """One point per distinct token count: the median peak there (a noisy or outlying step
+    among repeats of a shape does not move it)."""
+    groups: dict[int, list[int]] = {}
+    for tokens, peak in pairs:
+        groups.setdefault(tokens, []).append(peak)
+    return sorted((float(t), float(statistics.median(p))) for t, p in groups.items())
+
+
+def _theil_sen(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float] | None:
+    slopes = _slopes([p[0] for p in pts], [p[1] for p in pts])
+    if not slopes:
+        return None
+    b = statistics.median(slopes)
+    a = statistics.median(y - b * x for x, y in pts)
+    return a, b, 0.0
+
+
+def _quadratic(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float] | None:
+    """Least squares a + b·x + c·x² on the (per-shape median) points; x and y scaled to
+    [0, 1] first so that huge values stay well conditioned. None when c < 0 (memory does not
+    grow slower than linearly with a longer sequence: a concave fit is noise)."""
+    xmax = max(abs(x) for x, _ in pts) or 1.0
+    ymax = max(abs(y) for _, y in pts) or 1.0
+    s = [[0.0] * 3 for _ in range(3)]
+    r = [0.0] * 3
+    for x, y in pts:
+        u, v = x / xmax, y / ymax
+        basis = (1.0, u, u * u)
+        for i in range(3):
+            r[i] += basis[i] * v
+            for j in range(3):
+                s[i][j] += basis[i] * basis[j]
+    sol = _solve3(s, r)
+    if sol is None:
+        return None
+    a, b, c = sol[0] * ymax, sol[1] * ymax / xmax, sol[2] * ymax / (xmax * xmax)
+    if c < 0 or not _finite(a, b, c):
+        return None
+    return a, b, c
+
+
+def _solve3(m: list[list[float]], r: list[float]) -> list[float] | None:
+    """Gaussian elimination with partial pivoting; None when singular."""
+    a = [row[:] + [r[i]] for i, row in enumerate(m)]
+    for col in range(3):
+        pivot = max(range(col, 3), key=lambda i: abs(a[i][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        for i in range(col + 1, 3):
+            f = a[i][col] / a[col][col]
+            for j in range(col, 4):
+                a[i][j] -= f * a[col][j]
+    out = [0.0, 0.0, 0.0]
+    for i in (2, 1, 0):
+        out[i] = (a[i][3] - sum(a[i][j] * out[j] for j in range(i + 1, 3))) / a[i][i]
+    return out
+
+
+def _at(coef: tuple[float, float, float], x: float) -> float:
+    return coef[0] + coef[1] * x + coef[2] * x * x
+
+
+def _fit(pts: Sequence[tuple[float, float]], quadratic: bool) -> tuple[float, float, float] | None:
+    return _quadratic(pts) if quadratic else _theil_sen(pts)
+
+
+def _loo_error(pts: Sequence[tuple[float, float]], quadratic: bool) -> float | None:
+    """Mean absolute error predicting each shape from the others (leave one out)."""
+    errors = []
+    for i in range(len(pts)):
+        rest = [p for j, p in enumerate(pts) if j != i]
+        coef = _fit(rest, quadratic)
+        if coef is None:
+            return None
+        errors.append(abs(_at(coef, pts[i][0]) - pts[i][1]))
+    return sum(errors) / len(errors)
+
+
+def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None,
+              window: int = WINDOW * 4) -> ShapeForecast | None:
+    """Fit the step peak against the tokens of the step's batch and predict it at
+    `max_tokens` (else the largest shape seen). Linear (Theil–Sen over the per-shape
+    medians) unless there are 4 or more shapes and the quadratic (least squares on the
+    same medians, c ≥ 0) predicts each held-out shape better on average (leave-one-out):
+    attention without a fused kernel holds a batch×heads×seq² score matrix. None with fewer
+    than MIN_SHAPES distinct token counts, or pairs that are not positive integers."""
+    clean = [(t, p) for t, p in list(pairs)[-window:] if _ok(t, 1) and _ok(p)]
+    pts = _median_by_shape(clean)
+    if len(pts) > MAX_SHAPES:  # the leave-one-out fits cost O(shapes³): spread a bounded subset
+        last = len(pts) - 1
+        pts = [pts[round(i * last / (MAX_SHAPES - 1))] for i in range(MAX_SHAPES)]
+    if len(pts) < MIN_SHAPES:
+        return None
+    quadratic = False
+    if len(pts) >= 4:
+        lin, quad = _loo_error(pts, False), _loo_error(pts, True)
+        quadratic = lin is not None and quad is not None and quad < lin
+    coef = _fit(pts, quadratic)
+    if coef is None:
+        return None
+    target = max_tokens if max_tokens is not None and max_tokens > 0 else int(pts[-1][0])
+    peak = _at(coef, float(target))
+    residual = max(abs(_at(coef, x) - y) for x, y in pts)
+    # the extrapolation's own test: predict the largest shape from the smaller ones
+    held = _fit(pts[:-1], quadratic) if len(pts) - 1 >= (4 if quadratic else 2) else None
+    out_of_sample = abs(_at(held, pts[-1][0]) - pts[-1][1]) if held is not None else residual
+    error = max(residual, out_of_sample)
+    if not _finite(peak, error, *coef):
+        return None
+    return ShapeForecast(int(target), max(0.0, peak), error, quadratic, len(pts), coef)

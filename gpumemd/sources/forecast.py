@@ -1,0 +1,212 @@
+"""The `forecast` collector: each rank's headroom and its OOM forecast (docs/forecast.md).
+
+Runs in the agent after `allocator` and `process`, whose readings it joins, every
+evaluation_interval. The training thread feeds it two things, each one store or one append:
+the batch's tokens (`set_tokens`, from `gpumemd.set_step(step, tokens=...)` or a framework
+callback) and, at each step boundary the agent's optimizer hook closes, the step peak paired
+with the largest tokens given since the previous boundary (`on_boundary`). The fits are
+gpumemd/diagnosis/forecast.py's pure functions.
+
+    gpumemd_headroom_limit_bytes{gpu="0",rank="0",uuid="GPU-…"} 8.0e+10
+    gpumemd_headroom_bytes{gpu="0",rank="0",uuid="GPU-…"} 1.2e+10
+    gpumemd_forecast_tokens{gpu="0",rank="0",uuid="GPU-…"} 8192
+    gpumemd_forecast_peak_bytes{gpu="0",rank="0",uuid="GPU-…"} 7.1e+10
+    gpumemd_forecast_peak_error_bytes{gpu="0",rank="0",uuid="GPU-…"} 3.0e+08
+    gpumemd_forecast_headroom_bytes{gpu="0",rank="0",uuid="GPU-…"} 8.9e+09
+    gpumemd_forecast_steps_to_oom{gpu="0",rank="0",uuid="GPU-…"} 1200   (only while a leak is sure)
+
+A series is absent while it is undefined (no limit, too few shapes, no upward trend): never
+a zero that is not a reading.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple
+
+from prometheus_client.core import Metric
+
+from gpumemd.diagnosis.forecast import headroom, leak_trend, rank_limit, shape_fit
+
+from .base import Family, Source
+
+__all__ = ["ForecastReading", "ForecastSource", "HISTORY", "MAX_TOKENS", "token_count"]
+
+HISTORY = 256  # step boundaries kept per device (the fits read their own bounded windows of these)
+MAX_TOKENS = 1 << 40  # a batch's tokens, at most (agent.max_tokens' bound too)
+
+
+def token_count(value: Any) -> int | None:
+    """A batch's tokens from outside (user code, a callback): an integer (a Python int, a numpy
+    or 0-d integer tensor: anything with `__index__`, not a bool) in [1, MAX_TOKENS]; None
+    for anything else: a float, a negative, a string, a tensor of many elements."""
+    if type(value) is bool or not hasattr(value, "__index__"):
+        return None
+    try:
+        count = int(value.__index__())
+    except Exception:  # noqa: BLE001 - a tensor of several elements, an object that lies
+        return None
+    return count if 0 < count <= MAX_TOKENS else None
+
+
+class _Point(NamedTuple):
+    steps: int  # optimizer steps the hook had counted at this boundary
+    tokens: int | None  # the largest tokens given since the previous boundary
+    peak: int  # the step peak's allocated bytes
+    time: float  # monotonic
+
+
+class ForecastReading(NamedTuple):
+    device: int
+    uuid: str
+    limit: int | None
+    headroom: int | None
+    tokens: int | None  # the shape predicted at
+    peak: float | None  # predicted step peak there
+    error: float | None
+    forecast_headroom: float | None  # limit − predicted peak − unreusable cache
+    steps_to_oom: float | None
+    seconds_to_oom: float | None
+
+
+def _one(name: str, doc: str) -> Family:
+    return Family(name, doc)
+
+
+_SPECS: tuple[tuple[str, Family], ...] = (
+    ("limit", _one("gpumemd_headroom_limit_bytes",
+                   "Bytes PyTorch may hold on this rank's GPU: the device less other processes and this process's "
+                   "non-PyTorch memory, capped by the allocator's memory fraction.")),
+    ("headroom", _one("gpumemd_headroom_bytes",
+                      "Bytes left at the last step peak: the limit less the step peak's allocated bytes and the "
+                      "cached bytes a large request cannot reuse (free pieces of split blocks). Negative: over.")),
+    ("tokens", _one("gpumemd_forecast_tokens",
+                    "The batch shape (tokens) the forecast is for: agent.max_tokens, else the largest seen.")),
+    ("peak", _one("gpumemd_forecast_peak_bytes",
+                  "The step peak predicted at gpumemd_forecast_tokens by the fit of step peaks against tokens.")),
+    ("error", _one("gpumemd_forecast_peak_error_bytes",
+                   "The forecast's error estimate: its worst residual or its error predicting the largest shape "
+                   "from the smaller ones, whichever is larger.")),
+    ("forecast_headroom", _one("gpumemd_forecast_headroom_bytes",
+                               "Headroom at the predicted peak: the limit less the predicted peak and the "
+                               "unreusable cache. Negative: the largest batch is predicted not to fit.")),
+    ("steps_to_oom", _one("gpumemd_forecast_steps_to_oom",
+                          "Optimizer steps until the step peak's trend meets the limit; only while the trend "
+                          "is surely upward (a leak).")),
+    ("seconds_to_oom", _one("gpumemd_forecast_seconds_to_oom",
+                            "Seconds until the step peak's trend meets the limit, at the window's step rate.")),
+)
+_TOKENS = Family("gpumemd_training_tokens",
+                 "Tokens of the latest batch given to the agent (set_step(tokens=...) or a framework callback).")
+
+
+class ForecastSource(Source[tuple[ForecastReading, ...]]):
+    """Collector `forecast`: headroom, the shape-aware peak forecast and the leak's time to OOM."""
+
+    name = "forecast"
+    names = frozenset({family.name for _, family in _SPECS} | {_TOKENS.name})
+
+    def __init__(self, *, labels: Mapping[str, str], step_peak: Callable[[int], Any],
+                 devices: Callable[[], Iterable[int]], total_memory: Callable[[int], int] | None,
+                 max_tokens: int | None = None, monotonic: Callable[[], float] = time.monotonic) -> None:
+        """`step_peak(device)`: the last closed step's StepPeakReading (AllocatorSource's);
+        `devices()`: the devices it keeps step peaks for; `total_memory(device)`: the GPU's bytes."""
+        self._labels = dict(labels)
+        self._step_peak, self._devices, self._total = step_peak, devices, total_memory
+        self.max_tokens = max_tokens
+        self._mono = monotonic
+        self._lock = threading.Lock()  # the training thread appends, the sampling thread copies
+        self._history: dict[int, collections.deque[_Point]] = {}
+        self._totals: dict[int, int | None] = {}
+        self._pending: int | None = None  # the largest tokens since the last boundary
+        self.tokens: int | None = None  # the latest tokens, exported
+
+    # --- the training thread ---
+
+    def set_tokens(self, tokens: int) -> None:
+        """The tokens of the batch about to run (validated by the caller)."""
+        self.tokens = tokens
+        pending = self._pending
+        self._pending = tokens if pending is None or tokens > pending else pending
+
+    def on_boundary(self, steps: int | None) -> None:
+        """A step boundary closed (the hook's tick): pair each device's step peak with the
+        tokens since the previous boundary. Cheap: one read and one append per device."""
+        tokens, self._pending = self._pending, None
+        now = self._mono()
+        with self._lock:
+            for device in self._devices():
+                reading = self._step_peak(device)
+                if reading is None:
+                    continue
+                history = self._history.get(device)
+                if history is None:
+                    history = self._history[device] = collections.deque(maxlen=HISTORY)
+                history.append(_Point(steps or 0, tokens, int(reading.allocated_bytes), now))
+
+    # --- the sampling thread ---
+
+    def read(self, cycle: Mapping[str, Any]) -> tuple[ForecastReading, ...]:
+        allocator = cycle.get("allocator") or ()
+        process = cycle.get("process")
+        views = {v.device: v for v in getattr(process, "devices", ()) or ()}  # getattr: the source may have failed
+        out = []
+        for r in allocator:
+            if not r.stats_valid:  # cudaMallocAsync: no step peak to forecast from
+                continue
+            with self._lock:
+                points = list(self._history.get(r.device, ()))
+            limit = rank_limit(self._total_of(r.device), fraction_limit=r.limit_bytes,
+                               **_outside(views.get(r.device), r.reserved_bytes))
+            peak_now = r.step.allocated_bytes if r.step is not None else r.allocated_bytes
+            room = None if limit is None else headroom(limit, max(peak_now, r.allocated_bytes),
+                                                       r.inactive_split_bytes)
+            fit = shape_fit([(p.tokens, p.peak) for p in points if p.tokens is not None],
+                            max_tokens=self.max_tokens)
+            trend = leak_trend([p.steps for p in points], [p.peak for p in points],
+                               None if limit is None else limit - r.inactive_split_bytes,
+                               times=[p.time for p in points])
+            out.append(ForecastReading(
+                r.device, r.uuid, limit, room,
+                None if fit is None else fit.tokens, None if fit is None else fit.peak,
+                None if fit is None else fit.error,
+                None if fit is None or limit is None else limit - fit.peak - r.inactive_split_bytes,
+                None if trend is None else trend.steps_to_oom, None if trend is None else trend.seconds_to_oom))
+        return tuple(out)
+
+    def _total_of(self, device: int) -> int | None:
+        if device not in self._totals:
+            try:
+                self._totals[device] = int(self._total(device)) if self._total is not None else None
+            except Exception:  # noqa: BLE001 - a replay without it: no limit but the fraction's
+                self._totals[device] = None
+        return self._totals[device]
+
+    def families(self, reading: tuple[ForecastReading, ...]) -> Iterable[Metric]:
+        out = [family.new() for _, family in _SPECS]
+        for r in reading:
+            labels = {"gpu": str(r.device), "uuid": r.uuid, **self._labels}
+            for (field, family), metric in zip(_SPECS, out, strict=True):
+                value = getattr(r, field)  # getattr: the spec names a field of the reading
+                if value is not None:
+                    family.add(metric, labels, value)
+        tokens = _TOKENS.new()
+        if self.tokens is not None and reading:
+            _TOKENS.add(tokens, dict(self._labels), self.tokens)
+        return (*out, tokens)
+
+
+def _outside(view: Any, reserved: int) -> dict[str, int | None]:
+    """What holds the device beside PyTorch's reserved bytes, from the process source's view:
+    NVML's other processes and this process's non-PyTorch bytes; where NVML cannot see this
+    process, the device's used bytes (mem_get_info) less reserved, all of it as `others`."""
+    if view is None:
+        return {"others": None, "non_pytorch": None}
+    if view.nvml_visible:
+        return {"others": view.others_bytes, "non_pytorch": view.non_pytorch_bytes}
+    if view.device_used_bytes is not None:
+        return {"others": max(0, view.device_used_bytes - reserved), "non_pytorch": None}
+    return {"others": None, "non_pytorch": None}
