@@ -7,7 +7,8 @@ Three questions a researcher asks of a training run (docs/forecast.md):
   the step peak minus the cached bytes a large request cannot reuse.
 - **Is it leaking, and when does it run out?** `leak_trend`: the Theil–Sen slope of the
   step peak over a bounded window, its Sen confidence interval, and the steps (and seconds)
-  until the trend meets the limit — defined only when the interval's lower end is above 0.
+  until the trend meets the limit — defined only when the interval's lower end is above 0
+  and the rise over the window exceeds twice the points' scatter about the line.
 - **Will the longest batch fit?** `shape_fit`: the step peak against the batch's tokens,
   peak = a + b·tokens (+ c·tokens²), predicted at the largest shape seen or `max_tokens`,
   with an error estimate; None with fewer than three distinct shapes.
@@ -116,7 +117,12 @@ def leak_trend(steps: Sequence[int], peaks: Sequence[int], limit: int | None, *,
         return None
     steps_left: float | None = None
     seconds_left: float | None = None
-    if limit is not None and low > 0 and slope > 0 and level < limit:
+    # a leak is a rise the window can see: surely upward (Sen's interval above 0) and larger
+    # over the window than twice the points' scatter about the line (median absolute deviation)
+    resid = [y - (level + slope * (x - xs[-1])) for x, y in zip(xs, ys, strict=True)]
+    scatter = statistics.median(abs(r) for r in resid)
+    visible = slope * (xs[-1] - xs[0]) > 2 * scatter
+    if limit is not None and low > 0 and slope > 0 and visible and level < limit:
         steps_left = (limit - level) / slope
         if times is not None and len(times) >= n:
             ts = [float(t) for t in list(times)[-n:]]

@@ -1,6 +1,7 @@
 """What both framework callbacks share: start the agent once per process with the trainer's
-ranks, pass the global step on, hand the latest figures to the framework's logger. Every
-entry point is guarded: an exception is logged once, counted, and never reaches the loop."""
+ranks, pass the global step and the batch's tokens on (`batch_tokens`), hand the latest
+figures to the framework's logger. Every entry point is guarded: an exception is logged
+once, counted, and never reaches the loop."""
 
 from __future__ import annotations
 
@@ -13,12 +14,42 @@ from typing import Any, TypeVar
 from gpumemd.agent import agent as agent_mod
 from gpumemd.agent import identity as identity_mod
 
-__all__ = ["Hooks", "guarded"]
+__all__ = ["TOKEN_KEYS", "Hooks", "batch_tokens", "guarded"]
 
 log = logging.getLogger("gpumemd.integrations")
 
 F = TypeVar("F", bound=Callable[..., Any])
 PREFIX = "gpumemd/"
+TOKEN_KEYS = ("input_ids", "attention_mask", "inputs_embeds")  # where a batch's shape is read, in order
+
+
+def batch_tokens(batch: Any) -> int | None:
+    """A batch's tokens for the OOM forecast: batch × sequence length of its token ids (the
+    padded shape: padding costs activation memory like any token), read from the first of
+    TOKEN_KEYS a mapping (a dict, a BatchEncoding) or an object has, else from the batch
+    itself or the first element of a tuple or list when that is a tensor of integer ids.
+    Only `.shape` is read (no device sync). None where no such shape is found."""
+    found = None
+    if isinstance(batch, Mapping):
+        found = next((batch[k] for k in TOKEN_KEYS if k in batch), None)
+    elif isinstance(batch, (tuple, list)) and batch:
+        found = batch[0]
+    else:
+        found = next((getattr(batch, k) for k in TOKEN_KEYS if getattr(batch, k, None) is not None), batch)
+    shape = getattr(found, "shape", None)  # getattr: a tensor, or anything else a loader yields
+    if shape is None or not 1 <= len(shape) <= 3:
+        return None
+    if len(shape) == 3 and found is not None and not _is_embeds(batch, found):
+        return None  # a 3-D tensor that is not inputs_embeds (an image batch): no token count
+    dims = [int(d) for d in shape[:2]]
+    count = dims[0] * dims[1] if len(dims) == 2 else dims[0]
+    return count if count > 0 else None
+
+
+def _is_embeds(batch: Any, found: Any) -> bool:
+    """inputs_embeds is batch × sequence × hidden: its first two dimensions are the tokens."""
+    embeds = batch.get("inputs_embeds") if isinstance(batch, Mapping) else getattr(batch, "inputs_embeds", None)
+    return embeds is found
 
 
 def guarded(hook: F) -> F:
@@ -66,6 +97,13 @@ class Hooks:
     def step(self, global_step: int) -> None:
         if self.agent is not None:
             self.agent.set_training_step(global_step)
+
+    def tokens(self, batch: Any) -> None:
+        """The tokens of the batch about to run (`batch_tokens`), for the OOM forecast."""
+        if self.agent is not None:
+            count = batch_tokens(batch)
+            if count is not None:
+                self.agent.set_tokens(count)
 
     def figures(self, device: int | None) -> Mapping[str, float]:
         """`gpumemd/allocated_bytes`, `gpumemd/reserved_bytes`, `gpumemd/window_peak_bytes` as of

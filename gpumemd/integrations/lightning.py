@@ -4,7 +4,9 @@
     trainer = L.Trainer(callbacks=[GpumemdCallback(log_memory=True)])
 
 `setup` (every rank, every stage) starts this process's agent, with `**overrides` as
-`gpumemd.start` takes them; after each training batch the trainer's `global_step` (optimizer
+`gpumemd.start` takes them; before each training batch its tokens (batch × sequence of its
+`input_ids`, `attention_mask` or `inputs_embeds`: `_hooks.batch_tokens`) go to the OOM
+forecast (docs/forecast.md); after each training batch the trainer's `global_step` (optimizer
 steps) becomes `gpumemd_training_global_step`; `on_train_start` hands the module and the
 trainer's optimizers to `gpumemd.watch` (memory by category, docs/categories.md); and with
 `log_memory=True` the agent's latest allocated, reserved and window-peak bytes go through
@@ -43,6 +45,10 @@ class GpumemdCallback(Callback):  # type: ignore[misc,unused-ignore]
     def on_train_start(self, trainer: Any, pl_module: Any) -> None:
         # the optimizers exist from here on (configure_optimizers runs after setup)
         self.hooks.watch(pl_module, getattr(trainer, "optimizers", None))  # getattr: a trainer without them
+
+    @guarded
+    def on_train_batch_start(self, trainer: Any, pl_module: Any, batch: Any, batch_idx: int) -> None:
+        self.hooks.tokens(batch)
 
     @guarded
     def on_train_batch_end(self, trainer: Any, pl_module: Any, outputs: Any, batch: Any, batch_idx: int) -> None:

@@ -1,0 +1,239 @@
+"""Headroom and the OOM forecast through the agent: real CPU-torch optimizer steps drive the
+hook, a replayed allocator (tests/unit/agent/test_step_peak.py's Ledger) moves its peak with
+the batch's tokens as a sequence model's would, and the agent's own alert engine evaluates
+the default rules on what it exports, with the clock driven by the test."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+import torch
+
+import gpumemd
+from gpumemd.agent import process
+from gpumemd.alerts.engine import FIRING, PENDING
+from gpumemd.alerts.rules import default_rule_mappings
+from tests.fakes import make_engine, states, step
+from gpumemd.agent.agent import Agent
+from gpumemd.agent.identity import Identity
+from tests.fakes import FakeTorch
+from tests.unit.agent.test_step_peak import Ledger, MiB
+
+BASE = 100 * MiB  # the Ledger's resting allocation
+
+
+def peak_of(tokens: int) -> int:
+    return 30_000 * tokens + 4 * tokens * tokens  # a seq² score matrix (attention without flash)
+
+
+class Fraction(Ledger):
+    """The Ledger with a per-process memory fraction set (torch.cuda.set_per_process_memory_fraction)."""
+
+    def __init__(self, fraction: float | None) -> None:
+        super().__init__()
+        self.fraction = fraction
+
+    def memory_fraction(self, device: int) -> float | None:
+        return self.fraction
+
+
+def agent(ledger: Ledger) -> Agent:
+    """test_step_peak's agent, as this process's (gpumemd.set_step reaches it)."""
+    a = Agent(listen_address=None, identity=Identity(pid=os.getpid(), rank=0, local_rank=0, world_size=1),
+              apis={"torch": ledger, "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
+              spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600, tick="step")
+    process.set_current(a)
+    a.start()
+    a.step_peak_budget = float("inf")  # a step boundary after every step, however short
+    return a
+
+
+def train(a: Any, ledger: Ledger, lengths: list[int], *, set_step: Any = None) -> None:
+    w = torch.nn.Parameter(torch.zeros(2))
+    opt = torch.optim.SGD([w], lr=0.1)
+    for i, t in enumerate(lengths):
+        (set_step or a.set_training_step)(i, tokens=t)
+        ledger.alloc(peak_of(t))
+        ledger.free(peak_of(t))
+        w.grad = torch.ones(2)
+        opt.step()
+
+
+def series(a: Any) -> dict[str, float]:
+    snap = a.sample_once()
+    return {s.name: s.value for f in snap.exposition.families for s in f.samples
+            if s.name.startswith(("gpumemd_forecast", "gpumemd_headroom", "gpumemd_training_tokens"))}
+
+
+def errors(a: Any) -> dict[str, float]:
+    snap = a.sample_once()
+    return {s.labels["where"]: s.value for f in snap.exposition.families for s in f.samples
+            if s.name == "gpumemd_agent_errors_total"}
+
+
+def test_the_peak_at_the_longest_batch_is_predicted_from_shorter_ones():
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        rng = random.Random(1)
+        train(a, ledger, [rng.choice([256, 512, 768, 1024, 1536]) for _ in range(40)])
+        got = series(a)
+        assert got["gpumemd_forecast_tokens"] == 1536
+        assert got["gpumemd_forecast_peak_bytes"] == pytest.approx(BASE + peak_of(1536), rel=1e-6)
+        a.forecast.max_tokens = 4096  # agent.max_tokens: a shape not seen yet
+        got = series(a)
+        assert got["gpumemd_forecast_tokens"] == 4096
+        assert got["gpumemd_forecast_peak_bytes"] == pytest.approx(BASE + peak_of(4096), rel=1e-3)
+        total = ledger.total_memory(0)
+        assert got["gpumemd_headroom_limit_bytes"] == total  # no NVML, no fraction: the device
+        # headroom at the last step's peak (a 1536-or-shorter batch)
+        assert total - BASE - peak_of(1536) <= got["gpumemd_headroom_bytes"] <= total - BASE
+        assert got["gpumemd_training_tokens"] > 0
+    finally:
+        a.stop()
+
+
+def test_no_tokens_no_forecast_series_and_no_zero():
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        w = torch.nn.Parameter(torch.zeros(2))
+        opt = torch.optim.SGD([w], lr=0.1)
+        for i in range(20):
+            gpumemd.set_step(i)  # the old signature: still a step, no shape
+            w.grad = torch.ones(2)
+            opt.step()
+        got = series(a)
+        assert "gpumemd_headroom_bytes" in got
+        assert not any(k.startswith("gpumemd_forecast") for k in got)  # undefined: absent, not 0
+        assert "gpumemd_training_tokens" not in got
+    finally:
+        a.stop()
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, float("nan"), "512", True, 1 << 70, [512],
+                                 torch.tensor([1, 2]), torch.tensor(2.5)])
+def test_a_bad_token_count_is_counted_and_ignored_never_raised(bad):
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        gpumemd.set_step(3, tokens=bad)
+        assert a.training.step == 3  # the step still counts
+        assert a.forecast.tokens is None
+        assert errors(a).get("tokens") == 1
+        gpumemd.set_step(4, tokens=torch.tensor(640))  # a 0-d integer tensor is a count
+        assert a.forecast.tokens == 640
+    finally:
+        a.stop()
+
+
+class Lying:
+    def __index__(self) -> int:
+        raise RuntimeError("no")
+
+
+def test_an_object_that_raises_is_counted():
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        gpumemd.set_step(1, tokens=Lying())
+        gpumemd.set_step(-1, tokens=7)
+        assert errors(a) == {"tokens": 1, "step": 1}
+        assert a.forecast.tokens == 7
+    finally:
+        a.stop()
+
+
+def _engine(rule: str) -> Any:
+    (spec,) = [r for r in default_rule_mappings() if r["alert"] == rule]
+    return make_engine([spec], interval=1)
+
+
+def test_the_forecast_rule_fires_after_its_for_before_the_long_batch_and_is_silent_when_steady():
+    # the limit: a fraction that holds 1024-token batches with room, not 3072-token ones
+    ledger = Fraction(None)
+    ledger.fraction = (BASE + peak_of(2048)) / ledger.total_memory(0)
+    a = agent(ledger)
+    try:
+        a.forecast.max_tokens = 3072
+        engine = _engine("PytorchOOMForecast")
+        steady = _engine("PytorchOOMForecast")
+        rng = random.Random(2)
+        train(a, ledger, [rng.choice([256, 512, 768, 1024]) for _ in range(30)])
+        fams = a.sample_once().exposition.families
+        assert series(a)["gpumemd_forecast_headroom_bytes"] < 0
+        step(engine, fams, 0)
+        assert states(engine) == {"PytorchOOMForecast": PENDING}
+        step(engine, fams, 59)
+        assert states(engine) == {"PytorchOOMForecast": PENDING}  # for: 1m
+        step(engine, fams, 61)
+        assert states(engine) == {"PytorchOOMForecast": FIRING}
+        (alert,) = engine.rules[0].active.values()
+        assert alert.annotations["summary"].startswith("Rank 0 on GPU 0 is predicted to run out of memory")
+        assert "-" in alert.annotations["summary"]  # a negative headroom reads negative
+    finally:
+        a.stop()
+    # the same run with a limit that holds the longest batch: never pending
+    ledger = Fraction((BASE + peak_of(4096)) / ledger.total_memory(0))
+    a = agent(ledger)
+    try:
+        a.forecast.max_tokens = 3072
+        train(a, ledger, [rng.choice([256, 512, 768, 1024]) for _ in range(30)])
+        fams = a.sample_once().exposition.families
+        assert series(a)["gpumemd_forecast_headroom_bytes"] > 0
+        for ts in (0, 61, 200):
+            step(steady, fams, ts)
+        assert states(steady) == {}
+    finally:
+        a.stop()
+
+
+def test_the_headroom_rule_fires_after_5m_under_3_percent():
+    ledger = Fraction(None)
+    ledger.fraction = (BASE + peak_of(1024)) * 1.02 / ledger.total_memory(0)  # 2 % left at the step peak
+    a = agent(ledger)
+    try:
+        train(a, ledger, [1024] * 10)
+        engine = _engine("PytorchHeadroomLow")
+        fams = a.sample_once().exposition.families
+        got = series(a)
+        assert 0 < got["gpumemd_headroom_bytes"] / got["gpumemd_headroom_limit_bytes"] < 0.03
+        for ts in (0, 299):
+            step(engine, fams, ts)
+        assert states(engine) == {"PytorchHeadroomLow": PENDING}
+        step(engine, fams, 301)
+        assert states(engine) == {"PytorchHeadroomLow": FIRING}
+    finally:
+        a.stop()
+
+
+def test_a_leak_gets_a_time_to_oom_and_a_steady_run_none():
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        train(a, ledger, [512] * 20)
+        assert "gpumemd_forecast_steps_to_oom" not in series(a)
+        w = torch.nn.Parameter(torch.zeros(2))
+        opt = torch.optim.SGD([w], lr=0.1)
+        for _ in range(70):  # the whole window leaks (a leak that starts within it is seen later)
+            ledger.alloc(64 * MiB)  # kept: a leak of 64 MiB a step
+            w.grad = torch.ones(2)
+            opt.step()
+        got = series(a)
+        left = got["gpumemd_forecast_steps_to_oom"]
+        expected = (got["gpumemd_headroom_limit_bytes"] - ledger.current) / (64 * MiB)
+        assert left == pytest.approx(expected, rel=0.05)
+        assert got["gpumemd_forecast_seconds_to_oom"] > 0
+    finally:
+        a.stop()
+
+
+@pytest.fixture(autouse=True)
+def _no_agent_left():
+    yield
+    running = process.current()
+    if running is not None:
+        running.stop()
