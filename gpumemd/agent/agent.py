@@ -184,7 +184,8 @@ class Agent:
         sources.append(self.training)
         allocator = self._allocator
         self.forecast = ForecastSource(labels=labels, step_peak=allocator.last_step_peak,
-                                       devices=allocator.step_devices, total_memory=torch_api.total_memory,
+                                       devices=allocator.step_devices,
+                                       total_memory=lambda device: torch_api.total_memory(device),
                                        max_tokens=agent.max_tokens)
         sources.append(self.forecast)
         sources.append(AgentSelf(self.identity, self.errors))
@@ -541,21 +542,20 @@ class Agent:
 
     # --- the training loop's view ---
 
-    def set_training_step(self, step: int | None, tokens: int | None = None) -> None:
+    def set_training_step(self, step: int, tokens: int | None = None) -> None:
         """The trainer's global step, exported as `gpumemd_training_global_step` from the next
         sample on, and the tokens of the batch about to run (the OOM forecast's shape: call it
         before the step's forward; docs/forecast.md). Cheap (a few stores) and never raises: a
         value that is not a non-negative integer (tokens: a positive one) is counted in
         `gpumemd_agent_errors_total{where="step"}` (`where="tokens"`) and ignored."""
-        if step is not None:
-            try:
-                value = int(step)
-                if value < 0:
-                    raise ValueError(step)
-            except Exception:
-                self.errors.note("step")
-            else:
-                self.training.step = value
+        try:
+            value = int(step)
+            if value < 0:
+                raise ValueError(step)
+        except Exception:
+            self.errors.note("step")
+        else:
+            self.training.step = value
         if tokens is not None:
             self.set_tokens(tokens)
 
@@ -659,7 +659,7 @@ def start(config: Config | str | None = None, *, listen_address: str | None = _U
     return agent.start()
 
 
-def set_step(step: int | None, tokens: int | None = None) -> None:
+def set_step(step: int, tokens: int | None = None) -> None:
     """The trainer's global step for this process's agent, and optionally the tokens of the
     batch about to run (`Agent.set_training_step`; docs/forecast.md); a no-op without a
     running agent. Never raises."""

@@ -51,7 +51,7 @@ SIGNATURES = {
     "dump_snapshot": "(reason: 'str' = 'manual') -> 'str | None'",
     "arm_memory_history": "() -> 'bool'",
     "find_leak": "(*, every: 'int' = 3, snapshots: 'int' = 3) -> 'bool'",
-    "set_step": "(step: 'int') -> 'None'",
+    "set_step": "(step: 'int', tokens: 'int | None' = None) -> 'None'",
     "watch": "(model: 'Any' = None, optimizer: 'Any' = None) -> 'bool'",
 }
 

@@ -74,8 +74,8 @@ def test_rules_run_every_evaluation_interval_and_the_engine_knows_it() -> None:
     observer = a.alerting.observer
     assert observer.every == 2.0 and observer.engine.interval == 2.0
     assert [s.every for s in runtime.sampler._sources] == [
-        0.0, a.config.agent.nvml_interval, a.config.agent.pool_interval, 2.0, 2.0, 0.0, 2.0, 2.0]
-    # oom leak categories (every sample: its step peak is the allocator's) training self
+        0.0, a.config.agent.nvml_interval, a.config.agent.pool_interval, 2.0, 2.0, 0.0, 2.0, 2.0, 2.0]
+    # oom leak categories (every sample: its step peak is the allocator's) training forecast self
 
 
 def test_the_allocator_limit_is_reread_once_a_second() -> None:

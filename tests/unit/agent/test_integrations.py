@@ -185,3 +185,63 @@ def test_the_integrations_package_imports_no_framework() -> None:
             "print(sorted(m for m in ('lightning', 'transformers', 'torch') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "[]", out.stderr
+
+
+# --- the batch's tokens, for the OOM forecast ---
+
+
+def test_batch_tokens_reads_the_padded_shape_of_the_token_ids() -> None:
+    import torch
+
+    from gpumemd.integrations._hooks import batch_tokens
+
+    ids = torch.zeros(4, 128, dtype=torch.long)
+    assert batch_tokens({"input_ids": ids, "labels": ids}) == 512  # batch × seq (padding included)
+    assert batch_tokens({"attention_mask": torch.ones(2, 300)}) == 600
+    assert batch_tokens({"inputs_embeds": torch.zeros(2, 7, 16)}) == 14
+    assert batch_tokens((ids, torch.zeros(4))) == 512  # a (inputs, targets) tuple
+    assert batch_tokens(types.SimpleNamespace(input_ids=ids)) == 512
+    assert batch_tokens(torch.zeros(9, dtype=torch.long)) == 9  # one unbatched sequence
+    # no token ids: no count (an image batch, a scalar, nothing)
+    for batch in (torch.zeros(2, 3, 32, 32), torch.zeros(8, 3, 32), {"pixels": ids}, None, [], 5, "text",
+                  {"input_ids": torch.zeros(0, 128)}):
+        assert batch_tokens(batch) is None, batch
+
+
+def test_lightning_hands_each_batchs_tokens_to_the_forecast(lightning: Any) -> None:
+    import torch
+
+    trainer, module = FakeLightningTrainer(), FakeLightningModule()
+    cb = lightning.GpumemdCallback(**QUIET)
+    cb.setup(trainer, module, "fit")
+    agent = cb.hooks.agent
+    assert agent.forecast is not None
+    cb.on_train_batch_start(trainer, module, {"input_ids": torch.zeros(8, 512, dtype=torch.long)}, 0)
+    assert agent.forecast.tokens == 4096
+    cb.on_train_batch_start(trainer, module, {"pixels": torch.zeros(2, 3)}, 1)  # no ids: kept, nothing counted
+    assert agent.forecast.tokens == 4096 and "tokens" not in agent.errors.counts
+
+
+def test_huggingface_reads_tokens_from_the_models_training_forwards(huggingface: Any) -> None:
+    import torch
+
+    class Model(torch.nn.Module):
+        def forward(self, input_ids: Any = None, attention_mask: Any = None) -> Any:
+            return input_ids
+
+    model = Model()
+    cb = huggingface.GpumemdTrainerCallback(**QUIET)
+    args = types.SimpleNamespace(process_index=0, local_process_index=0, world_size=1)
+    cb.on_train_begin(args, types.SimpleNamespace(global_step=0), None, model=model)
+    agent = cb.hooks.agent
+    model(input_ids=torch.zeros(2, 1000, dtype=torch.long))  # the Trainer calls model(**inputs)
+    assert agent.forecast.tokens == 2000
+    model.eval()
+    model(input_ids=torch.zeros(64, 1000, dtype=torch.long))  # evaluation: not a training step's batch
+    assert agent.forecast.tokens == 2000
+    model.train()
+    model(torch.zeros(3, 10, dtype=torch.long))  # positional
+    assert agent.forecast.tokens == 30
+    cb.on_train_end(args, types.SimpleNamespace(global_step=1), None)
+    model(input_ids=torch.zeros(5, 5, dtype=torch.long))  # the hook is gone
+    assert agent.forecast.tokens == 30
