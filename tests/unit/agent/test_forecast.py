@@ -14,12 +14,11 @@ import torch
 
 import gpumemd
 from gpumemd.agent import process
-from gpumemd.alerts.engine import FIRING, PENDING
-from gpumemd.alerts.rules import default_rule_mappings
-from tests.fakes import make_engine, states, step
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.identity import Identity
-from tests.fakes import FakeTorch
+from gpumemd.alerts.engine import FIRING, PENDING
+from gpumemd.alerts.rules import default_rule_mappings
+from tests.fakes import FakeTorch, make_engine, states, step
 from tests.unit.agent.test_step_peak import Ledger, MiB
 
 BASE = 100 * MiB  # the Ledger's resting allocation
