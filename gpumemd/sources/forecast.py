@@ -4,8 +4,13 @@ Runs in the agent after `allocator` and `process`, whose readings it joins, ever
 evaluation_interval. The training thread feeds it two things, each one store or one append:
 the batch's tokens (`set_tokens`, from `gpumemd.set_step(step, tokens=...)` or a framework
 callback) and, at each step boundary the agent's optimizer hook closes, the step peak paired
-with the largest tokens given since the previous boundary (`on_boundary`). The fits are
-gpumemd/diagnosis/forecast.py's pure functions.
+with the largest tokens given since the previous boundary (`on_boundary`). Only exact step
+peaks are kept: the allocator's counters give a step's peak exactly when the step raised the
+lifetime peak (or the user reset it); any other step reads that lifetime peak as an upper
+bound, which says nothing of its own shape (gpumemd/sources/allocator.py, Step peak). So
+the fit learns from the steps that set a new high, which in a long-tailed run are the
+growing shapes the forecast extrapolates from. The fits are gpumemd/diagnosis/forecast.py's
+pure functions.
 
     gpumemd_headroom_limit_bytes{gpu="0",rank="0",uuid="GPU-…"} 8.0e+10
     gpumemd_headroom_bytes{gpu="0",rank="0",uuid="GPU-…"} 1.2e+10
@@ -36,6 +41,7 @@ from .base import Family, Source
 __all__ = ["ForecastReading", "ForecastSource", "HISTORY", "MAX_TOKENS", "token_count"]
 
 HISTORY = 256  # step boundaries kept per device (the fits read their own bounded windows of these)
+WARMUP = 2  # first boundaries left out: optimizer state is created in the first step, after its forward
 MAX_TOKENS = 1 << 40  # a batch's tokens, at most (agent.max_tokens' bound too)
 
 
@@ -122,6 +128,7 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         self._history: dict[int, collections.deque[_Point]] = {}
         self._totals: dict[int, int | None] = {}
         self._pending: int | None = None  # the largest tokens since the last boundary
+        self._boundaries = 0
         self.tokens: int | None = None  # the latest tokens, exported
 
     # --- the training thread ---
@@ -136,11 +143,16 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         """A step boundary closed (the hook's tick): pair each device's step peak with the
         tokens since the previous boundary. Cheap: one read and one append per device."""
         tokens, self._pending = self._pending, None
+        self._boundaries += 1
+        if self._boundaries <= WARMUP:
+            return
         now = self._mono()
         with self._lock:
             for device in self._devices():
                 reading = self._step_peak(device)
-                if reading is None:
+                # only exact peaks: a step that did not raise the allocator's lifetime peak reads
+                # that peak as its bound (gpumemd never resets it), which says nothing of its shape
+                if reading is None or not reading.allocated_exact:
                     continue
                 history = self._history.get(device)
                 if history is None:

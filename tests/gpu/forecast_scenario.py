@@ -6,7 +6,7 @@ attention (its memory grows with seq²) and AdamW, fed long-tailed sequence leng
 Per seed, three phases, each with a fresh agent (`gpumemd.start`, the default rules with the
 forecast rule's `for` shortened to 1 s: a scenario of seconds):
 
-- accuracy: no limit; 40 steps at log-normal lengths (64..768, multiples of 64), then the
+- accuracy: no limit; 40 steps at log-normal lengths (64..768, multiples of 64; `lengths`), then the
   agent's prediction at unseen lengths (1024, 1536, 2048) against the step peak each then
   measures (torch.cuda.max_memory_allocated over one step).
 - oom: a memory fraction halfway between the measured peaks at 1024 and 2048 tokens a row
@@ -41,12 +41,18 @@ current_step = [0]
 
 
 def lengths(rng: random.Random, n: int) -> list[int]:
-    """Log-normal sequence lengths (median 256), clipped to 64..768 and rounded to 64."""
-    out = []
-    for _ in range(n):
-        v = math.exp(rng.gauss(math.log(256), 0.6))
-        out.append(int(min(768, max(64, round(v / 64) * 64))))
-    return out
+    """Log-normal sequence lengths (median 256), clipped to 64..768 and rounded to 64, with the
+    rare longest ones later: the first 40 % of the steps draw below the median, the next 30 %
+    are the long tail in rising order, the rest draw from everything seen. The order matters
+    to the forecast: a step's peak is exact only when it sets a new lifetime high
+    (gpumemd/sources/forecast.py), so a run learns its shape curve from its rising tail."""
+    draws = sorted(int(min(768, max(64, round(math.exp(rng.gauss(math.log(256), 0.6)) / 64) * 64)))
+                   for _ in range(n))
+    short, tail = draws[: n // 2], sorted(set(draws[n // 2:]))
+    first = [rng.choice(short) for _ in range(n * 4 // 10)]
+    rising = [tail[i * len(tail) // (n * 3 // 10)] for i in range(n * 3 // 10)]
+    rest = [rng.choice(draws) for _ in range(n - len(first) - len(rising))]
+    return first + rising + rest
 
 
 def config_file(max_tokens: int | None) -> str:
