@@ -237,8 +237,9 @@ class ProcessSource(Source[ProcessReading]):
                     mem = None
                 if mem is not None and all(p.get("used_bytes") is not None for p in procs):
                     unattributed = mem["used"] - sum(int(p["used_bytes"]) for p in procs)
-                others = [p.get("used_bytes") for p in procs if p["pid"] != self._pid]
-                others_bytes = sum(others) if all(type(n) is int and n >= 0 for n in others) else None
+                others = [n for p in procs if p["pid"] != self._pid
+                          if type(n := p.get("used_bytes")) is int and n >= 0]
+                others_bytes = sum(others) if len(others) == sum(p["pid"] != self._pid for p in procs) else None
                 if used is None:
                     self._log_invisible(r.uuid, f"NVML lists no process with pid {self._pid} "
                                                 "(PID namespace of a container?)")
