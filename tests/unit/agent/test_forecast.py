@@ -254,3 +254,24 @@ def _no_agent_left():
     running = process.current()
     if running is not None:
         running.stop()
+
+
+def test_the_series_go_through_the_spool_with_their_sign():
+    # a limit the 1024-token batch exceeds: headroom and forecast headroom are negative
+    from gpumemd.spool.format import agent_schema, encode, parse
+
+    ledger = Fraction((BASE + peak_of(512)) / Ledger().total_memory(0))
+    a = agent(ledger)
+    try:
+        a.forecast.max_tokens = 4096
+        train(a, ledger, rising(random.Random(3), [256, 384, 512, 768, 1024], 50) + [1024])
+        fams = a.sample_once().exposition.families
+        data = encode(fams, pid=os.getpid(), written=1.0, interval=1.0, identity={"rank": "0"})
+        got = parse(data, name_pid=os.getpid(), schema=agent_schema())
+        values = {name: samples[0].value for name, _, _, samples, _ in got.families if samples}
+        for name in ("gpumemd_headroom_bytes", "gpumemd_forecast_headroom_bytes"):
+            assert values[name] < 0, values  # through the spool, still negative
+        assert {"gpumemd_headroom_limit_bytes", "gpumemd_forecast_peak_bytes", "gpumemd_forecast_tokens",
+                "gpumemd_training_tokens"} <= set(values)
+    finally:
+        a.stop()
