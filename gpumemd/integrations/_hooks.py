@@ -28,7 +28,15 @@ def batch_tokens(batch: Any) -> int | None:
     padded shape: padding costs activation memory like any token), read from the first of
     TOKEN_KEYS a mapping (a dict, a BatchEncoding) or an object has, else from the batch
     itself or the first element of a tuple or list when that is a tensor of integer ids.
-    Only `.shape` is read (no device sync). None where no such shape is found."""
+    Only `.shape` is read (no device sync). None where no such shape is found; never raises
+    (a batch is any object a loader yields)."""
+    try:
+        return _batch_tokens(batch)
+    except Exception:  # noqa: BLE001 - an object whose attributes or shape lie: no count
+        return None
+
+
+def _batch_tokens(batch: Any) -> int | None:
     found = None
     if isinstance(batch, Mapping):
         found = next((batch[k] for k in TOKEN_KEYS if k in batch), None)
