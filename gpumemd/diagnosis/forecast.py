@@ -19,6 +19,7 @@ negative.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 from collections.abc import Sequence
@@ -70,8 +71,21 @@ class Trend:
     low: float  # Sen's 95 % interval of the slope
     high: float
     level: float  # the trend's value at the newest point (bytes)
-    steps_to_oom: float | None  # None unless the slope is surely > 0 and the level is below the limit
-    seconds_to_oom: float | None  # with the step rate of the window; None without timestamps
+    leaking: bool  # surely upward, and visibly above the scatter
+    rate: float | None  # optimizer steps a second over the window; None without timestamps
+    steps_to_oom: float | None = None  # None unless leaking and the level is below the limit
+    seconds_to_oom: float | None = None  # at `rate`
+
+    def until(self, limit: int | None) -> Trend:
+        """This trend with its steps and seconds to `limit` (a cached trend, a new limit)."""
+        steps = seconds = None
+        if limit is not None and self.leaking and self.level < limit:
+            steps = (limit - self.level) / self.slope
+            if not _finite(steps):
+                steps = None
+            elif self.rate is not None and _finite(steps / self.rate):
+                seconds = steps / self.rate
+        return dataclasses.replace(self, steps_to_oom=steps, seconds_to_oom=seconds)
 
 
 def _slopes(xs: Sequence[float], ys: Sequence[float]) -> list[float]:
@@ -115,25 +129,18 @@ def leak_trend(steps: Sequence[int], peaks: Sequence[int], limit: int | None, *,
     level = statistics.median(y - slope * x for x, y in zip(xs, ys, strict=True)) + slope * xs[-1]
     if not _finite(slope, low, high, level):
         return None
-    steps_left: float | None = None
-    seconds_left: float | None = None
     # a leak is a rise the window can see: surely upward (Sen's interval above 0) and larger
     # over the window than twice the points' scatter about the line (median absolute deviation)
     resid = [y - (level + slope * (x - xs[-1])) for x, y in zip(xs, ys, strict=True)]
     scatter = statistics.median(abs(r) for r in resid)
-    visible = slope * (xs[-1] - xs[0]) > 2 * scatter
-    if limit is not None and low > 0 and slope > 0 and visible and level < limit:
-        steps_left = (limit - level) / slope
-        if times is not None and len(times) >= n:
-            ts = [float(t) for t in list(times)[-n:]]
-            span, dt = xs[-1] - xs[0], ts[-1] - ts[0]
-            if span > 0 and dt > 0 and _finite(span, dt):
-                seconds_left = steps_left * dt / span
-        if not _finite(steps_left):
-            steps_left = seconds_left = None
-        elif seconds_left is not None and not _finite(seconds_left):
-            seconds_left = None
-    return Trend(slope, low, high, level, steps_left, seconds_left)
+    leaking = low > 0 and slope > 0 and slope * (xs[-1] - xs[0]) > 2 * scatter
+    rate: float | None = None  # steps a second over the window
+    if times is not None and len(times) >= n:
+        ts = [float(t) for t in list(times)[-n:]]
+        span, dt = xs[-1] - xs[0], ts[-1] - ts[0]
+        if span > 0 and dt > 0 and _finite(span, dt, span / dt):
+            rate = span / dt
+    return Trend(slope, low, high, level, leaking, rate).until(limit)
 
 
 # --- the shape: the step peak against the batch's tokens ----------------------------------

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.diagnosis.forecast import headroom, leak_trend, rank_limit, shape_fit
+from gpumemd.diagnosis.forecast import ShapeForecast, Trend, headroom, leak_trend, rank_limit, shape_fit
 
 from .base import Family, Source
 
@@ -127,6 +127,7 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         self._lock = threading.Lock()  # the training thread appends, the sampling thread copies
         self._history: dict[int, collections.deque[_Point]] = {}
         self._totals: dict[int, int | None] = {}
+        self._cache: dict[int, tuple[Any, ShapeForecast | None, Trend | None]] = {}  # the sampling thread's
         self._pending: int | None = None  # the largest tokens since the last boundary
         self._boundaries = 0
         self.tokens: int | None = None  # the latest tokens, exported
@@ -176,11 +177,9 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
             peak_now = r.step.allocated_bytes if r.step is not None else r.allocated_bytes
             room = None if limit is None else headroom(limit, max(peak_now, r.allocated_bytes),
                                                        r.inactive_split_bytes)
-            fit = shape_fit([(p.tokens, p.peak) for p in points if p.tokens is not None],
-                            max_tokens=self.max_tokens)
-            trend = leak_trend([p.steps for p in points], [p.peak for p in points],
-                               None if limit is None else limit - r.inactive_split_bytes,
-                               times=[p.time for p in points])
+            fit, trend = self._fits(r.device, points)
+            if trend is not None:
+                trend = trend.until(None if limit is None else limit - r.inactive_split_bytes)
             out.append(ForecastReading(
                 r.device, r.uuid, limit, room,
                 None if fit is None else fit.tokens, None if fit is None else fit.peak,
@@ -188,6 +187,18 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 None if fit is None or limit is None else limit - fit.peak - r.inactive_split_bytes,
                 None if trend is None else trend.steps_to_oom, None if trend is None else trend.seconds_to_oom))
         return tuple(out)
+
+    def _fits(self, device: int, points: list[_Point]) -> tuple[ShapeForecast | None, Trend | None]:
+        """The shape fit and the trend, computed again only when a point was added or
+        max_tokens changed (a new exact peak is rare once a run's shapes are known)."""
+        key = (len(points), points[-1] if points else None, self.max_tokens)
+        cached = self._cache.get(device)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        fit = shape_fit([(p.tokens, p.peak) for p in points if p.tokens is not None], max_tokens=self.max_tokens)
+        trend = leak_trend([p.steps for p in points], [p.peak for p in points], None, times=[p.time for p in points])
+        self._cache[device] = (key, fit, trend)
+        return fit, trend
 
     def _total_of(self, device: int) -> int | None:
         if device not in self._totals:
