@@ -187,7 +187,7 @@ register("gpumemd_training_tokens", "gauge", _ID, "Tokens of the latest batch gi
 
 # --- the agent's headroom and OOM forecast (gpumemd/sources/forecast.py; docs/forecast.md) ---
 for _name, _doc in (
-    ("gpumemd_headroom_limit_bytes", "Bytes PyTorch may hold on this rank's GPU (device less others, fraction cap)."),
+    ("gpumemd_headroom_limit_bytes", "Bytes PyTorch may hold on this rank's GPU (less others, capped)."),
     ("gpumemd_headroom_bytes", "Bytes left at the last step peak before the limit (negative: over)."),
     ("gpumemd_forecast_tokens", "The batch shape (tokens) the forecast is for."),
     ("gpumemd_forecast_peak_bytes", "Predicted step peak at gpumemd_forecast_tokens."),

@@ -404,7 +404,8 @@ def _convert_dataclass(cls: type, value: Any, path: str, errors: list[str]) -> A
         before = len(errors)
         converted = _convert(hints[key], raw, sub, errors, fields[key].metadata.get("max"))
         check = fields[key].metadata.get("check")
-        if len(errors) == before and check is not None and converted is not None and (msg := check(converted)):
+        if len(errors) == before and check is not None and converted is not None \
+                and (msg := check(converted)):
             errors.append(f"{sub}: {msg}")
         if len(errors) == before:
             kwargs[key] = converted

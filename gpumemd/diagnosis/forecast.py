@@ -25,7 +25,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["MIN_SHAPES", "ShapeForecast", "Trend", "WINDOW", "headroom", "leak_trend", "rank_limit", "shape_fit"]
+__all__ = ["MIN_SHAPES", "ShapeForecast", "Trend", "WINDOW", "headroom", "leak_trend", "rank_limit",
+           "shape_fit"]
 
 WINDOW = 64  # points a fit reads at most: the newest; bounds the O(n²) pairwise slopes
 MIN_SHAPES = 3  # distinct token counts before the shape fit answers

@@ -56,7 +56,10 @@ def _batch_tokens(batch: Any) -> int | None:
 
 def _is_embeds(batch: Any, found: Any) -> bool:
     """inputs_embeds is batch × sequence × hidden: its first two dimensions are the tokens."""
-    embeds = batch.get("inputs_embeds") if isinstance(batch, Mapping) else getattr(batch, "inputs_embeds", None)
+    if isinstance(batch, Mapping):
+        embeds = batch.get("inputs_embeds")
+    else:
+        embeds = getattr(batch, "inputs_embeds", None)
     return embeds is found
 
 

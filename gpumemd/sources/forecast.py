@@ -84,18 +84,21 @@ def _one(name: str, doc: str) -> Family:
 
 _SPECS: tuple[tuple[str, Family], ...] = (
     ("limit", _one("gpumemd_headroom_limit_bytes",
-                   "Bytes PyTorch may hold on this rank's GPU: the device less other processes and this process's "
-                   "non-PyTorch memory, capped by the allocator's memory fraction.")),
+                   "Bytes PyTorch may hold on this rank's GPU: the device less other processes and this "
+                   "process's non-PyTorch memory, capped by the allocator's memory fraction.")),
     ("headroom", _one("gpumemd_headroom_bytes",
-                      "Bytes left at the last step peak: the limit less the step peak's allocated bytes and the "
-                      "cached bytes a large request cannot reuse (free pieces of split blocks). Negative: over.")),
+                      "Bytes left at the last step peak: the limit less the step peak's allocated bytes and "
+                      "the cached bytes a large request cannot reuse (free pieces of split blocks). "
+                      "Negative: over.")),
     ("tokens", _one("gpumemd_forecast_tokens",
-                    "The batch shape (tokens) the forecast is for: agent.max_tokens, else the largest seen.")),
+                    "The batch shape (tokens) the forecast is for: agent.max_tokens, else the largest "
+                    "seen.")),
     ("peak", _one("gpumemd_forecast_peak_bytes",
-                  "The step peak predicted at gpumemd_forecast_tokens by the fit of step peaks against tokens.")),
+                  "The step peak predicted at gpumemd_forecast_tokens by the fit of step peaks against "
+                  "tokens.")),
     ("error", _one("gpumemd_forecast_peak_error_bytes",
-                   "The forecast's error estimate: its worst residual or its error predicting the largest shape "
-                   "from the smaller ones, whichever is larger.")),
+                   "The forecast's error estimate: its worst residual or its error predicting the largest "
+                   "shape from the smaller ones, whichever is larger.")),
     ("forecast_headroom", _one("gpumemd_forecast_headroom_bytes",
                                "Headroom at the predicted peak: the limit less the predicted peak and the "
                                "unreusable cache. Negative: the largest batch is predicted not to fit.")),
@@ -103,10 +106,12 @@ _SPECS: tuple[tuple[str, Family], ...] = (
                           "Optimizer steps until the step peak's trend meets the limit; only while the trend "
                           "is surely upward (a leak).")),
     ("seconds_to_oom", _one("gpumemd_forecast_seconds_to_oom",
-                            "Seconds until the step peak's trend meets the limit, at the window's step rate.")),
+                            "Seconds until the step peak's trend meets the limit, at the window's step "
+                            "rate.")),
 )
 _TOKENS = Family("gpumemd_training_tokens",
-                 "Tokens of the latest batch given to the agent (set_step(tokens=...) or a framework callback).")
+                 "Tokens of the latest batch given to the agent (set_step(tokens=...) or a framework "
+                 "callback).")
 
 
 class ForecastSource(Source[tuple[ForecastReading, ...]]):
@@ -165,7 +170,8 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
     def read(self, cycle: Mapping[str, Any]) -> tuple[ForecastReading, ...]:
         allocator = cycle.get("allocator") or ()
         process = cycle.get("process")
-        views = {v.device: v for v in getattr(process, "devices", ()) or ()}  # getattr: the source may have failed
+        # getattr: the process source may have failed (no reading)
+        views = {v.device: v for v in getattr(process, "devices", ()) or ()}
         out = []
         for r in allocator:
             if not r.stats_valid:  # cudaMallocAsync: no step peak to forecast from
@@ -185,7 +191,8 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 None if fit is None else fit.tokens, None if fit is None else fit.peak,
                 None if fit is None else fit.error,
                 None if fit is None or limit is None else limit - fit.peak - r.inactive_split_bytes,
-                None if trend is None else trend.steps_to_oom, None if trend is None else trend.seconds_to_oom))
+                None if trend is None else trend.steps_to_oom,
+                None if trend is None else trend.seconds_to_oom))
         return tuple(out)
 
     def _fits(self, device: int, points: list[_Point]) -> tuple[ShapeForecast | None, Trend | None]:
@@ -195,8 +202,10 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         cached = self._cache.get(device)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        fit = shape_fit([(p.tokens, p.peak) for p in points if p.tokens is not None], max_tokens=self.max_tokens)
-        trend = leak_trend([p.steps for p in points], [p.peak for p in points], None, times=[p.time for p in points])
+        shaped = [(p.tokens, p.peak) for p in points if p.tokens is not None]
+        fit = shape_fit(shaped, max_tokens=self.max_tokens)
+        trend = leak_trend([p.steps for p in points], [p.peak for p in points], None,
+                           times=[p.time for p in points])
         self._cache[device] = (key, fit, trend)
         return fit, trend
 

@@ -239,7 +239,8 @@ class ProcessSource(Source[ProcessReading]):
                     unattributed = mem["used"] - sum(int(p["used_bytes"]) for p in procs)
                 others = [n for p in procs if p["pid"] != self._pid
                           if type(n := p.get("used_bytes")) is int and n >= 0]
-                others_bytes = sum(others) if len(others) == sum(p["pid"] != self._pid for p in procs) else None
+                complete = len(others) == sum(p["pid"] != self._pid for p in procs)  # every one a byte count
+                others_bytes = sum(others) if complete else None
                 if used is None:
                     self._log_invisible(r.uuid, f"NVML lists no process with pid {self._pid} "
                                                 "(PID namespace of a container?)")

@@ -139,7 +139,8 @@ def main() -> None:
         fit = agent.forecast  # the fit's form, from the same pairs
         from gpumemd.diagnosis.forecast import shape_fit
         with fit._lock:
-            pairs = [(p.tokens, p.peak) for p in fit._history.get(0, ()) if p.tokens is not None][:COMMON_STEPS]
+            points = list(fit._history.get(0, ()))
+        pairs = [(p.tokens, p.peak) for p in points if p.tokens is not None][:COMMON_STEPS]
         form = shape_fit(pairs)
         out["quadratic"] = None if form is None else form.quadratic
         out["shapes"] = None if form is None else form.shapes

@@ -17,7 +17,8 @@ import pytest
 from tests.gpu.conftest import HAS_GPU
 from tests.helpers import ROOT
 
-pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
+pytestmark = [pytest.mark.gpu, pytest.mark.slow,  # about 90 s: the slow tier
+              pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
 
 SCRIPT = Path(__file__).with_name("forecast_scenario.py")
 SEEDS = [int(s) for s in os.environ.get("GPUMEMD_FORECAST_SEEDS", "0 1 2").split()]

@@ -31,7 +31,8 @@ class Index:
 
 
 @pytest.mark.parametrize("value", [None, True, False, 0, -1, MAX_TOKENS + 1, 1 << 200, 1.0, float("inf"),
-                                   float("nan"), "7", b"7", [7], {"t": 7}, Index(-3), Index(1 << 70), object()])
+                                   float("nan"), "7", b"7", [7], {"t": 7}, Index(-3), Index(1 << 70),
+                                   object()])
 def test_token_count_refuses_what_is_not_a_count(value: Any) -> None:
     assert token_count(value) is None
 

@@ -43,7 +43,8 @@ def agent(ledger: Ledger) -> Agent:
     """test_step_peak's agent, as this process's (gpumemd.set_step reaches it)."""
     a = Agent(listen_address=None, identity=Identity(pid=os.getpid(), rank=0, local_rank=0, world_size=1),
               apis={"torch": ledger, "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
-              spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600, tick="step")
+              spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600,
+              tick="step")
     process.set_current(a)
     a.start()
     a.step_peak_budget = float("inf")  # a step boundary after every step, however short

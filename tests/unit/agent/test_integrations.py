@@ -218,7 +218,8 @@ def test_lightning_hands_each_batchs_tokens_to_the_forecast(lightning: Any) -> N
     assert agent.forecast is not None
     cb.on_train_batch_start(trainer, module, {"input_ids": torch.zeros(8, 512, dtype=torch.long)}, 0)
     assert agent.forecast.tokens == 4096
-    cb.on_train_batch_start(trainer, module, {"pixels": torch.zeros(2, 3)}, 1)  # no ids: kept, nothing counted
+    # no token ids: the last count kept, nothing counted as an error
+    cb.on_train_batch_start(trainer, module, {"pixels": torch.zeros(2, 3)}, 1)
     assert agent.forecast.tokens == 4096 and "tokens" not in agent.errors.counts
 
 

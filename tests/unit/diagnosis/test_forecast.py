@@ -160,7 +160,8 @@ def test_leak_trend_is_finite(peaks, limit):
     trend = leak_trend(list(range(len(peaks))), peaks, limit, times=[0.1 * i for i in range(len(peaks))])
     if trend is None:
         return
-    assert _finite_or_none(trend.slope, trend.low, trend.high, trend.level, trend.steps_to_oom, trend.seconds_to_oom)
+    assert _finite_or_none(trend.slope, trend.low, trend.high, trend.level, trend.steps_to_oom,
+                           trend.seconds_to_oom)
     if trend.steps_to_oom is not None:
         assert trend.steps_to_oom > 0 and trend.low > 0
 

@@ -26,7 +26,8 @@ def limit_of(capture: dict) -> tuple[Any, Any]:
     c, torch = cycle()
     process = ProcessSource(nvml=nvml_replayer(capture), torch_api=torch, labels={}, pid=PID)
     c["process"] = process.read(c)
-    source = ForecastSource(labels={}, step_peak=lambda d: None, devices=lambda: (), total_memory=torch.total_memory)
+    source = ForecastSource(labels={}, step_peak=lambda d: None, devices=lambda: (),
+                            total_memory=torch.total_memory)
     (reading,) = source.read(c)
     return c["process"].devices[0], reading
 
