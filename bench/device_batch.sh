@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# This session's GPU work (issues 23, 25, 26) in two device-machine calls, every step bounded.
-#   bash bench/device_batch.sh one|two   (on the device; results in $OUT/results.tgz)
+# The GPU suite in device-machine calls of under 10 minutes each, every step bounded.
+#   bash bench/device_batch.sh one|two|tier   (on the device; results under $OUT)
+# one: the OOM, leak, fragmentation and job-view tests; two: the rest but the forecast's;
+# tier: the fast tier (`make gpu-fast`) timed, then the daemon bench against .baseline/ (a
+# `git archive` of an older gpumemd) for before/after figures.
 set -uo pipefail
-python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl 2>&1 | tail -1
-r=/tmp/gpumemd-batch; rm -rf $r; mkdir -p $r
-export PYTHONUNBUFFERED=1 GPUMEMD_RESULTS=$r NCCL_NVLS_ENABLE=0
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > $r/device.txt
-python3 -c 'import torch; print("torch", torch.__version__)' >> $r/device.txt; date -u >> $r/device.txt
-step() { local t=$1; shift; echo "== $*"; timeout -s INT "$t" "$@" > "$r/$(echo "$*" | tr -c 'a-z0-9' _ | cut -c1-60).log" 2>&1; echo "rc=$?"; }
-if [ "$1" = one ]; then
-  step 60 python3 bench/record_oom_snapshot.py $r/fixtures
-  step 150 python3 bench/daemon_bench.py --out $r/daemon-bench.json --scrapes 2000 --idle-seconds 20 --baseline-tree .baseline
-  GPUMEMD_OOM_RUNS=1 step 300 python3 -m pytest tests/gpu/test_oom_diagnosis_gpu.py -p no:cacheprovider -q --junitxml=$r/junit-oom.xml
-else
-  GPUMEMD_LEAK_RUNS=1 step 150 python3 -m pytest tests/gpu/test_leak_finder_gpu.py -p no:cacheprovider -q -k "accumulate or steady" --junitxml=$r/junit-leak.xml
-  step 360 python3 -m pytest tests/gpu -p no:cacheprovider -q -k "(agent or daemon or alerts) and not torchrun and not leak_finder and not oom_diagnosis" --junitxml=$r/junit-gpu.xml
-fi
-tail -n 3 $r/*.log
-tar -czf $OUT/results.tgz -C $r .
+python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
+if [ -f .carry/prometheus.xz ]; then xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus; fi
+export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$OUT PROMETHEUS_BIN=/tmp/prometheus
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+  python3 -c 'import torch; print("torch", torch.__version__)'; date -u; } > "$OUT/device.txt"
+gpu() { local t=$1 name=$2; shift 2
+  timeout -s INT "$t" python3 -m pytest -p no:cacheprovider -q --durations=0 -o faulthandler_timeout=$((t - 20)) \
+    --junitxml="$OUT/junit-$name.xml" "$@" > "$OUT/$name.log" 2>&1; echo "$name rc=$?"; tail -n 3 "$OUT/$name.log"; }
+case "$1" in
+  one) gpu 560 gpu-one -m gpu tests/gpu/test_oom_diagnosis_gpu.py tests/gpu/test_leak_finder_gpu.py \
+         tests/gpu/test_fragmentation_gpu.py tests/gpu/test_jobview_gpu.py ;;
+  two) gpu 560 gpu-two -m gpu tests/gpu  \
+         --ignore tests/gpu/test_oom_diagnosis_gpu.py --ignore tests/gpu/test_leak_finder_gpu.py \
+         --ignore tests/gpu/test_fragmentation_gpu.py --ignore tests/gpu/test_jobview_gpu.py \
+         --ignore tests/gpu/test_forecast_gpu.py ;;
+  tier) s=$(date +%s.%N); gpu 200 gpu-fast -m "gpu and not slow" tests/gpu
+        echo "wall_s=$(python3 -c "print(round($(date +%s.%N) - $s, 1))")" | tee "$OUT/gpu-fast-wall.txt"
+        timeout -s INT 200 python3 bench/daemon_bench.py --out "$OUT/daemon-bench.json" --scrapes 2000 \
+          --idle-seconds 20 --baseline-tree .baseline > "$OUT/daemon-bench.log" 2>&1; echo "bench rc=$?"
+        tail -n 15 "$OUT/daemon-bench.log" ;;
+esac
