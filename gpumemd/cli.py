@@ -310,7 +310,7 @@ def _replayed(path: str | None) -> dict[str, Any] | None | int:
 def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
     """(read, close) of the node `explain`/`top` show: the daemon at --url (or the local one),
     else this node sampled here (or a replay); an exit status where neither can be had."""
-    from . import explain
+    from .commands import explain
 
     default = f"http://127.0.0.1:{config_mod.DEFAULT_PORT}"
     try:
@@ -351,7 +351,7 @@ def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | in
 
 
 def _top(args: argparse.Namespace) -> int:
-    from . import top
+    from .commands import top
 
     try:
         interval = config_mod.parse_duration(args.interval)
@@ -380,7 +380,7 @@ def _top(args: argparse.Namespace) -> int:
 def _top_job(args: argparse.Namespace, interval: float) -> int:
     """`top --prometheus URL --job ID`: top's loop over jobview's reads and frame; a Prometheus
     that does not answer is said on the first line, as a daemon's is."""
-    from . import explain, jobview, top
+    from .commands import explain, jobview, top
 
     if not args.prometheus or not args.job:
         print("gpumemd top: --prometheus URL and --job ID go together (gpumemd explain --prometheus URL "
@@ -411,7 +411,7 @@ def _explain_snapshot(args: argparse.Namespace) -> int:
     """`explain --snapshot FILE`: 1 with a diagnosis, 2 when the file is not a snapshot."""
     import json
 
-    from . import explain
+    from .commands import explain
     from .diagnosis.snapshot import SnapshotUnreadable
 
     if args.requested is not None and args.requested <= 0:
@@ -435,7 +435,7 @@ def _explain_diff(args: argparse.Namespace) -> int:
     """`explain --diff A B [...]`: 1 with growing sites, 0 without, 2 when a file is not a snapshot."""
     import json
 
-    from . import explain
+    from .commands import explain
     from .diagnosis.snapshot import SnapshotUnreadable
 
     if not 2 <= len(args.diff) <= explain.MAX_DIFF_FILES:
@@ -464,7 +464,7 @@ def _explain_job(args: argparse.Namespace) -> int:
     line, never a traceback)."""
     import json
 
-    from . import explain, jobview
+    from .commands import explain, jobview
 
     try:
         timeout = config_mod.parse_duration(args.timeout)
@@ -493,7 +493,7 @@ def _explain_job(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     """0: nothing to report; 1: findings; 2: no answer (no daemon at --url, no NVML here)."""
-    from . import explain
+    from .commands import explain
 
     if args.diff:
         return _explain_diff(args)
@@ -553,7 +553,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(config_mod.example_text())
         return 0
     if args.command == "capture":
-        from . import capture
+        from .commands import capture
 
         logs.setup()
         try:

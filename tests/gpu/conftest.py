@@ -76,14 +76,14 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.agent.leakfind": (LEAK,),
     "gpumemd.agent.steptrace": (STEPTRACE,),
     "gpumemd.daemon": (EXPLAIN,),
-    "gpumemd.capture": (EXPLAIN,),
-    "gpumemd.explain": (EXPLAIN,),
+    "gpumemd.commands.capture": (EXPLAIN,),
+    "gpumemd.commands.explain": (EXPLAIN,),
     "gpumemd.integrations": (HF,),
     "gpumemd.profiler.profiler": PROFILER,
     "gpumemd.profiler.probes": PROFILER,
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
-EXTRA_GPU_FACING = frozenset({"gpumemd.sources.breakdown", "gpumemd.explain", "gpumemd.integrations"})
+EXTRA_GPU_FACING = frozenset({"gpumemd.sources.breakdown", "gpumemd.commands.explain", "gpumemd.integrations"})
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from gpumemd import jobview
+from gpumemd.commands import jobview
 from tests.helpers import ROOT, free_port, samples, scrape, wait_until_ready
 
 # slow tier: it covers no GPU-facing module the fast tier lacks (tests/gpu/conftest.py, FAST_TIER)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.diagnosis.leak import find_leaks, history_note
-from gpumemd.explain import Node, findings, parse_exposition, render, render_diff, to_json
+from gpumemd.commands.explain import Node, findings, parse_exposition, render, render_diff, to_json
 from tests.helpers import ROOT
 
 EXPOSITION = "\n".join([

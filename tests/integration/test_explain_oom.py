@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gpumemd.explain import Node, findings, parse_exposition
+from gpumemd.commands.explain import Node, findings, parse_exposition
 from tests.helpers import ROOT
 
 FIXTURES = ROOT / "tests/fixtures/torch"

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from gpumemd import jobview
+from gpumemd.commands import jobview
 from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, free_port, gpumemd_process
 from tests.integration.external import PROMETHEUS, get_json, needs_prometheus, wait_ready

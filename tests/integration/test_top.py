@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd.explain import GpuView, Node, ProcessView
-from gpumemd.top import bar, frame, run_plain
+from gpumemd.commands.explain import GpuView, Node, ProcessView
+from gpumemd.commands.top import bar, frame, run_plain
 from tests.helpers import EIGHT_RANKS, ROOT
 
 RANKS = EIGHT_RANKS
@@ -106,7 +106,7 @@ def test_bar_keeps_every_nonempty_category_visible_and_its_width() -> None:
 
 def test_the_header_and_legend_fit_80_columns_whole() -> None:
     """docs/explain.md promises 80 columns: the fixed lines must fit, not be cut (the legend was 83)."""
-    from gpumemd.top import GLYPHS, LEGEND
+    from gpumemd.commands.top import GLYPHS, LEGEND
 
     node = Node("a replayed capture", [_gpu({"free": 1000}, [])])
     wide, narrow = frame(node, width=200), frame(node, width=80)

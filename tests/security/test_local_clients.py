@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd import explain
+from gpumemd.commands import explain
 from tests.helpers import CAPTURES, ROOT, gpumemd_process
 from tests.security.hostile_http import Hostile, answer, routes, trickle
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpumemd import jobview
-from gpumemd.explain import _Skips
+from gpumemd.commands import jobview
+from gpumemd.commands.explain import _Skips
 from tests.helpers import ROOT
 from tests.security.hostile_http import Hostile, answer, chunked_forever, huge, redirect, trickle
 

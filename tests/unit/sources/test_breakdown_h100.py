@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 from gpumemd.backends.replay import load_capture, nvml_replayer
-from gpumemd.explain import Node, findings, render
+from gpumemd.commands.explain import Node, findings, render
 from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.breakdown import BreakdownSource
 from gpumemd.sources.nvml import NvmlSource

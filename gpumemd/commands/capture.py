@@ -15,13 +15,13 @@ from typing import Any
 
 __all__ = ["CaptureError", "errors", "record", "record_torch", "write"]
 
-from .backends.host import Psutil
-from .backends.nvml import LIBRARY_NOT_FOUND, NvmlError, Pynvml
-from .backends.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
-from .fs import write_user_file
-from .sources.host import HostSource
-from .sources.nvml import NvmlSource
-from .version import __version__
+from gpumemd.backends.host import Psutil
+from gpumemd.backends.nvml import LIBRARY_NOT_FOUND, NvmlError, Pynvml
+from gpumemd.backends.replay import FORMAT, host_recorder, nvml_recorder, torch_recorder
+from gpumemd.fs import write_user_file
+from gpumemd.sources.host import HostSource
+from gpumemd.sources.nvml import NvmlSource
+from gpumemd.version import __version__
 
 
 class CaptureError(Exception):
@@ -31,9 +31,9 @@ class CaptureError(Exception):
 def record_torch(torch_api: Any = None) -> dict[str, Any]:
     """The allocator's answers in this process (call it inside the training process; a
     process that has not initialised CUDA, like `gpumemd capture --torch`, initialises it)."""
-    from .backends.torch_cuda import TorchCuda, init_cuda
-    from .sources.allocator import AllocatorSource
-    from .sources.pools import PoolSource
+    from gpumemd.backends.torch_cuda import TorchCuda, init_cuda
+    from gpumemd.sources.allocator import AllocatorSource
+    from gpumemd.sources.pools import PoolSource
 
     if torch_api is None:
         try:

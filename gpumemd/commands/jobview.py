@@ -24,10 +24,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gpumemd.alerts.export import job_thresholds
+from gpumemd.httpclient import RequestFailed, redact, request, require_2xx
+
 from . import explain
-from .alerts.export import job_thresholds
 from .explain import Finding, Node, Series, size
-from .httpclient import RequestFailed, redact, request, require_2xx
 
 __all__ = ["ACTIONABLE", "RANK_SORTS", "Job", "PrometheusAnswerError", "RankView", "actionable", "from_prometheus",
            "frame", "job_findings", "jobs", "look", "node_ranks", "parse_vector", "render", "render_jobs", "to_json"]

@@ -23,10 +23,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .agent.categories import CATEGORIES
-from .diagnosis.oom import CAUSES
-from .httpclient import RequestFailed, request, require_2xx
-from .sources.breakdown import split_process
+from gpumemd.agent.categories import CATEGORIES
+from gpumemd.diagnosis.oom import CAUSES
+from gpumemd.httpclient import RequestFailed, request, require_2xx
+from gpumemd.sources.breakdown import split_process
 
 __all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "explain_diff",
            "findings", "from_url", "local", "parse_alerts", "parse_exposition", "render", "render_diff", "size",
@@ -417,8 +417,8 @@ class LocalNode:
     no thread and no server: what `gpumemd serve` would export at each `read()`."""
 
     def __init__(self, config: Any, capture: Mapping[str, Any] | None = None) -> None:
-        from .runtime import Runtime
-        from .sources.node import node_sources
+        from gpumemd.runtime import Runtime
+        from gpumemd.sources.node import node_sources
 
         self._replay = capture is not None
         self._runtime = Runtime(config, lambda c: node_sources(c, dict(capture) if capture else None, read_only=True),
@@ -632,8 +632,8 @@ def explain_diff(paths: Sequence[str], steps: int | None = None) -> Any:
     import dataclasses
     from pathlib import Path
 
-    from .diagnosis.leak import find_leaks, history_note
-    from .diagnosis.snapshot import load_snapshot
+    from gpumemd.diagnosis.leak import find_leaks, history_note
+    from gpumemd.diagnosis.snapshot import load_snapshot
 
     snaps = [load_snapshot(Path(p)) for p in paths[:MAX_DIFF_FILES]]
     lacking = tuple(n for i, s in enumerate(snaps) if (n := history_note(s, f"snapshot {i + 1}")) is not None)
@@ -646,7 +646,7 @@ def explain_diff(paths: Sequence[str], steps: int | None = None) -> Any:
 
 def render_diff(report: Any, *, per: str = "step") -> str:
     """The diff's answer in lines: the growing sites with their user frames, then notes."""
-    from .diagnosis.leak import human_site
+    from gpumemd.diagnosis.leak import human_site
 
     span = f"{report.snapshots} snapshots ({report.steps} {per}{'s' if report.steps != 1 else ''})"
     n = len(report.sites)
@@ -669,8 +669,8 @@ def explain_snapshot(path: str, requested: int | None = None) -> tuple[Any, tupl
     and what the file lacked; raises SnapshotUnreadable with one line."""
     from pathlib import Path
 
-    from .diagnosis.oom import diagnose
-    from .diagnosis.snapshot import figures_from_snapshot, load_snapshot
+    from gpumemd.diagnosis.oom import diagnose
+    from gpumemd.diagnosis.snapshot import figures_from_snapshot, load_snapshot
 
     figures, lacking = figures_from_snapshot(load_snapshot(Path(path)), requested=requested)
     return diagnose(figures), lacking

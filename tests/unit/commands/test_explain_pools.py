@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from prometheus_client.core import GaugeMetricFamily
 
-from gpumemd.explain import Node, render
+from gpumemd.commands.explain import Node, render
 
 MiB, GiB = 1 << 20, 1 << 30
 UUID = "GPU-0000"
