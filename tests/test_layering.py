@@ -91,4 +91,4 @@ def test_the_node_daemons_sources_are_wired_in_one_place() -> None:
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in daemon_sources):
                 built.setdefault(path.relative_to(src).as_posix(), set()).add(node.func.id)
-    assert built == {"sources/node.py": daemon_sources, "capture.py": {"NvmlSource", "HostSource"}}, built
+    assert built == {"sources/node.py": daemon_sources, "commands/capture.py": {"NvmlSource", "HostSource"}}, built
