@@ -15,24 +15,24 @@ document of any shape. What was skipped is said in a note; nothing in an answer 
 
 from __future__ import annotations
 
-import json
 import math
-import re
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gpumemd.agent.categories import CATEGORIES
 from gpumemd.diagnosis.oom import CAUSES
-from gpumemd.httpclient import RequestFailed, request, require_2xx
 from gpumemd.sources.breakdown import split_process
 
-__all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "explain_diff",
-           "findings", "from_url", "local", "parse_alerts", "parse_exposition", "render", "render_diff", "size",
-           "to_json"]
+from . import client
+from .client import DaemonAnswerError, NoGpu, Series, parse_alerts, parse_exposition, reachable_error
+from .format import ASCII_TREE, TREE, Branch, MiB, size, strict_json, text, tree_rows
 
-MiB, GiB = 1 << 20, 1 << 30
+# the answer's parsers and errors above stay part of this module's interface (cli and the tests read them here)
+__all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "explain_diff",
+           "findings", "from_url", "local", "parse_alerts", "parse_exposition", "reachable_error", "render", "render_diff",
+           "size", "to_json"]
+
 
 # thresholds of the findings: a person reading at 3 a.m. wants few lines, each one that matters
 NEARLY_FULL_RATIO = 0.90
@@ -42,15 +42,8 @@ UNATTRIBUTED_MIN = 64 * MiB
 WITHOUT_AGENT_MIN = 16 * MiB
 GROWTH_ALERTS = ("PytorchMemoryLeak", "GpuMemoryWillFill", "NonPytorchMemoryGrowing")
 
-# what is read of a daemon's answer (its /metrics grows with ranks; the cap only stops a runaway)
-MAX_METRICS_BYTES = 64 << 20
-MAX_ALERTS_BYTES = 16 << 20
-MAX_ALERTS = 10_000
-MAX_TEXT = 256  # characters of a label value shown or written
 MAX_BYTES_VALUE = 1 << 62  # larger than any memory: a value past it is not a size
 MAX_LEAK_SITES = 3  # the agent exports its top 3 sites; a hostile answer may hold more
-
-Series = dict[str, list[tuple[dict[str, str], float]]]
 
 
 @dataclass
@@ -110,10 +103,6 @@ class Finding:
     value: float | None
 
 
-class DaemonAnswerError(ValueError):
-    """The daemon's answer holds nothing gpumemd can read (not a gpumemd serve, or broken)."""
-
-
 @dataclass
 class Node:
     source: str
@@ -129,16 +118,16 @@ class Node:
         series: Series = {}
         for fam in families:
             for s in fam.samples:
-                series.setdefault(s.name, []).append(({str(k): _text(str(v)) for k, v in s.labels.items()},
-                                                      _float(s.value)))
+                series.setdefault(s.name, []).append(({str(k): text(str(v)) for k, v in s.labels.items()},
+                                                      client.as_float(s.value)))
         return cls.from_series(series, source, alerts)
 
     @classmethod
     def from_series(cls, series: Series, source: str, alerts: Sequence[Mapping[str, Any]] = (),
-                    skipped: _Skips | None = None) -> Node:
+                    skipped: client.Skips | None = None) -> Node:
         """The node those series describe; every value checked, what was not valid skipped
         and counted in a note (never an exception)."""
-        skips = skipped or _Skips()
+        skips = skipped or client.Skips()
 
         def each(name: str) -> list[tuple[dict[str, str], float]]:
             return series.get(name, [])
@@ -151,7 +140,7 @@ class Node:
 
         gpus: dict[str, GpuView] = {}
         for labels, value in each("gpumemd_gpu_memory_total_bytes"):
-            uuid, index, total = labels.get("uuid"), _index(labels.get("gpu")), nbytes("total", value)
+            uuid, index, total = labels.get("uuid"), client.index(labels.get("gpu")), nbytes("total", value)
             if not uuid:
                 skips.add("a GPU total without a uuid label")
             elif index is None:
@@ -188,21 +177,21 @@ class Node:
             if info is None and labels.get("rank"):  # series without the job label: the rank alone
                 same = [i for (r, _), i in ranks.items() if r == labels["rank"]]
                 info = same[0] if len(same) == 1 else None
-            return _index(info.get("pid") if info else labels.get("pid"))
+            return client.index(info.get("pid") if info else labels.get("pid"))
 
         names = {pid: lab.get("executable", "") for lab, _ in each("gpumemd_process_info")
-                 if (pid := _index(lab.get("pid"))) is not None}
+                 if (pid := client.index(lab.get("pid"))) is not None}
         rss = {pid: n for lab, v in each("gpumemd_process_resident_memory_bytes")
-               if (pid := _index(lab.get("pid"))) is not None and (n := nbytes("rss", v)) is not None}
+               if (pid := client.index(lab.get("pid"))) is not None and (n := nbytes("rss", v)) is not None}
         procs: dict[tuple[str, int], ProcessView] = {}
         for labels, value in each("gpumemd_process_gpu_memory_used_bytes"):
-            pid, used = _index(labels.get("pid")), nbytes("process used", value)
+            pid, used = client.index(labels.get("pid")), nbytes("process used", value)
             if labels.get("uuid") in gpus and pid is not None and used is not None:
                 view = ProcessView(pid, used, executable=names.get(pid, ""), rss=rss.get(pid))
                 procs[(labels["uuid"], pid)] = view
                 gpus[labels["uuid"]].processes.append(view)
         for info in ranks.values():
-            if (rank_pid := _index(info.get("pid"))) is not None:
+            if (rank_pid := client.index(info.get("pid"))) is not None:
                 for (_uuid, pid), view in procs.items():
                     if pid == rank_pid:
                         view.rank, view.job_id, view.agent = info.get("rank", ""), info.get("job_id", ""), True
@@ -236,17 +225,17 @@ class Node:
             for (_uuid, pid), view in procs.items():  # the series' gpu is torch's index: join on the pid
                 if pid == owner:
                     view.oom_cause = labels["cause"]
-                    view.oom_summary = _text(labels.get("summary", ""))
-                    view.oom_fix = _text(labels.get("fix", ""))
+                    view.oom_summary = text(labels.get("summary", ""))
+                    view.oom_fix = text(labels.get("fix", ""))
         for labels, _value in each("gpumemd_leak_last_report_info"):
             owner = pid_of(labels)
             for (_uuid, pid), view in procs.items():  # the series' gpu is torch's index: join on the pid
                 if owner is not None and pid == owner:
-                    view.leak_summary = _text(labels.get("summary", ""))
-                    view.leak_retained_by = _text(labels.get("retained_by", ""))
+                    view.leak_summary = text(labels.get("summary", ""))
+                    view.leak_retained_by = text(labels.get("retained_by", ""))
         for labels, value in each("gpumemd_leak_site_bytes_per_step"):
             owner = pid_of(labels)
-            site = _text(labels.get("site", ""))
+            site = text(labels.get("site", ""))
             if owner is None or not site or nbytes("leak bytes per step", value) is None:
                 continue
             for (_uuid, pid), view in procs.items():
@@ -270,146 +259,11 @@ class Node:
         return node
 
 
-class _Skips:
-    """What was skipped of an answer, by reason, said in one note."""
-
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-
-    def add(self, what: str) -> None:
-        if what in self.counts or len(self.counts) < 100:
-            self.counts[what] = self.counts.get(what, 0) + 1
-
-    def notes(self) -> list[str]:
-        if not self.counts:
-            return []
-        top = sorted(self.counts.items(), key=lambda kv: -kv[1])
-        said = "; ".join(f"{what} ({n})" for what, n in top[:5]) + ("; ..." if len(top) > 5 else "")
-        return [f"skipped {sum(self.counts.values())} invalid part(s) of the answer: {said}"]
-
-
-def _float(v: Any) -> float:
-    try:
-        return float(v)
-    except (TypeError, ValueError, OverflowError):
-        return math.nan
-
-
-def _index(text: str | None) -> int | None:
-    """A GPU index or a pid: decimal digits, bounded."""
-    return int(text) if text and len(text) <= 10 and text.isascii() and text.isdigit() else None
-
-
-def _text(s: str) -> str:
-    """A label value as it may reach a terminal or JSON: printable, bounded (a process name
-    with escape sequences or lone surrogates must not reach the operator's terminal)."""
-    out = "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in s[:MAX_TEXT])
-    return out + ("..." if len(s) > MAX_TEXT else "")
-
-
-# --- the daemon's answer -----------------------------------------------------------------
-
-_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
-_LABEL = re.compile(r"\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*\"((?:[^\"\\\n]|\\.)*)\"\s*")
-_ESCAPE = re.compile(r"\\(.)")
-_NUMBER = re.compile(r"[+-]?(?:Inf|NaN|[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?|[0-9]+\.)$")
-
-
-def parse_exposition(text: str) -> tuple[Series, int]:
-    """Prometheus text exposition -> (series by name, lines skipped). A line that is not a
-    valid sample is skipped, never the rest of the answer (linear time: no backtracking)."""
-    series: Series = {}
-    bad = 0
-    for line in text.split("\n"):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parsed = _sample(line)
-        if parsed is None:
-            bad += 1
-        else:
-            series.setdefault(parsed[0], []).append((parsed[1], parsed[2]))
-    return series, bad
-
-
-def _sample(line: str) -> tuple[str, dict[str, str], float] | None:
-    m = _NAME.match(line)
-    if m is None:
-        return None
-    name, i, labels = m.group(), m.end(), {}
-    if line.startswith("{", i):
-        i += 1
-        while not line.startswith("}", i):
-            lab = _LABEL.match(line, i)
-            if lab is None or lab.group(1) in labels:
-                return None
-            labels[lab.group(1)] = _text(_ESCAPE.sub(lambda e: "\n" if e.group(1) == "n" else e.group(1),
-                                                     lab.group(2)))
-            i = lab.end()
-            if line.startswith(",", i):
-                i += 1
-            elif not line.startswith("}", i):
-                return None
-        i += 1
-    rest = line[i:].split()
-    if not 1 <= len(rest) <= 2 or (i < len(line) and not line[i].isspace()) or not _NUMBER.match(rest[0]):
-        return None
-    return name, labels, float(rest[0])
-
-
-def parse_alerts(doc: Any, skipped: _Skips | None = None) -> list[dict[str, Any]]:
-    """`GET /api/v1/alerts` of any shape -> alerts as {labels, annotations, state, value}:
-    strings printable and bounded, value a finite float or None; anything else skipped."""
-    skips = skipped or _Skips()
-    data = doc.get("data") if isinstance(doc, dict) else None
-    items = data.get("alerts") if isinstance(data, dict) else None
-    if not isinstance(items, (list, tuple)):
-        skips.add("an alerts document without data.alerts")
-        return []
-    out: list[dict[str, Any]] = []
-    for a in list(items)[:MAX_ALERTS]:
-        labels = a.get("labels") if isinstance(a, Mapping) else None
-        state = a.get("state") if isinstance(a, Mapping) else None
-        if not isinstance(labels, Mapping) or not isinstance(labels.get("alertname"), str) \
-                or not isinstance(state, str):
-            skips.add("an alert without an alertname or a state")
-            continue
-        notes = a.get("annotations")
-        value = _float(a.get("value")) if isinstance(a.get("value"), (str, int, float)) else math.nan
-        out.append({"labels": _strings(labels), "annotations": _strings(notes if isinstance(notes, Mapping) else {}),
-                    "state": _text(state), "value": value if math.isfinite(value) else None})
-    if len(items) > MAX_ALERTS:
-        skips.add(f"alerts past the first {MAX_ALERTS}")
-    return out
-
-
-def _strings(m: Mapping[Any, Any]) -> dict[str, str]:
-    return {_text(k): _text(v) for k, v in m.items() if isinstance(k, str) and isinstance(v, str)}
-
-
 def from_url(url: str, timeout: float = 5.0) -> Node:
-    """A running daemon's answer: /metrics, and /api/v1/alerts for what its rules see; both
-    within `timeout` seconds in all (RequestFailed, an OSError, past it)."""
-    base = url.rstrip("/")
-    if base.endswith("/metrics"):
-        base = base[: -len("/metrics")]
-    deadline = time.monotonic() + timeout
-    resp = require_2xx(request(base + "/metrics", timeout=timeout, max_bytes=MAX_METRICS_BYTES))
-    series, bad = parse_exposition(resp.body.decode("utf-8", "replace"))
-    if not any(name.startswith("gpumemd_") for name in series):
-        raise DaemonAnswerError("its /metrics has no gpumemd series: not a gpumemd serve?")
-    skips = _Skips()
-    if bad:
-        skips.counts["lines of /metrics that are not samples"] = bad
-    doc: Any = {"data": {"alerts": []}}
-    try:
-        answer = request(base + "/api/v1/alerts", timeout=max(0.001, deadline - time.monotonic()),
-                         max_bytes=MAX_ALERTS_BYTES)
-        if answer.status != 404:  # 404: alerting off, or an older daemon: the tree does without them
-            doc = json.loads(require_2xx(answer).body)
-    except (RequestFailed, ValueError, RecursionError) as exc:
-        skips.add(f"/api/v1/alerts: {reachable_error(exc)}"[:200])
-    return Node.from_series(series, f"gpumemd serve at {base}", parse_alerts(doc, skips), skips)
+    """A running daemon's answer (client.read_daemon) as a node: both requests within
+    `timeout` seconds in all (RequestFailed, an OSError, past it)."""
+    got = client.read_daemon(url, timeout)
+    return Node.from_series(got.series, f"gpumemd serve at {got.base}", got.alerts, got.skips)
 
 
 class LocalNode:
@@ -448,17 +302,6 @@ def local(config: Any, capture: Mapping[str, Any] | None = None) -> Node:
         return reader.read()
     finally:
         reader.close()
-
-
-class NoGpu(Exception):
-    """Nothing to explain here: NVML is missing or failed."""
-
-
-def size(n: float) -> str:
-    for unit, scale in (("GiB", GiB), ("MiB", MiB), ("KiB", 1024)):
-        if abs(n) >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{int(n)} B"
 
 
 def findings(node: Node) -> list[Finding]:
@@ -514,29 +357,23 @@ def findings(node: Node) -> list[Finding]:
         name = labels.get("alertname", "")
         summary = a["annotations"].get("summary") or name
         if name in GROWTH_ALERTS and state in ("firing", "pending"):
-            out.append(Finding(_index(labels.get("gpu")), "growing", f"{name} {state}: {summary}", a["value"]))
+            out.append(Finding(client.index(labels.get("gpu")), "growing", f"{name} {state}: {summary}", a["value"]))
         elif state == "firing" and not (name == "GpumemdCollectorFailing"
                                         and labels.get("collector") in node.failing_collectors):
-            out.append(Finding(_index(labels.get("gpu")), "alert", f"alert {name} firing: {summary}", a["value"]))
+            out.append(Finding(client.index(labels.get("gpu")), "alert", f"alert {name} firing: {summary}", a["value"]))
     return out
-
-
-_TREE = {"mid": "├─ ", "last": "└─ ", "bar": "│  ", "gap": "   "}
-_ASCII = {"mid": "|- ", "last": "`- ", "bar": "|  ", "gap": "   "}
 
 
 def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, ascii_only: bool = False,
            width: int = 80) -> str:
-    t = _ASCII if ascii_only else _TREE
     lines = [f"source: {node.source}"]
     for g in node.gpus:
         if gpu is not None and g.gpu != gpu:
             continue
         lines.append(f"GPU {g.gpu}  {g.name}  {g.uuid}"[:width].rstrip())
-        rows: list[tuple[str, str, int, str]] = []  # (prefix, label, bytes, note)
-        used_children = []
+        used_children: list[Branch] = []
         for p in g.processes:
-            kids: list[tuple[str, int, str, list[tuple[str, int]]]] = []
+            kids: list[Branch] = []
             if p.agent:
                 cached = p.reserved - p.allocated
                 kids = [("PyTorch allocated", p.allocated, _categories_note(p), _category_rows(p)),
@@ -548,27 +385,14 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
             used_children.append((p.who, p.used, note, kids))
         if g.parts:
             used_children.append(("unattributed", g.parts.get("unattributed", 0), g.unattributed_reason, []))
-        top = [("used", g.used, "", used_children), ("driver reserved", g.reserved, "NVML v2", []),
-               ("free", g.free, "", [])]
+        top: list[Branch] = [("used", g.used, "", used_children), ("driver reserved", g.reserved, "NVML v2", []),
+                             ("free", g.free, "", [])]
         lines.append(f"{'total':<36} {size(g.total):>10}")
-        for i, (label, nbytes, note, children) in enumerate(top):
-            last = i == len(top) - 1
-            rows.append((t["last"] if last else t["mid"], label, nbytes, note))
-            for j, (clabel, csize, cnote, grand) in enumerate(children):
-                clast = j == len(children) - 1
-                pre = (t["gap"] if last else t["bar"]) + (t["last"] if clast else t["mid"])
-                rows.append((pre, clabel, csize, cnote))
-                for k, (glabel, gsize, gnote, cats) in enumerate(grand):
-                    glast = k == len(grand) - 1
-                    gbase = (t["gap"] if last else t["bar"]) + (t["gap"] if clast else t["bar"])
-                    rows.append((gbase + (t["last"] if glast else t["mid"]), glabel, gsize, gnote))
-                    for m, (hlabel, hsize) in enumerate(cats):  # the categories under "PyTorch allocated"
-                        hpre = gbase + (t["gap"] if glast else t["bar"])
-                        rows.append((hpre + (t["last"] if m == len(cats) - 1 else t["mid"]), hlabel, hsize, ""))
+        rows = tree_rows(top, ASCII_TREE if ascii_only else TREE)
         for pre, label, nbytes, note in rows:
             head = f"{pre}{label}"
-            text = f"{head:<36} {size(nbytes):>10}" + (f"  {note}" if note else "")
-            lines.append(text[:width] if len(text) > width else text)
+            line = f"{head:<36} {size(nbytes):>10}" + (f"  {note}" if note else "")
+            lines.append(line[:width] if len(line) > width else line)
     chosen = [f for f in found if gpu is None or f.gpu in (None, gpu)]
     lines.append("findings:" if chosen else "findings: none")
     lines.extend(f"  ! {f.message}" for f in chosen)
@@ -576,10 +400,11 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
     return "\n".join(lines) + "\n"
 
 
-def _category_rows(p: ProcessView) -> list[tuple[str, int]]:
+def _category_rows(p: ProcessView) -> list[Branch]:
     """The categories of the step's end (they add up to allocated then), biggest first."""
     end = p.categories.get("end") or {}
-    rows = [(c.replace("_", " "), n) for c, n in end.items() if n > 0 or c in ("parameters", "other")]
+    rows: list[Branch] = [(c.replace("_", " "), n, "", []) for c, n in end.items()
+                          if n > 0 or c in ("parameters", "other")]
     return sorted(rows, key=lambda r: -r[1])
 
 
@@ -599,26 +424,7 @@ def to_json(node: Node, found: Sequence[Finding], gpu: int | None = None) -> str
     doc = {"source": node.source, "gpus": gpus,
            "findings": [asdict(f) for f in found if gpu is None or f.gpu in (None, gpu)],
            "notes": node.notes}
-    return json.dumps(_finite(doc), indent=1, sort_keys=True, allow_nan=False) + "\n"
-
-
-def _finite(obj: Any) -> Any:
-    if isinstance(obj, float):
-        return obj if math.isfinite(obj) else None
-    if isinstance(obj, dict):
-        return {k: _finite(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_finite(v) for v in obj]
-    return obj
-
-
-def reachable_error(exc: BaseException) -> str:
-    """A failure to get a daemon's answer, said in one line."""
-    if isinstance(exc, (RequestFailed, DaemonAnswerError, NoGpu)):
-        return str(exc)
-    if isinstance(exc, RecursionError):
-        return "JSON nested too deeply"
-    return f"{type(exc).__name__}: {exc}"
+    return strict_json(doc)
 
 
 MAX_DIFF_FILES = 16
@@ -661,7 +467,7 @@ def render_diff(report: Any, *, per: str = "step") -> str:
     if report.unattributed_bytes:
         lines.append(f"  growth with no user frame: {size(report.unattributed_bytes)}")
     lines.extend(f"note: {n}" for n in report.notes)
-    return "\n".join(_text(line) for line in lines) + "\n"
+    return "\n".join(text(line) for line in lines) + "\n"
 
 
 def explain_snapshot(path: str, requested: int | None = None) -> tuple[Any, tuple[str, ...]]:

@@ -19,16 +19,16 @@ import json
 import math
 import statistics
 import time
-import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from gpumemd.alerts.export import job_thresholds
-from gpumemd.httpclient import RequestFailed, redact, request, require_2xx
+from gpumemd.httpclient import redact
 
 from . import explain
-from .explain import Finding, Node, Series, size
+from .client import PrometheusAnswerError, Series, Skips, index, parse_vector, query
+from .explain import Finding, Node
+from .format import size, strict_json, text
 
 __all__ = ["ACTIONABLE", "RANK_SORTS", "Job", "PrometheusAnswerError", "RankView", "actionable", "from_prometheus",
            "frame", "job_findings", "jobs", "look", "node_ranks", "parse_vector", "render", "render_jobs", "to_json"]
@@ -36,18 +36,11 @@ __all__ = ["ACTIONABLE", "RANK_SORTS", "Job", "PrometheusAnswerError", "RankView
 # The findings that call for action (exit 1): the job alerts' conditions, with their numbers
 # (job_thresholds). The worst rank is always named, but is actionable only under the threshold.
 ACTIONABLE = ("no_ranks", "headroom_low", "imbalance", "ranks_missing", "ooms")
-MAX_ANSWER_BYTES = 64 << 20  # one query's answer: grows with ranks; the cap only stops a runaway
-MAX_RESULTS = 200_000
 
 # the job's own series (they carry job_id), and the node-level ones of the instances it runs on
 _JOB_SERIES = 'gpumemd_(process_rank_info|allocator_.*|oom_.*)'
 _NODE_SERIES = ('gpumemd_(gpu_memory_.*|gpu_info|process_gpu_memory_used_bytes|process_info|'
                 'process_resident_memory_bytes|collector_success)')
-
-
-class PrometheusAnswerError(explain.DaemonAnswerError):
-    """Prometheus's answer is not an instant vector gpumemd can read (or says an error); a
-    DaemonAnswerError, so the node clients' one-line reporting (reachable_error) says it."""
 
 
 @dataclass
@@ -79,62 +72,6 @@ class Job:
     notes: list[str] = field(default_factory=list)
 
 
-def _number(v: Any) -> float | None:
-    """Prometheus's sample value: a string of a float ("NaN", "+Inf" included) -> float."""
-    if not isinstance(v, str) or len(v) > 64:
-        return None
-    try:
-        return float(v)
-    except ValueError:
-        return None
-
-
-def parse_vector(doc: Any, skips: explain._Skips) -> list[tuple[dict[str, str], float]]:
-    """An instant query's answer of any shape -> [(labels, value)]; a wrong document raises
-    PrometheusAnswerError (one line), a bad sample is skipped and counted."""
-    if not isinstance(doc, dict):
-        raise PrometheusAnswerError("not a Prometheus API answer (not a JSON object)")
-    if doc.get("status") != "success":
-        err = doc.get("error")
-        said = explain._text(err)[:200] if isinstance(err, str) else "no error text"
-        raise PrometheusAnswerError(f"the query failed: {said}")
-    data = doc.get("data")
-    if not isinstance(data, dict) or data.get("resultType") != "vector" or not isinstance(data.get("result"), list):
-        raise PrometheusAnswerError("not an instant vector (data.resultType \"vector\" with a result list)")
-    out: list[tuple[dict[str, str], float]] = []
-    for item in data["result"][:MAX_RESULTS]:
-        metric = item.get("metric") if isinstance(item, dict) else None
-        value = item.get("value") if isinstance(item, dict) else None
-        if not isinstance(metric, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                                   for k, v in metric.items()):
-            skips.add("a result whose metric is not labels of strings")
-            continue
-        if not isinstance(value, list) or len(value) != 2 or isinstance(value[0], bool) \
-                or not isinstance(value[0], (int, float)) or (n := _number(value[1])) is None:
-            skips.add("a result whose value is not [time, \"number\"]")
-            continue
-        out.append(({explain._text(k): explain._text(v) for k, v in metric.items()}, n))
-    if len(data["result"]) > MAX_RESULTS:
-        skips.add(f"results past the first {MAX_RESULTS}")
-    return out
-
-
-def _query(base: str, expr: str, deadline: float, timeout: float, skips: explain._Skips) -> list[
-        tuple[dict[str, str], float]]:
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise RequestFailed("timeout", f"timed out: no complete answer within {timeout:g}s")
-    url = f"{base}/api/v1/query?" + urllib.parse.urlencode({"query": expr})
-    resp = request(url, timeout=left, max_bytes=MAX_ANSWER_BYTES)
-    if resp.status not in (400, 422):  # a bad expression: the answer's error says why
-        require_2xx(resp)
-    try:
-        doc = json.loads(resp.body)
-    except (ValueError, RecursionError):
-        raise PrometheusAnswerError(f"HTTP {resp.status}: not JSON (is this a Prometheus?)") from None
-    return parse_vector(doc, skips)
-
-
 def _base(url: str) -> str:
     return url.rstrip("/")
 
@@ -145,8 +82,8 @@ def _quote(value: str) -> str:
 
 def jobs(url: str, timeout: float = 5.0) -> tuple[dict[str, int], list[str]]:
     """The jobs Prometheus sees now: {job_id: ranks}, and notes."""
-    skips = explain._Skips()
-    found = _query(_base(url), 'count by (job_id) (gpumemd_process_rank_info{job_id!=""})',
+    skips = Skips()
+    found = query(_base(url), 'count by (job_id) (gpumemd_process_rank_info{job_id!=""})',
                    time.monotonic() + timeout, timeout, skips)
     out = {lab["job_id"]: int(v) for lab, v in found if "job_id" in lab and math.isfinite(v) and 0 <= v < 1e9}
     return out, skips.notes()
@@ -154,11 +91,11 @@ def jobs(url: str, timeout: float = 5.0) -> tuple[dict[str, int], list[str]]:
 
 def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
     """The job `job` as Prometheus sees it now, within `timeout` seconds for all queries."""
-    base, deadline, skips = _base(url), time.monotonic() + timeout, explain._Skips()
-    own = _query(base, f'{{__name__=~"{_JOB_SERIES}",job_id={_quote(job)}}}', deadline, timeout, skips)
+    base, deadline, skips = _base(url), time.monotonic() + timeout, Skips()
+    own = query(base, f'{{__name__=~"{_JOB_SERIES}",job_id={_quote(job)}}}', deadline, timeout, skips)
     nodes_q = (f'{{__name__=~"{_NODE_SERIES}"}} and on (instance) '
                f'gpumemd_process_rank_info{{job_id={_quote(job)}}}')
-    node_level = _query(base, nodes_q, deadline, timeout, skips)
+    node_level = query(base, nodes_q, deadline, timeout, skips)
     by_instance: dict[str, Series] = {}
     for labels, value in own + node_level:
         name, instance = labels.pop("__name__", ""), labels.get("instance", "")
@@ -171,7 +108,7 @@ def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
         result.nodes[instance] = node
         peaks = {lab.get("rank", ""): v for lab, v in series.get("gpumemd_allocator_step_peak_bytes", [])}
         for lab, _ in series.get("gpumemd_process_rank_info", []):
-            if (w := explain._index(lab.get("world_size"))) is not None:
+            if (w := index(lab.get("world_size"))) is not None:
                 world.add(w)
         result.ranks.extend(node_ranks(node, instance, job, peaks))
     result.ranks.sort(key=lambda r: (int(r.rank) if r.rank.isdigit() else 1 << 40, r.rank))
@@ -326,11 +263,11 @@ def to_json(job: Job, found: Sequence[Finding]) -> str:
            "nodes": [{"instance": i, "gpus": [asdict(g) for g in n.gpus], "notes": n.notes}
                      for i, n in job.nodes.items()],
            "ranks": [asdict(r) for r in job.ranks], "findings": [asdict(f) for f in found], "notes": job.notes}
-    return json.dumps(explain._finite(doc), indent=1, sort_keys=True, allow_nan=False) + "\n"
+    return strict_json(doc)
 
 
 def render_jobs(found: Mapping[str, int], source: str) -> str:
     """The jobs Prometheus sees, with their rank counts."""
     lines = [f"source: {source}", "jobs:" if found else "jobs: none seen (no gpumemd_process_rank_info with a job_id)"]
-    lines.extend(f"  {explain._text(j)}  {n} ranks" for j, n in sorted(found.items()))
+    lines.extend(f"  {text(j)}  {n} ranks" for j, n in sorted(found.items()))
     return "\n".join(lines) + "\n"

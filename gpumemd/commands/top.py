@@ -27,7 +27,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TextIO, TypeVar
 
-from .explain import GpuView, Node, NoGpu, ProcessView, reachable_error
+from .client import NoGpu, reachable_error
+from .explain import GpuView, Node, ProcessView
+from .format import short
 
 __all__ = ["SORTS", "Draw", "Reader", "bar", "frame", "run_curses", "run_plain"]
 
@@ -54,16 +56,6 @@ SORTS: tuple[tuple[str, Callable[[ProcessView], float]], ...] = (
 GLYPHS = (("pytorch_allocated", "A"), ("pytorch_fragmented", "F"), ("pytorch_cached", "C"), ("non_pytorch", "N"),
           ("other_processes", "O"), ("unattributed", "U"), ("driver_reserved", "R"), ("free", "."))
 LEGEND = "A alloc  F frag  C cached  N non-PyTorch  O other  U unattrib.  R driver  . free"
-
-
-def _short(n: float | None) -> str:
-    if n is None:
-        return "-"
-    for unit, scale in (("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)):
-        if abs(n) >= scale:
-            value = n / scale
-            return f"{value:.1f}{unit}" if value < 100 else f"{value:.0f}{unit}"
-    return f"{int(n)}B"
 
 
 def bar(g: GpuView, width: int) -> str:
@@ -117,18 +109,18 @@ def frame(node: Node | None, *, width: int = 80, sort: int = 0, gpu: int | None 
         retries = sum(p.retries for p in g.processes)
         ooms = sum(p.ooms for p in g.processes)
         lines.append("")
-        lines.append(f"GPU {g.gpu} {g.name[:18]:<18} used {_short(g.used)}/{_short(g.total)}  "
+        lines.append(f"GPU {g.gpu} {g.name[:18]:<18} used {short(g.used)}/{short(g.total)}  "
                      f"retries {retries}  ooms {ooms}"[:width])
         lines.append("[" + bar(g, max(10, width - 2)) + "]")
         lines.append(f"  {'PID':>7} {'RANK':>4} {'USED':>6} {'ALLOC':>6} {'CACHED':>6} {'NON-PT':>6} {'PEAK':>6} "
                      f"{'RETRY':>5} {'OOM':>3} {'RSS':>6}"[:width])
         for p in sorted(g.processes, key=value, reverse=True):
             if p.agent:
-                torch_cols = (f"{_short(p.allocated):>6} {_short(p.reserved - p.allocated):>6} "
-                              f"{_short(p.non_pytorch):>6} {_short(p.window_peak):>6} {p.retries:>5} {p.ooms:>3}")
+                torch_cols = (f"{short(p.allocated):>6} {short(p.reserved - p.allocated):>6} "
+                              f"{short(p.non_pytorch):>6} {short(p.window_peak):>6} {p.retries:>5} {p.ooms:>3}")
             else:
                 torch_cols = f"{'(no agent)':>27} {'':>5} {'':>3}"
-            lines.append(f"  {p.pid:>7} {p.rank or '-':>4} {_short(p.used):>6} {torch_cols} {_short(p.rss):>6}"[:width])
+            lines.append(f"  {p.pid:>7} {p.rank or '-':>4} {short(p.used):>6} {torch_cols} {short(p.rss):>6}"[:width])
     return lines
 
 

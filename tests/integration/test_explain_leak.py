@@ -11,8 +11,8 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpumemd.diagnosis.leak import find_leaks, history_note
 from gpumemd.commands.explain import Node, findings, parse_exposition, render, render_diff, to_json
+from gpumemd.diagnosis.leak import find_leaks, history_note
 from tests.helpers import ROOT
 
 EXPOSITION = "\n".join([

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.commands import jobview
-from gpumemd.commands.explain import _Skips
+from gpumemd.commands.client import Skips
 from tests.helpers import ROOT
 from tests.security.hostile_http import Hostile, answer, chunked_forever, huge, redirect, trickle
 
@@ -92,7 +92,7 @@ _shaped = st.fixed_dictionaries({"status": st.sampled_from(["success", "error", 
 @given(st.one_of(_json, _shaped))
 def test_parse_vector_raises_only_its_one_error(doc: Any) -> None:
     try:
-        out = jobview.parse_vector(doc, _Skips())
+        out = jobview.parse_vector(doc, Skips())
     except jobview.PrometheusAnswerError as exc:
         assert "\n" not in str(exc)
         return
