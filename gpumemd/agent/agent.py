@@ -31,7 +31,6 @@ import os
 import shutil
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -39,7 +38,6 @@ from typing import TYPE_CHECKING, Any, cast
 from gpumemd.backends.host import ProcessUnreadable, Psutil
 from gpumemd.backends.nvml import Pynvml
 from gpumemd.backends.torch_accel import LazyTorchCuda
-from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.backends.torch_oom import LazyTorchOom
 from gpumemd.config import Config
 from gpumemd.runtime import Runtime
@@ -59,11 +57,11 @@ from .categories import CategorySource
 from .endpoint import EndpointProcess
 from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
+from .stephook import STEP_PEAK_BUDGET, StepHook
 from .wiring import (
     AllocatorAnnouncer,
     Counted,
     _agent_config,
-    _never,
     _sample_every,
     _sections_observers,
     _sections_state,
@@ -82,7 +80,6 @@ __all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snap
            "stop", "watch"]
 
 _UNSET: Any = object()
-STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
 
 AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alerts.engine.Notification
 
@@ -130,19 +127,11 @@ class Agent:
         self._private_dir: str | None = None  # where the endpoint process reads (agent.endpoint: process)
         self._started = False
         self._forked = False
-        self._step_hook: Any = None  # agent.tick: step — the optimizer hook's handle, once torch is there
-        self._next_step_tick = 0.0
-        self.step_tick_interval = agent.interval  # agent.tick: step (benchmarks change it)
-        # A step boundary (the step peak's read) after every optimizer step, unless its reads would
-        # take more than this fraction of the training thread's time: then after the step that
-        # follows a read by cost / budget (the step peak then covers those steps). 0: at ticks only.
-        self.step_peak_budget = STEP_PEAK_BUDGET
-        self._next_boundary = 0.0
-        self._open_steps = 0  # optimizer steps since the last step boundary
         self._allocator: AllocatorSource | None = None  # the step hook marks its boundaries
-        self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
-        self._disable: Callable[..., Any] | None = None  # torch.compiler.disable, once hooked
         self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
+        # agent.tick: step — the optimizer-step hook (stephook.py), installed once torch is there
+        self.steps = StepHook(self, self.training, self.errors, tick_interval=agent.interval,
+                              peak_budget=STEP_PEAK_BUDGET)
         self._accelerator: Callable[[], str | None] | None = None  # the sources' LazyTorchCuda.accelerator
         self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
@@ -187,6 +176,7 @@ class Agent:
                                        devices=allocator.step_devices,
                                        total_memory=lambda device: torch_api.total_memory(device),
                                        max_tokens=agent.max_tokens)
+        self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
         sources.append(self.forecast)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what
@@ -242,6 +232,7 @@ class Agent:
             say=say,
         )
         self.leak = LeakFinder(self.oom.api, out_dir=agent.oom_snapshot_dir, labels=self.identity.labels(), say=say)
+        self.steps.listeners = [self.leak]  # snapshots at step boundaries while a search runs
         directory = spool_dir(agent.spool_dir)
         # agent.endpoint: process — a helper process serves the file this agent publishes, so
         # the file holds every family and the alerts, and is written every spool_interval (an
@@ -274,7 +265,7 @@ class Agent:
         # steps (no GIL hand-off); the sampling thread then wakes for samples only, and ticks
         # itself again when the steps stop (or never come: a loop without torch.optim).
         if agent.tick == "step":
-            listeners.append(self._install_step_tick)
+            listeners.append(self.steps.install)
         self._announcer = AllocatorAnnouncer(self.pid, self._which_accelerator)
         listeners.append(self._announcer)
         # The shared runtime reads sampler.interval and web.listen_address: give it the agent's.
@@ -320,69 +311,41 @@ class Agent:
         accelerator = self._accelerator
         return accelerator() if accelerator is not None else None
 
-    def _install_step_tick(self, snapshot: Any = None) -> None:
-        """A sample listener: once the program has imported torch, hook optimizer steps."""
-        if self._step_hook is not None or not torch_ready() or self._forked:
-            return
-        import torch
-        from torch.optim.optimizer import register_optimizer_step_post_hook
+    # --- what the step hook reads (stephook.StepTarget) ---
 
-        # Under torch.compile (`torch.compile(opt.step)`, a compiled train step) dynamo traces
-        # the hook: traced, a tick would run once at compile time and never again. So while
-        # tracing, the hook calls the tick through `torch.compiler.disable` (`_step_tick`):
-        # dynamo ends the graph there and calls the tick eagerly each time the compiled code
-        # runs. That costs no graph: torch's optimizer step already breaks the graph around
-        # its update (optimizer.py `_use_grad`), so the post hooks' loop, which dynamo now runs
-        # eagerly, holds no tensor work, and no fullgraph compile of a step exists to be
-        # broken (CPU tests hold both). `disable` is only looked up here and called while
-        # tracing: calling it imports torch._dynamo, which a program that never compiles
-        # should not pay for. Both are optional (older torch): read what this torch has.
-        compiler = getattr(torch, "compiler", None)  # getattr: torch >= 2.1
-        self._compiling = getattr(compiler, "is_compiling", _never)  # getattr: torch >= 2.3
-        self._disable = getattr(compiler, "disable", None)  # getattr: as above
-        if self.training.optimizer_steps is None:
-            self.training.optimizer_steps = 0
-        self._step_hook = register_optimizer_step_post_hook(self._step_tick)
+    @property
+    def hookable(self) -> bool:
+        """Not a forked child: the step hook may be installed."""
+        return not self._forked
+
+    @property
+    def stepping(self) -> bool:
+        """Started and not forked: the step hook may tick the sampler."""
+        return self._started and not self._forked
+
+    def step_sampler(self) -> Any:
+        return self.runtime.sampler if self.runtime is not None else None
+
+    def step_allocator(self) -> Any:
+        return self._allocator
+
+    # The step hook's settings and state as the agent's attributes: benchmarks and tests
+    # (tests/unit/agent, bench/, tests/gpu) drive the hook through the agent.
+    step_tick_interval = property(lambda self: self.steps.tick_interval,
+                                  lambda self, v: setattr(self.steps, "tick_interval", v))
+    step_peak_budget = property(lambda self: self.steps.peak_budget,
+                                lambda self, v: setattr(self.steps, "peak_budget", v))
+    _step_hook = property(lambda self: self.steps.handle, lambda self, v: setattr(self.steps, "handle", v))
+    _next_step_tick = property(lambda self: self.steps.next_tick, lambda self, v: setattr(self.steps, "next_tick", v))
+    _next_boundary = property(lambda self: self.steps.next_boundary,
+                              lambda self, v: setattr(self.steps, "next_boundary", v))
+    _open_steps = property(lambda self: self.steps.open_steps)
+
+    def _install_step_tick(self, snapshot: Any = None) -> None:
+        self.steps.install(snapshot)
 
     def _step_tick(self, *_: Any) -> None:
-        """After each optimizer step, on the training thread: counted, then a step boundary
-        (an allocator tick that closes the step peak) unless the budget spaces them out, and
-        a tick at least every `interval`. Never raises, never waits."""
-        if self._compiling():  # traced by torch.compile: the tick runs eagerly, outside the graph
-            try:
-                if self._disable is not None:
-                    self._disable(self._step_tick, recursive=True)()
-            except Exception:  # a torch that cannot do this while tracing: the step goes uncounted
-                self.errors.note("step-tick")
-            return
-        training = self.training
-        training.optimizer_steps = (training.optimizer_steps or 0) + 1
-        self._open_steps += 1
-        leak = self.leak
-        if leak is not None and leak.armed:  # snapshots at step boundaries while a search runs
-            leak.on_step()
-        now = time.monotonic()
-        if now < self._next_step_tick and now < self._next_boundary:
-            return
-        self._next_step_tick = now + self.step_tick_interval
-        runtime, allocator = self.runtime, self._allocator
-        if runtime is None or allocator is None or not self._started or self._forked:
-            return
-        try:
-            allocator.boundary = (threading.get_ident(), self._open_steps)
-            try:
-                ticked = runtime.sampler.tick_now()
-            finally:
-                allocator.boundary = None
-            if ticked:  # else the thread was sampling: the next step closes these steps too
-                self._open_steps = 0
-                if self.forecast is not None:  # the step peak just closed, paired with the batch's tokens
-                    self.forecast.on_boundary(training.optimizer_steps)
-                budget = self.step_peak_budget
-                done = time.monotonic()
-                self._next_boundary = done + (done - now) / budget if budget > 0 else float("inf")
-        except Exception:
-            self.errors.note("step-tick")
+        self.steps.step()
 
     def _alerts_json(self) -> bytes | None:
         runtime = self.runtime
@@ -510,9 +473,7 @@ class Agent:
                 self.errors.note("stop")
                 log.exception("gpumemd agent did not stop cleanly")
         process.unregister_actions(self)
-        hook, self._step_hook = self._step_hook, None
-        if hook is not None:
-            hook.remove()
+        self.steps.remove()
         observer = self.alerting.observer if self.alerting is not None else None
         if observer is not None:
             observer.close()

@@ -32,10 +32,6 @@ log = logging.getLogger("gpumemd.agent")
 __all__ = ["AllocatorAnnouncer", "Counted", "SectionsObserver", "effective_listen_address", "say"]
 
 
-def _never() -> bool:
-    return False
-
-
 def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
     """How often the agent's thread takes a whole sample: as often as anything in it is due
     (rules, NVML, the spool); the ticks between only follow the allocator's interval peak."""

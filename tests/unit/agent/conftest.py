@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from gpumemd.agent.agent import Agent
+from gpumemd.agent.stephook import StepHook
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +20,6 @@ def _no_agent_hooks_left() -> Iterator[None]:
     if optimizer is None:
         return
     for hook in list(optimizer._global_optimizer_post_hooks.values()):
-        agent = hook.__self__ if inspect.ismethod(hook) else None
-        if isinstance(agent, Agent) and agent._step_hook is not None:
-            agent._step_hook.remove()
-            agent._step_hook = None
+        owner = hook.__self__ if inspect.ismethod(hook) else None
+        if isinstance(owner, StepHook):  # an agent's (agent/stephook.py)
+            owner.remove()

@@ -1,0 +1,158 @@
+"""The agent's optimizer-step hook: what runs on the training thread after each optimizer step.
+
+`StepHook.install()` registers it with torch.optim (once the program has imported torch);
+each call then counts the step (`gpumemd_training_optimizer_steps_total`), tells the step
+listeners (the leak finder snapshots at step boundaries while armed), and reads the
+allocator's counters: a *step boundary* closes the step peak (`AllocatorSource.boundary`)
+and tells the boundary listeners (the OOM forecast pairs the peak with the batch's tokens),
+and a tick at least every `tick_interval` feeds the window peak (`agent.tick: step`).
+
+What it needs from its agent is declared in `StepTarget`. It never raises into the training
+loop (failures are counted in the agent's errors as `step-tick`) and never waits: a tick
+that finds the sampling thread busy is left for the next step.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from gpumemd.backends.torch_cuda import torch_ready
+from gpumemd.sources.agent_self import Errors
+from gpumemd.sources.training import TrainingStep
+
+__all__ = ["STEP_PEAK_BUDGET", "BoundaryListener", "StepHook", "StepListener", "StepTarget"]
+
+STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
+
+
+def _never() -> bool:
+    return False
+
+
+class StepListener(Protocol):
+    """Told of each optimizer step, on the training thread, before the allocator is read: it
+    must be cheap and never raise (a listener with nothing to do returns at once)."""
+
+    def on_step(self) -> None: ...
+
+
+class BoundaryListener(Protocol):
+    """Told after each step boundary (the step peak just closed), on the training thread, with
+    the optimizer steps counted so far; cheap. What it raises is counted (`step-tick`)."""
+
+    def on_boundary(self, steps: int | None) -> None: ...
+
+
+class StepTarget(Protocol):
+    """What the hook reads of its agent at each step; None or False: nothing to read yet."""
+
+    @property
+    def hookable(self) -> bool:
+        """Not a forked child: the hook may be installed (a built agent, started or not)."""
+
+    @property
+    def stepping(self) -> bool:
+        """Started and not forked: the hook may tick its sampler."""
+
+    def step_sampler(self) -> Any:
+        """The sampler whose `tick_now()` reads the allocator (None before it is built)."""
+
+    def step_allocator(self) -> Any:
+        """The AllocatorSource whose `boundary` marks a step boundary (None before it is built)."""
+
+
+class StepHook:
+    """The optimizer-step hook of one agent (module docstring). `tick_interval` and
+    `peak_budget` are the agent's settings; benchmarks and tests change them."""
+
+    def __init__(self, target: StepTarget, training: TrainingStep, errors: Errors, *, tick_interval: float,
+                 peak_budget: float = STEP_PEAK_BUDGET) -> None:
+        self.target = target
+        self.training = training
+        self.errors = errors
+        self.listeners: list[StepListener] = []
+        self.boundary_listeners: list[BoundaryListener] = []
+        self.handle: Any = None  # torch's hook handle, once installed
+        self.tick_interval = tick_interval
+        # A step boundary (the step peak's read) after every optimizer step, unless its reads would
+        # take more than this fraction of the training thread's time: then after the step that
+        # follows a read by cost / budget (the step peak then covers those steps). 0: at ticks only.
+        self.peak_budget = peak_budget
+        self.next_tick = 0.0
+        self.next_boundary = 0.0
+        self.open_steps = 0  # optimizer steps since the last step boundary
+        self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
+        self._disable: Callable[..., Any] | None = None  # torch.compiler.disable, once hooked
+
+    def install(self, snapshot: Any = None) -> None:
+        """A sample listener: once the program has imported torch, hook optimizer steps."""
+        if self.handle is not None or not torch_ready() or not self.target.hookable:
+            return
+        import torch
+        from torch.optim.optimizer import register_optimizer_step_post_hook
+
+        # Under torch.compile (`torch.compile(opt.step)`, a compiled train step) dynamo traces
+        # the hook: traced, a tick would run once at compile time and never again. So while
+        # tracing, the hook calls the tick through `torch.compiler.disable` (`step`):
+        # dynamo ends the graph there and calls the tick eagerly each time the compiled code
+        # runs. That costs no graph: torch's optimizer step already breaks the graph around
+        # its update (optimizer.py `_use_grad`), so the post hooks' loop, which dynamo now runs
+        # eagerly, holds no tensor work, and no fullgraph compile of a step exists to be
+        # broken (CPU tests hold both). `disable` is only looked up here and called while
+        # tracing: calling it imports torch._dynamo, which a program that never compiles
+        # should not pay for. Both are optional (older torch): read what this torch has.
+        compiler = getattr(torch, "compiler", None)  # getattr: torch >= 2.1
+        self._compiling = getattr(compiler, "is_compiling", _never)  # getattr: torch >= 2.3
+        self._disable = getattr(compiler, "disable", None)  # getattr: as above
+        if self.training.optimizer_steps is None:
+            self.training.optimizer_steps = 0
+        self.handle = register_optimizer_step_post_hook(self.step)
+
+    def remove(self) -> None:
+        """Unhook from torch.optim (stop, tests); the hook can be installed again."""
+        handle, self.handle = self.handle, None
+        if handle is not None:
+            handle.remove()
+
+    def step(self, *_: Any) -> None:
+        """After each optimizer step, on the training thread: counted, then a step boundary
+        (an allocator tick that closes the step peak) unless the budget spaces them out, and
+        a tick at least every `tick_interval`. Never raises, never waits."""
+        if self._compiling():  # traced by torch.compile: the tick runs eagerly, outside the graph
+            try:
+                if self._disable is not None:
+                    self._disable(self.step, recursive=True)()
+            except Exception:  # a torch that cannot do this while tracing: the step goes uncounted
+                self.errors.note("step-tick")
+            return
+        training = self.training
+        training.optimizer_steps = (training.optimizer_steps or 0) + 1
+        self.open_steps += 1
+        for told in self.listeners:  # the leak finder: snapshots at step boundaries while armed
+            told.on_step()
+        now = time.monotonic()
+        if now < self.next_tick and now < self.next_boundary:
+            return
+        self.next_tick = now + self.tick_interval
+        target = self.target
+        sampler, allocator = target.step_sampler(), target.step_allocator()
+        if sampler is None or allocator is None or not target.stepping:
+            return
+        try:
+            allocator.boundary = (threading.get_ident(), self.open_steps)
+            try:
+                ticked = sampler.tick_now()
+            finally:
+                allocator.boundary = None
+            if ticked:  # else the thread was sampling: the next step closes these steps too
+                self.open_steps = 0
+                for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
+                    listener.on_boundary(training.optimizer_steps)
+                budget = self.peak_budget
+                done = time.monotonic()
+                self.next_boundary = done + (done - now) / budget if budget > 0 else float("inf")
+        except Exception:
+            self.errors.note("step-tick")

@@ -1,0 +1,102 @@
+"""The optimizer-step hook (gpumemd/agent/stephook.py) against its declared interface
+(`StepTarget`, `StepListener`), without torch: a fake target whose sampler records the
+allocator's boundary at each tick. The agent's own use of it is tested through the agent
+(test_step_peak.py, test_cadence.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpumemd.agent.stephook import StepHook
+from gpumemd.sources.agent_self import Errors
+from gpumemd.sources.training import TrainingStep
+
+
+class FakeTarget:
+    """A fake StepTarget: a sampler that ticks (or is busy, or fails) and an allocator."""
+
+    def __init__(self) -> None:
+        self.hookable = True
+        self.stepping = True
+        self.allocator = type("Allocator", (), {"boundary": None})()
+        self.seen: list[Any] = []  # the allocator's boundary at each tick
+        self.answer: bool | Exception = True  # tick_now's: ticked, busy (False), or it raises
+
+    def step_sampler(self) -> Any:
+        return self
+
+    def step_allocator(self) -> Any:
+        return self.allocator
+
+    def tick_now(self) -> bool:
+        self.seen.append(self.allocator.boundary)
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def on_step(self) -> None:
+        self.steps += 1
+
+
+def hook(**kw: Any) -> tuple[StepHook, FakeTarget, Errors]:
+    target, errors = FakeTarget(), Errors()
+    return StepHook(target, TrainingStep({}), errors, tick_interval=3600.0, **kw), target, errors
+
+
+def test_each_step_is_counted_told_and_closes_a_step_when_the_budget_allows() -> None:
+    h, target, errors = hook(peak_budget=float("inf"))  # a boundary after every step
+    listener = Listener()
+    h.listeners.append(listener)
+    for _ in range(3):
+        h.step()
+    assert h.training.optimizer_steps == 3 and listener.steps == 3
+    assert [b[1] for b in target.seen] == [1, 1, 1]  # each boundary closes the one step open
+    assert target.allocator.boundary is None and h.open_steps == 0 and errors.counts == {}
+
+
+def test_with_no_budget_the_steps_between_ticks_close_together() -> None:
+    h, target, _ = hook(peak_budget=0.0)
+    for _ in range(4):
+        h.step()
+    assert [b[1] for b in target.seen] == [1]  # the first step's tick only: the interval is an hour
+    h.next_tick = 0.0  # the tick is due
+    h.step()
+    assert [b[1] for b in target.seen] == [1, 4]  # the next boundary closes the 4 steps since
+
+
+def test_a_busy_sampler_leaves_the_steps_open_for_the_next_boundary() -> None:
+    h, target, _ = hook(peak_budget=float("inf"))
+    target.answer = False  # the sampling thread holds the sampler
+    h.step()
+    h.step()
+    target.answer = True
+    h.step()
+    assert [b[1] for b in target.seen] == [1, 2, 3] and h.open_steps == 0
+
+
+def test_a_failing_tick_is_counted_never_raised_and_the_boundary_is_cleared() -> None:
+    h, target, errors = hook(peak_budget=float("inf"))
+    target.answer = RuntimeError("the sampler broke")
+    h.step()
+    assert errors.counts == {"step-tick": 1} and target.allocator.boundary is None
+    assert h.training.optimizer_steps == 1  # the step still counted
+
+
+def test_a_target_not_stepping_counts_steps_but_reads_nothing() -> None:
+    h, target, _ = hook(peak_budget=float("inf"))
+    target.stepping = False  # stopped, or a forked child
+    h.step()
+    assert h.training.optimizer_steps == 1 and target.seen == []
+
+
+def test_install_waits_for_torch_and_never_hooks_a_forked_child() -> None:
+    h, target, _ = hook()
+    target.hookable = False
+    h.install()
+    assert h.handle is None
+    h.remove()  # nothing installed: a no-op
