@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import collections
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from types import MappingProxyType
@@ -63,56 +63,72 @@ class Kept(NamedTuple):
 
 
 class CycleRunner:
-    """The cycle, for `Sampler`: the state it reads and keeps is the sampler's (set in
-    Sampler.__init__), declared here."""
+    """The cycle a `Sampler` runs (module docstring), and what cycles keep between them: the
+    sources, observers and listeners, the latest snapshot and the history, the results of
+    those with an `every`, and the health record the sampler reads (`completed`, `running`,
+    `stalled`, `last_error`). `period()` is the sampler's sample period (it may change)."""
 
-    _sources: list[Source[Any]]
-    _observers: list[Observer]
-    _listeners: list[Callable[[Snapshot], None]]
-    _eager: bool
-    _static: Callable[[], Iterable[Metric]] | None
-    _wall: Callable[[], float]
-    _mono: Callable[[], float]
-    history: collections.deque[Sample]
-    _history_names: frozenset[str]
-    latest: Snapshot | None
-    _sequence: int
-    _samples_total: int
-    durations: Mapping[str, float]
-    busy: list[Any]
-    _last_error: dict[str, str]
-    _kept: dict[str, Kept]
-    _completed: float
-    _running: str
-    _stalled: bool
+    def __init__(self, sources: Sequence[Source[Any]], observers: Sequence[Observer],
+                 listeners: Sequence[Callable[[Snapshot], None]], *, history: int, eager: bool,
+                 static: Callable[[], Iterable[Metric]] | None, wall: Callable[[], float], mono: Callable[[], float],
+                 busy: list[Any], period: Callable[[], float]) -> None:
+        self.sources: list[Source[Any]] = []
+        self.observers: list[Observer] = []
+        self._history_names: frozenset[str] = frozenset()
+        self._kept: dict[str, Kept] = {}  # by name: sources and observers with an `every`
+        self.replace(sources, observers)
+        self.listeners = list(listeners)
+        self._eager = eager
+        self._static = static
+        self._wall, self._mono = wall, mono
+        self._period = period
+        # (sequence, timestamp, success) per sample; readings only of `history_readings` sources
+        self.history: collections.deque[Sample] = collections.deque(maxlen=history)
+        self.latest: Snapshot | None = None
+        self._sequence = 0
+        self.samples_total = 0
+        self.durations: Mapping[str, float] = {}  # the last cycle's, by collector and observer (benchmarks)
+        self.busy = busy  # the sampler's [ticks, seconds]: its own series report them
+        self.last_error: dict[str, str] = {}
+        # Health: when the last cycle completed (monotonic), what runs now, whether a stall was said.
+        self.completed = mono()
+        self.running = ""  # the collector or observer in progress (a stall names it)
+        self.stalled = False
 
-    @property
-    def sample_period(self) -> float:
-        raise NotImplementedError
+    def replace(self, sources: Sequence[Source[Any]] | None = None,
+                observers: Sequence[Observer] | None = None) -> None:
+        """New sources or observers (a reload): each runs on the next cycle."""
+        if sources is not None:
+            self.sources = list(sources)
+            self._history_names = frozenset(s.name for s in sources if s.history_readings)
+        if observers is not None:
+            self.observers = list(observers)
+        self._kept.clear()
 
     def _run_isolated(self, name: str, fn: Callable[[Any], Any], arg: Any) -> tuple[Any, bool, float]:
         start = self._mono()
-        self._running = name
+        self.running = name
         try:
             result, ok = fn(arg), True
         except SourceUnavailable as exc:
             result, ok = None, False
-            self._note_failure(name, str(exc), logging.INFO)
+            self.note_failure(name, str(exc), logging.INFO)
         except Exception as exc:  # one broken collector never takes the sample down
             result, ok = None, False
-            self._note_failure(name, f"{type(exc).__name__}: {exc}", logging.WARNING)
+            self.note_failure(name, f"{type(exc).__name__}: {exc}", logging.WARNING)
         else:
-            if self._last_error.pop(name, None) is not None:
+            if self.last_error.pop(name, None) is not None:
                 log.info("collector %s recovered", name)
-        self._running = ""
+        self.running = ""
         return result, ok, self._mono() - start
 
-    def _note_failure(self, name: str, message: str, level: int) -> None:
-        if self._last_error.get(name) != message:  # log a failure once, not every cycle
-            self._last_error[name] = message
+    def note_failure(self, name: str, message: str, level: int) -> None:
+        if self.last_error.get(name) != message:  # log a failure once, not every cycle
+            self.last_error[name] = message
             log.log(level, "collector %s failed: %s", name, message)
 
-    def _cycle(self, due_only: bool = False) -> Snapshot:
+    def run(self, due_only: bool = False) -> Snapshot:
+        """One cycle (module docstring); `due_only`: the thread's, where what is not due stands."""
         # A cycle only *reads*: building prometheus_client families (a Metric, a label dict
         # and a Sample per series, most of a sample's cost) is deferred until someone asks
         # for them — a scrape, the spool writer (1 Hz), an observer that reads them — and is
@@ -127,7 +143,7 @@ class CycleRunner:
         # observer's selection or the full list (a scrape, the spool writer); a source that
         # was not due keeps its families from when it was read, built or not.
         rendered: list[Rendered] = []
-        for source in self._sources:
+        for source in self.sources:
             name = source.name
             # not due: its last reading stands, with its families
             _, reading, ok, took, once = self._run_or_reuse(
@@ -142,7 +158,7 @@ class CycleRunner:
         # families: every family the exposition holds can be selected by a rule.
         sources_ok, sources_took = dict(success), dict(durations)
         own = Once(lambda: list(self_metrics(
-            timestamp, sources_ok, sources_took, self._mono() - cycle_start, self._samples_total + 1, self.busy[1])))
+            timestamp, sources_ok, sources_took, self._mono() - cycle_start, self.samples_total + 1, self.busy[1])))
         static_fn = self._static
         static = Once(lambda: list(static_fn())) if static_fn is not None else None
         extras = (own,) if static is None else (own, static)
@@ -154,10 +170,10 @@ class CycleRunner:
             # selects (the alert engine) builds only the sources that hold what it selects.
             # An eager sampler renders everything anyway: no selection, nothing built twice.
             before = tuple(once for _, once in observed)
-            select = None if self._eager else seen_by_names(rendered, tuple(declared), own, static, self._note_failure)
+            select = None if self._eager else seen_by_names(rendered, tuple(declared), own, static, self.note_failure)
             return observer.observe(LazyFamilies(seen_by(source_families, before + extras), select), readings, timestamp)
 
-        for observer in self._observers:
+        for observer in self.observers:
             name = observer.name
             # What observe() returned may be lazy (a generator), consumed only when the
             # sample's families are built: an observer returns a list if they must reflect
@@ -169,10 +185,10 @@ class CycleRunner:
                 observed.append((name, once))
                 declared.append((observer.names, once))
         self.durations = durations
-        self._samples_total += 1
+        self.samples_total += 1
         self._sequence += 1
         took = self._mono() - cycle_start
-        samples_total, busy_seconds = self._samples_total, self.busy[1]
+        samples_total, busy_seconds = self.samples_total, self.busy[1]
 
         def build() -> list[Metric]:
             families = list(source_families())
@@ -192,33 +208,33 @@ class CycleRunner:
 
         exposition = Exposition(build)
         if self._eager:
-            self._running = "rendering"
+            self.running = "rendering"
             exposition.body()
-            self._running = ""
+            self.running = ""
         snapshot = Snapshot(self._sequence, timestamp, readings, success, exposition)
         self.latest = snapshot
         names = self._history_names
         kept = {n: readings[n] for n in names if n in readings} if names else _NO_READINGS
         self.history.append(Sample(self._sequence, timestamp, kept, success))
-        for listener in self._listeners:
+        for listener in self.listeners:
             try:
                 listener(snapshot)
             except Exception as exc:
                 # a listener is any callable: a function has a __qualname__, an object its type's
                 key = f"listener {getattr(listener, '__qualname__', type(listener).__name__)}"
-                self._note_once(key, f"sample {key} failed: {short_error(exc)}", logging.WARNING)
-        self._completed = self._mono()
-        if self._last_error.pop("sample", None) is not None:
+                self.note_once(key, f"sample {key} failed: {short_error(exc)}", logging.WARNING)
+        self.completed = self._mono()
+        if self.last_error.pop("sample", None) is not None:
             log.warning("sampling recovered")
-        if self._stalled:
-            self._stalled = False
+        if self.stalled:
+            self.stalled = False
             log.warning("sampler recovered: a sample completed again")
         return snapshot
 
-    def _note_once(self, key: str, line: str, level: int) -> None:
+    def note_once(self, key: str, line: str, level: int) -> None:
         """Log `line` unless it is what `key` last logged (a repeated failure, once)."""
-        if self._last_error.get(key) != line:
-            self._last_error[key] = line
+        if self.last_error.get(key) != line:
+            self.last_error[key] = line
             log.log(level, "%s", line)
 
     def _standing(self, name: str, now: float, due_only: bool) -> Kept | None:
@@ -226,7 +242,7 @@ class CycleRunner:
         not due on a thread's sample; None: run it."""
         last = self._kept.get(name)
         # due on the sample nearest its time: one a little early is not skipped for a whole period
-        return last if last is not None and due_only and now < last.due - self.sample_period / 2 else None
+        return last if last is not None and due_only and now < last.due - self._period() / 2 else None
 
     def _run_or_reuse(self, part: Source[Any] | Observer, now: float, due_only: bool, run: Callable[[Any], Any],
                       arg: Any, families_of: Callable[[Any], Callable[[], Iterable[Metric]]]) -> Kept:
@@ -251,7 +267,7 @@ class CycleRunner:
             except Exception as exc:
                 once.failed = True
                 # its own key: the next read's success must not log "recovered" for it
-                self._note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+                self.note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
                 return []
         once = Once(guarded)
         return once

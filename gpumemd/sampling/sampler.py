@@ -42,7 +42,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.sources.base import Source
 
-from .cycle import CycleRunner, Kept, Sample, Snapshot, short_error
+from .cycle import CycleRunner, Sample, Snapshot, short_error
 from .observer import Observer
 
 log = logging.getLogger("gpumemd.sampler")
@@ -73,16 +73,15 @@ def _wait_time(seconds: float) -> float:
     return 0.0 if not seconds > 0 else min(seconds, MAX_WAIT)  # NaN -> 0
 
 
-def _history_names(sources: Sequence[Source]) -> frozenset[str]:
-    return frozenset(s.name for s in sources if s.history_readings)
-
-
 def _ticking(sources: Sequence[Source]) -> list[Source]:
     """The sources a tick between samples calls (`tick()`: the agent's allocator)."""
     return [s for s in sources if s.ticking]
 
 
-class Sampler(CycleRunner):
+class Sampler:
+    """The sampling thread over one `CycleRunner` (`cycle`): ticks, samples, restarts and
+    health (module docstring)."""
+
     def __init__(
         self,
         sources: Sequence[Source],
@@ -104,45 +103,62 @@ class Sampler(CycleRunner):
         self.sample_every = _sane_period(sample_every, 0.0)  # 0: every tick is a sample
         self._ticking = _ticking(sources)
         self._caller_ticked = float("-inf")  # when tick_now last ticked (monotonic)
-        self._sources = list(sources)
-        self._observers = list(observers)
-        self._listeners = list(listeners)
-        self._eager = eager_render
-        self._static = static_families
-        self._wall, self._mono = wall_clock, monotonic
-        # (sequence, timestamp, success) per sample; readings only of `history_readings` sources
-        self.history: collections.deque[Sample] = collections.deque(maxlen=max(1, min(history, MAX_HISTORY)))
-        self._history_names = _history_names(sources)
-        self.latest: Snapshot | None = None
-        self._sequence = 0
-        self._samples_total = 0
-        self.durations: Mapping[str, float] = {}  # the last cycle's, by collector and observer (benchmarks)
+        self._mono = monotonic
         # What the thread's ticks took in place, from its wake-up to its next wait: the time it
         # held the GIL (less any waits for it inside a tick), and `tick_now`'s; [ticks,
         # seconds]. Exported as gpumemd_sampler_busy_seconds_total: what an agent costs.
         self.busy = [0, 0.0]
-        self._last_error: dict[str, str] = {}
+        self.cycle = CycleRunner(sources, observers, listeners, history=max(1, min(history, MAX_HISTORY)),
+                                 eager=eager_render, static=static_families, wall=wall_clock, mono=monotonic,
+                                 busy=self.busy, period=lambda: self.sample_period)
         self._stop = threading.Event()
         self._wake = threading.Event()  # set by stop(), pause() and resume()
         self.paused = False
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()  # one cycle at a time (thread vs sample_once in tests)
-        self._kept: dict[str, Kept] = {}  # by name: sources and observers with an `every`
-        # Health: when the last cycle completed (monotonic), what runs now, why the thread is down.
+        # Health: why the thread is down; when the last cycle completed and what runs now: `cycle`.
         self.max_restarts = max_restarts
         self.restart_backoff = restart_backoff
         self.on_death = on_death
         self.restarts = 0  # deaths of the loop since start
-        self._completed = self._mono()
-        self._running = ""  # the collector or observer in progress (a stall names it)
         self._down: str | None = None  # set while the loop is dead (restarting, or given up)
         self.gave_up = False
-        self._stalled = False
-        self._sample_error: str | None = None
+
+    # --- what the cycles keep (CycleRunner's), as the runtime, the endpoints and tests read it ---
+
+    @property
+    def latest(self) -> Snapshot | None:
+        return self.cycle.latest
+
+    @property
+    def history(self) -> collections.deque[Sample]:
+        return self.cycle.history
+
+    @property
+    def durations(self) -> Mapping[str, float]:
+        return self.cycle.durations
+
+    # The sampler's attributes before the cycle was its own object: the daemon, benchmarks and
+    # tests read (and append to) these lists through the sampler.
+    @property
+    def _sources(self) -> list[Source]:
+        return self.cycle.sources
+
+    @property
+    def _observers(self) -> list[Observer]:
+        return self.cycle.observers
+
+    @property
+    def _listeners(self) -> list[Callable[[Snapshot], None]]:
+        return self.cycle.listeners
+
+    @property
+    def _last_error(self) -> dict[str, str]:
+        return self.cycle.last_error
 
     @property
     def samples_taken(self) -> int:
-        return self._samples_total
+        return self.cycle.samples_total
 
     @property
     def sample_period(self) -> float:
@@ -161,12 +177,8 @@ class Sampler(CycleRunner):
                 interval: float | None = None) -> None:
         with self._lock:
             if sources is not None:
-                self._sources = list(sources)
                 self._ticking = _ticking(sources)
-                self._history_names = _history_names(sources)
-            if observers is not None:
-                self._observers = list(observers)
-            self._kept.clear()  # new sources or observers run on the next tick
+            self.cycle.replace(sources, observers)  # new sources or observers run on the next tick
             if interval is not None:
                 self.interval = _sane_period(interval, self.interval)
 
@@ -178,7 +190,7 @@ class Sampler(CycleRunner):
         runs only once that much time passed since it last ran, and its last reading (or
         families) stands in for it until then."""
         with self._lock:
-            return self._cycle(due_only)
+            return self.cycle.run(due_only)
 
     def tick_now(self) -> bool:
         """A tick on the caller's thread (the agent's optimizer-step hook: the training
@@ -201,7 +213,7 @@ class Sampler(CycleRunner):
             try:
                 source.tick()
             except Exception as exc:  # the next sample's read says whether the source works
-                self._note_failure(f"{source.name} (tick)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+                self.cycle.note_failure(f"{source.name} (tick)", f"{type(exc).__name__}: {exc}", logging.WARNING)
 
     def _count_busy(self, seconds: float) -> None:
         busy = self.busy
@@ -214,7 +226,7 @@ class Sampler(CycleRunner):
         if self._thread is not None:
             return
         self._stop.clear()
-        self._completed = self._mono()
+        self.cycle.completed = self._mono()
         self._down, self.gave_up, self.restarts = None, False, 0
         self._thread = threading.Thread(target=self._supervise, name="gpumemd-sampler", daemon=True)
         self._thread.start()
@@ -233,7 +245,7 @@ class Sampler(CycleRunner):
         self._wake.set()
 
     def resume(self) -> None:
-        self._completed = self._mono()  # a pause is not a stall
+        self.cycle.completed = self._mono()  # a pause is not a stall
         self.paused = False
         self._wake.set()
 
@@ -241,7 +253,7 @@ class Sampler(CycleRunner):
 
     def last_error(self, collector: str) -> str | None:
         """Why `collector` failed in the last sample it failed in (None once it recovers)."""
-        return self._last_error.get(collector)
+        return self.cycle.last_error.get(collector)
 
     def problem(self) -> str | None:
         """Why the sampler is unhealthy, in one line, or None: its thread died (restarting,
@@ -255,14 +267,14 @@ class Sampler(CycleRunner):
         if not thread.is_alive():  # cannot happen through _supervise; named if it does
             return "sampler thread is not running"
         limit = max(3 * self.sample_period, STALL_FLOOR)
-        late = self._mono() - self._completed
+        late = self._mono() - self.cycle.completed
         if late <= limit:
             return None
-        running = self._running
+        running = self.cycle.running
         reason = (f"sampler stalled: no sample completed for {late:.0f}s (limit {limit:.0f}s)"
                   + (f", stuck in {running}" if running else ""))
-        if not self._stalled:
-            self._stalled = True
+        if not self.cycle.stalled:
+            self.cycle.stalled = True
             log.error("%s", reason)
         return reason
 
@@ -271,17 +283,17 @@ class Sampler(CycleRunner):
         BaseException: a thread that ends silently is what this guards against)."""
         deaths = 0  # since the last completed sample
         while not self._stop.is_set():
-            completed = self._completed
+            completed = self.cycle.completed
             try:
                 self._loop()
                 return
             except BaseException as exc:  # noqa: BLE001 - the thread's last line of defence
                 if self._stop.is_set():
                     return
-                deaths = 1 if self._completed != completed else deaths + 1
+                deaths = 1 if self.cycle.completed != completed else deaths + 1
                 self.restarts += 1
                 reason = short_error(exc)
-                where = f" in {self._running}" if self._running else ""
+                where = f" in {self.cycle.running}" if self.cycle.running else ""
                 if deaths > self.max_restarts:
                     self.gave_up = True
                     self._down = (f"sampler thread died{where} ({reason}); gave up after "
@@ -297,10 +309,10 @@ class Sampler(CycleRunner):
                 delay = min(first * 2 ** (deaths - 1), most)
                 self._down = (f"sampler thread died{where} ({reason}); "
                               f"restart {deaths} of {self.max_restarts} in {delay:g}s")
-                self._note_once("thread", self._down, logging.ERROR)
+                self.cycle.note_once("thread", self._down, logging.ERROR)
                 if self._stop.wait(_wait_time(delay)):
                     return
-                self._running, self._down = "", None
+                self.cycle.running, self._down = "", None
 
     def _loop(self) -> None:
         next_at = next_sample = self._mono()
@@ -314,7 +326,7 @@ class Sampler(CycleRunner):
             try:
                 next_sample = self.wake_up(woke, next_sample)
             except Exception as exc:  # _cycle isolates what it calls; rendering or a bug may not
-                self._note_once("sample", f"sample failed: {short_error(exc)}", logging.ERROR)
+                self.cycle.note_once("sample", f"sample failed: {short_error(exc)}", logging.ERROR)
             now = self._mono()
             self._count_busy(now - woke)
             next_at = self.next_wake(next_at, next_sample, now)
