@@ -409,9 +409,8 @@ def _top_job(args: argparse.Namespace, interval: float) -> int:
 
 def _explain_snapshot(args: argparse.Namespace) -> int:
     """`explain --snapshot FILE`: 1 with a diagnosis, 2 when the file is not a snapshot."""
-    import json
-
     from .commands import explain
+    from .commands.format import strict_json
     from .diagnosis.snapshot import SnapshotUnreadable
 
     if args.requested is not None and args.requested <= 0:
@@ -423,7 +422,7 @@ def _explain_snapshot(args: argparse.Namespace) -> int:
         print(f"gpumemd explain: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({**d.to_json(), "lacking": list(lacking)}, indent=1, sort_keys=True, allow_nan=False))
+        sys.stdout.write(strict_json({**d.to_json(), "lacking": list(lacking)}))
     else:
         print(f"cause: {d.cause}\n  {d.summary}\nfix: {d.fix}")
         for line in lacking:
@@ -433,9 +432,8 @@ def _explain_snapshot(args: argparse.Namespace) -> int:
 
 def _explain_diff(args: argparse.Namespace) -> int:
     """`explain --diff A B [...]`: 1 with growing sites, 0 without, 2 when a file is not a snapshot."""
-    import json
-
     from .commands import explain
+    from .commands.format import strict_json
     from .diagnosis.snapshot import SnapshotUnreadable
 
     if not 2 <= len(args.diff) <= explain.MAX_DIFF_FILES:
@@ -452,7 +450,7 @@ def _explain_diff(args: argparse.Namespace) -> int:
         return 2
     per = "step" if args.steps is not None else "interval"  # growth per step, else per snapshot interval
     if args.json:
-        print(json.dumps({**report.to_json(), "per": per}, indent=1, sort_keys=True, allow_nan=False))
+        sys.stdout.write(strict_json({**report.to_json(), "per": per}))
     else:
         sys.stdout.write(explain.render_diff(report, per=per))
     return 1 if report.sites else 0
@@ -462,9 +460,8 @@ def _explain_job(args: argparse.Namespace) -> int:
     """`explain --prometheus URL [--job ID]`: 1 with an actionable finding (jobview.actionable:
     the job alerts' conditions), 0 without, 2 when Prometheus gives no readable answer (one
     line, never a traceback)."""
-    import json
-
     from .commands import explain, jobview
+    from .commands.format import strict_json
 
     try:
         timeout = config_mod.parse_duration(args.timeout)
@@ -479,8 +476,8 @@ def _explain_job(args: argparse.Namespace) -> int:
     try:
         if args.job is None:
             seen, notes = jobview.jobs(args.prometheus, timeout)
-            sys.stdout.write(json.dumps({"source": where, "jobs": seen, "notes": notes}, indent=1, sort_keys=True)
-                             + "\n" if args.json else jobview.render_jobs(seen, where))
+            sys.stdout.write(strict_json({"source": where, "jobs": seen, "notes": notes}) if args.json
+                             else jobview.render_jobs(seen, where))
             return 0
         job = jobview.from_prometheus(args.prometheus, args.job, timeout)
     except (OSError, ValueError, RecursionError) as exc:
