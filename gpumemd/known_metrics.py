@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["POD_LABELS", "MetricInfo", "MetricType", "lookup", "register", "sample_names"]
+__all__ = ["ALLOCATED_CATEGORIES", "POD_LABELS", "MetricInfo", "MetricType", "lookup", "register", "sample_names"]
 
 MetricType = Literal["gauge", "counter"]
 
@@ -134,6 +134,9 @@ for _key, _doc in (
     ("step_peak_steps", "Optimizer steps the step peak covers (1 unless spaced out for the agent's budget)."),
 ):
     register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, "agent")
+# gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
+# the first four in its deduplication order), explain reads them back
+ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
 register("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at"),
          "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
          "at the step's peak and end (gpumemd.watch; docs/categories.md).", "agent")

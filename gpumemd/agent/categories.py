@@ -37,14 +37,15 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
+from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 from gpumemd.sources.base import Family, Source
 
 __all__ = ["CATEGORIES", "PERSISTENT", "CategoryReading", "CategorySource", "Walk", "account"]
 
 log = logging.getLogger("gpumemd.agent")
 
-PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state")  # the dedup order
-CATEGORIES = (*PERSISTENT, "activations", "other")
+CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (explain reads them too)
+PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
 FAMILY = "gpumemd_allocator_category_bytes"
 # The walk's share of the sampling thread's time, at most: after a walk that took t, the next
 # one waits t / WALK_BUDGET (the persistent categories change rarely; between walks each

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gpumemd.agent.categories import CATEGORIES
 from gpumemd.diagnosis.oom import CAUSES
+from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 from gpumemd.sources.breakdown import split_process
 
 from . import client
@@ -214,7 +214,7 @@ class Node:
             owner = pid_of(labels)
             found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
             category, at = labels.get("category", ""), labels.get("at", "")
-            if found is None or category not in CATEGORIES or at not in ("end", "peak"):
+            if found is None or category not in ALLOCATED_CATEGORIES or at not in ("end", "peak"):
                 continue
             if (n := nbytes("category", value)) is not None:
                 found.categories.setdefault(at, {})[category] = n

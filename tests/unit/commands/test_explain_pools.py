@@ -1,5 +1,5 @@
 """`gpumemd explain` says how much of a rank's reserved memory sits in CUDA-graph and user
-pools, when the agent's pool series are there (gpumemd/explain.py)."""
+pools, when the agent's pool series are there (gpumemd/commands/explain.py)."""
 
 from __future__ import annotations
 
