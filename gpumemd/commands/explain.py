@@ -6,9 +6,9 @@ Everything here works on series, so a daemon's /metrics and a local sample go th
 path: `Node.from_series()` (via `parse_exposition()` or `Node.from_families()`), then
 `findings()`, then `render()` / `to_json()`.
 
-The daemon's answer is input like any other: fetched through `gpumemd.httpclient` (one
-deadline for the whole answer, bounded bytes, no redirects), parsed line by line (a bad
-line is skipped, never the whole answer), and every field checked before use — sizes finite,
+The daemon's answer is input like any other: fetched and parsed by `client.py` (one
+deadline for the whole answer, bounded bytes, no redirects; a bad line is skipped, never
+the whole answer), and every field checked here before use — sizes finite,
 non-negative integers, a GPU needs its `uuid`, label text printable and bounded, the alerts
 document of any shape. What was skipped is said in a note; nothing in an answer can raise.
 """
