@@ -72,6 +72,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.sources.oom": (OOM,),
     "gpumemd.agent.agent": AGENT,
     "gpumemd.agent.wiring": AGENT,
+    "gpumemd.agent.stephook": (LEAK, HF),  # the optimizer-step hook: the leak finder's snapshots, a trainer's steps
     "gpumemd.agent.oomdiag": (OOM,),
     "gpumemd.agent.leakfind": (LEAK,),
     "gpumemd.agent.steptrace": (STEPTRACE,),
