@@ -9,6 +9,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from gpumemd.diagnosis.oom import human_bytes
+
 __all__ = ["ASCII_TREE", "GiB", "MAX_TEXT", "MiB", "TREE", "Branch", "finite", "short", "size", "strict_json", "text",
            "tree_rows"]
 
@@ -16,12 +18,9 @@ MiB, GiB = 1 << 20, 1 << 30
 MAX_TEXT = 256  # characters of a label value shown or written
 
 
-def size(n: float) -> str:
-    """Bytes for a reader: one decimal in the largest unit that fits (`1.5 GiB`)."""
-    for unit, scale in (("GiB", GiB), ("MiB", MiB), ("KiB", 1024)):
-        if abs(n) >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{int(n)} B"
+# Bytes for a reader, one decimal in the largest unit that fits (`1.5 GiB`): the OOM
+# diagnosis's writer, so a cause's text and the tree say a size alike.
+size = human_bytes
 
 
 def short(n: float | None) -> str:
