@@ -96,6 +96,17 @@ AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alert
 # --- the agent ---------------------------------------------------------------------------
 
 
+class _PeakReset:
+    """The opt-in `agent.step_peak_reset`: after each step boundary, the allocator's peaks reset so
+    the next step's peak is exact (docs/forecast.md). A step-hook boundary listener."""
+
+    def __init__(self, allocator: Any) -> None:
+        self._allocator = allocator
+
+    def on_boundary(self, steps: int | None) -> None:
+        self._allocator.reset_step_peaks()
+
+
 class Agent:
     """One process's agent. Build, `start()`, `stop()`; or use it as a context manager."""
 
@@ -177,6 +188,8 @@ class Agent:
                                        total_memory=lambda device: torch_api.total_memory(device),
                                        max_tokens=agent.max_tokens)
         self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
+        if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)
+            self.steps.boundary_listeners.append(_PeakReset(allocator))
         sources.append(self.forecast)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what

@@ -65,6 +65,10 @@ class TorchCuda:
             return self._raw(device)  # a fresh dict each call: no copy
         return nest(self._torch.cuda.memory_stats(device))
 
+    def reset_peak_memory_stats(self, device: int) -> None:
+        """Only with agent.step_peak_reset (opt-in): the peaks are the user's statistics."""
+        self._torch.cuda.reset_peak_memory_stats(device)
+
     def device_uuid(self, device: int) -> str:
         uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))  # getattr: older torch lacks it
         return uuid if not uuid or uuid.startswith(("GPU-", "MIG-")) else f"GPU-{uuid}"  # NVML's spelling

@@ -189,6 +189,10 @@ class AgentConfig:
     # the largest batch (tokens) the run will see: the OOM forecast predicts the step peak there
     # (docs/forecast.md); none: the largest batch seen so far
     max_tokens: int | None = field(default=None, metadata=_check(positive, at_most=1 << 40))
+    # opt-in: reset the allocator's peak statistics at each step boundary, so every step's peak
+    # is exact (the forecast then learns from every step, not only the ones that set a new high).
+    # Off by default: it changes what the user's max_memory_allocated() reads (docs/forecast.md)
+    step_peak_reset: bool = False
 
 
 # --- the alerting section: schema only ------------------------------------------------

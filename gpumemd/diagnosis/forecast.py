@@ -11,7 +11,8 @@ Three questions a researcher asks of a training run (docs/forecast.md):
   and the rise over the window exceeds twice the points' scatter about the line.
 - **Will the longest batch fit?** `shape_fit`: the step peak against the batch's tokens,
   peak = a + b·tokens (+ c·tokens²), predicted at the largest shape seen or `max_tokens`,
-  with an error estimate; None with fewer than three distinct shapes.
+  with an error estimate. Two distinct shapes give a line whose error is the whole extrapolated
+  rise (two points cannot test their own form); one shape answers only at that shape.
 
 Every answer is a finite number or None: never NaN or inf, and a negative headroom stays
 negative.
@@ -29,7 +30,7 @@ __all__ = ["MIN_SHAPES", "ShapeForecast", "Trend", "WINDOW", "headroom", "leak_t
            "shape_fit"]
 
 WINDOW = 64  # points a fit reads at most: the newest; bounds the O(n²) pairwise slopes
-MIN_SHAPES = 3  # distinct token counts before the shape fit answers
+MIN_SHAPES = 2  # distinct token counts before the shape fit extrapolates (one answers only at itself)
 MAX_SHAPES = 32  # distinct token counts a fit uses at most (evenly spread, the smallest and largest kept)
 MIN_TREND_POINTS = 8  # step peaks before the trend answers
 _Z95 = 1.959963984540054  # the two-sided 95 % normal quantile (Sen's interval)
@@ -159,13 +160,27 @@ class ShapeForecast:
     coefficients: tuple[float, float, float]  # a, b, c in bytes, bytes/token, bytes/token²
 
 
-def _median_by_shape(pairs: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
-    """One point per distinct token count: the median peak there (a noisy or outlying step
-    among repeats of a shape does not move it)."""
+def _groups(pairs: Sequence[tuple[int, int]]) -> dict[int, list[int]]:
     groups: dict[int, list[int]] = {}
     for tokens, peak in pairs:
         groups.setdefault(tokens, []).append(peak)
-    return sorted((float(t), float(statistics.median(p))) for t, p in groups.items())
+    return groups
+
+
+def _median_by_shape(pairs: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
+    """One point per distinct token count: the median peak there (a noisy or outlying step
+    among repeats of a shape does not move it)."""
+    return sorted((float(t), float(statistics.median(p))) for t, p in _groups(pairs).items())
+
+
+def _one_shape(pairs: Sequence[tuple[int, int]], target: int) -> ShapeForecast | None:
+    """A run of one shape (a fixed sequence length): the median peak there, with half the
+    peaks' spread as its error; None for any other target (nothing to extrapolate from)."""
+    ((tokens, peaks),) = _groups(pairs).items()
+    if target != tokens:
+        return None
+    peak = float(statistics.median(peaks))
+    return ShapeForecast(tokens, peak, (max(peaks) - min(peaks)) / 2.0, False, 1, (peak, 0.0, 0.0))
 
 
 def _theil_sen(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float] | None:
@@ -245,13 +260,17 @@ def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None
     `max_tokens` (else the largest shape seen). Linear (Theil–Sen over the per-shape
     medians) unless there are 4 or more shapes and the quadratic (least squares on the
     same medians, c ≥ 0) predicts each held-out shape better on average (leave-one-out):
-    attention without a fused kernel holds a batch×heads×seq² score matrix. None with fewer
-    than MIN_SHAPES distinct token counts, or pairs that are not positive integers."""
+    attention without a fused kernel holds a batch×heads×seq² score matrix.
+    With MIN_SHAPES (two) shapes the line's error is at least the rise it extrapolates; one
+    shape answers only at that shape; None without pairs that are positive integers."""
     clean = [(t, p) for t, p in list(pairs)[-window:] if _ok(t, 1) and _ok(p)]
     pts = _median_by_shape(clean)
     if len(pts) > MAX_SHAPES:  # the leave-one-out fits cost O(shapes³): spread a bounded subset
         last = len(pts) - 1
         pts = [pts[round(i * last / (MAX_SHAPES - 1))] for i in range(MAX_SHAPES)]
+    target = max_tokens if max_tokens is not None and max_tokens > 0 else (int(pts[-1][0]) if pts else 0)
+    if len(pts) == 1:
+        return _one_shape(clean, target)
     if len(pts) < MIN_SHAPES:
         return None
     quadratic = False
@@ -261,12 +280,14 @@ def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None
     coef = _fit(pts, quadratic)
     if coef is None:
         return None
-    target = max_tokens if max_tokens is not None and max_tokens > 0 else int(pts[-1][0])
     peak = _at(coef, float(target))
     residual = max(abs(_at(coef, x) - y) for x, y in pts)
     # the extrapolation's own test: predict the largest shape from the smaller ones
     held = _fit(pts[:-1], quadratic) if len(pts) - 1 >= (4 if quadratic else 2) else None
-    out_of_sample = abs(_at(held, pts[-1][0]) - pts[-1][1]) if held is not None else residual
+    if held is not None:
+        out_of_sample = abs(_at(held, pts[-1][0]) - pts[-1][1])
+    else:  # two shapes: the line's form is untested, so the whole extrapolated rise is in doubt
+        out_of_sample = max(residual, abs(peak - pts[-1][1]))
     error = max(residual, out_of_sample)
     if not _finite(peak, error, *coef):
         return None

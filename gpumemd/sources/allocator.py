@@ -236,6 +236,12 @@ class StepPeak:
         self.last = StepPeakReading(*_settle(parts[0]), *_settle(parts[1]), boundary, allocated[0])
         return self.last
 
+    def rebase(self, allocated: tuple[int, int, int, int], reserved: tuple[int, int, int, int]) -> None:
+        """The counters just after the agent reset the peaks (agent.step_peak_reset): the next
+        span's lifetime peak starts from them, so the step that raises it reads exactly."""
+        if self._prev is not None:
+            self._prev = (allocated, reserved)
+
 
 class IntervalPeak:
     """Per-device interval and window peaks from successive readings (see the module docstring)."""
@@ -368,6 +374,22 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         steps = self._steps
         step = steps.get(device) if steps is not None else None
         return step.last if step is not None else None
+
+    def reset_step_peaks(self) -> bool:
+        """Reset the allocator's peak statistics of every device with a step peak, just after a
+        boundary closed, so that the next step's peak is exact whatever its shape. Opt-in only
+        (agent.step_peak_reset): it changes what the user's `max_memory_allocated()` reads.
+        False where the backend cannot reset (no such call: a replay, an accelerator)."""
+        reset = getattr(self._api, "reset_peak_memory_stats", None)  # getattr: optional in the TorchCudaApi
+        steps = self._steps
+        if reset is None or steps is None or not self._valid:
+            return False
+        for device, step in list(steps.items()):
+            reset(device)
+            stats = self._api.memory_stats(device)
+            if stats:
+                step.rebase(_peak_counters(stats), _reserved_counters(stats))
+        return True
 
     def step_devices(self) -> tuple[int, ...]:
         """The devices with a step peak kept (read from any thread)."""

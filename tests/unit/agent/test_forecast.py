@@ -39,12 +39,12 @@ class Fraction(Ledger):
         return self.fraction
 
 
-def agent(ledger: Ledger) -> Agent:
+def agent(ledger: Ledger, **overrides: Any) -> Agent:
     """test_step_peak's agent, as this process's (gpumemd.set_step reaches it)."""
     a = Agent(listen_address=None, identity=Identity(pid=os.getpid(), rank=0, local_rank=0, world_size=1),
               apis={"torch": ledger, "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
               spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600,
-              tick="step")
+              tick="step", **overrides)
     process.set_current(a)
     a.start()
     a.step_peak_budget = float("inf")  # a step boundary after every step, however short
@@ -274,5 +274,76 @@ def test_the_series_go_through_the_spool_with_their_sign():
             assert values[name] < 0, values  # through the spool, still negative
         assert {"gpumemd_headroom_limit_bytes", "gpumemd_forecast_peak_bytes", "gpumemd_forecast_tokens",
                 "gpumemd_training_tokens"} <= set(values)
+    finally:
+        a.stop()
+
+
+class Resettable(Ledger):
+    """The Ledger with torch.cuda.reset_peak_memory_stats: the lifetime peak drops to now."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resets = 0
+
+    def reset_peak_memory_stats(self, device: int) -> None:
+        self.resets += 1
+        self.peak = self.current
+
+
+def shuffled(rng: random.Random, n: int) -> list[int]:
+    """Long-tailed lengths in a random order (a real data loader's): few steps set a new high."""
+    return [min(768, max(64, round(rng.lognormvariate(5.5, 0.6) / 64) * 64)) for _ in range(n)]
+
+
+def test_opt_in_step_peak_reset_makes_every_step_exact_and_fits_a_random_order():
+    # in a random order only the steps that set a new high are exact by default: too few
+    # shapes to extrapolate a seq² curve; with agent.step_peak_reset every step is exact
+    rng = random.Random(4)
+    lengths = shuffled(rng, 80)
+    default = Resettable()
+    a = agent(default)
+    try:
+        train(a, default, lengths)
+        exact = {p.tokens for p in a.forecast._history.get(0, ())}
+        assert default.resets == 0  # never by default: the peak statistics are the user's
+    finally:
+        a.stop()
+    ledger = Resettable()
+    a = agent(ledger, step_peak_reset=True, max_tokens=4 * 768)
+    try:
+        train(a, ledger, lengths)
+        points = list(a.forecast._history.get(0, ()))
+        assert len(points) == len(lengths) - 2  # every boundary after the warm-up, exact
+        assert all(p.peak == BASE + peak_of(p.tokens) for p in points)  # each step's own peak
+        assert len({p.tokens for p in points}) > len(exact) + 3
+        got = series(a)
+        assert got["gpumemd_forecast_peak_bytes"] == pytest.approx(BASE + peak_of(4 * 768), rel=1e-3)
+        assert ledger.resets >= len(lengths) - 1
+        assert errors(a) == {}
+    finally:
+        a.stop()
+
+
+def test_step_peak_reset_without_a_reset_call_is_harmless():
+    # a replay (or an accelerator) without reset_peak_memory_stats: no reset, no error, the default's pairs
+    ledger = Ledger()
+    a = agent(ledger, step_peak_reset=True)
+    try:
+        train(a, ledger, [256, 512, 768, 1024] * 3)
+        assert "gpumemd_forecast_peak_bytes" in series(a)
+        assert errors(a) == {}
+    finally:
+        a.stop()
+
+
+def test_a_fixed_length_run_has_its_own_peak_as_the_forecast_and_a_positive_headroom():
+    ledger = Resettable()
+    a = agent(ledger, step_peak_reset=True)  # by default no step after the first is exact: no forecast
+    try:
+        train(a, ledger, [512] * 20)
+        got = series(a)
+        assert got["gpumemd_forecast_tokens"] == 512
+        assert got["gpumemd_forecast_peak_bytes"] == BASE + peak_of(512)
+        assert got["gpumemd_forecast_headroom_bytes"] == ledger.total_memory(0) - BASE - peak_of(512)
     finally:
         a.stop()

@@ -117,10 +117,30 @@ def test_noise_and_outliers_within_a_shape_do_not_move_the_forecast():
     assert fit.error < 0.05 * fn(10_000)
 
 
-def test_too_few_shapes_is_none():
-    assert shape_fit([(512, GiB)] * 50) is None  # constant shape: nothing to fit
-    assert shape_fit([(512, GiB), (1024, 2 * GiB)] * 10) is None
+def test_one_shape_answers_only_at_itself():
+    # a fixed-length run: its own peak is the forecast (a steady run has a headroom to show),
+    # with half the spread of its peaks as the error; nothing to extrapolate to another shape
+    fit = shape_fit([(512, GiB), (512, GiB + 2000), (512, GiB + 1000)] * 5)
+    assert fit is not None and fit.tokens == 512 and fit.shapes == 1
+    assert fit.peak == GiB + 1000 and fit.error == 1000
+    assert shape_fit([(512, GiB)] * 50, max_tokens=512) is not None
+    assert shape_fit([(512, GiB)] * 50, max_tokens=1024) is None
     assert shape_fit([(0, GiB), (-1, GiB), (True, GiB), (1.5, GiB), (3, -1)]) is None  # nothing valid
+    assert shape_fit([]) is None
+
+
+def test_two_shapes_extrapolate_a_line_whose_error_is_the_whole_rise():
+    # a run whose steps set only two new highs (the default's exact peaks in a random order):
+    # a line through them, its error at least the extrapolated rise (its form is untested)
+    fn = lambda t: GiB + 40_000 * t + 24 * t * t  # noqa: E731  (convex: the line underestimates)
+    fit = shape_fit(_pairs(fn, [2048, 3072]), max_tokens=8192)
+    assert fit is not None and fit.shapes == 2 and not fit.quadratic
+    line = fn(3072) + (fn(3072) - fn(2048)) / 1024 * (8192 - 3072)
+    assert fit.peak == pytest.approx(line, rel=1e-9)
+    assert fit.error == pytest.approx(line - fn(3072), rel=1e-9)
+    assert fit.peak < fn(8192) <= fit.peak + fit.error * 2  # within twice its stated error
+    at_largest = shape_fit(_pairs(fn, [2048, 3072]))  # at the largest seen: the point itself
+    assert at_largest is not None and at_largest.peak == pytest.approx(fn(3072)) and at_largest.error < 1
 
 
 def test_many_distinct_shapes_are_bounded_and_fast():
@@ -149,7 +169,7 @@ def test_shape_fit_is_finite_and_never_negative(pairs, max_tokens):
     fit = shape_fit(pairs, max_tokens=max_tokens)
     if fit is None:
         return
-    assert fit.shapes >= MIN_SHAPES
+    assert fit.shapes >= MIN_SHAPES or (fit.shapes == 1 and fit.tokens == (max_tokens or fit.tokens))
     assert math.isfinite(fit.peak) and math.isfinite(fit.error) and fit.peak >= 0 and fit.error >= 0
     assert all(math.isfinite(c) for c in fit.coefficients)
 
