@@ -1,8 +1,10 @@
-"""The OOM forecast on a real GPU (tests/gpu/forecast_scenario.py, one process for every seed):
-GPT-2 (124M, eager attention) + AdamW fed log-normal sequence lengths. For each seed: the
-peak predicted for lengths never seen is within ERROR of the peak then measured; with a memory
-limit the longest batch does not fit, PytorchOOMForecast fires at least one step before that
-batch, which then OOMs; a run whose batches all fit stays silent."""
+"""The OOM forecast on a real GPU (tests/gpu/forecast_scenario.py, one process per training
+run): GPT-2 (124M, eager attention) + AdamW fed log-normal sequence lengths in a random order.
+A probe measures the true step peaks at 1024/1536/2048 tokens a row; then, per seed, one run
+under a memory limit that holds 1024 and not 2048, with agent.step_peak_reset on: the peak it
+predicts at those lengths is within ERROR of the probe's, PytorchOOMForecast fires at least one
+step before the 2048 batch, which then OOMs. A fixed-length run stays silent. One run with the
+default (no reset) is recorded, not judged: its exact shapes are the few steps that set a new high."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,50 +20,72 @@ import pytest
 from tests.gpu.conftest import HAS_GPU
 from tests.helpers import ROOT
 
-pytestmark = [pytest.mark.gpu, pytest.mark.slow,  # about 90 s: the slow tier
+pytestmark = [pytest.mark.gpu, pytest.mark.slow,  # about two minutes: the slow tier
               pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
 
 SCRIPT = Path(__file__).with_name("forecast_scenario.py")
 SEEDS = [int(s) for s in os.environ.get("GPUMEMD_FORECAST_SEEDS", "0 1 2").split()]
 RESULTS = os.environ.get("GPUMEMD_RESULTS")
 ERROR = 0.03  # the stated error of the predicted peak at an unseen length
+BUDGET = 165.0  # seconds for every process together
+
+
+def _scenario(*args: object, deadline: float) -> dict:
+    left = max(1.0, deadline - time.monotonic())
+    proc = subprocess.run([sys.executable, str(SCRIPT), *map(str, args)], capture_output=True, text=True,
+                          timeout=left, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    lines = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
+    out = lines[-1] if lines else {"mode": args[0], "error": proc.stderr[-3000:]}
+    out["returncode"] = proc.returncode
+    out["stderr_tail"] = proc.stderr[-1500:]
+    return out
 
 
 @pytest.fixture(scope="module")
-def runs() -> list[dict]:
-    proc = subprocess.run([sys.executable, str(SCRIPT), *map(str, SEEDS)], capture_output=True, text=True,
-                          timeout=150, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    lines = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
-    if RESULTS:
-        with open(Path(RESULTS) / "forecast-scenarios.jsonl", "w") as f:
-            for line in lines:
-                f.write(json.dumps(line) + "\n")
-        Path(RESULTS, "forecast-stderr.txt").write_text(proc.stderr[-20000:])
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    assert [r["seed"] for r in lines] == SEEDS, proc.stderr[-4000:]
-    for r in lines:
-        assert "error" not in r, r["error"]
-    return lines
+def runs() -> dict:
+    deadline = time.monotonic() + BUDGET
+    done: list[dict] = []
+    try:
+        probe = _scenario("probe", deadline=deadline)
+        done.append(probe)
+        assert "error" not in probe, probe["error"]
+        limit = (probe["1024"] + probe["2048"]) // 2
+        for seed in SEEDS:
+            done.append(_scenario("run", seed, limit, 1, deadline=deadline))
+        done.append(_scenario("steady", SEEDS[0], limit, deadline=deadline))
+        done.append(_scenario("run", SEEDS[0], limit, 0, deadline=deadline))  # the default: recorded
+    finally:
+        if RESULTS:
+            with open(Path(RESULTS) / "forecast-scenarios.jsonl", "w") as f:
+                for line in done:
+                    f.write(json.dumps(line) + "\n")
+    for r in done:
+        assert "error" not in r and r["returncode"] == 0, r
+    return {"probe": done[0], "runs": [r for r in done if r["mode"] == "run" and r["step_peak_reset"]],
+            "steady": [r for r in done if r["mode"] == "steady"], "default": done[-1]}
 
 
-@pytest.mark.timeout_s(170)
-def test_the_peak_at_unseen_lengths_is_predicted_within_the_stated_error(runs: list[dict]) -> None:
-    for r in runs:
-        for a in r["accuracy"]:
-            assert a["predicted"] is not None, r
-            assert abs(a["relative_error"]) <= ERROR, (r["seed"], a)
+@pytest.mark.timeout_s(180)
+def test_the_peak_at_unseen_lengths_is_predicted_within_the_stated_error(runs: dict) -> None:
+    assert [r["seed"] for r in runs["runs"]] == SEEDS
+    for r in runs["runs"]:
+        for length, (predicted, _error) in r["predicted"].items():
+            actual = runs["probe"][length]
+            assert predicted is not None, r
+            assert abs(predicted - actual) / actual <= ERROR, (r["seed"], length, predicted, actual)
 
 
-@pytest.mark.timeout_s(170)
-def test_the_forecast_rule_fires_before_the_batch_that_then_ooms(runs: list[dict]) -> None:
-    for r in runs:
+@pytest.mark.timeout_s(180)
+def test_the_forecast_rule_fires_before_the_batch_that_then_ooms(runs: dict) -> None:
+    for r in runs["runs"]:
         assert r["oom_step"] is not None, r  # the longest batch did not fit
         assert r["fired_step"] is not None and r["fired_step"] < r["oom_step"], r
-        assert r["oom_forecast_headroom"] < 0, r
+        assert r["forecast_headroom"] < 0, r
 
 
-@pytest.mark.timeout_s(170)
-def test_a_run_whose_batches_fit_is_silent(runs: list[dict]) -> None:
-    for r in runs:
-        assert r["steady_fired"] is False, r
-        assert r["steady_forecast_headroom"] is not None and r["steady_forecast_headroom"] > 0, r
+@pytest.mark.timeout_s(180)
+def test_a_run_whose_batches_fit_is_silent(runs: dict) -> None:
+    for r in runs["steady"]:
+        assert r["fired"] is False, r
+        assert r["forecast_headroom"] is not None and r["forecast_headroom"] > 0, r
+        assert r["headroom"] is not None and r["headroom"] > 0, r
