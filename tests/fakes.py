@@ -92,6 +92,9 @@ class TorchSequence:
     def pool_segments(self) -> list[dict[str, Any]] | None:
         return None  # a torch without the allocator snapshot: no pool series
 
+    def reset_peak_memory_stats(self, device: int) -> bool:
+        return False  # a recording cannot be reset
+
 
 def stats(current: int, peak: int, allocated: int, freed: int) -> dict[str, Any]:
     """A nested memory_stats dict with the allocated_bytes counters set (others from after_init)."""

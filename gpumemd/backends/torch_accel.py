@@ -165,6 +165,9 @@ class TorchAccelerator:
     def pool_segments(self) -> list[dict[str, Any]] | None:
         return self._snapshot() if self.is_initialized() else None
 
+    def reset_peak_memory_stats(self, device: int) -> bool:
+        return False  # the opt-in step_peak_reset is CUDA's only (not run on other accelerators)
+
 
 class LazyTorchCuda:
     """TorchCudaApi that reads nothing (and imports nothing) until the program imported torch;

@@ -31,6 +31,9 @@ class TorchCudaApi(Protocol):
     # with device, total_size, allocated_size, segment_pool_id...); None where this torch has
     # no snapshot or CUDA is not initialised. Costs a walk of every block: not for every tick.
     def pool_segments(self) -> list[dict[str, Any]] | None: ...
+    # Only for the opt-in agent.step_peak_reset (the peaks are the user's statistics): False
+    # where this backend cannot reset them (another accelerator, a replay).
+    def reset_peak_memory_stats(self, device: int) -> bool: ...
 
 
 def nest(flat: Mapping[str, Any]) -> dict[str, Any]:
@@ -65,9 +68,10 @@ class TorchCuda:
             return self._raw(device)  # a fresh dict each call: no copy
         return nest(self._torch.cuda.memory_stats(device))
 
-    def reset_peak_memory_stats(self, device: int) -> None:
+    def reset_peak_memory_stats(self, device: int) -> bool:
         """Only with agent.step_peak_reset (opt-in): the peaks are the user's statistics."""
         self._torch.cuda.reset_peak_memory_stats(device)
+        return True
 
     def device_uuid(self, device: int) -> str:
         uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))  # getattr: older torch lacks it

@@ -379,13 +379,13 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         """Reset the allocator's peak statistics of every device with a step peak, just after a
         boundary closed, so that the next step's peak is exact whatever its shape. Opt-in only
         (agent.step_peak_reset): it changes what the user's `max_memory_allocated()` reads.
-        False where the backend cannot reset (no such call: a replay, an accelerator)."""
-        reset = getattr(self._api, "reset_peak_memory_stats", None)  # getattr: optional in the TorchCudaApi
+        False where the backend cannot reset (a replay, another accelerator)."""
         steps = self._steps
-        if reset is None or steps is None or not self._valid:
+        if steps is None or not self._valid:
             return False
         for device, step in list(steps.items()):
-            reset(device)
+            if not self._api.reset_peak_memory_stats(device):
+                return False
             stats = self._api.memory_stats(device)
             if stats:
                 step.rebase(_peak_counters(stats), _reserved_counters(stats))
