@@ -27,6 +27,9 @@ SCRIPT = Path(__file__).with_name("forecast_scenario.py")
 SEEDS = [int(s) for s in os.environ.get("GPUMEMD_FORECAST_SEEDS", "0 1 2").split()]
 RESULTS = os.environ.get("GPUMEMD_RESULTS")
 ERROR = 0.03  # the stated error of the predicted peak at an unseen length
+# Beyond the longest length seen (768) the fit extrapolates: the stated error grows with the
+# distance, and the forecast errs on the safe side (docs/forecast.md, "Its measured error").
+OVER = {"1024": 0.05, "1536": 0.10, "2048": 0.15}  # at 1.33x, 2x and 2.67x the longest seen
 BUDGET = 165.0  # seconds for every process together
 
 
@@ -78,7 +81,8 @@ def test_the_peak_at_unseen_lengths_is_predicted_within_the_stated_error(runs: d
         for length, (predicted, _error) in r["predicted"].items():
             actual = runs["probe"][length]
             assert predicted is not None, r
-            assert abs(predicted - actual) / actual <= ERROR, (r["seed"], length, predicted, actual)
+            # never under the truth by more than ERROR (that would fire too late), over it by at most OVER
+            assert -ERROR <= (predicted - actual) / actual <= OVER[length], (r["seed"], length, predicted, actual)
 
 
 @pytest.mark.timeout_s(180)
