@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # The GPU suite in device-machine calls of under 10 minutes each, every step bounded.
-#   bash bench/device_batch.sh one|two|tier   (on the device; results under $OUT)
+#   bash bench/device_batch.sh one|two|tier   (on the device; results under $R)
 # one: the OOM, leak, fragmentation and job-view tests; two: the rest but the forecast's;
 # tier: the fast tier (`make gpu-fast`) timed, then the daemon bench against .baseline/ (a
 # `git archive` of an older gpumemd) for before/after figures.
 set -uo pipefail
 python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
 if [ -f .carry/prometheus.xz ]; then xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus; fi
-export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$OUT PROMETHEUS_BIN=/tmp/prometheus
+R=/tmp/gpumemd-results; rm -rf $R; mkdir -p $R  # all in one tarball: the device returns few files
+export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R PROMETHEUS_BIN=/tmp/prometheus
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch; print("torch", torch.__version__)'; date -u; } > "$OUT/device.txt"
+  python3 -c 'import torch; print("torch", torch.__version__)'; date -u; } > "$R/device.txt"
 gpu() { local t=$1 name=$2; shift 2
   timeout -s INT "$t" python3 -m pytest -p no:cacheprovider -q --durations=0 -o faulthandler_timeout=$((t - 20)) \
-    --junitxml="$OUT/junit-$name.xml" "$@" > "$OUT/$name.log" 2>&1; echo "$name rc=$?"; tail -n 3 "$OUT/$name.log"; }
+    --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1; echo "$name rc=$?"; tail -n 3 "$R/$name.log"; }
 case "$1" in
   one) gpu 560 gpu-one -m gpu tests/gpu/test_oom_diagnosis_gpu.py tests/gpu/test_leak_finder_gpu.py \
          tests/gpu/test_fragmentation_gpu.py tests/gpu/test_jobview_gpu.py ;;
@@ -21,8 +22,9 @@ case "$1" in
          --ignore tests/gpu/test_fragmentation_gpu.py --ignore tests/gpu/test_jobview_gpu.py \
          --ignore tests/gpu/test_forecast_gpu.py ;;
   tier) s=$(date +%s.%N); gpu 200 gpu-fast -m "gpu and not slow" tests/gpu
-        echo "wall_s=$(python3 -c "print(round($(date +%s.%N) - $s, 1))")" | tee "$OUT/gpu-fast-wall.txt"
-        timeout -s INT 200 python3 bench/daemon_bench.py --out "$OUT/daemon-bench.json" --scrapes 2000 \
-          --idle-seconds 20 --baseline-tree .baseline > "$OUT/daemon-bench.log" 2>&1; echo "bench rc=$?"
-        tail -n 15 "$OUT/daemon-bench.log" ;;
+        echo "wall_s=$(python3 -c "print(round($(date +%s.%N) - $s, 1))")" | tee "$R/gpu-fast-wall.txt"
+        timeout -s INT 200 python3 bench/daemon_bench.py --out "$R/daemon-bench.json" --scrapes 2000 \
+          --idle-seconds 20 --baseline-tree .baseline > "$R/daemon-bench.log" 2>&1; echo "bench rc=$?"
+        tail -n 15 "$R/daemon-bench.log" ;;
 esac
+cp $R/device.txt "$OUT/"; tar -czf "$OUT/results.tgz" -C $R .
