@@ -63,6 +63,7 @@ def mb(n: int) -> torch.Tensor:
 
 # --- the seed's examples, as written (import path gpumemd) ---------------------------------
 
+@pytest.mark.slow  # the seed's examples: the CPU suite runs them too: the fast tier stays under 90 s
 @pytest.mark.timeout_s(20)
 def test_profiler_seed_examples_unchanged(capsys: pytest.CaptureFixture[str], results_dir: Path) -> None:
     def train_step(model, data):  # type: ignore[no-untyped-def]
@@ -377,6 +378,7 @@ def test_profiler_leaves_max_memory_allocated_unchanged(results_dir: Path, empty
                                                            "after": torch.cuda.max_memory_allocated(0)})
 
 
+@pytest.mark.slow  # the other profiler tests cover the module: the fast tier stays under 90 s
 @pytest.mark.timeout_s(20)
 def test_profiler_leak_hint_and_sections_on_gpu(results_dir: Path, empty_cache: None) -> None:
     p = GPUMemoryProfiler("cuda:0", track_tensors=False)
