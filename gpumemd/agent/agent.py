@@ -84,18 +84,6 @@ _UNSET: Any = object()
 AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alerts.engine.Notification
 
 
-# --- torch, only once the program has imported it -------------------------------------
-
-
-# --- the agent's own series and error counting -----------------------------------------
-
-
-# --- configuration -----------------------------------------------------------------------
-
-
-# --- the agent ---------------------------------------------------------------------------
-
-
 class _PeakReset:
     """The opt-in `agent.step_peak_reset`: after each step boundary, the allocator's peaks reset so
     the next step's peak is exact (docs/forecast.md). A step-hook boundary listener."""

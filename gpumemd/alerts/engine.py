@@ -79,21 +79,6 @@ class Notification:
         return tuple(sorted(self.labels.items()))
 
 
-# --- one sample, indexed for rules ---------------------------------------------------
-
-
-# --- bounded history for trend and increase rules ------------------------------------
-
-
-# --- signals: what rules compare with their thresholds, computed once per sample -------
-#
-# Rules that select the same series the same way (same metric, divisor, and for trends the
-# same window, bucket, prediction...) share one Signal: its per-series values — and the
-# history behind trend and increase values — are computed once per sample however many
-# rules compare them with their thresholds. A Signal's values are `(key, labels, value,
-# confirm)`: `confirm` is the confirm window's value for trends that have one, else None.
-
-
 # --- rules ---------------------------------------------------------------------------
 
 

@@ -213,7 +213,11 @@ def signal_key(spec: RuleSpec, interval: float) -> tuple[Any, ...]:
 
 
 class Signal:
-    """Selected series (optionally divided), shared by the rules of one signal key."""
+    """Selected series (optionally divided), shared by the rules of one signal key.
+
+    Its values are `(key, labels, value, confirm)`: `confirm` is the confirm window's value for
+    trends that have one, else None.
+    """
 
     def __init__(self, spec: RuleSpec, *, interval: float, max_series: int) -> None:
         self.spec = spec

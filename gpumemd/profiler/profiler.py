@@ -78,17 +78,6 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-# --- data -------------------------------------------------------------------------------
-
-
-# --- probes: one reading of a device through the shared sources --------------------------
-
-
-# --- device resolution ----------------------------------------------------------------------
-
-
-# --- the profiler ---------------------------------------------------------------------------
-
 @dataclass
 class _FunctionStats:
     calls: int = 0

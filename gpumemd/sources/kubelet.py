@@ -53,11 +53,6 @@ DEFAULT_RESOURCES = ("nvidia.com/gpu", "nvidia.com/mig-", "gpu.nvidia.com")
 POD_LABELS = ("pod", "namespace", "container")
 
 
-# --- protobuf wire format: just what ListPodResourcesResponse needs ------------------
-
-
-# --- who holds which GPU -------------------------------------------------------------
-
 _SHARED_SUFFIX = re.compile(r"::\d+$")  # time-slicing / MPS replicas: GPU-<uuid>::<replica>
 _DEVICE_NODE = re.compile(r"^nvidia(\d+)$")  # plugins that name devices by /dev node (GKE)
 _DRA_GPU = re.compile(r"^(?:.*-)?gpu-(\d+)$")  # NVIDIA's DRA driver: gpu-<minor> (a CDI name may prefix it)
@@ -165,9 +160,3 @@ class KubeletSource(Source[KubeletReading]):
                 seen.add(key)
                 info.add_metric(labels, 1)
         yield info
-
-
-# --- Slurm ---------------------------------------------------------------------------
-
-
-# --- wiring (gpumemd.sources.node.node_sources) --------------------------------------

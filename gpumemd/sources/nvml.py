@@ -392,6 +392,3 @@ class NvmlSource(Source[NvmlReading]):
         for field in INVALID_FIELDS:
             invalid.add_metric([field], self._invalid[field])
         yield invalid
-
-
-# --- the real library ----------------------------------------------------------------
