@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import torch  # noqa: E402
 
 from gpumemd.profiler import GPUMemoryProfiler  # noqa: E402
-from gpumemd.profiler.probes import _live_tensors  # noqa: E402
+from gpumemd.profiler.probes import live_tensors  # noqa: E402
 
 
 def one_ms_cycles() -> int:
@@ -124,7 +124,7 @@ def tensor_walk(device: str, index: int) -> list[dict[str, Any]]:
         rows.append({
             "gc_objects": n_objects, "live_tensors": len(tensors),
             "naive_isinstance_walk_ms": timed(lambda: naive_count(index), 3) * 1e3,
-            "track_tensors_walk_ms": timed(lambda: _live_tensors(index), 3) * 1e3,
+            "track_tensors_walk_ms": timed(lambda: live_tensors(index), 3) * 1e3,
         })
     del junk, tensors
     return rows

@@ -61,13 +61,13 @@ from .stephook import STEP_PEAK_BUDGET, StepHook
 from .wiring import (
     AllocatorAnnouncer,
     Counted,
-    _agent_config,
-    _sample_every,
-    _sections_observers,
-    _sections_state,
-    _spool_change_key,
+    agent_config,
     effective_listen_address,
+    sample_every,
     say,
+    sections_observers,
+    sections_state,
+    spool_change_key,
 )
 
 if TYPE_CHECKING:  # loaded when alerting is on
@@ -112,7 +112,7 @@ class Agent:
         self.trace: steptrace.StepTrace | None = None  # the record_profile action's
         if listen_address is not _UNSET:
             overrides["listen_address"] = listen_address
-        self.config = _agent_config(config, overrides, self.errors)
+        self.config = agent_config(config, overrides, self.errors)
         self.identity = identity or identity_mod.from_env()
         self._apis = dict(apis or {})
         self.pid = self.identity.pid
@@ -254,7 +254,7 @@ class Agent:
         if directory is not None:
             self.spool = SpoolWriter(
                 directory, identity=self.identity.info_labels(), interval=agent.spool_interval, pid=self.pid,
-                change_key=None if endpoint_process else _spool_change_key(_sections_state()),
+                change_key=None if endpoint_process else spool_change_key(sections_state()),
                 everything=endpoint_process, alerts=self._alerts_json if endpoint_process else None,
                 private=private)
             listeners.append(self._publish)
@@ -287,8 +287,8 @@ class Agent:
                                                    every=agent.evaluation_interval)
         return Runtime(runtime_cfg, self._sources,
                        # sections first: the rules see the families of the observers before them
-                       build_observers=lambda c: [*_sections_observers(agent.evaluation_interval), *alerting(c)],
-                       listeners=listeners, eager_render=False, sample_every=_sample_every(agent, directory),
+                       build_observers=lambda c: [*sections_observers(agent.evaluation_interval), *alerting(c)],
+                       listeners=listeners, eager_render=False, sample_every=sample_every(agent, directory),
                        serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
 
     def _watch_cuda_init(self) -> None:

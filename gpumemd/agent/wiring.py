@@ -29,10 +29,13 @@ from . import identity as identity_mod
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["AllocatorAnnouncer", "Counted", "SectionsObserver", "effective_listen_address", "say"]
+__all__ = [
+    "AllocatorAnnouncer", "Counted", "SectionsObserver", "agent_config", "effective_listen_address", "sample_every",
+    "say", "sections_observers", "sections_state", "spool_change_key",
+]
 
 
-def _sample_every(agent: AgentConfig, spool: Path | None) -> float:
+def sample_every(agent: AgentConfig, spool: Path | None) -> float:
     """How often the agent's thread takes a whole sample: as often as anything in it is due
     (rules, NVML, the spool); the ticks between only follow the allocator's interval peak."""
     due = [agent.evaluation_interval, agent.nvml_interval]
@@ -169,16 +172,16 @@ class SectionsObserver(Observer):
         yield from self._families()
 
 
-def _sections_observers(every: float = 0.0) -> list[Observer]:
+def sections_observers(every: float = 0.0) -> list[Observer]:
     return [SectionsObserver(sections.families, every)]
 
 
-def _sections_state() -> Callable[[], Any]:
+def sections_state() -> Callable[[], Any]:
     """The profiled sections' table, comparable between samples (the spool's change key)."""
     return sections.REGISTRY.snapshot
 
 
-def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
+def spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
     """What decides whether a sample must be rewritten into the spool or only touched: the
     sources' readings (frozen values, compared in C for the most part), which of them
     succeeded, and the sections' table; everything else published is rendered from them."""
@@ -187,7 +190,7 @@ def _spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]
     return key
 
 
-def _agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
+def agent_config(config: Config | str | None, overrides: Mapping[str, Any], errors: Errors) -> Config:
     """Config from an object, a file path or defaults, with keyword overrides of `agent.*`,
     through the one validator files go through (durations may be given as seconds). A bad
     file or override is logged and counted; the agent starts with what is valid."""

@@ -29,9 +29,9 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 
 from . import yamlsafe
 from .schema import (
-    _DURATION,
-    _LISTEN,
     DEFAULT_PORT,
+    DURATION_MARK,
+    LISTEN_MARK,
     Config,
 )
 
@@ -197,7 +197,7 @@ def _given(hint: Any, value: Any) -> Any:
     """A Python value as the converter takes it from a file: seconds marked, tuples as lists."""
     if get_origin(hint) is Union or get_origin(hint) is types.UnionType:
         hint = next((a for a in get_args(hint) if a is not type(None)), hint)
-    if get_origin(hint) is Annotated and _DURATION in get_args(hint)[1:] \
+    if get_origin(hint) is Annotated and DURATION_MARK in get_args(hint)[1:] \
             and isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
             return _GivenSeconds(value)
@@ -295,7 +295,7 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
     origin = get_origin(tp)
     if origin is Annotated:
         base, *meta = get_args(tp)
-        if _DURATION in meta:
+        if DURATION_MARK in meta:
             if isinstance(value, _GivenSeconds):  # from Python code: seconds, checked like a file's
                 if value != value or _limit(value, MAX_DURATION if maximum is None else maximum, True) \
                         or value < 0:
@@ -317,7 +317,7 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
             errors.append(f"{label}: expected a duration like 500ms, 30s or 2m, got {_describe(value)}")
             return None
         result = _convert(base, value, path, errors, maximum)
-        if _LISTEN in meta and isinstance(result, str) and (msg := _check_listen(result)):
+        if LISTEN_MARK in meta and isinstance(result, str) and (msg := _check_listen(result)):
             errors.append(f"{label}: {msg}")
         return result
     if origin in (Union, types.UnionType):

@@ -18,18 +18,19 @@ from typing import Annotated, Any, Literal
 from . import yamlsafe
 
 __all__ = [
-    "AGENT_PORT", "DEFAULT_PORT", "RUNBOOK_BASE_URL", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
+    "AGENT_PORT", "DEFAULT_PORT", "DURATION_MARK", "LISTEN_MARK", "RUNBOOK_BASE_URL", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
     "KubeletSourceConfig", "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig",
     "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig",
     "non_negative", "positive", "set_rule_compiler",
 ]
 
-_DURATION = "duration"
-_LISTEN = "listen_address"
-Seconds = Annotated[float, _DURATION]
+# the Annotated marks by which the loader knows a duration field and a listen address field
+DURATION_MARK = "duration"
+LISTEN_MARK = "listen_address"
+Seconds = Annotated[float, DURATION_MARK]
 """A duration in the file (`30s`), float seconds in the program."""
 
-ListenAddress = Annotated[str, _LISTEN]
+ListenAddress = Annotated[str, LISTEN_MARK]
 
 
 DEFAULT_PORT = 9967

@@ -24,7 +24,10 @@ try:  # POSIX only; without it the CPU high-water mark is unknown and CPU peaks 
 except ImportError:  # pragma: no cover - Windows
     resource = None  # type: ignore[assignment]
 
-__all__ = ["DEVICE_FORMS", "Device"]
+__all__ = [
+    "DEVICE_FORMS", "CpuProbe", "CudaProbe", "Device", "PeakSampler", "RawReading", "current_device", "device_object",
+    "live_tensors", "parse_device", "synchronizer", "tensor_changes",
+]
 
 
 class Device:
@@ -50,7 +53,7 @@ class Device:
         return hash((self.type, self.index))
 
 
-def _device_object(kind: str, index: int | None) -> Any:
+def device_object(kind: str, index: int | None) -> Any:
     """A torch.device where torch is already imported (always so for CUDA), else a Device."""
     torch = sys.modules.get("torch")
     make = getattr(torch, "device", None)  # getattr: a torch stub in tests may lack it
@@ -59,7 +62,7 @@ def _device_object(kind: str, index: int | None) -> Any:
     return Device(kind, index)
 
 
-class _Raw(NamedTuple):
+class RawReading(NamedTuple):
     """One reading of the profiled device, before it becomes a snapshot."""
 
     allocated: int
@@ -76,13 +79,13 @@ class _Raw(NamedTuple):
 
 
 # Before the process initialised CUDA nothing can be allocated on it: every counter is 0.
-_ZERO = _Raw(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_ZERO = RawReading(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # A torch that answers no statistics (a CPU-only build): levels read 0, but the counters
 # are unknown, not 0 — a result then says None for its allocations and frees.
-_UNREAD = _Raw(0, 0, 0, 0, 0, 0, 0, None, None, None, None)
+_UNREAD = RawReading(0, 0, 0, 0, 0, 0, 0, None, None, None, None)
 
 
-class _CudaProbe:
+class CudaProbe:
     """Reads one device's allocator through a TorchCudaApi (real torch.cuda or a replay)."""
 
     def __init__(self, api: TorchCudaApi, index: int) -> None:
@@ -90,7 +93,7 @@ class _CudaProbe:
         self.index = index
         self._initialized = False
 
-    def read(self) -> _Raw:
+    def read(self) -> RawReading:
         if not self._initialized:
             # Before the process initialised CUDA nothing is allocated; reading now could
             # create a context the program never asked for.
@@ -106,7 +109,7 @@ class _CudaProbe:
         reserved = stats["reserved_bytes"]["all"]
         active = stats["active_bytes"]["all"]
         counts = stats["allocation"]["all"]  # allocator blocks (allocations), not bytes
-        return _Raw(int(allocated["current"]), int(reserved["current"]), int(active["current"]),
+        return RawReading(int(allocated["current"]), int(reserved["current"]), int(active["current"]),
                     int(stats["inactive_split_bytes"]["all"]["current"]), int(allocated["peak"]),
                     int(reserved["peak"]), int(active["peak"]), int(allocated["allocated"]),
                     int(allocated["freed"]), int(counts["allocated"]), int(counts["freed"]))
@@ -120,7 +123,7 @@ def _max_rss() -> int:
     return peak if sys.platform == "darwin" else peak * 1024  # Linux reports KiB
 
 
-class _CpuProbe:
+class CpuProbe:
     """Process resident memory (psutil, as the host source reads it) and its high-water mark."""
 
     def __init__(self, host: HostApi) -> None:
@@ -132,13 +135,13 @@ class _CpuProbe:
         except ProcessUnreadable:
             return 0
 
-    def read(self) -> _Raw:
+    def read(self) -> RawReading:
         rss = self.rss()
         hwm = max(_max_rss(), rss)
-        return _Raw(rss, rss, rss, 0, hwm, hwm, hwm, None, None, None, None)
+        return RawReading(rss, rss, rss, 0, hwm, hwm, hwm, None, None, None, None)
 
 
-class _PeakSampler:
+class PeakSampler:
     """One background thread that samples allocated memory while profiled calls run.
 
     Idle (waiting on a condition) between calls; each call gets a token whose maximum the
@@ -199,7 +202,7 @@ _CUDA_RE = re.compile(r"cuda:(\d+)")
 DEVICE_FORMS = "'cpu', 'cuda', 'cuda:N', an int N, a torch.device, or None (the current CUDA device)"
 
 
-def _parse_device(device: Any) -> tuple[str, int | None]:
+def parse_device(device: Any) -> tuple[str, int | None]:
     """('cpu', None) or ('cuda', index or None for the current device)."""
     if device is None:
         return "cuda", None
@@ -227,7 +230,7 @@ def _parse_device(device: Any) -> tuple[str, int | None]:
     raise ValueError(f"device={device!r}: expected {DEVICE_FORMS}")
 
 
-def _current_device(api: TorchCudaApi) -> int:
+def current_device(api: TorchCudaApi) -> int:
     get = getattr(api, "current_device", None)  # getattr: optional on a TorchCudaApi (recorded captures lack it)
     if callable(get):
         return int(get())
@@ -238,7 +241,7 @@ def _current_device(api: TorchCudaApi) -> int:
     return 0
 
 
-def _live_tensors(device_index: int) -> dict[int, weakref.ref[Any]]:
+def live_tensors(device_index: int) -> dict[int, weakref.ref[Any]]:
     """The tensors the garbage collector sees on one device (-1: the CPU), by id.
 
     The cost is walking `gc.get_objects()`; the walk keeps to a set lookup of each object's
@@ -264,7 +267,7 @@ def _live_tensors(device_index: int) -> dict[int, weakref.ref[Any]]:
     return {id(t): weakref.ref(t) for t in tensors if t.get_device() == device_index}
 
 
-def _tensor_changes(before: dict[int, weakref.ref[Any]], after: dict[int, weakref.ref[Any]]) -> tuple[int, int]:
+def tensor_changes(before: dict[int, weakref.ref[Any]], after: dict[int, weakref.ref[Any]]) -> tuple[int, int]:
     """(created, deleted): alive after but not before, and alive before but gone after."""
     created = 0
     for key, ref in after.items():
@@ -275,7 +278,7 @@ def _tensor_changes(before: dict[int, weakref.ref[Any]], after: dict[int, weakre
     return created, deleted
 
 
-def _synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
+def synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
     """Waits for the device's queued work; never the one to create a CUDA context.
 
     The api's own `synchronize(index)` where it has one (replays in tests), else

@@ -54,19 +54,19 @@ from gpumemd.fs import write_user_file
 
 from . import sections
 from .probes import (
+    CpuProbe,
+    CudaProbe,
     Device,
-    _CpuProbe,
-    _CudaProbe,
-    _current_device,
-    _device_object,
-    _live_tensors,
-    _parse_device,
-    _PeakSampler,
-    _Raw,
-    _synchronizer,
-    _tensor_changes,
+    PeakSampler,
+    RawReading,
+    current_device,
+    device_object,
+    live_tensors,
+    parse_device,
+    synchronizer,
+    tensor_changes,
 )
-from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, _leak, _level_peak, _peak_bounds
+from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, level_peak, peak_bounds, suspect_leak
 
 log = logging.getLogger("gpumemd.profiler")
 
@@ -104,7 +104,7 @@ class ProfileHandle:
 class _Call(NamedTuple):
     name: str
     qualified_name: str | None
-    raw: _Raw
+    raw: RawReading
     snapshot: MemorySnapshot
     tensors: dict[int, weakref.ref[Any]] | None
     token: int | None
@@ -167,16 +167,16 @@ class GPUMemoryProfiler:
             raise ValueError("peak_sampling_interval must be positive (or None)")
         if leak_min_calls < 1 or leak_window < leak_min_calls:
             raise ValueError("need 1 <= leak_min_calls <= leak_window")
-        kind, index = _parse_device(device)
+        kind, index = parse_device(device)
         self._host: HostApi = host_api if host_api is not None else Psutil()
-        self._cpu_probe = _CpuProbe(self._host)
+        self._cpu_probe = CpuProbe(self._host)
         self._sync: Callable[[], None] | None = None
         self._on_cpu = kind == "cpu"
         if kind == "cpu":
             self._device_name = "cpu"
             self.device_id = -1
-            self._probe: _CudaProbe | _CpuProbe = self._cpu_probe
-            self.device: Any = _device_object("cpu", None)
+            self._probe: CudaProbe | CpuProbe = self._cpu_probe
+            self.device: Any = device_object("cpu", None)
         else:
             if cuda_api is None:
                 try:
@@ -189,16 +189,16 @@ class GPUMemoryProfiler:
                 raise RuntimeError(f"device={device!r}: no CUDA device is visible (no GPU, no driver, or "
                                    "a CPU-only torch); use device='cpu' to profile CPU memory")
             if index is None:
-                index = _current_device(cuda_api)
+                index = current_device(cuda_api)
             if index >= count:
                 raise ValueError(f"device={device!r}: cuda:{index} does not exist; "
                                  f"{count} CUDA device(s) visible: cuda:0..cuda:{count - 1}")
             self._device_name = f"cuda:{index}"
             self.device_id = index
-            self.device = _device_object("cuda", index)
-            self._probe = _CudaProbe(cuda_api, index)
+            self.device = device_object("cuda", index)
+            self._probe = CudaProbe(cuda_api, index)
             if synchronize:
-                self._sync = _synchronizer(cuda_api, index)
+                self._sync = synchronizer(cuda_api, index)
         self.synchronize = self._sync is not None
         self.track_tensors = track_tensors is True  # True: the heap walk
         # what a result's tensors_created/_deleted count (ProfileResult.tensor_counts)
@@ -219,7 +219,7 @@ class GPUMemoryProfiler:
         self._lock = threading.Lock()
         self._stats: dict[str, _FunctionStats] = {}
         self._monitor: tuple[threading.Thread, threading.Event] | None = None
-        self._sampler = (_PeakSampler(lambda: self._probe.read().allocated, peak_sampling_interval)
+        self._sampler = (PeakSampler(lambda: self._probe.read().allocated, peak_sampling_interval)
                          if peak_sampling_interval is not None else None)
         self.baseline = self.take_snapshot("baseline")
 
@@ -242,7 +242,7 @@ class GPUMemoryProfiler:
             return None  # filled from the reading itself
         return self._cpu_probe.rss() if self.track_cpu_memory else None
 
-    def _snapshot(self, raw: _Raw, cpu: int | None, operation: str, stack: str | None = None) -> MemorySnapshot:
+    def _snapshot(self, raw: RawReading, cpu: int | None, operation: str, stack: str | None = None) -> MemorySnapshot:
         if self._on_cpu:
             cpu = raw.allocated
         return MemorySnapshot(
@@ -263,7 +263,7 @@ class GPUMemoryProfiler:
     def _begin(self, name: str, qualified_name: str | None) -> _Call:
         # Walk for tensors (only with track_tensors=True) before reading: the walk's own
         # list must not count on the CPU.
-        tensors = _live_tensors(self.device_id) if self.track_tensors else None
+        tensors = live_tensors(self.device_id) if self.track_tensors else None
         stack = _stack() if self.collect_stack_traces else None
         if self._sync is not None:  # work queued before the call is not the call's
             self._sync()
@@ -280,21 +280,21 @@ class GPUMemoryProfiler:
         raw = self._probe.read()
         sampled = self._sampler.end(call.token) if self._sampler is not None and call.token is not None else 0
         after = self._snapshot(raw, self._cpu(), f"after_{call.name}" + ("" if error is None else "_error"))
-        tensors_after = _live_tensors(self.device_id) if call.tensors is not None else None
+        tensors_after = live_tensors(self.device_id) if call.tensors is not None else None
         result = self._result(call, raw, after, sampled, elapsed, tensors_after, error)
         self._record(result)
         return result
 
-    def _result(self, call: _Call, raw: _Raw, after: MemorySnapshot, sampled: int, elapsed: float,
+    def _result(self, call: _Call, raw: RawReading, after: MemorySnapshot, sampled: int, elapsed: float,
                 tensors_after: dict[int, weakref.ref[Any]] | None, error: BaseException | None) -> ProfileResult:
         b = call.raw
-        lo, hi, exact = _peak_bounds(b, raw, sampled)
+        lo, hi, exact = peak_bounds(b, raw, sampled)
         # An inexact peak: the upper bound where the allocator counters give a per-call
         # one (never under-reports), else the highest value seen.
         peak = hi if exact or raw.total_allocated is not None else lo
         before = call.snapshot
-        reserved = _level_peak(b.reserved, raw.reserved, b.reserved_peak, raw.reserved_peak)
-        active = _level_peak(b.active, raw.active, b.active_peak, raw.active_peak)
+        reserved = level_peak(b.reserved, raw.reserved, b.reserved_peak, raw.reserved_peak)
+        active = level_peak(b.active, raw.active, b.active_peak, raw.active_peak)
         peak_snap = MemorySnapshot(
             timestamp=after.timestamp, allocated_memory=peak, reserved_memory=reserved,
             max_memory_allocated=raw.allocated_peak, max_memory_reserved=raw.reserved_peak,
@@ -314,7 +314,7 @@ class GPUMemoryProfiler:
         created = deleted = 0
         counts = None
         if call.tensors is not None and tensors_after is not None:
-            created, deleted = _tensor_changes(call.tensors, tensors_after)
+            created, deleted = tensor_changes(call.tensors, tensors_after)
             counts = "tensors"
         elif self.tensor_counts == "allocations" and allocs is not None and frees is not None:
             created, deleted, counts = allocs, frees, "allocations"
@@ -458,7 +458,7 @@ class GPUMemoryProfiler:
         hints: list[dict[str, Any]] = []
         for name, (calls, errors, total_time, total_alloc, total_freed, total_diff, peak, exact,
                    nets) in stats.items():
-            suspected, growth = _leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
+            suspected, growth = suspect_leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
             functions[name] = {
                 "call_count": calls,
                 "total_time": total_time,

@@ -10,9 +10,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar, overload
 
-from .probes import _Raw
+from .probes import RawReading
 
-__all__ = ["BoundedList", "MemorySnapshot", "MiB", "ProfileResult"]
+__all__ = [
+    "BoundedList", "MemorySnapshot", "MiB", "ProfileResult", "level_peak", "peak_bounds", "suspect_leak",
+]
 
 T = TypeVar("T")
 
@@ -193,7 +195,7 @@ class BoundedList(Sequence[T]):
         return list(self._items)
 
 
-def _peak_bounds(before: _Raw, after: _Raw, sampled: int) -> tuple[int, int, bool]:
+def peak_bounds(before: RawReading, after: RawReading, sampled: int) -> tuple[int, int, bool]:
     """(lower, upper, exact) for the highest allocated value during a call."""
     lo = max(before.allocated, after.allocated, sampled)
     if after.allocated_peak > before.allocated_peak:  # a new lifetime high-water mark: it is the call's peak
@@ -213,12 +215,12 @@ def _peak_bounds(before: _Raw, after: _Raw, sampled: int) -> tuple[int, int, boo
     return lo, hi, False
 
 
-def _level_peak(before: int, after: int, peak_before: int, peak_after: int) -> int:
+def level_peak(before: int, after: int, peak_before: int, peak_after: int) -> int:
     """Peak of a level with no per-call counter: exact if the lifetime peak rose, else the higher end."""
     return peak_after if peak_after > peak_before else max(before, after)
 
 
-def _leak(nets: Sequence[int], threshold: int, min_calls: int) -> tuple[bool, float]:
+def suspect_leak(nets: Sequence[int], threshold: int, min_calls: int) -> tuple[bool, float]:
     """(suspected, mean growth per call) from the net change of recent calls.
 
     Suspected when at least `min_calls` calls are known, at least three quarters of them

@@ -8,8 +8,8 @@ import pytest
 
 from gpumemd import GPUMemoryProfiler
 from gpumemd.profiler import sections
-from gpumemd.profiler.probes import _Raw
-from gpumemd.profiler.results import _peak_bounds
+from gpumemd.profiler.probes import RawReading
+from gpumemd.profiler.results import peak_bounds
 from tests.fakes import FixedHost, ReplayCuda, raw, shifted
 
 MiB = 1 << 20
@@ -199,8 +199,8 @@ def test_sections_carry_peak_and_net_of_the_last_call() -> None:
     assert bwd is not None and (bwd.peak_bytes, bwd.net_bytes, bwd.calls) == (BIG, -268435456, 1)
 
 
-def _r(allocated: int, peak: int, total: int | None, freed: int | None) -> _Raw:
-    return _Raw(allocated, 0, 0, 0, peak, 0, 0, total, freed, None, None)
+def _r(allocated: int, peak: int, total: int | None, freed: int | None) -> RawReading:
+    return RawReading(allocated, 0, 0, 0, peak, 0, 0, total, freed, None, None)
 
 
 @pytest.mark.parametrize("before,after,sampled,expect", [
@@ -213,5 +213,5 @@ def _r(allocated: int, peak: int, total: int | None, freed: int | None) -> _Raw:
     (_r(10, 100, None, None), _r(20, 100, None, None), 0, (20, 100, False)),  # CPU: no counters
     (_r(10, 100, None, None), _r(20, 120, None, None), 0, (120, 120, True)),  # CPU: high-water mark rose
 ])
-def test_peak_bounds(before: _Raw, after: _Raw, sampled: int, expect: tuple[int, int, bool]) -> None:
-    assert _peak_bounds(before, after, sampled) == expect
+def test_peak_bounds(before: RawReading, after: RawReading, sampled: int, expect: tuple[int, int, bool]) -> None:
+    assert peak_bounds(before, after, sampled) == expect
