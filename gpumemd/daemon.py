@@ -62,7 +62,6 @@ class SignalInbox:
         self._wake = threading.Event()
         self._hup = False
         self.stop_reason: str | None = None  # set once: why the main loop ends
-        self.hups = 0  # SIGHUPs received (the pipe's bytes; coalesced into reloads)
         self._deadline = stop_deadline
         self._done = False
         self._r, self._w = os.pipe()
@@ -100,7 +99,6 @@ class SignalInbox:
                 elif signum == signal.SIGHUP:
                     with self._lock:
                         self._hup = True
-                        self.hups += 1
             self._wake.set()
 
     def request_stop(self, reason: str, from_signal: bool = False) -> None:

@@ -2,7 +2,8 @@
 
 Modules: `agent` (the Agent and its lifecycle), `wiring` (what it is made of), `process`
 (the process-wide agent, fork and exit), `endpoint` (its HTTP endpoint process), `identity`,
-`steptrace`, `boot/` (what `gpumemd run` puts on PYTHONPATH). The names below load `agent`
+`steptrace`, `oomdiag` (the diagnosis at an OOM), `leakfind` and `retainers` (which line
+leaks, what holds it), `boot/` (what `gpumemd run` puts on PYTHONPATH). The names below load `agent`
 on first use, so importing a sibling (identity, steptrace) loads nothing else.
 """
 

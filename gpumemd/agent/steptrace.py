@@ -71,7 +71,6 @@ class StepTrace:
         self.active = True
         self.written: list[str] = []
         self.results: dict[str, int] = {}
-        self.last_path: str | None = None
         self._exporting: threading.Thread | None = None
 
     # --- any thread ---
@@ -165,7 +164,6 @@ class StepTrace:
             return
         self._problems.ok("trace", self.directory)
         self._note("written")
-        self.last_path = str(path)
         self.written.append(str(path))
         log.warning("step trace of %d step(s) written to %s", steps, path)
 

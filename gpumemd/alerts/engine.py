@@ -108,7 +108,6 @@ class Rule:
             Signal(spec, interval=interval, max_series=max_series)
         self.confirm = bool(spec.kind == "trend" and spec.confirm_window)
         self.label_templates = {k: compile_template(str(v)) for k, v in spec.labels.items()}
-        self.static_labels = all(t.static for t in self.label_templates.values())
         self.annotation_templates = {k: compile_template(str(v)) for k, v in spec.annotations.items()}
         self.active: dict[Key, Alert] = {}
         self.failures = 0
@@ -266,11 +265,6 @@ class _Group:
             else:
                 out += items
         return out
-
-
-def _series_labels(alert: Alert, rule: Rule) -> Labels:
-    """Labels for templates: the alert's, without what the rule added."""
-    return {k: v for k, v in alert.labels.items() if k != "alertname" and k not in rule.label_templates}
 
 
 # --- the engine ----------------------------------------------------------------------

@@ -157,9 +157,6 @@ class _Window:
         self.stt = sum(x * x for x, _ in pts)
         self.stv = sum(x * y for x, y in pts)
 
-    def oldest(self) -> float | None:
-        return self.points[0][0] + self.t0 if self.points else None
-
     def fit(self, at: float, ahead: float | None) -> float | None:
         """The slope (per second), or with `ahead` the line's value at `at + ahead`."""
         slope = self._slope

@@ -166,7 +166,7 @@ def _gil_held_io() -> _GilHeldIO | None:
 
 
 class _Conn:
-    __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "since", "started",
+    __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "started",
                  "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group",
                  "client")  # fmt: skip
 
@@ -179,7 +179,6 @@ class _Conn:
         self.out: bytes | None = None  # the response being written, from `off` on
         self.off = 0
         self.deadline = 0.0
-        self.since = now  # when it started waiting: eviction picks the oldest
         self.started = False  # first byte of the current request seen
         self.keep_alive = False
         self.http10 = False
@@ -749,7 +748,6 @@ class HttpServer:
             return
         self._set_state(conn, _READ)
         conn.started = False
-        conn.since = now
         self._set_deadline(conn, now + self.limits.idle_timeout)
         self._set_events(conn, selectors.EVENT_READ)
         if resume and (conn.inbuf or conn.tls or conn.eof):
@@ -764,7 +762,6 @@ class HttpServer:
             self._close(conn)
             return
         self._set_state(conn, _LINGER)
-        conn.since = now
         self._set_deadline(conn, now + self.limits.linger_timeout)
         self._set_events(conn, selectors.EVENT_READ)
 

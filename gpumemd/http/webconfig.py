@@ -278,11 +278,6 @@ class BasicAuth:
                 cache.popitem(last=False)
         return ok
 
-    def check_header(self, value: str | None) -> bool:
-        """lookup, then bcrypt if needed, without the per-client budget (a direct caller's)."""
-        verdict = self.lookup(value)
-        return verdict == ALLOWED or (isinstance(verdict, Pending) and self.verify(verdict))
-
     def check(self, user: str, password: str) -> bool:
         verdict = self._lookup(user, password)
         return verdict == ALLOWED or (isinstance(verdict, Pending) and self.verify(verdict))

@@ -137,7 +137,6 @@ class OomWatcher(Source[OomReading]):
         self._say = say or (lambda line: log.warning("%s", line))
         self._diagnoses: dict[tuple[int, str], int] = {}
         self._last_diagnosis: dict[int, tuple[str, str, str]] = {}
-        self.last_diagnosis_path: str | None = None
         self._install_lock = threading.Lock()
 
     @property
@@ -244,7 +243,6 @@ class OomWatcher(Source[OomReading]):
             self._diagnosis_problems.failed(err)  # one line per state, counted
             return
         self._diagnosis_problems.ok("diagnosis", path.parent)
-        self.last_diagnosis_path = str(path)
 
     # --- snapshots ---
 

@@ -138,18 +138,7 @@ one its family renders; `series_twice`: the same labels twice in a family; `fami
 series of a family whose declared type is not the daemon's for that name."""
 
 
-MAX_FILE_BYTES = 4 << 20
-
-
-MAX_FILES = 1024
-
-
-MAX_SERIES = 10_000
-
-
-MAX_TOTAL_SERIES = 65_536
-
-
+MAX_SERIES = 10_000  # validate()'s default; the daemon passes spool.max_series
 MAX_PID = 1 << 22  # the kernel's pid_max ceiling
 
 
