@@ -20,6 +20,8 @@ MetricType = Literal["gauge", "counter"]
 
 @dataclass(frozen=True)
 class MetricInfo:
+    """One metric family gpumemd may export (name, type, labels, help, component): what rules
+    are checked against and what the spool's validator accepts."""
     name: str  # the family name; counters are selected as `<name>_total`
     type: MetricType
     labels: tuple[str, ...]

@@ -18,6 +18,9 @@ def _quote(value: str) -> str:
 
 
 class LogfmtFormatter(logging.Formatter):
+    """Log records as logfmt lines (`ts=... level=... caller=... msg=...`), as Prometheus'
+    exporters log."""
+
     def format(self, record: logging.LogRecord) -> str:
         ts = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z"
         level = "warn" if record.levelno == logging.WARNING else record.levelname.lower()
@@ -28,6 +31,8 @@ class LogfmtFormatter(logging.Formatter):
 
 
 class JsonFormatter(logging.Formatter):
+    """Log records as one JSON object a line, for `--log.format=json`."""
+
     def format(self, record: logging.LogRecord) -> str:
         return json.dumps(
             {

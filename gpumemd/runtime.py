@@ -99,6 +99,9 @@ ObserverFactory = Callable[[Config], Sequence[Observer]]
 
 
 class Runtime:
+    """What the daemon and the agent share: builds sources and observers from the config, runs the
+    sampler and the HTTP endpoint, and reloads both on a new config."""
+
     def __init__(
         self,
         config: Config,

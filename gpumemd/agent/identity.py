@@ -35,6 +35,8 @@ _MAX_RANK = 1 << 31
 
 @dataclass(frozen=True)
 class Identity:
+    """Who this process is in its job (pid, rank, job id), as read from the launcher's environment:
+    the labels of every series the agent exports."""
     pid: int
     rank: int | None = None
     local_rank: int | None = None

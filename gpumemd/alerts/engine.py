@@ -50,6 +50,8 @@ MAX_ALERT_TEXT = 4 * MAX_RENDERED  # characters of the rendered labels and annot
 
 @dataclass
 class Alert:
+    """One active alert of a rule: its series' labels, state (pending, firing, resolved) and when
+    it changed; what notifiers and the /api/v1/alerts answer are built from."""
     labels: Labels  # series labels + rule labels + alertname
     state: str
     active_at: float
@@ -271,6 +273,9 @@ class _Group:
 
 
 class Engine:
+    """Evaluates the rules on each sample with Prometheus' alert semantics (pending, `for`,
+    firing, resolved) and says which alerts to send, and when."""
+
     def __init__(
         self,
         specs: Sequence[RuleSpec],

@@ -225,6 +225,9 @@ class LogNotifier(Notifier):
 
 
 class CallbackNotifier(Notifier):
+    """Delivers alerts to a Python callable (the agent's `on_alert`, or one named in the config
+    and registered with `register_callback`) on the notifier's own thread."""
+
     kind = "callback"
 
     def __init__(self, name: str, fn: Callback | str, **kw: Any) -> None:

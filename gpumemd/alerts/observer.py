@@ -42,6 +42,8 @@ _OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd
 
 
 class AlertObserver(Observer):
+    """The alert engine as a sampler observer: evaluates each sample and queues alerts for the
+    notifiers, exporting the alerts' own families."""
     name = "alerts"
     every = 0.0  # the sampler runs it every sample, or every `every` seconds (the agent's evaluation_interval)
 

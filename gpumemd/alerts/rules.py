@@ -62,6 +62,8 @@ _LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
 @dataclass(frozen=True)
 class Matcher:
+    """One label matcher of a rule's selector (`gpu="0"`, `job=~"train.*"`), tested against a
+    series' labels."""
     label: str
     op: Literal["=", "!=", "=~", "!~"]
     value: str

@@ -15,6 +15,9 @@ class ProcessUnreadable(Exception):
 
 
 class HostApi(Protocol):
+    """What the host source reads of the machine (memory, swap, a process's RSS): psutil, or a
+    replay in tests."""
+
     def virtual_memory(self) -> dict[str, int]: ...  # total, available, used
     def swap_memory(self) -> dict[str, int]: ...  # total, used
     def process_rss(self, pid: int) -> int: ...  # raises ProcessUnreadable

@@ -152,6 +152,9 @@ def _bytes(value: int | bytes) -> bytes:
 
 
 class PodResourcesApi(Protocol):
+    """The kubelet pod-resources call the kubelet source makes: grpc on the kubelet's socket, or a
+    replay in tests."""
+
     def list(self) -> bytes: ...  # a raw ListPodResourcesResponse
     def close(self) -> None: ...
 

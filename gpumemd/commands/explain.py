@@ -48,6 +48,8 @@ MAX_LEAK_SITES = 3  # the agent exports its top 3 sites; a hostile answer may ho
 
 @dataclass
 class ProcessView:
+    """One process on one GPU as `gpumemd explain` shows it: what NVML charges it and, where its
+    agent publishes, the allocator's split of it."""
     pid: int
     used: int  # what NVML charges it on this GPU
     rank: str = ""
@@ -83,6 +85,7 @@ class ProcessView:
 
 @dataclass
 class GpuView:
+    """One GPU as `gpumemd explain` shows it: its totals, its breakdown and its processes."""
     gpu: int
     uuid: str
     name: str = ""
@@ -97,6 +100,8 @@ class GpuView:
 
 @dataclass(frozen=True)
 class Finding:
+    """One thing `gpumemd explain` says matters (a GPU near full, a leak, a stranded pool), with
+    the figure behind it."""
     gpu: int | None
     kind: str
     message: str
@@ -105,6 +110,8 @@ class Finding:
 
 @dataclass
 class Node:
+    """One node's GPUs, alerts and notes, built from series (a daemon's /metrics or a local
+    sample): what `findings()` and `render()` read."""
     source: str
     gpus: list[GpuView]
     alerts: list[dict[str, Any]] = field(default_factory=list)  # the daemon's, validated (parse_alerts)

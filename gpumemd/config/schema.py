@@ -58,6 +58,8 @@ def _check(fn: typing.Callable[[Any], str | None], at_most: float | None = None)
 
 @dataclass(frozen=True)
 class WebConfig:
+    """`web:`: where the daemon listens, its exporter-toolkit web config file, and the label
+    length bound."""
     listen_address: ListenAddress = f":{DEFAULT_PORT}"
     config_file: str | None = None  # exporter-toolkit web config (TLS, basic auth, headers)
     max_label_length: int = field(default=128, metadata=_check(positive, at_most=65536))
@@ -65,12 +67,15 @@ class WebConfig:
 
 @dataclass(frozen=True)
 class SamplerConfig:
+    """`sampler:`: how often the daemon samples, and how many samples it keeps."""
     interval: Seconds = field(default=1.0, metadata=_check(positive))
     history: int = field(default=300, metadata=_check(positive, at_most=1_000_000))  # samples kept in the ring buffer
 
 
 @dataclass(frozen=True)
 class NvmlSourceConfig:
+    """`sources.nvml:`: what the NVML collector reads (processes, names, utilization) and how many
+    process series it exports per GPU."""
     enabled: bool = True
     processes: bool = True  # per-process GPU memory (pid label)
     process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
@@ -83,6 +88,7 @@ class NvmlSourceConfig:
 
 @dataclass(frozen=True)
 class HostSourceConfig:
+    """`sources.host:`: host memory and swap, and the RSS of the processes using a GPU."""
     enabled: bool = True
     process_rss: bool = True  # resident memory of the processes NVML found on a GPU
 
@@ -137,6 +143,7 @@ class SpoolSourceConfig:
 
 @dataclass(frozen=True)
 class SourcesConfig:
+    """`sources:`: one section per collector of the node daemon."""
     nvml: NvmlSourceConfig = NvmlSourceConfig()
     host: HostSourceConfig = HostSourceConfig()
     kubelet: KubeletSourceConfig = KubeletSourceConfig()
@@ -146,6 +153,7 @@ class SourcesConfig:
 
 @dataclass(frozen=True)
 class LogConfig:
+    """`log:`: the level and format (logfmt or JSON) of gpumemd's own log."""
     level: Literal["debug", "info", "warn", "error"] = "info"
     format: Literal["logfmt", "json"] = "logfmt"
 
@@ -249,6 +257,8 @@ class NotifierConfig:
 
 @dataclass(frozen=True)
 class LoadedRules:
+    """The alert rules compiled from `alerting:` by the registered rule compiler, with the errors
+    it found (config cannot compile rules itself: they live in a higher layer)."""
     rules: tuple[Any, ...]  # gpumemd.alerts.rules.RuleSpec (compiled above this layer)
     errors: tuple[str, ...]
 
@@ -264,6 +274,8 @@ def set_rule_compiler(compiler: Callable[[AlertingConfig], LoadedRules]) -> None
 
 @dataclass(frozen=True)
 class AlertingConfig:
+    """`alerting:`: which rules run (the packaged set, inline, files), the notifiers, and the
+    engine's timing (docs/alerts.md)."""
     default_rules: bool = True  # the packaged rule set (docs/alerts.md)
     rules: tuple[Any, ...] = ()  # rule mappings (see RuleSpec); kept raw: `for` is a Python keyword
     rule_files: tuple[str, ...] = ()  # YAML files with a top-level `rules:` list; globs allowed
@@ -310,6 +322,7 @@ class AlertingConfig:
 
 @dataclass(frozen=True)
 class Config:
+    """The whole validated configuration, one frozen section per top-level key of the YAML file."""
     web: WebConfig = WebConfig()
     sampler: SamplerConfig = SamplerConfig()
     sources: SourcesConfig = SourcesConfig()

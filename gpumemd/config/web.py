@@ -118,6 +118,8 @@ class WebConfigError(ValueError):
 
 @dataclass(frozen=True)
 class TLSServerConfig:
+    """`tls_server_config:` of an exporter-toolkit web config: certificate, key, client
+    authentication and protocol versions."""
     cert_file: str
     key_file: str
     client_auth_type: str = "NoClientCert"
@@ -132,12 +134,15 @@ class TLSServerConfig:
 
 @dataclass(frozen=True)
 class HTTPServerConfig:
+    """`http_server_config:` of an exporter-toolkit web config: extra response headers."""
     headers: tuple[tuple[str, str], ...] = ()
     http2: bool = True  # accepted for compatibility; gpumemd speaks HTTP/1.1 only
 
 
 @dataclass(frozen=True)
 class WebConfig:
+    """A validated exporter-toolkit web config file (`--web.config.file`): TLS, basic auth users,
+    response headers, and the warnings to log."""
     tls_server_config: TLSServerConfig | None = None
     http_server_config: HTTPServerConfig = field(default_factory=HTTPServerConfig)
     basic_auth_users: tuple[tuple[str, str], ...] = ()  # (user, bcrypt hash)

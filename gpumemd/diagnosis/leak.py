@@ -33,6 +33,8 @@ MAX_BLOCKS = 4096  # blocks per site handed to the retainer search
 
 @dataclass(frozen=True)
 class Site:
+    """One allocation site (file, line, function) whose live bytes grew across the leak finder's
+    snapshots, and what holds them when that is known."""
     file: str
     line: int
     function: str
@@ -49,6 +51,8 @@ class Site:
 
 @dataclass(frozen=True)
 class LeakReport:
+    """The leak finder's answer: the growing sites, biggest growth first, with what the search
+    cost; written as JSON and exported as series."""
     sites: tuple[Site, ...]  # growing, biggest growth first
     snapshots: int
     steps: int  # optimizer steps between the first and the last snapshot

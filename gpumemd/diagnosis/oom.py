@@ -45,6 +45,7 @@ LEAK_MIN_GROWTH = 1 * MIB  # per step: below this a "leak" is allocator noise
 
 @dataclass(frozen=True)
 class OtherProcess:
+    """Another process holding memory on the GPU that ran out, as the OOM diagnosis names it."""
     pid: int
     used_bytes: int
     rank: str | None = None  # where the node daemon or the spool knows it
@@ -103,6 +104,7 @@ class OomFigures:
 
 @dataclass(frozen=True)
 class Diagnosis:
+    """The OOM diagnosis: the cause, a one-line summary in figures, the fix, and what it lacked."""
     cause: str  # one of CAUSES
     summary: str  # one line: the cause in figures
     fix: str  # one line: what to change, with a number where one exists

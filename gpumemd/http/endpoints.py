@@ -21,6 +21,9 @@ _NO_ALERTS = json.dumps({"status": "success", "data": {"alerts": []}}).encode()
 
 
 class App:
+    """The exporter's HTTP answers (/metrics, /-/healthy, /-/ready, /api/v1/alerts, the landing
+    page), each read from the latest sample."""
+
     def __init__(
         self,
         latest: Callable[[], Snapshot | None],

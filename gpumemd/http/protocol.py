@@ -31,6 +31,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Request:
+    """A parsed HTTP request head: what an App answers."""
     method: str
     path: str  # without the query string
     query: str
@@ -39,6 +40,7 @@ class Request:
 
 @dataclass(frozen=True)
 class Response:
+    """What an App answers: status, body and headers (the server adds the framing)."""
     status: int
     body: bytes = b""
     headers: Mapping[str, str] = field(default_factory=dict)
@@ -132,6 +134,9 @@ _SERVER_HEADERS = frozenset({"content-length", "connection", "transfer-encoding"
 
 
 class HttpError(Exception):
+    """A request the server answers with an error status (400, 405, 413, ...) instead of calling
+    the App."""
+
     def __init__(self, status: int, headers: Mapping[str, str] | None = None) -> None:
         self.status = status
         self.headers = headers or {}
@@ -139,6 +144,7 @@ class HttpError(Exception):
 
 @dataclass
 class Parsed:
+    """A request head as parsed, with how the connection goes on after it (keep-alive, HTTP/1.0)."""
     request: Request
     keep_alive: bool
     http10: bool

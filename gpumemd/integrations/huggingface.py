@@ -32,6 +32,9 @@ __all__ = ["GpumemdTrainerCallback"]
 
 
 class GpumemdTrainerCallback(TrainerCallback):  # type: ignore[misc,unused-ignore]
+    """A Hugging Face Trainer callback: starts the agent with the trainer's ranks and exports its
+    global step (optionally logging memory figures with the trainer's logs)."""
+
     def __init__(self, *, log_memory: bool = False, config: Any = None, **overrides: Any) -> None:
         self.hooks = Hooks(log_memory=log_memory, config=config, **overrides)
         self._forward_hook: Any = None

@@ -32,6 +32,9 @@ __all__ = ["GpumemdCallback"]
 
 
 class GpumemdCallback(Callback):  # type: ignore[misc,unused-ignore]
+    """A Lightning callback: starts the agent with the trainer's ranks and exports its global step
+    (optionally logging memory figures to the trainer's logger)."""
+
     def __init__(self, *, log_memory: bool = False, config: Any = None, **overrides: Any) -> None:
         super().__init__()
         self.hooks = Hooks(log_memory=log_memory, config=config, **overrides)

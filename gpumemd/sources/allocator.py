@@ -289,6 +289,8 @@ class IntervalPeak:
 
 
 class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
+    """Collector `allocator`: PyTorch's caching allocator figures (allocated, reserved, peaks,
+    fragmentation, settings) per device, read inside the training process."""
     name = "allocator"
     names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
 

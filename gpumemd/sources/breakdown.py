@@ -85,6 +85,8 @@ class RankMemory:
 
 @dataclass(frozen=True)
 class GpuBreakdown:
+    """One GPU's memory split into the breakdown's categories (they sum to the total), with why
+    some of it is unattributed."""
     gpu: int
     uuid: str
     total: int

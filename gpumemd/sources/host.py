@@ -31,6 +31,7 @@ __all__ = ["HostReading", "HostSource"]
 
 @dataclass(frozen=True)
 class HostReading:
+    """One reading of the host: memory and swap in bytes, and the RSS of each GPU process."""
     total_bytes: int
     available_bytes: int
     used_bytes: int
@@ -40,6 +41,8 @@ class HostReading:
 
 
 class HostSource(Source[HostReading]):
+    """Collector `host`: the node's memory and swap, and the resident memory of the processes
+    using a GPU."""
     name = "host"
     names = frozenset({  # every family name families() may return (see NvmlSource.names)
         "gpumemd_host_memory_total_bytes", "gpumemd_host_memory_available_bytes", "gpumemd_host_memory_used_bytes",

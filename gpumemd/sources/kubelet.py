@@ -103,10 +103,13 @@ class PodAttribution:
 
 @dataclass(frozen=True)
 class KubeletReading:
+    """One reading of the kubelet: which pod's container holds which GPU."""
     assignments: tuple[Assignment, ...]
 
 
 class KubeletSource(Source[KubeletReading]):
+    """Collector `kubelet`: the pod, namespace and container of each GPU, from the kubelet's
+    pod-resources API; the attribution puts them on the other collectors' series."""
     name = "kubelet"
     names = frozenset({"gpumemd_gpu_pod_info"})  # see NvmlSource.names
 

@@ -52,12 +52,14 @@ __all__ = ["GpuProcess", "GpuReading", "NvmlReading", "NvmlSource"]
 
 @dataclass(frozen=True)
 class GpuProcess:
+    """One process using a GPU, as NVML lists it."""
     pid: int
     used_bytes: int | None  # None: NVML cannot say (MIG, some containers)
 
 
 @dataclass(frozen=True)
 class GpuReading:
+    """One GPU as NVML reads it: identity, memory, utilization and processes."""
     index: int
     uuid: str
     name: str | None
@@ -73,6 +75,7 @@ class GpuReading:
 
 @dataclass(frozen=True)
 class NvmlReading:
+    """One reading of NVML: every GPU of the node, and the names of their processes."""
     driver_version: str | None
     gpus: tuple[GpuReading, ...]
     process_names: Mapping[int, str]
@@ -98,6 +101,8 @@ INVALID_FIELDS = ("device_count", "uuid", "memory", "processes", "utilization", 
 
 
 class NvmlSource(Source[NvmlReading]):
+    """Collector `nvml`: each GPU's memory (total, used, free, reserved) and the memory of each
+    process on it, from the NVIDIA driver."""
     name = "nvml"
     # Every family name `families()` may return (tests/unit/sources/test_names.py checks it):
     # the sampler builds a source's families for the alert engine only if it wants one of these.

@@ -62,6 +62,8 @@ __all__ = ["OomReading", "OomWatcher"]
 
 @dataclass(frozen=True)
 class OomReading:
+    """One reading of the OOM observer: OOM events per device, the snapshots and diagnoses written,
+    and whether memory history is recording."""
     observer_installed: bool
     events: Mapping[int, int]  # by device, de-duplicated
     snapshots: Mapping[str, int]  # by result: written, skipped, too_large, failed

@@ -56,6 +56,8 @@ __all__ = ["DeviceView", "ProcessReading", "ProcessSource", "nvml_only", "peak_r
 
 @dataclass(frozen=True)
 class DeviceView:
+    """This process on one device: what its allocator reserved, what NVML charges it, and the part
+    that is not PyTorch's."""
     device: int
     uuid: str
     reserved_bytes: int
@@ -71,6 +73,8 @@ class DeviceView:
 
 @dataclass(frozen=True)
 class ProcessReading:
+    """One reading of this process: each device it uses, its RSS and peak RSS, and torch's
+    pinned host memory."""
     devices: tuple[DeviceView, ...]
     rss_bytes: int | None
     peak_rss_bytes: int | None
@@ -110,6 +114,8 @@ def peak_rss_bytes() -> int | None:
 
 
 class ProcessSource(Source[ProcessReading]):
+    """Collector `process`: the training process seen from outside the allocator (NVML's charge,
+    its non-PyTorch memory, host RSS), read inside the process."""
     name = "process"
     names: frozenset[str]  # every family name it may export (set below the specs; see NvmlSource.names)
 

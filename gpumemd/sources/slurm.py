@@ -28,6 +28,7 @@ def slurm_job_of(cgroup_text: str) -> str | None:
 
 @dataclass(frozen=True)
 class SlurmReading:
+    """One reading of Slurm: the job of each GPU process, and of each GPU."""
     process_jobs: Mapping[int, str]  # pid -> job id
     gpu_jobs: tuple[tuple[str, str, str], ...]  # (gpu, uuid, job id)
 

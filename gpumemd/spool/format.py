@@ -253,6 +253,7 @@ def identity_labels(pid: int, identity: Mapping[str, str]) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class RankFile:
+    """One rank's validated spool file: who wrote it, when, and the families the daemon merges."""
     pid: int
     written: float
     interval: float
@@ -269,6 +270,7 @@ class RankFile:
 
 @dataclass(frozen=True)
 class Rejection:
+    """Why a spool file was refused (one of REASONS) and a detail for the log."""
     reason: str  # one of REASONS
     detail: str  # for the log, never a label
 

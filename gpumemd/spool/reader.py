@@ -58,6 +58,8 @@ def proc_owner(pid: int) -> int | None:
 
 @dataclass(frozen=True)
 class SpoolReading:
+    """One scan of the spool directory: the ranks' files in use, and the cumulative counts of what
+    was expired, rejected and dropped."""
     ranks: tuple[RankFile, ...]
     counts: Mapping[str, int] = field(default_factory=dict)  # expired, errors, conflicts, deferred (cumulative)
     rejected: Mapping[str, int] = field(default_factory=dict)  # reason -> files (cumulative)
