@@ -3,8 +3,9 @@
 Modules: `agent` (the Agent and its lifecycle), `wiring` (what it is made of), `process`
 (the process-wide agent, fork and exit), `endpoint` (its HTTP endpoint process), `identity`,
 `steptrace`, `oomdiag` (the diagnosis at an OOM), `leakfind` and `retainers` (which line
-leaks, what holds it), `boot/` (what `gpumemd run` puts on PYTHONPATH). The names below load `agent`
-on first use, so importing a sibling (identity, steptrace) loads nothing else.
+leaks, what holds it), `categories` (memory by category, after `watch()`), `boot/` (what
+`gpumemd run` puts on PYTHONPATH). The names below load `agent` on first use, so importing a
+sibling (identity, steptrace) loads nothing else.
 """
 
 from __future__ import annotations
@@ -15,7 +16,17 @@ if TYPE_CHECKING:
     from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop, watch
     from .process import current
 
-__all__ = ["Agent", "arm_memory_history", "current", "dump_snapshot", "find_leak", "set_step", "start", "stop", "watch"]
+__all__ = [
+    "Agent",
+    "arm_memory_history",
+    "current",
+    "dump_snapshot",
+    "find_leak",
+    "set_step",
+    "start",
+    "stop",
+    "watch",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -9,9 +9,9 @@ thread of this process instead).
         train()
 
 The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`,
-`process`, `oom`, `categories` (after `watch()`) and `agent` (identity, errors). It samples once a second and ticks the
-allocator's counters at `interval` in between, after optimizer steps on the training
-thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
+`process`, `oom`, `categories` (after `watch()`) and `agent` (identity, errors). It samples once a
+second and ticks the allocator's counters at `interval` in between, after optimizer steps on the
+training thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
 renders text. Rules it keeps in a training process:
 
 - torch is never imported by us: the torch-facing sources wait until the program has
@@ -76,8 +76,18 @@ if TYPE_CHECKING:  # loaded when alerting is on
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["Agent", "AlertCallback", "arm_memory_history", "current", "dump_snapshot", "find_leak", "set_step", "start",
-           "stop", "watch"]
+__all__ = [
+    "Agent",
+    "AlertCallback",
+    "arm_memory_history",
+    "current",
+    "dump_snapshot",
+    "find_leak",
+    "set_step",
+    "start",
+    "stop",
+    "watch",
+]
 
 _UNSET: Any = object()
 
@@ -98,9 +108,16 @@ class _PeakReset:
 class Agent:
     """One process's agent. Build, `start()`, `stop()`; or use it as a context manager."""
 
-    def __init__(self, config: Config | str | None = None, *, listen_address: str | None = _UNSET,
-                 identity: identity_mod.Identity | None = None, apis: Mapping[str, Any] | None = None,
-                 on_alert: AlertCallback | Sequence[AlertCallback] | None = None, **overrides: Any) -> None:
+    def __init__(
+        self,
+        config: Config | str | None = None,
+        *,
+        listen_address: str | None = _UNSET,
+        identity: identity_mod.Identity | None = None,
+        apis: Mapping[str, Any] | None = None,
+        on_alert: AlertCallback | Sequence[AlertCallback] | None = None,
+        **overrides: Any,
+    ) -> None:
         """`overrides` are `agent.*` settings (`interval=0.05`); `identity` and `apis`
         (`torch`, `nvml`, `oom`, `rss`, `peak_rss`, and `env` for PYTORCH_ALLOC_CONF) replace the
         real ones for replays and tests.
@@ -129,15 +146,19 @@ class Agent:
         self._allocator: AllocatorSource | None = None  # the step hook marks its boundaries
         self.training = TrainingStep(self.identity.labels())  # its step, set by the training loop
         # agent.tick: step — the optimizer-step hook (stephook.py), installed once torch is there
-        self.steps = StepHook(self, self.training, self.errors, tick_interval=agent.interval,
-                              peak_budget=STEP_PEAK_BUDGET)
+        self.steps = StepHook(
+            self, self.training, self.errors, tick_interval=agent.interval, peak_budget=STEP_PEAK_BUDGET
+        )
         self._accelerator: Callable[[], str | None] | None = None  # the sources' LazyTorchCuda.accelerator
         self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
         self.leak: LeakFinder | None = None  # the leak finder (find_leak), built with the runtime
         # watch(): memory by category (agent/categories.py); walks on the sampling thread
-        self.categories = CategorySource(self.identity.labels(), device_type=lambda: self._which_accelerator() or "cuda",
-                                         on_error=self.errors.note)
+        self.categories = CategorySource(
+            self.identity.labels(),
+            device_type=lambda: self._which_accelerator() or "cuda",
+            on_error=self.errors.note,
+        )
         self.forecast: ForecastSource | None = None  # headroom and the OOM forecast, built with the sources
 
     # --- building ---
@@ -145,10 +166,12 @@ class Agent:
     def _sources(self, config: Config) -> list[Source]:
         agent, labels, apis = config.agent, self.identity.labels(), self._apis
         torch_api = self._torch_api()
-        # which accelerator the program's torch drives: NVML sees NVIDIA CUDA only (a replayed api is NVIDIA's)
+        # which accelerator the program's torch drives: NVML sees NVIDIA CUDA only (replays are NVIDIA's)
         accelerator = torch_api.accelerator if isinstance(torch_api, LazyTorchCuda) else None
         self._accelerator = accelerator
-        self._allocator = AllocatorSource(torch_api, labels=labels, peak_window=agent.peak_window, env=apis.get("env"))
+        self._allocator = AllocatorSource(
+            torch_api, labels=labels, peak_window=agent.peak_window, env=apis.get("env")
+        )
         sources: list[Any] = [
             self._allocator,
             ProcessSource(
@@ -171,10 +194,13 @@ class Agent:
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
         sources.append(self.training)
         allocator = self._allocator
-        self.forecast = ForecastSource(labels=labels, step_peak=allocator.last_step_peak,
-                                       devices=allocator.step_devices,
-                                       total_memory=lambda device: torch_api.total_memory(device),
-                                       max_tokens=agent.max_tokens)
+        self.forecast = ForecastSource(
+            labels=labels,
+            step_peak=allocator.last_step_peak,
+            devices=allocator.step_devices,
+            total_memory=lambda device: torch_api.total_memory(device),
+            max_tokens=agent.max_tokens,
+        )
         self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
         if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)
             self.steps.boundary_listeners.append(_PeakReset(allocator))
@@ -186,7 +212,12 @@ class Agent:
         # rest with the rules, every evaluation_interval (docs/agent.md, Cost).
         # categories: every sample, so its step peak is the allocator's of the same sample (the
         # walk inside is spaced by its own budget, agent/categories.py)
-        every = {"allocator": 0.0, "process": agent.nvml_interval, "pools": agent.pool_interval, "categories": 0.0}
+        every = {
+            "allocator": 0.0,
+            "process": agent.nvml_interval,
+            "pools": agent.pool_interval,
+            "categories": 0.0,
+        }
         return [Counted(s, self.errors, every.get(s.name, agent.evaluation_interval)) for s in sources]
 
     def _rss_reader(self) -> Any:
@@ -232,7 +263,9 @@ class Agent:
             diagnose=self.diagnoser.diagnose,
             say=say,
         )
-        self.leak = LeakFinder(self.oom.api, out_dir=agent.oom_snapshot_dir, labels=self.identity.labels(), say=say)
+        self.leak = LeakFinder(
+            self.oom.api, out_dir=agent.oom_snapshot_dir, labels=self.identity.labels(), say=say
+        )
         self.steps.listeners = [self.leak]  # snapshots at step boundaries while a search runs
         directory = spool_dir(agent.spool_dir)
         # agent.endpoint: process — a helper process serves the file this agent publishes, so
@@ -253,15 +286,24 @@ class Agent:
         listeners: list[Callable[[Any], None]] = [self.diagnoser.observe]
         if directory is not None:
             self.spool = SpoolWriter(
-                directory, identity=self.identity.info_labels(), interval=agent.spool_interval, pid=self.pid,
+                directory,
+                identity=self.identity.info_labels(),
+                interval=agent.spool_interval,
+                pid=self.pid,
                 change_key=None if endpoint_process else spool_change_key(sections_state()),
-                everything=endpoint_process, alerts=self._alerts_json if endpoint_process else None,
-                private=private)
+                everything=endpoint_process,
+                alerts=self._alerts_json if endpoint_process else None,
+                private=private,
+            )
             listeners.append(self._publish)
         if endpoint_process and self.spool is not None and self.listen_address is not None:
-            self.endpoint = EndpointProcess(self.spool.private_path or self.spool.path, self.listen_address,
-                                            web_config_file=cfg.web.config_file, private=True,
-                                            on_exit=self._endpoint_exited)
+            self.endpoint = EndpointProcess(
+                self.spool.private_path or self.spool.path,
+                self.listen_address,
+                web_config_file=cfg.web.config_file,
+                private=True,
+                on_exit=self._endpoint_exited,
+            )
         # agent.tick: step — the allocator ticks run on the training thread after optimizer
         # steps (no GIL hand-off); the sampling thread then wakes for samples only, and ticks
         # itself again when the steps stop (or never come: a loop without torch.optim).
@@ -278,18 +320,30 @@ class Agent:
         from gpumemd.alerts.actions import ActionRunner
         from gpumemd.alerts.observer import AlertingFactory
 
-        self.trace = steptrace.StepTrace(agent.oom_snapshot_dir, steps=agent.trace_steps, max_files=agent.oom_max_snapshots,
-                               max_bytes=agent.oom_max_snapshot_bytes, pid=self.pid)
+        self.trace = steptrace.StepTrace(
+            agent.oom_snapshot_dir,
+            steps=agent.trace_steps,
+            max_files=agent.oom_max_snapshots,
+            max_bytes=agent.oom_max_snapshot_bytes,
+            pid=self.pid,
+        )
         steptrace.install(self.trace)
         # Rules run every evaluation_interval here; actions (evidence) only here. Collectors are
         # not declared up front: one that never worked (no CUDA yet) is not "failing".
-        self.alerting = alerting = AlertingFactory(callbacks=self._on_alert, actions=ActionRunner(),
-                                                   every=agent.evaluation_interval)
-        return Runtime(runtime_cfg, self._sources,
-                       # sections first: the rules see the families of the observers before them
-                       build_observers=lambda c: [*sections_observers(agent.evaluation_interval), *alerting(c)],
-                       listeners=listeners, eager_render=False, sample_every=sample_every(agent, directory),
-                       serve_http=self.listen_address is not None and self.endpoint is None, title="gpumemd agent")
+        self.alerting = alerting = AlertingFactory(
+            callbacks=self._on_alert, actions=ActionRunner(), every=agent.evaluation_interval
+        )
+        return Runtime(
+            runtime_cfg,
+            self._sources,
+            # sections first: the rules see the families of the observers before them
+            build_observers=lambda c: [*sections_observers(agent.evaluation_interval), *alerting(c)],
+            listeners=listeners,
+            eager_render=False,
+            sample_every=sample_every(agent, directory),
+            serve_http=self.listen_address is not None and self.endpoint is None,
+            title="gpumemd agent",
+        )
 
     def _watch_cuda_init(self) -> None:
         """Attach the OOM observer on the program's first CUDA use, so that an OOM in its first
@@ -332,14 +386,19 @@ class Agent:
 
     # The step hook's settings and state as the agent's attributes: benchmarks and tests
     # (tests/unit/agent, bench/, tests/gpu) drive the hook through the agent.
-    step_tick_interval = property(lambda self: self.steps.tick_interval,
-                                  lambda self, v: setattr(self.steps, "tick_interval", v))
-    step_peak_budget = property(lambda self: self.steps.peak_budget,
-                                lambda self, v: setattr(self.steps, "peak_budget", v))
+    step_tick_interval = property(
+        lambda self: self.steps.tick_interval, lambda self, v: setattr(self.steps, "tick_interval", v)
+    )
+    step_peak_budget = property(
+        lambda self: self.steps.peak_budget, lambda self, v: setattr(self.steps, "peak_budget", v)
+    )
     _step_hook = property(lambda self: self.steps.handle, lambda self, v: setattr(self.steps, "handle", v))
-    _next_step_tick = property(lambda self: self.steps.next_tick, lambda self, v: setattr(self.steps, "next_tick", v))
-    _next_boundary = property(lambda self: self.steps.next_boundary,
-                              lambda self, v: setattr(self.steps, "next_boundary", v))
+    _next_step_tick = property(
+        lambda self: self.steps.next_tick, lambda self, v: setattr(self.steps, "next_tick", v)
+    )
+    _next_boundary = property(
+        lambda self: self.steps.next_boundary, lambda self, v: setattr(self.steps, "next_boundary", v)
+    )
     _open_steps = property(lambda self: self.steps.open_steps)
 
     def _install_step_tick(self, snapshot: Any = None) -> None:
@@ -403,8 +462,11 @@ class Agent:
                 self.runtime.start()  # the first sample is published before the endpoint process starts
             except OSError as exc:  # agent.endpoint: thread, the port is taken
                 self.errors.note("listen")
-                log.warning("agent cannot listen on %s (%s); sampling and spool go on without HTTP",
-                            self.listen_address, exc.strerror or exc)
+                log.warning(
+                    "agent cannot listen on %s (%s); sampling and spool go on without HTTP",
+                    self.listen_address,
+                    exc.strerror or exc,
+                )
                 self.runtime.server = None
                 self.runtime.sampler.start()
             if self.endpoint is not None:
@@ -412,19 +474,25 @@ class Agent:
                     self.endpoint.start()  # it says later whether it listens: see url_address
                     where = f"http://{self.listen_address}/metrics (an endpoint process)"
                 except Exception as exc:  # OSError: cannot spawn a process
-                    log.warning("agent cannot start its endpoint process (%s); sampling and spool go on "
-                                "without HTTP", exc)
+                    log.warning(
+                        "agent cannot start its endpoint process (%s); sampling and spool go on without HTTP",
+                        exc,
+                    )
                     self.endpoint = None
                     self._endpoint_exited("listen")
                     where = "no HTTP"
             else:
                 where = f"http://{self.url_address}/metrics" if self.runtime.server is not None else "no HTTP"
             served = f"serving {where}" if where.startswith("http") else "no HTTP endpoint"
-            published = (f"publishing to {self.spool.path}"
-                         if self.spool is not None and str(self.spool.path.parent) != self._private_dir
-                         else "not publishing to a node spool")
-            say(f"agent started in pid {self.pid} ({self.identity.describe()}): {served}, {published}; "
-                f"allocator ticks every {self.config.agent.interval}s")
+            published = (
+                f"publishing to {self.spool.path}"
+                if self.spool is not None and str(self.spool.path.parent) != self._private_dir
+                else "not publishing to a node spool"
+            )
+            say(
+                f"agent started in pid {self.pid} ({self.identity.describe()}): {served}, {published}; "
+                f"allocator ticks every {self.config.agent.interval}s"
+            )
             if self._announcer is not None:
                 self._announcer.armed = True
                 self._announcer(self.runtime.sampler.latest)
@@ -463,10 +531,12 @@ class Agent:
         if self.oom is not None:
             self.oom.active = False
         # The sampler first: nothing is published while the endpoint process cleans up.
-        for step in (self.runtime.stop if self.runtime is not None else None,
-                     self.endpoint.stop if self.endpoint is not None else None,
-                     self.spool.remove if self.spool is not None else None,
-                     self._remove_private_dir):
+        for step in (
+            self.runtime.stop if self.runtime is not None else None,
+            self.endpoint.stop if self.endpoint is not None else None,
+            self.spool.remove if self.spool is not None else None,
+            self._remove_private_dir,
+        ):
             try:
                 if step is not None:
                     step()
@@ -533,8 +603,9 @@ class Agent:
 
     def memory_figures(self, device: int | None = None) -> dict[str, float]:
         """The latest sample's allocated, reserved and window-peak bytes for `device` (default:
-        the first GPU in use), and the last optimizer step's peak, for a framework's logger; {} before CUDA is readable. Never raises;
-        a figure the allocator does not keep (cudaMallocAsync: no window peak) is left out."""
+        the first GPU in use), and the last optimizer step's peak, for a framework's logger; {}
+        before CUDA is readable. Never raises; a figure the allocator does not keep
+        (cudaMallocAsync: no window peak) is left out."""
         try:
             snapshot = self.runtime.sampler.latest if self.runtime is not None else None
             readings = snapshot.readings.get("allocator") if snapshot is not None else None
@@ -572,11 +643,14 @@ class Agent:
     def arm_memory_history(self) -> bool:
         return bool(self.oom.arm_memory_history()) if self.oom is not None else False
 
-    def find_leak(self, *, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS,
-                  reason: str = "manual") -> bool:
+    def find_leak(
+        self, *, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS, reason: str = "manual"
+    ) -> bool:
         """Name the allocation sites that grow: snapshots every `every` optimizer steps
         (gpumemd/agent/leakfind.py); False when a search runs or cannot start."""
-        return self.leak.arm(every=every, snapshots=snapshots, reason=reason) if self.leak is not None else False
+        return (
+            self.leak.arm(every=every, snapshots=snapshots, reason=reason) if self.leak is not None else False
+        )
 
     def record_profile(self, reason: str = "manual") -> bool:
         """Trace the next `trace_steps` optimizer steps with torch.profiler (gpumemd/agent/steptrace.py)."""
@@ -607,16 +681,23 @@ def current() -> Agent | None:
     return cast("Agent | None", process.current())  # process.set_current is given Agents only
 
 
-def start(config: Config | str | None = None, *, listen_address: str | None = _UNSET,
-          on_alert: AlertCallback | Sequence[AlertCallback] | None = None,
-          identity: identity_mod.Identity | None = None, **overrides: Any) -> Agent:
+def start(
+    config: Config | str | None = None,
+    *,
+    listen_address: str | None = _UNSET,
+    on_alert: AlertCallback | Sequence[AlertCallback] | None = None,
+    identity: identity_mod.Identity | None = None,
+    **overrides: Any,
+) -> Agent:
     """Start this process's agent, or return the one already running (idempotent). `identity`
     replaces the one read from the environment (a framework that knows its ranks passes it)."""
     with process.start_lock:
         running = current()
         if running is not None and running.started:
             return running
-        agent = Agent(config, listen_address=listen_address, on_alert=on_alert, identity=identity, **overrides)
+        agent = Agent(
+            config, listen_address=listen_address, on_alert=on_alert, identity=identity, **overrides
+        )
         process.set_current(agent)
     return agent.start()
 

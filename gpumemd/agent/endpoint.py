@@ -103,7 +103,9 @@ class EndpointProcess:
         # Unbuffered pipes: raw file objects hold no lock a fork could inherit taken.
         self._proc = proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
                                              cwd="/", env=env, close_fds=True)
-        self._watcher = threading.Thread(target=self._watch, args=(proc,), name="gpumemd-endpoint", daemon=True)
+        self._watcher = threading.Thread(
+            target=self._watch, args=(proc,), name="gpumemd-endpoint", daemon=True
+        )
         self._watcher.start()
 
     def _watch(self, proc: subprocess.Popen[bytes]) -> None:
@@ -126,8 +128,13 @@ class EndpointProcess:
         if self._stopping:
             return
         where = "endpoint" if self._address is not None else "listen"
-        log.warning("the agent's endpoint process (pid %d, %s) exited with status %s; the agent samples on "
-                    "without HTTP", proc.pid, self._listen, self.returncode)
+        log.warning(
+            "the agent's endpoint process (pid %d, %s) exited with status %s; the agent samples on "
+            "without HTTP",
+            proc.pid,
+            self._listen,
+            self.returncode,
+        )
         if self._on_exit is not None:
             try:
                 self._on_exit(where)
@@ -281,16 +288,24 @@ def _wait_for_eof(fd: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)  # our lifetime is the agent's: see the module docstring
-    p = argparse.ArgumentParser(prog="python -m gpumemd.agent.endpoint", allow_abbrev=False,
-                                description="Serve a gpumemd agent's published sample (started by the agent; "
-                                            "exits when its standard input closes).")
+    p = argparse.ArgumentParser(
+        prog="python -m gpumemd.agent.endpoint",
+        allow_abbrev=False,
+        description="Serve a gpumemd agent's published sample (started by the agent; "
+        "exits when its standard input closes).",
+    )
     p.add_argument("--published", required=True, help="the agent's published file")
     p.add_argument("--web.listen-address", dest="listen_address", required=True, metavar="HOST:PORT")
     p.add_argument("--web.config.file", dest="web_config_file", metavar="FILE")
     p.add_argument("--title", default="gpumemd agent")
-    p.add_argument("--private", action="store_true", help="the file's directory is the agent's alone: "
-                                                           "remove it when the agent is gone")
-    p.add_argument("--log.level", dest="log_level", default="warn", choices=("debug", "info", "warn", "error"))
+    p.add_argument(
+        "--private",
+        action="store_true",
+        help="the file's directory is the agent's alone: remove it when the agent is gone",
+    )
+    p.add_argument(
+        "--log.level", dest="log_level", default="warn", choices=("debug", "info", "warn", "error")
+    )
     args = p.parse_args(argv)
 
     logs.setup(level=args.log_level)  # on the training process's standard error: problems only
@@ -300,8 +315,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         server = HttpServer(args.listen_address, app, web_config=args.web_config_file)
         server.start()
     except Exception as exc:  # a taken port, a bad web configuration: say why, exit
-        print(f"gpumemd agent endpoint: cannot serve on {args.listen_address}: "
-              f"{getattr(exc, 'strerror', None) or exc}", file=sys.stderr, flush=True)  # getattr: OSError has strerror, others not
+        print(
+            f"gpumemd agent endpoint: cannot serve on {args.listen_address}: "
+            f"{getattr(exc, 'strerror', None) or exc}",
+            file=sys.stderr,
+            flush=True,
+        )  # getattr: OSError has strerror, others not
         return 1
     host, port = server.address
     os.write(1, _READY + f" {host} {port}\n".encode())

@@ -56,8 +56,11 @@ class Identity:
 
     def describe(self) -> str:
         """`rank 3 of 8, job 77` or `no rank`: for the one line the agent says at start."""
-        who = f"rank {self.rank}" + (f" of {self.world_size}" if self.world_size else "") if self.rank is not None \
+        who = (
+            f"rank {self.rank}" + (f" of {self.world_size}" if self.world_size else "")
+            if self.rank is not None
             else "no rank"
+        )
         return who + (f", job {self.job_id}" if self.job_id else "")
 
     def info_labels(self) -> dict[str, str]:
@@ -94,5 +97,10 @@ def from_env(env: Mapping[str, str] | None = None, pid: int | None = None) -> Id
     job_id = next((env[k].strip() for k in _JOB_IDS if env.get(k, "").strip()), None)
     if job_id is not None:  # any bytes (os.environ decodes them with surrogateescape): valid, bounded UTF-8
         job_id = label_text(job_id, _MAX_JOB_ID)
-    return Identity(pid=os.getpid() if pid is None else pid, rank=rank, local_rank=local_rank,
-                    world_size=world_size, job_id=job_id)
+    return Identity(
+        pid=os.getpid() if pid is None else pid,
+        rank=rank,
+        local_rank=local_rank,
+        world_size=world_size,
+        job_id=job_id,
+    )

@@ -56,15 +56,25 @@ class LeakFinder(Source[LeakReading]):
     """Collector `leak`: the last report's top sites; and the finder's state machine."""
 
     name = "leak"
-    names = frozenset({"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step", "gpumemd_leak_last_report_info"})
+    names = frozenset(
+        {"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step", "gpumemd_leak_last_report_info"}
+    )
 
-    def __init__(self, api: TorchOomApi, *, out_dir: str | None, labels: Mapping[str, str],
-                 say: Callable[[str], None], clock: Callable[[], float] = time.time, torch: Any = None) -> None:
+    def __init__(
+        self,
+        api: TorchOomApi,
+        *,
+        out_dir: str | None,
+        labels: Mapping[str, str],
+        say: Callable[[str], None],
+        clock: Callable[[], float] = time.time,
+        torch: Any = None,
+    ) -> None:
         self._api = api
         self._dir = Path(out_dir) if out_dir else None
         self._labels = dict(labels)
         self._say, self._clock = say, clock
-        self._torch = torch  # the module whose Tensor the retainer search looks for; default: torch if imported
+        self._torch = torch
         self._lock = threading.Lock()
         self.armed = False  # read by the step hook without the lock: one attribute
         self._every = 2
@@ -102,8 +112,10 @@ class LeakFinder(Source[LeakReading]):
             self._snapshot_s = []
             self.done.clear()
             self.armed = True
-        self._say(f"looking for a leak ({reason}): a snapshot every {self._every} steps, {self._wanted} snapshots; "
-                  "allocations are slower until then")
+        self._say(
+            f"looking for a leak ({reason}): a snapshot every {self._every} steps, {self._wanted} snapshots; "
+            "allocations are slower until then"
+        )
         return True
 
     # --- the training thread ---
@@ -141,7 +153,9 @@ class LeakFinder(Source[LeakReading]):
         snapshots, steps = self._snapshots, (len(self._snapshots) - 1) * self._every
         self._snapshots = []
         self._stop()
-        threading.Thread(target=self._analyse, args=(snapshots, steps), name="gpumemd-leak", daemon=True).start()
+        threading.Thread(
+            target=self._analyse, args=(snapshots, steps), name="gpumemd-leak", daemon=True
+        ).start()
 
     # --- off the training thread ---
 
@@ -150,19 +164,26 @@ class LeakFinder(Source[LeakReading]):
             t0 = time.perf_counter()
             report = find_leaks(snapshots, steps)
             taken = self._snapshot_s
-            costs = (("snapshot_max_s", round(max(taken, default=0.0), 4)), ("snapshot_total_s", round(sum(taken), 4)),
-                     ("diff_s", round(time.perf_counter() - t0, 4)))
+            costs = (
+                ("snapshot_max_s", round(max(taken, default=0.0), 4)),
+                ("snapshot_total_s", round(sum(taken), 4)),
+                ("diff_s", round(time.perf_counter() - t0, 4)),
+            )
             report = dataclasses.replace(report, costs=costs)
             if report.sites:
                 report = self._retainers(report, snapshots[-1])
             self.report = report
             if report.sites:
                 top = report.sites[0]
-                self._say(f"{human_leak(top)} "
-                          f"({len(report.sites)} growing site{'s' if len(report.sites) > 1 else ''})")
+                self._say(
+                    f"{human_leak(top)} "
+                    f"({len(report.sites)} growing site{'s' if len(report.sites) > 1 else ''})"
+                )
             else:
-                self._say("no growing allocation site over the last "
-                          f"{steps} steps" + (f": {report.notes[0]}" if report.notes else ""))
+                self._say(
+                    "no growing allocation site over the last "
+                    f"{steps} steps" + (f": {report.notes[0]}" if report.notes else "")
+                )
             self._write(report)
         except Exception:
             log.exception("leak finder: the analysis failed")
@@ -177,11 +198,20 @@ class LeakFinder(Source[LeakReading]):
         top = report.sites[:MAX_SERIES]
         blocks = site_blocks(last, top)
         del last
-        found = find_retainers([(b, (s.file, s.line)) for b, s in zip(blocks, top, strict=True)], torch=torch,
-                               budget_s=self.retainer_budget_s)
-        sites = tuple(dataclasses.replace(s, retained_by=found.holders.get(i)) for i, s in enumerate(report.sites))
-        costs = (*report.costs, ("retainer_s", round(found.seconds, 4)), ("gil_max_s", round(found.gil_max_s, 4)),
-                 ("gil_total_s", round(found.gil_total_s, 4)))
+        found = find_retainers(
+            [(b, (s.file, s.line)) for b, s in zip(blocks, top, strict=True)],
+            torch=torch,
+            budget_s=self.retainer_budget_s,
+        )
+        sites = tuple(
+            dataclasses.replace(s, retained_by=found.holders.get(i)) for i, s in enumerate(report.sites)
+        )
+        costs = (
+            *report.costs,
+            ("retainer_s", round(found.seconds, 4)),
+            ("gil_max_s", round(found.gil_max_s, 4)),
+            ("gil_total_s", round(found.gil_total_s, 4)),
+        )
         return dataclasses.replace(report, sites=sites, costs=costs, notes=(*report.notes, *found.notes))
 
     def _write(self, report: LeakReport) -> None:
@@ -193,7 +223,9 @@ class LeakFinder(Source[LeakReading]):
         path = self._dir / f"gpumemd-{who}-{stamp}.leak.json"
         try:
             self._dir.mkdir(parents=True, exist_ok=True)
-            data = json.dumps({**report.to_json(), "labels": self._labels}, allow_nan=False, indent=1).encode()
+            data = json.dumps(
+                {**report.to_json(), "labels": self._labels}, allow_nan=False, indent=1
+            ).encode()
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
             try:
@@ -211,23 +243,32 @@ class LeakFinder(Source[LeakReading]):
         report = self.report
         if report is None:
             return (), None
-        top = tuple((human_site(s), float(s.bytes), float(s.bytes_per_step)) for s in report.sites[:MAX_SERIES])
+        top = tuple(
+            (human_site(s), float(s.bytes), float(s.bytes_per_step)) for s in report.sites[:MAX_SERIES]
+        )
         return top, last_report_labels(report)
 
     def families(self, reading: LeakReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
-        live = gauge("gpumemd_leak_site_bytes", "Live bytes allocated at a growing site (the leak finder's top sites).",
-                     ["site", *ids])
-        rate = gauge("gpumemd_leak_site_bytes_per_step", "Growth per optimizer step at a growing site.",
-                     ["site", *ids])
+        live = gauge(
+            "gpumemd_leak_site_bytes",
+            "Live bytes allocated at a growing site (the leak finder's top sites).",
+            ["site", *ids],
+        )
+        rate = gauge(
+            "gpumemd_leak_site_bytes_per_step", "Growth per optimizer step at a growing site.", ["site", *ids]
+        )
         top, last = reading
         for site, n, per_step in top:
             live.add_metric([site, *extra], n)
             rate.add_metric([site, *extra], per_step)
         if last is None:
             return (live, rate)
-        info = gauge("gpumemd_leak_last_report_info", "The leak finder's last answer; value 1.",
-                     ["gpu", "site", "retained_by", "summary", *ids])
+        info = gauge(
+            "gpumemd_leak_last_report_info",
+            "The leak finder's last answer; value 1.",
+            ["gpu", "site", "retained_by", "summary", *ids],
+        )
         info.add_metric([*last, *extra], 1)
         return (live, rate, info)
 

@@ -31,8 +31,15 @@ HISTORY = 32  # step readings kept per device
 class OomDiagnoser:
     """Gathers an OOM's figures and diagnoses them (gpumemd/diagnosis/oom.py)."""
 
-    def __init__(self, torch_api: Any, nvml: NvmlApi | None, *, pid: int,
-                 env: Mapping[str, str] | None = None, ranks: Callable[[], Mapping[int, str]] | None = None) -> None:
+    def __init__(
+        self,
+        torch_api: Any,
+        nvml: NvmlApi | None,
+        *,
+        pid: int,
+        env: Mapping[str, str] | None = None,
+        ranks: Callable[[], Mapping[int, str]] | None = None,
+    ) -> None:
         """`torch_api`: the allocator's TorchCudaApi; `ranks()`: pid -> rank of the node's other
         agents, where known."""
         self._torch, self._nvml, self._pid = torch_api, nvml, pid
@@ -51,7 +58,9 @@ class OomDiagnoser:
     def observe(self, snapshot: Any) -> None:
         """A sample listener; never raises into the sampler."""
         try:
-            readings = getattr(snapshot, "readings", None) or {}  # getattr: a sample, or None before the first
+            readings = (
+                getattr(snapshot, "readings", None) or {}
+            )  # getattr: a sample, or None before the first
             training = readings.get("training")  # (the loop's global step, optimizer steps the hook saw)
             if isinstance(training, tuple) and len(training) == 2:
                 self._step = training[0] if training[0] is not None else training[1]
@@ -62,9 +71,11 @@ class OomDiagnoser:
                 if r.step is not None and steps is not None and self._last_steps.get(r.device) != steps:
                     self._last_steps[r.device] = steps
                     self._step_peaks.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
-                        r.step.allocated_bytes)
+                        r.step.allocated_bytes
+                    )
                     self._step_allocated.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
-                        r.allocated_bytes)
+                        r.allocated_bytes
+                    )
             for c in readings.get("categories") or ():  # gpumemd.watch: the last step peak by category
                 if c.peak is not None:
                     self._categories[c.device] = tuple(c.peak.items())
@@ -106,16 +117,29 @@ class OomDiagnoser:
         non_pytorch = None if used is None or reserved is None else max(0, used - reserved)
         fitting = None if seg is None else sum(1 for b in seg.free_blocks if b >= requested)
         figures = OomFigures(
-            requested=int(requested), device=device, device_total=total, device_free=int(device_free),
-            limit=limit, limit_by=limit_by, allocated=allocated, reserved=reserved,
-            largest_free_block=None if seg is None else seg.largest_free_block, free_blocks_fitting=fitting,
+            requested=int(requested),
+            device=device,
+            device_total=total,
+            device_free=int(device_free),
+            limit=limit,
+            limit_by=limit_by,
+            allocated=allocated,
+            reserved=reserved,
+            largest_free_block=None if seg is None else seg.largest_free_block,
+            free_blocks_fitting=fitting,
             pool_reserved=None if seg is None else seg.pool_reserved,
             pool_free=None if seg is None else seg.pool_free,
             largest_pool=None if seg is None else seg.largest_pool,
-            process_used=used, non_pytorch=non_pytorch, non_pytorch_baseline=self._non_pytorch_low.get(device),
-            others=others, config=self._config(), step=self._step,
+            process_used=used,
+            non_pytorch=non_pytorch,
+            non_pytorch_baseline=self._non_pytorch_low.get(device),
+            others=others,
+            config=self._config(),
+            step=self._step,
             step_allocated=tuple(self._step_allocated.get(device, ())),
-            step_peaks=tuple(self._step_peaks.get(device, ())), categories=self._categories.get(device, ()))
+            step_peaks=tuple(self._step_peaks.get(device, ())),
+            categories=self._categories.get(device, ()),
+        )
         return diagnose(figures)
 
     def _config(self) -> AllocatorConfig:
@@ -130,9 +154,14 @@ class OomDiagnoser:
         # CUDA IPC: tensors shared with other processes (torch.multiprocessing) conflict with
         # expandable segments; a program that imported torch.multiprocessing's reductions may share.
         ipc = "torch.multiprocessing.reductions" in sys.modules and bool(
-            getattr(sys.modules["torch.multiprocessing.reductions"], "shared_cache", None))  # getattr: private
-        return AllocatorConfig(backend=backend, expandable_segments=settings.expandable_segments == "true",
-                               max_split_size=int(split) if split.isdigit() else None, uses_cuda_ipc=ipc)
+            getattr(sys.modules["torch.multiprocessing.reductions"], "shared_cache", None)
+        )  # getattr: private
+        return AllocatorConfig(
+            backend=backend,
+            expandable_segments=settings.expandable_segments == "true",
+            max_split_size=int(split) if split.isdigit() else None,
+            uses_cuda_ipc=ipc,
+        )
 
     def _nvml_view(self, device: int) -> tuple[int | None, tuple[OtherProcess, ...] | None]:
         """This process's bytes on the GPU and the other processes there, read now."""

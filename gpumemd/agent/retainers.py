@@ -105,13 +105,17 @@ def user_locals(skip_thread: int | None = None) -> dict[int, tuple[Root, Any]]:
             if _user_file(code.co_filename) and f.f_locals is not f.f_globals:  # module level: a global
                 for k, v in list(f.f_locals.items()):
                     if isinstance(k, str) and id(v) not in out:
-                        out[id(v)] = (Root("local", k[:80], code.co_filename, f.f_lineno, code.co_name, value=True), v)
+                        out[id(v)] = (
+                            Root("local", k[:80], code.co_filename, f.f_lineno, code.co_name, value=True),
+                            v,
+                        )
             f, depth = f.f_back, depth + 1
     return out
 
 
-def _tensors_in(blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], cuda: bool = True
-                ) -> list[tuple[int, list[Any]]]:
+def _tensors_in(
+    blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], cuda: bool = True
+) -> list[tuple[int, list[Any]]]:
     """Per block index, the tensors whose storage starts inside it."""
     starts = [b[0] for b in blocks]
     hits: dict[int, list[Any]] = {}
@@ -128,8 +132,9 @@ def _tensors_in(blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], cuda:
     return sorted(hits.items())
 
 
-def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int],
-              cuda: bool = True) -> int:
+def _saved_in(
+    root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int], cuda: bool = True
+) -> int:
     """Bytes of `blocks` that tensors saved in `root`'s grad_fn graph lie in (bounded walk)."""
     matched: set[int] = set()
     stack = [root.grad_fn]
@@ -163,8 +168,16 @@ def _saved_in(root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], b
     return sum(blocks[i][1] for i in matched)
 
 
-def _python_holder(blocks: list[tuple[int, int]], tensors: list[Any], roots: Any, timed: _Timed,
-                   deadline: float, clock: Callable[[], float], cuda: bool, keep: set[int]) -> Holder | None:
+def _python_holder(
+    blocks: list[tuple[int, int]],
+    tensors: list[Any],
+    roots: Any,
+    timed: _Timed,
+    deadline: float,
+    clock: Callable[[], float],
+    cuda: bool,
+    keep: set[int],
+) -> Holder | None:
     """The named holder of the Python tensors in `blocks` (the biggest blocks first)."""
     held = _tensors_in(blocks, tensors, cuda)
     held.sort(key=lambda h: -blocks[h[0]][1])
@@ -179,8 +192,15 @@ def _python_holder(blocks: list[tuple[int, int]], tensors: list[Any], roots: Any
         return None
     # the search's own containers refer to the tensors too: never parents
     mine = {*keep, id(targets), id(weights)}
-    holder, _n = walk_to_holder(targets, gc_parents(mine, timed), roots, weights=weights, max_nodes=MAX_NODES,
-                                deadline=deadline, clock=clock)
+    holder, _n = walk_to_holder(
+        targets,
+        gc_parents(mine, timed),
+        roots,
+        weights=weights,
+        max_nodes=MAX_NODES,
+        deadline=deadline,
+        clock=clock,
+    )
     return holder
 
 
@@ -191,16 +211,28 @@ def _source_line(holder: Holder, near: tuple[str, int] | None) -> Holder:
             continue
         lines = linecache.getlines(file)
         # an attribute chain's last part is an attribute (`.kept.append(`); a closure's is a bare name
-        name = holder.name if holder.kind in ("module_attr", "hook", "global", "local") else holder.name.rsplit(".")[-1]
+        name = (
+            holder.name
+            if holder.kind in ("module_attr", "hook", "global", "local")
+            else holder.name.rsplit(".")[-1]
+        )
         hit = growth_line(lines, name, near=line or None)
         if hit is not None:
-            return Holder(holder.kind, holder.name, file, hit, holder.function, holder.container, holder.bytes)
+            return Holder(
+                holder.kind, holder.name, file, hit, holder.function, holder.container, holder.bytes
+            )
     return holder
 
 
-def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, int] | None]], *,
-                   torch: Any, modules: Mapping[str, Any] | None = None, budget_s: float = BUDGET_S,
-                   clock: Callable[[], float] = time.monotonic, cuda: bool = True) -> RetainerSearch:
+def find_retainers(
+    sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, int] | None]],
+    *,
+    torch: Any,
+    modules: Mapping[str, Any] | None = None,
+    budget_s: float = BUDGET_S,
+    clock: Callable[[], float] = time.monotonic,
+    cuda: bool = True,
+) -> RetainerSearch:
     """For each site (its live blocks' (address, size), and its user frame (file, line)), the
     holder of the tensors in those blocks. Never raises. `cuda`: only CUDA tensors (False:
     any device, for tests on a CPU)."""
@@ -220,16 +252,27 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
         grad_roots = [weakref.ref(t) for t in every if getattr(t, "grad_fn", None) is not None]
         del every
         local_values = user_locals(skip_thread=threading.get_ident())
-        roots = python_roots(modules if modules is not None else sys.modules, local_values,
-                             skip_module=lambda n: n == "gpumemd" or n.startswith("gpumemd."))
+        roots = python_roots(
+            modules if modules is not None else sys.modules,
+            local_values,
+            skip_module=lambda n: n == "gpumemd" or n.startswith("gpumemd."),
+        )
         graph_budget = [MAX_GRAPH_NODES]
         for idx, (blocks_raw, near) in enumerate(sites):
             if clock() > deadline:
                 out.notes.append("retainer search stopped at its time budget")
                 break
             blocks = sorted(blocks_raw)
-            holder = _python_holder(blocks, tensors, roots, timed, deadline, clock, cuda, keep={
-                id(tensors), id(grad_roots), id(local_values), *(id(v) for v in local_values.values())})
+            holder = _python_holder(
+                blocks,
+                tensors,
+                roots,
+                timed,
+                deadline,
+                clock,
+                cuda,
+                keep={id(tensors), id(grad_roots), id(local_values), *(id(v) for v in local_values.values())},
+            )
             held = holder.bytes if holder is not None else 0
             if held * 2 < sum(b[1] for b in blocks) and clock() < deadline:
                 # most of the bytes lead to no named Python holder: saved for backward by a graph?
@@ -244,13 +287,26 @@ def find_retainers(sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, i
                     r = None
                 if best is not None:
                     targets = [best]
-                    mine = {id(targets), id(tensors), id(grad_roots), id(local_values),
-                            *(id(v) for v in local_values.values())}
-                    found, _n = walk_to_holder(targets, gc_parents(mine, timed), roots, weights=[best_n],
-                                               max_nodes=MAX_NODES, deadline=deadline, clock=clock)
+                    mine = {
+                        id(targets),
+                        id(tensors),
+                        id(grad_roots),
+                        id(local_values),
+                        *(id(v) for v in local_values.values()),
+                    }
+                    found, _n = walk_to_holder(
+                        targets,
+                        gc_parents(mine, timed),
+                        roots,
+                        weights=[best_n],
+                        max_nodes=MAX_NODES,
+                        deadline=deadline,
+                        clock=clock,
+                    )
                     if found is not None:
-                        holder = Holder("autograd", found.name, found.file, found.line, found.function, "Tensor",
-                                        best_n)
+                        holder = Holder(
+                            "autograd", found.name, found.file, found.line, found.function, "Tensor", best_n
+                        )
                     del targets
                 best = None
             if holder is not None:

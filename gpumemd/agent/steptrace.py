@@ -48,9 +48,18 @@ def _slug(text: str) -> str:
 class StepTrace:
     """Arm from any thread; `step()` (the optimizer hook) runs on the training thread."""
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None, *, steps: int = 5, max_seconds: float = 60.0,
-                 max_files: int = 3, max_bytes: int = 256 << 20, pid: int | None = None,
-                 profiler: Callable[[], Any] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None = None,
+        *,
+        steps: int = 5,
+        max_seconds: float = 60.0,
+        max_files: int = 3,
+        max_bytes: int = 256 << 20,
+        pid: int | None = None,
+        profiler: Callable[[], Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         base = directory if directory else Path(tempfile.gettempdir()) / f"gpumemd-traces-{os.geteuid()}"
         self.directory = Path(base)
         self._dir = SafeDir(self.directory, what="trace")  # created 0700 when missing
@@ -137,8 +146,9 @@ class StepTrace:
         prof.stop()
         path = self.directory / f"trace-{self._pid}-{time.strftime('%Y%m%dT%H%M%S')}-{_slug(reason)}.json.gz"
         steps = self._counted
-        self._exporting = threading.Thread(target=self._export, args=(prof, path, steps), name="gpumemd-trace-export",
-                                           daemon=True)
+        self._exporting = threading.Thread(
+            target=self._export, args=(prof, path, steps), name="gpumemd-trace-export", daemon=True
+        )
         self._exporting.start()
 
     # --- export, on its own thread ---
@@ -150,10 +160,16 @@ class StepTrace:
             size = self._dir.write_by_path(path.name, prof.export_chrome_trace, max_bytes=self.max_bytes)
             if size is None:
                 self._note("too_large")
-                log.warning("step trace of %d step(s) was larger than %d bytes: deleted", steps, self.max_bytes)
+                log.warning(
+                    "step trace of %d step(s) was larger than %d bytes: deleted", steps, self.max_bytes
+                )
                 return
-            self._dir.rotate(f"trace-{self._pid}-", ".json.gz", keep=self.max_files,
-                             max_bytes=self.max_files * self.max_bytes)
+            self._dir.rotate(
+                f"trace-{self._pid}-",
+                ".json.gz",
+                keep=self.max_files,
+                max_bytes=self.max_files * self.max_bytes,
+            )
         except WriteError as err:
             self._note("failed")
             self._problems.failed(err)  # one line per state, counted; never a traceback

@@ -30,8 +30,16 @@ from . import identity as identity_mod
 log = logging.getLogger("gpumemd.agent")
 
 __all__ = [
-    "AllocatorAnnouncer", "Counted", "SectionsObserver", "agent_config", "effective_listen_address", "sample_every",
-    "say", "sections_observers", "sections_state", "spool_change_key",
+    "AllocatorAnnouncer",
+    "Counted",
+    "SectionsObserver",
+    "agent_config",
+    "effective_listen_address",
+    "sample_every",
+    "say",
+    "sections_observers",
+    "sections_state",
+    "spool_change_key",
 ]
 
 
@@ -106,8 +114,10 @@ class AllocatorAnnouncer:
     @staticmethod
     def _why(kind: str | None) -> str:
         if kind is not None and kind not in (NVIDIA, "rocm"):
-            return (f"waiting for the program to use its {kind} device (the agent never initialises one), "
-                    "or this torch has no torch.accelerator.memory_stats")
+            return (
+                f"waiting for the program to use its {kind} device (the agent never initialises one), "
+                "or this torch has no torch.accelerator.memory_stats"
+            )
         torch = sys.modules["torch"]
         if not torch.backends.cuda.is_built():
             return "this torch is built without CUDA (CPU-only); the allocator series stay absent"
@@ -159,14 +169,22 @@ class SectionsObserver(Observer):
 
     name = "sections"
     # What a rule may select from it (the sampler builds these for the rules only when selected)
-    names = frozenset({"gpumemd_section_peak_bytes", "gpumemd_section_net_bytes", "gpumemd_section_calls",
-                       "gpumemd_section_dropped"})
+    names = frozenset(
+        {
+            "gpumemd_section_peak_bytes",
+            "gpumemd_section_net_bytes",
+            "gpumemd_section_calls",
+            "gpumemd_section_dropped",
+        }
+    )
 
     def __init__(self, families: Any, every: float = 0.0) -> None:
         self._families = families
         self.every = every  # with the rules, every evaluation_interval
 
-    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+    def observe(
+        self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float
+    ) -> Iterable[Metric]:
         # A generator: the sampler consumes it only when the sample's families are built (a
         # scrape, the spool writer), so an unscraped sample does not build these either.
         yield from self._families()
@@ -185,8 +203,10 @@ def spool_change_key(sections_state: Callable[[], Any]) -> Callable[[Any], Any]:
     """What decides whether a sample must be rewritten into the spool or only touched: the
     sources' readings (frozen values, compared in C for the most part), which of them
     succeeded, and the sections' table; everything else published is rendered from them."""
+
     def key(snapshot: Any) -> Any:
         return (snapshot.readings, snapshot.success, sections_state())
+
     return key
 
 
@@ -233,7 +253,10 @@ def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -
     if agent.per_rank_port and ident.local_rank is not None and n != 0:
         n += ident.local_rank
     if n > 65535:  # a LOCAL_RANK no launcher sets: say so once, serve nothing rather than fail later
-        log.error("agent.listen_address: port %s + LOCAL_RANK %d is beyond 65535: no HTTP endpoint",
-                  port, ident.local_rank)
+        log.error(
+            "agent.listen_address: port %s + LOCAL_RANK %d is beyond 65535: no HTTP endpoint",
+            port,
+            ident.local_rank,
+        )
         return None
     return f"{host}:{n}"

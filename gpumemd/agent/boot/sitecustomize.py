@@ -37,7 +37,11 @@ def should_start(argv: list[str], env: dict[str, str] | os._Environ[str] = os.en
     if any(h in line for h in _HELPERS):
         return False
     args = argv[1:]
-    if "-m" in args and args.index("-m") + 1 < len(args) and args[args.index("-m") + 1].startswith(_LAUNCHERS):
+    if (
+        "-m" in args
+        and args.index("-m") + 1 < len(args)
+        and args[args.index("-m") + 1].startswith(_LAUNCHERS)
+    ):
         return False
     script = next((a for a in args if not a.startswith("-")), "")
     if os.path.basename(script) in ("torchrun", "torchrun.py"):
@@ -86,7 +90,9 @@ def _chain() -> None:
                 sys.modules[spec.name] = module
                 spec.loader.exec_module(module)
         except Exception as exc:
-            print(f"gpumemd: the sitecustomize at {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+            print(
+                f"gpumemd: the sitecustomize at {path} failed: {type(exc).__name__}: {exc}", file=sys.stderr
+            )
         return
 
 
