@@ -105,17 +105,24 @@ def validate_names(names: Sequence[str]) -> list[str]:
     for i, n in enumerate(names):
         if n.startswith(USER_PREFIX):
             if not n[len(USER_PREFIX):].isidentifier():
-                errors.append(f"actions[{i}]: expected {USER_PREFIX}NAME with NAME a Python identifier, got \"{n}\"")
+                errors.append(
+                    f'actions[{i}]: expected {USER_PREFIX}NAME with NAME a Python identifier, got "{n}"'
+                )
         elif n not in known:
-            errors.append(f"actions[{i}]: unknown action \"{n}\" (known: {', '.join(sorted(known))}, "
-                          f"or {USER_PREFIX}NAME for a function the program gives to register_action)")
+            errors.append(
+                f'actions[{i}]: unknown action "{n}" (known: {", ".join(sorted(known))}, '
+                f"or {USER_PREFIX}NAME for a function the program gives to register_action)"
+            )
     return errors
 
 
 def validate_agent_names(names: Sequence[str]) -> list[str]:
     """Errors for `agent_actions:` (valid everywhere: the daemon ignores them), as `actions...: message`."""
-    return [f"actions[{i}]: unknown agent action \"{str(n)[:80]}\" (known: {', '.join(AGENT_ACTIONS)})"
-            for i, n in enumerate(names) if n not in AGENT_ACTIONS]
+    return [
+        f'actions[{i}]: unknown agent action "{str(n)[:80]}" (known: {", ".join(AGENT_ACTIONS)})'
+        for i, n in enumerate(names)
+        if n not in AGENT_ACTIONS
+    ]
 
 
 class ActionRunner:
@@ -130,7 +137,9 @@ class ActionRunner:
         self.ran = 0
         self._thread: threading.Thread | None = None
 
-    def submit(self, rule: str, names: Sequence[str], alert: FiredAlert, *, cooldown: float, max_runs: int) -> int:
+    def submit(
+        self, rule: str, names: Sequence[str], alert: FiredAlert, *, cooldown: float, max_runs: int
+    ) -> int:
         """Queue a rule's actions (from the sampler thread: never blocks). Returns how many."""
         last = self._last.get(rule)
         if self._count.get(rule, 0) >= max_runs or (last is not None and alert.fired_at - last < cooldown):
@@ -166,7 +175,9 @@ class ActionRunner:
                 log.info("alert %s: action %s done", alert.alertname, name)
             except Exception as exc:  # a user's action must not kill the runner
                 self.failed += 1
-                log.warning("alert %s: action %s failed: %s: %s", alert.alertname, name, type(exc).__name__, exc)
+                log.warning(
+                    "alert %s: action %s failed: %s: %s", alert.alertname, name, type(exc).__name__, exc
+                )
             finally:
                 self._queue.task_done()
 

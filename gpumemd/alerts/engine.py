@@ -42,7 +42,17 @@ from .templates import MAX_RENDERED, Context, Template, compile_template
 
 log = logging.getLogger("gpumemd.alerts")
 
-__all__ = ["FIRING", "INACTIVE", "MAX_ALERT_TEXT", "PENDING", "Alert", "Engine", "Notification", "Rule", "render_template"]
+__all__ = [
+    "FIRING",
+    "INACTIVE",
+    "MAX_ALERT_TEXT",
+    "PENDING",
+    "Alert",
+    "Engine",
+    "Notification",
+    "Rule",
+    "render_template",
+]
 
 PENDING, FIRING, INACTIVE = "pending", "firing", "inactive"
 MAX_ALERT_TEXT = 4 * MAX_RENDERED  # characters of the rendered labels and annotations of one alert
@@ -52,6 +62,7 @@ MAX_ALERT_TEXT = 4 * MAX_RENDERED  # characters of the rendered labels and annot
 class Alert:
     """One active alert of a rule: its series' labels, state (pending, firing, resolved) and when
     it changed; what notifiers and the /api/v1/alerts answer are built from."""
+
     labels: Labels  # series labels + rule labels + alertname
     state: str
     active_at: float
@@ -87,7 +98,9 @@ class Notification:
 class Rule:
     """A RuleSpec compiled for evaluation: its signal, comparison and alerts."""
 
-    def __init__(self, spec: RuleSpec, *, interval: float, max_series: int, signal: Signal | None = None) -> None:
+    def __init__(
+        self, spec: RuleSpec, *, interval: float, max_series: int, signal: Signal | None = None
+    ) -> None:
         self.spec = spec
         self.name = spec.alert
         self.kind = spec.kind
@@ -106,8 +119,11 @@ class Rule:
         self.keep_firing_for = spec.keep_firing_for
         self.window = spec.effective_window()
         self.max_series = max_series
-        self.signal = signal if signal is not None or spec.kind in ("absent", "stale") else \
-            Signal(spec, interval=interval, max_series=max_series)
+        self.signal = (
+            signal
+            if signal is not None or spec.kind in ("absent", "stale")
+            else Signal(spec, interval=interval, max_series=max_series)
+        )
         self.confirm = bool(spec.kind == "trend" and spec.confirm_window)
         self.label_templates = {k: compile_template(str(v)) for k, v in spec.labels.items()}
         self.annotation_templates = {k: compile_template(str(v)) for k, v in spec.annotations.items()}
@@ -127,8 +143,11 @@ class Rule:
         return self.signal.dropped_series if self.signal is not None else 0
 
     def names(self) -> list[str]:
-        return [self.selector.name] + ([self.divisor.name] if self.divisor else []) + \
-            ([self.info.name] if self.info else [])
+        return (
+            [self.selector.name]
+            + ([self.divisor.name] if self.divisor else [])
+            + ([self.info.name] if self.info else [])
+        )
 
     def _info_on(self) -> tuple[str, ...]:
         if self.info is None:
@@ -195,7 +214,9 @@ class Rule:
     # exposition or a notification grow without bound. A template that could not render an
     # action says `<error: …>` in place, is counted, and is logged once per rule.
 
-    def alert_labels(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str]) -> Labels:
+    def alert_labels(
+        self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str]
+    ) -> Labels:
         labels = dict(series_labels)
         labels.pop("__name__", None)
         if self.label_templates:
@@ -204,14 +225,21 @@ class Rule:
         labels["alertname"] = self.name
         return labels
 
-    def annotations(self, series_labels: Mapping[str, str], value: float, external: Mapping[str, str],
-                    info: Mapping[str, str] | None = None) -> Labels:
+    def annotations(
+        self,
+        series_labels: Mapping[str, str],
+        value: float,
+        external: Mapping[str, str],
+        info: Mapping[str, str] | None = None,
+    ) -> Labels:
         out: Labels = {}
         ctx = Context(series_labels, value, external, self.info_for(series_labels) if info is None else info)
         self._render_into(out, self.annotation_templates, ctx, [MAX_ALERT_TEXT])
         return out
 
-    def _render_into(self, out: Labels, templates: Mapping[str, Template], ctx: Context, room: list[int]) -> None:
+    def _render_into(
+        self, out: Labels, templates: Mapping[str, Template], ctx: Context, room: list[int]
+    ) -> None:
         for k, t in templates.items():
             failed = t.failures
             text = t.render(ctx, min(MAX_RENDERED, room[0]))
@@ -221,8 +249,12 @@ class Rule:
                 self.template_failures += 1
                 self.on_change()
                 if self.template_failures == 1:  # once per rule: the counter says how often
-                    log.warning("alert %s: template %s could not render (%s); it says <error: …> in place",
-                                self.name, k, t.last_error)
+                    log.warning(
+                        "alert %s: template %s could not render (%s); it says <error: …> in place",
+                        self.name,
+                        k,
+                        t.last_error,
+                    )
 
 
 def _nothing() -> None:
@@ -253,15 +285,15 @@ class _Group:
         out: list[tuple[int, Rule]] = []
         for op, thresholds, items in self.by_op:
             if op == ">":  # some value > thr  <=>  thr < max
-                out += items[:bisect.bisect_left(thresholds, hi)]
+                out += items[: bisect.bisect_left(thresholds, hi)]
             elif op == ">=":
-                out += items[:bisect.bisect_right(thresholds, hi)]
+                out += items[: bisect.bisect_right(thresholds, hi)]
             elif op == "<":
-                out += items[bisect.bisect_right(thresholds, lo):]
+                out += items[bisect.bisect_right(thresholds, lo) :]
             elif op == "<=":
-                out += items[bisect.bisect_left(thresholds, lo):]
+                out += items[bisect.bisect_left(thresholds, lo) :]
             elif op == "==":  # some value == thr  =>  lo <= thr <= hi
-                out += items[bisect.bisect_left(thresholds, lo):bisect.bisect_right(thresholds, hi)]
+                out += items[bisect.bisect_left(thresholds, lo) : bisect.bisect_right(thresholds, hi)]
             elif lo == hi:  # != : every value equal: only the other thresholds
                 out += [item for item in items if item[1].threshold != lo]
             else:
@@ -316,8 +348,14 @@ class Engine:
         if interval is not None:
             self.interval = interval
         old = {r.name: r for r in self.rules}
-        old_signals = {signal_key(r.spec, self.interval): r.signal for r in self.rules if r.signal is not None}
-        kept = {spec.alert: old[spec.alert] for spec in specs if spec.alert in old and old[spec.alert].spec == spec}
+        old_signals = {
+            signal_key(r.spec, self.interval): r.signal for r in self.rules if r.signal is not None
+        }
+        kept = {
+            spec.alert: old[spec.alert]
+            for spec in specs
+            if spec.alert in old and old[spec.alert].spec == spec
+        }
         signals: dict[tuple[Any, ...], Signal] = {}
         for spec in specs:  # kept rules keep their signal (history); new rules share it
             rule = kept.get(spec.alert)
@@ -444,7 +482,7 @@ class Engine:
                 joined = tuple(info.items())
                 if alert.value != value or alert.info != joined:
                     if alert.info != joined and alert.state == FIRING:
-                        alert.last_sent_at = None  # resent now: the receivers get the cause without a resend delay
+                        alert.last_sent_at = None
                     alert.value = value
                     alert.info = joined
                     alert.annotations = rule.annotations(labels, value, ext, info)
@@ -453,8 +491,14 @@ class Engine:
                 rule.dropped_alerts += 1
                 continue
             self._changed()
-            rule.active[key] = Alert(rule.alert_labels(labels, value, ext), PENDING, ts, value,
-                                     rule.annotations(labels, value, ext, info), tuple(info.items()))
+            rule.active[key] = Alert(
+                rule.alert_labels(labels, value, ext),
+                PENDING,
+                ts,
+                value,
+                rule.annotations(labels, value, ext, info),
+                tuple(info.items()),
+            )
         for key, alert in list(rule.active.items()):
             if key not in seen:
                 keep = False
@@ -485,9 +529,12 @@ class Engine:
         log.debug("alert %s firing: %s", rule.name, alert.labels)
         names = rule.spec.fired_actions()
         if self.actions is not None and names:
-            fired = FiredAlert(rule.name, dict(alert.labels), dict(alert.annotations), alert.value, alert.fired_at)
-            self.actions.submit(rule.name, names, fired,
-                                cooldown=rule.spec.action_cooldown, max_runs=rule.spec.action_max)
+            fired = FiredAlert(
+                rule.name, dict(alert.labels), dict(alert.annotations), alert.value, alert.fired_at
+            )
+            self.actions.submit(
+                rule.name, names, fired, cooldown=rule.spec.action_cooldown, max_runs=rule.spec.action_max
+            )
 
     def _collect_sends(self, rule: Rule, ts: float, out: list[Notification]) -> None:
         delay = self.resend_delay
@@ -501,11 +548,16 @@ class Engine:
             alert.last_sent_at = ts
             alert.valid_until = ts + 4 * max(self.interval, delay)  # survives two missed sends
             labels = {**self.external_labels, **alert.labels} if self.external_labels else dict(alert.labels)
-            out.append(Notification(
-                labels, dict(alert.annotations), alert.fired_at,
-                alert.resolved_at if alert.resolved_at is not None else alert.valid_until,
-                self._generator_url(rule), alert.resolved_at is not None,
-            ))
+            out.append(
+                Notification(
+                    labels,
+                    dict(alert.annotations),
+                    alert.fired_at,
+                    alert.resolved_at if alert.resolved_at is not None else alert.valid_until,
+                    self._generator_url(rule),
+                    alert.resolved_at is not None,
+                )
+            )
 
     def _generator_url(self, rule: Rule) -> str:
         if not self.external_url:
@@ -517,8 +569,12 @@ class Engine:
     def active_alerts(self, *, stale_only: bool = False) -> list[tuple[Rule, Alert]]:
         """Pending and firing alerts, in rule order (the caller holds what guards the other rules)."""
         with self.stale_lock:
-            return [(r, a) for r in (self.stale_rules if stale_only else self.rules)
-                    for a in list(r.active.values()) if a.state != INACTIVE]
+            return [
+                (r, a)
+                for r in (self.stale_rules if stale_only else self.rules)
+                for a in list(r.active.values())
+                if a.state != INACTIVE
+            ]
 
 
 def render_template(source: str, labels: Mapping[str, str], value: float) -> str:

@@ -57,7 +57,9 @@ def register_callback(name: str, fn: Callback) -> None:
 
 
 def rfc3339(ts: float) -> str:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return (
+        datetime.fromtimestamp(ts, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    )
 
 
 # what is read of a receiver's answer: its status decides, the body is not used
@@ -69,8 +71,16 @@ class Notifier:
 
     kind = "base"
 
-    def __init__(self, name: str, *, capacity: int = 1000, timeout: float = 5.0, min_backoff: float = 0.5,
-                 max_backoff: float = 30.0, max_batch: int = 64) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        capacity: int = 1000,
+        timeout: float = 5.0,
+        min_backoff: float = 0.5,
+        max_backoff: float = 30.0,
+        max_batch: int = 64,
+    ) -> None:
         self.name = name
         self.capacity = capacity
         self.timeout = timeout
@@ -140,8 +150,13 @@ class Notifier:
                 self.failed += len(batch)
                 self.last_error = self._describe(exc)
                 if failures == 1 or failures % 10 == 0:  # say it, but not every retry
-                    log.warning("notifier %s: sending %d alert(s) failed (attempt %d): %s",
-                                self.name, len(batch), failures, self.last_error)
+                    log.warning(
+                        "notifier %s: sending %d alert(s) failed (attempt %d): %s",
+                        self.name,
+                        len(batch),
+                        failures,
+                        self.last_error,
+                    )
                 with self._cond:
                     self._requeue(batch)
                     self._in_flight = 0
@@ -244,8 +259,16 @@ class CallbackNotifier(Notifier):
 class HttpNotifier(Notifier):
     """POSTs JSON through the bounded client; credentials are read from files at construction."""
 
-    def __init__(self, name: str, url: str, *, username: str | None = None, password: str | None = None,
-                 bearer_token: str | None = None, **kw: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        url: str,
+        *,
+        username: str | None = None,
+        password: str | None = None,
+        bearer_token: str | None = None,
+        **kw: Any,
+    ) -> None:
         super().__init__(name, **kw)
         self._url = url
         self.target = redact(url)
@@ -258,8 +281,18 @@ class HttpNotifier(Notifier):
 
     def _post(self, body: Any) -> None:
         data = json.dumps(body).encode()
-        require_2xx(request(self._url, method="POST", body=data, headers=self._headers, timeout=self.timeout,
-                            max_bytes=RESPONSE_BYTES, truncate=True, cancel=self._cancel))
+        require_2xx(
+            request(
+                self._url,
+                method="POST",
+                body=data,
+                headers=self._headers,
+                timeout=self.timeout,
+                max_bytes=RESPONSE_BYTES,
+                truncate=True,
+                cancel=self._cancel,
+            )
+        )
 
     def _describe(self, exc: Exception) -> str:
         # Exception text can quote the URL; never let a token in it reach the log.
@@ -305,7 +338,9 @@ class WebhookNotifier(HttpNotifier):
         self._post(webhook_payload(batch, receiver=self.name, external_url=self.external_url))
 
 
-def webhook_payload(batch: Sequence[Notification], *, receiver: str, external_url: str = "") -> dict[str, Any]:
+def webhook_payload(
+    batch: Sequence[Notification], *, receiver: str, external_url: str = ""
+) -> dict[str, Any]:
     alerts = []
     for n in batch:
         a = alertmanager_alert(n)
@@ -363,8 +398,13 @@ def build_notifiers(configs: Sequence[NotifierConfig], *, external_url: str = ""
     for c in configs:
         seen[c.type] = seen.get(c.type, 0) + 1
         name = c.name or (c.type if counts[c.type] == 1 else f"{c.type}-{seen[c.type]}")
-        kw: dict[str, Any] = dict(capacity=c.capacity, timeout=c.timeout, min_backoff=c.min_backoff,
-                                  max_backoff=c.max_backoff, max_batch=c.max_batch)
+        kw: dict[str, Any] = dict(
+            capacity=c.capacity,
+            timeout=c.timeout,
+            min_backoff=c.min_backoff,
+            max_backoff=c.max_backoff,
+            max_batch=c.max_batch,
+        )
         if c.type == "log":
             out.append(LogNotifier(name, **kw))
         elif c.type == "callback":
@@ -373,8 +413,11 @@ def build_notifiers(configs: Sequence[NotifierConfig], *, external_url: str = ""
         else:
             url = c.url if c.url is not None else _read_secret(c.url_file)
             assert url is not None
-            auth = dict(username=c.username, password=_read_secret(c.password_file),
-                        bearer_token=_read_secret(c.bearer_token_file))
+            auth = dict(
+                username=c.username,
+                password=_read_secret(c.password_file),
+                bearer_token=_read_secret(c.bearer_token_file),
+            )
             if c.type == "alertmanager":
                 out.append(AlertmanagerNotifier(name, url, **auth, **kw))
             else:
@@ -383,12 +426,19 @@ def build_notifiers(configs: Sequence[NotifierConfig], *, external_url: str = ""
 
 
 def notifier_families(notifiers: Sequence[Notifier]) -> list[Metric]:
-    total = CounterMetricFamily("gpumemd_notifications", "Alerts sent to a notifier, by result "
-                                "(each failed attempt counts).", labels=["notifier", "result"])
-    dropped = CounterMetricFamily("gpumemd_notifications_dropped", "Alerts dropped because a notifier's "
-                                  "queue was full.", labels=["notifier"])
-    queued = GaugeMetricFamily("gpumemd_notification_queue_length", "Alerts waiting to be sent.",
-                               labels=["notifier"])
+    total = CounterMetricFamily(
+        "gpumemd_notifications",
+        "Alerts sent to a notifier, by result (each failed attempt counts).",
+        labels=["notifier", "result"],
+    )
+    dropped = CounterMetricFamily(
+        "gpumemd_notifications_dropped",
+        "Alerts dropped because a notifier's queue was full.",
+        labels=["notifier"],
+    )
+    queued = GaugeMetricFamily(
+        "gpumemd_notification_queue_length", "Alerts waiting to be sent.", labels=["notifier"]
+    )
     for n in notifiers:
         total.add_metric([n.name, "success"], n.sent)
         total.add_metric([n.name, "failure"], n.failed)

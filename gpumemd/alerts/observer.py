@@ -45,7 +45,7 @@ class AlertObserver(Observer):
     """The alert engine as a sampler observer: evaluates each sample and queues alerts for the
     notifiers, exporting the alerts' own families."""
     name = "alerts"
-    every = 0.0  # the sampler runs it every sample, or every `every` seconds (the agent's evaluation_interval)
+    every = 0.0
 
     def __init__(
         self,
@@ -76,9 +76,14 @@ class AlertObserver(Observer):
         if loaded.errors:
             raise ConfigError(list(loaded.errors))
         self.engine = Engine(
-            loaded.rules, interval=interval, resend_delay=alerting.resend_delay,
-            resolved_retention=alerting.resolved_retention, external_labels=alerting.external_labels,
-            external_url=alerting.external_url, max_series_per_rule=alerting.max_series_per_rule, actions=actions,
+            loaded.rules,
+            interval=interval,
+            resend_delay=alerting.resend_delay,
+            resolved_retention=alerting.resolved_retention,
+            external_labels=alerting.external_labels,
+            external_url=alerting.external_url,
+            max_series_per_rule=alerting.max_series_per_rule,
+            actions=actions,
         )
         self.notifiers = list(notifiers) if notifiers is not None else self._build_notifiers(alerting)
 
@@ -95,10 +100,16 @@ class AlertObserver(Observer):
         with self._lock:
             e = self.engine
             e.resend_delay, e.resolved_retention = alerting.resend_delay, alerting.resolved_retention
-            e.external_labels, e.external_url = dict(alerting.external_labels), alerting.external_url.rstrip("/")
+            e.external_labels, e.external_url = (
+                dict(alerting.external_labels),
+                alerting.external_url.rstrip("/"),
+            )
             e.max_series = alerting.max_series_per_rule
             e.set_rules(loaded.rules, interval=interval)
-            if alerting.notifiers != self.alerting.notifiers or alerting.external_url != self.alerting.external_url:
+            if (
+                alerting.notifiers != self.alerting.notifiers
+                or alerting.external_url != self.alerting.external_url
+            ):
                 old, self.notifiers = self.notifiers, self._build_notifiers(alerting)
                 for n in old:
                     n.close()
@@ -106,16 +117,22 @@ class AlertObserver(Observer):
 
     # --- the sampler thread ---
 
-    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+    def observe(
+        self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float
+    ) -> Iterable[Metric]:
         engine = self.engine
         # Ask only for what the rules select (their metrics and divisors): in the agent that
         # spares building every other family each sample (docs/alerts.md "Cost").
-        select = getattr(families, "select", None)  # getattr: LazyFamilies from the sampler; a plain sequence from a direct caller
+        select = getattr(
+            families, "select", None
+        )  # getattr: LazyFamilies from the sampler; a plain sequence from a direct caller
         view = engine.view(select(engine.wanted_families) if select is not None else families)
         # The sampler offers its own series as they stand before the observers run; the
         # declared collectors (and, without a sampler, the readings) fill what it did not.
         if _SUCCESS in engine.wanted:
-            if not self._collectors.issuperset(readings) or len(self._collector_labels) != len(self._collectors):
+            if not self._collectors.issuperset(readings) or len(self._collector_labels) != len(
+                self._collectors
+            ):
                 self._collectors.update(readings)
                 self._collector_labels = [(n, {"collector": n}) for n in sorted(self._collectors)]
             have = {labels.get("collector") for labels, _ in view.series(_SUCCESS)}
@@ -189,13 +206,17 @@ class AlertObserver(Observer):
         return [*cached[1], *notes[1]]
 
     def _build_alert_families(self) -> list[Metric]:
-        alerts = Metric("gpumemd_alerts", "Pending and firing alerts (like Prometheus's ALERTS); value 1.", "gauge")
-        failures = CounterMetricFamily("gpumemd_rule_evaluation_failures", "Rule evaluations that raised.",
-                                       labels=["alertname"])
+        alerts = Metric(
+            "gpumemd_alerts", "Pending and firing alerts (like Prometheus's ALERTS); value 1.", "gauge"
+        )
+        failures = CounterMetricFamily(
+            "gpumemd_rule_evaluation_failures", "Rule evaluations that raised.", labels=["alertname"]
+        )
         template_failures = CounterMetricFamily(
             "gpumemd_rule_template_failures",
             "Renderings of a rule's labels or annotations with an action that could not render.",
-            labels=["alertname"])
+            labels=["alertname"],
+        )
         for _rule, alert in self.engine.active_alerts():
             alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
@@ -217,7 +238,9 @@ class AlertObserver(Observer):
                 return [item for _, item in fresh]
             finally:
                 self._lock.release()
-        return self._alerts_cache + [self._alert_item(a) for _, a in self.engine.active_alerts(stale_only=True)]
+        return self._alerts_cache + [
+            self._alert_item(a) for _, a in self.engine.active_alerts(stale_only=True)
+        ]
 
     def _alert_item(self, a: Alert) -> dict[str, Any]:
         item: dict[str, Any] = {
@@ -258,9 +281,15 @@ def _prom_float(v: float) -> str:
 class AlertingFactory:
     """`build_observers` for Runtime: one AlertObserver, reconfigured on reload."""
 
-    def __init__(self, *, collectors: Callable[[Config], Iterable[str]] | None = None,
-                 callbacks: Sequence[Callable[[Sequence[Notification]], None]] = (),
-                 actions: ActionRunner | None = None, watchdog: bool = True, every: float = 0.0) -> None:
+    def __init__(
+        self,
+        *,
+        collectors: Callable[[Config], Iterable[str]] | None = None,
+        callbacks: Sequence[Callable[[Sequence[Notification]], None]] = (),
+        actions: ActionRunner | None = None,
+        watchdog: bool = True,
+        every: float = 0.0,
+    ) -> None:
         """`every`: evaluate the rules every that many seconds rather than every sample (the
         agent samples at 10 Hz; its rules need not run that often)."""
         self._collectors = collectors
@@ -275,9 +304,12 @@ class AlertingFactory:
         interval = max(config.sampler.interval, self._every)  # the engine's evaluation interval
         if self.observer is None:
             self.observer = AlertObserver(
-                alerting, interval=interval,
+                alerting,
+                interval=interval,
                 collectors=self._collectors(config) if self._collectors else (),
-                callbacks=self._callbacks, actions=self._actions, watchdog=self._watchdog,
+                callbacks=self._callbacks,
+                actions=self._actions,
+                watchdog=self._watchdog,
             )
             self.observer.every = self._every
         else:

@@ -50,7 +50,12 @@ __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named h
 ]
 
 OPS: dict[str, Callable[[float, float], bool]] = {
-    ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "<": operator.lt,
+    "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
 }
 KINDS = ("threshold", "trend", "increase", "absent", "stale")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -64,6 +69,7 @@ _LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 class Matcher:
     """One label matcher of a rule's selector (`gpu="0"`, `job=~"train.*"`), tested against a
     series' labels."""
+
     label: str
     op: Literal["=", "!=", "=~", "!~"]
     value: str
@@ -101,7 +107,9 @@ class Selector:
         while pos < len(body):
             mm = _MATCHER.match(body, pos)
             if mm is None:
-                raise ValueError(f'bad label matcher at "{body[pos:]}" (expected label="value", !=, =~ or !~)')
+                raise ValueError(
+                    f'bad label matcher at "{body[pos:]}" (expected label="value", !=, =~ or !~)'
+                )
             value = bytes(mm.group(3), "utf-8").decode("unicode_escape")
             op = mm.group(2)
             if op in ("=~", "!~"):
@@ -138,7 +146,7 @@ def _escape(value: str) -> str:
 
 
 def _check_op(value: str) -> str | None:
-    return None if value in OPS else f"expected one of {', '.join(OPS)}, got \"{value}\""
+    return None if value in OPS else f'expected one of {", ".join(OPS)}, got "{value}"'
 
 
 def _opt_positive(value: float | None) -> str | None:
@@ -197,8 +205,10 @@ class RuleSpec:
             den_info = self._check_selector("divide_by", self.divide_by, errors)
             if num_info and den_info and not set(den_info.labels) <= set(num_info.labels):
                 missing = sorted(set(den_info.labels) - set(num_info.labels))
-                errors.append(f"divide_by: {den_info.sample_name} has labels {', '.join(missing)} that "
-                              f"{num_info.sample_name} lacks, so no series would join")
+                errors.append(
+                    f"divide_by: {den_info.sample_name} has labels {', '.join(missing)} that "
+                    f"{num_info.sample_name} lacks, so no series would join"
+                )
         if self.info is not None:
             self._check_info(num_info, errors)
         elif any(uses_info(str(v)) for v in (*self.labels.values(), *self.annotations.values())):
@@ -218,10 +228,12 @@ class RuleSpec:
         if self.kind in ("absent",) and (self.window is not None):
             errors.append("window: not used by kind absent")
         if num_info and self.kind == "increase" and num_info.type != "counter":
-            errors.append(f"metric: kind increase needs a counter (a name ending in _total), got {num_info.sample_name}")
+            errors.append(
+                f"metric: kind increase needs a counter (a name ending in _total), got {num_info.sample_name}"
+            )
         for key, value in self.labels.items():
             if not _LABEL.match(str(key)):
-                errors.append(f'labels.{key}: not a valid label name')
+                errors.append(f"labels.{key}: not a valid label name")
             elif key in ("alertname", "alertstate"):
                 errors.append(f"labels.{key}: reserved")
             self._check_template(f"labels.{key}", value, errors)
@@ -249,8 +261,10 @@ class RuleSpec:
             return None
         for m in sel.matchers:
             if m.label not in info.labels:
-                errors.append(f'{path}: {sel.name} has no label "{m.label}" '
-                              f"(labels: {', '.join(info.labels) or 'none'})")
+                errors.append(
+                    f'{path}: {sel.name} has no label "{m.label}" '
+                    f"(labels: {', '.join(info.labels) or 'none'})"
+                )
         return info
 
     def _check_info(self, num_info: known_metrics.MetricInfo | None, errors: list[str]) -> None:
@@ -264,11 +278,15 @@ class RuleSpec:
         if info is None:
             return
         if info.type != "gauge" or not info.sample_name.endswith("_info"):
-            errors.append(f"info: expected a gauge *_info family (labels that describe a series), "
-                          f"got {info.sample_name}")
+            errors.append(
+                f"info: expected a gauge *_info family (labels that describe a series), "
+                f"got {info.sample_name}"
+            )
         elif num_info is not None and not info_join_labels(num_info, info):
-            errors.append(f"info: {info.sample_name} shares no label with {num_info.sample_name}, "
-                          "so no series would join")
+            errors.append(
+                f"info: {info.sample_name} shares no label with {num_info.sample_name}, "
+                "so no series would join"
+            )
 
     @staticmethod
     def _check_template(path: str, value: Any, errors: list[str]) -> None:
@@ -317,8 +335,11 @@ def parse_rules(raw: Sequence[Any], path: str) -> tuple[list[RuleSpec], list[str
             raw_errors = exc.errors
         first = [_unmangle(e) for e in raw_errors]
         errors.extend(first)
-        bad = {e[len(where) + 1:].split(":")[0].split(".")[0].split("[")[0] for e in raw_errors
-               if e.startswith(where + ".")}
+        bad = {
+            e[len(where) + 1 :].split(":")[0].split(".")[0].split("[")[0]
+            for e in raw_errors
+            if e.startswith(where + ".")
+        }
         retry = {k: v for k, v in data.items() if k not in bad and k in _RULE_FIELDS}
         retry.setdefault("alert", "Placeholder")
         retry.setdefault("metric", "gpumemd_gpus")
@@ -326,8 +347,11 @@ def parse_rules(raw: Sequence[Any], path: str) -> tuple[list[RuleSpec], list[str
             _config.from_mapping(RuleSpec, retry, path=where)
         except ConfigError as again:
             # (a bad `info:` left out makes its $info templates look unjoined: said once already)
-            errors.extend(e for e in map(_unmangle, again.errors)
-                          if e not in first and not ("info" in bad and e.startswith(f"{where}.info:")))
+            errors.extend(
+                e
+                for e in map(_unmangle, again.errors)
+                if e not in first and not ("info" in bad and e.startswith(f"{where}.info:"))
+            )
     return rules, errors, names
 
 
@@ -356,7 +380,9 @@ def _load_all(cfg: AlertingConfig) -> LoadedRules:
             where = f"rule_files[{fi}]: {file}:"
             n_files += 1
             if n_files > MAX_RULE_FILES:
-                errors.append(f"rule_files[{fi}]: more than {MAX_RULE_FILES} rule files; the rest are not read")
+                errors.append(
+                    f"rule_files[{fi}]: more than {MAX_RULE_FILES} rule files; the rest are not read"
+                )
                 break
             try:  # hostile input, read like the configuration itself (at most 1 MiB)
                 data = yamlsafe.load_file(file)
@@ -373,7 +399,7 @@ def _load_all(cfg: AlertingConfig) -> LoadedRules:
     seen: dict[str, str] = {}
     for name, where in names:
         if name in seen:
-            errors.append(f"{where}.alert: duplicate alert name \"{name}\" (first at {seen[name]})")
+            errors.append(f'{where}.alert: duplicate alert name "{name}" (first at {seen[name]})')
         else:
             seen[name] = where
     merged = [d for d in defaults if d.alert not in seen] + own

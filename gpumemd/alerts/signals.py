@@ -46,7 +46,9 @@ class SampleView:
 
     __slots__ = ("by_name", "cache", "dropped")
 
-    def __init__(self, families: Iterable[Metric], wanted: frozenset[str], wanted_families: frozenset[str]) -> None:
+    def __init__(
+        self, families: Iterable[Metric], wanted: frozenset[str], wanted_families: frozenset[str]
+    ) -> None:
         by_name: dict[str, list[tuple[Mapping[str, str], float]]] = {}
         self.dropped = 0
         if wanted_families:  # no rule selects anything from the families: do not even look at them
@@ -202,8 +204,17 @@ def signal_key(spec: RuleSpec, interval: float) -> tuple[Any, ...]:
     if kind == "threshold":
         return (kind, spec.metric, spec.divide_by)
     if kind == "trend":
-        return (kind, spec.metric, spec.divide_by, spec.window, spec.confirm_window, spec.bucket or interval,
-                spec.aggregate if spec.bucket else None, spec.predict, spec.min_coverage)
+        return (
+            kind,
+            spec.metric,
+            spec.divide_by,
+            spec.window,
+            spec.confirm_window,
+            spec.bucket or interval,
+            spec.aggregate if spec.bucket else None,
+            spec.predict,
+            spec.min_coverage,
+        )
     if kind == "increase":
         return (kind, spec.metric, spec.effective_window())
     return (kind, spec.alert)  # absent, stale: per rule
@@ -324,13 +335,16 @@ class Signal:
     def _admit(self, key: Key) -> bool:
         if len(self.history) >= self.max_series:
             if self.dropped_series == 0:
-                log.warning("alert %s: more than %d series; ignoring new ones", self.spec.alert, self.max_series)
+                log.warning(
+                    "alert %s: more than %d series; ignoring new ones", self.spec.alert, self.max_series
+                )
             self.dropped_series += 1
             return False
         return True
 
-    def _tracked(self, series: list[tuple[Mapping[str, str], float]],
-                 start: Callable[[float], Any]) -> Iterator[tuple[Key, Mapping[str, str], float, Any, bool]]:
+    def _tracked(
+        self, series: list[tuple[Mapping[str, str], float]], start: Callable[[float], Any]
+    ) -> Iterator[tuple[Key, Mapping[str, str], float, Any, bool]]:
         """The opening trend and increase share: each series with its history (`start(value)`
         makes a new one, if the rule may hold another series) and whether it is new."""
         history = self.history
@@ -371,7 +385,7 @@ class Signal:
                         hist.confirm.add(t, hist.bucket_val)
                     hist.bucket_idx, hist.bucket_val = idx, value
                 elif (value > hist.bucket_val) if use_max else (value < hist.bucket_val):
-                    hist.bucket_val = value  # the open bucket: the line is still the one fitted to closed ones
+                    hist.bucket_val = value
             else:
                 hist.main.add(ts, value)
                 if hist.confirm is not None:

@@ -1,12 +1,13 @@
 """Annotation and label templates: the subset of Prometheus's Go templates that rules need.
 
 Supported: `{{ $labels.NAME }}`, `{{ $value }}`, `{{ $externalLabels.NAME }}` (and `.Labels`,
-`.Value`), `{{ $info.NAME }}` (a label of the series a rule's `info:` joins; "" when none), pipelines into `humanize`, `humanize1024`, `humanizePercentage`,
-`humanizeDuration`, `toUpper`, `toLower`, `title`, and `printf "FORMAT" ARGS`,
-`{{ if PIPELINE }}…{{ else }}…{{ end }}` (Go's truth: an empty string, 0 and false are
-false; the default rules name a rank, else the pid), with `{{-`/`-}}` trimming. Everything we accept is valid Go template text, so the same
-strings go unchanged into the exported Prometheus rule file. Templates compile once (at
-load, where a bad one is a validation error) and render without parsing.
+`.Value`), `{{ $info.NAME }}` (a label of the series a rule's `info:` joins; "" when none),
+pipelines into `humanize`, `humanize1024`, `humanizePercentage`, `humanizeDuration`, `toUpper`,
+`toLower`, `title`, and `printf "FORMAT" ARGS`, `{{ if PIPELINE }}…{{ else }}…{{ end }}` (Go's
+truth: an empty string, 0 and false are false; the default rules name a rank, else the pid), with
+`{{-`/`-}}` trimming. Everything we accept is valid Go template text, so the same strings go
+unchanged into the exported Prometheus rule file. Templates compile once (at load, where a bad one
+is a validation error) and render without parsing.
 
 Templates are bounded, since a rule renders them for every series it selects and the values
 come from other people's processes: a template is at most MAX_TEMPLATE_LENGTH characters with
@@ -26,9 +27,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
-    "FUNCTIONS", "MAX_NESTING", "MAX_PRINTF_WIDTH", "MAX_RENDERED", "MAX_TEMPLATE_LENGTH", "Context", "Renderer",
-    "Template", "TemplateError", "TemplateLimit", "compile_template", "humanize", "humanize1024", "humanize_duration",
-    "humanize_percentage", "printf", "uses_info",
+    "FUNCTIONS",
+    "MAX_NESTING",
+    "MAX_PRINTF_WIDTH",
+    "MAX_RENDERED",
+    "MAX_TEMPLATE_LENGTH",
+    "Context",
+    "Renderer",
+    "Template",
+    "TemplateError",
+    "TemplateLimit",
+    "compile_template",
+    "humanize",
+    "humanize1024",
+    "humanize_duration",
+    "humanize_percentage",
+    "printf",
+    "uses_info",
 ]
 
 MAX_TEMPLATE_LENGTH = 8192  # characters of one label or annotation template, as written
@@ -164,7 +179,9 @@ def _check_widths(fmt: str) -> None:
     for m in _VERB.finditer(fmt):
         for part in (m.group(2), m.group(3)):
             if part and (len(part) > 4 or int(part) > MAX_PRINTF_WIDTH):
-                raise TemplateLimit(f"printf width or precision {part[:12]} is over the maximum {MAX_PRINTF_WIDTH}")
+                raise TemplateLimit(
+                    f"printf width or precision {part[:12]} is over the maximum {MAX_PRINTF_WIDTH}"
+                )
 
 
 def printf(fmt: Any, *args: Any) -> str:
@@ -209,9 +226,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 _ACTION = re.compile(r"\{\{(-\s)?\s*(.*?)\s*(\s-)?\}\}", re.DOTALL)
-_TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<raw>`[^`]*`)|(?P<num>-?\d+(?:\.\d+)?)'
-                    r"|(?P<var>\$[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*|\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
-                    r"|(?P<ident>[A-Za-z_]\w*)|(?P<pipe>\|))")
+_TOKEN = re.compile(
+    r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<raw>`[^`]*`)|(?P<num>-?\d+(?:\.\d+)?)'
+    r"|(?P<var>\$[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*|\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
+    r"|(?P<ident>[A-Za-z_]\w*)|(?P<pipe>\|))"
+)
 
 
 def _operand(kind: str, text: str) -> Renderer:
@@ -336,7 +355,7 @@ class _Out:
 
     def write(self, text: str) -> None:
         if len(text) > self.room:
-            self.parts.append(text[:self.room] + "…")
+            self.parts.append(text[: self.room] + "…")
             raise _Full
         self.room -= len(text)
         self.parts.append(text)
@@ -377,14 +396,16 @@ class Template:
         self.last_error = ""
         if self.static:
             if len(source) > MAX_RENDERED:
-                raise TemplateLimit(f"{len(source)} characters, over the maximum {MAX_RENDERED} of a rendering")
+                raise TemplateLimit(
+                    f"{len(source)} characters, over the maximum {MAX_RENDERED} of a rendering"
+                )
             return
         # `{{ if }}` opens a branch; the stack holds the list that text goes into
         stack: list[tuple[_If | None, list[Any]]] = [(None, self._parts)]
         pos = 0
         pending_trim = False
         for m in _ACTION.finditer(source):
-            literal = source[pos:m.start()]
+            literal = source[pos : m.start()]
             if pending_trim:
                 literal = literal.lstrip()
             if m.group(1):
