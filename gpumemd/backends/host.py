@@ -42,7 +42,10 @@ class Psutil:
             if not isinstance(own, tuple) or own[0] != pid:  # first use, or a forked child
                 if isinstance(own, tuple):
                     os.close(own[1])  # the parent's view, inherited
-                own = self._own = (pid, os.open("/proc/self/statm", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)))  # getattr: not on every platform
+                own = self._own = (
+                    pid,
+                    os.open("/proc/self/statm", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)),
+                )  # getattr: not on every platform
             return int(os.pread(own[1], 128, 0).split()[1]) * _PAGE
         except (OSError, ValueError, IndexError):
             self._own = False

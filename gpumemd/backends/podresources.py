@@ -112,7 +112,9 @@ def decode_list_response(buf: bytes) -> list[Assignment]:
             for device_buf in container.get(2, ()):
                 device = _message(_bytes(device_buf))
                 resource = _last_text(device, 1)
-                out.extend(Assignment(namespace, name, container_name, resource, _text(i)) for i in device.get(2, ()))
+                out.extend(
+                    Assignment(namespace, name, container_name, resource, _text(i)) for i in device.get(2, ())
+                )
             for dynamic_buf in container.get(5, ()):
                 dynamic = _message(_bytes(dynamic_buf))
                 # the claim's namespace is the pod's (a pod can only use claims of its own namespace)
@@ -120,8 +122,10 @@ def decode_list_response(buf: bytes) -> list[Assignment]:
                 for resource_buf in dynamic.get(4, ()):
                     claimed = _message(_bytes(resource_buf))
                     cdi = [_last_text(_message(_bytes(c)), 1) for c in claimed.get(1, ())]
-                    out.extend(Assignment(namespace, name, container_name, _last_text(claimed, 2), device_id, claim)
-                               for device_id in _claimed_devices(_last_text(claimed, 4), cdi))
+                    out.extend(
+                        Assignment(namespace, name, container_name, _last_text(claimed, 2), device_id, claim)
+                        for device_id in _claimed_devices(_last_text(claimed, 4), cdi)
+                    )
     return out
 
 

@@ -3,13 +3,13 @@
 `LazyTorchCuda` makes that choice once the program has imported torch.
 
 `torch.accelerator.memory_stats(i)` answers the device-generic allocator statistics (c10's
-`DeviceStats`, the struct the CUDA caching allocator fills too), so the allocator source
-exports the same series with the same names on any device. As `TorchCuda` does, it reads
-the nested dict through the private call behind it (`torch._C._accelerator_getDeviceStats`)
-where torch has it, and the public call otherwise. What torch has no generic form
-for (the allocator backend, NVML's device-wide figure, pinned host memory, the per-process
-fraction) answers None or {}, as `TorchCudaApi` allows; the allocator snapshot behind the
-pool series is the device module's `memory_snapshot` where it has one (XPU; untested on a device). Device-level memory outside NVIDIA
+`DeviceStats`, the struct the CUDA caching allocator fills too), so the allocator source exports
+the same series with the same names on any device. As `TorchCuda` does, it reads the nested dict
+through the private call behind it (`torch._C._accelerator_getDeviceStats`) where torch has it,
+and the public call otherwise. What torch has no generic form for (the allocator backend, NVML's
+device-wide figure, pinned host memory, the per-process fraction) answers None or {}, as
+`TorchCudaApi` allows; the allocator snapshot behind the pool series is the device module's
+`memory_snapshot` where it has one (XPU; untested on a device). Device-level memory outside NVIDIA
 CUDA is not read at all: NVML is the device source (docs/agent.md, Accelerators).
 
 Never initialises a device: nothing is read until the device module says the program
@@ -57,7 +57,9 @@ def accelerator_name(torch: Any) -> str | None:
         version = getattr(torch, "version", None)  # getattr: a fake or a stripped torch may lack it
         if getattr(version, "hip", None):  # getattr: only ROCm builds set it
             return "rocm"
-        current = getattr(getattr(torch, "accelerator", None), "current_accelerator", None)  # getattr: torch >= 2.6
+        current = getattr(
+            getattr(torch, "accelerator", None), "current_accelerator", None
+        )  # getattr: torch >= 2.6
         if current is None:  # an older torch: CUDA where it was built with it
             return NVIDIA if getattr(version, "cuda", None) else None  # getattr: as above
         device = current(check_available=False)
@@ -81,7 +83,9 @@ def _device_module(torch: Any, device_type: str) -> Any:
     not registered): then only torch.accelerator is read."""
     try:
         module_of = getattr(torch, "get_device_module", None)  # getattr: torch >= 2.3
-        return module_of(device_type) if module_of is not None else getattr(torch, device_type, None)  # getattr: as above
+        return (
+            module_of(device_type) if module_of is not None else getattr(torch, device_type, None)
+        )  # getattr: as above
     except Exception:  # RuntimeError for a device type torch does not know
         return None
 
@@ -105,7 +109,9 @@ class TorchAccelerator:
         # with the public call's own guard (nothing before the allocator is initialised).
         c = getattr(torch, "_C", None)
         self._raw = getattr(c, "_accelerator_getDeviceStats", None)  # getattr: private, absent in older torch
-        self._allocator_initialized = getattr(c, "_accelerator_isAllocatorInitialized", None)  # getattr: as above
+        self._allocator_initialized = getattr(
+            c, "_accelerator_isAllocatorInitialized", None
+        )  # getattr: as above
         self._count = getattr(acc, "device_count", None)
         self._info = getattr(acc, "get_memory_info", None)
         self._initialized = getattr(self._module, "is_initialized", None)
@@ -134,7 +140,9 @@ class TorchAccelerator:
     def device_uuid(self, device: int) -> str:
         if self._properties is None:
             return ""
-        uuid = getattr(self._properties(device), "uuid", None)  # getattr: not every device's properties have it
+        uuid = getattr(
+            self._properties(device), "uuid", None
+        )  # getattr: not every device's properties have it
         return uuid_text(uuid)
 
     def memory_fraction(self, device: int) -> float | None:

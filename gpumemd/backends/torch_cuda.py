@@ -74,7 +74,9 @@ class TorchCuda:
         return True
 
     def device_uuid(self, device: int) -> str:
-        uuid = str(getattr(self._torch.cuda.get_device_properties(device), "uuid", ""))  # getattr: older torch lacks it
+        uuid = str(
+            getattr(self._torch.cuda.get_device_properties(device), "uuid", "")
+        )  # getattr: older torch lacks it
         return uuid if not uuid or uuid.startswith(("GPU-", "MIG-")) else f"GPU-{uuid}"  # NVML's spelling
 
     def memory_fraction(self, device: int) -> float | None:
@@ -108,7 +110,9 @@ class TorchCuda:
         if not self.is_initialized():  # never the call that creates a context
             return None
         if self._snapshot is None:
-            self._snapshot = light_snapshot(getattr(self._torch.cuda, "memory_snapshot", None))  # getattr: stubs lack it
+            self._snapshot = light_snapshot(
+                getattr(self._torch.cuda, "memory_snapshot", None)
+            )  # getattr: stubs lack it
         return self._snapshot()
 
 
@@ -138,7 +142,9 @@ def import_torch() -> Any:
 def torch_ready() -> bool:
     """torch is imported (by the program) and not half-way through its own import."""
     mod = sys.modules.get("torch")
-    return mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False)  # getattr: a module's import state
+    return mod is not None and not getattr(
+        getattr(mod, "__spec__", None), "_initializing", False
+    )  # getattr: a module's import state
 
 
 def init_cuda() -> None:

@@ -39,7 +39,9 @@ class TorchOom:
         self._torch = import_torch()
 
     def attach_oom_observer(self, fn: OomCallback) -> bool:
-        attach = getattr(self._torch._C, "_cuda_attach_out_of_memory_observer", None)  # getattr: private, absent in some torch builds
+        attach = getattr(
+            self._torch._C, "_cuda_attach_out_of_memory_observer", None
+        )  # getattr: private, absent in some torch builds
         if attach is None:
             return False
         attach(fn)
@@ -52,7 +54,9 @@ class TorchOom:
         return on_cuda_init(self._torch.cuda, fn)
 
     def num_ooms(self, device: int) -> int | None:
-        raw = getattr(self._torch._C, "_cuda_memoryStats", None)  # getattr: private, absent in some torch builds
+        raw = getattr(
+            self._torch._C, "_cuda_memoryStats", None
+        )  # getattr: private, absent in some torch builds
         if raw is None:
             return None
         return int(raw(device).get("num_ooms", 0))
@@ -64,19 +68,23 @@ class TorchOom:
         self._torch.cuda.memory._dump_snapshot(path)
 
     def history_enabled(self) -> bool:
-        fn = getattr(self._torch._C, "_cuda_isHistoryEnabled", None)  # getattr: private, absent in older torch
+        fn = getattr(
+            self._torch._C, "_cuda_isHistoryEnabled", None
+        )  # getattr: private, absent in older torch
         return bool(fn()) if fn is not None else False
 
     def record_history(self, max_entries: int, stacks: str) -> None:
         self._torch.cuda.memory._record_memory_history(
-            enabled="all", context="alloc", stacks=stacks, max_entries=max_entries)
+            enabled="all", context="alloc", stacks=stacks, max_entries=max_entries
+        )
 
     def stop_history(self) -> None:
         self._torch.cuda.memory._record_memory_history(enabled=None)
 
     def record_history_state(self, max_entries: int) -> None:
         self._torch.cuda.memory._record_memory_history(
-            enabled="state", context="alloc", stacks="python", max_entries=max_entries)
+            enabled="state", context="alloc", stacks="python", max_entries=max_entries
+        )
 
     def snapshot(self) -> dict[str, Any]:
         return dict(self._torch.cuda.memory._snapshot())
@@ -118,6 +126,7 @@ class LazyTorchOom:
     def on_cuda_init(self, fn: Callable[[], None]) -> bool:
         """As TorchOom's, without importing torch: where the program has not imported it yet,
         `fn` is queued the moment it imports `torch.cuda` (an import hook that removes itself)."""
+
         def queue(module: ModuleType) -> None:
             on_cuda_init(module, fn)
 
@@ -159,7 +168,9 @@ class _AfterImport(importlib.abc.MetaPathFinder):
         else:
             return None
         loader = spec.loader
-        if loader is None or not hasattr(loader, "exec_module"):  # hasattr: the loader protocol's optional part
+        if loader is None or not hasattr(
+            loader, "exec_module"
+        ):  # hasattr: the loader protocol's optional part
             return spec
         real_exec = loader.exec_module
         hook = self
@@ -192,7 +203,9 @@ def when_imported(name: str, callback: Callable[[ModuleType], None]) -> bool:
     """Call `callback(module)` once module `name` is imported: now where it already is, else
     right after the program's own import executes it. Never raises into that import."""
     module = sys.modules.get(name)
-    if module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False):  # getattr: import state
+    if module is not None and not getattr(
+        getattr(module, "__spec__", None), "_initializing", False
+    ):  # getattr: import state
         try:
             callback(module)
         except Exception:  # noqa: BLE001
