@@ -1,8 +1,8 @@
 """Configuration: YAML into frozen dataclasses, every error reported at once with its path.
 
-The one validator for the file, the command-line flags, `start()` overrides and the web
-config's shape. The schema *is* the dataclasses of `schema.py`: `load()` walks their type hints, so a new section
-is a new dataclass and nothing else. Durations are strings like `500ms`, `30s`, `2m`,
+The one validator for the file, the command-line flags, `start()` overrides and the web config's
+shape. The schema *is* the dataclasses of `schema.py`: `load()` walks their type hints, so a new
+section is a new dataclass and nothing else. Durations are strings like `500ms`, `30s`, `2m`,
 `1h30m` (Prometheus style) and become float seconds. Unknown keys are errors.
 
 Files are hostile input: they are read through `gpumemd.config.yamlsafe` (at most 1 MiB, strict
@@ -36,9 +36,22 @@ from .schema import (
 )
 
 __all__ = [
-    "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS", "ConfigError", "apply_overrides",
-    "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
-    "loads", "override_section", "parse_duration", "split_listen_address",
+    "MAX_COUNT",
+    "MAX_DURATION",
+    "MAX_LINE_LENGTH",
+    "MAX_REPORTED_ERRORS",
+    "ConfigError",
+    "apply_overrides",
+    "check_references",
+    "check_web_config_file",
+    "convert_flag",
+    "format_duration",
+    "from_mapping",
+    "load",
+    "loads",
+    "override_section",
+    "parse_duration",
+    "split_listen_address",
 ]
 
 MAX_REPORTED_ERRORS = 50
@@ -126,8 +139,10 @@ def split_listen_address(value: str) -> tuple[str, int]:
     if not sep:
         if value.isascii() and value.isdigit() and len(value) <= 5 and int(value) <= 65535:
             # a port alone: `9967:9967` would be a hint serve cannot bind (host "9967")
-            raise ValueError(f"{head} (a port alone: write :{value} for every interface, "
-                             f"or 127.0.0.1:{value} for this host only)")
+            raise ValueError(
+                f"{head} (a port alone: write :{value} for every interface, "
+                f"or 127.0.0.1:{value} for this host only)"
+            )
         raise ValueError(f"{head} (no port: write e.g. {_short(value, 40)}:{DEFAULT_PORT})")
     if not (port.isascii() and port.isdigit()) or len(port) > 5 or int(port) > 65535:
         raise ValueError(f"{head} (the port must be a number from 0 to 65535)")
@@ -142,8 +157,10 @@ def split_listen_address(value: str) -> tuple[str, int]:
         except ValueError:
             # `9967:9967`, `10.1:80`: the C resolver reads these as IPv4 shorthand (0.0.39.15),
             # which no one means and serve cannot bind
-            raise ValueError(f'{head} (the host "{_short(bare, 40)}" is not an IP address: write :{port} '
-                             f"for every interface, or 127.0.0.1:{port} for this host only)") from None
+            raise ValueError(
+                f'{head} (the host "{_short(bare, 40)}" is not an IP address: write :{port} '
+                f"for every interface, or 127.0.0.1:{port} for this host only)"
+            ) from None
     return bare, int(port)
 
 
@@ -197,8 +214,12 @@ def _given(hint: Any, value: Any) -> Any:
     """A Python value as the converter takes it from a file: seconds marked, tuples as lists."""
     if get_origin(hint) is Union or get_origin(hint) is types.UnionType:
         hint = next((a for a in get_args(hint) if a is not type(None)), hint)
-    if get_origin(hint) is Annotated and DURATION_MARK in get_args(hint)[1:] \
-            and isinstance(value, (int, float)) and not isinstance(value, bool):
+    if (
+        get_origin(hint) is Annotated
+        and DURATION_MARK in get_args(hint)[1:]
+        and isinstance(value, (int, float))
+        and not isinstance(value, bool)
+    ):
         try:
             return _GivenSeconds(value)
         except OverflowError:  # an int too large for a float: the converter says what it got
@@ -206,15 +227,18 @@ def _given(hint: Any, value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def override_section(config: Config, section: str, overrides: Mapping[str, Any],
-                     source: str = "<overrides>") -> Config:
+def override_section(
+    config: Config, section: str, overrides: Mapping[str, Any], source: str = "<overrides>"
+) -> Config:
     """`config` with keys of one section replaced by Python values (`gpumemd.start(**overrides)`),
     checked by the same converter and limits as a file; durations may also be seconds.
     Raises ConfigError naming each bad key as `source: section.key: message`."""
     cls = type(getattr(config, section))  # getattr: a section by name (the dataclass walk)
     hints = get_type_hints(cls, include_extras=True)
     current = getattr(config, section)  # getattr: a section by name
-    data = {f.name: _given(hints[f.name], getattr(current, f.name)) for f in dataclasses.fields(cls) if f.init}  # getattr: fields by name
+    data = {
+        f.name: _given(hints[f.name], getattr(current, f.name)) for f in dataclasses.fields(cls) if f.init
+    }  # getattr: fields by name
     data.update({k: _given(hints.get(k), v) if k in hints else v for k, v in overrides.items()})
     return dataclasses.replace(config, **{section: from_mapping(cls, data, source=source, path=section)})
 
@@ -297,8 +321,11 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
         base, *meta = get_args(tp)
         if DURATION_MARK in meta:
             if isinstance(value, _GivenSeconds):  # from Python code: seconds, checked like a file's
-                if value != value or _limit(value, MAX_DURATION if maximum is None else maximum, True) \
-                        or value < 0:
+                if (
+                    value != value
+                    or _limit(value, MAX_DURATION if maximum is None else maximum, True)
+                    or value < 0
+                ):
                     top = _fmt_max(MAX_DURATION if maximum is None else maximum, True)
                     errors.append(f"{label}: expected seconds from 0 to {top}, got {float(value)!r}")
                     return None
@@ -412,9 +439,7 @@ def _convert_dataclass(cls: type, value: Any, path: str, errors: list[str]) -> A
     missing = [
         name
         for name, f in fields.items()
-        if name not in value
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
+        if name not in value and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
     ]
     for name in missing:
         errors.append(f"{path}.{name}: required" if path else f"{name}: required")
@@ -453,7 +478,9 @@ def convert_flag(dotted: str, value: Any, flag: str) -> tuple[Any, list[str]]:
         cls = get_type_hints(cls, include_extras=True)[head]
     f = {f.name: f for f in dataclasses.fields(cls)}[last]
     errors = _Errors()
-    converted = _convert(get_type_hints(cls, include_extras=True)[last], value, flag, errors, f.metadata.get("max"))
+    converted = _convert(
+        get_type_hints(cls, include_extras=True)[last], value, flag, errors, f.metadata.get("max")
+    )
     check = f.metadata.get("check")
     if not errors and check is not None and converted is not None and (msg := check(converted)):
         errors.append(f"{flag}: {msg}")
@@ -482,7 +509,9 @@ def _check_host(address: str, label: str) -> str | None:
     return None
 
 
-def check_references(config: Config, source: str = "<config>", flags: Mapping[str, str] | None = None) -> None:
+def check_references(
+    config: Config, source: str = "<config>", flags: Mapping[str, str] | None = None
+) -> None:
     """Everything `serve`/`run`/`start()` would refuse that the file's own schema cannot see:
     referenced files (web config, its certificates and keys, rule files) and listen addresses.
     Raises ConfigError listing every problem; check-config, serve, run, start() and reload all
@@ -496,8 +525,10 @@ def check_references(config: Config, source: str = "<config>", flags: Mapping[st
     def label(key: str) -> str:
         return flags.get(key, key)
 
-    for key, address in (("web.listen_address", config.web.listen_address),
-                         ("agent.listen_address", config.agent.listen_address)):
+    for key, address in (
+        ("web.listen_address", config.web.listen_address),
+        ("agent.listen_address", config.agent.listen_address),
+    ):
         if address is None:
             continue
         if msg := _check_listen(address):

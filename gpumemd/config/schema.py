@@ -18,10 +18,30 @@ from typing import Annotated, Any, Literal
 from . import yamlsafe
 
 __all__ = [
-    "AGENT_PORT", "DEFAULT_PORT", "DURATION_MARK", "LISTEN_MARK", "RUNBOOK_BASE_URL", "AgentConfig", "AlertingConfig", "Config", "HostSourceConfig",
-    "KubeletSourceConfig", "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig",
-    "SamplerConfig", "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig",
-    "non_negative", "positive", "set_rule_compiler",
+    "AGENT_PORT",
+    "DEFAULT_PORT",
+    "DURATION_MARK",
+    "LISTEN_MARK",
+    "RUNBOOK_BASE_URL",
+    "AgentConfig",
+    "AlertingConfig",
+    "Config",
+    "HostSourceConfig",
+    "KubeletSourceConfig",
+    "ListenAddress",
+    "LoadedRules",
+    "LogConfig",
+    "NotifierConfig",
+    "NvmlSourceConfig",
+    "SamplerConfig",
+    "Seconds",
+    "SlurmSourceConfig",
+    "SourcesConfig",
+    "SpoolSourceConfig",
+    "WebConfig",
+    "non_negative",
+    "positive",
+    "set_rule_compiler",
 ]
 
 # the Annotated marks by which the loader knows a duration field and a listen address field
@@ -60,6 +80,7 @@ def _check(fn: typing.Callable[[Any], str | None], at_most: float | None = None)
 class WebConfig:
     """`web:`: where the daemon listens, its exporter-toolkit web config file, and the label
     length bound."""
+
     listen_address: ListenAddress = f":{DEFAULT_PORT}"
     config_file: str | None = None  # exporter-toolkit web config (TLS, basic auth, headers)
     max_label_length: int = field(default=128, metadata=_check(positive, at_most=65536))
@@ -68,18 +89,24 @@ class WebConfig:
 @dataclass(frozen=True)
 class SamplerConfig:
     """`sampler:`: how often the daemon samples, and how many samples it keeps."""
+
     interval: Seconds = field(default=1.0, metadata=_check(positive))
-    history: int = field(default=300, metadata=_check(positive, at_most=1_000_000))  # samples kept in the ring buffer
+    history: int = field(
+        default=300, metadata=_check(positive, at_most=1_000_000)
+    )  # samples kept in the ring buffer
 
 
 @dataclass(frozen=True)
 class NvmlSourceConfig:
     """`sources.nvml:`: what the NVML collector reads (processes, names, utilization) and how many
     process series it exports per GPU."""
+
     enabled: bool = True
     processes: bool = True  # per-process GPU memory (pid label)
     process_names: bool = False  # executable name (never the command line) in gpumemd_process_info
-    max_processes: int = field(default=64, metadata=_check(non_negative, at_most=65536))  # per GPU; the rest are counted as dropped
+    max_processes: int = field(
+        default=64, metadata=_check(non_negative, at_most=65536)
+    )  # per GPU; the rest are counted as dropped
     utilization: bool = False
     # No NVML library is a node without GPUs (not applicable, no alert) unless this node must
     # have one: then it is a failing collector (a GPU node whose driver was not mounted).
@@ -89,6 +116,7 @@ class NvmlSourceConfig:
 @dataclass(frozen=True)
 class HostSourceConfig:
     """`sources.host:`: host memory and swap, and the RSS of the processes using a GPU."""
+
     enabled: bool = True
     process_rss: bool = True  # resident memory of the processes NVML found on a GPU
 
@@ -124,8 +152,12 @@ class SpoolSourceConfig:
     world_writable: bool = False  # 1777 instead: shared nodes with no common group (ranks are still verified)
     # ranks whose pid the daemon cannot see (another PID namespace): unverifiable owner
     accept_unverified: bool = False
-    max_file_bytes: int = field(default=4 << 20, metadata=_check(positive))  # larger files are rejected unread
-    max_files: int = field(default=1024, metadata=_check(positive))  # per directory scan; the rest are skipped
+    max_file_bytes: int = field(
+        default=4 << 20, metadata=_check(positive)
+    )  # larger files are rejected unread
+    max_files: int = field(
+        default=1024, metadata=_check(positive)
+    )  # per directory scan; the rest are skipped
     max_series: int = field(default=10_000, metadata=_check(positive))  # per rank file
     max_total_series: int = field(default=65_536, metadata=_check(positive))  # all ranks together
     # Memory, estimated from each series' label strings (format.SERIES_OVERHEAD): the defaults
@@ -144,6 +176,7 @@ class SpoolSourceConfig:
 @dataclass(frozen=True)
 class SourcesConfig:
     """`sources:`: one section per collector of the node daemon."""
+
     nvml: NvmlSourceConfig = NvmlSourceConfig()
     host: HostSourceConfig = HostSourceConfig()
     kubelet: KubeletSourceConfig = KubeletSourceConfig()
@@ -154,6 +187,7 @@ class SourcesConfig:
 @dataclass(frozen=True)
 class LogConfig:
     """`log:`: the level and format (logfmt or JSON) of gpumemd's own log."""
+
     level: Literal["debug", "info", "warn", "error"] = "info"
     format: Literal["logfmt", "json"] = "logfmt"
 
@@ -180,21 +214,33 @@ class AgentConfig:
     # process nothing); thread: served from a thread of the training process
     endpoint: Literal["process", "thread"] = "process"
     nvml: bool = True  # join NVML's view of this process (non-PyTorch memory)
-    nvml_interval: Seconds = field(default=1.0, metadata=_check(positive))  # the NVML per-process list costs per GPU
-    peak_window: Seconds = field(default=30.0, metadata=_check(positive))  # window peak: >= the scrape interval
+    nvml_interval: Seconds = field(
+        default=1.0, metadata=_check(positive)
+    )  # the NVML per-process list costs per GPU
+    peak_window: Seconds = field(
+        default=30.0, metadata=_check(positive)
+    )  # window peak: >= the scrape interval
     # the allocator snapshot behind the pool series walks every block: read this seldom; 0 turns it off
     pool_interval: Seconds = field(default=10.0, metadata=_check(non_negative))
     spool_dir: str | None = None  # none: $GPUMEMD_SPOOL_DIR, else /dev/shm/gpumemd-spool ("" turns it off)
     spool_interval: Seconds = field(default=1.0, metadata=_check(positive))  # how often a rank publishes
-    spool_expire_intervals: int = field(default=5, metadata=_check(positive))  # silent this many of its intervals: dead
+    spool_expire_intervals: int = field(
+        default=5, metadata=_check(positive)
+    )  # silent this many of its intervals: dead
     oom_snapshot_dir: str | None = None  # none: no allocator snapshot on OOM
-    oom_max_snapshots: int = field(default=3, metadata=_check(positive, at_most=10_000))  # newest kept, older ones deleted
-    oom_max_snapshot_bytes: int = field(default=512 << 20, metadata=_check(positive, at_most=1 << 40))  # larger dumps deleted
+    oom_max_snapshots: int = field(
+        default=3, metadata=_check(positive, at_most=10_000)
+    )  # newest kept, older ones deleted
+    oom_max_snapshot_bytes: int = field(
+        default=512 << 20, metadata=_check(positive, at_most=1 << 40)
+    )  # larger dumps deleted
     oom_min_dump_interval: Seconds = field(default=30.0, metadata=_check(non_negative))
-    memory_history: Literal["off", "armed", "on"] = "off"  # on: record from start (slower: docs/agent.md); armed: on demand
+    memory_history: Literal["off", "armed", "on"] = "off"
     memory_history_max_entries: int = field(default=20000, metadata=_check(positive))
     memory_history_stacks: Literal["python", "all"] = "python"
-    trace_steps: int = field(default=5, metadata=_check(positive, at_most=10_000))  # the record_profile alert action's steps
+    trace_steps: int = field(
+        default=5, metadata=_check(positive, at_most=10_000)
+    )  # the record_profile alert action's steps
     # the largest batch (tokens) the run will see: the OOM forecast predicts the step peak there
     # (docs/forecast.md); none: the largest batch seen so far
     max_tokens: int | None = field(default=None, metadata=_check(positive, at_most=1 << 40))
@@ -259,6 +305,7 @@ class NotifierConfig:
 class LoadedRules:
     """The alert rules compiled from `alerting:` by the registered rule compiler, with the errors
     it found (config cannot compile rules itself: they live in a higher layer)."""
+
     rules: tuple[Any, ...]  # gpumemd.alerts.rules.RuleSpec (compiled above this layer)
     errors: tuple[str, ...]
 
@@ -276,6 +323,7 @@ def set_rule_compiler(compiler: Callable[[AlertingConfig], LoadedRules]) -> None
 class AlertingConfig:
     """`alerting:`: which rules run (the packaged set, inline, files), the notifiers, and the
     engine's timing (docs/alerts.md)."""
+
     default_rules: bool = True  # the packaged rule set (docs/alerts.md)
     rules: tuple[Any, ...] = ()  # rule mappings (see RuleSpec); kept raw: `for` is a Python keyword
     rule_files: tuple[str, ...] = ()  # YAML files with a top-level `rules:` list; globs allowed
@@ -295,8 +343,9 @@ class AlertingConfig:
         the function `gpumemd.alerts.rules.register_compiler()` registers."""
         if self._loaded is None:
             if _rule_compiler is None:
-                raise RuntimeError("alert rules are compiled by gpumemd.alerts.rules: "
-                                   "call its register_compiler() first")
+                raise RuntimeError(
+                    "alert rules are compiled by gpumemd.alerts.rules: call its register_compiler() first"
+                )
             object.__setattr__(self, "_loaded", _rule_compiler(self))  # a cache on a frozen object
         assert self._loaded is not None
         return self._loaded
@@ -310,7 +359,7 @@ class AlertingConfig:
         names = [n.name or n.type for n in self.notifiers]
         for i, n in enumerate(names):
             if n in names[:i] and self.notifiers[i].name is not None:
-                errors.append(f"notifiers[{i}].name: duplicate notifier name \"{n}\"")
+                errors.append(f'notifiers[{i}].name: duplicate notifier name "{n}"')
         for key in self.external_labels:
             if not _LABEL.match(str(key)):
                 errors.append(f"external_labels.{key}: not a valid label name")
@@ -323,6 +372,7 @@ class AlertingConfig:
 @dataclass(frozen=True)
 class Config:
     """The whole validated configuration, one frozen section per top-level key of the YAML file."""
+
     web: WebConfig = WebConfig()
     sampler: SamplerConfig = SamplerConfig()
     sources: SourcesConfig = SourcesConfig()

@@ -43,8 +43,18 @@ from typing import Any
 log = logging.getLogger("gpumemd.server")
 
 __all__ = [
-    "CLIENT_AUTH_TYPES", "CURVES", "EXTRA_HEADERS", "GO_CIPHERS", "TLS_VERSIONS", "HTTPServerConfig",
-    "TLSServerConfig", "WebConfig", "WebConfigError", "build_ssl_context", "check_tls_files", "load_web_config",
+    "CLIENT_AUTH_TYPES",
+    "CURVES",
+    "EXTRA_HEADERS",
+    "GO_CIPHERS",
+    "TLS_VERSIONS",
+    "HTTPServerConfig",
+    "TLSServerConfig",
+    "WebConfig",
+    "WebConfigError",
+    "build_ssl_context",
+    "check_tls_files",
+    "load_web_config",
     "parse_web_config",
 ]
 
@@ -104,7 +114,8 @@ _UNSUPPORTED = {
     "tls_server_config.cert": "inline certificates are not supported by gpumemd; use cert_file",
     "tls_server_config.key": "inline keys are not supported by gpumemd; use key_file",
     "tls_server_config.client_ca": "inline CAs are not supported by gpumemd; use client_ca_file",
-    "rate_limit": "not supported by gpumemd (the server bounds work itself: fixed workers, 503 over capacity)",
+    "rate_limit": "not supported by gpumemd (the server bounds work itself: fixed workers, "
+    "503 over capacity)",
 }
 
 
@@ -120,6 +131,7 @@ class WebConfigError(ValueError):
 class TLSServerConfig:
     """`tls_server_config:` of an exporter-toolkit web config: certificate, key, client
     authentication and protocol versions."""
+
     cert_file: str
     key_file: str
     client_auth_type: str = "NoClientCert"
@@ -135,6 +147,7 @@ class TLSServerConfig:
 @dataclass(frozen=True)
 class HTTPServerConfig:
     """`http_server_config:` of an exporter-toolkit web config: extra response headers."""
+
     headers: tuple[tuple[str, str], ...] = ()
     http2: bool = True  # accepted for compatibility; gpumemd speaks HTTP/1.1 only
 
@@ -143,6 +156,7 @@ class HTTPServerConfig:
 class WebConfig:
     """A validated exporter-toolkit web config file (`--web.config.file`): TLS, basic auth users,
     response headers, and the warnings to log."""
+
     tls_server_config: TLSServerConfig | None = None
     http_server_config: HTTPServerConfig = field(default_factory=HTTPServerConfig)
     basic_auth_users: tuple[tuple[str, str], ...] = ()  # (user, bcrypt hash)
@@ -423,7 +437,9 @@ def check_tls_files(tls: TLSServerConfig) -> list[str]:
         try:
             regular = stat.S_ISREG(os.stat(p).st_mode)
         except (OSError, ValueError) as exc:
-            errors.append(f"tls_server_config.{name}: cannot read {p}: {getattr(exc, 'strerror', None) or exc}")  # getattr: OSError has strerror, ValueError not
+            errors.append(
+                f"tls_server_config.{name}: cannot read {p}: {getattr(exc, 'strerror', None) or exc}"
+            )  # getattr: OSError has strerror, ValueError not
             continue
         if not regular:  # a FIFO would hang OpenSSL's read
             errors.append(f"tls_server_config.{name}: {p} is not a regular file")

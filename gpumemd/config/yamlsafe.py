@@ -37,7 +37,16 @@ from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
 from yaml.nodes import MappingNode, Node, ScalarNode
 from yaml.resolver import Resolver
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "YamlError", "decode", "load_file", "loads", "read_limited"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_NODES",
+    "YamlError",
+    "decode",
+    "load_file",
+    "loads",
+    "read_limited",
+]
 
 MAX_FILE_BYTES = 1 << 20
 """Configuration, rule and web configuration files: real ones are a few KiB."""
@@ -141,16 +150,22 @@ class _Checks(Composer):
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         event: Any = self.peek_event()  # type: ignore[attr-defined]  # the parser's, mixed in
         if isinstance(event, AliasEvent):
-            raise YamlError(f"not allowed: aliases (*{_short(event.anchor)}) ({_where(event.start_mark)}); "
-                            "anchors and aliases are not supported")
+            raise YamlError(
+                f"not allowed: aliases (*{_short(event.anchor)}) ({_where(event.start_mark)}); "
+                "anchors and aliases are not supported"
+            )
         if event.anchor is not None:
-            raise YamlError(f"not allowed: anchors (&{_short(event.anchor)}) ({_where(event.start_mark)}); "
-                            "anchors and aliases are not supported")
+            raise YamlError(
+                f"not allowed: anchors (&{_short(event.anchor)}) ({_where(event.start_mark)}); "
+                "anchors and aliases are not supported"
+            )
         tag = getattr(event, "tag", None)  # getattr: only some of PyYAML's events carry a tag
         if tag is not None and tag not in _CORE_TAGS and tag != "!":  # `!`: "not specific", resolved as usual
             shown = tag.replace("tag:yaml.org,2002:", "!!", 1)
-            raise YamlError(f"not allowed: the tag {_short(shown)} ({_where(event.start_mark)}); "
-                            "only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq")
+            raise YamlError(
+                f"not allowed: the tag {_short(shown)} ({_where(event.start_mark)}); "
+                "only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq"
+            )
         self._nodes += 1
         if self._nodes > MAX_NODES:
             raise YamlError(f"more than {MAX_NODES} values ({_where(event.start_mark)})")
@@ -178,10 +193,14 @@ class _Constructor(SafeConstructor):
             try:
                 first = seen.get(key)
             except TypeError:
-                raise YamlError(f"a mapping key must be a plain value ({_where(key_node.start_mark)})") from None
+                raise YamlError(
+                    f"a mapping key must be a plain value ({_where(key_node.start_mark)})"
+                ) from None
             if first is not None:
-                raise YamlError(f'duplicate key "{_short(key)}" at line {key_node.start_mark.line + 1} '
-                                f"(first at line {first.line + 1})")
+                raise YamlError(
+                    f'duplicate key "{_short(key)}" at line {key_node.start_mark.line + 1} '
+                    f"(first at line {first.line + 1})"
+                )
             seen[key] = key_node.start_mark
             out[key] = self.construct_object(value_node, deep=deep)
         return out
@@ -199,7 +218,9 @@ _Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.constru
 _Constructor.add_constructor("tag:yaml.org,2002:value", _Constructor.construct_as_str)  # type: ignore[type-var]  # a bare `=`
 
 
-class _PyLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Checks, _Constructor, Resolver):
+class _PyLoader(
+    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Checks, _Constructor, Resolver
+):
     def __init__(self, text: str) -> None:
         yaml.reader.Reader.__init__(self, text)
         yaml.scanner.Scanner.__init__(self)
@@ -248,7 +269,9 @@ def loads(text: str) -> Any:
         # e.g. an integer of more digits than Python converts (ValueError)
         raise YamlError(f"not valid YAML: {_short(exc, 200)}") from None
     finally:
-        dispose = getattr(loader, "dispose", None) if loader is not None else None  # getattr: older PyYAML loaders lack dispose()
+        dispose = (
+            getattr(loader, "dispose", None) if loader is not None else None
+        )  # getattr: older PyYAML loaders lack dispose()
         if dispose is not None:
             dispose()
 
