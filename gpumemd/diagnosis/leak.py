@@ -17,12 +17,29 @@ from typing import Any
 
 from .retainers import Holder
 
-__all__ = ["DEFAULT_SKIP", "LeakReport", "Site", "find_leaks", "history_note", "human_leak", "human_site", "live_by_site", "site_blocks",
-           "user_frame"]
+__all__ = [
+    "DEFAULT_SKIP",
+    "LeakReport",
+    "Site",
+    "find_leaks",
+    "history_note",
+    "human_leak",
+    "human_site",
+    "live_by_site",
+    "site_blocks",
+    "user_frame",
+]
 
 # Frames that are not the user's: torch, the standard library, installed packages, gpumemd.
-DEFAULT_SKIP = (r"/torch/", r"/site-packages/", r"/dist-packages/", r"/lib/python3\.\d+/", r"^<",
-                r"/gpumemd/", r"^\?\?$")
+DEFAULT_SKIP = (
+    r"/torch/",
+    r"/site-packages/",
+    r"/dist-packages/",
+    r"/lib/python3\.\d+/",
+    r"^<",
+    r"/gpumemd/",
+    r"^\?\?$",
+)
 
 MAX_SITES = 10
 
@@ -35,6 +52,7 @@ MAX_BLOCKS = 4096  # blocks per site handed to the retainer search
 class Site:
     """One allocation site (file, line, function) whose live bytes grew across the leak finder's
     snapshots, and what holds them when that is known."""
+
     file: str
     line: int
     function: str
@@ -53,6 +71,7 @@ class Site:
 class LeakReport:
     """The leak finder's answer: the growing sites, biggest growth first, with what the search
     cost; written as JSON and exported as series."""
+
     sites: tuple[Site, ...]  # growing, biggest growth first
     snapshots: int
     steps: int  # optimizer steps between the first and the last snapshot
@@ -63,14 +82,29 @@ class LeakReport:
     device: int | None = None  # the CUDA device of the top site's blocks
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": "gpumemd-leak/1", "snapshots": self.snapshots, "steps": self.steps,
-                "unattributed_bytes": self.unattributed_bytes, "notes": list(self.notes),
-                "costs": dict(self.costs), "device": self.device,
-                "sites": [{"file": s.file, "line": s.line, "function": s.function, "bytes": s.bytes,
-                           "blocks": s.blocks, "bytes_per_step": s.bytes_per_step, "growth": list(s.growth),
-                           "frames": [list(f) for f in s.frames],
-                           "retained_by": s.retained_by.to_json() if s.retained_by else None}
-                          for s in self.sites]}
+        return {
+            "format": "gpumemd-leak/1",
+            "snapshots": self.snapshots,
+            "steps": self.steps,
+            "unattributed_bytes": self.unattributed_bytes,
+            "notes": list(self.notes),
+            "costs": dict(self.costs),
+            "device": self.device,
+            "sites": [
+                {
+                    "file": s.file,
+                    "line": s.line,
+                    "function": s.function,
+                    "bytes": s.bytes,
+                    "blocks": s.blocks,
+                    "bytes_per_step": s.bytes_per_step,
+                    "growth": list(s.growth),
+                    "frames": [list(f) for f in s.frames],
+                    "retained_by": s.retained_by.to_json() if s.retained_by else None,
+                }
+                for s in self.sites
+            ],
+        }
 
 
 def _frames(block: Any) -> list[tuple[str, int, str]]:
@@ -95,8 +129,9 @@ def user_frame(frames: Sequence[tuple[str, int, str]], skip: Sequence[re.Pattern
 SiteKey = tuple[str, int, str]
 
 
-def live_by_site(snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | None = None
-                 ) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
+def live_by_site(
+    snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | None = None
+) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
     """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user frame."""
     segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
     sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
@@ -123,8 +158,14 @@ def live_by_site(snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | N
     return sites, orphan
 
 
-def site_blocks(snapshot: Any, sites: Sequence[Site], *, skip: Iterable[str] = DEFAULT_SKIP,
-                device: int | None = None, limit: int = MAX_BLOCKS) -> list[list[tuple[int, int]]]:
+def site_blocks(
+    snapshot: Any,
+    sites: Sequence[Site],
+    *,
+    skip: Iterable[str] = DEFAULT_SKIP,
+    device: int | None = None,
+    limit: int = MAX_BLOCKS,
+) -> list[list[tuple[int, int]]]:
     """Per site, the (address, size) of its live blocks in `snapshot` (at most `limit` each):
     where the retainer search looks for the tensors that keep them."""
     patterns = [re.compile(p) for p in skip]
@@ -149,8 +190,14 @@ def site_blocks(snapshot: Any, sites: Sequence[Site], *, skip: Iterable[str] = D
     return out
 
 
-def find_leaks(snapshots: Sequence[Any], steps: int, *, skip: Iterable[str] = DEFAULT_SKIP,
-               min_growth: int = 1 << 20, device: int | None = None) -> LeakReport:
+def find_leaks(
+    snapshots: Sequence[Any],
+    steps: int,
+    *,
+    skip: Iterable[str] = DEFAULT_SKIP,
+    min_growth: int = 1 << 20,
+    device: int | None = None,
+) -> LeakReport:
     """Sites whose live bytes grew at every snapshot (by at least `min_growth` in all);
     `steps`: optimizer steps between the first snapshot and the last."""
     patterns = [re.compile(p) for p in skip]
@@ -161,21 +208,44 @@ def find_leaks(snapshots: Sequence[Any], steps: int, *, skip: Iterable[str] = DE
     sites = []
     for key in keys:
         growth = tuple(p[0].get(key, (0, 0, ()))[0] for p in per)
-        if any(b <= a for a, b in zip(growth, growth[1:], strict=False)) or growth[-1] - growth[0] < min_growth:
+        if (
+            any(b <= a for a, b in zip(growth, growth[1:], strict=False))
+            or growth[-1] - growth[0] < min_growth
+        ):
             continue
         last_bytes, blocks, frames = per[-1][0][key]
-        sites.append(Site(key[0], key[1], key[2], last_bytes, blocks,
-                          (growth[-1] - growth[0]) / max(1, steps), growth, frames))
+        sites.append(
+            Site(
+                key[0],
+                key[1],
+                key[2],
+                last_bytes,
+                blocks,
+                (growth[-1] - growth[0]) / max(1, steps),
+                growth,
+                frames,
+            )
+        )
     sites.sort(key=lambda s: -(s.growth[-1] - s.growth[0]))
     orphans = [p[1] for p in per]
-    unattributed = orphans[-1] - orphans[0] if all(b > a for a, b in zip(orphans, orphans[1:], strict=False)) else 0
+    unattributed = (
+        orphans[-1] - orphans[0] if all(b > a for a, b in zip(orphans, orphans[1:], strict=False)) else 0
+    )
     notes: tuple[str, ...] = ()
     if not sites and unattributed:
-        notes = ("the growing blocks have no frame in user code (allocated by a library or C++ without Python "
-                 "frames): widen the skip list or look at what keeps them alive",)
+        notes = (
+            "the growing blocks have no frame in user code (allocated by a library or C++ without Python "
+            "frames): widen the skip list or look at what keeps them alive",
+        )
     top = tuple(sites[:MAX_SITES])
-    return LeakReport(top, len(snapshots), steps, unattributed, notes,
-                      device=_device_of(snapshots[-1], top[0], patterns) if top else None)
+    return LeakReport(
+        top,
+        len(snapshots),
+        steps,
+        unattributed,
+        notes,
+        device=_device_of(snapshots[-1], top[0], patterns) if top else None,
+    )
 
 
 def _device_of(snapshot: Any, site: Site, patterns: Sequence[re.Pattern[str]]) -> int | None:
@@ -204,9 +274,11 @@ def history_note(snapshot: Any, name: str) -> str | None:
     if live == 0:
         return f"{name}: no live block (an empty snapshot)"
     if framed == 0:
-        return (f"{name}: none of its {live} live blocks has Python frames: they were allocated while no "
-                "allocation history was recorded (record with torch.cuda.memory._record_memory_history("
-                "stacks='python') before the steps you diff, or use gpumemd.find_leak())")
+        return (
+            f"{name}: none of its {live} live blocks has Python frames: they were allocated while no "
+            "allocation history was recorded (record with torch.cuda.memory._record_memory_history("
+            "stacks='python') before the steps you diff, or use gpumemd.find_leak())"
+        )
     return None
 
 

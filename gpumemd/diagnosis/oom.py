@@ -118,8 +118,15 @@ class Diagnosis:
         if self.figures is not None:
             figs["cached_free"] = self.figures.cached_free
             figs["others_bytes"] = self.figures.others_bytes
-        return {"format": "gpumemd-oom-diagnosis/1", "cause": self.cause, "summary": self.summary,
-                "fix": self.fix, "missing": list(self.missing), "numbers": dict(self.numbers), "figures": figs}
+        return {
+            "format": "gpumemd-oom-diagnosis/1",
+            "cause": self.cause,
+            "summary": self.summary,
+            "fix": self.fix,
+            "missing": list(self.missing),
+            "numbers": dict(self.numbers),
+            "figures": figs,
+        }
 
 
 def human_bytes(n: float) -> str:
@@ -137,20 +144,50 @@ def _nonneg(value: int | None) -> int | None:
 
 def clean(fig: OomFigures) -> OomFigures:
     """Figures from outside (a snapshot, torch, NVML): negatives and wrong types become unknown."""
-    ints = {k: _nonneg(getattr(fig, k)) for k in (
-        "device_total", "device_free", "limit", "allocated", "reserved", "largest_free_block",
-        "free_blocks_fitting", "pool_reserved", "pool_free", "process_used", "non_pytorch",
-        "non_pytorch_baseline", "step")}
+    ints = {
+        k: _nonneg(getattr(fig, k))
+        for k in (
+            "device_total",
+            "device_free",
+            "limit",
+            "allocated",
+            "reserved",
+            "largest_free_block",
+            "free_blocks_fitting",
+            "pool_reserved",
+            "pool_free",
+            "process_used",
+            "non_pytorch",
+            "non_pytorch_baseline",
+            "step",
+        )
+    }
     requested = _nonneg(fig.requested) or 0
-    others = None if fig.others is None else tuple(
-        p for p in fig.others if _nonneg(p.used_bytes) is not None and _nonneg(p.pid) is not None)
+    others = (
+        None
+        if fig.others is None
+        else tuple(p for p in fig.others if _nonneg(p.used_bytes) is not None and _nonneg(p.pid) is not None)
+    )
     steps = tuple(v for v in fig.step_allocated if _nonneg(v) is not None)
     categories = tuple((str(c), n) for c, n in fig.categories if _nonneg(n) is not None)
     peaks = tuple(v for v in fig.step_peaks if _nonneg(v) is not None)
-    pool = fig.largest_pool if fig.largest_pool is not None and _nonneg(fig.largest_pool[1]) is not None else None
-    return OomFigures(requested=requested, device=fig.device, others=others, config=fig.config,
-                      limit_by="mps" if fig.limit_by == "mps" else "fraction",
-                      step_allocated=steps, step_peaks=peaks, largest_pool=pool, categories=categories, **ints)
+    pool = (
+        fig.largest_pool
+        if fig.largest_pool is not None and _nonneg(fig.largest_pool[1]) is not None
+        else None
+    )
+    return OomFigures(
+        requested=requested,
+        device=fig.device,
+        others=others,
+        config=fig.config,
+        limit_by="mps" if fig.limit_by == "mps" else "fraction",
+        step_allocated=steps,
+        step_peaks=peaks,
+        largest_pool=pool,
+        categories=categories,
+        **ints,
+    )
 
 
 def only_stranded_fits(request: int, largest_free_block: int, stranded: int, available: int) -> bool:
@@ -198,8 +235,10 @@ def _category_hint(categories: Sequence[tuple[str, int]]) -> tuple[str, dict[str
     lever = _CATEGORY_FIX.get(name)
     if lever is None:
         return "", {}
-    return (f"{name.replace('_', ' ')} are {share * 100:.0f} % of the step peak ({human_bytes(n)}): {lever}",
-            {"largest_category_share": round(share, 4), "largest_category_bytes": n})
+    return (
+        f"{name.replace('_', ' ')} are {share * 100:.0f} % of the step peak ({human_bytes(n)}): {lever}",
+        {"largest_category_share": round(share, 4), "largest_category_bytes": n},
+    )
 
 
 def _fragmentation_fix(cfg: AllocatorConfig, requested: int) -> tuple[str, dict[str, int | float]]:
@@ -209,9 +248,11 @@ def _fragmentation_fix(cfg: AllocatorConfig, requested: int) -> tuple[str, dict[
     empty_cache() let a 16 MiB tensor into 55 GiB of 12 MiB holes (bench/results,
     docs/oom.md). PyTorch's own message suggests expandable_segments here; we do not."""
     what = human_bytes(requested)
-    fix = (f"no allocator setting joins memory between live tensors (expandable_segments, max_split_size_mb and "
-           f"empty_cache() do not); allocate the {what} tensor before the small long-lived ones (or reuse a "
-           "preallocated buffer), or keep fewer small tensors alive across this point")
+    fix = (
+        f"no allocator setting joins memory between live tensors (expandable_segments, max_split_size_mb and "
+        f"empty_cache() do not); allocate the {what} tensor before the small long-lived ones (or reuse a "
+        "preallocated buffer), or keep fewer small tensors alive across this point"
+    )
     if cfg.backend == "cudaMallocAsync":
         fix = "under cudaMallocAsync too, " + fix
     return fix, {}
@@ -221,82 +262,151 @@ def diagnose(figures: OomFigures) -> Diagnosis:
     """One cause and one fix for an OOM; never raises, never a negative or NaN figure."""
     fig = clean(figures)
     req = fig.requested
-    missing = tuple(name for name, value in (
-        ("device_free", fig.device_free), ("allocated/reserved", fig.cached_free),
-        ("largest_free_block", fig.largest_free_block), ("others (NVML)", fig.others),
-        ("process_used (NVML)", fig.process_used)) if value is None)
+    missing = tuple(
+        name
+        for name, value in (
+            ("device_free", fig.device_free),
+            ("allocated/reserved", fig.cached_free),
+            ("largest_free_block", fig.largest_free_block),
+            ("others (NVML)", fig.others),
+            ("process_used (NVML)", fig.process_used),
+        )
+        if value is None
+    )
     free = fig.device_free or 0
     cached = fig.cached_free or 0
     total = fig.device_total
     others = fig.others_bytes
 
     def done(cause: str, summary: str, fix: str, **numbers: int | float) -> Diagnosis:
-        return Diagnosis(cause, summary, fix, missing, fig, {k: v for k, v in numbers.items() if math.isfinite(v)})
+        return Diagnosis(
+            cause, summary, fix, missing, fig, {k: v for k, v in numbers.items() if math.isfinite(v)}
+        )
 
     # 1. limit: the device had the bytes; the process's limit did not. Under an MPS limit the
     # device's free memory the allocator saw is the limit's own, so the test is the limit itself.
-    if fig.limit_by == "mps" and fig.limit is not None and total and fig.limit < total \
-            and fig.reserved is not None and fig.reserved + req > fig.limit \
-            and fig.reserved + req + (others or 0) + (fig.non_pytorch or 0) <= total:
+    if (
+        fig.limit_by == "mps"
+        and fig.limit is not None
+        and total
+        and fig.limit < total
+        and fig.reserved is not None
+        and fig.reserved + req > fig.limit
+        and fig.reserved + req + (others or 0) + (fig.non_pytorch or 0) <= total
+    ):
         need = fig.reserved + req + (fig.non_pytorch or 0)
         mib = -(-need // MIB)
-        return done("limit", f"the MPS memory limit of {human_bytes(fig.limit)} on GPU {fig.device} refused "
-                    f"{human_bytes(req)}; the GPU itself had room",
-                    f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise GPU {fig.device}'s limit to at least {mib}M "
-                    "(or remove it)", needed_bytes=need)
-    if fig.limit_by != "mps" and fig.limit is not None and total and fig.limit < total \
-            and fig.device_free is not None and fig.reserved is not None and req <= free:
+        return done(
+            "limit",
+            f"the MPS memory limit of {human_bytes(fig.limit)} on GPU {fig.device} refused "
+            f"{human_bytes(req)}; the GPU itself had room",
+            f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise GPU {fig.device}'s limit to at least {mib}M "
+            "(or remove it)",
+            needed_bytes=need,
+        )
+    if (
+        fig.limit_by != "mps"
+        and fig.limit is not None
+        and total
+        and fig.limit < total
+        and fig.device_free is not None
+        and fig.reserved is not None
+        and req <= free
+    ):
         need = fig.reserved + req
         fraction = min(1.0, math.ceil(need / total * 100) / 100)
-        return done("limit", f"the process's memory limit of {human_bytes(fig.limit)} refused {human_bytes(req)}; "
-                    f"the GPU had {human_bytes(free)} free",
-                    f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
-                    fraction=fraction, needed_bytes=need)
+        return done(
+            "limit",
+            f"the process's memory limit of {human_bytes(fig.limit)} refused {human_bytes(req)}; "
+            f"the GPU had {human_bytes(free)} free",
+            f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
+            fraction=fraction,
+            needed_bytes=need,
+        )
     # 2. fragmentation: the bytes were there, but not in one block
     # (at an OOM the allocator has released every segment holding no tensor: what is still
     # cached sits between live tensors, the live figure's "stranded" bytes)
-    if fig.cached_free is not None and fig.largest_free_block is not None \
-            and only_stranded_fits(req, fig.largest_free_block, cached, free):
+    if (
+        fig.cached_free is not None
+        and fig.largest_free_block is not None
+        and only_stranded_fits(req, fig.largest_free_block, cached, free)
+    ):
         frag_fix, frag_numbers = _fragmentation_fix(fig.config, req)
-        return done("fragmentation", f"{human_bytes(cached)} free in PyTorch's cache, largest block "
-                    f"{human_bytes(fig.largest_free_block)} < {human_bytes(req)} requested", frag_fix, **frag_numbers)
+        return done(
+            "fragmentation",
+            f"{human_bytes(cached)} free in PyTorch's cache, largest block "
+            f"{human_bytes(fig.largest_free_block)} < {human_bytes(req)} requested",
+            frag_fix,
+            **frag_numbers,
+        )
     # 3. leak: allocated grew step over step up to the OOM
     leak = _leak(fig.step_allocated)
     if leak is not None:
         per_step, steps = leak
-        return done("leak", f"allocated memory grew {human_bytes(per_step)} per step for the last {steps} steps",
-                    f"find what keeps {human_bytes(per_step)} per step alive (gpumemd explain, the leak "
-                    "finder); the step loop is not freeing it", bytes_per_step=per_step, steps=steps)
+        return done(
+            "leak",
+            f"allocated memory grew {human_bytes(per_step)} per step for the last {steps} steps",
+            f"find what keeps {human_bytes(per_step)} per step alive (gpumemd explain, the leak "
+            "finder); the step loop is not freeing it",
+            bytes_per_step=per_step,
+            steps=steps,
+        )
     # 4. graph pools would have covered it
     if fig.pool_reserved and fig.pool_reserved + free + cached >= req:
-        which = f" (largest: pool {fig.largest_pool[0]}, {human_bytes(fig.largest_pool[1])})" if fig.largest_pool else ""
-        return done("graph_pools", f"{human_bytes(fig.pool_reserved)} held in CUDA-graph/private pools{which}",
-                    "release the graphs or pools no longer replayed (del the graph, then "
-                    "torch.cuda.empty_cache()), or capture into one shared pool (graph_pool_handle)",
-                    pool_bytes=fig.pool_reserved)
+        which = (
+            f" (largest: pool {fig.largest_pool[0]}, {human_bytes(fig.largest_pool[1])})"
+            if fig.largest_pool
+            else ""
+        )
+        return done(
+            "graph_pools",
+            f"{human_bytes(fig.pool_reserved)} held in CUDA-graph/private pools{which}",
+            "release the graphs or pools no longer replayed (del the graph, then "
+            "torch.cuda.empty_cache()), or capture into one shared pool (graph_pool_handle)",
+            pool_bytes=fig.pool_reserved,
+        )
     # 5. other processes
     if others and fig.device_free is not None and others + free + cached >= req:
-        names = ", ".join(f"pid {p.pid}" + (f" rank {p.rank}" if p.rank else "") + (f" ({p.name})" if p.name else "")
-                          + f" {human_bytes(p.used_bytes)}" for p in sorted(fig.others or (), key=lambda p: -p.used_bytes)[:4])
-        return done("other_processes", f"other processes hold {human_bytes(others)} on GPU {fig.device}",
-                    f"free the GPU from: {names}", others_bytes=others)
+        names = ", ".join(
+            f"pid {p.pid}"
+            + (f" rank {p.rank}" if p.rank else "")
+            + (f" ({p.name})" if p.name else "")
+            + f" {human_bytes(p.used_bytes)}"
+            for p in sorted(fig.others or (), key=lambda p: -p.used_bytes)[:4]
+        )
+        return done(
+            "other_processes",
+            f"other processes hold {human_bytes(others)} on GPU {fig.device}",
+            f"free the GPU from: {names}",
+            others_bytes=others,
+        )
     # 6. non-PyTorch memory of this process grew
     if fig.non_pytorch is not None and fig.non_pytorch_baseline is not None:
         growth = fig.non_pytorch - fig.non_pytorch_baseline
         if growth >= LEAK_MIN_GROWTH and growth + free + cached >= req:
-            return done("non_pytorch", f"this process's memory outside PyTorch grew {human_bytes(growth)} "
-                        f"(to {human_bytes(fig.non_pytorch)}: NCCL, libraries, another allocator)",
-                        "find what allocates outside PyTorch (NCCL_BUFFSIZE, CuPy/JAX pools, cuDNN workspaces) "
-                        f"and cap it by {human_bytes(growth)}", growth_bytes=growth)
+            return done(
+                "non_pytorch",
+                f"this process's memory outside PyTorch grew {human_bytes(growth)} "
+                f"(to {human_bytes(fig.non_pytorch)}: NCCL, libraries, another allocator)",
+                "find what allocates outside PyTorch (NCCL_BUFFSIZE, CuPy/JAX pools, cuDNN workspaces) "
+                f"and cap it by {human_bytes(growth)}",
+                growth_bytes=growth,
+            )
     # 7. capacity: what remains
     if fig.device_free is None:  # offline, from a snapshot without its OOM event: no shortfall to give
-        return done("capacity", f"{human_bytes(req)} requested; PyTorch's cache held {human_bytes(cached)} free, "
-                    f"its largest block {human_bytes(fig.largest_free_block or 0)}; the device's free memory "
-                    "is unknown", "a smaller micro-batch, activation checkpointing, or more GPUs (sharding); "
-                    "how much smaller needs the device's figures (run under the gpumemd agent)")
+        return done(
+            "capacity",
+            f"{human_bytes(req)} requested; PyTorch's cache held {human_bytes(cached)} free, "
+            f"its largest block {human_bytes(fig.largest_free_block or 0)}; the device's free memory "
+            "is unknown",
+            "a smaller micro-batch, activation checkpointing, or more GPUs (sharding); "
+            "how much smaller needs the device's figures (run under the gpumemd agent)",
+        )
     short = max(0, req - free - cached)
-    fix = f"the step needs {human_bytes(short)} more than the GPU can give: a smaller micro-batch, " \
-          "activation checkpointing, or more GPUs (sharding)"
+    fix = (
+        f"the step needs {human_bytes(short)} more than the GPU can give: a smaller micro-batch, "
+        "activation checkpointing, or more GPUs (sharding)"
+    )
     numbers: dict[str, int | float] = {"shortfall_bytes": short}
     if fig.allocated is not None and total:
         # what a step leaves behind (weights, gradients, optimizer state): the last step end's
@@ -307,12 +417,16 @@ def diagnose(figures: OomFigures) -> Diagnosis:
                 or total) - persistent
         k = min(1.0, room / step_need * 0.9) if step_need > 0 and room > 0 else 0.0  # 10 % kept back
         if k < 0.01:
-            fix = (f"needs {human_bytes(short)} more: not even a small fraction of this batch fits beside what "
-                   "the step keeps; shard (FSDP), offload, or use a larger GPU")
+            fix = (
+                f"needs {human_bytes(short)} more: not even a small fraction of this batch fits beside what "
+                "the step keeps; shard (FSDP), offload, or use a larger GPU"
+            )
         else:
             numbers["batch_fraction"] = round(k, 2)
-            fix = (f"needs {human_bytes(short)} more; a batch of about {k:.0%} of this one fits if the failed "
-                   "request grows with the batch and is the step's last large one (or activation checkpointing)")
+            fix = (
+                f"needs {human_bytes(short)} more; a batch of about {k:.0%} of this one fits if the failed "
+                "request grows with the batch and is the step's last large one (or activation checkpointing)"
+            )
     # the free bytes on the device and in the cache together fall short: no allocator setting
     # makes room that is not there (PyTorch's message suggests expandable_segments here too)
     fix += "; no allocator setting helps (expandable_segments, max_split_size_mb, empty_cache())"
@@ -320,5 +434,10 @@ def diagnose(figures: OomFigures) -> Diagnosis:
     if hint:
         fix = f"{fix}; {hint}"
         numbers.update(hint_numbers)
-    return done("capacity", f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
-                f"{human_bytes(cached)} free in PyTorch's cache", fix, **numbers)
+    return done(
+        "capacity",
+        f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
+        f"{human_bytes(cached)} free in PyTorch's cache",
+        fix,
+        **numbers,
+    )

@@ -22,7 +22,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_NAME", "Holder", "Root", "edge_label", "growth_line", "holder_path", "python_roots", "walk_to_holder"]
+__all__ = [
+    "MAX_NAME",
+    "Holder",
+    "Root",
+    "edge_label",
+    "growth_line",
+    "holder_path",
+    "python_roots",
+    "walk_to_holder",
+]
 
 MAX_NAME = 200  # characters of a holder's name in reports and series
 MAX_DEPTH = 12
@@ -54,8 +63,15 @@ class Holder:
     bytes: int = 0  # of the site's blocks, those it keeps (as far as the walk saw)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "file": self.file, "line": self.line,
-                "function": self.function, "type": self.container, "bytes": self.bytes}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "file": self.file,
+            "line": self.line,
+            "function": self.function,
+            "type": self.container,
+            "bytes": self.bytes,
+        }
 
     def human(self) -> str:
         where = f" at {self.file.rsplit('/', 1)[-1]}:{self.line}" if self.file and self.line else ""
@@ -75,7 +91,11 @@ def edge_label(parent: Any, child: Any) -> str | None:
         if isinstance(parent, dict):
             for k, v in parent.items():
                 if v is child:
-                    return f".{k}" if isinstance(k, str) and (k.isidentifier() or k.isdigit()) else f"[{_key(k)}]"
+                    return (
+                        f".{k}"
+                        if isinstance(k, str) and (k.isidentifier() or k.isdigit())
+                        else f"[{_key(k)}]"
+                    )
             return None
         if isinstance(parent, (list, tuple, set, frozenset)):
             return "[]"
@@ -125,10 +145,17 @@ Parents = Callable[[list[Any]], Iterable[tuple[Any, Any]]]
 Roots = Callable[[Any, Any, Any], "Root | None"]
 
 
-def walk_to_holder(targets: Sequence[Any], parents: Parents, roots: Roots, *, weights: Sequence[int] | None = None,
-                   skip: Callable[[Any], bool] = lambda o: False, max_nodes: int = 20_000,
-                   deadline: float | None = None, clock: Callable[[], float] = time.monotonic
-                   ) -> tuple[Holder | None, int]:
+def walk_to_holder(
+    targets: Sequence[Any],
+    parents: Parents,
+    roots: Roots,
+    *,
+    weights: Sequence[int] | None = None,
+    skip: Callable[[Any], bool] = lambda o: False,
+    max_nodes: int = 20_000,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[Holder | None, int]:
     """Breadth-first up from `targets` to the roots that hold them; the holder of the most
     bytes (`weights`: each target's, default 1), named by its path. The walk goes on until the
     roots found hold half the bytes: a small tensor that took a freed block's place (a local
@@ -153,8 +180,12 @@ def walk_to_holder(targets: Sequence[Any], parents: Parents, roots: Roots, *, we
             frontier.append(n)
     total = sum(n.weight for n in seen.values())
     depth = 0
-    while (frontier and depth < MAX_DEPTH and len(seen) < max_nodes
-           and 2 * sum(n.weight for _, n in found) < total):
+    while (
+        frontier
+        and depth < MAX_DEPTH
+        and len(seen) < max_nodes
+        and 2 * sum(n.weight for _, n in found) < total
+    ):
         if deadline is not None and clock() > deadline:
             break
         by_id = {id(n.obj): n for n in frontier}
@@ -211,8 +242,14 @@ def _name(root: Root, node: _Node) -> Holder:
         kind = "hook"
     elif kind in ("global", "local") and any(_is_module(o) for o in chain):
         kind = "module_attr"
-    container = next((o for o in reversed(chain[:-1]) if isinstance(o, (list, dict, set, tuple)) and not _is_instance_dict(o, chain)),
-                     chain[-1] if chain else None)
+    container = next(
+        (
+            o
+            for o in reversed(chain[:-1])
+            if isinstance(o, (list, dict, set, tuple)) and not _is_instance_dict(o, chain)
+        ),
+        chain[-1] if chain else None,
+    )
     return Holder(kind, name, root.file, root.line, root.function, type(container).__name__, node.weight)
 
 
@@ -220,8 +257,17 @@ def _is_instance_dict(d: Any, chain: list[Any]) -> bool:
     return any(getattr(o, "__dict__", None) is d for o in chain if o is not d)
 
 
-_GROW = ("{n}.append(", "{n}.extend(", "{n}.insert(", "{n}.add(", "{n}.update(", "{n}.setdefault(",
-         "{n} +=", "{n} = {n} +", "{n}[")
+_GROW = (
+    "{n}.append(",
+    "{n}.extend(",
+    "{n}.insert(",
+    "{n}.add(",
+    "{n}.update(",
+    "{n}.setdefault(",
+    "{n} +=",
+    "{n} = {n} +",
+    "{n}[",
+)
 
 
 def growth_line(lines: Sequence[str], name: str, near: int | None = None) -> int | None:
@@ -243,8 +289,12 @@ def growth_line(lines: Sequence[str], name: str, near: int | None = None) -> int
     return min(hits, key=lambda i: abs(i - near)) if near is not None else hits[0]
 
 
-def python_roots(modules: Mapping[str, Any], local_values: Mapping[int, tuple[Root, Any]], *,
-                 skip_module: Callable[[str], bool] = lambda name: False) -> Roots:
+def python_roots(
+    modules: Mapping[str, Any],
+    local_values: Mapping[int, tuple[Root, Any]],
+    *,
+    skip_module: Callable[[str], bool] = lambda name: False,
+) -> Roots:
     """The roots of a Python process: module globals (`modules`: sys.modules), the locals of
     user frames (`local_values`: id(value) -> (Root, value)), closure cells of functions."""
     globals_of: dict[int, tuple[str, str | None]] = {}
@@ -267,8 +317,13 @@ def python_roots(modules: Mapping[str, Any], local_values: Mapping[int, tuple[Ro
             for var, cell in zip(obj.__code__.co_freevars, obj.__closure__, strict=False):
                 if cell is below:
                     code = obj.__code__
-                    return Root("closure", f"{obj.__qualname__}.{var}"[:MAX_NAME], code.co_filename,
-                                code.co_firstlineno, obj.__name__)
+                    return Root(
+                        "closure",
+                        f"{obj.__qualname__}.{var}"[:MAX_NAME],
+                        code.co_filename,
+                        code.co_firstlineno,
+                        obj.__name__,
+                    )
         return None
 
     return roots

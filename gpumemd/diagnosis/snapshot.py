@@ -36,7 +36,9 @@ class SnapshotUnreadable(Exception):
 
 class _NoClasses(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
-        raise SnapshotUnreadable(f"refused: the pickle asks for {module[:60]}.{name[:60]} (a snapshot holds none)")
+        raise SnapshotUnreadable(
+            f"refused: the pickle asks for {module[:60]}.{name[:60]} (a snapshot holds none)"
+        )
 
 
 def load_snapshot(path: Path) -> dict[str, Any]:
@@ -148,9 +150,19 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
         else:
             held += seg_free
     largest_pool = max(pools.items(), key=lambda kv: kv[1]) if pools else None
-    return SnapshotFigures(device, reserved, allocated, max(free_blocks, default=0), tuple(sorted(free_blocks)),
-                           pool_reserved, pool_free, largest_pool, held_free_blocks=tuple(sorted(held)),
-                           releasable=releasable, live_requests=live_requests)
+    return SnapshotFigures(
+        device,
+        reserved,
+        allocated,
+        max(free_blocks, default=0),
+        tuple(sorted(free_blocks)),
+        pool_reserved,
+        pool_free,
+        largest_pool,
+        held_free_blocks=tuple(sorted(held)),
+        releasable=releasable,
+        live_requests=live_requests,
+    )
 
 
 def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:
@@ -168,7 +180,9 @@ def oom_device(doc: dict[str, Any]) -> int:
     traces = doc.get("device_traces")
     if isinstance(traces, list):
         for i, trace in enumerate(traces):
-            if isinstance(trace, list) and any(isinstance(e, dict) and e.get("action") == "oom" for e in trace):
+            if isinstance(trace, list) and any(
+                isinstance(e, dict) and e.get("action") == "oom" for e in trace
+            ):
                 return i
     segments = doc.get("segments")
     for seg in segments if isinstance(segments, list) else ():
@@ -177,8 +191,9 @@ def oom_device(doc: dict[str, Any]) -> int:
     return 0
 
 
-def figures_from_snapshot(doc: dict[str, Any], device: int | None = None,
-                          requested: int | None = None) -> tuple[OomFigures, tuple[str, ...]]:
+def figures_from_snapshot(
+    doc: dict[str, Any], device: int | None = None, requested: int | None = None
+) -> tuple[OomFigures, tuple[str, ...]]:
     """OomFigures from a snapshot alone, and what it lacked. `requested`: the user's figure
     where the snapshot holds no OOM event."""
     dev = oom_device(doc) if device is None else device
@@ -188,13 +203,23 @@ def figures_from_snapshot(doc: dict[str, Any], device: int | None = None,
     lacking = ["NVML (device total, other processes, this process's non-PyTorch memory)"]
     if asked is None:
         asked = requested
-        lacking.append("the OOM event (no allocation history in the snapshot): "
-                       + ("the requested size is yours" if requested is not None else "pass --requested BYTES"))
+        lacking.append(
+            "the OOM event (no allocation history in the snapshot): "
+            + ("the requested size is yours" if requested is not None else "pass --requested BYTES")
+        )
     if device_free is None:
         lacking.append("the device's free memory at the OOM")
     fitting = sum(1 for b in seg.free_blocks if asked is not None and b >= asked)
     figures = OomFigures(
-        requested=asked or 0, device=dev, device_free=device_free, allocated=seg.allocated, reserved=seg.reserved,
-        largest_free_block=seg.largest_free_block, free_blocks_fitting=fitting,
-        pool_reserved=seg.pool_reserved, pool_free=seg.pool_free, largest_pool=seg.largest_pool)
+        requested=asked or 0,
+        device=dev,
+        device_free=device_free,
+        allocated=seg.allocated,
+        reserved=seg.reserved,
+        largest_free_block=seg.largest_free_block,
+        free_blocks_fitting=fitting,
+        pool_reserved=seg.pool_reserved,
+        pool_free=seg.pool_free,
+        largest_pool=seg.largest_pool,
+    )
     return figures, tuple(lacking)
