@@ -241,7 +241,9 @@ class SafeDir:
             except OSError as exc:
                 raise WriteError.of(self.what, self.path / name, exc) from None
             try:
-                base = f"/proc/self/fd/{dfd}" if os.path.isdir(f"/proc/self/fd/{dfd}") else os.fspath(self.path)
+                base = (
+                    f"/proc/self/fd/{dfd}" if os.path.isdir(f"/proc/self/fd/{dfd}") else os.fspath(self.path)
+                )
                 # under its final name: writers pick the format from the suffix (.json.gz: gzip)
                 produce(os.path.join(base, sub, name))
                 subfd = os.open(sub, _DIR_FLAGS, dir_fd=dfd)
