@@ -76,7 +76,11 @@ class App:
             return None
         age = self._clock() - snapshot.timestamp
         limit = max(3 * self._interval(), STALL_FLOOR)
-        return f"sampler is stuck: the last sample is {age:.0f}s old (limit {limit:.0f}s)" if age > limit else None
+        return (
+            f"sampler is stuck: the last sample is {age:.0f}s old (limit {limit:.0f}s)"
+            if age > limit
+            else None
+        )
 
     def _healthy(self, request: Request) -> Response:
         problem = self._problem()
@@ -97,10 +101,12 @@ class App:
     def _landing(self, request: Request) -> Response:
         title = html.escape(self._title)
         links = "".join(
-            f'<li><a href="{p}">{p}</a></li>' for p in ("/metrics", "/-/healthy", "/-/ready", "/api/v1/alerts")
+            f'<li><a href="{p}">{p}</a></li>'
+            for p in ("/metrics", "/-/healthy", "/-/ready", "/api/v1/alerts")
         )
         page = (
             f"<!doctype html><html><head><title>{title}</title></head><body>"
-            f"<h1>{title}</h1><p>GPU-memory exporter, version {__version__}.</p><ul>{links}</ul></body></html>\n"
+            f"<h1>{title}</h1><p>GPU-memory exporter, version {__version__}.</p>"
+            f"<ul>{links}</ul></body></html>\n"
         )
         return Response(200, page.encode(), {"Content-Type": "text/html; charset=utf-8"})

@@ -24,14 +24,27 @@ from gpumemd.config import split_listen_address
 log = logging.getLogger("gpumemd.server")
 
 __all__ = [
-    "ALLOWED_METHODS", "MAX_CONNECTIONS_ENV", "App", "HttpError", "Parsed", "Request", "Response", "ServerLimits",
-    "HEAD_END", "default_max_connections", "error_bytes", "parse_head", "parse_listen_address", "serialize",
+    "ALLOWED_METHODS",
+    "MAX_CONNECTIONS_ENV",
+    "App",
+    "HttpError",
+    "Parsed",
+    "Request",
+    "Response",
+    "ServerLimits",
+    "HEAD_END",
+    "default_max_connections",
+    "error_bytes",
+    "parse_head",
+    "parse_listen_address",
+    "serialize",
 ]
 
 
 @dataclass(frozen=True)
 class Request:
     """A parsed HTTP request head: what an App answers."""
+
     method: str
     path: str  # without the query string
     query: str
@@ -41,6 +54,7 @@ class Request:
 @dataclass(frozen=True)
 class Response:
     """What an App answers: status, body and headers (the server adds the framing)."""
+
     status: int
     body: bytes = b""
     headers: Mapping[str, str] = field(default_factory=dict)
@@ -145,6 +159,7 @@ class HttpError(Exception):
 @dataclass
 class Parsed:
     """A request head as parsed, with how the connection goes on after it (keep-alive, HTTP/1.0)."""
+
     request: Request
     keep_alive: bool
     http10: bool
@@ -242,8 +257,13 @@ def _reason(status: int) -> str:
         return "Unknown"
 
 
-def serialize(resp: Response, keep_alive: bool, head_only: bool, http10: bool = False,
-              extra_headers: Sequence[tuple[str, str]] = ()) -> bytes:
+def serialize(
+    resp: Response,
+    keep_alive: bool,
+    head_only: bool,
+    http10: bool = False,
+    extra_headers: Sequence[tuple[str, str]] = (),
+) -> bytes:
     """A response's bytes: status line, the server's framing headers, the app's headers
     (refused if they would split the response), the web config's `extra_headers`, the body."""
     status = int(resp.status)
@@ -271,8 +291,14 @@ def serialize(resp: Response, keep_alive: bool, head_only: bool, http10: bool = 
     return head if head_only else head + body
 
 
-def error_bytes(status: int, headers: Mapping[str, str], keep_alive: bool, head_only: bool = False,
-                http10: bool = False, extra_headers: Sequence[tuple[str, str]] = ()) -> bytes:
+def error_bytes(
+    status: int,
+    headers: Mapping[str, str],
+    keep_alive: bool,
+    head_only: bool = False,
+    http10: bool = False,
+    extra_headers: Sequence[tuple[str, str]] = (),
+) -> bytes:
     """The fixed answer to an error: `STATUS Reason` as text, and the given headers."""
     body = f"{status} {_reason(status)}\n".encode("ascii")
     hdrs = {"Content-Type": "text/plain; charset=utf-8", **headers}

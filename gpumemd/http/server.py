@@ -133,7 +133,8 @@ class _GilHeldIO:
             fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
             fn.restype = ctypes.c_ssize_t
         self._buf = ctypes.create_string_buffer(_RECV_SIZE)
-        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)  # getattr: not on every platform
+        # getattr: MSG_NOSIGNAL is not on every platform
+        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)
 
     def recv(self, fd: int) -> bytes:
         while True:
@@ -241,7 +242,9 @@ class HttpServer:
         self._next_deadline = _INF  # no connection times out before this (may be early)
         self._force_sweep = False
         self._raw = _gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
-        self._queue: queue.Queue[tuple[_Conn, Parsed, Pending | None] | None] = queue.Queue(self.limits.queue_size)
+        self._queue: queue.Queue[tuple[_Conn, Parsed, Pending | None] | None] = queue.Queue(
+            self.limits.queue_size
+        )
         self._returns: collections.deque[tuple[_Conn, bytes, bool]] = collections.deque()
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
@@ -673,17 +676,26 @@ class HttpServer:
             return None
         if verdict == "denied":
             self.stats["status_401"] += 1
-            return self._error_bytes(401, {"WWW-Authenticate": 'Basic realm="gpumemd"'}, parsed.keep_alive,
-                                     req.method == "HEAD", parsed.http10)
+            return self._error_bytes(
+                401,
+                {"WWW-Authenticate": 'Basic realm="gpumemd"'},
+                parsed.keep_alive,
+                req.method == "HEAD",
+                parsed.http10,
+            )
         if not self._auth.admit(conn.client):
             self.stats["status_429"] += 1
             now = self._clock()
             if now - self._limited_logged >= 60.0:  # one line a minute, however many clients
                 self._limited_logged = now
-                log.warning("basic auth: too many credentials to verify from %s (wrong passwords, or "
-                            "too many at once); answering 429 without checking them", conn.client or "a client")
-            return self._error_bytes(429, {"Retry-After": "1"}, parsed.keep_alive, req.method == "HEAD",
-                                     parsed.http10)
+                log.warning(
+                    "basic auth: too many credentials to verify from %s (wrong passwords, or "
+                    "too many at once); answering 429 without checking them",
+                    conn.client or "a client",
+                )
+            return self._error_bytes(
+                429, {"Retry-After": "1"}, parsed.keep_alive, req.method == "HEAD", parsed.http10
+            )
         assert not isinstance(verdict, str)
         return verdict
 
@@ -840,8 +852,13 @@ class HttpServer:
             try:
                 if pending is not None and not self._verify(conn, pending):
                     self.stats["status_401"] += 1
-                    data = self._error_bytes(401, {"WWW-Authenticate": 'Basic realm="gpumemd"'}, keep_alive,
-                                             parsed.request.method == "HEAD", parsed.http10)
+                    data = self._error_bytes(
+                        401,
+                        {"WWW-Authenticate": 'Basic realm="gpumemd"'},
+                        keep_alive,
+                        parsed.request.method == "HEAD",
+                        parsed.http10,
+                    )
                 else:
                     data, keep_alive = self._respond(parsed)
             except Exception:

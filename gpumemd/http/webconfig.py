@@ -43,10 +43,33 @@ from gpumemd.config.web import (
 log = logging.getLogger("gpumemd.server")
 
 __all__ = [  # the file's names are gpumemd.config.web's, named here too for the server's callers
-    "ALLOWED", "CLIENT_AUTH_TYPES", "CURVES", "DENIED", "EXTRA_HEADERS", "FAILURE_BURST", "FAILURE_RATE", "GO_CIPHERS",
-    "PENDING_PER_CLIENT", "PENDING_TOTAL", "TLS_VERSIONS", "BasicAuth", "HTTPServerConfig", "Pending", "client_key",
-    "TLSContextProvider", "TLSServerConfig", "WebConfig", "WebConfigError", "build_ssl_context", "check_tls_files",
-    "load", "load_web_config", "parse_basic_auth", "parse_web_config", "peer_sans", "sans_allowed",
+    "ALLOWED",
+    "CLIENT_AUTH_TYPES",
+    "CURVES",
+    "DENIED",
+    "EXTRA_HEADERS",
+    "FAILURE_BURST",
+    "FAILURE_RATE",
+    "GO_CIPHERS",
+    "PENDING_PER_CLIENT",
+    "PENDING_TOTAL",
+    "TLS_VERSIONS",
+    "BasicAuth",
+    "HTTPServerConfig",
+    "Pending",
+    "client_key",
+    "TLSContextProvider",
+    "TLSServerConfig",
+    "WebConfig",
+    "WebConfigError",
+    "build_ssl_context",
+    "check_tls_files",
+    "load",
+    "load_web_config",
+    "parse_basic_auth",
+    "parse_web_config",
+    "peer_sans",
+    "sans_allowed",
 ]
 
 
@@ -187,8 +210,14 @@ class BasicAuth:
     does not reveal which user names exist.
     """
 
-    def __init__(self, users: Mapping[str, str], cache_size: int = 1024, *,
-                 clock: Callable[[], float] = time.monotonic, max_clients: int = 4096) -> None:
+    def __init__(
+        self,
+        users: Mapping[str, str],
+        cache_size: int = 1024,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        max_clients: int = 4096,
+    ) -> None:
         import bcrypt  # only needed when users are configured
 
         self._bcrypt = bcrypt
@@ -267,7 +296,9 @@ class BasicAuth:
         with self._bcrypt_lock:
             self.bcrypt_calls += 1
             try:
-                ok = self._bcrypt.checkpw(pending.password, hashed if hashed is not None else self._dummy_hash())
+                ok = self._bcrypt.checkpw(
+                    pending.password, hashed if hashed is not None else self._dummy_hash()
+                )
             except ValueError:  # e.g. password longer than 72 bytes (bcrypt >= 5 refuses)
                 ok = False
         ok = ok and hashed is not None
