@@ -26,7 +26,9 @@ from ._hooks import TOKEN_KEYS, Hooks, guarded
 try:
     from transformers import TrainerCallback
 except ImportError as exc:
-    raise ImportError("gpumemd.integrations.huggingface needs transformers: pip install transformers") from exc
+    raise ImportError(
+        "gpumemd.integrations.huggingface needs transformers: pip install transformers"
+    ) from exc
 
 __all__ = ["GpumemdTrainerCallback"]
 
@@ -41,8 +43,11 @@ class GpumemdTrainerCallback(TrainerCallback):  # type: ignore[misc,unused-ignor
 
     @guarded
     def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
-        self.hooks.start(getattr(args, "process_index", None), getattr(args, "local_process_index", None),
-                         getattr(args, "world_size", None))
+        self.hooks.start(
+            getattr(args, "process_index", None),
+            getattr(args, "local_process_index", None),
+            getattr(args, "world_size", None),
+        )
         # the Trainer passes its model and optimizer (created before this hook) to every callback
         self.hooks.watch(kwargs.get("model"), kwargs.get("optimizer"))
         model = kwargs.get("model")
@@ -68,8 +73,9 @@ class GpumemdTrainerCallback(TrainerCallback):  # type: ignore[misc,unused-ignor
         self.hooks.step(state.global_step)
 
     @guarded
-    def on_log(self, args: Any, state: Any, control: Any, logs: dict[str, Any] | None = None,
-               **kwargs: Any) -> None:
+    def on_log(
+        self, args: Any, state: Any, control: Any, logs: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
         if self.hooks.log_memory and logs is not None:
             device = getattr(getattr(args, "device", None), "index", None)
             logs.update(self.hooks.figures(device))

@@ -54,7 +54,9 @@ class GpumemdCallback(Callback):  # type: ignore[misc,unused-ignore]
         self.hooks.tokens(batch)
 
     @guarded
-    def on_train_batch_end(self, trainer: Any, pl_module: Any, outputs: Any, batch: Any, batch_idx: int) -> None:
+    def on_train_batch_end(
+        self, trainer: Any, pl_module: Any, outputs: Any, batch: Any, batch_idx: int
+    ) -> None:
         self.hooks.step(trainer.global_step)
         if self.hooks.log_memory:
             device = getattr(getattr(pl_module, "device", None), "index", None)
