@@ -24,14 +24,31 @@ if TYPE_CHECKING:
     )
     from .results import BoundedList, MemorySnapshot, ProfileResult
 
-__all__ = ["BoundedList", "ContextProfiler", "Device", "FunctionProfiler", "GPUMemoryProfiler", "MemorySnapshot",
-           "ProfileHandle", "ProfileResult", "get_global_profiler", "profile_context", "profile_function",
-           "set_global_profiler"]
+__all__ = [
+    "BoundedList",
+    "ContextProfiler",
+    "Device",
+    "FunctionProfiler",
+    "GPUMemoryProfiler",
+    "MemorySnapshot",
+    "ProfileHandle",
+    "ProfileResult",
+    "get_global_profiler",
+    "profile_context",
+    "profile_function",
+    "set_global_profiler",
+]
 
 
 # where each name lives; loaded on first use (the agent imports `sections` alone)
-_WHERE = {"BoundedList": "results", "MemorySnapshot": "results", "ProfileResult": "results", "MiB": "results",
-          "Device": "probes", "DEVICE_FORMS": "probes"}
+_WHERE = {
+    "BoundedList": "results",
+    "MemorySnapshot": "results",
+    "ProfileResult": "results",
+    "MiB": "results",
+    "Device": "probes",
+    "DEVICE_FORMS": "probes",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -38,7 +38,16 @@ def plot_session(snapshots: Sequence[MemorySnapshot], results: Sequence[ProfileR
         xs = [p.timestamp - t0 for p in points]
         ax.plot(xs, [p.reserved_memory / MiB for p in points], label="reserved", color="tab:orange", lw=1.2)
         ax.plot(xs, [p.allocated_memory / MiB for p in points], label="allocated", color="tab:blue", lw=1.2)
-    colours = ["tab:green", "tab:purple", "tab:brown", "tab:pink", "tab:olive", "tab:cyan", "tab:red", "tab:gray"]
+    colours = [
+        "tab:green",
+        "tab:purple",
+        "tab:brown",
+        "tab:pink",
+        "tab:olive",
+        "tab:cyan",
+        "tab:red",
+        "tab:gray",
+    ]
     seen: dict[str, tuple[str, str]] = {}  # section name -> (colour, legend key)
     labelled: set[str] = set()
     for r in results:
@@ -46,8 +55,11 @@ def plot_session(snapshots: Sequence[MemorySnapshot], results: Sequence[ProfileR
         end = max(end, start + 1e-6)  # a sub-microsecond call still shows
         name = r.function_name
         if name not in seen:
-            seen[name] = ((colours[len(seen) % len(colours)], name) if len(seen) < MAX_LABELLED
-                          else ("tab:gray", "other sections"))
+            seen[name] = (
+                (colours[len(seen) % len(colours)], name)
+                if len(seen) < MAX_LABELLED
+                else ("tab:gray", "other sections")
+            )
         colour, key = seen[name]
         label = None if key in labelled else f"section: {key}"
         labelled.add(key)

@@ -25,8 +25,18 @@ except ImportError:  # pragma: no cover - Windows
     resource = None  # type: ignore[assignment]
 
 __all__ = [
-    "DEVICE_FORMS", "CpuProbe", "CudaProbe", "Device", "PeakSampler", "RawReading", "current_device", "device_object",
-    "live_tensors", "parse_device", "synchronizer", "tensor_changes",
+    "DEVICE_FORMS",
+    "CpuProbe",
+    "CudaProbe",
+    "Device",
+    "PeakSampler",
+    "RawReading",
+    "current_device",
+    "device_object",
+    "live_tensors",
+    "parse_device",
+    "synchronizer",
+    "tensor_changes",
 ]
 
 
@@ -46,7 +56,10 @@ class Device:
         return f"device(type={self.type!r}" + ("" if self.index is None else f", index={self.index}") + ")"
 
     def __eq__(self, other: object) -> bool:
-        kind, index = getattr(other, "type", None), getattr(other, "index", None)  # getattr: a torch.device or a Device, duck-typed
+        kind, index = (
+            getattr(other, "type", None),
+            getattr(other, "index", None),
+        )  # getattr: a torch.device or a Device, duck-typed
         return isinstance(kind, str) and (kind, index) == (self.type, self.index)
 
     def __hash__(self) -> int:
@@ -109,10 +122,19 @@ class CudaProbe:
         reserved = stats["reserved_bytes"]["all"]
         active = stats["active_bytes"]["all"]
         counts = stats["allocation"]["all"]  # allocator blocks (allocations), not bytes
-        return RawReading(int(allocated["current"]), int(reserved["current"]), int(active["current"]),
-                    int(stats["inactive_split_bytes"]["all"]["current"]), int(allocated["peak"]),
-                    int(reserved["peak"]), int(active["peak"]), int(allocated["allocated"]),
-                    int(allocated["freed"]), int(counts["allocated"]), int(counts["freed"]))
+        return RawReading(
+            int(allocated["current"]),
+            int(reserved["current"]),
+            int(active["current"]),
+            int(stats["inactive_split_bytes"]["all"]["current"]),
+            int(allocated["peak"]),
+            int(reserved["peak"]),
+            int(active["peak"]),
+            int(allocated["allocated"]),
+            int(allocated["freed"]),
+            int(counts["allocated"]),
+            int(counts["freed"]),
+        )
 
 
 def _max_rss() -> int:
@@ -231,7 +253,9 @@ def parse_device(device: Any) -> tuple[str, int | None]:
 
 
 def current_device(api: TorchCudaApi) -> int:
-    get = getattr(api, "current_device", None)  # getattr: optional on a TorchCudaApi (recorded captures lack it)
+    get = getattr(
+        api, "current_device", None
+    )  # getattr: optional on a TorchCudaApi (recorded captures lack it)
     if callable(get):
         return int(get())
     torch = sys.modules.get("torch")
@@ -267,7 +291,9 @@ def live_tensors(device_index: int) -> dict[int, weakref.ref[Any]]:
     return {id(t): weakref.ref(t) for t in tensors if t.get_device() == device_index}
 
 
-def tensor_changes(before: dict[int, weakref.ref[Any]], after: dict[int, weakref.ref[Any]]) -> tuple[int, int]:
+def tensor_changes(
+    before: dict[int, weakref.ref[Any]], after: dict[int, weakref.ref[Any]]
+) -> tuple[int, int]:
     """(created, deleted): alive after but not before, and alive before but gone after."""
     created = 0
     for key, ref in after.items():
@@ -284,7 +310,9 @@ def synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
     The api's own `synchronize(index)` where it has one (replays in tests), else
     torch.cuda.synchronize for the real torch.cuda; None where there is nothing to wait on.
     """
-    sync = getattr(api, "synchronize", None)  # getattr: optional on a TorchCudaApi (recorded captures lack it)
+    sync = getattr(
+        api, "synchronize", None
+    )  # getattr: optional on a TorchCudaApi (recorded captures lack it)
     if not callable(sync):
         if not isinstance(api, TorchCuda):
             return None
@@ -293,6 +321,7 @@ def synchronizer(api: TorchCudaApi, index: int) -> Callable[[], None] | None:
     def wait() -> None:
         if api.is_initialized():
             sync(index)
+
     return wait
 
 
@@ -315,4 +344,5 @@ def _torch_synchronizer(api: TorchCuda, index: int) -> Callable[[], None]:
             raw()
         else:
             public(index)
+
     return wait

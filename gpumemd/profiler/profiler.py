@@ -70,9 +70,20 @@ from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, level_peak
 
 log = logging.getLogger("gpumemd.profiler")
 
-__all__ = ["BoundedList", "ContextProfiler", "Device", "FunctionProfiler", "GPUMemoryProfiler", "MemorySnapshot",
-           "ProfileHandle", "ProfileResult", "get_global_profiler", "profile_context", "profile_function",
-           "set_global_profiler"]
+__all__ = [
+    "BoundedList",
+    "ContextProfiler",
+    "Device",
+    "FunctionProfiler",
+    "GPUMemoryProfiler",
+    "MemorySnapshot",
+    "ProfileHandle",
+    "ProfileResult",
+    "get_global_profiler",
+    "profile_context",
+    "profile_function",
+    "set_global_profiler",
+]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -182,17 +193,22 @@ class GPUMemoryProfiler:
                 try:
                     cuda_api = TorchCuda()
                 except ImportError:
-                    raise RuntimeError(f"device={device!r} needs torch; install it, or profile "
-                                       "CPU memory with device='cpu'") from None
+                    raise RuntimeError(
+                        f"device={device!r} needs torch; install it, or profile CPU memory with device='cpu'"
+                    ) from None
             count = cuda_api.device_count()
             if count <= 0:
-                raise RuntimeError(f"device={device!r}: no CUDA device is visible (no GPU, no driver, or "
-                                   "a CPU-only torch); use device='cpu' to profile CPU memory")
+                raise RuntimeError(
+                    f"device={device!r}: no CUDA device is visible (no GPU, no driver, or "
+                    "a CPU-only torch); use device='cpu' to profile CPU memory"
+                )
             if index is None:
                 index = current_device(cuda_api)
             if index >= count:
-                raise ValueError(f"device={device!r}: cuda:{index} does not exist; "
-                                 f"{count} CUDA device(s) visible: cuda:0..cuda:{count - 1}")
+                raise ValueError(
+                    f"device={device!r}: cuda:{index} does not exist; "
+                    f"{count} CUDA device(s) visible: cuda:0..cuda:{count - 1}"
+                )
             self._device_name = f"cuda:{index}"
             self.device_id = index
             self.device = device_object("cuda", index)
@@ -203,15 +219,20 @@ class GPUMemoryProfiler:
         self.track_tensors = track_tensors is True  # True: the heap walk
         # what a result's tensors_created/_deleted count (ProfileResult.tensor_counts)
         self.tensor_counts: str | None = (
-            "tensors" if track_tensors is True
-            else "allocations" if track_tensors is None and not self._on_cpu else None)
+            "tensors"
+            if track_tensors is True
+            else "allocations"
+            if track_tensors is None and not self._on_cpu
+            else None
+        )
         self.track_cpu_memory = track_cpu_memory
         self.collect_stack_traces = collect_stack_traces
         self.max_snapshots = max_snapshots
         self.max_results = max_results
         self.publish_sections = publish_sections
-        self.leak_threshold_bytes = (leak_threshold_bytes if leak_threshold_bytes is not None
-                                     else (MiB if self._on_cpu else 1))
+        self.leak_threshold_bytes = (
+            leak_threshold_bytes if leak_threshold_bytes is not None else (MiB if self._on_cpu else 1)
+        )
         self.leak_min_calls = leak_min_calls
         self.leak_window = leak_window
         self.snapshots: BoundedList[MemorySnapshot] = BoundedList(max_snapshots)
@@ -219,8 +240,11 @@ class GPUMemoryProfiler:
         self._lock = threading.Lock()
         self._stats: dict[str, _FunctionStats] = {}
         self._monitor: tuple[threading.Thread, threading.Event] | None = None
-        self._sampler = (PeakSampler(lambda: self._probe.read().allocated, peak_sampling_interval)
-                         if peak_sampling_interval is not None else None)
+        self._sampler = (
+            PeakSampler(lambda: self._probe.read().allocated, peak_sampling_interval)
+            if peak_sampling_interval is not None
+            else None
+        )
         self.baseline = self.take_snapshot("baseline")
 
     def __repr__(self) -> str:
@@ -242,15 +266,25 @@ class GPUMemoryProfiler:
             return None  # filled from the reading itself
         return self._cpu_probe.rss() if self.track_cpu_memory else None
 
-    def _snapshot(self, raw: RawReading, cpu: int | None, operation: str, stack: str | None = None) -> MemorySnapshot:
+    def _snapshot(
+        self, raw: RawReading, cpu: int | None, operation: str, stack: str | None = None
+    ) -> MemorySnapshot:
         if self._on_cpu:
             cpu = raw.allocated
         return MemorySnapshot(
-            timestamp=time.time(), allocated_memory=raw.allocated, reserved_memory=raw.reserved,
-            max_memory_allocated=raw.allocated_peak, max_memory_reserved=raw.reserved_peak,
-            active_memory=raw.active, inactive_memory=raw.inactive_split,
-            cpu_memory=cpu or 0, device_id=self.device_id, operation=operation, stack_trace=stack,
-            cached_free_memory=max(0, raw.reserved - raw.active), cpu_memory_tracked=cpu is not None,
+            timestamp=time.time(),
+            allocated_memory=raw.allocated,
+            reserved_memory=raw.reserved,
+            max_memory_allocated=raw.allocated_peak,
+            max_memory_reserved=raw.reserved_peak,
+            active_memory=raw.active,
+            inactive_memory=raw.inactive_split,
+            cpu_memory=cpu or 0,
+            device_id=self.device_id,
+            operation=operation,
+            stack_trace=stack,
+            cached_free_memory=max(0, raw.reserved - raw.active),
+            cpu_memory_tracked=cpu is not None,
         )
 
     def take_snapshot(self, operation: str = "manual") -> MemorySnapshot:
@@ -285,8 +319,16 @@ class GPUMemoryProfiler:
         self._record(result)
         return result
 
-    def _result(self, call: _Call, raw: RawReading, after: MemorySnapshot, sampled: int, elapsed: float,
-                tensors_after: dict[int, weakref.ref[Any]] | None, error: BaseException | None) -> ProfileResult:
+    def _result(
+        self,
+        call: _Call,
+        raw: RawReading,
+        after: MemorySnapshot,
+        sampled: int,
+        elapsed: float,
+        tensors_after: dict[int, weakref.ref[Any]] | None,
+        error: BaseException | None,
+    ) -> ProfileResult:
         b = call.raw
         lo, hi, exact = peak_bounds(b, raw, sampled)
         # An inexact peak: the upper bound where the allocator counters give a per-call
@@ -296,12 +338,18 @@ class GPUMemoryProfiler:
         reserved = level_peak(b.reserved, raw.reserved, b.reserved_peak, raw.reserved_peak)
         active = level_peak(b.active, raw.active, b.active_peak, raw.active_peak)
         peak_snap = MemorySnapshot(
-            timestamp=after.timestamp, allocated_memory=peak, reserved_memory=reserved,
-            max_memory_allocated=raw.allocated_peak, max_memory_reserved=raw.reserved_peak,
-            active_memory=active, inactive_memory=max(b.inactive_split, raw.inactive_split),
+            timestamp=after.timestamp,
+            allocated_memory=peak,
+            reserved_memory=reserved,
+            max_memory_allocated=raw.allocated_peak,
+            max_memory_reserved=raw.reserved_peak,
+            active_memory=active,
+            inactive_memory=max(b.inactive_split, raw.inactive_split),
             cpu_memory=peak if self._on_cpu else max(before.cpu_memory, after.cpu_memory),
-            device_id=self.device_id, operation=f"peak_{call.name}",
-            cached_free_memory=max(0, reserved - active), cpu_memory_tracked=after.cpu_memory_tracked,
+            device_id=self.device_id,
+            operation=f"peak_{call.name}",
+            cached_free_memory=max(0, reserved - active),
+            cpu_memory_tracked=after.cpu_memory_tracked,
         )
         if raw.total_allocated is not None and b.total_allocated is not None:
             allocated = raw.total_allocated - b.total_allocated
@@ -319,12 +367,24 @@ class GPUMemoryProfiler:
         elif self.tensor_counts == "allocations" and allocs is not None and frees is not None:
             created, deleted, counts = allocs, frees, "allocations"
         return ProfileResult(
-            function_name=call.name, execution_time=elapsed, memory_before=before, memory_after=after,
-            memory_peak=peak_snap, memory_allocated=allocated, memory_freed=freed,
-            tensors_created=created, tensors_deleted=deleted,
-            peak_exact=exact, peak_lower_bound=lo, peak_upper_bound=hi, tensors_tracked=counts is not None,
-            allocations=allocs, frees=frees, error=None if error is None else _describe(error),
-            qualified_name=call.qualified_name, tensor_counts=counts,
+            function_name=call.name,
+            execution_time=elapsed,
+            memory_before=before,
+            memory_after=after,
+            memory_peak=peak_snap,
+            memory_allocated=allocated,
+            memory_freed=freed,
+            tensors_created=created,
+            tensors_deleted=deleted,
+            peak_exact=exact,
+            peak_lower_bound=lo,
+            peak_upper_bound=hi,
+            tensors_tracked=counts is not None,
+            allocations=allocs,
+            frees=frees,
+            error=None if error is None else _describe(error),
+            qualified_name=call.qualified_name,
+            tensor_counts=counts,
         )
 
     def _record(self, result: ProfileResult) -> None:
@@ -351,8 +411,9 @@ class GPUMemoryProfiler:
         if self.publish_sections:
             sections.record(result.function_name, self._device_name, result.peak_memory_usage(), diff)
 
-    def _call(self, name: str, func: Callable[P, T], args: Any, kwargs: Any,
-              keep: bool) -> tuple[T | None, ProfileResult]:
+    def _call(
+        self, name: str, func: Callable[P, T], args: Any, kwargs: Any, keep: bool
+    ) -> tuple[T | None, ProfileResult]:
         """Call `func(*args, **kwargs)` profiled as `name`: (its value if `keep`, its result).
 
         Without `keep` the value is dropped before the after-reading, so a returned tensor
@@ -405,8 +466,9 @@ class GPUMemoryProfiler:
                 log.debug("profiler monitor: already running; start_monitoring() ignored")
                 return
             stop = threading.Event()
-            thread = threading.Thread(target=self._monitor_loop, args=(interval, stop),
-                                      name="gpumemd-profiler-monitor", daemon=True)
+            thread = threading.Thread(
+                target=self._monitor_loop, args=(interval, stop), name="gpumemd-profiler-monitor", daemon=True
+            )
             self._monitor = (thread, stop)
         thread.start()
 
@@ -449,15 +511,35 @@ class GPUMemoryProfiler:
         call yet, `message` says so and the figures are zero.
         """
         with self._lock:
-            stats = {name: (st.calls, st.errors, st.total_time, st.total_allocated, st.total_freed,
-                            st.total_diff, st.peak, st.peaks_exact, list(st.nets or ()))
-                     for name, st in self._stats.items()}
+            stats = {
+                name: (
+                    st.calls,
+                    st.errors,
+                    st.total_time,
+                    st.total_allocated,
+                    st.total_freed,
+                    st.total_diff,
+                    st.peak,
+                    st.peaks_exact,
+                    list(st.nets or ()),
+                )
+                for name, st in self._stats.items()
+            }
             snapshots = len(self.snapshots)
         now = self.take_snapshot("current")
         functions: dict[str, dict[str, Any]] = {}
         hints: list[dict[str, Any]] = []
-        for name, (calls, errors, total_time, total_alloc, total_freed, total_diff, peak, exact,
-                   nets) in stats.items():
+        for name, (
+            calls,
+            errors,
+            total_time,
+            total_alloc,
+            total_freed,
+            total_diff,
+            peak,
+            exact,
+            nets,
+        ) in stats.items():
             suspected, growth = suspect_leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
             functions[name] = {
                 "call_count": calls,
@@ -474,12 +556,18 @@ class GPUMemoryProfiler:
                 "growth_per_call": growth,
             }
             if suspected:
-                hints.append({
-                    "function": name, "calls_considered": len(nets), "growth_per_call": growth,
-                    "total_growth": sum(nets),
-                    "message": (f"{name}: memory grew in {sum(1 for n in nets if n >= self.leak_threshold_bytes)}"
-                                f" of its last {len(nets)} calls, {growth / MiB:.2f} MiB per call on average"),
-                })
+                hints.append(
+                    {
+                        "function": name,
+                        "calls_considered": len(nets),
+                        "growth_per_call": growth,
+                        "total_growth": sum(nets),
+                        "message": (
+                            f"{name}: memory grew in {sum(1 for n in nets if n >= self.leak_threshold_bytes)}"
+                            f" of its last {len(nets)} calls, {growth / MiB:.2f} MiB per call on average"
+                        ),
+                    }
+                )
         hints.sort(key=lambda h: -float(h["growth_per_call"]))
         total_alloc = sum(f["total_memory_allocated"] for f in functions.values())
         total_freed = sum(f["total_memory_freed"] for f in functions.values())
@@ -530,7 +618,9 @@ class GPUMemoryProfiler:
             out["snapshots"] = [s.to_dict() for s in snaps]
         return out
 
-    def to_json(self, path: str | Path | None = None, *, snapshots: bool = True, indent: int | None = None) -> str:
+    def to_json(
+        self, path: str | Path | None = None, *, snapshots: bool = True, indent: int | None = None
+    ) -> str:
         """to_dict() as JSON; written to `path` when given (replaced atomically; a symlink
         there is refused, not followed: `gpumemd.fs.write_user_file`; an OSError when it
         cannot be written)."""
@@ -597,8 +687,11 @@ _HERE = os.path.abspath(__file__)
 
 def _stack(limit: int = 32) -> str:
     """The caller's stack as one string, without the profiler's and contextlib's own frames."""
-    frames = [f for f in traceback.extract_stack(limit=limit + 8)
-              if os.path.abspath(f.filename) != _HERE and not f.filename.endswith("contextlib.py")]
+    frames = [
+        f
+        for f in traceback.extract_stack(limit=limit + 8)
+        if os.path.abspath(f.filename) != _HERE and not f.filename.endswith("contextlib.py")
+    ]
     return "".join(traceback.format_list(frames[-limit:]))
 
 
@@ -652,13 +745,28 @@ _Prof = TypeVar("_Prof", bound=ContextProfiler)
 
 
 @overload
-def profile_function(func: Callable[P, T], *, name: str | None = None, device: Any = None,
-                     profiler: FunctionProfiler | None = None) -> Callable[P, T]: ...
+def profile_function(
+    func: Callable[P, T],
+    *,
+    name: str | None = None,
+    device: Any = None,
+    profiler: FunctionProfiler | None = None,
+) -> Callable[P, T]: ...
 @overload
-def profile_function(func: None = None, *, name: str | None = None, device: Any = None,
-                     profiler: FunctionProfiler | None = None) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
-def profile_function(func: Callable[P, T] | None = None, *, name: str | None = None, device: Any = None,
-                     profiler: FunctionProfiler | None = None) -> Any:
+def profile_function(
+    func: None = None,
+    *,
+    name: str | None = None,
+    device: Any = None,
+    profiler: FunctionProfiler | None = None,
+) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
+def profile_function(
+    func: Callable[P, T] | None = None,
+    *,
+    name: str | None = None,
+    device: Any = None,
+    profiler: FunctionProfiler | None = None,
+) -> Any:
     """Decorator: profile every call of the function; the call still returns its own value.
 
     `@profile_function` or `@profile_function(name=..., device=..., profiler=...)`. Each call
@@ -670,6 +778,7 @@ def profile_function(func: Callable[P, T] | None = None, *, name: str | None = N
     A profiler that never calls `g` leaves the function unprofiled: it is then called once
     directly, so the call still happens.
     """
+
     def decorate(f: Callable[P, T]) -> Callable[P, T]:
         label = name if name is not None else _name_of(f)
         qualname = getattr(f, "__qualname__", label)  # getattr: any callable
@@ -700,16 +809,19 @@ def profile_function(func: Callable[P, T] | None = None, *, name: str | None = N
 
 
 @overload
-def profile_context(name: str = ..., device: Any = ..., *,
-                    profiler: None = None) -> AbstractContextManager[GPUMemoryProfiler]: ...
+def profile_context(
+    name: str = ..., device: Any = ..., *, profiler: None = None
+) -> AbstractContextManager[GPUMemoryProfiler]: ...
 @overload
-def profile_context(name: str = ..., device: Any = ..., *,
-                    profiler: _Prof) -> AbstractContextManager[_Prof]: ...
+def profile_context(
+    name: str = ..., device: Any = ..., *, profiler: _Prof
+) -> AbstractContextManager[_Prof]: ...
 @overload
 def profile_context(name: str, device: Any, profiler: _Prof) -> AbstractContextManager[_Prof]: ...
 @contextmanager
-def profile_context(name: str = "context", device: Any = None,
-                    profiler: ContextProfiler | None = None) -> Iterator[Any]:
+def profile_context(
+    name: str = "context", device: Any = None, profiler: ContextProfiler | None = None
+) -> Iterator[Any]:
     """Profile the block through the public `profiler.profile_context(name)` — any object
     with that method — else the default profiler; yields that profiler (for a
     GPUMemoryProfiler, `results[-1]` is the block's result once it ends)."""
