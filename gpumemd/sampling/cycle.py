@@ -68,10 +68,20 @@ class CycleRunner:
     those with an `every`, and the health record the sampler reads (`completed`, `running`,
     `stalled`, `last_error`). `period()` is the sampler's sample period (it may change)."""
 
-    def __init__(self, sources: Sequence[Source[Any]], observers: Sequence[Observer],
-                 listeners: Sequence[Callable[[Snapshot], None]], *, history: int, eager: bool,
-                 static: Callable[[], Iterable[Metric]] | None, wall: Callable[[], float], mono: Callable[[], float],
-                 busy: list[Any], period: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        sources: Sequence[Source[Any]],
+        observers: Sequence[Observer],
+        listeners: Sequence[Callable[[Snapshot], None]],
+        *,
+        history: int,
+        eager: bool,
+        static: Callable[[], Iterable[Metric]] | None,
+        wall: Callable[[], float],
+        mono: Callable[[], float],
+        busy: list[Any],
+        period: Callable[[], float],
+    ) -> None:
         self.sources: list[Source[Any]] = []
         self.observers: list[Observer] = []
         self._history_names: frozenset[str] = frozenset()
@@ -95,8 +105,9 @@ class CycleRunner:
         self.running = ""  # the collector or observer in progress (a stall names it)
         self.stalled = False
 
-    def replace(self, sources: Sequence[Source[Any]] | None = None,
-                observers: Sequence[Observer] | None = None) -> None:
+    def replace(
+        self, sources: Sequence[Source[Any]] | None = None, observers: Sequence[Observer] | None = None
+    ) -> None:
         """New sources or observers (a reload): each runs on the next cycle."""
         if sources is not None:
             self.sources = list(sources)
@@ -147,7 +158,8 @@ class CycleRunner:
             name = source.name
             # not due: its last reading stands, with its families
             _, reading, ok, took, once = self._run_or_reuse(
-                source, cycle_start, due_only, source.read, readings, partial(partial, source.families))
+                source, cycle_start, due_only, source.read, readings, partial(partial, source.families)
+            )
             success[name], durations[name] = ok, took
             if once is not None:
                 readings[name] = reading
@@ -157,29 +169,48 @@ class CycleRunner:
         # sources' success and durations, this sample's timestamp and count) and the static
         # families: every family the exposition holds can be selected by a rule.
         sources_ok, sources_took = dict(success), dict(durations)
-        own = Once(lambda: list(self_metrics(
-            timestamp, sources_ok, sources_took, self._mono() - cycle_start, self.samples_total + 1, self.busy[1])))
+        own = Once(
+            lambda: list(
+                self_metrics(
+                    timestamp,
+                    sources_ok,
+                    sources_took,
+                    self._mono() - cycle_start,
+                    self.samples_total + 1,
+                    self.busy[1],
+                )
+            )
+        )
         static_fn = self._static
         static = Once(lambda: list(static_fn())) if static_fn is not None else None
         extras = (own,) if static is None else (own, static)
         observed: list[tuple[str, Once]] = []
-        declared: list[tuple[frozenset[str] | None, Once]] = []  # (the observer's `names` or None, its families)
+        # (the observer's `names` or None, its families)
+        declared: list[tuple[frozenset[str] | None, Once]] = []
+
         def observe(observer: Observer) -> Iterable[Metric]:
             # It sees the sources' families and those of the observers before it, as a
             # sequence built on first use: one that never looks costs nothing, one that
             # selects (the alert engine) builds only the sources that hold what it selects.
             # An eager sampler renders everything anyway: no selection, nothing built twice.
             before = tuple(once for _, once in observed)
-            select = None if self._eager else seen_by_names(rendered, tuple(declared), own, static, self.note_failure)
-            return observer.observe(LazyFamilies(seen_by(source_families, before + extras), select), readings, timestamp)
+            select = (
+                None
+                if self._eager
+                else seen_by_names(rendered, tuple(declared), own, static, self.note_failure)
+            )
+            return observer.observe(
+                LazyFamilies(seen_by(source_families, before + extras), select), readings, timestamp
+            )
 
         for observer in self.observers:
             name = observer.name
             # What observe() returned may be lazy (a generator), consumed only when the
             # sample's families are built: an observer returns a list if they must reflect
             # the sample moment. Not due: its last families stand.
-            _, _, ok, took, once = self._run_or_reuse(observer, cycle_start, due_only, observe, observer,
-                                                      partial(partial, iter))
+            _, _, ok, took, once = self._run_or_reuse(
+                observer, cycle_start, due_only, observe, observer, partial(partial, iter)
+            )
             success[name], durations[name] = ok, took
             if once is not None:
                 observed.append((name, once))
@@ -244,8 +275,15 @@ class CycleRunner:
         # due on the sample nearest its time: one a little early is not skipped for a whole period
         return last if last is not None and due_only and now < last.due - self._period() / 2 else None
 
-    def _run_or_reuse(self, part: Source[Any] | Observer, now: float, due_only: bool, run: Callable[[Any], Any],
-                      arg: Any, families_of: Callable[[Any], Callable[[], Iterable[Metric]]]) -> Kept:
+    def _run_or_reuse(
+        self,
+        part: Source[Any] | Observer,
+        now: float,
+        due_only: bool,
+        run: Callable[[Any], Any],
+        arg: Any,
+        families_of: Callable[[Any], Callable[[], Iterable[Metric]]],
+    ) -> Kept:
         """The step sources and observers share: what one that is not due on a thread's
         sample gave when it last ran, else run it now, isolated (its families built on first
         use), and keep the result of one with an `every` until it is due again."""
@@ -261,6 +299,7 @@ class CycleRunner:
     def _guarded(self, name: str, produce: Callable[[], Iterable[Metric]]) -> Once:
         """A source's or observer's families, built on first use; one whose building raises
         is left out and reported as failed (`gpumemd_collector_success` 0)."""
+
         def guarded() -> list[Metric]:
             try:
                 return list(produce())
@@ -269,5 +308,6 @@ class CycleRunner:
                 # its own key: the next read's success must not log "recovered" for it
                 self.note_failure(f"{name} (rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING)
                 return []
+
         once = Once(guarded)
         return once

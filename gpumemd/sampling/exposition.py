@@ -20,7 +20,14 @@ from prometheus_client import exposition as prom_text
 from prometheus_client.core import Metric
 from prometheus_client.openmetrics import exposition as openmetrics
 
-__all__ = ["OPENMETRICS_TYPE", "TEXT_TYPE", "Exposition", "samples_by_name", "wants_gzip", "wants_openmetrics"]
+__all__ = [
+    "OPENMETRICS_TYPE",
+    "TEXT_TYPE",
+    "Exposition",
+    "samples_by_name",
+    "wants_gzip",
+    "wants_openmetrics",
+]
 
 log = logging.getLogger("gpumemd.exposition")
 _REPORTED: set[str] = set()  # render errors logged already (bounded: see _report)
@@ -92,8 +99,11 @@ class Exposition:
             try:
                 render(_Families([family]))
             except Exception as exc:
-                _report(f"family {getattr(family, 'name', '?')!s:.200} left out of the exposition: "  # getattr: whatever an observer returned, maybe not a Metric
-                        f"{type(exc).__name__}: {str(exc)[:200]}")
+                _report(
+                    # getattr: whatever an observer returned, maybe not a Metric
+                    f"family {getattr(family, 'name', '?')!s:.200} left out of the exposition: "
+                    f"{type(exc).__name__}: {str(exc)[:200]}"
+                )
             else:
                 kept.append(family)
         return render(_Families(kept))

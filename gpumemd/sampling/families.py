@@ -14,16 +14,28 @@ from prometheus_client.core import Metric
 from gpumemd.sources.base import Family, Source
 from gpumemd.version import __version__
 
-__all__ = ["SELF_NAMES", "LazyFamilies", "Once", "Rendered", "seen_by", "seen_by_names", "select", "self_metrics"]
+__all__ = [
+    "SELF_NAMES",
+    "LazyFamilies",
+    "Once",
+    "Rendered",
+    "seen_by",
+    "seen_by_names",
+    "select",
+    "self_metrics",
+]
 
 _SUCCESS = Family("gpumemd_collector_success", "Whether a collector succeeded in the last sample.")
 _DURATION = Family("gpumemd_collector_duration_seconds", "How long a collector took in the last sample.")
 _LAST = Family("gpumemd_last_sample_timestamp_seconds", "When the last sample was taken (Unix time).")
 _TOOK = Family("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
 _SAMPLES = Family("gpumemd_samples", "Samples taken since start.", "counter")
-_BUSY = Family("gpumemd_sampler_busy_seconds",
-               "Time spent in ticks and samples, on the sampling thread or the caller's (in the agent: holding "
-               "the training process's GIL).", "counter")
+_BUSY = Family(
+    "gpumemd_sampler_busy_seconds",
+    "Time spent in ticks and samples, on the sampling thread or the caller's (in the agent: holding "
+    "the training process's GIL).",
+    "counter",
+)
 _BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
 _SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUSY, _BUILD)
 SELF_NAMES = frozenset(f.name for f in _SELF)
@@ -58,8 +70,11 @@ class Once:
 class LazyFamilies(Sequence[Metric]):
     """The families an observer sees, built on its first look (the sampler builds none otherwise)."""
 
-    def __init__(self, build: Callable[[], list[Metric]],
-                 select: Callable[[frozenset[str]], list[Metric]] | None = None) -> None:
+    def __init__(
+        self,
+        build: Callable[[], list[Metric]],
+        select: Callable[[frozenset[str]], list[Metric]] | None = None,
+    ) -> None:
         self._build = Once(build)
         self._select = select
 
@@ -84,17 +99,23 @@ def seen_by(sources: Callable[[], list[Metric]], observed: tuple[Once, ...]) -> 
         for once in observed:
             families.extend(once())
         return families
+
     return build
 
 
 Rendered = tuple[Source[Any], Any, "Once"]  # a source, its reading, its families (built on first use)
 
 
-def seen_by_names(rendered: Sequence[Rendered], observed: tuple[tuple[frozenset[str] | None, Once], ...],
-                  own: Once, static: Once | None,
-                  note_failure: Callable[[str, str, int], None]) -> Callable[[frozenset[str]], list[Metric]]:
+def seen_by_names(
+    rendered: Sequence[Rendered],
+    observed: tuple[tuple[frozenset[str] | None, Once], ...],
+    own: Once,
+    static: Once | None,
+    note_failure: Callable[[str, str, int], None],
+) -> Callable[[frozenset[str]], list[Metric]]:
     """What an observer's `select(names)` builds: the sources, the observers before it and the
     sampler's own series that may hold one of `names`, nothing else."""
+
     def selection(names: frozenset[str]) -> list[Metric]:
         families = select(rendered, names, note_failure)
         for declared, once in observed:  # an observer that declares its names, only when selected
@@ -105,10 +126,13 @@ def seen_by_names(rendered: Sequence[Rendered], observed: tuple[tuple[frozenset[
         if static is not None and names:
             families.extend(static())
         return families
+
     return selection
 
 
-def select(rendered: Sequence[Rendered], names: frozenset[str], note_failure: Callable[[str, str, int], None]) -> list[Metric]:
+def select(
+    rendered: Sequence[Rendered], names: frozenset[str], note_failure: Callable[[str, str, int], None]
+) -> list[Metric]:
     """The families of the sources that may hold one of `names` (`Source.names`; a source
     declaring None always counts). A `selective` source renders only those (`families_named`),
     unless its full families exist already (then they are reused)."""
@@ -124,14 +148,21 @@ def select(rendered: Sequence[Rendered], names: frozenset[str], note_failure: Ca
                 families.extend(source.families_named(reading, names))
                 continue
             except Exception as exc:  # the full rendering decides this sample's success
-                note_failure(f"{source.name} (selected rendering)", f"{type(exc).__name__}: {exc}",
-                                   logging.WARNING)
+                note_failure(
+                    f"{source.name} (selected rendering)", f"{type(exc).__name__}: {exc}", logging.WARNING
+                )
         families.extend(full())
     return families
 
 
-def self_metrics(timestamp: float, success: Mapping[str, bool], durations: Mapping[str, float],
-                  took: float, samples_total: int, busy_seconds: float) -> Iterable[Metric]:
+def self_metrics(
+    timestamp: float,
+    success: Mapping[str, bool],
+    durations: Mapping[str, float],
+    took: float,
+    samples_total: int,
+    busy_seconds: float,
+) -> Iterable[Metric]:
     ok, dur, last, sample, samples, busy, build = (f.new() for f in _SELF)
     for name in success:
         labels = {"collector": name}

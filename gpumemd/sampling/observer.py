@@ -18,11 +18,15 @@ class Observer:
     that needs only some names calls `families.select(names)`."""
 
     name: str = ""
-    every: float = 0.0  # run every `every` seconds on the thread's samples, its last families standing between
+    every: float = (
+        0.0  # run every `every` seconds on the thread's samples, its last families standing between
+    )
     # The family names observe() may return; None: unknown, so it is built for any selection.
     names: frozenset[str] | None = None
 
-    def observe(self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float) -> Iterable[Metric]:
+    def observe(
+        self, families: Sequence[Metric], readings: Mapping[str, Any], timestamp: float
+    ) -> Iterable[Metric]:
         raise NotImplementedError
 
     def alerts_json(self) -> bytes | None:

@@ -213,7 +213,9 @@ class Sampler:
             try:
                 source.tick()
             except Exception as exc:  # the next sample's read says whether the source works
-                self.cycle.note_failure(f"{source.name} (tick)", f"{type(exc).__name__}: {exc}", logging.WARNING)
+                self.cycle.note_failure(
+                    f"{source.name} (tick)", f"{type(exc).__name__}: {exc}", logging.WARNING
+                )
 
     def _count_busy(self, seconds: float) -> None:
         busy = self.busy
@@ -271,8 +273,9 @@ class Sampler:
         if late <= limit:
             return None
         running = self.cycle.running
-        reason = (f"sampler stalled: no sample completed for {late:.0f}s (limit {limit:.0f}s)"
-                  + (f", stuck in {running}" if running else ""))
+        reason = f"sampler stalled: no sample completed for {late:.0f}s (limit {limit:.0f}s)" + (
+            f", stuck in {running}" if running else ""
+        )
         if not self.cycle.stalled:
             self.cycle.stalled = True
             log.error("%s", reason)
@@ -296,8 +299,10 @@ class Sampler:
                 where = f" in {self.cycle.running}" if self.cycle.running else ""
                 if deaths > self.max_restarts:
                     self.gave_up = True
-                    self._down = (f"sampler thread died{where} ({reason}); gave up after "
-                                  f"{self.max_restarts} restarts without a sample")
+                    self._down = (
+                        f"sampler thread died{where} ({reason}); gave up after "
+                        f"{self.max_restarts} restarts without a sample"
+                    )
                     log.error("%s", self._down)
                     if self.on_death is not None:
                         try:
@@ -307,8 +312,10 @@ class Sampler:
                     return
                 first, most = self.restart_backoff
                 delay = min(first * 2 ** (deaths - 1), most)
-                self._down = (f"sampler thread died{where} ({reason}); "
-                              f"restart {deaths} of {self.max_restarts} in {delay:g}s")
+                self._down = (
+                    f"sampler thread died{where} ({reason}); "
+                    f"restart {deaths} of {self.max_restarts} in {delay:g}s"
+                )
                 self.cycle.note_once("thread", self._down, logging.ERROR)
                 if self._stop.wait(_wait_time(delay)):
                     return
