@@ -129,6 +129,11 @@ def backend_label(answer: object) -> str:
 
 def fraction_label(fraction: float | None) -> str:
     """The per-process fraction torch answers, "" when none is set (None, or 1 and above)."""
-    if fraction is None or not isinstance(fraction, (int, float)) or not math.isfinite(fraction) or fraction >= 1.0:
+    if (
+        fraction is None
+        or not isinstance(fraction, (int, float))
+        or not math.isfinite(fraction)
+        or fraction >= 1.0
+    ):
         return ""
     return _format(max(0.0, float(fraction)))

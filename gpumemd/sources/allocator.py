@@ -103,15 +103,23 @@ class AllocatorReading(NamedTuple):
     window_peak_bytes: int | None = None
     # False under cudaMallocAsync: the caching allocator's statistics are not kept there
     stats_valid: bool = True
-    device_used_bytes: int | None = None  # device-wide used (torch.cuda.device_memory_used), when stats are not valid
-    settings: AllocatorSettings | None = None  # the allocator's configuration, this device's fraction included
+    device_used_bytes: int | None = None
+    settings: AllocatorSettings | None = None
     step: StepPeakReading | None = None  # the last optimizer step's peak (StepPeak), once there is one
 
     @staticmethod
-    def from_stats(device: int, uuid: str, stats: Mapping[str, Any], limit_bytes: int | None = None,
-                   peaks: IntervalPeak | None = None, now: float = 0.0, settings: AllocatorSettings | None = None,
-                   stats_valid: bool = True, device_used_bytes: int | None = None,
-                   steps: StepPeak | None = None) -> AllocatorReading:
+    def from_stats(
+        device: int,
+        uuid: str,
+        stats: Mapping[str, Any],
+        limit_bytes: int | None = None,
+        peaks: IntervalPeak | None = None,
+        now: float = 0.0,
+        settings: AllocatorSettings | None = None,
+        stats_valid: bool = True,
+        device_used_bytes: int | None = None,
+        steps: StepPeak | None = None,
+    ) -> AllocatorReading:
         """A reading from `memory_stats`' nested dict; with `peaks`, its interval peak too
         (computed before the reading is built: one construction a sample). Without valid
         stats (cudaMallocAsync) there is no interval peak: its cumulative counters read zero."""
@@ -157,15 +165,23 @@ def _peak_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
     """What the interval peak follows: allocated bytes now, their lifetime peak, and the
     cumulative bytes allocated and freed."""
     allocated = stats["allocated_bytes"]["all"]
-    return (int(allocated["current"]), int(allocated["peak"]), int(allocated.get("allocated", 0)),
-            int(allocated.get("freed", 0)))
+    return (
+        int(allocated["current"]),
+        int(allocated["peak"]),
+        int(allocated.get("allocated", 0)),
+        int(allocated.get("freed", 0)),
+    )
 
 
 def _reserved_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
     """The same four counters for reserved bytes (segments mapped, released)."""
     reserved = stats["reserved_bytes"]["all"]
-    return (int(reserved["current"]), int(reserved["peak"]), int(reserved.get("allocated", 0)),
-            int(reserved.get("freed", 0)))
+    return (
+        int(reserved["current"]),
+        int(reserved["peak"]),
+        int(reserved.get("allocated", 0)),
+        int(reserved.get("freed", 0)),
+    )
 
 
 def _span_peak(prev: tuple[int, int, int, int], cur: tuple[int, int, int, int]) -> tuple[int, bool]:
@@ -218,8 +234,9 @@ class StepPeak:
         self._open = False  # a boundary was seen: the span since it is being measured
         self.last: StepPeakReading | None = None
 
-    def observe(self, allocated: tuple[int, int, int, int], reserved: tuple[int, int, int, int],
-                boundary: int = 0) -> StepPeakReading | None:
+    def observe(
+        self, allocated: tuple[int, int, int, int], reserved: tuple[int, int, int, int], boundary: int = 0
+    ) -> StepPeakReading | None:
         """One read of the counters; `boundary` > 0 closes the span, which covered that many
         optimizer steps. The last published step peak."""
         prev, self._prev = self._prev, (allocated, reserved)
@@ -255,12 +272,26 @@ class IntervalPeak:
         self._recent: dict[int, collections.deque[tuple[float, int]]] = {}
 
     def update(self, r: AllocatorReading, now: float) -> AllocatorReading:
-        peak, exact, window = self.observe(r.device, r.allocated_bytes, r.allocated_peak_bytes,
-                                           r.allocated_total_bytes, r.freed_total_bytes, now)
+        peak, exact, window = self.observe(
+            r.device,
+            r.allocated_bytes,
+            r.allocated_peak_bytes,
+            r.allocated_total_bytes,
+            r.freed_total_bytes,
+            now,
+        )
         return r._replace(interval_peak_bytes=peak, interval_peak_exact=exact, window_peak_bytes=window)
 
-    def observe(self, device: int, current: int, lifetime_peak: int, allocated_total: int, freed_total: int,
-                now: float, publish: bool = True) -> tuple[int, bool, int]:
+    def observe(
+        self,
+        device: int,
+        current: int,
+        lifetime_peak: int,
+        allocated_total: int,
+        freed_total: int,
+        now: float,
+        publish: bool = True,
+    ) -> tuple[int, bool, int]:
         """(interval peak, exact, window peak) for one device's new counters. With `publish`
         False (a tick between samples) the interval goes on: the next published one covers it."""
         prev = self._prev.get(device)
@@ -291,12 +322,19 @@ class IntervalPeak:
 class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
     """Collector `allocator`: PyTorch's caching allocator figures (allocated, reserved, peaks,
     fragmentation, settings) per device, read inside the training process."""
+
     name = "allocator"
     names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
 
-    def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
-                 peak_window: float | None = None, monotonic: Any = time.monotonic,
-                 env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        api: TorchCudaApi,
+        *,
+        labels: Mapping[str, str] | None = None,
+        peak_window: float | None = None,
+        monotonic: Any = time.monotonic,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self._api = api
         self._env = os.environ if env is None else env  # PYTORCH_ALLOC_CONF, read once CUDA is up
         self._settings = AllocatorSettings()
@@ -344,7 +382,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 if fraction is not None:
                     self._limits[device] = int(fraction * api.total_memory(device))
                 self._device_settings[device] = self._settings._replace(
-                    memory_fraction=fraction_label(fraction) or self._settings.memory_fraction)
+                    memory_fraction=fraction_label(fraction) or self._settings.memory_fraction
+                )
             if not self._valid:
                 self._device_used = self._read_device_used(count)
         limits, peaks, uuids, valid = self._limits, self._peaks, self._uuids, self._valid
@@ -362,8 +401,20 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 step = steps.get(device)
                 if step is None:
                     step = steps[device] = StepPeak()
-            readings.append(AllocatorReading.from_stats(device, uuid, stats, limits.get(device), peaks, now,
-                                                        settings.get(device), valid, used_now.get(device), step))
+            readings.append(
+                AllocatorReading.from_stats(
+                    device,
+                    uuid,
+                    stats,
+                    limits.get(device),
+                    peaks,
+                    now,
+                    settings.get(device),
+                    valid,
+                    used_now.get(device),
+                    step,
+                )
+            )
         if not readings:  # CPU-only torch answers {}: nothing to read, as above
             return ()
         # A rank sees every visible GPU but uses one: leave out devices its allocator never
@@ -413,10 +464,12 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         self._settings = settings
         self._valid = settings.backend != "cudaMallocAsync"
         if not self._valid:
-            log.warning("PyTorch's allocator backend is cudaMallocAsync: its caching-allocator statistics "
-                        "are not kept (gpumemd_allocator_stats_valid 0). Exported: allocated/reserved/active "
-                        "from the driver's memory pool, gpumemd_allocator_device_used_bytes and NVML's view "
-                        "of this process; not the counters that read zero")
+            log.warning(
+                "PyTorch's allocator backend is cudaMallocAsync: its caching-allocator statistics "
+                "are not kept (gpumemd_allocator_stats_valid 0). Exported: allocated/reserved/active "
+                "from the driver's memory pool, gpumemd_allocator_device_used_bytes and NVML's view "
+                "of this process; not the counters that read zero"
+            )
 
     def _read_device_used(self, count: int) -> dict[int, int]:
         out: dict[int, int] = {}
@@ -512,78 +565,159 @@ def _specs(typ: str, rows: Iterable[tuple[str, str]]) -> list[_Spec]:
 
 # In exposition order: (the reading's value, or None for no sample; the family).
 _FAMILIES: tuple[_Spec, ...] = (
-    *_specs("gauge", (
-        ("allocated_bytes", "Memory in tensors, as the caching allocator counts it."),
-        ("reserved_bytes", "Memory the caching allocator holds from CUDA (allocated + cached)."),
-        ("active_bytes", "Memory in active blocks (allocated, or freed but still in use by a stream)."),
-        ("inactive_split_bytes", "Cached memory in split blocks that cannot serve a large request (fragmentation)."),
-        ("requested_bytes", "Memory the program asked for, before the allocator's rounding."),
-        ("allocated_peak_bytes", "Highest allocated_bytes since the process started or the user reset peaks."),
-        ("reserved_peak_bytes", "Highest reserved_bytes since the process started or the user reset peaks."),
-        ("active_peak_bytes", "Highest active_bytes since the process started or the user reset peaks."),
-        ("allocations", "Allocations currently live."),
-        ("segments", "Segments (cudaMalloc'd blocks) the allocator holds."),
-        ("inactive_splits", "Inactive split blocks (fragmentation, as a count)."),
-    )),
-    *_specs("counter", (
-        ("alloc_retries", "Allocations that failed, freed the cache and retried (thrashing before an OOM)."),
-        ("ooms", "Out-of-memory errors the allocator raised."),
-        ("device_allocs", "cudaMalloc calls made by the allocator."),
-        ("device_frees", "cudaFree calls made by the allocator."),
-    )),
-    (attrgetter("limit_bytes"), Family("gpumemd_allocator_limit_bytes",
-                                       "Per-process limit set with torch.cuda.set_per_process_memory_fraction.")),
-    (attrgetter("allocated_total_bytes"), Family(
-        "gpumemd_allocator_bytes_allocated", "Bytes the allocator handed out, cumulative (rate = allocation churn).",
-        "counter")),
-    (attrgetter("freed_total_bytes"), Family("gpumemd_allocator_bytes_freed",
-                                             "Bytes returned to the allocator, cumulative.", "counter")),
+    *_specs(
+        "gauge",
+        (
+            ("allocated_bytes", "Memory in tensors, as the caching allocator counts it."),
+            ("reserved_bytes", "Memory the caching allocator holds from CUDA (allocated + cached)."),
+            ("active_bytes", "Memory in active blocks (allocated, or freed but still in use by a stream)."),
+            (
+                "inactive_split_bytes",
+                "Cached memory in split blocks that cannot serve a large request (fragmentation).",
+            ),
+            ("requested_bytes", "Memory the program asked for, before the allocator's rounding."),
+            (
+                "allocated_peak_bytes",
+                "Highest allocated_bytes since the process started or the user reset peaks.",
+            ),
+            (
+                "reserved_peak_bytes",
+                "Highest reserved_bytes since the process started or the user reset peaks.",
+            ),
+            ("active_peak_bytes", "Highest active_bytes since the process started or the user reset peaks."),
+            ("allocations", "Allocations currently live."),
+            ("segments", "Segments (cudaMalloc'd blocks) the allocator holds."),
+            ("inactive_splits", "Inactive split blocks (fragmentation, as a count)."),
+        ),
+    ),
+    *_specs(
+        "counter",
+        (
+            (
+                "alloc_retries",
+                "Allocations that failed, freed the cache and retried (thrashing before an OOM).",
+            ),
+            ("ooms", "Out-of-memory errors the allocator raised."),
+            ("device_allocs", "cudaMalloc calls made by the allocator."),
+            ("device_frees", "cudaFree calls made by the allocator."),
+        ),
+    ),
+    (
+        attrgetter("limit_bytes"),
+        Family(
+            "gpumemd_allocator_limit_bytes",
+            "Per-process limit set with torch.cuda.set_per_process_memory_fraction.",
+        ),
+    ),
+    (
+        attrgetter("allocated_total_bytes"),
+        Family(
+            "gpumemd_allocator_bytes_allocated",
+            "Bytes the allocator handed out, cumulative (rate = allocation churn).",
+            "counter",
+        ),
+    ),
+    (
+        attrgetter("freed_total_bytes"),
+        Family("gpumemd_allocator_bytes_freed", "Bytes returned to the allocator, cumulative.", "counter"),
+    ),
 )
 _PEAK_FAMILIES: tuple[_Spec, ...] = (
-    (attrgetter("interval_peak_bytes"), Family(
-        "gpumemd_allocator_interval_peak_bytes",
-        "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).")),
-    (_exact, Family("gpumemd_allocator_interval_peak_exact",
-                    "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).")),
-    (attrgetter("window_peak_bytes"), Family(
-        "gpumemd_allocator_window_peak_bytes",
-        "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")),
-    (_step_field("allocated_bytes"), Family(
-        "gpumemd_allocator_step_peak_bytes",
-        "Highest allocated_bytes within the last optimizer step (or the last step_peak_steps steps); "
-        "an upper bound unless exact.")),
-    (_step_field("allocated_exact", True), Family(
-        "gpumemd_allocator_step_peak_exact", "1 when the step peak is exact, 0 when it is an upper bound.")),
-    (_step_field("reserved_bytes"), Family(
-        "gpumemd_allocator_step_reserved_peak_bytes",
-        "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact.")),
-    (_step_field("reserved_exact", True), Family(
-        "gpumemd_allocator_step_reserved_peak_exact",
-        "1 when the step's reserved peak is exact, 0 when it is an upper bound.")),
-    (_step_field("steps"), Family(
-        "gpumemd_allocator_step_peak_steps",
-        "Optimizer steps the step peak covers: 1, unless the agent spaced its step reads out for its budget.")),
+    (
+        attrgetter("interval_peak_bytes"),
+        Family(
+            "gpumemd_allocator_interval_peak_bytes",
+            "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).",
+        ),
+    ),
+    (
+        _exact,
+        Family(
+            "gpumemd_allocator_interval_peak_exact",
+            "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).",
+        ),
+    ),
+    (
+        attrgetter("window_peak_bytes"),
+        Family(
+            "gpumemd_allocator_window_peak_bytes",
+            "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).",
+        ),
+    ),
+    (
+        _step_field("allocated_bytes"),
+        Family(
+            "gpumemd_allocator_step_peak_bytes",
+            "Highest allocated_bytes within the last optimizer step (or the last step_peak_steps steps); "
+            "an upper bound unless exact.",
+        ),
+    ),
+    (
+        _step_field("allocated_exact", True),
+        Family(
+            "gpumemd_allocator_step_peak_exact", "1 when the step peak is exact, 0 when it is an upper bound."
+        ),
+    ),
+    (
+        _step_field("reserved_bytes"),
+        Family(
+            "gpumemd_allocator_step_reserved_peak_bytes",
+            "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact.",
+        ),
+    ),
+    (
+        _step_field("reserved_exact", True),
+        Family(
+            "gpumemd_allocator_step_reserved_peak_exact",
+            "1 when the step's reserved peak is exact, 0 when it is an upper bound.",
+        ),
+    ),
+    (
+        _step_field("steps"),
+        Family(
+            "gpumemd_allocator_step_peak_steps",
+            "Optimizer steps the step peak covers: 1, unless the agent spaced its step reads out "
+            "for its budget.",
+        ),
+    ),
 )
 
-_CONFIG_INFO = Family("gpumemd_allocator_config_info",
-                      "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.")
+_CONFIG_INFO = Family(
+    "gpumemd_allocator_config_info",
+    "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.",
+)
 _CONFIG_FAMILIES: tuple[_Spec, ...] = (
     (_none, _CONFIG_INFO),  # rendered with its own labels in _render
-    (_valid, Family("gpumemd_allocator_stats_valid",
-                    "1 when the caching allocator's statistics are kept (native); 0 under cudaMallocAsync.")),
-    (attrgetter("device_used_bytes"), Family(
-        "gpumemd_allocator_device_used_bytes",
-        "Device memory in use by all processes (torch.cuda.device_memory_used), where the allocator's "
-        "statistics are not valid (cudaMallocAsync).")),
+    (
+        _valid,
+        Family(
+            "gpumemd_allocator_stats_valid",
+            "1 when the caching allocator's statistics are kept (native); 0 under cudaMallocAsync.",
+        ),
+    ),
+    (
+        attrgetter("device_used_bytes"),
+        Family(
+            "gpumemd_allocator_device_used_bytes",
+            "Device memory in use by all processes (torch.cuda.device_memory_used), where the allocator's "
+            "statistics are not valid (cudaMallocAsync).",
+        ),
+    ),
 )
 _FAMILIES = _FAMILIES + _CONFIG_FAMILIES
 # Under cudaMallocAsync torch fills these from the driver's memory pool (used, reserved, their
 # high-water marks); every other allocator counter reads zero there and is left out.
-_VALID_WITHOUT_STATS = frozenset({
-    "gpumemd_allocator_allocated_bytes", "gpumemd_allocator_reserved_bytes", "gpumemd_allocator_active_bytes",
-    "gpumemd_allocator_allocated_peak_bytes", "gpumemd_allocator_reserved_peak_bytes",
-    "gpumemd_allocator_active_peak_bytes", "gpumemd_allocator_limit_bytes",
-    *(family.name for _, family in _CONFIG_FAMILIES),
-})
+_VALID_WITHOUT_STATS = frozenset(
+    {
+        "gpumemd_allocator_allocated_bytes",
+        "gpumemd_allocator_reserved_bytes",
+        "gpumemd_allocator_active_bytes",
+        "gpumemd_allocator_allocated_peak_bytes",
+        "gpumemd_allocator_reserved_peak_bytes",
+        "gpumemd_allocator_active_peak_bytes",
+        "gpumemd_allocator_limit_bytes",
+        *(family.name for _, family in _CONFIG_FAMILIES),
+    }
+)
 
 AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)

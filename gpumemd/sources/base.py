@@ -29,7 +29,7 @@ class Source(Generic[R]):
     """
 
     name: str = ""  # the `collector` label (the module's name)
-    every: float = 0.0  # read every `every` seconds on the thread's samples, its last reading standing between
+    every: float = 0.0
     # Every family name families() may return; None: unknown, so it is built for any selection.
     names: frozenset[str] | None = None
     # Readings small enough to keep in the sampler's history (not the spool: others decide its size).

@@ -53,23 +53,41 @@ __all__ = ["CATEGORIES", "MAX_BYTES", "BreakdownReading", "BreakdownSource", "Gp
 
 CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch",
               "other_processes", "driver_reserved", "unattributed", "free")
-REASONS = ("none", "processes_not_listed", "processes_over_limit", "process_memory_unknown", "no_process_list")
+REASONS = (
+    "none",
+    "processes_not_listed",
+    "processes_over_limit",
+    "process_memory_unknown",
+    "no_process_list",
+)
 
-_BREAKDOWN = Family("gpumemd_gpu_memory_breakdown_bytes",
-                    "Every byte of the GPU in one category; the categories sum to the GPU's total.",
-                    labels=("gpu", "uuid", "category"))  # label order as exposed: sorted by name
-_REASON = Family("gpumemd_gpu_memory_unattributed_info",
-                 "Why some used memory belongs to no listed process; value 1.", labels=("gpu", "uuid", "reason"))
-_AGENTS = Family("gpumemd_gpu_agent_processes",
-                 "Processes on the GPU whose agent publishes into the spool (joined to NVML on pid).",
-                 labels=("gpu", "uuid"))
+_BREAKDOWN = Family(
+    "gpumemd_gpu_memory_breakdown_bytes",
+    "Every byte of the GPU in one category; the categories sum to the GPU's total.",
+    labels=("gpu", "uuid", "category"),
+)  # label order as exposed: sorted by name
+_REASON = Family(
+    "gpumemd_gpu_memory_unattributed_info",
+    "Why some used memory belongs to no listed process; value 1.",
+    labels=("gpu", "uuid", "reason"),
+)
+_AGENTS = Family(
+    "gpumemd_gpu_agent_processes",
+    "Processes on the GPU whose agent publishes into the spool (joined to NVML on pid).",
+    labels=("gpu", "uuid"),
+)
 
-_DROPPED = Family("gpumemd_gpu_memory_breakdown_dropped",
-                  "Samples in which a rank's allocator bytes on a GPU were left out of the breakdown "
-                  "(not a byte count).", typ="counter")
+_DROPPED = Family(
+    "gpumemd_gpu_memory_breakdown_dropped",
+    "Samples in which a rank's allocator bytes on a GPU were left out of the breakdown (not a byte count).",
+    typ="counter",
+)
 
-_ALLOCATOR = {"gpumemd_allocator_allocated_bytes": "allocated", "gpumemd_allocator_reserved_bytes": "reserved",
-              "gpumemd_allocator_inactive_split_bytes": "inactive_split"}
+_ALLOCATOR = {
+    "gpumemd_allocator_allocated_bytes": "allocated",
+    "gpumemd_allocator_reserved_bytes": "reserved",
+    "gpumemd_allocator_inactive_split_bytes": "inactive_split",
+}
 
 
 @dataclass(frozen=True)
@@ -87,6 +105,7 @@ class RankMemory:
 class GpuBreakdown:
     """One GPU's memory split into the breakdown's categories (they sum to the total), with why
     some of it is unattributed."""
+
     gpu: int
     uuid: str
     total: int
@@ -140,8 +159,11 @@ def rank_memory(spool: SpoolReading | None, dropped: list[int] | None = None) ->
         if bad and dropped is not None:
             dropped[0] += len(bad)
         for uuid, v in per_uuid.items():
-            out.append(RankMemory(rank.pid, uuid, v.get("allocated", 0), v.get("reserved", 0),
-                                  v.get("inactive_split", 0)))
+            out.append(
+                RankMemory(
+                    rank.pid, uuid, v.get("allocated", 0), v.get("reserved", 0), v.get("inactive_split", 0)
+                )
+            )
     return out
 
 
@@ -169,8 +191,9 @@ def breakdown(nvml: NvmlReading, ranks: Sequence[RankMemory]) -> list[GpuBreakdo
                 parts["other_processes"] += proc.used_bytes
                 continue
             joined += 1
-            for category, nbytes in split_process(proc.used_bytes, rank.reserved, rank.allocated,
-                                                  rank.inactive_split).items():
+            for category, nbytes in split_process(
+                proc.used_bytes, rank.reserved, rank.allocated, rank.inactive_split
+            ).items():
                 parts[category] += nbytes
         # what used holds beyond the listed processes; the rest of total is free and reserved
         parts["unattributed"] = gpu.total_bytes - gpu.free_bytes - parts["driver_reserved"] - listed
@@ -214,9 +237,11 @@ class BreakdownSource(Source[list[GpuBreakdown]]):
         before = self._dropped[0]
         ranks = rank_memory(spool if isinstance(spool, SpoolReading) else None, self._dropped)
         if before == 0 and self._dropped[0]:
-            log.warning("breakdown: a rank published allocator bytes that are not a byte count (NaN, "
-                        "infinite, negative or absurd); its process counts as one without an agent on that GPU "
-                        "(gpumemd_gpu_memory_breakdown_dropped_total counts each)")
+            log.warning(
+                "breakdown: a rank published allocator bytes that are not a byte count (NaN, "
+                "infinite, negative or absurd); its process counts as one without an agent on that GPU "
+                "(gpumemd_gpu_memory_breakdown_dropped_total counts each)"
+            )
         reading = BreakdownReading(breakdown(nvml, ranks))
         reading.dropped = self._dropped[0]
         return reading

@@ -44,10 +44,16 @@ class HostSource(Source[HostReading]):
     """Collector `host`: the node's memory and swap, and the resident memory of the processes
     using a GPU."""
     name = "host"
-    names = frozenset({  # every family name families() may return (see NvmlSource.names)
-        "gpumemd_host_memory_total_bytes", "gpumemd_host_memory_available_bytes", "gpumemd_host_memory_used_bytes",
-        "gpumemd_host_swap_total_bytes", "gpumemd_host_swap_used_bytes", "gpumemd_process_resident_memory_bytes",
-    })
+    names = frozenset(
+        {  # every family name families() may return (see NvmlSource.names)
+            "gpumemd_host_memory_total_bytes",
+            "gpumemd_host_memory_available_bytes",
+            "gpumemd_host_memory_used_bytes",
+            "gpumemd_host_swap_total_bytes",
+            "gpumemd_host_swap_used_bytes",
+            "gpumemd_process_resident_memory_bytes",
+        }
+    )
 
     def __init__(self, api: HostApi, *, process_rss: bool = True) -> None:
         self._api = api
@@ -69,7 +75,11 @@ class HostSource(Source[HostReading]):
     def families(self, reading: HostReading) -> Iterable[Metric]:
         for name, doc, value in (
             ("gpumemd_host_memory_total_bytes", "Host memory in total.", reading.total_bytes),
-            ("gpumemd_host_memory_available_bytes", "Host memory available to new processes.", reading.available_bytes),
+            (
+                "gpumemd_host_memory_available_bytes",
+                "Host memory available to new processes.",
+                reading.available_bytes,
+            ),
             ("gpumemd_host_memory_used_bytes", "Host memory used.", reading.used_bytes),
             ("gpumemd_host_swap_total_bytes", "Swap in total.", reading.swap_total_bytes),
             ("gpumemd_host_swap_used_bytes", "Swap used.", reading.swap_used_bytes),
@@ -78,7 +88,9 @@ class HostSource(Source[HostReading]):
             g.add_metric([], value)
             yield g
         if self._process_rss:
-            rss = gauge("gpumemd_process_resident_memory_bytes", "Resident host memory of a GPU process.", ["pid"])
+            rss = gauge(
+                "gpumemd_process_resident_memory_bytes", "Resident host memory of a GPU process.", ["pid"]
+            )
             for pid, value in sorted(reading.process_rss_bytes.items()):
                 rss.add_metric([str(pid)], value)
             yield rss

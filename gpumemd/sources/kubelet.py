@@ -136,7 +136,9 @@ class KubeletSource(Source[KubeletReading]):
 
     def _wanted(self, resource: str) -> bool:
         # Entries ending in '-' or '/' are prefixes (nvidia.com/mig-1g.10gb, …); others exact.
-        return any(resource == r or (r.endswith(("-", "/")) and resource.startswith(r)) for r in self._resources)
+        return any(
+            resource == r or (r.endswith(("-", "/")) and resource.startswith(r)) for r in self._resources
+        )
 
     def read(self, cycle: Mapping[str, Any]) -> KubeletReading:
         now = self._clock()
@@ -156,8 +158,9 @@ class KubeletSource(Source[KubeletReading]):
         )
         seen: set[tuple[str, ...]] = set()
         for a in reading.assignments:
-            labels = [device_key(a.device_id)] + [cap(v, self._limit)
-                                                  for v in (a.pod, a.namespace, a.container, a.resource, a.claim)]
+            labels = [device_key(a.device_id)] + [
+                cap(v, self._limit) for v in (a.pod, a.namespace, a.container, a.resource, a.claim)
+            ]
             key = tuple(labels)
             if key not in seen:  # shared-GPU replicas of one container are one series
                 seen.add(key)

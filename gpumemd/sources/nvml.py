@@ -206,7 +206,9 @@ class NvmlSource(Source[NvmlReading]):
         self._invalid[field] += 1
         if (field, -1) not in self._logged_fields:  # once per field, as field errors are
             self._logged_fields.add((field, -1))
-            log.warning("NVML answered %s with %.80r: left out (gpumemd_nvml_invalid_answers_total)", field, value)
+            log.warning(
+                "NVML answered %s with %.80r: left out (gpumemd_nvml_invalid_answers_total)", field, value
+            )
 
     def _text(self, field: str, value: Any) -> str | None:
         if value is None:
@@ -272,7 +274,9 @@ class NvmlSource(Source[NvmlReading]):
         count = api.device_count()
         if type(count) is not int or not 0 <= count <= MAX_GPUS:
             self._invalid_answer("device_count", count)
-            raise NvmlError(999, f"NVML answered the device count with {count!r:.80}")  # nothing else is readable
+            raise NvmlError(
+                999, f"NVML answered the device count with {count!r:.80}"
+            )  # nothing else is readable
         for index in range(count):
             uuid = self._text("uuid", api.uuid(index))
             if not uuid:  # the label every GPU series joins on: without it, the GPU is left out
@@ -292,7 +296,9 @@ class NvmlSource(Source[NvmlReading]):
                     index=index,
                     uuid=uuid,
                     name=self._text("name", self._field(f"GPU {index} name", api.name, index)),
-                    pci_bus_id=self._text("pci_bus_id", self._field(f"GPU {index} PCI bus id", api.pci_bus_id, index)),
+                    pci_bus_id=self._text(
+                        "pci_bus_id", self._field(f"GPU {index} PCI bus id", api.pci_bus_id, index)
+                    ),
                     total_bytes=mem.get("total"),
                     used_bytes=mem.get("used"),
                     free_bytes=mem.get("free"),
@@ -305,7 +311,9 @@ class NvmlSource(Source[NvmlReading]):
             if self._process_names:
                 for p in procs or ():
                     if p.pid not in names:
-                        name = self._text("process_name", self._field("process names", api.process_name, p.pid))
+                        name = self._text(
+                            "process_name", self._field("process names", api.process_name, p.pid)
+                        )
                         if name:
                             names[p.pid] = os.path.basename(name)  # never the command line
         self._dropped_total += dropped
@@ -317,14 +325,20 @@ class NvmlSource(Source[NvmlReading]):
         )
 
     def families(self, reading: NvmlReading) -> Iterable[Metric]:
-        available = gauge("gpumemd_nvml_available",
-                          "1: the NVML library is here (an NVIDIA driver); 0: none, a node without GPUs to read.")
+        available = gauge(
+            "gpumemd_nvml_available",
+            "1: the NVML library is here (an NVIDIA driver); 0: none, a node without GPUs to read.",
+        )
         available.add_metric([], 0 if reading.absent else 1)
         yield available
         if reading.absent:
             return
         ids = ["gpu", "uuid"]
-        info = gauge("gpumemd_gpu_info", "GPU identity; value 1.", ["gpu", "uuid", "name", "pci_bus_id", "driver_version"])
+        info = gauge(
+            "gpumemd_gpu_info",
+            "GPU identity; value 1.",
+            ["gpu", "uuid", "name", "pci_bus_id", "driver_version"],
+        )
         memory = {
             key: gauge(f"gpumemd_gpu_memory_{key}_bytes", doc, ids)
             for key, doc in (
@@ -340,7 +354,9 @@ class NvmlSource(Source[NvmlReading]):
             ["gpu", "uuid", "pid"],
         )
         proc_count = gauge("gpumemd_gpu_processes", "Compute processes NVML sees on a GPU.", ids)
-        util_gpu = gauge("gpumemd_gpu_utilization_ratio", "Time a kernel ran in the last sample period (0-1).", ids)
+        util_gpu = gauge(
+            "gpumemd_gpu_utilization_ratio", "Time a kernel ran in the last sample period (0-1).", ids
+        )
         util_mem = gauge(
             "gpumemd_gpu_memory_bandwidth_utilization_ratio",
             "Time device memory was read or written in the last sample period (0-1).",
@@ -385,15 +401,20 @@ class NvmlSource(Source[NvmlReading]):
             dropped.add_metric([], self._dropped_total)
             yield dropped
         if self._process_names:
-            names = gauge("gpumemd_process_info", "Executable name of a GPU process; value 1.", ["pid", "executable"])
+            names = gauge(
+                "gpumemd_process_info", "Executable name of a GPU process; value 1.", ["pid", "executable"]
+            )
             for pid, name in sorted(reading.process_names.items()):
                 names.add_metric([str(pid), cap(name, self._label_limit)], 1)
             yield names
         if self._utilization:
             yield util_gpu
             yield util_mem
-        invalid = counter("gpumemd_nvml_invalid_answers",
-                          "NVML answers of the wrong type or out of range, left out, by field.", ["field"])
+        invalid = counter(
+            "gpumemd_nvml_invalid_answers",
+            "NVML answers of the wrong type or out of range, left out, by field.",
+            ["field"],
+        )
         for field in INVALID_FIELDS:
             invalid.add_metric([field], self._invalid[field])
         yield invalid

@@ -72,7 +72,9 @@ class OomReading:
     last_snapshot_time: float | None
     history_recording: bool
     diagnoses: Mapping[tuple[int, str], int] = field(default_factory=dict)  # (device, cause) -> OOMs
-    last_diagnosis: Mapping[int, tuple[str, str, str]] = field(default_factory=dict)  # device -> (cause, summary, fix)
+    last_diagnosis: Mapping[int, tuple[str, str, str]] = field(
+        default_factory=dict
+    )  # device -> (cause, summary, fix)
 
 
 def _slug(text: str) -> str:
@@ -83,11 +85,18 @@ class OomWatcher(Source[OomReading]):
     """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
 
     name = "oom"
-    names = frozenset({  # every family name families() may return (see NvmlSource.names)
-        "gpumemd_oom_events", "gpumemd_oom_observer_installed", "gpumemd_agent_snapshots",
-        "gpumemd_agent_memory_history_recording", "gpumemd_agent_last_snapshot_timestamp_seconds",
-        "gpumemd_agent_last_snapshot_info", "gpumemd_oom_diagnoses", "gpumemd_oom_last_diagnosis_info",
-    })
+    names = frozenset(
+        {  # every family name families() may return (see NvmlSource.names)
+            "gpumemd_oom_events",
+            "gpumemd_oom_observer_installed",
+            "gpumemd_agent_snapshots",
+            "gpumemd_agent_memory_history_recording",
+            "gpumemd_agent_last_snapshot_timestamp_seconds",
+            "gpumemd_agent_last_snapshot_info",
+            "gpumemd_oom_diagnoses",
+            "gpumemd_oom_last_diagnosis_info",
+        }
+    )
 
     def __init__(
         self,
@@ -158,7 +167,9 @@ class OomWatcher(Source[OomReading]):
             try:
                 self._installed = self._api.attach_oom_observer(self._observe)
             except Exception as exc:
-                log.warning("cannot attach the OOM observer (%s); OOMs are counted from memory_stats only", exc)
+                log.warning(
+                    "cannot attach the OOM observer (%s); OOMs are counted from memory_stats only", exc
+                )
                 self._installed = False
             return self._installed
 
@@ -176,8 +187,13 @@ class OomWatcher(Source[OomReading]):
                 return
             diagnosis = self._diagnosis(device, alloc, device_total, device_free)
             if diagnosis is None:
-                log.warning("CUDA out of memory on GPU %d: %d bytes requested, %d free of %d",
-                            device, alloc, device_free, device_total)
+                log.warning(
+                    "CUDA out of memory on GPU %d: %d bytes requested, %d free of %d",
+                    device,
+                    alloc,
+                    device_free,
+                    device_total,
+                )
             snapshot = self.dump_snapshot("oom") if self._dir is not None else None
             if diagnosis is not None and self._dir is not None:
                 self._write_diagnosis(diagnosis, snapshot)
@@ -284,12 +300,19 @@ class OomWatcher(Source[OomReading]):
                 # renamed into place (gpumemd.fs.SafeDir.write_by_path)
                 size = self._safe_dir.write_by_path(name, self._api.dump_snapshot, max_bytes=self._max_bytes)
                 if size is None:
-                    log.warning("snapshot (%s) deleted: larger than oom_max_snapshot_bytes (%d)", reason,
-                                self._max_bytes)
+                    log.warning(
+                        "snapshot (%s) deleted: larger than oom_max_snapshot_bytes (%d)",
+                        reason,
+                        self._max_bytes,
+                    )
                     self._note("too_large")
                     return None
-                self._safe_dir.rotate(self._prefix + "-", ".pickle", keep=self._max_snapshots,
-                                      max_bytes=self._max_snapshots * self._max_bytes)
+                self._safe_dir.rotate(
+                    self._prefix + "-",
+                    ".pickle",
+                    keep=self._max_snapshots,
+                    max_bytes=self._max_snapshots * self._max_bytes,
+                )
             except WriteError as err:
                 self._problems.failed(err)  # one line per state, counted; never a traceback
                 self._note("failed")
@@ -299,8 +322,11 @@ class OomWatcher(Source[OomReading]):
             with self._lock:
                 self._last_path, self._last_reason, self._last_time = str(path), reason, now
             self._note("written")
-            log.warning("allocator snapshot (%s) written to %s (open it at https://pytorch.org/memory_viz)",
-                        reason, path)
+            log.warning(
+                "allocator snapshot (%s) written to %s (open it at https://pytorch.org/memory_viz)",
+                reason,
+                path,
+            )
             return str(path)
         finally:
             self._dump_lock.release()
@@ -338,8 +364,11 @@ class OomWatcher(Source[OomReading]):
             log.exception("cannot start memory history")
             return False
         self._history_ours = True
-        log.warning("recording allocation history (max %d entries, %s stacks): slower allocations from now on",
-                    self._history_max, self._history_stacks)
+        log.warning(
+            "recording allocation history (max %d entries, %s stacks): slower allocations from now on",
+            self._history_max,
+            self._history_stacks,
+        )
         return True
 
     # --- the source ---
@@ -361,9 +390,17 @@ class OomWatcher(Source[OomReading]):
             except Exception:
                 recording = False
         with self._lock:
-            return OomReading(self._installed, dict(self._events), dict(self._snapshots), self._last_path,
-                              self._last_reason, self._last_time, recording, dict(self._diagnoses),
-                              dict(self._last_diagnosis))
+            return OomReading(
+                self._installed,
+                dict(self._events),
+                dict(self._snapshots),
+                self._last_path,
+                self._last_reason,
+                self._last_time,
+                recording,
+                dict(self._diagnoses),
+                dict(self._last_diagnosis),
+            )
 
     def families(self, reading: OomReading) -> Iterable[Metric]:
         # Nearly every sample reads the same (no OOM, no snapshot): when the alert engine
@@ -377,8 +414,11 @@ class OomWatcher(Source[OomReading]):
 
     def _families(self, reading: OomReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
-        events = counter("gpumemd_oom_events", "CUDA out-of-memory errors, counted as they happen (observer).",
-                         ["gpu", *ids])
+        events = counter(
+            "gpumemd_oom_events",
+            "CUDA out-of-memory errors, counted as they happen (observer).",
+            ["gpu", *ids],
+        )
         for device, n in sorted(reading.events.items()):
             events.add_metric([str(device), *extra], n)
         installed = gauge("gpumemd_oom_observer_installed", "1 when the OOM observer is attached.", ids)
@@ -386,26 +426,40 @@ class OomWatcher(Source[OomReading]):
         snaps = counter("gpumemd_agent_snapshots", "Allocator snapshot dumps, by result.", ["result", *ids])
         for result, n in sorted(reading.snapshots.items()):
             snaps.add_metric([result, *extra], n)
-        recording = gauge("gpumemd_agent_memory_history_recording",
-                          "1 while allocation history is recorded (allocations are slower).", ids)
+        recording = gauge(
+            "gpumemd_agent_memory_history_recording",
+            "1 while allocation history is recorded (allocations are slower).",
+            ids,
+        )
         recording.add_metric(extra, 1 if reading.history_recording else 0)
         yield from (events, installed, snaps, recording)
         if reading.diagnoses:
-            diagnosed = counter("gpumemd_oom_diagnoses", "CUDA out-of-memory errors diagnosed, by cause.",
-                                ["gpu", "cause", *ids])
+            diagnosed = counter(
+                "gpumemd_oom_diagnoses",
+                "CUDA out-of-memory errors diagnosed, by cause.",
+                ["gpu", "cause", *ids],
+            )
             for (device, cause), n in sorted(reading.diagnoses.items()):
                 diagnosed.add_metric([str(device), cause, *extra], n)
-            last = gauge("gpumemd_oom_last_diagnosis_info", "The last OOM's diagnosis on a GPU; value 1.",
-                         ["gpu", "cause", "summary", "fix", *ids])
+            last = gauge(
+                "gpumemd_oom_last_diagnosis_info",
+                "The last OOM's diagnosis on a GPU; value 1.",
+                ["gpu", "cause", "summary", "fix", *ids],
+            )
             for device, (cause, summary, fix) in sorted(reading.last_diagnosis.items()):
                 last.add_metric([str(device), cause, summary[:300], fix[:300], *extra], 1)
             yield diagnosed
             yield last
         if reading.last_snapshot_time is not None:
-            when = gauge("gpumemd_agent_last_snapshot_timestamp_seconds", "When the last snapshot was written.", ids)
+            when = gauge(
+                "gpumemd_agent_last_snapshot_timestamp_seconds", "When the last snapshot was written.", ids
+            )
             when.add_metric(extra, reading.last_snapshot_time)
-            info = gauge("gpumemd_agent_last_snapshot_info", "Path and reason of the last snapshot; value 1.",
-                         ["path", "reason", *ids])
+            info = gauge(
+                "gpumemd_agent_last_snapshot_info",
+                "Path and reason of the last snapshot; value 1.",
+                ["path", "reason", *ids],
+            )
             info.add_metric([reading.last_snapshot_path or "", reading.last_snapshot_reason or "", *extra], 1)
             yield when
             yield info

@@ -26,13 +26,13 @@ Reserved by kind adds up to the segments' sizes, which is what `reserved_bytes` 
 the two are read at different moments (this source on its own cadence), so they agree
 only while nothing is mapped or released in between.
 
-The snapshot takes the allocator's lock and builds a dict for every block: it costs far
-more than `memory_stats`, and more with the number of blocks (docs/performance.md), so it
-is read every `agent.pool_interval`, not every tick. Rules this source keeps: nothing is
-read before the process initialised CUDA; under cudaMallocAsync (no segments) nothing is
-exported rather than zeros; a torch whose snapshot lacks `segment_pool_id` gives no pool
-series and one log line (these states are not failures: the collector succeeds, empty); a malformed snapshot fails the read (`MalformedSnapshot`, counted
-by the agent) rather than export sums that do not add up.
+The snapshot takes the allocator's lock and builds a dict for every block: it costs far more than
+`memory_stats`, and more with the number of blocks (docs/performance.md), so it is read every
+`agent.pool_interval`, not every tick. Rules this source keeps: nothing is read before the process
+initialised CUDA; under cudaMallocAsync (no segments) nothing is exported rather than zeros; a
+torch whose snapshot lacks `segment_pool_id` gives no pool series and one log line (these states
+are not failures: the collector succeeds, empty); a malformed snapshot fails the read
+(`MalformedSnapshot`, counted by the agent) rather than export sums that do not add up.
 """
 
 from __future__ import annotations
@@ -51,8 +51,17 @@ from gpumemd.diagnosis.snapshot import figures_from_segments
 
 from .base import Family, Source, SourceUnavailable
 
-__all__ = ["KINDS", "MAX_POOL_SERIES", "REFERENCE_WINDOW", "Fragmentation", "MalformedSnapshot", "PoolReading",
-           "PoolSource", "kind_of", "summarize"]
+__all__ = [
+    "KINDS",
+    "MAX_POOL_SERIES",
+    "REFERENCE_WINDOW",
+    "Fragmentation",
+    "MalformedSnapshot",
+    "PoolReading",
+    "PoolSource",
+    "kind_of",
+    "summarize",
+]
 
 log = logging.getLogger("gpumemd.pools")
 
@@ -160,8 +169,14 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
 
     name = "pools"
 
-    def __init__(self, api: TorchCudaApi, *, labels: Mapping[str, str] | None = None,
-                 max_pools: int = MAX_POOL_SERIES, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        api: TorchCudaApi,
+        *,
+        labels: Mapping[str, str] | None = None,
+        max_pools: int = MAX_POOL_SERIES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._api = api
         self._labels = dict(labels or {})
         self._max_pools = max(0, max_pools)
@@ -189,7 +204,9 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
                 return self._turn_off("the allocator backend is cudaMallocAsync: no segments, no pool series")
         segments = api.pool_segments()
         if segments is None:
-            return self._turn_off("this torch has no allocator snapshot (torch.cuda.memory_snapshot): no pool series")
+            return self._turn_off(
+                "this torch has no allocator snapshot (torch.cuda.memory_snapshot): no pool series"
+            )
         try:
             sums = summarize(segments)
         except SourceUnavailable as exc:
@@ -203,8 +220,15 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
             rows = [(k, *kinds.get(k, (0, 0, 0))) for k in KINDS]
             if "other" in kinds:
                 rows.append(("other", *kinds["other"]))
-            readings.append(PoolReading(device, uuid, tuple(rows), _top(pools, self._max_pools),
-                                        self._fragmentation(segments, device)))
+            readings.append(
+                PoolReading(
+                    device,
+                    uuid,
+                    tuple(rows),
+                    _top(pools, self._max_pools),
+                    self._fragmentation(segments, device),
+                )
+            )
         return tuple(readings)
 
     def _fragmentation(self, segments: list[Any], device: int) -> Fragmentation:
@@ -232,7 +256,8 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         if type(free) is int and free >= 0:
             available = free + seg.releasable  # the allocator frees those segments before it gives up
             risk = reference > available and only_stranded_fits(
-                reference, seg.largest_free_block, stranded, available)
+                reference, seg.largest_free_block, stranded, available
+            )
         return Fragmentation(seg.largest_free_block, reference, stranded, risk)
 
     def _turn_off(self, why: str) -> tuple[PoolReading, ...]:
@@ -263,24 +288,38 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         return [reserved, allocated, count, top, largest, reference, stranded, risk]
 
 
-_RESERVED = Family("gpumemd_allocator_pool_reserved_bytes",
-                   "Memory the caching allocator holds from CUDA, by pool kind (default, graph, user); "
-                   "adds up to reserved_bytes.")
-_ALLOCATED = Family("gpumemd_allocator_pool_allocated_bytes",
-                    "Memory in tensors, by pool kind (a CUDA graph's pool stays allocated between replays).")
+_RESERVED = Family(
+    "gpumemd_allocator_pool_reserved_bytes",
+    "Memory the caching allocator holds from CUDA, by pool kind (default, graph, user); "
+    "adds up to reserved_bytes.",
+)
+_ALLOCATED = Family(
+    "gpumemd_allocator_pool_allocated_bytes",
+    "Memory in tensors, by pool kind (a CUDA graph's pool stays allocated between replays).",
+)
 _COUNT = Family("gpumemd_allocator_pools", "Memory pools holding segments, by kind.")
-_PRIVATE = Family("gpumemd_allocator_private_pool_reserved_bytes",
-                  "Reserved memory of the biggest private pools (kind:id), the rest summed as pool=\"other\".")
-_LARGEST = Family("gpumemd_allocator_largest_free_block_bytes",
-                  "The largest free block in PyTorch's own pool: the largest request the cache can serve.")
-_REFERENCE = Family("gpumemd_allocator_reference_request_bytes",
-                    "The largest tensor seen live at a pool read and freed by the next, over the last 5 "
-                    "minutes: the request fragmentation is measured against.")
-_STRANDED = Family("gpumemd_allocator_stranded_free_bytes",
-                   "Free bytes between live tensors (empty_cache cannot return them), in blocks smaller "
-                   "than the reference request.")
-_RISK = Family("gpumemd_allocator_fragmentation_risk",
-               "1 when the reference request fits in no free block nor in the device's free memory, but "
-               "would in the stranded bytes: the next such request OOMs from fragmentation.")
+_PRIVATE = Family(
+    "gpumemd_allocator_private_pool_reserved_bytes",
+    'Reserved memory of the biggest private pools (kind:id), the rest summed as pool="other".',
+)
+_LARGEST = Family(
+    "gpumemd_allocator_largest_free_block_bytes",
+    "The largest free block in PyTorch's own pool: the largest request the cache can serve.",
+)
+_REFERENCE = Family(
+    "gpumemd_allocator_reference_request_bytes",
+    "The largest tensor seen live at a pool read and freed by the next, over the last 5 "
+    "minutes: the request fragmentation is measured against.",
+)
+_STRANDED = Family(
+    "gpumemd_allocator_stranded_free_bytes",
+    "Free bytes between live tensors (empty_cache cannot return them), in blocks smaller "
+    "than the reference request.",
+)
+_RISK = Family(
+    "gpumemd_allocator_fragmentation_risk",
+    "1 when the reference request fits in no free block nor in the device's free memory, but "
+    "would in the stranded bytes: the next such request OOMs from fragmentation.",
+)
 _FAMILIES = (_RESERVED, _ALLOCATED, _COUNT, _PRIVATE, _LARGEST, _REFERENCE, _STRANDED, _RISK)
 PoolSource.names = frozenset(f.name for f in _FAMILIES)

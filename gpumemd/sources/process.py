@@ -147,7 +147,8 @@ class ProcessSource(Source[ProcessReading]):
         self._nvml_next = 0.0
         self._nvml_views: dict[int, DeviceView] = {}  # by torch device, from the last NVML read
         self._invisible_logged: set[str] = set()
-        self._pinned_gone = torch_api is None  # host_memory_stats failed once: this torch (or replay) lacks it
+        # True once host_memory_stats failed: this torch (or replay) lacks it
+        self._pinned_gone = torch_api is None
 
     def close(self) -> None:
         if self._nvml_ready and self._nvml is not None:
@@ -166,7 +167,9 @@ class ProcessSource(Source[ProcessReading]):
         if in_use and self._accelerator is not None:
             accelerator = self._accelerator()  # None until the program imported torch, or none
             if accelerator is not None and accelerator != NVIDIA:  # NVML cannot see these devices
-                blind = tuple(DeviceView(r.device, r.uuid, r.reserved_bytes, nvml_visible=False) for r in in_use)
+                blind = tuple(
+                    DeviceView(r.device, r.uuid, r.reserved_bytes, nvml_visible=False) for r in in_use
+                )
                 return ProcessReading(blind, rss, self._peak(rss), None, None)
         views: list[DeviceView] = []
         if in_use and not self._nvml_gone:
@@ -179,12 +182,15 @@ class ProcessSource(Source[ProcessReading]):
             if view is None or not view.nvml_visible:
                 view = self._fallback(r, view)
             elif view.nvml_used_bytes is not None:
-                split = split_process(int(view.nvml_used_bytes), r.reserved_bytes, r.allocated_bytes,
-                                      r.inactive_split_bytes)
+                split = split_process(
+                    int(view.nvml_used_bytes), r.reserved_bytes, r.allocated_bytes, r.inactive_split_bytes
+                )
                 view = replace(view, parts=tuple(split.items()))
             views.append(view)
         pinned: tuple[int | None, int | None] = (None, None)
-        if in_use and not self._pinned_gone:  # CUDA is up (a context holds memory): pinned memory can be asked
+        if (
+            in_use and not self._pinned_gone
+        ):  # CUDA is up (a context holds memory): pinned memory can be asked
             pinned = self._read_pinned()
         return ProcessReading(tuple(views), rss, self._peak(rss), *pinned)
 
@@ -248,10 +254,13 @@ class ProcessSource(Source[ProcessReading]):
                 complete = len(others) == sum(p["pid"] != self._pid for p in procs)  # every one a byte count
                 others_bytes = sum(others) if complete else None
                 if used is None:
-                    self._log_invisible(r.uuid, f"NVML lists no process with pid {self._pid} "
-                                                "(PID namespace of a container?)")
+                    self._log_invisible(
+                        r.uuid, f"NVML lists no process with pid {self._pid} (PID namespace of a container?)"
+                    )
                 out[r.device] = DeviceView(
-                    r.device, r.uuid, r.reserved_bytes,
+                    r.device,
+                    r.uuid,
+                    r.reserved_bytes,
                     nvml_visible=used is not None,
                     nvml_used_bytes=used,
                     non_pytorch_bytes=None if used is None else int(used) - r.reserved_bytes,
@@ -277,8 +286,14 @@ class ProcessSource(Source[ProcessReading]):
             used = total - free
         visible = view.nvml_visible if view is not None else None
         unattributed = view.unattributed_bytes if view is not None else None
-        return DeviceView(r.device, r.uuid, r.reserved_bytes, nvml_visible=visible,
-                          unattributed_bytes=unattributed, device_used_bytes=used)
+        return DeviceView(
+            r.device,
+            r.uuid,
+            r.reserved_bytes,
+            nvml_visible=visible,
+            unattributed_bytes=unattributed,
+            device_used_bytes=used,
+        )
 
     # --- rendering ---
 
@@ -288,13 +303,24 @@ class ProcessSource(Source[ProcessReading]):
     def families_named(self, reading: ProcessReading, names: frozenset[str]) -> list[Metric]:
         """Only the families in `names` (what the alert engine's rules select)."""
         specs = tuple(s for s in _DEVICE_FAMILIES if s[1].name in names)
-        return self._render(reading, specs, _RSS.name in names, _PEAK_RSS.name in names,
-                            (_PINNED_ALLOCATED.name in names, _PINNED_RESERVED.name in names),
-                            _BREAKDOWN.name in names)
+        return self._render(
+            reading,
+            specs,
+            _RSS.name in names,
+            _PEAK_RSS.name in names,
+            (_PINNED_ALLOCATED.name in names, _PINNED_RESERVED.name in names),
+            _BREAKDOWN.name in names,
+        )
 
-    def _render(self, reading: ProcessReading, specs: tuple[_DeviceSpec, ...], with_rss: bool,
-                with_peak: bool, with_pinned: tuple[bool, bool] = (True, True),
-                with_breakdown: bool = True) -> list[Metric]:
+    def _render(
+        self,
+        reading: ProcessReading,
+        specs: tuple[_DeviceSpec, ...],
+        with_rss: bool,
+        with_peak: bool,
+        with_pinned: tuple[bool, bool] = (True, True),
+        with_breakdown: bool = True,
+    ) -> list[Metric]:
         extra = self._labels
         per_device = [family.new() for _, family in specs]
         breakdown = _BREAKDOWN.new()
@@ -319,8 +345,10 @@ class ProcessSource(Source[ProcessReading]):
             if reading.peak_rss_bytes is not None:
                 _PEAK_RSS.add(peak, dict(extra), reading.peak_rss_bytes)
             per_device.append(peak)
-        for family, value, wanted in ((_PINNED_ALLOCATED, reading.pinned_allocated_bytes, with_pinned[0]),
-                                      (_PINNED_RESERVED, reading.pinned_reserved_bytes, with_pinned[1])):
+        for family, value, wanted in (
+            (_PINNED_ALLOCATED, reading.pinned_allocated_bytes, with_pinned[0]),
+            (_PINNED_RESERVED, reading.pinned_reserved_bytes, with_pinned[1]),
+        ):
             if wanted:
                 metric = family.new()
                 if value is not None:
@@ -336,28 +364,66 @@ def _visible(v: DeviceView) -> int | None:
 # In exposition order: (the view's value, or None for no sample; the family).
 _DeviceSpec = tuple[Callable[[DeviceView], Any], Family]
 _DEVICE_FAMILIES: tuple[_DeviceSpec, ...] = (
-    (_visible, Family("gpumemd_process_nvml_visible",
-                      "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers) "
-                      "or the device (not NVIDIA).")),
-    (attrgetter("nvml_used_bytes"), Family("gpumemd_process_nvml_used_bytes",
-                                           "GPU memory NVML attributes to this process (CUDA context included).")),
-    (attrgetter("non_pytorch_bytes"), Family(
-        "gpumemd_process_non_pytorch_bytes",
-        "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.")),
-    (attrgetter("unattributed_bytes"), Family("gpumemd_gpu_unattributed_bytes",
-                                              "Device used memory (NVML v2) that no process accounts for.")),
-    (attrgetter("device_used_bytes"), Family(
-        "gpumemd_process_device_used_bytes",
-        "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).")),
+    (
+        _visible,
+        Family(
+            "gpumemd_process_nvml_visible",
+            "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers) "
+            "or the device (not NVIDIA).",
+        ),
+    ),
+    (
+        attrgetter("nvml_used_bytes"),
+        Family(
+            "gpumemd_process_nvml_used_bytes",
+            "GPU memory NVML attributes to this process (CUDA context included).",
+        ),
+    ),
+    (
+        attrgetter("non_pytorch_bytes"),
+        Family(
+            "gpumemd_process_non_pytorch_bytes",
+            "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.",
+        ),
+    ),
+    (
+        attrgetter("unattributed_bytes"),
+        Family(
+            "gpumemd_gpu_unattributed_bytes", "Device used memory (NVML v2) that no process accounts for."
+        ),
+    ),
+    (
+        attrgetter("device_used_bytes"),
+        Family(
+            "gpumemd_process_device_used_bytes",
+            "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).",
+        ),
+    ),
 )
 _RSS = Family("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).")
-_PEAK_RSS = Family("gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss).")
-_PINNED_ALLOCATED = Family("gpumemd_host_pinned_memory_allocated_bytes",
-                           "Pinned host memory in use from PyTorch's caching host allocator (torch.cuda.host_memory_stats).")
-_PINNED_RESERVED = Family("gpumemd_host_pinned_memory_reserved_bytes",
-                          "Pinned host memory PyTorch's caching host allocator holds (in use + cached).")
-_BREAKDOWN = Family("gpumemd_process_memory_breakdown_bytes",
-                    "What NVML charges this process on the GPU, by category (PyTorch allocated, fragmented, "
-                    "cached; non-PyTorch); the categories sum to gpumemd_process_nvml_used_bytes.")
-ProcessSource.names = frozenset({*(family.name for _, family in _DEVICE_FAMILIES), _RSS.name, _PEAK_RSS.name,
-                                 _PINNED_ALLOCATED.name, _PINNED_RESERVED.name, _BREAKDOWN.name})
+_PEAK_RSS = Family(
+    "gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss)."
+)
+_PINNED_ALLOCATED = Family(
+    "gpumemd_host_pinned_memory_allocated_bytes",
+    "Pinned host memory in use from PyTorch's caching host allocator (torch.cuda.host_memory_stats).",
+)
+_PINNED_RESERVED = Family(
+    "gpumemd_host_pinned_memory_reserved_bytes",
+    "Pinned host memory PyTorch's caching host allocator holds (in use + cached).",
+)
+_BREAKDOWN = Family(
+    "gpumemd_process_memory_breakdown_bytes",
+    "What NVML charges this process on the GPU, by category (PyTorch allocated, fragmented, "
+    "cached; non-PyTorch); the categories sum to gpumemd_process_nvml_used_bytes.",
+)
+ProcessSource.names = frozenset(
+    {
+        *(family.name for _, family in _DEVICE_FAMILIES),
+        _RSS.name,
+        _PEAK_RSS.name,
+        _PINNED_ALLOCATED.name,
+        _PINNED_RESERVED.name,
+        _BREAKDOWN.name,
+    }
+)

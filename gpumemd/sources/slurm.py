@@ -37,7 +37,9 @@ class SlurmSource(Source[SlurmReading]):
     """The Slurm job of each GPU process, read from its cgroup (no privileges needed)."""
 
     name = "slurm"
-    names = frozenset({"gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info"})  # see NvmlSource.names
+    names = frozenset(
+        {"gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info"}
+    )  # see NvmlSource.names
 
     def __init__(self, proc_root: str | Path = "/proc") -> None:
         self._proc = Path(proc_root)
@@ -56,15 +58,26 @@ class SlurmSource(Source[SlurmReading]):
             if job is not None:
                 jobs[pid] = job
         gpu_jobs = sorted(
-            {(str(g.index), g.uuid, jobs[p.pid]) for g in nvml.gpus for p in (g.processes or ()) if p.pid in jobs}
+            {
+                (str(g.index), g.uuid, jobs[p.pid])
+                for g in nvml.gpus
+                for p in (g.processes or ())
+                if p.pid in jobs
+            }
         )
         return SlurmReading(jobs, tuple(gpu_jobs))
 
     def families(self, reading: SlurmReading) -> Iterable[Metric]:
-        procs = gauge("gpumemd_process_slurm_job_info", "The Slurm job of a GPU process; value 1.", ["pid", "job_id"])
+        procs = gauge(
+            "gpumemd_process_slurm_job_info", "The Slurm job of a GPU process; value 1.", ["pid", "job_id"]
+        )
         for pid, job in sorted(reading.process_jobs.items()):
             procs.add_metric([str(pid), job], 1)
-        gpus = gauge("gpumemd_gpu_slurm_job_info", "A Slurm job with a process on a GPU; value 1.", ["gpu", "uuid", "job_id"])
+        gpus = gauge(
+            "gpumemd_gpu_slurm_job_info",
+            "A Slurm job with a process on a GPU; value 1.",
+            ["gpu", "uuid", "job_id"],
+        )
         for labels in reading.gpu_jobs:
             gpus.add_metric(list(labels), 1)
         yield procs

@@ -65,11 +65,18 @@ class SpoolSource(Source[SpoolReading]):
                  pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
                  read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
         """The reader's arguments (`SpoolReader`); the daemon's own family names are always reserved."""
-        self.reader = SpoolReader(directory, expire_intervals=expire_intervals,
-                                  clock=clock if clock is not None else time.time, alive=alive,
-                                  owner=owner, settings=settings, pidns=pidns,
-                                  reserved=daemon_family_names() | (reserved or frozenset()), read_only=read_only,
-                                  monotonic=monotonic)
+        self.reader = SpoolReader(
+            directory,
+            expire_intervals=expire_intervals,
+            clock=clock if clock is not None else time.time,
+            alive=alive,
+            owner=owner,
+            settings=settings,
+            pidns=pidns,
+            reserved=daemon_family_names() | (reserved or frozenset()),
+            read_only=read_only,
+            monotonic=monotonic,
+        )
 
     def read(self, cycle: Mapping[str, Any]) -> SpoolReading:
         return self.reader.read()
@@ -102,10 +109,16 @@ class SpoolSource(Source[SpoolReading]):
                         seen.add(series)
                         fam.samples.append(sample)
         yield from merged.values()
-        info = gauge("gpumemd_process_rank_info",
-                     "A process that runs a gpumemd agent, with its rank; value 1 (join on pid).", INFO_LABELS)
-        when = gauge("gpumemd_spool_rank_last_publish_timestamp_seconds",
-                     "When a rank last published into the spool.", ["pid", "rank", "job_id"])
+        info = gauge(
+            "gpumemd_process_rank_info",
+            "A process that runs a gpumemd agent, with its rank; value 1 (join on pid).",
+            INFO_LABELS,
+        )
+        when = gauge(
+            "gpumemd_spool_rank_last_publish_timestamp_seconds",
+            "When a rank last published into the spool.",
+            ["pid", "rank", "job_id"],
+        )
         for rank in reading.ranks:
             ident = {**{k: "" for k in INFO_LABELS}, **rank.identity, "pid": str(rank.pid)}
             info.add_metric([ident[k] for k in INFO_LABELS], 1)
@@ -113,18 +126,25 @@ class SpoolSource(Source[SpoolReading]):
         ranks = gauge("gpumemd_spool_ranks", "Live agents merged from the spool directory.")
         ranks.add_metric([], len(reading.ranks))
         yield from (info, when, ranks)
-        for key, doc in (("expired", "Spool files left out because their agent is dead or silent."),
-                         ("errors", "Spool files rejected, any reason (deprecated: gpumemd_spool_rejected_total)."),
-                         ("conflicts", "Spool files left out because a newer one claimed the same rank.")):
+        for key, doc in (
+            ("expired", "Spool files left out because their agent is dead or silent."),
+            ("errors", "Spool files rejected, any reason (deprecated: gpumemd_spool_rejected_total)."),
+            ("conflicts", "Spool files left out because a newer one claimed the same rank."),
+        ):
             c = counter(f"gpumemd_spool_{key}", doc)
             c.add_metric([], reading.counts.get(key, 0))
             yield c
-        rejected = counter("gpumemd_spool_rejected", "Spool files (or the directory) refused, by reason.", ["reason"])
+        rejected = counter(
+            "gpumemd_spool_rejected", "Spool files (or the directory) refused, by reason.", ["reason"]
+        )
         for reason in REASONS:
             rejected.add_metric([reason], reading.rejected.get(reason, 0))
         yield rejected
-        dropped = counter("gpumemd_spool_dropped_series",
-                          "Series of a rank left out (the rest of its file served), by reason.", ["reason"])
+        dropped = counter(
+            "gpumemd_spool_dropped_series",
+            "Series of a rank left out (the rest of its file served), by reason.",
+            ["reason"],
+        )
         for reason in DROP_REASONS:
             dropped.add_metric([reason], reading.dropped.get(reason, 0))
         yield dropped
@@ -143,5 +163,6 @@ def _daemon_names() -> frozenset[str]:
     from .nvml import NvmlSource  # noqa: PLC0415
     from .slurm import SlurmSource  # noqa: PLC0415
 
-    return frozenset({*NvmlSource.names, *HostSource.names, *KubeletSource.names, *SlurmSource.names,
-                      *_OWN_FAMILIES})
+    return frozenset(
+        {*NvmlSource.names, *HostSource.names, *KubeletSource.names, *SlurmSource.names, *_OWN_FAMILIES}
+    )
