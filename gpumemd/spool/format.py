@@ -90,31 +90,44 @@ class Encoder:
     change; each publish serialises only the sample rows, in one `json.dumps` call. The
     daemon turns it back into version 1's shape (`families_of`)."""
 
-    def __init__(self, *, pid: int, interval: float, identity: Mapping[str, str], everything: bool = False) -> None:
+    def __init__(
+        self, *, pid: int, interval: float, identity: Mapping[str, str], everything: bool = False
+    ) -> None:
         dumps = _dumps
         self._everything = everything  # every family (the agent's endpoint process serves them all)
         pidns = own_pidns()  # lets the daemon tell a pid it cannot see from a dead one
-        self._head = (f'{{"format":{dumps(FORMAT)},"pid":{int(pid)},"interval":{dumps(float(interval))},'
-                      f'"identity":{dumps(dict(identity))},'
-                      + (f'"pidns":{dumps(pidns)},' if pidns is not None else "") + '"written":')
+        self._head = (
+            f'{{"format":{dumps(FORMAT)},"pid":{int(pid)},"interval":{dumps(float(interval))},'
+            f'"identity":{dumps(dict(identity))},'
+            + (f'"pidns":{dumps(pidns)},' if pidns is not None else "")
+            + '"written":'
+        )
         self._types_key: tuple[tuple[str, str, str], ...] | None = None
         self._types = ""
 
     def encode(self, families: Iterable[Metric], written: float, alerts: bytes | None = None) -> bytes:
         """`alerts`: the agent's /api/v1/alerts answer (JSON), kept as the `alerts` field."""
-        published = (list(families) if self._everything
-                     else [f for f in families if f.name.startswith(PUBLISHED_PREFIXES)])
+        published = (
+            list(families)
+            if self._everything
+            else [f for f in families if f.name.startswith(PUBLISHED_PREFIXES)]
+        )
         key = tuple([(f.name, f.type, f.documentation) for f in published])
         if key != self._types_key:
             self._types_key, self._types = key, _dumps(key)
         rows = [[i, s.name, s.labels, s.value] for i, f in enumerate(published) for s in f.samples]
         tail = (b',"alerts":' + alerts + b"}") if alerts is not None else b"}"
-        return "".join((self._head, _dumps(float(written)), ',"types":', self._types, ',"samples":',
-                        _dumps(rows))).encode() + tail
+        return (
+            "".join(
+                (self._head, _dumps(float(written)), ',"types":', self._types, ',"samples":', _dumps(rows))
+            ).encode()
+            + tail
+        )
 
 
 def families_of(doc: Mapping[str, Any]) -> list[Any]:
-    """A document's families as version 1 wrote them: [[name, type, help, [[sample name, labels, value], …]], …]."""
+    """A document's families as version 1 wrote them:
+    [[name, type, help, [[sample name, labels, value], …]], …]."""
     if doc["format"] == FORMAT_V1:
         return list(doc["families"])
     families: list[Any] = [[name, typ, help_, []] for name, typ, help_ in doc["types"]]
@@ -123,14 +136,36 @@ def families_of(doc: Mapping[str, Any]) -> list[Any]:
     return families
 
 
-REASONS = ("not_regular", "too_large", "too_many_files", "not_json", "schema", "not_owner", "pid_unknown",
-           "name_collision", "too_many_series", "unsafe_directory", "hardlinked", "identity_conflict",
-           "too_many_bytes", "label_churn")
+REASONS = (
+    "not_regular",
+    "too_large",
+    "too_many_files",
+    "not_json",
+    "schema",
+    "not_owner",
+    "pid_unknown",
+    "name_collision",
+    "too_many_series",
+    "unsafe_directory",
+    "hardlinked",
+    "identity_conflict",
+    "too_many_bytes",
+    "label_churn",
+)
 """`gpumemd_spool_rejected_total{reason}`: a fixed set, so a hostile file cannot mint label values."""
 
 
-DROP_REASONS = ("value", "non_finite", "negative_counter", "label_name", "label_value", "too_many_labels",
-                "sample_name", "series_twice", "family_type")
+DROP_REASONS = (
+    "value",
+    "non_finite",
+    "negative_counter",
+    "label_name",
+    "label_value",
+    "too_many_labels",
+    "sample_name",
+    "series_twice",
+    "family_type",
+)
 """`gpumemd_spool_dropped_series_total{reason}`: one series of one rank left out, the rest of its
 file served. `value`: not a number; `non_finite`: NaN or ±Inf; `negative_counter`; `label_name`,
 `label_value` (not a string, too long, not encodable UTF-8), `too_many_labels`; `sample_name`: not
@@ -254,6 +289,7 @@ def identity_labels(pid: int, identity: Mapping[str, str]) -> dict[str, str]:
 @dataclass(frozen=True)
 class RankFile:
     """One rank's validated spool file: who wrote it, when, and the families the daemon merges."""
+
     pid: int
     written: float
     interval: float
@@ -271,6 +307,7 @@ class RankFile:
 @dataclass(frozen=True)
 class Rejection:
     """Why a spool file was refused (one of REASONS) and a detail for the log."""
+
     reason: str  # one of REASONS
     detail: str  # for the log, never a label
 
@@ -301,8 +338,13 @@ def _text(value: Any, what: str, limit: int = MAX_VALUE) -> str:
 
 
 def _label_name_ok(k: Any) -> bool:
-    return (type(k) is str and len(k) <= MAX_NAME and _LABEL_RE.match(k) is not None and not k.startswith("__")
-            and k not in _RESERVED_LABELS)
+    return (
+        type(k) is str
+        and len(k) <= MAX_NAME
+        and _LABEL_RE.match(k) is not None
+        and not k.startswith("__")
+        and k not in _RESERVED_LABELS
+    )
 
 
 def _raw_families(doc: dict[str, Any]) -> list[tuple[Any, Any, Any, list[Any]]]:
@@ -335,8 +377,14 @@ def _raw_families(doc: dict[str, Any]) -> list[tuple[Any, Any, Any, list[Any]]]:
     return v2
 
 
-def validate(doc: Any, *, name_pid: int | None = None, reserved: frozenset[str] | None = None,
-             max_series: int = MAX_SERIES, schema: Mapping[str, str] | None = None) -> RankFile | Rejection:
+def validate(
+    doc: Any,
+    *,
+    name_pid: int | None = None,
+    reserved: frozenset[str] | None = None,
+    max_series: int = MAX_SERIES,
+    schema: Mapping[str, str] | None = None,
+) -> RankFile | Rejection:
     """One spool document (parsed JSON) as a RankFile holding only the families the daemon
     merges, or the reason it is refused. Never raises: everything here came from outside.
 
@@ -347,8 +395,13 @@ def validate(doc: Any, *, name_pid: int | None = None, reserved: frozenset[str] 
     only as a gauge. One bad value, label or sample name drops that series only
     (`RankFile.dropped`); the file's structure, header and identity are all or nothing."""
     try:
-        return _validate(doc, name_pid, frozenset() if reserved is None else reserved, max_series,
-                         agent_schema() if schema is None else schema)
+        return _validate(
+            doc,
+            name_pid,
+            frozenset() if reserved is None else reserved,
+            max_series,
+            agent_schema() if schema is None else schema,
+        )
     except _Bad as bad:
         return Rejection(bad.reason, str(bad))
     except (RecursionError, MemoryError) as exc:  # not reachable through json.loads' own limits
@@ -363,8 +416,9 @@ def _drop_reason(value: Any) -> str:
     return "non_finite" if type(value) is float else "value"
 
 
-def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_series: int,
-              schema: Mapping[str, str]) -> RankFile:
+def _validate(
+    doc: Any, name_pid: int | None, reserved: frozenset[str], max_series: int, schema: Mapping[str, str]
+) -> RankFile:
     if not isinstance(doc, dict):
         raise _Bad("schema", "expected a JSON object")
     if doc.get("format") not in FORMATS:
@@ -452,7 +506,11 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
                             why = "label_name"
                             break
                         good_names.add(k)
-                    if type(v) is not str or len(v) > MAX_VALUE or (not v.isascii() and text_value(v) is None):
+                    if (
+                        type(v) is not str
+                        or len(v) > MAX_VALUE
+                        or (not v.isascii() and text_value(v) is None)
+                    ):
                         why = "label_value"
                         break
             if why is not None:
@@ -465,7 +523,9 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
                 why = why or _drop_reason(raw)
             else:
                 present = IDENTITY_LABELS.intersection(labels)
-                if present != forced_keys or not forced_items <= labels.items():  # else: already the verified ones
+                if (
+                    present != forced_keys or not forced_items <= labels.items()
+                ):  # else: already the verified ones
                     for k in present:
                         if verified[k]:
                             labels[k] = verified[k]
@@ -481,8 +541,17 @@ def _validate(doc: Any, name_pid: int | None, reserved: frozenset[str], max_seri
             dropped[why] = dropped.get(why, 0) + 1
         series += len(samples)
         families.append((name, want, help_, tuple(samples), frozenset(keys)))
-    return RankFile(pid, written, interval, dict(identity), families, pidns, series,
-                    bytes=SERIES_OVERHEAD * series, dropped=dropped)
+    return RankFile(
+        pid,
+        written,
+        interval,
+        dict(identity),
+        families,
+        pidns,
+        series,
+        bytes=SERIES_OVERHEAD * series,
+        dropped=dropped,
+    )
 
 
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:

@@ -32,7 +32,9 @@ __all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_
 log = logging.getLogger("gpumemd.spool")
 
 
-_OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
+_OPEN = (
+    os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+)  # getattr: not on every platform
 _FILE_RE = re.compile(r"agent-([1-9][0-9]{0,6})\.json\Z")
 
 
@@ -60,8 +62,11 @@ def proc_owner(pid: int) -> int | None:
 class SpoolReading:
     """One scan of the spool directory: the ranks' files in use, and the cumulative counts of what
     was expired, rejected and dropped."""
+
     ranks: tuple[RankFile, ...]
-    counts: Mapping[str, int] = field(default_factory=dict)  # expired, errors, conflicts, deferred (cumulative)
+    counts: Mapping[str, int] = field(
+        default_factory=dict
+    )  # expired, errors, conflicts, deferred (cumulative)
     rejected: Mapping[str, int] = field(default_factory=dict)  # reason -> files (cumulative)
     dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series (cumulative)
 
@@ -104,11 +109,20 @@ class SpoolReader:
 
     `read_only`: never create, delete or change anything (`gpumemd explain`'s local sample)."""
 
-    def __init__(self, directory: Path, *, expire_intervals: int = 5,
-                 clock: Callable[[], float] = time.time, alive: Callable[[int], bool] = pid_alive,
-                 owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
-                 pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
-                 read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        *,
+        expire_intervals: int = 5,
+        clock: Callable[[], float] = time.time,
+        alive: Callable[[int], bool] = pid_alive,
+        owner: Callable[[int], int | None] = proc_owner,
+        settings: SpoolSourceConfig | None = None,
+        pidns: str | None | Any = NOTHING,
+        reserved: frozenset[str] | None = None,
+        read_only: bool = False,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         """`owner(pid)`: the uid of live process pid (injected by tests); `settings`: a
         `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown);
         `reserved`: family names no rank may publish (the daemon's own); `monotonic`: the scan's
@@ -179,12 +193,16 @@ class SpoolReader:
 
     def _reading(self, ranks: tuple[RankFile, ...]) -> SpoolReading:
         errors = sum(self._rejected.values())  # the deprecated errors counter: every rejection
-        return SpoolReading(ranks, {**self._counts, "errors": errors}, dict(self._rejected), dict(self._dropped))
+        return SpoolReading(
+            ranks, {**self._counts, "errors": errors}, dict(self._rejected), dict(self._dropped)
+        )
 
     def _open_dir(self) -> int | None:
         path = str(self._dir)
         try:
-            dfd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))  # getattr: not on every platform
+            dfd = os.open(
+                path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+            )  # getattr: not on every platform
         except FileNotFoundError:
             if not self._read_only:
                 self._create()
@@ -225,8 +243,12 @@ class SpoolReader:
             if self._group:
                 os.chown(self._dir, -1, _group_id(self._group))
             os.chmod(self._dir, 0o1777 if self._world else 0o1770)
-            log.info("spool %s created (mode %s%s)", self._dir, "1777" if self._world else "1770",
-                     f", group {self._group}" if self._group else "")
+            log.info(
+                "spool %s created (mode %s%s)",
+                self._dir,
+                "1777" if self._world else "1770",
+                f", group {self._group}" if self._group else "",
+            )
         except FileExistsError:
             pass
         except (OSError, KeyError, OverflowError) as exc:  # KeyError: no such group
@@ -255,8 +277,8 @@ class SpoolReader:
                 good = self._good.get(name)
                 uid = good[2].uid if good is not None else None
                 per_uid[uid] = per_uid.get(uid, 0) + 1
-            capped = found[:len(self._served)]
-            for name, pid in found[len(self._served):]:
+            capped = found[: len(self._served)]
+            for name, pid in found[len(self._served) :]:
                 try:
                     uid = os.stat(name, dir_fd=dfd, follow_symlinks=False).st_uid
                 except OSError:  # gone since it was listed
@@ -269,10 +291,10 @@ class SpoolReader:
                 capped.append((name, pid))
             found = capped
         if len(found) > self._max_files:
-            for name, _ in found[self._max_files:]:
+            for name, _ in found[self._max_files :]:
                 self._reject(name, None, "too_many_files", f"more than {self._max_files} files")
                 self._listed.add(name)
-            del found[self._max_files:]
+            del found[self._max_files :]
         return found
 
     def _scan(self, dfd: int, now: float) -> list[RankFile]:
@@ -355,9 +377,13 @@ class SpoolReader:
                 self._claims[key] = _Claim(uid, rank.pid)
             return True
         self._park(name)
-        self._reject(name, ("claim", claim.uid, claim.pid, uid), "identity_conflict",
-                     f"rank {ident[:64]!r} of job {key[0][:64]!r} belongs to uid {claim.uid} (pid {claim.pid}), "
-                     f"not to uid {uid}")
+        self._reject(
+            name,
+            ("claim", claim.uid, claim.pid, uid),
+            "identity_conflict",
+            f"rank {ident[:64]!r} of job {key[0][:64]!r} belongs to uid {claim.uid} (pid {claim.pid}), "
+            f"not to uid {uid}",
+        )
         return False
 
     def _admit(self, ranks: list[tuple[str, RankFile]], now: float) -> list[tuple[str, RankFile]]:
@@ -411,8 +437,12 @@ class SpoolReader:
         new = keys - churn.known
         if churn.count + len(new) > self._uid_churn:
             self._park(name)
-            self._reject(name, ("churn", self._parked.get(name)), "label_churn",
-                         f"uid {uid}: more than {self._uid_churn} new label sets in {CHURN_WINDOW:.0f} s")
+            self._reject(
+                name,
+                ("churn", self._parked.get(name)),
+                "label_churn",
+                f"uid {uid}: more than {self._uid_churn} new label sets in {CHURN_WINDOW:.0f} s",
+            )
             return False
         churn.count += len(new)
         churn.known |= new
@@ -430,8 +460,13 @@ class SpoolReader:
         if self._skip.get(name) == key or self._parked.get(name) == (st.st_ino, st.st_size):
             return None
         good = self._good.get(name)
-        if (good is not None and good[0] == st.st_ino and good[1] == st.st_size and stat.S_ISREG(st.st_mode)
-                and st.st_nlink == 1):
+        if (
+            good is not None
+            and good[0] == st.st_ino
+            and good[1] == st.st_size
+            and stat.S_ISREG(st.st_mode)
+            and st.st_nlink == 1
+        ):
             return self._stamped(good[2], st)
         self._good.pop(name, None)
         if not stat.S_ISREG(st.st_mode):
@@ -441,8 +476,10 @@ class SpoolReader:
         # The scan's budget defers new files to the next scan, never a rank served by the last
         # one (bounded by the per-uid budgets already); each scan reads at least one new file.
         if name not in self._served_set:
-            if self._budget["new"] and (self._budget["bytes"] + st.st_size > self._scan_bytes
-                                        or self._monotonic() - self._budget["start"] > self._scan_seconds):
+            if self._budget["new"] and (
+                self._budget["bytes"] + st.st_size > self._scan_bytes
+                or self._monotonic() - self._budget["start"] > self._scan_seconds
+            ):
                 self._counts["deferred"] += 1
                 return None
             self._budget["new"] += 1
@@ -465,8 +502,12 @@ class SpoolReader:
                 return self._reject(name, key, "hardlinked", f"{fst.st_nlink} names for one file")
             owner = None if self._accept_unverified else self._owner(name_pid)
             if owner is not None and fst.st_uid not in (0, owner):
-                return self._reject(name, ("owner", fst.st_uid, owner), "not_owner",
-                                    f"owned by uid {fst.st_uid}, pid {name_pid} by uid {owner}")
+                return self._reject(
+                    name,
+                    ("owner", fst.st_uid, owner),
+                    "not_owner",
+                    f"owned by uid {fst.st_uid}, pid {name_pid} by uid {owner}",
+                )
             self._budget["bytes"] += fst.st_size
             chunks, left = [], self._max_bytes + 1
             while left > 0:
@@ -481,8 +522,13 @@ class SpoolReader:
             os.close(fd)
         if left <= 0:
             return self._reject(name, key, "too_large", f"more than {self._max_bytes} bytes")
-        result = parse(b"".join(chunks), name_pid=name_pid, reserved=self._reserved, max_series=self._max_series,
-                       schema=self._schema)
+        result = parse(
+            b"".join(chunks),
+            name_pid=name_pid,
+            reserved=self._reserved,
+            max_series=self._max_series,
+            schema=self._schema,
+        )
         del chunks
         if isinstance(result, Rejection):
             return self._reject(name, key, result.reason, result.detail)
@@ -513,16 +559,24 @@ class SpoolReader:
         if owner is not None:
             if rank.uid in (0, owner, None):
                 return True
-            self._reject(name, ("owner", rank.uid, owner), "not_owner",
-                         f"owned by uid {rank.uid}, pid {rank.pid} by uid {owner}")
+            self._reject(
+                name,
+                ("owner", rank.uid, owner),
+                "not_owner",
+                f"owned by uid {rank.uid}, pid {rank.pid} by uid {owner}",
+            )
             return None
         if self._accept_unverified:
             return False
         if not foreign and now - rank.written > rank.interval:
             return True  # a rank that died before we saw it: the expiry deletes it
-        self._reject(name, ("unverified", rank.pid), "pid_unknown",
-                     f"pid {rank.pid} is {'in another PID namespace' if foreign else 'not running'}: "
-                     "owner unverifiable (sources.spool.accept_unverified)")
+        self._reject(
+            name,
+            ("unverified", rank.pid),
+            "pid_unknown",
+            f"pid {rank.pid} is {'in another PID namespace' if foreign else 'not running'}: "
+            "owner unverifiable (sources.spool.accept_unverified)",
+        )
         return None
 
     def _reject(self, name: str, key: Any, reason: str, detail: str) -> RankFile | None:

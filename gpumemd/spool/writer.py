@@ -51,7 +51,9 @@ class SpoolWriter:
         self._pid = os.getpid() if pid is None else pid
         self._clock, self._mono = clock, monotonic
         self._change_key = change_key
-        self._encoder = Encoder(pid=self._pid, interval=interval, identity=self._identity, everything=everything)
+        self._encoder = Encoder(
+            pid=self._pid, interval=interval, identity=self._identity, everything=everything
+        )
         self._alerts = alerts
         self._next = 0.0
         self._force = False
@@ -63,7 +65,9 @@ class SpoolWriter:
         self.private_path = private / self.name if private is not None else None
         # Created private to this user when missing (the daemon creates a shared spool 1770
         # with the publishers' group first): never world-writable; a daemon of this user reads it.
-        self._dirs = [(SafeDir(d, what="spool"), Problems(log)) for d in (private, directory) if d is not None]
+        self._dirs = [
+            (SafeDir(d, what="spool"), Problems(log)) for d in (private, directory) if d is not None
+        ]
         self._lock = threading.Lock()  # a publish never lands after remove()
 
     def request(self) -> None:
