@@ -14,8 +14,22 @@ if TYPE_CHECKING:
     from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop, watch
     from .profiler import GPUMemoryProfiler, MemorySnapshot, ProfileResult, profile_context, profile_function
 
-__all__ = ["Agent", "__version__", "arm_memory_history", "dump_snapshot", "find_leak", "set_step", "start", "stop",
-           "watch", "GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"]
+__all__ = [
+    "Agent",
+    "__version__",
+    "arm_memory_history",
+    "dump_snapshot",
+    "find_leak",
+    "set_step",
+    "start",
+    "stop",
+    "watch",
+    "GPUMemoryProfiler",
+    "MemorySnapshot",
+    "ProfileResult",
+    "profile_context",
+    "profile_function",
+]
 _LAZY = {"Agent", "start", "stop", "dump_snapshot", "arm_memory_history", "find_leak", "set_step", "watch"}
 _PROFILER = {"GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"}
 

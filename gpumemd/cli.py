@@ -98,80 +98,161 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the node daemon (NVML + host memory)")
     common(serve)
-    serve.add_argument("--replay", metavar="CAPTURE", help="serve a recorded capture instead of the real libraries")
+    serve.add_argument(
+        "--replay", metavar="CAPTURE", help="serve a recorded capture instead of the real libraries"
+    )
 
-    check = sub.add_parser("check-config", help="validate a configuration file and list every error",
-                           description="Checks everything serve would refuse: the file, the flags, the files "
-                                       "they name (web config, certificates, rule files) and listen addresses.")
+    check = sub.add_parser(
+        "check-config",
+        help="validate a configuration file and list every error",
+        description="Checks everything serve would refuse: the file, the flags, the files "
+        "they name (web config, certificates, rule files) and listen addresses.",
+    )
     common(check)
-    check.add_argument("--agent", action="store_true",
-                       help="validate it as the in-process agent's (gpumemd run/gpumemd.start): alert rules may "
-                            "have actions, which the node daemon rejects")
-    check.add_argument("file", nargs="?", help="configuration file (or --config.file; or only --web.config.file)")
+    check.add_argument(
+        "--agent",
+        action="store_true",
+        help="validate it as the in-process agent's (gpumemd run/gpumemd.start): alert rules may "
+        "have actions, which the node daemon rejects",
+    )
+    check.add_argument(
+        "file", nargs="?", help="configuration file (or --config.file; or only --web.config.file)"
+    )
 
     capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
-    capture.add_argument("-o", "--output", required=True, metavar="FILE",
-                         help="replaced atomically if it exists; a symbolic link there is refused, not followed")
+    capture.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="replaced atomically if it exists; a symbolic link there is refused, not followed",
+    )
     capture.add_argument("--description", default="", help="what state the machine is in")
-    capture.add_argument("--keep-errors", action="store_true",
-                         help="write the capture even when NVML (or torch) answered only errors")
-    capture.add_argument("--torch", action="store_true",
-                         help="also record PyTorch's allocator (initialises CUDA in this process)")
+    capture.add_argument(
+        "--keep-errors",
+        action="store_true",
+        help="write the capture even when NVML (or torch) answered only errors",
+    )
+    capture.add_argument(
+        "--torch",
+        action="store_true",
+        help="also record PyTorch's allocator (initialises CUDA in this process)",
+    )
 
-    explain = sub.add_parser("explain", help="where each GPU's memory went, and what matters (exit 1 with findings)")
-    explain.add_argument("--url", help="a running gpumemd serve (default: the local one, "
-                                      f"http://127.0.0.1:{config_mod.DEFAULT_PORT}; without one, a sample of "
-                                      "this node is taken here)")
+    explain = sub.add_parser(
+        "explain", help="where each GPU's memory went, and what matters (exit 1 with findings)"
+    )
+    explain.add_argument(
+        "--url",
+        help="a running gpumemd serve (default: the local one, "
+        f"http://127.0.0.1:{config_mod.DEFAULT_PORT}; without one, a sample of "
+        "this node is taken here)",
+    )
     explain.add_argument("--gpu", type=int, metavar="N", help="only GPU N")
     explain.add_argument("--json", action="store_true", help="JSON for scripts")
-    explain.add_argument("--config.file", dest="config_file", metavar="FILE",
-                         help="configuration for a sample taken here (spool directory, NVML settings)")
-    explain.add_argument("--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node")
-    explain.add_argument("--snapshot", metavar="FILE", help="diagnose the OOM of a torch memory snapshot "
-                         "(a .pickle from gpumemd, torch.cuda.memory._dump_snapshot or Stormlog); offline")
-    explain.add_argument("--diff", nargs="+", metavar="SNAPSHOT",
-                         help="which lines leak: the allocation sites whose live bytes grew from each snapshot "
-                         "(.pickle with allocation history, taken in order) to the next; offline")
-    explain.add_argument("--steps", type=int, metavar="N",
-                         help="with --diff: optimizer steps from the first snapshot to the last (growth per step)")
-    explain.add_argument("--requested", metavar="BYTES", type=int,
-                         help="with --snapshot: the failed request's size, where the snapshot holds no OOM event")
-    explain.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
-    explain.add_argument("--prometheus", metavar="URL", help="a whole job across nodes, read from this Prometheus "
-                         "(with --job; without it, the jobs it sees)")
+    explain.add_argument(
+        "--config.file",
+        dest="config_file",
+        metavar="FILE",
+        help="configuration for a sample taken here (spool directory, NVML settings)",
+    )
+    explain.add_argument(
+        "--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node"
+    )
+    explain.add_argument(
+        "--snapshot",
+        metavar="FILE",
+        help="diagnose the OOM of a torch memory snapshot "
+        "(a .pickle from gpumemd, torch.cuda.memory._dump_snapshot or Stormlog); offline",
+    )
+    explain.add_argument(
+        "--diff",
+        nargs="+",
+        metavar="SNAPSHOT",
+        help="which lines leak: the allocation sites whose live bytes grew from each snapshot "
+        "(.pickle with allocation history, taken in order) to the next; offline",
+    )
+    explain.add_argument(
+        "--steps",
+        type=int,
+        metavar="N",
+        help="with --diff: optimizer steps from the first snapshot to the last (growth per step)",
+    )
+    explain.add_argument(
+        "--requested",
+        metavar="BYTES",
+        type=int,
+        help="with --snapshot: the failed request's size, where the snapshot holds no OOM event",
+    )
+    explain.add_argument(
+        "--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)"
+    )
+    explain.add_argument(
+        "--prometheus",
+        metavar="URL",
+        help="a whole job across nodes, read from this Prometheus (with --job; without it, the jobs it sees)",
+    )
     explain.add_argument("--job", metavar="ID", help="with --prometheus: the job_id to explain")
 
     top = sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
-    top.add_argument("--url", help="a running gpumemd serve (default: the local one; without one, this node "
-                                  "is sampled here)")
-    top.add_argument("--config.file", dest="config_file", metavar="FILE",
-                     help="configuration for samples taken here (spool directory, NVML settings)")
+    top.add_argument(
+        "--url",
+        help="a running gpumemd serve (default: the local one; without one, this node is sampled here)",
+    )
+    top.add_argument(
+        "--config.file",
+        dest="config_file",
+        metavar="FILE",
+        help="configuration for samples taken here (spool directory, NVML settings)",
+    )
     top.add_argument("--replay", metavar="CAPTURE", help="show a recorded capture instead of this node")
     top.add_argument("--interval", default="1s", help="refresh interval (default 1s)")
-    top.add_argument("--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)")
-    top.add_argument("--count", type=int, metavar="N",
-                     help="when the output is not a terminal: print N refreshes, then exit (default: until killed)")
-    top.add_argument("--prometheus", metavar="URL", help="with --job: a whole job across nodes, live, read from "
-                     "this Prometheus (gpumemd explain --prometheus URL lists the jobs)")
+    top.add_argument(
+        "--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)"
+    )
+    top.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="when the output is not a terminal: print N refreshes, then exit (default: until killed)",
+    )
+    top.add_argument(
+        "--prometheus",
+        metavar="URL",
+        help="with --job: a whole job across nodes, live, read from "
+        "this Prometheus (gpumemd explain --prometheus URL lists the jobs)",
+    )
     top.add_argument("--job", metavar="ID", help="with --prometheus: the job_id to show")
 
     rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
-    export = rules_sub.add_parser("export", help="write the Prometheus twins of the rules (defaults + config)")
+    export = rules_sub.add_parser(
+        "export", help="write the Prometheus twins of the rules (defaults + config)"
+    )
     export.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
 
     cfg = sub.add_parser("config", help="the configuration file: print the example (every key, its default)")
     cfg_sub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
-    cfg_sub.add_parser("example", help="print the example configuration, every key at its default with its "
-                                       "meaning (gpumemd config example > gpumemd.yaml)")
+    cfg_sub.add_parser(
+        "example",
+        help="print the example configuration, every key at its default with its "
+        "meaning (gpumemd config example > gpumemd.yaml)",
+    )
 
-    run = sub.add_parser("run", help="run a command with the agent in each of its Python processes",
-                         usage="gpumemd run [--config.file F] [--web.listen-address HOST:PORT] -- COMMAND ...")
+    run = sub.add_parser(
+        "run",
+        help="run a command with the agent in each of its Python processes",
+        usage="gpumemd run [--config.file F] [--web.listen-address HOST:PORT] -- COMMAND ...",
+    )
     run.add_argument("--config.file", dest="config_file", metavar="FILE", help="configuration file (YAML)")
-    run.add_argument("--web.listen-address", dest="listen_address", metavar="HOST:PORT",
-                     help=f"each agent's address, port + LOCAL_RANK (default 127.0.0.1:{config_mod.AGENT_PORT}; "
-                          "'' for none)")
+    run.add_argument(
+        "--web.listen-address",
+        dest="listen_address",
+        metavar="HOST:PORT",
+        help=f"each agent's address, port + LOCAL_RANK (default 127.0.0.1:{config_mod.AGENT_PORT}; "
+        "'' for none)",
+    )
     run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND")
     return p
 
@@ -197,7 +278,8 @@ def _run(args: argparse.Namespace) -> int:
     package = Path(__file__).resolve().parent
     # sitecustomize first; then gpumemd itself, importable even when not installed
     env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(package / "agent" / "boot"), str(package.parent), env.get("PYTHONPATH", "")) if p)
+        p for p in (str(package / "agent" / "boot"), str(package.parent), env.get("PYTHONPATH", "")) if p
+    )
     try:
         os.execvpe(cmd[0], cmd, env)
     except (OSError, ValueError) as exc:  # ValueError: an empty name, a NUL byte
@@ -217,7 +299,9 @@ def _exec_failure(name: str, exc: OSError | ValueError) -> tuple[str, int]:
     shown = shown if shown.isprintable() else shown.encode("unicode_escape").decode("ascii")
     shown = (shown if len(shown) <= 200 else shown[:197] + "...") or "''"
     if isinstance(exc, ValueError):
-        return (f"{shown}: command not found", 127) if not name else (f"{shown}: not a valid command name", 126)
+        return (
+            (f"{shown}: command not found", 127) if not name else (f"{shown}: not a valid command name", 126)
+        )
     if exc.errno == errno.ENOENT:
         return (f"{shown}: " + ("No such file or directory" if "/" in name else "command not found"), 127)
     if exc.errno == errno.EACCES and os.path.isdir(name):
@@ -245,11 +329,15 @@ def _load(path: str, agent: bool) -> config_mod.Config:
         return config_mod.load(path)
 
 
-def _checked_config(args: argparse.Namespace, agent: bool = False) -> tuple[config_mod.Config, dict[str, Any]]:
+def _checked_config(
+    args: argparse.Namespace, agent: bool = False
+) -> tuple[config_mod.Config, dict[str, Any]]:
     """The one path of check-config, serve, run and rules export: load the file, convert the
     flags with the file's own converters, apply them, then check_references. Every problem
     of the file and the flags in one ConfigError; (config, overrides) otherwise."""
-    path = getattr(args, "config_file", None)  # getattr: an argparse namespace: not every subcommand has the flag
+    path = getattr(
+        args, "config_file", None
+    )  # getattr: an argparse namespace: not every subcommand has the flag
     try:
         return _checked_config_inner(args, path, agent)
     except config_mod.ConfigError:
@@ -257,11 +345,13 @@ def _checked_config(args: argparse.Namespace, agent: bool = False) -> tuple[conf
     except Exception as exc:  # a last resort: the causes are fixed where they are, but never a traceback
         where = path or "gpumemd"
         raise config_mod.ConfigError(
-            [f"{where}: cannot check the configuration: {type(exc).__name__}: {str(exc)[:200]}"]) from None
+            [f"{where}: cannot check the configuration: {type(exc).__name__}: {str(exc)[:200]}"]
+        ) from None
 
 
-def _checked_config_inner(args: argparse.Namespace, path: str | None,
-                          agent: bool) -> tuple[config_mod.Config, dict[str, Any]]:
+def _checked_config_inner(
+    args: argparse.Namespace, path: str | None, agent: bool
+) -> tuple[config_mod.Config, dict[str, Any]]:
     lines: list[str] = []
     more = 0
     base = config_mod.Config()
@@ -273,7 +363,7 @@ def _checked_config_inner(args: argparse.Namespace, path: str | None,
             more += exc.more
     overrides: dict[str, Any] = {}
     flags: dict[str, str] = {}
-    for dest, key, flag in (_RUN_FLAGS if args.command == "run" else _FLAGS):
+    for dest, key, flag in _RUN_FLAGS if args.command == "run" else _FLAGS:
         value = getattr(args, dest, None)  # getattr: an argparse namespace: the flags a subcommand defines
         if value is None:
             continue
@@ -290,7 +380,9 @@ def _checked_config_inner(args: argparse.Namespace, path: str | None,
         config_mod.check_references(config, source=path or "", flags=flags)
     except config_mod.ConfigError as exc:
         # problems of values from flags name the flag, not the file
-        raise config_mod.ConfigError([ln for ln in exc.lines()[: len(exc.errors)]], "", more=exc.more) from None
+        raise config_mod.ConfigError(
+            [ln for ln in exc.lines()[: len(exc.errors)]], "", more=exc.more
+        ) from None
     return config, overrides
 
 
@@ -327,6 +419,7 @@ def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | in
 
             def read() -> explain.Node:
                 return first.pop() if first else explain.from_url(url, timeout)
+
             return read, (lambda: None)
         except (OSError, ValueError) as exc:
             if args.url:  # asked for that daemon: say it did not answer
@@ -345,7 +438,10 @@ def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | in
         reader.read()
     except explain.NoGpu as exc:
         reader.close()
-        print(f"gpumemd {command}: no gpumemd serve at {default}, and no GPU to read here: {exc}", file=sys.stderr)
+        print(
+            f"gpumemd {command}: no gpumemd serve at {default}, and no GPU to read here: {exc}",
+            file=sys.stderr,
+        )
         return 2
     return reader.read, reader.close
 
@@ -383,8 +479,11 @@ def _top_job(args: argparse.Namespace, interval: float) -> int:
     from .commands import explain, jobview, top
 
     if not args.prometheus or not args.job:
-        print("gpumemd top: --prometheus URL and --job ID go together (gpumemd explain --prometheus URL "
-              "lists the jobs)", file=sys.stderr)
+        print(
+            "gpumemd top: --prometheus URL and --job ID go together (gpumemd explain --prometheus URL "
+            "lists the jobs)",
+            file=sys.stderr,
+        )
         return 2
     try:
         timeout = config_mod.parse_duration(args.timeout)
@@ -399,10 +498,12 @@ def _top_job(args: argparse.Namespace, interval: float) -> int:
 
     try:
         if sys.stdout.isatty() and sys.stdin.isatty():
-            return top.run_curses(read, interval=interval, draw=jobview.frame, gpus_of=lambda _: (),
-                                  what="Prometheus")
-        return top.run_plain(read, sys.stdout, interval=interval, count=args.count, draw=jobview.frame,
-                             what="Prometheus")
+            return top.run_curses(
+                read, interval=interval, draw=jobview.frame, gpus_of=lambda _: (), what="Prometheus"
+            )
+        return top.run_plain(
+            read, sys.stdout, interval=interval, count=args.count, draw=jobview.frame, what="Prometheus"
+        )
     except KeyboardInterrupt:
         return 0
 
@@ -437,8 +538,11 @@ def _explain_diff(args: argparse.Namespace) -> int:
     from .diagnosis.snapshot import SnapshotUnreadable
 
     if not 2 <= len(args.diff) <= explain.MAX_DIFF_FILES:
-        print(f"gpumemd explain: --diff: expected 2 to {explain.MAX_DIFF_FILES} snapshot files, in the order "
-              "they were taken", file=sys.stderr)
+        print(
+            f"gpumemd explain: --diff: expected 2 to {explain.MAX_DIFF_FILES} snapshot files, in the order "
+            "they were taken",
+            file=sys.stderr,
+        )
         return 2
     if args.steps is not None and args.steps <= 0:
         print("gpumemd explain: --steps: expected a positive number of steps", file=sys.stderr)
@@ -468,7 +572,9 @@ def _explain_job(args: argparse.Namespace) -> int:
     except ValueError:
         timeout = -1.0
     if timeout <= 0:
-        print(f"gpumemd explain: --timeout {args.timeout!r}: expected a positive duration (5s)", file=sys.stderr)
+        print(
+            f"gpumemd explain: --timeout {args.timeout!r}: expected a positive duration (5s)", file=sys.stderr
+        )
         return 2
     from .httpclient import redact
 
@@ -476,8 +582,11 @@ def _explain_job(args: argparse.Namespace) -> int:
     try:
         if args.job is None:
             seen, notes = jobview.jobs(args.prometheus, timeout)
-            sys.stdout.write(strict_json({"source": where, "jobs": seen, "notes": notes}) if args.json
-                             else jobview.render_jobs(seen, where))
+            sys.stdout.write(
+                strict_json({"source": where, "jobs": seen, "notes": notes})
+                if args.json
+                else jobview.render_jobs(seen, where)
+            )
             return 0
         job = jobview.from_prometheus(args.prometheus, args.job, timeout)
     except (OSError, ValueError, RecursionError) as exc:
@@ -511,12 +620,18 @@ def _explain(args: argparse.Namespace) -> int:
         close()
     found = explain.findings(node)
     if args.gpu is not None and all(g.gpu != args.gpu for g in node.gpus):
-        print(f"gpumemd explain: --gpu {args.gpu}: no such GPU (have: "
-              f"{', '.join(str(g.gpu) for g in node.gpus) or 'none'})", file=sys.stderr)
+        print(
+            f"gpumemd explain: --gpu {args.gpu}: no such GPU (have: "
+            f"{', '.join(str(g.gpu) for g in node.gpus) or 'none'})",
+            file=sys.stderr,
+        )
         return 2
     ascii_only = (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") != "utf8"
-    sys.stdout.write(explain.to_json(node, found, args.gpu) if args.json
-                     else explain.render(node, found, gpu=args.gpu, ascii_only=ascii_only))
+    sys.stdout.write(
+        explain.to_json(node, found, args.gpu)
+        if args.json
+        else explain.render(node, found, gpu=args.gpu, ascii_only=ascii_only)
+    )
     return 1 if [f for f in found if args.gpu is None or f.gpu in (None, args.gpu)] else 0
 
 
@@ -533,18 +648,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "check-config":
         if args.file and args.config_file and args.file != args.config_file:
-            print("gpumemd check-config: give the configuration file once (FILE or --config.file)", file=sys.stderr)
+            print(
+                "gpumemd check-config: give the configuration file once (FILE or --config.file)",
+                file=sys.stderr,
+            )
             return 2
         args.config_file = args.config_file or args.file
         if not args.config_file and not args.web_config_file:
-            print("gpumemd check-config: give a configuration file, or --web.config.file to check only that",
-                  file=sys.stderr)
+            print(
+                "gpumemd check-config: give a configuration file, or --web.config.file to check only that",
+                file=sys.stderr,
+            )
             return 2
         try:
             _checked_config(args, agent=args.agent)
         except config_mod.ConfigError as exc:
             return _report(exc)
-        print(f"{args.config_file or args.web_config_file}: OK" + (" (as an agent configuration)" if args.agent else ""))
+        print(
+            f"{args.config_file or args.web_config_file}: OK"
+            + (" (as an agent configuration)" if args.agent else "")
+        )
         return 0
     if args.command == "config":  # the one action: example
         sys.stdout.write(config_mod.example_text())
@@ -562,8 +685,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problems and not args.keep_errors:
             for line in problems:
                 print(f"gpumemd capture: {line}", file=sys.stderr)
-            print(f"gpumemd capture: {args.output} not written: this machine's answers are errors; "
-                  "--keep-errors writes such a capture anyway (to replay this state)", file=sys.stderr)
+            print(
+                f"gpumemd capture: {args.output} not written: this machine's answers are errors; "
+                "--keep-errors writes such a capture anyway (to replay this state)",
+                file=sys.stderr,
+            )
             return 1
         try:
             capture.write(data, args.output)
@@ -598,8 +724,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except config_mod.ConfigError as exc:
             return _report(exc)
         # the job-wide group ships with the default rules, and goes with them
-        text = export.rule_file(config.alerting.loaded().rules, job_rules=config.alerting.default_rules,
-                                runbook_base_url=config.alerting.runbook_base_url)
+        text = export.rule_file(
+            config.alerting.loaded().rules,
+            job_rules=config.alerting.default_rules,
+            runbook_base_url=config.alerting.runbook_base_url,
+        )
         if args.output:
             try:
                 write_user_file(args.output, text.encode(), what="rule file")

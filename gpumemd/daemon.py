@@ -30,9 +30,16 @@ def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runt
     from .alerts.observer import AlertingFactory
 
     # Declared so that a collector failing from the very first sample still fires its alert.
-    alerting = AlertingFactory(collectors=lambda c: [n for n in ("nvml", "host") if getattr(c.sources, n).enabled])  # getattr: a source section by its collector name
-    return Runtime(config, lambda c: node_sources(c, capture), build_observers=alerting, eager_render=True,
-                   config_reloads=True)
+    alerting = AlertingFactory(
+        collectors=lambda c: [n for n in ("nvml", "host") if getattr(c.sources, n).enabled]
+    )  # getattr: a source section by its collector name
+    return Runtime(
+        config,
+        lambda c: node_sources(c, capture),
+        build_observers=alerting,
+        eager_render=True,
+        config_reloads=True,
+    )
 
 
 RELOAD_MIN_INTERVAL = 0.25
@@ -155,9 +162,14 @@ class SignalInbox:
         os.close(self._r)
 
 
-def serve(config: Config, config_path: str | None = None, replay: str | None = None,
-          overrides: dict[str, Any] | None = None, capture: dict[str, Any] | None = None,
-          clock: Callable[[], float] = time.monotonic) -> int:
+def serve(
+    config: Config,
+    config_path: str | None = None,
+    replay: str | None = None,
+    overrides: dict[str, Any] | None = None,
+    capture: dict[str, Any] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
     """Run until SIGTERM/SIGINT; SIGHUP re-reads `config_path`. Returns the exit status.
     `capture`: the replayed capture, when the caller read `replay` already."""
     overrides = overrides or {}
@@ -184,8 +196,16 @@ def serve(config: Config, config_path: str | None = None, replay: str | None = N
         inbox.close()
 
 
-def _serve(runtime: Runtime, inbox: SignalInbox, died: list[str], config: Config, config_path: str | None,
-           replay: str | None, overrides: dict[str, Any], clock: Callable[[], float]) -> int:
+def _serve(
+    runtime: Runtime,
+    inbox: SignalInbox,
+    died: list[str],
+    config: Config,
+    config_path: str | None,
+    replay: str | None,
+    overrides: dict[str, Any],
+    clock: Callable[[], float],
+) -> int:
     try:
         runtime.start()
     except OSError as exc:
@@ -196,7 +216,10 @@ def _serve(runtime: Runtime, inbox: SignalInbox, died: list[str], config: Config
     host, port = runtime.server.address
     log.info(
         "gpumemd serving on %s:%d (interval %ss, collectors: %s%s)",
-        host, port, config.sampler.interval, ", ".join(s.name for s in runtime.sampler._sources),
+        host,
+        port,
+        config.sampler.interval,
+        ", ".join(s.name for s in runtime.sampler._sources),
         ", replaying " + Path(replay).name if replay else "",
     )
     last_reload = -RELOAD_MIN_INTERVAL
@@ -223,8 +246,9 @@ def _serve(runtime: Runtime, inbox: SignalInbox, died: list[str], config: Config
     return 1 if died else 0
 
 
-def _reload(runtime: Runtime, config_path: str | None, overrides: dict[str, Any],
-            inbox: SignalInbox | None = None) -> None:
+def _reload(
+    runtime: Runtime, config_path: str | None, overrides: dict[str, Any], inbox: SignalInbox | None = None
+) -> None:
     """Re-read the file through the same gate as start-up; any failure keeps what runs."""
     if not config_path:
         log.info("SIGHUP: no --config.file to re-read")
@@ -240,8 +264,11 @@ def _reload(runtime: Runtime, config_path: str | None, overrides: dict[str, Any]
         return
     except Exception as exc:  # whatever the bytes: the loader's gap must not kill the daemon
         text = str(exc)
-        log.error("reload failed, keeping the running configuration: %s: %s", type(exc).__name__,
-                  text if len(text) <= 300 else text[:299] + "…")
+        log.error(
+            "reload failed, keeping the running configuration: %s: %s",
+            type(exc).__name__,
+            text if len(text) <= 300 else text[:299] + "…",
+        )
         runtime.reload_failed()
         return
     if inbox is not None and inbox.stopping:  # a SIGTERM came while the file loaded: it wins

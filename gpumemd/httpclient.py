@@ -116,9 +116,18 @@ def _raise_status(resp: Response) -> Response:
     raise RequestFailed("status", f"HTTP {resp.status}" + (f" {resp.reason[:80]}" if resp.reason else ""))
 
 
-def request(url: str, *, method: str = "GET", body: bytes | None = None, headers: Mapping[str, str] | None = None,
-            timeout: float, max_bytes: int, truncate: bool = False, cancel: Cancel | None = None,
-            context: ssl.SSLContext | None = None) -> Response:
+def request(
+    url: str,
+    *,
+    method: str = "GET",
+    body: bytes | None = None,
+    headers: Mapping[str, str] | None = None,
+    timeout: float,
+    max_bytes: int,
+    truncate: bool = False,
+    cancel: Cancel | None = None,
+    context: ssl.SSLContext | None = None,
+) -> Response:
     """One request, all of it within `timeout` seconds; at most `max_bytes` of body read."""
     deadline = time.monotonic() + timeout
     parts = _split(url)
@@ -161,12 +170,18 @@ def _split(url: str) -> urllib.parse.SplitResult:
     return parts
 
 
-def _head(method: str, parts: urllib.parse.SplitResult, body: bytes | None, headers: Mapping[str, str]) -> bytes:
+def _head(
+    method: str, parts: urllib.parse.SplitResult, body: bytes | None, headers: Mapping[str, str]
+) -> bytes:
     host = parts.hostname or ""
     host = f"[{host}]" if ":" in host else host
     default = 443 if parts.scheme == "https" else 80
-    lines = {"Host": host + (f":{parts.port}" if parts.port and parts.port != default else ""),
-             "User-Agent": "gpumemd", "Accept-Encoding": "identity", "Connection": "close"}
+    lines = {
+        "Host": host + (f":{parts.port}" if parts.port and parts.port != default else ""),
+        "User-Agent": "gpumemd",
+        "Accept-Encoding": "identity",
+        "Connection": "close",
+    }
     if parts.username is not None and not any(k.lower() == "authorization" for k in headers):
         user = urllib.parse.unquote(parts.username) + ":" + urllib.parse.unquote(parts.password or "")
         lines["Authorization"] = "Basic " + base64.b64encode(user.encode()).decode()
@@ -191,7 +206,9 @@ def _left(deadline: float, timeout: float) -> float:
     return left
 
 
-def _connect(parts: urllib.parse.SplitResult, deadline: float, timeout: float, cancel: Cancel) -> socket.socket:
+def _connect(
+    parts: urllib.parse.SplitResult, deadline: float, timeout: float, cancel: Cancel
+) -> socket.socket:
     port = parts.port or (443 if parts.scheme == "https" else 80)
     # name resolution is the resolver's (its own timeouts); everything after is on our clock
     infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
@@ -212,8 +229,14 @@ def _connect(parts: urllib.parse.SplitResult, deadline: float, timeout: float, c
     raise last
 
 
-def _tls(sock: socket.socket, host: str, context: ssl.SSLContext | None, deadline: float, timeout: float,
-         cancel: Cancel) -> socket.socket:
+def _tls(
+    sock: socket.socket,
+    host: str,
+    context: ssl.SSLContext | None,
+    deadline: float,
+    timeout: float,
+    cancel: Cancel,
+) -> socket.socket:
     ctx = context or ssl.create_default_context()
     tls = ctx.wrap_socket(sock, server_hostname=host, do_handshake_on_connect=False)
     cancel._attach(tls)  # the plain socket's descriptor moved into the TLS one
@@ -234,7 +257,7 @@ class _Conn:
         view = memoryview(data)
         while view:
             self.sock.settimeout(_left(self.deadline, self.timeout))
-            view = view[self.sock.send(view):]
+            view = view[self.sock.send(view) :]
 
     def _fill(self) -> bool:
         """Read once more into the buffer; False at the end of the stream."""
@@ -272,7 +295,11 @@ class _Conn:
         size = 0
         status_line = self.line(MAX_HEAD_BYTES)
         words = status_line.decode("latin-1").strip().split(" ", 2)
-        if len(words) < 2 or not words[0].startswith("HTTP/1.") or not (words[1].isdigit() and len(words[1]) == 3):
+        if (
+            len(words) < 2
+            or not words[0].startswith("HTTP/1.")
+            or not (words[1].isdigit() and len(words[1]) == 3)
+        ):
             raise RequestFailed("protocol", "not an HTTP/1 response")
         headers: dict[str, str] = {}
         while True:
@@ -310,7 +337,9 @@ class _Conn:
             n = int(length)
             cut = n > max_bytes
             if cut and not truncate:
-                raise RequestFailed("too_large", f"a response body of {n} bytes, more than {max_bytes} allowed")
+                raise RequestFailed(
+                    "too_large", f"a response body of {n} bytes, more than {max_bytes} allowed"
+                )
             body = self.take(min(n, max_bytes))
         else:  # until the server closes, but never more than the cap
             while len(self.buf) <= max_bytes and self._fill():
@@ -338,7 +367,9 @@ class _Conn:
                 raise RequestFailed("protocol", "too many trailers")
             if len(out) + size > max_bytes:
                 if not truncate:
-                    raise RequestFailed("too_large", f"a chunked response body of more than {max_bytes} bytes")
+                    raise RequestFailed(
+                        "too_large", f"a chunked response body of more than {max_bytes} bytes"
+                    )
                 out += self.take(max_bytes - len(out))
                 return bytes(out), True
             out += self.take(size)

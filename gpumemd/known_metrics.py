@@ -13,7 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["ALLOCATED_CATEGORIES", "POD_LABELS", "MetricInfo", "MetricType", "lookup", "register", "sample_names"]
+__all__ = [
+    "ALLOCATED_CATEGORIES",
+    "POD_LABELS",
+    "MetricInfo",
+    "MetricType",
+    "lookup",
+    "register",
+    "sample_names",
+]
 
 MetricType = Literal["gauge", "counter"]
 
@@ -22,6 +30,7 @@ MetricType = Literal["gauge", "counter"]
 class MetricInfo:
     """One metric family gpumemd may export (name, type, labels, help, component): what rules
     are checked against and what the spool's validator accepts."""
+
     name: str  # the family name; counters are selected as `<name>_total`
     type: MetricType
     labels: tuple[str, ...]
@@ -47,9 +56,13 @@ _INFO = ("pid", "rank", "local_rank", "world_size", "job_id")
 _METRICS: dict[str, MetricInfo] = {}
 
 
-def register(name: str, type: MetricType, labels: tuple[str, ...] | list[str], help: str, origin: str) -> None:
+def register(
+    name: str, type: MetricType, labels: tuple[str, ...] | list[str], help: str, origin: str
+) -> None:
     """Add a metric (family name, without `_total`) to the names rules may select."""
-    info = MetricInfo(name.removesuffix("_total") if type == "counter" else name, type, tuple(labels), help, origin)
+    info = MetricInfo(
+        name.removesuffix("_total") if type == "counter" else name, type, tuple(labels), help, origin
+    )
     _METRICS[info.sample_name] = info
 
 
@@ -70,30 +83,76 @@ for _key, _doc in (
     ("reserved", "GPU memory reserved by the driver (NVML v2)."),
 ):
     register(f"gpumemd_gpu_memory_{_key}_bytes", "gauge", _GPU, _doc, "nvml")
-register("gpumemd_gpu_info", "gauge", (*_GPU, "name", "pci_bus_id", "driver_version"), "GPU identity.", "nvml")
-register("gpumemd_process_gpu_memory_used_bytes", "gauge", (*_GPU, "pid"), "GPU memory of a process (NVML).", "nvml")
+register(
+    "gpumemd_gpu_info", "gauge", (*_GPU, "name", "pci_bus_id", "driver_version"), "GPU identity.", "nvml"
+)
+register(
+    "gpumemd_process_gpu_memory_used_bytes",
+    "gauge",
+    (*_GPU, "pid"),
+    "GPU memory of a process (NVML).",
+    "nvml",
+)
 register("gpumemd_gpu_processes", "gauge", _GPU, "Compute processes on a GPU.", "nvml")
 register("gpumemd_gpu_utilization_ratio", "gauge", _GPU, "Kernel time ratio.", "nvml")
-register("gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memory bandwidth time ratio.", "nvml")
+register(
+    "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memory bandwidth time ratio.", "nvml"
+)
 register("gpumemd_gpus", "gauge", (), "GPUs NVML sees.", "nvml")
-register("gpumemd_nvml_available", "gauge", (), "1: the NVML library is here; 0: none (no GPUs to read).", "nvml")
+register(
+    "gpumemd_nvml_available", "gauge", (), "1: the NVML library is here; 0: none (no GPUs to read).", "nvml"
+)
 register("gpumemd_process_series_dropped", "counter", (), "Per-process series left out.", "nvml")
-register("gpumemd_nvml_invalid_answers", "counter", ("field",), "NVML answers of the wrong type or out of range.", "nvml")
+register(
+    "gpumemd_nvml_invalid_answers",
+    "counter",
+    ("field",),
+    "NVML answers of the wrong type or out of range.",
+    "nvml",
+)
 register("gpumemd_process_info", "gauge", ("pid", "executable"), "Executable name of a GPU process.", "nvml")
-register("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"),
-         "Every byte of the GPU in one category (the categories sum to the total).", "breakdown")
-register("gpumemd_gpu_memory_unattributed_info", "gauge", (*_GPU, "reason"),
-         "Why some used memory belongs to no listed process.", "breakdown")
-register("gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown")
-register("gpumemd_gpu_memory_breakdown_dropped", "counter", (),
-         "Rank figures left out of the breakdown (not a byte count).", "breakdown")
-register("gpumemd_process_memory_breakdown_bytes", "gauge", (*_RANK, "category"),
-         "This process's NVML memory by category.", "process")
+register(
+    "gpumemd_gpu_memory_breakdown_bytes",
+    "gauge",
+    (*_GPU, "category"),
+    "Every byte of the GPU in one category (the categories sum to the total).",
+    "breakdown",
+)
+register(
+    "gpumemd_gpu_memory_unattributed_info",
+    "gauge",
+    (*_GPU, "reason"),
+    "Why some used memory belongs to no listed process.",
+    "breakdown",
+)
+register(
+    "gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown"
+)
+register(
+    "gpumemd_gpu_memory_breakdown_dropped",
+    "counter",
+    (),
+    "Rank figures left out of the breakdown (not a byte count).",
+    "breakdown",
+)
+register(
+    "gpumemd_process_memory_breakdown_bytes",
+    "gauge",
+    (*_RANK, "category"),
+    "This process's NVML memory by category.",
+    "process",
+)
 
 # --- host (gpumemd/sources/host.py) ---
 for _key in ("memory_total", "memory_available", "memory_used", "swap_total", "swap_used"):
     register(f"gpumemd_host_{_key}_bytes", "gauge", (), f"Host {_key.replace('_', ' ')}.", "host")
-register("gpumemd_process_resident_memory_bytes", "gauge", ("pid",), "Resident host memory of a GPU process.", "host")
+register(
+    "gpumemd_process_resident_memory_bytes",
+    "gauge",
+    ("pid",),
+    "Resident host memory of a GPU process.",
+    "host",
+)
 
 # --- the sampler's self-metrics (gpumemd/sampling/sampler.py) ---
 register("gpumemd_collector_success", "gauge", ("collector",), "Whether a collector succeeded.", "sampler")
@@ -106,11 +165,18 @@ register("gpumemd_build_info", "gauge", ("version",), "Build information.", "sam
 
 # --- the daemon's configuration reloads (gpumemd/runtime.py; the agent does not reload) ---
 register("gpumemd_config_last_reload_successful", "gauge", (), "Whether the last reload succeeded.", "daemon")
-register("gpumemd_config_last_reload_success_timestamp_seconds", "gauge", (), "When the last reload succeeded.",
-         "daemon")
+register(
+    "gpumemd_config_last_reload_success_timestamp_seconds",
+    "gauge",
+    (),
+    "When the last reload succeeded.",
+    "daemon",
+)
 
 # --- the HTTP endpoint's basic auth (gpumemd/runtime.py; only with basic_auth_users) ---
-register("gpumemd_http_auth_refused", "counter", ("code",), "Requests basic auth refused (401, 429).", "daemon")
+register(
+    "gpumemd_http_auth_refused", "counter", ("code",), "Requests basic auth refused (401, 429).", "daemon"
+)
 
 # --- the in-process agent's allocator source (gpumemd/sources/allocator.py) ---
 for _key, _doc in (
@@ -139,55 +205,159 @@ for _key, _doc in (
 # gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
 # the first four in its deduplication order), explain reads them back
 ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
-register("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at"),
-         "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
-         "at the step's peak and end (gpumemd.watch; docs/categories.md).", "agent")
-register("gpumemd_allocator_config_info", "gauge",
-         (*_RANK, "backend", "expandable_segments", "garbage_collection_threshold", "max_split_size",
-          "memory_fraction"),
-         "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.", "agent")
-register("gpumemd_allocator_stats_valid", "gauge", _RANK,
-         "1 when the caching allocator's statistics are kept; 0 under cudaMallocAsync.", "agent")
-register("gpumemd_allocator_device_used_bytes", "gauge", _RANK,
-         "Device memory in use (torch.cuda.device_memory_used) where the allocator's stats are not valid.", "agent")
+register(
+    "gpumemd_allocator_category_bytes",
+    "gauge",
+    (*_RANK, "category", "at"),
+    "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
+    "at the step's peak and end (gpumemd.watch; docs/categories.md).",
+    "agent",
+)
+register(
+    "gpumemd_allocator_config_info",
+    "gauge",
+    (
+        *_RANK,
+        "backend",
+        "expandable_segments",
+        "garbage_collection_threshold",
+        "max_split_size",
+        "memory_fraction",
+    ),
+    "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.",
+    "agent",
+)
+register(
+    "gpumemd_allocator_stats_valid",
+    "gauge",
+    _RANK,
+    "1 when the caching allocator's statistics are kept; 0 under cudaMallocAsync.",
+    "agent",
+)
+register(
+    "gpumemd_allocator_device_used_bytes",
+    "gauge",
+    _RANK,
+    "Device memory in use (torch.cuda.device_memory_used) where the allocator's stats are not valid.",
+    "agent",
+)
 # --- the agent's private pools (gpumemd/sources/pools.py) ---
-register("gpumemd_allocator_pool_reserved_bytes", "gauge", (*_RANK, "kind"),
-         "Reserved memory by pool kind (default, graph, user); adds up to reserved_bytes.", "agent")
-register("gpumemd_allocator_pool_allocated_bytes", "gauge", (*_RANK, "kind"),
-         "Allocated memory by pool kind (default, graph, user).", "agent")
-register("gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", "agent")
-register("gpumemd_allocator_private_pool_reserved_bytes", "gauge", (*_RANK, "pool"),
-         "Reserved memory of the biggest private pools (kind:id), the rest as pool=\"other\".", "agent")
+register(
+    "gpumemd_allocator_pool_reserved_bytes",
+    "gauge",
+    (*_RANK, "kind"),
+    "Reserved memory by pool kind (default, graph, user); adds up to reserved_bytes.",
+    "agent",
+)
+register(
+    "gpumemd_allocator_pool_allocated_bytes",
+    "gauge",
+    (*_RANK, "kind"),
+    "Allocated memory by pool kind (default, graph, user).",
+    "agent",
+)
+register(
+    "gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", "agent"
+)
+register(
+    "gpumemd_allocator_private_pool_reserved_bytes",
+    "gauge",
+    (*_RANK, "pool"),
+    'Reserved memory of the biggest private pools (kind:id), the rest as pool="other".',
+    "agent",
+)
 # the live fragmentation figures, from the same segment list (docs/agent.md, *Fragmentation*)
-register("gpumemd_allocator_largest_free_block_bytes", "gauge", _RANK,
-         "The largest free block in PyTorch's own pool.", "agent")
-register("gpumemd_allocator_reference_request_bytes", "gauge", _RANK,
-         "The largest tensor seen live at a pool read and freed by the next, over 5 minutes.", "agent")
-register("gpumemd_allocator_stranded_free_bytes", "gauge", _RANK,
-         "Free bytes between live tensors, in blocks smaller than the reference request.", "agent")
-register("gpumemd_allocator_fragmentation_risk", "gauge", _RANK,
-         "1 when the reference request would fit only by joining stranded bytes.", "agent")
+register(
+    "gpumemd_allocator_largest_free_block_bytes",
+    "gauge",
+    _RANK,
+    "The largest free block in PyTorch's own pool.",
+    "agent",
+)
+register(
+    "gpumemd_allocator_reference_request_bytes",
+    "gauge",
+    _RANK,
+    "The largest tensor seen live at a pool read and freed by the next, over 5 minutes.",
+    "agent",
+)
+register(
+    "gpumemd_allocator_stranded_free_bytes",
+    "gauge",
+    _RANK,
+    "Free bytes between live tensors, in blocks smaller than the reference request.",
+    "agent",
+)
+register(
+    "gpumemd_allocator_fragmentation_risk",
+    "gauge",
+    _RANK,
+    "1 when the reference request would fit only by joining stranded bytes.",
+    "agent",
+)
 for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
-    register(f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent")
+    register(
+        f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent"
+    )
 
 # --- the agent's process source (gpumemd/sources/process.py) ---
-register("gpumemd_process_nvml_visible", "gauge", _RANK, "1 when NVML lists this process on the GPU.", "agent")
-register("gpumemd_process_nvml_used_bytes", "gauge", _RANK, "GPU memory NVML attributes to this process.", "agent")
 register(
-    "gpumemd_process_non_pytorch_bytes", "gauge", _RANK,
-    "NVML process memory minus PyTorch reserved (CUDA context, cuBLAS, NCCL).", "agent",
+    "gpumemd_process_nvml_visible", "gauge", _RANK, "1 when NVML lists this process on the GPU.", "agent"
 )
-register("gpumemd_gpu_unattributed_bytes", "gauge", _RANK, "Device used memory no process accounts for.", "agent")
-register("gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", "agent")
-register("gpumemd_process_host_resident_bytes", "gauge", _ID, "Resident host memory of this process (RSS).", "agent")
-register("gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", "agent")
-register("gpumemd_host_pinned_memory_allocated_bytes", "gauge", _ID,
-         "Pinned host memory in use from PyTorch's caching host allocator.", "agent")
-register("gpumemd_host_pinned_memory_reserved_bytes", "gauge", _ID,
-         "Pinned host memory PyTorch's caching host allocator holds (in use + cached).", "agent")
-register("gpumemd_training_global_step", "gauge", _ID, "The training loop's global step (optimizer steps).", "agent")
-register("gpumemd_training_optimizer_steps", "counter", _ID, "torch.optim optimizer steps the agent's hook saw.",
-         "agent")
+register(
+    "gpumemd_process_nvml_used_bytes", "gauge", _RANK, "GPU memory NVML attributes to this process.", "agent"
+)
+register(
+    "gpumemd_process_non_pytorch_bytes",
+    "gauge",
+    _RANK,
+    "NVML process memory minus PyTorch reserved (CUDA context, cuBLAS, NCCL).",
+    "agent",
+)
+register(
+    "gpumemd_gpu_unattributed_bytes", "gauge", _RANK, "Device used memory no process accounts for.", "agent"
+)
+register(
+    "gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", "agent"
+)
+register(
+    "gpumemd_process_host_resident_bytes",
+    "gauge",
+    _ID,
+    "Resident host memory of this process (RSS).",
+    "agent",
+)
+register(
+    "gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", "agent"
+)
+register(
+    "gpumemd_host_pinned_memory_allocated_bytes",
+    "gauge",
+    _ID,
+    "Pinned host memory in use from PyTorch's caching host allocator.",
+    "agent",
+)
+register(
+    "gpumemd_host_pinned_memory_reserved_bytes",
+    "gauge",
+    _ID,
+    "Pinned host memory PyTorch's caching host allocator holds (in use + cached).",
+    "agent",
+)
+register(
+    "gpumemd_training_global_step",
+    "gauge",
+    _ID,
+    "The training loop's global step (optimizer steps).",
+    "agent",
+)
+register(
+    "gpumemd_training_optimizer_steps",
+    "counter",
+    _ID,
+    "torch.optim optimizer steps the agent's hook saw.",
+    "agent",
+)
 register("gpumemd_training_tokens", "gauge", _ID, "Tokens of the latest batch given to the agent.", "agent")
 
 # --- the agent's headroom and OOM forecast (gpumemd/sources/forecast.py; docs/forecast.md) ---
@@ -205,54 +375,128 @@ for _name, _doc in (
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")
-register("gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "CUDA OOMs diagnosed, by cause.", "agent")
-register("gpumemd_oom_last_diagnosis_info", "gauge", ("gpu", "cause", "summary", "fix", *_ID),
-         "The last OOM diagnosis on a GPU.", "agent")
-register("gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "Live bytes at a growing allocation site.", "agent")
-register("gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "Growth per step at a growing site.", "agent")
-register("gpumemd_leak_last_report_info", "gauge", ("gpu", "site", "retained_by", "summary", *_ID),
-         "The leak finder's last answer (one series per process); value 1.", "agent")
+register(
+    "gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "CUDA OOMs diagnosed, by cause.", "agent"
+)
+register(
+    "gpumemd_oom_last_diagnosis_info",
+    "gauge",
+    ("gpu", "cause", "summary", "fix", *_ID),
+    "The last OOM diagnosis on a GPU.",
+    "agent",
+)
+register(
+    "gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "Live bytes at a growing allocation site.", "agent"
+)
+register(
+    "gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "Growth per step at a growing site.", "agent"
+)
+register(
+    "gpumemd_leak_last_report_info",
+    "gauge",
+    ("gpu", "site", "retained_by", "summary", *_ID),
+    "The leak finder's last answer (one series per process); value 1.",
+    "agent",
+)
 register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", "agent")
-register("gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent")
-register("gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", "agent")
-register("gpumemd_agent_last_snapshot_timestamp_seconds", "gauge", _ID, "When the last snapshot was written.", "agent")
+register(
+    "gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent"
+)
+register(
+    "gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", "agent"
+)
+register(
+    "gpumemd_agent_last_snapshot_timestamp_seconds",
+    "gauge",
+    _ID,
+    "When the last snapshot was written.",
+    "agent",
+)
 register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "The last snapshot.", "agent")
 register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", "agent")
 register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", "agent")
-register("gpumemd_agent_write_errors", "counter", ("what", "reason", *_ID), "Files the agent could not write.",
-         "agent")
+register(
+    "gpumemd_agent_write_errors",
+    "counter",
+    ("what", "reason", *_ID),
+    "Files the agent could not write.",
+    "agent",
+)
 
 # --- profiled sections (gpumemd/profiler/sections.py, exported by the agent) ---
-register("gpumemd_section_peak_bytes", "gauge", ("section", "gpu", *_ID), "Peak memory of a section's last call.",
-         "agent")
-register("gpumemd_section_net_bytes", "gauge", ("section", "gpu", *_ID), "Net memory of a section's last call.",
-         "agent")
-register("gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "Calls of a profiled section.", "agent")
+register(
+    "gpumemd_section_peak_bytes",
+    "gauge",
+    ("section", "gpu", *_ID),
+    "Peak memory of a section's last call.",
+    "agent",
+)
+register(
+    "gpumemd_section_net_bytes",
+    "gauge",
+    ("section", "gpu", *_ID),
+    "Net memory of a section's last call.",
+    "agent",
+)
+register(
+    "gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "Calls of a profiled section.", "agent"
+)
 register("gpumemd_section_dropped", "counter", _ID, "Section records dropped (cap on names).", "agent")
 
 # --- the daemon's spool of agents (gpumemd/sources/spool.py) ---
 register("gpumemd_process_rank_info", "gauge", _INFO, "A process running an agent, with its rank.", "spool")
-register("gpumemd_spool_rank_last_publish_timestamp_seconds", "gauge", ("pid", "rank", "job_id"),
-         "When a rank last published into the spool.", "spool")
+register(
+    "gpumemd_spool_rank_last_publish_timestamp_seconds",
+    "gauge",
+    ("pid", "rank", "job_id"),
+    "When a rank last published into the spool.",
+    "spool",
+)
 register("gpumemd_spool_ranks", "gauge", (), "Live agents merged from the spool directory.", "spool")
 for _key in ("expired", "errors", "conflicts"):
     register(f"gpumemd_spool_{_key}", "counter", (), f"Spool files left out ({_key}).", "spool")
-register("gpumemd_spool_rejected", "counter", ("reason",), "Spool files (or the directory) refused, by reason.",
-         "spool")
-register("gpumemd_spool_dropped_series", "counter", ("reason",),
-         "Series of a rank left out (the rest of its file served), by reason.", "spool")
+register(
+    "gpumemd_spool_rejected",
+    "counter",
+    ("reason",),
+    "Spool files (or the directory) refused, by reason.",
+    "spool",
+)
+register(
+    "gpumemd_spool_dropped_series",
+    "counter",
+    ("reason",),
+    "Series of a rank left out (the rest of its file served), by reason.",
+    "spool",
+)
 
 # --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
-register("gpumemd_gpu_pod_info", "gauge", ("uuid", "pod", "namespace", "container", "resource", "claim"),
-         "A GPU allocated to a container (kubelet pod-resources).", "kubelet")
-register("gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "The Slurm job of a GPU process.", "slurm")
-register("gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "A Slurm job on a GPU.", "slurm")
+register(
+    "gpumemd_gpu_pod_info",
+    "gauge",
+    ("uuid", "pod", "namespace", "container", "resource", "claim"),
+    "A GPU allocated to a container (kubelet pod-resources).",
+    "kubelet",
+)
+register(
+    "gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "The Slurm job of a GPU process.", "slurm"
+)
+register(
+    "gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "A Slurm job on a GPU.", "slurm"
+)
 
 # --- the alert engine itself (this package) ---
 register("gpumemd_alerts", "gauge", ("alertname", "alertstate"), "Pending and firing alerts.", "alerts")
 register("gpumemd_notifications", "counter", ("notifier", "result"), "Alert notifications sent.", "alerts")
 register("gpumemd_notifications_dropped", "counter", ("notifier",), "Alert notifications dropped.", "alerts")
 register("gpumemd_notification_queue_length", "gauge", ("notifier",), "Alerts waiting to be sent.", "alerts")
-register("gpumemd_rule_evaluation_failures", "counter", ("alertname",), "Rule evaluations that raised.", "alerts")
-register("gpumemd_rule_template_failures", "counter", ("alertname",),
-         "Renderings of a rule's labels or annotations with an action that could not render.", "alerts")
+register(
+    "gpumemd_rule_evaluation_failures", "counter", ("alertname",), "Rule evaluations that raised.", "alerts"
+)
+register(
+    "gpumemd_rule_template_failures",
+    "counter",
+    ("alertname",),
+    "Renderings of a rule's labels or annotations with an action that could not render.",
+    "alerts",
+)

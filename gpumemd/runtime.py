@@ -66,9 +66,13 @@ class ReloadStatus:
         return [ok, at]
 
 
-_AUTH_REFUSED = Family("gpumemd_http_auth_refused",
-                       "Requests basic auth refused: a wrong or missing password (401), or a client over its "
-                       "budget of password verifications (429, answered without a bcrypt).", "counter", ["code"])
+_AUTH_REFUSED = Family(
+    "gpumemd_http_auth_refused",
+    "Requests basic auth refused: a wrong or missing password (401), or a client over its "
+    "budget of password verifications (429, answered without a bcrypt).",
+    "counter",
+    ["code"],
+)
 
 
 def _auth_families(server: HttpServer | None) -> list[Metric]:
@@ -93,6 +97,7 @@ def log_reload_errors(errors: Sequence[str], more: int = 0) -> None:
     rest = max(0, len(errors) - MAX_RELOAD_ERRORS) + more
     if rest:
         log.error("reload failed, keeping the running configuration: and %d more", rest)
+
 
 SourceFactory = Callable[[Config], Sequence[Source]]
 ObserverFactory = Callable[[Config], Sequence[Observer]]
@@ -131,8 +136,10 @@ class Runtime:
             listeners=listeners,
             eager_render=eager_render,
             sample_every=sample_every,
-            static_families=lambda: [*(self.reload_status.families() if config_reloads else ()),
-                                     *_auth_families(self.server)],
+            static_families=lambda: [
+                *(self.reload_status.families() if config_reloads else ()),
+                *_auth_families(self.server),
+            ],
         )
         self._observers = observers
         self.app = App(
@@ -173,7 +180,9 @@ class Runtime:
         try:
             applied = self._apply(new)
         except Exception as exc:  # the last line of defence: a reload never kills the daemon
-            log.error("reload failed, keeping the running configuration: %s", _clip(f"{type(exc).__name__}: {exc}"))
+            log.error(
+                "reload failed, keeping the running configuration: %s", _clip(f"{type(exc).__name__}: {exc}")
+            )
             applied = False
         if applied:
             self.reload_status.succeeded()
@@ -187,7 +196,10 @@ class Runtime:
         self.reload_status.failed()
 
     def _apply(self, new: Config) -> bool:
-        if (new.web.listen_address, new.web.config_file) != (self.config.web.listen_address, self.config.web.config_file):
+        if (new.web.listen_address, new.web.config_file) != (
+            self.config.web.listen_address,
+            self.config.web.config_file,
+        ):
             log.warning("web.listen_address and web.config_file change only on restart; keeping the old ones")
             new = dataclasses.replace(new, web=self.config.web)
         built: list[Source] = []
@@ -198,8 +210,10 @@ class Runtime:
             if isinstance(exc, ConfigError):
                 log_reload_errors(exc.errors, exc.more)
             else:
-                log.error("reload failed, keeping the running configuration: %s",
-                          _clip(f"{type(exc).__name__}: {exc}"))
+                log.error(
+                    "reload failed, keeping the running configuration: %s",
+                    _clip(f"{type(exc).__name__}: {exc}"),
+                )
             _close_all(built)
             self._restore_observers()
             return False
@@ -216,8 +230,10 @@ class Runtime:
         try:
             self._build_observers(self.config)
         except Exception as exc:
-            log.error("restoring the running alerting configuration failed: %s",
-                      _clip(f"{type(exc).__name__}: {exc}"))
+            log.error(
+                "restoring the running alerting configuration failed: %s",
+                _clip(f"{type(exc).__name__}: {exc}"),
+            )
 
 
 def _close_all(sources: Sequence[Source]) -> None:
@@ -225,8 +241,7 @@ def _close_all(sources: Sequence[Source]) -> None:
         try:
             source.close()
         except Exception as exc:  # closing an old source must not stop the others closing
-            log.warning("closing collector %s failed: %s", source.name,
-                        _clip(f"{type(exc).__name__}: {exc}"))
+            log.warning("closing collector %s failed: %s", source.name, _clip(f"{type(exc).__name__}: {exc}"))
 
 
 def _web_config(config: Config) -> Any:

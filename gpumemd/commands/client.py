@@ -23,8 +23,22 @@ from gpumemd.httpclient import RequestFailed, request, require_2xx
 
 from .format import text
 
-__all__ = ["DaemonAnswer", "DaemonAnswerError", "NoGpu", "PrometheusAnswerError", "Series", "Skips", "as_float",
-           "index", "parse_alerts", "parse_exposition", "parse_vector", "query", "reachable_error", "read_daemon"]
+__all__ = [
+    "DaemonAnswer",
+    "DaemonAnswerError",
+    "NoGpu",
+    "PrometheusAnswerError",
+    "Series",
+    "Skips",
+    "as_float",
+    "index",
+    "parse_alerts",
+    "parse_exposition",
+    "parse_vector",
+    "query",
+    "reachable_error",
+    "read_daemon",
+]
 
 # what is read of a daemon's answer (its /metrics grows with ranks; the cap only stops a runaway)
 MAX_METRICS_BYTES = 64 << 20
@@ -123,8 +137,11 @@ def read_daemon(url: str, timeout: float = 5.0) -> DaemonAnswer:
         skips.counts["lines of /metrics that are not samples"] = bad
     doc: Any = {"data": {"alerts": []}}
     try:
-        answer = request(base + "/api/v1/alerts", timeout=max(0.001, deadline - time.monotonic()),
-                         max_bytes=MAX_ALERTS_BYTES)
+        answer = request(
+            base + "/api/v1/alerts",
+            timeout=max(0.001, deadline - time.monotonic()),
+            max_bytes=MAX_ALERTS_BYTES,
+        )
         if answer.status != 404:  # 404: alerting off, or an older daemon: the tree does without them
             doc = json.loads(require_2xx(answer).body)
     except (RequestFailed, ValueError, RecursionError) as exc:
@@ -160,8 +177,9 @@ def _sample(line: str) -> tuple[str, dict[str, str], float] | None:
             lab = _LABEL.match(line, i)
             if lab is None or lab.group(1) in labels:
                 return None
-            labels[lab.group(1)] = text(_ESCAPE.sub(lambda e: "\n" if e.group(1) == "n" else e.group(1),
-                                                     lab.group(2)))
+            labels[lab.group(1)] = text(
+                _ESCAPE.sub(lambda e: "\n" if e.group(1) == "n" else e.group(1), lab.group(2))
+            )
             i = lab.end()
             if line.startswith(",", i):
                 i += 1
@@ -187,14 +205,23 @@ def parse_alerts(doc: Any, skipped: Skips | None = None) -> list[dict[str, Any]]
     for a in list(items)[:MAX_ALERTS]:
         labels = a.get("labels") if isinstance(a, Mapping) else None
         state = a.get("state") if isinstance(a, Mapping) else None
-        if not isinstance(labels, Mapping) or not isinstance(labels.get("alertname"), str) \
-                or not isinstance(state, str):
+        if (
+            not isinstance(labels, Mapping)
+            or not isinstance(labels.get("alertname"), str)
+            or not isinstance(state, str)
+        ):
             skips.add("an alert without an alertname or a state")
             continue
         notes = a.get("annotations")
         value = as_float(a.get("value")) if isinstance(a.get("value"), (str, int, float)) else math.nan
-        out.append({"labels": _strings(labels), "annotations": _strings(notes if isinstance(notes, Mapping) else {}),
-                    "state": text(state), "value": value if math.isfinite(value) else None})
+        out.append(
+            {
+                "labels": _strings(labels),
+                "annotations": _strings(notes if isinstance(notes, Mapping) else {}),
+                "state": text(state),
+                "value": value if math.isfinite(value) else None,
+            }
+        )
     if len(items) > MAX_ALERTS:
         skips.add(f"alerts past the first {MAX_ALERTS}")
     return out
@@ -227,19 +254,29 @@ def parse_vector(doc: Any, skips: Skips) -> list[tuple[dict[str, str], float]]:
         said = text(err)[:200] if isinstance(err, str) else "no error text"
         raise PrometheusAnswerError(f"the query failed: {said}")
     data = doc.get("data")
-    if not isinstance(data, dict) or data.get("resultType") != "vector" or not isinstance(data.get("result"), list):
-        raise PrometheusAnswerError("not an instant vector (data.resultType \"vector\" with a result list)")
+    if (
+        not isinstance(data, dict)
+        or data.get("resultType") != "vector"
+        or not isinstance(data.get("result"), list)
+    ):
+        raise PrometheusAnswerError('not an instant vector (data.resultType "vector" with a result list)')
     out: list[tuple[dict[str, str], float]] = []
     for item in data["result"][:MAX_RESULTS]:
         metric = item.get("metric") if isinstance(item, dict) else None
         value = item.get("value") if isinstance(item, dict) else None
-        if not isinstance(metric, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                                   for k, v in metric.items()):
+        if not isinstance(metric, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in metric.items()
+        ):
             skips.add("a result whose metric is not labels of strings")
             continue
-        if not isinstance(value, list) or len(value) != 2 or isinstance(value[0], bool) \
-                or not isinstance(value[0], (int, float)) or (n := _number(value[1])) is None:
-            skips.add("a result whose value is not [time, \"number\"]")
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or isinstance(value[0], bool)
+            or not isinstance(value[0], (int, float))
+            or (n := _number(value[1])) is None
+        ):
+            skips.add('a result whose value is not [time, "number"]')
             continue
         out.append(({text(k): text(v) for k, v in metric.items()}, n))
     if len(data["result"]) > MAX_RESULTS:
@@ -247,8 +284,9 @@ def parse_vector(doc: Any, skips: Skips) -> list[tuple[dict[str, str], float]]:
     return out
 
 
-def query(base: str, expr: str, deadline: float, timeout: float, skips: Skips) -> list[
-        tuple[dict[str, str], float]]:
+def query(
+    base: str, expr: str, deadline: float, timeout: float, skips: Skips
+) -> list[tuple[dict[str, str], float]]:
     """One instant query `expr` of the Prometheus at `base`, within what is left to `deadline`."""
     left = deadline - time.monotonic()
     if left <= 0:

@@ -28,10 +28,28 @@ from . import client
 from .client import DaemonAnswerError, NoGpu, Series, parse_alerts, parse_exposition, reachable_error
 from .format import ASCII_TREE, TREE, Branch, MiB, size, strict_json, text, tree_rows
 
-# the answer's parsers and errors above stay part of this module's interface (cli and the tests read them here)
-__all__ = ["DaemonAnswerError", "Finding", "GpuView", "LocalNode", "NoGpu", "Node", "ProcessView", "explain_diff",
-           "findings", "from_url", "local", "parse_alerts", "parse_exposition", "reachable_error", "render", "render_diff",
-           "size", "to_json"]
+# the answer's parsers and errors above stay part of this module's interface (cli and the tests
+# read them here)
+__all__ = [
+    "DaemonAnswerError",
+    "Finding",
+    "GpuView",
+    "LocalNode",
+    "NoGpu",
+    "Node",
+    "ProcessView",
+    "explain_diff",
+    "findings",
+    "from_url",
+    "local",
+    "parse_alerts",
+    "parse_exposition",
+    "reachable_error",
+    "render",
+    "render_diff",
+    "size",
+    "to_json",
+]
 
 
 # thresholds of the findings: a person reading at 3 a.m. wants few lines, each one that matters
@@ -50,6 +68,7 @@ MAX_LEAK_SITES = 3  # the agent exports its top 3 sites; a hostile answer may ho
 class ProcessView:
     """One process on one GPU as `gpumemd explain` shows it: what NVML charges it and, where its
     agent publishes, the allocator's split of it."""
+
     pid: int
     used: int  # what NVML charges it on this GPU
     rank: str = ""
@@ -72,7 +91,9 @@ class ProcessView:
     # the leak finder's last answer (docs/agent.md): its one line, the holder, the top sites' growth
     leak_summary: str = ""
     leak_retained_by: str = ""
-    leak_sites: list[tuple[str, float]] = field(default_factory=list)  # (site, bytes per step), at most MAX_LEAK_SITES
+    leak_sites: list[tuple[str, float]] = field(
+        default_factory=list
+    )  # (site, bytes per step), at most MAX_LEAK_SITES
     # allocated by category (gpumemd.watch): {"end": {...}, "peak": {...}}, each category's bytes
     categories: dict[str, dict[str, int]] = field(default_factory=dict)
 
@@ -86,6 +107,7 @@ class ProcessView:
 @dataclass
 class GpuView:
     """One GPU as `gpumemd explain` shows it: its totals, its breakdown and its processes."""
+
     gpu: int
     uuid: str
     name: str = ""
@@ -102,6 +124,7 @@ class GpuView:
 class Finding:
     """One thing `gpumemd explain` says matters (a GPU near full, a leak, a stranded pool), with
     the figure behind it."""
+
     gpu: int | None
     kind: str
     message: str
@@ -112,6 +135,7 @@ class Finding:
 class Node:
     """One node's GPUs, alerts and notes, built from series (a daemon's /metrics or a local
     sample): what `findings()` and `render()` read."""
+
     source: str
     gpus: list[GpuView]
     alerts: list[dict[str, Any]] = field(default_factory=list)  # the daemon's, validated (parse_alerts)
@@ -119,19 +143,26 @@ class Node:
     failing_collectors: list[str] = field(default_factory=list)  # gpumemd_collector_success 0
 
     @classmethod
-    def from_families(cls, families: Iterable[Any], source: str,
-                      alerts: Sequence[Mapping[str, Any]] = ()) -> Node:
+    def from_families(
+        cls, families: Iterable[Any], source: str, alerts: Sequence[Mapping[str, Any]] = ()
+    ) -> Node:
         """`families`: prometheus_client metric families (a local sample)."""
         series: Series = {}
         for fam in families:
             for s in fam.samples:
-                series.setdefault(s.name, []).append(({str(k): text(str(v)) for k, v in s.labels.items()},
-                                                      client.as_float(s.value)))
+                series.setdefault(s.name, []).append(
+                    ({str(k): text(str(v)) for k, v in s.labels.items()}, client.as_float(s.value))
+                )
         return cls.from_series(series, source, alerts)
 
     @classmethod
-    def from_series(cls, series: Series, source: str, alerts: Sequence[Mapping[str, Any]] = (),
-                    skipped: client.Skips | None = None) -> Node:
+    def from_series(
+        cls,
+        series: Series,
+        source: str,
+        alerts: Sequence[Mapping[str, Any]] = (),
+        skipped: client.Skips | None = None,
+    ) -> Node:
         """The node those series describe; every value checked, what was not valid skipped
         and counted in a note (never an exception)."""
         skips = skipped or client.Skips()
@@ -172,6 +203,7 @@ class Node:
 
         # who each agent is: its identity labels (rank and job, or pid) -> its pid
         ranks: dict[tuple[str, str], dict[str, str]] = {}
+
         def identity(labels: Mapping[str, str]) -> tuple[str, str]:
             who = labels["rank"] if labels.get("rank") else "pid:" + labels.get("pid", "")
             return who, labels.get("job_id", "")
@@ -186,10 +218,16 @@ class Node:
                 info = same[0] if len(same) == 1 else None
             return client.index(info.get("pid") if info else labels.get("pid"))
 
-        names = {pid: lab.get("executable", "") for lab, _ in each("gpumemd_process_info")
-                 if (pid := client.index(lab.get("pid"))) is not None}
-        rss = {pid: n for lab, v in each("gpumemd_process_resident_memory_bytes")
-               if (pid := client.index(lab.get("pid"))) is not None and (n := nbytes("rss", v)) is not None}
+        names = {
+            pid: lab.get("executable", "")
+            for lab, _ in each("gpumemd_process_info")
+            if (pid := client.index(lab.get("pid"))) is not None
+        }
+        rss = {
+            pid: n
+            for lab, v in each("gpumemd_process_resident_memory_bytes")
+            if (pid := client.index(lab.get("pid"))) is not None and (n := nbytes("rss", v)) is not None
+        }
         procs: dict[tuple[str, int], ProcessView] = {}
         for labels, value in each("gpumemd_process_gpu_memory_used_bytes"):
             pid, used = client.index(labels.get("pid")), nbytes("process used", value)
@@ -201,11 +239,20 @@ class Node:
             if (rank_pid := client.index(info.get("pid"))) is not None:
                 for (_uuid, pid), view in procs.items():
                     if pid == rank_pid:
-                        view.rank, view.job_id, view.agent = info.get("rank", ""), info.get("job_id", ""), True
-        fields = {"gpumemd_allocator_allocated_bytes": "allocated", "gpumemd_allocator_reserved_bytes": "reserved",
-                  "gpumemd_allocator_inactive_split_bytes": "fragmented",
-                  "gpumemd_allocator_window_peak_bytes": "window_peak", "gpumemd_allocator_limit_bytes": "limit",
-                  "gpumemd_allocator_alloc_retries_total": "retries", "gpumemd_allocator_ooms_total": "ooms"}
+                        view.rank, view.job_id, view.agent = (
+                            info.get("rank", ""),
+                            info.get("job_id", ""),
+                            True,
+                        )
+        fields = {
+            "gpumemd_allocator_allocated_bytes": "allocated",
+            "gpumemd_allocator_reserved_bytes": "reserved",
+            "gpumemd_allocator_inactive_split_bytes": "fragmented",
+            "gpumemd_allocator_window_peak_bytes": "window_peak",
+            "gpumemd_allocator_limit_bytes": "limit",
+            "gpumemd_allocator_alloc_retries_total": "retries",
+            "gpumemd_allocator_ooms_total": "ooms",
+        }
         for name, attr in fields.items():
             for labels, value in each(name):
                 owner = pid_of(labels)
@@ -215,7 +262,11 @@ class Node:
         for labels, value in each("gpumemd_allocator_pool_reserved_bytes"):
             owner = pid_of(labels)
             found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
-            if found is not None and labels.get("kind") != "default" and (n := nbytes("pool", value)) is not None:
+            if (
+                found is not None
+                and labels.get("kind") != "default"
+                and (n := nbytes("pool", value)) is not None
+            ):
                 found.pools += n
         for labels, value in each("gpumemd_allocator_category_bytes"):
             owner = pid_of(labels)
@@ -257,10 +308,14 @@ class Node:
                 view.non_pytorch = parts["non_pytorch"]
         for g in gpus.values():
             g.processes.sort(key=lambda p: -p.used)
-        failing = sorted({labels.get("collector", "") or "?" for labels, v in each("gpumemd_collector_success")
-                          if v == 0})
-        node = cls(source, sorted(gpus.values(), key=lambda g: g.gpu), parse_alerts({"data": {"alerts": alerts}},
-                                                                                    skips))
+        failing = sorted(
+            {labels.get("collector", "") or "?" for labels, v in each("gpumemd_collector_success") if v == 0}
+        )
+        node = cls(
+            source,
+            sorted(gpus.values(), key=lambda g: g.gpu),
+            parse_alerts({"data": {"alerts": alerts}}, skips),
+        )
         node.failing_collectors = failing
         node.notes.extend(skips.notes())
         return node
@@ -282,19 +337,27 @@ class LocalNode:
         from gpumemd.sources.node import node_sources
 
         self._replay = capture is not None
-        self._runtime = Runtime(config, lambda c: node_sources(c, dict(capture) if capture else None, read_only=True),
-                                serve_http=False, eager_render=False)
+        self._runtime = Runtime(
+            config,
+            lambda c: node_sources(c, dict(capture) if capture else None, read_only=True),
+            serve_http=False,
+            eager_render=False,
+        )
 
     def read(self) -> Node:
         sampler = self._runtime.sampler
         snapshot = sampler.sample_once()
         if not snapshot.success.get("nvml"):
             raise NoGpu(sampler.last_error("nvml") or "NVML did not answer")
-        absent = getattr(snapshot.readings.get("nvml"), "absent", "")  # getattr: a reading, or none (disabled)
+        absent = getattr(
+            snapshot.readings.get("nvml"), "absent", ""
+        )  # getattr: a reading, or none (disabled)
         if absent:
             raise NoGpu(f"no NVIDIA driver on this node ({absent})")
-        node = Node.from_families(snapshot.exposition.families, "a replayed capture" if self._replay
-                                  else "a sample of this node (no gpumemd serve answered)")
+        node = Node.from_families(
+            snapshot.exposition.families,
+            "a replayed capture" if self._replay else "a sample of this node (no gpumemd serve answered)",
+        )
         node.notes.append("growth is not judged from one sample: a running gpumemd serve's rules say it")
         return node
 
@@ -313,66 +376,144 @@ def local(config: Any, capture: Mapping[str, Any] | None = None) -> Node:
 
 def findings(node: Node) -> list[Finding]:
     # first: a failing collector means parts of the tree below are missing or stale
-    out = [Finding(None, "collector_failing", f"the {c} collector is failing (gpumemd_collector_success 0): "
-                   "what it reads is missing from this view (the daemon's log says why)", 0.0) for c in node.failing_collectors]
+    out = [
+        Finding(
+            None,
+            "collector_failing",
+            f"the {c} collector is failing (gpumemd_collector_success 0): "
+            "what it reads is missing from this view (the daemon's log says why)",
+            0.0,
+        )
+        for c in node.failing_collectors
+    ]
     for g in node.gpus:
         if g.total and (g.used + g.reserved) / g.total >= NEARLY_FULL_RATIO:
             ratio = (g.used + g.reserved) / g.total
-            out.append(Finding(g.gpu, "nearly_full", f"GPU {g.gpu} is {ratio:.0%} full "
-                               f"({size(g.used + g.reserved)} of {size(g.total)})", ratio))
+            out.append(
+                Finding(
+                    g.gpu,
+                    "nearly_full",
+                    f"GPU {g.gpu} is {ratio:.0%} full ({size(g.used + g.reserved)} of {size(g.total)})",
+                    ratio,
+                )
+            )
         for p in g.processes:
             if p.agent and p.limit:
                 ratio = p.reserved / p.limit
                 if ratio >= NEARLY_FULL_RATIO:
-                    out.append(Finding(g.gpu, "near_limit", f"{p.who} on GPU {g.gpu} holds {ratio:.0%} of its "
-                                       f"memory limit ({size(p.reserved)} of {size(p.limit)})", ratio))
+                    out.append(
+                        Finding(
+                            g.gpu,
+                            "near_limit",
+                            f"{p.who} on GPU {g.gpu} holds {ratio:.0%} of its "
+                            f"memory limit ({size(p.reserved)} of {size(p.limit)})",
+                            ratio,
+                        )
+                    )
             if p.agent and p.window_peak is not None and g.total:
                 capacity = p.reserved + g.free  # what its allocator could hold without anyone else freeing
                 headroom = capacity - p.window_peak
                 if headroom < HEADROOM_RATIO * g.total:
-                    out.append(Finding(g.gpu, "headroom", f"{p.who} on GPU {g.gpu}: its recent peak "
-                                       f"({size(p.window_peak)}) leaves {size(max(0, headroom))} of headroom",
-                                       headroom))
-            if p.agent and p.reserved and p.fragmented >= FRAGMENTED_MIN \
-                    and p.fragmented / p.reserved >= FRAGMENTED_RATIO:
-                out.append(Finding(g.gpu, "fragmentation", f"{p.who} on GPU {g.gpu}: {size(p.fragmented)} "
-                                   f"({p.fragmented / p.reserved:.0%}) of its cache is split blocks no request "
-                                   "fits: free memory between live tensors, which no allocator setting joins "
-                                   "(docs/oom.md)", p.fragmented))
+                    out.append(
+                        Finding(
+                            g.gpu,
+                            "headroom",
+                            f"{p.who} on GPU {g.gpu}: its recent peak "
+                            f"({size(p.window_peak)}) leaves {size(max(0, headroom))} of headroom",
+                            headroom,
+                        )
+                    )
+            if (
+                p.agent
+                and p.reserved
+                and p.fragmented >= FRAGMENTED_MIN
+                and p.fragmented / p.reserved >= FRAGMENTED_RATIO
+            ):
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "fragmentation",
+                        f"{p.who} on GPU {g.gpu}: {size(p.fragmented)} "
+                        f"({p.fragmented / p.reserved:.0%}) of its cache is split blocks no request "
+                        "fits: free memory between live tensors, which no allocator setting joins "
+                        "(docs/oom.md)",
+                        p.fragmented,
+                    )
+                )
             if p.retries:
-                out.append(Finding(g.gpu, "alloc_retries", f"{p.who} on GPU {g.gpu}: the allocator freed its "
-                                   f"cache and retried {p.retries} times since it started (at the edge of an OOM)",
-                                   p.retries))
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "alloc_retries",
+                        f"{p.who} on GPU {g.gpu}: the allocator freed its "
+                        f"cache and retried {p.retries} times since it started (at the edge of an OOM)",
+                        p.retries,
+                    )
+                )
             if p.ooms or p.oom_cause:
                 last = f"; the last: {p.oom_cause} — {p.oom_summary}; fix: {p.oom_fix}" if p.oom_cause else ""
-                out.append(Finding(g.gpu, "ooms", f"{p.who} on GPU {g.gpu}: {p.ooms} out-of-memory errors "
-                                   f"since it started{last}", p.ooms))
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "ooms",
+                        f"{p.who} on GPU {g.gpu}: {p.ooms} out-of-memory errors since it started{last}",
+                        p.ooms,
+                    )
+                )
             if p.leak_summary or p.leak_sites:
                 others = "; ".join(f"{site} +{size(n)}/step" for site, n in p.leak_sites[1:])
-                out.append(Finding(g.gpu, "leak", f"{p.who} on GPU {g.gpu}: the leak finder's last answer: "
-                                   f"{p.leak_summary or p.leak_sites[0][0]}" + (f" (also {others})" if others else ""),
-                                   p.leak_sites[0][1] if p.leak_sites else None))
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "leak",
+                        f"{p.who} on GPU {g.gpu}: the leak finder's last answer: "
+                        f"{p.leak_summary or p.leak_sites[0][0]}" + (f" (also {others})" if others else ""),
+                        p.leak_sites[0][1] if p.leak_sites else None,
+                    )
+                )
             if not p.agent and p.used >= WITHOUT_AGENT_MIN:
-                out.append(Finding(g.gpu, "no_agent", f"{p.who} holds {size(p.used)} on GPU {g.gpu} and runs "
-                                   "no agent (not PyTorch, or started without gpumemd)", p.used))
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "no_agent",
+                        f"{p.who} holds {size(p.used)} on GPU {g.gpu} and runs "
+                        "no agent (not PyTorch, or started without gpumemd)",
+                        p.used,
+                    )
+                )
         unattributed = g.parts.get("unattributed", 0)
         if unattributed >= UNATTRIBUTED_MIN:
-            out.append(Finding(g.gpu, "unattributed", f"GPU {g.gpu}: {size(unattributed)} used by no listed "
-                               f"process ({g.unattributed_reason or 'unknown'})", unattributed))
+            out.append(
+                Finding(
+                    g.gpu,
+                    "unattributed",
+                    f"GPU {g.gpu}: {size(unattributed)} used by no listed "
+                    f"process ({g.unattributed_reason or 'unknown'})",
+                    unattributed,
+                )
+            )
     for a in node.alerts:  # validated by parse_alerts: labels and annotations are str -> str
         labels, state = a["labels"], a["state"]
         name = labels.get("alertname", "")
         summary = a["annotations"].get("summary") or name
         if name in GROWTH_ALERTS and state in ("firing", "pending"):
-            out.append(Finding(client.index(labels.get("gpu")), "growing", f"{name} {state}: {summary}", a["value"]))
-        elif state == "firing" and not (name == "GpumemdCollectorFailing"
-                                        and labels.get("collector") in node.failing_collectors):
-            out.append(Finding(client.index(labels.get("gpu")), "alert", f"alert {name} firing: {summary}", a["value"]))
+            out.append(
+                Finding(client.index(labels.get("gpu")), "growing", f"{name} {state}: {summary}", a["value"])
+            )
+        elif state == "firing" and not (
+            name == "GpumemdCollectorFailing" and labels.get("collector") in node.failing_collectors
+        ):
+            out.append(
+                Finding(
+                    client.index(labels.get("gpu")), "alert", f"alert {name} firing: {summary}", a["value"]
+                )
+            )
     return out
 
 
-def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, ascii_only: bool = False,
-           width: int = 80) -> str:
+def render(
+    node: Node, found: Sequence[Finding], *, gpu: int | None = None, ascii_only: bool = False, width: int = 80
+) -> str:
     lines = [f"source: {node.source}"]
     for g in node.gpus:
         if gpu is not None and g.gpu != gpu:
@@ -383,17 +524,27 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
             kids: list[Branch] = []
             if p.agent:
                 cached = p.reserved - p.allocated
-                kids = [("PyTorch allocated", p.allocated, _categories_note(p), _category_rows(p)),
-                        ("PyTorch cached", cached, f"{size(p.fragmented)} fragmented" if p.fragmented else "", []),
-                        ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL", [])]
+                kids = [
+                    ("PyTorch allocated", p.allocated, _categories_note(p), _category_rows(p)),
+                    (
+                        "PyTorch cached",
+                        cached,
+                        f"{size(p.fragmented)} fragmented" if p.fragmented else "",
+                        [],
+                    ),
+                    ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL", []),
+                ]
             note = "" if p.agent else "no agent"
             if p.agent and p.pools:  # reserved, but only its graphs and pools can use it
                 note = f"{size(p.pools)} in graph/user pools"
             used_children.append((p.who, p.used, note, kids))
         if g.parts:
             used_children.append(("unattributed", g.parts.get("unattributed", 0), g.unattributed_reason, []))
-        top: list[Branch] = [("used", g.used, "", used_children), ("driver reserved", g.reserved, "NVML v2", []),
-                             ("free", g.free, "", [])]
+        top: list[Branch] = [
+            ("used", g.used, "", used_children),
+            ("driver reserved", g.reserved, "NVML v2", []),
+            ("free", g.free, "", []),
+        ]
         lines.append(f"{'total':<36} {size(g.total):>10}")
         rows = tree_rows(top, ASCII_TREE if ascii_only else TREE)
         for pre, label, nbytes, note in rows:
@@ -410,8 +561,9 @@ def render(node: Node, found: Sequence[Finding], *, gpu: int | None = None, asci
 def _category_rows(p: ProcessView) -> list[Branch]:
     """The categories of the step's end (they add up to allocated then), biggest first."""
     end = p.categories.get("end") or {}
-    rows: list[Branch] = [(c.replace("_", " "), n, "", []) for c, n in end.items()
-                          if n > 0 or c in ("parameters", "other")]
+    rows: list[Branch] = [
+        (c.replace("_", " "), n, "", []) for c, n in end.items() if n > 0 or c in ("parameters", "other")
+    ]
     return sorted(rows, key=lambda r: -r[1])
 
 
@@ -428,9 +580,12 @@ def _categories_note(p: ProcessView) -> str:
 def to_json(node: Node, found: Sequence[Finding], gpu: int | None = None) -> str:
     """Strict JSON (RFC 8259): a value that is not a finite number is null, never NaN."""
     gpus = [asdict(g) for g in node.gpus if gpu is None or g.gpu == gpu]
-    doc = {"source": node.source, "gpus": gpus,
-           "findings": [asdict(f) for f in found if gpu is None or f.gpu in (None, gpu)],
-           "notes": node.notes}
+    doc = {
+        "source": node.source,
+        "gpus": gpus,
+        "findings": [asdict(f) for f in found if gpu is None or f.gpu in (None, gpu)],
+        "notes": node.notes,
+    }
     return strict_json(doc)
 
 
@@ -451,9 +606,15 @@ def explain_diff(paths: Sequence[str], steps: int | None = None) -> Any:
     snaps = [load_snapshot(Path(p)) for p in paths[:MAX_DIFF_FILES]]
     lacking = tuple(n for i, s in enumerate(snaps) if (n := history_note(s, f"snapshot {i + 1}")) is not None)
     report = find_leaks(snaps, steps if steps is not None else len(snaps) - 1)
-    pair = ("two snapshots: memory allocated between them that is re-allocated each step (gradients, "
+    pair = (
+        (
+            "two snapshots: memory allocated between them that is re-allocated each step (gradients, "
             "optimizer state made once) counts as growth; three or more taken a few steps apart tell "
-            "a leak from it",) if len(snaps) == 2 and report.sites else ()
+            "a leak from it",
+        )
+        if len(snaps) == 2 and report.sites
+        else ()
+    )
     return dataclasses.replace(report, notes=(*lacking, *report.notes, *pair))
 
 
@@ -463,11 +624,16 @@ def render_diff(report: Any, *, per: str = "step") -> str:
 
     span = f"{report.snapshots} snapshots ({report.steps} {per}{'s' if report.steps != 1 else ''})"
     n = len(report.sites)
-    lines = [f"{n} growing site{'s' if n != 1 else ''} over {span}" if n else
-             f"no growing allocation site over {span}"]
+    lines = [
+        f"{n} growing site{'s' if n != 1 else ''} over {span}"
+        if n
+        else f"no growing allocation site over {span}"
+    ]
     for site in report.sites:
-        lines.append(f"  {human_site(site)}: +{size(site.bytes_per_step)}/{per}, {size(site.bytes)} live in "
-                     f"{site.blocks} blocks")
+        lines.append(
+            f"  {human_site(site)}: +{size(site.bytes_per_step)}/{per}, {size(site.bytes)} live in "
+            f"{site.blocks} blocks"
+        )
         calls = " < ".join(f"{f.rsplit('/', 1)[-1]}:{n} in {fn}()" for f, n, fn in site.frames[1:])
         if calls:
             lines.append(f"    called from {calls}")

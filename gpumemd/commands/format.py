@@ -11,8 +11,20 @@ from typing import Any
 
 from gpumemd.diagnosis.oom import human_bytes
 
-__all__ = ["ASCII_TREE", "GiB", "MAX_TEXT", "MiB", "TREE", "Branch", "finite", "short", "size", "strict_json", "text",
-           "tree_rows"]
+__all__ = [
+    "ASCII_TREE",
+    "GiB",
+    "MAX_TEXT",
+    "MiB",
+    "TREE",
+    "Branch",
+    "finite",
+    "short",
+    "size",
+    "strict_json",
+    "text",
+    "tree_rows",
+]
 
 MiB, GiB = 1 << 20, 1 << 30
 MAX_TEXT = 256  # characters of a label value shown or written
@@ -66,7 +78,9 @@ ASCII_TREE = {"mid": "|- ", "last": "`- ", "bar": "|  ", "gap": "   "}
 Branch = tuple[str, int, str, Sequence["Branch"]]
 
 
-def tree_rows(nodes: Sequence[Branch], glyphs: dict[str, str], prefix: str = "") -> list[tuple[str, str, int, str]]:
+def tree_rows(
+    nodes: Sequence[Branch], glyphs: dict[str, str], prefix: str = ""
+) -> list[tuple[str, str, int, str]]:
     """The tree as (prefix, label, bytes, note) rows, the prefix drawn with `glyphs`."""
     rows = []
     for i, (label, nbytes, note, children) in enumerate(nodes):

@@ -30,17 +30,35 @@ from .client import PrometheusAnswerError, Series, Skips, index, parse_vector, q
 from .explain import Finding, Node
 from .format import size, strict_json, text
 
-__all__ = ["ACTIONABLE", "RANK_SORTS", "Job", "PrometheusAnswerError", "RankView", "actionable", "from_prometheus",
-           "frame", "job_findings", "jobs", "look", "node_ranks", "parse_vector", "render", "render_jobs", "to_json"]
+__all__ = [
+    "ACTIONABLE",
+    "RANK_SORTS",
+    "Job",
+    "PrometheusAnswerError",
+    "RankView",
+    "actionable",
+    "from_prometheus",
+    "frame",
+    "job_findings",
+    "jobs",
+    "look",
+    "node_ranks",
+    "parse_vector",
+    "render",
+    "render_jobs",
+    "to_json",
+]
 
 # The findings that call for action (exit 1): the job alerts' conditions, with their numbers
 # (job_thresholds). The worst rank is always named, but is actionable only under the threshold.
 ACTIONABLE = ("no_ranks", "headroom_low", "imbalance", "ranks_missing", "ooms")
 
 # the job's own series (they carry job_id), and the node-level ones of the instances it runs on
-_JOB_SERIES = 'gpumemd_(process_rank_info|allocator_.*|oom_.*)'
-_NODE_SERIES = ('gpumemd_(gpu_memory_.*|gpu_info|process_gpu_memory_used_bytes|process_info|'
-                'process_resident_memory_bytes|collector_success)')
+_JOB_SERIES = "gpumemd_(process_rank_info|allocator_.*|oom_.*)"
+_NODE_SERIES = (
+    "gpumemd_(gpu_memory_.*|gpu_info|process_gpu_memory_used_bytes|process_info|"
+    "process_resident_memory_bytes|collector_success)"
+)
 
 
 @dataclass
@@ -83,8 +101,13 @@ def _quote(value: str) -> str:
 def jobs(url: str, timeout: float = 5.0) -> tuple[dict[str, int], list[str]]:
     """The jobs Prometheus sees now: {job_id: ranks}, and notes."""
     skips = Skips()
-    found = query(_base(url), 'count by (job_id) (gpumemd_process_rank_info{job_id!=""})',
-                   time.monotonic() + timeout, timeout, skips)
+    found = query(
+        _base(url),
+        'count by (job_id) (gpumemd_process_rank_info{job_id!=""})',
+        time.monotonic() + timeout,
+        timeout,
+        skips,
+    )
     out = {lab["job_id"]: int(v) for lab, v in found if "job_id" in lab and math.isfinite(v) and 0 <= v < 1e9}
     return out, skips.notes()
 
@@ -93,8 +116,9 @@ def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
     """The job `job` as Prometheus sees it now, within `timeout` seconds for all queries."""
     base, deadline, skips = _base(url), time.monotonic() + timeout, Skips()
     own = query(base, f'{{__name__=~"{_JOB_SERIES}",job_id={_quote(job)}}}', deadline, timeout, skips)
-    nodes_q = (f'{{__name__=~"{_NODE_SERIES}"}} and on (instance) '
-               f'gpumemd_process_rank_info{{job_id={_quote(job)}}}')
+    nodes_q = (
+        f'{{__name__=~"{_NODE_SERIES}"}} and on (instance) gpumemd_process_rank_info{{job_id={_quote(job)}}}'
+    )
     node_level = query(base, nodes_q, deadline, timeout, skips)
     by_instance: dict[str, Series] = {}
     for labels, value in own + node_level:
@@ -133,8 +157,21 @@ def node_ranks(node: Node, instance: str, job: str, peaks: Mapping[str, float]) 
             step_peak = int(peak) if peak is not None and math.isfinite(peak) and 0 <= peak < 2**62 else None
             top = max(x for x in (p.window_peak, step_peak, p.allocated) if x is not None)
             room = p.reserved + g.free // sharing - top if g.total else None
-            out.append(RankView(p.rank, instance, g.gpu, p.pid, p.allocated, p.reserved, step_peak, room, p.ooms,
-                                p.oom_cause, g.total))
+            out.append(
+                RankView(
+                    p.rank,
+                    instance,
+                    g.gpu,
+                    p.pid,
+                    p.allocated,
+                    p.reserved,
+                    step_peak,
+                    room,
+                    p.ooms,
+                    p.oom_cause,
+                    g.total,
+                )
+            )
     return out
 
 
@@ -149,33 +186,68 @@ def job_findings(job: Job) -> list[Finding]:
     if with_room:
         worst = min(with_room, key=lambda r: r.headroom or 0)
         low = worst.gpu_total > 0 and (worst.headroom or 0) < limits["headroom_fraction"] * worst.gpu_total
-        share = f" ({max(0, worst.headroom or 0) / worst.gpu_total:.1%} of its GPU)" if worst.gpu_total else ""
-        out.append(Finding(worst.gpu, "headroom_low" if low else "worst_rank",
-                           f"worst rank: rank {worst.rank} on {worst.instance} GPU {worst.gpu}: "
-                           f"{size(max(0, worst.headroom or 0))} of headroom{share}", worst.headroom))
-    for what, values in (("allocated", [r.allocated for r in job.ranks]),
-                         ("step peak", [r.step_peak for r in job.ranks if r.step_peak is not None])):
+        share = (
+            f" ({max(0, worst.headroom or 0) / worst.gpu_total:.1%} of its GPU)" if worst.gpu_total else ""
+        )
+        out.append(
+            Finding(
+                worst.gpu,
+                "headroom_low" if low else "worst_rank",
+                f"worst rank: rank {worst.rank} on {worst.instance} GPU {worst.gpu}: "
+                f"{size(max(0, worst.headroom or 0))} of headroom{share}",
+                worst.headroom,
+            )
+        )
+    for what, values in (
+        ("allocated", [r.allocated for r in job.ranks]),
+        ("step peak", [r.step_peak for r in job.ranks if r.step_peak is not None]),
+    ):
         if len(values) >= 2 and (median := statistics.median(values)) > 0:
             ratio = max(values) / median
             if ratio >= limits["imbalance_ratio"]:
-                big = max((r for r in job.ranks), key=lambda r: (r.allocated if what == "allocated"
-                                                                 else (r.step_peak or 0)))
-                out.append(Finding(None, "imbalance", f"imbalance: {what} max/median {ratio:.2f} across "
-                                   f"{len(values)} ranks (rank {big.rank} holds {size(max(values))}, "
-                                   f"the median {size(median)})", ratio))
+                big = max(
+                    (r for r in job.ranks),
+                    key=lambda r: r.allocated if what == "allocated" else (r.step_peak or 0),
+                )
+                out.append(
+                    Finding(
+                        None,
+                        "imbalance",
+                        f"imbalance: {what} max/median {ratio:.2f} across "
+                        f"{len(values)} ranks (rank {big.rank} holds {size(max(values))}, "
+                        f"the median {size(median)})",
+                        ratio,
+                    )
+                )
     if job.world_size is not None and job.world_size > len(job.ranks):
         seen = {r.rank for r in job.ranks}
         missing = [str(i) for i in range(job.world_size) if str(i) not in seen]
         named = ", ".join(missing[:20]) + (", ..." if len(missing) > 20 else "")
-        out.append(Finding(None, "ranks_missing", f"{job.world_size - len(job.ranks)} of {job.world_size} ranks "
-                           f"missing: {named}", float(job.world_size - len(job.ranks))))
+        out.append(
+            Finding(
+                None,
+                "ranks_missing",
+                f"{job.world_size - len(job.ranks)} of {job.world_size} ranks missing: {named}",
+                float(job.world_size - len(job.ranks)),
+            )
+        )
     for r in job.ranks:
         if r.ooms or r.oom_cause:
-            out.append(Finding(r.gpu, "ooms", f"rank {r.rank} on {r.instance} GPU {r.gpu}: {r.ooms} OOMs"
-                               + (f", the last: {r.oom_cause}" if r.oom_cause else ""), float(r.ooms)))
+            out.append(
+                Finding(
+                    r.gpu,
+                    "ooms",
+                    f"rank {r.rank} on {r.instance} GPU {r.gpu}: {r.ooms} OOMs"
+                    + (f", the last: {r.oom_cause}" if r.oom_cause else ""),
+                    float(r.ooms),
+                )
+            )
     for instance, node in job.nodes.items():
-        out.extend(Finding(f.gpu, f.kind, f"{instance}: {f.message}", f.value) for f in explain.findings(node)
-                   if f.kind not in ("ooms",))
+        out.extend(
+            Finding(f.gpu, f.kind, f"{instance}: {f.message}", f.value)
+            for f in explain.findings(node)
+            if f.kind not in ("ooms",)
+        )
     return out
 
 
@@ -202,16 +274,24 @@ RANK_SORTS: tuple[tuple[str, Callable[[RankView], float], bool], ...] = (
 )
 
 
-def frame(got: tuple[Job, Sequence[Finding]] | None, *, width: int = 80, sort: int = 0, gpu: int | None = None,
-          error: str = "") -> list[str]:
+def frame(
+    got: tuple[Job, Sequence[Finding]] | None,
+    *,
+    width: int = 80,
+    sort: int = 0,
+    gpu: int | None = None,
+    error: str = "",
+) -> list[str]:
     """`top --prometheus --job`: the lines of one refresh (top.Draw), cut to `width` columns:
     the job's line, its actionable findings (`!`) and the worst rank, then one row per rank,
     all nodes together, sorted (worst headroom first by default); `error` says why they are old.
     `gpu` is the node view's key and selects nothing here."""
     key, value, largest = RANK_SORTS[sort % len(RANK_SORTS)]
     job, found = got if got is not None else (None, ())
-    lines = [f"gpumemd top - {job.source if job else 'no answer yet'}"[:width],
-             f"sort: {key} (s)  quit: q"[:width]]
+    lines = [
+        f"gpumemd top - {job.source if job else 'no answer yet'}"[:width],
+        f"sort: {key} (s)  quit: q"[:width],
+    ]
     if error:
         lines[0] = error[:width]
     if job is None:
@@ -223,32 +303,45 @@ def frame(got: tuple[Job, Sequence[Finding]] | None, *, width: int = 80, sort: i
     lines.extend(f"  {f.message}"[:width] for f in found if f.kind == "worst_rank")
     lines.append("")
     node_w = min(max([4, *(len(r.instance) for r in job.ranks)]), max(4, width - 60))  # the rest: 60 columns
-    lines.append(f"  {'RANK':>5} {'NODE':<{node_w}} {'GPU':>3} {'ALLOC':>10} {'RESERVED':>10} {'STEP PEAK':>10} "
-                 f"{'HEADROOM':>10} {'OOM':>3}"[:width])
+    lines.append(
+        f"  {'RANK':>5} {'NODE':<{node_w}} {'GPU':>3} {'ALLOC':>10} {'RESERVED':>10} {'STEP PEAK':>10} "
+        f"{'HEADROOM':>10} {'OOM':>3}"[:width]
+    )
     for r in sorted(job.ranks, key=value, reverse=largest):
         peak = size(r.step_peak) if r.step_peak is not None else "-"
         room = size(r.headroom) if r.headroom is not None else "-"
-        lines.append(f"  {r.rank[:5]:>5} {r.instance[:node_w]:<{node_w}} {r.gpu:>3} {size(r.allocated):>10} "
-                     f"{size(r.reserved):>10} {peak:>10} {room:>10} {r.ooms:>3}"[:width])
+        lines.append(
+            f"  {r.rank[:5]:>5} {r.instance[:node_w]:<{node_w}} {r.gpu:>3} {size(r.allocated):>10} "
+            f"{size(r.reserved):>10} {peak:>10} {room:>10} {r.ooms:>3}"[:width]
+        )
     lines.extend(f"note: {n}"[:width] for n in job.notes)
     return lines
 
 
 def render(job: Job, found: Sequence[Finding], width: int = 160) -> str:
     """One line per node, then one per rank; then the findings."""
-    lines = [f"source: {job.source}", f"job {job.job_id}: {len(job.ranks)} ranks"
-             + (f" of {job.world_size}" if job.world_size is not None else "") + f" on {len(job.nodes)} nodes"]
+    lines = [
+        f"source: {job.source}",
+        f"job {job.job_id}: {len(job.ranks)} ranks"
+        + (f" of {job.world_size}" if job.world_size is not None else "")
+        + f" on {len(job.nodes)} nodes",
+    ]
     for instance, node in job.nodes.items():
         used = sum(g.used for g in node.gpus)
         total = sum(g.total for g in node.gpus)
         ranks = [r for r in job.ranks if r.instance == instance]
-        lines.append(f"node {instance}: {len(node.gpus)} GPUs, {size(used)} of {size(total)} used, "
-                     f"{len(ranks)} ranks"[:width])
+        lines.append(
+            f"node {instance}: {len(node.gpus)} GPUs, {size(used)} of {size(total)} used, {len(ranks)} ranks"[
+                :width
+            ]
+        )
         for r in ranks:
             peak = size(r.step_peak) if r.step_peak is not None else "-"
             room = size(r.headroom) if r.headroom is not None else "-"
-            text = (f"  rank {r.rank:<5} GPU {r.gpu:<2} pid {r.pid:<8} allocated {size(r.allocated):>10}  "
-                    f"reserved {size(r.reserved):>10}  step peak {peak:>10}  headroom {room:>10}")
+            text = (
+                f"  rank {r.rank:<5} GPU {r.gpu:<2} pid {r.pid:<8} allocated {size(r.allocated):>10}  "
+                f"reserved {size(r.reserved):>10}  step peak {peak:>10}  headroom {room:>10}"
+            )
             lines.append(text[:width])
     lines.append("findings:" if found else "findings: none")
     lines.extend(f"  ! {f.message}" for f in found)
@@ -259,15 +352,26 @@ def render(job: Job, found: Sequence[Finding], width: int = 160) -> str:
 
 def to_json(job: Job, found: Sequence[Finding]) -> str:
     """Strict JSON (RFC 8259): no NaN or Infinity."""
-    doc = {"source": job.source, "job_id": job.job_id, "world_size": job.world_size,
-           "nodes": [{"instance": i, "gpus": [asdict(g) for g in n.gpus], "notes": n.notes}
-                     for i, n in job.nodes.items()],
-           "ranks": [asdict(r) for r in job.ranks], "findings": [asdict(f) for f in found], "notes": job.notes}
+    doc = {
+        "source": job.source,
+        "job_id": job.job_id,
+        "world_size": job.world_size,
+        "nodes": [
+            {"instance": i, "gpus": [asdict(g) for g in n.gpus], "notes": n.notes}
+            for i, n in job.nodes.items()
+        ],
+        "ranks": [asdict(r) for r in job.ranks],
+        "findings": [asdict(f) for f in found],
+        "notes": job.notes,
+    }
     return strict_json(doc)
 
 
 def render_jobs(found: Mapping[str, int], source: str) -> str:
     """The jobs Prometheus sees, with their rank counts."""
-    lines = [f"source: {source}", "jobs:" if found else "jobs: none seen (no gpumemd_process_rank_info with a job_id)"]
+    lines = [
+        f"source: {source}",
+        "jobs:" if found else "jobs: none seen (no gpumemd_process_rank_info with a job_id)",
+    ]
     lines.extend(f"  {text(j)}  {n} ranks" for j, n in sorted(found.items()))
     return "\n".join(lines) + "\n"

@@ -53,8 +53,16 @@ SORTS: tuple[tuple[str, Callable[[ProcessView], float]], ...] = (
     ("retries", lambda p: p.retries),
 )
 # category -> the character that draws it (the legend under the bars says the same, in 80 columns)
-GLYPHS = (("pytorch_allocated", "A"), ("pytorch_fragmented", "F"), ("pytorch_cached", "C"), ("non_pytorch", "N"),
-          ("other_processes", "O"), ("unattributed", "U"), ("driver_reserved", "R"), ("free", "."))
+GLYPHS = (
+    ("pytorch_allocated", "A"),
+    ("pytorch_fragmented", "F"),
+    ("pytorch_cached", "C"),
+    ("non_pytorch", "N"),
+    ("other_processes", "O"),
+    ("unattributed", "U"),
+    ("driver_reserved", "R"),
+    ("free", "."),
+)
 LEGEND = "A alloc  F frag  C cached  N non-PyTorch  O other  U unattrib.  R driver  . free"
 
 
@@ -94,13 +102,17 @@ class Reader(Generic[T]):
         return self.node, self.error
 
 
-def frame(node: Node | None, *, width: int = 80, sort: int = 0, gpu: int | None = None,
-          error: str = "") -> list[str]:
+def frame(
+    node: Node | None, *, width: int = 80, sort: int = 0, gpu: int | None = None, error: str = ""
+) -> list[str]:
     """The lines of one refresh, cut to `width` columns; `error` says why they are old."""
     key, value = SORTS[sort % len(SORTS)]
     source = node.source if node is not None else "no answer yet"
-    lines = [f"gpumemd top - {source}"[:width], f"sort: {key} (s)  gpu: {'all' if gpu is None else gpu} (g)"
-             "  quit: q"[:width], LEGEND[:width]]
+    lines = [
+        f"gpumemd top - {source}"[:width],
+        f"sort: {key} (s)  gpu: {'all' if gpu is None else gpu} (g)  quit: q"[:width],
+        LEGEND[:width],
+    ]
     if error:
         lines[0] = error[:width]
     for g in node.gpus if node is not None else ():
@@ -109,18 +121,26 @@ def frame(node: Node | None, *, width: int = 80, sort: int = 0, gpu: int | None 
         retries = sum(p.retries for p in g.processes)
         ooms = sum(p.ooms for p in g.processes)
         lines.append("")
-        lines.append(f"GPU {g.gpu} {g.name[:18]:<18} used {short(g.used)}/{short(g.total)}  "
-                     f"retries {retries}  ooms {ooms}"[:width])
+        lines.append(
+            f"GPU {g.gpu} {g.name[:18]:<18} used {short(g.used)}/{short(g.total)}  "
+            f"retries {retries}  ooms {ooms}"[:width]
+        )
         lines.append("[" + bar(g, max(10, width - 2)) + "]")
-        lines.append(f"  {'PID':>7} {'RANK':>4} {'USED':>6} {'ALLOC':>6} {'CACHED':>6} {'NON-PT':>6} {'PEAK':>6} "
-                     f"{'RETRY':>5} {'OOM':>3} {'RSS':>6}"[:width])
+        lines.append(
+            f"  {'PID':>7} {'RANK':>4} {'USED':>6} {'ALLOC':>6} {'CACHED':>6} {'NON-PT':>6} {'PEAK':>6} "
+            f"{'RETRY':>5} {'OOM':>3} {'RSS':>6}"[:width]
+        )
         for p in sorted(g.processes, key=value, reverse=True):
             if p.agent:
-                torch_cols = (f"{short(p.allocated):>6} {short(p.reserved - p.allocated):>6} "
-                              f"{short(p.non_pytorch):>6} {short(p.window_peak):>6} {p.retries:>5} {p.ooms:>3}")
+                torch_cols = (
+                    f"{short(p.allocated):>6} {short(p.reserved - p.allocated):>6} "
+                    f"{short(p.non_pytorch):>6} {short(p.window_peak):>6} {p.retries:>5} {p.ooms:>3}"
+                )
             else:
                 torch_cols = f"{'(no agent)':>27} {'':>5} {'':>3}"
-            lines.append(f"  {p.pid:>7} {p.rank or '-':>4} {short(p.used):>6} {torch_cols} {short(p.rss):>6}"[:width])
+            lines.append(
+                f"  {p.pid:>7} {p.rank or '-':>4} {short(p.used):>6} {torch_cols} {short(p.rss):>6}"[:width]
+            )
     return lines
 
 
@@ -128,8 +148,17 @@ def _node_gpus(node: Node | None) -> list[int]:
     return [g.gpu for g in node.gpus] if node else []
 
 
-def run_plain(read: Callable[[], T], out: TextIO, *, interval: float, count: int | None, width: int = 80,
-              sleep: Callable[[float], None] = time.sleep, draw: Draw[Any] = frame, what: str = "daemon") -> int:
+def run_plain(
+    read: Callable[[], T],
+    out: TextIO,
+    *,
+    interval: float,
+    count: int | None,
+    width: int = 80,
+    sleep: Callable[[float], None] = time.sleep,
+    draw: Draw[Any] = frame,
+    what: str = "daemon",
+) -> int:
     """Not a terminal: the view as text, once per refresh, `count` times (None: until killed)."""
     n, reader = 0, Reader(read, what)
     while count is None or n < count:
@@ -142,8 +171,14 @@ def run_plain(read: Callable[[], T], out: TextIO, *, interval: float, count: int
     return 0
 
 
-def run_curses(read: Callable[[], T], *, interval: float, draw: Draw[Any] = frame,  # pragma: no cover - tmux
-               gpus_of: Callable[[Any], Sequence[int]] = _node_gpus, what: str = "daemon") -> int:
+def run_curses(
+    read: Callable[[], T],
+    *,
+    interval: float,
+    draw: Draw[Any] = frame,  # pragma: no cover - tmux
+    gpus_of: Callable[[Any], Sequence[int]] = _node_gpus,
+    what: str = "daemon",
+) -> int:
     """A terminal: the view redrawn every `interval`, keys read every 0.1 s (module docstring)."""
     import curses
 
@@ -159,7 +194,7 @@ def run_curses(read: Callable[[], T], *, interval: float, draw: Draw[Any] = fram
             head, body = lines[:3], lines[3:]
             room = max(1, rows - len(head) - 1)
             top = max(0, min(top, len(body) - room))
-            shown = body[top: top + room]
+            shown = body[top : top + room]
             more = len(body) - top - len(shown)
             screen.erase()
             for y, line in enumerate([*head, *shown]):
