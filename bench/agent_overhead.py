@@ -58,8 +58,17 @@ from gpumemd.backends.torch_oom import TorchOom  # noqa: E402
 from gpumemd.sampling.sampler import Sampler  # noqa: E402
 from gpumemd.sources.base import Source  # noqa: E402
 
-ARMS_MAIN = ("off", "wake_10hz", "stats_10hz", "agent_10hz", "step_10hz", "wake_100hz", "stats_100hz", "agent_100hz",
-             "step_100hz")
+ARMS_MAIN = (
+    "off",
+    "wake_10hz",
+    "stats_10hz",
+    "agent_10hz",
+    "step_10hz",
+    "wake_100hz",
+    "stats_100hz",
+    "agent_100hz",
+    "step_100hz",
+)
 ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz", "armed_history", "armed", "watch_10hz")  # by --arms only
 ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
@@ -120,7 +129,7 @@ def gpt2_workload(batch: int, sequence: int) -> tuple[Work, dict[str, Any]]:
         "parameters": sum(p.numel() for p in net.parameters()),
         "attention": str(getattr(net.config, "_attn_implementation", None)),  # getattr: private, per version
         "loop": f"GPT2LMHeadModel(GPT2Config()), random init, batch {batch} x {sequence} random tokens, "
-                "bf16 autocast, AdamW (default implementation)",
+        "bf16 autocast, AdamW (default implementation)",
     }
 
 
@@ -168,9 +177,16 @@ class Arm:
       `EVERY`th step boundary (the workload calls `FINDER.on_step()` after each step, in
       every arm: unarmed, that is the one attribute check the agent's step hook makes)."""
 
-    def __init__(self, name: str, agent: Agent | None, floors: dict[str, Sampler], busy: dict[str, list[float]],
-                 main_cpus: set[int] | None = None, step_agent: Agent | None = None,
-                 watched: tuple[Any, Any] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        agent: Agent | None,
+        floors: dict[str, Sampler],
+        busy: dict[str, list[float]],
+        main_cpus: set[int] | None = None,
+        step_agent: Agent | None = None,
+        watched: tuple[Any, Any] | None = None,
+    ) -> None:
         self.name, self.agent, self.floors, self.busy, self.main_cpus = name, agent, floors, busy, main_cpus
         self.step_agent = step_agent
         self.watched = watched
@@ -204,21 +220,26 @@ class Arm:
             self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
         elif self.name == "armed_history":
-            torch.cuda.memory._record_memory_history(enabled="state", context="alloc", stacks="python",
-                                                     max_entries=HISTORY_ENTRIES)
+            torch.cuda.memory._record_memory_history(
+                enabled="state", context="alloc", stacks="python", max_entries=HISTORY_ENTRIES
+            )
         elif self.name == "armed":
             assert FINDER is not None and FINDER.arm(every=EVERY, snapshots=1 << 30, reason="bench")
         elif self.name == "history_no_stacks":
-            torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
+            torch.cuda.memory._record_memory_history(
+                enabled="all", context=None, stacks="python", max_entries=4096
+            )
         elif self.name == "history_python_stacks":
-            torch.cuda.memory._record_memory_history(enabled="all", context="alloc", stacks="python",
-                                                     max_entries=20000)
+            torch.cuda.memory._record_memory_history(
+                enabled="all", context="alloc", stacks="python", max_entries=20000
+            )
         time.sleep(0.01)
         if self.sampler is not None:
             thread = self.sampler._thread  # awake now: pin it (or not), then count its ticks
             if thread is not None and thread.native_id is not None and self.main_cpus is not None:
-                os.sched_setaffinity(thread.native_id, self.main_cpus if self.name.endswith("_colocated")
-                                     else ALL_CPUS)
+                os.sched_setaffinity(
+                    thread.native_id, self.main_cpus if self.name.endswith("_colocated") else ALL_CPUS
+                )
             self.start = list(self.sampler.busy)
             self.counters = thread_counters(thread)
         return self
@@ -236,8 +257,11 @@ class Arm:
         if self.name.startswith("watch_") and self.step_agent is not None:  # unwatched for the other arms
             self.step_agent.categories._models.clear()
             self.step_agent.categories._optimizers.clear()
-        if self.name.startswith(("step_", "tickonly_", "watch_")) and self.step_agent is not None \
-                and self.step_agent._step_hook is not None:
+        if (
+            self.name.startswith(("step_", "tickonly_", "watch_"))
+            and self.step_agent is not None
+            and self.step_agent._step_hook is not None
+        ):
             self.step_agent._step_hook.remove()
             self.step_agent._step_hook = None
         if self.name.startswith("history_") or self.name == "armed_history":
@@ -281,10 +305,14 @@ def leak_costs(work: Work) -> dict[str, Any]:
     finder.done.wait(60)
     report = finder.report
     top = report.sites[0] if report is not None and report.sites else None
-    return {"steps": n, "seconds_to_answer": time.perf_counter() - t0, "said": said[-1:],
-            "costs": dict(report.costs) if report is not None else None,
-            "top_site": f"{top.file.rsplit('/', 1)[-1]}:{top.line}" if top else None,
-            "retained_by": top.retained_by.to_json() if top and top.retained_by else None}
+    return {
+        "steps": n,
+        "seconds_to_answer": time.perf_counter() - t0,
+        "said": said[-1:],
+        "costs": dict(report.costs) if report is not None else None,
+        "top_site": f"{top.file.rsplit('/', 1)[-1]}:{top.line}" if top else None,
+        "retained_by": top.retained_by.to_json() if top and top.retained_by else None,
+    }
 
 
 ALL_CPUS = os.sched_getaffinity(0)
@@ -312,12 +340,22 @@ class AllocatorStats(Source[Any]):
 
 
 def summarize(values: list[float]) -> dict[str, float]:
-    q = statistics.quantiles(values, n=4) if len(values) >= 4 else [min(values), statistics.median(values),
-                                                                     max(values)]
+    q = (
+        statistics.quantiles(values, n=4)
+        if len(values) >= 4
+        else [min(values), statistics.median(values), max(values)]
+    )
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
-    return {"median": statistics.median(values), "p25": q[0], "p75": q[2], "mean": mean,
-            "ci95_low": mean - half, "ci95_high": mean + half, "n": len(values)}
+    return {
+        "median": statistics.median(values),
+        "p25": q[0],
+        "p75": q[2],
+        "mean": mean,
+        "ci95_low": mean - half,
+        "ci95_high": mean + half,
+        "n": len(values),
+    }
 
 
 def ci_half_width(values: list[float]) -> float:
@@ -325,8 +363,16 @@ def ci_half_width(values: list[float]) -> float:
     return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("inf")
 
 
-def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, spool: str,
-                min_rounds: int, pin_main: bool = False, ci_target: float = 0.0) -> dict[str, Any]:
+def interleaved(
+    work: Work,
+    arms: tuple[str, ...],
+    steps: int,
+    seconds: float,
+    spool: str,
+    min_rounds: int,
+    pin_main: bool = False,
+    ci_target: float = 0.0,
+) -> dict[str, Any]:
     """A/B/A/B blocks of `arms`, rotated each round; with `pin_main`, the training thread is
     pinned to the CPU it runs on for the whole phase (the `_colocated` arms pin the sampler
     there too). With `ci_target` > 0 the phase ends once every arm's overhead is known within
@@ -343,15 +389,19 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
         assert agent.runtime is not None
         agent.runtime.sampler.pause()
     step_agent = None
-    if any(a.startswith(("step_", "tickonly_", "watch_")) for a in arms):  # its own spool (a private one): one file per pid
+    if any(
+        a.startswith(("step_", "tickonly_", "watch_")) for a in arms
+    ):  # its own spool (a private one): one file per pid
         step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
         assert step_agent.runtime is not None
         step_agent.runtime.sampler.pause()
         if step_agent._step_hook is not None:  # the step arms hook it for their blocks
             step_agent._step_hook.remove()
             step_agent._step_hook = None
-    floors = {"wake": Sampler([], interval=0.1, eager_render=False),
-              "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False)}
+    floors = {
+        "wake": Sampler([], interval=0.1, eager_render=False),
+        "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False),
+    }
     for floor in floors.values():
         floor.pause()
         floor.start()
@@ -359,7 +409,7 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
     end, rounds, resolved = time.monotonic() + seconds, 0, False
     try:
         while rounds < min_rounds or time.monotonic() < end:
-            order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]  # rotate: no arm always first
+            order = arms[rounds % len(arms) :] + arms[: rounds % len(arms)]  # rotate: no arm always first
             got = {}
             for arm in order:
                 with Arm(arm, agent, floors, busy, main_cpus, step_agent, getattr(work, "watched", None)):
@@ -372,8 +422,11 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
                 if arm.startswith("watch_") and "step_" + arm.split("_", 1)[1] in got:
                     watch_vs_step.append((t / got["step_" + arm.split("_", 1)[1]] - 1) * 100)
             rounds += 1
-            if ci_target > 0 and rounds >= min_rounds and all(ci_half_width(v) <= ci_target
-                                                              for v in overhead.values()):
+            if (
+                ci_target > 0
+                and rounds >= min_rounds
+                and all(ci_half_width(v) <= ci_target for v in overhead.values())
+            ):
                 resolved = True
                 break
     finally:
@@ -385,14 +438,23 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
         if main_cpus is not None:
             os.sched_setaffinity(0, ALL_CPUS)
     return {
-        "rounds": rounds, "steps_per_block": steps, "ci_target_percent": ci_target or None,
+        "rounds": rounds,
+        "steps_per_block": steps,
+        "ci_target_percent": ci_target or None,
         "resolved_early": resolved,  # every arm within ±ci_target before `seconds` ran out
         "ci95_half_width_percent": {a: ci_half_width(v) for a, v in overhead.items()},
         # the thread's CPU time and context switches per tick, read at each block's ends; a
         # voluntary switch beyond the one of its timed wait is a wait for the GIL
-        "sampler_thread": {a: {"ticks": n, "cpu_us_per_tick": cpu / n * 1e6, "voluntary_switches_per_tick": v / n,
-                               "involuntary_switches_per_tick": iv / n}
-                           for a, (n, _, cpu, v, iv) in busy.items() if n},
+        "sampler_thread": {
+            a: {
+                "ticks": n,
+                "cpu_us_per_tick": cpu / n * 1e6,
+                "voluntary_switches_per_tick": v / n,
+                "involuntary_switches_per_tick": iv / n,
+            }
+            for a, (n, _, cpu, v, iv) in busy.items()
+            if n
+        },
         # the time a tick held the thread, from its wake-up to its next wait (in place: cold
         # caches, GIL waits inside the tick included), per arm
         "tick_in_place_us": {a: secs / n * 1e6 for a, (n, secs, *_) in busy.items() if n},
@@ -401,7 +463,9 @@ def interleaved(work: Work, arms: tuple[str, ...], steps: int, seconds: float, s
         "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
         "watch_vs_step_percent": summarize(watch_vs_step) if watch_vs_step else None,
         "categories_walks": step_agent.categories.walks if step_agent is not None else None,
-        "categories_walk_seconds": step_agent.categories.last_walk_seconds if step_agent is not None else None,
+        "categories_walk_seconds": step_agent.categories.last_walk_seconds
+        if step_agent is not None
+        else None,
     }
 
 
@@ -448,9 +512,11 @@ def sample_costs(spool: str) -> dict[str, Any]:
                 list(source.families(r))
                 runs.append(time.perf_counter() - t)
                 reads.append(t1 - t)
-            per_source[source.name] = {"median_us": statistics.median(runs) * 1e6,
-                                       "p99_us": statistics.quantiles(runs, n=100)[98] * 1e6,
-                                       "read_median_us": statistics.median(reads) * 1e6}
+            per_source[source.name] = {
+                "median_us": statistics.median(runs) * 1e6,
+                "p99_us": statistics.quantiles(runs, n=100)[98] * 1e6,
+                "read_median_us": statistics.median(reads) * 1e6,
+            }
         text = []
         snap = sampler.latest
         for _ in range(200):  # what the first scrape of a sample pays (rendered lazily, once)
@@ -458,12 +524,15 @@ def sample_costs(spool: str) -> dict[str, Any]:
             type(snap.exposition)(snap.exposition.families).body()  # type: ignore[union-attr]
             text.append(time.perf_counter() - t)
         agent.stop()
-        out[label] = {"sample_median_us": statistics.median(full) * 1e6,
-                      "collectors_only_median_us": statistics.median(bare[50:]) * 1e6,
-                      "tick_median_us": statistics.median(ticks[50:]) * 1e6,
-                      "sample_p99_us": statistics.quantiles(full, n=100)[98] * 1e6,
-                      "sample_with_families_median_us": statistics.median(with_families) * 1e6,
-                      "per_source": per_source, "render_text_median_us": statistics.median(text) * 1e6}
+        out[label] = {
+            "sample_median_us": statistics.median(full) * 1e6,
+            "collectors_only_median_us": statistics.median(bare[50:]) * 1e6,
+            "tick_median_us": statistics.median(ticks[50:]) * 1e6,
+            "sample_p99_us": statistics.quantiles(full, n=100)[98] * 1e6,
+            "sample_with_families_median_us": statistics.median(with_families) * 1e6,
+            "per_source": per_source,
+            "render_text_median_us": statistics.median(text) * 1e6,
+        }
     # Starting and stopping an agent (HTTP, spool, NVML): what the old bench put next to each block.
     starts, stops = [], []
     for _ in range(5):
@@ -473,7 +542,10 @@ def sample_costs(spool: str) -> dict[str, Any]:
         agent.stop()
         starts.append(t1 - t)
         stops.append(time.perf_counter() - t1)
-    out["startup"] = {"start_median_ms": statistics.median(starts) * 1e3, "stop_median_ms": statistics.median(stops) * 1e3}
+    out["startup"] = {
+        "start_median_ms": statistics.median(starts) * 1e3,
+        "stop_median_ms": statistics.median(stops) * 1e3,
+    }
     # Reading the allocation trace, as a trace-based interval peak would every sample.
     torch.cuda.memory._record_memory_history(enabled="all", context=None, stacks="python", max_entries=4096)
     work = model()
@@ -496,10 +568,13 @@ def report(phase: str, r: dict[str, Any]) -> None:
     print(f"{phase}: {r['rounds']} rounds of {r['steps_per_block']} steps{resolved}", flush=True)
     for arm, o in r["overhead_percent"].items():
         thread = r["sampler_thread"].get(arm, {})
-        print(f"  {arm:24s} {o['median']:+6.2f} % [{o['ci95_low']:+.2f}, {o['ci95_high']:+.2f}]"
-              f"  tick {r['tick_in_place_us'].get(arm, float('nan')):7.1f} us"
-              f"  cpu {thread.get('cpu_us_per_tick', float('nan')):7.1f} us"
-              f"  vcsw {thread.get('voluntary_switches_per_tick', float('nan')):.2f}", flush=True)
+        print(
+            f"  {arm:24s} {o['median']:+6.2f} % [{o['ci95_low']:+.2f}, {o['ci95_high']:+.2f}]"
+            f"  tick {r['tick_in_place_us'].get(arm, float('nan')):7.1f} us"
+            f"  cpu {thread.get('cpu_us_per_tick', float('nan')):7.1f} us"
+            f"  vcsw {thread.get('voluntary_switches_per_tick', float('nan')):.2f}",
+            flush=True,
+        )
 
 
 def main() -> int:
@@ -510,17 +585,31 @@ def main() -> int:
     p.add_argument("--history-seconds", type=float, default=30, help="0: skip the history phase")
     p.add_argument("--no-sample-cost", action="store_true", help="skip the one-sample micro-benchmarks")
     p.add_argument("--block-seconds", type=float, default=0.25)
-    p.add_argument("--arms", default=",".join(ARMS_MAIN),
-                   help="the main phase's arms, comma-separated (fewer arms: more rounds each)")
-    p.add_argument("--workload", choices=("mlp", "gpt2"), default="mlp",
-                   help="mlp: the dispatch-bound loop; gpt2: GPT-2 small from transformers (see above)")
+    p.add_argument(
+        "--arms",
+        default=",".join(ARMS_MAIN),
+        help="the main phase's arms, comma-separated (fewer arms: more rounds each)",
+    )
+    p.add_argument(
+        "--workload",
+        choices=("mlp", "gpt2"),
+        default="mlp",
+        help="mlp: the dispatch-bound loop; gpt2: GPT-2 small from transformers (see above)",
+    )
     p.add_argument("--batch", type=int, default=8, help="gpt2: sequences per step")
     p.add_argument("--sequence", type=int, default=1024, help="gpt2: tokens per sequence (at most 1024)")
-    p.add_argument("--ci-target", type=float, default=0.5,
-                   help="end the main phase once every arm's 95 %% interval is within ± this (percent); 0: never")
+    p.add_argument(
+        "--ci-target",
+        type=float,
+        default=0.5,
+        help="end the main phase once every arm's 95 %% interval is within ± this (percent); 0: never",
+    )
     p.add_argument("--min-rounds", type=int, default=20, help="the main phase's rounds, at least")
-    p.add_argument("--leak-costs", action="store_true",
-                   help="also time the leak finder from arming to its answer on a seeded leak")
+    p.add_argument(
+        "--leak-costs",
+        action="store_true",
+        help="also time the leak finder from arming to its answer on a seeded leak",
+    )
     a = p.parse_args()
     arms = tuple(a.arms.split(","))
     if "off" not in arms or not set(arms) <= set(ARMS_MAIN + ARMS_EXTRA):
@@ -529,7 +618,9 @@ def main() -> int:
         print("no CUDA device: this benchmark runs on a GPU machine", file=sys.stderr)
         return 2
     started = time.monotonic()
-    described: dict[str, Any] = {"loop": "24 x (Linear 256x256, GELU, LayerNorm), batch 32, AdamW foreach=False"}
+    described: dict[str, Any] = {
+        "loop": "24 x (Linear 256x256, GELU, LayerNorm), batch 32, AdamW foreach=False"
+    }
     if a.workload == "gpt2":
         work, described = gpt2_workload(a.batch, a.sequence)
     else:
@@ -541,7 +632,9 @@ def main() -> int:
     per_step = block(work, 20 if a.workload == "gpt2" else 100)
     steps = max(20, int(a.block_seconds / per_step))
     # /dev/shm, where the agent keeps its spool by default (a disk costs ~10x a write)
-    spool = tempfile.mkdtemp(prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    spool = tempfile.mkdtemp(
+        prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None
+    )
     result: dict[str, Any] = {
         "date": datetime.date.today().isoformat(),
         "device": torch.cuda.get_device_name(0),
@@ -558,15 +651,21 @@ def main() -> int:
         result["driver"] = pynvml.nvmlSystemGetDriverVersion()
     except Exception:
         pass
-    result["main"] = interleaved(work, arms, steps, a.seconds, spool, min_rounds=a.min_rounds, ci_target=a.ci_target)
+    result["main"] = interleaved(
+        work, arms, steps, a.seconds, spool, min_rounds=a.min_rounds, ci_target=a.ci_target
+    )
     report("main", result["main"])
     if result["main"].get("watch_vs_step_percent"):
         w = result["main"]["watch_vs_step_percent"]
-        print(f"  watch vs step: {w['mean']:+.3f} % [{w['ci95_low']:+.3f}, {w['ci95_high']:+.3f}] (95 %), "
-              f"walk {result['main']['categories_walk_seconds'] * 1e3:.2f} ms, {result['main']['categories_walks']} walks")
+        print(
+            f"  watch vs step: {w['mean']:+.3f} % [{w['ci95_low']:+.3f}, {w['ci95_high']:+.3f}] (95 %), "
+            f"walk {result['main']['categories_walk_seconds'] * 1e3:.2f} ms, "
+            f"{result['main']['categories_walks']} walks"
+        )
     if a.colocated_seconds:
-        result["colocated"] = interleaved(work, ARMS_COLOCATED, steps, a.colocated_seconds, spool, min_rounds=10,
-                                          pin_main=True)
+        result["colocated"] = interleaved(
+            work, ARMS_COLOCATED, steps, a.colocated_seconds, spool, min_rounds=10, pin_main=True
+        )
         report("colocated", result["colocated"])
     if a.history_seconds:
         result["history"] = interleaved(work, ARMS_HISTORY, steps, a.history_seconds, spool, min_rounds=6)

@@ -98,8 +98,15 @@ def hundred_rules(n: int) -> dict:
         rules.append({"alert": f"Trend{i}", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
                       "window": "10m", "bucket": "30s", "threshold": 1e6 + i})
     for i in range(20):
-        rules.append({"alert": f"Inc{i}", "kind": "increase",
-                      "metric": "gpumemd_allocator_ooms_total" if i % 2 else "gpumemd_allocator_alloc_retries_total"})
+        rules.append(
+            {
+                "alert": f"Inc{i}",
+                "kind": "increase",
+                "metric": "gpumemd_allocator_ooms_total"
+                if i % 2
+                else "gpumemd_allocator_alloc_retries_total",
+            }
+        )
     engine = Engine([rule_from_dict(r) for r in rules], interval=0.1)
     samples = [one_gpu_families(i) for i in range(35)]
     state = {"i": 0, "t": 1e9}
@@ -116,14 +123,37 @@ def hundred_distinct_rules(n: int) -> dict:
     """The worst case for sharing: 100 rules, each with its own signal (no two select alike)."""
     rules = []
     for i in range(60):
-        rules.append({"alert": f"Ratio{i}", "metric": f'gpumemd_gpu_memory_used_bytes{{uuid!="GPU-x{i}"}}',
-                      "divide_by": "gpumemd_gpu_memory_total_bytes", "threshold": 0.5 + i / 200, "for": "1m"})
+        rules.append(
+            {
+                "alert": f"Ratio{i}",
+                "metric": f'gpumemd_gpu_memory_used_bytes{{uuid!="GPU-x{i}"}}',
+                "divide_by": "gpumemd_gpu_memory_total_bytes",
+                "threshold": 0.5 + i / 200,
+                "for": "1m",
+            }
+        )
     for i in range(20):
-        rules.append({"alert": f"Trend{i}", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
-                      "window": f"{10 + i}m", "bucket": "30s", "threshold": 1e6 + i})
+        rules.append(
+            {
+                "alert": f"Trend{i}",
+                "kind": "trend",
+                "metric": "gpumemd_allocator_allocated_bytes",
+                "window": f"{10 + i}m",
+                "bucket": "30s",
+                "threshold": 1e6 + i,
+            }
+        )
     for i in range(20):
-        rules.append({"alert": f"Inc{i}", "kind": "increase", "window": f"{5 + i}m",
-                      "metric": "gpumemd_allocator_ooms_total" if i % 2 else "gpumemd_allocator_alloc_retries_total"})
+        rules.append(
+            {
+                "alert": f"Inc{i}",
+                "kind": "increase",
+                "window": f"{5 + i}m",
+                "metric": "gpumemd_allocator_ooms_total"
+                if i % 2
+                else "gpumemd_allocator_alloc_retries_total",
+            }
+        )
     engine = Engine([rule_from_dict(r) for r in rules], interval=0.1)
     samples = [one_gpu_families(i) for i in range(35)]
     state = {"i": 0, "t": 1e9}
@@ -133,7 +163,11 @@ def hundred_distinct_rules(n: int) -> dict:
         state["t"] += 0.1
         engine.evaluate(engine.view(samples[state["i"] % 35]), state["t"])
 
-    return {"rules": len(rules), "signals": len({id(getattr(r, "signal", r)) for r in engine.rules}), "evaluate": timeit(evaluate, n)}
+    return {
+        "rules": len(rules),
+        "signals": len({id(getattr(r, "signal", r)) for r in engine.rules}),
+        "evaluate": timeit(evaluate, n),
+    }
 
 
 def latency(n: int) -> dict:
@@ -142,10 +176,15 @@ def latency(n: int) -> dict:
 
     rx = Receiver()
     notifier = WebhookNotifier("hook", rx.url, timeout=2.0)
-    rule = {"alert": "Full", "metric": "gpumemd_gpu_memory_used_bytes",
-            "divide_by": "gpumemd_gpu_memory_total_bytes", "threshold": 0.9}
-    obs = AlertObserver(AlertingConfig(default_rules=False, rules=(rule,), notifiers=()), notifiers=[notifier],
-                        watchdog=False)
+    rule = {
+        "alert": "Full",
+        "metric": "gpumemd_gpu_memory_used_bytes",
+        "divide_by": "gpumemd_gpu_memory_total_bytes",
+        "threshold": 0.9,
+    }
+    obs = AlertObserver(
+        AlertingConfig(default_rules=False, rules=(rule,), notifiers=()), notifiers=[notifier], watchdog=False
+    )
     gpu = {"gpu": "0", "uuid": "GPU-a"}
 
     def fams(ratio: float) -> list:

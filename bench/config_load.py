@@ -102,7 +102,9 @@ def _write_cases(d: Path) -> dict[str, Path]:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--out", default=str(ROOT / "bench" / "results" / f"{datetime.date.today()}-cpu" / "config-load.json"))
+    p.add_argument(
+        "--out", default=str(ROOT / "bench" / "results" / f"{datetime.date.today()}-cpu" / "config-load.json")
+    )
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args()
     results: dict[str, object] = {}

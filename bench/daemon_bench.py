@@ -121,27 +121,67 @@ def main() -> None:
     ap.add_argument("--out", required=True)
     ap.add_argument("--scrapes", type=int, default=3000)
     ap.add_argument("--idle-seconds", type=float, default=30)
-    ap.add_argument("--baseline-tree", help="a directory holding an older gpumemd package, served as a fourth target")
+    ap.add_argument(
+        "--baseline-tree", help="a directory holding an older gpumemd package, served as a fourth target"
+    )
     args = ap.parse_args()
 
     targets = []
     p = free_port()
-    targets.append(Target("gpumemd", [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{p}"], p))
+    targets.append(
+        Target(
+            "gpumemd", [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{p}"], p
+        )
+    )
     p = free_port()
-    targets.append(Target("nvitop-exporter", [sys.executable, "-m", "nvitop_exporter", "--bind-address", "127.0.0.1",
-                                              "--port", str(p), "--interval", "1.0"], p))
+    targets.append(
+        Target(
+            "nvitop-exporter",
+            [
+                sys.executable,
+                "-m",
+                "nvitop_exporter",
+                "--bind-address",
+                "127.0.0.1",
+                "--port",
+                str(p),
+                "--interval",
+                "1.0",
+            ],
+            p,
+        )
+    )
     p = free_port()
     targets.append(Target("bare-prometheus-client-floor", [sys.executable, "-c", FLOOR, str(p)], p))
     if args.baseline_tree:
         p = free_port()
         base = str(Path(args.baseline_tree).resolve())
-        targets.append(Target("gpumemd-baseline", [sys.executable, "-c",
-                                                   "import sys; sys.path.insert(0, sys.argv.pop(1)); "
-                                                   "from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))",
-                                                   base, "serve", "--web.listen-address", f"127.0.0.1:{p}"], p))
+        targets.append(
+            Target(
+                "gpumemd-baseline",
+                [
+                    sys.executable,
+                    "-c",
+                    "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+                    "from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))",
+                    base,
+                    "serve",
+                    "--web.listen-address",
+                    f"127.0.0.1:{p}",
+                ],
+                p,
+            )
+        )
     ready = [t for t in targets if t.wait_ready()]
-    missing = {t.name: (t.proc.stderr.read().decode()[-500:] if t.proc.poll() is not None and t.proc.stderr else "not ready")
-               for t in targets if t not in ready}
+    missing = {
+        t.name: (
+            t.proc.stderr.read().decode()[-500:]
+            if t.proc.poll() is not None and t.proc.stderr
+            else "not ready"
+        )
+        for t in targets
+        if t not in ready
+    }
     for _ in range(200):  # warm-up
         for t in ready:
             t.scrape()

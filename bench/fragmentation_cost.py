@@ -102,8 +102,10 @@ def main() -> None:
         print(json.dumps(doc))
     else:
         for r in rows:
-            print(f"{r['blocks']:>6} blocks ({r['segments']} segments): summarize {r['summarize_ms']:.3f} ms, "
-                  f"walk {r['walk_ms']:.3f} ms, pool read {r['read_ms']:.3f} ms")
+            print(
+                f"{r['blocks']:>6} blocks ({r['segments']} segments): summarize {r['summarize_ms']:.3f} ms, "
+                f"walk {r['walk_ms']:.3f} ms, pool read {r['read_ms']:.3f} ms"
+            )
 
 
 if __name__ == "__main__":

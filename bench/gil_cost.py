@@ -43,7 +43,15 @@ from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer 
 from gpumemd.sampling.sampler import Sampler  # noqa: E402
 from tests.fakes import FakeTorch, capture  # noqa: E402
 
-ARMS = ("off", "wake_10hz", "wake_100hz", "agent_10hz", "agent_100hz", "agent_10hz_families", "startstop_10hz")
+ARMS = (
+    "off",
+    "wake_10hz",
+    "wake_100hz",
+    "agent_10hz",
+    "agent_100hz",
+    "agent_10hz_families",
+    "startstop_10hz",
+)
 
 
 def model() -> tuple[Any, ...]:
@@ -75,10 +83,17 @@ _pids = iter(range(450, 10**6))  # one spool file per agent: they share the dire
 def replay_agent(spool: str, families_every_sample: bool = False) -> Agent:
     nvml = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json")
     agent = Agent(
-        listen_address="127.0.0.1:0", spool_dir=spool, interval=0.1,
+        listen_address="127.0.0.1:0",
+        spool_dir=spool,
+        interval=0.1,
         identity=Identity(pid=next(_pids), rank=0, local_rank=0, world_size=2, job_id="4242"),
-        apis={"torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))), "nvml": Memo(nvml_replayer(nvml)),
-              "oom": FakeTorch(), "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
+        apis={
+            "torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))),
+            "nvml": Memo(nvml_replayer(nvml)),
+            "oom": FakeTorch(),
+            "rss": lambda: 2_000_000_000,
+            "peak_rss": lambda: 2_500_000_000,
+        },
     ).start()
     assert agent.runtime is not None
     if families_every_sample:
@@ -155,7 +170,7 @@ def main() -> int:
     end, rounds = time.monotonic() + a.seconds, 0
     try:
         while rounds < 6 or time.monotonic() < end:
-            order = arms[rounds % len(arms):] + arms[: rounds % len(arms)]
+            order = arms[rounds % len(arms) :] + arms[: rounds % len(arms)]
             got = {}
             for arm in order:
                 state.on(arm)
@@ -169,12 +184,18 @@ def main() -> int:
             rounds += 1
     finally:
         state.close()
-    result = {"rounds": rounds, "steps_per_block": steps, "torch": torch.__version__,
-              "step_seconds": {k: summarize(v) for k, v in times.items()},
-              "overhead_percent": {k: summarize(v) for k, v in overhead.items()}}
+    result = {
+        "rounds": rounds,
+        "steps_per_block": steps,
+        "torch": torch.__version__,
+        "step_seconds": {k: summarize(v) for k, v in times.items()},
+        "overhead_percent": {k: summarize(v) for k, v in overhead.items()},
+    }
     for k, v in result["overhead_percent"].items():  # type: ignore[union-attr]
-        print(f"{k:22s} median {v['median']:+6.2f} %  mean {v['mean']:+6.2f} %  "
-              f"95% CI {v['ci95_low']:+.2f} .. {v['ci95_high']:+.2f}  IQR {v['p25']:+.2f} .. {v['p75']:+.2f}")
+        print(
+            f"{k:22s} median {v['median']:+6.2f} %  mean {v['mean']:+6.2f} %  "
+            f"95% CI {v['ci95_low']:+.2f} .. {v['ci95_high']:+.2f}  IQR {v['p25']:+.2f} .. {v['p75']:+.2f}"
+        )
     if a.out:
         Path(a.out).write_text(json.dumps(result, indent=1) + "\n")
     return 0

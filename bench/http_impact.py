@@ -110,7 +110,8 @@ class LoadProcesses:
         self.procs: list[subprocess.Popen[bytes]] = []
 
     def start(self, url: str, phase: str, duration: float, out: str | None = None,
-              idle_probe_interval: float = 1.0, pid: int | None = None) -> subprocess.Popen[bytes]:  # fmt: skip
+              idle_probe_interval: float = 1.0,
+              pid: int | None = None) -> subprocess.Popen[bytes]:  # fmt: skip
         cmd = [sys.executable, str(HERE / "http_load.py"), "--url", url, "--phases", phase,
                "--duration", str(duration), "--rate", "500", "--idle", "300",
                "--idle-probe-interval", str(idle_probe_interval), "--idle-mode", "keepalive", "--idle-hold",
@@ -170,10 +171,12 @@ def interleave(loop: Loop, loads: LoadProcesses, proc: subprocess.Popen[bytes], 
     end, rounds, note = time.monotonic() + seconds, 0, None
     while (rounds < min_rounds or time.monotonic() < end) and time.monotonic() < hard_end:
         if proc.poll() is not None:
-            note = f"the load process exited ({proc.returncode}) after {rounds} rounds: {log_tail(proc, 300)!r}"
+            note = (
+                f"the load process exited ({proc.returncode}) after {rounds} rounds: {log_tail(proc, 300)!r}"
+            )
             break
         got = {}
-        for arm in (("quiet", "loaded") if rounds % 2 == 0 else ("loaded", "quiet")):
+        for arm in ("quiet", "loaded") if rounds % 2 == 0 else ("loaded", "quiet"):
             loads.signal(proc, signal.SIGCONT if arm == "loaded" else signal.SIGSTOP)
             loop.block(max(3, steps // 10))  # let the switch settle
             got[arm] = loop.block(steps)
@@ -248,7 +251,8 @@ def measure_mode(mode: str, r: dict[str, Any], *, loop: Loop, steps: int, args: 
             try:
                 time.sleep(STARTUP)
                 r[f"training_overhead_{phase}"] = o = interleave(
-                    loop, loads, proc, steps, seconds, min_rounds=20, hard_end=time.monotonic() + avail)
+                    loop, loads, proc, steps, seconds, min_rounds=20, hard_end=time.monotonic() + avail
+                )
                 r[f"agent_threads_during_{phase}"] = threading.active_count() - 1
                 r[f"endpoint_rss_bytes_during_{phase}"] = rss(endpoint_pid)
                 if "error" in o:
@@ -262,8 +266,9 @@ def measure_mode(mode: str, r: dict[str, Any], *, loop: Loop, steps: int, args: 
             fd, out = tempfile.mkstemp(prefix="http-load-", suffix=".json")
             os.close(fd)
             # The probe scrapes every 20 ms here: what a scraper sees under each load.
-            proc = loads.start(url, phase, duration=args.scrape_seconds, out=out, idle_probe_interval=0.02,
-                               pid=endpoint_pid)
+            proc = loads.start(
+                url, phase, duration=args.scrape_seconds, out=out, idle_probe_interval=0.02, pid=endpoint_pid
+            )
             key = f"scrapes_under_{phase}"
             try:
                 deadline = min(time.monotonic() + scrape_budget + LOAD_GRACE, mode_end)
@@ -277,8 +282,14 @@ def measure_mode(mode: str, r: dict[str, Any], *, loop: Loop, steps: int, args: 
                 loads.stop(proc)  # SIGTERM: it writes what it measured
             try:
                 text = Path(out).read_text()
-                r[key] = json.loads(text) if text.strip() else {
-                    "error": f"http_load exited {proc.returncode} without output", "log": log_tail(proc)}
+                r[key] = (
+                    json.loads(text)
+                    if text.strip()
+                    else {
+                        "error": f"http_load exited {proc.returncode} without output",
+                        "log": log_tail(proc),
+                    }
+                )
                 for e in r[key].get("errors", []):
                     errors.append(f"{mode}: {key}: {e}")
             except (OSError, ValueError) as exc:
@@ -306,11 +317,15 @@ def report(result: dict[str, Any]) -> None:
             s = r.get(f"scrapes_under_{phase}", {}).get("phases", {})
             for name, v in s.items():
                 probe = v.get("probe", v)
-                print(f"{mode:8s} scrapes under {name}: {probe.get('requests')} answered, {probe.get('errors')} "
-                      f"errors, p50 {probe.get('p50_ms')} ms, p99 {probe.get('p99_ms')} ms")  # fmt: skip
+                print(f"{mode:8s} scrapes under {name}: {probe.get('requests')} answered, "
+                      f"{probe.get('errors')} errors, p50 {probe.get('p50_ms')} ms, "
+                      f"p99 {probe.get('p99_ms')} ms")  # fmt: skip
         if r.get("endpoint_rss_bytes_before_load"):
-            print(f"{mode:8s} endpoint process RSS {r['endpoint_rss_bytes_before_load'] / 2**20:.1f} MiB, "
-                  f"{(r.get('endpoint_rss_bytes_during_idle') or 0) / 2**20:.1f} MiB holding the idle connections")
+            print(
+                f"{mode:8s} endpoint process RSS {r['endpoint_rss_bytes_before_load'] / 2**20:.1f} MiB, "
+                f"{(r.get('endpoint_rss_bytes_during_idle') or 0) / 2**20:.1f} MiB "
+                "holding the idle connections"
+            )
 
 
 def main() -> int:
@@ -327,8 +342,10 @@ def main() -> int:
     if not set(modes) <= set(MODES) or not modes:
         p.error(f"--modes: expected some of {','.join(MODES)}")
     if not args.cpu and not torch.cuda.is_available():
-        print("http_impact: no CUDA device: this benchmark runs on a GPU machine (--cpu: a smoke run here)",
-              file=sys.stderr)
+        print(
+            "http_impact: no CUDA device: this benchmark runs on a GPU machine (--cpu: a smoke run here)",
+            file=sys.stderr,
+        )
         return 2
     t_start = time.monotonic()
     hard_end = t_start + args.max_seconds
@@ -353,7 +370,9 @@ def main() -> int:
     loads = LoadProcesses()
 
     def watchdog() -> None:  # the last resort: a training step or the agent hangs
-        result["errors"].append(f"watchdog: still running {args.max_seconds + 20:.0f} s after the start; killed")
+        result["errors"].append(
+            f"watchdog: still running {args.max_seconds + 20:.0f} s after the start; killed"
+        )
         result["wall_seconds"] = round(time.monotonic() - t_start, 1)
         for proc in loads.procs:
             loads.signal(proc, signal.SIGKILL)
@@ -365,7 +384,9 @@ def main() -> int:
     dog.daemon = True
     dog.start()
     # /dev/shm, where the agent keeps its spool by default (a disk costs ~10x a write)
-    spool = tempfile.mkdtemp(prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    spool = tempfile.mkdtemp(
+        prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None
+    )
     try:
         result["device"] = "cpu" if args.cpu else torch.cuda.get_device_name(0)
         result["torch"] = torch.__version__
@@ -379,8 +400,18 @@ def main() -> int:
             mode_end = time.monotonic() + (hard_end - time.monotonic()) / (len(modes) - i)  # an equal share
             r = result["modes"][mode] = {"mode": mode}
             try:
-                measure_mode(mode, r, loop=loop, steps=steps, args=args, loads=loads, spool=spool,
-                             mode_end=mode_end, errors=result["errors"], write=write)
+                measure_mode(
+                    mode,
+                    r,
+                    loop=loop,
+                    steps=steps,
+                    args=args,
+                    loads=loads,
+                    spool=spool,
+                    mode_end=mode_end,
+                    errors=result["errors"],
+                    write=write,
+                )
             except Exception as exc:
                 result["errors"].append(f"{mode}: {exc!r}")
             write()

@@ -22,8 +22,8 @@ what was measured so far, with an "errors" list.
 Targets (one of):
   --url URL                 a running endpoint (add --pid PID for thread/CPU figures)
   --cmd 'CMD ... {port}'    start CMD with {port} replaced by a free port, scrape
-                            http://127.0.0.1:{port}{--path}, stop it afterwards; e.g.
-                            --cmd 'python -m gpumemd serve --replay CAPTURE --web.listen-address 127.0.0.1:{port}'
+                            http://127.0.0.1:{port}{--path}, stop it afterwards; e.g. --cmd
+                            'python -m gpumemd serve --replay CAPTURE --web.listen-address 127.0.0.1:{port}'
   --builtin                 start gpumemd.http.server in a child process serving a static body of
                             --body-bytes (no GPU, no sampler: the server's own floor)
 
@@ -195,7 +195,8 @@ def _record(errors: dict[str, int], kind: str) -> None:
 
 
 def run_sequential(target: Target, *, count: int, interval: float = 0.0, stop: threading.Event | None = None,
-                   warmup: int = 20, timeout: float = 10.0, deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
+                   warmup: int = 20, timeout: float = 10.0,
+                   deadline: float | None = None) -> dict[str, Any]:  # fmt: skip
     """Scrape `count` times over one keep-alive connection, every `interval` seconds, and
     stop at `deadline` (time.perf_counter()) even if fewer were made."""
     c = Client(target, timeout=timeout)
@@ -377,8 +378,9 @@ def phase_hammer(target_args: dict[str, Any], target: Target, args: argparse.Nam
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
     start_at = time.time() + 1.0  # let the child start
-    p = ctx.Process(target=hammer_process, args=(target_args, args.rate, args.hammer_connections, args.duration,
-                                                 start_at, q, args.timeout, args.grace), daemon=True)  # fmt: skip
+    hammer_args = (target_args, args.rate, args.hammer_connections, args.duration, start_at, q, args.timeout,
+                   args.grace)
+    p = ctx.Process(target=hammer_process, args=hammer_args, daemon=True)
     p.start()
     time.sleep(max(0.0, start_at - time.time()))
     stop = threading.Event()
@@ -413,7 +415,9 @@ class IdleHolder:
     """--idle connections held open: silent, or after one scrape (keep-alive). With `hold`,
     a thread checks them every second and opens again the ones the server closed."""
 
-    def __init__(self, target: Target, n: int, mode: str, hold: bool, timeout: float, deadline: float) -> None:
+    def __init__(
+        self, target: Target, n: int, mode: str, hold: bool, timeout: float, deadline: float
+    ) -> None:
         self.target, self.mode, self.timeout = target, mode, timeout
         self.socks: list[socket.socket | None] = []
         self.refused = self.closed = self.reopened = 0
@@ -491,7 +495,10 @@ def phase_idle(target: Target, args: argparse.Namespace) -> dict[str, Any]:
         time.sleep(0.2)
         with ProcWatch(args.pid) as w:
             if args.idle_probe_interval:
-                count, deadline = max(1, int(args.duration / args.idle_probe_interval)), args.duration + args.grace
+                count, deadline = (
+                    max(1, int(args.duration / args.idle_probe_interval)),
+                    args.duration + args.grace,
+                )
             else:
                 count, deadline = args.unloaded_requests, args.unloaded_seconds
             out = run_sequential(target, count=count, interval=args.idle_probe_interval, timeout=args.timeout,
@@ -668,7 +675,11 @@ def main(argv: list[str] | None = None) -> int:
         c.close()
         for phase in phases:
             print(f"phase {phase} ...", file=sys.stderr, flush=True)
-            name = {"unloaded": "unloaded", "hammer": f"hammer_{int(args.rate)}rps", "idle": f"idle_{args.idle}"}[phase]
+            name = {
+                "unloaded": "unloaded",
+                "hammer": f"hammer_{int(args.rate)}rps",
+                "idle": f"idle_{args.idle}",
+            }[phase]
             try:
                 if phase == "unloaded":
                     result["phases"][name] = phase_unloaded(target, args)

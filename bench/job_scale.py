@@ -54,7 +54,11 @@ def node_exposition(tmp: Path) -> str:
     spool = tmp / "spool"
     synth_capture.write_spool(load_capture(CAPTURE), spool, written=time.time())
     cfg = tmp / "gpumemd.yml"
-    cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "sources": {"spool": {"accept_unverified": True}}}))
+    cfg.write_text(
+        yaml.safe_dump(
+            {"agent": {"spool_dir": str(spool)}, "sources": {"spool": {"accept_unverified": True}}}
+        )
+    )
     with gpumemd_process(["--replay", str(CAPTURE), "--config.file", str(cfg)]) as (url, _):
         deadline = time.monotonic() + 20
         while True:
@@ -70,9 +74,16 @@ def add_job_series(text: str) -> str:
     extra = []
     for line in text.splitlines():
         if line.startswith("gpumemd_allocator_allocated_bytes{"):
-            extra.append(line.replace("gpumemd_allocator_allocated_bytes", "gpumemd_allocator_step_peak_bytes", 1))
-            extra.append(re.sub(r"^gpumemd_allocator_allocated_bytes\{(.*)\} .*$",
-                                r'gpumemd_oom_diagnoses_total{\1,cause="fragmentation"} 0', line))
+            extra.append(
+                line.replace("gpumemd_allocator_allocated_bytes", "gpumemd_allocator_step_peak_bytes", 1)
+            )
+            extra.append(
+                re.sub(
+                    r"^gpumemd_allocator_allocated_bytes\{(.*)\} .*$",
+                    r'gpumemd_oom_diagnoses_total{\1,cause="fragmentation"} 0',
+                    line,
+                )
+            )
     return text + "\n".join(extra) + "\n"
 
 
@@ -89,7 +100,9 @@ class Fleet:
         with self.lock:
             if i in self.cache:
                 return self.cache[i]
-        text = re.sub(r'uuid="GPU-([0-9a-f-]+)"', lambda m: f'uuid="GPU-{i:06d}-{m.group(1)[7:]}"', self.template)
+        text = re.sub(
+            r'uuid="GPU-([0-9a-f-]+)"', lambda m: f'uuid="GPU-{i:06d}-{m.group(1)[7:]}"', self.template
+        )
         text = re.sub(r'\brank="(\d+)"', lambda m: f'rank="{i * RANKS_PER_NODE + int(m.group(1))}"', text)
         text = re.sub(r'\bjob_id="[^"]*"', f'job_id="job-{i // NODES_PER_JOB}"', text)
         text = re.sub(r'\bworld_size="\d+"', f'world_size="{NODES_PER_JOB * RANKS_PER_NODE}"', text)
@@ -133,12 +146,17 @@ def prometheus_config(port: int, nodes: int, rules: Path, interval: str) -> dict
         "global": {"scrape_interval": interval, "evaluation_interval": interval},
         "rule_files": [str(rules)],
         "scrape_configs": [
-            {"job_name": "gpumemd", "static_configs": [
-                {"targets": [f"127.0.0.1:{port}"], "labels": {"node": str(i)}} for i in range(nodes)],
-             "relabel_configs": [
-                 {"source_labels": ["node"], "target_label": "__param_node"},
-                 {"source_labels": ["node"], "target_label": "instance", "replacement": "node-$1:9400"},
-                 {"action": "labeldrop", "regex": "node"}]},
+            {
+                "job_name": "gpumemd",
+                "static_configs": [
+                    {"targets": [f"127.0.0.1:{port}"], "labels": {"node": str(i)}} for i in range(nodes)
+                ],
+                "relabel_configs": [
+                    {"source_labels": ["node"], "target_label": "__param_node"},
+                    {"source_labels": ["node"], "target_label": "instance", "replacement": "node-$1:9400"},
+                    {"action": "labeldrop", "regex": "node"},
+                ],
+            },
             {"job_name": "prometheus", "static_configs": [{"targets": ["__SELF__"]}]},
         ],
     }
@@ -155,8 +173,9 @@ def scalar(base: str, expr: str) -> float | None:
     return float(res[0]["value"][1]) if res else None
 
 
-def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval: float, rounds: int,
-            tmp: Path) -> dict[str, Any]:
+def measure(
+    nodes: int, exposition: str, rules: Path, prometheus: str, interval: float, rounds: int, tmp: Path
+) -> dict[str, Any]:
     fleet = Fleet(exposition)
     for i in range(nodes):
         fleet.node(i)
@@ -168,9 +187,17 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
     path = tmp / f"prometheus-{nodes}.yml"
     path.write_text(yaml.safe_dump(cfg))
     base = f"http://127.0.0.1:{prom_port}"
-    proc = subprocess.Popen([prometheus, f"--config.file={path}", f"--web.listen-address=127.0.0.1:{prom_port}",
-                             f"--storage.tsdb.path={tmp / f'data-{nodes}'}", "--log.level=warn"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            prometheus,
+            f"--config.file={path}",
+            f"--web.listen-address=127.0.0.1:{prom_port}",
+            f"--storage.tsdb.path={tmp / f'data-{nodes}'}",
+            "--log.level=warn",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -189,20 +216,34 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
                 raise RuntimeError(f"Prometheus did not scrape the {nodes} nodes") from None
             time.sleep(0.5)
         time.sleep(interval * rounds)
-        groups = {r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
-                  for r in query(base, "prometheus_rule_group_last_duration_seconds")}
-        families = {r["metric"]["__name__"]: int(float(r["value"][1]))
-                    for r in query(base, 'count by (__name__) ({instance="node-0:9400"})')}
-        recorded = {r["metric"]["__name__"]: int(float(r["value"][1]))
-                    for r in query(base, 'count by (__name__) ({__name__=~"job.*:.*"})')}
+        groups = {
+            r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
+            for r in query(base, "prometheus_rule_group_last_duration_seconds")
+        }
+        families = {
+            r["metric"]["__name__"]: int(float(r["value"][1]))
+            for r in query(base, 'count by (__name__) ({instance="node-0:9400"})')
+        }
+        recorded = {
+            r["metric"]["__name__"]: int(float(r["value"][1]))
+            for r in query(base, 'count by (__name__) ({__name__=~"job.*:.*"})')
+        }
         window = f"{int(interval * (rounds - 1))}s"
         rules_doc = json.loads(urllib.request.urlopen(base + "/api/v1/rules", timeout=30).read())
-        costliest = {g["name"]: sorted(((r["name"], r["evaluationTime"]) for r in g["rules"]),
-                                       key=lambda nr: -nr[1])[:6] for g in rules_doc["data"]["groups"]}
-        missed = {r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
-                  for r in query(base, "prometheus_rule_group_iterations_missed_total")}
+        costliest = {
+            g["name"]: sorted(((r["name"], r["evaluationTime"]) for r in g["rules"]), key=lambda nr: -nr[1])[
+                :6
+            ]
+            for g in rules_doc["data"]["groups"]
+        }
+        missed = {
+            r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
+            for r in query(base, "prometheus_rule_group_iterations_missed_total")
+        }
         return {
-            "nodes": nodes, "ranks": nodes * RANKS_PER_NODE, "jobs": -(-nodes // NODES_PER_JOB),
+            "nodes": nodes,
+            "ranks": nodes * RANKS_PER_NODE,
+            "jobs": -(-nodes // NODES_PER_JOB),
             "targets_up": scalar(base, 'count(up{job="gpumemd"} == 1)'),
             "head_series": scalar(base, "prometheus_tsdb_head_series"),
             "series_per_node": sum(families.values()),
@@ -211,18 +252,23 @@ def measure(nodes: int, exposition: str, rules: Path, prometheus: str, interval:
             "recorded_series_by_name": recorded,
             "samples_per_s": scalar(base, f"rate(prometheus_tsdb_head_samples_appended_total[{window}])"),
             "rule_group_last_duration_s": groups,
-            "rule_group_p_max_s": {r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1]) for r in
-                                   query(base, f"max_over_time(prometheus_rule_group_last_duration_seconds[{window}])")},
+            "rule_group_p_max_s": {
+                r["metric"]["rule_group"].rsplit(";", 1)[-1]: float(r["value"][1])
+                for r in query(base, f"max_over_time(prometheus_rule_group_last_duration_seconds[{window}])")
+            },
             "costliest_rules_s": costliest,
             "rule_group_iterations_missed": missed,
             "prometheus_rss_bytes": scalar(base, 'process_resident_memory_bytes{job="prometheus"}'),
-            "prometheus_cpu_s_per_s": scalar(base, f'rate(process_cpu_seconds_total{{job="prometheus"}}[{window}])'),
+            "prometheus_cpu_s_per_s": scalar(
+                base, f'rate(process_cpu_seconds_total{{job="prometheus"}}[{window}])'
+            ),
             "scrape_duration_avg_s": scalar(base, 'avg(scrape_duration_seconds{job="gpumemd"})'),
             "exposition_bytes_per_node": len(fleet.node(0)),
             "scrapes_aborted": fleet.aborted,
             "scrapes_failed_now": scalar(base, 'count(up{job="gpumemd"} == 0)') or 0,
             "load_average": list(os.getloadavg()),
-            "scrape_interval_s": interval, "waited_s": interval * rounds,
+            "scrape_interval_s": interval,
+            "waited_s": interval * rounds,
         }
     finally:
         proc.terminate()
@@ -242,11 +288,16 @@ def main() -> None:
         tmp = Path(d)
         exposition = add_job_series(node_exposition(tmp))
         rules = tmp / "rules.yml"
-        subprocess.run([sys.executable, "-m", "gpumemd", "rules", "export", "-o", str(rules)], cwd=ROOT, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "gpumemd", "rules", "export", "-o", str(rules)], cwd=ROOT, check=True
+        )
         results = []
         for n in args.nodes:
             r = measure(n, exposition, rules, args.prometheus, args.interval, args.rounds, tmp)
-            print(json.dumps({k: v for k, v in r.items() if not k.endswith(("by_family", "by_name"))}), flush=True)
+            print(
+                json.dumps({k: v for k, v in r.items() if not k.endswith(("by_family", "by_name"))}),
+                flush=True,
+            )
             results.append(r)
             if args.out:
                 args.out.mkdir(parents=True, exist_ok=True)

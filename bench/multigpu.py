@@ -37,7 +37,11 @@ __all__ = ["main", "parse_args"]
 
 ROOT = Path(__file__).resolve().parent.parent
 TRAIN = ROOT / "bench" / "multigpu_train.py"
-MULTICAST_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
+MULTICAST_OFF = {
+    "NCCL_NVLS_ENABLE": "0",
+    "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
+    "NVSHMEM_DISABLE_NVLS": "1",
+}
 TOLERANCE = 16 << 20  # the breakdown against NVML's total, per GPU
 
 
@@ -50,9 +54,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--gpus", type=int, default=2, help="ranks (torchrun --nproc-per-node); default 2")
     ap.add_argument("--mode", choices=("ddp", "fsdp"), default="ddp")
     ap.add_argument("--steps", type=int, default=300)
-    ap.add_argument("--oom-rank", type=int, default=-1, help="this rank allocates until OOM once after training")
-    ap.add_argument("--share-one-gpu", action="store_true",
-                    help="every rank on cuda:0 over gloo (dry run on one GPU; use --mode ddp)")
+    ap.add_argument(
+        "--oom-rank", type=int, default=-1, help="this rank allocates until OOM once after training"
+    )
+    ap.add_argument(
+        "--share-one-gpu",
+        action="store_true",
+        help="every rank on cuda:0 over gloo (dry run on one GPU; use --mode ddp)",
+    )
     ap.add_argument("--out", type=Path, help="the JSON (default: stdout only)")
     ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
     args = ap.parse_args(argv)
@@ -87,7 +96,11 @@ def get(url: str, timeout: float = 10.0) -> tuple[bytes, float]:
 def parse(text: str) -> list[tuple[str, dict[str, str], float]]:
     from prometheus_client.parser import text_string_to_metric_families
 
-    return [(s.name, dict(s.labels), float(s.value)) for f in text_string_to_metric_families(text) for s in f.samples]
+    return [
+        (s.name, dict(s.labels), float(s.value))
+        for f in text_string_to_metric_families(text)
+        for s in f.samples
+    ]
 
 
 def wait(what: str, check: Callable[[], Any], timeout: float, every: float = 0.2) -> Any:
@@ -158,25 +171,54 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
-    env = {**os.environ, **MULTICAST_OFF, "PYTHONPATH": os.pathsep.join(
-        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+    env = {
+        **os.environ,
+        **MULTICAST_OFF,
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+    }
     spool, outdir, stop = work / "spool", work / "ranks", work / "stop"
     spool.mkdir(mode=0o700)
     outdir.mkdir()
     (work / "snapshots").mkdir()
     cfg = work / "gpumemd.yaml"
-    cfg.write_text(f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}, "
-                   f"oom_snapshot_dir: {work / 'snapshots'}}}\n")
+    cfg.write_text(
+        f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}, "
+        f"oom_snapshot_dir: {work / 'snapshots'}}}\n"
+    )
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    doc: dict[str, Any] = {"bench": "multigpu", "date": time.strftime("%Y-%m-%d"), "gpus": args.gpus,
-                           "mode": args.mode, "steps": args.steps, "share_one_gpu": args.share_one_gpu,
-                           "oom_rank": args.oom_rank, "host": platform.node(), "env": MULTICAST_OFF,
-                           "work_dir": str(work), "checks": {}, "phases_s": {}}
+    doc: dict[str, Any] = {
+        "bench": "multigpu",
+        "date": time.strftime("%Y-%m-%d"),
+        "gpus": args.gpus,
+        "mode": args.mode,
+        "steps": args.steps,
+        "share_one_gpu": args.share_one_gpu,
+        "oom_rank": args.oom_rank,
+        "host": platform.node(),
+        "env": MULTICAST_OFF,
+        "work_dir": str(work),
+        "checks": {},
+        "phases_s": {},
+    }
     serve_log = open(work / "serve.log", "wb")  # noqa: SIM115 (closed with the work dir's cleanup)
-    serve = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--config.file", str(cfg),
-                              "--web.listen-address", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
-                             stdout=serve_log, stderr=subprocess.STDOUT, start_new_session=True)
+    serve = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "serve",
+            "--config.file",
+            str(cfg),
+            "--web.listen-address",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=serve_log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     procs.append(serve)
     t0 = time.monotonic()
 
@@ -190,16 +232,48 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
 
     wait("gpumemd serve ready", ready, 30)
     doc["phases_s"]["serve_ready"] = round(time.monotonic() - t0, 2)
-    train_cmd = [sys.executable, "-m", "gpumemd", "run", "--config.file", str(cfg), "--web.listen-address", "",
-                 "--", sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", str(args.gpus),
-                 "--master-port", str(free_port()), str(TRAIN), "--mode", args.mode, "--steps", str(args.steps),
-                 "--oom-rank", str(args.oom_rank), "--out", str(outdir), "--stop", str(stop),
-                 "--hold-s", str(args.phase_timeout)]
+    train_cmd = [
+        sys.executable,
+        "-m",
+        "gpumemd",
+        "run",
+        "--config.file",
+        str(cfg),
+        "--web.listen-address",
+        "",
+        "--",
+        sys.executable,
+        "-m",
+        "torch.distributed.run",
+        "--nproc-per-node",
+        str(args.gpus),
+        "--master-port",
+        str(free_port()),
+        str(TRAIN),
+        "--mode",
+        args.mode,
+        "--steps",
+        str(args.steps),
+        "--oom-rank",
+        str(args.oom_rank),
+        "--out",
+        str(outdir),
+        "--stop",
+        str(stop),
+        "--hold-s",
+        str(args.phase_timeout),
+    ]
     if args.share_one_gpu:
         train_cmd.append("--share-one-gpu")
     train_log = open(work / "train.log", "wb")  # noqa: SIM115
-    train = subprocess.Popen(train_cmd, cwd=ROOT, env={**env, "GPUMEMD_SPOOL_DIR": str(spool)},
-                             stdout=train_log, stderr=subprocess.STDOUT, start_new_session=True)
+    train = subprocess.Popen(
+        train_cmd,
+        cwd=ROOT,
+        env={**env, "GPUMEMD_SPOOL_DIR": str(spool)},
+        stdout=train_log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     procs.append(train)
     gpus = [str(g) for g in range(1 if args.share_one_gpu else args.gpus)]
     want = [str(r) for r in range(args.gpus)]
@@ -226,10 +300,16 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     wait("every rank in the merge", lambda: scrape()["ranks"] == want, args.phase_timeout, 0.5)
     doc["phases_s"]["ranks_merged"] = round(time.monotonic() - t1, 2)
     cpu0, wall0 = cpu_seconds(serve.pid), time.monotonic()
-    wait("every rank trained", lambda: scrape() and all((outdir / f"rank-{r}.json").exists() for r in want),
-         args.phase_timeout, 0.5)
+    wait(
+        "every rank trained",
+        lambda: scrape() and all((outdir / f"rank-{r}.json").exists() for r in want),
+        args.phase_timeout,
+        0.5,
+    )
     doc["phases_s"]["train"] = round(time.monotonic() - wall0, 2)
-    doc["daemon_cpu_cores_while_training"] = round((cpu_seconds(serve.pid) - cpu0) / (time.monotonic() - wall0), 4)
+    doc["daemon_cpu_cores_while_training"] = round(
+        (cpu_seconds(serve.pid) - cpu0) / (time.monotonic() - wall0), 4
+    )
     doc["ranks"] = [json.loads((outdir / f"rank-{r}.json").read_text()) for r in want]
     time.sleep(3.0)  # let every rank publish its resting state (spool_interval 1 s) before the checks
     at_rest_s: list[float] = []
@@ -238,7 +318,9 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         n = len(scrape_s)
         scrape()
         at_rest_s.extend(scrape_s[n:])
-    doc["daemon_cpu_cores_100_scrapes"] = round((cpu_seconds(serve.pid) - cpu1) / (time.monotonic() - wall1), 4)
+    doc["daemon_cpu_cores_100_scrapes"] = round(
+        (cpu_seconds(serve.pid) - cpu1) / (time.monotonic() - wall1), 4
+    )
     rest = last
     pids = {r["rank"]: str(r["pid"]) for r in doc["ranks"]}
     info = {lab["rank"]: lab for lab in rest["rank_info"]}
@@ -246,20 +328,32 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     doc["non_pytorch_bytes_by_rank"] = rest["non_pytorch"]
     doc["breakdown_at_rest"] = rest["breakdown"]
     doc["series_per_node"] = rest["series"]
-    doc["scrape"] = {"count": len(scrape_s), "plain_bytes_max": max(plain), "gzip_bytes_max": max(zipped),
-                     "p50_ms": round(pct(scrape_s, 0.5) * 1000, 2), "p99_ms": round(pct(scrape_s, 0.99) * 1000, 2),
-                     "at_rest_p50_ms": round(pct(at_rest_s, 0.5) * 1000, 2),
-                     "at_rest_p99_ms": round(pct(at_rest_s, 0.99) * 1000, 2)}
+    doc["scrape"] = {
+        "count": len(scrape_s),
+        "plain_bytes_max": max(plain),
+        "gzip_bytes_max": max(zipped),
+        "p50_ms": round(pct(scrape_s, 0.5) * 1000, 2),
+        "p99_ms": round(pct(scrape_s, 0.99) * 1000, 2),
+        "at_rest_p50_ms": round(pct(at_rest_s, 0.5) * 1000, 2),
+        "at_rest_p99_ms": round(pct(at_rest_s, 0.99) * 1000, 2),
+    }
     doc["breakdown_worst_off_bytes"] = worst_off
     c = doc["checks"]
     c["every_rank_once"] = rest["ranks"] == want
-    c["rank_labels"] = all(info.get(str(r), {}).get("pid") == pids[r] and info[str(r)].get("world_size") ==
-                           str(args.gpus) and info[str(r)].get("local_rank") == str(r) for r in range(args.gpus))
+    c["rank_labels"] = all(
+        info.get(str(r), {}).get("pid") == pids[r]
+        and info[str(r)].get("world_size") == str(args.gpus)
+        and info[str(r)].get("local_rank") == str(r)
+        for r in range(args.gpus)
+    )
     c["ranks_joined_to_nvml_pids"] = rest["joined"] == sorted(want)
-    c["breakdown_sums_to_total_at_rest"] = all(abs(v) <= TOLERANCE for v in rest["breakdown_off_bytes"].values())
+    c["breakdown_sums_to_total_at_rest"] = all(
+        abs(v) <= TOLERANCE for v in rest["breakdown_off_bytes"].values()
+    )
     c["breakdown_sums_to_total_every_scrape"] = all(v <= TOLERANCE for v in worst_off.values())
     c["non_pytorch_every_rank"] = sorted(rest["non_pytorch"], key=int) == want and all(
-        v > 0 for v in rest["non_pytorch"].values())
+        v > 0 for v in rest["non_pytorch"].values()
+    )
     c["agent_in_every_rank"] = all(r["agent"] for r in doc["ranks"])
     if args.oom_rank >= 0:
         oom = doc["ranks"][args.oom_rank]["oom"]
@@ -267,8 +361,9 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         once = {r: (1.0 if r == str(args.oom_rank) else 0.0) for r in want}
         doc["ooms_by_rank"] = {"observer": rest["ooms"], "allocator": rest["allocator_ooms"]}
         # the OOM observer exports a rank's counter from its first event on: absent reads 0
-        c["oom_counted_on_its_rank_only"] = all(rest["ooms"].get(r, 0.0) == n and rest["allocator_ooms"].get(r, 0.0) == n
-                                                for r, n in once.items())
+        c["oom_counted_on_its_rank_only"] = all(
+            rest["ooms"].get(r, 0.0) == n and rest["allocator_ooms"].get(r, 0.0) == n for r, n in once.items()
+        )
         c["oom_snapshot_written"] = any((work / "snapshots").iterdir())
         c["daemon_alive_after_oom"] = serve.poll() is None
     # SIGKILL the last rank; time until the merge drops it (docs/agent.md: pid gone + one interval)
@@ -277,8 +372,11 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     killed = time.monotonic()
     t2 = time.monotonic()
     wait("the killed rank leaves the merge", lambda: victim not in scrape()["ranks"], 30, 0.05)
-    doc["killed_rank"] = {"rank": victim, "gone_after_s": round(time.monotonic() - killed, 3),
-                          "ranks_left_at_that_scrape": last["ranks"]}
+    doc["killed_rank"] = {
+        "rank": victim,
+        "gone_after_s": round(time.monotonic() - killed, 3),
+        "ranks_left_at_that_scrape": last["ranks"],
+    }
     doc["phases_s"]["kill"] = round(time.monotonic() - t2, 2)
     c["killed_rank_gone_within_expiry"] = doc["killed_rank"]["gone_after_s"] <= 5 * 1.0 + 1.0
     c["daemon_alive_at_end"] = serve.poll() is None
@@ -289,11 +387,20 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         pass
     doc["torchrun_exit"] = train.poll()
     first = doc["ranks"][0]
-    doc["versions"] = {"torch": first["torch"], "nccl": first["nccl"], "device": first["device_name"],
-                       "flavour": first["mode"], "python": platform.python_version()}
+    doc["versions"] = {
+        "torch": first["torch"],
+        "nccl": first["nccl"],
+        "device": first["device_name"],
+        "flavour": first["mode"],
+        "python": platform.python_version(),
+    }
     try:
-        drv = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                             capture_output=True, text=True, timeout=20)
+        drv = subprocess.run(
+            ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
         doc["versions"]["driver"] = drv.stdout.strip().splitlines()[0] if drv.returncode == 0 else None
     except (OSError, subprocess.TimeoutExpired, IndexError):
         doc["versions"]["driver"] = None
@@ -321,8 +428,12 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 (a phase that failed: said in the JSON, its traceback there too)
         import traceback
 
-        doc = {"bench": "multigpu", "error": f"{type(exc).__name__}: {exc}", "work_dir": str(work),
-               "traceback": traceback.format_exc()[-4000:]}
+        doc = {
+            "bench": "multigpu",
+            "error": f"{type(exc).__name__}: {exc}",
+            "work_dir": str(work),
+            "traceback": traceback.format_exc()[-4000:],
+        }
         for name in ("serve.log", "train.log"):
             p = work / name
             if p.exists():

@@ -103,13 +103,24 @@ def main() -> int:
     dist.barrier()
     from gpumemd.agent import agent  # started by gpumemd run's sitecustomize
 
-    doc = {"rank": rank, "local_rank": local, "pid": os.getpid(), "device": str(device), "mode": flavour,
-           "agent": agent.current() is not None, "steps": args.steps, "loss": float(loss),
-           "step_ms_p50": round(statistics.median(step_s[len(step_s) // 10:] or step_s) * 1000, 2),
-           "max_reserved": torch.cuda.max_memory_reserved(device), "reserved": torch.cuda.memory_reserved(device),
-           "allocated": torch.cuda.memory_allocated(device), "oom": oom,
-           "torch": torch.__version__, "nccl": ".".join(map(str, torch.cuda.nccl.version())),
-           "device_name": torch.cuda.get_device_name(device)}
+    doc = {
+        "rank": rank,
+        "local_rank": local,
+        "pid": os.getpid(),
+        "device": str(device),
+        "mode": flavour,
+        "agent": agent.current() is not None,
+        "steps": args.steps,
+        "loss": float(loss),
+        "step_ms_p50": round(statistics.median(step_s[len(step_s) // 10 :] or step_s) * 1000, 2),
+        "max_reserved": torch.cuda.max_memory_reserved(device),
+        "reserved": torch.cuda.memory_reserved(device),
+        "allocated": torch.cuda.memory_allocated(device),
+        "oom": oom,
+        "torch": torch.__version__,
+        "nccl": ".".join(map(str, torch.cuda.nccl.version())),
+        "device_name": torch.cuda.get_device_name(device),
+    }
     tmp = args.out / f".rank-{rank}.json"
     tmp.write_text(json.dumps(doc))
     os.rename(tmp, args.out / f"rank-{rank}.json")

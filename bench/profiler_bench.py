@@ -97,7 +97,12 @@ def overhead(fn: Callable[[], None], prof: GPUMemoryProfiler, calls: int) -> dic
         profiled.append(t2 - t1)
     b, p = statistics.median(bare), statistics.median(profiled)
     q = statistics.quantiles([y - x for x, y in zip(bare, profiled, strict=True)], n=100)
-    return {"bare_us": b * 1e6, "profiled_us": p * 1e6, "overhead_us": (p - b) * 1e6, "overhead_p99_us": q[98] * 1e6}
+    return {
+        "bare_us": b * 1e6,
+        "profiled_us": p * 1e6,
+        "overhead_us": (p - b) * 1e6,
+        "overhead_p99_us": q[98] * 1e6,
+    }
 
 
 def timed(f: Callable[[], Any], n: int) -> float:
@@ -121,11 +126,14 @@ def tensor_walk(device: str, index: int) -> list[dict[str, Any]]:
     for extra in (0, 500_000, 1_500_000):
         junk.extend([i] for i in range(extra - len(junk)))  # lists: tracked by the gc (small dicts are not)
         n_objects = len(gc.get_objects())
-        rows.append({
-            "gc_objects": n_objects, "live_tensors": len(tensors),
-            "naive_isinstance_walk_ms": timed(lambda: naive_count(index), 3) * 1e3,
-            "track_tensors_walk_ms": timed(lambda: live_tensors(index), 3) * 1e3,
-        })
+        rows.append(
+            {
+                "gc_objects": n_objects,
+                "live_tensors": len(tensors),
+                "naive_isinstance_walk_ms": timed(lambda: naive_count(index), 3) * 1e3,
+                "track_tensors_walk_ms": timed(lambda: live_tensors(index), 3) * 1e3,
+            }
+        )
     del junk, tensors
     return rows
 
@@ -142,9 +150,12 @@ def main() -> None:
         torch.empty(1, device=args.device)  # a context, as a training process has
     fn = one_ms_function(args.device)
     out: dict[str, Any] = {
-        "device": args.device, "torch": torch.__version__, "python": platform.python_version(),
+        "device": args.device,
+        "torch": torch.__version__,
+        "python": platform.python_version(),
         "gpu": torch.cuda.get_device_name(index) if index >= 0 else None,
-        "host": platform.node(), "calls": args.calls,
+        "host": platform.node(),
+        "calls": args.calls,
     }
     configs: dict[str, dict[str, Any]] = {
         "no_tensor_tracking": {"track_tensors": False},  # synchronize=True, the default
@@ -162,9 +173,11 @@ def main() -> None:
     print("track_tensors", out["overhead"]["track_tensors"], flush=True)
     with GPUMemoryProfiler(args.device, track_tensors=False) as prof:
         probe = prof._probe
-        out["reading_us"] = {"device_read": timed(probe.read, 2000) * 1e6,
-                             "process_rss": timed(prof._cpu_probe.rss, 2000) * 1e6,
-                             "take_snapshot": timed(prof.take_snapshot, 2000) * 1e6}
+        out["reading_us"] = {
+            "device_read": timed(probe.read, 2000) * 1e6,
+            "process_rss": timed(prof._cpu_probe.rss, 2000) * 1e6,
+            "take_snapshot": timed(prof.take_snapshot, 2000) * 1e6,
+        }
     print("reading", out["reading_us"], flush=True)
     if args.device != "cpu":
         out["sync_timing"] = sync_timing(args.device, min(args.calls, 200))

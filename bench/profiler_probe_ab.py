@@ -33,7 +33,11 @@ def main() -> None:
         read = timed(prof._probe.read, 5000) * 1e6
         o = overhead(fn, prof, 1000)
     label = sys.argv[1] if len(sys.argv) > 1 else str(ROOT)
-    print(json.dumps({"tree": label, "device_read_us": round(read, 2), "overhead_us": round(o["overhead_us"], 1)}))
+    print(
+        json.dumps(
+            {"tree": label, "device_read_us": round(read, 2), "overhead_us": round(o["overhead_us"], 1)}
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -45,7 +45,9 @@ def record(kind: str) -> None:
 
     for _ in range(4):
         step()
-    torch.cuda.memory._record_memory_history(enabled="state", context="alloc", stacks="python", max_entries=100_000)
+    torch.cuda.memory._record_memory_history(
+        enabled="state", context="alloc", stacks="python", max_entries=100_000
+    )
     for n in range(1, 4):
         snap = torch.cuda.memory._snapshot()
         for seg in snap["segments"]:

@@ -32,8 +32,11 @@ try:
     torch.empty(int(total * 1.25), dtype=torch.uint8, device="cuda")
 except torch.OutOfMemoryError:
     s = torch.cuda.memory_stats(0)
-    truth["capacity"] = {"requested_at_least": int(total * 1.25), "allocated": s["allocated_bytes.all.current"],
-                         "reserved": s["reserved_bytes.all.current"]}
+    truth["capacity"] = {
+        "requested_at_least": int(total * 1.25),
+        "allocated": s["allocated_bytes.all.current"],
+        "reserved": s["reserved_bytes.all.current"],
+    }
 torch.cuda.memory._dump_snapshot(str(out / f"{stem}__oom-capacity.pickle"))
 torch.cuda.memory._record_memory_history(enabled=None)
 
@@ -56,8 +59,12 @@ try:
     torch.empty(16 * MIB, dtype=torch.uint8, device="cuda")
 except torch.OutOfMemoryError:
     s = torch.cuda.memory_stats(0)
-    truth["fragmentation"] = {"requested": 16 * MIB, "allocated": s["allocated_bytes.all.current"],
-                              "reserved": s["reserved_bytes.all.current"], "small_tensors": len(small)}
+    truth["fragmentation"] = {
+        "requested": 16 * MIB,
+        "allocated": s["allocated_bytes.all.current"],
+        "reserved": s["reserved_bytes.all.current"],
+        "small_tensors": len(small),
+    }
 torch.cuda.memory._dump_snapshot(str(out / f"{stem}__oom-fragmentation.pickle"))
 (out / f"{stem}__oom-truth.json").write_text(json.dumps(truth, indent=1) + "\n")
 print(json.dumps(truth))

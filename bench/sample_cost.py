@@ -63,10 +63,18 @@ class Memo:
 def build(nvml_interval: float) -> Any:
     nvml = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json")
     agent = Agent(
-        listen_address=None, spool_dir="", interval=3600.0, nvml_interval=nvml_interval,
+        listen_address=None,
+        spool_dir="",
+        interval=3600.0,
+        nvml_interval=nvml_interval,
         identity=Identity(pid=450, rank=0, local_rank=0, world_size=2, job_id="4242"),
-        apis={"torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))), "nvml": Memo(nvml_replayer(nvml)),
-              "oom": FakeTorch(), "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
+        apis={
+            "torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))),
+            "nvml": Memo(nvml_replayer(nvml)),
+            "oom": FakeTorch(),
+            "rss": lambda: 2_000_000_000,
+            "peak_rss": lambda: 2_500_000_000,
+        },
     )
     return agent.build().sampler
 

@@ -81,14 +81,35 @@ def main() -> int:
             spool = tmp / f"node{i}" / "spool"
             synth_capture.write_spool(capture, spool, written=time.time(), job_id=f"job-{i}")
             cfg = tmp / f"node{i}" / "gpumemd.yml"
-            cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "log": {"level": "warn"},
-                                           "sources": {"spool": {"accept_unverified": True}}}))  # synthetic pids
+            cfg.write_text(
+                yaml.safe_dump(
+                    {
+                        "agent": {"spool_dir": str(spool)},
+                        "log": {"level": "warn"},
+                        "sources": {"spool": {"accept_unverified": True}},
+                    }
+                )
+            )  # synthetic pids
             port = free_port()
             log = open(tmp / f"node{i}" / "gpumemd.log", "wb")  # noqa: SIM115 - lives as long as the daemon
             proc = subprocess.Popen(
-                [sys.executable, "-m", "gpumemd", "serve", "--replay", str(CAPTURE), "--config.file", str(cfg),
-                 "--web.listen-address", f"127.0.0.1:{port}"],
-                cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "gpumemd",
+                    "serve",
+                    "--replay",
+                    str(CAPTURE),
+                    "--config.file",
+                    str(cfg),
+                    "--web.listen-address",
+                    f"127.0.0.1:{port}",
+                ],
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
             daemons.append((proc, f"127.0.0.1:{port}"))
         for proc, addr in daemons:
             wait_until_ready(f"http://{addr}", proc, timeout=120)
@@ -109,11 +130,22 @@ def main() -> int:
             (tmp / "gpumemd-rules.yml").write_text(yaml.safe_dump(rules))
             rule_files.append(str(tmp / "gpumemd-rules.yml"))
         pport = free_port()
-        config = adapt_prometheus([a for _, a in daemons], self_port=pport, alertmanager=None, rule_files=rule_files,
-                                  scrape_interval=args.interval, evaluation_interval="15s", scrape_timeout="5s")
+        config = adapt_prometheus(
+            [a for _, a in daemons],
+            self_port=pport,
+            alertmanager=None,
+            rule_files=rule_files,
+            scrape_interval=args.interval,
+            evaluation_interval="15s",
+            scrape_timeout="5s",
+        )
         prom = Prometheus(prom_exe, config, tmp / "prometheus", pport)
-        wait_for("every target up", lambda: sum(t["health"] == "up" for t in prom.targets()) == args.nodes + 1, 120,
-                 interval=1)
+        wait_for(
+            "every target up",
+            lambda: sum(t["health"] == "up" for t in prom.targets()) == args.nodes + 1,
+            120,
+            interval=1,
+        )
         warmup = 70.0  # rate(...[1m]) needs a minute of data
         print(f"Prometheus up; warming up {warmup:.0f}s, then measuring {args.duration:.0f}s", flush=True)
         time.sleep(warmup)
@@ -132,28 +164,55 @@ def main() -> int:
             return float(res[0]["value"][1]) if res else float("nan")
 
         step = max(1, int(float(args.interval.rstrip("s"))))
-        rng = get_json(prom.url + "/api/v1/query_range?" + urllib.parse.urlencode({
-            "query": 'scrape_duration_seconds{job="gpumemd"}', "start": start, "end": end, "step": step}))
+        rng = get_json(
+            prom.url
+            + "/api/v1/query_range?"
+            + urllib.parse.urlencode(
+                {"query": 'scrape_duration_seconds{job="gpumemd"}', "start": start, "end": end, "step": step}
+            )
+        )
         durations = [float(v[1]) for s in rng["data"]["result"] for v in s["values"]]
-        ingest = get_json(prom.url + "/api/v1/query_range?" + urllib.parse.urlencode({
-            # summed: 2.42 splits this counter by type (float, histogram)
-            "query": "sum(rate(prometheus_tsdb_head_samples_appended_total[1m]))", "start": start, "end": end,
-            "step": 15}))
+        ingest = get_json(
+            prom.url
+            + "/api/v1/query_range?"
+            + urllib.parse.urlencode(
+                {
+                    # summed: 2.42 splits this counter by type (float, histogram)
+                    "query": "sum(rate(prometheus_tsdb_head_samples_appended_total[1m]))",
+                    "start": start,
+                    "end": end,
+                    "step": 15,
+                }
+            )
+        )
         ingest_values = [float(v[1]) for s in ingest["data"]["result"] for v in s["values"]]
         series_per_node = [float(r["value"][1]) for r in prom.value('scrape_samples_scraped{job="gpumemd"}')]
-        daemon_cpu = [(b.user + b.system - a.user - a.system) / (end - start) for a, b in zip(cpu0, cpu1, strict=True)]
+        daemon_cpu = [
+            (b.user + b.system - a.user - a.system) / (end - start) for a, b in zip(cpu0, cpu1, strict=True)
+        ]
         result: dict[str, Any] = {
             "date": str(dt.date.today()),
-            "what": "N gpumemd serve --replay daemons (SYNTHETIC 8x H200 node, 8 ranks merged from the spool) "
-                    "scraped by one Prometheus on loopback",
-            "machine": {"cpus": os.cpu_count(), "memory_gib": round(psutil.virtual_memory().total / 2**30, 1),
-                        "python": platform.python_version(), "note": "2 shared cores; other engineers' jobs ran too"},
-            "prometheus_version": subprocess.run([prom_exe, "--version"], capture_output=True, text=True)
-            .stdout.splitlines()[0],
-            "config": {"nodes": args.nodes, "gpus_per_node": 8, "ranks_per_node": 8, "scrape_interval": args.interval,
-                       "gpumemd_sample_interval": "1s", "rules": len([r for g in (rules or {"groups": []})["groups"]
-                                                                      for r in g["rules"]]),
-                       "measured_seconds": round(end - start, 1), "warmup_seconds": warmup},
+            "what": "N gpumemd serve --replay daemons (SYNTHETIC 8x H200 node, 8 ranks merged from the "
+            "spool) scraped by one Prometheus on loopback",
+            "machine": {
+                "cpus": os.cpu_count(),
+                "memory_gib": round(psutil.virtual_memory().total / 2**30, 1),
+                "python": platform.python_version(),
+                "note": "2 shared cores; other engineers' jobs ran too",
+            },
+            "prometheus_version": subprocess.run(
+                [prom_exe, "--version"], capture_output=True, text=True
+            ).stdout.splitlines()[0],
+            "config": {
+                "nodes": args.nodes,
+                "gpus_per_node": 8,
+                "ranks_per_node": 8,
+                "scrape_interval": args.interval,
+                "gpumemd_sample_interval": "1s",
+                "rules": len([r for g in (rules or {"groups": []})["groups"] for r in g["rules"]]),
+                "measured_seconds": round(end - start, 1),
+                "warmup_seconds": warmup,
+            },
             "per_node": {
                 "series": statistics.median(series_per_node),
                 "series_min_max": [min(series_per_node), max(series_per_node)],
@@ -164,18 +223,32 @@ def main() -> int:
             },
             "scrape_duration_seconds": {
                 "samples": len(durations),
-                "p50": _percentile(durations, 0.5), "p99": _percentile(durations, 0.99), "max": max(durations),
-                "p99_per_target_max": q('max(quantile_over_time(0.99, scrape_duration_seconds{job="gpumemd"}[3m]))'),
+                "p50": _percentile(durations, 0.5),
+                "p99": _percentile(durations, 0.99),
+                "max": max(durations),
+                "p99_per_target_max": q(
+                    'max(quantile_over_time(0.99, scrape_duration_seconds{job="gpumemd"}[3m]))'
+                ),
             },
             "prometheus": {
-                "samples_appended_per_second": {"mean": round(statistics.mean(ingest_values), 1),
-                                                 "max": round(max(ingest_values), 1),
-                                                 "expected_from_scrapes": round(args.nodes * (statistics.median(
-                                                     series_per_node) + 5) / float(args.interval.rstrip("s")), 1)},
+                "samples_appended_per_second": {
+                    "mean": round(statistics.mean(ingest_values), 1),
+                    "max": round(max(ingest_values), 1),
+                    "expected_from_scrapes": round(
+                        args.nodes
+                        * (statistics.median(series_per_node) + 5)
+                        / float(args.interval.rstrip("s")),
+                        1,
+                    ),
+                },
                 "head_series": q("prometheus_tsdb_head_series"),
                 "resident_memory_bytes": prom_ps.memory_info().rss,
-                "cpu_cores": round((pcpu1.user + pcpu1.system - pcpu0.user - pcpu0.system) / (end - start), 4),
-                "rule_evaluation_seconds_p99": q('max(prometheus_rule_group_duration_seconds{quantile="0.99"})'),
+                "cpu_cores": round(
+                    (pcpu1.user + pcpu1.system - pcpu0.user - pcpu0.system) / (end - start), 4
+                ),
+                "rule_evaluation_seconds_p99": q(
+                    'max(prometheus_rule_group_duration_seconds{quantile="0.99"})'
+                ),
             },
             "daemons": {
                 "resident_memory_bytes_median": statistics.median(p.memory_info().rss for p in procs),

@@ -146,7 +146,9 @@ def main() -> int:
     p.add_argument("--json", action="store_true")
     a = p.parse_args()
     # Where agents publish by default (/dev/shm); a disk-backed /tmp costs ~10x per write.
-    spool = tempfile.mkdtemp(prefix="gpumemd-spool-cost-", dir=a.dir or ("/dev/shm" if os.path.isdir("/dev/shm") else None))
+    spool = tempfile.mkdtemp(
+        prefix="gpumemd-spool-cost-", dir=a.dir or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
+    )
     out: dict[str, Any] = {
         "publish_changed_us": publish_cost(spool, a.n, moving=True),
         "publish_unchanged_us": publish_cost(spool, a.n, moving=False),

@@ -46,20 +46,45 @@ def main() -> None:
     cfg = base / "gpumemd.yaml"
     cfg.write_text(f"sampler: {{interval: 1s}}\nagent: {{spool_dir: {spool}}}\n")
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{port}",
-                             "--config.file", str(cfg), "--replay", str(REPLAY)], cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "serve",
+            "--web.listen-address",
+            f"127.0.0.1:{port}",
+            "--config.file",
+            str(cfg),
+            "--replay",
+            str(REPLAY),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_until_ready(f"http://127.0.0.1:{port}", proc, timeout=120)
         time.sleep(8)  # a few samples: every rank read, the refused ones parked
         body = scrape(f"http://127.0.0.1:{port}/metrics", timeout=60)
         served = sum(1 for line in body.splitlines() if line.startswith("gpumemd_allocator_allocated_bytes{"))
-        status = dict(line.split(":", 1) for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines()
-                      if ":" in line)
-        print(json.dumps({"checkout": str(ROOT), "series_served": served, "vm_rss": status["VmRSS"].strip(),
-                          "vm_hwm": status["VmHWM"].strip(),
-                          "spool_mb": round(sum(f.stat().st_size for f in spool.iterdir()) / 1e6, 1)}))
+        status = dict(
+            line.split(":", 1)
+            for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines()
+            if ":" in line
+        )
+        print(
+            json.dumps(
+                {
+                    "checkout": str(ROOT),
+                    "series_served": served,
+                    "vm_rss": status["VmRSS"].strip(),
+                    "vm_hwm": status["VmHWM"].strip(),
+                    "spool_mb": round(sum(f.stat().st_size for f in spool.iterdir()) / 1e6, 1),
+                }
+            )
+        )
     finally:
         proc.terminate()
         proc.wait(10)

@@ -57,8 +57,13 @@ def rank_bytes(pid: int, rank: int, series: int, written: float, step: int) -> b
     for i in range(series):
         fam.add_sample("gpumemd_allocator_bench_bytes", {"rank": str(rank), "series": str(i)},
                        float(1_000_000 + i + step))
-    return encode([fam], pid=pid, written=written, interval=1.0,
-                  identity={"rank": str(rank), "local_rank": str(rank % 8), "world_size": "64", "job_id": "bench"})
+    return encode(
+        [fam],
+        pid=pid,
+        written=written,
+        interval=1.0,
+        identity={"rank": str(rank), "local_rank": str(rank % 8), "world_size": "64", "job_id": "bench"},
+    )
 
 
 def write_all(spool: Path, pids: list[int], series: int, step: int) -> None:
@@ -94,9 +99,11 @@ def merge_cost(spool: Path, pids: list[int], series: int, samples: int) -> dict[
     for step in range(1, samples + 1):
         write_all(spool, pids, series, step)
         rewritten.append(one())
-    return {"merge_cached_us": round(statistics.median(cached) * 1e6, 1),
-            "merge_rewritten_us": round(statistics.median(rewritten) * 1e6, 1),
-            "merge_rewritten_p90_us": round(sorted(rewritten)[int(len(rewritten) * 0.9)] * 1e6, 1)}
+    return {
+        "merge_cached_us": round(statistics.median(cached) * 1e6, 1),
+        "merge_rewritten_us": round(statistics.median(rewritten) * 1e6, 1),
+        "merge_rewritten_p90_us": round(sorted(rewritten)[int(len(rewritten) * 0.9)] * 1e6, 1),
+    }
 
 
 def status_kib(pid: int) -> dict[str, int]:
@@ -110,13 +117,30 @@ def status_kib(pid: int) -> dict[str, int]:
 
 def daemon_rss(spool: Path, pids: list[int], series: int, seconds: float) -> dict[str, Any]:
     cfg = spool.parent / "gpumemd.yaml"
-    cfg.write_text(f"sampler: {{interval: 100ms, history: 300}}\nagent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n"
-                   f"sources: {{spool: {json.dumps(SINGLE_TENANT)}}}\n")
+    cfg.write_text(
+        f"sampler: {{interval: 100ms, history: 300}}\nagent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n"
+        f"sources: {{spool: {json.dumps(SINGLE_TENANT)}}}\n"
+    )
     port = free_port()
-    cmd = [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{port}",
-           "--config.file", str(cfg), "--replay", str(REPLAY)]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cmd = [
+        sys.executable,
+        "-m",
+        "gpumemd",
+        "serve",
+        "--web.listen-address",
+        f"127.0.0.1:{port}",
+        "--config.file",
+        str(cfg),
+        "--replay",
+        str(REPLAY),
+    ]
+    proc = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_ready(url, proc)
@@ -136,8 +160,14 @@ def daemon_rss(spool: Path, pids: list[int], series: int, seconds: float) -> dic
             body = resp.read().decode()
         end = status_kib(proc.pid)
         served = sum(1 for line in body.splitlines() if line.startswith("gpumemd_allocator_bench_bytes{"))
-        return {"rss_start_kib": start["VmRSS"], "rss_end_kib": end["VmRSS"], "rss_peak_kib": end["VmHWM"],
-                "series_served": served, "publishes": step, "rss_trace_s_kib": trace}
+        return {
+            "rss_start_kib": start["VmRSS"],
+            "rss_end_kib": end["VmRSS"],
+            "rss_peak_kib": end["VmHWM"],
+            "series_served": served,
+            "publishes": step,
+            "rss_trace_s_kib": trace,
+        }
     finally:
         proc.terminate()
         proc.wait(10)
@@ -149,8 +179,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=65.0)
     ap.add_argument("--samples", type=int, default=60)
     args = ap.parse_args()
-    kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
-            for _ in range(max(r for r, _ in SHAPES))]
+    kids = [
+        subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+        for _ in range(max(r for r, _ in SHAPES))
+    ]
     results: list[dict[str, Any]] = []
     base = Path(tempfile.mkdtemp(prefix="gpumemd-spool-merge-"))
     try:
@@ -172,9 +204,17 @@ def main() -> None:
     empty = results[0]["rss_end_kib"]
     for row in results:
         row["rss_over_empty_kib"] = row["rss_end_kib"] - empty
-    doc = {"bench": "spool_merge", "date": time.strftime("%Y-%m-%d"), "machine": platform.machine(),
-           "cpus": os.cpu_count(), "python": platform.python_version(), "history": 300, "interval_s": 0.1,
-           "seconds": args.seconds, "results": results}
+    doc = {
+        "bench": "spool_merge",
+        "date": time.strftime("%Y-%m-%d"),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "history": 300,
+        "interval_s": 0.1,
+        "seconds": args.seconds,
+        "results": results,
+    }
     text = json.dumps(doc, indent=1)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)

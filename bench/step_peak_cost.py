@@ -72,8 +72,10 @@ def main() -> None:
                     hook()
             arms[arm].append((time.perf_counter() - t) / block * 1e6)
     a._started = False
-    out = {arm: {"median_us": round(statistics.median(v), 2), "p90_us": round(sorted(v)[int(0.9 * len(v))], 2)}
-           for arm, v in arms.items()}
+    out = {
+        arm: {"median_us": round(statistics.median(v), 2), "p90_us": round(sorted(v)[int(0.9 * len(v))], 2)}
+        for arm, v in arms.items()
+    }
     out["boundary_over_count_us"] = round(out["boundary"]["median_us"] - out["count"]["median_us"], 2)
     out["min_step_ms_for_0.3pct"] = round(out["boundary_over_count_us"] / 0.003 / 1000, 2)
     print(json.dumps(out) if args.json else json.dumps(out, indent=1))

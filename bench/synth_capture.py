@@ -110,20 +110,29 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     (
         # One rank per GPU, the usual data-parallel node.
         "synthetic__8xh200__8-ranks.json",
-        {"procs_per_gpu": [[1.0 + 0.25 * i] for i in range(8)], "seed": "8xh200-8-ranks",
-         "description": "SYNTHETIC 8x H200, one rank per GPU (scaled from the real 1-process capture)"},
+        {
+            "procs_per_gpu": [[1.0 + 0.25 * i] for i in range(8)],
+            "seed": "8xh200-8-ranks",
+            "description": "SYNTHETIC 8x H200, one rank per GPU (scaled from the real 1-process capture)",
+        },
     ),
     (
         # Several processes per GPU (a second job and a profiler sharing GPUs 0 and 1).
         "synthetic__8xh200__multi-process.json",
-        {"procs_per_gpu": [[6.0, 1.0, 0.3], [6.0, 2.0]] + [[6.0] for _ in range(6)], "seed": "8xh200-multi",
-         "description": "SYNTHETIC 8x H200, 8 ranks plus extra processes on GPUs 0 and 1"},
+        {
+            "procs_per_gpu": [[6.0, 1.0, 0.3], [6.0, 2.0]] + [[6.0] for _ in range(6)],
+            "seed": "8xh200-multi",
+            "description": "SYNTHETIC 8x H200, 8 ranks plus extra processes on GPUs 0 and 1",
+        },
     ),
     (
         # GPU 3 nearly full: what a memory alert must fire on.
         "synthetic__8xh200__gpu3-nearly-full.json",
-        {"procs_per_gpu": [[1.0] for _ in range(3)] + [[91.0]] + [[1.0] for _ in range(4)], "seed": "8xh200-full",
-         "description": "SYNTHETIC 8x H200, GPU 3 at ~98% of its memory"},
+        {
+            "procs_per_gpu": [[1.0] for _ in range(3)] + [[91.0]] + [[1.0] for _ in range(4)],
+            "seed": "8xh200-full",
+            "description": "SYNTHETIC 8x H200, GPU 3 at ~98% of its memory",
+        },
     ),
 ]
 
@@ -136,10 +145,15 @@ class _ReplayedTorch:
     """A TorchCudaApi for one rank: the real H200 allocator stats, byte fields scaled so that
     reserved + the real non-PyTorch bytes = the NVML bytes of this rank's process."""
 
-    def __init__(self, stats: dict[str, Any], device: int, count: int, uuid: str, scale: float,
-                 retries: int = 0) -> None:
-        self._stats = {k: {kk: (int(vv * scale) if isinstance(vv, (int, float)) else vv) for kk, vv in v.items()}
-                       if k.endswith("_bytes") and isinstance(v, dict) else v for k, v in stats.items()}
+    def __init__(
+        self, stats: dict[str, Any], device: int, count: int, uuid: str, scale: float, retries: int = 0
+    ) -> None:
+        self._stats = {
+            k: {kk: (int(vv * scale) if isinstance(vv, (int, float)) else vv) for kk, vv in v.items()}
+            if k.endswith("_bytes") and isinstance(v, dict)
+            else v
+            for k, v in stats.items()
+        }
         # nested dicts two levels deep (allocated_bytes.all.current): scale the inner ones too
         for k, v in self._stats.items():
             if k.endswith("_bytes") and isinstance(v, dict):
@@ -171,8 +185,17 @@ class _ReplayedTorch:
         return (0, self.total_memory(device))
 
 
-def rank_families(capture: dict[str, Any], gpu: int, pid: int, used: int, *, rank: int,
-                  retries: int = 0, ooms: int = 0, step_peak: bool = False) -> list[Any]:
+def rank_families(
+    capture: dict[str, Any],
+    gpu: int,
+    pid: int,
+    used: int,
+    *,
+    rank: int,
+    retries: int = 0,
+    ooms: int = 0,
+    step_peak: bool = False,
+) -> list[Any]:
     """The families one rank's agent would publish for process `pid` on `gpu` of `capture`,
     through the real agent code (AllocatorSource, ProcessSource) over the real H200 allocator
     readings, scaled so that reserved + a CUDA context match what NVML charges the process.
@@ -191,34 +214,52 @@ def rank_families(capture: dict[str, Any], gpu: int, pid: int, used: int, *, ran
     real_reserved = real["reserved_bytes"]["all"]["current"]
     nv = capture["nvml"]
     scale = max(used - CONTEXT_BYTES, real_reserved) / real_reserved
-    torch_api = _ReplayedTorch(real, gpu, nv["device_count()"]["ok"], nv[f"uuid({gpu})"]["ok"], scale,
-                               retries=retries)
+    torch_api = _ReplayedTorch(
+        real, gpu, nv["device_count()"]["ok"], nv[f"uuid({gpu})"]["ok"], scale, retries=retries
+    )
     torch_api._stats["num_ooms"] = ooms
     labels = {"rank": str(rank)}
     alloc = AllocatorSource(torch_api, labels=labels)
-    proc = ProcessSource(nvml=nvml_replayer(capture), torch_api=torch_api, pid=pid, labels=labels,
-                         rss=lambda: 2_000_000_000, peak_rss=lambda: 2_100_000_000)
+    proc = ProcessSource(
+        nvml=nvml_replayer(capture),
+        torch_api=torch_api,
+        pid=pid,
+        labels=labels,
+        rss=lambda: 2_000_000_000,
+        peak_rss=lambda: 2_100_000_000,
+    )
     cycle: dict[str, Any] = {}
     cycle["allocator"] = alloc.read(cycle)
     out = list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
     allocated = next(f for f in out if f.name == "gpumemd_allocator_allocated_bytes")
     if step_peak:
-        peak = gauge("gpumemd_allocator_step_peak_bytes", "Highest allocated_bytes within the last optimizer step.",
-                     list(allocated.samples[0].labels))
+        peak = gauge(
+            "gpumemd_allocator_step_peak_bytes",
+            "Highest allocated_bytes within the last optimizer step.",
+            list(allocated.samples[0].labels),
+        )
         for sample in allocated.samples:
             peak.add_metric(list(sample.labels.values()), sample.value)
         out.append(peak)
     if ooms:
         labels = allocated.samples[0].labels
-        diagnosed = counter("gpumemd_oom_diagnoses", "CUDA out-of-memory errors diagnosed, by cause.",
-                            [*labels, "cause"])
+        diagnosed = counter(
+            "gpumemd_oom_diagnoses", "CUDA out-of-memory errors diagnosed, by cause.", [*labels, "cause"]
+        )
         diagnosed.add_metric([*labels.values(), "fragmentation"], ooms)
         out.append(diagnosed)
     return out
 
 
-def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job_id: str = "synthetic-1",
-                interval: float = 86_400.0, step_peak: bool = False) -> int:
+def write_spool(
+    capture: dict[str, Any],
+    directory: Path,
+    *,
+    written: float,
+    job_id: str = "synthetic-1",
+    interval: float = 86_400.0,
+    step_peak: bool = False,
+) -> int:
     """Write one agent spool file per GPU's first process (its rank), through the real
     agent code (`rank_families`, spool.encode). Returns the rank count.
 
@@ -229,13 +270,29 @@ def write_spool(capture: dict[str, Any], directory: Path, *, written: float, job
     gpus = nv["device_count()"]["ok"]
     for rank in range(gpus):
         if nv[f"processes({rank})"]["ok"]:
-            write_rank(capture, directory, rank, written=written, job_id=job_id, interval=interval,
-                       step_peak=step_peak)
+            write_rank(
+                capture,
+                directory,
+                rank,
+                written=written,
+                job_id=job_id,
+                interval=interval,
+                step_peak=step_peak,
+            )
     return gpus
 
 
-def write_rank(capture: dict[str, Any], directory: Path, rank: int, *, written: float, job_id: str = "synthetic-1",
-               interval: float = 86_400.0, step_peak: bool = False, ooms: int = 0) -> Path:
+def write_rank(
+    capture: dict[str, Any],
+    directory: Path,
+    rank: int,
+    *,
+    written: float,
+    job_id: str = "synthetic-1",
+    interval: float = 86_400.0,
+    step_peak: bool = False,
+    ooms: int = 0,
+) -> Path:
     """Write (or rewrite) the spool file of rank `rank`, the first process of GPU `rank`; its path."""
     sys.path.insert(0, str(ROOT))
     from gpumemd.spool.format import encode
@@ -245,7 +302,9 @@ def write_rank(capture: dict[str, Any], directory: Path, rank: int, *, written: 
     directory.mkdir(parents=True, exist_ok=True)
     proc = nv[f"processes({rank})"]["ok"][0]
     pid, used = proc["pid"], proc["used_bytes"]
-    families = rank_families(capture, rank, pid, used, rank=rank, retries=rank % 3, ooms=ooms, step_peak=step_peak)
+    families = rank_families(
+        capture, rank, pid, used, rank=rank, retries=rank % 3, ooms=ooms, step_peak=step_peak
+    )
     identity = {"rank": str(rank), "local_rank": str(rank), "world_size": str(gpus), "job_id": job_id}
     data = encode(families, pid=pid, written=written, interval=interval, identity=identity)
     path = directory / f"agent-{pid}.json"

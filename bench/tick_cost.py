@@ -44,10 +44,16 @@ def build(interval: float) -> Any:
     nvml = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json")
     ps, pid = Psutil(), os.getpid()
     agent = Agent(  # RSS and peak RSS: this process's own, read as the agent reads them
-        listen_address=None, spool_dir="", interval=interval,
+        listen_address=None,
+        spool_dir="",
+        interval=interval,
         identity=Identity(pid=450, rank=0, local_rank=0, world_size=2, job_id="4242"),  # the capture's pid
-        apis={"torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))), "nvml": Memo(nvml_replayer(nvml)),
-              "oom": FakeTorch(), "rss": lambda: ps.process_rss(pid)},
+        apis={
+            "torch": Memo(torch_replayer(capture("after_256MiB_and_4000B"))),
+            "nvml": Memo(nvml_replayer(nvml)),
+            "oom": FakeTorch(),
+            "rss": lambda: ps.process_rss(pid),
+        },
     )
     return agent.build().sampler
 
@@ -97,8 +103,12 @@ def thread_cost(sampler: Any, hz: int, seconds: float) -> dict[str, float]:
     n1, cpu1, (vol1, sys1) = sampler.samples_taken, time.clock_gettime(clock), task_counters(thread.native_id)
     sampler.stop()
     ticks = max(1, n1 - n0)
-    return {"ticks": ticks, "cpu_us_per_tick": (cpu1 - cpu0) / ticks * 1e6,
-            "voluntary_switches_per_tick": (vol1 - vol0) / ticks, "syscalls_per_tick": (sys1 - sys0) / ticks}
+    return {
+        "ticks": ticks,
+        "cpu_us_per_tick": (cpu1 - cpu0) / ticks * 1e6,
+        "voluntary_switches_per_tick": (vol1 - vol0) / ticks,
+        "syscalls_per_tick": (sys1 - sys0) / ticks,
+    }
 
 
 def main() -> int:
@@ -122,8 +132,11 @@ def main() -> int:
         print(f"{k:12s} {c['median_us']:12.1f} {c['p90_us']:8.1f} {w['median_us']:12.1f} {w['p90_us']:8.1f}")
     for hz in (10, 100):
         t = out[f"thread_{hz}hz"]
-        print(f"thread {hz:3d} Hz: {t['cpu_us_per_tick']:7.1f} µs CPU/tick, {t['voluntary_switches_per_tick']:.2f} "
-              f"voluntary switches/tick, {t['syscalls_per_tick']:.2f} read/write syscalls/tick ({t['ticks']} ticks)")
+        print(
+            f"thread {hz:3d} Hz: {t['cpu_us_per_tick']:7.1f} µs CPU/tick, "
+            f"{t['voluntary_switches_per_tick']:.2f} voluntary switches/tick, "
+            f"{t['syscalls_per_tick']:.2f} read/write syscalls/tick ({t['ticks']} ticks)"
+        )
     return 0
 
 

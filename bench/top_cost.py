@@ -50,21 +50,47 @@ def measure(cmd: list[str], seconds: float) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=30)
-    ap.add_argument("--out", default=str(ROOT / "bench/results" / f"{datetime.date.today()}-cpu" / "top-cost.json"))
+    ap.add_argument(
+        "--out", default=str(ROOT / "bench/results" / f"{datetime.date.today()}-cpu" / "top-cost.json")
+    )
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="gpumemd-top-"))
     synth_capture.write_spool(load_capture(CAPTURE), tmp / "spool", written=time.time())
     cfg = tmp / "gpumemd.yml"
-    cfg.write_text(f"agent: {{spool_dir: {tmp / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n")
+    cfg.write_text(
+        f"agent: {{spool_dir: {tmp / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n"
+    )
     top = [sys.executable, "-m", "gpumemd", "top", "--interval", "1s"]
-    result: dict[str, object] = {"date": datetime.date.today().isoformat(), "gpus": 8, "ranks": 8,
-                                 "refresh_s": 1.0, "seconds": args.seconds, "cpus": os.cpu_count()}
-    result["top_sampling_here"] = measure([*top, "--replay", str(CAPTURE), "--config.file", str(cfg)], args.seconds)
+    result: dict[str, object] = {
+        "date": datetime.date.today().isoformat(),
+        "gpus": 8,
+        "ranks": 8,
+        "refresh_s": 1.0,
+        "seconds": args.seconds,
+        "cpus": os.cpu_count(),
+    }
+    result["top_sampling_here"] = measure(
+        [*top, "--replay", str(CAPTURE), "--config.file", str(cfg)], args.seconds
+    )
     port = free_port()
-    serve = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--replay", str(CAPTURE), "--config.file",
-                              str(cfg), "--web.listen-address", f"127.0.0.1:{port}"], cwd=ROOT,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    serve = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "serve",
+            "--replay",
+            str(CAPTURE),
+            "--config.file",
+            str(cfg),
+            "--web.listen-address",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     try:
         wait_until_ready(f"http://127.0.0.1:{port}", serve)
         result["top_reading_serve"] = measure([*top, "--url", f"http://127.0.0.1:{port}"], args.seconds)
