@@ -25,15 +25,22 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     return rc, capsys.readouterr().err
 
 
-def test_port_is_answered_with_the_serve_usage_and_the_listen_address_flag(capsys: pytest.CaptureFixture[str]) -> None:
+def test_port_is_answered_with_the_serve_usage_and_the_listen_address_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     rc, err = cli(capsys, "serve", "--port", "9000")
     assert rc == 2
     assert err.startswith("usage: gpumemd serve ") and "--replay CAPTURE" in err
-    assert "gpumemd serve: error: unrecognized arguments: --port 9000 (did you mean --web.listen-address?)" in err
+    assert (
+        "gpumemd serve: error: unrecognized arguments: --port 9000 (did you mean --web.listen-address?)"
+        in err
+    )
 
 
 @pytest.mark.parametrize("flag", ["--listen", "--address", "--listen-address=:9000"])
-def test_listen_aliases_point_at_the_listen_address_flag(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+def test_listen_aliases_point_at_the_listen_address_flag(
+    capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
     rc, err = cli(capsys, "serve", flag, ":9000")
     assert rc == 2 and "(did you mean --web.listen-address?)" in err
 
@@ -62,7 +69,9 @@ def test_port_on_explain_points_at_url(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_a_nested_subcommand_prints_its_own_usage(capsys: pytest.CaptureFixture[str]) -> None:
     rc, err = cli(capsys, "rules", "export", "--config", "x.yaml")
-    assert rc == 2 and err.startswith("usage: gpumemd rules export ") and "(did you mean --config.file?)" in err
+    assert (
+        rc == 2 and err.startswith("usage: gpumemd rules export ") and "(did you mean --config.file?)" in err
+    )
 
 
 def test_nothing_close_is_no_hint(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,8 +80,9 @@ def test_nothing_close_is_no_hint(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("command", ["check-config", "serve"])
-def test_a_port_alone_is_answered_with_colon_port(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                  command: str) -> None:
+def test_a_port_alone_is_answered_with_colon_port(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
     conf = tmp_path / "c.yaml"
     conf.write_text("{}\n")
     rc, err = cli(capsys, command, "--config.file", str(conf), "--web.listen-address", "9967")
@@ -88,15 +98,30 @@ def test_a_numeric_host_is_refused_by_check_config_and_serve(tmp_path: Path) -> 
     conf = tmp_path / "c.yaml"
     conf.write_text("{}\n")
     for command in ("check-config", "serve"):
-        r = subprocess.run([sys.executable, "-m", "gpumemd", command, "--config.file", str(conf),
-                            "--web.listen-address", "9967:9967"], cwd=ROOT, capture_output=True, text=True,
-                           timeout=30)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "gpumemd",
+                command,
+                "--config.file",
+                str(conf),
+                "--web.listen-address",
+                "9967:9967",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert r.returncode == 2, (command, r)
         assert 'the host "9967" is not an IP address: write :9967 for every interface' in r.stderr, r.stderr
         assert "Traceback" not in r.stderr
 
 
-def test_the_config_file_and_the_server_share_the_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_config_file_and_the_server_share_the_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     conf = tmp_path / "c.yaml"
     conf.write_text('web:\n  listen_address: "9967"\n')
     rc, err = cli(capsys, "check-config", str(conf))
@@ -114,8 +139,11 @@ def test_every_argparse_parser_in_gpumemd_refuses_abbreviations() -> None:
     offenders = []
     for path in sorted((ROOT / "gpumemd").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr == "ArgumentParser"):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "ArgumentParser"
+            ):
                 kw = {k.arg: k.value for k in node.keywords}
                 value = kw.get("allow_abbrev")
                 if not (isinstance(value, ast.Constant) and value.value is False):

@@ -67,20 +67,27 @@ def test_xpu_exports_the_allocator_and_says_once_that_nvml_cannot_see_it(
     agent = _agent(torch)
     series = _series(_samples(agent, SAMPLES))
     allocated = series["gpumemd_allocator_allocated_bytes"]
-    assert allocated == [({"gpu": "0", "uuid": "a1b2c3d4-xpu", "rank": "0"}, READINGS["after_256MiB_and_4000B"]
-                          ["memory_allocated"])]
+    assert allocated == [
+        (
+            {"gpu": "0", "uuid": "a1b2c3d4-xpu", "rank": "0"},
+            READINGS["after_256MiB_and_4000B"]["memory_allocated"],
+        )
+    ]
     success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
     assert success["allocator"] == 1 and success["process"] == 1
     assert series["gpumemd_process_nvml_visible"] == [({"gpu": "0", "uuid": "a1b2c3d4-xpu", "rank": "0"}, 0)]
     assert not series.get("gpumemd_process_nvml_used_bytes")  # no device figure, not a zero
     assert series["gpumemd_process_host_resident_bytes"] == [({"rank": "0"}, 1 << 30)]  # the host stays
     lines = [line for line in capsys.readouterr().err.splitlines() if NVML_ONLY in line]
-    assert lines == [f"gpumemd: pid 4242: {NVML_ONLY} (NVIDIA CUDA), so on xpu the allocator and host series "
-                     "are exported and gpumemd_process_nvml_visible is 0"]
+    assert lines == [
+        f"gpumemd: pid 4242: {NVML_ONLY} (NVIDIA CUDA), so on xpu the allocator and host series "
+        "are exported and gpumemd_process_nvml_visible is 0"
+    ]
 
 
 def test_with_logging_configured_the_line_goes_through_it_once(
-        caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
+    caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
     caplog.set_level("INFO", logger="gpumemd")
     _samples(_agent(FakeAcceleratorTorch("xpu", initialized=True)), SAMPLES)
     about = [r for r in caplog.records if NVML_ONLY in r.getMessage()]
@@ -89,8 +96,9 @@ def test_with_logging_configured_the_line_goes_through_it_once(
     assert NVML_ONLY not in capsys.readouterr().err
 
 
-def test_rocm_keeps_torch_cuda_and_also_reports_nvml_blind(monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_rocm_keeps_torch_cuda_and_also_reports_nvml_blind(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(wiring.log, "hasHandlers", lambda: False)
     agent = _agent(FakeAcceleratorTorch("cuda", hip="7.0"))
     series = _series(_samples(agent, 3))
@@ -99,7 +107,9 @@ def test_rocm_keeps_torch_cuda_and_also_reports_nvml_blind(monkeypatch: pytest.M
     assert sum(NVML_ONLY in line and "on rocm" in line for line in capsys.readouterr().err.splitlines()) == 1
 
 
-def test_a_cpu_only_torch_keeps_todays_process_collector_and_never_reads_nvml(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_cpu_only_torch_keeps_todays_process_collector_and_never_reads_nvml(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     agent = _agent(FakeAcceleratorTorch(None))
     series = _series(_samples(agent, 3))
     success = dict((labels["collector"], value) for labels, value in series["gpumemd_collector_success"])
@@ -110,10 +120,17 @@ def test_a_cpu_only_torch_keeps_todays_process_collector_and_never_reads_nvml(ca
 
 def test_the_daemon_accepts_an_xpu_agents_spool_file_with_an_empty_uuid(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    a = Agent(listen_address=None, spool_dir=str(tmp_path), nvml=False,
-              identity=Identity(pid=os.getpid(), rank=0),
-              apis={"torch": LazyTorchCuda(FakeAcceleratorTorch("xpu", initialized=True, uuid=None)),
-                    "oom": _NoOom(), "env": {}})
+    a = Agent(
+        listen_address=None,
+        spool_dir=str(tmp_path),
+        nvml=False,
+        identity=Identity(pid=os.getpid(), rank=0),
+        apis={
+            "torch": LazyTorchCuda(FakeAcceleratorTorch("xpu", initialized=True, uuid=None)),
+            "oom": _NoOom(),
+            "env": {},
+        },
+    )
     a.runtime = a.build()
     a._publish(a.runtime.sampler.sample_once())
     (path,) = tmp_path.glob("agent-*.json")
@@ -121,4 +138,8 @@ def test_the_daemon_accepts_an_xpu_agents_spool_file_with_an_empty_uuid(tmp_path
     families = {f[0]: f for f in getattr(result, "families", ())}
     assert "gpumemd_allocator_allocated_bytes" in families, result
     ((_, labels, value, *_),) = families["gpumemd_allocator_allocated_bytes"][3]
-    assert labels["uuid"] == "" and labels["gpu"] == "0" and value == READINGS["after_256MiB_and_4000B"]["memory_allocated"]
+    assert (
+        labels["uuid"] == ""
+        and labels["gpu"] == "0"
+        and value == READINGS["after_256MiB_and_4000B"]["memory_allocated"]
+    )

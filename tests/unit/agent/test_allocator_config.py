@@ -116,44 +116,88 @@ def rendered(source: Any, reading: Any) -> dict[str, list[tuple[dict[str, str], 
 # --- the parser ---
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("", AllocatorSettings()),
-    ("expandable_segments:True", AllocatorSettings(expandable_segments="true")),
-    ("expandable_segments:False,garbage_collection_threshold:0.8",
-     AllocatorSettings(garbage_collection_threshold="0.8")),
-    ("backend:cudaMallocAsync", AllocatorSettings(backend="cudaMallocAsync")),
-    ("max_split_size_mb:128", AllocatorSettings(max_split_size=str(128 * MiB))),
-    (" max_split_size_mb : 512 , roundup_power2_divisions:[256:1,512:2,>:4], expandable_segments:true",
-     AllocatorSettings(expandable_segments="true", max_split_size=str(512 * MiB))),
-    ("per_process_memory_fraction:0.5", AllocatorSettings(memory_fraction="0.5")),
-    ("garbage_collection_threshold:1.5,max_split_size_mb:-3,backend:mystery,expandable_segments:maybe",
-     AllocatorSettings(backend="invalid", expandable_segments="invalid", garbage_collection_threshold="invalid",
-                       max_split_size="invalid")),
-    ("expandable_segments:True,expandable_segments:False", AllocatorSettings()),  # the last wins
-    ("pinned_use_cuda_host_register:True,unknown_key:" + "x" * 500, AllocatorSettings()),  # not echoed
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("", AllocatorSettings()),
+        ("expandable_segments:True", AllocatorSettings(expandable_segments="true")),
+        (
+            "expandable_segments:False,garbage_collection_threshold:0.8",
+            AllocatorSettings(garbage_collection_threshold="0.8"),
+        ),
+        ("backend:cudaMallocAsync", AllocatorSettings(backend="cudaMallocAsync")),
+        ("max_split_size_mb:128", AllocatorSettings(max_split_size=str(128 * MiB))),
+        (
+            " max_split_size_mb : 512 , roundup_power2_divisions:[256:1,512:2,>:4], expandable_segments:true",
+            AllocatorSettings(expandable_segments="true", max_split_size=str(512 * MiB)),
+        ),
+        ("per_process_memory_fraction:0.5", AllocatorSettings(memory_fraction="0.5")),
+        (
+            "garbage_collection_threshold:1.5,max_split_size_mb:-3,backend:mystery,expandable_segments:maybe",
+            AllocatorSettings(
+                backend="invalid",
+                expandable_segments="invalid",
+                garbage_collection_threshold="invalid",
+                max_split_size="invalid",
+            ),
+        ),
+        ("expandable_segments:True,expandable_segments:False", AllocatorSettings()),  # the last wins
+        ("pinned_use_cuda_host_register:True,unknown_key:" + "x" * 500, AllocatorSettings()),  # not echoed
+    ],
+)
 def test_the_configuration_string_parses_to_bounded_labels(text: str, expected: AllocatorSettings) -> None:
     assert parse(text) == expected
 
 
 def test_the_new_variable_wins_over_the_deprecated_one() -> None:
-    env = {"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True", "PYTORCH_ALLOC_CONF": "max_split_size_mb:64"}
+    env = {
+        "PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True",
+        "PYTORCH_ALLOC_CONF": "max_split_size_mb:64",
+    }
     assert alloc_conf.from_env(env) == AllocatorSettings(max_split_size=str(64 * MiB))
-    assert alloc_conf.from_env({"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}).expandable_segments == "true"
+    assert (
+        alloc_conf.from_env({"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}).expandable_segments
+        == "true"
+    )
 
 
 _SHAPES = {"", "true", "false", "invalid", "unlimited", "native", "cudaMallocAsync"}
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.text(max_size=300) | st.lists(st.sampled_from(
-    ["expandable_segments", "backend", "garbage_collection_threshold", "max_split_size_mb",
-     "per_process_memory_fraction", ":", ",", "[", "]", "True", "0.8", "1e308", "nan", "-1", "99999999999999",
-     "cudaMallocAsync", " "]), max_size=30).map("".join))
+@given(
+    st.text(max_size=300)
+    | st.lists(
+        st.sampled_from(
+            [
+                "expandable_segments",
+                "backend",
+                "garbage_collection_threshold",
+                "max_split_size_mb",
+                "per_process_memory_fraction",
+                ":",
+                ",",
+                "[",
+                "]",
+                "True",
+                "0.8",
+                "1e308",
+                "nan",
+                "-1",
+                "99999999999999",
+                "cudaMallocAsync",
+                " ",
+            ]
+        ),
+        max_size=30,
+    ).map("".join)
+)
 def test_any_string_parses_without_raising_to_short_known_shapes(text: str) -> None:
     out = parse(text)
     for value in out:
-        assert value in _SHAPES or (len(value) <= 16 and value.replace(".", "").replace("e-", "").isdigit()), out
+        assert value in _SHAPES or (
+            len(value) <= 16 and value.replace(".", "").replace("e-", "").isdigit()
+        ), out
 
 
 def test_labels_from_torch_answers_are_bounded() -> None:
@@ -162,7 +206,12 @@ def test_labels_from_torch_answers_are_bounded() -> None:
     assert alloc_conf.backend_label("x" * 33) == "invalid" and alloc_conf.backend_label('a"b') == "invalid"
     assert alloc_conf.backend_label(None) == "invalid"
     assert [alloc_conf.fraction_label(f) for f in (None, 1.0, 0.5, 1 / 3, float("nan"))] == [
-        "", "", "0.5", "0.333333", ""]
+        "",
+        "",
+        "0.5",
+        "0.333333",
+        "",
+    ]
 
 
 # --- the allocator source ---
@@ -175,8 +224,12 @@ def test_native_allocator_says_so_and_keeps_every_series() -> None:
     ((labels, value),) = fams["gpumemd_allocator_config_info"]
     assert value == 1 and labels["gpu"] == "0" and labels["uuid"] == UUID
     assert {k: labels[k] for k in AllocatorSettings._fields} == {
-        "backend": "native", "expandable_segments": "true", "garbage_collection_threshold": "",
-        "max_split_size": "unlimited", "memory_fraction": ""}
+        "backend": "native",
+        "expandable_segments": "true",
+        "garbage_collection_threshold": "",
+        "max_split_size": "unlimited",
+        "memory_fraction": "",
+    }
     assert [v for _, v in fams["gpumemd_allocator_stats_valid"]] == [1]
     assert fams["gpumemd_allocator_requested_bytes"] and fams["gpumemd_allocator_interval_peak_bytes"]
     assert fams["gpumemd_allocator_device_used_bytes"] == []  # only where stats are not valid
@@ -193,29 +246,49 @@ def test_the_backend_is_read_once_and_torchs_answer_wins_over_the_variable() -> 
 
 
 def test_a_torch_without_the_backend_call_leaves_the_variables_word() -> None:
-    src = AllocatorSource(FakeTorchCudaApi(backend="raise"), env={"PYTORCH_ALLOC_CONF": "backend:cudaMallocAsync"})
+    src = AllocatorSource(
+        FakeTorchCudaApi(backend="raise"), env={"PYTORCH_ALLOC_CONF": "backend:cudaMallocAsync"}
+    )
     (r,) = src.read({})  # does not raise
     assert r.settings is not None and r.settings.backend == "cudaMallocAsync" and not r.stats_valid
 
 
-def test_cuda_malloc_async_is_said_plainly_and_zeros_are_not_exported(caplog: pytest.LogCaptureFixture) -> None:
-    api = FakeTorchCudaApi(backend="cudaMallocAsync", stats=async_stats(256 * MiB, 300 * MiB),
-                           device_used=900 * MiB)
+def test_cuda_malloc_async_is_said_plainly_and_zeros_are_not_exported(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    api = FakeTorchCudaApi(
+        backend="cudaMallocAsync", stats=async_stats(256 * MiB, 300 * MiB), device_used=900 * MiB
+    )
     src = AllocatorSource(api, peak_window=30, env={})
     with caplog.at_level(logging.WARNING, logger="gpumemd.allocator"):
         for _ in range(3):
             reading = src.read({})
             src.tick()
-    assert len([r for r in caplog.records if "cudaMallocAsync" in r.getMessage()]) == 1  # one line, not one a sample
+    assert (
+        len([r for r in caplog.records if "cudaMallocAsync" in r.getMessage()]) == 1
+    )  # one line, not one a sample
     fams = rendered(src, reading)
     assert fams["gpumemd_allocator_stats_valid"][0][1] == 0
     assert fams["gpumemd_allocator_config_info"][0][0]["backend"] == "cudaMallocAsync"
     # the driver pool's figures stay; the counters that read zero there are left out
     assert fams["gpumemd_allocator_allocated_bytes"][0][1] == 256 * MiB
     assert fams["gpumemd_allocator_reserved_bytes"][0][1] == 300 * MiB
-    for gone in ("requested_bytes", "inactive_split_bytes", "allocations", "segments", "inactive_splits",
-                 "alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed",
-                 "interval_peak_bytes", "interval_peak_exact", "window_peak_bytes"):
+    for gone in (
+        "requested_bytes",
+        "inactive_split_bytes",
+        "allocations",
+        "segments",
+        "inactive_splits",
+        "alloc_retries",
+        "ooms",
+        "device_allocs",
+        "device_frees",
+        "bytes_allocated",
+        "bytes_freed",
+        "interval_peak_bytes",
+        "interval_peak_exact",
+        "window_peak_bytes",
+    ):
         assert fams[f"gpumemd_allocator_{gone}"] == [], gone
     assert fams["gpumemd_allocator_device_used_bytes"][0][1] == 900 * MiB
     assert all(value != 0 for name, rows in fams.items() if name.endswith("_bytes") for _, value in rows)
@@ -242,7 +315,11 @@ def test_the_fraction_is_re_read_at_the_limits_pace() -> None:
 
 def test_pinned_bytes_reads_both_layouts() -> None:
     old = {"allocated_bytes": {"current": 4 * MiB, "peak": 8 * MiB}, "reserved_bytes": {"current": 16 * MiB}}
-    new = {"allocated_bytes": {"current": 16 * MiB}, "active_bytes": {"current": 4 * MiB}, "num_host_alloc": 3}
+    new = {
+        "allocated_bytes": {"current": 16 * MiB},
+        "active_bytes": {"current": 4 * MiB},
+        "num_host_alloc": 3,
+    }
     assert pinned_bytes(old) == pinned_bytes(new) == (4 * MiB, 16 * MiB)
     assert pinned_bytes({"allocated_bytes": "junk"}) == (None, None)
 
@@ -271,8 +348,13 @@ def test_pinned_host_memory_is_absent_where_torch_lacks_it_and_not_asked_again()
 
 def test_pinned_host_memory_follows_the_process_sources_pace_in_the_agent() -> None:
     api = FakeTorchCudaApi(host={"allocated_bytes": {"current": MiB}, "active_bytes": {"current": MiB}})
-    a = Agent(listen_address=None, spool_dir="", nvml=False, nvml_interval=3600,
-              apis={"torch": api, "oom": _NoOom(), "env": {}})
+    a = Agent(
+        listen_address=None,
+        spool_dir="",
+        nvml=False,
+        nvml_interval=3600,
+        apis={"torch": api, "oom": _NoOom(), "env": {}},
+    )
     runtime = a.build()
     for _ in range(4):
         runtime.sampler.sample_once(due_only=True)
@@ -291,9 +373,14 @@ class _NoOom:
 
 
 def _agent(**kw: Any) -> Agent:
-    return Agent(listen_address=None, spool_dir="", nvml=False,
-                 identity=Identity(pid=450, rank=1, local_rank=1, world_size=2),
-                 apis={"torch": FakeTorchCudaApi(), "env": {}}, **kw)
+    return Agent(
+        listen_address=None,
+        spool_dir="",
+        nvml=False,
+        identity=Identity(pid=450, rank=1, local_rank=1, world_size=2),
+        apis={"torch": FakeTorchCudaApi(), "env": {}},
+        **kw,
+    )
 
 
 def test_the_training_step_is_a_series_not_a_label() -> None:
@@ -316,8 +403,13 @@ def _step(snapshot: Any) -> list[tuple[dict[str, str], float]]:
 
 def test_gpumemd_set_step_reaches_the_running_agent_and_is_a_no_op_without_one() -> None:
     gpumemd.set_step(5)  # no agent: nothing happens, nothing raises
-    a = gpumemd.start(listen_address=None, spool_dir="", nvml=False, interval=60,
-                      identity=Identity(pid=__import__("os").getpid(), rank=0))
+    a = gpumemd.start(
+        listen_address=None,
+        spool_dir="",
+        nvml=False,
+        interval=60,
+        identity=Identity(pid=__import__("os").getpid(), rank=0),
+    )
     try:
         gpumemd.set_step(7)
         assert a.training.step == 7
@@ -337,12 +429,20 @@ def test_memory_figures_for_a_logger() -> None:
 
 
 def test_the_daemon_accepts_an_agents_spool_file_with_its_info_series(tmp_path: Path) -> None:
-    a = Agent(listen_address=None, spool_dir=str(tmp_path), nvml=False,
-              identity=Identity(pid=__import__("os").getpid(), rank=0),
-              apis={"torch": FakeTorchCudaApi(), "env": {}})
+    a = Agent(
+        listen_address=None,
+        spool_dir=str(tmp_path),
+        nvml=False,
+        identity=Identity(pid=__import__("os").getpid(), rank=0),
+        apis={"torch": FakeTorchCudaApi(), "env": {}},
+    )
     a.runtime = a.build()
     a._publish(a.runtime.sampler.sample_once())
     (path,) = tmp_path.glob("agent-*.json")
     result = parse_spool(path.read_bytes())
     names = {f[0] for f in getattr(result, "families", ())}
-    assert {"gpumemd_agent_info", "gpumemd_allocator_config_info", "gpumemd_allocator_stats_valid"} <= names, result
+    assert {
+        "gpumemd_agent_info",
+        "gpumemd_allocator_config_info",
+        "gpumemd_allocator_stats_valid",
+    } <= names, result

@@ -46,9 +46,18 @@ def agent(**settings: Any) -> tuple[Agent, Counted, Counted, list[int]]:
         return 2_000_000_000
 
     settings.setdefault("spool_dir", "")
-    a = Agent(listen_address=None, identity=Identity(pid=450, rank=0, local_rank=0, world_size=1),
-              apis={"torch": torch, "nvml": nvml, "oom": FakeTorch(), "rss": rss, "peak_rss": lambda: 3_000_000_000},
-              **settings)
+    a = Agent(
+        listen_address=None,
+        identity=Identity(pid=450, rank=0, local_rank=0, world_size=1),
+        apis={
+            "torch": torch,
+            "nvml": nvml,
+            "oom": FakeTorch(),
+            "rss": rss,
+            "peak_rss": lambda: 3_000_000_000,
+        },
+        **settings,
+    )
     return a, torch, nvml, rss_reads
 
 
@@ -62,7 +71,11 @@ def test_ticks_read_the_allocator_every_time_and_the_rest_at_their_intervals() -
     assert sampler.durations.keys() >= {"allocator", "process", "oom", "agent", "alerts"}
     # The process and alert families of the first tick stand in the last one's exposition.
     names = {f.name for f in snap.exposition.families}
-    assert {"gpumemd_allocator_allocated_bytes", "gpumemd_process_host_resident_bytes", "gpumemd_alerts"} <= names
+    assert {
+        "gpumemd_allocator_allocated_bytes",
+        "gpumemd_process_host_resident_bytes",
+        "gpumemd_alerts",
+    } <= names
     assert snap.success["process"] and snap.success["alerts"]
     sampler.sample_once()  # what an OOM triggers: everything, now
     assert len(rss_reads) == 2 and torch.calls["memory_stats"] == 21
@@ -74,7 +87,16 @@ def test_rules_run_every_evaluation_interval_and_the_engine_knows_it() -> None:
     observer = a.alerting.observer
     assert observer.every == 2.0 and observer.engine.interval == 2.0
     assert [s.every for s in runtime.sampler._sources] == [
-        0.0, a.config.agent.nvml_interval, a.config.agent.pool_interval, 2.0, 2.0, 0.0, 2.0, 2.0, 2.0]
+        0.0,
+        a.config.agent.nvml_interval,
+        a.config.agent.pool_interval,
+        2.0,
+        2.0,
+        0.0,
+        2.0,
+        2.0,
+        2.0,
+    ]
     # oom leak categories (every sample: its step peak is the allocator's) training forecast self
 
 
@@ -132,9 +154,12 @@ def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhoo
 
 def test_the_agent_samples_as_often_as_its_rules_nvml_or_spool_are_due(tmp_path: Path) -> None:
     slow = {"evaluation_interval": 5.0, "nvml_interval": 5.0, "spool_interval": 0.5}
-    for settings, every in (({}, 1.0), ({"evaluation_interval": 5.0, "nvml_interval": 2.0}, 2.0),
-                            (slow, 5.0),  # the spool is off: its interval does not count
-                            ({**slow, "spool_dir": str(tmp_path)}, 0.5)):
+    for settings, every in (
+        ({}, 1.0),
+        ({"evaluation_interval": 5.0, "nvml_interval": 2.0}, 2.0),
+        (slow, 5.0),  # the spool is off: its interval does not count
+        ({**slow, "spool_dir": str(tmp_path)}, 0.5),
+    ):
         a, *_ = agent(interval=0.1, **settings)
         runtime = a.build()
         try:

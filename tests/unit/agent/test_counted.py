@@ -37,7 +37,10 @@ class Spy(Source[int]):
 
     def families(self, reading: int) -> Iterable[Metric]:
         self.calls.append("families")
-        return [GaugeMetricFamily("spy_a", "a", value=reading), GaugeMetricFamily("spy_b", "b", value=reading)]
+        return [
+            GaugeMetricFamily("spy_a", "a", value=reading),
+            GaugeMetricFamily("spy_b", "b", value=reading),
+        ]
 
     def families_named(self, reading: int, wanted: frozenset[str]) -> Iterable[Metric]:
         self.calls.append("families_named")
@@ -59,16 +62,23 @@ def test_source_declares_what_the_sampler_and_runtime_use() -> None:
 @pytest.mark.parametrize("wrapper", ["counted", "pod_labels"])
 def test_a_wrapper_forwards_every_declared_member(wrapper: str) -> None:
     inner = Spy()
-    outer: Source[Any] = Counted(inner, Errors()) if wrapper == "counted" else PodLabels(inner, attribution=None)  # type: ignore[arg-type]
+    outer: Source[Any] = (
+        Counted(inner, Errors()) if wrapper == "counted" else PodLabels(inner, attribution=None)
+    )  # type: ignore[arg-type]
     data, methods = declared_members()
     assert type(outer).__mro__[1] is Source
-    for member in data - {"every", "selective"}:  # Counted's `every` is the agent's; PodLabels' selective, False
+    for member in data - {
+        "every",
+        "selective",
+    }:  # Counted's `every` is the agent's; PodLabels' selective, False
         assert getattr(outer, member) == getattr(inner, member), member
     assert outer.ticking and inner.ticking
     # PodLabels labels the full rendering: the inherited filter over its own families is right
     forwarded = methods - {"families_named"} if wrapper == "pod_labels" else methods
     for method in forwarded:
-        assert method in vars(type(outer)), f"{type(outer).__name__} inherits {method} instead of forwarding it"
+        assert method in vars(type(outer)), (
+            f"{type(outer).__name__} inherits {method} instead of forwarding it"
+        )
     outer.tick()
     outer.read({})
     outer.close()
@@ -103,7 +113,12 @@ def test_the_default_families_named_filters_the_full_rendering() -> None:
 
     plain = Plain()
     assert (plain.ticking, plain.selective, plain.every, plain.names, plain.history_readings) == (
-        False, False, 0.0, None, False)
+        False,
+        False,
+        0.0,
+        None,
+        False,
+    )
     assert [f.name for f in plain.families_named(1, frozenset({"y"}))] == ["y"]
     plain.tick()
     plain.close()  # no-ops by default

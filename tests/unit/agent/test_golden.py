@@ -54,7 +54,9 @@ def render() -> str:
 
 def test_agent_golden_exposition(request: pytest.FixtureRequest) -> None:
     text = render()
-    update = os.environ.get("GPUMEMD_UPDATE_GOLDEN") or request.config.getoption("--update-golden", default=False)
+    update = os.environ.get("GPUMEMD_UPDATE_GOLDEN") or request.config.getoption(
+        "--update-golden", default=False
+    )
     if update:
         GOLDEN.write_text(text)
     assert GOLDEN.exists(), f"no golden file; run pytest {__file__} --update-golden"
@@ -63,6 +65,7 @@ def test_agent_golden_exposition(request: pytest.FixtureRequest) -> None:
 
 @pytest.mark.skipif(shutil.which("promtool") is None, reason="promtool not installed")
 def test_promtool_accepts_the_agent_exposition() -> None:
-    result = subprocess.run(["promtool", "check", "metrics"], input=render(), capture_output=True, text=True,
-                            timeout=30)
+    result = subprocess.run(
+        ["promtool", "check", "metrics"], input=render(), capture_output=True, text=True, timeout=30
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -21,9 +21,13 @@ def test_torchrun_under_slurm_prefers_torchrun_ranks() -> None:
 
 
 def test_slurm_and_openmpi() -> None:
-    s = from_env({"SLURM_PROCID": "7", "SLURM_LOCALID": "3", "SLURM_NTASKS": "16", "SLURM_JOB_ID": "42"}, pid=1)
+    s = from_env(
+        {"SLURM_PROCID": "7", "SLURM_LOCALID": "3", "SLURM_NTASKS": "16", "SLURM_JOB_ID": "42"}, pid=1
+    )
     assert (s.rank, s.local_rank, s.world_size, s.job_id) == (7, 3, 16, "42")
-    o = from_env({"OMPI_COMM_WORLD_RANK": "2", "OMPI_COMM_WORLD_LOCAL_RANK": "0", "OMPI_COMM_WORLD_SIZE": "4"}, pid=1)
+    o = from_env(
+        {"OMPI_COMM_WORLD_RANK": "2", "OMPI_COMM_WORLD_LOCAL_RANK": "0", "OMPI_COMM_WORLD_SIZE": "4"}, pid=1
+    )
     assert (o.rank, o.local_rank, o.world_size, o.job_id) == (2, 0, 4, None)
 
 

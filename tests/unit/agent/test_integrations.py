@@ -62,8 +62,15 @@ def _fake(monkeypatch: pytest.MonkeyPatch, modules: dict[str, dict[str, Any]], i
 
 @pytest.fixture
 def lightning(monkeypatch: pytest.MonkeyPatch) -> Any:
-    return _fake(monkeypatch, {"lightning": {}, "lightning.pytorch": {},
-                               "lightning.pytorch.callbacks": {"Callback": FakeLightningCallback}}, "lightning")
+    return _fake(
+        monkeypatch,
+        {
+            "lightning": {},
+            "lightning.pytorch": {},
+            "lightning.pytorch.callbacks": {"Callback": FakeLightningCallback},
+        },
+        "lightning",
+    )
 
 
 @pytest.fixture
@@ -100,7 +107,9 @@ def test_lightning_passes_the_global_step_and_logs_only_when_asked(lightning: An
         quiet.on_train_batch_end(trainer, module, None, None, step - 1)
         assert agent.training.step == step and module.logged == []
     loud.on_train_batch_end(trainer, module, None, None, 3)
-    assert {name: value for name, value, _ in module.logged} == {f"gpumemd/{k}": v for k, v in FIGURES.items()}
+    assert {name: value for name, value, _ in module.logged} == {
+        f"gpumemd/{k}": v for k, v in FIGURES.items()
+    }
     assert all(kw["on_step"] and not kw["on_epoch"] for _, _, kw in module.logged)
 
 
@@ -121,8 +130,9 @@ def test_a_failing_lightning_hook_never_reaches_the_training_loop(lightning: Any
 def test_huggingface_starts_on_train_begin_steps_and_fills_the_logs(huggingface: Any) -> None:
     cb = huggingface.GpumemdTrainerCallback(log_memory=True, **QUIET)
     assert isinstance(cb, FakeTrainerCallback)
-    args = types.SimpleNamespace(process_index=5, local_process_index=1, world_size=8,
-                                 device=types.SimpleNamespace(index=1))
+    args = types.SimpleNamespace(
+        process_index=5, local_process_index=1, world_size=8, device=types.SimpleNamespace(index=1)
+    )
     state = types.SimpleNamespace(global_step=0)
     cb.on_train_begin(args, state, None)
     agent = agent_mod.current()
@@ -161,7 +171,9 @@ def test_both_callbacks_watch_the_trainers_model_and_optimizers(lightning: Any, 
     assert agent.errors.counts.get("integration", 0) == 0
 
 
-def test_the_environments_rank_wins_over_the_trainers(huggingface: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_environments_rank_wins_over_the_trainers(
+    huggingface: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("RANK", "2")
     cb = huggingface.GpumemdTrainerCallback(**QUIET)
     cb.on_train_begin(types.SimpleNamespace(process_index=7, local_process_index=0, world_size=8), None, None)
@@ -169,8 +181,9 @@ def test_the_environments_rank_wins_over_the_trainers(huggingface: Any, monkeypa
 
 
 @pytest.mark.parametrize("module,package", [("lightning", "lightning"), ("huggingface", "transformers")])
-def test_without_the_framework_the_import_says_what_to_install(module: str, package: str,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_framework_the_import_says_what_to_install(
+    module: str, package: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if importlib.util.find_spec(package) is not None:
         pytest.skip(f"{package} is installed here")
     monkeypatch.delitem(sys.modules, f"gpumemd.integrations.{module}", raising=False)
@@ -181,8 +194,10 @@ def test_without_the_framework_the_import_says_what_to_install(module: str, pack
 def test_the_integrations_package_imports_no_framework() -> None:
     import subprocess
 
-    code = ("import sys, gpumemd.integrations; "
-            "print(sorted(m for m in ('lightning', 'transformers', 'torch') if m in sys.modules))")
+    code = (
+        "import sys, gpumemd.integrations; "
+        "print(sorted(m for m in ('lightning', 'transformers', 'torch') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "[]", out.stderr
 

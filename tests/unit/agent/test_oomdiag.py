@@ -58,12 +58,15 @@ def sample(optimizer_steps: int, allocated: int, non_pytorch: int | None = None)
     reading = SimpleNamespace(device=0, allocated_bytes=allocated,
                               step=StepPeakReading(allocated + GIB, True, allocated + GIB, True, 1))
     process = SimpleNamespace(devices=(SimpleNamespace(device=0, non_pytorch_bytes=non_pytorch),))
-    return SimpleNamespace(readings={"allocator": (reading,), "process": process, "training": (None, optimizer_steps)})
+    return SimpleNamespace(
+        readings={"allocator": (reading,), "process": process, "training": (None, optimizer_steps)}
+    )
 
 
 def test_a_growing_step_history_is_diagnosed_as_a_leak_with_its_rate() -> None:
-    diag = OomDiagnoser(FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 71 * GIB}]),
-                        pid=7, env={})
+    diag = OomDiagnoser(
+        FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 71 * GIB}]), pid=7, env={}
+    )
     for step in range(1, 8):
         diag.observe(sample(step, 60 * GIB + step * 2 * GIB))
         diag.observe(sample(step, 60 * GIB + step * 2 * GIB))  # a second sample in the same step: one entry
@@ -73,8 +76,13 @@ def test_a_growing_step_history_is_diagnosed_as_a_leak_with_its_rate() -> None:
 
 
 def test_other_processes_come_from_nvml_at_the_oom_and_this_pid_is_not_one() -> None:
-    nvml = FakeNvml([{"pid": 7, "used_bytes": 31 * GIB}, {"pid": 99, "used_bytes": 40 * GIB},
-                     {"pid": "x", "used_bytes": 1}])
+    nvml = FakeNvml(
+        [
+            {"pid": 7, "used_bytes": 31 * GIB},
+            {"pid": 99, "used_bytes": 40 * GIB},
+            {"pid": "x", "used_bytes": 1},
+        ]
+    )
     diag = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), nvml, pid=7, env={})
     d = diag.diagnose(0, 16 * GIB, 80 * GIB, 9 * GIB)
     assert d.cause == "other_processes" and "pid 99" in d.fix
@@ -82,7 +90,9 @@ def test_other_processes_come_from_nvml_at_the_oom_and_this_pid_is_not_one() -> 
 
 
 def test_without_nvml_the_diagnosis_says_what_it_lacked() -> None:
-    d = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={}).diagnose(0, 60 * GIB, 80 * GIB, 49 * GIB)
+    d = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={}).diagnose(
+        0, 60 * GIB, 80 * GIB, 49 * GIB
+    )
     assert d.cause == "capacity" and "others (NVML)" in d.missing
 
 

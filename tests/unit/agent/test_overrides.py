@@ -48,8 +48,13 @@ def test_a_bad_config_file_leaves_defaults_and_says_why(tmp_path, caplog) -> Non
 
 _values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20) | st.binary(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=8)
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.tuples(inner)
+        | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

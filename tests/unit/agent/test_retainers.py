@@ -82,7 +82,11 @@ def test_a_global_list_dict_and_module_attribute_are_named() -> None:
     assert 0 in r.holders, r
     assert (r.holders[0].kind, r.holders[0].name, r.holders[0].container) == ("global", "outputs", "list")
     assert (r.holders[1].kind, r.holders[1].name, r.holders[1].container) == ("global", "cache", "dict")
-    assert (r.holders[2].kind, r.holders[2].name, r.holders[2].container) == ("module_attr", "model.h.kept", "list")
+    assert (r.holders[2].kind, r.holders[2].name, r.holders[2].container) == (
+        "module_attr",
+        "model.h.kept",
+        "list",
+    )
     assert r.seconds >= r.gil_max_s > 0 and not r.notes
 
 
@@ -92,6 +96,7 @@ def test_a_closure_and_a_forward_hook_are_named() -> None:
 
         def hook(module: object, args: object, output: object) -> None:
             held.append(output)
+
         return hook
 
     hook = make()
@@ -137,7 +142,9 @@ def test_an_accumulator_whose_graph_saves_the_blocks_is_named() -> None:
     del node
     steady = FakeCudaTensor(2, grad_fn=FakeNode(99999))
     mod = _module(total=total, steady=steady)
-    r = find_retainers([([*_blocks(40000, 3), (40300, 4)], (__file__, 1))], torch=TORCH, modules={"train": mod})
+    r = find_retainers(
+        [([*_blocks(40000, 3), (40300, 4)], (__file__, 1))], torch=TORCH, modules={"train": mod}
+    )
     h = r.holders[0]
     assert (h.kind, h.name, h.container) == ("autograd", "total", "Tensor")
 
@@ -165,8 +172,16 @@ def test_a_hostile_object_on_the_path_does_not_raise() -> None:
 
 
 def test_growth_line_and_names() -> None:
-    src = ["total = torch.zeros(())", "for i in x:", "    total = total + loss", "    outputs.append(o)",
-           "    cache[i] = v  # cache[i] == 1", "    model.kept.append(y)", "    kept.append(z)", "    n += 1"]
+    src = [
+        "total = torch.zeros(())",
+        "for i in x:",
+        "    total = total + loss",
+        "    outputs.append(o)",
+        "    cache[i] = v  # cache[i] == 1",
+        "    model.kept.append(y)",
+        "    kept.append(z)",
+        "    n += 1",
+    ]
     assert growth_line(src, "total") == 3
     assert growth_line(src, "outputs") == 4
     assert growth_line(src, "cache") == 5
@@ -203,8 +218,10 @@ class FakeCudaApi:
     def snapshot(self) -> dict:
         torch_frame = {"filename": "/x/site-packages/torch/nn/linear.py", "line": 1, "name": "forward"}
         user = {"filename": __file__, "line": CALL_LINE, "name": "step"}
-        blocks = [{"address": t.p, "size": 1 << 20, "state": "active_allocated", "frames": [torch_frame, user]}
-                  for t in self.outputs]
+        blocks = [
+            {"address": t.p, "size": 1 << 20, "state": "active_allocated", "frames": [torch_frame, user]}
+            for t in self.outputs
+        ]
         return {"segments": [{"device": 0, "blocks": blocks}]}
 
 
@@ -218,8 +235,9 @@ def test_the_leak_finder_reports_the_holder_in_json_and_on_stderr(tmp_path) -> N
 
     said: list[str] = []
     kept: list = []
-    finder = LeakFinder(FakeCudaApi(kept), out_dir=str(tmp_path), labels={"rank": "0"}, say=said.append,
-                        torch=TORCH)
+    finder = LeakFinder(
+        FakeCudaApi(kept), out_dir=str(tmp_path), labels={"rank": "0"}, say=said.append, torch=TORCH
+    )
     mod = _module(kept=kept)
     sys.modules["fake_train_for_retainers"] = mod
     try:
@@ -234,8 +252,14 @@ def test_the_leak_finder_reports_the_holder_in_json_and_on_stderr(tmp_path) -> N
     site = report["sites"][0]
     # the test function holds `kept` too: its local names it (a local ranks before a global)
     assert site["retained_by"]["kind"] == "local" and site["retained_by"]["name"] == "kept"
-    assert set(report["costs"]) == {"snapshot_max_s", "snapshot_total_s", "diff_s", "retainer_s", "gil_max_s",
-                                    "gil_total_s"}
+    assert set(report["costs"]) == {
+        "snapshot_max_s",
+        "snapshot_total_s",
+        "diff_s",
+        "retainer_s",
+        "gil_max_s",
+        "gil_total_s",
+    }
     assert "held by local `kept`" in said[-1] and said[-1].startswith("leaking at test_retainers.py:7")
 
 
@@ -285,7 +309,8 @@ def test_a_real_autograd_graph_kept_by_an_accumulator_is_named_on_the_cpu() -> N
                     saved.append((ptr, v.untyped_storage().nbytes()))
         stack.extend(fn for fn, _ in node.next_functions)
     assert len(saved) >= 6
-    r = find_retainers([(sorted(set(saved)), None)], torch=torch, cuda=False,
-                       modules={"train": _module(total=total)})
+    r = find_retainers(
+        [(sorted(set(saved)), None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
+    )
     assert 0 in r.holders, r
     assert (r.holders[0].kind, r.holders[0].name) == ("autograd", "total"), r

@@ -39,9 +39,17 @@ class Ledger(TorchSequence):
 
 
 def agent(ledger: Ledger) -> Agent:
-    a = Agent(listen_address=None, identity=Identity(pid=451, rank=0, local_rank=0, world_size=1),
-              apis={"torch": ledger, "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
-              spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600, tick="step")
+    a = Agent(
+        listen_address=None,
+        identity=Identity(pid=451, rank=0, local_rank=0, world_size=1),
+        apis={"torch": ledger, "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
+        spool_dir="",
+        nvml=False,
+        interval=3600,
+        evaluation_interval=3600,
+        nvml_interval=3600,
+        tick="step",
+    )
     a.start()  # its first sample hooks the optimizer steps (torch is imported)
     a.step_peak_budget = float("inf")  # a step boundary after every step, however short
     return a
@@ -54,8 +62,12 @@ def step_peak(a: Agent) -> StepPeakReading | None:
 
 def exported(a: Agent) -> dict[str, float]:
     snap = a.sample_once()
-    return {s.name: s.value for f in snap.exposition.families for s in f.samples
-            if s.name.startswith(("gpumemd_allocator_step", "gpumemd_training_optimizer"))}
+    return {
+        s.name: s.value
+        for f in snap.exposition.families
+        for s in f.samples
+        if s.name.startswith(("gpumemd_allocator_step", "gpumemd_training_optimizer"))
+    }
 
 
 def test_each_optimizer_step_has_its_peak_exact_when_the_lifetime_peak_rose_else_a_bound() -> None:
@@ -66,6 +78,7 @@ def test_each_optimizer_step_has_its_peak_exact_when_the_lifetime_peak_rose_else
     opt = torch.optim.SGD(net.parameters(), lr=0.1)
     a = agent(ledger)
     try:
+
         def step(temporary: int) -> None:
             opt.zero_grad()
             net(torch.ones(1, 4)).sum().backward()
@@ -76,7 +89,9 @@ def test_each_optimizer_step_has_its_peak_exact_when_the_lifetime_peak_rose_else
         step(1 * MiB)  # the first boundary opens the first measured step
         assert step_peak(a) is None
         step(256 * MiB)
-        reserved = stats(0, 0, 0, 0)["reserved_bytes"]["all"]["current"]  # the replay's: unchanged by the steps
+        reserved = stats(0, 0, 0, 0)["reserved_bytes"]["all"][
+            "current"
+        ]  # the replay's: unchanged by the steps
         # the lifetime peak rose; the step ended at 100 MiB
         assert step_peak(a) == StepPeakReading(356 * MiB, True, reserved, True, 1, 100 * MiB)
         step(8 * MiB)  # below the lifetime peak, allocated and freed: the bound min(c0 + 8 MiB, P1)
@@ -121,7 +136,9 @@ def test_gradient_accumulation_one_step_per_optimizer_step_over_four_micro_batch
         assert len(backward_passes) == 12 and a.training.optimizer_steps == 3  # once per 4 backward passes
         # the highest micro-batch of each step, exactly (each raised the lifetime peak)
         assert [(p.allocated_bytes, p.allocated_exact, p.steps) for p in peaks[1:]] == [
-            (108 * MiB, True, 1), (112 * MiB, True, 1)]
+            (108 * MiB, True, 1),
+            (112 * MiB, True, 1),
+        ]
         assert exported(a)["gpumemd_training_optimizer_steps_total"] == 3
     finally:
         a.stop()
@@ -189,7 +206,9 @@ def test_the_hook_never_raises_into_the_loop() -> None:
         for _ in range(3):
             opt.step()  # the reads after the first raise inside the tick
         assert a.training.optimizer_steps == 3 and broken.raised >= 2
-        assert a.errors.counts.get("allocator") == broken.raised  # counted (Counted wraps the tick), never raised
+        assert (
+            a.errors.counts.get("allocator") == broken.raised
+        )  # counted (Counted wraps the tick), never raised
     finally:
         a.stop()
 
@@ -217,7 +236,8 @@ def test_a_compiled_optimizer_step_is_counted_and_closes_its_step_each_time_the_
         assert peaks[0] is None  # the first step's boundary opens the first measured step
         # each later compiled step closed its own step, exactly
         assert [(p.allocated_bytes, p.allocated_exact, p.steps) for p in peaks[1:] if p is not None] == [
-            (100 * MiB + MiB * (i + 1), True, 1) for i in range(1, 5)]
+            (100 * MiB + MiB * (i + 1), True, 1) for i in range(1, 5)
+        ]
     finally:
         a.stop()
         torch._dynamo.reset()

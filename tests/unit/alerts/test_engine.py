@@ -38,20 +38,54 @@ CASES = [
     # name, rule overrides, [(t, ratio)], expected state after each step
     ("for 0 fires at once", {}, [(0, 0.95)], [F]),
     ("below threshold: nothing", {}, [(0, 0.5), (10, 0.9)], [N, N]),
-    ("pending until for has passed", {"for": "30s"}, [(0, 0.95), (10, 0.95), (20, 0.95), (30, 0.95)], [P, P, P, F]),
-    ("a pending alert that misses one evaluation resets", {"for": "30s"},
-     [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95), (70, 0.95)], [P, P, N, P, P, F]),
-    ("a missing series counts as false", {"for": "20s"}, [(0, 0.95), (10, None), (20, 0.95), (40, 0.95)], [P, N, P, F]),
-    ("firing resolves, is kept for retention, then dropped", {},
-     [(0, 0.95), (10, 0.5), (500, 0.5), (911, 0.5)], [F, R, R, N]),
-    ("keep_firing_for holds a firing alert", {"keep_firing_for": "30s"},
-     [(0, 0.95), (10, 0.5), (30, 0.5), (39, 0.5), (40, 0.5)], [F, F, F, F, R]),
-    ("keep_firing_for restarts when the condition returns", {"keep_firing_for": "30s"},
-     [(0, 0.95), (10, 0.5), (20, 0.95), (30, 0.5), (55, 0.5), (60, 0.5)], [F, F, F, F, F, R]),
-    ("keep_firing_for does not hold a pending alert", {"for": "1m", "keep_firing_for": "5m"},
-     [(0, 0.95), (10, 0.5)], [P, N]),
-    ("a resolved alert that returns starts over as pending", {"for": "20s"},
-     [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95)], [P, F, R, P, F]),
+    (
+        "pending until for has passed",
+        {"for": "30s"},
+        [(0, 0.95), (10, 0.95), (20, 0.95), (30, 0.95)],
+        [P, P, P, F],
+    ),
+    (
+        "a pending alert that misses one evaluation resets",
+        {"for": "30s"},
+        [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95), (70, 0.95)],
+        [P, P, N, P, P, F],
+    ),
+    (
+        "a missing series counts as false",
+        {"for": "20s"},
+        [(0, 0.95), (10, None), (20, 0.95), (40, 0.95)],
+        [P, N, P, F],
+    ),
+    (
+        "firing resolves, is kept for retention, then dropped",
+        {},
+        [(0, 0.95), (10, 0.5), (500, 0.5), (911, 0.5)],
+        [F, R, R, N],
+    ),
+    (
+        "keep_firing_for holds a firing alert",
+        {"keep_firing_for": "30s"},
+        [(0, 0.95), (10, 0.5), (30, 0.5), (39, 0.5), (40, 0.5)],
+        [F, F, F, F, R],
+    ),
+    (
+        "keep_firing_for restarts when the condition returns",
+        {"keep_firing_for": "30s"},
+        [(0, 0.95), (10, 0.5), (20, 0.95), (30, 0.5), (55, 0.5), (60, 0.5)],
+        [F, F, F, F, F, R],
+    ),
+    (
+        "keep_firing_for does not hold a pending alert",
+        {"for": "1m", "keep_firing_for": "5m"},
+        [(0, 0.95), (10, 0.5)],
+        [P, N],
+    ),
+    (
+        "a resolved alert that returns starts over as pending",
+        {"for": "20s"},
+        [(0, 0.95), (20, 0.95), (30, 0.5), (40, 0.95), (60, 0.95)],
+        [P, F, R, P, F],
+    ),
     ("op < and ==", {"op": "<", "threshold": 0.1}, [(0, 0.05), (10, 0.2)], [F, R]),
 ]
 
@@ -104,12 +138,22 @@ def test_value_and_annotations_follow_the_latest_sample():
 
 
 def test_divide_by_joins_on_divisor_labels_and_ignores_extra_numerator_labels():
-    rule = {"alert": "ProcBig", "metric": "gpumemd_process_gpu_memory_used_bytes",
-            "divide_by": "gpumemd_gpu_memory_total_bytes", "threshold": 0.5}
+    rule = {
+        "alert": "ProcBig",
+        "metric": "gpumemd_process_gpu_memory_used_bytes",
+        "divide_by": "gpumemd_gpu_memory_total_bytes",
+        "threshold": 0.5,
+    }
     engine = make_engine([rule])
     fam = [
-        gauge("gpumemd_process_gpu_memory_used_bytes", [({**GPU0, "pid": "1"}, 60.0), ({**GPU0, "pid": "2"}, 10.0),
-                                                         ({"gpu": "1", "uuid": "GPU-b", "pid": "3"}, 90.0)]),
+        gauge(
+            "gpumemd_process_gpu_memory_used_bytes",
+            [
+                ({**GPU0, "pid": "1"}, 60.0),
+                ({**GPU0, "pid": "2"}, 10.0),
+                ({"gpu": "1", "uuid": "GPU-b", "pid": "3"}, 90.0),
+            ],
+        ),
         gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, 100.0)]),  # GPU 1 has no total: no join
     ]
     step(engine, fam, 0)
@@ -161,8 +205,14 @@ def test_a_broken_rule_does_not_stop_the_others(monkeypatch):
 
 def test_division_by_zero_is_inf_as_in_promql():
     engine = make_engine([RATIO_RULE])
-    step(engine, [gauge("gpumemd_gpu_memory_used_bytes", [(GPU0, 5.0)]),
-                  gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, 0.0)])], 0)
+    step(
+        engine,
+        [
+            gauge("gpumemd_gpu_memory_used_bytes", [(GPU0, 5.0)]),
+            gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, 0.0)]),
+        ],
+        0,
+    )
     (alert,) = engine.rules[0].active.values()
     assert math.isinf(alert.value)
 
@@ -178,8 +228,12 @@ def observer(rules, **kw) -> AlertObserver:
 def test_gpumemd_alerts_family_and_api_shape():
     obs = observer([{**RATIO_RULE, "for": "5s"}, {**RATIO_RULE, "alert": "Now"}])
     out = obs.observe(fams(0.95), {}, 1_700_000_000.0)
-    series = {(s.labels["alertname"], s.labels["alertstate"]): (s.labels, s.value)
-              for f in out if f.name == "gpumemd_alerts" for s in f.samples}
+    series = {
+        (s.labels["alertname"], s.labels["alertstate"]): (s.labels, s.value)
+        for f in out
+        if f.name == "gpumemd_alerts"
+        for s in f.samples
+    }
     assert set(series) == {("Full", "pending"), ("Now", "firing")}
     labels, value = series[("Now", "firing")]
     assert value == 1 and labels["gpu"] == "0" and labels["severity"] == "warning"
@@ -200,7 +254,12 @@ def test_collector_success_is_synthesized_for_declared_collectors():
 
 
 def test_watchdog_fires_stale_rule_when_samples_stop_and_resolves_on_the_next():
-    rule = {"alert": "Stale", "kind": "stale", "metric": "gpumemd_last_sample_timestamp_seconds", "threshold": 30}
+    rule = {
+        "alert": "Stale",
+        "kind": "stale",
+        "metric": "gpumemd_last_sample_timestamp_seconds",
+        "threshold": 30,
+    }
     got = []
     obs = observer([rule], callbacks=[got.extend])
     obs.observe([], {}, 100.0)
@@ -235,9 +294,15 @@ def test_grouped_evaluation_matches_every_rule_evaluated_alone():
 
     rnd = random.Random(7)
     choices = [0.0, 0.5, 1.0, 2.0, math.nan, math.inf, -math.inf]
-    specs = [{"alert": f"R{i}", "metric": "gpumemd_gpu_memory_used_bytes", "op": op,
-              "threshold": rnd.choice([0.0, 0.5, 1.0, 2.0, 3.0])}
-             for i, op in enumerate(rnd.choice(list(OPS)) for _ in range(60))]
+    specs = [
+        {
+            "alert": f"R{i}",
+            "metric": "gpumemd_gpu_memory_used_bytes",
+            "op": op,
+            "threshold": rnd.choice([0.0, 0.5, 1.0, 2.0, 3.0]),
+        }
+        for i, op in enumerate(rnd.choice(list(OPS)) for _ in range(60))
+    ]
     engine = make_engine(specs)
     for t in range(200):
         values = [rnd.choice(choices) for _ in range(rnd.randint(0, 3))]

@@ -12,8 +12,15 @@ from gpumemd.config import ConfigError
 from tests.fakes import counter, gauge, make_engine, step
 
 R5 = {"gpu": "0", "uuid": "GPU-a", "rank": "5", "pid": "100", "job_id": "9"}
-DIAG5 = {"gpu": "0", "rank": "5", "pid": "100", "job_id": "9", "cause": "fragmentation",
-         "summary": "largest block 310 MiB < 2.0 GiB requested", "fix": "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"}
+DIAG5 = {
+    "gpu": "0",
+    "rank": "5",
+    "pid": "100",
+    "job_id": "9",
+    "cause": "fragmentation",
+    "summary": "largest block 310 MiB < 2.0 GiB requested",
+    "fix": "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True",
+}
 DIAG4 = {**DIAG5, "rank": "4", "pid": "101", "cause": "capacity", "fix": "smaller batch"}
 
 
@@ -23,6 +30,7 @@ def oom_rule() -> dict:
 
 def _defaults() -> list[dict]:
     from gpumemd.alerts.rules import default_rule_mappings
+
     return default_rule_mappings()
 
 
@@ -89,14 +97,17 @@ def test_info_labels_are_bounded_like_every_rendering():
     assert sum(map(len, ann.values())) <= 4 * MAX_RENDERED + 8
 
 
-@pytest.mark.parametrize("info,message", [
-    ("gpumemd_allocator_allocated_bytes", "expected a gauge *_info family"),
-    ("gpumemd_oom_diagnoses_total", "expected a gauge *_info family"),
-    ("gpumemd_oom_last_diagnosis_infoo", "unknown metric"),
-    ("gpumemd_build_info", "shares no label"),
-    ('gpumemd_oom_last_diagnosis_info{nope="1"}', 'has no label "nope"'),
-    ("not a selector{", "info:"),
-])
+@pytest.mark.parametrize(
+    "info,message",
+    [
+        ("gpumemd_allocator_allocated_bytes", "expected a gauge *_info family"),
+        ("gpumemd_oom_diagnoses_total", "expected a gauge *_info family"),
+        ("gpumemd_oom_last_diagnosis_infoo", "unknown metric"),
+        ("gpumemd_build_info", "shares no label"),
+        ('gpumemd_oom_last_diagnosis_info{nope="1"}', 'has no label "nope"'),
+        ("not a selector{", "info:"),
+    ],
+)
 def test_check_config_refuses_an_info_that_cannot_join(info, message):
     with pytest.raises(ConfigError) as err:
         rule_from_dict({**oom_rule(), "info": info})
@@ -109,15 +120,23 @@ def test_check_config_refuses_info_templates_without_info_and_on_absent_rules():
     with pytest.raises(ConfigError, match=r"templates read \$info"):
         rule_from_dict(no_info)
     with pytest.raises(ConfigError, match="not allowed with kind absent"):
-        rule_from_dict({"alert": "A", "metric": "gpumemd_allocator_ooms_total", "kind": "absent",
-                        "info": "gpumemd_oom_last_diagnosis_info"})
+        rule_from_dict(
+            {
+                "alert": "A",
+                "metric": "gpumemd_allocator_ooms_total",
+                "kind": "absent",
+                "info": "gpumemd_oom_last_diagnosis_info",
+            }
+        )
 
 
 def test_export_defines_info_from_a_query_on_the_join_labels():
     spec = rule_from_dict({**oom_rule(), "info": 'gpumemd_oom_last_diagnosis_info{cause!="100%"}'})
     prelude = info_prelude(spec)
     assert 'gpumemd_oom_last_diagnosis_info{cause!=\\"100%%\\",gpu=%q,rank=%q,pid=%q,job_id=%q,' in prelude
-    assert "$labels.gpu $labels.rank $labels.pid $labels.job_id $labels.instance $labels.job | query" in prelude
+    assert (
+        "$labels.gpu $labels.rank $labels.pid $labels.job_id $labels.instance $labels.job | query" in prelude
+    )
     rule = prometheus_rule(spec)
     assert rule["annotations"]["cause"] == prelude + "{{ $info.cause }}"
     assert rule["annotations"]["runbook_url"] == spec.annotations["runbook_url"]  # no $info: as written

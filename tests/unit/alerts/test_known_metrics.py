@@ -50,9 +50,21 @@ def test_templates_render_like_prometheus(source, value, out):
     assert compile_template(source).render(ctx) == out
 
 
-@pytest.mark.parametrize("bad", ["{{ $labels.gpu ", "{{ nope $value }}", "{{ }}", "{{ $what }}", "{{ $value | }}",
-                                 "{{ end }}", "{{ else }}", "{{ if $value }}open", "{{ if }}{{ end }}",
-                                 "{{ if $value }}{{ else }}{{ else }}{{ end }}"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "{{ $labels.gpu ",
+        "{{ nope $value }}",
+        "{{ }}",
+        "{{ $what }}",
+        "{{ $value | }}",
+        "{{ end }}",
+        "{{ else }}",
+        "{{ if $value }}open",
+        "{{ if }}{{ end }}",
+        "{{ if $value }}{{ else }}{{ else }}{{ end }}",
+    ],
+)
 def test_bad_templates_do_not_compile(bad):
     with pytest.raises(TemplateError):
         compile_template(bad)
@@ -69,8 +81,11 @@ GOLDEN = sorted(GOLDEN.glob("*.prom"))
 @pytest.mark.parametrize("golden", GOLDEN, ids=[g.stem for g in GOLDEN])
 def test_every_name_in_the_golden_expositions_is_known(golden):
     """The agent's golden exposition and every daemon one (spool, kubelet labels included)."""
-    names = {line.split("{")[0].split(" ")[0] for line in golden.read_text().splitlines()
-             if line and not line.startswith("#")}
+    names = {
+        line.split("{")[0].split(" ")[0]
+        for line in golden.read_text().splitlines()
+        if line and not line.startswith("#")
+    }
     assert names
     unknown = sorted(n for n in names if known_metrics.lookup(n) is None and not n.endswith("_created"))
     assert unknown == [], "add these to gpumemd/known_metrics.py"
@@ -93,9 +108,16 @@ def test_known_labels_cover_the_golden_series():
 def test_the_agent_and_attribution_sources_are_known():
     from gpumemd.sources.slurm import SlurmReading, SlurmSource
 
-    for name in ("gpumemd_gpu_pod_info", "gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info",
-                 "gpumemd_allocator_limit_bytes", "gpumemd_agent_last_snapshot_info", "gpumemd_spool_ranks",
-                 "gpumemd_section_calls_total", "gpumemd_process_device_used_bytes"):
+    for name in (
+        "gpumemd_gpu_pod_info",
+        "gpumemd_process_slurm_job_info",
+        "gpumemd_gpu_slurm_job_info",
+        "gpumemd_allocator_limit_bytes",
+        "gpumemd_agent_last_snapshot_info",
+        "gpumemd_spool_ranks",
+        "gpumemd_section_calls_total",
+        "gpumemd_process_device_used_bytes",
+    ):
         assert known_metrics.lookup(name) is not None, name
     fams = SlurmSource().families(SlurmReading({42: "7"}, (("0", "GPU-a", "7"),)))
     for fam in fams:

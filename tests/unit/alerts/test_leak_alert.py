@@ -52,13 +52,18 @@ def test_the_leak_alert_says_where_and_what_holds_it() -> None:
     ann = sent[0].annotations
     assert ann["summary"].endswith("leaks 1B/s of PyTorch memory: leaking at train.py:88 in step(): "
                                    "+48.0 MiB/step, held by global `outputs` at train.py:89")
-    assert ann["leak_site"] == "train.py:88 in step()" and ann["retained_by"] == "global outputs (train.py:89)"
+    assert (
+        ann["leak_site"] == "train.py:88 in step()" and ann["retained_by"] == "global outputs (train.py:89)"
+    )
 
 
 def test_an_answer_that_arrives_after_the_alert_is_sent_again_with_it() -> None:
     engine = make_engine([quick_rule()], resend_delay=600)
     first = step(engine, [alloc(1)], 0)
-    assert first[0].annotations["summary"].endswith("of PyTorch memory") and first[0].annotations["leak_site"] == ""
+    assert (
+        first[0].annotations["summary"].endswith("of PyTorch memory")
+        and first[0].annotations["leak_site"] == ""
+    )
     again = step(engine, [alloc(1), info(report())], 1)
     assert [n.annotations["leak_site"] for n in again] == ["train.py:88 in step()"]
     assert step(engine, [alloc(1), info(report(), rank="4", pid="101")], 2) != []  # its answer went away
@@ -66,8 +71,9 @@ def test_an_answer_that_arrives_after_the_alert_is_sent_again_with_it() -> None:
 
 def test_the_labels_are_bounded() -> None:
     long = Holder("module_attr", "m" * 1000, "/x/" + "f" * 1000, 1, None, "list")
-    rep = dataclasses.replace(report(long), sites=(dataclasses.replace(report().sites[0], function="g" * 1000,
-                                                                       retained_by=long),))
+    rep = dataclasses.replace(
+        report(long), sites=(dataclasses.replace(report().sites[0], function="g" * 1000, retained_by=long),)
+    )
     assert all(len(v) <= MAX_LABEL for v in last_report_labels(rep))
     assert last_report_labels(LeakReport((), 4, 6))[3] == "no growing allocation site over 6 steps"
 
@@ -93,5 +99,6 @@ def test_an_unknown_agent_action_is_refused() -> None:
     import pytest
 
     from gpumemd.config import ConfigError
+
     with pytest.raises(ConfigError, match="agent_actions\\[0\\]: unknown agent action"):
         rule_from_dict({**quick_rule(), "agent_actions": ["rm_rf"]})

@@ -14,19 +14,34 @@ from gpumemd.alerts.rules import AlertingConfig, NotifierConfig
 from tests.fakes import GPU0, Receiver, gauge
 from tests.helpers import free_port
 
-RULE = {"alert": "Full", "metric": "gpumemd_gpu_memory_used_bytes", "divide_by": "gpumemd_gpu_memory_total_bytes",
-        "threshold": 0.9, "labels": {"severity": "warning"},
-        "annotations": {"summary": "GPU {{ $labels.gpu }} {{ $value | humanizePercentage }}", "runbook_url": "#full"}}
+RULE = {
+    "alert": "Full",
+    "metric": "gpumemd_gpu_memory_used_bytes",
+    "divide_by": "gpumemd_gpu_memory_total_bytes",
+    "threshold": 0.9,
+    "labels": {"severity": "warning"},
+    "annotations": {
+        "summary": "GPU {{ $labels.gpu }} {{ $value | humanizePercentage }}",
+        "runbook_url": "#full",
+    },
+}
 
 
 def fams(ratio: float) -> list:
-    return [gauge("gpumemd_gpu_memory_used_bytes", [(GPU0, ratio * 100)]),
-            gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, 100.0)])]
+    return [
+        gauge("gpumemd_gpu_memory_used_bytes", [(GPU0, ratio * 100)]),
+        gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, 100.0)]),
+    ]
 
 
 def make(notifier, **kw) -> AlertObserver:
-    cfg = AlertingConfig(default_rules=False, rules=(RULE,), notifiers=(), resend_delay=60.0,
-                         runbook_base_url="https://wiki.example.com/gpumemd/alerts")
+    cfg = AlertingConfig(
+        default_rules=False,
+        rules=(RULE,),
+        notifiers=(),
+        resend_delay=60.0,
+        runbook_base_url="https://wiki.example.com/gpumemd/alerts",
+    )
     return AlertObserver(cfg, interval=1.0, notifiers=[notifier], watchdog=False, **kw)
 
 
@@ -44,13 +59,17 @@ def test_webhook_payload_is_alertmanager_v4_and_resolves():
         assert body["version"] == "4" and body["status"] == "firing" and body["receiver"] == "hook"
         (alert,) = body["alerts"]
         assert alert["status"] == "firing" and alert["labels"]["alertname"] == "Full"
-        assert alert["startsAt"] == "1970-01-01T00:16:40.000Z" and alert["endsAt"] == "1970-01-01T00:20:40.000Z"
+        assert (
+            alert["startsAt"] == "1970-01-01T00:16:40.000Z" and alert["endsAt"] == "1970-01-01T00:20:40.000Z"
+        )
         assert body["commonLabels"]["severity"] == "warning" and body["groupLabels"] == {"alertname": "Full"}
         assert alert["annotations"]["summary"] == "GPU 0 95%"
         assert alert["annotations"]["runbook_url"] == "https://wiki.example.com/gpumemd/alerts#full"
         obs.observe(fams(0.5), {}, 1001.0)
         assert rx.wait_for(lambda b: len(b) >= 2)
-        assert rx.bodies[1]["status"] == "resolved" and rx.bodies[1]["alerts"][0]["endsAt"].endswith("16:41.000Z")
+        assert rx.bodies[1]["status"] == "resolved" and rx.bodies[1]["alerts"][0]["endsAt"].endswith(
+            "16:41.000Z"
+        )
     finally:
         rx.close()
 
@@ -71,7 +90,9 @@ def test_receiver_down_then_up_gets_the_latest_state_and_nothing_is_lost():
         assert notifier.flush(2.0)
         assert notifier.sent == 1 and notifier.dropped == 0
         fam = {f.name: f for f in obs.families()}
-        got = {(s.labels["notifier"], s.labels["result"]): s.value for s in fam["gpumemd_notifications"].samples}
+        got = {
+            (s.labels["notifier"], s.labels["result"]): s.value for s in fam["gpumemd_notifications"].samples
+        }
         assert got[("hook", "success")] == 1 and got[("hook", "failure")] >= 2
     finally:
         rx.close()
@@ -123,8 +144,9 @@ def test_queue_is_bounded_and_drops_are_counted():
     notifier = fast(WebhookNotifier, "hook", f"http://127.0.0.1:{free_port()}/")
     notifier.capacity = 3
     rules = tuple({**RULE, "alert": f"A{i}"} for i in range(6))
-    obs = AlertObserver(AlertingConfig(default_rules=False, rules=rules, notifiers=()), notifiers=[notifier],
-                        watchdog=False)
+    obs = AlertObserver(
+        AlertingConfig(default_rules=False, rules=rules, notifiers=()), notifiers=[notifier], watchdog=False
+    )
     obs.observe(fams(0.95), {}, 1000.0)
     time.sleep(0.05)
     assert notifier.dropped >= 2 and notifier.queue_length() <= 3
@@ -134,8 +156,15 @@ def test_queue_is_bounded_and_drops_are_counted():
 def test_secrets_from_files_stay_out_of_logs_and_metrics(tmp_path, caplog):
     (tmp_path / "url").write_text("http://127.0.0.1:1/hooks/T0PSECRET?token=T0PSECRET\n")
     (tmp_path / "pw").write_text("hunter2\n")
-    cfg = NotifierConfig(type="webhook", url_file=str(tmp_path / "url"), username="u",
-                         password_file=str(tmp_path / "pw"), timeout=0.2, min_backoff=0.05, max_backoff=0.1)
+    cfg = NotifierConfig(
+        type="webhook",
+        url_file=str(tmp_path / "url"),
+        username="u",
+        password_file=str(tmp_path / "pw"),
+        timeout=0.2,
+        min_backoff=0.05,
+        max_backoff=0.1,
+    )
     assert cfg.problems() == []
     (notifier,) = build_notifiers([cfg])
     assert notifier.name == "webhook"
@@ -157,7 +186,9 @@ def test_basic_auth_is_sent(tmp_path):
     rx = Receiver()
     try:
         (tmp_path / "pw").write_text("s3cret")
-        cfg = NotifierConfig(type="webhook", url=rx.url, username="gpumemd", password_file=str(tmp_path / "pw"))
+        cfg = NotifierConfig(
+            type="webhook", url=rx.url, username="gpumemd", password_file=str(tmp_path / "pw")
+        )
         (notifier,) = build_notifiers([cfg])
         make(notifier).observe(fams(0.95), {}, 1000.0)
         assert rx.wait_for(lambda b: len(b) >= 1)
@@ -171,12 +202,14 @@ def test_in_process_callback_gets_alerts_on_its_own_thread(kind):
     import threading
 
     seen = []
-    obs = AlertObserver(AlertingConfig(default_rules=False, rules=(RULE,), notifiers=()),
-                        callbacks=[lambda batch: seen.append((threading.current_thread().name, list(batch)))],
-                        watchdog=False)
+    obs = AlertObserver(
+        AlertingConfig(default_rules=False, rules=(RULE,), notifiers=()),
+        callbacks=[lambda batch: seen.append((threading.current_thread().name, list(batch)))],
+        watchdog=False,
+    )
     obs.observe(fams(0.95), {}, 1000.0)
     assert obs.flush(2.0)
-    (thread, batch), = seen
+    ((thread, batch),) = seen
     assert thread.startswith("gpumemd-notify-") and batch[0].labels["alertname"] == "Full"
 
 
@@ -185,7 +218,9 @@ def test_log_notifier_logs_state_changes_not_resends(caplog):
     from gpumemd.alerts.notify import LogNotifier
 
     def note(starts: float, resolved: bool = False) -> Notification:
-        return Notification({"alertname": "Full", "gpu": "0"}, {"summary": "GPU 0 full"}, starts, 0.0, "", resolved)
+        return Notification(
+            {"alertname": "Full", "gpu": "0"}, {"summary": "GPU 0 full"}, starts, 0.0, "", resolved
+        )
 
     log_notifier = LogNotifier("log")
     with caplog.at_level(logging.INFO, logger="gpumemd"):
@@ -196,6 +231,8 @@ def test_log_notifier_logs_state_changes_not_resends(caplog):
         log_notifier.send([note(100.0, resolved=True)])  # a resend of the resolution
         log_notifier.send([note(200.0)])  # fires again: a new state
     lines = [r.getMessage() for r in caplog.records if "alert " in r.getMessage()]
-    assert lines == ['alert firing {alertname="Full",gpu="0"} GPU 0 full',
-                     'alert resolved {alertname="Full",gpu="0"} GPU 0 full',
-                     'alert firing {alertname="Full",gpu="0"} GPU 0 full']
+    assert lines == [
+        'alert firing {alertname="Full",gpu="0"} GPU 0 full',
+        'alert resolved {alertname="Full",gpu="0"} GPU 0 full',
+        'alert firing {alertname="Full",gpu="0"} GPU 0 full',
+    ]

@@ -56,14 +56,18 @@ def states(observer: AlertObserver) -> dict[str, str]:
 
 
 def observer(rules: list[dict[str, Any]]) -> AlertObserver:
-    return AlertObserver(AlertingConfig(default_rules=False, rules=tuple(rules), notifiers=()), watchdog=False)
+    return AlertObserver(
+        AlertingConfig(default_rules=False, rules=tuple(rules), notifiers=()), watchdog=False
+    )
 
 
 @pytest.mark.parametrize("eager", [True, False], ids=["daemon (eager)", "agent (lazy, selecting)"])
 def test_a_rule_on_build_info_goes_pending_then_fires_on_the_injected_clock(eager: bool) -> None:
     clock = Clock()
     obs = observer([{**BUILD_RULE, "for": "30s"}])
-    s = Sampler([Constant()], interval=1.0, observers=[obs], wall_clock=clock, monotonic=clock, eager_render=eager)
+    s = Sampler(
+        [Constant()], interval=1.0, observers=[obs], wall_clock=clock, monotonic=clock, eager_render=eager
+    )
     s.sample_once()
     assert states(obs) == {"BuildInfo": PENDING}
     clock.now += 30
@@ -77,7 +81,12 @@ def test_rules_on_the_samplers_own_series_see_this_sample() -> None:
     clock = Clock()
     rules = [
         {"alert": "Samples", "metric": "gpumemd_samples_total", "op": "==", "threshold": 2},
-        {"alert": "Last", "metric": "gpumemd_last_sample_timestamp_seconds", "op": "==", "threshold": clock.now + 5},
+        {
+            "alert": "Last",
+            "metric": "gpumemd_last_sample_timestamp_seconds",
+            "op": "==",
+            "threshold": clock.now + 5,
+        },
         {"alert": "Ok", "metric": 'gpumemd_collector_success{collector="c"}', "op": "==", "threshold": 1},
         {"alert": "Busy", "metric": "gpumemd_sampler_busy_seconds_total", "op": ">=", "threshold": 0},
     ]
@@ -95,8 +104,17 @@ def test_rules_on_the_samplers_own_series_see_this_sample() -> None:
 
 def test_rules_on_the_engines_own_families_see_the_last_evaluation() -> None:
     clock = Clock()
-    obs = observer([BUILD_RULE, {"alert": "AnyFiring", "metric": 'gpumemd_alerts{alertstate="firing"}',
-                                 "op": "==", "threshold": 1}])
+    obs = observer(
+        [
+            BUILD_RULE,
+            {
+                "alert": "AnyFiring",
+                "metric": 'gpumemd_alerts{alertstate="firing"}',
+                "op": "==",
+                "threshold": 1,
+            },
+        ]
+    )
     s = Sampler([Constant()], interval=1.0, observers=[obs], wall_clock=clock, monotonic=clock)
     s.sample_once()
     assert states(obs) == {"BuildInfo": FIRING}
@@ -118,8 +136,14 @@ def test_a_rule_on_an_observers_families_before_the_rules_fires_in_the_agent() -
     clock = Clock()
     rule = {"alert": "BigForward", "metric": "gpumemd_section_peak_bytes", "op": ">", "threshold": 1e9}
     obs = observer([rule])
-    s = Sampler([Constant()], interval=1.0, observers=[SectionsObserver(sections), obs], wall_clock=clock,
-                monotonic=clock, eager_render=False)
+    s = Sampler(
+        [Constant()],
+        interval=1.0,
+        observers=[SectionsObserver(sections), obs],
+        wall_clock=clock,
+        monotonic=clock,
+        eager_render=False,
+    )
     s.sample_once()
     assert states(obs) == {"BigForward": FIRING} and built == [1]
     other = observer([BUILD_RULE])  # a rule set that selects no section: nothing built
@@ -130,18 +154,27 @@ def test_a_rule_on_an_observers_families_before_the_rules_fires_in_the_agent() -
 
 def _every_sample_name_rules(names: Iterable[str]) -> list[dict[str, Any]]:
     # `!=` an unlikely value holds for every series (NaN included): each rule must fire
-    return [{"alert": f"Sel{i}", "metric": n, "op": "!=", "threshold": -123456.789} for i, n in enumerate(names)]
+    return [
+        {"alert": f"Sel{i}", "metric": n, "op": "!=", "threshold": -123456.789} for i, n in enumerate(names)
+    ]
 
 
 def _names(text: str) -> list[str]:
     from prometheus_client.parser import text_string_to_metric_families
 
-    return sorted({s.name for f in text_string_to_metric_families(text) for s in f.samples
-                   if not s.name.endswith("_created")})
+    return sorted(
+        {
+            s.name
+            for f in text_string_to_metric_families(text)
+            for s in f.samples
+            if not s.name.endswith("_created")
+        }
+    )
 
 
-@pytest.mark.parametrize("capture", sorted((ROOT / "tests/fixtures/captures").glob("*.json")),
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "capture", sorted((ROOT / "tests/fixtures/captures").glob("*.json")), ids=lambda p: p.stem
+)
 def test_every_family_the_daemon_exports_can_be_selected_by_a_rule(capture: Path) -> None:
     plain = build_runtime(config_mod.Config(), load_capture(str(capture)))
     names = _names(plain.sampler.sample_once().exposition.body().decode())
@@ -163,11 +196,17 @@ def test_every_family_the_daemon_exports_can_be_selected_by_a_rule(capture: Path
 
 def _agent(config: config_mod.Config | None) -> Agent:
     return Agent(
-        config, listen_address=None, spool_dir="",
+        config,
+        listen_address=None,
+        spool_dir="",
         identity=Identity(pid=450, rank=0, local_rank=0, world_size=2, job_id="4242"),
-        apis={"torch": torch_replayer(torch_capture("after_256MiB_and_4000B")),
-              "nvml": nvml_replayer(load_capture(CAPTURE)), "oom": FakeTorch(),
-              "rss": lambda: 2_000_000_000, "peak_rss": lambda: 2_500_000_000},
+        apis={
+            "torch": torch_replayer(torch_capture("after_256MiB_and_4000B")),
+            "nvml": nvml_replayer(load_capture(CAPTURE)),
+            "oom": FakeTorch(),
+            "rss": lambda: 2_000_000_000,
+            "peak_rss": lambda: 2_500_000_000,
+        },
     )
 
 
@@ -194,8 +233,10 @@ def test_every_family_the_agent_exports_can_be_selected_by_a_rule() -> None:
 
 def test_a_rule_on_build_info_fires_in_a_real_daemon(tmp_path: Path) -> None:
     cfg = tmp_path / "gpumemd.yaml"
-    cfg.write_text("alerting:\n  default_rules: false\n  rules:\n"
-                   "    - {alert: BuildInfo, metric: gpumemd_build_info, op: '==', threshold: 1, for: 0s}\n")
+    cfg.write_text(
+        "alerting:\n  default_rules: false\n  rules:\n"
+        "    - {alert: BuildInfo, metric: gpumemd_build_info, op: '==', threshold: 1, for: 0s}\n"
+    )
     with gpumemd_process(["--replay", str(CAPTURE), "--config.file", str(cfg)]) as (url, _):
         deadline = time.monotonic() + 15
         while True:  # the first sample evaluates it; poll the API against a deadline
@@ -213,7 +254,9 @@ def test_a_rule_on_build_info_fires_in_a_real_daemon(tmp_path: Path) -> None:
 def test_alerting_factory_reuses_the_observer_across_reloads() -> None:
     # the reload path the daemon takes keeps one engine; a rule on build_info survives it
     factory = AlertingFactory(watchdog=False)
-    cfg = config_mod.from_mapping(config_mod.Config, {"alerting": {"default_rules": False, "rules": [BUILD_RULE]}})
+    cfg = config_mod.from_mapping(
+        config_mod.Config, {"alerting": {"default_rules": False, "rules": [BUILD_RULE]}}
+    )
     (first,) = factory(cfg)
     (again,) = factory(cfg)
     assert first is again and [r.name for r in again.engine.rules] == ["BuildInfo"]
@@ -241,8 +284,13 @@ def test_an_allocator_with_nothing_to_read_yet_fires_no_collector_failing_alert(
     (rule,) = [r for r in default_rule_mappings() if r["alert"] == "GpumemdCollectorFailing"]
     clock = Clock()
     obs = observer([rule])
-    s = Sampler([AllocatorSource(NotYet([stats(0, 0, 0, 0)]), env={}), Broken()], interval=1.0, observers=[obs],
-                wall_clock=clock, monotonic=clock)
+    s = Sampler(
+        [AllocatorSource(NotYet([stats(0, 0, 0, 0)]), env={}), Broken()],
+        interval=1.0,
+        observers=[obs],
+        wall_clock=clock,
+        monotonic=clock,
+    )
     for _ in range(11):
         s.sample_once()
         clock.now += 60
@@ -261,11 +309,14 @@ def _nvml_present() -> bool:
 
 
 @pytest.mark.skipif(_nvml_present(), reason="this machine has NVML: its absence cannot be shown here")
-@pytest.mark.parametrize(("code", "required", "fires"),
-                         [(None, False, False), (None, True, True), (9, False, True), (15, False, True)],
-                         ids=["library-absent", "library-absent-but-required", "driver-not-loaded", "gpu-lost"])
-def test_collector_failing_fires_for_a_failing_driver_not_for_a_node_without_one(code: int | None, required: bool,
-                                                                                  fires: bool) -> None:
+@pytest.mark.parametrize(
+    ("code", "required", "fires"),
+    [(None, False, False), (None, True, True), (9, False, True), (15, False, True)],
+    ids=["library-absent", "library-absent-but-required", "driver-not-loaded", "gpu-lost"],
+)
+def test_collector_failing_fires_for_a_failing_driver_not_for_a_node_without_one(
+    code: int | None, required: bool, fires: bool
+) -> None:
     """No NVML library (this machine: the real pynvml adapter finds no libnvidia-ml.so) is a
     CPU node: the default GpumemdCollectorFailing stays quiet past its 5 minutes, unless the
     configuration says this node must have GPUs (sources.nvml.required). NVML present but
@@ -275,8 +326,10 @@ def test_collector_failing_fires_for_a_failing_driver_not_for_a_node_without_one
     from gpumemd.sources.node import node_sources
 
     (rule,) = [r for r in default_rule_mappings() if r["alert"] == "GpumemdCollectorFailing"]
-    cfg = config_mod.loads(f"sources: {{nvml: {{required: {str(required).lower()}}}, host: {{enabled: false}}}}\n"
-                           "agent: {spool_dir: ''}\n")  # '': no spool
+    cfg = config_mod.loads(
+        f"sources: {{nvml: {{required: {str(required).lower()}}}, host: {{enabled: false}}}}\n"
+        "agent: {spool_dir: ''}\n"
+    )  # '': no spool
     capture = None if code is None else {"nvml": {"init()": {"error": code, "message": "injected"}}}
     clock = Clock()
     obs = observer([rule])

@@ -26,7 +26,9 @@ RANK0 = {**GPU0, "rank": "0"}
 
 def recorded_levels() -> tuple[float, float]:
     data = json.loads(FIXTURE.read_text())
-    return float(data["after_free_256MiB"]["memory_allocated"]), float(data["after_256MiB_and_4000B"]["memory_allocated"])
+    return float(data["after_free_256MiB"]["memory_allocated"]), float(
+        data["after_256MiB_and_4000B"]["memory_allocated"]
+    )
 
 
 def default_rule(name: str) -> dict:
@@ -39,7 +41,9 @@ def curve(t: float, *, step_s: float, leak_per_step: float, warmup_bytes: float 
     low, high = recorded_levels_cached
     steps = int(t / step_s)
     phase = (t / step_s) % 1.0
-    activations = (high - low) * (phase / 0.6 if phase < 0.6 else (1 - phase) / 0.4)  # forward up, backward down
+    activations = (high - low) * (
+        phase / 0.6 if phase < 0.6 else (1 - phase) / 0.4
+    )  # forward up, backward down
     warm = warmup_bytes if t > 2.0 else warmup_bytes * t / 2.0
     return low + warm + activations + leak_per_step * steps
 
@@ -47,8 +51,9 @@ def curve(t: float, *, step_s: float, leak_per_step: float, warmup_bytes: float 
 recorded_levels_cached = recorded_levels()
 
 
-def run(rule_spec, *, minutes: float, step_s: float, leak_per_step: float, interval: float = 0.1,
-        seed: int = 0) -> float | None:
+def run(
+    rule_spec, *, minutes: float, step_s: float, leak_per_step: float, interval: float = 0.1, seed: int = 0
+) -> float | None:
     """Drive the engine over the curve; returns when the alert fired (seconds), or None."""
     from gpumemd.alerts.engine import Engine
 
@@ -81,13 +86,27 @@ def test_one_mb_per_step_leak_fires_within_the_window(step_s):
 
 def test_plain_least_squares_over_a_long_window_also_ignores_the_sawtooth():
     """Without buckets: the slope over 10 min of a 256 MiB saw-tooth is noise well below 256 KiB/s."""
-    rule = {"alert": "Leak", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
-            "window": "10m", "threshold": 262144, "min_coverage": 1.0}
+    rule = {
+        "alert": "Leak",
+        "kind": "trend",
+        "metric": "gpumemd_allocator_allocated_bytes",
+        "window": "10m",
+        "threshold": 262144,
+        "min_coverage": 1.0,
+    }
     engine = make_engine([rule], interval=0.5)
     for i in range(2400):  # 20 minutes at 2 Hz, after warm-up
         t = 5000 + i * 0.5
-        step(engine, [gauge("gpumemd_allocator_allocated_bytes",
-                            [(RANK0, curve(t, step_s=0.7, leak_per_step=0, warmup_bytes=0))])], t)
+        step(
+            engine,
+            [
+                gauge(
+                    "gpumemd_allocator_allocated_bytes",
+                    [(RANK0, curve(t, step_s=0.7, leak_per_step=0, warmup_bytes=0))],
+                )
+            ],
+            t,
+        )
     assert not engine.rules[0].active
 
 
@@ -99,8 +118,14 @@ def test_predict_linear_style_rule_fires_before_the_gpu_is_full():
     fired_at = None
     for i in range(0, 3600, 5):  # 2 GB a minute from 40 % full: 100 % in ~45 min
         used = 0.4 * total + 2e9 * i / 60
-        step(engine, [gauge("gpumemd_gpu_memory_used_bytes", [(GPU0, used)]),
-                      gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, total)])], float(i))
+        step(
+            engine,
+            [
+                gauge("gpumemd_gpu_memory_used_bytes", [(GPU0, used)]),
+                gauge("gpumemd_gpu_memory_total_bytes", [(GPU0, total)]),
+            ],
+            float(i),
+        )
         if fired_at is None and any(a.state == FIRING for a in engine.rules[0].active.values()):
             fired_at = i
             (alert,) = engine.rules[0].active.values()

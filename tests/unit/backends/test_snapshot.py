@@ -14,7 +14,9 @@ from gpumemd.sources.pools import PoolSource
 from tests.fakes import FakeAcceleratorTorch
 from tests.helpers import ROOT
 
-SEGMENTS = json.loads((ROOT / "tests/fixtures/torch/h100__torch-2.11__pool-snapshot.json").read_text())["segments"]
+SEGMENTS = json.loads((ROOT / "tests/fixtures/torch/h100__torch-2.11__pool-snapshot.json").read_text())[
+    "segments"
+]
 
 
 class Snapshots:
@@ -23,11 +25,15 @@ class Snapshots:
     def __init__(self) -> None:
         self.calls: list[dict[str, Any]] = []
 
-    def newer(self, mempool_id: Any = None, include_traces: bool = True) -> list[dict[str, Any]]:  # 2.11, 2.13
+    def newer(
+        self, mempool_id: Any = None, include_traces: bool = True
+    ) -> list[dict[str, Any]]:  # 2.11, 2.13
         self.calls.append({"mempool_id": mempool_id, "include_traces": include_traces})
         return SEGMENTS
 
-    def older(self, mempool_id: Any = None) -> list[dict[str, Any]]:  # before include_traces (and torch.xpu's)
+    def older(
+        self, mempool_id: Any = None
+    ) -> list[dict[str, Any]]:  # before include_traces (and torch.xpu's)
         self.calls.append({"mempool_id": mempool_id})
         return SEGMENTS
 

@@ -49,16 +49,23 @@ PATHS = pytest.mark.parametrize("missing", [(), ("_accelerator_getDeviceStats",)
 
 
 @PATHS
-@pytest.mark.parametrize("cuda_api", [lambda: TorchCuda(_cuda_torch()), lambda: torch_replayer(capture(STATE))],
-                         ids=["TorchCuda", "replayed"])
-def test_the_same_series_with_the_same_values_as_over_torch_cuda(cuda_api: Any, missing: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "cuda_api",
+    [lambda: TorchCuda(_cuda_torch()), lambda: torch_replayer(capture(STATE))],
+    ids=["TorchCuda", "replayed"],
+)
+def test_the_same_series_with_the_same_values_as_over_torch_cuda(
+    cuda_api: Any, missing: tuple[str, ...]
+) -> None:
     torch = FakeAcceleratorTorch("xpu", initialized=True, missing=missing)
     over_accel = AllocatorSource(TorchAccelerator(torch, "xpu"), labels={"rank": "0"}, peak_window=30, env={})
     over_cuda = AllocatorSource(cuda_api(), labels={"rank": "0"}, peak_window=30, env={})
     accel, cuda = exposition(over_accel), exposition(over_cuda)
     assert accel == cuda
-    assert accel[("gpumemd_allocator_allocated_bytes", (("gpu", "0"), ("rank", "0")))] == (
-        READINGS[STATE]["memory_allocated"])
+    assert (
+        accel[("gpumemd_allocator_allocated_bytes", (("gpu", "0"), ("rank", "0")))]
+        == (READINGS[STATE]["memory_allocated"])
+    )
     assert len(accel) > 20  # every family of a real reading, not an empty pair
     assert ("memory_stats" in torch.calls) == bool(missing) and ("raw_stats" in torch.calls) == (not missing)
 
@@ -88,8 +95,12 @@ def test_odd_uuids_are_text_capped_and_never_raise() -> None:
 
 def test_what_torch_has_no_generic_form_for_answers_none() -> None:
     api = TorchAccelerator(FakeAcceleratorTorch(initialized=True), "xpu")
-    assert (api.allocator_backend(), api.device_memory_used(0), api.memory_fraction(0), api.host_memory_stats()) == (
-        None, None, None, {})
+    assert (
+        api.allocator_backend(),
+        api.device_memory_used(0),
+        api.memory_fraction(0),
+        api.host_memory_stats(),
+    ) == (None, None, None, {})
     assert api.mem_get_info(0) == (1 << 30, 2 << 30) and api.total_memory(0) == 64 << 30
 
 
@@ -113,19 +124,28 @@ def test_a_device_module_without_is_initialized_waits_for_torchs_allocator() -> 
     assert not api.is_initialized() and torch.calls == ["allocator_initialized"]
     torch.initialized = True
     assert api.is_initialized()
-    neither = TorchAccelerator(FakeAcceleratorTorch("mps", missing=["is_initialized", "_accelerator_isAllocatorInitialized"],
-                                                    initialized=True), "mps")
+    neither = TorchAccelerator(
+        FakeAcceleratorTorch(
+            "mps", missing=["is_initialized", "_accelerator_isAllocatorInitialized"], initialized=True
+        ),
+        "mps",
+    )
     assert not neither.is_initialized()  # no way to know without touching it: never read
 
 
-@pytest.mark.parametrize("kind,hip,cuda,expected,adapter", [
-    ("cuda", None, "13.0", "cuda", TorchCuda),
-    ("cuda", "7.0", None, "rocm", TorchCuda),  # HIP behind the cuda name
-    ("xpu", None, None, "xpu", TorchAccelerator),
-    ("mps", None, None, "mps", TorchAccelerator),
-    (None, None, None, None, TorchCuda),  # CPU-only: today's path, {} = "no CUDA device"
-])
-def test_selection(kind: str | None, hip: str | None, cuda: str | None, expected: str | None, adapter: type) -> None:
+@pytest.mark.parametrize(
+    "kind,hip,cuda,expected,adapter",
+    [
+        ("cuda", None, "13.0", "cuda", TorchCuda),
+        ("cuda", "7.0", None, "rocm", TorchCuda),  # HIP behind the cuda name
+        ("xpu", None, None, "xpu", TorchAccelerator),
+        ("mps", None, None, "mps", TorchAccelerator),
+        (None, None, None, None, TorchCuda),  # CPU-only: today's path, {} = "no CUDA device"
+    ],
+)
+def test_selection(
+    kind: str | None, hip: str | None, cuda: str | None, expected: str | None, adapter: type
+) -> None:
     torch = FakeAcceleratorTorch(kind, hip=hip, cuda=cuda)
     assert accelerator_name(torch) == expected
     assert type(select_api(torch)) is adapter
@@ -139,8 +159,11 @@ def test_an_older_torch_without_torch_accelerator_keeps_the_cuda_path() -> None:
 
 
 def test_a_torch_accelerator_without_memory_stats_is_not_readable_and_never_raises() -> None:
-    torch = FakeAcceleratorTorch("xpu", initialized=True, missing=["memory_stats", "_accelerator_getDeviceStats",
-                                                                         "device_count", "get_memory_info"])
+    torch = FakeAcceleratorTorch(
+        "xpu",
+        initialized=True,
+        missing=["memory_stats", "_accelerator_getDeviceStats", "device_count", "get_memory_info"],
+    )
     api = select_api(torch)
     assert isinstance(api, TorchAccelerator) and api.memory_stats(0) == {} and api.device_count() == 0
     assert AllocatorSource(api, env={}).read({}) == ()
@@ -183,8 +206,10 @@ def test_a_device_module_torch_cannot_name_leaves_torch_accelerator_to_read() ->
     torch.get_device_module = unknown  # type: ignore[method-assign]
     api = select_api(torch)
     assert isinstance(api, TorchAccelerator) and api.is_initialized()  # torch's allocator says so
-    assert api.device_uuid(0) == "" and api.memory_stats(0)["allocated_bytes"]["all"]["current"] == (
-        READINGS[STATE]["memory_allocated"])
+    assert (
+        api.device_uuid(0) == ""
+        and api.memory_stats(0)["allocated_bytes"]["all"]["current"] == (READINGS[STATE]["memory_allocated"])
+    )
 
 
 def test_the_private_call_keeps_the_public_calls_guard() -> None:

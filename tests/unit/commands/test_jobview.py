@@ -59,9 +59,13 @@ def test_imbalance_at_the_rules_ratio_missing_ranks_and_ooms_are_actionable() ->
     ratio = job_thresholds()["imbalance_ratio"]
     ranks = [_rank(i, 10 * GiB, 10 * GiB, 40 * GiB) for i in range(4)]
     ranks[0] = _rank(0, 10 * GiB, int(10 * GiB * ratio), 40 * GiB)  # exactly the rule's ratio
-    assert [f.kind for f in actionable(job_findings(Job("t", "77", {}, ranks, world_size=4)))] == ["imbalance"]
+    assert [f.kind for f in actionable(job_findings(Job("t", "77", {}, ranks, world_size=4)))] == [
+        "imbalance"
+    ]
     ranks[0] = _rank(0, 10 * GiB, 10 * GiB, 40 * GiB)
-    assert [f.kind for f in actionable(job_findings(Job("t", "77", {}, ranks, world_size=5)))] == ["ranks_missing"]
+    assert [f.kind for f in actionable(job_findings(Job("t", "77", {}, ranks, world_size=5)))] == [
+        "ranks_missing"
+    ]
     ranks[1] = _rank(1, 10 * GiB, 10 * GiB, 40 * GiB, ooms=1)
     assert [f.kind for f in actionable(job_findings(Job("t", "77", {}, ranks, world_size=4)))] == ["ooms"]
     assert [f.kind for f in actionable(job_findings(Job("t", "77", {}, [], world_size=None)))] == ["no_ranks"]
@@ -77,11 +81,17 @@ def test_the_thresholds_are_the_job_alerts_numbers() -> None:
 def test_ranks_sharing_a_gpu_share_its_free_memory() -> None:
     # GPU 0: 40 GiB free shared by ranks 0 and 1 (20 each); GPU 1: rank 2 alone with 30 GiB free.
     def proc(pid: int, rank: int) -> ProcessView:
-        return ProcessView(pid, 12 * GiB, rank=str(rank), job_id="77", agent=True, allocated=10 * GiB,
-                           reserved=10 * GiB)
+        return ProcessView(
+            pid, 12 * GiB, rank=str(rank), job_id="77", agent=True, allocated=10 * GiB, reserved=10 * GiB
+        )
 
-    node = Node("n", [GpuView(0, "GPU-a", total=80 * GiB, free=40 * GiB, processes=[proc(1, 0), proc(2, 1)]),
-                      GpuView(1, "GPU-b", total=80 * GiB, free=30 * GiB, processes=[proc(3, 2)])])
+    node = Node(
+        "n",
+        [
+            GpuView(0, "GPU-a", total=80 * GiB, free=40 * GiB, processes=[proc(1, 0), proc(2, 1)]),
+            GpuView(1, "GPU-b", total=80 * GiB, free=30 * GiB, processes=[proc(3, 2)]),
+        ],
+    )
     ranks = node_ranks(node, "n:9967", "77", {})
     assert {r.rank: r.headroom for r in ranks} == {"0": 20 * GiB, "1": 20 * GiB, "2": 30 * GiB}
     worst = job_findings(Job("t", "77", {}, ranks, world_size=3))[0]

@@ -26,7 +26,10 @@ BAD = [
     ("web: {listen_address: localhost}", 'web.listen_address: expected HOST:PORT or :PORT, got "localhost"'),
     ("web: {listen_address: ':99999'}", 'web.listen_address: expected HOST:PORT or :PORT, got ":99999"'),
     ("web: {max_label_length: 0}", "web.max_label_length: must be > 0, got 0"),
-    ("sources: {nvml: {enabled: yes please}}", 'sources.nvml.enabled: expected true or false, got "yes please"'),
+    (
+        "sources: {nvml: {enabled: yes please}}",
+        'sources.nvml.enabled: expected true or false, got "yes please"',
+    ),
     ("sources: {nvml: {max_processes: -1}}", "sources.nvml.max_processes: must be >= 0, got -1"),
     ("sources: {nvml: []}", "sources.nvml: expected a mapping, got a list"),
     ("sources: {host: {process_rss: 1}}", "sources.host.process_rss: expected true or false, got 1"),
@@ -38,7 +41,9 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), BAD, ids=[b[1].split(":")[0] + f"-{i}" for i, b in enumerate(BAD)])
+@pytest.mark.parametrize(
+    ("text", "message"), BAD, ids=[b[1].split(":")[0] + f"-{i}" for i, b in enumerate(BAD)]
+)
 def test_bad_config_is_reported_with_its_path(text: str, message: str) -> None:
     with pytest.raises(config.ConfigError) as err:
         config.loads(text)
@@ -46,7 +51,9 @@ def test_bad_config_is_reported_with_its_path(text: str, message: str) -> None:
 
 
 def test_every_error_in_a_file_is_reported_at_once() -> None:
-    text = "sampler: {interval: fast, history: 0}\nweb: {listen_address: nope}\nlog: {level: loud}\nextra: 1\n"
+    text = (
+        "sampler: {interval: fast, history: 0}\nweb: {listen_address: nope}\nlog: {level: loud}\nextra: 1\n"
+    )
     with pytest.raises(config.ConfigError) as err:
         config.loads(text)
     assert len(err.value.errors) == 5
@@ -110,12 +117,16 @@ def test_bad_durations(text: str) -> None:
 
 
 def test_overrides_win_over_the_file() -> None:
-    c = config.apply_overrides(config.loads("web: {listen_address: ':1'}"), {"web.listen_address": "127.0.0.1:2"})
+    c = config.apply_overrides(
+        config.loads("web: {listen_address: ':1'}"), {"web.listen_address": "127.0.0.1:2"}
+    )
     assert c.web.listen_address == "127.0.0.1:2"
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gpumemd", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "gpumemd", *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_check_config_lists_every_error_and_exits_2(tmp_path: Path) -> None:
@@ -126,7 +137,8 @@ def test_check_config_lists_every_error_and_exits_2(tmp_path: Path) -> None:
     lines = result.stderr.strip().splitlines()
     assert lines == [
         f'{bad}: sampler.interval: expected a duration like 500ms, 30s or 2m, got "fast"',
-        f"{bad}: sources.nvml.bogus: unknown key (known here: enabled, max_processes, process_names, processes, required, utilization)",
+        f"{bad}: sources.nvml.bogus: unknown key "
+        "(known here: enabled, max_processes, process_names, processes, required, utilization)",
     ]
     assert "Traceback" not in result.stderr
 
@@ -143,7 +155,8 @@ def test_config_example_prints_the_shipped_example_which_is_the_repositorys(tmp_
     shipped = ROOT / "gpumemd" / "config" / "example.yaml"
     link = ROOT / "config.example.yaml"
     assert link.is_symlink() and link.readlink() == Path("gpumemd/config/example.yaml"), (
-        "config.example.yaml is a link to gpumemd/config/example.yaml: edit that file")
+        "config.example.yaml is a link to gpumemd/config/example.yaml: edit that file"
+    )
     assert not shipped.is_symlink()
     result = _cli("config", "example")
     assert result.returncode == 0, result.stderr
@@ -156,7 +169,11 @@ def test_config_example_prints_the_shipped_example_which_is_the_repositorys(tmp_
 
 def test_config_without_an_action_is_usage_and_exit_2() -> None:
     result = _cli("config")
-    assert result.returncode == 2 and "usage: gpumemd config" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 2
+        and "usage: gpumemd config" in result.stderr
+        and "Traceback" not in result.stderr
+    )
 
 
 def test_serve_with_a_bad_config_exits_2_without_traceback(tmp_path: Path) -> None:
@@ -190,15 +207,22 @@ def test_check_config_applies_flags_like_serve(tmp_path: Path, capsys: pytest.Ca
 
     bad = tmp_path / "bad.yaml"
     bad.write_text("log: {level: loud}\n")
-    assert main(["check-config", str(bad), "--web.listen-address", ":99999", "--web.config.file", "/nonexistent"]) == 2
+    assert (
+        main(
+            ["check-config", str(bad), "--web.listen-address", ":99999", "--web.config.file", "/nonexistent"]
+        )
+        == 2
+    )
     assert capsys.readouterr().err.splitlines() == [
         f'{bad}: log.level: expected one of debug, info, warn, error, got "loud"',
-        '--web.listen-address: expected HOST:PORT or :PORT, got ":99999" (the port must be a number from 0 to 65535)',
+        '--web.listen-address: expected HOST:PORT or :PORT, got ":99999" '
+        "(the port must be a number from 0 to 65535)",
     ]  # the file's and the flags' own errors first; references are checked once both are sound
 
 
-def test_an_unexpected_exception_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unexpected_exception_while_loading_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from gpumemd.cli import main
 
     def broken(path: object) -> config.Config:

@@ -33,21 +33,56 @@ def _schema_keys(cls: type) -> list[str]:
     return out
 
 
-KEYS = sorted(set(_schema_keys(config.Config)) | {"rules", "alert", "metric", "for", "threshold", "tls_server_config",
-                                                  "cert_file", "basic_auth_users", "http_server_config", "headers"})
+KEYS = sorted(
+    set(_schema_keys(config.Config))
+    | {
+        "rules",
+        "alert",
+        "metric",
+        "for",
+        "threshold",
+        "tls_server_config",
+        "cert_file",
+        "basic_auth_users",
+        "http_server_config",
+        "headers",
+    }
+)
 
 scalars = st.one_of(
-    st.none(), st.booleans(),
+    st.none(),
+    st.booleans(),
     st.integers(min_value=-(10**30), max_value=10**30),
     st.sampled_from([10**20, 2**63, -(2**63), 10**9 + 1, 0, -1]),
     st.floats(allow_nan=True, allow_infinity=True),
-    st.sampled_from(["1s", "500ms", "100000000000000000000s", "366d", "1h30m", "0s", "-1s", "localhost",
-                     "127.0.0.1:99999", ":0", "gpumemd_gpus", "info", "json", "\u202e", "nan", ".inf"]),
+    st.sampled_from(
+        [
+            "1s",
+            "500ms",
+            "100000000000000000000s",
+            "366d",
+            "1h30m",
+            "0s",
+            "-1s",
+            "localhost",
+            "127.0.0.1:99999",
+            ":0",
+            "gpumemd_gpus",
+            "info",
+            "json",
+            "\u202e",
+            "nan",
+            ".inf",
+        ]
+    ),
     st.text(max_size=20),
 )
 keys = st.one_of(st.sampled_from(KEYS), st.text(max_size=12), st.integers(-5, 5), st.booleans())
-trees = st.recursive(scalars, lambda kids: st.one_of(st.lists(kids, max_size=5),
-                                                     st.dictionaries(keys, kids, max_size=6)), max_leaves=40)
+trees = st.recursive(
+    scalars,
+    lambda kids: st.one_of(st.lists(kids, max_size=5), st.dictionaries(keys, kids, max_size=6)),
+    max_leaves=40,
+)
 documents = st.dictionaries(st.sampled_from(KEYS), trees, max_size=6)
 
 
@@ -123,10 +158,17 @@ def test_from_mapping_of_arbitrary_data(doc: dict[str, typing.Any]) -> None:
 
 
 @FUZZ
-@given(data=st.one_of(st.binary(max_size=1024),
-                      st.builds(lambda rules, how, where: _mutate(yaml.safe_dump({"rules": rules}), how, where).encode(),
-                                st.lists(st.dictionaries(st.sampled_from(KEYS), trees, max_size=5), max_size=4),
-                                st.integers(0, 5), st.integers(0, 10_000))))
+@given(
+    data=st.one_of(
+        st.binary(max_size=1024),
+        st.builds(
+            lambda rules, how, where: _mutate(yaml.safe_dump({"rules": rules}), how, where).encode(),
+            st.lists(st.dictionaries(st.sampled_from(KEYS), trees, max_size=5), max_size=4),
+            st.integers(0, 5),
+            st.integers(0, 10_000),
+        ),
+    )
+)
 def test_rule_file_loader(scratch: Path, data: bytes) -> None:
     rules = scratch / "rules.yml"
     rules.write_bytes(data)
@@ -137,9 +179,17 @@ def test_rule_file_loader(scratch: Path, data: bytes) -> None:
 
 
 @FUZZ
-@given(data=st.one_of(st.binary(max_size=1024),
-                      st.builds(lambda doc, how, where: _mutate(yaml.safe_dump(doc), how, where).encode(),
-                                documents, st.integers(0, 5), st.integers(0, 10_000))))
+@given(
+    data=st.one_of(
+        st.binary(max_size=1024),
+        st.builds(
+            lambda doc, how, where: _mutate(yaml.safe_dump(doc), how, where).encode(),
+            documents,
+            st.integers(0, 5),
+            st.integers(0, 10_000),
+        ),
+    )
+)
 def test_web_config_loader(scratch: Path, data: bytes) -> None:
     web = scratch / "web.yml"
     web.write_bytes(data)
@@ -154,14 +204,20 @@ def test_web_config_loader(scratch: Path, data: bytes) -> None:
 
 
 @FUZZ
-@given(text=st.text(max_size=40), key=st.sampled_from(["web.listen_address", "agent.listen_address",
-                                                      "web.config_file", "log.level", "sampler.history"]))
+@given(
+    text=st.text(max_size=40),
+    key=st.sampled_from(
+        ["web.listen_address", "agent.listen_address", "web.config_file", "log.level", "sampler.history"]
+    ),
+)
 def test_flags_through_the_file_converters(text: str, key: str) -> None:
     value, errors = config.convert_flag(key, text, "--flag")
     assert all(e.startswith("--flag: ") for e in errors)
     if not errors and key.endswith("listen_address"):
         try:
-            config.check_references(config.apply_overrides(config.Config(), {key: value}), flags={key: "--flag"})
+            config.check_references(
+                config.apply_overrides(config.Config(), {key: value}), flags={key: "--flag"}
+            )
         except config.ConfigError as exc:
             _bounded(exc)
 
@@ -179,16 +235,22 @@ def test_any_depth_is_an_error_or_a_value_never_a_recursion(depth: int, opener: 
         assert "\n" not in str(exc)
 
 
-META = st.lists(st.sampled_from(list('(){}[]|*+?.^$\\"=~!,{} 9aZ_:\n\t') + ["{{", "}}", "$labels", "if", "end"]),
-                max_size=40).map("".join)
+META = st.lists(
+    st.sampled_from(list('(){}[]|*+?.^$\\"=~!,{} 9aZ_:\n\t') + ["{{", "}}", "$labels", "if", "end"]),
+    max_size=40,
+).map("".join)
 
 
 @FUZZ
 @given(metric=META, annotation=META, label=META)
 def test_rule_strings_selectors_and_templates(metric: str, annotation: str, label: str) -> None:
     # selectors (regexes inside) and templates are parsed at load: errors, never exceptions
-    rule = {"alert": "A", "metric": f"gpumemd_gpu_memory_used_bytes{{{metric}}}", "annotations": {"s": annotation},
-            "labels": {"l": label}}
+    rule = {
+        "alert": "A",
+        "metric": f"gpumemd_gpu_memory_used_bytes{{{metric}}}",
+        "annotations": {"s": annotation},
+        "labels": {"l": label},
+    }
     try:
         config.from_mapping(config.Config, {"alerting": {"rules": [rule]}})
     except config.ConfigError as exc:

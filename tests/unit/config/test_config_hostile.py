@@ -20,26 +20,47 @@ from tests.helpers import ROOT
 
 # --- the reader -----------------------------------------------------------------------
 
-BILLION_LAUGHS = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b]\n"
+BILLION_LAUGHS = (
+    "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b]\n"
+)
 
 HOSTILE: list[tuple[str, bytes, str]] = [
     ("invalid-utf8", b"sampler:\n  interval: \xff\xfe\n", "not valid UTF-8 (byte offset 21, line 2)"),
     ("truncated-utf8", b"log: {level: \xe2\x82}\n", "not valid UTF-8 (byte offset 13, line 1)"),
     ("nul", b"sampler: {interval: 1s}\x00\n", "binary data: a NUL byte at byte offset 23, line 1"),
     ("binary", b"\x89PNG\r\n\x1a\n\x00\x00", "not valid UTF-8 (byte offset 0, line 1)"),
-    ("control", b"log: {level: info}\n\x1b[31m\n", "binary data: a control character (0x1b) at byte offset 19, line 2"),
+    (
+        "control",
+        b"log: {level: info}\n\x1b[31m\n",
+        "binary data: a control character (0x1b) at byte offset 19, line 2",
+    ),
     ("utf16", "sampler: {}\n".encode("utf-16"), "not valid UTF-8 (byte offset 0"),
     ("deep-flow", b"a: " + b"[" * 10_000, "not valid YAML"),
-    ("deep-block", "".join(" " * i + "k:\n" for i in range(1_000)).encode(), "nested deeper than 64 levels (line 65"),
+    (
+        "deep-block",
+        "".join(" " * i + "k:\n" for i in range(1_000)).encode(),
+        "nested deeper than 64 levels (line 65",
+    ),
     ("deep-flow-map", b"a: " + b"{b: " * 100 + b"1" + b"}" * 100, "nested deeper than 64 levels"),
-    ("duplicate", b"sampler:\n  interval: 1s\n  history: 3\n  interval: 2s\n",
-     'duplicate key "interval" at line 4 (first at line 2)'),
+    (
+        "duplicate",
+        b"sampler:\n  interval: 1s\n  history: 3\n  interval: 2s\n",
+        'duplicate key "interval" at line 4 (first at line 2)',
+    ),
     ("duplicate-top", b"log: {}\nweb: {}\nlog: {}\n", 'duplicate key "log" at line 3 (first at line 1)'),
-    ("duplicate-flow", b"log: {level: info, level: debug}\n", 'duplicate key "level" at line 1 (first at line 1)'),
+    (
+        "duplicate-flow",
+        b"log: {level: info, level: debug}\n",
+        'duplicate key "level" at line 1 (first at line 1)',
+    ),
     ("anchor", b"log: &l {level: info}\n", "not allowed: anchors (&l) (line 1, column 6)"),
     ("billion-laughs", BILLION_LAUGHS.encode(), "not allowed: anchors (&a)"),
     ("merge-key", b"log:\n  <<: {level: info}\n", "not allowed: merge keys (<<) (line 2, column 3)"),
-    ("python-tag", b"log: !!python/object/apply:os.system [echo hi]\n", "not allowed: the tag !!python/object/apply:os.system"),
+    (
+        "python-tag",
+        b"log: !!python/object/apply:os.system [echo hi]\n",
+        "not allowed: the tag !!python/object/apply:os.system",
+    ),
     ("local-tag", b"log: !secret x\n", "not allowed: the tag !secret"),
     ("binary-tag", b"log: !!binary aGk=\n", "not allowed: the tag !!binary"),
     ("set-tag", b"log: !!set {a, b}\n", "not allowed: the tag !!set"),
@@ -62,17 +83,24 @@ def test_hostile_bytes_are_one_clear_error(tmp_path: Path, name: str, data: byte
 
 def test_the_pure_python_loader_applies_the_same_checks() -> None:
     # Where libyaml is missing the Python parser feeds the same composer and constructor.
-    for text, message in (("a: 1\na: 2\n", "duplicate key"), ("a: &x 1\n", "anchors"), ("a: !x 1\n", "the tag !x"),
-                          ("".join(" " * i + "k:\n" for i in range(200)), "nested deeper than 64")):
+    for text, message in (
+        ("a: 1\na: 2\n", "duplicate key"),
+        ("a: &x 1\n", "anchors"),
+        ("a: !x 1\n", "the tag !x"),
+        ("".join(" " * i + "k:\n" for i in range(200)), "nested deeper than 64"),
+    ):
         loader = yamlsafe._PyLoader(text)
         with pytest.raises(yamlsafe.YamlError, match=message):
             loader.get_single_data()
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("a: \ud800\n", "binary data: a lone surrogate (U+D800) at line 1"),
-    ("a: 1\nb: \x00\n", "binary data: a control character (U+0000) at line 2"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: \ud800\n", "binary data: a lone surrogate (U+D800) at line 1"),
+        ("a: 1\nb: \x00\n", "binary data: a control character (U+0000) at line 2"),
+    ],
+)
 def test_strings_handed_to_loads_are_checked_too(text: str, message: str) -> None:
     with pytest.raises(config.ConfigError) as err:
         config.loads(text, source="s")
@@ -80,10 +108,16 @@ def test_strings_handed_to_loads_are_checked_too(text: str, message: str) -> Non
 
 
 def test_dates_and_bare_equals_stay_strings() -> None:
-    assert yamlsafe.loads("a: 2026-13-45\nb: 2026-01-01\nc: =\n") == {"a": "2026-13-45", "b": "2026-01-01", "c": "="}
+    assert yamlsafe.loads("a: 2026-13-45\nb: 2026-01-01\nc: =\n") == {
+        "a": "2026-13-45",
+        "b": "2026-01-01",
+        "c": "=",
+    }
 
 
-def test_a_file_over_the_limit_is_refused_without_reading_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_over_the_limit_is_refused_without_reading_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     big = tmp_path / "big.yaml"
     big.write_bytes(b"# padding\n" * ((2 << 20) // 10 + 1))  # over 2 MB
     read = []
@@ -101,7 +135,9 @@ def test_a_file_that_grows_past_its_stat_size_is_cut_at_the_limit(monkeypatch: p
     import stat as stat_mod
     from types import SimpleNamespace
 
-    monkeypatch.setattr(yamlsafe.os, "fstat", lambda fd: SimpleNamespace(st_mode=stat_mod.S_IFREG | 0o644, st_size=0))
+    monkeypatch.setattr(
+        yamlsafe.os, "fstat", lambda fd: SimpleNamespace(st_mode=stat_mod.S_IFREG | 0o644, st_size=0)
+    )
     with pytest.raises(yamlsafe.YamlError, match="^file larger than 1 KiB$"):
         yamlsafe.read_limited("/dev/zero", 1024)
 
@@ -143,25 +179,50 @@ def _error_of(path: Path) -> BaseException | None:
 # --- numbers --------------------------------------------------------------------------
 
 RANGES = [
-    ("sampler: {history: 100000000000000000000}", "sampler.history: must be at most 1_000_000, got 100000000000000000000"),
+    (
+        "sampler: {history: 100000000000000000000}",
+        "sampler.history: must be at most 1_000_000, got 100000000000000000000",
+    ),
     ("sampler: {history: 1000001}", "sampler.history: must be at most 1_000_000, got 1000001"),
-    ("sampler: {interval: 100000000000000000000s}", 'sampler.interval: must be at most 365d, got "100000000000000000000s"'),
+    (
+        "sampler: {interval: 100000000000000000000s}",
+        'sampler.interval: must be at most 365d, got "100000000000000000000s"',
+    ),
     ("sampler: {interval: 366d}", 'sampler.interval: must be at most 365d, got "366d"'),
     ("sampler: {interval: " + "9" * 400 + "s}", "sampler.interval: expected a duration"),
-    ("agent: {oom_max_snapshot_bytes: 2000000000000}", "agent.oom_max_snapshot_bytes: must be at most 1_099_511_627_776"),
-    ("agent: {spool_expire_intervals: 10000000000}", "agent.spool_expire_intervals: must be at most 1_000_000_000"),
+    (
+        "agent: {oom_max_snapshot_bytes: 2000000000000}",
+        "agent.oom_max_snapshot_bytes: must be at most 1_099_511_627_776",
+    ),
+    (
+        "agent: {spool_expire_intervals: 10000000000}",
+        "agent.spool_expire_intervals: must be at most 1_000_000_000",
+    ),
     ("web: {max_label_length: 70000}", "web.max_label_length: must be at most 65_536, got 70000"),
-    ("sources: {nvml: {max_processes: -100000000000000}}", "sources.nvml.max_processes: must be at least -1000000000"),
-    ("alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: .nan}]}",
-     "alerting.rules[0].threshold: expected a finite number, got nan"),
-    ("alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: -.inf}]}",
-     "alerting.rules[0].threshold: expected a finite number, got -inf"),
-    ("alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: 1.0e+999}]}",
-     "alerting.rules[0].threshold: expected a finite number, got inf"),
-    ("alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: " + "9" * 400 + "}]}",
-     "alerting.rules[0].threshold: expected a finite number, got an integer of 400 digits"),
-    ("alerting: {notifiers: [{type: log, capacity: 10000000000}]}",
-     "alerting.notifiers[0].capacity: must be at most 1_000_000_000"),
+    (
+        "sources: {nvml: {max_processes: -100000000000000}}",
+        "sources.nvml.max_processes: must be at least -1000000000",
+    ),
+    (
+        "alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: .nan}]}",
+        "alerting.rules[0].threshold: expected a finite number, got nan",
+    ),
+    (
+        "alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: -.inf}]}",
+        "alerting.rules[0].threshold: expected a finite number, got -inf",
+    ),
+    (
+        "alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: 1.0e+999}]}",
+        "alerting.rules[0].threshold: expected a finite number, got inf",
+    ),
+    (
+        "alerting: {rules: [{alert: A, metric: gpumemd_gpus, threshold: " + "9" * 400 + "}]}",
+        "alerting.rules[0].threshold: expected a finite number, got an integer of 400 digits",
+    ),
+    (
+        "alerting: {notifiers: [{type: log, capacity: 10000000000}]}",
+        "alerting.notifiers[0].capacity: must be at most 1_000_000_000",
+    ),
     ("alerting: {resend_delay: 400d}", 'alerting.resend_delay: must be at most 365d, got "400d"'),
 ]
 
@@ -174,8 +235,14 @@ def test_every_number_has_a_maximum(text: str, message: str) -> None:
 
 
 def test_the_largest_values_allowed_are_accepted() -> None:
-    c = config.loads("sampler: {history: 1000000, interval: 365d}\nagent: {oom_max_snapshot_bytes: 1099511627776}\n")
-    assert (c.sampler.history, c.sampler.interval, c.agent.oom_max_snapshot_bytes) == (10**6, 365 * 86400.0, 1 << 40)
+    c = config.loads(
+        "sampler: {history: 1000000, interval: 365d}\nagent: {oom_max_snapshot_bytes: 1099511627776}\n"
+    )
+    assert (c.sampler.history, c.sampler.interval, c.agent.oom_max_snapshot_bytes) == (
+        10**6,
+        365 * 86400.0,
+        1 << 40,
+    )
 
 
 # --- bounded output -------------------------------------------------------------------
@@ -201,14 +268,16 @@ def test_200000_unknown_keys_are_refused_by_size(tmp_path: Path) -> None:
 
 def test_long_keys_and_values_are_cut_in_messages() -> None:
     with pytest.raises(config.ConfigError) as err:
-        config.loads(f"{'k' * 100_000}: 1\nlog: {{level: \"{'x' * 100_000}\\u0007\"}}\n")
+        config.loads(f'{"k" * 100_000}: 1\nlog: {{level: "{"x" * 100_000}\\u0007"}}\n')
     assert all(len(e) < 300 for e in err.value.errors), [len(e) for e in err.value.errors]
     assert "\x07" not in str(err.value)
 
 
 def test_every_reported_line_is_one_bounded_line() -> None:
     value = "(" * 20_000 + "\n" + ")" * 20_000
-    text = f"alerting: {{rules: [{{alert: A, metric: 'gpumemd_gpu_memory_used_bytes{{gpu=~\"{value}\"}}'}}]}}\n"
+    text = (
+        f"alerting: {{rules: [{{alert: A, metric: 'gpumemd_gpu_memory_used_bytes{{gpu=~\"{value}\"}}'}}]}}\n"
+    )
     with pytest.raises(config.ConfigError) as err:
         config.loads(text)
     (line,) = err.value.lines()
@@ -216,11 +285,15 @@ def test_every_reported_line_is_one_bounded_line() -> None:
 
 
 def test_a_regex_repetition_too_large_is_an_error_not_an_overflow() -> None:
-    text = "alerting: {rules: [{alert: A, metric: 'gpumemd_gpu_memory_used_bytes{gpu=~\"a{99999999999}\"}'}]}\n"
+    text = (
+        "alerting: {rules: [{alert: A, metric: 'gpumemd_gpu_memory_used_bytes{gpu=~\"a{99999999999}\"}'}]}\n"
+    )
     with pytest.raises(config.ConfigError) as err:
         config.loads(text)
-    assert err.value.errors == ['alerting.rules[0].metric: bad regular expression "a{99999999999}": '
-                                "invalid repetition size: {99999999999… (at most 1000)"]
+    assert err.value.errors == [
+        'alerting.rules[0].metric: bad regular expression "a{99999999999}": '
+        "invalid repetition size: {99999999999… (at most 1000)"
+    ]
 
 
 # --- references: web config, rule files, listen addresses -----------------------------
@@ -235,14 +308,24 @@ def _pair(directory: Path, stem: str, passphrase: bytes | None = None) -> tuple[
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
     now = dt.datetime.now(dt.timezone.utc)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-            .serial_number(1).not_valid_before(now - dt.timedelta(minutes=5))
-            .not_valid_after(now + dt.timedelta(days=1)).sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(now + dt.timedelta(days=1))
+        .sign(key, hashes.SHA256())
+    )
     crt, pem = directory / f"{stem}.crt", directory / f"{stem}.key"
     crt.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    encryption = (serialization.BestAvailableEncryption(passphrase) if passphrase
-                  else serialization.NoEncryption())
-    pem.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption))
+    encryption = (
+        serialization.BestAvailableEncryption(passphrase) if passphrase else serialization.NoEncryption()
+    )
+    pem.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, encryption)
+    )
     return crt, pem
 
 
@@ -262,27 +345,43 @@ def test_web_config_files_are_checked_like_serve_would(tmp_path: Path) -> None:
     web = tmp_path / "web.yml"
     cfg = tmp_path / "c.yaml"
     cases = [
-        ("tls_server_config: {cert_file: missing.crt, key_file: a.key}\n",
-         [f"{cfg}: web.config_file: {web}: tls_server_config.cert_file: cannot read {tmp_path}/missing.crt: "
-          "No such file or directory"]),
-        (f"tls_server_config: {{cert_file: {other_crt}, key_file: {key}}}\n",
-         [f"{cfg}: web.config_file: {web}: tls_server_config: cannot use the certificate files:"]),
-        ("basic_auth_users: {prometheus: not-a-hash}\n",
-         [f"{cfg}: web.config_file: {web}: basic_auth_users.prometheus: expected a bcrypt hash"]),
-        ("tls_server_config: {cert_file: a.crt, key_file: a.key}\ntls_server_config: {}\n",
-         [f'{cfg}: web.config_file: {web}: duplicate key "tls_server_config" at line 2 (first at line 1)']),
-        (b"basic_auth_users: {\xff: x}\n", [f"{cfg}: web.config_file: {web}: not valid UTF-8 (byte offset 19, line 1)"]),
+        (
+            "tls_server_config: {cert_file: missing.crt, key_file: a.key}\n",
+            [
+                f"{cfg}: web.config_file: {web}: tls_server_config.cert_file: "
+                f"cannot read {tmp_path}/missing.crt: No such file or directory"
+            ],
+        ),
+        (
+            f"tls_server_config: {{cert_file: {other_crt}, key_file: {key}}}\n",
+            [f"{cfg}: web.config_file: {web}: tls_server_config: cannot use the certificate files:"],
+        ),
+        (
+            "basic_auth_users: {prometheus: not-a-hash}\n",
+            [f"{cfg}: web.config_file: {web}: basic_auth_users.prometheus: expected a bcrypt hash"],
+        ),
+        (
+            "tls_server_config: {cert_file: a.crt, key_file: a.key}\ntls_server_config: {}\n",
+            [f'{cfg}: web.config_file: {web}: duplicate key "tls_server_config" at line 2 (first at line 1)'],
+        ),
+        (
+            b"basic_auth_users: {\xff: x}\n",
+            [f"{cfg}: web.config_file: {web}: not valid UTF-8 (byte offset 19, line 1)"],
+        ),
         (f"tls_server_config: {{cert_file: {crt}, key_file: {key}}}\n", []),
     ]
     for body, expected in cases:
         web.write_bytes(body if isinstance(body, bytes) else body.encode())
         lines = _checked(tmp_path, f"web: {{config_file: {web}}}\n")
-        assert len(lines) == len(expected) and all(ln.startswith(e) for ln, e in zip(lines, expected, strict=True)), (body, lines)
+        assert len(lines) == len(expected) and all(
+            ln.startswith(e) for ln, e in zip(lines, expected, strict=True)
+        ), (body, lines)
 
 
 def test_a_missing_web_config_file_is_reported_not_raised(tmp_path: Path) -> None:
     assert _checked(tmp_path, "web: {config_file: /nonexistent/web.yml}\n") == [
-        f"{tmp_path}/c.yaml: web.config_file: /nonexistent/web.yml: cannot read: No such file or directory"]
+        f"{tmp_path}/c.yaml: web.config_file: /nonexistent/web.yml: cannot read: No such file or directory"
+    ]
 
 
 def test_an_encrypted_key_is_an_error_not_a_passphrase_prompt(tmp_path: Path) -> None:
@@ -290,12 +389,20 @@ def test_an_encrypted_key_is_an_error_not_a_passphrase_prompt(tmp_path: Path) ->
     web = tmp_path / "web.yml"
     web.write_text(f"tls_server_config: {{cert_file: {crt}, key_file: {key}}}\n")
     # stdin is not a terminal here; OpenSSL's own prompt would read it (or hang on a terminal)
-    result = subprocess.run([sys.executable, "-m", "gpumemd", "check-config", "--web.config.file", str(web)],
-                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, input="", capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "check-config", "--web.config.file", str(web)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "pass phrase" not in result.stdout + result.stderr, result
-    assert result.stderr == (f"--web.config.file: {web}: tls_server_config: cannot use the certificate files: "
-                             "the key file is encrypted; gpumemd takes unencrypted keys only\n")
+    assert result.stderr == (
+        f"--web.config.file: {web}: tls_server_config: cannot use the certificate files: "
+        "the key file is encrypted; gpumemd takes unencrypted keys only\n"
+    )
 
 
 def test_a_certificate_fifo_does_not_hang_the_check(tmp_path: Path) -> None:
@@ -309,13 +416,18 @@ def test_rule_files_are_read_as_hostile_input(tmp_path: Path) -> None:
     rules = tmp_path / "r.yml"
     for body, message in (
         (b"rules: [\xff]\n", "not valid UTF-8 (byte offset 8, line 1)"),
-        (b"rules:\n  - {alert: A, metric: gpumemd_gpus}\nrules: []\n", 'duplicate key "rules" at line 3 (first at line 1)'),
+        (
+            b"rules:\n  - {alert: A, metric: gpumemd_gpus}\nrules: []\n",
+            'duplicate key "rules" at line 3 (first at line 1)',
+        ),
         (b"rules: &r []\n", "not allowed: anchors (&r)"),
         (b"rules: [" + b"[" * 100 + b"]" * 100 + b"]\n", "nested deeper than 64 levels"),
     ):
         rules.write_bytes(body)
         lines = _checked(tmp_path, f"alerting: {{rule_files: [{rules}]}}\n")
-        assert len(lines) == 1 and lines[0].startswith(f"{tmp_path}/c.yaml: alerting.rule_files[0]: {rules}: {message}"), lines
+        assert len(lines) == 1 and lines[0].startswith(
+            f"{tmp_path}/c.yaml: alerting.rule_files[0]: {rules}: {message}"
+        ), lines
 
 
 def test_notifier_secret_files_are_read_bounded(tmp_path: Path) -> None:
@@ -327,15 +439,24 @@ def test_notifier_secret_files_are_read_bounded(tmp_path: Path) -> None:
 
 LISTEN = [
     ("localhost", 'expected HOST:PORT or :PORT, got "localhost" (no port: write e.g. localhost:9967)'),
-    ("127.0.0.1:99999", 'expected HOST:PORT or :PORT, got "127.0.0.1:99999" (the port must be a number from 0 to 65535)'),
+    (
+        "127.0.0.1:99999",
+        'expected HOST:PORT or :PORT, got "127.0.0.1:99999" (the port must be a number from 0 to 65535)',
+    ),
     (":-1", 'expected HOST:PORT or :PORT, got ":-1"'),
     (":", 'expected HOST:PORT or :PORT, got ":"'),
     ("[::1:80", 'expected HOST:PORT or :PORT, got "[::1:80"'),
     ("a b:80", 'expected HOST:PORT or :PORT, got "a b:80"'),
-    (":\u0661\u0662", 'expected HOST:PORT or :PORT, got ":\u0661\u0662"'),  # Arabic-Indic digits: isdigit() but not a port
+    (
+        ":\u0661\u0662",
+        'expected HOST:PORT or :PORT, got ":\u0661\u0662"',
+    ),  # Arabic-Indic digits: isdigit() but not a port
     ("no-such-host.invalid:80", 'cannot resolve the host "no-such-host.invalid"'),
     ("9967", 'expected HOST:PORT or :PORT, got "9967" (a port alone: write :9967 for every interface'),
-    ("9967:9967", 'expected HOST:PORT or :PORT, got "9967:9967" (the host "9967" is not an IP address: write :9967'),
+    (
+        "9967:9967",
+        'expected HOST:PORT or :PORT, got "9967:9967" (the host "9967" is not an IP address: write :9967',
+    ),
     ("10.1:80", 'expected HOST:PORT or :PORT, got "10.1:80" (the host "10.1" is not an IP address'),
 ]
 
@@ -353,7 +474,9 @@ def test_bad_listen_addresses(address: str, message: str) -> None:
         assert errors and errors[0].startswith(f"{flag}: {message}"), errors
 
 
-@pytest.mark.parametrize("address", [":0", "127.0.0.1:0", "[::1]:9967", "localhost:80", ":65535", "0.0.0.0:1"])
+@pytest.mark.parametrize(
+    "address", [":0", "127.0.0.1:0", "[::1]:9967", "localhost:80", ":65535", "0.0.0.0:1"]
+)
 def test_good_listen_addresses(address: str) -> None:
     value, errors = config.convert_flag("web.listen_address", address, "--web.listen-address")
     assert errors == []
@@ -365,8 +488,14 @@ def test_good_listen_addresses(address: str) -> None:
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "gpumemd", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "gpumemd", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def _both(config_file: Path, flags: list[str]) -> tuple[subprocess.Popen[str], subprocess.Popen[str]]:
@@ -374,10 +503,21 @@ def _both(config_file: Path, flags: list[str]) -> tuple[subprocess.Popen[str], s
     unless the flags name an address), started at once."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     listen = [] if "--web.listen-address" in flags else ["--web.listen-address", "127.0.0.1:0"]
-    cmds = (["check-config", "--config.file", str(config_file), *flags],
-            ["serve", "--config.file", str(config_file), *listen, *flags])
-    check, serve = (subprocess.Popen([sys.executable, "-m", "gpumemd", *c], cwd=ROOT, env=env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE) for c in cmds)
+    cmds = (
+        ["check-config", "--config.file", str(config_file), *flags],
+        ["serve", "--config.file", str(config_file), *listen, *flags],
+    )
+    check, serve = (
+        subprocess.Popen(
+            [sys.executable, "-m", "gpumemd", *c],
+            cwd=ROOT,
+            env=env,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for c in cmds
+    )
     return check, serve
 
 
@@ -397,7 +537,12 @@ def _agreement_cases(tmp_path: Path) -> list[tuple[str, Path, list[str], str]]:
         ("duplicate-key", dup, [], "duplicate key"),
         ("schema-error", cert, [], "sampler.history: must be at most"),  # the schema first, references after
         ("missing-certificate", ok, ["--web.config.file", str(web)], "--web.config.file: "),
-        ("bad-listen-flag", ok, ["--web.listen-address", "127.0.0.1:99999"], "--web.listen-address: expected"),
+        (
+            "bad-listen-flag",
+            ok,
+            ["--web.listen-address", "127.0.0.1:99999"],
+            "--web.listen-address: expected",
+        ),
     ]
 
 
@@ -425,18 +570,29 @@ def test_missing_certificate_then_the_certificate_files_themselves(tmp_path: Pat
     result = _cli("check-config", "--web.config.file", str(web))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [
-        f"--web.config.file: {web}: tls_server_config.cert_file: cannot read {tmp_path}/missing.crt: No such file or directory",
-        f"--web.config.file: {web}: tls_server_config.key_file: cannot read {tmp_path}/missing.key: No such file or directory",
+        f"--web.config.file: {web}: tls_server_config.cert_file: "
+        f"cannot read {tmp_path}/missing.crt: No such file or directory",
+        f"--web.config.file: {web}: tls_server_config.key_file: "
+        f"cannot read {tmp_path}/missing.key: No such file or directory",
     ]
     crt, key = _pair(tmp_path, "missing")
     result = _cli("check-config", "--web.config.file", str(web))
     assert (result.returncode, result.stdout.strip()) == (0, f"{web}: OK"), result.stderr
 
 
-@pytest.mark.parametrize(("flags", "message"), [
-    (["--web.config.file", "/nonexistent"], "--web.config.file: /nonexistent: cannot read: No such file or directory"),
-    (["--web.listen-address", "localhost"], '--web.listen-address: expected HOST:PORT or :PORT, got "localhost"'),
-])
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (
+            ["--web.config.file", "/nonexistent"],
+            "--web.config.file: /nonexistent: cannot read: No such file or directory",
+        ),
+        (
+            ["--web.listen-address", "localhost"],
+            '--web.listen-address: expected HOST:PORT or :PORT, got "localhost"',
+        ),
+    ],
+)
 def test_bad_flags_of_serve_exit_2_in_one_line(flags: list[str], message: str) -> None:
     result = _cli("serve", *flags)
     assert result.returncode == 2 and "Traceback" not in result.stderr
@@ -450,4 +606,6 @@ def test_check_config_needs_something_to_check() -> None:
 
 def test_run_checks_the_agent_listen_address_flag() -> None:
     result = _cli("run", "--web.listen-address", "localhost", "--", sys.executable, "-c", "pass")
-    assert result.returncode == 2 and re.match(r'--web.listen-address: expected HOST:PORT', result.stderr), result.stderr
+    assert result.returncode == 2 and re.match(r"--web.listen-address: expected HOST:PORT", result.stderr), (
+        result.stderr
+    )

@@ -20,16 +20,21 @@ from gpumemd.sources.node import node_sources
 from tests.helpers import CAPTURES, GOLDEN
 
 CAPTURE_FILES = sorted(CAPTURES.glob("*.json"))
-TIMING = ("gpumemd_collector_duration_seconds", "gpumemd_last_sample_timestamp_seconds", "gpumemd_sample_duration_seconds",
-          "gpumemd_config_last_reload_success_timestamp_seconds")
+TIMING = (
+    "gpumemd_collector_duration_seconds",
+    "gpumemd_last_sample_timestamp_seconds",
+    "gpumemd_sample_duration_seconds",
+    "gpumemd_config_last_reload_success_timestamp_seconds",
+)
 # Every optional series on, so the golden file shows all the daemon can export.
 FULL = config.loads("sources: {nvml: {process_names: true, utilization: true}}")
 
 
 def render(capture: Path) -> str:
     # the daemon's families: its sources', the sampler's own, and its reload status (Runtime)
-    sampler = Sampler(node_sources(FULL, load_capture(capture)), interval=1.0,
-                      static_families=ReloadStatus().families)
+    sampler = Sampler(
+        node_sources(FULL, load_capture(capture)), interval=1.0, static_families=ReloadStatus().families
+    )
     text = sampler.sample_once().exposition.body().decode()
     return "".join(line + "\n" for line in text.splitlines() if not line.startswith(TIMING))
 
@@ -48,6 +53,8 @@ def test_golden_exposition(capture: Path, update_golden: bool) -> None:
 @pytest.mark.parametrize("capture", CAPTURE_FILES, ids=[c.stem for c in CAPTURE_FILES])
 def test_promtool_accepts_the_exposition(capture: Path) -> None:
     text = render(capture)
-    result = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
+    result = subprocess.run(
+        ["promtool", "check", "metrics"], input=text, capture_output=True, text=True, timeout=30
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == "" and result.stderr.strip() == "", result.stdout + result.stderr

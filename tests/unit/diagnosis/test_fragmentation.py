@@ -26,7 +26,9 @@ def recorded(name: str) -> dict[str, Any]:
         return pickle.load(f)
 
 
-FRAG = recorded("fragmentation")  # 6 MiB tensors, two of three freed, then 16 MiB asked (bench/record_oom_snapshot.py)
+FRAG = recorded(
+    "fragmentation"
+)  # 6 MiB tensors, two of three freed, then 16 MiB asked (bench/record_oom_snapshot.py)
 
 
 class Clock:
@@ -65,9 +67,22 @@ class Api:
 def with_tensor(segments: list[dict[str, Any]], size: int, address: int = 1 << 40) -> list[dict[str, Any]]:
     """The segments plus one segment holding one live tensor of `size` bytes."""
     seg = copy.deepcopy(segments[0])
-    seg.update(address=address, total_size=size, allocated_size=size, active_size=size, requested_size=size,
-               blocks=[{"address": address, "size": size, "requested_size": size, "state": "active_allocated",
-                        "frames": []}])
+    seg.update(
+        address=address,
+        total_size=size,
+        allocated_size=size,
+        active_size=size,
+        requested_size=size,
+        blocks=[
+            {
+                "address": address,
+                "size": size,
+                "requested_size": size,
+                "state": "active_allocated",
+                "frames": [],
+            }
+        ],
+    )
     return [*segments, seg]
 
 
@@ -78,7 +93,9 @@ def test_at_the_recorded_fragmentation_oom_the_stranded_bytes_are_the_diagnosis_
     # the allocator released every segment holding no tensor: all it kept sits between tensors
     assert seg.releasable == 0
     assert seg.stranded(fig.requested) == fig.cached_free == 1117585408
-    assert only_stranded_fits(fig.requested, seg.largest_free_block, seg.stranded(fig.requested), fig.device_free)
+    assert only_stranded_fits(
+        fig.requested, seg.largest_free_block, seg.stranded(fig.requested), fig.device_free
+    )
 
 
 def test_the_capacity_oom_has_nothing_stranded() -> None:
@@ -101,7 +118,9 @@ def test_the_live_source_warns_of_the_recorded_oom_one_read_before_it() -> None:
     (second,) = source.read({})
     frag = second.fragmentation
     assert frag is not None
-    assert frag.reference == request_block(fig.requested) and frag.largest_free_block == fig.largest_free_block
+    assert (
+        frag.reference == request_block(fig.requested) and frag.largest_free_block == fig.largest_free_block
+    )
     assert frag.stranded == fig.cached_free and frag.risk is True
 
 
@@ -109,7 +128,9 @@ def test_a_tensor_live_all_run_is_never_the_reference_and_the_reference_expires(
     clock = Clock()
     api = Api(free=0)
     source = PoolSource(api, clock=clock)
-    base = with_tensor(FRAG["segments"], 4 << 30, address=1 << 41)  # weights: larger than anything, never freed
+    base = with_tensor(
+        FRAG["segments"], 4 << 30, address=1 << 41
+    )  # weights: larger than anything, never freed
     api.segments = with_tensor(base, 16 * MIB)
     source.read({})
     api.segments = base
@@ -158,30 +179,44 @@ def test_segments_holding_no_tensor_are_releasable() -> None:
         b["state"] = "inactive"
     figs = figures_from_segments(segs, 0)
     assert figs.releasable == segs[0]["total_size"]
-    assert sum(figs.held_free_blocks) == sum(figures_from_segments(FRAG["segments"], 0).held_free_blocks) \
-        - sum(b["size"] for b in FRAG["segments"][0]["blocks"] if b["state"] == "inactive")
+    assert sum(figs.held_free_blocks) == sum(
+        figures_from_segments(FRAG["segments"], 0).held_free_blocks
+    ) - sum(b["size"] for b in FRAG["segments"][0]["blocks"] if b["state"] == "inactive")
 
 
-_block = st.fixed_dictionaries({
-    "address": st.one_of(st.integers(-5, 1 << 50), st.none(), st.text(max_size=3)),
-    "size": st.one_of(st.integers(-(1 << 40), 1 << 40), st.floats(allow_nan=True), st.none(), st.booleans()),
-    "requested_size": st.one_of(st.integers(-(1 << 40), 1 << 40), st.none(), st.floats(allow_nan=True)),
-    "state": st.sampled_from(["active_allocated", "active_pending_free", "inactive", "?", None]),
-})
-_segment = st.fixed_dictionaries({
-    "device": st.sampled_from([0, 0, 0, 1, None, "0"]),
-    "total_size": st.one_of(st.integers(-(1 << 40), 1 << 42), st.none(), st.floats(allow_nan=True)),
-    "segment_pool_id": st.one_of(st.tuples(st.integers(0, 3), st.integers(0, 3)), st.none(), st.text(max_size=2)),
-    "is_expandable": st.one_of(st.booleans(), st.none(), st.integers()),
-    "blocks": st.one_of(st.lists(st.one_of(_block, st.none(), st.integers()), max_size=8), st.none()),
-})
+_block = st.fixed_dictionaries(
+    {
+        "address": st.one_of(st.integers(-5, 1 << 50), st.none(), st.text(max_size=3)),
+        "size": st.one_of(
+            st.integers(-(1 << 40), 1 << 40), st.floats(allow_nan=True), st.none(), st.booleans()
+        ),
+        "requested_size": st.one_of(st.integers(-(1 << 40), 1 << 40), st.none(), st.floats(allow_nan=True)),
+        "state": st.sampled_from(["active_allocated", "active_pending_free", "inactive", "?", None]),
+    }
+)
+_segment = st.fixed_dictionaries(
+    {
+        "device": st.sampled_from([0, 0, 0, 1, None, "0"]),
+        "total_size": st.one_of(st.integers(-(1 << 40), 1 << 42), st.none(), st.floats(allow_nan=True)),
+        "segment_pool_id": st.one_of(
+            st.tuples(st.integers(0, 3), st.integers(0, 3)), st.none(), st.text(max_size=2)
+        ),
+        "is_expandable": st.one_of(st.booleans(), st.none(), st.integers()),
+        "blocks": st.one_of(st.lists(st.one_of(_block, st.none(), st.integers()), max_size=8), st.none()),
+    }
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(reads=st.lists(st.lists(st.one_of(_segment, st.none(), st.text(max_size=2)), max_size=6), min_size=1,
-                      max_size=4),
-       free=st.one_of(st.none(), st.integers(0, 1 << 40)))
-def test_any_segment_lists_give_bounded_non_negative_figures(reads: list[list[Any]], free: int | None) -> None:
+@given(
+    reads=st.lists(
+        st.lists(st.one_of(_segment, st.none(), st.text(max_size=2)), max_size=6), min_size=1, max_size=4
+    ),
+    free=st.one_of(st.none(), st.integers(0, 1 << 40)),
+)
+def test_any_segment_lists_give_bounded_non_negative_figures(
+    reads: list[list[Any]], free: int | None
+) -> None:
     api = Api(free=free)
     source = PoolSource(api, clock=Clock())
     for segments in reads:
@@ -198,5 +233,7 @@ def test_any_segment_lists_give_bounded_non_negative_figures(reads: list[list[An
         for r in readings:
             frag = r.fragmentation
             assert frag is not None
-            assert all(type(v) is int and v >= 0 for v in (frag.largest_free_block, frag.reference, frag.stranded))
+            assert all(
+                type(v) is int and v >= 0 for v in (frag.largest_free_block, frag.reference, frag.stranded)
+            )
             assert frag.risk in (True, False, None)

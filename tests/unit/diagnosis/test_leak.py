@@ -11,7 +11,11 @@ from hypothesis import strategies as st
 from gpumemd.diagnosis.leak import find_leaks, human_site
 
 MIB = 1 << 20
-TORCH = {"filename": "/usr/lib/python3/site-packages/torch/nn/modules/linear.py", "line": 125, "name": "forward"}
+TORCH = {
+    "filename": "/usr/lib/python3/site-packages/torch/nn/modules/linear.py",
+    "line": 125,
+    "name": "forward",
+}
 
 
 def frame(line: int, name: str = "train_step", file: str = "/home/u/train.py") -> dict:
@@ -41,7 +45,11 @@ def test_the_growing_site_is_named_with_its_rate_and_steady_ones_are_not() -> No
     report = find_leaks(series(4, 48 * MIB), steps=6)
     assert [human_site(s) for s in report.sites] == ["train.py:88 in train_step()"]
     (site,) = report.sites
-    assert site.bytes_per_step == 48 * MIB and site.blocks == 6 and site.growth == (0, 96 * MIB, 192 * MIB, 288 * MIB)
+    assert (
+        site.bytes_per_step == 48 * MIB
+        and site.blocks == 6
+        and site.growth == (0, 96 * MIB, 192 * MIB, 288 * MIB)
+    )
     json.dumps(report.to_json(), allow_nan=False)
 
 
@@ -61,10 +69,20 @@ def test_growth_with_no_user_frame_is_reported_as_unattributed() -> None:
     assert report.sites == () and report.unattributed_bytes == 30 * MIB and report.notes
 
 
-json_like = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=6),
-                         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                             st.sampled_from(["segments", "blocks", "size", "state", "frames", "filename", "line",
-                                              "name", "device"]), inner, max_size=5), max_leaves=30)
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                ["segments", "blocks", "size", "state", "frames", "filename", "line", "name", "device"]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -53,9 +53,11 @@ def test_any_bytes_are_a_snapshot_or_one_clear_error(data: bytes) -> None:
     figures_from_snapshot(doc)
 
 
-json_like = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.floats(),
-                         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                         max_leaves=20)
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.floats(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -78,7 +80,8 @@ def test_the_h100_pool_snapshot_reads_as_torch_counted_it() -> None:
     assert seg.pool_reserved == sum(s["total_size"] for s in private)
     assert seg.largest_pool is not None and seg.largest_pool[1] == max(
         sum(s["total_size"] for s in private if tuple(s["segment_pool_id"]) == tuple(p["segment_pool_id"]))
-        for p in private)
+        for p in private
+    )
 
 
 def test_a_snapshot_without_an_oom_event_names_what_it_lacks() -> None:

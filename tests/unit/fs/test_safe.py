@@ -167,7 +167,9 @@ def test_rotation_skips_everything_that_is_not_our_regular_file(tmp_path: Path) 
     for i in range(6):
         sd.write(f"p-1{i}.x", b"y" * 10, mtime=100.0 + i)
         sd.rotate("p-", ".x", keep=2)
-    ours = sorted(n for n in os.listdir(tmp_path) if (tmp_path / n).is_file() and not (tmp_path / n).is_symlink())
+    ours = sorted(
+        n for n in os.listdir(tmp_path) if (tmp_path / n).is_file() and not (tmp_path / n).is_symlink()
+    )
     assert ours == ["p-14.x", "p-15.x"]  # the newest two: the bound holds
     for n in ("p-0000-dangling.x", "p-0001-link.x", "p-0002-dir.x", "p-0003-fifo.x"):
         assert os.path.lexists(tmp_path / n)  # untouched
@@ -232,23 +234,34 @@ def test_problems_log_once_per_state_and_count_each(caplog: pytest.LogCaptureFix
         p.ok("spool", "/d")
         p.ok("spool", "/d")
     assert [r.getMessage() for r in caplog.records] == [
-        "cannot write spool in /d: No space left on device", "cannot write spool in /d: Permission denied",
-        "/d: writing spool works again"]
+        "cannot write spool in /d: No space left on device",
+        "cannot write spool in /d: Permission denied",
+        "/d: writing spool works again",
+    ]
     assert counts.counts() == {("spool", "no-space"): 5, ("spool", "permission"): 1}
 
 
 # --- any sequence of directory states: the rotation bounds hold, nothing else is touched ----
 
-KINDS = st.sampled_from(["ours", "dangling", "link", "dir", "fifo", "theirs" if os.geteuid() == 0 else "ours"])
+KINDS = st.sampled_from(
+    ["ours", "dangling", "link", "dir", "fifo", "theirs" if os.geteuid() == 0 else "ours"]
+)
 
 
-@settings(max_examples=40, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(st.tuples(KINDS, st.integers(0, 30), st.integers(1, 50)), min_size=1, max_size=25),
-       keep=st.integers(1, 4), max_bytes=st.integers(1, 200))
-def test_rotation_bounds_hold_over_any_directory_history(tmp_path_factory: pytest.TempPathFactory,
-                                                         steps: list[tuple[str, int, int]], keep: int,
-                                                         max_bytes: int) -> None:
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    steps=st.lists(st.tuples(KINDS, st.integers(0, 30), st.integers(1, 50)), min_size=1, max_size=25),
+    keep=st.integers(1, 4),
+    max_bytes=st.integers(1, 200),
+)
+def test_rotation_bounds_hold_over_any_directory_history(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int, int]], keep: int, max_bytes: int
+) -> None:
     d = tmp_path_factory.mktemp("rot")
     target = d.parent / "target"
     target.write_bytes(b"t")

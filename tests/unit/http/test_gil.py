@@ -132,9 +132,12 @@ def test_scrapes_answered_while_main_thread_hogs_the_gil() -> None:
         port, cap, threads = map(int, child.stdout.readline().split())
         assert cap == CAP  # the cap is configurable from the environment
         assert threads == 1  # no basic auth: the I/O thread answers, no workers
-        client = (f"import json, sys; sys.path.insert(0, {str(ROOT)!r}); from tests.unit.http.test_gil import probe; "
+        client = (f"import json, sys; sys.path.insert(0, {str(ROOT)!r}); "
+                  "from tests.unit.http.test_gil import probe; "
                   f"print(json.dumps(probe({port})))")  # fmt: skip
-        out = subprocess.run([sys.executable, "-c", client], env=env, capture_output=True, text=True, timeout=40)
+        out = subprocess.run(
+            [sys.executable, "-c", client], env=env, capture_output=True, text=True, timeout=40
+        )
         assert out.returncode == 0, out.stderr[-2000:]
         result = json.loads(out.stdout)
     finally:
@@ -144,7 +147,10 @@ def test_scrapes_answered_while_main_thread_hogs_the_gil() -> None:
     lat = sorted(result["latencies"])
     assert len(lat) == PROBES
     p50, p99 = lat[len(lat) // 2], lat[int(0.99 * len(lat)) - 1]
-    print(f"\nbusy main thread: probe p50 {p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, max {lat[-1] * 1e3:.1f} ms")
+    print(
+        f"\nbusy main thread: probe p50 {p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, "
+        f"max {lat[-1] * 1e3:.1f} ms"
+    )
     # One GIL hand-off per scrape, a 5 ms switch interval: p99 is a few ms on an idle
     # box. Generous for a loaded 2-core CI machine, and far below the 1 s of the bug.
     assert p99 < 0.25, lat[-5:]

@@ -276,8 +276,10 @@ def test_thread_count_is_fixed(serve: ServerFactory, inline: bool) -> None:
     before = set(threading.enumerate())
 
     def started() -> list[threading.Thread]:
-        return sorted((t for t in threading.enumerate() if t not in before and t.name.startswith("gpumemd-http")),
-                      key=lambda t: t.name)
+        return sorted(
+            (t for t in threading.enumerate() if t not in before and t.name.startswith("gpumemd-http")),
+            key=lambda t: t.name,
+        )
 
     srv = serve(limits=ServerLimits(workers=3, inline_responses=inline))
     # inline (no basic auth): the I/O thread answers, no worker is started

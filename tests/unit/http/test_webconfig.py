@@ -163,9 +163,15 @@ def test_accepted_spellings() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"basic_auth_users: {a: x}\nbasic_auth_users: {b: y}\n", 'duplicate key "basic_auth_users" at line 2 (first at line 1)'),
+        (
+            b"basic_auth_users: {a: x}\nbasic_auth_users: {b: y}\n",
+            'duplicate key "basic_auth_users" at line 2 (first at line 1)',
+        ),
         (b"basic_auth_users: &u {a: x}\n", "not allowed: anchors (&u)"),
-        (b"tls_server_config: !!python/object:ssl.SSLContext {}\n", "not allowed: the tag !!python/object:ssl.SSLContext"),
+        (
+            b"tls_server_config: !!python/object:ssl.SSLContext {}\n",
+            "not allowed: the tag !!python/object:ssl.SSLContext",
+        ),
         (b"basic_auth_users: {a: \xc3\x28}\n", "not valid UTF-8 (byte offset 22, line 1)"),
         (b"basic_auth_users:\x00\n", "binary data: a NUL byte at byte offset 17, line 1"),
         (b"a: " + b"[" * 100 + b"]" * 100, "nested deeper than 64 levels"),
@@ -180,7 +186,9 @@ def test_the_file_is_read_as_hostile_input(tmp_path, data: bytes, message: str) 
     path.write_bytes(data)
     with pytest.raises(WebConfigError) as exc:
         load_web_config(path)
-    assert len(exc.value.errors) == 1 and exc.value.errors[0].startswith(f"{path}: {message}"), exc.value.errors
+    assert len(exc.value.errors) == 1 and exc.value.errors[0].startswith(f"{path}: {message}"), (
+        exc.value.errors
+    )
 
 
 # ------------------------------------------------------------------------- fuzzing

@@ -31,18 +31,57 @@ MiB = 1 << 20
 SCRIPT = Path(__file__).resolve().parent / "scripts" / "upstream_style.py"
 
 # The keys of the seed profiler's to_dict()s and get_summary() (its public output).
-UPSTREAM_SNAPSHOT_KEYS = {"timestamp", "allocated_memory", "reserved_memory", "max_memory_allocated",
-                          "max_memory_reserved", "active_memory", "inactive_memory", "cpu_memory", "device_id",
-                          "operation", "stack_trace"}
-UPSTREAM_RESULT_KEYS = {"function_name", "execution_time", "memory_before", "memory_after", "memory_peak",
-                        "memory_allocated", "memory_freed", "memory_diff", "peak_memory_usage", "tensors_created",
-                        "tensors_deleted", "call_count"}
-UPSTREAM_SUMMARY_KEYS = {"device", "total_functions_profiled", "total_function_calls", "total_execution_time",
-                         "total_memory_allocated", "total_memory_freed", "net_memory_change", "peak_memory_usage",
-                         "current_memory_usage", "baseline_memory_usage", "memory_change_from_baseline",
-                         "function_summaries", "monitoring_active", "snapshots_collected"}
-UPSTREAM_FUNCTION_KEYS = {"call_count", "total_time", "avg_time", "total_memory_allocated", "avg_memory_allocated",
-                          "peak_memory"}
+UPSTREAM_SNAPSHOT_KEYS = {
+    "timestamp",
+    "allocated_memory",
+    "reserved_memory",
+    "max_memory_allocated",
+    "max_memory_reserved",
+    "active_memory",
+    "inactive_memory",
+    "cpu_memory",
+    "device_id",
+    "operation",
+    "stack_trace",
+}
+UPSTREAM_RESULT_KEYS = {
+    "function_name",
+    "execution_time",
+    "memory_before",
+    "memory_after",
+    "memory_peak",
+    "memory_allocated",
+    "memory_freed",
+    "memory_diff",
+    "peak_memory_usage",
+    "tensors_created",
+    "tensors_deleted",
+    "call_count",
+}
+UPSTREAM_SUMMARY_KEYS = {
+    "device",
+    "total_functions_profiled",
+    "total_function_calls",
+    "total_execution_time",
+    "total_memory_allocated",
+    "total_memory_freed",
+    "net_memory_change",
+    "peak_memory_usage",
+    "current_memory_usage",
+    "baseline_memory_usage",
+    "memory_change_from_baseline",
+    "function_summaries",
+    "monitoring_active",
+    "snapshots_collected",
+}
+UPSTREAM_FUNCTION_KEYS = {
+    "call_count",
+    "total_time",
+    "avg_time",
+    "total_memory_allocated",
+    "avg_memory_allocated",
+    "peak_memory",
+}
 
 
 def cpu_profiler(**kw: Any) -> GPUMemoryProfiler:
@@ -77,12 +116,26 @@ def fresh_default() -> Iterator[None]:
 
 # --- 1. MemorySnapshot ---------------------------------------------------------------------
 
+
 def test_1_snapshot_builds_from_upstream_fields_and_dicts_match() -> None:
-    snap = MemorySnapshot(timestamp=0., allocated_memory=1, reserved_memory=1, max_memory_allocated=1,
-                          max_memory_reserved=1, active_memory=1, inactive_memory=0, cpu_memory=0, device_id=0)
+    snap = MemorySnapshot(
+        timestamp=0.0,
+        allocated_memory=1,
+        reserved_memory=1,
+        max_memory_allocated=1,
+        max_memory_reserved=1,
+        active_memory=1,
+        inactive_memory=0,
+        cpu_memory=0,
+        device_id=0,
+    )
     assert snap.operation is None and snap.stack_trace is None and snap.device_id == 0
-    positional = MemorySnapshot(0., 1, 2, 3, 4, 5, 6, 7)  # upstream's field order
-    assert (positional.max_memory_allocated, positional.max_memory_reserved, positional.cpu_memory) == (3, 4, 7)
+    positional = MemorySnapshot(0.0, 1, 2, 3, 4, 5, 6, 7)  # upstream's field order
+    assert (positional.max_memory_allocated, positional.max_memory_reserved, positional.cpu_memory) == (
+        3,
+        4,
+        7,
+    )
     d = positional.to_dict()
     assert UPSTREAM_SNAPSHOT_KEYS <= set(d) and {"cached_free_memory", "cpu_memory_tracked"} <= set(d)
     upstream_dict = {k: d[k] for k in UPSTREAM_SNAPSHOT_KEYS}  # what upstream's to_dict() writes
@@ -104,24 +157,38 @@ def test_1_profiled_snapshots_carry_the_lifetime_peaks() -> None:
 
 # --- 2. ProfileResult ----------------------------------------------------------------------
 
+
 def test_2_result_builds_from_upstream_fields_alone() -> None:
-    snap = MemorySnapshot(0., 10, 20, 30, 40, 10, 0, 0)
-    peak = MemorySnapshot(0., 25, 20, 30, 40, 10, 0, 0)
-    r = ProfileResult(function_name="f", execution_time=0.5, memory_before=snap, memory_after=snap,
-                      memory_peak=peak, memory_allocated=15, memory_freed=15, tensors_created=1, tensors_deleted=1)
+    snap = MemorySnapshot(0.0, 10, 20, 30, 40, 10, 0, 0)
+    peak = MemorySnapshot(0.0, 25, 20, 30, 40, 10, 0, 0)
+    r = ProfileResult(
+        function_name="f",
+        execution_time=0.5,
+        memory_before=snap,
+        memory_after=snap,
+        memory_peak=peak,
+        memory_allocated=15,
+        memory_freed=15,
+        tensors_created=1,
+        tensors_deleted=1,
+    )
     assert r.call_count == 1 and r.peak_memory_usage() == 25 and r.memory_diff() == 0
-    assert r.peak_exact and r.peak_lower_bound == r.peak_upper_bound == 25  # a hand-built result states its peak
+    assert (
+        r.peak_exact and r.peak_lower_bound == r.peak_upper_bound == 25
+    )  # a hand-built result states its peak
     positional = ProfileResult("f", 0.5, snap, snap, peak, 15, 15, 1, 1)
     assert positional == r
     d = r.to_dict()
     assert UPSTREAM_RESULT_KEYS <= set(d) and {"peak_exact", "peak_lower_bound", "peak_upper_bound"} <= set(d)
     assert d["memory_before"] == snap.to_dict()  # nested snapshots as dicts, as upstream
-    kept = ProfileResult("g", 0., snap, snap, peak, 0, 0, 0, 0, peak_exact=False, peak_lower_bound=12,
-                         peak_upper_bound=25)
+    kept = ProfileResult(
+        "g", 0.0, snap, snap, peak, 0, 0, 0, 0, peak_exact=False, peak_lower_bound=12, peak_upper_bound=25
+    )
     assert (kept.peak_exact, kept.peak_lower_bound, kept.peak_upper_bound) == (False, 12, 25)
 
 
 # --- 3. profiler.device --------------------------------------------------------------------
+
 
 def test_3_device_is_a_torch_device_with_type_and_index() -> None:
     torch = pytest.importorskip("torch")
@@ -151,6 +218,7 @@ def test_3_without_torch_the_cpu_device_is_a_lookalike() -> None:
 
 
 # --- 4. results / snapshots: bounded, but list-like ----------------------------------------
+
 
 def test_4_results_and_snapshots_compare_and_slice_like_lists() -> None:
     p = cpu_profiler(max_results=3, max_snapshots=4)
@@ -182,20 +250,29 @@ def test_4_iterating_while_the_monitor_appends_never_breaks() -> None:
     assert len(p.snapshots) == 50 and seen == ["monitor"] * 10
 
 
-ops = st.lists(st.one_of(
-    st.tuples(st.just("append"), st.integers(0, 99)),
-    st.tuples(st.just("extend"), st.lists(st.integers(0, 99), max_size=5)),
-    st.tuples(st.just("pop"), st.integers(-3, 2)),
-    st.tuples(st.just("del"), st.integers(-4, 4), st.integers(-4, 4)),
-    st.tuples(st.just("clear")),
-), max_size=40)
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("append"), st.integers(0, 99)),
+        st.tuples(st.just("extend"), st.lists(st.integers(0, 99), max_size=5)),
+        st.tuples(st.just("pop"), st.integers(-3, 2)),
+        st.tuples(st.just("del"), st.integers(-4, 4), st.integers(-4, 4)),
+        st.tuples(st.just("clear")),
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(maxlen=st.integers(1, 6), script=ops, start=st.integers(-8, 8) | st.none(),
-       stop=st.integers(-8, 8) | st.none(), step=st.sampled_from([None, 1, 2, -1, -2]))
+@given(
+    maxlen=st.integers(1, 6),
+    script=ops,
+    start=st.integers(-8, 8) | st.none(),
+    stop=st.integers(-8, 8) | st.none(),
+    step=st.sampled_from([None, 1, 2, -1, -2]),
+)
 def test_4_bounded_list_behaves_as_a_list_that_keeps_its_last_maxlen_items(
-        maxlen: int, script: list[tuple[Any, ...]], start: int | None, stop: int | None, step: int | None) -> None:
+    maxlen: int, script: list[tuple[Any, ...]], start: int | None, stop: int | None, step: int | None
+) -> None:
     b: BoundedList[int] = BoundedList(maxlen)
     model: list[int] = []
     for op in script:
@@ -209,8 +286,8 @@ def test_4_bounded_list_behaves_as_a_list_that_keeps_its_last_maxlen_items(
             if -len(model) <= op[1] < len(model):
                 assert b.pop(op[1]) == model.pop(op[1])
         elif op[0] == "del":
-            del b[op[1]:op[2]]
-            del model[op[1]:op[2]]
+            del b[op[1] : op[2]]
+            del model[op[1] : op[2]]
         else:
             b.clear()
             model.clear()
@@ -224,9 +301,11 @@ def test_4_bounded_list_behaves_as_a_list_that_keeps_its_last_maxlen_items(
 
 # --- 5. function names ---------------------------------------------------------------------
 
+
 def test_5_closures_from_one_factory_keep_their_own_names() -> None:
     p = cpu_profiler()
     for size_mb in (32, 64, 96):
+
         def allocate(sz: int = size_mb) -> int:
             return len(bytearray(sz * 1024))
 
@@ -237,14 +316,20 @@ def test_5_closures_from_one_factory_keep_their_own_names() -> None:
     assert all(f["call_count"] == 1 for f in s["function_summaries"].values())
     r = p.results[-1]
     assert r.function_name == "tensor_alloc_96mb" and r.memory_before.operation == "before_tensor_alloc_96mb"
-    assert r.qualified_name == f"{__name__}.test_5_closures_from_one_factory_keep_their_own_names.<locals>.allocate"
+    assert (
+        r.qualified_name
+        == f"{__name__}.test_5_closures_from_one_factory_keep_their_own_names.<locals>.allocate"
+    )
 
     def outer() -> Any:
         def simple_function() -> None:
             return None
+
         return simple_function
 
-    assert p.profile_function(outer()).function_name == "simple_function"  # not outer.<locals>.simple_function
+    assert (
+        p.profile_function(outer()).function_name == "simple_function"
+    )  # not outer.<locals>.simple_function
 
 
 def test_5_profile_function_drops_the_return_value_before_the_after_reading() -> None:
@@ -277,12 +362,14 @@ def test_5_profile_function_drops_the_return_value_before_the_after_reading() ->
 
 # --- 6. zeros, not None --------------------------------------------------------------------
 
+
 def test_6_untracked_counts_are_zero_with_a_flag() -> None:
     r = cpu_profiler(track_tensors=False).profile_function(lambda: None)
     assert r.tensors_created == 0 and r.tensors_deleted == 0 and not r.tensors_tracked
     assert not r.tensors_created > 0  # what upstream code writes
-    p = GPUMemoryProfiler(0, track_tensors=False, track_cpu_memory=False, cuda_api=ReplayCuda(),
-                          host_api=FixedHost())
+    p = GPUMemoryProfiler(
+        0, track_tensors=False, track_cpu_memory=False, cuda_api=ReplayCuda(), host_api=FixedHost()
+    )
     r = p.profile_function(lambda: None)
     for snap in (r.memory_before, r.memory_after, r.memory_peak):
         assert snap.cpu_memory == 0 and not snap.cpu_memory_tracked
@@ -291,6 +378,7 @@ def test_6_untracked_counts_are_zero_with_a_flag() -> None:
 
 
 # --- 7. execution_time includes the GPU work -----------------------------------------------
+
 
 def test_7_synchronizes_before_and_after_by_default() -> None:
     api = SyncingReplay()
@@ -336,6 +424,7 @@ def test_7_cpu_has_nothing_to_synchronize() -> None:
 
 # --- 8. start_monitoring twice ---------------------------------------------------------------
 
+
 def test_8_a_second_start_monitoring_is_ignored(caplog: pytest.LogCaptureFixture) -> None:
     p = cpu_profiler()
     caplog.set_level(logging.DEBUG, logger="gpumemd.profiler")
@@ -354,10 +443,13 @@ def test_8_a_second_start_monitoring_is_ignored(caplog: pytest.LogCaptureFixture
 
 # --- 9. get_summary ----------------------------------------------------------------------
 
+
 def test_9_empty_summary_has_the_message_and_every_key() -> None:
     s = cpu_profiler().get_summary()
     assert s["message"] == "No profiling results available"
-    assert UPSTREAM_SUMMARY_KEYS <= set(s) and s["total_function_calls"] == 0 and s["function_summaries"] == {}
+    assert (
+        UPSTREAM_SUMMARY_KEYS <= set(s) and s["total_function_calls"] == 0 and s["function_summaries"] == {}
+    )
 
 
 def test_9_summary_keys_and_meanings() -> None:
@@ -381,11 +473,15 @@ def test_9_summary_keys_and_meanings() -> None:
     assert UPSTREAM_SUMMARY_KEYS <= set(s) and "message" not in s
     assert (s["total_memory_allocated"], s["total_memory_freed"]) == (8 * MiB, 3 * MiB)
     assert s["net_memory_change"] == 5 * MiB  # upstream's meaning: sum of allocated - freed
-    assert s["memory_change_from_baseline"] == s["current_memory_usage"] - s["baseline_memory_usage"] == 5 * MiB
+    assert (
+        s["memory_change_from_baseline"] == s["current_memory_usage"] - s["baseline_memory_usage"] == 5 * MiB
+    )
     assert s["monitoring_active"] and s["snapshots_collected"] >= 6 and s["device"] == "cuda:0"
     assert s["total_execution_time"] == pytest.approx(sum(r.execution_time for r in p.results))
     g = s["function_summaries"]["grow"]
-    assert UPSTREAM_FUNCTION_KEYS <= set(g) and g["total_memory_allocated"] == 8 * MiB and g["call_count"] == 2
+    assert (
+        UPSTREAM_FUNCTION_KEYS <= set(g) and g["total_memory_allocated"] == 8 * MiB and g["call_count"] == 2
+    )
     assert not p.get_summary()["monitoring_active"]
     json.dumps(s)
 
@@ -402,12 +498,15 @@ def test_9_function_stats_groups_results_by_name() -> None:
 
 # --- 10. stack traces, operation names, inactive memory ------------------------------------
 
+
 def test_10_stack_trace_is_a_string_and_operations_are_named_as_upstream() -> None:
     p = cpu_profiler(collect_stack_traces=True)
     with p.profile_context("block"):
         pass
     r = p.results[-1]
-    assert isinstance(r.memory_before.stack_trace, str) and "test_10_stack_trace" in r.memory_before.stack_trace
+    assert (
+        isinstance(r.memory_before.stack_trace, str) and "test_10_stack_trace" in r.memory_before.stack_trace
+    )
     ops = (r.memory_before.operation, r.memory_after.operation, r.memory_peak.operation)
     assert ops == ("before_block", "after_block", "peak_block")
     with pytest.raises(ValueError):
@@ -420,7 +519,10 @@ def test_10_inactive_is_the_allocators_inactive_split_and_cached_free_is_reserve
     api = ReplayCuda(stats)
     snap = GPUMemoryProfiler(0, cuda_api=api, host_api=FixedHost()).take_snapshot()
     assert snap.inactive_memory == stats["inactive_split_bytes"]["all"]["current"]
-    assert snap.cached_free_memory == stats["reserved_bytes"]["all"]["current"] - stats["active_bytes"]["all"]["current"]
+    assert (
+        snap.cached_free_memory
+        == stats["reserved_bytes"]["all"]["current"] - stats["active_bytes"]["all"]["current"]
+    )
     assert snap.cached_free_memory >= snap.inactive_memory  # split blocks are part of what is cached
     cpu = cpu_profiler().take_snapshot()
     assert (cpu.inactive_memory, cpu.cached_free_memory, cpu.device_id) == (0, 0, -1)
@@ -428,9 +530,18 @@ def test_10_inactive_is_the_allocators_inactive_split_and_cached_free_is_reserve
 
 # --- 11. module-level conveniences --------------------------------------------------------
 
+
 def test_11_exported_from_the_package_without_breaking_its_api() -> None:
-    assert {"start", "stop", "Agent", "GPUMemoryProfiler", "ProfileResult", "MemorySnapshot",
-            "profile_function", "profile_context"} <= set(gpumemd.__all__)
+    assert {
+        "start",
+        "stop",
+        "Agent",
+        "GPUMemoryProfiler",
+        "ProfileResult",
+        "MemorySnapshot",
+        "profile_function",
+        "profile_context",
+    } <= set(gpumemd.__all__)
     assert gpumemd.profile_function is profile_function and gpumemd.profile_context is profile_context
 
 
@@ -453,8 +564,9 @@ def test_11_decorator_both_forms_return_the_functions_value(fresh_default: None)
     assert p.results[-1].error is not None
 
 
-def test_11_default_profiler_falls_back_to_the_cpu_without_cuda(fresh_default: None,
-                                                                 caplog: pytest.LogCaptureFixture) -> None:
+def test_11_default_profiler_falls_back_to_the_cpu_without_cuda(
+    fresh_default: None, caplog: pytest.LogCaptureFixture
+) -> None:
     torch = pytest.importorskip("torch")
     if torch.cuda.is_available():
         pytest.skip("this machine has CUDA: the default profiler is on it")
@@ -486,8 +598,11 @@ def test_11_profile_context_on_a_given_profiler(fresh_default: None) -> None:
 
 # --- the upstream-style script ------------------------------------------------------------
 
+
 def test_upstream_style_script_runs_unchanged_on_this_machine() -> None:
-    done = subprocess.run([sys.executable, str(SCRIPT)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT)], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "upstream-style script: OK" in done.stdout
     assert "tensor_alloc_96mb" in done.stdout

@@ -151,7 +151,9 @@ def test_snapshots_ring_buffer_is_bounded_while_monitoring() -> None:
     finally:
         prof.stop_monitoring()
     assert not prof.monitoring and len(prof.snapshots) == 5
-    assert prof.snapshots[0].timestamp > (first or 0) and all(s.operation == "monitor" for s in prof.snapshots)
+    assert prof.snapshots[0].timestamp > (first or 0) and all(
+        s.operation == "monitor" for s in prof.snapshots
+    )
     prof.stop_monitoring()  # idempotent
     with pytest.raises(ValueError):
         prof.start_monitoring(interval=0)
@@ -226,7 +228,10 @@ def test_stack_traces_when_asked() -> None:
     r = prof.profile_function(lambda: None)
     trace = r.memory_before.stack_trace
     assert isinstance(trace, str)  # one string, as upstream (issue 16)
-    assert "test_stack_traces_when_asked" in trace.splitlines()[-2] and "gpumemd/profiler/profiler.py" not in trace
+    assert (
+        "test_stack_traces_when_asked" in trace.splitlines()[-2]
+        and "gpumemd/profiler/profiler.py" not in trace
+    )
     assert GPUMemoryProfiler(device="cpu").take_snapshot().stack_trace is None
 
 
@@ -263,8 +268,17 @@ def test_json_export_round_trips(prof: GPUMemoryProfiler, tmp_path: Path) -> Non
     assert json.loads(text) == data
     assert {"device", "baseline", "summary", "results", "snapshots"} <= set(data)
     r = data["results"][0]
-    assert {"memory_allocated", "memory_freed", "memory_diff", "peak_memory_usage", "execution_time",
-            "memory_before", "memory_after", "memory_peak", "peak_exact"} <= set(r)
+    assert {
+        "memory_allocated",
+        "memory_freed",
+        "memory_diff",
+        "peak_memory_usage",
+        "execution_time",
+        "memory_before",
+        "memory_after",
+        "memory_peak",
+        "peak_exact",
+    } <= set(r)
     assert MemorySnapshot.from_dict(r["memory_after"]) == prof.results[0].memory_after
     assert "snapshots" not in prof.to_dict(snapshots=False)
 

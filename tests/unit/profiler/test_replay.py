@@ -140,7 +140,9 @@ def test_current_device_comes_from_the_api_when_it_knows() -> None:
 
 
 def test_bad_index_and_no_cuda_fail_at_construction() -> None:
-    with pytest.raises(ValueError, match=r"cuda:2 does not exist; 2 CUDA device\(s\) visible: cuda:0..cuda:1"):
+    with pytest.raises(
+        ValueError, match=r"cuda:2 does not exist; 2 CUDA device\(s\) visible: cuda:0..cuda:1"
+    ):
         GPUMemoryProfiler("cuda:2", cuda_api=ReplayCuda(devices=2))
     with pytest.raises(RuntimeError, match="no CUDA device is visible.*device='cpu'"):
         GPUMemoryProfiler(0, cuda_api=ReplayCuda(devices=0))
@@ -167,7 +169,9 @@ def test_leak_hint_with_growth_per_call() -> None:
     assert leaky_s["leak_suspected"] and leaky_s["growth_per_call"] == MiB
     assert not s["function_summaries"]["clean"]["leak_suspected"]
     (hint,) = s["leak_hints"]
-    assert hint["growth_per_call"] == MiB and hint["calls_considered"] == 4 and hint["total_growth"] == 4 * MiB
+    assert (
+        hint["growth_per_call"] == MiB and hint["calls_considered"] == 4 and hint["total_growth"] == 4 * MiB
+    )
     assert "1.00 MiB per call" in hint["message"]
 
 
@@ -203,15 +207,20 @@ def _r(allocated: int, peak: int, total: int | None, freed: int | None) -> RawRe
     return RawReading(allocated, 0, 0, 0, peak, 0, 0, total, freed, None, None)
 
 
-@pytest.mark.parametrize("before,after,sampled,expect", [
-    (_r(10, 100, 0, 0), _r(10, 150, 200, 200), 0, (150, 150, True)),  # new high-water mark
-    (_r(10, 100, 0, 0), _r(30, 100, 20, 0), 0, (30, 30, True)),  # nothing freed
-    (_r(10, 100, 0, 0), _r(5, 100, 0, 5), 0, (10, 10, True)),  # nothing allocated
-    (_r(10, 100, 0, 0), _r(10, 100, 40, 40), 0, (10, 50, False)),  # alloc+free under the peak
-    (_r(10, 100, 0, 0), _r(10, 100, 40, 40), 50, (50, 50, True)),  # the sampler saw the top
-    (_r(10, 100, 0, 0), _r(10, 100, 500, 500), 0, (10, 100, False)),  # the lifetime peak bounds it
-    (_r(10, 100, None, None), _r(20, 100, None, None), 0, (20, 100, False)),  # CPU: no counters
-    (_r(10, 100, None, None), _r(20, 120, None, None), 0, (120, 120, True)),  # CPU: high-water mark rose
-])
-def test_peak_bounds(before: RawReading, after: RawReading, sampled: int, expect: tuple[int, int, bool]) -> None:
+@pytest.mark.parametrize(
+    "before,after,sampled,expect",
+    [
+        (_r(10, 100, 0, 0), _r(10, 150, 200, 200), 0, (150, 150, True)),  # new high-water mark
+        (_r(10, 100, 0, 0), _r(30, 100, 20, 0), 0, (30, 30, True)),  # nothing freed
+        (_r(10, 100, 0, 0), _r(5, 100, 0, 5), 0, (10, 10, True)),  # nothing allocated
+        (_r(10, 100, 0, 0), _r(10, 100, 40, 40), 0, (10, 50, False)),  # alloc+free under the peak
+        (_r(10, 100, 0, 0), _r(10, 100, 40, 40), 50, (50, 50, True)),  # the sampler saw the top
+        (_r(10, 100, 0, 0), _r(10, 100, 500, 500), 0, (10, 100, False)),  # the lifetime peak bounds it
+        (_r(10, 100, None, None), _r(20, 100, None, None), 0, (20, 100, False)),  # CPU: no counters
+        (_r(10, 100, None, None), _r(20, 120, None, None), 0, (120, 120, True)),  # CPU: high-water mark rose
+    ],
+)
+def test_peak_bounds(
+    before: RawReading, after: RawReading, sampled: int, expect: tuple[int, int, bool]
+) -> None:
     assert peak_bounds(before, after, sampled) == expect

@@ -189,7 +189,11 @@ def test_clearing_results() -> None:
     # All results, snapshots, and statistics are cleared
     # Peak memory stats are reset
     # New baseline snapshot is captured
-    assert not profiler.results and not profiler.snapshots and profiler.get_summary()["total_function_calls"] == 0
+    assert (
+        not profiler.results
+        and not profiler.snapshots
+        and profiler.get_summary()["total_function_calls"] == 0
+    )
 
 
 def test_tensor_tracking(capsys: pytest.CaptureFixture[str]) -> None:

@@ -313,7 +313,9 @@ class Ticking(Constant):
 def test_between_samples_a_wake_up_only_ticks_the_sources_that_tick() -> None:
     fast, slow, observer = Ticking("fast", 1), Every("slow", 7, every=1.0), Counting(every=1.0)
     published: list[Any] = []
-    s = sampler(fast, slow, observers=[observer], listeners=[published.append], interval=0.1, sample_every=1.0)
+    s = sampler(
+        fast, slow, observers=[observer], listeners=[published.append], interval=0.1, sample_every=1.0
+    )
     clock: Any = s._mono
     start = next_sample = clock.now
     for _ in range(25):  # 2.5 s of 10 Hz wake-ups, on float sums as the thread keeps them
@@ -354,7 +356,9 @@ def test_while_the_caller_ticks_the_thread_sleeps_until_the_next_sample() -> Non
     assert s.next_wake(t, t + 1.0, t) == t + 1.0  # the caller ticks: no wake-up until the sample
     clock.now = t + 0.25  # the caller stopped two intervals ago: the thread ticks again
     assert s.next_wake(t + 0.2, t + 1.0, clock.now) == pytest.approx(t + 0.3)
-    assert s.next_wake(t, t + 1.0, t + 0.5) == pytest.approx(t + 0.6)  # fell behind: one interval from now, no burst
+    assert s.next_wake(t, t + 1.0, t + 0.5) == pytest.approx(
+        t + 0.6
+    )  # fell behind: one interval from now, no burst
 
 
 def test_a_tick_that_raises_is_logged_and_the_sample_still_reads_the_source(caplog: Any) -> None:

@@ -20,9 +20,15 @@ def read(state: str) -> dict[str, int | None]:
 def test_a_256mib_and_a_4000_byte_tensor_as_the_allocator_counts_them() -> None:
     r = read("after_256MiB_and_4000B")
     # 4000 B rounds up to 512-byte blocks (4096); the small pool reserves a 2 MiB segment.
-    assert r["allocated_bytes"] == 256 * 2**20 + 4096 == READINGS["after_256MiB_and_4000B"]["memory_allocated"]
+    assert (
+        r["allocated_bytes"] == 256 * 2**20 + 4096 == READINGS["after_256MiB_and_4000B"]["memory_allocated"]
+    )
     assert r["requested_bytes"] == 256 * 2**20 + 4000
-    assert r["reserved_bytes"] == 256 * 2**20 + 2 * 2**20 == READINGS["after_256MiB_and_4000B"]["memory_reserved"]
+    assert (
+        r["reserved_bytes"]
+        == 256 * 2**20 + 2 * 2**20
+        == READINGS["after_256MiB_and_4000B"]["memory_reserved"]
+    )
     assert r["inactive_split_bytes"] == 2 * 2**20 - 4096
     assert (r["allocations"], r["segments"], r["device_allocs"]) == (2, 2, 2)
 
@@ -108,7 +114,9 @@ def test_families_carry_rank_labels_and_the_new_series() -> None:
     fams = {f.name: f for f in src.families(src.read({}))}
     (s,) = fams["gpumemd_allocator_interval_peak_bytes"].samples
     assert s.labels == {"gpu": "0", "uuid": READINGS and s.labels["uuid"], "rank": "3"}
-    assert fams["gpumemd_allocator_bytes_allocated"].samples[0].name == "gpumemd_allocator_bytes_allocated_total"
+    assert (
+        fams["gpumemd_allocator_bytes_allocated"].samples[0].name == "gpumemd_allocator_bytes_allocated_total"
+    )
     assert fams["gpumemd_allocator_bytes_freed"].samples[0].value == 268435456
 
 
@@ -137,8 +145,9 @@ def test_ticks_between_samples_tighten_the_published_interval_peak() -> None:
     quiet = stats(base, 8 * GiB, 20 * GiB, 17 * GiB)
     spike = stats(base + GiB, 8 * GiB, 21 * GiB, 17 * GiB)  # a tick while 1 GiB is held
     freed = stats(base, 8 * GiB, 21 * GiB, 18 * GiB)
-    src = AllocatorSource(TorchSequence([quiet, spike, freed, freed]), peak_window=30.0,
-                          monotonic=iter(range(100)).__next__)
+    src = AllocatorSource(
+        TorchSequence([quiet, spike, freed, freed]), peak_window=30.0, monotonic=iter(range(100)).__next__
+    )
     src.read({})
     src.tick()
     src.tick()
@@ -187,10 +196,17 @@ from gpumemd.sources.allocator import StepPeak  # noqa: E402
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(st.tuples(st.just("alloc"), st.integers(1, 1 << 30)),
-                          st.tuples(st.just("free"), st.integers(0, 1 << 30)),
-                          st.tuples(st.just("read"), st.just(0)),
-                          st.tuples(st.just("step"), st.just(0))), max_size=60))
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("alloc"), st.integers(1, 1 << 30)),
+            st.tuples(st.just("free"), st.integers(0, 1 << 30)),
+            st.tuples(st.just("read"), st.just(0)),
+            st.tuples(st.just("step"), st.just(0)),
+        ),
+        max_size=60,
+    )
+)
 def test_the_step_peak_is_never_below_the_true_peak_and_equals_it_when_exact(ops: list) -> None:
     current = peak = allocated = freed = 0
     tracker = StepPeak()

@@ -112,5 +112,6 @@ def test_a_process_splits_into_parts_that_sum_to_what_nvml_charges(used: int, re
     parts = split_process(used, reserved, allocated, inactive_split)
     assert tuple(parts) == PROCESS_CATEGORIES
     assert sum(parts.values()) == used and all(v >= 0 for v in parts.values())
-    if allocated <= reserved <= used and inactive_split <= reserved - allocated:  # a consistent reading: exact
+    # a consistent reading: exact
+    if allocated <= reserved <= used and inactive_split <= reserved - allocated:
         assert parts["pytorch_allocated"] == allocated and parts["non_pytorch"] == used - reserved

@@ -48,7 +48,9 @@ def test_every_category_matches_what_the_processes_held(tmp_path: Path) -> None:
     assert sum(g.parts.values()) == g.total
     assert g.parts["pytorch_allocated"] == sum(r["allocated"] for r in RANKS.values())
     reserved = sum(r["reserved"] for r in RANKS.values())
-    assert g.parts["pytorch_allocated"] + g.parts["pytorch_fragmented"] + g.parts["pytorch_cached"] == reserved
+    assert (
+        g.parts["pytorch_allocated"] + g.parts["pytorch_fragmented"] + g.parts["pytorch_cached"] == reserved
+    )
     by_pid = {p.pid: p for p in g.processes}
     assert g.parts["non_pytorch"] == sum(by_pid[pid].used for pid in RANKS) - reserved
     assert g.parts["other_processes"] == sum(OTHERS.values())

@@ -64,8 +64,12 @@ def test_without_nvml_in_the_cycle_or_with_process_rss_off_only_host_memory() ->
     reading = off.read({"nvml": nvml_with(42)})
     assert api.asked == [] and dict(reading.process_rss_bytes) == {}
     assert {name for name, _ in render(off, reading)} == {
-        "gpumemd_host_memory_total_bytes", "gpumemd_host_memory_available_bytes", "gpumemd_host_memory_used_bytes",
-        "gpumemd_host_swap_total_bytes", "gpumemd_host_swap_used_bytes"}
+        "gpumemd_host_memory_total_bytes",
+        "gpumemd_host_memory_available_bytes",
+        "gpumemd_host_memory_used_bytes",
+        "gpumemd_host_swap_total_bytes",
+        "gpumemd_host_swap_used_bytes",
+    }
 
 
 def test_every_family_it_renders_is_declared_in_names() -> None:

@@ -73,7 +73,12 @@ def samples(source: PoolSource, reading: tuple[PoolReading, ...]) -> dict[tuple[
 
 
 def test_kinds_follow_the_allocators_pool_ids() -> None:
-    assert [kind_of(0, 0), kind_of(3, 0), kind_of(0, 5), kind_of(2, 2)] == ["default", "graph", "user", "other"]
+    assert [kind_of(0, 0), kind_of(3, 0), kind_of(0, 5), kind_of(2, 2)] == [
+        "default",
+        "graph",
+        "user",
+        "other",
+    ]
 
 
 @pytest.mark.parametrize("shape", ["tuples", "lists"])  # torch's tuples; a replayed capture's lists
@@ -86,8 +91,10 @@ def test_the_recorded_h100_snapshot_reads_as_torch_summed_it(shape: str) -> None
     for pool in ("graph:1", "user:1", "user:2"):
         assert got[("gpumemd_allocator_private_pool_reserved_bytes", pool)] == theirs[pool]["reserved"]
     assert got[("gpumemd_allocator_pool_reserved_bytes", "graph")] == theirs["graph:1"]["reserved"]
-    assert got[("gpumemd_allocator_pool_reserved_bytes", "user")] == theirs["user:1"]["reserved"] + \
-        theirs["user:2"]["reserved"]
+    assert (
+        got[("gpumemd_allocator_pool_reserved_bytes", "user")]
+        == theirs["user:1"]["reserved"] + theirs["user:2"]["reserved"]
+    )
     assert got[("gpumemd_allocator_pool_allocated_bytes", "default")] == theirs["default"]["allocated"]
     assert [got[("gpumemd_allocator_pools", k)] for k in KINDS] == [1, 1, 2]
     # the kinds add up to what torch.cuda.memory_reserved() said
@@ -95,8 +102,10 @@ def test_the_recorded_h100_snapshot_reads_as_torch_summed_it(shape: str) -> None
 
 
 def test_default_pool_only_exports_zeros_for_the_private_kinds_and_no_pool_series() -> None:
-    source = PoolSource(SnapshotTorch([segment((0, 0), 20 * MiB, 2 * MiB), segment((0, 0), 2 * MiB, 512)]),
-                        labels={"rank": "3"})
+    source = PoolSource(
+        SnapshotTorch([segment((0, 0), 20 * MiB, 2 * MiB), segment((0, 0), 2 * MiB, 512)]),
+        labels={"rank": "3"},
+    )
     got = samples(source, source.read({}))
     assert got == {
         ("gpumemd_allocator_pool_reserved_bytes", "default"): 22 * MiB,
@@ -128,8 +137,15 @@ def test_more_private_pools_than_series_sum_the_smallest_into_other() -> None:
 
 
 def test_devices_are_read_apart_and_other_kinds_appear_only_when_seen() -> None:
-    source = PoolSource(SnapshotTorch([segment((0, 0), 2 * MiB, device=1), segment((4, 4), 8 * MiB, device=0),
-                                       segment((4, 5), 4 * MiB, device=0)]))
+    source = PoolSource(
+        SnapshotTorch(
+            [
+                segment((0, 0), 2 * MiB, device=1),
+                segment((4, 4), 8 * MiB, device=0),
+                segment((4, 5), 4 * MiB, device=0),
+            ]
+        )
+    )
     readings = source.read({})
     assert [(r.device, r.uuid) for r in readings] == [(0, "GPU-0"), (1, "GPU-1")]
     assert readings[0].kinds[-1] == ("other", 12 * MiB, 0, 2)
@@ -153,7 +169,8 @@ def test_cuda_malloc_async_exports_nothing_and_stops_reading(caplog: pytest.LogC
 
 
 def test_an_older_torch_without_segment_pool_id_gives_no_pool_series_and_one_log_line(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     segs = [{k: v for k, v in s.items() if k != "segment_pool_id"} for s in RECORDED["segments"]]
     torch = SnapshotTorch(segs)
     source = PoolSource(torch)
@@ -164,12 +181,19 @@ def test_an_older_torch_without_segment_pool_id_gives_no_pool_series_and_one_log
     assert len([r for r in caplog.records if "segment_pool_id" in r.getMessage()]) == 1
 
 
-def test_a_torch_without_the_snapshot_and_an_old_capture_give_no_pool_series(caplog: pytest.LogCaptureFixture) -> None:
-    replayed = torch_replayer({"torch": {"is_initialized()": {"ok": True}, "allocator_backend()": {"ok": "native"}}})
+def test_a_torch_without_the_snapshot_and_an_old_capture_give_no_pool_series(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    replayed = torch_replayer(
+        {"torch": {"is_initialized()": {"ok": True}, "allocator_backend()": {"ok": "native"}}}
+    )
     with caplog.at_level(logging.INFO, logger="gpumemd.pools"):
         assert PoolSource(SnapshotTorch(None)).read({}) == ()
         assert PoolSource(replayed).read({}) == ()
-    assert [r.getMessage().startswith("this torch has no allocator snapshot") for r in caplog.records] == [True, True]
+    assert [r.getMessage().startswith("this torch has no allocator snapshot") for r in caplog.records] == [
+        True,
+        True,
+    ]
 
 
 def test_a_segment_lacking_segment_pool_id_among_others_fails_the_read_and_is_counted() -> None:
@@ -182,11 +206,17 @@ def test_a_segment_lacking_segment_pool_id_among_others_fails_the_read_and_is_co
     assert errors.counts == {"pools": 1}
 
 
-_scalar = st.none() | st.booleans() | st.integers(-2, 1 << 40) | st.floats(allow_nan=True) | st.text(max_size=4)
+_scalar = (
+    st.none() | st.booleans() | st.integers(-2, 1 << 40) | st.floats(allow_nan=True) | st.text(max_size=4)
+)
 _value = _scalar | st.lists(_scalar, max_size=3) | st.tuples(_scalar, _scalar)
 _segment = st.dictionaries(
-    st.sampled_from(["device", "total_size", "allocated_size", "active_size", "segment_pool_id", "blocks", "x"]),
-    _value, max_size=7)
+    st.sampled_from(
+        ["device", "total_size", "allocated_size", "active_size", "segment_pool_id", "blocks", "x"]
+    ),
+    _value,
+    max_size=7,
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

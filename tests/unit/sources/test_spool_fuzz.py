@@ -56,20 +56,32 @@ def mutated(draw: st.DrawFn) -> Any:
     return doc
 
 
-label_names = st.sampled_from(["rank", "gpu", "pool", "__name__", "a-b", "le", "", "x" * 300]) | st.from_regex(
-    r"[a-zA-Z_][a-zA-Z0-9_]{0,10}", fullmatch=True)
-family_names = st.sampled_from([
-    "gpumemd_allocator_x", "gpumemd_process_info", "gpumemd_process_rank_info", "gpumemd_oom_events",
-    "gpumemd_section_x_total", "gpumemd_agent_y", "gpumemd_gpu_memory_used_bytes", "gpumemd_allocator_allocated_bytes",
-    "gpumemd_process_gpu_memory_used_bytes_total", "other_family", "gpumemd_allocator_bad name",
-]) | st.from_regex(r"gpumemd_(allocator|process|oom|agent|section)_[a-z_]{0,8}", fullmatch=True)
+label_names = st.sampled_from(
+    ["rank", "gpu", "pool", "__name__", "a-b", "le", "", "x" * 300]
+) | st.from_regex(r"[a-zA-Z_][a-zA-Z0-9_]{0,10}", fullmatch=True)
+family_names = st.sampled_from(
+    [
+        "gpumemd_allocator_x",
+        "gpumemd_process_info",
+        "gpumemd_process_rank_info",
+        "gpumemd_oom_events",
+        "gpumemd_section_x_total",
+        "gpumemd_agent_y",
+        "gpumemd_gpu_memory_used_bytes",
+        "gpumemd_allocator_allocated_bytes",
+        "gpumemd_process_gpu_memory_used_bytes_total",
+        "other_family",
+        "gpumemd_allocator_bad name",
+    ]
+) | st.from_regex(r"gpumemd_(allocator|process|oom|agent|section)_[a-z_]{0,8}", fullmatch=True)
 
 
 @st.composite
 def lookalike(draw: st.DrawFn) -> Any:
     """A document shaped like a spool file, with hostile names, types, labels and values."""
-    fams = draw(st.lists(st.tuples(family_names, st.sampled_from([*TYPES, "histogram", "summary", 3])),
-                         max_size=4))
+    fams = draw(
+        st.lists(st.tuples(family_names, st.sampled_from([*TYPES, "histogram", "summary", 3])), max_size=4)
+    )
     types = [[name, typ, draw(st.text(max_size=20))] for name, typ in fams]
     rows = []
     for i, (name, _) in enumerate(fams):
@@ -78,11 +90,19 @@ def lookalike(draw: st.DrawFn) -> Any:
             labels = draw(st.dictionaries(label_names, st.text(max_size=10) | json_values, max_size=3))
             value = draw(st.floats(allow_nan=True) | st.integers(-(2**64), 2**64) | json_values)
             rows.append([i, name + suffix, labels, value])
-    return {"format": draw(st.sampled_from(["gpumemd-spool/2", "gpumemd-spool/1"])), "pid": 77,
-            "interval": draw(st.sampled_from([1.0, 0, -1, 1e300, float("nan")])), "written": 100.0,
-            "identity": draw(st.dictionaries(st.sampled_from(["rank", "job_id", "x"]), st.text(max_size=5) | json_values,
-                                             max_size=3)),
-            "types": types, "samples": rows}
+    return {
+        "format": draw(st.sampled_from(["gpumemd-spool/2", "gpumemd-spool/1"])),
+        "pid": 77,
+        "interval": draw(st.sampled_from([1.0, 0, -1, 1e300, float("nan")])),
+        "written": 100.0,
+        "identity": draw(
+            st.dictionaries(
+                st.sampled_from(["rank", "job_id", "x"]), st.text(max_size=5) | json_values, max_size=3
+            )
+        ),
+        "types": types,
+        "samples": rows,
+    }
 
 
 _promtool_left = [PROMTOOL_RUNS if shutil.which("promtool") else 0]
@@ -142,13 +162,25 @@ def spool() -> Any:
     shutil.rmtree(d, ignore_errors=True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
-@given(st.lists(st.binary(max_size=512) | mutated().map(lambda d: json.dumps(d).encode())
-                | lookalike().map(lambda d: json.dumps(d).encode()), min_size=1, max_size=4))
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.lists(
+        st.binary(max_size=512)
+        | mutated().map(lambda d: json.dumps(d).encode())
+        | lookalike().map(lambda d: json.dumps(d).encode()),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_the_reader_serves_the_healthy_rank_next_to_hostile_files(spool: Path, files: list[bytes]) -> None:
     src = SpoolSource(spool, clock=lambda: 100.5)
-    expected = {f.name: f.samples for f in src.families(src.read({})) if f.name.startswith("gpumemd_allocator")}
+    expected = {
+        f.name: f.samples for f in src.families(src.read({})) if f.name.startswith("gpumemd_allocator")
+    }
     written = []
     try:
         for i, data in enumerate(files):

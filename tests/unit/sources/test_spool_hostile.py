@@ -146,7 +146,10 @@ def test_a_file_of_another_uid_claiming_a_pid_is_not_owner(tmp_path: Path) -> No
     reading = src.read({})
     assert reading.ranks == () and reading.rejected["not_owner"] == 1
     # root's files are trusted for any pid; the pid's owner's files are accepted
-    assert len(source(tmp_path, owner=lambda pid: os.stat(tmp_path / "agent-4242.json").st_uid).read({}).ranks) == 1
+    assert (
+        len(source(tmp_path, owner=lambda pid: os.stat(tmp_path / "agent-4242.json").st_uid).read({}).ranks)
+        == 1
+    )
 
 
 def test_unverifiable_ranks_are_rejected_unless_accepted(tmp_path: Path) -> None:
@@ -172,7 +175,9 @@ def test_a_fresh_file_of_a_pid_never_seen_is_rejected_and_an_old_one_expires(tmp
 def test_last_words_of_a_rank_seen_alive_are_served(tmp_path: Path) -> None:
     publish_healthy(tmp_path, 4545, NOW)
     running = [True]
-    src = source(tmp_path, owner=lambda pid: os.geteuid() if running[0] else None, alive=lambda pid: running[0])
+    src = source(
+        tmp_path, owner=lambda pid: os.geteuid() if running[0] else None, alive=lambda pid: running[0]
+    )
     assert len(src.read({}).ranks) == 1
     running[0] = False  # it died of an OOM; its file is fresh and its owner is remembered
     assert len(src.read({}).ranks) == 1
@@ -232,7 +237,11 @@ def test_unsafe_directories_are_not_read(shared_dir: Path) -> None:
 
 
 def test_the_daemon_creates_a_missing_spool_1770_with_its_group(shared_dir: Path) -> None:
-    gid = os.getegid() if os.geteuid() != 0 else grp.getgrnam("nogroup" if _has_group("nogroup") else "nobody").gr_gid
+    gid = (
+        os.getegid()
+        if os.geteuid() != 0
+        else grp.getgrnam("nogroup" if _has_group("nogroup") else "nobody").gr_gid
+    )
     spool = shared_dir / "deep" / "spool"
     reading = source(spool, settings=config_mod.SpoolSourceConfig(group=str(gid))).read({})
     assert reading.ranks == ()

@@ -133,7 +133,9 @@ def main() -> None:
               f"peak {stats['peak_memory'] / 1024**2:.1f} MB")
 
     profiler.clear_results()
-    assert profiler.results == [] and profiler.get_summary().get("message") == "No profiling results available"
+    assert (
+        profiler.results == [] and profiler.get_summary().get("message") == "No profiling results available"
+    )
     print("upstream-style script: OK")
 
 
