@@ -21,5 +21,7 @@ def eight_ranks_config(tmp_path: Path) -> Path:
     unverified: their pids run nowhere here."""
     synth_capture.write_spool(load_capture(EIGHT_RANKS), tmp_path / "spool", written=time.time(), job_id="77")
     cfg = tmp_path / "gpumemd.yml"
-    cfg.write_text(f"agent: {{spool_dir: {tmp_path / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n")
+    cfg.write_text(
+        f"agent: {{spool_dir: {tmp_path / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n"
+    )
     return cfg

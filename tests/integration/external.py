@@ -19,10 +19,15 @@ PROMETHEUS = shutil.which("prometheus")
 ALERTMANAGER = shutil.which("prometheus-alertmanager") or shutil.which("alertmanager")
 PROMTOOL = shutil.which("promtool")
 
-needs_prometheus = pytest.mark.skipif(PROMETHEUS is None, reason="prometheus not installed (apt-get install prometheus)")
+needs_prometheus = pytest.mark.skipif(
+    PROMETHEUS is None, reason="prometheus not installed (apt-get install prometheus)"
+)
 needs_alertmanager = pytest.mark.skipif(
-    ALERTMANAGER is None, reason="alertmanager not installed (apt-get install prometheus-alertmanager)")
-needs_promtool = pytest.mark.skipif(PROMTOOL is None, reason="promtool not installed (apt-get install prometheus)")
+    ALERTMANAGER is None, reason="alertmanager not installed (apt-get install prometheus-alertmanager)"
+)
+needs_promtool = pytest.mark.skipif(
+    PROMTOOL is None, reason="promtool not installed (apt-get install prometheus)"
+)
 
 
 def get_json(url: str, timeout: float = 2.0) -> Any:
@@ -53,8 +58,14 @@ def alertmanager(tmp: Path) -> Iterator[str]:
     )
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    cmd = [ALERTMANAGER, f"--config.file={cfg}", f"--storage.path={tmp / 'am-data'}",
-           f"--web.listen-address=127.0.0.1:{port}", "--cluster.listen-address=", "--log.level=warn"]
+    cmd = [
+        ALERTMANAGER,
+        f"--config.file={cfg}",
+        f"--storage.path={tmp / 'am-data'}",
+        f"--web.listen-address=127.0.0.1:{port}",
+        "--cluster.listen-address=",
+        "--log.level=warn",
+    ]
     with _process(cmd, url):
         yield url
 
@@ -70,7 +81,12 @@ def prometheus(tmp: Path, target: str, rule_file: Path) -> Iterator[str]:
     )
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    cmd = [PROMETHEUS, f"--config.file={cfg}", f"--web.listen-address=127.0.0.1:{port}",
-           f"--storage.tsdb.path={tmp / 'prom-data'}", "--log.level=warn"]
+    cmd = [
+        PROMETHEUS,
+        f"--config.file={cfg}",
+        f"--web.listen-address=127.0.0.1:{port}",
+        f"--storage.tsdb.path={tmp / 'prom-data'}",
+        "--log.level=warn",
+    ]
     with _process(cmd, url):
         yield url

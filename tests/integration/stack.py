@@ -112,9 +112,16 @@ def adapt_rules(fast: bool) -> dict[str, Any] | None:
     return dict(rules)
 
 
-def adapt_prometheus(targets: Sequence[str], *, self_port: int, alertmanager: str | None, rule_files: Sequence[str],
-                     scrape_interval: str, evaluation_interval: str | None = None,
-                     scrape_timeout: str | None = None) -> dict[str, Any]:
+def adapt_prometheus(
+    targets: Sequence[str],
+    *,
+    self_port: int,
+    alertmanager: str | None,
+    rule_files: Sequence[str],
+    scrape_interval: str,
+    evaluation_interval: str | None = None,
+    scrape_timeout: str | None = None,
+) -> dict[str, Any]:
     cfg = yaml.safe_load(PROMETHEUS_YML.read_text())
     cfg["global"]["scrape_interval"] = scrape_interval
     cfg["global"]["evaluation_interval"] = evaluation_interval or scrape_interval
@@ -170,28 +177,52 @@ class Alertmanager(Process):
         self.port = free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.url = f"http://{self.address}"
-        super().__init__([exe, f"--config.file={path}", f"--storage.path={workdir / 'data'}",
-                          f"--web.listen-address={self.address}", "--cluster.listen-address=",
-                          "--log.level=warn"], workdir / "alertmanager.log")
-        wait_for("alertmanager ready", lambda: urllib.request.urlopen(self.url + "/-/ready", timeout=2).status == 200,
-                 30)
+        super().__init__(
+            [
+                exe,
+                f"--config.file={path}",
+                f"--storage.path={workdir / 'data'}",
+                f"--web.listen-address={self.address}",
+                "--cluster.listen-address=",
+                "--log.level=warn",
+            ],
+            workdir / "alertmanager.log",
+        )
+        wait_for(
+            "alertmanager ready",
+            lambda: urllib.request.urlopen(self.url + "/-/ready", timeout=2).status == 200,
+            30,
+        )
 
     def alerts(self) -> list[dict[str, Any]]:
         return list(get_json(self.url + "/api/v2/alerts"))
 
 
 class Prometheus(Process):
-    def __init__(self, exe: str, config: dict[str, Any], workdir: Path, port: int, extra: Sequence[str] = ()) -> None:
+    def __init__(
+        self, exe: str, config: dict[str, Any], workdir: Path, port: int, extra: Sequence[str] = ()
+    ) -> None:
         workdir.mkdir(parents=True, exist_ok=True)
         self.config_path = workdir / "prometheus.yml"
         self.config_path.write_text(yaml.safe_dump(config))
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
-        super().__init__([exe, f"--config.file={self.config_path}", f"--storage.tsdb.path={workdir / 'data'}",
-                          f"--web.listen-address=127.0.0.1:{port}", "--log.level=warn", *extra],
-                         workdir / "prometheus.log")
-        wait_for("prometheus ready", lambda: urllib.request.urlopen(self.url + "/-/ready", timeout=2).status == 200,
-                 60)
+        super().__init__(
+            [
+                exe,
+                f"--config.file={self.config_path}",
+                f"--storage.tsdb.path={workdir / 'data'}",
+                f"--web.listen-address=127.0.0.1:{port}",
+                "--log.level=warn",
+                *extra,
+            ],
+            workdir / "prometheus.log",
+        )
+        wait_for(
+            "prometheus ready",
+            lambda: urllib.request.urlopen(self.url + "/-/ready", timeout=2).status == 200,
+            60,
+        )
 
     def query(self, expr: str, time_: float | None = None) -> dict[str, Any]:
         """The API's whole answer (status, data or error) for an instant query."""

@@ -66,16 +66,30 @@ def test_agent_fires_delivers_runs_actions_and_serves_alerts(tmp_path: Path) -> 
     rx = Receiver()
     evidence = tmp_path / "evidence"
     cfg = tmp_path / "agent.yaml"
-    cfg.write_text(yaml.safe_dump({
-        "agent": {"interval": "50ms", "oom_snapshot_dir": str(evidence), "trace_steps": 3},
-        "alerting": {"notifiers": [{"type": "webhook", "url": rx.url, "min_backoff": "50ms"}, {"type": "log"}],
-                     "resend_delay": "1h", "rules": [RULE]},
-    }))
+    cfg.write_text(
+        yaml.safe_dump(
+            {
+                "agent": {"interval": "50ms", "oom_snapshot_dir": str(evidence), "trace_steps": 3},
+                "alerting": {
+                    "notifiers": [{"type": "webhook", "url": rx.url, "min_backoff": "50ms"}, {"type": "log"}],
+                    "resend_delay": "1h",
+                    "rules": [RULE],
+                },
+            }
+        )
+    )
     # check-config agrees: valid as an agent configuration, rejected for the daemon
     assert cli.main(["check-config", "--agent", str(cfg)]) == 0
     assert cli.main(["check-config", str(cfg)]) == 2
-    proc = subprocess.Popen([sys.executable, str(SCRIPT), str(cfg), str(tmp_path)], cwd=ROOT, env=_env(),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(SCRIPT), str(cfg), str(tmp_path)],
+        cwd=ROOT,
+        env=_env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -84,13 +98,23 @@ def test_agent_fires_delivers_runs_actions_and_serves_alerts(tmp_path: Path) -> 
         wait_until_ready(url)
 
         # the webhook (Alertmanager's payload) and the in-process callback get it
-        assert rx.wait_for(lambda bodies: any(a["labels"]["alertname"] == RULE["alert"] and a["status"] == "firing"
-                                              for b in bodies for a in b["alerts"]), timeout=20), rx.bodies
+        assert rx.wait_for(
+            lambda bodies: any(
+                a["labels"]["alertname"] == RULE["alert"] and a["status"] == "firing"
+                for b in bodies
+                for a in b["alerts"]
+            ),
+            timeout=20,
+        ), rx.bodies
         fired = next(a for b in rx.bodies for a in b["alerts"] if a["labels"]["alertname"] == RULE["alert"])
         assert fired["labels"]["severity"] == "info" and "pid" in fired["labels"]
         assert fired["annotations"]["summary"].startswith("RSS is ")
-        assert _wait(lambda: any(n["labels"]["alertname"] == RULE["alert"] and not n["resolved"]
-                                 for n in _lines(tmp_path / "callback.jsonl")))
+        assert _wait(
+            lambda: any(
+                n["labels"]["alertname"] == RULE["alert"] and not n["resolved"]
+                for n in _lines(tmp_path / "callback.jsonl")
+            )
+        )
 
         # /api/v1/alerts (Prometheus's shape) and gpumemd_alerts, from the agent's endpoint
         # process: what the agent published, at most spool_interval (1 s) ago
@@ -100,9 +124,14 @@ def test_agent_fires_delivers_runs_actions_and_serves_alerts(tmp_path: Path) -> 
 
         assert _wait(lambda: [a["state"] for a in ours()] == ["firing"]), ours()
         assert float(ours()[0]["value"]) > 1
-        assert _wait(lambda: any(n == "gpumemd_alerts" and dict(lab).get("alertname") == RULE["alert"]
-                                 and dict(lab).get("alertstate") == "firing"
-                                 for (n, lab) in samples(scrape(url + "/metrics"))))
+        assert _wait(
+            lambda: any(
+                n == "gpumemd_alerts"
+                and dict(lab).get("alertname") == RULE["alert"]
+                and dict(lab).get("alertstate") == "firing"
+                for (n, lab) in samples(scrape(url + "/metrics"))
+            )
+        )
 
         # the user's action ran once (action_max: 1), and the trace of the next 3 steps was written
         assert _wait(lambda: len(_lines(tmp_path / "actions.jsonl")) >= 1)
@@ -122,9 +151,19 @@ def test_agent_fires_delivers_runs_actions_and_serves_alerts(tmp_path: Path) -> 
 
 def test_bad_agent_rule_file_is_rejected_with_its_path(tmp_path: Path, capsys, caplog) -> None:
     rules = tmp_path / "rules.yml"
-    rules.write_text(yaml.safe_dump({"rules": [
-        {"alert": "Bad", "metric": "gpumemd_allocator_alocated_bytes", "actions": ["dump_snapshot", "nope"]},
-    ]}))
+    rules.write_text(
+        yaml.safe_dump(
+            {
+                "rules": [
+                    {
+                        "alert": "Bad",
+                        "metric": "gpumemd_allocator_alocated_bytes",
+                        "actions": ["dump_snapshot", "nope"],
+                    },
+                ]
+            }
+        )
+    )
     cfg = tmp_path / "agent.yaml"
     cfg.write_text(yaml.safe_dump({"alerting": {"rule_files": [str(rules)]}}))
     assert cli.main(["check-config", "--agent", str(cfg)]) == 2
@@ -157,15 +196,34 @@ def test_on_alert_callback_and_registered_callback_notifier_in_process() -> None
     got: list = []
     named: list = []
     notify.register_callback("tests-named", named.extend)
-    rule = {"alert": "AllocatedAbove1MiB", "metric": "gpumemd_allocator_allocated_bytes", "threshold": 1 << 20}
+    rule = {
+        "alert": "AllocatedAbove1MiB",
+        "metric": "gpumemd_allocator_allocated_bytes",
+        "threshold": 1 << 20,
+    }
     cfg = Config()
-    cfg = dataclasses.replace(cfg, alerting=dataclasses.replace(
-        cfg.alerting, default_rules=False, rules=(rule,),
-        notifiers=(NotifierConfig(type="callback", callback="tests-named"),)))
-    agent = Agent(cfg, listen_address=None, spool_dir="", on_alert=got.extend, nvml=False,
-                  identity=Identity(pid=1, rank=2, local_rank=0, world_size=4, job_id=None),
-                  apis={"torch": torch_replayer(capture("after_256MiB_and_4000B")), "rss": lambda: 1,
-                        "peak_rss": lambda: 1})
+    cfg = dataclasses.replace(
+        cfg,
+        alerting=dataclasses.replace(
+            cfg.alerting,
+            default_rules=False,
+            rules=(rule,),
+            notifiers=(NotifierConfig(type="callback", callback="tests-named"),),
+        ),
+    )
+    agent = Agent(
+        cfg,
+        listen_address=None,
+        spool_dir="",
+        on_alert=got.extend,
+        nvml=False,
+        identity=Identity(pid=1, rank=2, local_rank=0, world_size=4, job_id=None),
+        apis={
+            "torch": torch_replayer(capture("after_256MiB_and_4000B")),
+            "rss": lambda: 1,
+            "peak_rss": lambda: 1,
+        },
+    )
     runtime = agent.build()
     try:
         runtime.sampler.sample_once()
@@ -222,8 +280,13 @@ def test_step_trace_is_bounded(tmp_path: Path) -> None:
     assert big.results == {"too_large": 1} and not list((tmp_path / "big").glob("*.gz"))
     # time bound: stops at the first step after max_seconds, whatever the step count
     now = [0.0]
-    slow = StepTrace(tmp_path / "slow", steps=100, max_seconds=5, profiler=lambda: _FakeProfiler(calls),
-                     clock=lambda: now[0])
+    slow = StepTrace(
+        tmp_path / "slow",
+        steps=100,
+        max_seconds=5,
+        profiler=lambda: _FakeProfiler(calls),
+        clock=lambda: now[0],
+    )
     slow.arm()
     slow.step()
     now[0] = 6.0

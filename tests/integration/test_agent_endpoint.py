@@ -77,8 +77,15 @@ class Training:
     def __init__(self, tmp_path: Path, **kwargs: Any) -> None:
         self.stderr_path = tmp_path / "training.stderr"
         with open(self.stderr_path, "wb") as err:
-            self.proc = subprocess.Popen([sys.executable, str(SCRIPT), json.dumps(kwargs)], cwd=ROOT, env=env(),
-                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True)
+            self.proc = subprocess.Popen(
+                [sys.executable, str(SCRIPT), json.dumps(kwargs)],
+                cwd=ROOT,
+                env=env(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                text=True,
+            )
         self._lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.hello = self._answer()
@@ -136,7 +143,9 @@ def training(tmp_path: Path) -> Iterator[Callable[..., Training]]:
 def test_metrics_health_and_alerts_are_served_by_a_process_of_their_own(tmp_path: Path, training) -> None:
     cfg = tmp_path / "agent.yaml"
     cfg.write_text(yaml.safe_dump({"alerting": {"rules": [FIRING_RULE]}}))
-    t = training(config=str(cfg), listen_address="127.0.0.1:0", spool_dir="", interval=0.02, spool_interval=0.1)
+    t = training(
+        config=str(cfg), listen_address="127.0.0.1:0", spool_dir="", interval=0.02, spool_interval=0.1
+    )
     wait_until_ready(t.url)
     pid = t.hello["pid"]
     assert t.endpoint.pid != pid and t.endpoint.ppid() == pid
@@ -241,8 +250,9 @@ def test_a_taken_port_leaves_the_agent_sampling_and_counts_the_error(tmp_path: P
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        agent = Agent(listen_address=f"127.0.0.1:{port}", spool_dir=str(tmp_path), interval=0.02,
-                      spool_interval=0.05).start()
+        agent = Agent(
+            listen_address=f"127.0.0.1:{port}", spool_dir=str(tmp_path), interval=0.02, spool_interval=0.05
+        ).start()
         try:
             assert agent.endpoint is not None
             assert agent.url_address is None
@@ -259,14 +269,21 @@ def test_a_taken_port_leaves_the_agent_sampling_and_counts_the_error(tmp_path: P
 
 def test_the_web_config_tls_and_basic_auth_is_enforced_by_the_endpoint_process(tmp_path: Path) -> None:
     ca = make_pair(tmp_path, "ca", "test CA", ca=True)
-    server = make_pair(tmp_path, "server", "localhost", issuer=ca,
-                       sans=[x509.IPAddress(ipaddress.ip_address("127.0.0.1"))])
+    server = make_pair(
+        tmp_path, "server", "localhost", issuer=ca, sans=[x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
+    )
     password = "s3cret"
     web = tmp_path / "web.yml"
-    web.write_text(yaml.safe_dump({
-        "tls_server_config": {"cert_file": str(server.cert_path), "key_file": str(server.key_path)},
-        "basic_auth_users": {"prometheus": bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=4)).decode()},
-    }))
+    web.write_text(
+        yaml.safe_dump(
+            {
+                "tls_server_config": {"cert_file": str(server.cert_path), "key_file": str(server.key_path)},
+                "basic_auth_users": {
+                    "prometheus": bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=4)).decode()
+                },
+            }
+        )
+    )
     cfg = tmp_path / "agent.yaml"
     cfg.write_text(yaml.safe_dump({"web": {"config_file": str(web)}}))
     agent = Agent(str(cfg), listen_address="127.0.0.1:0", spool_dir="").start()
@@ -313,11 +330,19 @@ def test_endpoint_setting_is_checked() -> None:
 
 
 def test_published_sample_serves_the_last_good_file_and_follows_heartbeats(tmp_path: Path) -> None:
-    writer = SpoolWriter(tmp_path, identity={"pid": "7"}, interval=0.5, pid=7, everything=True,
-                         alerts=lambda: b'{"status":"success","data":{"alerts":[]}}')
+    writer = SpoolWriter(
+        tmp_path,
+        identity={"pid": "7"},
+        interval=0.5,
+        pid=7,
+        everything=True,
+        alerts=lambda: b'{"status":"success","data":{"alerts":[]}}',
+    )
     from prometheus_client.core import GaugeMetricFamily
 
-    g = GaugeMetricFamily("gpumemd_build_info", "not an agent-owned family: published for the endpoint", labels=["v"])
+    g = GaugeMetricFamily(
+        "gpumemd_build_info", "not an agent-owned family: published for the endpoint", labels=["v"]
+    )
     g.add_metric(["1"], 1)
     writer.publish([g], alerts=b'{"status":"success","data":{"alerts":[1]}}')
     sample = PublishedSample(writer.path)

@@ -35,34 +35,58 @@ class BeforeAndAfterOom:
         return getattr(self.after if self.oomed else self.before, name)
 
 
-def test_the_agents_pytorch_out_of_memory_reaches_a_webhook_with_cause_fix_and_summary(tmp_path: Path) -> None:
+def test_the_agents_pytorch_out_of_memory_reaches_a_webhook_with_cause_fix_and_summary(
+    tmp_path: Path,
+) -> None:
     rx = Receiver()
     cfg = tmp_path / "gpumemd.yaml"
-    cfg.write_text(yaml.safe_dump({
-        "agent": {"spool_dir": "", "interval": "50ms", "evaluation_interval": "100ms",
-                  "oom_snapshot_dir": str(tmp_path / "oom"), "oom_min_dump_interval": "0s"},
-        "alerting": {"resend_delay": "1h",
-                     "notifiers": [{"type": "webhook", "url": rx.url, "min_backoff": "50ms"}]},
-    }))
+    cfg.write_text(
+        yaml.safe_dump(
+            {
+                "agent": {
+                    "spool_dir": "",
+                    "interval": "50ms",
+                    "evaluation_interval": "100ms",
+                    "oom_snapshot_dir": str(tmp_path / "oom"),
+                    "oom_min_dump_interval": "0s",
+                },
+                "alerting": {
+                    "resend_delay": "1h",
+                    "notifiers": [{"type": "webhook", "url": rx.url, "min_backoff": "50ms"}],
+                },
+            }
+        )
+    )
     fake_oom = FakeTorch()  # the FAKE OOM API: its observer is what torch's allocator would call
     allocator = BeforeAndAfterOom()
-    agent = Agent(str(cfg), listen_address=None,
-                  identity=Identity(pid=450, rank=3, local_rank=3, world_size=8, job_id="77"),
-                  apis={"torch": allocator, "oom": fake_oom, "env": {},
-                        "nvml": None})
+    agent = Agent(
+        str(cfg),
+        listen_address=None,
+        identity=Identity(pid=450, rank=3, local_rank=3, world_size=8, job_id="77"),
+        apis={"torch": allocator, "oom": fake_oom, "env": {}, "nvml": None},
+    )
     agent.start()
     try:
         wait_for("the OOM observer attached", lambda: fake_oom.observer is not None, timeout=8)
-        wait_for("a sample with no OOM yet (the counter's 0)",
-                 lambda: agent.runtime is not None and agent.runtime.sampler.latest is not None, timeout=8)
+        wait_for(
+            "a sample with no OOM yet (the counter's 0)",
+            lambda: agent.runtime is not None and agent.runtime.sampler.latest is not None,
+            timeout=8,
+        )
         fake_oom.num = 1
         allocator.oomed = True  # torch counts the OOM before it calls its observers
         fake_oom.observer(0, 1 << 45, 150109880320, 149555380224)  # type: ignore[misc]  # 32 TiB asked
 
         def oom_alert() -> dict[str, Any] | None:
-            return next((a for b in rx.bodies for a in b["alerts"]
-                         if a["labels"]["alertname"] == "PytorchOutOfMemory" and a["annotations"].get("cause")),
-                        None)
+            return next(
+                (
+                    a
+                    for b in rx.bodies
+                    for a in b["alerts"]
+                    if a["labels"]["alertname"] == "PytorchOutOfMemory" and a["annotations"].get("cause")
+                ),
+                None,
+            )
 
         assert rx.wait_for(lambda _: oom_alert() is not None, timeout=8), rx.bodies
         alert = oom_alert()

@@ -39,24 +39,28 @@ def finish(proc: subprocess.Popen[str], timeout: float = 20) -> int:
 
 
 def test_import_gpumemd_and_the_daemon_never_imports_torch_or_the_agent() -> None:
-    code = ("import sys, gpumemd, gpumemd.daemon; "
-            "assert 'torch' not in sys.modules and 'gpumemd.agent' not in sys.modules; "
-            "assert callable(gpumemd.start) and 'gpumemd.agent' in sys.modules and 'torch' not in sys.modules")
+    code = (
+        "import sys, gpumemd, gpumemd.daemon; "
+        "assert 'torch' not in sys.modules and 'gpumemd.agent' not in sys.modules; "
+        "assert callable(gpumemd.start) and 'gpumemd.agent' in sys.modules and 'torch' not in sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env(), check=True, timeout=60)
 
 
 def test_agent_serves_in_a_real_process_with_rank_labels(tmp_path: Path) -> None:
-    proc, hello = start([sys.executable, str(SCRIPTS / "agent_proc.py"), "0"],
-                        env(RANK="3", LOCAL_RANK="1", WORLD_SIZE="4", SLURM_JOB_ID="777",
-                            GPUMEMD_SPOOL_DIR=str(tmp_path)))
+    proc, hello = start(
+        [sys.executable, str(SCRIPTS / "agent_proc.py"), "0"],
+        env(RANK="3", LOCAL_RANK="1", WORLD_SIZE="4", SLURM_JOB_ID="777", GPUMEMD_SPOOL_DIR=str(tmp_path)),
+    )
     try:
         url = f"http://{hello['address']}"
         assert hello["address"].startswith("127.0.0.1:")  # loopback by default
         wait_until_ready(url)
         s = samples(scrape(url + "/metrics"))
         info = [dict(lab) for (n, lab) in s if n == "gpumemd_agent_info"]
-        assert info == [{"pid": str(hello["pid"]), "rank": "3", "local_rank": "1", "world_size": "4",
-                         "job_id": "777"}]
+        assert info == [
+            {"pid": str(hello["pid"]), "rank": "3", "local_rank": "1", "world_size": "4", "job_id": "777"}
+        ]
         rss = [dict(lab) for (n, lab) in s if n == "gpumemd_process_host_resident_bytes"]
         assert rss == [{"rank": "3", "job_id": "777"}]
         # CPU torch: no CUDA, so no allocator series, and not a failing collector (no false alert)
@@ -72,8 +76,17 @@ def test_agent_serves_in_a_real_process_with_rank_labels(tmp_path: Path) -> None
 
 def test_gpumemd_run_injects_the_agent_and_returns_the_exit_status(tmp_path: Path) -> None:
     port = free_port()
-    cmd = [sys.executable, "-m", "gpumemd", "run", "--web.listen-address", f"127.0.0.1:{port}", "--",
-           sys.executable, str(SCRIPTS / "run_target.py")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "gpumemd",
+        "run",
+        "--web.listen-address",
+        f"127.0.0.1:{port}",
+        "--",
+        sys.executable,
+        str(SCRIPTS / "run_target.py"),
+    ]
     proc, hello = start(cmd, env(RANK="1", LOCAL_RANK="0", GPUMEMD_SPOOL_DIR=str(tmp_path)))
     try:
         assert hello["address"] == f"127.0.0.1:{port}"  # port + LOCAL_RANK 0
@@ -90,11 +103,23 @@ def test_gpumemd_run_injects_the_agent_and_returns_the_exit_status(tmp_path: Pat
 
 
 def test_gpumemd_run_errors() -> None:
-    r = subprocess.run([sys.executable, "-m", "gpumemd", "run"], cwd=ROOT, env=env(), capture_output=True,
-                       text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "run"],
+        cwd=ROOT,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and "no command" in r.stderr
-    r = subprocess.run([sys.executable, "-m", "gpumemd", "run", "--", "/no/such/program"], cwd=ROOT, env=env(),
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "run", "--", "/no/such/program"],
+        cwd=ROOT,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 127
 
 
@@ -115,9 +140,13 @@ def test_sitecustomize_chains_to_the_one_it_shadows(tmp_path: Path) -> None:
     other.mkdir()
     (other / "sitecustomize.py").write_text("import builtins; builtins.CHAINED = True\n")
     code = "import builtins; print(getattr(builtins, 'CHAINED', False))"
-    environ = env(GPUMEMD_AGENT_DISABLE="1", PYTHONPATH=os.pathsep.join(
-        [str(ROOT / "gpumemd/agent/boot"), str(ROOT), str(other)]))
-    out = subprocess.run([sys.executable, "-c", code], env=environ, capture_output=True, text=True, timeout=60)
+    environ = env(
+        GPUMEMD_AGENT_DISABLE="1",
+        PYTHONPATH=os.pathsep.join([str(ROOT / "gpumemd/agent/boot"), str(ROOT), str(other)]),
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=environ, capture_output=True, text=True, timeout=60
+    )
     assert out.stdout.strip() == "True", out.stderr
 
 
@@ -138,9 +167,25 @@ def test_the_agent_says_where_it_serves_and_publishes_once_on_stderr(tmp_path: P
     """Without any logging set up by the program, `gpumemd run` still says where the agent
     serves and publishes, and why the allocator is not readable (CPU torch), once each."""
     code = "import torch, time; time.sleep(1.5)"
-    r = subprocess.run([sys.executable, "-m", "gpumemd", "run", "--web.listen-address", "", "--",
-                        sys.executable, "-c", code], cwd=ROOT, env=env(GPUMEMD_SPOOL_DIR=str(tmp_path)),
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "run",
+            "--web.listen-address",
+            "",
+            "--",
+            sys.executable,
+            "-c",
+            code,
+        ],
+        cwd=ROOT,
+        env=env(GPUMEMD_SPOOL_DIR=str(tmp_path)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr
     lines = [line for line in r.stderr.splitlines() if line.startswith("gpumemd: ")]
     started = [line for line in lines if "agent started" in line]
@@ -151,10 +196,19 @@ def test_the_agent_says_where_it_serves_and_publishes_once_on_stderr(tmp_path: P
 
 
 def test_with_logging_configured_the_agent_logs_instead(tmp_path: Path) -> None:
-    code = ("import logging, sys; logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(name)s %(message)s'); "
-            "import gpumemd; gpumemd.start(listen_address=None); gpumemd.stop()")
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env(GPUMEMD_SPOOL_DIR=str(tmp_path)),
-                       capture_output=True, text=True, timeout=60)
+    code = (
+        "import logging, sys; "
+        "logging.basicConfig(level=logging.INFO, stream=sys.stdout, format='%(name)s %(message)s'); "
+        "import gpumemd; gpumemd.start(listen_address=None); gpumemd.stop()"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env(GPUMEMD_SPOOL_DIR=str(tmp_path)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr
     assert "gpumemd: " not in r.stderr
     assert sum("agent started in pid" in line for line in r.stdout.splitlines()) == 1, r.stdout
@@ -173,7 +227,9 @@ def test_the_allocator_announcer_says_each_state_once(monkeypatch) -> None:
     monkeypatch.setattr(gpumemd.agent.wiring, "torch_ready", lambda: True)
     announce = AllocatorAnnouncer(pid=42)
     unreadable = SimpleNamespace(readings={}, success={"allocator": False})
-    readable = SimpleNamespace(readings={"allocator": [SimpleNamespace(device=0)]}, success={"allocator": True})
+    readable = SimpleNamespace(
+        readings={"allocator": [SimpleNamespace(device=0)]}, success={"allocator": True}
+    )
     announce(readable)  # not armed yet: the agent's start line comes first
     assert said == []
     announce.armed = True

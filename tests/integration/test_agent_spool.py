@@ -24,7 +24,9 @@ from tests.helpers import gpumemd_process, samples, scrape
 
 def rank_families(rank: int) -> list[Metric]:
     ident = Identity(pid=1000 + rank, rank=rank, local_rank=rank, world_size=8)
-    src = AllocatorSource(torch_replayer(capture("after_256MiB_and_4000B")), labels=ident.labels(), peak_window=30)
+    src = AllocatorSource(
+        torch_replayer(capture("after_256MiB_and_4000B")), labels=ident.labels(), peak_window=30
+    )
     fams = list(src.families(src.read({})))
     build = Metric("gpumemd_build_info", "not published", "gauge")  # the sampler's own: stays home
     build.add_sample("gpumemd_build_info", {"version": "x"}, 1)
@@ -72,7 +74,9 @@ def test_dead_ranks_expire_by_age_or_by_pid(tmp_path: Path) -> None:
     publish(tmp_path, 2, clock=90.0)  # silent for 10 s: expired even with its pid alive
     dead = {1001}
     now = [100.5]
-    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: now[0], alive=lambda p: p not in dead, owner=ours)
+    src = SpoolSource(
+        tmp_path, expire_intervals=5, clock=lambda: now[0], alive=lambda p: p not in dead, owner=ours
+    )
     # pid 1001 is gone but its last words are fresh: kept for dead_grace (a scrape may see the OOM)
     assert sorted(r.identity["rank"] for r in src.read({}).ranks) == ["0", "1"]
     now[0] = 101.5
@@ -129,8 +133,14 @@ def test_a_sample_due_on_the_interval_that_comes_a_little_early_still_publishes(
             families = rank_families(0)
 
     mono = [0.0]
-    w = SpoolWriter(tmp_path, identity={"rank": "0"}, interval=1.0, pid=7, monotonic=lambda: mono[0],
-                    clock=lambda: 100.0 + mono[0])
+    w = SpoolWriter(
+        tmp_path,
+        identity={"rank": "0"},
+        interval=1.0,
+        pid=7,
+        monotonic=lambda: mono[0],
+        clock=lambda: 100.0 + mono[0],
+    )
 
     def written() -> float:
         return float(json.loads((tmp_path / "agent-7.json").read_text())["written"])
@@ -199,8 +209,15 @@ def test_unchanged_sample_is_touched_not_rewritten_and_stays_fresh(tmp_path: Pat
             families = rank_families(0)
 
     mono, wall = [0.0], [100.0]
-    w = SpoolWriter(tmp_path, identity={"rank": "0"}, interval=1.0, pid=7, monotonic=lambda: mono[0],
-                    clock=lambda: wall[0], change_key=lambda s: (s.readings, s.success))
+    w = SpoolWriter(
+        tmp_path,
+        identity={"rank": "0"},
+        interval=1.0,
+        pid=7,
+        monotonic=lambda: mono[0],
+        clock=lambda: wall[0],
+        change_key=lambda s: (s.readings, s.success),
+    )
     w(Snap)
     path = tmp_path / "agent-7.json"
     inode, data = path.stat().st_ino, path.read_bytes()
@@ -224,16 +241,30 @@ def test_unchanged_sample_is_touched_not_rewritten_and_stays_fresh(tmp_path: Pat
 
 def test_daemon_still_reads_version_1_files(tmp_path: Path) -> None:
     fams = [f for f in rank_families(0) if f.name.startswith("gpumemd_allocator_")]
-    doc = {"format": "gpumemd-spool/1", "pid": 1000, "written": 100.0, "interval": 1.0, "identity": {"rank": "0"},
-           "families": [[f.name, f.type, f.documentation, [[s.name, s.labels, s.value] for s in f.samples]]
-                        for f in fams]}
+    doc = {
+        "format": "gpumemd-spool/1",
+        "pid": 1000,
+        "written": 100.0,
+        "interval": 1.0,
+        "identity": {"rank": "0"},
+        "families": [
+            [f.name, f.type, f.documentation, [[s.name, s.labels, s.value] for s in f.samples]] for f in fams
+        ],
+    }
     (tmp_path / "agent-1000.json").write_text(json.dumps(doc))
     publish(tmp_path / "v2", 0, clock=100.0)
-    v1 = merged(SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours))
-    v2 = merged(SpoolSource(tmp_path / "v2", expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours))
+    v1 = merged(
+        SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours)
+    )
+    v2 = merged(
+        SpoolSource(
+            tmp_path / "v2", expire_intervals=5, clock=lambda: 100.0, alive=lambda p: True, owner=ours
+        )
+    )
     assert v1["gpumemd_allocator_allocated_bytes"] == v2["gpumemd_allocator_allocated_bytes"]
-    assert {k: v for k, v in v1.items() if k.startswith("gpumemd_allocator_")} == \
-        {k: v for k, v in v2.items() if k.startswith("gpumemd_allocator_")}
+    assert {k: v for k, v in v1.items() if k.startswith("gpumemd_allocator_")} == {
+        k: v for k, v in v2.items() if k.startswith("gpumemd_allocator_")
+    }
 
 
 def test_a_real_agent_process_is_merged_by_a_real_daemon(tmp_path: Path) -> None:
@@ -243,12 +274,29 @@ def test_a_real_agent_process_is_merged_by_a_real_daemon(tmp_path: Path) -> None
     spool = tmp_path / "spool"
     cfg = tmp_path / "gpumemd.yml"
     cfg.write_text(f"sampler: {{interval: 100ms}}\nagent: {{spool_dir: {spool}}}\n")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "GPUMEMD_"))}
-    env.update({"PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": str(spool), "RANK": "5", "LOCAL_RANK": "0",
-                "WORLD_SIZE": "8"})
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "GPUMEMD_"))
+    }
+    env.update(
+        {
+            "PYTHONPATH": str(ROOT),
+            "GPUMEMD_SPOOL_DIR": str(spool),
+            "RANK": "5",
+            "LOCAL_RANK": "0",
+            "WORLD_SIZE": "8",
+        }
+    )
     with gpumemd_process(["--config.file", str(cfg)]) as (url, _):
-        agent = subprocess.Popen([sys.executable, str(ROOT / "tests/integration/scripts/agent_proc.py"), "0"],
-                                 cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        agent = subprocess.Popen(
+            [sys.executable, str(ROOT / "tests/integration/scripts/agent_proc.py"), "0"],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             assert agent.stdout is not None
             pid = str(json.loads(agent.stdout.readline())["pid"])
@@ -261,8 +309,11 @@ def test_a_real_agent_process_is_merged_by_a_real_daemon(tmp_path: Path) -> None
         finally:
             agent.communicate(input="", timeout=20)
     names = {name for name, _ in got}
-    rejected = {dict(labels)["reason"]: v for (name, labels), v in got.items()
-                if name == "gpumemd_spool_rejected_total"}
+    rejected = {
+        dict(labels)["reason"]: v
+        for (name, labels), v in got.items()
+        if name == "gpumemd_spool_rejected_total"
+    }
     assert got.get(("gpumemd_spool_ranks", ())) == 1, rejected
     assert not any(rejected.values()), rejected
     assert "gpumemd_agent_info" in names  # the family the stricter validator refused

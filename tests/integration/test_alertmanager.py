@@ -44,10 +44,18 @@ def test_alert_arrives_then_resolves(tmp_path):
             time.sleep(0.05)
         (alert,) = ours(url)
         assert alert["status"]["state"] == "active"
-        assert alert["labels"] == {**GPU0, "alertname": RULE["alert"], "severity": "warning", "cluster": "test"}
+        assert alert["labels"] == {
+            **GPU0,
+            "alertname": RULE["alert"],
+            "severity": "warning",
+            "cluster": "test",
+        }
         assert alert["annotations"]["summary"] == "GPU 0 is 96% full"
         # absolute, under the key Grafana and PagerDuty read
-        assert alert["annotations"]["runbook_url"] == "https://wiki.example.com/gpumemd/alerts#gpumemorynearlyfull"
+        assert (
+            alert["annotations"]["runbook_url"]
+            == "https://wiki.example.com/gpumemd/alerts#gpumemorynearlyfull"
+        )
         assert alert["generatorURL"].startswith("http://gpumemd.test:9967/")
         obs.observe(fams(0.5), {}, time.time())
         assert obs.flush(5.0) and notifier.sent == 2

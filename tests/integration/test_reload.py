@@ -85,7 +85,10 @@ def bad_files(tmp: Path) -> list[tuple[str, Callable[[Path], None]]]:
         ("duplicate keys", lambda p: _write(p, b"sampler: {interval: 1s}\nsampler: {interval: 2s}\n")),
         ("200,000 unknown keys", lambda p: _write(p, unknown)),
         ("60 unknown keys", lambda p: _write(p, "".join(f"k{i}: 1\n" for i in range(60)).encode())),
-        ("rule file with invalid UTF-8", lambda p: _write(p, f"alerting: {{rule_files: [{rules}]}}\n".encode())),
+        (
+            "rule file with invalid UTF-8",
+            lambda p: _write(p, f"alerting: {{rule_files: [{rules}]}}\n".encode()),
+        ),
         ("missing web certificate", lambda p: _write(p, f"web: {{config_file: {web}}}\n".encode())),
         ("a directory", _directory),
         ("a deleted file", _delete),
@@ -186,7 +189,9 @@ def test_a_failure_while_applying_keeps_the_running_sources_and_rules(caplog) ->
             raise MemoryError("no memory for the new sources")
         return [built[-1]]
 
-    old = config_mod.loads("alerting: {rules: [{alert: Keep, metric: gpumemd_build_info, op: '==', threshold: 1}]}")
+    old = config_mod.loads(
+        "alerting: {rules: [{alert: Keep, metric: gpumemd_build_info, op: '==', threshold: 1}]}"
+    )
     alerting = AlertingFactory(watchdog=False)
     rt = Runtime(old, sources, build_observers=alerting, serve_http=False, config_reloads=True)
     new = config_mod.loads("sampler: {interval: 7s}\nalerting: {default_rules: false}")
@@ -196,7 +201,8 @@ def test_a_failure_while_applying_keeps_the_running_sources_and_rules(caplog) ->
     assert rt.sampler._sources == [built[0]] and not built[0].closed
     assert rt.reload_status.successful is False
     assert [r.getMessage() for r in caplog.records] == [
-        "reload failed, keeping the running configuration: MemoryError: no memory for the new sources"]
+        "reload failed, keeping the running configuration: MemoryError: no memory for the new sources"
+    ]
     # a failing rule set (half applied or not) leaves the running rules in place
     bad_rules = config_mod.loads("alerting: {default_rules: false}")
     assert alerting.observer is not None

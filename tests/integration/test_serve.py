@@ -58,7 +58,9 @@ def test_replayed_h200_is_served_with_every_endpoint() -> None:
 
 def test_content_negotiation_openmetrics_and_gzip() -> None:
     with gpumemd_process(["--replay", str(CAPTURE)]) as (url, _):
-        status, headers, body = get(url + "/metrics", {"Accept": "application/openmetrics-text; version=1.0.0"})
+        status, headers, body = get(
+            url + "/metrics", {"Accept": "application/openmetrics-text; version=1.0.0"}
+        )
         assert headers["Content-Type"].startswith("application/openmetrics-text")
         assert body.rstrip().endswith(b"# EOF")
         status, headers, body = get(url + "/metrics", {"Accept-Encoding": "gzip"})
@@ -80,7 +82,9 @@ def test_without_nvml_the_daemon_serves_host_metrics_and_says_why() -> None:
         assert got[("gpumemd_collector_success", (("collector", "host"),))] == 1
         assert ("gpumemd_host_memory_total_bytes", ()) in got
         assert not [k for k in got if k[0] in ("gpumemd_gpus", "gpumemd_gpu_info")]
-        assert not [k for k in got if k[0] == "gpumemd_alerts" and ("alertname", "GpumemdCollectorFailing") in k[1]]
+        assert not [
+            k for k in got if k[0] == "gpumemd_alerts" and ("alertname", "GpumemdCollectorFailing") in k[1]
+        ]
         proc.terminate()
         assert proc.stdout is not None
         log = proc.stdout.read().decode()
@@ -99,8 +103,20 @@ def test_port_in_use_is_a_clear_error() -> None:
     with gpumemd_process(["--replay", str(CAPTURE)]) as (url, _):
         port = url.rsplit(":", 1)[1]
         result = subprocess.run(
-            [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{port}", "--replay", str(CAPTURE)],
-            cwd=ROOT, capture_output=True, text=True, timeout=30,
+            [
+                sys.executable,
+                "-m",
+                "gpumemd",
+                "serve",
+                "--web.listen-address",
+                f"127.0.0.1:{port}",
+                "--replay",
+                str(CAPTURE),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
         )
     assert result.returncode == 1
     assert "cannot listen on" in result.stderr and "Traceback" not in result.stderr
@@ -135,6 +151,8 @@ def test_daemon_never_imports_torch() -> None:
         "real.sampler.sample_once()\n"
         "print('torch' in sys.modules)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"

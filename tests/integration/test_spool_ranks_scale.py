@@ -103,8 +103,10 @@ def test_every_rank_once_with_its_labels_and_a_valid_exposition(live_pids: list[
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(cap_path)]) as (url, proc):
         text = scrape(url + "/metrics")
         assert proc.poll() is None
-    figures = (f"{len(expected)} ranks: merge {merge_ms:.1f} ms cold in-process, scrape {len(text.encode())} B "
-               f"plain / {len(gzip.compress(text.encode()))} B gzip, {len(text.splitlines())} lines")
+    figures = (
+        f"{len(expected)} ranks: merge {merge_ms:.1f} ms cold in-process, scrape {len(text.encode())} B "
+        f"plain / {len(gzip.compress(text.encode()))} B gzip, {len(text.splitlines())} lines"
+    )
     assert len(reading.ranks) == len(expected), figures
     s = samples(text)
 
@@ -118,8 +120,11 @@ def test_every_rank_once_with_its_labels_and_a_valid_exposition(live_pids: list[
         assert {k: labs[0][k] for k in expected[rank]} == expected[rank], figures
 
     # every rank's allocator series, each on its own GPU only
-    alloc = {(dict(lab)["rank"], dict(lab)["gpu"]) for (name, lab) in s
-             if name == "gpumemd_allocator_reserved_bytes"}
+    alloc = {
+        (dict(lab)["rank"], dict(lab)["gpu"])
+        for (name, lab) in s
+        if name == "gpumemd_allocator_reserved_bytes"
+    }
     assert sorted(alloc) == sorted((r, str(int(r) // (len(expected) // GPUS))) for r in expected), figures
     # ranks joined to NVML's processes on pid
     nvml_pids = {dict(lab)["pid"] for (name, lab) in s if name == "gpumemd_process_gpu_memory_used_bytes"}
@@ -127,10 +132,16 @@ def test_every_rank_once_with_its_labels_and_a_valid_exposition(live_pids: list[
     assert s[("gpumemd_spool_ranks", ())] == len(expected), figures
     # the breakdown of each GPU sums to its total
     for g in range(GPUS):
-        total = next(v for (name, lab), v in s.items()
-                     if name == "gpumemd_gpu_memory_total_bytes" and dict(lab)["gpu"] == str(g))
-        parts = sum(v for (name, lab), v in s.items()
-                    if name == "gpumemd_gpu_memory_breakdown_bytes" and dict(lab)["gpu"] == str(g))
+        total = next(
+            v
+            for (name, lab), v in s.items()
+            if name == "gpumemd_gpu_memory_total_bytes" and dict(lab)["gpu"] == str(g)
+        )
+        parts = sum(
+            v
+            for (name, lab), v in s.items()
+            if name == "gpumemd_gpu_memory_breakdown_bytes" and dict(lab)["gpu"] == str(g)
+        )
         assert abs(parts - total) <= 16 << 20, (g, parts, total, figures)
 
     if shutil.which("promtool"):

@@ -46,8 +46,11 @@ def rejected(s: dict) -> dict[str, float]:
 
 
 def ranks(s: dict) -> list[str]:
-    return sorted(dict(lab)["rank"] for (name, lab), _ in s.items() if name == "gpumemd_allocator_allocated_bytes"
-                  and dict(lab).get("pool") == "p0")
+    return sorted(
+        dict(lab)["rank"]
+        for (name, lab), _ in s.items()
+        if name == "gpumemd_allocator_allocated_bytes" and dict(lab).get("pool") == "p0"
+    )
 
 
 def test_hostile_files_at_start_and_later_never_stop_the_daemon(spool: Path, child) -> None:
@@ -67,8 +70,13 @@ def test_hostile_files_at_start_and_later_never_stop_the_daemon(spool: Path, chi
         for i, kind in enumerate(KINDS):
             write_hostile(spool, kind, 31_000 + i, target=spool / f"agent-{os.getpid()}.json")
         publish_healthy(spool, child.pid, far, rank=1)
-        wait_for("the new rank and rejections", lambda: ranks(s2 := samples(scrape(url + "/metrics"))) == ["0", "1"]
-                 and {r: v for r, v in rejected(s2).items() if v} == {r: 2 * n for r, n in expected.items()})
+        wait_for(
+            "the new rank and rejections",
+            lambda: (
+                ranks(s2 := samples(scrape(url + "/metrics"))) == ["0", "1"]
+                and {r: v for r, v in rejected(s2).items() if v} == {r: 2 * n for r, n in expected.items()}
+            ),
+        )
         text = scrape(url + "/metrics")
         s = samples(text)
         assert s[("gpumemd_samples_total", ())] > before  # sampling goes on: nothing froze
@@ -97,8 +105,11 @@ def test_a_file_of_another_uid_claiming_our_pid_is_rejected(spool: Path, child) 
             s = samples(scrape(url + "/metrics"))
         assert rejected(s)["not_owner"] == 1
         assert ranks(s) == ["0", "4"]
-        info = {dict(lab)["rank"]: dict(lab)["pid"] for (name, lab), _ in s.items()
-                if name == "gpumemd_process_rank_info"}
+        info = {
+            dict(lab)["rank"]: dict(lab)["pid"]
+            for (name, lab), _ in s.items()
+            if name == "gpumemd_process_rank_info"
+        }
         assert info == {"0": str(os.getpid()), "4": str(honest.pid)}
     finally:
         for w in (liar, honest):

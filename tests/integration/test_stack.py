@@ -53,17 +53,30 @@ MULTI = "synthetic__8xh200__multi-process.json"
 
 needs_prometheus = pytest.mark.skipif(
     PROMETHEUS is None or ALERTMANAGER is None or PROMTOOL is None,
-    reason="needs Debian's prometheus and prometheus-alertmanager (apt-get install -y prometheus prometheus-alertmanager)",
+    reason="needs Debian's prometheus and prometheus-alertmanager "
+    "(apt-get install -y prometheus prometheus-alertmanager)",
 )
 
 # Test-only fallback while deploy/prometheus/gpumemd-rules.yml is not exported yet: the
 # Prometheus -> Alertmanager path is still tested with the shipped configs.
-FALLBACK_RULES = {"groups": [{"name": "gpumemd-e2e", "interval": "1s", "rules": [{
-    "alert": "GpuMemoryNearlyFull",
-    "expr": "gpumemd_gpu_memory_used_bytes / gpumemd_gpu_memory_total_bytes > 0.95",
-    "labels": {"severity": "critical"},
-    "annotations": {"summary": "GPU {{ $labels.gpu }} on {{ $labels.instance }} is nearly full"},
-}]}]}
+FALLBACK_RULES = {
+    "groups": [
+        {
+            "name": "gpumemd-e2e",
+            "interval": "1s",
+            "rules": [
+                {
+                    "alert": "GpuMemoryNearlyFull",
+                    "expr": "gpumemd_gpu_memory_used_bytes / gpumemd_gpu_memory_total_bytes > 0.95",
+                    "labels": {"severity": "critical"},
+                    "annotations": {
+                        "summary": "GPU {{ $labels.gpu }} on {{ $labels.instance }} is nearly full"
+                    },
+                }
+            ],
+        }
+    ]
+}
 
 
 def _synth() -> Any:
@@ -80,10 +93,16 @@ def _spool_config(tmp: Path, capture: str, job_id: str) -> Path:
     from gpumemd.backends.replay import load_capture
 
     spool = tmp / f"spool-{capture}"
-    _synth().write_spool(load_capture(CAPTURES / capture), spool, written=time.time(), job_id=job_id, step_peak=True)
+    _synth().write_spool(
+        load_capture(CAPTURES / capture), spool, written=time.time(), job_id=job_id, step_peak=True
+    )
     cfg = tmp / f"gpumemd-{capture}.yml"
     # the synthetic ranks' pids run nowhere: their owners cannot be verified
-    cfg.write_text(yaml.safe_dump({"agent": {"spool_dir": str(spool)}, "sources": {"spool": {"accept_unverified": True}}}))
+    cfg.write_text(
+        yaml.safe_dump(
+            {"agent": {"spool_dir": str(spool)}, "sources": {"spool": {"accept_unverified": True}}}
+        )
+    )
     return cfg
 
 
@@ -101,7 +120,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             (MULTI, _spool_config(tmp, MULTI, "synthetic-1")),
             (NEARLY_FULL, _spool_config(tmp, NEARLY_FULL, "synthetic-2")),
         ):
-            url, _ = stack.enter_context(gpumemd_process(["--replay", str(CAPTURES / capture), "--config.file", str(cfg)]))
+            url, _ = stack.enter_context(
+                gpumemd_process(["--replay", str(CAPTURES / capture), "--config.file", str(cfg)])
+            )
             daemons[capture] = url.removeprefix("http://")
         sink = Sink()
         stack.callback(sink.close)
@@ -111,23 +132,49 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         rules_path = tmp / "gpumemd-rules.yml"
         rules_path.write_text(yaml.safe_dump(rules))
         port = free_port()
-        config = adapt_prometheus(list(daemons.values()), self_port=port, alertmanager=am.address,
-                                  rule_files=[str(rules_path)], scrape_interval="1s")
+        config = adapt_prometheus(
+            list(daemons.values()),
+            self_port=port,
+            alertmanager=am.address,
+            rule_files=[str(rules_path)],
+            scrape_interval="1s",
+        )
         prom = Prometheus(PROMETHEUS, config, tmp / "prometheus", port)
         stack.callback(prom.stop)
         try:
-            wait_for("every target up", lambda: all(t["health"] == "up" for t in prom.targets())
-                     and len(prom.targets()) == len(daemons) + 2, 60)
+            wait_for(
+                "every target up",
+                lambda: (
+                    all(t["health"] == "up" for t in prom.targets())
+                    and len(prom.targets()) == len(daemons) + 2
+                ),
+                60,
+            )
             # increase()/rate() over the dashboard's windows need a few samples per series
-            wait_for("5 scrapes", lambda: (lambda rs: len(rs) == len(daemons) and all(
-                float(r["value"][1]) >= 5 for r in rs))(prom.value('count_over_time(up{job="gpumemd"}[1m])')), 30)
+            wait_for(
+                "5 scrapes",
+                lambda: (lambda rs: len(rs) == len(daemons) and all(float(r["value"][1]) >= 5 for r in rs))(
+                    prom.value('count_over_time(up{job="gpumemd"}[1m])')
+                ),
+                30,
+            )
             _oom_and_missing_rank(tmp)
         except Exception:
-            print(prom.tail(), am.tail(), json.dumps([(t["scrapeUrl"], t["health"], t["lastError"])
-                                                       for t in prom.targets()]), sep="\n")
+            print(
+                prom.tail(),
+                am.tail(),
+                json.dumps([(t["scrapeUrl"], t["health"], t["lastError"]) for t in prom.targets()]),
+                sep="\n",
+            )
             raise
-        yield {"prometheus": prom, "alertmanager": am, "sink": sink, "daemons": daemons,
-               "rules": rules, "shipped_rules": RULES_YML.exists()}
+        yield {
+            "prometheus": prom,
+            "alertmanager": am,
+            "sink": sink,
+            "daemons": daemons,
+            "rules": rules,
+            "shipped_rules": RULES_YML.exists(),
+        }
 
 
 def _oom_and_missing_rank(tmp: Path) -> None:
@@ -136,8 +183,15 @@ def _oom_and_missing_rank(tmp: Path) -> None:
     from gpumemd.backends.replay import load_capture
 
     synth = _synth()
-    synth.write_rank(load_capture(CAPTURES / NEARLY_FULL), tmp / f"spool-{NEARLY_FULL}", 5, written=time.time(),
-                     job_id="synthetic-2", step_peak=True, ooms=1)
+    synth.write_rank(
+        load_capture(CAPTURES / NEARLY_FULL),
+        tmp / f"spool-{NEARLY_FULL}",
+        5,
+        written=time.time(),
+        job_id="synthetic-2",
+        step_peak=True,
+        ooms=1,
+    )
     multi = load_capture(CAPTURES / MULTI)
     pid = multi["nvml"]["processes(7)"]["ok"][0]["pid"]
     (tmp / f"spool-{MULTI}" / f"agent-{pid}.json").unlink()
@@ -160,8 +214,9 @@ def test_prometheus_config_passes_promtool(tmp_path: Path) -> None:
         pytest.skip("needs promtool (apt-get install -y prometheus)")
     if not RULES_YML.exists():
         pytest.skip("deploy/prometheus/gpumemd-rules.yml is not exported yet (`gpumemd rules export`)")
-    result = subprocess.run([PROMTOOL, "check", "config", str(PROMETHEUS_YML)], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [PROMTOOL, "check", "config", str(PROMETHEUS_YML)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "SUCCESS" in result.stdout + result.stderr
 
@@ -176,8 +231,9 @@ def test_every_target_is_up(stack: dict[str, Any]) -> None:
 
 
 @needs_prometheus
-@pytest.mark.parametrize(("panel", "expr"), _dashboard_targets(), ids=[f"{p}:{i}" for i, (p, _) in
-                                                                     enumerate(_dashboard_targets())])
+@pytest.mark.parametrize(
+    ("panel", "expr"), _dashboard_targets(), ids=[f"{p}:{i}" for i, (p, _) in enumerate(_dashboard_targets())]
+)
 def test_dashboard_expression(stack: dict[str, Any], panel: str, expr: str) -> None:
     answer = stack["prometheus"].query(_substitute(expr))
     assert answer["status"] == "success", (panel, answer)
@@ -221,9 +277,15 @@ def test_every_rule_evaluates_without_error(stack: dict[str, Any]) -> None:
     def all_evaluated() -> list[dict[str, Any]]:
         groups = prom_rules(prom)
         loaded = [r for g in groups for r in g["rules"]]
-        return loaded if len(loaded) == len(rules) and all(r.get("lastEvaluation", "").startswith("2")
-                                                           and not r["lastEvaluation"].startswith("0001")
-                                                           for r in loaded) else []
+        return (
+            loaded
+            if len(loaded) == len(rules)
+            and all(
+                r.get("lastEvaluation", "").startswith("2") and not r["lastEvaluation"].startswith("0001")
+                for r in loaded
+            )
+            else []
+        )
 
     loaded = wait_for("every rule evaluated", all_evaluated, 30)
     bad = [(r["name"], r.get("lastError")) for r in loaded if r["health"] != "ok"]
@@ -250,20 +312,30 @@ def test_alert_fires_and_reaches_alertmanager(stack: dict[str, Any]) -> None:
     names = {a["metric"]["alertname"] for a in alerts}
 
     def in_alertmanager() -> list[dict[str, Any]]:
-        return [a for a in am.alerts() if a["labels"].get("alertname") in names
-                and a["labels"].get("instance") == target]
+        return [
+            a
+            for a in am.alerts()
+            if a["labels"].get("alertname") in names and a["labels"].get("instance") == target
+        ]
 
     received = wait_for("the alert in Alertmanager", in_alertmanager, 60)
     assert received[0]["status"]["state"] == "active"
     # ... and delivered by Alertmanager's route to a webhook receiver
-    notes = wait_for("a webhook notification", lambda: [b for _, b in sink.received
-                                                        if any(a["labels"].get("instance") == target
-                                                               for a in b["alerts"])], 60)
+    notes = wait_for(
+        "a webhook notification",
+        lambda: [
+            b for _, b in sink.received if any(a["labels"].get("instance") == target for a in b["alerts"])
+        ],
+        60,
+    )
     assert notes[0]["status"] == "firing"
     # the other nodes are not nearly full: nothing fires for the real H200 capture
     quiet = stack["daemons"]["h200__580.159.04__one-process-1GiB.json"]
-    assert not [a for a in prom.value('ALERTS{alertstate="firing", alertname=~"GpuMemory.*"}')
-                if a["metric"].get("instance") == quiet]
+    assert not [
+        a
+        for a in prom.value('ALERTS{alertstate="firing", alertname=~"GpuMemory.*"}')
+        if a["metric"].get("instance") == quiet
+    ]
 
 
 def test_openmetrics_gzip_scrape_of_a_fresh_sample_completes() -> None:
@@ -277,8 +349,9 @@ def test_openmetrics_gzip_scrape_of_a_fresh_sample_completes() -> None:
     g = gauge("gpumemd_test", "A test family.")
     g.add_metric([], 1)
     out: list[bytes] = []
-    t = threading.Thread(target=lambda: out.append(Exposition([g]).body(openmetrics_format=True, gzipped=True)),
-                         daemon=True)
+    t = threading.Thread(
+        target=lambda: out.append(Exposition([g]).body(openmetrics_format=True, gzipped=True)), daemon=True
+    )
     t.start()
     t.join(5)
     assert out, "rendering OpenMetrics + gzip did not finish"

@@ -80,17 +80,41 @@ def test_top_in_a_terminal_sorts_focuses_resizes_and_quits(tmux: Callable[..., s
 
 
 def test_top_without_a_terminal_prints_plain_frames(eight_ranks_config: Path) -> None:
-    r = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--replay", str(RANKS), "--config.file",
-                        str(eight_ranks_config), "--count", "2", "--interval", "100ms"], cwd=ROOT, capture_output=True,
-                       text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "top",
+            "--replay",
+            str(RANKS),
+            "--config.file",
+            str(eight_ranks_config),
+            "--count",
+            "2",
+            "--interval",
+            "100ms",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.count("gpumemd top - a replayed capture") == 2
     assert all(len(line) <= 80 for line in r.stdout.splitlines())
 
 
 def test_bad_interval_is_exit_2() -> None:
-    r = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--interval", "fast"], cwd=ROOT,
-                       capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    r = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "top", "--interval", "fast"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert r.returncode == 2 and r.stderr.startswith("--interval:")
 
 
@@ -101,7 +125,9 @@ def _gpu(parts: dict[str, int], procs: list[ProcessView]) -> GpuView:
 def test_bar_keeps_every_nonempty_category_visible_and_its_width() -> None:
     g = _gpu({"pytorch_allocated": 1, "non_pytorch": 10, "free": 10_000}, [])
     drawn = bar(g, 40)
-    assert len(drawn) == 40 and drawn.count("A") == 1 and drawn.count("N") == 1 and set(drawn) == {"A", "N", "."}
+    assert (
+        len(drawn) == 40 and drawn.count("A") == 1 and drawn.count("N") == 1 and set(drawn) == {"A", "N", "."}
+    )
 
 
 def test_the_header_and_legend_fit_80_columns_whole() -> None:

@@ -22,13 +22,19 @@ lock = threading.Lock()
 
 def mark(alert: actions.FiredAlert) -> None:
     with lock, open(out / "actions.jsonl", "a") as f:
-        f.write(json.dumps({"alertname": alert.alertname, "labels": dict(alert.labels), "value": alert.value}) + "\n")
+        f.write(
+            json.dumps({"alertname": alert.alertname, "labels": dict(alert.labels), "value": alert.value})
+            + "\n"
+        )
 
 
 def on_alert(batch) -> None:
     with lock, open(out / "callback.jsonl", "a") as f:
         for n in batch:
-            f.write(json.dumps({"labels": dict(n.labels), "resolved": n.resolved, "starts_at": n.starts_at}) + "\n")
+            f.write(
+                json.dumps({"labels": dict(n.labels), "resolved": n.resolved, "starts_at": n.starts_at})
+                + "\n"
+            )
 
 
 actions.register_action("mark", mark)

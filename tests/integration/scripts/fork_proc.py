@@ -36,5 +36,8 @@ for i in range(25):
     _, status = os.waitpid(pid, 0)
     results.append({"status": os.waitstatus_to_exitcode(status), "seconds": time.monotonic() - start})
 files = sorted(f for f in os.listdir(spool) if not f.startswith("."))  # not the writer's temp file
-print(json.dumps({"address": agent.url_address, "pid": os.getpid(), "children": results, "spool": files}), flush=True)
+print(
+    json.dumps({"address": agent.url_address, "pid": os.getpid(), "children": results, "spool": files}),
+    flush=True,
+)
 sys.stdin.read()
