@@ -48,7 +48,8 @@ def one() -> None:
                     raise ConnectionError("closed")
                 buf += chunk
             head, _, body = buf.partition(b"\r\n\r\n")
-            length = next((int(l.split(b":")[1]) for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")), 0)
+            fields = [line.lower() for line in head.split(b"\r\n")]
+            length = next((int(f.split(b":")[1]) for f in fields if f.startswith(b"content-length:")), 0)
             while len(body) < length:
                 body += sock.recv(65536)
             status = head.split(b" ")[1].decode()
@@ -89,10 +90,26 @@ def test_a_password_guessing_flood_never_delays_the_scraper_that_knows_the_passw
     web.write_text(f"basic_auth_users:\n  prometheus: '{hashed}'\n")
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{port}",
-                             "--replay", str(CAPTURE), "--web.config.file", str(web), "--log.level", "warn"],
-                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "serve",
+            "--web.listen-address",
+            f"127.0.0.1:{port}",
+            "--replay",
+            str(CAPTURE),
+            "--web.config.file",
+            str(web),
+            "--log.level",
+            "warn",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     flood = None
     try:
         deadline = time.monotonic() + 20
@@ -104,8 +121,12 @@ def test_a_password_guessing_flood_never_delays_the_scraper_that_knows_the_passw
                 pass
             assert proc.poll() is None and time.monotonic() < deadline, "the daemon did not become ready"
             time.sleep(0.05)  # polling an external process's readiness
-        flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(port), str(CLIENTS), str(FLOOD_SECONDS)],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        flood = subprocess.Popen(
+            [sys.executable, "-c", FLOOD, str(port), str(CLIENTS), str(FLOOD_SECONDS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         time.sleep(0.5)  # the flood is under way before the first measured scrape
         latencies, statuses = [], []
         while flood.poll() is None and len(latencies) < 500:
@@ -118,7 +139,10 @@ def test_a_password_guessing_flood_never_delays_the_scraper_that_knows_the_passw
         assert len(statuses) >= 20 and set(statuses) == {200}, (statuses, counts)
         latencies.sort()
         p99 = latencies[int(len(latencies) * 0.99) - 1]
-        print(f"good scrapes {len(latencies)}: p50 {latencies[len(latencies) // 2]:.3f}s p99 {p99:.3f}s max {latencies[-1]:.3f}s; flood {counts}")
+        print(
+            f"good scrapes {len(latencies)}: p50 {latencies[len(latencies) // 2]:.3f}s p99 {p99:.3f}s "
+            f"max {latencies[-1]:.3f}s; flood {counts}"
+        )
         assert p99 < 1.0, f"p99 {p99:.3f}s over {len(latencies)} scrapes (max {latencies[-1]:.3f}s); {counts}"
         # the guesses were answered, mostly without a bcrypt: 401 only for those verified
         assert counts.get("429", 0) > 100, counts

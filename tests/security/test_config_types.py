@@ -89,7 +89,9 @@ def test_the_example_itself_is_valid(scratch: Path) -> None:
 @example(path=("alerting", "rules", 0), value=None)
 @example(path=("sources", "spool"), value=[])
 @given(path=st.sampled_from(PATHS), value=values)
-def test_any_value_at_any_key_is_accepted_or_one_line_each(scratch: Path, path: tuple[Any, ...], value: Any) -> None:
+def test_any_value_at_any_key_is_accepted_or_one_line_each(
+    scratch: Path, path: tuple[Any, ...], value: Any
+) -> None:
     status, err = _check_config(scratch, _with(path, value))
     assert status in (0, 2), (status, err)
     assert "Traceback" not in err and "cannot check the configuration" not in err, err

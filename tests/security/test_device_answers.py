@@ -60,8 +60,12 @@ def mutate(capture: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(sorted(k for k in EIGHT["nvml"] if _PER_GPU.match(k) and not k.startswith("process_name"))),
-       json_values)
+@given(
+    st.sampled_from(
+        sorted(k for k in EIGHT["nvml"] if _PER_GPU.match(k) and not k.startswith("process_name"))
+    ),
+    json_values,
+)
 def test_any_answer_about_one_gpu_costs_only_that_gpus_value(key: str, value: Any) -> None:
     bad_gpu = _PER_GPU.match(key).group(1)  # type: ignore[union-attr]
     src = NvmlSource(nvml_replayer(mutate(EIGHT, key, value)), process_names=True, utilization=True)

@@ -51,9 +51,11 @@ def test_an_agent_under_a_job_id_of_invalid_utf8_publishes_a_valid_spool_file(tm
         "import glob, os, sys, time, gpumemd\n"
         "gpumemd.start(listen_address=None, interval=0.05, spool_interval=0.05)\n"
         "deadline = time.monotonic() + 20\n"
-        "while not glob.glob(os.environ['GPUMEMD_SPOOL_DIR'] + '/agent-*.json') and time.monotonic() < deadline:\n"
+        "while not glob.glob(os.environ['GPUMEMD_SPOOL_DIR'] + '/agent-*.json') "
+        "and time.monotonic() < deadline:\n"
         "    time.sleep(0.02)\n"
-        "sys.stdout.buffer.write(open(glob.glob(os.environ['GPUMEMD_SPOOL_DIR'] + '/agent-*.json')[0], 'rb').read())\n"
+        "sys.stdout.buffer.write("
+        "open(glob.glob(os.environ['GPUMEMD_SPOOL_DIR'] + '/agent-*.json')[0], 'rb').read())\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": str(spool), "RANK": "3"}
     env_b = {k.encode(): v.encode() for k, v in env.items()}

@@ -129,7 +129,9 @@ def plant(name: Path, target: Path) -> None:
 
 @needs_root
 @pytest.mark.parametrize("planted", [f".agent-{PID}.json.tmp", f".agent-{PID}.json.0123456789abcdef.tmp"])
-def test_a_planted_symlink_in_the_shared_spool_cannot_overwrite_the_victims_file(base: Path, planted: str) -> None:
+def test_a_planted_symlink_in_the_shared_spool_cannot_overwrite_the_victims_file(
+    base: Path, planted: str
+) -> None:
     ckpt = home_of(base, VICTIM)
     spool = shared_spool(base)  # root:<group> 1770, both users in the group
     plant(spool / planted, ckpt)
@@ -165,14 +167,18 @@ def test_a_precreated_temp_name_does_not_stop_publishing(base: Path) -> None:
 
 
 @needs_root
-@pytest.mark.parametrize("mode,owner,reason", [
-    (0o777, ATTACKER, "not-owned"),  # pre-created by another user, world-writable
-    (0o1777, ATTACKER, "not-owned"),  # sticky, but its owner may still replace our files
-    (0o777, VICTIM, "shared-not-sticky"),  # the victim's own, but anyone may rename files in it
-    (0o700, ATTACKER, "permission"),  # another user's private directory
-])
-def test_a_spool_directory_others_control_is_refused_in_one_line(base: Path, mode: int, owner: int,
-                                                                  reason: str) -> None:
+@pytest.mark.parametrize(
+    "mode,owner,reason",
+    [
+        (0o777, ATTACKER, "not-owned"),  # pre-created by another user, world-writable
+        (0o1777, ATTACKER, "not-owned"),  # sticky, but its owner may still replace our files
+        (0o777, VICTIM, "shared-not-sticky"),  # the victim's own, but anyone may rename files in it
+        (0o700, ATTACKER, "permission"),  # another user's private directory
+    ],
+)
+def test_a_spool_directory_others_control_is_refused_in_one_line(
+    base: Path, mode: int, owner: int, reason: str
+) -> None:
     ckpt = home_of(base, VICTIM)
     spool = shared_spool(base, mode=mode, owner=owner)
     if mode & 0o002:
@@ -192,8 +198,15 @@ def test_the_agents_own_metrics_never_depend_on_the_spool(base: Path) -> None:
     (base / "f").write_bytes(b"")
     spool, reason = base / "f" / "spool", "not-a-directory"
     args = json.dumps({"listen_address": "127.0.0.1:0", "spool_dir": str(spool), "spool_interval": 0.1})
-    proc = subprocess.Popen([sys.executable, str(SCRIPTS / "endpoint_proc.py"), args], cwd=ROOT, env=agent_env(),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(SCRIPTS / "endpoint_proc.py"), args],
+        cwd=ROOT,
+        env=agent_env(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         hello = json.loads(proc.stdout.readline())
@@ -234,9 +247,13 @@ def test_a_refused_spool_still_feeds_the_endpoints_private_copy(base: Path, tmp_
 
 
 def counted(body: str, reason: str) -> bool:
-    return any(name == "gpumemd_agent_write_errors_total" and dict(labels).get("what") == "spool"
-               and dict(labels).get("reason") == reason and value >= 1
-               for (name, labels), value in samples(body).items())
+    return any(
+        name == "gpumemd_agent_write_errors_total"
+        and dict(labels).get("what") == "spool"
+        and dict(labels).get("reason") == reason
+        and value >= 1
+        for (name, labels), value in samples(body).items()
+    )
 
 
 # --- allocator snapshots ---------------------------------------------------------------------
@@ -258,8 +275,9 @@ SNAPSHOT = """
 """
 
 
-def snapshots_as(uid: int, directory: Path, dumps: int = 3, size: int = 100,
-                 limit_fsize: int | None = None) -> subprocess.CompletedProcess[str]:
+def snapshots_as(
+    uid: int, directory: Path, dumps: int = 3, size: int = 100, limit_fsize: int | None = None
+) -> subprocess.CompletedProcess[str]:
     code = f"DIR, DUMPS, SIZE = {str(directory)!r}, {dumps}, {size}\n" + textwrap.dedent(SNAPSHOT)
     return run_as(uid, code, limit_fsize=limit_fsize)
 
@@ -293,8 +311,14 @@ def test_a_file_where_the_snapshot_directory_should_be(base: Path) -> None:
 def _tmpfs(path: Path) -> bool:
     if os.geteuid() != 0 or not shutil.which("mount"):
         return False
-    return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs", str(path)],
-                          capture_output=True, timeout=10).returncode == 0
+    return (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs", str(path)],
+            capture_output=True,
+            timeout=10,
+        ).returncode
+        == 0
+    )
 
 
 @needs_root
@@ -331,8 +355,11 @@ def test_rotation_keeps_its_bound_whatever_is_named_like_an_old_snapshot(base: P
     theirs.write_bytes(b"x")
     out = result(snapshots_as(VICTIM, d, dumps=5))
     assert out["snapshots"] == {"written": 5}
-    ours = [n for n in os.listdir(d) if (d / n).is_file() and not (d / n).is_symlink()
-            and (d / n).stat().st_uid == VICTIM]
+    ours = [
+        n
+        for n in os.listdir(d)
+        if (d / n).is_file() and not (d / n).is_symlink() and (d / n).stat().st_uid == VICTIM
+    ]
     assert len(ours) == 2  # oom_max_snapshots holds
     assert sorted(ours) == sorted(Path(p).name for p in out["paths"][-2:])
     assert ckpt.read_bytes() == CHECKPOINT and theirs.exists()
@@ -383,10 +410,17 @@ def test_traces_never_follow_a_planted_link_and_refuse_a_directory_of_another_us
 
 # --- files a user names: capture -o, rules export -o, the profiler's outputs --------------------
 
+
 def gpumemd_cli(*args: str) -> subprocess.CompletedProcess[str]:
     code = "import sys; from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))"
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60, env={**agent_env(), "LD_LIBRARY_PATH": "/nonexistent"})
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**agent_env(), "LD_LIBRARY_PATH": "/nonexistent"},
+    )
 
 
 @pytest.mark.parametrize("command", [["capture", "--keep-errors"], ["rules", "export"]])
@@ -435,8 +469,15 @@ def test_an_oom_diagnosis_never_follows_a_link_planted_at_its_name(tmp_path: Pat
     d = tmp_path / "snaps"
     d.mkdir(mode=0o700)
     now = [1000.0]
-    w = OomWatcher(FakeTorch(), snapshot_dir=str(d), max_snapshots=2, min_dump_interval=0.0, labels={"rank": "0"},
-                   clock=lambda: now[0], diagnose=lambda *a: Diagnosis("capacity", "s", "f"))
+    w = OomWatcher(
+        FakeTorch(),
+        snapshot_dir=str(d),
+        max_snapshots=2,
+        min_dump_interval=0.0,
+        labels={"rank": "0"},
+        clock=lambda: now[0],
+        diagnose=lambda *a: Diagnosis("capacity", "s", "f"),
+    )
     for _ in range(4):
         now[0] += 1.5
         stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now[0])) + f"{now[0] % 1:.3f}"[1:]

@@ -50,28 +50,62 @@ gpumemd_process_info{pid="12",executable="\x1b[2J\x07evil"} 1
 this is { not a sample
 gpumemd_collector_success{collector="host"} 1
 """
-ALERTS = {"status": "success", "data": {"alerts": [
-    {"labels": {"alertname": "GpumemdCollectorFailing", "collector": "nvml"}, "state": "firing", "value": "1e+00",
-     "annotations": {"summary": "nvml failing"}},
-    {"labels": {"alertname": "PytorchOutOfMemory", "gpu": "0"}, "state": "firing", "value": "1e+00",
-     "annotations": {"summary": "rank 3 ran out of memory"}},
-    {"labels": {"alertname": "PytorchMemoryLeak", "gpu": "0"}, "state": "pending", "value": "NaN",
-     "annotations": {"summary": "growing"}},
-    {"labels": {"alertname": 7}, "state": "firing"}, 5, {"labels": "x"}, {"state": "firing"},
-]}}
-MALFORMED_ALERTS = [b"[]", b"{", b'{"data": 5}', b'{"data": {"alerts": {"a": 1}}}', b"[" * 100_000 + b"]" * 100_000,
-                    b'{"data": {"alerts": [null, "x", {"labels": {}, "state": 5}]}}', b"\xff\xfe", b"NaN"]
+ALERTS = {
+    "status": "success",
+    "data": {
+        "alerts": [
+            {
+                "labels": {"alertname": "GpumemdCollectorFailing", "collector": "nvml"},
+                "state": "firing",
+                "value": "1e+00",
+                "annotations": {"summary": "nvml failing"},
+            },
+            {
+                "labels": {"alertname": "PytorchOutOfMemory", "gpu": "0"},
+                "state": "firing",
+                "value": "1e+00",
+                "annotations": {"summary": "rank 3 ran out of memory"},
+            },
+            {
+                "labels": {"alertname": "PytorchMemoryLeak", "gpu": "0"},
+                "state": "pending",
+                "value": "NaN",
+                "annotations": {"summary": "growing"},
+            },
+            {"labels": {"alertname": 7}, "state": "firing"},
+            5,
+            {"labels": "x"},
+            {"state": "firing"},
+        ]
+    },
+}
+MALFORMED_ALERTS = [
+    b"[]",
+    b"{",
+    b'{"data": 5}',
+    b'{"data": {"alerts": {"a": 1}}}',
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"data": {"alerts": [null, "x", {"labels": {}, "state": 5}]}}',
+    b"\xff\xfe",
+    b"NaN",
+]
 
 
 def run(*args: str, timeout: float = 8.0) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gpumemd", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT),
-                                                "PYTHONIOENCODING": "utf-8"})
+    return subprocess.run(
+        [sys.executable, "-m", "gpumemd", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+    )
 
 
 def strict(text: str) -> Any:
     def refuse(name: str) -> None:
         raise ValueError(f"not JSON: {name}")
+
     return json.loads(text, parse_constant=refuse)
 
 
@@ -153,9 +187,25 @@ def test_an_answer_that_is_not_gpumemd_is_one_line() -> None:
 def test_top_keeps_running_while_the_daemon_is_gone_and_recovers() -> None:
     daemon = serving(GOOD)
     port = daemon.port
-    proc = subprocess.Popen([sys.executable, "-m", "gpumemd", "top", "--url", daemon.url, "--interval", "100ms",
-                             "--timeout", "500ms"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "top",
+            "--url",
+            daemon.url,
+            "--interval",
+            "100ms",
+            "--timeout",
+            "500ms",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     lines: list[str] = []
     assert proc.stdout is not None
     out = proc.stdout
@@ -189,27 +239,48 @@ def test_top_keeps_running_while_the_daemon_is_gone_and_recovers() -> None:
 
 # --- the parser, over arbitrary input ----------------------------------------------------
 
-FUZZ = settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-NAMES = st.sampled_from(["gpumemd_gpu_memory_total_bytes", "gpumemd_gpu_memory_used_bytes",
-                         "gpumemd_process_gpu_memory_used_bytes", "gpumemd_process_rank_info",
-                         "gpumemd_allocator_reserved_bytes", "gpumemd_allocator_limit_bytes",
-                         "gpumemd_collector_success", "gpumemd_gpu_memory_breakdown_bytes", "x"])
-LABELS = st.dictionaries(st.sampled_from(["gpu", "uuid", "pid", "rank", "job_id", "category", "collector"]),
-                         st.one_of(st.sampled_from(["0", "1", "GPU-a", "12", "", "-1", "٣"]), st.text(max_size=8)),
-                         max_size=5)
-VALUES = st.one_of(st.sampled_from(["NaN", "+Inf", "-Inf", "-1", "1e300", "0", "1e9", "1_0", "0x10"]),
-                   st.floats(allow_nan=True).map(repr))
+FUZZ = settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+NAMES = st.sampled_from(
+    [
+        "gpumemd_gpu_memory_total_bytes",
+        "gpumemd_gpu_memory_used_bytes",
+        "gpumemd_process_gpu_memory_used_bytes",
+        "gpumemd_process_rank_info",
+        "gpumemd_allocator_reserved_bytes",
+        "gpumemd_allocator_limit_bytes",
+        "gpumemd_collector_success",
+        "gpumemd_gpu_memory_breakdown_bytes",
+        "x",
+    ]
+)
+LABELS = st.dictionaries(
+    st.sampled_from(["gpu", "uuid", "pid", "rank", "job_id", "category", "collector"]),
+    st.one_of(st.sampled_from(["0", "1", "GPU-a", "12", "", "-1", "٣"]), st.text(max_size=8)),
+    max_size=5,
+)
+VALUES = st.one_of(
+    st.sampled_from(["NaN", "+Inf", "-Inf", "-1", "1e300", "0", "1e9", "1_0", "0x10"]),
+    st.floats(allow_nan=True).map(repr),
+)
 
 
 def _line(name: str, labels: dict[str, str], value: str) -> str:
-    body = ",".join(f'{k}="{v.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"'
-                    for k, v in labels.items())
+    body = ",".join(
+        f'{k}="{v.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"'
+        for k, v in labels.items()
+    )
     return f"{name}{{{body}}} {value}"
 
 
 @FUZZ
-@given(st.lists(st.one_of(st.tuples(NAMES, LABELS, VALUES).map(lambda t: _line(*t)), st.text(max_size=60)),
-                max_size=30))
+@given(
+    st.lists(
+        st.one_of(st.tuples(NAMES, LABELS, VALUES).map(lambda t: _line(*t)), st.text(max_size=60)),
+        max_size=30,
+    )
+)
 def test_any_exposition_text_gives_a_valid_node(lines: list[str]) -> None:
     series, _ = explain.parse_exposition("\n".join(lines))
     node = explain.Node.from_series(series, "fuzz")
@@ -217,17 +288,40 @@ def test_any_exposition_text_gives_a_valid_node(lines: list[str]) -> None:
     strict(explain.to_json(node, found))
     explain.render(node, found)
     for g in node.gpus:
-        assert all(isinstance(v, int) and 0 <= v for v in (g.total, g.used, g.free, g.reserved, *g.parts.values()))
+        assert all(
+            isinstance(v, int) and 0 <= v for v in (g.total, g.used, g.free, g.reserved, *g.parts.values())
+        )
         for p in g.processes:
-            assert all(isinstance(v, int) and v >= 0 for v in (p.used, p.allocated, p.reserved, p.non_pytorch))
+            assert all(
+                isinstance(v, int) and v >= 0 for v in (p.used, p.allocated, p.reserved, p.non_pytorch)
+            )
 
 
-JSONS = st.recursive(st.one_of(st.none(), st.booleans(), st.floats(), st.integers(), st.text(max_size=10)),
-                     lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                             st.dictionaries(st.sampled_from(["data", "alerts", "labels", "state",
-                                                                              "value", "annotations", "alertname",
-                                                                              "summary", "gpu", "x"]),
-                                                             inner, max_size=5)), max_leaves=30)
+JSONS = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.floats(), st.integers(), st.text(max_size=10)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "data",
+                    "alerts",
+                    "labels",
+                    "state",
+                    "value",
+                    "annotations",
+                    "alertname",
+                    "summary",
+                    "gpu",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=30,
+)
 
 
 @FUZZ
@@ -260,13 +354,17 @@ def test_top_in_a_terminal_survives_the_daemon_going_away(tmp_path: Path) -> Non
 
     daemon = serving(GOOD)
     port, status = daemon.port, tmp_path / "status"
-    cmd = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -m gpumemd top --url {daemon.url} --interval 200ms "
-           f"--timeout 500ms; echo $? > {status}")
+    cmd = (
+        f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -m gpumemd top --url {daemon.url} --interval 200ms "
+        f"--timeout 500ms; echo $? > {status}"
+    )
     try:
         tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-e", "TERM=xterm-256color", cmd)
         wait("the first frame", lambda s: "GPU 0 H200" in s)
         daemon.close()
-        wait("the daemon gone, said", lambda s: "daemon unreachable: Connection refused" in s and "GPU 0" in s)
+        wait(
+            "the daemon gone, said", lambda s: "daemon unreachable: Connection refused" in s and "GPU 0" in s
+        )
         daemon = Hostile(routes({"/metrics": answer(200, GOOD.replace("H200", "B200").encode())}), port=port)
         wait("back, with the new answer", lambda s: "GPU 0 B200" in s and "unreachable" not in s)
         tmux("send-keys", "-t", session, "q")

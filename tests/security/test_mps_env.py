@@ -19,24 +19,57 @@ from tests.unit.agent.test_oomdiag import FakeNvml, FakeTorchAtOom
 GIB, MIB = 1 << 30, 1 << 20
 
 
-@pytest.mark.parametrize("value, want", [
-    ("0=1G", {0: GIB}), ("0=1G,1=512M", {0: GIB, 1: 512 * MIB}), ("1=2gb, 0=4096MB", {1: 2 * GIB, 0: 4 * GIB}),
-    ("8G", {ALL: 8 * GIB}), ("3=1T", {3: 1 << 40}), ("0=64k", {0: 64 << 10}),
-])
+@pytest.mark.parametrize(
+    "value, want",
+    [
+        ("0=1G", {0: GIB}),
+        ("0=1G,1=512M", {0: GIB, 1: 512 * MIB}),
+        ("1=2gb, 0=4096MB", {1: 2 * GIB, 0: 4 * GIB}),
+        ("8G", {ALL: 8 * GIB}),
+        ("3=1T", {3: 1 << 40}),
+        ("0=64k", {0: 64 << 10}),
+    ],
+)
 def test_nvidias_shapes_are_read(value: str, want: dict[int, int]) -> None:
     assert parse(value) == want
 
 
-@pytest.mark.parametrize("value", [
-    "", "1024", "0=1024", "0=1G,", ",0=1G", "0=1G,0=2G", "0=1G,2G", "-1=1G", "0=-1G", "0=1.5G", "0=1P",
-    "0=0G", "99999=1G", "1024=1G", "0=1G;rm -rf /", "0=1G\n1=1G", "0=1\u0661G", "０=1G", "0=1GiB",
-    "0=" + "9" * 16 + "G", "0=1G," * 300, "x" * 10_000_000, "\udcff=1G", "0 = 1G",
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "",
+        "1024",
+        "0=1024",
+        "0=1G,",
+        ",0=1G",
+        "0=1G,0=2G",
+        "0=1G,2G",
+        "-1=1G",
+        "0=-1G",
+        "0=1.5G",
+        "0=1P",
+        "0=0G",
+        "99999=1G",
+        "1024=1G",
+        "0=1G;rm -rf /",
+        "0=1G\n1=1G",
+        "0=1\u0661G",
+        "０=1G",
+        "0=1GiB",
+        "0=" + "9" * 16 + "G",
+        "0=1G," * 300,
+        "x" * 10_000_000,
+        "\udcff=1G",
+        "0 = 1G",
+    ],
+)
 def test_hostile_values_are_ignored(value: str) -> None:
     assert parse(value) is None
 
 
-def test_an_ignored_value_is_one_log_line_per_value_and_never_raises(caplog: pytest.LogCaptureFixture) -> None:
+def test_an_ignored_value_is_one_log_line_per_value_and_never_raises(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     mps_limit._said.clear()
     with caplog.at_level(logging.WARNING, logger="gpumemd.mps"):
         for _ in range(5):
@@ -54,8 +87,12 @@ def test_any_text_is_a_bounded_limit_or_none(value: str, device: int) -> None:
 
 def test_the_mps_limit_below_the_fraction_is_the_limit_cause_and_its_fix_names_mps() -> None:
     # 14 GiB reserved, 4 GiB asked; MPS limits GPU 0 to 16 GiB; the fraction (observer's limit) is 40 GiB
-    diag = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), FakeNvml([{"pid": 7, "used_bytes": 15 * GIB}]), pid=7,
-                        env={ENV_VAR: "0=16G,1=2G"})
+    diag = OomDiagnoser(
+        FakeTorchAtOom(14 * GIB, 14 * GIB),
+        FakeNvml([{"pid": 7, "used_bytes": 15 * GIB}]),
+        pid=7,
+        env={ENV_VAR: "0=16G,1=2G"},
+    )
     d = diag.diagnose(0, 4 * GIB, 40 * GIB, 2 * GIB)  # MPS shows the client only its own free bytes
     assert d.cause == "limit" and d.figures is not None and d.figures.limit_by == "mps"
     assert d.figures.limit == 16 * GIB
@@ -70,8 +107,10 @@ def test_the_fraction_below_the_mps_limit_wins_and_its_fix_names_the_fraction() 
 
 
 def test_a_hostile_mps_value_leaves_the_diagnosis_as_without_it() -> None:
-    plain = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={}).diagnose(0, 60 * GIB, 80 * GIB,
-                                                                                          49 * GIB)
-    hostile = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7,
-                           env={ENV_VAR: "0=1G" * 5000}).diagnose(0, 60 * GIB, 80 * GIB, 49 * GIB)
+    plain = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={}).diagnose(
+        0, 60 * GIB, 80 * GIB, 49 * GIB
+    )
+    hostile = OomDiagnoser(
+        FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={ENV_VAR: "0=1G" * 5000}
+    ).diagnose(0, 60 * GIB, 80 * GIB, 49 * GIB)
     assert (hostile.cause, hostile.fix) == (plain.cause, plain.fix) == ("capacity", plain.fix)

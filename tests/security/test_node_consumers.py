@@ -84,8 +84,11 @@ def test_one_ranks_bad_figure_leaves_every_gpu_and_the_other_ranks_intact(bad: A
     assert dropped == (0 if bad != bad else 1)  # NaN is "no reading", not a bad figure
 
 
-figure = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(min_value=-(2 ** 80), max_value=2 ** 80),
-                   st.just(10 ** 400))
+figure = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(min_value=-(2**80), max_value=2**80),
+    st.just(10**400),
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,39 +105,69 @@ def test_breakdown_never_raises_and_always_sums_whatever_ranks_publish(ranks: li
 # --- the alert engine and its templates, fed directly -------------------------------------
 
 RULES = [
-    {"alert": "Printed", "metric": "gpumemd_allocator_allocated_bytes", "op": ">", "threshold": 0,
-     "annotations": {"summary": '{{ printf "%d" $value }} bytes, {{ $value | humanize1024 }}B',
-                     "ratio": "{{ $value | humanizePercentage }} {{ $value | humanizeDuration }}"},
-     "labels": {"size": '{{ printf "%.2f" $value }}'}},
-    {"alert": "Trend", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes", "window": "4s",
-     "op": ">", "threshold": -1e300, "annotations": {"summary": "{{ $value | humanize }}"}},
-    {"alert": "Oom", "kind": "increase", "metric": "gpumemd_allocator_ooms_total", "window": "1m",
-     "op": ">", "threshold": 0, "annotations": {"summary": '{{ printf "%d" $value }} OOMs on {{ $labels.rank }}'}},
+    {
+        "alert": "Printed",
+        "metric": "gpumemd_allocator_allocated_bytes",
+        "op": ">",
+        "threshold": 0,
+        "annotations": {
+            "summary": '{{ printf "%d" $value }} bytes, {{ $value | humanize1024 }}B',
+            "ratio": "{{ $value | humanizePercentage }} {{ $value | humanizeDuration }}",
+        },
+        "labels": {"size": '{{ printf "%.2f" $value }}'},
+    },
+    {
+        "alert": "Trend",
+        "kind": "trend",
+        "metric": "gpumemd_allocator_allocated_bytes",
+        "window": "4s",
+        "op": ">",
+        "threshold": -1e300,
+        "annotations": {"summary": "{{ $value | humanize }}"},
+    },
+    {
+        "alert": "Oom",
+        "kind": "increase",
+        "metric": "gpumemd_allocator_ooms_total",
+        "window": "1m",
+        "op": ">",
+        "threshold": 0,
+        "annotations": {"summary": '{{ printf "%d" $value }} OOMs on {{ $labels.rank }}'},
+    },
 ]
 
 
 def _families(a: Any, b: float, ooms_a: Any, ooms_b: float) -> list[Metric]:
     ra, rb = {"rank": "0", "gpu": "0"}, {"rank": "1", "gpu": "1"}
-    return [gauge("gpumemd_allocator_allocated_bytes", [(ra, a), (rb, b)]),
-            counter("gpumemd_allocator_ooms_total", [(ra, ooms_a), (rb, ooms_b)])]
+    return [
+        gauge("gpumemd_allocator_allocated_bytes", [(ra, a), (rb, b)]),
+        counter("gpumemd_allocator_ooms_total", [(ra, ooms_a), (rb, ooms_b)]),
+    ]
 
 
 def test_a_ranks_infinity_renders_a_placeholder_and_the_other_ranks_oom_is_sent() -> None:
     engine = Engine([rule_from_dict(r) for r in RULES], interval=1.0)
     sent: list[Any] = []
     for t in range(6):
-        sent += engine.evaluate(engine.view(_families(math.inf, 1000.0 + t, math.inf, float(t >= 3))), float(t))
+        sent += engine.evaluate(
+            engine.view(_families(math.inf, 1000.0 + t, math.inf, float(t >= 3))), float(t)
+        )
     oom = [n for n in sent if n.labels["alertname"] == "Oom"]
     assert [n.labels["rank"] for n in oom] == ["1"] and oom[0].annotations["summary"] == "1 OOMs on 1"
     printed = {n.labels["rank"]: n for n in sent if n.labels["alertname"] == "Printed"}
     assert printed["1"].annotations["summary"].startswith("1000 bytes")
     assert printed["0"].annotations["summary"].startswith("<error: %d cannot format +Inf>")
     assert all(r.failures == 0 for r in engine.rules)
-    assert {r.name: r.template_failures > 0 for r in engine.rules} == {"Printed": True, "Trend": False, "Oom": False}
+    assert {r.name: r.template_failures > 0 for r in engine.rules} == {
+        "Printed": True,
+        "Trend": False,
+        "Oom": False,
+    }
 
 
-finite_or_not = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-(2 ** 70), 2 ** 70),
-                          st.just(10 ** 400))
+finite_or_not = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True), st.integers(-(2**70), 2**70), st.just(10**400)
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -173,42 +206,61 @@ def _rank_families(rank: int, uuid: str, allocated: float, ooms: float) -> list[
     return [*fams, oom]
 
 
-
 def test_a_real_daemon_splits_every_gpu_and_sends_the_other_ranks_oom(tmp_path: Path, two_ranks) -> None:
     spool = tmp_path / "spool"
     spool.mkdir(mode=0o755)
     pid_a, pid_b = two_ranks
     capture = json.loads(EIGHT_RANKS.read_text())
     uuids = {i: capture["nvml"][f"uuid({i})"]["ok"] for i in range(2)}
-    writers = [SpoolWriter(spool, identity={"rank": str(r), "job_id": "j"}, interval=30.0, pid=pid)
-               for r, pid in enumerate((pid_a, pid_b))]
+    writers = [
+        SpoolWriter(spool, identity={"rank": str(r), "job_id": "j"}, interval=30.0, pid=pid)
+        for r, pid in enumerate((pid_a, pid_b))
+    ]
     writers[0].publish(_rank_families(0, uuids[0], math.inf, math.inf))
     writers[1].publish(_rank_families(1, uuids[1], 1.0 * GIB, 0.0))
     rx = Receiver()
     cfg = tmp_path / "gpumemd.yaml"
-    cfg.write_text(yaml.safe_dump({
-        "sampler": {"interval": "100ms"},
-        "agent": {"spool_dir": str(spool)},
-        "alerting": {"resend_delay": "1h", "notifiers": [{"type": "webhook", "url": rx.url, "min_backoff": "50ms"}],
-                     "rules": [RULES[0]]},
-    }))
+    cfg.write_text(
+        yaml.safe_dump(
+            {
+                "sampler": {"interval": "100ms"},
+                "agent": {"spool_dir": str(spool)},
+                "alerting": {
+                    "resend_delay": "1h",
+                    "notifiers": [{"type": "webhook", "url": rx.url, "min_backoff": "50ms"}],
+                    "rules": [RULES[0]],
+                },
+            }
+        )
+    )
     try:
-        with gpumemd_process(["--config.file", str(cfg), "--replay", str(_replay_with_pids(tmp_path, two_ranks))]) \
-                as (url, _proc):
+        with gpumemd_process(
+            ["--config.file", str(cfg), "--replay", str(_replay_with_pids(tmp_path, two_ranks))]
+        ) as (url, _proc):
+
             def got() -> dict[Any, float]:
                 return samples(scrape(url + "/metrics"))
 
             def ooms_b() -> float | None:
-                return next((v for (n, lab), v in got().items() if n == "gpumemd_allocator_ooms_total"
-                             and dict(lab).get("rank") == "1"), None)
+                return next(
+                    (
+                        v
+                        for (n, lab), v in got().items()
+                        if n == "gpumemd_allocator_ooms_total" and dict(lab).get("rank") == "1"
+                    ),
+                    None,
+                )
 
             wait_for("rank 1's OOM counter at 0 in the daemon", lambda: ooms_b() == 0.0)
             writers[1].publish(_rank_families(1, uuids[1], 1.0 * GIB, 1.0))  # the real OOM
             wait_for("rank 1's OOM counter at 1", lambda: ooms_b() == 1.0)
 
             def delivered(name: str, rank: str) -> bool:
-                return any(a["labels"]["alertname"] == name and a["labels"].get("rank") == rank
-                           for b in rx.bodies for a in b["alerts"])
+                return any(
+                    a["labels"]["alertname"] == name and a["labels"].get("rank") == rank
+                    for b in rx.bodies
+                    for a in b["alerts"]
+                )
 
             assert rx.wait_for(lambda _: delivered("PytorchOutOfMemory", "1"), timeout=8), rx.bodies
             assert rx.wait_for(lambda _: delivered("Printed", "1"), timeout=8), rx.bodies
@@ -218,8 +270,12 @@ def test_a_real_daemon_splits_every_gpu_and_sends_the_other_ranks_oom(tmp_path: 
             assert s[("gpumemd_collector_success", (("collector", "breakdown"),))] == 1.0
             assert s[("gpumemd_collector_success", (("collector", "alerts"),))] == 1.0
             # rank B joined on its pid: its PyTorch bytes are in GPU 1's split
-            b_alloc = s[("gpumemd_gpu_memory_breakdown_bytes",
-                         (("category", "pytorch_allocated"), ("gpu", "1"), ("uuid", uuids[1])))]
+            b_alloc = s[
+                (
+                    "gpumemd_gpu_memory_breakdown_bytes",
+                    (("category", "pytorch_allocated"), ("gpu", "1"), ("uuid", uuids[1])),
+                )
+            ]
             assert b_alloc == 1.0 * GIB
     finally:
         rx.close()

@@ -58,7 +58,9 @@ def until(cond: object, timeout: float) -> bool:
     return False
 
 
-@pytest.mark.parametrize("behaviour", [huge(256 * MiB), chunked_forever()], ids=["1-gib-like", "endless-chunked"])
+@pytest.mark.parametrize(
+    "behaviour", [huge(256 * MiB), chunked_forever()], ids=["1-gib-like", "endless-chunked"]
+)
 def test_a_huge_or_endless_answer_is_not_read(behaviour: object) -> None:
     with Hostile(behaviour) as rx:  # type: ignore[arg-type]
         n = fast(WebhookNotifier, rx.url + "/hook")
@@ -108,9 +110,15 @@ def test_a_redirect_is_a_failed_delivery_and_the_token_goes_nowhere(cls: type[We
         obs = fire(n)
         try:
             assert until(lambda: n.failed >= 2, 3.0)
-            assert n.sent == 0 and "redirect to http://127.0.0.1" in n.last_error and "not followed" in n.last_error
+            assert (
+                n.sent == 0
+                and "redirect to http://127.0.0.1" in n.last_error
+                and "not followed" in n.last_error
+            )
             assert rx.requests[0].headers["authorization"] == "Bearer s3cret"
-            assert elsewhere.requests == []  # the old client followed it (a GET with the token) and counted it sent
+            assert (
+                elsewhere.requests == []
+            )  # the old client followed it (a GET with the token) and counted it sent
         finally:
             obs.close()
 
@@ -144,7 +152,8 @@ def test_thirty_reloads_while_a_receiver_trickles_keep_threads_and_fds_bounded(t
             "alerting:\n  default_rules: false\n  resend_delay: 100ms\n"
             "  rules: [{alert: Used, metric: gpumemd_gpu_memory_used_bytes, threshold: 0}]\n"
             f"  notifiers:\n    - {{type: webhook, name: slow, url: '{rx.url}{path}', timeout: 20s}}\n"
-            f"    - {{type: webhook, name: good, url: 'http://127.0.0.1:{good.port}/', timeout: 1s}}\n")
+            f"    - {{type: webhook, name: good, url: 'http://127.0.0.1:{good.port}/', timeout: 1s}}\n"
+        )
         os.replace(tmp, config)
 
     with Hostile(trickle(NEVER_ENDING_HEAD, every=0.5)) as rx, receiving() as good:
@@ -190,6 +199,7 @@ def test_an_unverified_certificate_gets_no_request(tmp_path: Path) -> None:
     ctx.load_cert_chain(tmp_path / "srv.crt", tmp_path / "srv.key")
     got: list[bytes] = []
     with socket.create_server(("127.0.0.1", 0)) as listener:
+
         def serve() -> None:
             conn, _ = listener.accept()
             with conn:
@@ -198,12 +208,19 @@ def test_an_unverified_certificate_gets_no_request(tmp_path: Path) -> None:
                         got.append(tls.recv(4096))
                 except (OSError, ssl.SSLError):
                     pass  # the client refused our certificate
+
         thread = threading.Thread(target=serve, daemon=True)
         thread.start()
         port = listener.getsockname()[1]
         with pytest.raises(httpclient.RequestFailed) as err:
-            httpclient.request(f"https://127.0.0.1:{port}/", method="POST", body=b"{}", timeout=2, max_bytes=1024,
-                               headers={"Authorization": "Bearer s3cret"})
+            httpclient.request(
+                f"https://127.0.0.1:{port}/",
+                method="POST",
+                body=b"{}",
+                timeout=2,
+                max_bytes=1024,
+                headers={"Authorization": "Bearer s3cret"},
+            )
         thread.join(2)
     assert err.value.kind == "tls" and got == []
 
@@ -211,17 +228,23 @@ def test_an_unverified_certificate_gets_no_request(tmp_path: Path) -> None:
 def test_a_line_break_in_a_header_is_refused_before_connecting() -> None:
     with Hostile(answer(200)) as rx:
         with pytest.raises(httpclient.RequestFailed) as err:
-            httpclient.request(rx.url, headers={"Authorization": "Bearer a\r\nX-Evil: 1"}, timeout=1, max_bytes=10)
+            httpclient.request(
+                rx.url, headers={"Authorization": "Bearer a\r\nX-Evil: 1"}, timeout=1, max_bytes=10
+            )
         assert err.value.kind == "url" and "s3cret" not in str(err.value) and rx.requests == []
 
 
-@pytest.mark.parametrize("raw", [
-    b"HTTP/1.1 100 Continue\r\n\r\n" * 20,
-    b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
-    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-    b"SSH-2.0-OpenSSH_9.6\r\n",
-    b"HTTP/1.1 200 OK\r\n" + b"X: y\r\n" * 20_000 + b"\r\n",
-], ids=["interim-forever", "two-lengths", "bad-chunk", "not-http", "headers-too-large"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"HTTP/1.1 100 Continue\r\n\r\n" * 20,
+        b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"SSH-2.0-OpenSSH_9.6\r\n",
+        b"HTTP/1.1 200 OK\r\n" + b"X: y\r\n" * 20_000 + b"\r\n",
+    ],
+    ids=["interim-forever", "two-lengths", "bad-chunk", "not-http", "headers-too-large"],
+)
 def test_a_malformed_answer_is_a_protocol_failure(raw: bytes) -> None:
     with Hostile(lambda ex: ex.send(raw)) as rx:  # type: ignore[arg-type, func-returns-value]
         with pytest.raises(httpclient.RequestFailed) as err:

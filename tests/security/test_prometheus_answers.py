@@ -63,16 +63,26 @@ def test_a_hostile_prometheus_gives_one_line_and_exit_2_within_the_timeout(kind:
 
 
 def test_bad_samples_are_skipped_nan_and_inf_never_reach_the_json() -> None:
-    good = {"__name__": "gpumemd_process_rank_info", "rank": "0", "job_id": "77", "pid": "1", "instance": "a:1"}
-    rows = [{"metric": good, "value": [1.0, "1"]},
-            {"metric": {**good, "__name__": "gpumemd_allocator_step_peak_bytes"}, "value": [1.0, "NaN"]},
-            {"metric": {**good, "__name__": "gpumemd_gpu_memory_total_bytes", "uuid": "G", "gpu": "0"},
-             "value": [1.0, "+Inf"]},
-            {"metric": {"rank": 5}, "value": [1.0, "1"]},
-            {"metric": good, "value": [1.0, 1]},
-            {"metric": good, "value": ["x", "1"]},
-            {"metric": good},
-            "a string"]
+    good = {
+        "__name__": "gpumemd_process_rank_info",
+        "rank": "0",
+        "job_id": "77",
+        "pid": "1",
+        "instance": "a:1",
+    }
+    rows = [
+        {"metric": good, "value": [1.0, "1"]},
+        {"metric": {**good, "__name__": "gpumemd_allocator_step_peak_bytes"}, "value": [1.0, "NaN"]},
+        {
+            "metric": {**good, "__name__": "gpumemd_gpu_memory_total_bytes", "uuid": "G", "gpu": "0"},
+            "value": [1.0, "+Inf"],
+        },
+        {"metric": {"rank": 5}, "value": [1.0, "1"]},
+        {"metric": good, "value": [1.0, 1]},
+        {"metric": good, "value": ["x", "1"]},
+        {"metric": good},
+        "a string",
+    ]
     with Hostile(answer(200, _vector(rows), "application/json")) as server:
         out, _ = _run(server.url, "--json")
     assert out.returncode == 1, out.stderr
@@ -80,12 +90,19 @@ def test_bad_samples_are_skipped_nan_and_inf_never_reach_the_json() -> None:
     assert any("skipped" in n and "not [time" in n for n in doc["notes"]), doc["notes"]
 
 
-_json = st.recursive(st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=8),
-                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids,
-                                                                                  max_size=4), max_leaves=30)
-_shaped = st.fixed_dictionaries({"status": st.sampled_from(["success", "error", 1]),
-                                 "data": st.fixed_dictionaries({"resultType": st.sampled_from(["vector", "x"]),
-                                                                "result": st.lists(_json, max_size=5)})})
+_json = st.recursive(
+    st.none() | st.booleans() | st.floats() | st.integers() | st.text(max_size=8),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+    max_leaves=30,
+)
+_shaped = st.fixed_dictionaries(
+    {
+        "status": st.sampled_from(["success", "error", 1]),
+        "data": st.fixed_dictionaries(
+            {"resultType": st.sampled_from(["vector", "x"]), "result": st.lists(_json, max_size=5)}
+        ),
+    }
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -106,9 +123,28 @@ def test_top_on_a_hostile_prometheus_says_so_on_its_first_line_and_keeps_running
     # two refreshes, each bounded by --timeout: the view says why it has no figures, never ends on it
     t = time.monotonic()
     with Hostile(HOSTILE[kind]) as server:
-        out = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--prometheus", server.url, "--job", "77",
-                              "--timeout", "1s", "--interval", "100ms", "--count", "2"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=15)
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "gpumemd",
+                "top",
+                "--prometheus",
+                server.url,
+                "--job",
+                "77",
+                "--timeout",
+                "1s",
+                "--interval",
+                "100ms",
+                "--count",
+                "2",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=15,
+        )
     took = time.monotonic() - t
     assert out.returncode == 0, (out.stdout, out.stderr)
     frames = [f for f in out.stdout.split("\n\n") if f.strip()]
@@ -122,7 +158,12 @@ def test_top_on_a_hostile_prometheus_says_so_on_its_first_line_and_keeps_running
 
 
 def test_top_prometheus_without_a_job_is_one_line_and_exit_2() -> None:
-    out = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--prometheus", "http://127.0.0.1:9"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=15)
+    out = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "top", "--prometheus", "http://127.0.0.1:9"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=15,
+    )
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert "--job" in out.stderr and "Traceback" not in out.stderr

@@ -73,17 +73,40 @@ def test_agent_skip_pattern_re2_refuses_starts_no_agent_with_one_line() -> None:
     ("a{99999999999}", "invalid repetition size"),
     ("a" * 20_000, "longer than"),
 ])
-def test_check_config_refuses_what_re2_cannot_run_with_one_line(tmp_path: Path, pattern: str, reason: str) -> None:
+def test_check_config_refuses_what_re2_cannot_run_with_one_line(
+    tmp_path: Path, pattern: str, reason: str
+) -> None:
     rules = tmp_path / "rules.yaml"
-    rules.write_text(yaml.safe_dump({"rules": [
-        {"alert": "X", "metric": f'gpumemd_allocator_allocated_bytes{{job_id=~"{pattern}"}}', "threshold": 1}]}))
+    rules.write_text(
+        yaml.safe_dump(
+            {
+                "rules": [
+                    {
+                        "alert": "X",
+                        "metric": f'gpumemd_allocator_allocated_bytes{{job_id=~"{pattern}"}}',
+                        "threshold": 1,
+                    }
+                ]
+            }
+        )
+    )
     cfg = tmp_path / "gpumemd.yaml"
     cfg.write_text(yaml.safe_dump({"alerting": {"rule_files": [str(rules)]}}))
-    out = subprocess.run([sys.executable, "-m", "gpumemd", "check-config", str(cfg)], cwd=ROOT,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=20)
+    out = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "check-config", str(cfg)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
     assert out.returncode == 2, out
     lines = [line for line in out.stderr.splitlines() if "regular expression" in line]
-    assert len(lines) == 1 and reason in lines[0] and f"{rules}: rules[0].metric: bad regular expression" in lines[0]
+    assert (
+        len(lines) == 1
+        and reason in lines[0]
+        and f"{rules}: rules[0].metric: bad regular expression" in lines[0]
+    )
     assert "Traceback" not in out.stderr and "re2.cc" not in out.stderr  # our line, not RE2's log
 
 
@@ -108,8 +131,9 @@ def test_text_that_is_not_utf8_is_matched_never_raised() -> None:
     assert not should_start([sys.executable, "train-\udcff.py"], {"GPUMEMD_AGENT_SKIP": "train"})
 
 
-def test_a_real_daemon_keeps_sampling_and_answering_with_the_matcher_and_the_dashes(tmp_path: Path,
-                                                                                    two_ranks) -> None:
+def test_a_real_daemon_keeps_sampling_and_answering_with_the_matcher_and_the_dashes(
+    tmp_path: Path, two_ranks
+) -> None:
     spool = tmp_path / "spool"
     spool.mkdir(mode=0o755)
     dashes = "-" * 1000
@@ -117,19 +141,33 @@ def test_a_real_daemon_keeps_sampling_and_answering_with_the_matcher_and_the_das
 
     fam = Metric("gpumemd_allocator_allocated_bytes", "x", "gauge")
     fam.add_sample("gpumemd_allocator_allocated_bytes", {"rank": "0", "job_id": dashes, "gpu": "0"}, 5.0)
-    SpoolWriter(spool, identity={"rank": "0", "job_id": dashes}, interval=30.0, pid=two_ranks[0]).publish([fam])
+    SpoolWriter(spool, identity={"rank": "0", "job_id": dashes}, interval=30.0, pid=two_ranks[0]).publish(
+        [fam]
+    )
     cfg = tmp_path / "gpumemd.yaml"
-    cfg.write_text(yaml.safe_dump({
-        "sampler": {"interval": "100ms"}, "agent": {"spool_dir": str(spool)},
-        "alerting": {"notifiers": [], "rules": [{"alert": "Prod", "metric": MATCHER, "threshold": 0}]},
-    }))
+    cfg.write_text(
+        yaml.safe_dump(
+            {
+                "sampler": {"interval": "100ms"},
+                "agent": {"spool_dir": str(spool)},
+                "alerting": {
+                    "notifiers": [],
+                    "rules": [{"alert": "Prod", "metric": MATCHER, "threshold": 0}],
+                },
+            }
+        )
+    )
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(REPLAY)]) as (url, _proc):
         first = samples(scrape(url + "/metrics", timeout=2))
-        assert any(n == "gpumemd_allocator_allocated_bytes" and dict(lab).get("job_id") == dashes
-                   for n, lab in first), "the rank with the dashes must reach the engine"
+        assert any(
+            n == "gpumemd_allocator_allocated_bytes" and dict(lab).get("job_id") == dashes for n, lab in first
+        ), "the rank with the dashes must reach the engine"
         t0 = first[("gpumemd_last_sample_timestamp_seconds", ())]
         deadline = time.monotonic() + 5
-        while samples(scrape(url + "/metrics", timeout=2))[("gpumemd_last_sample_timestamp_seconds", ())] < t0 + 0.3:
+        while (
+            samples(scrape(url + "/metrics", timeout=2))[("gpumemd_last_sample_timestamp_seconds", ())]
+            < t0 + 0.3
+        ):
             assert time.monotonic() < deadline, "the sampler stopped"
             time.sleep(0.05)  # polling another process's samples
         assert scrape(url + "/-/healthy", timeout=2).strip() == "Healthy"

@@ -18,9 +18,18 @@ from gpumemd.config import AgentConfig
 from tests.helpers import ROOT, agent_env
 
 
-def _run(*args: str, env: dict[str, str] | None = None, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gpumemd", "run", *args], cwd=ROOT, env=env or agent_env(),
-                          capture_output=True, text=True, errors="replace", timeout=timeout)
+def _run(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 30.0
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gpumemd", "run", *args],
+        cwd=ROOT,
+        env=env or agent_env(),
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=timeout,
+    )
 
 
 def _cases(tmp: Path) -> list[tuple[list[str], int, str]]:
@@ -59,7 +68,9 @@ def test_garbage_launcher_variables_are_ignored_not_used() -> None:
     ident = identity.from_env(env, pid=7)
     assert (ident.rank, ident.local_rank, ident.world_size) == (None, None, None)
     assert ident.job_id is not None
-    ident.job_id.encode("utf-8")  # a label value: encodable, no lone surrogate (tests/security/test_environment.py)
+    ident.job_id.encode(
+        "utf-8"
+    )  # a label value: encodable, no lone surrogate (tests/security/test_environment.py)
     # a LOCAL_RANK that pushes the port past 65535: no endpoint, said once, not a bad address later
     far = identity.Identity(pid=7, local_rank=99_999_999)
     assert effective_listen_address(AgentConfig(listen_address="127.0.0.1:9968"), far) is None

@@ -77,7 +77,9 @@ def test_a_sighup_storm_alternating_good_and_bad_files_then_sigterm_exits_0(tmp_
             proc.send_signal(signal.SIGHUP)
             # pace the storm over a few seconds (the scraper runs meanwhile)
             time.sleep(max(0.0, start + STORM_SECONDS * i / STORM_SIGNALS - time.monotonic()))
-            assert proc.poll() is None, f"the daemon died after {i + 1} SIGHUPs: {proc.stderr.read()[-2000:]!r}"
+            assert proc.poll() is None, (
+                f"the daemon died after {i + 1} SIGHUPs: {proc.stderr.read()[-2000:]!r}"
+            )
         done.set()
         thread.join(5.0)
         assert not thread.is_alive(), "a scrape hung"
@@ -138,8 +140,13 @@ time.sleep(60)  # a fake of a reload stuck in a library call: the main loop neve
 
 
 def test_sigterm_wins_over_a_main_thread_that_never_returns() -> None:
-    proc = subprocess.Popen([sys.executable, "-c", STUCK], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", STUCK],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
         began = time.monotonic()

@@ -54,7 +54,9 @@ def test_a_fifo_a_directory_a_truncated_file_and_a_missing_one_are_one_line_each
     first = good(tmp_path, "a.pickle", 1)
     for bad in (str(fifo), str(tmp_path), str(trunc), str(tmp_path / "absent.pickle")):
         proc = explain("--diff", first, bad)
-        assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr, proc
+        assert (
+            proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
+        ), proc
 
 
 def test_too_few_too_many_files_and_a_bad_step_count_are_refused(tmp_path: Path) -> None:
@@ -66,8 +68,17 @@ def test_too_few_too_many_files_and_a_bad_step_count_are_refused(tmp_path: Path)
 
 def test_a_snapshot_with_a_hundred_thousand_growing_sites_gives_a_bounded_answer(tmp_path: Path) -> None:
     def many(n: int) -> bytes:  # every site grows by one 2 MiB block
-        return snap([{"address": i, "size": 2 << 20, "state": "active_allocated",
-                      "frames": [frame(f"/home/u/m{i % 100_000}.py", i)]} for i in range(n)])
+        return snap(
+            [
+                {
+                    "address": i,
+                    "size": 2 << 20,
+                    "state": "active_allocated",
+                    "frames": [frame(f"/home/u/m{i % 100_000}.py", i)],
+                }
+                for i in range(n)
+            ]
+        )
 
     (tmp_path / "a.pickle").write_bytes(snap([]))
     (tmp_path / "b.pickle").write_bytes(many(100_000))
@@ -79,8 +90,18 @@ def test_a_snapshot_with_a_hundred_thousand_growing_sites_gives_a_bounded_answer
 def test_escape_sequences_in_frames_do_not_reach_the_terminal(tmp_path: Path) -> None:
     evil = "/home/u/\x1b]0;owned\x07\x1b[2J.py"
     (tmp_path / "a.pickle").write_bytes(snap([]))
-    (tmp_path / "b.pickle").write_bytes(snap([{"address": 1, "size": 4 << 20, "state": "active_allocated",
-                                               "frames": [frame(evil, 7, "\x1b[31mred")]}]))
+    (tmp_path / "b.pickle").write_bytes(
+        snap(
+            [
+                {
+                    "address": 1,
+                    "size": 4 << 20,
+                    "state": "active_allocated",
+                    "frames": [frame(evil, 7, "\x1b[31mred")],
+                }
+            ]
+        )
+    )
     proc = explain("--diff", str(tmp_path / "a.pickle"), str(tmp_path / "b.pickle"))
     assert proc.returncode == 1 and "\x1b" not in proc.stdout and "\x07" not in proc.stdout, proc
 
@@ -89,9 +110,21 @@ def test_fields_of_the_wrong_type_and_deep_nesting_are_skipped(tmp_path: Path) -
     nested: list = []
     for _ in range(50):
         nested = [nested]
-    odd = {"segments": [None, 1, "x", {"blocks": "no"}, {"blocks": [{"size": float("nan"), "state": "active_allocated"},
-                                                                     {"size": -5, "state": "active_allocated"},
-                                                                     {"size": 1 << 70, "frames": nested}]}]}
+    odd = {
+        "segments": [
+            None,
+            1,
+            "x",
+            {"blocks": "no"},
+            {
+                "blocks": [
+                    {"size": float("nan"), "state": "active_allocated"},
+                    {"size": -5, "state": "active_allocated"},
+                    {"size": 1 << 70, "frames": nested},
+                ]
+            },
+        ]
+    }
     (tmp_path / "a.pickle").write_bytes(pickle.dumps(odd))
     (tmp_path / "b.pickle").write_bytes(pickle.dumps(odd))
     proc = explain("--diff", str(tmp_path / "a.pickle"), str(tmp_path / "b.pickle"), "--json")

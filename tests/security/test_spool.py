@@ -39,7 +39,9 @@ from tests.spool_hostile import as_nobody, healthy_families, publish_healthy
 NOW = 1000.0
 ME = os.getpid()  # the victim: a live process of whoever runs the tests
 ATTACKER = 65534  # nobody
-needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="needs root: files and processes of a second uid (nobody)")
+needs_root = pytest.mark.skipif(
+    os.geteuid() != 0, reason="needs root: files and processes of a second uid (nobody)"
+)
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
 
 
@@ -63,17 +65,35 @@ def render(src: SpoolSource) -> tuple[dict[str, list[tuple[str, dict[str, str], 
 
 
 def victim_series(fams: dict[str, Any], rank: str = "0") -> list[tuple[str, dict[str, str], float]]:
-    return sorted(((n, lab, v) for name in ("gpumemd_allocator_allocated_bytes", "gpumemd_oom_events")
-                   for n, lab, v in fams.get(name, []) if lab.get("rank") == rank), key=repr)
+    return sorted(
+        (
+            (n, lab, v)
+            for name in ("gpumemd_allocator_allocated_bytes", "gpumemd_oom_events")
+            for n, lab, v in fams.get(name, [])
+            if lab.get("rank") == rank
+        ),
+        key=repr,
+    )
 
 
-def doc_bytes(pid: int, identity: dict[str, str], families: list[tuple[str, str, list[tuple[str, dict, Any]]]],
-              written: float = NOW) -> bytes:
+def doc_bytes(
+    pid: int,
+    identity: dict[str, str],
+    families: list[tuple[str, str, list[tuple[str, dict, Any]]]],
+    written: float = NOW,
+) -> bytes:
     """A version-2 document with any values (json.dumps writes NaN, Infinity, lone surrogates)."""
-    return json.dumps({"format": "gpumemd-spool/2", "pid": pid, "interval": 1.0, "identity": identity,
-                       "written": written, "types": [[n, t, "x"] for n, t, _ in families],
-                       "samples": [[i, sn, lab, v] for i, (_, _, rows) in enumerate(families)
-                                   for sn, lab, v in rows]}).encode()
+    return json.dumps(
+        {
+            "format": "gpumemd-spool/2",
+            "pid": pid,
+            "interval": 1.0,
+            "identity": identity,
+            "written": written,
+            "types": [[n, t, "x"] for n, t, _ in families],
+            "samples": [[i, sn, lab, v] for i, (_, _, rows) in enumerate(families) for sn, lab, v in rows],
+        }
+    ).encode()
 
 
 def put(directory: Path, pid: int, data: bytes, uid: int | None = None) -> Path:
@@ -98,7 +118,6 @@ def victim(tmp_path: Path) -> tuple[Path, list]:
     return tmp_path, victim_series(fams)
 
 
-
 @pytest.fixture
 def shared() -> Iterator[Path]:
     """A sticky, world-writable spool that nobody can reach."""
@@ -118,20 +137,30 @@ def shared() -> Iterator[Path]:
 
 def test_a_lone_surrogate_drops_that_series_only(victim, child) -> None:
     directory, expected = victim
-    rows = [("gpumemd_allocator_allocated_bytes", {"pool": "\ud800"}, 5.0),
-            ("gpumemd_allocator_allocated_bytes", {"pool": "ok"}, 6.0)]
-    put(directory, child.pid, doc_bytes(child.pid, {"rank": "1"}, [("gpumemd_allocator_allocated_bytes", "gauge", rows)]))
+    rows = [
+        ("gpumemd_allocator_allocated_bytes", {"pool": "\ud800"}, 5.0),
+        ("gpumemd_allocator_allocated_bytes", {"pool": "ok"}, 6.0),
+    ]
+    put(
+        directory,
+        child.pid,
+        doc_bytes(child.pid, {"rank": "1"}, [("gpumemd_allocator_allocated_bytes", "gauge", rows)]),
+    )
     fams, reader = render(source(directory))
     assert victim_series(fams) == expected
-    assert [(lab["pool"], v) for _, lab, v in fams["gpumemd_allocator_allocated_bytes"] if lab["rank"] == "1"] \
-        == [("ok", 6.0)]
+    assert [
+        (lab["pool"], v) for _, lab, v in fams["gpumemd_allocator_allocated_bytes"] if lab["rank"] == "1"
+    ] == [("ok", 6.0)]
     assert {lab["reason"]: v for _, lab, v in fams["gpumemd_spool_dropped_series"]}["label_value"] == 1
 
 
 def test_help_and_identity_with_a_lone_surrogate(victim, child) -> None:
     directory, expected = victim
-    data = doc_bytes(child.pid, {"rank": "1"}, [("gpumemd_allocator_active_bytes", "gauge",
-                                                 [("gpumemd_allocator_active_bytes", {}, 1.0)])])
+    data = doc_bytes(
+        child.pid,
+        {"rank": "1"},
+        [("gpumemd_allocator_active_bytes", "gauge", [("gpumemd_allocator_active_bytes", {}, 1.0)])],
+    )
     put(directory, child.pid, data.replace(b'"x"', b'"\\ud800"'))  # the help text
     fams, _ = render(source(directory))
     assert victim_series(fams) == expected and fams["gpumemd_allocator_active_bytes"][0][2] == 1.0
@@ -140,17 +169,22 @@ def test_help_and_identity_with_a_lone_surrogate(victim, child) -> None:
     assert victim_series(fams) == expected
 
 
-@pytest.mark.parametrize(("family", "typ", "value", "reason"), [
-    ("gpumemd_oom_events", "counter", -1.0, "negative_counter"),
-    ("gpumemd_oom_events", "counter", math.inf, "non_finite"),
-    ("gpumemd_oom_events", "counter", math.nan, "non_finite"),
-    ("gpumemd_allocator_active_bytes", "gauge", math.inf, "non_finite"),
-    ("gpumemd_allocator_active_bytes", "gauge", -math.inf, "non_finite"),
-    ("gpumemd_allocator_active_bytes", "gauge", math.nan, "non_finite"),
-    ("gpumemd_allocator_active_bytes", "gauge", "12", "value"),
-    ("gpumemd_allocator_active_bytes", "gauge", 10**400, "value"),
-])
-def test_bad_values_drop_that_series_only(victim, child, family: str, typ: str, value: Any, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("family", "typ", "value", "reason"),
+    [
+        ("gpumemd_oom_events", "counter", -1.0, "negative_counter"),
+        ("gpumemd_oom_events", "counter", math.inf, "non_finite"),
+        ("gpumemd_oom_events", "counter", math.nan, "non_finite"),
+        ("gpumemd_allocator_active_bytes", "gauge", math.inf, "non_finite"),
+        ("gpumemd_allocator_active_bytes", "gauge", -math.inf, "non_finite"),
+        ("gpumemd_allocator_active_bytes", "gauge", math.nan, "non_finite"),
+        ("gpumemd_allocator_active_bytes", "gauge", "12", "value"),
+        ("gpumemd_allocator_active_bytes", "gauge", 10**400, "value"),
+    ],
+)
+def test_bad_values_drop_that_series_only(
+    victim, child, family: str, typ: str, value: Any, reason: str
+) -> None:
     directory, expected = victim
     sample = family + ("_total" if typ == "counter" else "")
     rows = [(sample, {"gpu": "0"}, value), (sample, {"gpu": "1"}, 3.0)]
@@ -166,7 +200,11 @@ def test_a_counter_that_decreases_is_served_as_a_reset(tmp_path: Path) -> None:
     src = source(tmp_path)
     for value in (5.0, 2.0):  # a restarted process: Prometheus reads the decrease as a reset
         rows = [("gpumemd_oom_events_total", {}, value)]
-        put(tmp_path, ME, doc_bytes(ME, {"rank": "0"}, [("gpumemd_oom_events", "counter", rows)]) + b" " * int(value))
+        put(
+            tmp_path,
+            ME,
+            doc_bytes(ME, {"rank": "0"}, [("gpumemd_oom_events", "counter", rows)]) + b" " * int(value),
+        )
         fams, _ = render(src)
         assert [v for _, _, v in fams["gpumemd_oom_events"]] == [value]
 
@@ -177,21 +215,31 @@ def test_a_counter_that_decreases_is_served_as_a_reset(tmp_path: Path) -> None:
 def test_a_known_family_declared_with_another_type_is_refused(victim, child) -> None:
     directory, expected = victim
     rows = [("gpumemd_allocator_allocated_bytes_total", {"pool": "p0"}, 1.0)]
-    put(directory, child.pid, doc_bytes(child.pid, {}, [("gpumemd_allocator_allocated_bytes", "counter", rows)]))
+    put(
+        directory,
+        child.pid,
+        doc_bytes(child.pid, {}, [("gpumemd_allocator_allocated_bytes", "counter", rows)]),
+    )
     fams, _ = render(source(directory))
     assert victim_series(fams) == expected
-    assert all(n == "gpumemd_allocator_allocated_bytes" for n, _, _ in fams["gpumemd_allocator_allocated_bytes"])
+    assert all(
+        n == "gpumemd_allocator_allocated_bytes" for n, _, _ in fams["gpumemd_allocator_allocated_bytes"]
+    )
     assert {lab["reason"]: v for _, lab, v in fams["gpumemd_spool_dropped_series"]}["family_type"] == 1
 
 
 def test_an_unknown_family_is_served_as_a_gauge_only(tmp_path: Path) -> None:
-    fams = [("gpumemd_allocator_new_thing", "gauge", [("gpumemd_allocator_new_thing", {}, 1.0)]),
-            ("gpumemd_allocator_other", "counter", [("gpumemd_allocator_other_total", {}, 1.0)]),
-            ("gpumemd_allocator_untyped", "unknown", [("gpumemd_allocator_untyped", {}, 2.0)])]
+    fams = [
+        ("gpumemd_allocator_new_thing", "gauge", [("gpumemd_allocator_new_thing", {}, 1.0)]),
+        ("gpumemd_allocator_other", "counter", [("gpumemd_allocator_other_total", {}, 1.0)]),
+        ("gpumemd_allocator_untyped", "unknown", [("gpumemd_allocator_untyped", {}, 2.0)]),
+    ]
     rank = validate(json.loads(doc_bytes(42, {"rank": "0"}, fams)), name_pid=42)
     assert not isinstance(rank, reader_mod.Rejection)
-    assert [(f[0], f[1]) for f in rank.families] == [("gpumemd_allocator_new_thing", "gauge"),
-                                                     ("gpumemd_allocator_untyped", "gauge")]
+    assert [(f[0], f[1]) for f in rank.families] == [
+        ("gpumemd_allocator_new_thing", "gauge"),
+        ("gpumemd_allocator_untyped", "gauge"),
+    ]
     assert rank.dropped == {"family_type": 1}
 
 
@@ -200,27 +248,49 @@ def test_an_unknown_family_is_served_as_a_gauge_only(tmp_path: Path) -> None:
 
 def test_a_rankless_file_cannot_forge_a_ranks_labels(victim, child) -> None:
     directory, expected = victim
-    forged = [("gpumemd_allocator_allocated_bytes", {"rank": "0", "job_id": "j", "pool": f"p{i}"}, 1e15)
-              for i in range(3)]
+    forged = [
+        ("gpumemd_allocator_allocated_bytes", {"rank": "0", "job_id": "j", "pool": f"p{i}"}, 1e15)
+        for i in range(3)
+    ]
     forged_oom = [("gpumemd_oom_events_total", {"rank": "0", "job_id": "j", "pid": str(ME)}, 99.0)]
-    put(directory, child.pid, doc_bytes(child.pid, {"job_id": "j"}, [
-        ("gpumemd_allocator_allocated_bytes", "gauge", forged), ("gpumemd_oom_events", "counter", forged_oom)]))
+    put(
+        directory,
+        child.pid,
+        doc_bytes(
+            child.pid,
+            {"job_id": "j"},
+            [
+                ("gpumemd_allocator_allocated_bytes", "gauge", forged),
+                ("gpumemd_oom_events", "counter", forged_oom),
+            ],
+        ),
+    )
     fams, _ = render(source(directory))
     assert victim_series(fams) == expected
-    theirs = [lab for name in ("gpumemd_allocator_allocated_bytes", "gpumemd_oom_events")
-              for _, lab, _ in fams[name] if "rank" not in lab]
+    theirs = [
+        lab
+        for name in ("gpumemd_allocator_allocated_bytes", "gpumemd_oom_events")
+        for _, lab, _ in fams[name]
+        if "rank" not in lab
+    ]
     assert len(theirs) == 4 and all(lab["pid"] == str(child.pid) for lab in theirs)
 
 
 def test_a_rank_cannot_publish_series_of_another_rank(victim, child) -> None:
     directory, expected = victim
     forged = [("gpumemd_allocator_allocated_bytes", {"rank": "0", "pool": "p0"}, 1e15)]
-    put(directory, child.pid, doc_bytes(child.pid, {"rank": "1", "job_id": "j"},
-                                        [("gpumemd_allocator_allocated_bytes", "gauge", forged)]))
+    put(
+        directory,
+        child.pid,
+        doc_bytes(
+            child.pid, {"rank": "1", "job_id": "j"}, [("gpumemd_allocator_allocated_bytes", "gauge", forged)]
+        ),
+    )
     fams, _ = render(source(directory))
     assert victim_series(fams) == expected
-    assert victim_series(fams, "1") == [("gpumemd_allocator_allocated_bytes", {"rank": "1", "job_id": "j", "pool": "p0"},
-                                         1e15)]
+    assert victim_series(fams, "1") == [
+        ("gpumemd_allocator_allocated_bytes", {"rank": "1", "job_id": "j", "pool": "p0"}, 1e15)
+    ]
 
 
 @needs_root
@@ -253,8 +323,11 @@ def test_the_same_uids_newer_process_takes_over_a_dead_ones_identity(tmp_path: P
     now[0] = NOW + 2.5
     publish_healthy(tmp_path, child.pid, NOW + 2, rank=0)
     fams, _ = render(src)
-    assert {lab["pool"]: v for _, lab, v in fams["gpumemd_allocator_allocated_bytes"]} == \
-        {"p0": 1000.0, "p1": 2000.0, "p2": 3000.0}
+    assert {lab["pool"]: v for _, lab, v in fams["gpumemd_allocator_allocated_bytes"]} == {
+        "p0": 1000.0,
+        "p1": 2000.0,
+        "p2": 3000.0,
+    }
     assert [r.pid for r in src.read({}).ranks] == [child.pid]
 
 
@@ -282,8 +355,18 @@ def test_a_thousand_attacker_ranks_leave_the_victims_and_a_newcomers_place(victi
     pids = range(100_000, 101_030)
     for pid in pids:
         mapping[pid] = ATTACKER
-        put(directory, pid, encode(healthy_families(pid), pid=pid, written=NOW, interval=1.0,
-                                   identity={"rank": str(pid), "job_id": "evil"}), uid=ATTACKER)
+        put(
+            directory,
+            pid,
+            encode(
+                healthy_families(pid),
+                pid=pid,
+                written=NOW,
+                interval=1.0,
+                identity={"rank": str(pid), "job_id": "evil"},
+            ),
+            uid=ATTACKER,
+        )
     src = source(directory, owner=owners(mapping), alive=lambda pid: True)
     fams, _ = render(src)
     assert victim_series(fams) == expected
@@ -298,8 +381,11 @@ def test_a_thousand_attacker_ranks_leave_the_victims_and_a_newcomers_place(victi
 def _big(pid: int, rank: int, series: int, label: int = 20, labels: int = 1) -> bytes:
     fam = Metric("gpumemd_allocator_big_bytes", "x", "gauge")
     for i in range(series):
-        fam.add_sample("gpumemd_allocator_big_bytes", {"series": str(i), **{f"l{k}": f"{k}" + "v" * label
-                                                                            for k in range(labels)}}, 1.0)
+        fam.add_sample(
+            "gpumemd_allocator_big_bytes",
+            {"series": str(i), **{f"l{k}": f"{k}" + "v" * label for k in range(labels)}},
+            1.0,
+        )
     return encode([fam], pid=pid, written=NOW, interval=1.0, identity={"rank": str(rank), "job_id": "evil"})
 
 
@@ -377,8 +463,11 @@ def test_label_churn_is_refused_for_the_churning_uid_only(tmp_path: Path, child)
         fam = Metric("gpumemd_allocator_churn_bytes", "x", "gauge")
         for i in range(10):
             fam.add_sample("gpumemd_allocator_churn_bytes", {"v": f"{step}-{i}"}, 1.0)
-        put(tmp_path, child.pid, encode([fam], pid=child.pid, written=NOW + step, interval=1.0,
-                                        identity={"rank": "1"}))
+        put(
+            tmp_path,
+            child.pid,
+            encode([fam], pid=child.pid, written=NOW + step, interval=1.0, identity={"rank": "1"}),
+        )
         os.utime(tmp_path / f"agent-{ME}.json", (NOW + step, NOW + step))  # the victim's heartbeat
         fams, _ = render(src)
         assert victim_series(fams) == expected  # its OOM counter included
@@ -391,7 +480,9 @@ def test_label_churn_is_refused_for_the_churning_uid_only(tmp_path: Path, child)
 def _parse_counter(monkeypatch) -> list[int]:
     calls: list[int] = []
     real = reader_mod.parse
-    monkeypatch.setattr(reader_mod, "parse", lambda data, **kw: (calls.append(len(data)), real(data, **kw))[1])
+    monkeypatch.setattr(
+        reader_mod, "parse", lambda data, **kw: (calls.append(len(data)), real(data, **kw))[1]
+    )
     return calls
 
 
@@ -429,8 +520,13 @@ def test_the_scan_budget_defers_new_files_never_a_known_rank(tmp_path: Path) -> 
         return ticks[0]
 
     pids = range(500_000, 500_020)
-    src = SpoolSource(tmp_path, clock=lambda: NOW + 0.5, alive=lambda pid: True, monotonic=monotonic,
-                      owner=owners(dict.fromkeys(pids, os.geteuid())))
+    src = SpoolSource(
+        tmp_path,
+        clock=lambda: NOW + 0.5,
+        alive=lambda pid: True,
+        monotonic=monotonic,
+        owner=owners(dict.fromkeys(pids, os.geteuid())),
+    )
     expected = victim_series(render(src)[0])
     for pid in pids:
         put(tmp_path, pid, _big(pid, pid, 10))
@@ -447,8 +543,11 @@ def test_the_scan_budget_defers_new_files_never_a_known_rank(tmp_path: Path) -> 
 
 def _dead_ranks(directory: Path) -> dict[str, tuple[int, int]]:
     for pid in (4_100_000, 4_100_001):  # pids no process has: dead ranks' last files, long silent
-        path = put(directory, pid, encode(healthy_families(1), pid=pid, written=1.0, interval=1.0,
-                                          identity={"rank": "1"}))
+        path = put(
+            directory,
+            pid,
+            encode(healthy_families(1), pid=pid, written=1.0, interval=1.0, identity={"rank": "1"}),
+        )
         os.utime(path, (1.0, 1.0))
     return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in directory.iterdir()}
 
@@ -472,8 +571,12 @@ def test_explain_leaves_every_spool_file_in_place(tmp_path: Path) -> None:
     before = _dead_ranks(spool)
     cfg = tmp_path / "gpumemd.yaml"
     cfg.write_text(f"agent: {{spool_dir: {spool}}}\n")
-    r = subprocess.run([sys.executable, "-m", "gpumemd", "explain", "--replay", str(REPLAY), "--config.file",
-                        str(cfg)], capture_output=True, timeout=60, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "explain", "--replay", str(REPLAY), "--config.file", str(cfg)],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert r.returncode in (0, 1), r.stderr.decode()[-2000:]
     assert b"Traceback" not in r.stderr
     assert {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in spool.iterdir()} == before
@@ -487,12 +590,34 @@ def test_a_real_daemon_serves_the_victim_intact_next_to_bad_values(tmp_path: Pat
     spool.mkdir(mode=0o700)
     far = time.time() + 3600
     publish_healthy(spool, os.getpid(), far, rank=0)
-    bad = [("gpumemd_allocator_allocated_bytes", {"pool": "\ud800"}, 1.0),
-           ("gpumemd_allocator_allocated_bytes", {"pool": "inf"}, math.inf)]
-    put(spool, child.pid, doc_bytes(child.pid, {}, [
-        ("gpumemd_allocator_allocated_bytes", "gauge", bad + [
-            ("gpumemd_allocator_allocated_bytes", {"rank": "0", "job_id": "j", "pool": "p0"}, 1e15)]),
-        ("gpumemd_oom_events", "counter", [("gpumemd_oom_events_total", {"rank": "0"}, -5.0)])], written=far))
+    bad = [
+        ("gpumemd_allocator_allocated_bytes", {"pool": "\ud800"}, 1.0),
+        ("gpumemd_allocator_allocated_bytes", {"pool": "inf"}, math.inf),
+    ]
+    put(
+        spool,
+        child.pid,
+        doc_bytes(
+            child.pid,
+            {},
+            [
+                (
+                    "gpumemd_allocator_allocated_bytes",
+                    "gauge",
+                    bad
+                    + [
+                        (
+                            "gpumemd_allocator_allocated_bytes",
+                            {"rank": "0", "job_id": "j", "pool": "p0"},
+                            1e15,
+                        )
+                    ],
+                ),
+                ("gpumemd_oom_events", "counter", [("gpumemd_oom_events_total", {"rank": "0"}, -5.0)]),
+            ],
+            written=far,
+        ),
+    )
     cfg = tmp_path / "gpumemd.yaml"
     cfg.write_text(f"sampler: {{interval: 100ms}}\nagent: {{spool_dir: {spool}}}\n")
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(REPLAY)]) as (url, proc):
@@ -504,8 +629,11 @@ def test_a_real_daemon_serves_the_victim_intact_next_to_bad_values(tmp_path: Pat
             om = resp.read().decode()
         list(om_parse(om))  # OpenMetrics parsers reject a negative counter or a bad name
         s = samples(text)
-        mine = {dict(lab)["pool"]: v for (name, lab), v in s.items()
-                if name == "gpumemd_allocator_allocated_bytes" and dict(lab).get("rank") == "0"}
+        mine = {
+            dict(lab)["pool"]: v
+            for (name, lab), v in s.items()
+            if name == "gpumemd_allocator_allocated_bytes" and dict(lab).get("rank") == "0"
+        }
         assert mine == {"p0": 1000.0, "p1": 2000.0, "p2": 3000.0}
         assert s[("gpumemd_oom_events_total", (("job_id", "j"), ("rank", "0")))] == 0.0
         assert all(v >= 0 for (name, _), v in s.items() if name == "gpumemd_oom_events_total")
@@ -517,15 +645,33 @@ def test_a_real_daemon_serves_the_victim_intact_next_to_bad_values(tmp_path: Pat
 # -- hypothesis: arbitrary documents next to a healthy rank ----------------------------
 
 _text = st.text(max_size=12)
-_value = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(min_value=-(10**30), max_value=10**30),
-                   st.text(max_size=3), st.booleans(), st.none())
-_labels = st.dictionaries(st.sampled_from(["rank", "pid", "job_id", "gpu", "pool", "a-b", "__x", "le", "\ud800"]),
-                          st.one_of(_text, st.integers()), max_size=4)
-_name = st.sampled_from(["gpumemd_allocator_allocated_bytes", "gpumemd_oom_events", "gpumemd_allocator_x",
-                         "gpumemd_agent_errors", "gpumemd_process_rank_info", "gpumemd_section_calls"])
-_family = st.tuples(_name, st.sampled_from(["gauge", "counter", "unknown", "info", "histogram"]),
-                    st.lists(st.tuples(st.sampled_from(["", "_total", "_created", "_x"]), _labels, _value),
-                             max_size=4))
+_value = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.text(max_size=3),
+    st.booleans(),
+    st.none(),
+)
+_labels = st.dictionaries(
+    st.sampled_from(["rank", "pid", "job_id", "gpu", "pool", "a-b", "__x", "le", "\ud800"]),
+    st.one_of(_text, st.integers()),
+    max_size=4,
+)
+_name = st.sampled_from(
+    [
+        "gpumemd_allocator_allocated_bytes",
+        "gpumemd_oom_events",
+        "gpumemd_allocator_x",
+        "gpumemd_agent_errors",
+        "gpumemd_process_rank_info",
+        "gpumemd_section_calls",
+    ]
+)
+_family = st.tuples(
+    _name,
+    st.sampled_from(["gauge", "counter", "unknown", "info", "histogram"]),
+    st.lists(st.tuples(st.sampled_from(["", "_total", "_created", "_x"]), _labels, _value), max_size=4),
+)
 _identity = st.dictionaries(st.sampled_from(["rank", "job_id", "pid", "local_rank"]), _text, max_size=3)
 
 
