@@ -32,7 +32,9 @@ def block_size(requested: int) -> int:
     return max(BLOCK, -(-requested // BLOCK) * BLOCK)
 
 
-def replay(entries: list[dict[str, Any]], allocated: int, reserved: int, marks: list[int]) -> list[dict[str, int]]:
+def replay(
+    entries: list[dict[str, Any]], allocated: int, reserved: int, marks: list[int]
+) -> list[dict[str, int]]:
     """Allocated/reserved bytes at each mark (a trace length) and their peak since the mark
     before, from `allocated`/`reserved` at the trace's start."""
     out, peak_a, peak_r, at = [], allocated, reserved, 0
@@ -47,7 +49,9 @@ def replay(entries: list[dict[str, Any]], allocated: int, reserved: int, marks: 
             elif action in RESERVED_IN:
                 reserved += RESERVED_IN[action] * e["size"]
                 peak_r = max(peak_r, reserved)
-        out.append({"allocated": allocated, "allocated_peak": peak_a, "reserved": reserved, "reserved_peak": peak_r})
+        out.append(
+            {"allocated": allocated, "allocated_peak": peak_a, "reserved": reserved, "reserved_peak": peak_r}
+        )
         peak_a, peak_r, at = allocated, reserved, mark
     return out
 
@@ -71,8 +75,11 @@ class StepRecorder:
         self._peaks = agent._allocator._steps  # each device's StepPeak: read without a sample
         torch.cuda.synchronize()
         torch.cuda.memory._record_memory_history(context=None, stacks="python", max_entries=self.MAX_ENTRIES)
-        self.start = {"allocated": torch.cuda.memory_allocated(), "reserved": torch.cuda.memory_reserved(),
-                      "max_memory_allocated": torch.cuda.max_memory_allocated()}
+        self.start = {
+            "allocated": torch.cuda.memory_allocated(),
+            "reserved": torch.cuda.memory_reserved(),
+            "max_memory_allocated": torch.cuda.max_memory_allocated(),
+        }
         self.rows: list[dict[str, Any]] = []
         self.marks: list[int] = []
         self._counted = agent.training.optimizer_steps
@@ -88,10 +95,16 @@ class StepRecorder:
         self.marks.append(trace_length())
         last, counted = self._last(), agent.training.optimizer_steps
         hook_ran = counted != self._counted
-        self.rows.append({"hook_ran": hook_ran, "boundary": hook_ran and agent._open_steps == 0,
-                          "step_peak": last._asdict() if last is not None and last is not self._before else None,
-                          "allocated": torch.cuda.memory_allocated(), "reserved": torch.cuda.memory_reserved(),
-                          "temporary": False})
+        self.rows.append(
+            {
+                "hook_ran": hook_ran,
+                "boundary": hook_ran and agent._open_steps == 0,
+                "step_peak": last._asdict() if last is not None and last is not self._before else None,
+                "allocated": torch.cuda.memory_allocated(),
+                "reserved": torch.cuda.memory_reserved(),
+                "temporary": False,
+            }
+        )
         self._counted, self._before = counted, last
 
     def finish(self) -> dict[str, Any]:
@@ -100,11 +113,18 @@ class StepRecorder:
         torch.cuda.synchronize()
         entries = torch.cuda.memory._snapshot()["device_traces"][0]
         torch.cuda.memory._record_memory_history(enabled=None)
-        for row, t in zip(self.rows, replay(entries, self.start["allocated"], self.start["reserved"], self.marks),
-                          strict=True):
+        for row, t in zip(
+            self.rows,
+            replay(entries, self.start["allocated"], self.start["reserved"], self.marks),
+            strict=True,
+        ):
             row["trace"] = t
-        return {"rows": self.rows, "start": self.start, "trace_entries": len(entries),
-                "trace_max_entries": self.MAX_ENTRIES}
+        return {
+            "rows": self.rows,
+            "start": self.start,
+            "trace_entries": len(entries),
+            "trace_max_entries": self.MAX_ENTRIES,
+        }
 
 
 def spans(rows: list[dict[str, Any]], opened_before: bool = False) -> list[dict[str, Any]]:
@@ -120,12 +140,18 @@ def spans(rows: list[dict[str, Any]], opened_before: bool = False) -> list[dict[
         if previous is None:
             assert opened_before or row["step_peak"] is None, row  # the first boundary opens the first span
         else:
-            inside = rows[previous + 1: j + 1]
-            out.append({"phase": row.get("phase"), "agent": row["step_peak"], "rows": len(inside),
-                        "hooked_steps": sum(1 for r in inside if r["hook_ran"]),
-                        "trace_allocated_peak": max(r["trace"]["allocated_peak"] for r in inside),
-                        "trace_reserved_peak": max(r["trace"]["reserved_peak"] for r in inside),
-                        "temporary": any(r["temporary"] for r in inside)})
+            inside = rows[previous + 1 : j + 1]
+            out.append(
+                {
+                    "phase": row.get("phase"),
+                    "agent": row["step_peak"],
+                    "rows": len(inside),
+                    "hooked_steps": sum(1 for r in inside if r["hook_ran"]),
+                    "trace_allocated_peak": max(r["trace"]["allocated_peak"] for r in inside),
+                    "trace_reserved_peak": max(r["trace"]["reserved_peak"] for r in inside),
+                    "temporary": any(r["temporary"] for r in inside),
+                }
+            )
         previous = j
     return out
 

@@ -32,14 +32,20 @@ def main() -> dict:
     a.stop()
     families = {f.name: [[s.labels, s.value] for s in f.samples] for f in snap.exposition.families
                 if f.name.startswith(("gpumemd_allocator_", "gpumemd_process_", "gpumemd_host_pinned_"))}
-    host = torch.cuda.memory.host_memory_stats_as_nested_dict() if hasattr(torch.cuda, "host_memory_stats") else {}
+    host = (
+        torch.cuda.memory.host_memory_stats_as_nested_dict()
+        if hasattr(torch.cuda, "host_memory_stats")
+        else {}
+    )
     used = getattr(torch.cuda, "device_memory_used", None)
     name = torch.cuda.get_device_name(0)
     return {
         "conf": os.environ.get("PYTORCH_CUDA_ALLOC_CONF", ""),
         "backend": torch.cuda.get_allocator_backend(),
-        "torch": torch.__version__, "device": name,
-        "torch_allocated": torch.cuda.memory_allocated(), "torch_reserved": torch.cuda.memory_reserved(),
+        "torch": torch.__version__,
+        "device": name,
+        "torch_allocated": torch.cuda.memory_allocated(),
+        "torch_reserved": torch.cuda.memory_reserved(),
         "torch_pinned": list(pinned_bytes(host)) if host else None,
         "device_memory_used": used(0) if used is not None else None,
         "families": families,

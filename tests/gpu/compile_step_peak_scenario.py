@@ -5,10 +5,10 @@ its step peaks against the allocator's own trace.
     python tests/gpu/compile_step_peak_scenario.py   -> one JSON line on stdout
 
 The truth, without touching the user's counters: the allocator's history replayed
-(tests/gpu/alloc_trace.py says how). Each optimizer step's end is marked by the trace's length read right after
-`opt.step()` returns (the agent's boundary read happens inside it, in its post hook, and
-nothing allocates between the two); the replay checks itself against `memory_allocated()`
-and `memory_reserved()` at every mark. Phases:
+(tests/gpu/alloc_trace.py says how). Each optimizer step's end is marked by the trace's length
+read right after `opt.step()` returns (the agent's boundary read happens inside it, in its post
+hook, and nothing allocates between the two); the replay checks itself against
+`memory_allocated()` and `memory_reserved()` at every mark. Phases:
 
 - `every_step`: the agent's step-peak budget lifted, so a boundary closes every step (one
   step holds a 256 MiB temporary);
@@ -78,8 +78,11 @@ def main() -> dict[str, Any]:
 
     torch.cuda.synchronize()
     torch.cuda.memory._record_memory_history(context=None, stacks="python", max_entries=MAX_ENTRIES)
-    start = {"allocated": torch.cuda.memory_allocated(), "reserved": torch.cuda.memory_reserved(),
-             "max_memory_allocated": torch.cuda.max_memory_allocated()}
+    start = {
+        "allocated": torch.cuda.memory_allocated(),
+        "reserved": torch.cuda.memory_reserved(),
+        "max_memory_allocated": torch.cuda.max_memory_allocated(),
+    }
     marks: list[int] = []
     rows: list[dict[str, Any]] = []
     steps_taken = 0
@@ -97,17 +100,28 @@ def main() -> dict[str, Any]:
             marks.append(trace_length())  # right after opt.step(): where the agent's boundary read was
             last = peaks[0].last if 0 in peaks else None
             hook_ran = a.training.optimizer_steps != counted
-            rows.append({"phase": phase, "warmup": False, "temporary": phase == "every_step" and i == TEMPORARY_STEP,
-                         "hook_ran": hook_ran,
-                         "boundary": hook_ran and a._open_steps == 0,  # a boundary read resets the open steps
-                         "step_peak": last._asdict() if last is not None and last is not before else None,
-                         "allocated": torch.cuda.memory_allocated(), "reserved": torch.cuda.memory_reserved()})
+            rows.append(
+                {
+                    "phase": phase,
+                    "warmup": False,
+                    "temporary": phase == "every_step" and i == TEMPORARY_STEP,
+                    "hook_ran": hook_ran,
+                    "boundary": hook_ran and a._open_steps == 0,  # a boundary read resets the open steps
+                    "step_peak": last._asdict() if last is not None and last is not before else None,
+                    "allocated": torch.cuda.memory_allocated(),
+                    "reserved": torch.cuda.memory_reserved(),
+                }
+            )
     torch.cuda.synchronize()
     snapshot = torch.cuda.memory._snapshot()
     torch.cuda.memory._record_memory_history(enabled=None)
     entries = snapshot["device_traces"][0]
-    series = {s.name: s.value for f in a.sample_once().exposition.families for s in f.samples
-              if s.name == "gpumemd_training_optimizer_steps_total"}
+    series = {
+        s.name: s.value
+        for f in a.sample_once().exposition.families
+        for s in f.samples
+        if s.name == "gpumemd_training_optimizer_steps_total"
+    }
     a.stop()
     truth = replay(entries, start["allocated"], start["reserved"], marks)
     for row, t in zip(rows, truth, strict=True):
@@ -115,13 +129,22 @@ def main() -> dict[str, Any]:
     actions: dict[str, int] = {}
     for e in entries:
         actions[e["action"]] = actions.get(e["action"], 0) + 1
-    return {"hooked": hooked, "rows": rows, "start": start, "trace_entries": len(entries),
-            "trace_max_entries": MAX_ENTRIES, "trace_actions": actions, "steps_taken": steps_taken,
-            "optimizer_steps": series.get("gpumemd_training_optimizer_steps_total"),
-            "max_memory_allocated_at_end": torch.cuda.max_memory_allocated(),
-            "compile_model_s": compile_model_s, "compile_optimizer_s": compile_optimizer_s,
-            "step_peak_budget_default": STEP_PEAK_BUDGET,
-            "device": torch.cuda.get_device_name(0), "torch": torch.__version__}
+    return {
+        "hooked": hooked,
+        "rows": rows,
+        "start": start,
+        "trace_entries": len(entries),
+        "trace_max_entries": MAX_ENTRIES,
+        "trace_actions": actions,
+        "steps_taken": steps_taken,
+        "optimizer_steps": series.get("gpumemd_training_optimizer_steps_total"),
+        "max_memory_allocated_at_end": torch.cuda.max_memory_allocated(),
+        "compile_model_s": compile_model_s,
+        "compile_optimizer_s": compile_optimizer_s,
+        "step_peak_budget_default": STEP_PEAK_BUDGET,
+        "device": torch.cuda.get_device_name(0),
+        "torch": torch.__version__,
+    }
 
 
 if __name__ == "__main__":

@@ -84,7 +84,9 @@ EXTRA_GPU_FACING = frozenset({"gpumemd.sources.breakdown", "gpumemd.commands.exp
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "timeout_s(n): fail a GPU test after n seconds (default 60), stacks dumped")
+    config.addinivalue_line(
+        "markers", "timeout_s(n): fail a GPU test after n seconds (default 60), stacks dumped"
+    )
 
 
 class GpuTestTimeout(Exception):

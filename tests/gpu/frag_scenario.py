@@ -34,8 +34,16 @@ RULE = {"alert": "PytorchFragmentationRisk", "metric": "gpumemd_allocator_fragme
 cfg = Config()
 cfg = dataclasses.replace(cfg, alerting=dataclasses.replace(cfg.alerting, rules=(RULE,)))
 got: list[Notification] = []
-agent = gpumemd.start(cfg, listen_address=None, spool_dir="", oom_snapshot_dir=str(outdir),
-                      oom_min_dump_interval=0.0, pool_interval=0.2, evaluation_interval=0.2, on_alert=got.extend)
+agent = gpumemd.start(
+    cfg,
+    listen_address=None,
+    spool_dir="",
+    oom_snapshot_dir=str(outdir),
+    oom_min_dump_interval=0.0,
+    pool_interval=0.2,
+    evaluation_interval=0.2,
+    on_alert=got.extend,
+)
 
 import torch  # noqa: E402
 
@@ -59,11 +67,17 @@ def live_vs_snapshot() -> dict:
     segs = torch.cuda.memory_snapshot()
     seg = figures_from_segments(segs, 0)
     frag = pools[0].fragmentation if pools else None
-    return {"live": None if frag is None else frag._asdict(),
-            "snapshot": {"largest_free_block": seg.largest_free_block,
-                         "largest_live_request": max(seg.live_requests.values(), default=0),
-                         "held_free_bytes": sum(seg.held_free_blocks), "releasable": seg.releasable},
-            "blocks": sum(len(s["blocks"]) for s in segs), "segments": len(segs)}
+    return {
+        "live": None if frag is None else frag._asdict(),
+        "snapshot": {
+            "largest_free_block": seg.largest_free_block,
+            "largest_live_request": max(seg.live_requests.values(), default=0),
+            "held_free_bytes": sum(seg.held_free_blocks),
+            "releasable": seg.releasable,
+        },
+        "blocks": sum(len(s["blocks"]) for s in segs),
+        "segments": len(segs),
+    }
 
 
 def read_cost(reps: int = 5) -> dict:
@@ -77,8 +91,11 @@ def read_cost(reps: int = 5) -> dict:
         figures_from_segments(segs, 0)
         walk_s.append(time.perf_counter() - b)
         snap_s.append(b - a)
-    return {"blocks": sum(len(s["blocks"]) for s in segs), "snapshot_ms": sorted(snap_s)[reps // 2] * 1e3,
-            "walk_ms": sorted(walk_s)[reps // 2] * 1e3}
+    return {
+        "blocks": sum(len(s["blocks"]) for s in segs),
+        "snapshot_ms": sorted(snap_s)[reps // 2] * 1e3,
+        "walk_ms": sorted(walk_s)[reps // 2] * 1e3,
+    }
 
 
 torch.cuda.init()
@@ -116,7 +133,9 @@ if mode == "fragmenting":
         result["oom"] = True
     result["oom_after_s"] = time.monotonic() - t0
     time.sleep(0.3)
-    result["diagnoses"] = [json.loads(p.read_text())["cause"] for p in sorted(outdir.glob("*.diagnosis.json"))]
+    result["diagnoses"] = [
+        json.loads(p.read_text())["cause"] for p in sorted(outdir.glob("*.diagnosis.json"))
+    ]
 
 elif mode == "steady":
     keep.append(torch.empty(free - 1536 * MIB, dtype=torch.uint8, device="cuda"))  # near full

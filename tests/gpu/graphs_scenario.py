@@ -90,7 +90,11 @@ def capture_under_ticks() -> dict:
     a = agent(tick="thread", interval=0.01, evaluation_interval=0.01, nvml_interval=0.01, pool_interval=0.01)
     a.sample_once()
     sampler = a.runtime.sampler  # type: ignore[union-attr]
-    ticks_before, samples_before, errors_before = sampler.busy[0], sampler.samples_taken, dict(a.errors.counts)
+    ticks_before, samples_before, errors_before = (
+        sampler.busy[0],
+        sampler.samples_taken,
+        dict(a.errors.counts),
+    )
     error = ""
     started = time.monotonic()
     try:
@@ -110,9 +114,13 @@ def capture_under_ticks() -> dict:
     time.sleep(0.2)  # the thread keeps sampling after the capture: its reads still succeed
     snap = a.sample_once()
     out = {
-        "capture_error": error, "capture_s": capture_s, "thread_wakes_during_capture": ticks_during,
+        "capture_error": error,
+        "capture_s": capture_s,
+        "thread_wakes_during_capture": ticks_during,
         "samples_during_capture": samples_during,
-        "replay_matches_eager": correct, "errors_before": errors_before, "errors_after": dict(a.errors.counts),
+        "replay_matches_eager": correct,
+        "errors_before": errors_before,
+        "errors_after": dict(a.errors.counts),
         "success": {k: bool(v) for k, v in snap.success.items()},
         "failures_logged": dict(sampler._last_error),  # diagnostics only: what any read said while failing
         "thread_alive": bool(a.runtime.sampler._thread and a.runtime.sampler._thread.is_alive()),  # type: ignore[union-attr]
@@ -165,15 +173,27 @@ def pools() -> dict:
         a.sample_once()
     a.stop()
     out = {
-        "agent_reserved_by_kind": by_kind, "agent_allocated_by_kind": alloc_by_kind, "agent_pools_by_kind": pools_by_kind,
-        "agent_private_pools": private, "snapshot_by_pool": theirs, "memory_reserved": reserved_now,
-        "mempool_id": mempool_id, "graph_pool_id": f"graph:{g.pool()[0]}", "shared_pool_id": f"user:{shared[1]}",
+        "agent_reserved_by_kind": by_kind,
+        "agent_allocated_by_kind": alloc_by_kind,
+        "agent_pools_by_kind": pools_by_kind,
+        "agent_private_pools": private,
+        "snapshot_by_pool": theirs,
+        "memory_reserved": reserved_now,
+        "mempool_id": mempool_id,
+        "graph_pool_id": f"graph:{g.pool()[0]}",
+        "shared_pool_id": f"user:{shared[1]}",
         "allocator_reserved_series": list(mine["gpumemd_allocator_reserved_bytes"].values())[0],
-        "interval_peak": after.interval_peak_bytes, "interval_peak_exact": after.interval_peak_exact,
-        "allocated_before_spike": before.allocated_bytes, "oom_raised": oom_raised,
-        "oom_events": oom.events.get(0, 0), "observer_installed": oom.observer_installed,
-        "max_memory_allocated_before_samples": user_max, "max_memory_allocated_after": torch.cuda.max_memory_allocated(),
-        "agent_errors": dict(a.errors.counts), "raw_segments": raw, "kept": len(in_pool) + int(y.numel() > 0) + int(y2.numel() > 0),
+        "interval_peak": after.interval_peak_bytes,
+        "interval_peak_exact": after.interval_peak_exact,
+        "allocated_before_spike": before.allocated_bytes,
+        "oom_raised": oom_raised,
+        "oom_events": oom.events.get(0, 0),
+        "observer_installed": oom.observer_installed,
+        "max_memory_allocated_before_samples": user_max,
+        "max_memory_allocated_after": torch.cuda.max_memory_allocated(),
+        "agent_errors": dict(a.errors.counts),
+        "raw_segments": raw,
+        "kept": len(in_pool) + int(y.numel() > 0) + int(y2.numel() > 0),
     }
     return out
 
@@ -183,7 +203,9 @@ def compiled() -> dict:
     series as torch's snapshot has it, kinds adding up to reserved."""
     torch.cuda.init()
     torch.manual_seed(0)
-    net = torch.nn.Sequential(torch.nn.Linear(1024, 4096), torch.nn.GELU(), torch.nn.Linear(4096, 1024)).cuda()
+    net = torch.nn.Sequential(
+        torch.nn.Linear(1024, 4096), torch.nn.GELU(), torch.nn.Linear(4096, 1024)
+    ).cuda()
     model = torch.compile(net, mode="reduce-overhead")
     x = torch.randn(512, 1024, device="cuda")
     a = agent(interval=10.0, pool_interval=10.0)  # the thread stays idle: we sample by hand
@@ -196,14 +218,20 @@ def compiled() -> dict:
     mine = series(a)
     theirs = snapshot_sums()
     out = {
-        "agent_reserved_by_kind": {dict(k)["kind"]: v for k, v in mine["gpumemd_allocator_pool_reserved_bytes"].items()},
-        "agent_allocated_by_kind": {dict(k)["kind"]: v
-                                    for k, v in mine["gpumemd_allocator_pool_allocated_bytes"].items()},
-        "agent_private_pools": {dict(k)["pool"]: v
-                                for k, v in mine["gpumemd_allocator_private_pool_reserved_bytes"].items()},
-        "snapshot_by_pool": theirs, "memory_reserved": torch.cuda.memory_reserved(),
+        "agent_reserved_by_kind": {
+            dict(k)["kind"]: v for k, v in mine["gpumemd_allocator_pool_reserved_bytes"].items()
+        },
+        "agent_allocated_by_kind": {
+            dict(k)["kind"]: v for k, v in mine["gpumemd_allocator_pool_allocated_bytes"].items()
+        },
+        "agent_private_pools": {
+            dict(k)["pool"]: v for k, v in mine["gpumemd_allocator_private_pool_reserved_bytes"].items()
+        },
+        "snapshot_by_pool": theirs,
+        "memory_reserved": torch.cuda.memory_reserved(),
         "allocator_reserved_series": list(mine["gpumemd_allocator_reserved_bytes"].values())[0],
-        "alloc_conf": os.environ.get("PYTORCH_CUDA_ALLOC_CONF", ""), "agent_errors": dict(a.errors.counts),
+        "alloc_conf": os.environ.get("PYTORCH_CUDA_ALLOC_CONF", ""),
+        "agent_errors": dict(a.errors.counts),
         "kept": int(y.numel() > 0),
     }
     a.stop()
@@ -217,7 +245,11 @@ def _time_read(source: PoolSource, rounds: int) -> dict:
         source.read({})
         times.append((time.perf_counter_ns() - t0) / 1000)
     times.sort()
-    return {"median_us": statistics.median(times), "p99_us": times[int(0.99 * (len(times) - 1))], "rounds": rounds}
+    return {
+        "median_us": statistics.median(times),
+        "p99_us": times[int(0.99 * (len(times) - 1))],
+        "rounds": rounds,
+    }
 
 
 def cost() -> dict:
@@ -234,7 +266,11 @@ def cost() -> dict:
             if blocks >= target:
                 break
             keep.extend(torch.empty(512, dtype=torch.uint8, device="cuda") for _ in range(target - blocks))
-        row = {"blocks": blocks, "segments": len(torch.cuda.memory_snapshot()), "pool_read": _time_read(source, 300)}
+        row = {
+            "blocks": blocks,
+            "segments": len(torch.cuda.memory_snapshot()),
+            "pool_read": _time_read(source, 300),
+        }
         t = []
         for _ in range(300):
             t0 = time.perf_counter_ns()
@@ -264,11 +300,23 @@ def cost() -> dict:
     busy = loop()
     stop.set()
     reader.join()
-    return {"rows": rows, "alloc_us_quiet": quiet, "alloc_us_while_reading_continuously": busy,
-            "light_snapshot": "include_traces" in inspect.signature(torch.cuda.memory_snapshot).parameters, "device": torch.cuda.get_device_name(0), "torch": torch.__version__}
+    return {
+        "rows": rows,
+        "alloc_us_quiet": quiet,
+        "alloc_us_while_reading_continuously": busy,
+        "light_snapshot": "include_traces" in inspect.signature(torch.cuda.memory_snapshot).parameters,
+        "device": torch.cuda.get_device_name(0),
+        "torch": torch.__version__,
+    }
 
 
 if __name__ == "__main__":
     name = sys.argv[1]
-    print(json.dumps({"capture_under_ticks": capture_under_ticks, "pools": pools, "cost": cost,
-                      "compiled": compiled}[name]()), flush=True)
+    print(
+        json.dumps(
+            {"capture_under_ticks": capture_under_ticks, "pools": pools, "cost": cost, "compiled": compiled}[
+                name
+            ]()
+        ),
+        flush=True,
+    )

@@ -60,7 +60,9 @@ def lightning(tmp: str) -> dict:
     class Tiny(pl.LightningModule):
         def __init__(self) -> None:
             super().__init__()
-            self.net = torch.nn.Sequential(torch.nn.Linear(64, 256), torch.nn.GELU(), torch.nn.Linear(256, 64))
+            self.net = torch.nn.Sequential(
+                torch.nn.Linear(64, 256), torch.nn.GELU(), torch.nn.Linear(256, 64)
+            )
 
         def training_step(self, batch, batch_idx):  # type: ignore[no-untyped-def]
             (x,) = batch
@@ -79,9 +81,17 @@ def lightning(tmp: str) -> dict:
             recording.step_ended()
 
     data = DataLoader(TensorDataset(torch.randn(640, 64)), batch_size=8)
-    trainer = pl.Trainer(max_steps=20, accelerator="gpu", devices=1, logger=CSVLogger(tmp),
-                        callbacks=[GpumemdCallback(log_memory=True, **QUIET), Probe()], log_every_n_steps=5,
-                        enable_checkpointing=False, enable_progress_bar=False, enable_model_summary=False)
+    trainer = pl.Trainer(
+        max_steps=20,
+        accelerator="gpu",
+        devices=1,
+        logger=CSVLogger(tmp),
+        callbacks=[GpumemdCallback(log_memory=True, **QUIET), Probe()],
+        log_every_n_steps=5,
+        enable_checkpointing=False,
+        enable_progress_bar=False,
+        enable_model_summary=False,
+    )
     trainer.fit(Tiny(), data)
     trace = recording.finish()
     agent = agent_mod.current()
@@ -92,8 +102,15 @@ def lightning(tmp: str) -> dict:
     columns = sorted(rows[0]) if rows else []
     logged_allocated = [float(r["gpumemd/allocated_bytes"]) for r in rows if r.get("gpumemd/allocated_bytes")]
     # Lightning's teardown moves the module back to the CPU: after fit, allocated is torch's 0
-    return {"steps": steps, "columns": columns, "logged_allocated": logged_allocated, "trace": trace,
-            "errors": dict(agent.errors.counts), **_series(agent), "version": pl.__version__}
+    return {
+        "steps": steps,
+        "columns": columns,
+        "logged_allocated": logged_allocated,
+        "trace": trace,
+        "errors": dict(agent.errors.counts),
+        **_series(agent),
+        "version": pl.__version__,
+    }
 
 
 def huggingface(tmp: str) -> dict:
@@ -124,17 +141,34 @@ def huggingface(tmp: str) -> dict:
             logged.append(sorted(logs or {}))
 
     model = GPT2LMHeadModel(GPT2Config(n_layer=2, n_embd=64, n_head=2, vocab_size=256, n_positions=64))
-    args = TrainingArguments(output_dir=tmp, max_steps=20, per_device_train_batch_size=4,
-                             gradient_accumulation_steps=2, logging_steps=5, report_to=[], save_strategy="no",
-                             disable_tqdm=True)
-    trainer = Trainer(model=model, args=args, train_dataset=Tokens(),
-                      callbacks=[GpumemdTrainerCallback(log_memory=True, **QUIET), Probe()])
+    args = TrainingArguments(
+        output_dir=tmp,
+        max_steps=20,
+        per_device_train_batch_size=4,
+        gradient_accumulation_steps=2,
+        logging_steps=5,
+        report_to=[],
+        save_strategy="no",
+        disable_tqdm=True,
+    )
+    trainer = Trainer(
+        model=model,
+        args=args,
+        train_dataset=Tokens(),
+        callbacks=[GpumemdTrainerCallback(log_memory=True, **QUIET), Probe()],
+    )
     trainer.train()
     trace = recording.finish()
     agent = agent_mod.current()
     assert agent is not None
-    return {"steps": steps, "logged": logged, "errors": dict(agent.errors.counts), **_series(agent), "trace": trace,
-            "version": transformers.__version__}
+    return {
+        "steps": steps,
+        "logged": logged,
+        "errors": dict(agent.errors.counts),
+        **_series(agent),
+        "trace": trace,
+        "version": transformers.__version__,
+    }
 
 
 if __name__ == "__main__":

@@ -76,13 +76,17 @@ if cause == "capacity":
     unit = int(total * 1.25) // 100
     batch = 100 if fixed is None else int(100 * numbers["batch_fraction"])
     result["batch"] = batch
-    result["completed"] = attempt(lambda: keep.append(torch.empty(batch * unit, dtype=torch.uint8, device="cuda")))
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(batch * unit, dtype=torch.uint8, device="cuda"))
+    )
 
 elif cause == "limit":
     fraction = 0.25 if fixed is None else numbers["fraction"]
     torch.cuda.set_per_process_memory_fraction(fraction, 0)
     keep.append(torch.empty(int(total * 0.18), dtype=torch.uint8, device="cuda"))
-    result["completed"] = attempt(lambda: keep.append(torch.empty(int(total * 0.12), dtype=torch.uint8, device="cuda")))
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(int(total * 0.12), dtype=torch.uint8, device="cuda"))
+    )
 
 elif cause == "fragmentation":
     # 6 MiB tensors share 20 MiB segments: free two of each three and no free block holds 15 MiB
@@ -99,16 +103,27 @@ elif cause == "fragmentation":
         if i % 3 != 2:
             small[i] = None
     time.sleep(0.5)  # a sample sees the steady state
-    result["completed"] = attempt(lambda: None if fixed is not None else keep.append(
-        torch.empty(15 * MIB, dtype=torch.uint8, device="cuda")))
+    result["completed"] = attempt(
+        lambda: (
+            None
+            if fixed is not None
+            else keep.append(torch.empty(15 * MIB, dtype=torch.uint8, device="cuda"))
+        )
+    )
 
 elif cause == "other_processes":
     if fixed is None:
-        holder = subprocess.Popen([sys.executable, str(Path(__file__).with_name("holder.py")), str(int(total * 0.5))],
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        holder = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("holder.py")), str(int(total * 0.5))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         result["holder_pid"] = json.loads(holder.stdout.readline())["pid"]
     keep.append(torch.empty(int(total * 0.35), dtype=torch.uint8, device="cuda"))
-    result["completed"] = attempt(lambda: keep.append(torch.empty(int(total * 0.2), dtype=torch.uint8, device="cuda")))
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(int(total * 0.2), dtype=torch.uint8, device="cuda"))
+    )
 
 elif cause == "graph_pools":
     x = torch.ones(int(total * 0.3) // 4, device="cuda")
@@ -126,19 +141,25 @@ elif cause == "graph_pools":
         del g, y
         torch.cuda.empty_cache()
     time.sleep(0.5)
-    result["completed"] = attempt(lambda: keep.append(torch.empty(int(total * 0.45), dtype=torch.uint8, device="cuda")))
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(int(total * 0.45), dtype=torch.uint8, device="cuda"))
+    )
 
 elif cause == "non_pytorch":
     import cupy
 
-    keep.append(torch.empty(MIB, dtype=torch.uint8, device="cuda"))  # the agent's NVML view needs a device in use
+    keep.append(
+        torch.empty(MIB, dtype=torch.uint8, device="cuda")
+    )  # the agent's NVML view needs a device in use
     time.sleep(1.0)  # the agent's samples see this process's non-PyTorch memory before it grows
     cap = int(total * 0.35) if fixed is None else max(0, int(total * 0.35) - int(numbers["growth_bytes"]))
     held = cupy.empty(cap, dtype=cupy.uint8) if cap else None
     cupy.cuda.Device(0).synchronize()
     time.sleep(0.6)
     keep.append(torch.empty(int(total * 0.45), dtype=torch.uint8, device="cuda"))
-    result["completed"] = attempt(lambda: keep.append(torch.empty(int(total * 0.25), dtype=torch.uint8, device="cuda")))
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(int(total * 0.25), dtype=torch.uint8, device="cuda"))
+    )
 
 elif cause == "leak":
     w = torch.nn.Parameter(torch.zeros(1024, device="cuda"))

@@ -14,7 +14,16 @@ m = torch.randn(256, 256, device="cuda")
 (m @ m).sum().item()  # a cuBLAS handle and workspace: real non-PyTorch memory
 torch.cuda.synchronize()
 stats = torch.cuda.memory_stats()
-print(json.dumps({"pid": os.getpid(), "rank": os.environ.get("RANK"), "allocated": stats["allocated_bytes.all.current"],
-                  "reserved": stats["reserved_bytes.all.current"],
-                  "inactive_split": stats["inactive_split_bytes.all.current"]}), flush=True)
+print(
+    json.dumps(
+        {
+            "pid": os.getpid(),
+            "rank": os.environ.get("RANK"),
+            "allocated": stats["allocated_bytes.all.current"],
+            "reserved": stats["reserved_bytes.all.current"],
+            "inactive_split": stats["inactive_split_bytes.all.current"],
+        }
+    ),
+    flush=True,
+)
 sys.stdin.read()

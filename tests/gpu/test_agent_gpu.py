@@ -34,8 +34,14 @@ def record(results_dir: Path, key: str, value: Any) -> None:
 
 
 def scenario(name: str, *args: str, timeout: float = 45) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, str(SCENARIOS), name, *args], cwd=ROOT, capture_output=True, text=True,
-                         timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = subprocess.run(
+        [sys.executable, str(SCENARIOS), name, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert out.returncode == 0, out.stderr[-4000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -60,18 +66,26 @@ def test_max_memory_allocated_is_the_users_untouched(results_dir: Path) -> None:
 def test_a_5ms_1gib_spike_between_samples_is_caught_20_of_20(results_dir: Path) -> None:
     r = scenario("spike", timeout=50)
     rows = r["rows"]
-    record(results_dir, "interval_peak_spikes", {
-        "caught": sum(x["caught"] for x in rows), "trials": len(rows),
-        "between_samples": sum(x["between_samples"] for x in rows),
-        "spike_ms_max": max(x["spike_seconds"] for x in rows) * 1000, "rows": rows,
-    })
+    record(
+        results_dir,
+        "interval_peak_spikes",
+        {
+            "caught": sum(x["caught"] for x in rows),
+            "trials": len(rows),
+            "between_samples": sum(x["between_samples"] for x in rows),
+            "spike_ms_max": max(x["spike_seconds"] for x in rows) * 1000,
+            "rows": rows,
+        },
+    )
     assert sum(x["caught"] for x in rows) == 20, rows
     assert sum(x["between_samples"] for x in rows) >= 15  # most spikes fell strictly between two samples
     assert all(x["max_window_peak"] >= x["base"] + GiB for x in rows)
 
 
 @pytest.mark.timeout_s(90)
-def test_a_real_oom_is_counted_once_and_leaves_a_snapshot_that_loads(tmp_path: Path, results_dir: Path) -> None:
+def test_a_real_oom_is_counted_once_and_leaves_a_snapshot_that_loads(
+    tmp_path: Path, results_dir: Path
+) -> None:
     r = scenario("oom", str(tmp_path), timeout=80)
     record(results_dir, "oom", r)
     assert r["raised"] and r["observer_installed"]
@@ -110,25 +124,67 @@ def test_two_torchrun_ranks_through_one_serve_target(tmp_path: Path, results_dir
     config.write_text(f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}}}\n")
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": str(spool)}
-    serve = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--config.file", str(config),
-                              "--web.listen-address", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    serve = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "serve",
+            "--config.file",
+            str(config),
+            "--web.listen-address",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     ranks = subprocess.Popen(
-        [sys.executable, "-m", "gpumemd", "run", "--web.listen-address", "", "--",
-         sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", "2", "--master-port", str(free_port()),
-         str(ROOT / "tests/gpu/agent_rank.py"), str(stop)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "gpumemd",
+            "run",
+            "--web.listen-address",
+            "",
+            "--",
+            sys.executable,
+            "-m",
+            "torch.distributed.run",
+            "--nproc-per-node",
+            "2",
+            "--master-port",
+            str(free_port()),
+            str(ROOT / "tests/gpu/agent_rank.py"),
+            str(stop),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_ready(url, serve)
         deadline, found = time.monotonic() + 90, {}
         while time.monotonic() < deadline and len(found) < 2:  # until both ranks published
             s = samples(scrape(url + "/metrics"))
-            found = {(dict(lab)["rank"], dict(lab)["gpu"]): v for (n, lab), v in s.items()
-                     if n == "gpumemd_allocator_allocated_bytes"}
+            found = {
+                (dict(lab)["rank"], dict(lab)["gpu"]): v
+                for (n, lab), v in s.items()
+                if n == "gpumemd_allocator_allocated_bytes"
+            }
             time.sleep(0.3)
-        record(results_dir, "torchrun_two_ranks", {"allocated_by_rank_gpu": {f"{r}/{g}": v for (r, g), v in found.items()},
-                                                   "spool_ranks": s.get(("gpumemd_spool_ranks", ()))})
+        record(
+            results_dir,
+            "torchrun_two_ranks",
+            {
+                "allocated_by_rank_gpu": {f"{r}/{g}": v for (r, g), v in found.items()},
+                "spool_ranks": s.get(("gpumemd_spool_ranks", ())),
+            },
+        )
         assert sorted(found) == [("0", "0"), ("1", "1")], found  # each rank shows only the GPU it uses
         assert found[("0", "0")] == 256 << 20 and found[("1", "1")] == 512 << 20
         rank_info = [dict(lab) for (n, lab) in s if n == "gpumemd_process_rank_info"]

@@ -33,15 +33,20 @@ pytestmark = pytest.mark.slow
 
 def _leak_rule():
     (spec,) = [r for r in AlertingConfig().loaded().rules if r.alert == "PytorchMemoryLeak"]
-    return dataclasses.replace(spec, window=60.0, confirm_window=30.0, bucket=3.0, for_=5.0, actions=("dump_snapshot",))
+    return dataclasses.replace(
+        spec, window=60.0, confirm_window=30.0, bucket=3.0, for_=5.0, actions=("dump_snapshot",)
+    )
 
 
-def _loop(torch, seconds: float, leak_bytes: int, engine: Engine, interval: float = 0.1,
-          step_seconds: float = 0.025) -> dict:
+def _loop(
+    torch, seconds: float, leak_bytes: int, engine: Engine, interval: float = 0.1, step_seconds: float = 0.025
+) -> dict:
     """A real training loop on the GPU, evaluated on the engine's own clock: each optimizer
     step advances the clock by `step_seconds` (40 steps/s: 40 MB/s with the leak), so 90 s
     of training time take only as long as the steps themselves, with no sleeps."""
-    model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)).cuda()
+    model = torch.nn.Sequential(
+        torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)
+    ).cuda()
     opt = torch.optim.AdamW(model.parameters())
     kept = []
     wall = time.monotonic()
@@ -69,8 +74,12 @@ def _loop(torch, seconds: float, leak_bytes: int, engine: Engine, interval: floa
                 fired_at = now - start
                 if leak_bytes:
                     break
-    result = {"steps": steps, "engine_seconds": now - start, "wall_seconds": time.monotonic() - wall,
-              "fired_after_s": fired_at}
+    result = {
+        "steps": steps,
+        "engine_seconds": now - start,
+        "wall_seconds": time.monotonic() - wall,
+        "fired_after_s": fired_at,
+    }
     del kept, model, opt
     torch.cuda.empty_cache()
     return result
@@ -94,9 +103,14 @@ def test_leaking_loop_fires_and_leaves_a_snapshot(results_dir):
     finally:
         torch.cuda.memory._record_memory_history(enabled=None)
         actions.unregister_action("dump_snapshot")
-    figures = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "steady": steady,
-               "leaking_1MB_per_step": leaking, "snapshot_bytes": snapshot.stat().st_size if snapshot.exists() else 0,
-               "rule": {"window_s": 60, "confirm_s": 30, "bucket_s": 3, "for_s": 5, "threshold_Bps": 262144}}
+    figures = {
+        "device": torch.cuda.get_device_name(0),
+        "torch": torch.__version__,
+        "steady": steady,
+        "leaking_1MB_per_step": leaking,
+        "snapshot_bytes": snapshot.stat().st_size if snapshot.exists() else 0,
+        "rule": {"window_s": 60, "confirm_s": 30, "bucket_s": 3, "for_s": 5, "threshold_Bps": 262144},
+    }
     _merge_results(results_dir, figures)
     assert steady["fired_after_s"] is None, "a steady training loop must not fire"
     assert leaking["fired_after_s"] is not None and leaking["fired_after_s"] < 60
@@ -113,7 +127,8 @@ def _merge_results(results_dir: Path, figures: dict[str, Any]) -> None:
 
 
 def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
-    """gpumemd.start with the leak rule (scaled to a 10 s window) + dump_snapshot: fires within 30 s, leaves a snapshot."""
+    """gpumemd.start with the leak rule (scaled to a 10 s window) + dump_snapshot: fires within 30 s,
+    leaves a snapshot."""
     torch = pytest.importorskip("torch")
     import gpumemd
     from gpumemd.alerts.engine import Notification
@@ -123,19 +138,39 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
     snapdir.mkdir(parents=True, exist_ok=True)
     for old in snapdir.glob("*"):
         old.unlink()
-    rule = {"alert": "PytorchMemoryLeak", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
-            "window": "10s", "confirm_window": "5s", "bucket": "500ms", "aggregate": "min", "op": ">",
-            "threshold": 262144, "for": "1s", "labels": {"severity": "warning"},
-            "annotations": {"summary": "rank {{ $labels.rank }} leaks {{ $value | humanize1024 }}B/s"},
-            "actions": ["dump_snapshot"], "action_max": 1}
+    rule = {
+        "alert": "PytorchMemoryLeak",
+        "kind": "trend",
+        "metric": "gpumemd_allocator_allocated_bytes",
+        "window": "10s",
+        "confirm_window": "5s",
+        "bucket": "500ms",
+        "aggregate": "min",
+        "op": ">",
+        "threshold": 262144,
+        "for": "1s",
+        "labels": {"severity": "warning"},
+        "annotations": {"summary": "rank {{ $labels.rank }} leaks {{ $value | humanize1024 }}B/s"},
+        "actions": ["dump_snapshot"],
+        "action_max": 1,
+    }
     cfg = Config()
     cfg = dataclasses.replace(cfg, alerting=dataclasses.replace(cfg.alerting, rules=(rule,)))
     got: list[Notification] = []
     torch.cuda.init()
-    model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)).cuda()
+    model = torch.nn.Sequential(
+        torch.nn.Linear(4096, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 4096)
+    ).cuda()
     opt = torch.optim.AdamW(model.parameters())
-    agent = gpumemd.start(cfg, listen_address="127.0.0.1:0", interval=0.1, evaluation_interval=0.25, spool_dir="",
-                          oom_snapshot_dir=str(snapdir), on_alert=got.extend)
+    agent = gpumemd.start(
+        cfg,
+        listen_address="127.0.0.1:0",
+        interval=0.1,
+        evaluation_interval=0.25,
+        spool_dir="",
+        oom_snapshot_dir=str(snapdir),
+        on_alert=got.extend,
+    )
     kept = []
     start = time.time()
     fired_at = snapshot_at = None
@@ -149,8 +184,9 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
             kept.append(torch.empty(1_000_000, dtype=torch.uint8, device="cuda"))
             steps += 1
             time.sleep(0.02)
-            if fired_at is None and any(n.labels.get("alertname") == "PytorchMemoryLeak" and not n.resolved
-                                        for n in list(got)):
+            if fired_at is None and any(
+                n.labels.get("alertname") == "PytorchMemoryLeak" and not n.resolved for n in list(got)
+            ):
                 fired_at = time.time() - start
             if fired_at is not None and any(snapdir.glob("*.pickle")):
                 snapshot_at = time.time() - start
@@ -161,18 +197,35 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
         del kept, model, opt
         torch.cuda.empty_cache()
     snaps = sorted(snapdir.glob("*.pickle"))
-    figures = {"agent": {
-        "device": torch.cuda.get_device_name(0), "torch": torch.__version__, "steps": steps,
-        "leak_bytes_per_step": 1_000_000, "callback_fired_after_s": fired_at, "snapshot_after_s": snapshot_at,
-        "api_alerts": [{"alertname": a["labels"]["alertname"], "state": a["state"], "value": a["value"]}
-                       for a in alerts],
-        "snapshot_bytes": snaps[0].stat().st_size if snaps else 0,
-        "rule": {"window_s": 10, "confirm_s": 5, "bucket_s": 0.5, "for_s": 1, "evaluation_interval_s": 0.25,
-                 "threshold_Bps": 262144},
-    }}
+    figures = {
+        "agent": {
+            "device": torch.cuda.get_device_name(0),
+            "torch": torch.__version__,
+            "steps": steps,
+            "leak_bytes_per_step": 1_000_000,
+            "callback_fired_after_s": fired_at,
+            "snapshot_after_s": snapshot_at,
+            "api_alerts": [
+                {"alertname": a["labels"]["alertname"], "state": a["state"], "value": a["value"]}
+                for a in alerts
+            ],
+            "snapshot_bytes": snaps[0].stat().st_size if snaps else 0,
+            "rule": {
+                "window_s": 10,
+                "confirm_s": 5,
+                "bucket_s": 0.5,
+                "for_s": 1,
+                "evaluation_interval_s": 0.25,
+                "threshold_Bps": 262144,
+            },
+        }
+    }
     _merge_results(results_dir, figures)
     assert fired_at is not None and fired_at < 30, figures
-    assert any(a["alertname"] == "PytorchMemoryLeak" and a["state"] == "firing" for a in figures["agent"]["api_alerts"])
+    assert any(
+        a["alertname"] == "PytorchMemoryLeak" and a["state"] == "firing"
+        for a in figures["agent"]["api_alerts"]
+    )
     assert snaps, "the dump_snapshot action left no snapshot"
     with open(snaps[0], "rb") as f:
         assert "segments" in pickle.load(f)

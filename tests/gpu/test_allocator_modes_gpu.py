@@ -92,4 +92,6 @@ def test_cuda_malloc_async_exports_no_zeros_and_the_fallback(results_dir: Path) 
     assert one(r, "gpumemd_allocator_allocated_bytes")[1] == r["torch_allocated"] >= 256 << 20
     if r["device_memory_used"] is not None:
         assert one(r, "gpumemd_allocator_device_used_bytes")[1] > 256 << 20
-    assert (r["families"].get("gpumemd_process_nvml_used_bytes") or r["families"].get("gpumemd_process_device_used_bytes"))
+    assert r["families"].get("gpumemd_process_nvml_used_bytes") or r["families"].get(
+        "gpumemd_process_device_used_bytes"
+    )

@@ -28,8 +28,14 @@ SCENARIO = Path(__file__).with_name("compile_step_peak_scenario.py")
 @functools.cache
 def scenario() -> dict[str, Any]:
     """One run for the module's tests (compiling is the slow part)."""
-    out = subprocess.run([sys.executable, str(SCENARIO)], cwd=ROOT, capture_output=True, text=True, timeout=220,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = subprocess.run(
+        [sys.executable, str(SCENARIO)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=220,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert out.returncode == 0, out.stderr[-4000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -41,14 +47,17 @@ def record(results_dir: Path, r: dict[str, Any]) -> None:
 
 @pytest.mark.timeout_s(240)
 def test_a_compiled_models_step_peak_matches_the_allocator_trace_and_the_users_peak_is_untouched(
-        results_dir: Path) -> None:
+    results_dir: Path,
+) -> None:
     r = scenario()
     record(results_dir, r)
     assert r["hooked"]
     assert r["trace_entries"] < r["trace_max_entries"]  # the trace did not wrap: the replay saw every entry
     rows = r["rows"]
     for row in rows:  # the replay is the allocator's own accounting at every step's end
-        assert (row["trace"]["allocated"], row["trace"]["reserved"]) == (row["allocated"], row["reserved"]), row
+        assert (row["trace"]["allocated"], row["trace"]["reserved"]) == (row["allocated"], row["reserved"]), (
+            row
+        )
     eager_optimizer = [row for row in rows if row["phase"] != "compiled_optimizer"]
     assert all(row["hook_ran"] for row in eager_optimizer)
     assert all(row["boundary"] for row in eager_optimizer if row["phase"] == "every_step")
@@ -69,7 +78,9 @@ def test_a_compiled_models_step_peak_matches_the_allocator_trace_and_the_users_p
 
 
 @pytest.mark.timeout_s(240)
-def test_a_compiled_optimizer_step_is_counted_once_and_its_step_peak_matches_the_trace(results_dir: Path) -> None:
+def test_a_compiled_optimizer_step_is_counted_once_and_its_step_peak_matches_the_trace(
+    results_dir: Path,
+) -> None:
     r = scenario()
     record(results_dir, r)
     rows = [row for row in r["rows"] if row["phase"] == "compiled_optimizer"]

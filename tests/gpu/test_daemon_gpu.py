@@ -33,7 +33,9 @@ def _capture(path: Path, description: str) -> None:
     )
 
 
-def test_allocation_in_second_process_moves_process_and_device_series(tmp_path: Path, results_dir: Path) -> None:
+def test_allocation_in_second_process_moves_process_and_device_series(
+    tmp_path: Path, results_dir: Path
+) -> None:
     config = tmp_path / "gpumemd.yaml"
     config.write_text("sampler: {interval: 200ms}\nsources: {nvml: {process_names: true}}\n")
     captures = results_dir / "captures"
@@ -44,7 +46,9 @@ def test_allocation_in_second_process_moves_process_and_device_series(tmp_path: 
         _capture(captures / "idle.json", "idle: no process on the GPU")
         holder = subprocess.Popen(
             [sys.executable, str(ROOT / "tests/gpu/holder.py"), str(GiB)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         try:
             assert holder.stdout is not None
@@ -62,7 +66,11 @@ def test_allocation_in_second_process_moves_process_and_device_series(tmp_path: 
             _capture(captures / "holding-1GiB.json", f"one process (pid {pid}) holding 1 GiB through torch")
             process_used = _value(after, "gpumemd_process_gpu_memory_used_bytes", pid=pid)
             rss = _value(after, "gpumemd_process_resident_memory_bytes", pid=pid)
-            exe = [dict(lab).get("executable") for (n, lab) in after if n == "gpumemd_process_info" and dict(lab).get("pid") == pid]
+            exe = [
+                dict(lab).get("executable")
+                for (n, lab) in after
+                if n == "gpumemd_process_info" and dict(lab).get("pid") == pid
+            ]
         finally:
             holder.stdin.close()  # type: ignore[union-attr]
             holder.wait(30)

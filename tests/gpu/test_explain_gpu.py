@@ -42,16 +42,35 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
     spool = tmp_path / "spool"
     cfg = tmp_path / "gpumemd.yml"
     cfg.write_text(f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}}}\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": str(spool), "CUDA_VISIBLE_DEVICES": "0"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "GPUMEMD_SPOOL_DIR": str(spool),
+        "CUDA_VISIBLE_DEVICES": "0",
+    }
     procs: list[subprocess.Popen[str]] = []
     (results_dir / "captures").mkdir(parents=True, exist_ok=True)
     try:
         with gpumemd_process(["--config.file", str(cfg)]) as (url, _):
             # the three holders start together (each pays its imports and CUDA context at once)
             for rank, size in ((0, 512 * MiB), (1, 768 * MiB)):
-                procs.append(_start([sys.executable, "-m", "gpumemd", "run", "--web.listen-address", "", "--",
-                                     sys.executable, str(HERE / "rank_holder.py"), str(size)],
-                                    {**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": "2"}))
+                procs.append(
+                    _start(
+                        [
+                            sys.executable,
+                            "-m",
+                            "gpumemd",
+                            "run",
+                            "--web.listen-address",
+                            "",
+                            "--",
+                            sys.executable,
+                            str(HERE / "rank_holder.py"),
+                            str(size),
+                        ],
+                        {**env, "RANK": str(rank), "LOCAL_RANK": str(rank), "WORLD_SIZE": "2"},
+                    )
+                )
             procs.append(_start([sys.executable, str(HERE / "cupy_holder.py"), str(300 * MiB)], env))
             *ranks, cupy_said = [_said(p) for p in procs]
             held = {said["pid"]: said for said in ranks}
@@ -63,12 +82,31 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
                 time.sleep(0.2)
             time.sleep(1.5)  # a publish after the ranks' own readings, whatever the phase
             s = samples(scrape(url + "/metrics"))
-            explained = subprocess.run([sys.executable, "-m", "gpumemd", "explain", "--url", url, "--json"], cwd=ROOT,
-                                       capture_output=True, text=True, timeout=60, env=env)
-            subprocess.run([sys.executable, "-m", "gpumemd", "capture", "-o",
-                            str(results_dir / "captures" / "explain-two-ranks-cupy.json"), "--description",
-                            "GPU 0: two torch ranks (512 and 768 MiB) through gpumemd run, CuPy holding 300 MiB"],
-                           cwd=ROOT, check=True, capture_output=True, timeout=60, env=env)
+            explained = subprocess.run(
+                [sys.executable, "-m", "gpumemd", "explain", "--url", url, "--json"],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                env=env,
+            )
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "gpumemd",
+                    "capture",
+                    "-o",
+                    str(results_dir / "captures" / "explain-two-ranks-cupy.json"),
+                    "--description",
+                    "GPU 0: two torch ranks (512 and 768 MiB) through gpumemd run, CuPy holding 300 MiB",
+                ],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+                timeout=60,
+                env=env,
+            )
             shutil.copytree(spool, results_dir / "captures" / "explain-spool", dirs_exist_ok=True)
     finally:
         for p in procs:
@@ -77,14 +115,29 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
                 p.wait(20)
             except subprocess.TimeoutExpired:
                 p.kill()
-    parts = {dict(lab)["category"]: v for (n, lab), v in s.items()
-             if n == "gpumemd_gpu_memory_breakdown_bytes" and dict(lab)["gpu"] == "0"}
-    total = next(v for (n, lab), v in s.items() if n == "gpumemd_gpu_memory_total_bytes" and dict(lab)["gpu"] == "0")
-    nvml = {int(dict(lab)["pid"]): v for (n, lab), v in s.items()
-            if n == "gpumemd_process_gpu_memory_used_bytes" and dict(lab)["gpu"] == "0"}
+    parts = {
+        dict(lab)["category"]: v
+        for (n, lab), v in s.items()
+        if n == "gpumemd_gpu_memory_breakdown_bytes" and dict(lab)["gpu"] == "0"
+    }
+    total = next(
+        v for (n, lab), v in s.items() if n == "gpumemd_gpu_memory_total_bytes" and dict(lab)["gpu"] == "0"
+    )
+    nvml = {
+        int(dict(lab)["pid"]): v
+        for (n, lab), v in s.items()
+        if n == "gpumemd_process_gpu_memory_used_bytes" and dict(lab)["gpu"] == "0"
+    }
     j = json.loads(explained.stdout)
-    figures = {"parts": parts, "total": total, "nvml_process_used": nvml, "ranks": held, "cupy": cupy_said,
-               "explain_exit": explained.returncode, "explain_findings": [f["message"] for f in j["findings"]]}
+    figures = {
+        "parts": parts,
+        "total": total,
+        "nvml_process_used": nvml,
+        "ranks": held,
+        "cupy": cupy_said,
+        "explain_exit": explained.returncode,
+        "explain_findings": [f["message"] for f in j["findings"]],
+    }
     (results_dir / "explain-gpu.json").write_text(json.dumps(figures, indent=1, default=str) + "\n")
     assert sum(parts.values()) == total  # every byte in a category
     assert abs(sum(parts.values()) - total) <= 16 * MiB
@@ -100,6 +153,9 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
     assert explained.returncode == 1 and any("no agent" in f for f in figures["explain_findings"])
     # each rank's own split (published by its agent, merged by the daemon) sums to what NVML charges it
     for pid in held:
-        own = {dict(lab)["category"]: v for (n, lab), v in s.items()
-               if n == "gpumemd_process_memory_breakdown_bytes" and dict(lab).get("rank") == held[pid]["rank"]}
+        own = {
+            dict(lab)["category"]: v
+            for (n, lab), v in s.items()
+            if n == "gpumemd_process_memory_breakdown_bytes" and dict(lab).get("rank") == held[pid]["rank"]
+        }
         assert sum(own.values()) == nvml[pid] and own["pytorch_allocated"] == held[pid]["allocated"], own

@@ -37,7 +37,9 @@ def run(mode: str, tmp: Path) -> dict:
 
 @pytest.mark.slow  # sources.pools' fast test is the OOM's: the fast tier stays under 90 s
 @pytest.mark.timeout_s(120)
-def test_the_risk_fires_before_the_fragmentation_oom_and_the_live_figure_is_the_snapshots(tmp_path: Path) -> None:
+def test_the_risk_fires_before_the_fragmentation_oom_and_the_live_figure_is_the_snapshots(
+    tmp_path: Path,
+) -> None:
     out = run("fragmenting", tmp_path)
     cmp = out["compare"]
     assert cmp["live"] is not None, out

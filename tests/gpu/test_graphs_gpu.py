@@ -75,7 +75,9 @@ def test_graph_and_mempool_pools_match_torchs_snapshot_and_peaks_and_ooms_still_
     assert r["agent_allocated_by_kind"]["graph"] == theirs[r["graph_pool_id"]]["allocated"], r
     assert r["agent_pools_by_kind"] == {"default": 1, "graph": 1, "user": 2}, r
     # kinds add up to reserved (nothing allocated between the two reads)
-    assert sum(r["agent_reserved_by_kind"].values()) == r["memory_reserved"] == r["allocator_reserved_series"], r
+    assert (
+        sum(r["agent_reserved_by_kind"].values()) == r["memory_reserved"] == r["allocator_reserved_series"]
+    ), r
     # after the replays: a lone 1 GiB spike is the interval's exact peak; an OOM is counted
     assert (r["interval_peak"], r["interval_peak_exact"]) == (r["allocated_before_spike"] + GiB, True), r
     assert r["oom_raised"] and r["observer_installed"] and r["oom_events"] == 1, r
@@ -94,15 +96,30 @@ def test_torch_compiles_cuda_graphs_show_as_their_own_pool(results_dir: Path, al
     assert private, r  # reduce-overhead recorded its graphs into a pool of their own
     for pool in private:  # at most 8 private pools: each has its own series, torch's figure
         assert r["agent_private_pools"][pool] == theirs[pool]["reserved"], (pool, r)
-    assert r["agent_reserved_by_kind"] == {"default": 0, "graph": 0, "user": 0, **by_kind(theirs, "reserved")}, r
-    assert r["agent_allocated_by_kind"] == {"default": 0, "graph": 0, "user": 0, **by_kind(theirs, "allocated")}, r
-    assert sum(r["agent_reserved_by_kind"].values()) == r["memory_reserved"] == r["allocator_reserved_series"], r
+    assert r["agent_reserved_by_kind"] == {
+        "default": 0,
+        "graph": 0,
+        "user": 0,
+        **by_kind(theirs, "reserved"),
+    }, r
+    assert r["agent_allocated_by_kind"] == {
+        "default": 0,
+        "graph": 0,
+        "user": 0,
+        **by_kind(theirs, "allocated"),
+    }, r
+    assert (
+        sum(r["agent_reserved_by_kind"].values()) == r["memory_reserved"] == r["allocator_reserved_series"]
+    ), r
     assert not r["agent_errors"], r
 
 
 @pytest.mark.timeout_s(120)
 def test_the_pool_reads_cost_is_measured(results_dir: Path) -> None:
     r = run("cost", results_dir, 110)
-    assert [row["blocks"] >= target for row, target in zip(r["rows"], (1_000, 10_000), strict=True)] == [True, True]
+    assert [row["blocks"] >= target for row, target in zip(r["rows"], (1_000, 10_000), strict=True)] == [
+        True,
+        True,
+    ]
     for row in r["rows"]:
         assert 0 < row["pool_read"]["median_us"] <= row["pool_read"]["p99_us"], row

@@ -24,8 +24,14 @@ FIGURES: dict[str, Any] = {"date": datetime.date.today().isoformat()}
 
 def scenario(name: str, tmp: Path, results_dir: Path) -> dict[str, Any]:
     pytest.importorskip({"lightning": "lightning", "huggingface": "transformers"}[name])
-    out = subprocess.run([sys.executable, str(SCRIPT), name, str(tmp)], cwd=ROOT, capture_output=True, text=True,
-                         timeout=55, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), name, str(tmp)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=55,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert out.returncode == 0, out.stderr[-4000:]
     r = json.loads(out.stdout.strip().splitlines()[-1])
     FIGURES[name] = r
@@ -40,13 +46,17 @@ def check_step_peaks(r: dict[str, Any], optimizer_steps: int) -> None:
     rows = trace["rows"]
     assert trace["trace_entries"] < trace["trace_max_entries"]  # the replay saw every entry
     for row in rows:  # the replay is the allocator's own accounting at every step's end
-        assert (row["trace"]["allocated"], row["trace"]["reserved"]) == (row["allocated"], row["reserved"]), row
+        assert (row["trace"]["allocated"], row["trace"]["reserved"]) == (row["allocated"], row["reserved"]), (
+            row
+        )
     assert len(rows) >= optimizer_steps // 2 and all(row["hook_ran"] for row in rows), rows
     measured = spans(rows, opened_before=True)
     assert len(measured) >= len(rows) // 2, measured
     for span in measured:  # a step whose boundary met the agent's thread mid-sample joins the next one's span
         check_rules(span)
-    assert sum(span["agent"]["steps"] == 1 for span in measured) >= len(measured) // 2, measured  # the budget lifted
+    assert sum(span["agent"]["steps"] == 1 for span in measured) >= len(measured) // 2, (
+        measured
+    )  # the budget lifted
 
 
 @pytest.mark.slow  # the fast tier's integration is Hugging Face's (the shared hooks: integrations/_hooks.py)

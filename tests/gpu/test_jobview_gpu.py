@@ -62,11 +62,21 @@ def test_two_ranks_on_one_gpu_worst_rank_and_imbalance_within_one_scrape(tmp_pat
                               "--web.listen-address", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     pcfg = tmp_path / "prometheus.yml"
-    pcfg.write_text(f"global: {{scrape_interval: {SCRAPE_S:g}s, evaluation_interval: {SCRAPE_S:g}s}}\n"
-                    f"scrape_configs: [{{job_name: gpumemd, static_configs: [{{targets: ['127.0.0.1:{port}']}}]}}]\n")
-    prom = subprocess.Popen([PROMETHEUS, f"--config.file={pcfg}", f"--web.listen-address=127.0.0.1:{prom_port}",
-                             f"--storage.tsdb.path={tmp_path / 'data'}", "--log.level=warn"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    pcfg.write_text(
+        f"global: {{scrape_interval: {SCRAPE_S:g}s, evaluation_interval: {SCRAPE_S:g}s}}\n"
+        f"scrape_configs: [{{job_name: gpumemd, static_configs: [{{targets: ['127.0.0.1:{port}']}}]}}]\n"
+    )
+    prom = subprocess.Popen(
+        [
+            PROMETHEUS,
+            f"--config.file={pcfg}",
+            f"--web.listen-address=127.0.0.1:{prom_port}",
+            f"--storage.tsdb.path={tmp_path / 'data'}",
+            "--log.level=warn",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url, prom_url = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{prom_port}"
     ranks: subprocess.Popen[str] | None = None
     err = (tmp_path / "ranks.stderr").open("w")  # a file: torchrun's warnings never fill a pipe
@@ -75,10 +85,32 @@ def test_two_ranks_on_one_gpu_worst_rank_and_imbalance_within_one_scrape(tmp_pat
         wait_until_ready(url, serve)
         wait_until_ready(prom_url, prom, timeout=60)  # Prometheus answers /-/ready too
         ranks = subprocess.Popen(
-            [sys.executable, "-m", "gpumemd", "run", "--config.file", str(config), "--web.listen-address", "", "--",
-             sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", "2", "--master-port",
-             str(free_port()), str(ROOT / "tests/gpu/job_rank.py"), str(stop)],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err, text=True)
+            [
+                sys.executable,
+                "-m",
+                "gpumemd",
+                "run",
+                "--config.file",
+                str(config),
+                "--web.listen-address",
+                "",
+                "--",
+                sys.executable,
+                "-m",
+                "torch.distributed.run",
+                "--nproc-per-node",
+                "2",
+                "--master-port",
+                str(free_port()),
+                str(ROOT / "tests/gpu/job_rank.py"),
+                str(stop),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+        )
         threading.Thread(target=_lines, args=(ranks, ready), daemon=True).start()
         deadline = time.monotonic() + 90
         daemon_at = prom_at = None
@@ -86,8 +118,11 @@ def test_two_ranks_on_one_gpu_worst_rank_and_imbalance_within_one_scrape(tmp_pat
         while time.monotonic() < deadline and prom_at is None:
             if len(ready) == 2 and daemon_at is None:
                 s = samples(scrape(url + "/metrics"))
-                held = {dict(lab).get("rank"): v for (n, lab), v in s.items()
-                        if n == "gpumemd_allocator_allocated_bytes"}
+                held = {
+                    dict(lab).get("rank"): v
+                    for (n, lab), v in s.items()
+                    if n == "gpumemd_allocator_allocated_bytes"
+                }
                 if held.get("0") == GiB and held.get("1") == 3 * GiB:
                     daemon_at = time.time()
             if daemon_at is not None:
@@ -102,11 +137,16 @@ def test_two_ranks_on_one_gpu_worst_rank_and_imbalance_within_one_scrape(tmp_pat
                     break
             time.sleep(0.05)
         reached = max((r["ready"] for r in ready), default=None)
-        figures = {"ready": ready, "reached": reached, "daemon_at": daemon_at, "prometheus_at": prom_at,
-                   "daemon_latency_s": daemon_at - reached if daemon_at and reached else None,
-                   "prometheus_after_daemon_s": prom_at - daemon_at if prom_at and daemon_at else None,
-                   "prometheus_latency_s": prom_at - reached if prom_at and reached else None,
-                   "scrape_interval_s": SCRAPE_S}
+        figures = {
+            "ready": ready,
+            "reached": reached,
+            "daemon_at": daemon_at,
+            "prometheus_at": prom_at,
+            "daemon_latency_s": daemon_at - reached if daemon_at and reached else None,
+            "prometheus_after_daemon_s": prom_at - daemon_at if prom_at and daemon_at else None,
+            "prometheus_latency_s": prom_at - reached if prom_at and reached else None,
+            "scrape_interval_s": SCRAPE_S,
+        }
         if got is not None:
             job_view, found = got
             figures["ranks"] = [vars(r) for r in job_view.ranks]
@@ -125,8 +165,14 @@ def test_two_ranks_on_one_gpu_worst_rank_and_imbalance_within_one_scrape(tmp_pat
         assert r0.headroom is not None and r1.headroom is not None
         assert r0.headroom <= r0.reserved + gpu.free // 2 - r0.allocated + 1  # half the free memory each
         assert r1.headroom < r0.headroom
-        cli = subprocess.run([sys.executable, "-m", "gpumemd", "explain", "--prometheus", prom_url, "--job", job],
-                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+        cli = subprocess.run(
+            [sys.executable, "-m", "gpumemd", "explain", "--prometheus", prom_url, "--job", job],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert cli.returncode == 1, cli.stdout + cli.stderr
         assert "worst rank: rank 1 on 127.0.0.1:" in cli.stdout and "imbalance: allocated" in cli.stdout
     finally:
@@ -145,4 +191,3 @@ def test_two_ranks_on_one_gpu_worst_rank_and_imbalance_within_one_scrape(tmp_pat
                 p.kill()
         err.close()
     assert ranks is not None and ranks.returncode == 0, (tmp_path / "ranks.stderr").read_text()[-4000:]
-

@@ -33,9 +33,13 @@ LINES = {line.split("# LEAK:")[1].strip(): n for n, line in enumerate(SCRIPT.rea
 EXPECTED = {"accumulate": "accumulate", "outputs_list": "model_call", "hook_cache": "hook_cache",
             "dict_cache": "dict_cache", "module_attr": "module_attr"}
 # (kind, name) of the holder, and the line that grows it
-RETAINED = {"accumulate": ("autograd", "total", "accumulate"), "outputs_list": ("local", "outputs", "outputs_list"),
-            "hook_cache": ("global", "hooked", "hook_cache"), "dict_cache": ("local", "cache", "dict_cache"),
-            "module_attr": ("module_attr", "model.kept", "module_attr")}
+RETAINED = {
+    "accumulate": ("autograd", "total", "accumulate"),
+    "outputs_list": ("local", "outputs", "outputs_list"),
+    "hook_cache": ("global", "hooked", "hook_cache"),
+    "dict_cache": ("local", "cache", "dict_cache"),
+    "module_attr": ("module_attr", "model.kept", "module_attr"),
+}
 KINDS = [*EXPECTED, "steady"]
 
 
@@ -44,9 +48,18 @@ def launch(jobs: list[tuple[str, Path]]) -> list[dict[str, Any]]:
     procs = []
     for kind, out in jobs:
         out.mkdir(parents=True, exist_ok=True)
-        procs.append((kind, subprocess.Popen([sys.executable, str(SCRIPT), kind, str(out)], stdout=subprocess.PIPE,
-                                             stderr=subprocess.PIPE, text=True,
-                                             env={**os.environ, "PYTHONPATH": str(ROOT)})))
+        procs.append(
+            (
+                kind,
+                subprocess.Popen(
+                    [sys.executable, str(SCRIPT), kind, str(out)],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                    env={**os.environ, "PYTHONPATH": str(ROOT)},
+                ),
+            )
+        )
     got = []
     for kind, proc in procs:
         try:
@@ -76,14 +89,17 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str
 
 
 # The fast tier (make gpu-fast) runs one seeded leak once; the full suite every kind RUNS times.
-PARAMS = [pytest.param("accumulate", 1, id="accumulate-once"),
-          *(pytest.param(kind, RUNS, id=kind, marks=pytest.mark.slow) for kind in KINDS)]
+PARAMS = [
+    pytest.param("accumulate", 1, id="accumulate-once"),
+    *(pytest.param(kind, RUNS, id=kind, marks=pytest.mark.slow) for kind in KINDS),
+]
 
 
 @pytest.mark.timeout_s(LIMIT_S + 30)
 @pytest.mark.parametrize(("kind", "runs"), PARAMS)
-def test_the_leak_finder_names_the_seeded_line(kind: str, runs: int, request: pytest.FixtureRequest,
-                                               tmp_path: Path) -> None:
+def test_the_leak_finder_names_the_seeded_line(
+    kind: str, runs: int, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
     outs = launch([(kind, tmp_path / "run0")]) if runs == 1 else request.getfixturevalue("results")[kind]
     assert len(outs) == runs
     for out in outs:

@@ -29,7 +29,9 @@ RESULTS = os.environ.get("GPUMEMD_RESULTS")  # where the device run keeps every 
 MIB = 1 << 20
 
 
-def scenario(cause: str, tmp: Path, *, fixed: dict[str, Any] | None = None, env: dict[str, str] | None = None) -> dict:
+def scenario(
+    cause: str, tmp: Path, *, fixed: dict[str, Any] | None = None, env: dict[str, str] | None = None
+) -> dict:
     tmp.mkdir(parents=True, exist_ok=True)
     args = [sys.executable, str(SCRIPT), cause, str(tmp)]
     if fixed is not None:
@@ -67,13 +69,17 @@ CAUSES = ["capacity", "limit", "fragmentation", "other_processes", "graph_pools"
 
 # The fast tier (make gpu-fast) runs one cause once, and its fix; the full suite every cause RUNS times.
 # graph_pools: the diagnosis reads the allocator's pools as well as its totals and NVML.
-CASES = [pytest.param("graph_pools", 1, id="graph_pools-once"),
-         *(pytest.param(cause, RUNS, id=cause, marks=pytest.mark.slow) for cause in CAUSES)]
+CASES = [
+    pytest.param("graph_pools", 1, id="graph_pools-once"),
+    *(pytest.param(cause, RUNS, id=cause, marks=pytest.mark.slow) for cause in CAUSES),
+]
 
 
 @pytest.mark.timeout_s(600)
 @pytest.mark.parametrize(("cause", "runs"), CASES)
-def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(cause: str, runs: int, tmp_path: Path) -> None:
+def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(
+    cause: str, runs: int, tmp_path: Path
+) -> None:
     answers = []
     for i in range(runs):
         out = scenario(cause, tmp_path / f"run{i}")
@@ -100,7 +106,9 @@ def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(cause: str, runs
     if cause == "capacity":
         # where it says no setting helps, none does: expandable segments cannot make room that is not there
         assert "no allocator setting helps" in d["fix"] and "expandable_segments" in d["fix"]
-        hinted = scenario(cause, tmp_path / "expandable", env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"})
+        hinted = scenario(
+            cause, tmp_path / "expandable", env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}
+        )
         assert hinted["completed"] is False and hinted["diagnosis"]["cause"] == "capacity", hinted
         assert "no allocator setting helps" in hinted["diagnosis"]["fix"]
     # the fix, applied, works

@@ -345,9 +345,17 @@ def test_profiler_exact_for_known_sizes(results_dir: Path, empty_cache: None) ->
     snap = p.take_snapshot()
     assert snap.allocated_memory == torch.cuda.memory_allocated(0)
     assert snap.reserved_memory == torch.cuda.memory_reserved(0)
-    record(results_dir, "exact", {
-        "kept_256MiB": r.to_dict(), "temporary_new_peak": first.to_dict(), "temporary_again": second.to_dict(),
-        "held_with_sampler": third.to_dict(), "size": size})
+    record(
+        results_dir,
+        "exact",
+        {
+            "kept_256MiB": r.to_dict(),
+            "temporary_new_peak": first.to_dict(),
+            "temporary_again": second.to_dict(),
+            "held_with_sampler": third.to_dict(),
+            "size": size,
+        },
+    )
 
 
 @pytest.mark.timeout_s(20)
@@ -374,8 +382,11 @@ def test_profiler_leaves_max_memory_allocated_unchanged(results_dir: Path, empty
     p.close()
     assert torch.cuda.max_memory_allocated(0) == peak_before
     assert torch.cuda.max_memory_reserved(0) == reserved_peak_before
-    record(results_dir, "max_memory_allocated_unchanged", {"before": peak_before,
-                                                           "after": torch.cuda.max_memory_allocated(0)})
+    record(
+        results_dir,
+        "max_memory_allocated_unchanged",
+        {"before": peak_before, "after": torch.cuda.max_memory_allocated(0)},
+    )
 
 
 @pytest.mark.slow  # the other profiler tests cover the module: the fast tier stays under 90 s
@@ -417,9 +428,11 @@ def test_profiler_leak_hint_and_sections_on_gpu(results_dir: Path, empty_cache: 
 
 # --- issue 24: the default path at the allocator's speed; the module-level contract ---------
 
+
 @pytest.mark.timeout_s(30)
 def test_profiler_default_counts_allocations_without_walking_the_heap(
-        results_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    results_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import gc
     import statistics
 

@@ -23,9 +23,17 @@ SCENARIO = Path(__file__).with_name("step_peak_scenario.py")
 
 
 @pytest.mark.timeout_s(60)
-def test_a_steps_256mib_temporary_is_its_exact_step_peak_and_the_users_peak_is_untouched(results_dir: Path) -> None:
-    out = subprocess.run([sys.executable, str(SCENARIO)], cwd=ROOT, capture_output=True, text=True, timeout=50,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+def test_a_steps_256mib_temporary_is_its_exact_step_peak_and_the_users_peak_is_untouched(
+    results_dir: Path,
+) -> None:
+    out = subprocess.run(
+        [sys.executable, str(SCENARIO)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=50,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert out.returncode == 0, out.stderr[-4000:]
     r = json.loads(out.stdout.strip().splitlines()[-1])
     (results_dir / "step-peak-gpu.json").write_text(json.dumps(r, indent=1) + "\n")

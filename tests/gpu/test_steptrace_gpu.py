@@ -22,7 +22,9 @@ CUDA = 1  # torch's DeviceType for CUDA, in a memory event's "Device Type"
 @pytest.mark.timeout_s(60)
 def test_an_armed_trace_records_the_next_cuda_steps_memory(tmp_path: Path, results_dir: Path) -> None:
     torch = pytest.importorskip("torch")
-    model = torch.nn.Sequential(torch.nn.Linear(1024, 1024), torch.nn.ReLU(), torch.nn.Linear(1024, 1024)).cuda()
+    model = torch.nn.Sequential(
+        torch.nn.Linear(1024, 1024), torch.nn.ReLU(), torch.nn.Linear(1024, 1024)
+    ).cuda()
     opt = torch.optim.SGD(model.parameters(), lr=0.01)
     x = torch.randn(64, 1024, device="cuda")
 
@@ -33,7 +35,9 @@ def test_an_armed_trace_records_the_next_cuda_steps_memory(tmp_path: Path, resul
 
     trace = StepTrace(tmp_path, steps=2)
     armed: list[bool] = []
-    arm = threading.Thread(target=lambda: armed.append(trace.arm("test")))  # as the alert engine's thread does
+    arm = threading.Thread(
+        target=lambda: armed.append(trace.arm("test"))
+    )  # as the alert engine's thread does
     arm.start()
     arm.join(10)
     try:
@@ -51,8 +55,18 @@ def test_an_armed_trace_records_the_next_cuda_steps_memory(tmp_path: Path, resul
     memory = [e for e in events if e.get("name") == "[memory]"]
     on_gpu = [e for e in memory if e["args"].get("Device Type") == CUDA]
     kernels = sum(e.get("cat") == "kernel" for e in events)
-    (results_dir / "steptrace-gpu.json").write_text(json.dumps(
-        {"events": len(events), "memory_events": len(memory), "cuda_memory_events": len(on_gpu),
-         "kernel_events": kernels, "bytes": Path(path).stat().st_size}, indent=1) + "\n")
+    (results_dir / "steptrace-gpu.json").write_text(
+        json.dumps(
+            {
+                "events": len(events),
+                "memory_events": len(memory),
+                "cuda_memory_events": len(on_gpu),
+                "kernel_events": kernels,
+                "bytes": Path(path).stat().st_size,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     assert on_gpu and all(e["args"]["Device Id"] == torch.cuda.current_device() for e in on_gpu), memory[:3]
     assert any(e["args"]["Bytes"] > 0 for e in on_gpu)  # the steps' activations, allocated on the GPU
