@@ -48,7 +48,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         test = getattr(item, "obj", None)
         own = getattr(test, "_hypothesis_internal_use_settings", None)  # hypothesis's own attribute
         if isinstance(own, settings) and own.max_examples < 100 * FUZZ_FACTOR:
-            test._hypothesis_internal_use_settings = settings(own, max_examples=own.max_examples * FUZZ_FACTOR)  # type: ignore[union-attr]
+            test._hypothesis_internal_use_settings = settings(
+                own, max_examples=own.max_examples * FUZZ_FACTOR
+            )  # type: ignore[union-attr]
 
 
 @pytest.fixture

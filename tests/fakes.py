@@ -99,19 +99,32 @@ class TorchSequence:
 def stats(current: int, peak: int, allocated: int, freed: int) -> dict[str, Any]:
     """A nested memory_stats dict with the allocated_bytes counters set (others from after_init)."""
     base = json.loads(json.dumps(READINGS["after_init"]["raw_memoryStats"]))
-    base["allocated_bytes"]["all"] = {"current": current, "peak": peak, "allocated": allocated, "freed": freed}
+    base["allocated_bytes"]["all"] = {
+        "current": current,
+        "peak": peak,
+        "allocated": allocated,
+        "freed": freed,
+    }
     return base
 
 
 # --- the profiler's TorchCudaApi and host, replayed ------------------------------------
+
 
 def raw(state: str) -> dict[str, Any]:
     """The nested `torch._C._cuda_memoryStats(0)` answer recorded at `state`."""
     return copy.deepcopy(RECORDED[state]["raw_memoryStats"])
 
 
-def shifted(base: dict[str, Any], *, current: int = 0, allocated: int = 0, freed: int = 0,
-            allocs: int = 0, frees: int = 0) -> dict[str, Any]:
+def shifted(
+    base: dict[str, Any],
+    *,
+    current: int = 0,
+    allocated: int = 0,
+    freed: int = 0,
+    allocs: int = 0,
+    frees: int = 0,
+) -> dict[str, Any]:
     """A derived reading: allocated_bytes/allocation moved by these amounts, peak kept."""
     out = copy.deepcopy(base)
     ab = out["allocated_bytes"]["all"]
@@ -133,7 +146,9 @@ class ReplayCuda:
     fail with AttributeError.
     """
 
-    def __init__(self, stats: dict[str, Any] | None = None, *, initialized: bool = True, devices: int = 1) -> None:
+    def __init__(
+        self, stats: dict[str, Any] | None = None, *, initialized: bool = True, devices: int = 1
+    ) -> None:
         self.stats = stats if stats is not None else raw("after_init")
         self.initialized = initialized
         self.devices = devices
@@ -193,6 +208,7 @@ class FixedHost:
 
 # --- a fake torch for the OOM watcher ------------------------------------------------------
 
+
 class FakeTorch:
     def __init__(self, snapshot_bytes: int = 100) -> None:
         self.observer = None
@@ -240,6 +256,7 @@ class FakeTorch:
 
 # --- a fake torch module for accelerators this machine has not (XPU, MPS, ROCm) ----------
 
+
 class FakeAcceleratorTorch:
     """A fake of the torch module's device-generic surface (torch.accelerator, the device
     module, torch.version), for accelerators no machine here has: it answers the public
@@ -249,9 +266,17 @@ class FakeAcceleratorTorch:
     "_accelerator_getDeviceStats" for the private nested stats, which the public call wraps).
     `calls` lists every device-touching call, in order."""
 
-    def __init__(self, device_type: str | None = "xpu", *, hip: str | None = None, cuda: str | None = None,
-                 flat: dict[str, Any] | None = None, initialized: bool = False,
-                 missing: Iterable[str] = (), uuid: str | None = "a1b2c3d4-xpu") -> None:
+    def __init__(
+        self,
+        device_type: str | None = "xpu",
+        *,
+        hip: str | None = None,
+        cuda: str | None = None,
+        flat: dict[str, Any] | None = None,
+        initialized: bool = False,
+        missing: Iterable[str] = (),
+        uuid: str | None = "a1b2c3d4-xpu",
+    ) -> None:
         from types import SimpleNamespace
 
         self.device_type, self.initialized = device_type, initialized
@@ -260,16 +285,25 @@ class FakeAcceleratorTorch:
         self.uuid = uuid
         missing = set(missing)
         self.version = SimpleNamespace(hip=hip, cuda=cuda)
-        acc = {"current_accelerator": self._current, "memory_stats": self._stats,
-               "device_count": lambda: self._call("device_count", 1),
-               "get_memory_info": lambda i: self._call("get_memory_info", (1 << 30, 2 << 30))}
+        acc = {
+            "current_accelerator": self._current,
+            "memory_stats": self._stats,
+            "device_count": lambda: self._call("device_count", 1),
+            "get_memory_info": lambda i: self._call("get_memory_info", (1 << 30, 2 << 30)),
+        }
         if "accelerator" not in missing:
             self.accelerator = SimpleNamespace(**{k: v for k, v in acc.items() if k not in missing})
-        module = {"is_initialized": lambda: self._call("is_initialized", self.initialized),
-                  "get_device_properties": self._properties}
+        module = {
+            "is_initialized": lambda: self._call("is_initialized", self.initialized),
+            "get_device_properties": self._properties,
+        }
         self.module = SimpleNamespace(**{k: v for k, v in module.items() if k not in missing})
-        private = {"_accelerator_isAllocatorInitialized": lambda: self._call("allocator_initialized", self.initialized),
-                   "_accelerator_getDeviceStats": self._raw}
+        private = {
+            "_accelerator_isAllocatorInitialized": lambda: self._call(
+                "allocator_initialized", self.initialized
+            ),
+            "_accelerator_getDeviceStats": self._raw,
+        }
         self._C = SimpleNamespace(**{k: v for k, v in private.items() if k not in missing})
         self.cuda = SimpleNamespace(is_initialized=lambda: self._call("cuda.is_initialized", False))
 
@@ -308,6 +342,7 @@ class FakeAcceleratorTorch:
 
 
 # --- a source that fails on demand ---------------------------------------------------------
+
 
 class Fault(BaseException):
     """A fake for a fault we cannot cause on demand: something escaping every `except
@@ -372,6 +407,7 @@ def states(engine: Engine) -> dict[str, str]:
 
 
 # --- a webhook receiver --------------------------------------------------------------------
+
 
 class Receiver:
     """Records POSTed JSON bodies; `status` and `delay` change how it answers."""

@@ -15,7 +15,9 @@ from pathlib import Path
 from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent
-EIGHT_RANKS = ROOT / "tests" / "fixtures" / "captures" / "synthetic__8xh200__8-ranks.json"  # a replayed 8-GPU node
+EIGHT_RANKS = (
+    ROOT / "tests" / "fixtures" / "captures" / "synthetic__8xh200__8-ranks.json"
+)  # a replayed 8-GPU node
 TESTS = ROOT / "tests"
 FIXTURES = TESTS / "fixtures"
 CAPTURES = FIXTURES / "captures"
@@ -26,8 +28,11 @@ SCRIPTS = TESTS / "integration" / "scripts"  # programs the integration tests st
 def agent_env(**extra: str) -> dict[str, str]:
     """The environment for a process running the agent: no launcher or gpumemd variables of
     ours leak in; the checkout first on PYTHONPATH."""
-    base = {k: v for k, v in os.environ.items()
-            if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "SLURM_", "OMPI_", "GPUMEMD_"))}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "SLURM_", "OMPI_", "GPUMEMD_"))
+    }
     return {**base, "PYTHONPATH": str(ROOT), **extra}
 
 
@@ -69,7 +74,9 @@ def wait_until_ready(url: str, proc: subprocess.Popen[bytes] | None = None, time
 
 
 @contextmanager
-def gpumemd_process(args: Sequence[str], env: dict[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def gpumemd_process(
+    args: Sequence[str], env: dict[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`gpumemd serve ARGS` on a free loopback port; yields (base URL, process)."""
     port = free_port()
     cmd = [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{port}", *args]

@@ -17,15 +17,27 @@ from gpumemd.sources.spool import SpoolSource
 from gpumemd.spool.format import encode
 from gpumemd.spool.writer import SpoolWriter
 
-__all__ = ["HOSTILE", "HOSTILE_SERIES", "SPECIAL", "as_nobody", "healthy_doc", "healthy_families", "promtool_errors", "publish_healthy",
-           "served", "write_hostile"]
+__all__ = [
+    "HOSTILE",
+    "HOSTILE_SERIES",
+    "SPECIAL",
+    "as_nobody",
+    "healthy_doc",
+    "healthy_families",
+    "promtool_errors",
+    "publish_healthy",
+    "served",
+    "write_hostile",
+]
 
 
 def healthy_families(rank: int = 0, series: int = 3) -> list[Metric]:
     fams = []
     alloc = Metric("gpumemd_allocator_allocated_bytes", "Bytes allocated.", "gauge")
     for i in range(series):
-        alloc.add_sample("gpumemd_allocator_allocated_bytes", {"rank": str(rank), "pool": f"p{i}"}, 1000.0 * (i + 1))
+        alloc.add_sample(
+            "gpumemd_allocator_allocated_bytes", {"rank": str(rank), "pool": f"p{i}"}, 1000.0 * (i + 1)
+        )
     fams.append(alloc)
     ooms = Metric("gpumemd_oom_events", "OOMs seen.", "counter")
     ooms.add_sample("gpumemd_oom_events_total", {"rank": str(rank)}, 0.0)
@@ -37,15 +49,17 @@ def healthy_families(rank: int = 0, series: int = 3) -> list[Metric]:
 
 
 def publish_healthy(directory: Path, pid: int, written: float, rank: int = 0) -> SpoolWriter:
-    w = SpoolWriter(directory, identity={"rank": str(rank), "job_id": "j"}, interval=1.0, pid=pid,
-                    clock=lambda: written)
+    w = SpoolWriter(
+        directory, identity={"rank": str(rank), "job_id": "j"}, interval=1.0, pid=pid, clock=lambda: written
+    )
     w.publish(healthy_families(rank))
     return w
 
 
 def healthy_doc(pid: int, written: float = 100.0) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(encode(healthy_families(7), pid=pid, written=written, interval=1.0,
-                                            identity={"rank": "7"}))
+    doc: dict[str, Any] = json.loads(
+        encode(healthy_families(7), pid=pid, written=written, interval=1.0, identity={"rank": "7"})
+    )
     return doc
 
 
@@ -61,14 +75,19 @@ def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], Any]:
         for step in path[:-1]:
             target = target[step]
         target[path[-1]] = value
+
     return change
 
 
-def _family(name: str, typ: str = "gauge", sample: str | None = None, labels: Any = None,
-            value: Any = 1.0) -> Callable[[dict[str, Any]], Any]:
+def _family(
+    name: str, typ: str = "gauge", sample: str | None = None, labels: Any = None, value: Any = 1.0
+) -> Callable[[dict[str, Any]], Any]:
     def change(doc: dict[str, Any]) -> None:
         doc["types"].append([name, typ, "hostile"])
-        doc["samples"].append([len(doc["types"]) - 1, sample or name, labels if labels is not None else {}, value])
+        doc["samples"].append(
+            [len(doc["types"]) - 1, sample or name, labels if labels is not None else {}, value]
+        )
+
     return change
 
 
@@ -77,6 +96,7 @@ def _many(n: int) -> Callable[[dict[str, Any]], Any]:
         doc["types"].append(["gpumemd_allocator_many", "gauge", "many"])
         i = len(doc["types"]) - 1
         doc["samples"].extend([i, "gpumemd_allocator_many", {"n": str(k)}, 1.0] for k in range(n))
+
     return change
 
 
@@ -97,12 +117,19 @@ HOSTILE: dict[str, tuple[Callable[[int], bytes], str]] = {
     "written_inf": (lambda pid: _doc(pid, _set(("written",), float("inf"))), "schema"),
     "identity_nested": (lambda pid: _doc(pid, _set(("identity",), {"rank": {"a": "b"}})), "schema"),
     "identity_list": (lambda pid: _doc(pid, _set(("identity",), ["rank"])), "schema"),
-    "daemon_family": (lambda pid: _doc(pid, _family("gpumemd_process_gpu_memory_used_bytes")), "name_collision"),
-    "daemon_family_counter": (lambda pid: _doc(pid, _family("gpumemd_process_info", "counter",
-                                                            "gpumemd_process_info_total")), "name_collision"),
+    "daemon_family": (
+        lambda pid: _doc(pid, _family("gpumemd_process_gpu_memory_used_bytes")),
+        "name_collision",
+    ),
+    "daemon_family_counter": (
+        lambda pid: _doc(pid, _family("gpumemd_process_info", "counter", "gpumemd_process_info_total")),
+        "name_collision",
+    ),
     "spool_own_family": (lambda pid: _doc(pid, _family("gpumemd_process_rank_info")), "name_collision"),
-    "type_histogram": (lambda pid: _doc(pid, _family("gpumemd_allocator_h", "histogram", "gpumemd_allocator_h_sum")),
-                       "schema"),
+    "type_histogram": (
+        lambda pid: _doc(pid, _family("gpumemd_allocator_h", "histogram", "gpumemd_allocator_h_sum")),
+        "schema",
+    ),
     "family_name_invalid": (lambda pid: _doc(pid, _family("gpumemd_allocator_a b")), "schema"),
     "family_twice": (lambda pid: _doc(pid, _family("gpumemd_allocator_allocated_bytes")), "schema"),
     "too_many_series": (lambda pid: _doc(pid, _many(10_001)), "too_many_series"),
@@ -120,11 +147,18 @@ HOSTILE_SERIES: dict[str, tuple[Callable[[int], bytes], str]] = {
     "label_name_reserved": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"__name__": "x"})), "label_name"),
     "label_name_invalid": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a-b": "x"})), "label_name"),
     "label_value_long": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": "x" * 5000})), "label_value"),
-    "deep_in_labels": (lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": json.loads("[" * 500 + "]" * 500)})),
-                       "label_value"),
-    "sample_name_other_family": (lambda pid: _doc(pid, _family("gpumemd_allocator_x", sample="gpumemd_allocator_y")),
-                                 "sample_name"),
-    "series_twice": (lambda pid: _doc(pid, lambda d: d["samples"].append(list(d["samples"][0]))), "series_twice"),
+    "deep_in_labels": (
+        lambda pid: _doc(pid, _set(("samples", 0, 2), {"a": json.loads("[" * 500 + "]" * 500)})),
+        "label_value",
+    ),
+    "sample_name_other_family": (
+        lambda pid: _doc(pid, _family("gpumemd_allocator_x", sample="gpumemd_allocator_y")),
+        "sample_name",
+    ),
+    "series_twice": (
+        lambda pid: _doc(pid, lambda d: d["samples"].append(list(d["samples"][0]))),
+        "series_twice",
+    ),
 }
 """Hostile values in an otherwise healthy file: that series is dropped (the reason given), the
 rest of the file served."""
@@ -171,7 +205,9 @@ def promtool_errors(text: str) -> str:
     promtool = shutil.which("promtool")
     assert promtool is not None
     r = subprocess.run([promtool, "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
-    lines = [line for line in (r.stdout + r.stderr).splitlines() if line and not any(a in line for a in _ADVICE)]
+    lines = [
+        line for line in (r.stdout + r.stderr).splitlines() if line and not any(a in line for a in _ADVICE)
+    ]
     if r.returncode not in (0, 1) or "error while linting" in r.stdout + r.stderr:
         return (r.stdout + r.stderr)[-2000:] or f"exit {r.returncode}"
     return "\n".join(lines)[-2000:]
@@ -180,14 +216,21 @@ def promtool_errors(text: str) -> str:
 NOBODY = 65534
 _SH = r"""
 pid=${3:-$$}
-printf '%s' "$1" | sed "s/@PID@/$pid/g" > "$2/.agent-$pid.json.tmp" && mv "$2/.agent-$pid.json.tmp" "$2/agent-$pid.json"
+tmp="$2/.agent-$pid.json.tmp"
+printf '%s' "$1" | sed "s/@PID@/$pid/g" > "$tmp" && mv "$tmp" "$2/agent-$pid.json"
 echo ok
 cat > /dev/null
 """
 
 
-def as_nobody(spool: Path, rank: int, written: float, claim: int | None = None,
-              identity: dict[str, str] | None = None, value: float | None = None) -> subprocess.Popen[bytes]:
+def as_nobody(
+    spool: Path,
+    rank: int,
+    written: float,
+    claim: int | None = None,
+    identity: dict[str, str] | None = None,
+    value: float | None = None,
+) -> subprocess.Popen[bytes]:
     """A real writer running as nobody (a shell: the interpreter under /root is not theirs to run).
     It publishes a healthy rank under its own pid, or under `claim`, says "ok", and lives until
     its stdin closes. Needs root (to switch user) and a spool nobody can write into.
@@ -200,5 +243,12 @@ def as_nobody(spool: Path, rank: int, written: float, claim: int | None = None,
     doc = encode(fams, pid=999_999, written=written, interval=1.0, identity=identity or {"rank": str(rank)})
     text = doc.decode().replace("999999", "@PID@")
     args = ["sh", "-c", _SH, "sh", text, str(spool)] + ([str(claim)] if claim is not None else [])
-    return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, user=NOBODY, group=NOBODY,
-                            extra_groups=[], cwd="/")
+    return subprocess.Popen(
+        args,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        user=NOBODY,
+        group=NOBODY,
+        extra_groups=[],
+        cwd="/",
+    )

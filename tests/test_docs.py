@@ -70,7 +70,11 @@ def _gpumemd_flags() -> set[str]:
 def _script_flags() -> set[str]:
     """Flags of the repository's own scripts (bench/, deploy/) and of its test suite."""
     found: set[str] = set()
-    for script in [*(ROOT / "bench").glob("*.py"), *(ROOT / "deploy").rglob("*.py"), ROOT / "tests" / "conftest.py"]:
+    for script in [
+        *(ROOT / "bench").glob("*.py"),
+        *(ROOT / "deploy").rglob("*.py"),
+        ROOT / "tests" / "conftest.py",
+    ]:
         found.update(re.findall(r"\"(--[a-z][a-z0-9.-]*)\"", script.read_text()))
     return found
 
@@ -125,7 +129,8 @@ def test_every_repository_path_and_link_on_the_page_exists(page: Path) -> None:
     missing = []
     for path in set(_PATH.findall(text)):
         if not any(True for _ in ROOT.glob(path.rstrip("/"))) and not any(
-                any(True for _ in ROOT.glob(p)) for p in _expand(path)):
+            any(True for _ in ROOT.glob(p)) for p in _expand(path)
+        ):
             missing.append(path)
     for link in set(_LINK.findall(text)):
         if not (page.parent / link).exists():
@@ -153,7 +158,7 @@ def test_the_readme_is_a_short_path() -> None:
 #   promql   each expression parsed by promtool, as a recording rule
 
 BLOCKS = [b for page in PAGES for b in docblocks.blocks(page)]
-FIXTURE_PY = '''\
+FIXTURE_PY = """\
 # the docs' stand-ins for the user's code (torch's CPU build, imported only where a block uses them)
 def _model_and_batch():
     import torch
@@ -171,7 +176,7 @@ def _one_at_a_time(self):
     assert not [a for a in _process.running if a is not self], "a second agent while one runs"
     return _start(self)
 _agent.Agent.start = _one_at_a_time
-'''
+"""
 FIXTURE_FILES = {
     "agent.yaml": "agent: {listen_address: null}  # no port taken: tests run side by side\n",
     "bad.yaml": "sampler: {interval: fast}\nsources: {nvml: {bogus: 1}}\n",
@@ -205,6 +210,7 @@ def _fixtures(tmp: Path, page: Path) -> dict[str, str]:
     import synth_capture  # the ranks of the replayed node, written through the agent's own code
 
     from gpumemd.backends.replay import load_capture
+
     synth_capture.write_spool(load_capture(EIGHT_RANKS), tmp / "spool", written=time.time(), job_id="77")
     for name, text in FIXTURE_ETC.items():
         path = tmp / "etc" / "gpumemd" / name
@@ -215,20 +221,33 @@ def _fixtures(tmp: Path, page: Path) -> dict[str, str]:
             path.write_text(text)
     bin_dir = tmp / ".bin"
     bin_dir.mkdir()
-    (bin_dir / "gpumemd").write_text(f"#!/bin/sh\nexec {sys.executable} -m gpumemd \"$@\"\n")
+    (bin_dir / "gpumemd").write_text(f'#!/bin/sh\nexec {sys.executable} -m gpumemd "$@"\n')
     (bin_dir / "gpumemd").chmod(0o755)
-    return {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
-            "GPUMEMD_SPOOL_DIR": str(tmp / "agent-spool")}
+    return {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "GPUMEMD_SPOOL_DIR": str(tmp / "agent-spool"),
+    }
 
 
 def _run_sh(block: docblocks.Block, tmp: Path, env: dict[str, str]) -> None:
     lines = docblocks.shell_lines(block)
     others = [c for c, _ in lines if c.split()[0] not in RUNS_HERE]
-    assert others == [], (f"{block.where}: only {sorted(RUNS_HERE)} commands run here; "
-                          "put <!-- not-run: why --> before this block")
+    assert others == [], (
+        f"{block.where}: only {sorted(RUNS_HERE)} commands run here; "
+        "put <!-- not-run: why --> before this block"
+    )
     for command, comment in lines:
-        r = subprocess.run(["bash", "-c", command], cwd=tmp, env=env, capture_output=True, text=True,
-                           timeout=60, stdin=subprocess.DEVNULL)
+        r = subprocess.run(
+            ["bash", "-c", command],
+            cwd=tmp,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
         documented = _EXIT.search(comment)
         allowed = {0, int(documented.group(1))} if documented else {0}
         assert r.returncode in allowed, f"{block.where}: {command}: exit {r.returncode}: {r.stderr[-2000:]}"
@@ -238,8 +257,16 @@ def _run_console(block: docblocks.Block, tmp: Path, env: dict[str, str]) -> None
     lines = block.text.splitlines()
     script = "\n".join(ln[2:] for ln in lines if ln.startswith("$ "))
     expected = [ln for ln in lines if not ln.startswith("$ ")]
-    r = subprocess.run(["bash", "-c", script], cwd=tmp, env=env, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        ["bash", "-c", script],
+        cwd=tmp,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.stdout.splitlines() == expected, f"{block.where}: the transcript differs"
 
 
@@ -250,8 +277,14 @@ def _check_yaml(block: docblocks.Block, tmp: Path, env: dict[str, str]) -> None:
     if isinstance(data, dict) and set(data) <= sections:
         path = tmp / "block.yaml"
         path.write_text(block.text.replace("/etc/gpumemd/", f"{tmp}/etc/gpumemd/"))
-        r = subprocess.run([sys.executable, "-m", "gpumemd", "check-config", "--agent", str(path)], cwd=tmp,
-                           env=env, capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            [sys.executable, "-m", "gpumemd", "check-config", "--agent", str(path)],
+            cwd=tmp,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert r.returncode == 0, f"{block.where}: check-config: {r.stderr}"
 
 
@@ -266,11 +299,18 @@ def _check_promql(block: docblocks.Block, tmp: Path) -> None:
         elif current:
             expressions.append(" ".join(current))
             current = []
-    rules = {"groups": [{"name": "docs", "rules": [{"record": f"docs:expr{i}", "expr": e}
-                                                   for i, e in enumerate(expressions)]}]}
+    rules = {
+        "groups": [
+            {
+                "name": "docs",
+                "rules": [{"record": f"docs:expr{i}", "expr": e} for i, e in enumerate(expressions)],
+            }
+        ]
+    }
     (tmp / "rules.yml").write_text(yaml.safe_dump(rules))
-    r = subprocess.run([promtool, "check", "rules", str(tmp / "rules.yml")], capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run(
+        [promtool, "check", "rules", str(tmp / "rules.yml")], capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, f"{block.where}: {r.stdout}{r.stderr}"
 
 
@@ -289,17 +329,27 @@ def test_every_block_runs_or_says_why_not(block: docblocks.Block, tmp_path: Path
     if block.marker == "tested-by":
         test = ROOT / block.reason
         assert test.is_file() and str(block.page.relative_to(ROOT)) in test.read_text(), (
-            f"{block.where}: {block.reason} does not run this page's blocks")
+            f"{block.where}: {block.reason} does not run this page's blocks"
+        )
         return
     if _elsewhere(block):
         return
-    assert block.lang in RUNNABLE, (f"{block.where}: a ```{block.lang} block this test cannot run: give it a "
-                                    "language it runs, or <!-- not-run: why --> before it")
+    assert block.lang in RUNNABLE, (
+        f"{block.where}: a ```{block.lang} block this test cannot run: give it a "
+        "language it runs, or <!-- not-run: why --> before it"
+    )
     env = _fixtures(tmp_path, block.page)
     if block.lang == "python":
         (tmp_path / "block.py").write_text(FIXTURE_PY + block.text)
-        r = subprocess.run([sys.executable, "block.py"], cwd=tmp_path, env=env, capture_output=True,
-                           text=True, timeout=120, stdin=subprocess.DEVNULL)
+        r = subprocess.run(
+            [sys.executable, "block.py"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            stdin=subprocess.DEVNULL,
+        )
         assert r.returncode == 0 and "Traceback" not in r.stderr, f"{block.where}: {r.stderr[-3000:]}"
     elif block.lang == "sh":
         _run_sh(block, tmp_path, env)

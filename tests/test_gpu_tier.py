@@ -62,8 +62,10 @@ def covered(module: str) -> bool:
 
 def test_every_gpu_facing_module_has_a_fast_gpu_test() -> None:
     missing = sorted(m for m in gpu_facing(ROOT) if not covered(m))
-    assert missing == [], ("GPU-facing modules without a row in tests/gpu/conftest.py's FAST_TIER: give each a "
-                           f"fast GPU test (or name the fast test that exercises it): {missing}")
+    assert missing == [], (
+        "GPU-facing modules without a row in tests/gpu/conftest.py's FAST_TIER: give each a "
+        f"fast GPU test (or name the fast test that exercises it): {missing}"
+    )
 
 
 def test_every_row_is_a_module_of_the_tree() -> None:
@@ -85,27 +87,63 @@ def test_a_new_module_that_imports_a_gpu_backend_is_found(tmp_path: Path) -> Non
 
 def collected(marks: str) -> set[str]:
     """The GPU tests pytest selects with `-m marks` (collected here too: only skipped)."""
-    r = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-                        "-m", marks, "tests/gpu"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-m",
+            marks,
+            "tests/gpu",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    return {line.removeprefix("tests/gpu/") for line in r.stdout.splitlines() if line.startswith("tests/gpu/")}
+    return {
+        line.removeprefix("tests/gpu/") for line in r.stdout.splitlines() if line.startswith("tests/gpu/")
+    }
 
 
 def test_the_fast_tier_runs_exactly_the_tests_the_table_names() -> None:
     fast, named = collected(FAST), {test for tests in FAST_TIER.values() for test in tests}
     assert sorted(named - fast) == [], "named in FAST_TIER but slow or gone"
-    assert sorted(fast - named) == [], ("in the fast tier but named in no FAST_TIER row: mark it "
-                                        "@pytest.mark.slow, or name it as the test of a module")
+    assert sorted(fast - named) == [], (
+        "in the fast tier but named in no FAST_TIER row: mark it "
+        "@pytest.mark.slow, or name it as the test of a module"
+    )
     assert fast < collected("gpu")  # the full suite is the fast tier and the slow tests
 
 
 def test_a_hung_gpu_test_fails_with_every_threads_stack(tmp_path: Path) -> None:
     # the GPU conftest's limit, loaded as a plugin around a test that sleeps past it
     (tmp_path / "test_hangs.py").write_text(
-        "import time\nimport pytest\n\n\n@pytest.mark.timeout_s(1)\ndef test_hangs():\n    time.sleep(30)\n")
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.gpu.conftest",
-                        "test_hangs.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                       env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+        "import time\nimport pytest\n\n\n@pytest.mark.timeout_s(1)\ndef test_hangs():\n    time.sleep(30)\n"
+    )
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "tests.gpu.conftest",
+            "test_hangs.py",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
     assert r.returncode == 1, r.stdout[-3000:] + r.stderr[-3000:]
     assert "GpuTestTimeout" in r.stdout and "ran past 1 s" in r.stdout, r.stdout[-3000:]
     assert "most recent call first" in r.stdout and "test_hangs.py" in r.stdout, r.stdout[-3000:]
