@@ -17,15 +17,24 @@ from tests.gpu.conftest import HAS_GPU
 from tests.helpers import ROOT
 
 # Outside the fast tier (make gpu-fast): GPT-2 with MemTracker, and a torch.compile, take two minutes
-pytestmark = [pytest.mark.gpu, pytest.mark.slow, pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.slow,
+    pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML"),
+]
 
 SCRIPT = Path(__file__).with_name("categories_scenario.py")
 RESULTS = os.environ.get("GPUMEMD_RESULTS")
 
 
 def run(mode: str) -> dict[str, Any]:
-    proc = subprocess.run([sys.executable, str(SCRIPT), mode], capture_output=True, text=True, timeout=280,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), mode],
+        capture_output=True,
+        text=True,
+        timeout=280,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.returncode == 0, proc.stderr[-4000:]
     out: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     if RESULTS:

@@ -326,11 +326,19 @@ def test_a_ranks_categories_reach_the_daemon_with_their_labels(tmp_path: Path) -
 
     ident = Identity(pid=1003, rank=3, local_rank=3, world_size=8)
     src = CategorySource(ident.labels())
-    end = {"parameters": 1 << 30, "buffers": 0, "gradients": 1 << 30, "optimizer_state": 2 << 30, "other": 4096}
+    end = {
+        "parameters": 1 << 30,
+        "buffers": 0,
+        "gradients": 1 << 30,
+        "optimizer_state": 2 << 30,
+        "other": 4096,
+    }
     reading = (CategoryReading(0, "GPU-x", end, {**end, "activations": 5 << 30}),)
     w = SpoolWriter(tmp_path, identity=ident.info_labels(), interval=1.0, pid=1003, clock=lambda: 100.0)
     w.publish([*rank_families(3), *src.families(reading)])
-    daemon = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 100.5, alive=lambda pid: True, owner=ours)
+    daemon = SpoolSource(
+        tmp_path, expire_intervals=5, clock=lambda: 100.5, alive=lambda pid: True, owner=ours
+    )
     rows = merged(daemon)["gpumemd_allocator_category_bytes"]
     got = {(labels["category"], labels["at"]): value for _, labels, value in rows}
     assert got[("activations", "peak")] == 5 << 30 and got[("optimizer_state", "end")] == 2 << 30
