@@ -81,8 +81,6 @@ class SpoolSource(Source[SpoolReading]):
     def read(self, cycle: Mapping[str, Any]) -> SpoolReading:
         return self.reader.read()
 
-    # -- rendering -------------------------------------------------------------------
-
     def families(self, reading: SpoolReading) -> Iterable[Metric]:
         merged: dict[str, Metric] = {}
         claimed: dict[str, str] = {}  # rendered sample name -> family: one family per name
