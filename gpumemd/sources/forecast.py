@@ -66,6 +66,9 @@ class _Point(NamedTuple):
 
 
 class ForecastReading(NamedTuple):
+    """One GPU's reading of the forecast collector: its headroom now, the step peak predicted for a
+    batch of `tokens` (with its error), and the steps and seconds left while a leak is sure."""
+
     device: int
     uuid: str
     limit: int | None
