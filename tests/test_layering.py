@@ -91,23 +91,42 @@ def test_the_node_daemons_sources_are_wired_in_one_place() -> None:
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in daemon_sources):
                 built.setdefault(path.relative_to(src).as_posix(), set()).add(node.func.id)
-    assert built == {"sources/node.py": daemon_sources, "commands/capture.py": {"NvmlSource", "HostSource"}}, built
+    assert built == {
+        "sources/node.py": daemon_sources,
+        "commands/capture.py": {"NvmlSource", "HostSource"},
+    }, built
 
 
 # The commands run where no training runs: importing the agent (even inside a function), or
 # torch directly, breaks a contract; so does the agent importing a command, and a lower
 # module of the package importing a higher one.
-@pytest.mark.parametrize(("path", "text", "contract"), [
-    ("commands/top.py", "\n\ndef _agent() -> None:\n    from gpumemd.agent import identity  # noqa: F401\n",
-     "The commands and the agent are independent of each other"),
-    ("agent/identity.py", "\n\ndef _explain() -> None:\n    from gpumemd.commands import explain  # noqa: F401\n",
-     "The commands and the agent are independent of each other"),
-    ("commands/format.py", "\n\ndef _torch() -> None:\n    import torch  # noqa: F401\n",
-     "The commands never import torch or the profiler (capture --torch reads it through the backend)"),
-    ("commands/client.py", "\n\ndef _up() -> None:\n    from . import explain  # noqa: F401\n",
-     "Inside the commands: top, the job view > explain > client > format"),
-])
-def test_the_commands_importing_the_agent_or_torch_break_a_contract(tmp_path: Path, path: str, text: str,
-                                                                   contract: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "text", "contract"),
+    [
+        (
+            "commands/top.py",
+            "\n\ndef _agent() -> None:\n    from gpumemd.agent import identity  # noqa: F401\n",
+            "The commands and the agent are independent of each other",
+        ),
+        (
+            "agent/identity.py",
+            "\n\ndef _explain() -> None:\n    from gpumemd.commands import explain  # noqa: F401\n",
+            "The commands and the agent are independent of each other",
+        ),
+        (
+            "commands/format.py",
+            "\n\ndef _torch() -> None:\n    import torch  # noqa: F401\n",
+            "The commands never import torch or the profiler (capture --torch reads it through the backend)",
+        ),
+        (
+            "commands/client.py",
+            "\n\ndef _up() -> None:\n    from . import explain  # noqa: F401\n",
+            "Inside the commands: top, the job view > explain > client > format",
+        ),
+    ],
+)
+def test_the_commands_importing_the_agent_or_torch_break_a_contract(
+    tmp_path: Path, path: str, text: str, contract: str
+) -> None:
     out = _broken_copy(tmp_path, {path: text})
     assert f"{contract} BROKEN" in " ".join(out.split()), out[-3000:]  # the report wraps long names

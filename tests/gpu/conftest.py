@@ -68,7 +68,10 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.sources.oom": (OOM,),
     "gpumemd.agent.agent": AGENT,
     "gpumemd.agent.wiring": AGENT,
-    "gpumemd.agent.stephook": (LEAK, HF),  # the optimizer-step hook: the leak finder's snapshots, a trainer's steps
+    "gpumemd.agent.stephook": (
+        LEAK,
+        HF,
+    ),  # the optimizer-step hook: the leak finder's snapshots, a trainer's steps
     "gpumemd.agent.oomdiag": (OOM,),
     "gpumemd.agent.leakfind": (LEAK,),
     "gpumemd.agent.steptrace": (STEPTRACE,),
@@ -80,7 +83,9 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.profiler.probes": PROFILER,
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
-EXTRA_GPU_FACING = frozenset({"gpumemd.sources.breakdown", "gpumemd.commands.explain", "gpumemd.integrations"})
+EXTRA_GPU_FACING = frozenset(
+    {"gpumemd.sources.breakdown", "gpumemd.commands.explain", "gpumemd.integrations"}
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:

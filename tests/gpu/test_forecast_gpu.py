@@ -82,7 +82,12 @@ def test_the_peak_at_unseen_lengths_is_predicted_within_the_stated_error(runs: d
             actual = runs["probe"][length]
             assert predicted is not None, r
             # never under the truth by more than ERROR (that would fire too late), over it by at most OVER
-            assert -ERROR <= (predicted - actual) / actual <= OVER[length], (r["seed"], length, predicted, actual)
+            assert -ERROR <= (predicted - actual) / actual <= OVER[length], (
+                r["seed"],
+                length,
+                predicted,
+                actual,
+            )
 
 
 @pytest.mark.timeout_s(180)

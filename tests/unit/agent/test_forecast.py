@@ -326,7 +326,8 @@ def test_opt_in_step_peak_reset_makes_every_step_exact_and_fits_a_random_order()
 
 
 def test_step_peak_reset_without_a_reset_call_is_harmless():
-    # a replay (or an accelerator) whose reset_peak_memory_stats cannot: no reset, no error, the default's pairs
+    # a replay (or an accelerator) whose reset_peak_memory_stats cannot: no reset, no error, the
+    # default's pairs
     ledger = Ledger()
     a = agent(ledger, step_peak_reset=True)
     try:
