@@ -22,7 +22,7 @@ from typing import Any
 
 from gpumemd.diagnosis.oom import CAUSES
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES
-from gpumemd.sources.breakdown import split_process
+from gpumemd.sources.memsplit import split_process
 
 from . import client
 from .client import DaemonAnswerError, NoGpu, Series, parse_alerts, parse_exposition, reachable_error

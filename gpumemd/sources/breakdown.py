@@ -48,8 +48,7 @@ from .nvml import NvmlReading
 log = logging.getLogger("gpumemd.sources")
 
 __all__ = ["CATEGORIES", "MAX_BYTES", "BreakdownReading", "BreakdownSource", "GpuBreakdown",
-           "RankMemory", "breakdown", "byte_count", "rank_memory",
-           "split_process"]  # split_process: memsplit's, named here for explain.py's import
+           "RankMemory", "breakdown", "byte_count", "rank_memory"]
 
 CATEGORIES = ("pytorch_allocated", "pytorch_fragmented", "pytorch_cached", "non_pytorch",
               "other_processes", "driver_reserved", "unattributed", "free")
