@@ -26,7 +26,9 @@ rules.register_compiler()
 PROFILE_ENV = "GPUMEMD_HYPOTHESIS_PROFILE"
 FUZZ_FACTOR = int(os.environ.get("GPUMEMD_FUZZ_FACTOR", "20"))
 
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+# No per-example deadline: speed is a benchmark, not a timed test, and a loaded CI box made
+# the 200 ms default fail examples that were correct.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
 settings.register_profile("fuzz", derandomize=False, max_examples=100 * FUZZ_FACTOR, print_blob=True,
                           deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PROFILE = os.environ.get(PROFILE_ENV, "ci")
