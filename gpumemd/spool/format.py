@@ -47,7 +47,7 @@ FORMATS = (FORMAT_V1, FORMAT)
 
 PUBLISHED_PREFIXES = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", "gpumemd_agent_",
                       "gpumemd_section", "gpumemd_host_pinned_memory_", "gpumemd_training_",
-                      "gpumemd_headroom_", "gpumemd_forecast_")  # the last two: sources/forecast.py
+                      "gpumemd_headroom_", "gpumemd_forecast_", "gpumemd_leak_")
 
 
 INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
