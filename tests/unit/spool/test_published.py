@@ -4,8 +4,8 @@ agent exports is in the spool's schema, except the device-level ones (the daemon
 from __future__ import annotations
 
 from gpumemd import known_metrics
-from gpumemd.spool.format import PUBLISHED_PREFIXES, agent_schema, encode, parse
 from gpumemd.sources.base import Family
+from gpumemd.spool.format import PUBLISHED_PREFIXES, agent_schema, encode, parse
 
 # Device-level series the agent computes for its own endpoint; on the node the daemon exports
 # its own figure under that name, so a rank's copy would collide with it.
