@@ -69,7 +69,8 @@ ARMS_MAIN = (
     "agent_100hz",
     "step_100hz",
 )
-ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz", "armed_history", "armed", "watch_10hz")  # by --arms only
+ARMS_EXTRA = ("tickonly_10hz", "tickonly_100hz", "armed_history", "armed", "watch_10hz",
+              "forecast_10hz")  # by --arms only
 ARMS_COLOCATED = ("off", "agent_100hz", "agent_100hz_colocated", "wake_100hz_colocated")
 ARMS_HISTORY = ("off", "history_no_stacks", "history_python_stacks")
 
@@ -124,6 +125,7 @@ def gpt2_workload(batch: int, sequence: int) -> tuple[Work, dict[str, Any]]:
         opt.step()
 
     gpt2_step.watched = (net, opt)  # type: ignore[attr-defined]  # for the watch arm
+    gpt2_step.tokens = batch * sequence  # type: ignore[attr-defined]  # for the forecast arm
     return gpt2_step, {
         "transformers": transformers.__version__,
         "parameters": sum(p.numel() for p in net.parameters()),
@@ -168,6 +170,10 @@ class Arm:
     - `watch_<hz>hz`: `step_<hz>hz` with the workload's model and optimizer watched
       (`gpumemd.watch`: memory by category, walked on the sampling thread); `watch_*`
       against `step_*` (`watch_vs_step_percent`) is what the categories cost;
+    - `forecast_<hz>hz`: `step_<hz>hz` with the batch's tokens given before each step
+      (`set_step(tokens=)`: the OOM forecast's pairing and the shape probe, which measures the
+      workload's one shape once); `forecast_*` against `step_*` (`forecast_vs_step_percent`)
+      is what the forecast costs a step;
     - `wake_<hz>hz`: a sampler with no sources: the floor of a Python thread waking up;
     - `stats_<hz>hz`: a sampler whose one source is `torch._C._cuda_memoryStats(0)`: the
       floor of reading the allocator at all;
@@ -198,7 +204,11 @@ class Arm:
         # it to wake): up to 2026-11-23 only the sampler arms did, and the pause itself (the
         # GPU queue drains, the CPU idles) cost their next block ~1.5 % — the `wake` arms,
         # whose threads do nothing, showed it.
+        global TOKENS
         kind, _, rest = self.name.partition("_")
+        if kind == "forecast":  # the step arm, with each batch's tokens given to the agent
+            TOKENS = self.step_agent
+            kind = "step"
         if kind == "watch":  # the step arm, with the model and optimizer watched
             assert self.step_agent is not None and self.watched is not None
             self.step_agent.watch(*self.watched)
@@ -245,6 +255,7 @@ class Arm:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        global TOKENS
         if self.sampler is not None:
             counters = thread_counters(self.sampler._thread)  # before it parks: a wake-up of its own
             self.sampler.pause()
@@ -254,11 +265,13 @@ class Arm:
             got[1] += seconds
             for i, (now, then) in enumerate(zip(counters, self.counters, strict=True)):
                 got[2 + i] += now - then
+        if self.name.startswith("forecast_"):
+            TOKENS = None
         if self.name.startswith("watch_") and self.step_agent is not None:  # unwatched for the other arms
             self.step_agent.categories._models.clear()
             self.step_agent.categories._optimizers.clear()
         if (
-            self.name.startswith(("step_", "tickonly_", "watch_"))
+            self.name.startswith(("step_", "tickonly_", "watch_", "forecast_"))
             and self.step_agent is not None
             and self.step_agent._step_hook is not None
         ):
@@ -272,6 +285,7 @@ class Arm:
 
 
 FINDER: LeakFinder | None = None  # the armed arms' finder (main() makes it when they run)
+TOKENS: Agent | None = None  # the forecast arms' agent: the workload gives it each batch's tokens
 
 
 def with_finder(work: Work) -> Work:
@@ -279,7 +293,11 @@ def with_finder(work: Work) -> Work:
     global FINDER
     FINDER = finder = LeakFinder(TorchOom(), out_dir=None, labels={}, say=lambda line: None)
 
+    tokens = getattr(work, "tokens", 1)  # getattr: the workload's batch x sequence, where it has one
+
     def step_and_check() -> None:
+        if TOKENS is not None:
+            TOKENS.set_tokens(tokens)
         work()
         finder.on_step()
 
@@ -380,6 +398,7 @@ def interleaved(
     times: dict[str, list[float]] = {a: [] for a in arms}
     overhead: dict[str, list[float]] = {a: [] for a in arms if a != "off"}
     watch_vs_step: list[float] = []  # per round: a watch arm's block against its step arm's
+    forecast_vs_step: list[float] = []  # likewise for a forecast arm
     agent = None
     main_cpus = {current_cpu()} if pin_main else None
     if main_cpus is not None:
@@ -390,7 +409,7 @@ def interleaved(
         agent.runtime.sampler.pause()
     step_agent = None
     if any(
-        a.startswith(("step_", "tickonly_", "watch_")) for a in arms
+        a.startswith(("step_", "tickonly_", "watch_", "forecast_")) for a in arms
     ):  # its own spool (a private one): one file per pid
         step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
         assert step_agent.runtime is not None
@@ -421,6 +440,8 @@ def interleaved(
                     overhead[arm].append((t / got["off"] - 1) * 100)
                 if arm.startswith("watch_") and "step_" + arm.split("_", 1)[1] in got:
                     watch_vs_step.append((t / got["step_" + arm.split("_", 1)[1]] - 1) * 100)
+                if arm.startswith("forecast_") and "step_" + arm.split("_", 1)[1] in got:
+                    forecast_vs_step.append((t / got["step_" + arm.split("_", 1)[1]] - 1) * 100)
             rounds += 1
             if (
                 ci_target > 0
@@ -462,6 +483,10 @@ def interleaved(
         "step_seconds": {a: summarize(v) for a, v in times.items()},
         "overhead_percent": {a: summarize(v) for a, v in overhead.items()},
         "watch_vs_step_percent": summarize(watch_vs_step) if watch_vs_step else None,
+        "forecast_vs_step_percent": summarize(forecast_vs_step) if forecast_vs_step else None,
+        "forecast_probes": dict(step_agent.forecast._probes)
+        if step_agent is not None and step_agent.forecast is not None
+        else None,
         "categories_walks": step_agent.categories.walks if step_agent is not None else None,
         "categories_walk_seconds": step_agent.categories.last_walk_seconds
         if step_agent is not None
@@ -627,7 +652,7 @@ def main() -> int:
         work = mlp_workload()
     for _ in range(10 if a.workload == "gpt2" else 50):
         work()
-    if any(arm.startswith("armed") for arm in arms):
+    if any(arm.startswith(("armed", "forecast")) for arm in arms):
         work = with_finder(work)
     per_step = block(work, 20 if a.workload == "gpt2" else 100)
     steps = max(20, int(a.block_seconds / per_step))

@@ -372,6 +372,8 @@ for _name, _doc in (
     ("gpumemd_forecast_seconds_to_oom", "Seconds until the step peak's upward trend meets the limit."),
 ):
     register(_name, "gauge", _RANK, _doc, "agent")
+register("gpumemd_forecast_probes", "counter", ("outcome", *_ID),
+         "Shape probes (a step's exact peak from the allocator's trace), by outcome.", "agent")
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
 register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")

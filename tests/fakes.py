@@ -238,20 +238,29 @@ class FakeTorch:
         with open(path, "wb") as f:
             pickle.dump({"segments": [], "device_traces": [], "pad": b"x" * self.snapshot_bytes}, f)
 
-    def history_enabled(self) -> bool:
-        return bool(self.history)
+    def history_enabled(self) -> bool:  # as TorchOom's: the shape probe's trace is not "someone's"
+        return any(kind != "trace" for _, kind in self.history)
 
-    def record_history(self, max_entries: int, stacks: str) -> None:
-        self.history.append((max_entries, stacks))
+    def record_history(self, max_entries: int, stacks: str) -> None:  # takes a probe's trace over
+        self.history = [h for h in self.history if h[1] != "trace"] + [(max_entries, stacks)]
 
     def stop_history(self) -> None:
         self.history.clear()
 
     def record_history_state(self, max_entries: int) -> None:
-        self.history.append((max_entries, "state"))
+        self.history = [h for h in self.history if h[1] != "trace"] + [(max_entries, "state")]
 
     def snapshot(self) -> dict:
         return {"segments": []}
+
+    def record_trace(self, max_entries: int) -> None:
+        self.history = [(max_entries, "trace")]
+
+    def end_trace(self) -> bool:
+        ours = self.history == [(self.history[0][0], "trace")] if self.history else False
+        if ours:
+            self.history.clear()
+        return ours
 
 
 # --- a fake torch module for accelerators this machine has not (XPU, MPS, ROCm) ----------

@@ -57,6 +57,7 @@ from .categories import CategorySource
 from .endpoint import EndpointProcess
 from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
+from .shapeprobe import ShapeProbe
 from .stephook import STEP_PEAK_BUDGET, StepHook
 from .wiring import (
     AllocatorAnnouncer,
@@ -160,6 +161,7 @@ class Agent:
             on_error=self.errors.note,
         )
         self.forecast: ForecastSource | None = None  # headroom and the OOM forecast, built with the sources
+        self.probe: ShapeProbe | None = None  # the forecast's shape probe (agent.shape_probe), likewise
 
     # --- building ---
 
@@ -202,8 +204,17 @@ class Agent:
             max_tokens=agent.max_tokens,
         )
         self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
+        old_probe, self.probe = self.probe, None  # sources are built again on a reload
         if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)
             self.steps.boundary_listeners.append(_PeakReset(allocator))
+        elif agent.shape_probe and self.oom is not None:  # a new shape's peak from one step's trace
+            self.probe = ShapeProbe(self.oom.api, torch_api, self.forecast, allocator.step_devices,
+                                    self.errors, live=lambda: self.stepping)
+        if old_probe is not None:
+            old_probe.stop()
+        self.steps.listeners = [x for x in self.steps.listeners if x is not old_probe]
+        if self.probe is not None:
+            self.steps.listeners.append(self.probe)
         sources.append(self.forecast)
         sources.append(AgentSelf(self.identity, self.errors))
         # Each sample reads the allocator (ticks between samples follow its counters); what
@@ -545,6 +556,8 @@ class Agent:
                 log.exception("gpumemd agent did not stop cleanly")
         process.unregister_actions(self)
         self.steps.remove()
+        if self.probe is not None:
+            self.probe.stop()
         observer = self.alerting.observer if self.alerting is not None else None
         if observer is not None:
             observer.close()
@@ -600,6 +613,9 @@ class Agent:
         forecast = self.forecast
         if forecast is not None:
             forecast.set_tokens(count)
+        probe = self.probe
+        if probe is not None:
+            probe.before_step(count)
 
     def memory_figures(self, device: int | None = None) -> dict[str, float]:
         """The latest sample's allocated, reserved and window-peak bytes for `device` (default:

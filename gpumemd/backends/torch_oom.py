@@ -30,6 +30,15 @@ class TorchOomApi(Protocol):
     def stop_history(self) -> None: ...
     def record_history_state(self, max_entries: int) -> None: ...  # live blocks' Python stacks only
     def snapshot(self) -> dict[str, Any]: ...  # torch.cuda.memory._snapshot(): segments with their frames
+    # The shape probe's trace (agent/shapeprobe.py): history of allocations and frees without
+    # stacks. While only the probe records, history_enabled() answers False: the OOM watcher
+    # and the leak finder take history over (and the probe's end_trace then answers False).
+    def record_trace(self, max_entries: int) -> None: ...
+    def end_trace(self) -> bool: ...  # stopped the probe's trace; False: someone took it over
+
+
+# what the probe's trace leaves out: it reads allocations and the frees that lower allocated bytes
+_TRACE_SKIP = ["free_completed", "segment_alloc", "segment_free", "segment_map", "segment_unmap", "snapshot"]
 
 
 class TorchOom:
@@ -37,6 +46,8 @@ class TorchOom:
 
     def __init__(self) -> None:
         self._torch = import_torch()
+        self._trace_lock = threading.Lock()
+        self._tracing = False  # the history recording is the shape probe's trace
 
     def attach_oom_observer(self, fn: OomCallback) -> bool:
         attach = getattr(
@@ -68,23 +79,51 @@ class TorchOom:
         self._torch.cuda.memory._dump_snapshot(path)
 
     def history_enabled(self) -> bool:
+        """Someone records history (the program, the OOM watcher, the leak finder): not the
+        shape probe's short trace, which the others may take over."""
+        if self._tracing:
+            return False
         fn = getattr(
             self._torch._C, "_cuda_isHistoryEnabled", None
         )  # getattr: private, absent in older torch
         return bool(fn()) if fn is not None else False
 
     def record_history(self, max_entries: int, stacks: str) -> None:
-        self._torch.cuda.memory._record_memory_history(
-            enabled="all", context="alloc", stacks=stacks, max_entries=max_entries
-        )
+        with self._trace_lock:
+            self._tracing = False
+            self._torch.cuda.memory._record_memory_history(
+                enabled="all", context="alloc", stacks=stacks, max_entries=max_entries
+            )
 
     def stop_history(self) -> None:
-        self._torch.cuda.memory._record_memory_history(enabled=None)
+        with self._trace_lock:
+            self._tracing = False
+            self._torch.cuda.memory._record_memory_history(enabled=None)
 
     def record_history_state(self, max_entries: int) -> None:
-        self._torch.cuda.memory._record_memory_history(
-            enabled="state", context="alloc", stacks="python", max_entries=max_entries
-        )
+        with self._trace_lock:
+            self._tracing = False
+            self._torch.cuda.memory._record_memory_history(
+                enabled="state", context="alloc", stacks="python", max_entries=max_entries
+            )
+
+    def record_trace(self, max_entries: int) -> None:
+        record = self._torch.cuda.memory._record_memory_history
+        with self._trace_lock:
+            try:
+                record("all", context=None, stacks="python", max_entries=max_entries,
+                       skip_actions=_TRACE_SKIP)
+            except TypeError:  # a torch without skip_actions: the walk ignores what it does not read
+                record("all", context=None, stacks="python", max_entries=max_entries)
+            self._tracing = True
+
+    def end_trace(self) -> bool:
+        with self._trace_lock:
+            if not self._tracing:
+                return False
+            self._tracing = False
+            self._torch.cuda.memory._record_memory_history(enabled=None)
+            return True
 
     def snapshot(self) -> dict[str, Any]:
         return dict(self._torch.cuda.memory._snapshot())

@@ -248,6 +248,10 @@ class AgentConfig:
     # is exact (the forecast then learns from every step, not only the ones that set a new high).
     # Off by default: it changes what the user's max_memory_allocated() reads (docs/forecast.md)
     step_peak_reset: bool = False
+    # the shape probe: a step at a batch shape the forecast has no exact peak for is measured from
+    # the allocator's trace (history without stacks, that one step), within a small time budget;
+    # it never touches the user's peak statistics nor history someone else records (docs/forecast.md)
+    shape_probe: bool = True
 
 
 # --- the alerting section: schema only ------------------------------------------------

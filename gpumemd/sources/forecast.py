@@ -1,16 +1,17 @@
 """The `forecast` collector: each rank's headroom and its OOM forecast (docs/forecast.md).
 
 Runs in the agent after `allocator` and `process`, whose readings it joins, every
-evaluation_interval. The training thread feeds it two things, each one store or one append:
-the batch's tokens (`set_tokens`, from `gpumemd.set_step(step, tokens=...)` or a framework
-callback) and, at each step boundary the agent's optimizer hook closes, the step peak paired
-with the largest tokens given since the previous boundary (`on_boundary`). Only exact step
-peaks are kept: the allocator's counters give a step's peak exactly when the step raised the
+evaluation_interval. The training thread feeds it, each one store or one append: the batch's
+tokens (`set_tokens`, from `gpumemd.set_step(step, tokens=...)` or a framework callback); at
+each step boundary the agent's optimizer hook closes, the step peak paired with the largest
+tokens given since the previous boundary, and the step-end allocated bytes (`on_boundary`);
+and the shape probe's peaks (`add_probe`, agent/shapeprobe.py). Only exact step peaks enter
+the shape fit: the allocator's counters give a step's peak exactly when the step raised the
 lifetime peak (or the user reset it); any other step reads that lifetime peak as an upper
-bound, which says nothing of its own shape (gpumemd/sources/allocator.py, Step peak). So
-the fit learns from the steps that set a new high, which in a long-tailed run are the
-growing shapes the forecast extrapolates from. The fits are gpumemd/diagnosis/forecast.py's
-pure functions.
+bound, which says nothing of its own shape (gpumemd/sources/allocator.py, Step peak). The
+probe measures, once each, the shapes those steps leave out. The leak's trend reads the
+step-end bytes, exact at every boundary and independent of the batch's shape. The fits are
+gpumemd/diagnosis/forecast.py's pure functions.
 
     gpumemd_headroom_limit_bytes{gpu="0",rank="0",uuid="GPU-…"} 8.0e+10
     gpumemd_headroom_bytes{gpu="0",rank="0",uuid="GPU-…"} 1.2e+10
@@ -40,7 +41,7 @@ from .base import Family, Source
 
 __all__ = ["ForecastReading", "ForecastSource", "HISTORY", "MAX_TOKENS", "token_count"]
 
-HISTORY = 256  # step boundaries kept per device (the fits read their own bounded windows of these)
+HISTORY = 256  # exact step peaks (and step ends) kept per device; the fits read bounded windows of these
 WARMUP = 2  # first boundaries left out: optimizer state is created in the first step, after its forward
 MAX_TOKENS = 1 << 40  # a batch's tokens, at most (agent.max_tokens' bound too)
 
@@ -59,9 +60,15 @@ def token_count(value: Any) -> int | None:
 
 
 class _Point(NamedTuple):
-    steps: int  # optimizer steps the hook had counted at this boundary
-    tokens: int | None  # the largest tokens given since the previous boundary
+    tokens: int | None  # the largest tokens given since the previous boundary (a probe's: its step's)
     peak: int  # the step peak's allocated bytes
+    probe: bool = False  # measured by the shape probe (a lower bound within the allocator's rounding)
+
+
+class _End(NamedTuple):
+    steps: int  # optimizer steps the hook had counted at this boundary
+    end: int  # allocated bytes at the boundary (the step's end)
+    rise: int  # the step peak above its end (an upper bound where the peak is)
     time: float  # monotonic
 
 
@@ -112,6 +119,9 @@ _SPECS: tuple[tuple[str, Family], ...] = (
                             "Seconds until the step peak's trend meets the limit, at the window's step "
                             "rate.")),
 )
+_PROBES = Family("gpumemd_forecast_probes",
+                  "Shape probes (a step's exact peak read from the allocator's trace) by outcome: exact, "
+                  "inexact (the trace missed events), taken_over, stale, stopped.", "counter")
 _TOKENS = Family("gpumemd_training_tokens",
                  "Tokens of the latest batch given to the agent (set_step(tokens=...) or a framework "
                  "callback).")
@@ -121,7 +131,7 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
     """Collector `forecast`: headroom, the shape-aware peak forecast and the leak's time to OOM."""
 
     name = "forecast"
-    names = frozenset({family.name for _, family in _SPECS} | {_TOKENS.name})
+    names = frozenset({family.name for _, family in _SPECS} | {_TOKENS.name, _PROBES.name})
 
     def __init__(self, *, labels: Mapping[str, str], step_peak: Callable[[int], Any],
                  devices: Callable[[], Iterable[int]], total_memory: Callable[[int], int] | None,
@@ -134,8 +144,12 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         self._mono = monotonic
         self._lock = threading.Lock()  # the training thread appends, the sampling thread copies
         self._history: dict[int, collections.deque[_Point]] = {}
+        self._ends: dict[int, collections.deque[_End]] = {}
+        self._shapes: collections.Counter[int] = collections.Counter()  # exact points by tokens, all devices
+        self._probes: collections.Counter[str] = collections.Counter()  # probe outcomes
         self._totals: dict[int, int | None] = {}
         self._cache: dict[int, tuple[Any, ShapeForecast | None, Trend | None]] = {}  # the sampling thread's
+        self._trend_cache: dict[int, tuple[Any, Trend | None]] = {}
         self._pending: int | None = None  # the largest tokens since the last boundary
         self._boundaries = 0
         self.tokens: int | None = None  # the latest tokens, exported
@@ -150,7 +164,7 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
 
     def on_boundary(self, steps: int | None) -> None:
         """A step boundary closed (the hook's tick): pair each device's step peak with the
-        tokens since the previous boundary. Cheap: one read and one append per device."""
+        tokens since the previous boundary; keep its end. Cheap: reads and appends per device."""
         tokens, self._pending = self._pending, None
         self._boundaries += 1
         if self._boundaries <= WARMUP:
@@ -159,14 +173,55 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         with self._lock:
             for device in self._devices():
                 reading = self._step_peak(device)
+                if reading is None:
+                    continue
+                ends = self._ends.get(device)
+                if ends is None:
+                    ends = self._ends[device] = collections.deque(maxlen=HISTORY)
+                end = int(reading.allocated_end_bytes)
+                ends.append(_End(steps or 0, end, max(0, int(reading.allocated_bytes) - end), now))
                 # only exact peaks: a step that did not raise the allocator's lifetime peak reads
                 # that peak as its bound (gpumemd never resets it), which says nothing of its shape
-                if reading is None or not reading.allocated_exact:
-                    continue
-                history = self._history.get(device)
-                if history is None:
-                    history = self._history[device] = collections.deque(maxlen=HISTORY)
-                history.append(_Point(steps or 0, tokens, int(reading.allocated_bytes), now))
+                if reading.allocated_exact:
+                    history = self._points(device)
+                    if history and history[-1].probe and history[-1].tokens == tokens:
+                        self._drop_last(history)  # the probed step set a new high: the exact figure wins
+                    self._append(history, _Point(tokens, int(reading.allocated_bytes)))
+
+    def probe_wanted(self, tokens: int) -> bool:
+        """The shape probe's question (agent/shapeprobe.py): past the warm-up, and no exact
+        step peak at `tokens` yet on any device."""
+        return self._boundaries >= WARMUP and self._shapes[tokens] == 0  # the next boundary is kept
+
+    def add_probe(self, device: int, tokens: int, peak: int) -> None:
+        """A probed step's peak at `tokens` (agent/shapeprobe.py)."""
+        with self._lock:
+            self._append(self._points(device), _Point(tokens, peak, probe=True))
+
+    def note_probe(self, outcome: str) -> None:
+        self._probes[outcome] += 1
+
+    def _points(self, device: int) -> collections.deque[_Point]:
+        history = self._history.get(device)
+        if history is None:
+            history = self._history[device] = collections.deque(maxlen=HISTORY)
+        return history
+
+    def _append(self, history: collections.deque[_Point], point: _Point) -> None:
+        if len(history) == history.maxlen:
+            self._forget(history[0])
+        history.append(point)
+        if point.tokens is not None:
+            self._shapes[point.tokens] += 1
+
+    def _drop_last(self, history: collections.deque[_Point]) -> None:
+        self._forget(history.pop())
+
+    def _forget(self, point: _Point) -> None:
+        if point.tokens is not None:
+            self._shapes[point.tokens] -= 1
+            if self._shapes[point.tokens] <= 0:
+                del self._shapes[point.tokens]
 
     # --- the sampling thread ---
 
@@ -181,14 +236,15 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 continue
             with self._lock:
                 points = list(self._history.get(r.device, ()))
+                ends = list(self._ends.get(r.device, ()))
             limit = rank_limit(self._total_of(r.device), fraction_limit=r.limit_bytes,
                                **_outside(views.get(r.device), r.reserved_bytes))
             peak_now = r.step.allocated_bytes if r.step is not None else r.allocated_bytes
             room = None if limit is None else headroom(limit, max(peak_now, r.allocated_bytes),
                                                        r.inactive_split_bytes)
-            fit, trend = self._fits(r.device, points)
-            if trend is not None:
-                trend = trend.until(None if limit is None else limit - r.inactive_split_bytes)
+            fit, trend = self._fits(r.device, points, ends)
+            if trend is not None and ends:  # OOM: when the step's rise above its end no longer fits
+                trend = trend.until(None if limit is None else limit - r.inactive_split_bytes - ends[-1].rise)
             out.append(ForecastReading(
                 r.device, r.uuid, limit, room,
                 None if fit is None else fit.tokens, None if fit is None else fit.peak,
@@ -198,18 +254,24 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 None if trend is None else trend.seconds_to_oom))
         return tuple(out)
 
-    def _fits(self, device: int, points: list[_Point]) -> tuple[ShapeForecast | None, Trend | None]:
-        """The shape fit and the trend, computed again only when a point was added or
-        max_tokens changed (a new exact peak is rare once a run's shapes are known)."""
+    def _fits(self, device: int, points: list[_Point],
+              ends: list[_End]) -> tuple[ShapeForecast | None, Trend | None]:
+        """The shape fit and the trend, each computed again only when its input changed (a
+        new exact peak is rare once a run's shapes are known; a step end comes each boundary)."""
         key = (len(points), points[-1] if points else None, self.max_tokens)
         cached = self._cache.get(device)
         if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        shaped = [(p.tokens, p.peak) for p in points if p.tokens is not None]
-        fit = shape_fit(shaped, max_tokens=self.max_tokens)
-        trend = leak_trend([p.steps for p in points], [p.peak for p in points], None,
-                           times=[p.time for p in points])
-        self._cache[device] = (key, fit, trend)
+            fit = cached[1]
+        else:
+            shaped = [(p.tokens, p.peak) for p in points if p.tokens is not None]
+            fit = shape_fit(shaped, max_tokens=self.max_tokens)
+            self._cache[device] = (key, fit, None)
+        end_key = (len(ends), ends[-1] if ends else None)
+        cached_trend = self._trend_cache.get(device)
+        if cached_trend is not None and cached_trend[0] == end_key:
+            return fit, cached_trend[1]
+        trend = leak_trend([e.steps for e in ends], [e.end for e in ends], None, times=[e.time for e in ends])
+        self._trend_cache[device] = (end_key, trend)
         return fit, trend
 
     def _total_of(self, device: int) -> int | None:
@@ -231,7 +293,10 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         tokens = _TOKENS.new()
         if self.tokens is not None and reading:
             _TOKENS.add(tokens, dict(self._labels), self.tokens)
-        return (*out, tokens)
+        probes = _PROBES.new()
+        for outcome, count in sorted(self._probes.items()):
+            _PROBES.add(probes, {"outcome": outcome, **self._labels}, count)
+        return (*out, tokens, probes)
 
 
 def _outside(view: Any, reserved: int) -> dict[str, int | None]:

@@ -46,6 +46,7 @@ LEAK = "test_leak_finder_gpu.py::test_the_leak_finder_names_the_seeded_line[accu
 HF = "test_integrations_gpu.py::test_huggingface_train_with_the_callback"
 # serve + NVML, two ranks through `gpumemd run` merged from the spool, CuPy, explain, capture
 EXPLAIN = "test_explain_gpu.py::test_breakdown_and_explain_match_the_processes"
+PROBE = "test_shape_probe_gpu.py::test_probed_peaks_equal_the_counters_of_the_same_step"
 STEPTRACE = "test_steptrace_gpu.py::test_an_armed_trace_records_the_next_cuda_steps_memory"
 PROFILER = tuple(f"test_profiler_gpu.py::{name}" for name in (
     "test_execution_time_includes_the_gpu_work",
@@ -57,7 +58,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.nvml": (EXPLAIN, OOM),
     "gpumemd.backends.torch_cuda": (*AGENT, *PROFILER),
     "gpumemd.backends.torch_accel": AGENT,
-    "gpumemd.backends.torch_oom": (OOM, LEAK),
+    "gpumemd.backends.torch_oom": (OOM, LEAK, PROBE),
     "gpumemd.backends.replay": (EXPLAIN,),  # `gpumemd capture` records real NVML through it
     "gpumemd.sources.allocator": (HF, EXPLAIN),  # the agent's series equal torch's own readings
     "gpumemd.sources.pools": (OOM, EXPLAIN),
@@ -75,6 +76,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.agent.oomdiag": (OOM,),
     "gpumemd.agent.leakfind": (LEAK,),
     "gpumemd.agent.steptrace": (STEPTRACE,),
+    "gpumemd.agent.shapeprobe": (PROBE,),
     "gpumemd.daemon": (EXPLAIN,),
     "gpumemd.commands.capture": (EXPLAIN,),
     "gpumemd.commands.explain": (EXPLAIN,),

@@ -14,7 +14,10 @@ starts at zero: a run after another in one process would start under the first o
   agent.step_peak_reset = RESET (1/0); STEPS steps at log-normal lengths (64..768, multiples of
   64, random order), then the agent's prediction at 1024/1536/2048, then the 2048 batch, which
   OOMs. Records the step at which PytorchOOMForecast fired (its `for` shortened to 1 s).
-- steady: the same limit, a fixed length, agent.step_peak_reset on, no max_tokens: silent.
+- steady: the same limit, a fixed length, the agent's defaults, no max_tokens: silent.
+
+RESET 0 is the agent's default: the exact shapes are the steps that set a new high and the
+shape probe's (agent/shapeprobe.py); 1 is the opt-in reset of the peak statistics.
 
 Prints one JSON line.
 """
@@ -96,7 +99,7 @@ def main() -> None:
                 if n.labels.get("alertname") == "PytorchOOMForecast" and not n.resolved:
                     fired.append(current_step[0])
         agent = gpumemd.start(config_file(max_tokens, reset), on_alert=on_alert)
-        agent.step_peak_budget = float("inf")  # a boundary after every step (the default spaces them by cost)
+        agent.steps.peak_budget = float("inf")  # a boundary after every step (the default: by cost)
         return agent
 
     def settle(seconds: float) -> None:
@@ -114,6 +117,10 @@ def main() -> None:
     def shapes(agent) -> list[int]:
         with agent.forecast._lock:
             return sorted({p.tokens for p in agent.forecast._history.get(0, ()) if p.tokens is not None})
+
+    def points(agent) -> list:
+        with agent.forecast._lock:
+            return [[p.tokens, p.peak, p.probe] for p in agent.forecast._history.get(0, ())]
 
     try:
         if mode == "probe":
@@ -146,6 +153,9 @@ def main() -> None:
             out["limit_seen"] = got.get("gpumemd_headroom_limit_bytes")
             out["headroom"] = got.get("gpumemd_headroom_bytes")
             out["exact_shapes"] = shapes(agent)
+            out["points"] = points(agent)
+            out["probes"] = dict(agent.forecast._probes)
+            out["errors"] = dict(agent.errors.counts)
             predicted = {}
             for length in UNSEEN:  # what the agent would say at each max_tokens
                 agent.forecast.max_tokens = BATCH * length
@@ -167,7 +177,7 @@ def main() -> None:
             torch.cuda.set_per_process_memory_fraction(limit / total, 0)
             model, opt = build()
             fired_s: list = []
-            agent = start(None, True, fired_s)
+            agent = start(None, False, fired_s)
             settle(1.2)
             for i in range(STEPS):
                 step(model, opt, STEADY_LENGTH, i)
@@ -178,6 +188,7 @@ def main() -> None:
             out["forecast_peak"] = got.get("gpumemd_forecast_peak_bytes")
             out["headroom"] = got.get("gpumemd_headroom_bytes")
             out["exact_shapes"] = shapes(agent)
+            out["probes"] = dict(agent.forecast._probes)
             gpumemd.stop()
     except Exception:  # the figures so far still come back
         import traceback

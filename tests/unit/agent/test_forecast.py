@@ -39,10 +39,10 @@ class Fraction(Ledger):
         return self.fraction
 
 
-def agent(ledger: Ledger, **overrides: Any) -> Agent:
+def agent(ledger: Ledger, oom: Any = None, **overrides: Any) -> Agent:
     """test_step_peak's agent, as this process's (gpumemd.set_step reaches it)."""
     a = Agent(listen_address=None, identity=Identity(pid=os.getpid(), rank=0, local_rank=0, world_size=1),
-              apis={"torch": ledger, "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
+              apis={"torch": ledger, "oom": oom or FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
               spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600,
               tick="step", **overrides)
     process.set_current(a)
@@ -372,20 +372,67 @@ class Gpt2(Resettable):
         return self.fraction
 
 
+class TracingGpt2(Gpt2):
+    """A fake of the allocator's trace on the replayed counters (the GPU's is
+    tests/gpu/test_shape_probe_gpu.py): while the probe records, each alloc and free is an entry."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.trace: list[dict[str, Any]] | None = None
+
+    def alloc(self, n: int) -> None:
+        super().alloc(n)
+        if self.trace is not None:
+            self.trace.append({"action": "alloc", "size": n})
+
+    def free(self, n: int) -> None:
+        super().free(n)
+        if self.trace is not None:
+            self.trace.append({"action": "free_requested", "size": n})
+
+    def memory_stats(self, device: int) -> dict[str, Any]:
+        out = super().memory_stats(device)
+        out["requested_bytes"]["all"]["current"] = self.current
+        return out
+
+
+class TracingOom(FakeTorch):
+    """FakeTorch whose probe trace is TracingGpt2's."""
+
+    def __init__(self, ledger: TracingGpt2) -> None:
+        super().__init__()
+        self.ledger = ledger
+
+    def record_trace(self, max_entries: int) -> None:
+        super().record_trace(max_entries)
+        self.ledger.trace = []
+
+    def end_trace(self) -> bool:
+        ours = super().end_trace()
+        if ours:
+            self.ledger.trace = None
+        return ours
+
+    def snapshot(self) -> dict:
+        return {"segments": [], "device_traces": [list(self.ledger.trace or [])]}
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_gpu_scenarios_random_order_gets_a_forecast_before_the_long_batch_only_with_the_reset(seed):
+def test_the_gpu_scenarios_random_order_gets_a_forecast_before_the_long_batch_by_default(seed):
     # tests/gpu/forecast_scenario.py's lengths for this seed, replayed on the measured curve:
-    # with agent.step_peak_reset the forecast at 2048 a row is negative well before step 100;
-    # by default the few steps that set a new high leave it absent or too low to warn
+    # with the shape probe (the default) or agent.step_peak_reset the forecast at 2048 a row is
+    # negative well before step 100; from the steps that set a new high alone (no probe, no
+    # reset) it is absent or too low to warn
     from tests.gpu.forecast_scenario import BATCH, STEPS, lengths
 
     drawn = lengths(random.Random(seed), STEPS)
     limit = (gpt2_peak(1024) + gpt2_peak(2048)) // 2
     first_negative = {}
-    for reset in (False, True):
-        ledger = Gpt2()
+    for mode in ("records", "probe", "reset"):
+        ledger = TracingGpt2()
         ledger.fraction = limit / ledger.total_memory(0)
-        a = agent(ledger, step_peak_reset=reset, max_tokens=BATCH * 2048)
+        a = agent(ledger, TracingOom(ledger), step_peak_reset=mode == "reset", shape_probe=mode == "probe",
+                  max_tokens=BATCH * 2048)
         try:
             w = torch.nn.Parameter(torch.zeros(2))
             opt = torch.optim.SGD([w], lr=0.1)
@@ -396,12 +443,19 @@ def test_the_gpu_scenarios_random_order_gets_a_forecast_before_the_long_batch_on
                 w.grad = torch.ones(2)
                 opt.step()
                 room = series(a).get("gpumemd_forecast_headroom_bytes")
-                if room is not None and room < 0 and reset not in first_negative:
-                    first_negative[reset] = i
+                if room is not None and room < 0 and mode not in first_negative:
+                    first_negative[mode] = i
             got = series(a)
+            probes = a.forecast._probes if a.forecast is not None else {}
         finally:
             a.stop()
-        if reset:
+        if mode != "records":
             assert got["gpumemd_forecast_peak_bytes"] == pytest.approx(gpt2_peak(2048), rel=0.03)
-    assert first_negative[True] < STEPS // 2
-    assert first_negative.get(False, STEPS) > first_negative[True]
+        if mode == "probe":
+            assert probes.get("exact", 0) >= 5 and set(probes) == {"exact"}, probes
+            assert ledger.resets == 0  # the user's peak statistics untouched
+        else:
+            assert probes == {}
+    assert first_negative["probe"] < STEPS // 2
+    assert first_negative["reset"] < STEPS // 2
+    assert first_negative.get("records", STEPS) > max(first_negative["probe"], first_negative["reset"])

@@ -50,3 +50,90 @@ def test_an_nvml_answer_that_is_not_a_byte_count_leaves_others_unknown() -> None
         view, reading = limit_of(with_other(bad))
         assert view.others_bytes is None  # not summed as 0: unknown
         assert reading.limit is not None  # the total less what is known (documented: unknown counts 0)
+
+
+# --- the shape probe's points and the step ends (the training thread's side) ---
+
+from gpumemd.sources.allocator import StepPeakReading  # noqa: E402
+from gpumemd.sources.forecast import HISTORY, WARMUP  # noqa: E402
+
+
+class Steps:
+    """The allocator's last closed step, as the test sets it."""
+
+    def __init__(self) -> None:
+        self.reading: StepPeakReading | None = None
+
+    def set(self, peak: int, *, exact: bool, end: int = GiB) -> None:
+        self.reading = StepPeakReading(peak, exact, peak, exact, 1, end)
+
+
+def source() -> tuple[ForecastSource, Steps]:
+    steps = Steps()
+    return ForecastSource(labels={}, step_peak=lambda d: steps.reading, devices=lambda: (0,),
+                          total_memory=lambda d: 80 * GiB), steps
+
+
+def boundary(f: ForecastSource, steps: Steps, tokens: int | None, peak: int, *, exact: bool,
+             end: int = GiB, n: int = 0) -> None:
+    if tokens is not None:
+        f.set_tokens(tokens)
+    steps.set(peak, exact=exact, end=end)
+    f.on_boundary(n)
+
+
+def test_the_probe_is_wanted_after_the_warm_up_for_shapes_with_no_exact_peak() -> None:
+    f, steps = source()
+    for i in range(WARMUP):
+        assert not f.probe_wanted(100)
+        boundary(f, steps, 100, 2 * GiB, exact=True, n=i)
+    assert f.probe_wanted(100)
+    boundary(f, steps, 100, 2 * GiB, exact=True)  # a step that set a new high: exact
+    assert not f.probe_wanted(100) and f.probe_wanted(200)
+    f.add_probe(0, 200, 3 * GiB)
+    assert not f.probe_wanted(200)
+
+
+def test_an_exact_step_replaces_the_probe_of_the_same_step() -> None:
+    f, steps = source()
+    for i in range(WARMUP):
+        boundary(f, steps, 100, GiB, exact=False, n=i)
+    f.set_tokens(300)
+    f.add_probe(0, 300, 5 * GiB - 512)  # the probe's lower bound
+    boundary(f, steps, None, 5 * GiB, exact=True)  # the same step raised the lifetime peak
+    assert [(p.tokens, p.peak, p.probe) for p in f._history[0]] == [(300, 5 * GiB, False)]
+    f.set_tokens(100)
+    f.add_probe(0, 100, 2 * GiB)
+    boundary(f, steps, None, 6 * GiB, exact=False)  # not a new high: the probe stays
+    assert [(p.tokens, p.probe) for p in f._history[0]] == [(300, False), (100, True)]
+
+
+def test_shapes_are_forgotten_as_their_points_leave_the_window() -> None:
+    f, steps = source()
+    for i in range(WARMUP):
+        boundary(f, steps, 1, GiB, exact=False, n=i)
+    f.add_probe(0, 7, GiB)
+    for i in range(HISTORY):
+        f.add_probe(0, 1000 + i, GiB)
+    assert f.probe_wanted(7)  # its point left the window: measured again if it comes back
+    assert not f.probe_wanted(1000 + HISTORY - 1)
+    assert sum(f._shapes.values()) == HISTORY
+
+
+def test_growing_shapes_are_not_a_leak_a_growing_step_end_is() -> None:
+    f, steps = source()
+    # 40 steps, each longer than all before: every one sets a new high (a rising staircase of
+    # exact peaks), while the bytes at each step's end stay put: no leak
+    for i in range(40):
+        boundary(f, steps, 100 + i, GiB + i * 64 * 1024 * 1024, exact=True, end=GiB, n=i + 1)
+    c, _ = cycle()
+    (reading,) = f.read(c)
+    assert reading.steps_to_oom is None
+    # now the end grows by 8 MiB a step (a leak) at one shape
+    for i in range(40, 110):
+        boundary(f, steps, 100, 2 * GiB + i * 8 * MiB, exact=False, end=GiB + i * 8 * MiB, n=i + 1)
+    (reading,) = f.read(c)
+    assert reading.steps_to_oom is not None and reading.steps_to_oom > 0
+
+
+MiB = 1 << 20
