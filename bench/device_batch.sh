@@ -22,7 +22,7 @@ case "$1" in
          --ignore tests/gpu/test_oom_diagnosis_gpu.py --ignore tests/gpu/test_leak_finder_gpu.py \
          --ignore tests/gpu/test_fragmentation_gpu.py --ignore tests/gpu/test_jobview_gpu.py \
          --ignore tests/gpu/test_forecast_gpu.py ;;
-  forecast) gpu 300 gpu-forecast -m gpu tests/gpu/test_shape_probe_gpu.py tests/gpu/test_forecast_gpu.py ;;
+  forecast) gpu 400 gpu-forecast -m gpu tests/gpu/test_shape_probe_gpu.py tests/gpu/test_forecast_gpu.py ;;
   cost) timeout -s INT 400 python3 bench/agent_overhead.py --workload gpt2 --out "$R/forecast-overhead.json" \
           --arms off,step_10hz,forecast_10hz --colocated-seconds 0 --history-seconds 0 --no-sample-cost \
           --seconds 300 --min-rounds 12 > "$R/forecast-overhead.log" 2>&1; echo "cost rc=$?"

@@ -83,6 +83,7 @@ class ShapeProbe:
         self._arm_cost = 0.0
         self._starts: dict[int, tuple[int, int]] = {}
         self.last: TracePeak | None = None  # the last probe's walk (diagnostics, the GPU test)
+        self.spent = 0.0  # seconds the probes took on the training thread, all together
 
     def before_step(self, tokens: int) -> None:
         """The batch about to run has `tokens`: arm a probe if the forecast wants this shape."""
@@ -129,7 +130,9 @@ class ShapeProbe:
         except Exception:  # noqa: BLE001 - never into the training loop
             self._errors.note("probe")
             self._end()
-        self.credit -= self._arm_cost + (self._timer() - t0)
+        cost = self._arm_cost + (self._timer() - t0)
+        self.credit -= cost
+        self.spent += cost
 
     def stop(self) -> None:
         """The agent stops: a running probe ends, discarded."""

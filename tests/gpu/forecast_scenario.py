@@ -15,6 +15,9 @@ starts at zero: a run after another in one process would start under the first o
   64, random order), then the agent's prediction at 1024/1536/2048, then the 2048 batch, which
   OOMs. Records the step at which PytorchOOMForecast fired (its `for` shortened to 1 s).
 - steady: the same limit, a fixed length, the agent's defaults, no max_tokens: silent.
+- leak: a fixed length, 32 MiB kept on the GPU after each step, under a limit set after three
+  steps so that about LEAK_ROOM more steps fit; every 10 steps the agent's steps-to-OOM, until
+  the OOM.
 
 RESET 0 is the agent's default: the exact shapes are the steps that set a new high and the
 shape probe's (agent/shapeprobe.py); 1 is the opt-in reset of the peak statistics.
@@ -41,6 +44,7 @@ BATCH = 4
 STEPS = 100
 STEADY_LENGTH = 512
 UNSEEN = (1024, 1536, 2048)
+LEAK_LENGTH, LEAK_BYTES, LEAK_ROOM = 256, 32 << 20, 120
 current_step = [0]
 
 
@@ -155,6 +159,7 @@ def main() -> None:
             out["exact_shapes"] = shapes(agent)
             out["points"] = points(agent)
             out["probes"] = dict(agent.forecast._probes)
+            out["probe_spent_s"] = agent.probe.spent if agent.probe is not None else None
             out["errors"] = dict(agent.errors.counts)
             predicted = {}
             for length in UNSEEN:  # what the agent would say at each max_tokens
@@ -189,6 +194,31 @@ def main() -> None:
             out["headroom"] = got.get("gpumemd_headroom_bytes")
             out["exact_shapes"] = shapes(agent)
             out["probes"] = dict(agent.forecast._probes)
+            out["steps_to_oom"] = got.get("gpumemd_forecast_steps_to_oom")
+            gpumemd.stop()
+        elif mode == "leak":
+            model, opt = build()
+            agent = start(None, False, [])
+            for i in range(3):
+                step(model, opt, LEAK_LENGTH, i)
+            limit = torch.cuda.max_memory_allocated() + LEAK_ROOM * LEAK_BYTES
+            out["limit"] = limit
+            torch.cuda.set_per_process_memory_fraction(limit / total, 0)
+            settle(1.2)
+            kept, said = [], []
+            out["oom_step"] = None
+            for i in range(3, 3 + 3 * LEAK_ROOM):
+                try:
+                    step(model, opt, LEAK_LENGTH, i)
+                    kept.append(torch.empty(LEAK_BYTES, dtype=torch.uint8, device="cuda"))  # the leak
+                except torch.OutOfMemoryError:
+                    out["oom_step"] = i
+                    break
+                if i % 10 == 9:
+                    said.append([i, series(agent).get("gpumemd_forecast_steps_to_oom")])
+            out["said"] = said
+            out["errors"] = dict(agent.errors.counts)
+            del kept
             gpumemd.stop()
     except Exception:  # the figures so far still come back
         import traceback
