@@ -32,7 +32,7 @@ ERROR = 0.03  # the stated error of the predicted peak at an unseen length
 # Beyond the longest length seen (768) the fit extrapolates: the stated error grows with the
 # distance, and the forecast errs on the safe side (docs/forecast.md, "Its measured error").
 OVER = {"1024": 0.05, "1536": 0.10, "2048": 0.15}  # at 1.33x, 2x and 2.67x the longest seen
-LEAK_ERROR = 0.2  # the steps-to-OOM's error, as a share of the steps that were left
+LEAK_ERROR = 0.1  # how early the predicted OOM step may be, as a share of the leak's steps
 BUDGET = 190.0  # seconds for every process together
 
 
@@ -129,7 +129,8 @@ def test_a_leak_is_given_the_steps_it_has_left(runs: dict) -> None:
     assert r["errors"] == {}, r
     answered = [(i, left) for i, left in r["said"] if left is not None]
     assert answered and answered[0][0] < r["oom_step"] - 30, r["said"]  # warned 30 steps ahead at least
+    leak_steps = r["oom_step"] - 3  # the leak began after the third step
     for i, left in answered:
-        remaining = r["oom_step"] - i
-        if remaining >= 20:  # the predicted OOM step within LEAK_ERROR of the steps that were left
-            assert abs(i + left - r["oom_step"]) <= LEAK_ERROR * remaining, (i, left, r["oom_step"])
+        # the predicted OOM step: never more than 2 steps late, early by at most LEAK_ERROR of the
+        # leak's steps (the cached split pieces count as lost room: the forecast errs early)
+        assert r["oom_step"] - LEAK_ERROR * leak_steps <= i + left <= r["oom_step"] + 2, (i, left, r)
