@@ -31,6 +31,7 @@ import json
 import math
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -89,9 +90,22 @@ def main() -> None:
         out["attn_implementation"] = getattr(model.config, "_attn_implementation", None)
         return model, torch.optim.AdamW(model.parameters(), lr=1e-5)
 
+    costs: dict = {"set_step": [], "on_boundary": []}  # the forecast's time on the training thread, s
+
+    def timed(fn, into):
+        def call(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                into.append(time.perf_counter() - t)
+        return call
+
     def step(model, opt, length: int, i: int) -> None:
         current_step[0] = i
+        t = time.perf_counter()
         gpumemd.set_step(i, tokens=BATCH * length)  # before the forward: this step's shape
+        costs["set_step"].append(time.perf_counter() - t)
         ids = torch.randint(0, 50257, (BATCH, length), device="cuda")
         model(ids, labels=ids).loss.backward()
         opt.step()
@@ -103,6 +117,8 @@ def main() -> None:
                 if n.labels.get("alertname") == "PytorchOOMForecast" and not n.resolved:
                     fired.append(current_step[0])
         agent = gpumemd.start(config_file(max_tokens, reset), on_alert=on_alert)
+        if agent.forecast is not None:  # timed in place (an instance attribute the hook calls)
+            agent.forecast.on_boundary = timed(agent.forecast.on_boundary, costs["on_boundary"])
         agent.steps.peak_budget = float("inf")  # a boundary after every step (the default: by cost)
         return agent
 
@@ -150,6 +166,8 @@ def main() -> None:
             for i, length in enumerate(drawn):
                 step(model, opt, length, i)
             out["seconds"] = time.monotonic() - t0
+            out["cost_us"] = {k: {"median": statistics.median(v) * 1e6, "max": max(v) * 1e6, "n": len(v)}
+                              for k, v in costs.items() if v}
             out["fired_step"] = fired[0] if fired else None
             got = series(agent)
             out["forecast_headroom"] = got.get("gpumemd_forecast_headroom_bytes")
