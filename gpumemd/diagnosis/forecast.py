@@ -11,8 +11,9 @@ Three questions a researcher asks of a training run (docs/forecast.md):
   and the rise over the window exceeds twice the points' scatter about the line.
 - **Will the longest batch fit?** `shape_fit`: the step peak against the batch's tokens,
   peak = a + b·tokens (+ c·tokens²), predicted at the largest shape seen or `max_tokens`,
-  with an error estimate. Two distinct shapes give a line whose error is the whole extrapolated
-  rise (two points cannot test their own form); one shape answers only at that shape.
+  with an error estimate: half a 95 % interval that widens with the distance from the shapes
+  seen. Two distinct shapes give a line whose error is at least the whole extrapolated rise
+  (two points cannot test their own form); one shape answers only at that shape.
 
 Every answer is a finite number or None: never NaN or inf, and a negative headroom stays
 negative.
@@ -33,6 +34,9 @@ WINDOW = 64  # points a fit reads at most: the newest; bounds the O(n²) pairwis
 MIN_SHAPES = 2  # distinct token counts before the shape fit extrapolates (one answers only at itself)
 MAX_SHAPES = 32  # distinct token counts a fit uses at most (evenly spread, the smallest and largest kept)
 MIN_TREND_POINTS = 8  # step peaks before the trend answers
+# the step peak's resolution as a fraction of it: the scatter of exact peaks about a smooth curve
+# (the allocator's block rounding), the rms residual of the H100 curves (docs/forecast.md)
+RESOLUTION = 0.001
 _Z95 = 1.959963984540054  # the two-sided 95 % normal quantile (Sen's interval)
 _MAX = 1 << 63  # larger figures are not a GPU's: left out (and float() stays finite)
 
@@ -154,9 +158,9 @@ class ShapeForecast:
 
     tokens: int  # the shape predicted: max_tokens, else the largest seen
     peak: float  # bytes
-    error: float  # bytes: the larger of the fit's worst residual and its leave-largest-out error
+    error: float  # bytes: half a 95 % interval about `peak`, wider the further `tokens` is (`_error`)
     quadratic: bool  # the c·tokens² term was chosen
-    shapes: int  # distinct token counts the fit used
+    shapes: int  # distinct token counts the fit used (those on the floor left out)
     coefficients: tuple[float, float, float]  # a, b, c in bytes, bytes/token, bytes/token²
 
 
@@ -254,15 +258,137 @@ def _loo_error(pts: Sequence[tuple[float, float]], quadratic: bool) -> float | N
     return sum(errors) / len(errors)
 
 
+def _design(pts: Sequence[tuple[float, float]], quadratic: bool, scale: float) -> list[list[float]]:
+    """XᵀX of the least-squares design (1, u, u²) or (1, u), u = tokens / scale."""
+    k = 3 if quadratic else 2
+    m = [[0.0] * 3 for _ in range(3)]
+    for x, _ in pts:
+        u = x / scale
+        basis = (1.0, u, u * u)
+        for i in range(k):
+            for j in range(k):
+                m[i][j] += basis[i] * basis[j]
+    if not quadratic:  # the line's 2x2 system solved as 3x3: the unused term is its own row
+        m[2][2] = 1.0
+    return m
+
+
+def _leverage(pts: Sequence[tuple[float, float]], x: float, quadratic: bool) -> float | None:
+    """The leverage of `x` in the fit's design: the variance of the prediction there in units
+    of one point's. It grows with the distance from the shapes seen (its square for a line, its
+    fourth power for the quadratic). None when the design is singular."""
+    scale = max(abs(p[0]) for p in pts) or 1.0
+    u = x / scale
+    basis = [1.0, u, u * u if quadratic else 0.0]
+    sol = _solve3(_design(pts, quadratic, scale), basis)
+    if sol is None:
+        return None
+    h = sum(b * v for b, v in zip(basis, sol, strict=True))
+    return max(0.0, h) if _finite(h) else None
+
+
+def _t975(dof: int) -> float:
+    """Student's t 97.5 % quantile (a two-sided 95 % interval) with `dof` ≥ 1 degrees of freedom."""
+    if dof <= 2:
+        return (12.706204736174704, 4.302652729749464)[max(dof, 1) - 1]
+    z = _Z95  # the Cornish–Fisher expansion about the normal quantile (close enough from 3 on)
+    return (z + (z ** 3 + z) / (4 * dof) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * dof ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * dof ** 3))
+
+
+def _spread(pts: Sequence[tuple[float, float]], coef: tuple[float, float, float], x: float,
+            quadratic: bool) -> float | None:
+    """Half the 95 % prediction interval at `x` of a fit of this form: the points' scatter about
+    `coef` × sqrt(1 + the leverage of `x`). The scatter is Student's t × the residuals' scale,
+    and never less than the normal quantile × RESOLUTION of the largest peak: the step peak's
+    own resolution (the allocator's block rounding), which exact-looking points still have.
+    None when the design is singular (fewer distinct shapes than terms)."""
+    h = _leverage(pts, x, quadratic)
+    if h is None:
+        return None
+    scatter = _Z95 * RESOLUTION * max(abs(p[1]) for p in pts)
+    dof = len(pts) - (3 if quadratic else 2)
+    if dof > 0:
+        scale = math.sqrt(sum((_at(coef, px) - py) ** 2 for px, py in pts) / dof)
+        scatter = max(scatter, _t975(dof) * scale)
+    half = scatter * math.sqrt(1.0 + h)
+    return half if _finite(half) else None
+
+
+def _steepest(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float] | None:
+    """Through the smallest and largest shapes, the most convex curve memory can follow:
+    a + c·tokens² (its slope at 0 tokens is 0; a larger c would make memory fall with more
+    tokens somewhere below). None when the peak does not rise between them."""
+    (x1, y1), (x2, y2) = pts[0], pts[-1]
+    c = (y2 - y1) / (x2 * x2 - x1 * x1)
+    if not c >= 0 or not _finite(c):
+        return None
+    return y2 - c * x2 * x2, 0.0, c
+
+
+def _floor(pts: Sequence[tuple[float, float]]) -> tuple[list[tuple[float, float]], float | None]:
+    """The shapes above the floor, and the floor (the highest peak left out; None if none).
+    The smallest shape is on the floor when its peak is above the quadratic through the larger
+    shapes by more than that fit's 95 % prediction interval there: memory is convex in the
+    tokens, so a point above the larger shapes' curve has its peak set by another phase of the
+    step (the optimizer's update, a fixed buffer), not by the batch. Left in, such points bend
+    the fit (flat, then steep), which then over-predicts far out. Repeated while 3 larger
+    shapes remain (a quadratic needs 3)."""
+    rest = list(pts)
+    floor: float | None = None
+    while len(rest) >= 4:
+        (x, y), larger = rest[0], rest[1:]
+        coef = _quadratic(larger)
+        half = None if coef is None else _spread(larger, coef, x, True)
+        if coef is None or half is None or y <= _at(coef, x) + half:
+            break
+        floor = y if floor is None else max(floor, y)
+        rest = larger
+    return rest, floor
+
+
+def _error(pts: Sequence[tuple[float, float]], coef: tuple[float, float, float], quadratic: bool,
+           x: float, peak: float) -> float:
+    """The forecast's error at `x`: half a 95 % interval about `peak` that grows with the
+    distance from the shapes seen (docs/forecast.md, "Error estimate"). The largest of:
+
+    - the fit's worst residual over the shapes;
+    - its error predicting the largest shape from the smaller ones;
+    - the prediction interval of the fit's form at `x` (`_spread`);
+    - for a line, the convex alternative: the quadratic fitted to the same shapes (with two, the
+      steepest memory can follow) differs from the line by this much at `x`, plus its own
+      prediction interval. A line's form is tested only as far as the shapes reach.
+    """
+    residual = max(abs(_at(coef, px) - py) for px, py in pts)
+    error = residual
+    held = _fit(pts[:-1], quadratic) if len(pts) - 1 >= (4 if quadratic else 2) else None
+    if held is not None:  # the extrapolation's own test, at the distance it could test
+        error = max(error, abs(_at(held, pts[-1][0]) - pts[-1][1]))
+    else:  # two shapes: the line's form is untested, so the whole extrapolated rise is in doubt
+        error = max(error, abs(peak - pts[-1][1]))
+    error = max(error, _spread(pts, coef, x, quadratic) or 0.0)
+    if not quadratic:
+        # shapes that lean concave (c < 0) have the line as the most convex form they allow
+        curved = _quadratic(pts) if len(pts) >= 3 else _steepest(pts)
+        if curved is not None:
+            spread = _spread(pts, curved, x, True) if len(pts) >= 3 else 0.0
+            error = max(error, abs(_at(curved, x) - peak) + (spread or 0.0))
+    return error
+
+
 def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None,
               window: int = WINDOW * 4) -> ShapeForecast | None:
     """Fit the step peak against the tokens of the step's batch and predict it at
-    `max_tokens` (else the largest shape seen). Linear (Theil–Sen over the per-shape
+    `max_tokens` (else the largest shape seen). The smallest shapes whose peak sits above the
+    larger shapes' curve (a floor: the optimizer's update sets their peak) are left out of the
+    fit, and the prediction is never below that floor. Linear (Theil–Sen over the per-shape
     medians) unless there are 4 or more shapes and the quadratic (least squares on the
     same medians, c ≥ 0) predicts each held-out shape better on average (leave-one-out):
     attention without a fused kernel holds a batch×heads×seq² score matrix.
-    With MIN_SHAPES (two) shapes the line's error is at least the rise it extrapolates; one
-    shape answers only at that shape; None without pairs that are positive integers."""
+    The error is half a 95 % interval that widens with the distance from the shapes seen
+    (`_error`). With MIN_SHAPES (two) shapes the prediction is the line through them and its
+    error at least the rise it extrapolates; one shape answers only at that shape; None
+    without pairs that are positive integers."""
     clean = [(t, p) for t, p in list(pairs)[-window:] if _ok(t, 1) and _ok(p)]
     pts = _median_by_shape(clean)
     if len(pts) > MAX_SHAPES:  # the leave-one-out fits cost O(shapes³): spread a bounded subset
@@ -273,6 +399,7 @@ def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None
         return _one_shape(clean, target)
     if len(pts) < MIN_SHAPES:
         return None
+    pts, floor = _floor(pts)
     quadratic = False
     if len(pts) >= 4:
         lin, quad = _loo_error(pts, False), _loo_error(pts, True)
@@ -280,15 +407,10 @@ def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None
     coef = _fit(pts, quadratic)
     if coef is None:
         return None
-    peak = _at(coef, float(target))
-    residual = max(abs(_at(coef, x) - y) for x, y in pts)
-    # the extrapolation's own test: predict the largest shape from the smaller ones
-    held = _fit(pts[:-1], quadratic) if len(pts) - 1 >= (4 if quadratic else 2) else None
-    if held is not None:
-        out_of_sample = abs(_at(held, pts[-1][0]) - pts[-1][1])
-    else:  # two shapes: the line's form is untested, so the whole extrapolated rise is in doubt
-        out_of_sample = max(residual, abs(peak - pts[-1][1]))
-    error = max(residual, out_of_sample)
+    x = float(target)
+    peak = max(_at(coef, x), floor if floor is not None else -math.inf)
+    error = _error(pts, coef, quadratic, x, peak)
     if not _finite(peak, error, *coef):
         return None
     return ShapeForecast(int(target), max(0.0, peak), error, quadratic, len(pts), coef)
+
