@@ -328,15 +328,27 @@ def _steepest(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float] 
 
 def _floor(pts: Sequence[tuple[float, float]]) -> tuple[list[tuple[float, float]], float | None]:
     """The shapes above the floor, and the floor (the highest peak left out; None if none).
-    The smallest shape is on the floor when its peak is above the quadratic through the larger
-    shapes by more than that fit's 95 % prediction interval there: memory is convex in the
-    tokens, so a point above the larger shapes' curve has its peak set by another phase of the
-    step (the optimizer's update, a fixed buffer), not by the batch. Left in, such points bend
-    the fit (flat, then steep), which then over-predicts far out. Repeated while 3 larger
-    shapes remain (a quadratic needs 3)."""
-    rest = list(pts)
-    floor: float | None = None
-    while len(rest) >= 4:
+    At the smallest shapes another phase of the step (the optimizer's update, a fixed buffer)
+    can set the peak, not the batch. Left in, such points bend the fit (flat, then steep), which
+    then over-predicts far out. A shape is on the floor when
+
+    - it and the smallest shape have the same peak, within twice the step peak's resolution
+      (memory the batch sets grows with the batch); the whole flat run is left out, at least
+      two shapes kept; or
+    - it is the smallest shape and its peak is above the quadratic fitted to the larger shapes
+      by more than that fit's 95 % prediction interval there (memory is convex in the tokens:
+      a point above the larger shapes' curve is not on it), while 4 larger shapes remain (a
+      quadratic through 3 has no residual to judge its own scatter by).
+    """
+    first = pts[0][1]
+    flat = 0
+    while flat < len(pts) and pts[flat][1] <= first + 2 * _Z95 * RESOLUTION * abs(first):
+        flat += 1
+    if flat < 2 or len(pts) - flat < MIN_SHAPES:
+        flat = 0
+    floor = max((p[1] for p in pts[:flat]), default=None)
+    rest = list(pts[flat:])
+    while len(rest) >= 5:
         (x, y), larger = rest[0], rest[1:]
         coef = _quadratic(larger)
         half = None if coef is None else _spread(larger, coef, x, True)
@@ -361,19 +373,34 @@ def _error(pts: Sequence[tuple[float, float]], coef: tuple[float, float, float],
     """
     residual = max(abs(_at(coef, px) - py) for px, py in pts)
     error = residual
-    held = _fit(pts[:-1], quadratic) if len(pts) - 1 >= (4 if quadratic else 2) else None
-    if held is not None:  # the extrapolation's own test, at the distance it could test
-        error = max(error, abs(_at(held, pts[-1][0]) - pts[-1][1]))
-    else:  # two shapes: the line's form is untested, so the whole extrapolated rise is in doubt
+    if len(pts) == 2:  # two shapes: the line's form is untested, so the whole extrapolated rise is in doubt
         error = max(error, abs(peak - pts[-1][1]))
+    else:  # the extrapolation's own test, at the distance it could test
+        held = _fit(pts[:-1], quadratic)
+        if held is not None:
+            error = max(error, abs(_at(held, pts[-1][0]) - pts[-1][1]))
+    if any(px == x for px, _ in pts):  # a shape seen: its peak is known, not a new shape's
+        return error
     error = max(error, _spread(pts, coef, x, quadratic) or 0.0)
     if not quadratic:
         # shapes that lean concave (c < 0) have the line as the most convex form they allow
         curved = _quadratic(pts) if len(pts) >= 3 else _steepest(pts)
         if curved is not None:
             spread = _spread(pts, curved, x, True) if len(pts) >= 3 else 0.0
-            error = max(error, abs(_at(curved, x) - peak) + (spread or 0.0))
+            error = max(error, _apart(curved, coef, pts[-1][0], x) + (spread or 0.0))
     return error
+
+
+def _apart(curved: tuple[float, float, float], line: tuple[float, float, float], start: float,
+           x: float) -> float:
+    """How far `curved` and `line` are apart at most between the largest shape and `x`: their
+    difference is a quadratic, so at either end or at its vertex. Taking the most over the way
+    there keeps the error from shrinking as the target moves further out."""
+    dc, db = curved[2] - line[2], curved[1] - line[1]
+    ends = [start, x] if x >= start else [x]
+    if dc != 0 and min(ends) < -db / (2 * dc) < max(ends):
+        ends.append(-db / (2 * dc))
+    return max(abs(_at(curved, t) - _at(line, t)) for t in ends)
 
 
 def shape_fit(pairs: Sequence[tuple[int, int]], *, max_tokens: int | None = None,

@@ -4,8 +4,10 @@ NaN or inf, robust to noise and outliers, a negative headroom never reported pos
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -90,7 +92,11 @@ def test_linear_shapes_predict_the_unseen_max_tokens_exactly():
     assert fit is not None and not fit.quadratic
     assert fit.tokens == 8192
     assert fit.peak == pytest.approx(fn(8192), rel=1e-9)
-    assert fit.error == pytest.approx(0, abs=1)
+    # exact-looking peaks still have the allocator's resolution, and a 4x extrapolation cannot rule
+    # out the curvature hiding under it: the error is not 0 there, but it is at the shapes seen
+    assert 0 < fit.error < 0.2 * fn(8192)
+    at_largest = shape_fit(_pairs(fn, [512, 1024, 1536, 2048]))
+    assert at_largest is not None and at_largest.error < 1
 
 
 def test_attention_without_flash_is_fitted_quadratic():
@@ -129,16 +135,19 @@ def test_one_shape_answers_only_at_itself():
     assert shape_fit([]) is None
 
 
-def test_two_shapes_extrapolate_a_line_whose_error_is_the_whole_rise():
+def test_two_shapes_extrapolate_a_line_whose_error_reaches_the_steepest_curve():
     # a run whose steps set only two new highs (the default's exact peaks in a random order):
-    # a line through them, its error at least the extrapolated rise (its form is untested)
+    # a line through them; its form is untested, so its error is the larger of the extrapolated
+    # rise and the distance to the most convex curve memory can follow through them (a + c·t²)
     fn = lambda t: GiB + 40_000 * t + 24 * t * t  # noqa: E731  (convex: the line underestimates)
     fit = shape_fit(_pairs(fn, [2048, 3072]), max_tokens=8192)
     assert fit is not None and fit.shapes == 2 and not fit.quadratic
     line = fn(3072) + (fn(3072) - fn(2048)) / 1024 * (8192 - 3072)
     assert fit.peak == pytest.approx(line, rel=1e-9)
-    assert fit.error == pytest.approx(line - fn(3072), rel=1e-9)
-    assert fit.peak < fn(8192) <= fit.peak + fit.error * 2  # within twice its stated error
+    c = (fn(3072) - fn(2048)) / (3072 ** 2 - 2048 ** 2)
+    steepest = fn(3072) + c * (8192 ** 2 - 3072 ** 2)
+    assert fit.error == pytest.approx(max(line - fn(3072), steepest - line), rel=1e-9)
+    assert fit.peak < fn(8192) <= fit.peak + fit.error  # within its stated error
     at_largest = shape_fit(_pairs(fn, [2048, 3072]))  # at the largest seen: the point itself
     assert at_largest is not None and at_largest.peak == pytest.approx(fn(3072)) and at_largest.error < 1
 
@@ -151,6 +160,89 @@ def test_many_distinct_shapes_are_bounded_and_fast():
     fit = shape_fit(pairs, max_tokens=4000)
     assert time.perf_counter() - start < 0.5
     assert fit is not None and fit.peak == pytest.approx(fn(4000), rel=1e-4)
+
+
+def test_shapes_on_the_optimizer_floor_do_not_bend_the_fit():
+    # the step peak is the larger of the optimizer's update (a floor: the same at every length)
+    # and the forward/backward's (growing with seq²): the short shapes sit on the floor. Fitted
+    # with them, the quadratic is flat then steep and over-predicts far out (+12 % at 2.67x on
+    # the H100 curve); left out, the curve above the floor is what is extrapolated
+    curve = lambda t: GiB + 2 * (1 << 20) * t + 300 * t * t  # noqa: E731
+    floor = curve(700)
+    fn = lambda t: max(floor, curve(t))  # noqa: E731
+    shapes = [256 * k for k in range(1, 13)]  # 256..3072: the first two on the floor
+    fit = shape_fit(_pairs(fn, shapes), max_tokens=8192)
+    assert fit is not None and fit.quadratic and fit.shapes == len(shapes) - 2
+    assert fit.peak == pytest.approx(fn(8192), rel=1e-6)
+    below = shape_fit(_pairs(fn, shapes), max_tokens=256)  # at a floor shape: the floor, not the curve
+    assert below is not None and below.peak == pytest.approx(floor)
+
+
+def test_the_error_grows_with_the_distance_beyond_the_shapes():
+    fn = lambda t: GiB + 40_000 * t + 24 * t * t  # noqa: E731
+    cases = [
+        _pairs(fn, [256, 512, 768, 1024, 1536, 2048], noise=0.003, seed=1),  # quadratic
+        _pairs(lambda t: 2 * GiB + 65536 * t, [512, 1024, 1536, 2048], noise=0.003, seed=2),  # linear
+        _pairs(fn, [1024, 1536, 2048]),  # three shapes: a line, its convex alternative
+        _pairs(fn, [1536, 2048]),  # two shapes
+    ]
+    for pairs in cases:
+        errors = []
+        for target in (2048, 2732, 4096, 5464, 8192, 16384):
+            fit = shape_fit(pairs, max_tokens=target)
+            assert fit is not None
+            errors.append(fit.error)
+        assert errors == sorted(errors) and errors[-1] > 2 * errors[0], errors
+
+
+# --- the shape: real step peaks (GPT-2, eager attention, AdamW; H100) ---
+
+CURVES = Path(__file__).resolve().parents[3] / "bench" / "results" / "2026-11-25-h100-forecast-curve"
+
+
+def _curve(name: str) -> dict[int, int]:
+    """length → the true allocated step peak, from a committed curve file."""
+    with open(CURVES / name) as f:
+        rows = [json.loads(line) for line in f]
+    return {r["length"]: r["allocated_peak"] for r in rows}
+
+
+@pytest.mark.parametrize("name, batch, seens", [("curve-b4.jsonl", 4, (512, 640, 768)),
+                                                 ("curve-b8.jsonl", 8, (384,))])
+def test_the_stated_error_covers_the_true_peak_on_the_gpu_curves(name, batch, seens):
+    # a run with step_peak_reset sees every length up to its longest: the truth at 1.33x, 2x and
+    # 2.67x that length lies within the stated error, which widens with the distance
+    truth = _curve(name)
+    for seen in seens:
+        pairs = [(batch * n, p) for n, p in truth.items() if n <= seen]
+        widths = []
+        for ratio in (4 / 3, 2, 8 / 3):
+            length = round(seen * ratio / 64) * 64
+            fit = shape_fit(pairs, max_tokens=batch * length)
+            assert fit is not None
+            assert abs(fit.peak - truth[length]) <= fit.error, (name, seen, length, fit, truth[length])
+            assert fit.error < 0.08 * truth[length]  # an interval, not a shrug
+            widths.append(fit.error)
+        assert widths == sorted(widths)
+
+
+@pytest.mark.parametrize("name, batch, seen", [("curve-b4.jsonl", 4, 768), ("curve-b8.jsonl", 8, 384)])
+def test_the_stated_error_covers_sparse_runs_95_times_in_100(name, batch, seen):
+    # runs that saw a random few of the lengths (2 to all of them, the longest always): a 95 %
+    # interval, so coverage is counted, not asserted on each run (bench/forecast_error.py: all)
+    truth = _curve(name)
+    below = [n for n in truth if n < seen]
+    rng = random.Random(11)
+    covered = {ratio: 0 for ratio in (4 / 3, 2, 8 / 3)}
+    runs = 150
+    for _ in range(runs):
+        lengths = rng.sample(below, rng.randint(1, len(below))) + [seen]
+        pairs = [(batch * n, truth[n]) for n in lengths]
+        for ratio in covered:
+            length = round(seen * ratio / 64) * 64
+            fit = shape_fit(pairs, max_tokens=batch * length)
+            covered[ratio] += fit is not None and abs(fit.peak - truth[length]) <= fit.error
+    assert all(c >= 0.95 * runs for c in covered.values()), covered
 
 
 # --- properties ---
@@ -216,3 +308,16 @@ def test_linear_data_with_noise_is_predicted_within_its_error(base, per_token, s
 def test_negative_headroom_is_never_positive(limit, peak, unreusable):
     room = headroom(limit, peak, unreusable)
     assert (room < 0) == (peak + unreusable > limit)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(min_value=1, max_value=1 << 20),
+                          st.integers(min_value=0, max_value=1 << 40)), min_size=2, max_size=40),
+       st.floats(min_value=1.0, max_value=8.0), st.floats(min_value=1.0, max_value=4.0))
+def test_the_error_never_shrinks_further_from_the_shapes(pairs, first, further):
+    largest = max(t for t, _ in pairs)
+    near = shape_fit(pairs, max_tokens=int(largest * first))
+    far = shape_fit(pairs, max_tokens=int(largest * first * further))
+    if near is None or far is None:
+        return
+    assert far.error >= near.error * (1 - 1e-9)
