@@ -107,8 +107,9 @@ _SPECS: tuple[tuple[str, Family], ...] = (
                   "The step peak predicted at gpumemd_forecast_tokens by the fit of step peaks against "
                   "tokens.")),
     ("error", _one("gpumemd_forecast_peak_error_bytes",
-                   "The forecast's error estimate: its worst residual or its error predicting the largest "
-                   "shape from the smaller ones, whichever is larger.")),
+                   "Half a 95 % interval about the predicted peak: it widens with the distance from the "
+                   "shapes seen (prediction interval, the line's convex alternative, the fit's worst "
+                   "residual and held-out error).")),
     ("forecast_headroom", _one("gpumemd_forecast_headroom_bytes",
                                "Headroom at the predicted peak: the limit less the predicted peak and the "
                                "unreusable cache. Negative: the largest batch is predicted not to fit.")),

@@ -30,7 +30,8 @@ SEEDS = [int(s) for s in os.environ.get("GPUMEMD_FORECAST_SEEDS", "0 1 2").split
 RESULTS = os.environ.get("GPUMEMD_RESULTS")
 ERROR = 0.03  # the stated error of the predicted peak at an unseen length
 # Beyond the longest length seen (768) the fit extrapolates: the stated error grows with the
-# distance, and the forecast errs on the safe side (docs/forecast.md, "Its measured error").
+# distance and must hold the truth (docs/forecast.md, "Its measured error"); the bounds below
+# were measured with the fit before the floor was left out, which over-predicted far out.
 OVER = {"1024": 0.05, "1536": 0.10, "2048": 0.15}  # at 1.33x, 2x and 2.67x the longest seen
 LEAK_ERROR = 0.1  # how early the predicted OOM step may be, as a share of the leak's steps
 BUDGET = 190.0  # seconds for every process together
@@ -93,6 +94,17 @@ def test_the_peak_at_unseen_lengths_is_predicted_within_the_stated_error(runs: d
                 predicted,
                 actual,
             )
+
+
+@pytest.mark.timeout_s(210)
+def test_the_truth_lies_within_the_stated_error(runs: dict) -> None:
+    # the error is half a 95 % interval that widens with the distance (docs/forecast.md): the true
+    # peak at 1.33x, 2x and 2.67x the longest length seen lies within predicted ± error
+    for r in runs["runs"]:
+        for length, (predicted, error) in r["predicted"].items():
+            actual = runs["probe"][length]
+            assert predicted is not None and error is not None, r
+            assert abs(predicted - actual) <= error, (r["seed"], length, predicted, error, actual)
 
 
 @pytest.mark.timeout_s(210)
