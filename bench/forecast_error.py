@@ -1,6 +1,6 @@
 """The shape forecast's error against real step peaks, replayed on the CPU from committed curves.
 
-    python3 bench/forecast_error.py [--runs 1000] [--seed 0] [--before b72d8bd] [--json]
+    python3 bench/forecast_error.py [--runs 1000] [--seed 0] [--before b72d8bd] [--seen FIELD] [--json]
 
 The curves (bench/results/2026-11-25-h100-forecast-curve/curve-b4.jsonl, curve-b8.jsonl) hold
 the true allocated step peak of one GPT-2 training step (eager attention, AdamW, H100) per
@@ -16,6 +16,10 @@ in the file. Per distance ratio (target / longest seen, binned), over every run:
 - `width`: the stated error over the truth (median, worst): how wide the interval is;
 
 over every run ("all") and by the number of shapes the run saw.
+
+With `--seen trace_rounded_peak` a run fits the peaks the shape probe reads (the allocator
+trace's walk, each size rounded to its block: a lower bound within the rounding), still judged
+against the counters' true peak.
 
 The same runs are fitted by `shape_fit` as it was at `--before` (a git revision, read with
 `git show`) and as it is in this tree, side by side. The subset size is uniform from 2 shapes
@@ -46,15 +50,17 @@ PLANS = (("curve-b4.jsonl", (512, 768, 1024)), ("curve-b8.jsonl", (384, 512)))
 BINS = (1.34, 2.0, 2.67, 4.0)  # distance ratios reported: each bin holds the ratios up to it
 GROUPS = (("2", 2), ("3-4", 4), ("5-8", 8), ("9+", 1 << 30))  # runs by the shapes they saw
 Fit = Callable[..., "forecast.ShapeForecast | None"]
+Point = tuple[int, int, int, int]  # length, tokens, the true peak, the peak a run sees
 
 
-def curve(name: str) -> list[tuple[int, int, int]]:
-    """(length, tokens, true allocated peak) per line of a committed curve file."""
+def curve(name: str, seen_field: str = "allocated_peak") -> list[Point]:
+    """(length, tokens, true allocated peak, the peak a run sees) per line of a curve file."""
     out = []
     with open(CURVES / name) as f:
         for line in f:
             row = json.loads(line)
-            out.append((int(row["length"]), int(row["tokens"]), int(row["allocated_peak"])))
+            out.append((int(row["length"]), int(row["tokens"]), int(row["allocated_peak"]),
+                        int(row[seen_field])))
     return out
 
 
@@ -69,7 +75,7 @@ def old_shape_fit(rev: str) -> Fit:
     return module.shape_fit  # type: ignore[no-any-return]
 
 
-def draw(rng: random.Random, points: list[tuple[int, int, int]], seen: int) -> list[tuple[int, int, int]]:
+def draw(rng: random.Random, points: list[Point], seen: int) -> list[Point]:
     """A random subset of the lengths up to `seen`, `seen` itself always in it, 2 shapes or more."""
     below = [p for p in points if p[0] < seen]
     top = [p for p in points if p[0] == seen]
@@ -88,18 +94,19 @@ def _group(shapes: int) -> str:
 Cell = dict[str, list[float]]
 
 
-def replay(fits: dict[str, Fit], runs: int, seed: int) -> dict[tuple[str, str, float], Cell]:
+def replay(fits: dict[str, Fit], runs: int, seed: int,
+           seen_field: str = "allocated_peak") -> dict[tuple[str, str, float], Cell]:
     """Per (fit, shapes seen, ratio bin): the relative errors, coverages (1/0) and widths."""
     rng = random.Random(seed)
     acc: dict[tuple[str, str, float], Cell] = {}
     for name_file, seens in PLANS:
-        points = curve(name_file)
+        points = curve(name_file, seen_field)
         for seen in seens:
             for _ in range(runs):
                 subset = draw(rng, points, seen)
-                pairs = [(tokens, peak) for _, tokens, peak in subset]
+                pairs = [(tokens, peak) for _, tokens, _, peak in subset]
                 longest = subset[-1][1]
-                for length, tokens, truth in points:
+                for length, tokens, truth, _ in points:
                     b = _bin(tokens / longest)
                     if length <= seen or b is None:
                         continue
@@ -150,9 +157,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--before", default="b72d8bd", help="git revision of the shape_fit compared with")
     ap.add_argument("--json", action="store_true", help="one JSON line per (fit, ratio bin)")
+    ap.add_argument("--seen", default="allocated_peak", choices=("allocated_peak", "trace_rounded_peak"),
+                    help="the peak a run fits: the counters' (exact), or the shape probe's trace walk "
+                         "(a lower bound within the allocator's rounding)")
     args = ap.parse_args()
     fits = {f"before ({args.before})": old_shape_fit(args.before), "after (this tree)": forecast.shape_fit}
-    rows = summary(replay(fits, args.runs, args.seed))
+    rows = summary(replay(fits, args.runs, args.seed, args.seen))
     if args.json:
         for row in rows:
             print(json.dumps(row))

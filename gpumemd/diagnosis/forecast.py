@@ -202,16 +202,12 @@ def _quadratic(pts: Sequence[tuple[float, float]]) -> tuple[float, float, float]
     grow slower than linearly with a longer sequence: a concave fit is noise)."""
     xmax = max(abs(x) for x, _ in pts) or 1.0
     ymax = max(abs(y) for _, y in pts) or 1.0
-    s = [[0.0] * 3 for _ in range(3)]
     r = [0.0] * 3
     for x, y in pts:
         u, v = x / xmax, y / ymax
-        basis = (1.0, u, u * u)
-        for i in range(3):
-            r[i] += basis[i] * v
-            for j in range(3):
-                s[i][j] += basis[i] * basis[j]
-    sol = _solve3(s, r)
+        for i, term in enumerate((1.0, u, u * u)):
+            r[i] += term * v
+    sol = _solve3(_design(pts, True, xmax), r)
     if sol is None:
         return None
     a, b, c = sol[0] * ymax, sol[1] * ymax / xmax, sol[2] * ymax / (xmax * xmax)
