@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gpumemd.alerts.templates import humanize_duration
 from gpumemd.diagnosis.oom import CAUSES
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 from gpumemd.sources.memsplit import split_process
@@ -96,6 +97,15 @@ class ProcessView:
     )  # (site, bytes per step), at most MAX_LEAK_SITES
     # allocated by category (gpumemd.watch): {"end": {...}, "peak": {...}}, each category's bytes
     categories: dict[str, dict[str, int]] = field(default_factory=dict)
+    # the agent's forecast (docs/forecast.md): room left at the step peak (negative: over), the
+    # longest batch's predicted peak and its room, and the leak's steps and seconds to OOM
+    headroom: int | None = None
+    forecast_tokens: int | None = None
+    forecast_peak: int | None = None
+    forecast_error: int | None = None
+    forecast_headroom: int | None = None
+    steps_to_oom: float | None = None
+    seconds_to_oom: float | None = None
 
     @property
     def who(self) -> str:
@@ -276,6 +286,25 @@ class Node:
                 continue
             if (n := nbytes("category", value)) is not None:
                 found.categories.setdefault(at, {})[category] = n
+        forecast = {  # name: (field, signed): a headroom below 0 is a reading (over the limit)
+            "gpumemd_headroom_bytes": ("headroom", True),
+            "gpumemd_forecast_tokens": ("forecast_tokens", False),
+            "gpumemd_forecast_peak_bytes": ("forecast_peak", False),
+            "gpumemd_forecast_peak_error_bytes": ("forecast_error", False),
+            "gpumemd_forecast_headroom_bytes": ("forecast_headroom", True),
+            "gpumemd_forecast_steps_to_oom": ("steps_to_oom", False),
+            "gpumemd_forecast_seconds_to_oom": ("seconds_to_oom", False),
+        }
+        for name, (attr, signed) in forecast.items():
+            for labels, value in each(name):
+                owner = pid_of(labels)
+                found = procs.get((labels.get("uuid", ""), owner)) if owner is not None else None
+                if found is None:
+                    continue
+                if signed and math.isfinite(value) and abs(value) <= MAX_BYTES_VALUE:
+                    setattr(found, attr, int(value))
+                elif (n := nbytes(attr, value)) is not None:
+                    setattr(found, attr, value if attr.endswith("_to_oom") else n)
         for labels, _value in each("gpumemd_oom_last_diagnosis_info"):
             owner = pid_of(labels)
             if owner is None or labels.get("cause") not in CAUSES:
@@ -471,6 +500,30 @@ def findings(node: Node) -> list[Finding]:
                         p.leak_sites[0][1] if p.leak_sites else None,
                     )
                 )
+            if p.forecast_headroom is not None and p.forecast_headroom < 0 and p.forecast_peak is not None:
+                error = f" ± {size(p.forecast_error)}" if p.forecast_error else ""
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "forecast_oom",
+                        f"{p.who} on GPU {g.gpu}: a batch of {p.forecast_tokens or '?'} tokens is predicted "
+                        f"to peak at {size(p.forecast_peak)}{error}, {size(-p.forecast_headroom)} more "
+                        "than it can hold (docs/forecast.md)",
+                        p.forecast_headroom,
+                    )
+                )
+            if p.steps_to_oom is not None:
+                seconds = p.seconds_to_oom
+                when = f", about {humanize_duration(seconds)}" if seconds is not None else ""
+                out.append(
+                    Finding(
+                        g.gpu,
+                        "leak_oom",
+                        f"{p.who} on GPU {g.gpu}: its memory at each step's end grows; at this rate it "
+                        f"runs out in {p.steps_to_oom:.0f} optimizer steps{when}",
+                        p.steps_to_oom,
+                    )
+                )
             if not p.agent and p.used >= WITHOUT_AGENT_MIN:
                 out.append(
                     Finding(
@@ -534,9 +587,13 @@ def render(
                     ),
                     ("non-PyTorch", p.non_pytorch, "CUDA context, libraries, NCCL", []),
                 ]
-            note = "" if p.agent else "no agent"
+            notes = [] if p.agent else ["no agent"]
+            if p.agent and p.headroom is not None:  # the agent's own: the limit less the step peak
+                notes.append(f"{size(p.headroom)} left at the step peak" if p.headroom >= 0
+                             else f"{size(-p.headroom)} over at the step peak")
             if p.agent and p.pools:  # reserved, but only its graphs and pools can use it
-                note = f"{size(p.pools)} in graph/user pools"
+                notes.append(f"{size(p.pools)} in graph/user pools")
+            note = "; ".join(notes)
             used_children.append((p.who, p.used, note, kids))
         if g.parts:
             used_children.append(("unattributed", g.parts.get("unattributed", 0), g.unattributed_reason, []))

@@ -72,3 +72,53 @@ def test_without_categories_nothing_changes_and_bad_rows_are_skipped() -> None:
     node = Node.from_families(families(bad), "test")
     assert node.gpus[0].processes[0].categories == {}
     assert "step peak" not in render(node, [])
+
+
+# --- the agent's forecast in explain (docs/forecast.md) ---
+
+FORECAST = [("gpumemd_headroom_bytes", 3 * GiB), ("gpumemd_forecast_tokens", 8192),
+            ("gpumemd_forecast_peak_bytes", 90 * GiB), ("gpumemd_forecast_peak_error_bytes", GiB),
+            ("gpumemd_forecast_headroom_bytes", -12 * GiB), ("gpumemd_forecast_steps_to_oom", 1200),
+            ("gpumemd_forecast_seconds_to_oom", 1500)]
+
+
+def with_forecast(rows: list[tuple[str, float]]) -> list[GaugeMetricFamily]:
+    return families([]) + [fam(name, [(RANK, value)]) for name, value in rows]
+
+
+def test_a_rank_over_its_forecast_and_leaking_is_a_finding_with_its_figures() -> None:
+    from gpumemd.commands.explain import findings
+
+    node = Node.from_families(with_forecast(FORECAST), "test")
+    (p,) = node.gpus[0].processes
+    assert (p.headroom, p.forecast_headroom, p.steps_to_oom) == (3 * GiB, -12 * GiB, 1200)
+    found = {f.kind: f for f in findings(node)}
+    said = found["forecast_oom"].message
+    assert "8192 tokens is predicted to peak at 90.0 GiB ± 1.0 GiB, 12.0 GiB more" in said
+    assert "runs out in 1200 optimizer steps, about 25m 0s" in found["leak_oom"].message
+    text = render(node, findings(node))
+    assert "3.0 GiB left at the step peak" in text
+    doc = json.loads(to_json(node, findings(node)))
+    assert doc["gpus"][0]["processes"][0]["forecast_headroom"] == -12 * GiB
+
+
+def test_a_rank_whose_batches_fit_has_no_forecast_finding() -> None:
+    from gpumemd.commands.explain import findings
+
+    rows = [(n, v) for n, v in FORECAST if "to_oom" not in n]
+    rows = [(n, 20 * GiB if n == "gpumemd_forecast_headroom_bytes" else v) for n, v in rows]
+    node = Node.from_families(with_forecast(rows), "test")
+    assert not {"forecast_oom", "leak_oom"} & {f.kind for f in findings(node)}
+    over = [(n, -GiB if n == "gpumemd_headroom_bytes" else v) for n, v in rows]
+    assert "1.0 GiB over at the step peak" in render(Node.from_families(with_forecast(over), "test"), [])
+
+
+def test_forecast_values_that_are_not_figures_are_skipped() -> None:
+    bad = [("gpumemd_headroom_bytes", float("nan")), ("gpumemd_forecast_headroom_bytes", float("-inf")),
+           ("gpumemd_forecast_peak_bytes", -5.0), ("gpumemd_forecast_steps_to_oom", -1.0),
+           ("gpumemd_forecast_seconds_to_oom", float("inf")), ("gpumemd_forecast_tokens", 1e300)]
+    node = Node.from_families(with_forecast(bad), "test")
+    (p,) = node.gpus[0].processes
+    assert (p.headroom, p.forecast_headroom, p.forecast_peak, p.steps_to_oom, p.seconds_to_oom,
+            p.forecast_tokens) == (None,) * 6
+    assert node.notes  # counted in a note, never shown
