@@ -20,8 +20,8 @@ from gpumemd.config.yamlsafe import YamlError, read_limited
 
 from .oom import OomFigures
 
-__all__ = ["MAX_SNAPSHOT_BYTES", "SnapshotFigures", "SnapshotUnreadable", "figures_from_snapshot",
-           "figures_from_segments", "load_snapshot", "request_block"]
+__all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "SnapshotFigures", "SnapshotUnreadable",
+           "figures_from_snapshot", "figures_from_segments", "load_snapshot", "request_block"]
 
 MAX_SNAPSHOT_BYTES = 1 << 30
 
@@ -73,7 +73,8 @@ def request_block(requested: int) -> int:
 @dataclass(frozen=True)
 class SnapshotFigures:
     """One device's allocator state from one segment list (the OOM diagnosis's block figures
-    and the live fragmentation figures: both come from `figures_from_segments`)."""
+    and the live fragmentation figures: both come from `DeviceWalk`, through
+    `figures_from_segments` or the pool source's pass)."""
 
     device: int
     reserved: int
@@ -102,26 +103,35 @@ class SnapshotFigures:
         return sum(b for b in self.held_free_blocks if b < need)
 
 
-def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigures:
-    """Reserved, allocated, free blocks and pools of one device; malformed entries skipped.
-    One walk over every block: the agent calls it at every pool read, so it stays linear."""
-    reserved = allocated = pool_reserved = pool_free = releasable = 0
-    live_requests: dict[int, int] = {}
-    free_blocks: list[int] = []
-    held: list[int] = []
-    pools: dict[str, int] = {}
-    for seg in segments:
-        if not isinstance(seg, dict) or seg.get("device", 0) != device:
-            continue
+class DeviceWalk:
+    """One device's `SnapshotFigures`, built one segment at a time, so that a caller already
+    walking the segment list for its own figures (the pool source's sums) gets these from the
+    same pass instead of a second walk. `add` takes one segment of this device, any shape:
+    whatever is malformed inside it is skipped, as `figures_from_segments` always did."""
+
+    __slots__ = ("_free_blocks", "_held", "_live", "_pools", "allocated", "device", "pool_free",
+                 "pool_reserved", "releasable", "reserved")
+
+    def __init__(self, device: int) -> None:
+        self.device = device
+        self.reserved = self.allocated = self.pool_reserved = self.pool_free = self.releasable = 0
+        self._live: dict[int, int] = {}
+        self._free_blocks: list[int] = []
+        self._held: list[int] = []
+        self._pools: dict[str, int] = {}
+
+    def add(self, seg: dict[str, Any]) -> None:
+        """One segment's blocks into the figures (the caller chose the segment by its device)."""
         size = _int(seg.get("total_size")) or 0
         pool = seg.get("segment_pool_id")
         pool_id = tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL
         private = pool_id != DEFAULT_POOL
-        expandable = seg.get("is_expandable") is True
-        reserved += size
+        self.reserved += size
         blocks = seg.get("blocks")
         seg_free: list[int] = []
         live = False
+        allocated = 0
+        live_requests = self._live
         for block in blocks if isinstance(blocks, list) else ():
             if not isinstance(block, dict):
                 continue
@@ -136,33 +146,49 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
                 address = _int(block.get("address"))
                 if not private and address is not None:
                     live_requests[address] = request_block(_int(block.get("requested_size")) or 0)
+        self.allocated += allocated
         if private:
-            pool_free += sum(seg_free)
-            pool_reserved += size
+            self.pool_free += sum(seg_free)
+            self.pool_reserved += size
             key = "/".join(str(p) for p in pool_id)[:40]
-            pools[key] = pools.get(key, 0) + size
-            continue
-        free_blocks += seg_free
+            self._pools[key] = self._pools.get(key, 0) + size
+            return
+        self._free_blocks += seg_free
         if not live:
-            releasable += size
-        elif expandable:
-            releasable += sum(seg_free)
+            self.releasable += size
+        elif seg.get("is_expandable") is True:
+            self.releasable += sum(seg_free)
         else:
-            held += seg_free
-    largest_pool = max(pools.items(), key=lambda kv: kv[1]) if pools else None
-    return SnapshotFigures(
-        device,
-        reserved,
-        allocated,
-        max(free_blocks, default=0),
-        tuple(sorted(free_blocks)),
-        pool_reserved,
-        pool_free,
-        largest_pool,
-        held_free_blocks=tuple(sorted(held)),
-        releasable=releasable,
-        live_requests=live_requests,
-    )
+            self._held += seg_free
+
+    def figures(self) -> SnapshotFigures:
+        """The figures of the segments added: the walk's end (the live requests are handed over, not
+        copied, so add nothing after)."""
+        pools = self._pools
+        return SnapshotFigures(
+            self.device,
+            self.reserved,
+            self.allocated,
+            max(self._free_blocks, default=0),
+            tuple(sorted(self._free_blocks)),
+            self.pool_reserved,
+            self.pool_free,
+            max(pools.items(), key=lambda kv: kv[1]) if pools else None,
+            held_free_blocks=tuple(sorted(self._held)),
+            releasable=self.releasable,
+            live_requests=self._live,
+        )
+
+
+def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigures:
+    """Reserved, allocated, free blocks and pools of one device; malformed entries skipped.
+    One walk over every block, linear in them (the pool source gets the same figures from
+    `DeviceWalk` inside its own pass)."""
+    walk = DeviceWalk(device)
+    for seg in segments:
+        if isinstance(seg, dict) and seg.get("device", 0) == device:
+            walk.add(seg)
+    return walk.figures()
 
 
 def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:

@@ -47,7 +47,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_cuda import TorchCudaApi
 from gpumemd.diagnosis.oom import only_stranded_fits
-from gpumemd.diagnosis.snapshot import figures_from_segments
+from gpumemd.diagnosis.snapshot import DeviceWalk, SnapshotFigures
 
 from .base import Family, Source, SourceUnavailable
 
@@ -59,6 +59,7 @@ __all__ = [
     "MalformedSnapshot",
     "PoolReading",
     "PoolSource",
+    "PoolSums",
     "kind_of",
     "summarize",
 ]
@@ -110,13 +111,22 @@ def _count(value: Any) -> int:
     return value
 
 
-def summarize(segments: Any) -> dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int]]]:
-    """Per device: {kind: [reserved, allocated, pools]} and {pool id: reserved}. Raises
-    MalformedSnapshot on anything not shaped as torch's segments, and SourceUnavailable when no
-    segment names its pool (a torch before `segment_pool_id`)."""
+class PoolSums(NamedTuple):
+    """One device's share of a pool read's single pass over the segments."""
+
+    kinds: dict[str, list[int]]  # kind -> [reserved, allocated, pools]
+    pools: dict[tuple[int, int], int]  # pool id -> reserved
+    figures: SnapshotFigures  # the fragmentation figures, from the same pass
+
+
+def summarize(segments: Any) -> dict[int, PoolSums]:
+    """Per device: the pool sums and the fragmentation figures, in one walk of the segment list
+    (the snapshot is the costly part of a pool read: it is walked once, not once per figure).
+    Raises MalformedSnapshot on anything not shaped as torch's segments, and SourceUnavailable
+    when no segment names its pool (a torch before `segment_pool_id`)."""
     if not isinstance(segments, list):
         raise MalformedSnapshot(f"a snapshot is a list of segments, got {type(segments).__name__}")
-    out: dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int]]] = {}
+    sums: dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int], DeviceWalk]] = {}
     named = 0
     for seg in segments:
         if not isinstance(seg, dict):
@@ -130,7 +140,10 @@ def summarize(segments: Any) -> dict[int, tuple[dict[str, list[int]], dict[tuple
         first, second = _count(pid[0]), _count(pid[1])
         device = _count(seg.get("device"))
         reserved, allocated = _count(seg.get("total_size")), _count(seg.get("allocated_size"))
-        kinds, pools = out.get(device) or out.setdefault(device, ({}, {}))
+        entry = sums.get(device)
+        if entry is None:
+            entry = sums[device] = ({}, {}, DeviceWalk(device))
+        kinds, pools, walk = entry
         kind = kind_of(first, second)
         row = kinds.get(kind)
         if row is None:
@@ -142,11 +155,12 @@ def summarize(segments: Any) -> dict[int, tuple[dict[str, list[int]], dict[tuple
             row[2] += 1
             pools[key] = 0
         pools[key] += reserved
+        walk.add(seg)  # the blocks, read leniently as the OOM diagnosis reads them
     if named < len(segments):
         if named == 0:
             raise SourceUnavailable("this torch's allocator snapshot has no segment_pool_id: no pool series")
         raise MalformedSnapshot(f"{len(segments) - named} of {len(segments)} segments lack segment_pool_id")
-    return out
+    return {device: PoolSums(kinds, pools, walk.figures()) for device, (kinds, pools, walk) in sums.items()}
 
 
 def _pool_label(first: int, second: int) -> str:
@@ -213,7 +227,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
             return self._turn_off(str(exc))
         readings = []
         for device in sorted(sums):
-            kinds, pools = sums[device]
+            kinds, pools, figures = sums[device]
             uuid = self._uuids.get(device)
             if uuid is None:
                 uuid = self._uuids[device] = str(api.device_uuid(device))
@@ -226,14 +240,14 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
                     uuid,
                     tuple(rows),
                     _top(pools, self._max_pools),
-                    self._fragmentation(segments, device),
+                    self._fragmentation(figures),
                 )
             )
         return tuple(readings)
 
-    def _fragmentation(self, segments: list[Any], device: int) -> Fragmentation:
+    def _fragmentation(self, seg: SnapshotFigures) -> Fragmentation:
         """The live side of oom.py's `fragmentation` cause, from the segment list just read."""
-        seg = figures_from_segments(segments, device)
+        device = seg.device
         now = self._clock()
         before, self._live[device] = self._live.get(device, {}), seg.live_requests
         # freed since the last read: gone, or its address now holds another request
