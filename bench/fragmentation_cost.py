@@ -1,36 +1,46 @@
-"""What the live fragmentation figures add to a pool read, on any machine: the segment walk
-(`figures_from_segments`) over synthetic segment lists shaped like the one recorded on an H100
-at a fragmentation OOM (tests/fixtures/torch/h100__torch-2.11.0__oom-fragmentation.pickle:
-20 MiB segments, each a 12 MiB hole, a live 6 MiB tensor and a 2 MiB tail), at 1k and 10k blocks.
+"""The CPU part of a pool read, before and after the one-walk merge, side by side in one run, on
+synthetic segment lists shaped like the one recorded on an H100 at a fragmentation OOM
+(tests/fixtures/torch/h100__torch-2.11.0__oom-fragmentation.pickle: 20 MiB segments, each a
+12 MiB hole, a live 6 MiB tensor and a 2 MiB tail), at 1k, 10k and 50k blocks.
 
-    python3 bench/fragmentation_cost.py [--reps 200] [--json]
+    python3 bench/fragmentation_cost.py [--reps 50] [--json]
 
-Reported per block count (median of `reps`, milliseconds):
-- `summarize_ms`: the pool source's segment sums before this figure (what a pool read paid);
-- `walk_ms`: the one block walk the fragmentation figures and the OOM diagnosis share;
-- `read_ms`: `PoolSource.read` as the agent runs it (both, the reference kept, families not built).
-`torch.cuda.memory_snapshot` itself is not here (it needs a GPU): the device run measures it
-(bench/results/2026-11-25-h100-fragmentation).
+Reported per block count (median of `reps`, milliseconds; before and after alternate, rep by
+rep, so a busy moment of the machine falls on both):
+- `before_read_ms`: main's pool read before the merge (bench/poolwalk_before.py, kept verbatim):
+  the pool sums, then the fragmentation walk, a second walk of the same list;
+- `before_sums_ms`, `before_walk_ms`: its two walks alone;
+- `after_read_ms`: `PoolSource.read` as the agent runs it now (the families not built);
+- `after_pass_ms`: its one pass alone (`summarize`: the sums and the fragmentation figures).
+Both reads keep the reference window and ask the device's free memory (answered at once here);
+the bench checks they give equal readings before it times them.
+`torch.cuda.memory_snapshot` itself is not here (it needs a GPU): the device runs measure it
+(bench/results/2026-11-25-h100-fragmentation/verified).
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import json
 import pickle
+import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpumemd.diagnosis.snapshot import figures_from_segments  # noqa: E402
+from bench.poolwalk_before import PoolReadBefore, figures_from_segments  # noqa: E402
+from bench.poolwalk_before import summarize as summarize_before  # noqa: E402
 from gpumemd.sources.pools import PoolSource, summarize  # noqa: E402
 
+BLOCKS = (1000, 10000, 50000)
 RECORDED = ROOT / "tests/fixtures/torch/h100__torch-2.11.0__oom-fragmentation.pickle"
 
 
@@ -75,36 +85,55 @@ class Api:
         return (2 << 20, 80 << 30)
 
 
-def median_ms(fn: Any, reps: int) -> float:
-    times = []
+def timed(fns: dict[str, Callable[[], Any]], reps: int) -> dict[str, float]:
+    """Median milliseconds of each call, the calls alternating within each rep."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for fn in fns.values():
+        fn()  # warm: the first read builds the reference window's state
+    gc.collect()
     for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1e3
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    return {name: statistics.median(v) * 1e3 for name, v in times.items()}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--reps", type=int, default=200)
+    ap.add_argument("--reps", type=int, default=50)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []
-    for n in (1000, 10000):
+    for n in BLOCKS:
         segs = segments(n)
-        source = PoolSource(Api(segs))
-        rows.append({"blocks": sum(len(s["blocks"]) for s in segs), "segments": len(segs),
-                     "summarize_ms": median_ms(lambda s=segs: summarize(s), args.reps),
-                     "walk_ms": median_ms(lambda s=segs: figures_from_segments(s, 0), args.reps),
-                     "read_ms": median_ms(lambda src=source: src.read({}), args.reps)})
-    doc = {"python": sys.version.split()[0], "reps": args.reps, "rows": rows}
+        api = Api(segs)
+        after = PoolSource(api)
+        before = PoolReadBefore(api.device_uuid, lambda d, a=api: a.mem_get_info(d)[0])
+        if before.read(segs) != after.read({}):
+            raise SystemExit(f"{n} blocks: the readings differ before and after the merge")
+        got = timed(
+            {
+                "before_read_ms": lambda b=before, s=segs: b.read(s),
+                "after_read_ms": lambda a=after: a.read({}),
+                "before_sums_ms": lambda s=segs: summarize_before(s),
+                "before_walk_ms": lambda s=segs: figures_from_segments(s, 0),
+                "after_pass_ms": lambda s=segs: summarize(s),
+            },
+            args.reps,
+        )
+        rows.append({"blocks": sum(len(s["blocks"]) for s in segs), "segments": len(segs), **got,
+                     "after_vs_before": got["after_read_ms"] / got["before_read_ms"]})
+    doc = {"python": sys.version.split()[0], "machine": platform.machine(), "reps": args.reps, "rows": rows}
     if args.json:
         print(json.dumps(doc))
     else:
         for r in rows:
             print(
-                f"{r['blocks']:>6} blocks ({r['segments']} segments): summarize {r['summarize_ms']:.3f} ms, "
-                f"walk {r['walk_ms']:.3f} ms, pool read {r['read_ms']:.3f} ms"
+                f"{r['blocks']:>6} blocks ({r['segments']} segments): pool read before "
+                f"{r['before_read_ms']:.3f} ms (sums {r['before_sums_ms']:.3f} + walk "
+                f"{r['before_walk_ms']:.3f}), after {r['after_read_ms']:.3f} ms (one pass "
+                f"{r['after_pass_ms']:.3f}): {r['after_vs_before']:.2f}x"
             )
 
 

@@ -106,8 +106,9 @@ class SnapshotFigures:
 class DeviceWalk:
     """One device's `SnapshotFigures`, built one segment at a time, so that a caller already
     walking the segment list for its own figures (the pool source's sums) gets these from the
-    same pass instead of a second walk. `add` takes one segment of this device, any shape:
-    whatever is malformed inside it is skipped, as `figures_from_segments` always did."""
+    same pass instead of a second walk. The caller reads each segment's size and pool its own
+    way (strictly in the pool source, leniently in `figures_from_segments`); whatever is
+    malformed inside the segment's blocks is skipped, as it always was."""
 
     __slots__ = ("_free_blocks", "_held", "_live", "_pools", "allocated", "device", "pool_free",
                  "pool_reserved", "releasable", "reserved")
@@ -120,11 +121,8 @@ class DeviceWalk:
         self._held: list[int] = []
         self._pools: dict[str, int] = {}
 
-    def add(self, seg: dict[str, Any]) -> None:
-        """One segment's blocks into the figures (the caller chose the segment by its device)."""
-        size = _int(seg.get("total_size")) or 0
-        pool = seg.get("segment_pool_id")
-        pool_id = tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL
+    def add(self, seg: dict[str, Any], size: int, pool_id: tuple[Any, ...]) -> None:
+        """One segment of this device: its blocks, its size and its pool into the figures."""
         private = pool_id != DEFAULT_POOL
         self.reserved += size
         blocks = seg.get("blocks")
@@ -132,10 +130,13 @@ class DeviceWalk:
         live = False
         allocated = 0
         live_requests = self._live
+        # Once per block at every pool read: `_int` and `request_block` are inlined here.
         for block in blocks if isinstance(blocks, list) else ():
             if not isinstance(block, dict):
                 continue
-            bsize = _int(block.get("size")) or 0
+            bsize = block.get("size")
+            if type(bsize) is not int or bsize < 0:
+                bsize = 0
             state = block.get("state")
             if state == "inactive":
                 seg_free.append(bsize)
@@ -143,9 +144,12 @@ class DeviceWalk:
             live = True  # active_allocated, active_pending_free: not free yet
             if state == "active_allocated":
                 allocated += bsize
-                address = _int(block.get("address"))
-                if not private and address is not None:
-                    live_requests[address] = request_block(_int(block.get("requested_size")) or 0)
+                address = block.get("address")
+                if not private and type(address) is int and address >= 0:
+                    asked = block.get("requested_size")
+                    live_requests[address] = (
+                        -(-asked // ROUND) * ROUND if type(asked) is int and asked >= 0 else 0
+                    )
         self.allocated += allocated
         if private:
             self.pool_free += sum(seg_free)
@@ -187,7 +191,12 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
     walk = DeviceWalk(device)
     for seg in segments:
         if isinstance(seg, dict) and seg.get("device", 0) == device:
-            walk.add(seg)
+            pool = seg.get("segment_pool_id")
+            walk.add(
+                seg,
+                _int(seg.get("total_size")) or 0,
+                tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL,
+            )
     return walk.figures()
 
 

@@ -105,18 +105,19 @@ def kind_of(first: int, second: int) -> str:
     return "graph" if second == 0 else "other"
 
 
-def _count(value: Any) -> int:
-    if type(value) is not int or value < 0:  # bool is no count; a float is not torch's
-        raise MalformedSnapshot(f"not a byte count: {type(value).__name__}")
-    return value
-
-
 class PoolSums(NamedTuple):
     """One device's share of a pool read's single pass over the segments."""
 
     kinds: dict[str, list[int]]  # kind -> [reserved, allocated, pools]
     pools: dict[tuple[int, int], int]  # pool id -> reserved
     figures: SnapshotFigures  # the fragmentation figures, from the same pass
+
+
+def _counts(*values: Any) -> None:
+    """Raises MalformedSnapshot naming the first value that is not a byte count."""
+    for value in values:
+        if type(value) is not int or value < 0:  # bool is no count; a float is not torch's
+            raise MalformedSnapshot(f"not a byte count: {type(value).__name__}")
 
 
 def summarize(segments: Any) -> dict[int, PoolSums]:
@@ -126,8 +127,14 @@ def summarize(segments: Any) -> dict[int, PoolSums]:
     when no segment names its pool (a torch before `segment_pool_id`)."""
     if not isinstance(segments, list):
         raise MalformedSnapshot(f"a snapshot is a list of segments, got {type(segments).__name__}")
-    sums: dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int], DeviceWalk]] = {}
+    # per device: kind -> [reserved, allocated, pools], pool id -> reserved, pool id -> its kind's
+    # row (the kind looked up once per pool, not once per segment), and the fragmentation walk
+    sums: dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int], dict[Any, list[int]], DeviceWalk]]
+    sums = {}
     named = 0
+    device: Any  # the three counts read from a segment, checked before use
+    reserved: Any
+    allocated: Any
     for seg in segments:
         if not isinstance(seg, dict):
             raise MalformedSnapshot(f"a segment is a dict, got {type(seg).__name__}")
@@ -137,30 +144,37 @@ def summarize(segments: Any) -> dict[int, PoolSums]:
         named += 1
         if not isinstance(pid, (tuple, list)) or len(pid) != 2:
             raise MalformedSnapshot("segment_pool_id is not a pair")
-        first, second = _count(pid[0]), _count(pid[1])
-        device = _count(seg.get("device"))
-        reserved, allocated = _count(seg.get("total_size")), _count(seg.get("allocated_size"))
+        first, second = pid
+        device, reserved, allocated = seg.get("device"), seg.get("total_size"), seg.get("allocated_size")
+        # The five counts in one test on the common path (`_counts` names the bad one), every
+        # segment: once a pool is known, a True where 1 was would find its row all the same.
+        if not (
+            type(first) is int and type(second) is int and type(device) is int
+            and type(reserved) is int and type(allocated) is int
+            and first >= 0 and second >= 0 and device >= 0 and reserved >= 0 and allocated >= 0
+        ):
+            _counts(first, second, device, reserved, allocated)
         entry = sums.get(device)
         if entry is None:
-            entry = sums[device] = ({}, {}, DeviceWalk(device))
-        kinds, pools, walk = entry
-        kind = kind_of(first, second)
-        row = kinds.get(kind)
-        if row is None:
-            row = kinds[kind] = [0, 0, 0]
-        row[0] += reserved
-        row[1] += allocated
+            entry = sums[device] = ({}, {}, {}, DeviceWalk(device))
+        kinds, pools, rows, walk = entry
         key = (first, second)
-        if key not in pools:
+        row = rows.get(key)
+        if row is None:  # a pool not seen yet
+            kind = kind_of(first, second)
+            row = rows[key] = kinds.get(kind) or kinds.setdefault(kind, [0, 0, 0])
             row[2] += 1
             pools[key] = 0
+        row[0] += reserved
+        row[1] += allocated
         pools[key] += reserved
-        walk.add(seg)  # the blocks, read leniently as the OOM diagnosis reads them
+        walk.add(seg, reserved, key)  # the blocks, read leniently as the OOM diagnosis reads them
     if named < len(segments):
         if named == 0:
             raise SourceUnavailable("this torch's allocator snapshot has no segment_pool_id: no pool series")
         raise MalformedSnapshot(f"{len(segments) - named} of {len(segments)} segments lack segment_pool_id")
-    return {device: PoolSums(kinds, pools, walk.figures()) for device, (kinds, pools, walk) in sums.items()}
+    return {device: PoolSums(kinds, pools, walk.figures())
+            for device, (kinds, pools, _, walk) in sums.items()}
 
 
 def _pool_label(first: int, second: int) -> str:
