@@ -114,6 +114,12 @@ class _Torch:
         self.segments: Any = []
         self.free: int | None = None
 
+    @classmethod
+    def answering(cls, segments: Any) -> _Torch:
+        torch = cls()
+        torch.segments = segments
+        return torch
+
     def is_initialized(self) -> bool:
         return True
 
@@ -218,21 +224,30 @@ _segment = st.fixed_dictionaries(
         "blocks": st.lists(_block, max_size=6),
     }
 )
-# a valid segment with one field made hostile (or dropped): the read must refuse it as before
+# a valid segment with one or two fields made hostile (or dropped): the read must refuse it as
+# before, with the same message (two: which one it names first)
+_fields = ["device", "total_size", "allocated_size", "segment_pool_id", "is_expandable", "blocks"]
 _broken = st.tuples(
     _segment,
-    st.sampled_from(["device", "total_size", "allocated_size", "segment_pool_id", "is_expandable", "blocks"]),
-    st.one_of(_hostile, st.tuples(_hostile, _hostile), st.just(KeyError)),
+    st.lists(
+        st.tuples(
+            st.sampled_from(_fields),
+            st.one_of(_hostile, st.tuples(_hostile, _hostile), st.tuples(_int, _hostile), st.just(KeyError)),
+        ),
+        min_size=1,
+        max_size=2,
+    ),
 )
 
 
-def _break(case: tuple[dict[str, Any], str, Any]) -> dict[str, Any]:
-    seg, key, value = case
+def _break(case: tuple[dict[str, Any], list[tuple[str, Any]]]) -> dict[str, Any]:
+    seg, changes = case
     seg = dict(seg)
-    if value is KeyError:
-        del seg[key]
-    else:
-        seg[key] = value
+    for key, value in changes:
+        if value is KeyError:
+            seg.pop(key, None)
+        else:
+            seg[key] = value
     return seg
 
 
@@ -314,20 +329,41 @@ def test_tensors_that_come_and_go_give_the_two_walks_reference_and_risk(
                  for mask, free, elapsed in reads])
 
 
+_REFUSED = [  # one segment's fields, as a hostile torch or file could set them
+    {"total_size": -1},
+    {"allocated_size": 1.5},
+    {"device": True},
+    {"device": None},
+    {"segment_pool_id": (0,)},
+    {"segment_pool_id": (0, -1)},
+    {"segment_pool_id": (True, 0)},
+    {"segment_pool_id": ("0", 0), "device": 1.0},  # two bad: the refusal names the pool's first
+    {"segment_pool_id": (0, None), "device": "0"},
+    {"device": -1, "total_size": "big"},
+    {"total_size": None, "allocated_size": True},
+]
+
+
 def test_the_source_refuses_what_it_refused_before() -> None:
-    """A malformed field at the segment level still fails the whole read (not skipped, as the
-    lenient block walk skips a malformed block)."""
-    seg = copy.deepcopy(_pickle("oom-capacity")[0])
-    torch = _Torch()
-    for key, value in [("total_size", -1), ("allocated_size", 1.5), ("device", True),
-                       ("segment_pool_id", (0,)), ("segment_pool_id", (0, -1))]:
-        torch.segments = [{**seg, key: value}]
-        try:
-            PoolSource(torch).read({})
-        except ValueError as exc:
-            assert type(exc).__name__ == "MalformedSnapshot", (key, value)
-        else:
-            raise AssertionError(f"{key}={value!r} was read")
+    """A malformed count at the segment level still fails the whole read, with the message main
+    gave (not skipped, as the lenient block walk skips a malformed block), also after a valid
+    segment of the same pool (a True where 1 was would find that pool's sums)."""
+    from bench.poolwalk_before import summarize as before
+
+    good = copy.deepcopy(_pickle("oom-capacity")[0])
+    one = {**good, "segment_pool_id": (1, 0)}
+    for change in _REFUSED:
+        for segments in ([{**good, **change}], [one, {**one, **change}], [good, good, {**good, **change}]):
+            messages = []
+            after = PoolSource(_Torch.answering(segments))
+            for read in (lambda a=after: a.read({}), lambda s=segments: before(s)):
+                try:
+                    read()
+                except ValueError as exc:
+                    messages.append((type(exc).__name__, str(exc)))
+                else:
+                    messages.append(("read", ""))
+            assert messages[0] == messages[1] and messages[0][0] == "MalformedSnapshot", (change, messages)
 
 
 def _write(by: str) -> None:
