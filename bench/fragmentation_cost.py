@@ -3,7 +3,7 @@ synthetic segment lists shaped like the one recorded on an H100 at a fragmentati
 (tests/fixtures/torch/h100__torch-2.11.0__oom-fragmentation.pickle: 20 MiB segments, each a
 12 MiB hole, a live 6 MiB tensor and a 2 MiB tail), at 1k, 10k and 50k blocks.
 
-    python3 bench/fragmentation_cost.py [--reps 50] [--json]
+    python3 bench/fragmentation_cost.py [--reps 50] [--clock wall|cpu] [--json]
 
 Reported per block count (median of `reps`, milliseconds; before and after alternate, rep by
 rep, so a busy moment of the machine falls on both):
@@ -13,7 +13,9 @@ rep, so a busy moment of the machine falls on both):
 - `after_read_ms`: `PoolSource.read` as the agent runs it now (the families not built);
 - `after_pass_ms`: its one pass alone (`summarize`: the sums and the fragmentation figures).
 Both reads keep the reference window and ask the device's free memory (answered at once here);
-the bench checks they give equal readings before it times them.
+the bench checks they give equal readings before it times them. `--clock cpu` times the thread's
+CPU time instead of the wall clock: steadier on a shared machine, where the wall clock also counts
+the moments another process held the core.
 `torch.cuda.memory_snapshot` itself is not here (it needs a GPU): the device runs measure it
 (bench/results/2026-11-25-h100-fragmentation/verified).
 """
@@ -85,7 +87,7 @@ class Api:
         return (2 << 20, 80 << 30)
 
 
-def timed(fns: dict[str, Callable[[], Any]], reps: int) -> dict[str, float]:
+def timed(fns: dict[str, Callable[[], Any]], reps: int, clock: Callable[[], float]) -> dict[str, float]:
     """Median milliseconds of each call, the calls alternating within each rep."""
     times: dict[str, list[float]] = {name: [] for name in fns}
     for fn in fns.values():
@@ -93,17 +95,19 @@ def timed(fns: dict[str, Callable[[], Any]], reps: int) -> dict[str, float]:
     gc.collect()
     for _ in range(reps):
         for name, fn in fns.items():
-            t = time.perf_counter()
+            t = clock()
             fn()
-            times[name].append(time.perf_counter() - t)
+            times[name].append(clock() - t)
     return {name: statistics.median(v) * 1e3 for name, v in times.items()}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=50)
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    clock = time.perf_counter if args.clock == "wall" else time.thread_time
     rows = []
     for n in BLOCKS:
         segs = segments(n)
@@ -121,10 +125,12 @@ def main() -> None:
                 "after_pass_ms": lambda s=segs: summarize(s),
             },
             args.reps,
+            clock,
         )
         rows.append({"blocks": sum(len(s["blocks"]) for s in segs), "segments": len(segs), **got,
                      "after_vs_before": got["after_read_ms"] / got["before_read_ms"]})
-    doc = {"python": sys.version.split()[0], "machine": platform.machine(), "reps": args.reps, "rows": rows}
+    doc = {"python": sys.version.split()[0], "machine": platform.machine(), "reps": args.reps,
+           "clock": args.clock, "rows": rows}
     if args.json:
         print(json.dumps(doc))
     else:
