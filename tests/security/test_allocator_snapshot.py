@@ -15,12 +15,12 @@ import copy
 import math
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from prometheus_client.openmetrics.exposition import generate_latest as openmetrics
 from prometheus_client.openmetrics.parser import text_string_to_metric_families as parse_openmetrics
 
-from gpumemd.sources.pools import MalformedSnapshot, PoolSource
+from gpumemd.sources.pools import MalformedSnapshot, PoolSource, summarize
 from tests.unit.sources.test_poolwalk import (
     COUNT,
     ELAPSED,
@@ -122,8 +122,18 @@ class _Registry:
         return self._families
 
 
+_NEGATIVE_HOLE = [  # a live tensor, then a free block torch says is -1 bytes, and one that is NaN
+    {"device": 0, "total_size": 4 << 20, "allocated_size": 2 << 20, "segment_pool_id": (0, 0),
+     "is_expandable": False,
+     "blocks": [{"address": 1 << 30, "size": 2 << 20, "requested_size": 2 << 20, "state": "active_allocated"},
+                {"address": (1 << 30) + (2 << 20), "size": -1, "state": "inactive"},
+                {"address": (1 << 30) + (3 << 20), "size": float("nan"), "state": "inactive"}]},
+]
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reads=st.lists(st.tuples(_snapshot, FREE, ELAPSED), min_size=1, max_size=4))
+@example(reads=[(_NEGATIVE_HOLE, 0, 1.0), ([], 0, 1.0)])
 def test_what_a_hostile_snapshot_gets_served_is_finite_and_non_negative(
     reads: list[tuple[Any, int | None, float]],
 ) -> None:
@@ -159,7 +169,14 @@ def test_a_block_that_is_not_a_block_costs_nothing_but_itself(
     for i, at, value in junk:
         blocks = dirty[i % len(dirty)]["blocks"]
         blocks.insert(at % (len(blocks) + 1), value)
-    readings = []
+    readings, sums = [], []
     for segs in (segments, dirty):
-        readings.append(PoolSource(FakeTorch.answering(segs), clock=Clock()).read({}))
+        torch = FakeTorch.answering(segs)
+        torch.free = 0  # the risk computed, so the segments' releasable bytes count too
+        readings.append(PoolSource(torch, clock=Clock()).read({}))
+        sums.append(summarize(segs))
     assert readings[0] == readings[1]
+    assert sums[0] == sums[1]  # every figure of the pass, the OOM diagnosis's ones too
+    assert [s.figures.live_requests for s in sums[0].values()] == [
+        s.figures.live_requests for s in sums[1].values()
+    ]
