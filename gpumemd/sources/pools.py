@@ -113,6 +113,9 @@ class PoolSums(NamedTuple):
     figures: SnapshotFigures  # the fragmentation figures, from the same pass
 
 
+_Pool = tuple[int, int]  # a segment_pool_id
+
+
 def _counts(*values: Any) -> None:
     """Raises MalformedSnapshot naming the first value that is not a byte count."""
     for value in values:
@@ -129,10 +132,9 @@ def summarize(segments: Any) -> dict[int, PoolSums]:
         raise MalformedSnapshot(f"a snapshot is a list of segments, got {type(segments).__name__}")
     # per device: kind -> [reserved, allocated, pools], pool id -> reserved, pool id -> its kind's
     # row (the kind looked up once per pool, not once per segment), and the fragmentation walk
-    sums: dict[int, tuple[dict[str, list[int]], dict[tuple[int, int], int], dict[Any, list[int]], DeviceWalk]]
-    sums = {}
+    sums: dict[int, tuple[dict[str, list[int]], dict[_Pool, int], dict[_Pool, list[int]], DeviceWalk]] = {}
     named = 0
-    device: Any  # the three counts read from a segment, checked before use
+    device: Any  # counts read from a segment, checked before use
     reserved: Any
     allocated: Any
     for seg in segments:
@@ -146,7 +148,7 @@ def summarize(segments: Any) -> dict[int, PoolSums]:
             raise MalformedSnapshot("segment_pool_id is not a pair")
         first, second = pid
         device, reserved, allocated = seg.get("device"), seg.get("total_size"), seg.get("allocated_size")
-        # The five counts in one test on the common path (`_counts` names the bad one), every
+        # The counts in one test on the common path (`_counts` names the bad one), for every
         # segment: once a pool is known, a True where 1 was would find its row all the same.
         if not (
             type(first) is int and type(second) is int and type(device) is int
