@@ -367,7 +367,7 @@ for _name, _doc in (
     ("gpumemd_forecast_tokens", "The batch shape (tokens) the forecast is for."),
     ("gpumemd_forecast_peak_bytes", "Predicted step peak at gpumemd_forecast_tokens."),
     ("gpumemd_forecast_peak_error_bytes", "Half a 95 % interval about the predicted peak."),
-    ("gpumemd_forecast_headroom_bytes", "Headroom at the predicted peak (negative: predicted not to fit)."),
+    ("gpumemd_forecast_headroom_bytes", "Headroom at the predicted peak + error (<0: may not fit)."),
     ("gpumemd_forecast_steps_to_oom", "Optimizer steps until the step peak's upward trend meets the limit."),
     ("gpumemd_forecast_seconds_to_oom", "Seconds until the step peak's upward trend meets the limit."),
 ):

@@ -507,8 +507,8 @@ def findings(node: Node) -> list[Finding]:
                         g.gpu,
                         "forecast_oom",
                         f"{p.who} on GPU {g.gpu}: a batch of {p.forecast_tokens or '?'} tokens is predicted "
-                        f"to peak at {size(p.forecast_peak)}{error}, {size(-p.forecast_headroom)} more "
-                        "than it can hold (docs/forecast.md)",
+                        f"to peak at {size(p.forecast_peak)}{error}: {size(-p.forecast_headroom)} more "
+                        "than it can hold at the top of that (docs/forecast.md)",
                         p.forecast_headroom,
                     )
                 )

@@ -83,7 +83,7 @@ class ForecastReading(NamedTuple):
     tokens: int | None  # the shape predicted at
     peak: float | None  # predicted step peak there
     error: float | None
-    forecast_headroom: float | None  # limit − predicted peak − unreusable cache
+    forecast_headroom: float | None  # limit − (predicted peak + its error) − unreusable cache
     steps_to_oom: float | None
     seconds_to_oom: float | None
 
@@ -111,8 +111,9 @@ _SPECS: tuple[tuple[str, Family], ...] = (
                    "shapes seen (prediction interval, the line's convex alternative, the fit's worst "
                    "residual and held-out error).")),
     ("forecast_headroom", _one("gpumemd_forecast_headroom_bytes",
-                               "Headroom at the predicted peak: the limit less the predicted peak and the "
-                               "unreusable cache. Negative: the largest batch is predicted not to fit.")),
+                               "Headroom at the top of the predicted peak's 95 % interval: the limit "
+                               "less the predicted peak, its error and the unreusable cache. Negative: "
+                               "the largest batch may not fit.")),
     ("steps_to_oom", _one("gpumemd_forecast_steps_to_oom",
                           "Optimizer steps until the step peak's trend meets the limit; only while the trend "
                           "is surely upward (a leak).")),
@@ -250,7 +251,9 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 r.device, r.uuid, limit, room,
                 None if fit is None else fit.tokens, None if fit is None else fit.peak,
                 None if fit is None else fit.error,
-                None if fit is None or limit is None else limit - fit.peak - r.inactive_split_bytes,
+                # the top of the interval: a batch that may not fit is warned of (docs/forecast.md)
+                None if fit is None or limit is None
+                else limit - fit.peak - fit.error - r.inactive_split_bytes,
                 None if trend is None else trend.steps_to_oom,
                 None if trend is None else trend.seconds_to_oom))
         return tuple(out)

@@ -94,7 +94,7 @@ def test_a_rank_over_its_forecast_and_leaking_is_a_finding_with_its_figures() ->
     assert (p.headroom, p.forecast_headroom, p.steps_to_oom) == (3 * GiB, -12 * GiB, 1200)
     found = {f.kind: f for f in findings(node)}
     said = found["forecast_oom"].message
-    assert "8192 tokens is predicted to peak at 90.0 GiB ± 1.0 GiB, 12.0 GiB more" in said
+    assert "8192 tokens is predicted to peak at 90.0 GiB ± 1.0 GiB: 12.0 GiB more" in said
     assert "runs out in 1200 optimizer steps, about 25m 0s" in found["leak_oom"].message
     text = render(node, findings(node))
     assert "3.0 GiB left at the step peak" in text
