@@ -354,6 +354,10 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
         return _convert(args[0], value, path, errors, maximum)
     if origin is Literal:
         choices = get_args(tp)
+        # YAML 1.1 reads an unquoted `off`/`on` (and no/yes) as a boolean: for a setting whose
+        # choices are the words "off"/"on", that is the word the file says (`memory_history: off`)
+        if isinstance(value, bool) and ("on" if value else "off") in choices:
+            value = "on" if value else "off"
         if value not in choices:
             errors.append(f"{label}: expected one of {', '.join(map(str, choices))}, got {_describe(value)}")
         return value

@@ -50,6 +50,18 @@ def test_bad_config_is_reported_with_its_path(text: str, message: str) -> None:
     assert any(e.startswith(message) for e in err.value.errors), err.value.errors
 
 
+@pytest.mark.parametrize(("word", "value"), [("off", "off"), ("on", "on"), ("no", "off"), ('"off"', "off")])
+def test_an_unquoted_off_or_on_is_the_choice_of_that_name(word: str, value: str) -> None:
+    # YAML 1.1 reads `off`/`on` as booleans; docs/agent.md shows `memory_history: off` unquoted
+    assert config.loads(f"agent: {{memory_history: {word}}}").agent.memory_history == value
+
+
+def test_a_boolean_is_no_choice_where_the_choices_are_not_off_and_on() -> None:
+    with pytest.raises(config.ConfigError) as err:
+        config.loads("agent: {tick: off}")
+    assert err.value.errors == ["agent.tick: expected one of thread, step, got false"]
+
+
 def test_every_error_in_a_file_is_reported_at_once() -> None:
     text = (
         "sampler: {interval: fast, history: 0}\nweb: {listen_address: nope}\nlog: {level: loud}\nextra: 1\n"
