@@ -345,6 +345,25 @@ def test_every_gpumemd_variable_named_is_read(page: Path) -> None:
     assert variable_problems(page, page.read_text(encoding="utf-8")) == []
 
 
+# --- a repository path in the prose (not in code: test_docs checks those) exists -----------------
+
+_BARE_PATH = re.compile(r"(?<![\w/.:-])((?:gpumemd|tests|bench|deploy|docs)/[\w./*-]*[\w*/])")
+
+
+def bare_path_problems(page: Path, text: str) -> list[str]:
+    prose = _SPAN.sub("", _prose(text))
+    return [
+        f"{page.name}:{prose.count(chr(10), 0, m.start()) + 1}: no {m.group(1)} in the repository"
+        for m in _BARE_PATH.finditer(prose)
+        if not any(True for _ in ROOT.glob(m.group(1).rstrip("/")))
+    ]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_repository_path_in_the_prose_exists(page: Path) -> None:
+    assert bare_path_problems(page, page.read_text(encoding="utf-8")) == []
+
+
 # --- each checker fails on a planted error ----------------------------------------------------
 
 def _planted(tmp_path: Path, text: str) -> Path:
@@ -405,3 +424,5 @@ def test_planted_layer_diagram_and_readme_and_names_are_found(tmp_path: Path) ->
     page = _planted(tmp_path, text)
     assert alert_problems(page, text) == ["planted.md: no rule is called GpuMemoryNearlyEmpty"]
     assert variable_problems(page, text) == ["planted.md: nothing reads GPUMEMD_NO_SUCH_VAR"]
+    text = "tested (tests/deploy), by tests/integration/test_sbom.py; `tests/deploy/x.py` is code.\n"
+    assert bare_path_problems(page, text) == ["planted.md:1: no tests/deploy in the repository"]
