@@ -345,6 +345,36 @@ def test_every_gpumemd_variable_named_is_read(page: Path) -> None:
     assert variable_problems(page, page.read_text(encoding="utf-8")) == []
 
 
+# --- `Class.member`: a class of gpumemd has that member -----------------------------------------
+
+
+def _class_sources() -> dict[str, list[str]]:
+    """Each class name defined in gpumemd/ with the source of the modules defining it."""
+    found: dict[str, list[str]] = {}
+    for f in (ROOT / "gpumemd").rglob("*.py"):
+        source = f.read_text(encoding="utf-8")
+        for name in re.findall(r"^class (\w+)", source, flags=re.M):
+            found.setdefault(name, []).append(source)
+    return found
+
+
+def member_problems(page: Path, text: str) -> list[str]:
+    """A method, property, field or instance attribute (`self.x =`) the module defines."""
+    classes = _class_sources()
+    problems = []
+    for m in re.finditer(r"`([A-Z]\w+)\.([a-z_]\w*)", text):
+        cls, member = m.groups()
+        pattern = rf"^\s+(?:def {member}\b|{member}\s*[:=]|self\.{member}\s*[:=])"
+        if cls in classes and not any(re.search(pattern, src, flags=re.M) for src in classes[cls]):
+            problems.append(f"{page.name}:{text.count(chr(10), 0, m.start()) + 1}: {cls} has no {member}")
+    return problems
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_class_member_named_exists(page: Path) -> None:
+    assert member_problems(page, page.read_text(encoding="utf-8")) == []
+
+
 # --- a repository path in the prose (not in code: test_docs checks those) exists -----------------
 
 _BARE_PATH = re.compile(r"(?<![\w/.:-])((?:gpumemd|tests|bench|deploy|docs)/[\w./*-]*[\w*/])")
@@ -424,5 +454,7 @@ def test_planted_layer_diagram_and_readme_and_names_are_found(tmp_path: Path) ->
     page = _planted(tmp_path, text)
     assert alert_problems(page, text) == ["planted.md: no rule is called GpuMemoryNearlyEmpty"]
     assert variable_problems(page, text) == ["planted.md: nothing reads GPUMEMD_NO_SUCH_VAR"]
+    text = "`Agent.url_address`, `Agent.memory_figures()`, `Sampler.busy`, `Agent.no_such`, `Other.x`"
+    assert member_problems(page, text) == ["planted.md:1: Agent has no no_such"]
     text = "tested (tests/deploy), by tests/integration/test_sbom.py; `tests/deploy/x.py` is code.\n"
     assert bare_path_problems(page, text) == ["planted.md:1: no tests/deploy in the repository"]
