@@ -114,6 +114,25 @@ def test_every_gpumemd_command_line_uses_that_commands_flags(page: Path) -> None
     assert command_problems(page, page.read_text(encoding="utf-8")) == []
 
 
+def script_problems(page: Path, text: str) -> list[str]:
+    """`python3 bench/x.py --flag`: that script takes the flag (test_docs accepts a flag any script
+    takes)."""
+    problems = []
+    for line, code in _code(page, text):
+        for m in re.finditer(r"((?:bench|deploy)/[\w/]+\.py)([^|;&`#]*)", code):
+            script = ROOT / m.group(1)
+            source = script.read_text(encoding="utf-8") if script.is_file() else ""
+            for flag in re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", m.group(2)):
+                if f'"{flag}"' not in source and f"'{flag}'" not in source:
+                    problems.append(f"{page.name}:{line}: {m.group(1)} takes no {flag}")
+    return problems
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_script_command_line_uses_that_scripts_flags(page: Path) -> None:
+    assert script_problems(page, page.read_text(encoding="utf-8")) == []
+
+
 # --- `make X` --------------------------------------------------------------------------------
 
 _MAKE = re.compile(r"(?:^|(?<=[\s$(;&]))make ((?:[A-Za-z_]+=\S*\s+)*)([a-z][\w-]*)(?![\w=-])")
@@ -413,6 +432,10 @@ def test_planted_commands_and_flags_are_found(tmp_path: Path) -> None:
         "`gpumemd top` takes no --diff",
         "`gpumemd rules export` takes no --format",
         "gpumemd has no command 'status'",
+    ]
+    text = "`python3 bench/scale.py --out s.json`, `python3 bench/http_impact.py --cpu --nodes 3`\n"
+    assert script_problems(_planted(tmp_path, text), text) == [
+        "planted.md:1: bench/http_impact.py takes no --nodes"
     ]
 
 
