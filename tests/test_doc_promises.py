@@ -394,6 +394,37 @@ def test_every_class_member_named_exists(page: Path) -> None:
     assert member_problems(page, page.read_text(encoding="utf-8")) == []
 
 
+# --- `gpumemd/x.py` (`name`, `Class.method`) and `name` in `gpumemd/x.py`: defined in that file --
+
+_IN_FILE = re.compile(
+    # a file, then only the names it holds in parentheses: (`SafeDir`, `write_user_file`)
+    r"`((?:gpumemd/)?(?:[a-z_]+/)*[a-z_]+\.py)` \((`[\w.]+`(?:\(\))?(?:,\s*`[\w.]+`(?:\(\))?)*)\)"
+    r"|`([A-Za-z_][\w.]*)(?:\(\))?`,? in `((?:gpumemd|tests|bench)/[\w/]+\.py)`"
+)
+
+
+def placed_name_problems(page: Path, text: str) -> list[str]:
+    problems = []
+    for m in _IN_FILE.finditer(text):
+        path = m.group(1) or m.group(4)
+        names = re.findall(r"`([\w.]+)`", m.group(2)) if m.group(1) else [m.group(3)]
+        file = ROOT / path if path.startswith(("gpumemd/", "tests/", "bench/")) else ROOT / "gpumemd" / path
+        if not file.is_file():
+            continue  # test_docs checks the file
+        source = file.read_text(encoding="utf-8")
+        for name in names:
+            leaf = name.split(".")[-1]
+            defined = rf"(?:def|class) {leaf}\b|^\s*{leaf}\s*[:=]|self\.{leaf}\s*[:=]"
+            if not re.search(defined, source, flags=re.M):
+                problems.append(f"{page.name}:{text.count(chr(10), 0, m.start()) + 1}: {path} has no {name}")
+    return problems
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_name_placed_in_a_file_is_defined_there(page: Path) -> None:
+    assert placed_name_problems(page, page.read_text(encoding="utf-8")) == []
+
+
 # --- a repository path in the prose (not in code: test_docs checks those) exists -----------------
 
 _BARE_PATH = re.compile(r"(?<![\w/.:-])((?:gpumemd|tests|bench|deploy|docs)/[\w./*-]*[\w*/])")
@@ -479,5 +510,15 @@ def test_planted_layer_diagram_and_readme_and_names_are_found(tmp_path: Path) ->
     assert variable_problems(page, text) == ["planted.md: nothing reads GPUMEMD_NO_SUCH_VAR"]
     text = "`Agent.url_address`, `Agent.memory_figures()`, `Sampler.busy`, `Agent.no_such`, `Other.x`"
     assert member_problems(page, text) == ["planted.md:1: Agent has no no_such"]
+    text = (
+        "`gpumemd/cli.py` (`_Parser`, `_did_you_mean`, `_gone`),"
+        " `alerts/engine.py` (`Engine.evaluate_stale`), `gpumemd/cli.py` (prose, `not_a_name`);"
+        " `select_api` in `gpumemd/backends/torch_accel.py`,"
+        " `select_apl` in `gpumemd/backends/torch_accel.py`"
+    )
+    assert placed_name_problems(page, text) == [
+        "planted.md:1: gpumemd/cli.py has no _gone",
+        "planted.md:1: gpumemd/backends/torch_accel.py has no select_apl",
+    ]
     text = "tested (tests/deploy), by tests/integration/test_sbom.py; `tests/deploy/x.py` is code.\n"
     assert bare_path_problems(page, text) == ["planted.md:1: no tests/deploy in the repository"]
