@@ -444,6 +444,23 @@ def test_every_repository_path_in_the_prose_exists(page: Path) -> None:
     assert bare_path_problems(page, page.read_text(encoding="utf-8")) == []
 
 
+def package_path_problems(page: Path, text: str) -> list[str]:
+    """`alerts/notify.py`, `agent/boot/`: a path inside gpumemd/ written from its packages down
+    (test_docs checks the ones written from the repository's root)."""
+    src = ROOT / "gpumemd"
+    packages = {p.name for p in src.iterdir() if p.is_dir()}
+    return [
+        f"{page.name}:{text.count(chr(10), 0, m.start()) + 1}: no gpumemd/{m.group(1)}"
+        for m in re.finditer(r"`((?:[a-z_]+/)+[\w.*]*)`", text)
+        if m.group(1).split("/")[0] in packages and not any(True for _ in src.glob(m.group(1).rstrip("/")))
+    ]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_package_relative_path_exists(page: Path) -> None:
+    assert package_path_problems(page, page.read_text(encoding="utf-8")) == []
+
+
 # --- each checker fails on a planted error ----------------------------------------------------
 
 def _planted(tmp_path: Path, text: str) -> Path:
@@ -522,3 +539,5 @@ def test_planted_layer_diagram_and_readme_and_names_are_found(tmp_path: Path) ->
     ]
     text = "tested (tests/deploy), by tests/integration/test_sbom.py; `tests/deploy/x.py` is code.\n"
     assert bare_path_problems(page, text) == ["planted.md:1: no tests/deploy in the repository"]
+    text = "`alerts/notify.py`, `agent/boot/`, `sources/breakdown/split.py`, `k8s/base/x.yaml`"
+    assert package_path_problems(page, text) == ["planted.md:1: no gpumemd/sources/breakdown/split.py"]
