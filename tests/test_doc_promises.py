@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import importlib
 import re
 import typing
@@ -346,17 +347,23 @@ def test_every_rule_has_its_section_in_docs_alerts_and_every_section_a_rule() ->
     assert rule_headings((ROOT / "docs" / "alerts.md").read_text(encoding="utf-8")) == alert_names()
 
 
+@functools.cache
+def _variables_in_the_tree() -> frozenset[str]:
+    """Every `GPUMEMD_*` name outside the docs, file by file: no text of the whole tree is built
+    (a freed string of many MiB raises glibc's mmap threshold for the tests after this one)."""
+    found: set[str] = set()
+    patterns = ("gpumemd/**/*.py", "bench/**/*.py", "tests/**/*.py", "deploy/**/*", "Makefile", "Dockerfile")
+    for pattern in patterns:
+        for f in ROOT.glob(pattern):
+            if f.is_file() and f != Path(__file__):  # this file plants a name nothing reads
+                found.update(re.findall(r"\bGPUMEMD_[A-Z0-9_]+", f.read_text(errors="replace")))
+    return frozenset(found)
+
+
 def variable_problems(page: Path, text: str) -> list[str]:
     """A `GPUMEMD_*` variable the page names is read (or set) somewhere outside the docs."""
-    tree = "\n".join(
-        f.read_text(errors="replace")
-        for pattern in ("gpumemd/**/*.py", "bench/**/*.py", "tests/**/*.py", "deploy/**/*", "Makefile",
-                        "Dockerfile")
-        for f in ROOT.glob(pattern)
-        if f.is_file() and f != Path(__file__)  # this file plants a name nothing reads
-    )
-    return [f"{page.name}: nothing reads {v}" for v in sorted(set(re.findall(r"\bGPUMEMD_[A-Z0-9_]+", text)))
-            if v not in tree]
+    named = sorted(set(re.findall(r"\bGPUMEMD_[A-Z0-9_]+", text)))
+    return [f"{page.name}: nothing reads {v}" for v in named if v not in _variables_in_the_tree()]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
