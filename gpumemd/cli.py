@@ -11,6 +11,8 @@ from typing import Any
 from . import config as config_mod
 from . import logs
 from .alerts import rules
+from .commands import capture_cli, explain_cli, top_cli
+from .commands.flags import replayed, report
 from .fs import WriteError, write_user_file
 from .version import __version__
 
@@ -119,110 +121,17 @@ def _parser() -> argparse.ArgumentParser:
         "file", nargs="?", help="configuration file (or --config.file; or only --web.config.file)"
     )
 
-    capture = sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
-    capture.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="FILE",
-        help="replaced atomically if it exists; a symbolic link there is refused, not followed",
+    capture_cli.add_arguments(
+        sub.add_parser("capture", help="record NVML and host answers into a capture for replay")
     )
-    capture.add_argument("--description", default="", help="what state the machine is in")
-    capture.add_argument(
-        "--keep-errors",
-        action="store_true",
-        help="write the capture even when NVML (or torch) answered only errors",
+    explain_cli.add_arguments(
+        sub.add_parser(
+            "explain", help="where each GPU's memory went, and what matters (exit 1 with findings)"
+        )
     )
-    capture.add_argument(
-        "--torch",
-        action="store_true",
-        help="also record PyTorch's allocator (initialises CUDA in this process)",
+    top_cli.add_arguments(
+        sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
     )
-
-    explain = sub.add_parser(
-        "explain", help="where each GPU's memory went, and what matters (exit 1 with findings)"
-    )
-    explain.add_argument(
-        "--url",
-        help="a running gpumemd serve (default: the local one, "
-        f"http://127.0.0.1:{config_mod.DEFAULT_PORT}; without one, a sample of "
-        "this node is taken here)",
-    )
-    explain.add_argument("--gpu", type=int, metavar="N", help="only GPU N")
-    explain.add_argument("--json", action="store_true", help="JSON for scripts")
-    explain.add_argument(
-        "--config.file",
-        dest="config_file",
-        metavar="FILE",
-        help="configuration for a sample taken here (spool directory, NVML settings)",
-    )
-    explain.add_argument(
-        "--replay", metavar="CAPTURE", help="explain a recorded capture instead of this node"
-    )
-    explain.add_argument(
-        "--snapshot",
-        metavar="FILE",
-        help="diagnose the OOM of a torch memory snapshot "
-        "(a .pickle from gpumemd, torch.cuda.memory._dump_snapshot or Stormlog); offline",
-    )
-    explain.add_argument(
-        "--diff",
-        nargs="+",
-        metavar="SNAPSHOT",
-        help="which lines leak: the allocation sites whose live bytes grew from each snapshot "
-        "(.pickle with allocation history, taken in order) to the next; offline",
-    )
-    explain.add_argument(
-        "--steps",
-        type=int,
-        metavar="N",
-        help="with --diff: optimizer steps from the first snapshot to the last (growth per step)",
-    )
-    explain.add_argument(
-        "--requested",
-        metavar="BYTES",
-        type=int,
-        help="with --snapshot: the failed request's size, where the snapshot holds no OOM event",
-    )
-    explain.add_argument(
-        "--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)"
-    )
-    explain.add_argument(
-        "--prometheus",
-        metavar="URL",
-        help="a whole job across nodes, read from this Prometheus (with --job; without it, the jobs it sees)",
-    )
-    explain.add_argument("--job", metavar="ID", help="with --prometheus: the job_id to explain")
-
-    top = sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
-    top.add_argument(
-        "--url",
-        help="a running gpumemd serve (default: the local one; without one, this node is sampled here)",
-    )
-    top.add_argument(
-        "--config.file",
-        dest="config_file",
-        metavar="FILE",
-        help="configuration for samples taken here (spool directory, NVML settings)",
-    )
-    top.add_argument("--replay", metavar="CAPTURE", help="show a recorded capture instead of this node")
-    top.add_argument("--interval", default="1s", help="refresh interval (default 1s)")
-    top.add_argument(
-        "--timeout", default="5s", help="the longest a daemon's whole answer may take (default 5s)"
-    )
-    top.add_argument(
-        "--count",
-        type=int,
-        metavar="N",
-        help="when the output is not a terminal: print N refreshes, then exit (default: until killed)",
-    )
-    top.add_argument(
-        "--prometheus",
-        metavar="URL",
-        help="with --job: a whole job across nodes, live, read from "
-        "this Prometheus (gpumemd explain --prometheus URL lists the jobs)",
-    )
-    top.add_argument("--job", metavar="ID", help="with --prometheus: the job_id to show")
 
     rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
@@ -270,7 +179,7 @@ def _run(args: argparse.Namespace) -> int:
     try:  # fail here, not silently in every rank
         _checked_config(args, agent=True)
     except config_mod.ConfigError as exc:
-        return _report(exc)
+        return report(exc)
     if args.config_file:
         env["GPUMEMD_CONFIG_FILE"] = str(Path(args.config_file).resolve())
     if args.listen_address is not None:
@@ -386,261 +295,6 @@ def _checked_config_inner(
     return config, overrides
 
 
-def _replayed(path: str | None) -> dict[str, Any] | None | int:
-    """The capture `--replay` names (None without one), or exit status 2 with one line."""
-    if not path:
-        return None
-    from .backends.replay import CaptureUnreadable, load_capture
-
-    try:
-        return load_capture(path)
-    except CaptureUnreadable as exc:
-        print(f"--replay: {exc}", file=sys.stderr)
-        return 2
-
-
-def _node_reader(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
-    """(read, close) of the node `explain`/`top` show: the daemon at --url (or the local one),
-    else this node sampled here (or a replay); an exit status where neither can be had."""
-    from .commands import explain
-
-    default = f"http://127.0.0.1:{config_mod.DEFAULT_PORT}"
-    try:
-        timeout = config_mod.parse_duration(args.timeout)
-    except ValueError:
-        timeout = -1.0
-    if not 0.1 <= timeout <= 300:
-        print(f"--timeout: expected a duration from 100ms to 5m, got {args.timeout!r}", file=sys.stderr)
-        return 2
-    if args.replay is None:
-        url = args.url or default
-        try:
-            first = [explain.from_url(url, timeout)]  # the probe's answer is the first one shown
-
-            def read() -> explain.Node:
-                return first.pop() if first else explain.from_url(url, timeout)
-
-            return read, (lambda: None)
-        except (OSError, ValueError) as exc:
-            if args.url:  # asked for that daemon: say it did not answer
-                print(f"gpumemd {command}: {args.url}: {explain.reachable_error(exc)}", file=sys.stderr)
-                return 2
-    capture = _replayed(args.replay)
-    if isinstance(capture, int):
-        return capture
-    try:
-        config = config_mod.load(args.config_file) if args.config_file else config_mod.Config()
-    except config_mod.ConfigError as exc:
-        return _report(exc)
-    logs.setup("error")
-    reader = explain.LocalNode(config, capture)
-    try:
-        reader.read()
-    except explain.NoGpu as exc:
-        reader.close()
-        print(
-            f"gpumemd {command}: no gpumemd serve at {default}, and no GPU to read here: {exc}",
-            file=sys.stderr,
-        )
-        return 2
-    return reader.read, reader.close
-
-
-def _top(args: argparse.Namespace) -> int:
-    from .commands import top
-
-    try:
-        interval = config_mod.parse_duration(args.interval)
-    except ValueError:
-        print(f'--interval: expected a duration like 500ms, 1s or 2m, got "{args.interval}"', file=sys.stderr)
-        return 2
-    if not 0.1 <= interval <= 3600:
-        print(f"--interval: must be from 100ms to 1h, got {args.interval}", file=sys.stderr)
-        return 2
-    if args.prometheus is not None or args.job is not None:
-        return _top_job(args, interval)
-    got = _node_reader(args, "top")
-    if isinstance(got, int):
-        return got
-    read, close = got
-    try:
-        if sys.stdout.isatty() and sys.stdin.isatty():
-            return top.run_curses(read, interval=interval)
-        return top.run_plain(read, sys.stdout, interval=interval, count=args.count)
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        close()
-
-
-def _top_job(args: argparse.Namespace, interval: float) -> int:
-    """`top --prometheus URL --job ID`: top's loop over jobview's reads and frame; a Prometheus
-    that does not answer is said on the first line, as a daemon's is."""
-    from .commands import explain, jobview, top
-
-    if not args.prometheus or not args.job:
-        print(
-            "gpumemd top: --prometheus URL and --job ID go together (gpumemd explain --prometheus URL "
-            "lists the jobs)",
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        timeout = config_mod.parse_duration(args.timeout)
-    except ValueError:
-        timeout = -1.0
-    if timeout <= 0:
-        print(f"gpumemd top: --timeout {args.timeout!r}: expected a positive duration (5s)", file=sys.stderr)
-        return 2
-
-    def read() -> tuple[jobview.Job, list[explain.Finding]]:
-        return jobview.look(args.prometheus, args.job, timeout)
-
-    try:
-        if sys.stdout.isatty() and sys.stdin.isatty():
-            return top.run_curses(
-                read, interval=interval, draw=jobview.frame, gpus_of=lambda _: (), what="Prometheus"
-            )
-        return top.run_plain(
-            read, sys.stdout, interval=interval, count=args.count, draw=jobview.frame, what="Prometheus"
-        )
-    except KeyboardInterrupt:
-        return 0
-
-
-def _explain_snapshot(args: argparse.Namespace) -> int:
-    """`explain --snapshot FILE`: 1 with a diagnosis, 2 when the file is not a snapshot."""
-    from .commands import explain
-    from .commands.format import strict_json
-    from .diagnosis.snapshot import SnapshotUnreadable
-
-    if args.requested is not None and args.requested <= 0:
-        print("gpumemd explain: --requested: expected a positive number of bytes", file=sys.stderr)
-        return 2
-    try:
-        d, lacking = explain.explain_snapshot(args.snapshot, args.requested)
-    except SnapshotUnreadable as exc:
-        print(f"gpumemd explain: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        sys.stdout.write(strict_json({**d.to_json(), "lacking": list(lacking)}))
-    else:
-        print(f"cause: {d.cause}\n  {d.summary}\nfix: {d.fix}")
-        for line in lacking:
-            print(f"lacking: {line}")
-    return 1
-
-
-def _explain_diff(args: argparse.Namespace) -> int:
-    """`explain --diff A B [...]`: 1 with growing sites, 0 without, 2 when a file is not a snapshot."""
-    from .commands import explain
-    from .commands.format import strict_json
-    from .diagnosis.snapshot import SnapshotUnreadable
-
-    if not 2 <= len(args.diff) <= explain.MAX_DIFF_FILES:
-        print(
-            f"gpumemd explain: --diff: expected 2 to {explain.MAX_DIFF_FILES} snapshot files, in the order "
-            "they were taken",
-            file=sys.stderr,
-        )
-        return 2
-    if args.steps is not None and args.steps <= 0:
-        print("gpumemd explain: --steps: expected a positive number of steps", file=sys.stderr)
-        return 2
-    try:
-        report = explain.explain_diff(args.diff, args.steps)
-    except SnapshotUnreadable as exc:
-        print(f"gpumemd explain: {exc}", file=sys.stderr)
-        return 2
-    per = "step" if args.steps is not None else "interval"  # growth per step, else per snapshot interval
-    if args.json:
-        sys.stdout.write(strict_json({**report.to_json(), "per": per}))
-    else:
-        sys.stdout.write(explain.render_diff(report, per=per))
-    return 1 if report.sites else 0
-
-
-def _explain_job(args: argparse.Namespace) -> int:
-    """`explain --prometheus URL [--job ID]`: 1 with an actionable finding (jobview.actionable:
-    the job alerts' conditions), 0 without, 2 when Prometheus gives no readable answer (one
-    line, never a traceback)."""
-    from .commands import explain, jobview
-    from .commands.format import strict_json
-
-    try:
-        timeout = config_mod.parse_duration(args.timeout)
-    except ValueError:
-        timeout = -1.0
-    if timeout <= 0:
-        print(
-            f"gpumemd explain: --timeout {args.timeout!r}: expected a positive duration (5s)", file=sys.stderr
-        )
-        return 2
-    from .httpclient import redact
-
-    where = redact(args.prometheus)
-    try:
-        if args.job is None:
-            seen, notes = jobview.jobs(args.prometheus, timeout)
-            sys.stdout.write(
-                strict_json({"source": where, "jobs": seen, "notes": notes})
-                if args.json
-                else jobview.render_jobs(seen, where)
-            )
-            return 0
-        job = jobview.from_prometheus(args.prometheus, args.job, timeout)
-    except (OSError, ValueError, RecursionError) as exc:
-        print(f"gpumemd explain: {where}: {explain.reachable_error(exc)}", file=sys.stderr)
-        return 2
-    found = jobview.job_findings(job)
-    sys.stdout.write(jobview.to_json(job, found) if args.json else jobview.render(job, found))
-    return 1 if jobview.actionable(found) else 0
-
-
-def _explain(args: argparse.Namespace) -> int:
-    """0: nothing to report; 1: findings; 2: no answer (no daemon at --url, no NVML here)."""
-    from .commands import explain
-
-    if args.diff:
-        return _explain_diff(args)
-    if args.snapshot:
-        return _explain_snapshot(args)
-    if args.prometheus:
-        return _explain_job(args)
-    got = _node_reader(args, "explain")
-    if isinstance(got, int):
-        return got
-    read, close = got
-    try:
-        node = read()
-    except (OSError, ValueError, explain.NoGpu) as exc:
-        print(f"gpumemd explain: {explain.reachable_error(exc)}", file=sys.stderr)
-        return 2
-    finally:
-        close()
-    found = explain.findings(node)
-    if args.gpu is not None and all(g.gpu != args.gpu for g in node.gpus):
-        print(
-            f"gpumemd explain: --gpu {args.gpu}: no such GPU (have: "
-            f"{', '.join(str(g.gpu) for g in node.gpus) or 'none'})",
-            file=sys.stderr,
-        )
-        return 2
-    ascii_only = (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") != "utf8"
-    sys.stdout.write(
-        explain.to_json(node, found, args.gpu)
-        if args.json
-        else explain.render(node, found, gpu=args.gpu, ascii_only=ascii_only)
-    )
-    return 1 if [f for f in found if args.gpu is None or f.gpu in (None, args.gpu)] else 0
-
-
-def _report(exc: config_mod.ConfigError) -> int:
-    for line in exc.lines():
-        print(line, file=sys.stderr)
-    return 2
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command is None:
@@ -663,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             _checked_config(args, agent=args.agent)
         except config_mod.ConfigError as exc:
-            return _report(exc)
+            return report(exc)
         print(
             f"{args.config_file or args.web_config_file}: OK"
             + (" (as an agent configuration)" if args.agent else "")
@@ -673,37 +327,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(config_mod.example_text())
         return 0
     if args.command == "capture":
-        from .commands import capture
-
-        logs.setup()
-        try:
-            data = capture.record(args.description, torch=args.torch)
-        except capture.CaptureError as exc:
-            print(f"gpumemd capture: {exc}", file=sys.stderr)
-            return 2
-        problems = capture.errors(data)
-        if problems and not args.keep_errors:
-            for line in problems:
-                print(f"gpumemd capture: {line}", file=sys.stderr)
-            print(
-                f"gpumemd capture: {args.output} not written: this machine's answers are errors; "
-                "--keep-errors writes such a capture anyway (to replay this state)",
-                file=sys.stderr,
-            )
-            return 1
-        try:
-            capture.write(data, args.output)
-        except WriteError as exc:
-            print(f"gpumemd capture: {args.output}: {exc.detail}", file=sys.stderr)
-            return 2
-        print(f"wrote {args.output}" + (f" (with errors: {'; '.join(problems)})" if problems else ""))
-        return 0
+        return capture_cli.main(args)
     if args.command == "serve":
         try:
             config, overrides = _checked_config(args)
         except config_mod.ConfigError as exc:
-            return _report(exc)
-        capture_data = _replayed(args.replay)
+            return report(exc)
+        capture_data = replayed(args.replay)
         if isinstance(capture_data, int):
             return capture_data
         logs.setup(config.log.level, config.log.format)
@@ -713,16 +343,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "run":
         return _run(args)
     if args.command == "explain":
-        return _explain(args)
+        return explain_cli.main(args)
     if args.command == "top":
-        return _top(args)
+        return top_cli.main(args)
     if args.command == "rules":
         from .alerts import export
 
         try:  # rule files are read and checked as part of the configuration
             config, _ = _checked_config(args)
         except config_mod.ConfigError as exc:
-            return _report(exc)
+            return report(exc)
         # the job-wide group ships with the default rules, and goes with them
         text = export.rule_file(
             config.alerting.loaded().rules,

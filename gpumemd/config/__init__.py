@@ -17,6 +17,8 @@ from .loader import (
     check_references,
     check_web_config_file,
     convert_flag,
+    flag_duration,
+    flag_integer,
     format_duration,
     from_mapping,
     load,
@@ -53,7 +55,8 @@ __all__ = [
     "AgentConfig", "AlertingConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig",
     "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig", "SamplerConfig",
     "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig", "apply_overrides",
-    "check_references", "check_web_config_file", "convert_flag", "format_duration", "from_mapping", "load",
+    "check_references", "check_web_config_file", "convert_flag", "flag_duration", "flag_integer",
+    "format_duration", "from_mapping", "load",
     "example_text", "loads", "non_negative", "override_section", "parse_duration", "positive",
     "split_listen_address", "yamlsafe",
 ]

@@ -45,6 +45,8 @@ __all__ = [
     "check_references",
     "check_web_config_file",
     "convert_flag",
+    "flag_duration",
+    "flag_integer",
     "format_duration",
     "from_mapping",
     "load",
@@ -314,6 +316,58 @@ def _limit(value: float, maximum: float, duration: bool) -> str | None:
     return f"must be at most {shown}, got {_describe(value)}"
 
 
+def _duration(value: Any, label: str, minimum: float, maximum: float) -> tuple[float | None, str | None]:
+    """A duration written as text (a file's value, a flag's), by one set of rules and
+    messages: (seconds, None), or (None, `label: what is wrong`)."""
+    if isinstance(value, str):
+        try:
+            seconds = parse_duration(value)
+        except ValueError:
+            pass
+        else:
+            if _limit(seconds, maximum, True):
+                return None, f"{label}: must be at most {_fmt_max(maximum, True)}, got {_describe(value)}"
+            if seconds < minimum:
+                return None, f"{label}: must be at least {_fmt_max(minimum, True)}, got {_describe(value)}"
+            return seconds, None
+    return None, f"{label}: expected a duration like 500ms, 30s or 2m, got {_describe(value)}"
+
+
+_INTEGER_RE = re.compile(r"[+-]?[0-9]{1,40}")
+
+
+def _integer(value: Any, label: str, minimum: int, maximum: int) -> tuple[int | None, str | None]:
+    """An integer written as text (a flag's), by the file's messages: (number, None), or
+    (None, `label: what is wrong`)."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not _INTEGER_RE.fullmatch(text):  # also bounds int()'s work: at most 40 digits
+        return None, f"{label}: expected an integer, got {_describe(value)}"
+    number = int(text)
+    if msg := _limit(number, maximum, False):
+        return None, f"{label}: {msg}"
+    if number < minimum:
+        return None, f"{label}: must be at least {_fmt_max(minimum, False)}, got {_describe(value)}"
+    return number, None
+
+
+def flag_duration(value: str, flag: str, minimum: float = 0.0, maximum: float = MAX_DURATION) -> float:
+    """A command's duration flag (`--timeout 5s`) by the configuration's rules and messages:
+    seconds from `minimum` to `maximum`; otherwise ConfigError with one line naming `flag`."""
+    seconds, error = _duration(value, flag, minimum, maximum)
+    if error or seconds is None:
+        raise ConfigError([error or f"{flag}: no value"])
+    return seconds
+
+
+def flag_integer(value: str, flag: str, minimum: int = -MAX_COUNT, maximum: int = MAX_COUNT) -> int:
+    """A command's integer flag (`--count 3`) by the configuration's messages: a number from
+    `minimum` to `maximum`; otherwise ConfigError with one line naming `flag`."""
+    number, error = _integer(value, flag, minimum, maximum)
+    if error or number is None:
+        raise ConfigError([error or f"{flag}: no value"])
+    return number
+
+
 def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float | None = None) -> Any:
     label = path or "(top level)"
     origin = get_origin(tp)
@@ -330,19 +384,10 @@ def _convert(tp: Any, value: Any, path: str, errors: list[str], maximum: float |
                     errors.append(f"{label}: expected seconds from 0 to {top}, got {float(value)!r}")
                     return None
                 return float(value)
-            if isinstance(value, str):
-                try:
-                    seconds = parse_duration(value)
-                except ValueError:
-                    pass
-                else:
-                    if _limit(seconds, MAX_DURATION if maximum is None else maximum, True):
-                        top = _fmt_max(MAX_DURATION if maximum is None else maximum, True)
-                        errors.append(f"{label}: must be at most {top}, got {_describe(value)}")
-                        return None
-                    return seconds
-            errors.append(f"{label}: expected a duration like 500ms, 30s or 2m, got {_describe(value)}")
-            return None
+            seconds, error = _duration(value, label, 0.0, MAX_DURATION if maximum is None else maximum)
+            if error:
+                errors.append(error)
+            return seconds
         result = _convert(base, value, path, errors, maximum)
         if LISTEN_MARK in meta and isinstance(result, str) and (msg := _check_listen(result)):
             errors.append(f"{label}: {msg}")

@@ -1,0 +1,113 @@
+"""The commands' flags as hostile input: a bad --timeout, --interval or integer flag is one line
+naming the flag and exit status 2 — the same line from every command that takes the flag (one
+validator per value type, config's), never a traceback, and nothing is read before the check.
+
+The real `gpumemd` runs as processes, several at a time; --url points at a closed port, so a
+value wrongly accepted shows as a different exit or line, never as a wait."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers import ROOT, free_port
+
+# every way the commands read with a --timeout: a node (explain, top), Prometheus (explain, top
+# with --job), and the offline explain, which takes the flag too
+_URL = f"http://127.0.0.1:{free_port()}"
+TIMEOUT_TAKERS = (
+    ("explain", "--url", _URL),
+    ("explain", "--prometheus", _URL),
+    ("explain", "--prometheus", _URL, "--job", "7"),
+    ("explain", "--snapshot", "/nonexistent.pickle"),
+    ("top", "--url", _URL, "--count", "1"),
+    ("top", "--prometheus", _URL, "--job", "7", "--count", "1"),
+)
+
+
+def run_all(commands: list[tuple[str, ...]]) -> list[subprocess.CompletedProcess[str]]:
+    """Each command as a real `gpumemd` process, all at once; each bounded in time."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "gpumemd", *argv], cwd=ROOT, env=env, text=True,
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )
+        for argv in commands
+    ]
+    done = []
+    for argv, p in zip(commands, procs, strict=True):
+        try:
+            out, err = p.communicate(timeout=8)
+        except subprocess.TimeoutExpired:
+            for q in procs:
+                q.kill()
+            pytest.fail(f"gpumemd {' '.join(argv)} did not end in 8 s")
+        done.append(subprocess.CompletedProcess(argv, p.returncode, out, err))
+    return done
+
+
+def one_line_everywhere(results: list[subprocess.CompletedProcess[str]]) -> str:
+    """The one stderr line every result gave (asserting exit 2, one line, the same in all)."""
+    for r in results:
+        assert r.returncode == 2, (r.args, r.returncode, r.stderr)
+        assert "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.count("\n") == 1 and r.stderr.endswith("\n"), (r.args, r.stderr)
+    lines = {r.stderr for r in results}
+    assert len(lines) == 1, lines
+    return lines.pop().rstrip("\n")
+
+
+NOT_A_DURATION = ["-1", "1e309", "abc", "", "5", "1" * 100, "5s\x1b[2J", "NaN", "--5s"]
+
+
+@pytest.mark.parametrize("value", NOT_A_DURATION)
+def test_a_timeout_that_is_no_duration_is_one_line_the_same_everywhere(value: str) -> None:
+    line = one_line_everywhere(run_all([(*c, f"--timeout={value}") for c in TIMEOUT_TAKERS]))
+    assert line.startswith("--timeout: expected a duration like 500ms, 30s or 2m, got "), line
+    assert line.isprintable(), line  # the control characters of the value escaped
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("0s", "must be at least 100ms"), ("50ms", "must be at least 100ms"),
+    ("6m", "must be at most 5m"), ("9999999999w", "must be at most 5m"),
+])
+def test_a_timeout_out_of_range_is_one_line_the_same_everywhere(value: str, says: str) -> None:
+    line = one_line_everywhere(run_all([(*c, "--timeout", value) for c in TIMEOUT_TAKERS]))
+    assert line == f'--timeout: {says}, got "{value}"'
+
+
+def test_an_interval_is_checked_by_the_same_validator() -> None:
+    argv = [("top", "--url", _URL, "--count", "1"), ("top", "--prometheus", _URL, "--job", "7")]
+    for value, says in [("abc", "expected a duration like 500ms, 30s or 2m"), ("2h", "must be at most 1h"),
+                        ("10ms", "must be at least 100ms")]:
+        assert one_line_everywhere(run_all([(*a, "--interval", value) for a in argv])) == (
+            f'--interval: {says}, got "{value}"'
+        )
+
+
+# (command, flag, its smallest value): every integer flag of the commands
+INTEGER_FLAGS = [
+    (("explain", "--url", _URL), "--gpu", 0),
+    (("explain", "--diff", "/nonexistent/a", "/nonexistent/b"), "--steps", 1),
+    (("explain", "--snapshot", "/nonexistent.pickle"), "--requested", 1),
+    (("top", "--url", _URL), "--count", 1),
+]
+
+
+@pytest.mark.parametrize("value", ["abc", "1e309", "", "1.5", "0x10", "9" * 100, "1\x1b"])
+def test_an_integer_flag_that_is_no_integer_is_one_line(value: str) -> None:
+    results = run_all([(*argv, f"{flag}={value}") for argv, flag, _ in INTEGER_FLAGS])
+    for r, (_, flag, _) in zip(results, INTEGER_FLAGS, strict=True):
+        assert one_line_everywhere([r]).startswith(f"{flag}: expected an integer, got "), r.stderr
+
+
+def test_an_integer_flag_below_its_least_or_huge_is_one_line() -> None:
+    below = run_all([(*argv, f"{flag}={least - 1}") for argv, flag, least in INTEGER_FLAGS])
+    for r, (_, flag, least) in zip(below, INTEGER_FLAGS, strict=True):
+        assert one_line_everywhere([r]) == f'{flag}: must be at least {least}, got "{least - 1}"'
+    huge = run_all([(*argv, f"{flag}={'9' * 30}") for argv, flag, _ in INTEGER_FLAGS])
+    for r, (_, flag, _) in zip(huge, INTEGER_FLAGS, strict=True):
+        assert one_line_everywhere([r]).startswith(f"{flag}: must be at most "), r.stderr
