@@ -11,13 +11,15 @@ outside this package (plugins, the agent's extras) may call `register()` at impo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard
 
 __all__ = [
     "ALLOCATED_CATEGORIES",
+    "MAX_PID",
     "POD_LABELS",
     "MetricInfo",
     "MetricType",
+    "is_pid",
     "lookup",
     "register",
     "sample_names",
@@ -52,6 +54,16 @@ _GPU = ("gpu", "uuid", *_POD)
 _ID = ("rank", "pid", "job_id")
 _RANK = ("gpu", "uuid", *_ID, *_POD)
 _INFO = ("pid", "rank", "local_rank", "world_size", "job_id")
+
+MAX_PID = 1 << 22
+"""The `pid` label's ceiling: the kernel's pid_max can be set no higher. NVML's answers and
+the ranks' spool files are checked against it (is_pid)."""
+
+
+def is_pid(value: object) -> TypeGuard[int]:
+    """A process id a `pid` label may carry: an int (not a bool) from 1 to MAX_PID."""
+    return type(value) is int and 0 < value <= MAX_PID
+
 
 _METRICS: dict[str, MetricInfo] = {}
 

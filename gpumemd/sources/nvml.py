@@ -39,6 +39,7 @@ from gpumemd.backends.nvml import (
     NvmlApi,
     NvmlError,
 )
+from gpumemd.known_metrics import is_pid
 
 from .base import Source, byte_count, cap, counter, gauge, label_text
 
@@ -90,9 +91,6 @@ class NvmlReading:
 
 
 MAX_GPUS = 1024  # devices one NVML may answer for; more is not an answer, it is garbage
-
-
-MAX_PID = 1 << 22  # the kernel's pid_max ceiling
 
 
 INVALID_FIELDS = ("device_count", "uuid", "memory", "processes", "utilization", "name", "pci_bus_id",
@@ -245,7 +243,7 @@ class NvmlSource(Source[NvmlReading]):
         procs = []
         for p in raw[: MAX_GPUS * 64]:
             pid = p.get("pid") if isinstance(p, dict) else None
-            if type(pid) is not int or not 0 < pid <= MAX_PID:
+            if not is_pid(pid):
                 self._invalid_answer("processes", p)
                 continue
             procs.append(GpuProcess(pid, self._bytes("processes", p.get("used_bytes"))))

@@ -174,7 +174,6 @@ series of a family whose declared type is not the daemon's for that name."""
 
 
 MAX_SERIES = 10_000  # validate()'s default; the daemon passes spool.max_series
-MAX_PID = 1 << 22  # the kernel's pid_max ceiling
 
 
 MAX_INTERVAL = 7 * 86400.0
@@ -424,7 +423,7 @@ def _validate(
     if doc.get("format") not in FORMATS:
         raise _Bad("schema", "format: not a gpumemd spool format")
     pid = doc.get("pid")
-    if isinstance(pid, bool) or not isinstance(pid, int) or not 0 < pid <= MAX_PID:
+    if not known_metrics.is_pid(pid):
         raise _Bad("schema", "pid: expected a process id")
     if name_pid is not None and pid != name_pid:
         raise _Bad("schema", f"pid {pid} in a file named for {name_pid}")

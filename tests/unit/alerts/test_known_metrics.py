@@ -123,3 +123,10 @@ def test_the_agent_and_attribution_sources_are_known():
     for fam in fams:
         for s in fam.samples:
             assert set(s.labels) <= set(known_metrics.lookup(s.name).labels)
+
+
+def test_a_pid_label_is_an_int_from_1_to_the_kernels_ceiling():
+    # the one check of NVML's answers and of the ranks' spool files (sources/nvml, spool/format)
+    assert known_metrics.is_pid(1) and known_metrics.is_pid(known_metrics.MAX_PID)
+    for bad in (0, -1, known_metrics.MAX_PID + 1, True, 1.0, "5", None, 1 << 70):
+        assert not known_metrics.is_pid(bad), bad
