@@ -514,3 +514,10 @@ register(
     "Renderings of a rule's labels or annotations with an action that could not render.",
     "alerts",
 )
+register(
+    "gpumemd_rule_alerts_dropped",
+    "counter",
+    ("alertname",),
+    "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
+    "alerts",
+)

@@ -131,7 +131,7 @@ class Rule:
         self.failures = 0
         self.template_failures = 0  # renderings of this rule's templates with an <error: …>
         self.on_change: Callable[[], None] = _nothing  # the engine's: its exposed families are stale
-        self.dropped_alerts = 0
+        self.dropped_alerts = 0  # new alerts not started: max_series already active (exported)
         self.last_value: float | None = None  # stale rules: the last timestamp seen
 
     @property
@@ -489,6 +489,11 @@ class Engine:
                 continue
             if alert is None and len(rule.active) >= self.max_series:
                 rule.dropped_alerts += 1
+                self._changed()  # the exported count moved
+                if rule.dropped_alerts == 1:  # once per rule: the counter says how often
+                    log.warning(
+                        "alert %s: %d alerts active; new ones are not started", rule.name, self.max_series
+                    )
                 continue
             self._changed()
             rule.active[key] = Alert(

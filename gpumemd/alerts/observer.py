@@ -37,7 +37,7 @@ _LAST = "gpumemd_last_sample_timestamp_seconds"
 # The families this observer exports itself: a rule on them sees the previous evaluation's
 # values (as Prometheus's rules see ALERTS), added to the view from the last families.
 _OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd_rule_template_failures",
-                  "gpumemd_notifications",
+                  "gpumemd_rule_alerts_dropped", "gpumemd_notifications",
                   "gpumemd_notifications_dropped", "gpumemd_notification_queue_length"})
 
 
@@ -217,6 +217,11 @@ class AlertObserver(Observer):
             "Renderings of a rule's labels or annotations with an action that could not render.",
             labels=["alertname"],
         )
+        dropped = CounterMetricFamily(
+            "gpumemd_rule_alerts_dropped",
+            "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
+            labels=["alertname"],
+        )
         for _rule, alert in self.engine.active_alerts():
             alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
@@ -224,7 +229,9 @@ class AlertObserver(Observer):
                 failures.add_metric([rule.name], rule.failures)
             if rule.template_failures:
                 template_failures.add_metric([rule.name], rule.template_failures)
-        return [alerts, failures, template_failures]
+            if rule.dropped_alerts:
+                dropped.add_metric([rule.name], rule.dropped_alerts)
+        return [alerts, failures, template_failures, dropped]
 
     def alerts(self) -> list[dict[str, Any]]:
         """Active alerts in the shape of Prometheus's `GET /api/v1/alerts`.

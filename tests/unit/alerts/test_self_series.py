@@ -5,6 +5,8 @@ families and the agent's observers' — not only what the sources render."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import time
 import urllib.request
 from collections.abc import Iterable, Mapping
@@ -27,7 +29,7 @@ from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.base import Source
 from tests.fakes import FakeTorch
 from tests.fakes import capture as torch_capture
-from tests.helpers import ROOT, gpumemd_process
+from tests.helpers import ROOT, gpumemd_process, samples, scrape
 
 CAPTURE = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
 BUILD_RULE = {"alert": "BuildInfo", "metric": "gpumemd_build_info", "op": "==", "threshold": 1}
@@ -340,3 +342,46 @@ def test_collector_failing_fires_for_a_failing_driver_not_for_a_node_without_one
     firing = {a.labels["collector"] for r in obs.engine.rules for a in r.active.values() if a.state == FIRING}
     assert firing == ({"nvml"} if fires else set())
     assert snapshot.success["nvml"] is not fires
+
+
+# A rule that selects a series per collector, with room for one alert: the others are dropped.
+MANY_RULES = {
+    "default_rules": False,
+    "max_series_per_rule": 1,
+    "rules": [{"alert": "EveryCollector", "metric": "gpumemd_collector_success", "op": ">=", "threshold": 0}],
+}
+DROPPED = ("gpumemd_rule_alerts_dropped_total", (("alertname", "EveryCollector"),))
+
+
+def _promtool_clean(text: str) -> None:
+    if shutil.which("promtool") is None:
+        pytest.skip("promtool not installed (make test installs it)")
+    r = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and not (r.stdout + r.stderr).strip(), r.stdout + r.stderr
+
+
+def test_the_agent_exports_the_alerts_a_rule_dropped() -> None:
+    agent = _agent(config_mod.from_mapping(config_mod.Config, {"alerting": MANY_RULES}))
+    runtime = agent.build()
+    try:
+        runtime.sampler.sample_once()
+        text = runtime.sampler.sample_once().exposition.body().decode()
+    finally:
+        runtime.stop()
+    assert agent.alerting is not None and agent.alerting.observer is not None
+    (rule,) = agent.alerting.observer.engine.rules
+    assert rule.dropped_alerts > 0 and len(rule.active) == 1
+    assert samples(text)[DROPPED] > 0
+    _promtool_clean(text)
+
+
+def test_the_daemon_exports_the_alerts_a_rule_dropped(tmp_path: Path) -> None:
+    cfg = tmp_path / "gpumemd.yaml"
+    cfg.write_text(json.dumps({"alerting": MANY_RULES}))  # JSON is YAML
+    with gpumemd_process(["--replay", str(CAPTURE), "--config.file", str(cfg)]) as (url, _):
+        deadline = time.monotonic() + 15
+        while DROPPED not in samples(text := scrape(url + "/metrics")):  # after the first evaluation
+            assert time.monotonic() < deadline, "no gpumemd_rule_alerts_dropped_total"
+            time.sleep(0.05)
+    assert samples(text)[DROPPED] > 0
+    _promtool_clean(text)
