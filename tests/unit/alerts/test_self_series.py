@@ -356,7 +356,9 @@ DROPPED = ("gpumemd_rule_alerts_dropped_total", (("alertname", "EveryCollector")
 def _promtool_clean(text: str) -> None:
     if shutil.which("promtool") is None:
         pytest.skip("promtool not installed (make test installs it)")
-    r = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True, timeout=30)
+    r = subprocess.run(
+        ["promtool", "check", "metrics"], input=text, capture_output=True, text=True, timeout=30
+    )
     assert r.returncode == 0 and not (r.stdout + r.stderr).strip(), r.stdout + r.stderr
 
 
