@@ -10,51 +10,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .probes import Device
-    from .profiler import (
-        ContextProfiler,
-        FunctionProfiler,
-        GPUMemoryProfiler,
-        ProfileHandle,
-        get_global_profiler,
-        profile_context,
-        profile_function,
-        set_global_profiler,
-    )
-    from .results import BoundedList, MemorySnapshot, ProfileResult
+if TYPE_CHECKING:  # `X as X`: re-exported (what mypy and editors see; loaded lazily below)
+    from .probes import Device as Device
+    from .profiler import ContextProfiler as ContextProfiler
+    from .profiler import FunctionProfiler as FunctionProfiler
+    from .profiler import GPUMemoryProfiler as GPUMemoryProfiler
+    from .profiler import ProfileHandle as ProfileHandle
+    from .profiler import get_global_profiler as get_global_profiler
+    from .profiler import profile_context as profile_context
+    from .profiler import profile_function as profile_function
+    from .profiler import set_global_profiler as set_global_profiler
+    from .results import BoundedList as BoundedList
+    from .results import MemorySnapshot as MemorySnapshot
+    from .results import ProfileResult as ProfileResult
 
-__all__ = [
-    "BoundedList",
-    "ContextProfiler",
-    "Device",
-    "FunctionProfiler",
-    "GPUMemoryProfiler",
-    "MemorySnapshot",
-    "ProfileHandle",
-    "ProfileResult",
-    "get_global_profiler",
-    "profile_context",
-    "profile_function",
-    "set_global_profiler",
-]
-
-
-# where each name lives; loaded on first use (the agent imports `sections` alone)
-_WHERE = {
+# The one list of the public names, each with the module it lives in; `__all__` is made from
+# it and tests/unit/profiler/test_lazy_names.py checks the typing imports above against it.
+# Each module is loaded on first use of one of its names (the agent imports `sections` alone).
+_PUBLIC = {
     "BoundedList": "results",
     "MemorySnapshot": "results",
     "ProfileResult": "results",
-    "MiB": "results",
     "Device": "probes",
-    "DEVICE_FORMS": "probes",
+    "ContextProfiler": "profiler",
+    "FunctionProfiler": "profiler",
+    "GPUMemoryProfiler": "profiler",
+    "ProfileHandle": "profiler",
+    "get_global_profiler": "profiler",
+    "profile_context": "profiler",
+    "profile_function": "profiler",
+    "set_global_profiler": "profiler",
 }
+# importable from here too, as they were from the one module the profiler once was; not in __all__
+_ALSO = {"MiB": "results", "DEVICE_FORMS": "probes"}
+
+__all__ = sorted(_PUBLIC)
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__ or name in _WHERE:
+    where = _PUBLIC.get(name) or _ALSO.get(name)
+    if where is not None:
         import importlib
 
-        module = importlib.import_module(f"{__name__}.{_WHERE.get(name, 'profiler')}")
-        return getattr(module, name)  # getattr: the lazy public API
+        return getattr(importlib.import_module(f"{__name__}.{where}"), name)  # getattr: the lazy public API
     raise AttributeError(f"module 'gpumemd.profiler' has no attribute {name!r}")
