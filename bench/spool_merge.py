@@ -42,7 +42,7 @@ from prometheus_client.core import Metric  # noqa: E402
 
 from gpumemd.config import SpoolSourceConfig  # noqa: E402
 from gpumemd.sources.spool import SpoolSource  # noqa: E402
-from gpumemd.spool.format import encode  # noqa: E402
+from gpumemd.spool.format import Encoder  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
@@ -57,13 +57,9 @@ def rank_bytes(pid: int, rank: int, series: int, written: float, step: int) -> b
     for i in range(series):
         fam.add_sample("gpumemd_allocator_bench_bytes", {"rank": str(rank), "series": str(i)},
                        float(1_000_000 + i + step))
-    return encode(
-        [fam],
-        pid=pid,
-        written=written,
-        interval=1.0,
-        identity={"rank": str(rank), "local_rank": str(rank % 8), "world_size": "64", "job_id": "bench"},
-    )
+    # everything=True: a family of the bench's own, which no agent publishes, written as given
+    identity = {"rank": str(rank), "local_rank": str(rank % 8), "world_size": "64", "job_id": "bench"}
+    return Encoder(pid=pid, interval=1.0, identity=identity, everything=True).encode([fam], written)
 
 
 def write_all(spool: Path, pids: list[int], series: int, step: int) -> None:

@@ -14,13 +14,17 @@ from dataclasses import dataclass
 from typing import Literal, TypeGuard
 
 __all__ = [
+    "AGENT",
+    "AGENT_LOCAL",
     "ALLOCATED_CATEGORIES",
     "MAX_PID",
     "POD_LABELS",
     "MetricInfo",
     "MetricType",
+    "family",
     "is_pid",
     "lookup",
+    "published",
     "register",
     "sample_names",
 ]
@@ -37,7 +41,9 @@ class MetricInfo:
     type: MetricType
     labels: tuple[str, ...]
     help: str
-    origin: str  # which component exports it: nvml, host, sampler, agent, alerts
+    # which component exports it: nvml, host, sampler, alerts, ...; AGENT: each rank's agent, and
+    # published to the node daemon (published()); AGENT_LOCAL: the agent, on its own endpoint only
+    origin: str
 
     @property
     def sample_name(self) -> str:
@@ -65,7 +71,16 @@ def is_pid(value: object) -> TypeGuard[int]:
     return type(value) is int and 0 < value <= MAX_PID
 
 
-_METRICS: dict[str, MetricInfo] = {}
+AGENT = "agent"
+"""The origin of the families each rank's agent exports and publishes to the node daemon: the
+one list of what the spool carries (published())."""
+AGENT_LOCAL = "agent_local"
+"""The origin of what the agent exports on its own endpoint only: device-level figures the
+node daemon exports itself under the same name (a rank's copy would collide with it)."""
+
+_METRICS: dict[str, MetricInfo] = {}  # by sample name
+_FAMILIES: dict[str, MetricInfo] = {}  # by family name
+_published: frozenset[str] = frozenset()
 
 
 def register(
@@ -75,7 +90,20 @@ def register(
     info = MetricInfo(
         name.removesuffix("_total") if type == "counter" else name, type, tuple(labels), help, origin
     )
+    global _published
     _METRICS[info.sample_name] = info
+    _FAMILIES[info.name] = info
+    _published = frozenset(i.name for i in _METRICS.values() if i.origin == AGENT)
+
+
+def family(name: str) -> MetricInfo | None:
+    """The metric of a family name (a counter's without `_total`), or None: not one of gpumemd's."""
+    return _FAMILIES.get(name)
+
+
+def published() -> frozenset[str]:
+    """The family names (without `_total`) an agent publishes to the node daemon: origin AGENT."""
+    return _published
 
 
 def lookup(sample_name: str) -> MetricInfo | None:
@@ -152,7 +180,7 @@ register(
     "gauge",
     (*_RANK, "category"),
     "This process's NVML memory by category.",
-    "process",
+    AGENT,
 )
 
 # --- host (gpumemd/sources/host.py) ---
@@ -213,7 +241,7 @@ for _key, _doc in (
     ("step_reserved_peak_exact", "1 when the step's reserved peak is exact, 0 when an upper bound."),
     ("step_peak_steps", "Optimizer steps the step peak covers (1 unless spaced out for the agent's budget)."),
 ):
-    register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, "agent")
+    register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, AGENT)
 # gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
 # the first four in its deduplication order), explain reads them back
 ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
@@ -223,7 +251,7 @@ register(
     (*_RANK, "category", "at"),
     "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
     "at the step's peak and end (gpumemd.watch; docs/categories.md).",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_config_info",
@@ -237,21 +265,21 @@ register(
         "memory_fraction",
     ),
     "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_stats_valid",
     "gauge",
     _RANK,
     "1 when the caching allocator's statistics are kept; 0 under cudaMallocAsync.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_device_used_bytes",
     "gauge",
     _RANK,
     "Device memory in use (torch.cuda.device_memory_used) where the allocator's stats are not valid.",
-    "agent",
+    AGENT,
 )
 # --- the agent's private pools (gpumemd/sources/pools.py) ---
 register(
@@ -259,24 +287,24 @@ register(
     "gauge",
     (*_RANK, "kind"),
     "Reserved memory by pool kind (default, graph, user); adds up to reserved_bytes.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_pool_allocated_bytes",
     "gauge",
     (*_RANK, "kind"),
     "Allocated memory by pool kind (default, graph, user).",
-    "agent",
+    AGENT,
 )
 register(
-    "gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", "agent"
+    "gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", AGENT
 )
 register(
     "gpumemd_allocator_private_pool_reserved_bytes",
     "gauge",
     (*_RANK, "pool"),
     'Reserved memory of the biggest private pools (kind:id), the rest as pool="other".',
-    "agent",
+    AGENT,
 )
 # the live fragmentation figures, from the same segment list (docs/agent.md, *Fragmentation*)
 register(
@@ -284,93 +312,97 @@ register(
     "gauge",
     _RANK,
     "The largest free block in PyTorch's own pool.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_reference_request_bytes",
     "gauge",
     _RANK,
     "The largest tensor seen live at a pool read and freed by the next, over 5 minutes.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_stranded_free_bytes",
     "gauge",
     _RANK,
     "Free bytes between live tensors, in blocks smaller than the reference request.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_allocator_fragmentation_risk",
     "gauge",
     _RANK,
     "1 when the reference request would fit only by joining stranded bytes.",
-    "agent",
+    AGENT,
 )
 for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
     register(
-        f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", "agent"
+        f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", AGENT
     )
 
 # --- the agent's process source (gpumemd/sources/process.py) ---
 register(
-    "gpumemd_process_nvml_visible", "gauge", _RANK, "1 when NVML lists this process on the GPU.", "agent"
+    "gpumemd_process_nvml_visible", "gauge", _RANK, "1 when NVML lists this process on the GPU.", AGENT
 )
 register(
-    "gpumemd_process_nvml_used_bytes", "gauge", _RANK, "GPU memory NVML attributes to this process.", "agent"
+    "gpumemd_process_nvml_used_bytes", "gauge", _RANK, "GPU memory NVML attributes to this process.", AGENT
 )
 register(
     "gpumemd_process_non_pytorch_bytes",
     "gauge",
     _RANK,
     "NVML process memory minus PyTorch reserved (CUDA context, cuBLAS, NCCL).",
-    "agent",
+    AGENT,
 )
 register(
-    "gpumemd_gpu_unattributed_bytes", "gauge", _RANK, "Device used memory no process accounts for.", "agent"
+    "gpumemd_gpu_unattributed_bytes",
+    "gauge",
+    _RANK,
+    "Device used memory no process accounts for.",
+    AGENT_LOCAL,
 )
 register(
-    "gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", "agent"
+    "gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", AGENT
 )
 register(
     "gpumemd_process_host_resident_bytes",
     "gauge",
     _ID,
     "Resident host memory of this process (RSS).",
-    "agent",
+    AGENT,
 )
 register(
-    "gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", "agent"
+    "gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", AGENT
 )
 register(
     "gpumemd_host_pinned_memory_allocated_bytes",
     "gauge",
     _ID,
     "Pinned host memory in use from PyTorch's caching host allocator.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_host_pinned_memory_reserved_bytes",
     "gauge",
     _ID,
     "Pinned host memory PyTorch's caching host allocator holds (in use + cached).",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_training_global_step",
     "gauge",
     _ID,
     "The training loop's global step (optimizer steps).",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_training_optimizer_steps",
     "counter",
     _ID,
     "torch.optim optimizer steps the agent's hook saw.",
-    "agent",
+    AGENT,
 )
-register("gpumemd_training_tokens", "gauge", _ID, "Tokens of the latest batch given to the agent.", "agent")
+register("gpumemd_training_tokens", "gauge", _ID, "Tokens of the latest batch given to the agent.", AGENT)
 
 # --- the agent's headroom and OOM forecast (gpumemd/sources/forecast.py; docs/forecast.md) ---
 for _name, _doc in (
@@ -383,58 +415,58 @@ for _name, _doc in (
     ("gpumemd_forecast_steps_to_oom", "Optimizer steps until the step peak's upward trend meets the limit."),
     ("gpumemd_forecast_seconds_to_oom", "Seconds until the step peak's upward trend meets the limit."),
 ):
-    register(_name, "gauge", _RANK, _doc, "agent")
+    register(_name, "gauge", _RANK, _doc, AGENT)
 register("gpumemd_forecast_probes", "counter", ("outcome", *_ID),
-         "Shape probes (a step's exact peak from the allocator's trace), by outcome.", "agent")
+         "Shape probes (a step's exact peak from the allocator's trace), by outcome.", AGENT)
 
 # --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
-register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", "agent")
+register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", AGENT)
 register(
-    "gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "CUDA OOMs diagnosed, by cause.", "agent"
+    "gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "CUDA OOMs diagnosed, by cause.", AGENT
 )
 register(
     "gpumemd_oom_last_diagnosis_info",
     "gauge",
     ("gpu", "cause", "summary", "fix", *_ID),
     "The last OOM diagnosis on a GPU.",
-    "agent",
+    AGENT,
 )
 register(
-    "gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "Live bytes at a growing allocation site.", "agent"
+    "gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "Live bytes at a growing allocation site.", AGENT
 )
 register(
-    "gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "Growth per step at a growing site.", "agent"
+    "gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "Growth per step at a growing site.", AGENT
 )
 register(
     "gpumemd_leak_last_report_info",
     "gauge",
     ("gpu", "site", "retained_by", "summary", *_ID),
     "The leak finder's last answer (one series per process); value 1.",
-    "agent",
+    AGENT,
 )
-register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", "agent")
+register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", AGENT)
 register(
-    "gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", "agent"
+    "gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", AGENT
 )
 register(
-    "gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", "agent"
+    "gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", AGENT
 )
 register(
     "gpumemd_agent_last_snapshot_timestamp_seconds",
     "gauge",
     _ID,
     "When the last snapshot was written.",
-    "agent",
+    AGENT,
 )
-register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "The last snapshot.", "agent")
-register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", "agent")
-register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", "agent")
+register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "The last snapshot.", AGENT)
+register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", AGENT)
+register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", AGENT)
 register(
     "gpumemd_agent_write_errors",
     "counter",
     ("what", "reason", *_ID),
     "Files the agent could not write.",
-    "agent",
+    AGENT,
 )
 
 # --- profiled sections (gpumemd/profiler/sections.py, exported by the agent) ---
@@ -443,19 +475,19 @@ register(
     "gauge",
     ("section", "gpu", *_ID),
     "Peak memory of a section's last call.",
-    "agent",
+    AGENT,
 )
 register(
     "gpumemd_section_net_bytes",
     "gauge",
     ("section", "gpu", *_ID),
     "Net memory of a section's last call.",
-    "agent",
+    AGENT,
 )
 register(
-    "gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "Calls of a profiled section.", "agent"
+    "gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "Calls of a profiled section.", AGENT
 )
-register("gpumemd_section_dropped", "counter", _ID, "Section records dropped (cap on names).", "agent")
+register("gpumemd_section_dropped", "counter", _ID, "Section records dropped (cap on names).", AGENT)
 
 # --- the daemon's spool of agents (gpumemd/sources/spool.py) ---
 register("gpumemd_process_rank_info", "gauge", _INFO, "A process running an agent, with its rank.", "spool")

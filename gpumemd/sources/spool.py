@@ -20,8 +20,8 @@ An agent whose sample has not changed since its last publish does not rewrite th
 sets the file's mtime (the heartbeat; a version-2 rank's age runs from the later of the
 two).
 
-Only agent-owned families are published (`PUBLISHED_PREFIXES`): device-level series are
-the daemon's own, and two families of one name in one exposition would be invalid.
+Only agent-owned families are published (`known_metrics.published()`, origin AGENT): device-level
+series are the daemon's own, and two families of one name in one exposition would be invalid.
 
 A rank is dead, and left out, when its file is older than `expire_intervals` of the
 interval it declares (a live agent rewrites or touches it every interval), or when its pid is gone

@@ -30,8 +30,8 @@ from gpumemd import known_metrics
 log = logging.getLogger("gpumemd.spool")
 
 __all__ = [
-    "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS", "NOTHING",
-    "PUBLISHED_PREFIXES", "REASONS", "SUFFIXES", "Encoder", "RankFile", "Rejection", "agent_schema",
+    "AGENT_NAMESPACE", "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS",
+    "NOTHING", "REASONS", "SUFFIXES", "Encoder", "RankFile", "Rejection", "agent_schema",
     "counter_value", "encode", "families_of", "gauge_value", "identity_labels", "own_pidns", "parse",
     "rendered_names", "spool_dir", "text_value", "validate",
 ]
@@ -45,9 +45,14 @@ FORMAT = "gpumemd-spool/2"
 FORMATS = (FORMAT_V1, FORMAT)
 
 
-PUBLISHED_PREFIXES = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", "gpumemd_agent_",
-                      "gpumemd_section", "gpumemd_host_pinned_memory_", "gpumemd_training_",
-                      "gpumemd_headroom_", "gpumemd_forecast_", "gpumemd_leak_")
+AGENT_NAMESPACE = ("gpumemd_allocator_", "gpumemd_process_", "gpumemd_oom_", "gpumemd_agent_",
+                   "gpumemd_section", "gpumemd_host_pinned_memory_", "gpumemd_training_",
+                   "gpumemd_headroom_", "gpumemd_forecast_", "gpumemd_leak_")
+"""The names the daemon reads from a rank file at all. What an agent publishes is not this but
+`known_metrics.published()` (origin AGENT), each inside it (tests/unit/spool/test_published.py);
+the namespace also admits a family this daemon does not know (a newer agent's), as a gauge."""
+
+
 
 
 INFO_LABELS = ("pid", "rank", "local_rank", "world_size", "job_id")
@@ -107,11 +112,8 @@ class Encoder:
 
     def encode(self, families: Iterable[Metric], written: float, alerts: bytes | None = None) -> bytes:
         """`alerts`: the agent's /api/v1/alerts answer (JSON), kept as the `alerts` field."""
-        published = (
-            list(families)
-            if self._everything
-            else [f for f in families if f.name.startswith(PUBLISHED_PREFIXES)]
-        )
+        own = known_metrics.published()  # the agent's own families (the daemon exports the others)
+        published = list(families) if self._everything else [f for f in families if f.name in own]
         key = tuple([(f.name, f.type, f.documentation) for f in published])
         if key != self._types_key:
             self._types_key, self._types = key, _dumps(key)
@@ -234,12 +236,13 @@ LABEL_CHAR_BYTES = 4
 
 def agent_schema() -> dict[str, str]:
     """The daemon's types of the families agents publish, by family name: the canonical list
-    of gpumemd's metrics (`gpumemd.known_metrics`, data only), restricted to the agent prefixes.
-    A file's declared type is checked against this, never trusted."""
+    of gpumemd's metrics (`gpumemd.known_metrics`, data only), restricted to those it says the
+    agent publishes (`known_metrics.published()`). A file's declared type is checked against
+    this, never trusted."""
     out: dict[str, str] = {}
     for sample_name in known_metrics.sample_names():
         info = known_metrics.lookup(sample_name)
-        if info is not None and info.name.startswith(PUBLISHED_PREFIXES):
+        if info is not None and info.origin == known_metrics.AGENT:
             out[info.name] = info.type
     return out
 
@@ -446,6 +449,7 @@ def _validate(
     forced = identity_labels(pid, identity)
     forced_keys, forced_items = set(forced), forced.items()
     rendered_reserved = rendered_names(reserved)
+    published = known_metrics.published()  # known families: merged when agents publish them
     families: list[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]] = []
     dropped: dict[str, int] = {}
     good_names: set[str] = set()  # label names already checked in this document
@@ -458,13 +462,15 @@ def _validate(
         if name in names:
             raise _Bad("schema", f"family {name} twice")
         names.add(name)
-        if not name.startswith(PUBLISHED_PREFIXES):
+        if not name.startswith(AGENT_NAMESPACE):
             continue  # the agent's other families (for its endpoint process): not merged
         if typ not in TYPES:
             raise _Bad("schema", f"family {name}: type {str(typ)[:32]!r}")
         help_ = text_value(help_) or _DEFAULT_HELP
         if name in reserved or {name + s for s in SUFFIXES[typ]} & rendered_reserved:
             raise _Bad("name_collision", f"family {name} is the daemon's own")
+        if name not in published and known_metrics.family(name) is not None:
+            continue  # known, and agents do not publish it (a daemon's or sampler's): never a rank's
         # A gauge `*_info` (value 1, labels: gpumemd_agent_info, gpumemd_allocator_config_info) is
         # Prometheus' convention; an `info`-typed family would render the same sample names, so
         # agents publish none and it is refused.

@@ -32,7 +32,7 @@ from gpumemd.config import SpoolSourceConfig
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
 from gpumemd.spool import reader as reader_mod
-from gpumemd.spool.format import DROP_REASONS, encode, validate
+from gpumemd.spool.format import DROP_REASONS, Encoder, encode, validate
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 from tests.spool_hostile import as_nobody, healthy_families, publish_healthy
 
@@ -378,6 +378,12 @@ def test_a_thousand_attacker_ranks_leave_the_victims_and_a_newcomers_place(victi
     assert {lab["reason"]: v for _, lab, v in fams["gpumemd_spool_rejected"]}["too_many_files"] > 0
 
 
+def forged(families: list[Metric], *, pid: int, written: float, identity: dict[str, str]) -> bytes:
+    """A rank file as a hostile rank writes it: every family given (an agent's encoder writes
+    only those it publishes; these are names no agent publishes, in the daemon's namespace)."""
+    return Encoder(pid=pid, interval=1.0, identity=identity, everything=True).encode(families, written)
+
+
 def _big(pid: int, rank: int, series: int, label: int = 20, labels: int = 1) -> bytes:
     fam = Metric("gpumemd_allocator_big_bytes", "x", "gauge")
     for i in range(series):
@@ -386,7 +392,7 @@ def _big(pid: int, rank: int, series: int, label: int = 20, labels: int = 1) -> 
             {"series": str(i), **{f"l{k}": f"{k}" + "v" * label for k in range(labels)}},
             1.0,
         )
-    return encode([fam], pid=pid, written=NOW, interval=1.0, identity={"rank": str(rank), "job_id": "evil"})
+    return forged([fam], pid=pid, written=NOW, identity={"rank": str(rank), "job_id": "evil"})
 
 
 @pytest.fixture
@@ -466,7 +472,7 @@ def test_label_churn_is_refused_for_the_churning_uid_only(tmp_path: Path, child)
         put(
             tmp_path,
             child.pid,
-            encode([fam], pid=child.pid, written=NOW + step, interval=1.0, identity={"rank": "1"}),
+            forged([fam], pid=child.pid, written=NOW + step, identity={"rank": "1"}),
         )
         os.utime(tmp_path / f"agent-{ME}.json", (NOW + step, NOW + step))  # the victim's heartbeat
         fams, _ = render(src)
@@ -692,13 +698,13 @@ def test_the_daemons_schema_is_the_type_the_agents_render() -> None:
     """agent_schema() (the canonical list) against the types in the golden expositions (the
     agent's own and the daemon's with merged ranks): a counter the list calls a gauge would be
     dropped from every rank."""
-    from gpumemd.spool.format import PUBLISHED_PREFIXES, agent_schema
+    from gpumemd.spool.format import agent_schema
     from tests.helpers import GOLDEN
 
     schema, seen = agent_schema(), 0
     for golden in sorted(GOLDEN.glob("*.prom")):
         for fam in text_parse(golden.read_text()):
-            if fam.name.startswith(PUBLISHED_PREFIXES) and fam.name in schema:
+            if fam.name in schema:
                 assert schema[fam.name] == fam.type, (golden.name, fam.name)
                 seen += 1
     assert seen > 20

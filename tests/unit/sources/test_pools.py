@@ -246,8 +246,8 @@ def test_the_agent_builds_it_on_its_own_cadence_and_zero_turns_it_off() -> None:
 
 
 def test_the_pool_families_are_published_to_the_daemon_and_collide_with_none_of_its_own() -> None:
+    from gpumemd import known_metrics
     from gpumemd.sources.spool import daemon_family_names
-    from gpumemd.spool.format import PUBLISHED_PREFIXES
 
-    assert all(name.startswith(PUBLISHED_PREFIXES) for name in PoolSource.names)
+    assert PoolSource.names <= known_metrics.published()
     assert not PoolSource.names & daemon_family_names()
