@@ -223,9 +223,9 @@ class Arm:
                 self.sampler = self.floors[kind]
             if kind in ("step", "tickonly"):
                 assert self.step_agent is not None
-                self.step_agent.step_tick_interval = 1.0 / hz  # the thread sleeps while steps tick
-                self.step_agent.step_peak_budget = STEP_PEAK_BUDGET if kind == "step" else 0.0
-                self.step_agent._next_boundary = 0.0  # budget 0 left it at infinity
+                self.step_agent.steps.tick_interval = 1.0 / hz  # the thread sleeps while steps tick
+                self.step_agent.steps.peak_budget = STEP_PEAK_BUDGET if kind == "step" else 0.0
+                self.step_agent.steps.next_boundary = 0.0  # budget 0 left it at infinity
                 self.step_agent._install_step_tick()  # hooked in its own blocks only: `off` pays no hook call
             self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()
@@ -273,10 +273,10 @@ class Arm:
         if (
             self.name.startswith(("step_", "tickonly_", "watch_", "forecast_"))
             and self.step_agent is not None
-            and self.step_agent._step_hook is not None
+            and self.step_agent.steps.handle is not None
         ):
-            self.step_agent._step_hook.remove()
-            self.step_agent._step_hook = None
+            self.step_agent.steps.handle.remove()
+            self.step_agent.steps.handle = None
         if self.name.startswith("history_") or self.name == "armed_history":
             torch.cuda.memory._record_memory_history(enabled=None)
         if self.name == "armed" and FINDER is not None:
@@ -414,9 +414,9 @@ def interleaved(
         step_agent = Agent(listen_address="127.0.0.1:0", interval=0.1, tick="step", spool_dir="").start()
         assert step_agent.runtime is not None
         step_agent.runtime.sampler.pause()
-        if step_agent._step_hook is not None:  # the step arms hook it for their blocks
-            step_agent._step_hook.remove()
-            step_agent._step_hook = None
+        if step_agent.steps.handle is not None:  # the step arms hook it for their blocks
+            step_agent.steps.handle.remove()
+            step_agent.steps.handle = None
     floors = {
         "wake": Sampler([], interval=0.1, eager_render=False),
         "stats": Sampler([AllocatorStats()], interval=0.1, eager_render=False),

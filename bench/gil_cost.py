@@ -97,7 +97,7 @@ def replay_agent(spool: str, families_every_sample: bool = False) -> Agent:
     ).start()
     assert agent.runtime is not None
     if families_every_sample:
-        agent.runtime.sampler._listeners.append(lambda snap: snap.exposition.families)
+        agent.runtime.sampler.cycle.listeners.append(lambda snap: snap.exposition.families)
     return agent
 
 

@@ -110,7 +110,7 @@ def tick_cpu(spool: str, seconds: float, rounds: int) -> dict[str, Any]:
         a = agent(directory, pid, moving=True).start()
         assert a.runtime is not None
         stats = ThreadCpu()
-        a.runtime.sampler._listeners.append(stats)  # after the spool writer: its cost counts
+        a.runtime.sampler.cycle.listeners.append(stats)  # after the spool writer: its cost counts
         a.runtime.sampler.pause()
         arms[name] = (a, stats)
     per_block: dict[str, list[float]] = {k: [] for k in arms}

@@ -51,7 +51,7 @@ def main() -> None:
     a.runtime = a.build()
     a.runtime.sampler.sample_once()
     a._started = True  # the hook's own checks pass; no thread runs
-    a.step_tick_interval = 3600.0
+    a.steps.tick_interval = 3600.0
     hook = a._step_tick
     arms: dict[str, list[float]] = {"count": [], "boundary": [], "read": []}
     block = 500
@@ -62,13 +62,13 @@ def main() -> None:
                 for _ in range(block):
                     api.memory_stats(0)
             else:
-                a.step_peak_budget = float("inf") if arm == "boundary" else 0.0
-                a._next_boundary = float("inf")
-                a._next_step_tick = float("inf")
+                a.steps.peak_budget = float("inf") if arm == "boundary" else 0.0
+                a.steps.next_boundary = float("inf")
+                a.steps.next_tick = float("inf")
                 t = time.perf_counter()
                 for _ in range(block):
                     if arm == "boundary":
-                        a._next_boundary = 0.0
+                        a.steps.next_boundary = 0.0
                     hook()
             arms[arm].append((time.perf_counter() - t) / block * 1e6)
     a._started = False

@@ -94,13 +94,14 @@ def thread_cost(sampler: Any, hz: int, seconds: float) -> dict[str, float]:
     time.sleep(0.3)  # started and in its rhythm
     thread = sampler._thread
     clock = time.pthread_getcpuclockid(thread.ident)
-    n0, cpu0, (vol0, sys0) = sampler.samples_taken, time.clock_gettime(clock), task_counters(thread.native_id)
+    cycle = sampler.cycle
+    n0, cpu0, (vol0, sys0) = cycle.samples_total, time.clock_gettime(clock), task_counters(thread.native_id)
     end = time.perf_counter() + seconds
     x = 0
     while time.perf_counter() < end:  # hold the GIL like a dispatch-bound loop
         for i in range(200):
             x += i
-    n1, cpu1, (vol1, sys1) = sampler.samples_taken, time.clock_gettime(clock), task_counters(thread.native_id)
+    n1, cpu1, (vol1, sys1) = cycle.samples_total, time.clock_gettime(clock), task_counters(thread.native_id)
     sampler.stop()
     ticks = max(1, n1 - n0)
     return {

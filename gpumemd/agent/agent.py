@@ -395,23 +395,6 @@ class Agent:
     def step_allocator(self) -> Any:
         return self._allocator
 
-    # The step hook's settings and state as the agent's attributes: benchmarks and tests
-    # (tests/unit/agent, bench/, tests/gpu) drive the hook through the agent.
-    step_tick_interval = property(
-        lambda self: self.steps.tick_interval, lambda self, v: setattr(self.steps, "tick_interval", v)
-    )
-    step_peak_budget = property(
-        lambda self: self.steps.peak_budget, lambda self, v: setattr(self.steps, "peak_budget", v)
-    )
-    _step_hook = property(lambda self: self.steps.handle, lambda self, v: setattr(self.steps, "handle", v))
-    _next_step_tick = property(
-        lambda self: self.steps.next_tick, lambda self, v: setattr(self.steps, "next_tick", v)
-    )
-    _next_boundary = property(
-        lambda self: self.steps.next_boundary, lambda self, v: setattr(self.steps, "next_boundary", v)
-    )
-    _open_steps = property(lambda self: self.steps.open_steps)
-
     def _install_step_tick(self, snapshot: Any = None) -> None:
         self.steps.install(snapshot)
 

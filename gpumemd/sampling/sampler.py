@@ -138,8 +138,8 @@ class Sampler:
     def durations(self) -> Mapping[str, float]:
         return self.cycle.durations
 
-    # The sampler's attributes before the cycle was its own object: the daemon, benchmarks and
-    # tests read (and append to) these lists through the sampler.
+    # The sampler's attributes before the cycle was its own object: the runtime and the agent
+    # read (and append to) these lists through the sampler.
     @property
     def _sources(self) -> list[Source]:
         return self.cycle.sources
@@ -147,18 +147,6 @@ class Sampler:
     @property
     def _observers(self) -> list[Observer]:
         return self.cycle.observers
-
-    @property
-    def _listeners(self) -> list[Callable[[Snapshot], None]]:
-        return self.cycle.listeners
-
-    @property
-    def _last_error(self) -> dict[str, str]:
-        return self.cycle.last_error
-
-    @property
-    def samples_taken(self) -> int:
-        return self.cycle.samples_total
 
     @property
     def sample_period(self) -> float:

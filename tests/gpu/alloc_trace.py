@@ -69,9 +69,9 @@ class StepRecorder:
         import torch
         from torch.optim.optimizer import register_optimizer_step_post_hook
 
-        assert agent._step_hook is not None, "the agent's optimizer-step hook is not installed yet"
+        assert agent.steps.handle is not None, "the agent's optimizer-step hook is not installed yet"
         self.agent = agent
-        agent.step_peak_budget = budget  # inf: a boundary after every optimizer step
+        agent.steps.peak_budget = budget  # inf: a boundary after every optimizer step
         self._peaks = agent._allocator._steps  # each device's StepPeak: read without a sample
         torch.cuda.synchronize()
         torch.cuda.memory._record_memory_history(context=None, stacks="python", max_entries=self.MAX_ENTRIES)
@@ -98,7 +98,7 @@ class StepRecorder:
         self.rows.append(
             {
                 "hook_ran": hook_ran,
-                "boundary": hook_ran and agent._open_steps == 0,
+                "boundary": hook_ran and agent.steps.open_steps == 0,
                 "step_peak": last._asdict() if last is not None and last is not self._before else None,
                 "allocated": torch.cuda.memory_allocated(),
                 "reserved": torch.cuda.memory_reserved(),

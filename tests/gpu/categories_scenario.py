@@ -78,7 +78,7 @@ def main(mode: str) -> dict[str, Any]:
 
     a = Agent(listen_address=None, spool_dir="", interval=10.0, tick="step", evaluation_interval=0.05).start()
     a.sample_once()  # CUDA up, torch imported: the step hook is installed
-    a.step_peak_budget = float("inf")  # a boundary after every step
+    a.steps.peak_budget = float("inf")  # a boundary after every step
     watched = a.watch(model, opt)  # the compiled wrapper: its parameters are the model's
     rows = []
     for i in range(STEPS):

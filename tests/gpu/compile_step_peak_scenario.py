@@ -71,7 +71,7 @@ def main() -> dict[str, Any]:
 
     a = Agent(listen_address=None, spool_dir="", interval=10.0, tick="step").start()  # its thread stays idle
     a.sample_once()  # CUDA is up and torch imported: the step hook is installed
-    hooked = a._step_hook is not None
+    hooked = a.steps.handle is not None
     assert a._allocator is not None
     peaks = a._allocator._steps  # each device's StepPeak: read without a sample (a read would split spans)
     assert peaks is not None
@@ -88,7 +88,7 @@ def main() -> dict[str, Any]:
     steps_taken = 0
     compile_optimizer_s = None
     for phase, n in PHASES:
-        a.step_peak_budget = float("inf") if phase != "default_budget" else STEP_PEAK_BUDGET
+        a.steps.peak_budget = float("inf") if phase != "default_budget" else STEP_PEAK_BUDGET
         for i in range(n):
             before, counted = (peaks[0].last if 0 in peaks else None), a.training.optimizer_steps
             t0 = time.monotonic()
@@ -106,7 +106,7 @@ def main() -> dict[str, Any]:
                     "warmup": False,
                     "temporary": phase == "every_step" and i == TEMPORARY_STEP,
                     "hook_ran": hook_ran,
-                    "boundary": hook_ran and a._open_steps == 0,  # a boundary read resets the open steps
+                    "boundary": hook_ran and a.steps.open_steps == 0,  # a boundary read resets the open steps
                     "step_peak": last._asdict() if last is not None and last is not before else None,
                     "allocated": torch.cuda.memory_allocated(),
                     "reserved": torch.cuda.memory_reserved(),

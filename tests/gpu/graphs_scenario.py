@@ -92,7 +92,7 @@ def capture_under_ticks() -> dict:
     sampler = a.runtime.sampler  # type: ignore[union-attr]
     ticks_before, samples_before, errors_before = (
         sampler.busy[0],
-        sampler.samples_taken,
+        sampler.cycle.samples_total,
         dict(a.errors.counts),
     )
     error = ""
@@ -104,7 +104,7 @@ def capture_under_ticks() -> dict:
         g, y = None, None
     capture_s = time.monotonic() - started
     ticks_during = sampler.busy[0] - ticks_before
-    samples_during = sampler.samples_taken - samples_before
+    samples_during = sampler.cycle.samples_total - samples_before
     correct = None
     if g is not None:
         for _ in range(5):
@@ -122,7 +122,7 @@ def capture_under_ticks() -> dict:
         "errors_before": errors_before,
         "errors_after": dict(a.errors.counts),
         "success": {k: bool(v) for k, v in snap.success.items()},
-        "failures_logged": dict(sampler._last_error),  # diagnostics only: what any read said while failing
+        "failures_logged": dict(sampler.cycle.last_error),  # diagnostics only: what reads said failing
         "thread_alive": bool(a.runtime.sampler._thread and a.runtime.sampler._thread.is_alive()),  # type: ignore[union-attr]
     }
     a.stop()

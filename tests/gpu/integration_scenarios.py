@@ -35,7 +35,7 @@ class Recording:
 
     def step_ended(self) -> None:
         agent = agent_mod.current()
-        if self.recorder is None and agent is not None and agent._step_hook is not None:
+        if self.recorder is None and agent is not None and agent.steps.handle is not None:
             self.recorder = StepRecorder(agent)
 
     def finish(self) -> dict:

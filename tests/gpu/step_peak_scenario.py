@@ -27,7 +27,7 @@ def main() -> dict:
     x = torch.randn(32, 256, device="cuda")
     a = Agent(listen_address=None, spool_dir="", interval=10.0, tick="step").start()  # the thread stays idle
     a.sample_once()  # CUDA is up and torch imported: the step hook is installed
-    hooked = a._step_hook is not None
+    hooked = a.steps.handle is not None
     rows, before = [], None
     for step in range(STEPS):
         opt.zero_grad()

@@ -258,8 +258,8 @@ def test_a_taken_port_leaves_the_agent_sampling_and_counts_the_error(tmp_path: P
             assert agent.url_address is None
             assert until(lambda: agent.errors.counts == {"listen": 1})
             assert agent.runtime is not None and agent.runtime.server is None
-            before = agent.runtime.sampler.samples_taken
-            assert until(lambda: agent.runtime.sampler.samples_taken > before)
+            before = agent.runtime.sampler.cycle.samples_total
+            assert until(lambda: agent.runtime.sampler.cycle.samples_total > before)
             key = ("gpumemd_agent_errors_total", (("pid", str(agent.pid)), ("where", "listen")))
             assert until(lambda: spool_samples(agent.spool.path).get(key) == 1)
         finally:

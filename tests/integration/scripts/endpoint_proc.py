@@ -40,7 +40,8 @@ say(address=agent.url_address, pid=os.getpid(), endpoint_pid=endpoint.pid if end
 for line in sys.stdin:
     command = line.strip()
     if command == "state":
-        say(errors=agent.errors.counts, samples=agent.runtime.sampler.samples_taken if agent.runtime else 0)
+        taken = agent.runtime.sampler.cycle.samples_total if agent.runtime else 0
+        say(errors=agent.errors.counts, samples=taken)
     elif command == "fork":
         child = os.fork()
         if child == 0:  # a DataLoader worker, say: outlives its parent here

@@ -134,20 +134,20 @@ def test_with_tick_step_the_training_threads_optimizer_steps_tick_and_stop_unhoo
     try:
         sampler = a.runtime.sampler if a.runtime is not None else None
         assert sampler is not None and sampler.sample_every == 3600
-        a.step_tick_interval = 0.001
-        before, ticks, samples = api.calls["memory_stats"], sampler.busy[0], sampler.samples_taken
+        a.steps.tick_interval = 0.001
+        before, ticks, samples = api.calls["memory_stats"], sampler.busy[0], sampler.cycle.samples_total
         steps(5)
         assert api.calls["memory_stats"] == before + 5  # the allocator's tick: one stats read a step
-        assert sampler.busy[0] == ticks + 5 and sampler.samples_taken == samples  # ticks, no sample
+        assert sampler.busy[0] == ticks + 5 and sampler.cycle.samples_total == samples  # ticks, no sample
         assert a.errors.counts == {}
-        a.step_tick_interval = 3600.0
-        a.step_peak_budget = 0.0  # step boundaries at ticks only
+        a.steps.tick_interval = 3600.0
+        a.steps.peak_budget = 0.0  # step boundaries at ticks only
         steps(3)  # within the interval: a clock read, no tick
         assert api.calls["memory_stats"] == before + 6  # the first of them, due since the last
     finally:
         a.stop()
     after = api.calls["memory_stats"]
-    a.step_tick_interval = 0.001
+    a.steps.tick_interval = 0.001
     steps(3)  # unhooked
     assert api.calls["memory_stats"] == after
 
@@ -201,8 +201,8 @@ def test_a_compiled_training_step_breaks_no_more_with_the_step_hook_and_every_st
     a, api, *_ = agent(interval=3600, evaluation_interval=3600, nvml_interval=3600)  # tick: step, the default
     a.start()
     try:
-        assert a._step_hook is not None
-        a.step_tick_interval = 0.0
+        assert a.steps.handle is not None
+        a.steps.tick_interval = 0.0
         breaks, untraced_with = graph_breaks(compiled_step())
         assert breaks == without
         assert untraced == [] and any("`disable`" in why for why in untraced_with), untraced_with

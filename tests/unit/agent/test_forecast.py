@@ -47,7 +47,7 @@ def agent(ledger: Ledger, oom: Any = None, **overrides: Any) -> Agent:
               tick="step", **overrides)
     process.set_current(a)
     a.start()
-    a.step_peak_budget = float("inf")  # a step boundary after every step, however short
+    a.steps.peak_budget = float("inf")  # a step boundary after every step, however short
     return a
 
 

@@ -46,8 +46,8 @@ def render() -> str:
     fake_oom.num = 1
     fake_oom.observer(0, 1 << 45, 150109880320, 149555380224)  # type: ignore[misc]
     text = runtime.sampler.sample_once().exposition.body().decode()
-    if agent._step_hook is not None:  # built, never started: stop() would leave the global hook
-        agent._step_hook.remove()
+    if agent.steps.handle is not None:  # built, never started: stop() would leave the global hook
+        agent.steps.handle.remove()
     return "".join(line + "\n" for line in text.splitlines()
                    if not line.startswith(TIMING) and "gpumemd_section" not in line)
 

@@ -51,7 +51,7 @@ def agent(ledger: Ledger) -> Agent:
         tick="step",
     )
     a.start()  # its first sample hooks the optimizer steps (torch is imported)
-    a.step_peak_budget = float("inf")  # a step boundary after every step, however short
+    a.steps.peak_budget = float("inf")  # a step boundary after every step, however short
     return a
 
 
@@ -152,7 +152,7 @@ def test_with_a_budget_the_step_peak_covers_the_steps_since_the_last_read_and_sa
     opt = torch.optim.SGD(net.parameters(), lr=0.1)
     a = agent(ledger)
     try:
-        a.step_peak_budget = 0.0  # boundaries at ticks only
+        a.steps.peak_budget = 0.0  # boundaries at ticks only
         opt.step()  # the first step is due: it ticks and opens a span
         ledger.alloc(64 * MiB)
         ledger.free(64 * MiB)
@@ -160,7 +160,7 @@ def test_with_a_budget_the_step_peak_covers_the_steps_since_the_last_read_and_sa
         for _ in range(4):
             opt.step()  # within the tick interval: no read
         assert ledger.reads == reads
-        a._next_step_tick = 0.0  # the tick is due
+        a.steps.next_tick = 0.0  # the tick is due
         opt.step()
         r = step_peak(a)
         assert r is not None and (r.allocated_bytes, r.allocated_exact, r.steps) == (164 * MiB, True, 5)
@@ -264,7 +264,7 @@ def test_the_hook_breaks_no_fullgraph_compile_that_would_work_without_it() -> No
     without = fullgraph_compiles()
     a = agent(Ledger())
     try:
-        assert a._step_hook is not None
+        assert a.steps.handle is not None
         assert fullgraph_compiles() == without
     finally:
         a.stop()

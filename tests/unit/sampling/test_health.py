@@ -84,7 +84,7 @@ def test_a_killed_loop_is_unhealthy_with_the_reason_then_restarts_and_recovers(c
         s.sample_once()  # read 0: fine
         with caplog.at_level("INFO", logger="gpumemd.sampler"):
             s.start()
-            wait_for(lambda: s.samples_taken >= 3, what="samples after the restart")
+            wait_for(lambda: s.cycle.samples_total >= 3, what="samples after the restart")
             assert healthy(app) == (200, "Healthy\n")
     finally:
         s.stop()
@@ -155,10 +155,10 @@ def test_a_stalled_sampler_is_unhealthy_names_where_it_hangs_and_logs_once(caplo
                 status, body = healthy(app)
                 assert status == 503
                 assert body == "sampler stalled: no sample completed for 31s (limit 30s), stuck in hang\n"
-            done = s.samples_taken
+            done = s.cycle.samples_total
             source.hang = False
             source.release.set()
-            wait_for(lambda: s.samples_taken > done, what="a sample after the release")
+            wait_for(lambda: s.cycle.samples_total > done, what="a sample after the release")
         assert healthy(app) == (200, "Healthy\n")
     finally:
         source.release.set()
@@ -199,7 +199,7 @@ def test_absurd_intervals_never_overflow_a_wait_or_kill_the_thread() -> None:
         s = Sampler([Faulty()], interval=interval, history=10**20, sample_every=1e300)
         assert 0 < s.interval <= 86400 and 0 <= s.sample_every <= 86400 and s.history.maxlen is not None
         s.start()
-        wait_for(lambda s=s: s.samples_taken >= 1, what=f"the first sample at interval {interval}")
+        wait_for(lambda s=s: s.cycle.samples_total >= 1, what=f"the first sample at interval {interval}")
         assert s._thread is not None and s._thread.is_alive() and s.problem() is None
         s.replace(interval=1e300)
         assert s.interval <= 86400
@@ -228,8 +228,8 @@ def test_a_sample_that_fails_logs_why_once_and_its_recovery(caplog: Any) -> None
             for _ in range(6):  # six failed samples in a row
                 assert calls.acquire(timeout=10)
             failing.clear()
-            taken = s.samples_taken
-            wait_for(lambda: s.samples_taken > taken, what="a sample after the fault cleared")
+            taken = s.cycle.samples_total
+            wait_for(lambda: s.cycle.samples_total > taken, what="a sample after the fault cleared")
         finally:
             s.stop()
     messages = [r.getMessage() for r in caplog.records]
