@@ -7,7 +7,7 @@ alert rules and sections, this process's real RSS reads; no GPU needed. Reported
 
 - `cold` / `warm`: `sample_once()` after sleeping one interval (what the thread pays: caches
   cold) and in a tight loop; median and p90, total and per collector/observer as the sampler
-  records them (`Sampler.durations`), `own` being the sampler's code around them;
+  records them (`CycleRunner.durations`), `own` being the sampler's code around them;
 - `thread_<hz>hz`: the sampler thread running at 10 and 100 Hz for `--seconds` each, while
   this (main) thread holds the GIL in a Python loop like a dispatch-bound training loop:
   its CPU per tick (`pthread_getcpuclockid`), its voluntary context switches per tick (two
@@ -68,7 +68,7 @@ def per_sample(sampler: Any, n: int, sleep: float) -> dict[str, Any]:
         t = time.perf_counter()
         sampler.sample_once()
         total = time.perf_counter() - t
-        durations = dict(sampler.durations)
+        durations = dict(sampler.cycle.durations)
         durations["own"] = total - sum(durations.values())
         durations["total"] = total
         for k, v in durations.items():

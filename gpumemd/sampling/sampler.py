@@ -31,18 +31,17 @@ thread sleeps from sample to sample.
 
 from __future__ import annotations
 
-import collections
 import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from prometheus_client.core import Metric
 
 from gpumemd.sources.base import Source
 
-from .cycle import CycleRunner, Sample, Snapshot, short_error
+from .cycle import CycleRunner, Snapshot, short_error
 from .observer import Observer
 
 log = logging.getLogger("gpumemd.sampler")
@@ -130,23 +129,11 @@ class Sampler:
     def latest(self) -> Snapshot | None:
         return self.cycle.latest
 
-    @property
-    def history(self) -> collections.deque[Sample]:
-        return self.cycle.history
-
-    @property
-    def durations(self) -> Mapping[str, float]:
-        return self.cycle.durations
-
     # The sampler's attributes before the cycle was its own object: the runtime and the agent
     # read (and append to) these lists through the sampler.
     @property
     def _sources(self) -> list[Source]:
         return self.cycle.sources
-
-    @property
-    def _observers(self) -> list[Observer]:
-        return self.cycle.observers
 
     @property
     def sample_period(self) -> float:

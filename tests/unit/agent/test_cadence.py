@@ -68,7 +68,7 @@ def test_ticks_read_the_allocator_every_time_and_the_rest_at_their_intervals() -
         snap = sampler.sample_once(due_only=True)
     assert torch.calls["memory_stats"] == 20
     assert len(rss_reads) == 1 and nvml.calls["processes"] == 1
-    assert sampler.durations.keys() >= {"allocator", "process", "oom", "agent", "alerts"}
+    assert sampler.cycle.durations.keys() >= {"allocator", "process", "oom", "agent", "alerts"}
     # The process and alert families of the first tick stand in the last one's exposition.
     names = {f.name for f in snap.exposition.families}
     assert {

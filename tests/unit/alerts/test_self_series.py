@@ -188,7 +188,7 @@ def test_every_family_the_daemon_exports_can_be_selected_by_a_rule(capture: Path
     try:
         rt.sampler.sample_once()
         rt.sampler.sample_once()  # the engine's own families: seen from the second evaluation
-        observer = rt.sampler._observers[0]
+        observer = rt.sampler.cycle.observers[0]
         firing = {r.name for r in observer.engine.rules if r.active}
         missed = sorted(r["metric"] for r in rules if r["alert"] not in firing)
         assert missed == [], "rules on these exported names never fire"

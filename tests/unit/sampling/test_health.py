@@ -197,7 +197,7 @@ def test_without_a_sampler_health_falls_back_to_the_age_of_the_sample() -> None:
 def test_absurd_intervals_never_overflow_a_wait_or_kill_the_thread() -> None:
     for interval in (1e20, float("inf"), float("nan"), 1e308, -1.0):
         s = Sampler([Faulty()], interval=interval, history=10**20, sample_every=1e300)
-        assert 0 < s.interval <= 86400 and 0 <= s.sample_every <= 86400 and s.history.maxlen is not None
+        assert 0 < s.interval <= 86400 and 0 <= s.sample_every <= 86400 and s.cycle.history.maxlen is not None
         s.start()
         wait_for(lambda s=s: s.cycle.samples_total >= 1, what=f"the first sample at interval {interval}")
         assert s._thread is not None and s._thread.is_alive() and s.problem() is None

@@ -94,9 +94,9 @@ def test_ring_buffer_is_bounded_and_snapshots_are_numbered() -> None:
     s = sampler(Constant("a", 1), history=3)
     for _ in range(5):
         s.sample_once()
-    assert [snap.sequence for snap in s.history] == [3, 4, 5]
-    assert s.latest is not None and s.latest.sequence == s.history[-1].sequence
-    assert not hasattr(s.history[0], "exposition")  # the history holds no rendered bytes
+    assert [snap.sequence for snap in s.cycle.history] == [3, 4, 5]
+    assert s.latest is not None and s.latest.sequence == s.cycle.history[-1].sequence
+    assert not hasattr(s.cycle.history[0], "exposition")  # the history holds no rendered bytes
 
 
 class Many(Constant):
@@ -117,16 +117,16 @@ def test_history_does_not_grow_with_the_readings_only_small_sources_keep_theirs(
     s = sampler(Many("spool", 0), Small("host", 3), Raising("broken", RuntimeError("x")), history=50)
     for _ in range(60):
         snap = s.sample_once()
-    assert len(s.history) == 50
+    assert len(s.cycle.history) == 50
     assert snap.readings["spool"] == [float(i) for i in range(1000)]  # the latest keeps everything
-    for entry in s.history:
+    for entry in s.cycle.history:
         assert dict(entry.readings) == {"host": 3}
         assert dict(entry.success) == {"spool": True, "host": True, "broken": False}
     # bounded by history x collectors, whatever the spool holds
-    assert sum(len(e.readings) + len(e.success) for e in s.history) == 50 * (1 + 3)
+    assert sum(len(e.readings) + len(e.success) for e in s.cycle.history) == 50 * (1 + 3)
     s.replace(sources=[Many("spool", 0)])
     s.sample_once()
-    assert dict(s.history[-1].readings) == {}
+    assert dict(s.cycle.history[-1].readings) == {}
 
 
 def test_observers_add_families_and_see_the_sources() -> None:

@@ -79,7 +79,7 @@ def test_agent_sources_declare_their_names() -> None:
 
 def test_the_alert_engines_selection_sees_what_the_full_list_shows() -> None:
     sampler = _agent()
-    observer = next(o for o in sampler._observers if o.name == "alerts")
+    observer = next(o for o in sampler.cycle.observers if o.name == "alerts")
     snap = sampler.sample_once()
     wanted = observer.engine.wanted
     full = {s.name: s for f in snap.exposition.families for s in f.samples if s.name in wanted}
