@@ -28,6 +28,18 @@ def _start(cmd: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
+def _own_sum(s: dict, rank: str) -> float:
+    """A rank's own split of its memory as its agent published it, summed."""
+    return sum(v for (n, lab), v in s.items()
+               if n == "gpumemd_process_memory_breakdown_bytes" and dict(lab).get("rank") == rank)
+
+
+def _nvml_used(s: dict, pid: int) -> float | None:
+    """What NVML charges `pid` on GPU 0, as the daemon read it."""
+    return next((v for (n, lab), v in s.items() if n == "gpumemd_process_gpu_memory_used_bytes"
+                 and dict(lab)["gpu"] == "0" and dict(lab).get("pid") == str(pid)), None)
+
+
 def _said(proc: subprocess.Popen[str]) -> dict:
     """The holder's one line: what it holds (it holds it until its stdin closes)."""
     assert proc.stdout is not None
@@ -80,8 +92,16 @@ def test_breakdown_and_explain_match_the_processes(tmp_path: Path, results_dir: 
                 if sum(v for (n, _), v in s.items() if n == "gpumemd_gpu_agent_processes") == 2:
                     break
                 time.sleep(0.2)
-            time.sleep(1.5)  # a publish after the ranks' own readings, whatever the phase
-            s = samples(scrape(url + "/metrics"))
+            # a rank's own split is as of its agent's last NVML read (every nvml_interval, 1 s),
+            # published at its next spool write (every spool_interval, 1 s): wait until each rank
+            # has published one taken after it finished allocating (its own sum is NVML's now)
+            deadline = time.monotonic() + 10
+            while True:
+                time.sleep(0.5)
+                s = samples(scrape(url + "/metrics"))
+                if time.monotonic() > deadline or all(_own_sum(s, said["rank"]) == _nvml_used(s, pid)
+                                                      for pid, said in held.items()):
+                    break
             explained = subprocess.run(
                 [sys.executable, "-m", "gpumemd", "explain", "--url", url, "--json"],
                 cwd=ROOT,
