@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-import importlib
 import re
 import typing
 from pathlib import Path
@@ -26,6 +25,7 @@ from gpumemd import cli, config
 from gpumemd.config.loader import convert_flag
 from tests import docblocks
 from tests.docblocks import PAGES, ROOT
+from tests.test_docs import resolves
 
 SHELL = {"sh", "console"}
 # Values the docs quote because gpumemd refuses them (docs/security.md, boundary 19).
@@ -260,18 +260,7 @@ def settings_problems(page: Path, text: str) -> list[str]:
 
 def _module_path(dotted: str) -> bool:
     """`sources.base`, `agent.wiring.Counted`: a module of gpumemd, or a name in one."""
-    parts = ["gpumemd", *dotted.split(".")]
-    for cut in range(len(parts), 1, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for attr in parts[cut:]:
-            if not hasattr(obj, attr):
-                return False
-            obj = getattr(obj, attr)
-        return True
-    return False
+    return resolves("gpumemd." + dotted)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)

@@ -79,7 +79,7 @@ def _script_flags() -> set[str]:
     return found
 
 
-def _resolves(dotted: str) -> bool:
+def resolves(dotted: str) -> bool:
     """A module, or a module's attribute (`gpumemd.steptrace.step`)."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
@@ -136,7 +136,7 @@ def test_every_repository_path_and_link_on_the_page_exists(page: Path) -> None:
         if not (page.parent / link).exists():
             missing.append(link)
     for dotted in set(_MODULE.findall(text)):
-        if not _resolves(dotted):
+        if not resolves(dotted):
             missing.append(dotted)
     assert sorted(missing) == [], f"{page.name} names files that do not exist"
 
