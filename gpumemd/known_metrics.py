@@ -553,3 +553,10 @@ register(
     "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
     "alerts",
 )
+register(
+    "gpumemd_rule_series_dropped",
+    "counter",
+    ("alertname",),
+    "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.",
+    "alerts",
+)

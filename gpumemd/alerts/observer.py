@@ -68,7 +68,8 @@ class AlertObserver(Observer):
         self._stop = threading.Event()
         self._last_observe: float | None = None
         self._collector_labels: list[tuple[str, dict[str, str]]] = []
-        self._alert_families: tuple[int, list[Metric]] | None = None  # (engine.changes, families)
+        # ((engine.changes, each rule's dropped series), families)
+        self._alert_families: tuple[tuple[int, tuple[int, ...]], list[Metric]] | None = None
         self._alerts_cache: list[dict[str, Any]] = []  # /api/v1/alerts while an evaluation holds the lock
         self._notifier_families: tuple[tuple[Any, ...], list[Metric]] | None = None
         self.alerting = alerting
@@ -194,7 +195,8 @@ class AlertObserver(Observer):
     def families(self) -> list[Metric]:
         """This sample's alert and notifier families; rebuilt only when something changed
         (the same family objects are shared by samples until then: nobody mutates them)."""
-        changes = self.engine.changes  # template failures count as changes too
+        # template failures count as changes too; series a rule drops are counted in its signal
+        changes = (self.engine.changes, tuple(rule.dropped_series for rule in self.engine.rules))
         cached = self._alert_families
         if cached is None or cached[0] != changes:
             with self._lock:
@@ -222,6 +224,11 @@ class AlertObserver(Observer):
             "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
             labels=["alertname"],
         )
+        series_dropped = CounterMetricFamily(
+            "gpumemd_rule_series_dropped",
+            "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.",
+            labels=["alertname"],
+        )
         for _rule, alert in self.engine.active_alerts():
             alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
@@ -231,7 +238,9 @@ class AlertObserver(Observer):
                 template_failures.add_metric([rule.name], rule.template_failures)
             if rule.dropped_alerts:
                 dropped.add_metric([rule.name], rule.dropped_alerts)
-        return [alerts, failures, template_failures, dropped]
+            if rule.dropped_series:
+                series_dropped.add_metric([rule.name], rule.dropped_series)
+        return [alerts, failures, template_failures, dropped, series_dropped]
 
     def alerts(self) -> list[dict[str, Any]]:
         """Active alerts in the shape of Prometheus's `GET /api/v1/alerts`.

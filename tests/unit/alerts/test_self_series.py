@@ -377,6 +377,31 @@ def test_the_agent_exports_the_alerts_a_rule_dropped() -> None:
     _promtool_clean(text)
 
 
+# A trend rule over a series per collector, with history for one: the others are not tracked.
+MANY_SERIES = {
+    "default_rules": False,
+    "max_series_per_rule": 1,
+    "rules": [{"alert": "EveryCollectorTrend", "kind": "trend", "metric": "gpumemd_collector_success",
+               "window": "1m", "op": ">", "threshold": 1}],
+}
+SERIES_DROPPED = ("gpumemd_rule_series_dropped_total", (("alertname", "EveryCollectorTrend"),))
+
+
+def test_the_agent_exports_the_series_a_rule_did_not_track() -> None:
+    agent = _agent(config_mod.from_mapping(config_mod.Config, {"alerting": MANY_SERIES}))
+    runtime = agent.build()
+    try:
+        runtime.sampler.sample_once()
+        text = runtime.sampler.sample_once().exposition.body().decode()
+    finally:
+        runtime.stop()
+    assert agent.alerting is not None and agent.alerting.observer is not None
+    (rule,) = agent.alerting.observer.engine.rules
+    assert rule.dropped_series > 0
+    assert samples(text)[SERIES_DROPPED] == rule.dropped_series
+    _promtool_clean(text)
+
+
 def test_the_daemon_exports_the_alerts_a_rule_dropped(tmp_path: Path) -> None:
     cfg = tmp_path / "gpumemd.yaml"
     cfg.write_text(json.dumps({"alerting": MANY_RULES}))  # JSON is YAML
