@@ -11,7 +11,7 @@ their site's live bytes stand still. A leak's grow every time.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,32 +129,38 @@ def user_frame(frames: Sequence[tuple[str, int, str]], skip: Sequence[re.Pattern
 SiteKey = tuple[str, int, str]
 
 
-def live_by_site(
-    snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | None = None
-) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
-    """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user frame."""
+def _live_blocks(snapshot: Any, device: int | None) -> Iterator[dict[str, Any]]:
+    """The allocated blocks (dicts) of a snapshot or a segment list, on `device` if given;
+    anything that is not a segment or a block is skipped."""
     segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
-    sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
-    orphan = 0
     for seg in segments if isinstance(segments, list) else ():
         if not isinstance(seg, dict) or (device is not None and seg.get("device") != device):
             continue
         blocks = seg.get("blocks")
         for block in blocks if isinstance(blocks, list) else ():
-            if not isinstance(block, dict) or block.get("state") != "active_allocated":
-                continue
-            size = block.get("size")
-            if type(size) is not int or size <= 0:
-                continue
-            frames = _frames(block)
-            i = user_frame(frames, skip)
-            if i is None:
-                orphan += size
-                continue
-            key = frames[i]
-            user = tuple(f for f in frames[i:] if user_frame([f], skip) == 0)[:MAX_FRAMES]
-            n, count, kept = sites.get(key, (0, 0, user))
-            sites[key] = (n + size, count + 1, kept)
+            if isinstance(block, dict) and block.get("state") == "active_allocated":
+                yield block
+
+
+def live_by_site(
+    snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | None = None
+) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
+    """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user frame."""
+    sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
+    orphan = 0
+    for block in _live_blocks(snapshot, device):
+        size = block.get("size")
+        if type(size) is not int or size <= 0:
+            continue
+        frames = _frames(block)
+        i = user_frame(frames, skip)
+        if i is None:
+            orphan += size
+            continue
+        key = frames[i]
+        user = tuple(f for f in frames[i:] if user_frame([f], skip) == 0)[:MAX_FRAMES]
+        n, count, kept = sites.get(key, (0, 0, user))
+        sites[key] = (n + size, count + 1, kept)
     return sites, orphan
 
 
@@ -171,22 +177,15 @@ def site_blocks(
     patterns = [re.compile(p) for p in skip]
     index = {(s.file, s.line, s.function): i for i, s in enumerate(sites)}
     out: list[list[tuple[int, int]]] = [[] for _ in sites]
-    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
-    for seg in segments if isinstance(segments, list) else ():
-        if not isinstance(seg, dict) or (device is not None and seg.get("device") != device):
+    for block in _live_blocks(snapshot, device):
+        addr, size = block.get("address"), block.get("size")
+        if type(addr) is not int or type(size) is not int or size <= 0:
             continue
-        blocks = seg.get("blocks")
-        for block in blocks if isinstance(blocks, list) else ():
-            if not isinstance(block, dict) or block.get("state") != "active_allocated":
-                continue
-            addr, size = block.get("address"), block.get("size")
-            if type(addr) is not int or type(size) is not int or size <= 0:
-                continue
-            frames = _frames(block)
-            i = user_frame(frames, patterns)
-            at = index.get(frames[i]) if i is not None else None
-            if at is not None and len(out[at]) < limit:
-                out[at].append((addr, size))
+        frames = _frames(block)
+        i = user_frame(frames, patterns)
+        at = index.get(frames[i]) if i is not None else None
+        if at is not None and len(out[at]) < limit:
+            out[at].append((addr, size))
     return out
 
 
