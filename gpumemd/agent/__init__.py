@@ -10,32 +10,38 @@ sibling (identity, steptrace) loads nothing else.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .agent import Agent, arm_memory_history, dump_snapshot, find_leak, set_step, start, stop, watch
-    from .process import current
+if TYPE_CHECKING:  # `X as X`: re-exported (what mypy and editors see; loaded lazily below)
+    from .agent import Agent as Agent
+    from .agent import arm_memory_history as arm_memory_history
+    from .agent import dump_snapshot as dump_snapshot
+    from .agent import find_leak as find_leak
+    from .agent import set_step as set_step
+    from .agent import start as start
+    from .agent import stop as stop
+    from .agent import watch as watch
+    from .process import current as current
 
-__all__ = [
-    "Agent",
-    "arm_memory_history",
-    "current",
-    "dump_snapshot",
-    "find_leak",
-    "set_step",
-    "start",
-    "stop",
-    "watch",
-]
+# The public names, each with the module that defines it (loaded on first use): the one list
+# `__all__` and the lazy loading are made from.
+_PUBLIC = {
+    "Agent": "agent",
+    "arm_memory_history": "agent",
+    "current": "process",
+    "dump_snapshot": "agent",
+    "find_leak": "agent",
+    "set_step": "agent",
+    "start": "agent",
+    "stop": "agent",
+    "watch": "agent",
+}
+__all__ = list(_PUBLIC)
 
 
 def __getattr__(name: str) -> Any:
-    if name == "current":
-        from .process import current
-
-        return current
-    if name in __all__:
-        from . import agent
-
-        return getattr(agent, name)  # getattr: the lazy public API
-    raise AttributeError(f"module 'gpumemd.agent' has no attribute {name!r}")
+    home = _PUBLIC.get(name)
+    if home is None:
+        raise AttributeError(f"module 'gpumemd.agent' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{home}", __name__), name)  # getattr: the lazy public API

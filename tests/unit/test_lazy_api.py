@@ -30,3 +30,15 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         assert "no_such_name" in str(exc)
     else:
         raise AssertionError("gpumemd.no_such_name did not raise")
+
+
+def test_the_agent_packages_names_have_one_list_too() -> None:
+    import gpumemd.agent as package
+
+    tree = ast.parse(open(package.__file__, encoding="utf-8").read())  # noqa: SIM115
+    (block,) = [n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"]
+    imported = {a.name: str(n.module) for n in block.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert imported == package._PUBLIC
+    assert sorted(package.__all__) == sorted(package._PUBLIC)
+    for name, home in package._PUBLIC.items():
+        assert getattr(package, name) is getattr(importlib.import_module(f"gpumemd.agent.{home}"), name)
