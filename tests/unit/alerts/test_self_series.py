@@ -362,8 +362,9 @@ def _promtool_clean(text: str) -> None:
     assert r.returncode == 0 and not (r.stdout + r.stderr).strip(), r.stdout + r.stderr
 
 
-def test_the_agent_exports_the_alerts_a_rule_dropped() -> None:
-    agent = _agent(config_mod.from_mapping(config_mod.Config, {"alerting": MANY_RULES}))
+def _agent_exposition(alerting: dict) -> tuple[Any, str]:
+    """An agent with these alerting settings, sampled twice: its one rule and its exposition."""
+    agent = _agent(config_mod.from_mapping(config_mod.Config, {"alerting": alerting}))
     runtime = agent.build()
     try:
         runtime.sampler.sample_once()
@@ -372,6 +373,11 @@ def test_the_agent_exports_the_alerts_a_rule_dropped() -> None:
         runtime.stop()
     assert agent.alerting is not None and agent.alerting.observer is not None
     (rule,) = agent.alerting.observer.engine.rules
+    return rule, text
+
+
+def test_the_agent_exports_the_alerts_a_rule_dropped() -> None:
+    rule, text = _agent_exposition(MANY_RULES)
     assert rule.dropped_alerts > 0 and len(rule.active) == 1
     assert samples(text)[DROPPED] > 0
     _promtool_clean(text)
@@ -388,15 +394,7 @@ SERIES_DROPPED = ("gpumemd_rule_series_dropped_total", (("alertname", "EveryColl
 
 
 def test_the_agent_exports_the_series_a_rule_did_not_track() -> None:
-    agent = _agent(config_mod.from_mapping(config_mod.Config, {"alerting": MANY_SERIES}))
-    runtime = agent.build()
-    try:
-        runtime.sampler.sample_once()
-        text = runtime.sampler.sample_once().exposition.body().decode()
-    finally:
-        runtime.stop()
-    assert agent.alerting is not None and agent.alerting.observer is not None
-    (rule,) = agent.alerting.observer.engine.rules
+    rule, text = _agent_exposition(MANY_SERIES)
     assert rule.dropped_series > 0
     assert samples(text)[SERIES_DROPPED] == rule.dropped_series
     _promtool_clean(text)
