@@ -298,7 +298,7 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         if self.tokens is not None and reading:
             _TOKENS.add(tokens, dict(self._labels), self.tokens)
         probes = _PROBES.new()
-        for outcome, count in sorted(self._probes.items()):
+        for outcome, count in sorted(dict(self._probes).items()):  # one copy: the training thread adds
             _PROBES.add(probes, {"outcome": outcome, **self._labels}, count)
         return (*out, tokens, probes)
 
