@@ -37,7 +37,7 @@ from .accounting import LARGE_PAGE, SMALL_PAGE, OomAccounting
 from .forecast import rank_limit
 
 __all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
-           "diagnose", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits"]
+           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits"]
 
 FORMAT = "gpumemd-oom-diagnosis/2"
 
@@ -132,7 +132,7 @@ class Counterfactual:
     setting: str = ""  # fragmentation: the allocator setting under which it fits, if any
 
 
-def _expandable_fits(acc: OomAccounting) -> bool | None:
+def expandable_fits(acc: OomAccounting) -> bool | None:
     """With expandable segments, the free whole pages between live tensors unmapped and
     mapped again for the request. None where the setting is not a change or not possible."""
     cfg = acc.config
@@ -162,7 +162,7 @@ def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
     # fragmentation: the free cached bytes of PyTorch's own pool joined
     joined = acc.default_free
     frag = None if not known or acc.pools is None else joined > 0 and _room(acc, joined) >= req
-    exp = _expandable_fits(acc)
+    exp = expandable_fits(acc)
     out.append(Counterfactual("fragmentation", frag, 0 if frag and exp else 1, joined,
                               EXPANDABLE if frag and exp else ""))
     # limit
@@ -268,16 +268,17 @@ def remedy_fits(acc: OomAccounting, remedy: dict[str, Any]) -> bool:
     if req is None:
         return False
     if kind == "alloc_conf":
-        return remedy.get("alloc_conf", "").endswith(EXPANDABLE) and _expandable_fits(acc) is True
+        return remedy.get("alloc_conf", "").endswith(EXPANDABLE) and expandable_fits(acc) is True
     if kind == "lift_limit":
-        if "fraction" in remedy and acc.device_total is not None and acc.reserved is not None:
-            f = remedy["fraction"]
-            return (acc.device_free or 0) >= req and f * acc.device_total >= acc.reserved + req
-        if "mps_limit_bytes" in remedy and acc.process_used is not None:
-            lifted = _lifted_mps_room(acc)
-            return (lifted is not None and lifted >= req
+        lifted = _room(acc, lift_limit=True) >= req
+        if "fraction" in remedy:
+            return (lifted and acc.device_total is not None and acc.reserved is not None
+                    and remedy["fraction"] * acc.device_total >= acc.reserved + req)
+        if "mps_limit_bytes" in remedy:
+            device = _lifted_mps_room(acc)
+            return (device is not None and device >= req and acc.process_used is not None
                     and remedy["mps_limit_bytes"] >= acc.process_used + req)
-        return False
+        return acc.limit_by == "fraction" and lifted  # the limit removed
     if kind == "batch_fraction":
         b = _batch(acc)
         if b is None:
@@ -302,7 +303,7 @@ def diagnose(acc: OomAccounting) -> Diagnosis:
     not_helping = (EXPANDABLE,) if _expandable_cannot(acc) else ()
     cause = best.cause if best is not None else "capacity"
     summary, fix, remedy, numbers = _say(acc, cause, best)
-    if not_helping:
+    if not_helping and cause == "capacity":  # the setting PyTorch's own OOM message suggests
         fix += (f"; {EXPANDABLE} does not help: every free byte of PyTorch's cache joined to the "
                 f"device's free "
                 "memory still falls short")
@@ -381,12 +382,14 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
                     f"remove it)",
                     {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}, {"needed_bytes": need})
         need = (acc.reserved or 0) + req
-        total = acc.device_total or 0
-        fraction = min(1.0, math.ceil(need / total * 100) / 100) if total else 1.0
-        return (f"the process's memory limit of {human_bytes(acc.limit or 0)} "
-                f"(torch.cuda.set_per_process_memory_fraction) refused {what}{over}; "
-                f"the GPU had {human_bytes(acc.device_free or 0)} free",
-                f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
+        summary = (f"the process's memory limit of {human_bytes(acc.limit or 0)} "
+                   f"(torch.cuda.set_per_process_memory_fraction) refused {what}{over}; "
+                   f"the GPU had {human_bytes(acc.device_free or 0)} free")
+        if acc.device_total is None or acc.reserved is None or need > acc.device_total:
+            return (summary, "remove the limit (torch.cuda.set_per_process_memory_fraction)",
+                    {"kind": "lift_limit"}, {"needed_bytes": need})
+        fraction = min(1.0, math.ceil(need / acc.device_total * 100) / 100)
+        return (summary, f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
                 {"kind": "lift_limit", "fraction": fraction}, {"fraction": fraction, "needed_bytes": need})
     if cause == "graph_pools":
         pools = [p for p in acc.pools or () if p.private]
