@@ -58,7 +58,8 @@ def fragmented(n: int = 200) -> list[dict[str, Any]]:
     """100 MiB segments, each a 20 MiB tensor between two 40 MiB holes (two whole 20 MiB pages
     each), beside a 60 GiB working set."""
     return [live(60 * GIB)] + [
-        seg([(40 * MIB, "inactive"), (20 * MIB, "active_allocated"), (40 * MIB, "inactive")]) for _ in range(n)
+        seg([(40 * MIB, "inactive"), (20 * MIB, "active_allocated"), (40 * MIB, "inactive")])
+        for _ in range(n)
     ]
 
 

@@ -28,13 +28,13 @@ from gpumemd.diagnosis.oom import (
     EXPANDABLE,
     FORMAT,
     REMEDIES,
-    expandable_fits,
     diagnose,
+    expandable_fits,
     leak_run,
     remedy_fits,
 )
 from gpumemd.diagnosis.snapshot import load_snapshot
-from tests.unit.diagnosis.oomscenes import GIB, MIB, TOTAL, graph_pool, leak_ends, live, scene, scenes, seg
+from tests.unit.diagnosis.oomscenes import GIB, MIB, TOTAL, graph_pool, leak_ends, live, scenes, seg
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "tests" / "golden" / "diagnosis"
@@ -118,7 +118,8 @@ def test_fragmentation_names_expandable_segments_where_whole_pages_are_free() ->
     assert "no allocator setting joins" not in d.fix
 
 
-@pytest.mark.parametrize("config", [AllocatorConfig(expandable_segments=True), AllocatorConfig(uses_cuda_ipc=True),
+@pytest.mark.parametrize("config", [AllocatorConfig(expandable_segments=True),
+                                    AllocatorConfig(uses_cuda_ipc=True),
                                     AllocatorConfig(backend="cudaMallocAsync")])
 def test_expandable_segments_is_never_proposed_where_it_is_on_or_cannot_be(config: AllocatorConfig) -> None:
     d = diagnose(dataclasses.replace(SCENES["fragmentation"], config=config))
@@ -180,8 +181,9 @@ def test_the_recorded_snapshots_counterfactuals(name: str, update_golden: bool) 
     acc = accounting_from_snapshot(load_snapshot(FIXTURES / f"h100__torch-2.11.0__oom-{name}.pickle"))
     d = diagnose(acc)
     assert d.cause == name and remedy_fits(acc, d.remedy)
-    golden(f"recorded-{name}", {"cause": d.cause, "counterfactuals": d.fits, "remedy": d.remedy,
-                                "does_not_help": list(d.does_not_help), "figures": acc.to_json()}, update_golden)
+    doc = {"cause": d.cause, "counterfactuals": d.fits, "remedy": d.remedy,
+           "does_not_help": list(d.does_not_help), "figures": acc.to_json()}
+    golden(f"recorded-{name}", doc, update_golden)
 
 
 # --- any accounting ---
@@ -227,7 +229,7 @@ def test_any_accounting_gets_one_cause_and_a_remedy_its_counterfactual_holds(acc
         assert expandable_fits(acc) is not True and d.remedy.get("alloc_conf") is None
     for value in d.numbers.values():
         assert math.isfinite(value) and value >= 0
-    doc = json.dumps(d.to_json(), allow_nan=False)  # strict JSON
+    json.dumps(d.to_json(), allow_nan=False)  # strict JSON
     figs = d.to_json()["figures"]
     for key in ("allocated", "reserved", "device_free", "cached_free", "non_pytorch", "pool_free",
                 "default_free", "largest_free_block"):
@@ -236,7 +238,9 @@ def test_any_accounting_gets_one_cause_and_a_remedy_its_counterfactual_holds(acc
 
 @settings(max_examples=200, deadline=None)
 @given(segments, st.integers(1, 1 << 38), st.integers(0, 1 << 36))
-def test_the_agents_builder_and_the_snapshots_give_the_same_cause(segs: list, requested: int, free: int) -> None:
+def test_the_agents_builder_and_the_snapshots_give_the_same_cause(
+    segs: list, requested: int, free: int
+) -> None:
     """Same inputs, same cause: the agent at an OOM (memory_stats, memory_snapshot, no NVML)
     and explain --snapshot on the snapshot of that moment with its OOM event."""
     from gpumemd.agent.oomdiag import OomDiagnoser
@@ -250,4 +254,5 @@ def test_the_agents_builder_and_the_snapshots_give_the_same_cause(segs: list, re
            "device_traces": [[{"action": "oom", "size": requested, "device_free": free, "stream": 0}]]}
     offline = diagnose(accounting_from_snapshot(doc))
     assert live_d.cause == offline.cause
-    assert live_d.accounting is not None and live_d.accounting.pools == offline.accounting.pools  # type: ignore[union-attr]
+    assert live_d.accounting is not None and offline.accounting is not None
+    assert live_d.accounting.pools == offline.accounting.pools
