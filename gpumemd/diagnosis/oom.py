@@ -144,13 +144,14 @@ def expandable_fits(acc: OomAccounting) -> bool | None:
 
 
 def _expandable_cannot(acc: OomAccounting) -> bool:
-    """True where no layout can make room: even every free byte of PyTorch's own pool joined
-    to the device's free memory falls short (the upper bound of any allocator setting)."""
+    """True where no layout can make room: even every free byte PyTorch caches, its private
+    pools' included, joined to the device's free memory falls short (the upper bound of any
+    allocator setting: the live tensors stay)."""
     cfg = acc.config
     if (acc.requested is None or acc.pools is None or acc.device_free is None or cfg.expandable_segments
             or cfg.backend != "native"):
         return False
-    return _room(acc, acc.default_free + acc.releasable) < acc.requested
+    return _room(acc, acc.default_free + acc.releasable + acc.pool_free) < acc.requested
 
 
 def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
