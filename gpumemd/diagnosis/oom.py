@@ -29,6 +29,7 @@ docs/oom.md has the model with worked examples.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -238,8 +239,10 @@ class Diagnosis:
 
 
 def _conf_with(acc: OomAccounting, item: str) -> str:
-    """PYTORCH_CUDA_ALLOC_CONF with one more item (the user's own kept)."""
-    text = acc.config.text.strip().strip(",")
+    """PYTORCH_CUDA_ALLOC_CONF with one more item (the user's own kept, but an earlier value of
+    the same key)."""
+    key = item.split(":", 1)[0]
+    text = re.sub(rf"(^|,){key}:[A-Za-z0-9_.]*", "", acc.config.text).strip(",")
     return f"{text},{item}" if text else item
 
 

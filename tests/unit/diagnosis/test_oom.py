@@ -34,7 +34,17 @@ from gpumemd.diagnosis.oom import (
     remedy_fits,
 )
 from gpumemd.diagnosis.snapshot import load_snapshot
-from tests.unit.diagnosis.oomscenes import GIB, MIB, TOTAL, graph_pool, leak_ends, live, scenes, seg
+from tests.unit.diagnosis.oomscenes import (
+    GIB,
+    MIB,
+    TOTAL,
+    fragmented,
+    graph_pool,
+    leak_ends,
+    live,
+    scenes,
+    seg,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "tests" / "golden" / "diagnosis"
@@ -111,6 +121,13 @@ def test_fragmentation_names_expandable_segments_where_whole_pages_are_free() ->
     # the user's own settings are kept in the remedy
     acc = dataclasses.replace(SCENES["fragmentation"], config=AllocatorConfig(text="max_split_size_mb:128"))
     assert diagnose(acc).remedy["alloc_conf"] == f"max_split_size_mb:128,{EXPANDABLE}"
+    earlier = AllocatorConfig(text="expandable_segments:False,max_split_size_mb:64")
+    acc = dataclasses.replace(acc, config=earlier)
+    assert diagnose(acc).remedy["alloc_conf"] == f"max_split_size_mb:64,{EXPANDABLE}"
+    # a variable of any other shape never reaches the fix line or its label
+    hostile = build_accounting(requested=60 * MIB, device=0, segments=fragmented(),
+                               device_free=10 * MIB, config=AllocatorConfig(text="x\x1b[2J,a:b"))
+    assert hostile.config.text == "" and diagnose(hostile).remedy["alloc_conf"] == EXPANDABLE
     # where no whole page is free (the H100 recording's layout) it is not named, and not denied
     d = diagnose(SCENES["fragmentation-stranded"])
     assert d.cause == "fragmentation" and d.remedy == {"kind": "none"}
