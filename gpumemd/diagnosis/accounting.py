@@ -98,6 +98,9 @@ class OomAccounting:
     device_free: int | None = None  # free on the device when the allocator gave up (after its own release)
     limit: int | None = None  # a per-process limit below the device's total
     limit_by: str = "fraction"  # "fraction" (set_per_process_memory_fraction) or "mps"
+    # who set a fraction limit: "call" (torch.cuda.set_per_process_memory_fraction) or "conf"
+    # (per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF, newer torch)
+    fraction_set_by: str = "call"
     allocated: int | None = None  # PyTorch, live tensors (memory_stats, else the segments' sum)
     reserved: int | None = None  # PyTorch's cache, every pool
     pools: tuple[PoolAccount, ...] | None = None  # None: no snapshot
@@ -186,6 +189,7 @@ class OomAccounting:
             "device_free": self.device_free,
             "limit": self.limit,
             "limit_by": self.limit_by,
+            "fraction_set_by": self.fraction_set_by,
             "allocated": self.allocated,
             "reserved": self.reserved,
             "cached_free": self.cached_free,
@@ -295,6 +299,7 @@ def build_accounting(
     device_free: int | None = None,
     limit: int | None = None,
     limit_by: str = "fraction",
+    fraction_set_by: str = "call",
     allocated: int | None = None,
     reserved: int | None = None,
     process_used: int | None = None,
@@ -330,6 +335,7 @@ def build_accounting(
         device_free=_int(device_free),
         limit=lim,
         limit_by="mps" if limit_by == "mps" else "fraction",
+        fraction_set_by="conf" if fraction_set_by == "conf" else "call",
         allocated=_int(allocated),
         reserved=_int(reserved),
         pools=pools,
