@@ -386,15 +386,15 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
                     f"remove it)",
                     {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}, {"needed_bytes": need})
         need = (acc.reserved or 0) + req
-        conf = acc.fraction_set_by == "conf"
-        who = ("per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF" if conf
+        by_conf = acc.fraction_set_by == "conf"
+        who = ("per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF" if by_conf
                else "torch.cuda.set_per_process_memory_fraction")
         summary = (f"the process's memory limit of {human_bytes(acc.limit or 0)} ({who}) refused "
                    f"{what}{over}; the GPU had {human_bytes(acc.device_free or 0)} free")
         if acc.device_total is None or acc.reserved is None or need > acc.device_total:
             return (summary, f"remove the limit ({who})", {"kind": "lift_limit"}, {"needed_bytes": need})
         fraction = min(1.0, math.ceil(need / acc.device_total * 100) / 100)
-        setting = (f"PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:{fraction:.2f}" if conf
+        setting = (f"PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:{fraction:.2f}" if by_conf
                    else f"torch.cuda.set_per_process_memory_fraction({fraction:.2f})")
         return (summary, f"{setting} (or remove the limit)",
                 {"kind": "lift_limit", "fraction": fraction}, {"fraction": fraction, "needed_bytes": need})
