@@ -38,7 +38,8 @@ from .accounting import LARGE_PAGE, SMALL_PAGE, OomAccounting
 from .forecast import rank_limit
 
 __all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
-           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits"]
+           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits",
+           "smallest"]
 
 FORMAT = "gpumemd-oom-diagnosis/2"
 
