@@ -258,8 +258,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
 
     name = "categories"
     names = frozenset({FAMILY})
-    _FAMILY = Family(FAMILY, "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, "
-                             "activations, other) at the step's peak (at=\"peak\") and end (at=\"end\").")
+    _FAMILY = Family(FAMILY)
 
     def __init__(self, labels: Mapping[str, str], *, device_type: Callable[[], str | None] | None = None,
                  clock: Callable[[], float] = time.perf_counter,

@@ -22,7 +22,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
 
-from .base import Source, gauge
+from .base import Source, metric
 
 log = logging.getLogger("gpumemd.host")
 
@@ -73,24 +73,18 @@ class HostSource(Source[HostReading]):
         return HostReading(vm["total"], vm["available"], vm["used"], swap["total"], swap["used"], rss)
 
     def families(self, reading: HostReading) -> Iterable[Metric]:
-        for name, doc, value in (
-            ("gpumemd_host_memory_total_bytes", "Host memory in total.", reading.total_bytes),
-            (
-                "gpumemd_host_memory_available_bytes",
-                "Host memory available to new processes.",
-                reading.available_bytes,
-            ),
-            ("gpumemd_host_memory_used_bytes", "Host memory used.", reading.used_bytes),
-            ("gpumemd_host_swap_total_bytes", "Swap in total.", reading.swap_total_bytes),
-            ("gpumemd_host_swap_used_bytes", "Swap used.", reading.swap_used_bytes),
+        for name, value in (
+            ("gpumemd_host_memory_total_bytes", reading.total_bytes),
+            ("gpumemd_host_memory_available_bytes", reading.available_bytes),
+            ("gpumemd_host_memory_used_bytes", reading.used_bytes),
+            ("gpumemd_host_swap_total_bytes", reading.swap_total_bytes),
+            ("gpumemd_host_swap_used_bytes", reading.swap_used_bytes),
         ):
-            g = gauge(name, doc)
+            g = metric(name)
             g.add_metric([], value)
             yield g
         if self._process_rss:
-            rss = gauge(
-                "gpumemd_process_resident_memory_bytes", "Resident host memory of a GPU process.", ["pid"]
-            )
+            rss = metric("gpumemd_process_resident_memory_bytes", ["pid"])
             for pid, value in sorted(reading.process_rss_bytes.items()):
                 rss.add_metric([str(pid)], value)
             yield rss

@@ -40,7 +40,7 @@ from gpumemd.backends.podresources import (
     decode_list_response,
 )
 
-from .base import Source, cap, gauge
+from .base import Source, cap, metric
 
 log = logging.getLogger("gpumemd.kubelet")
 
@@ -151,11 +151,7 @@ class KubeletSource(Source[KubeletReading]):
         return reading
 
     def families(self, reading: KubeletReading) -> Iterable[Metric]:
-        info = gauge(
-            "gpumemd_gpu_pod_info",
-            "A GPU allocated to a container (kubelet pod-resources); value 1. Join on uuid.",
-            ["uuid", "pod", "namespace", "container", "resource", "claim"],
-        )
+        info = metric("gpumemd_gpu_pod_info", ["uuid", "pod", "namespace", "container", "resource", "claim"])
         seen: set[tuple[str, ...]] = set()
         for a in reading.assignments:
             labels = [device_key(a.device_id)] + [

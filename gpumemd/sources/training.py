@@ -20,14 +20,8 @@ class TrainingStep(Source["tuple[int | None, int | None]"]):
 
     name = "training"
     names = frozenset({"gpumemd_training_global_step", "gpumemd_training_optimizer_steps"})
-    _FAMILY = Family("gpumemd_training_global_step",
-                     "The training loop's global step (optimizer steps), as its framework counts them.")
-    _STEPS = Family(
-        "gpumemd_training_optimizer_steps",
-        "torch.optim optimizer steps the agent's step hook saw (micro-batches of one step count once; "
-        "steps traced by torch.compile are not seen).",
-        "counter",
-    )
+    _FAMILY = Family("gpumemd_training_global_step")
+    _STEPS = Family("gpumemd_training_optimizer_steps")
 
     def __init__(self, labels: Mapping[str, str]) -> None:
         self._labels = dict(labels)
