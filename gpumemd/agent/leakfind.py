@@ -29,6 +29,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_leak, human_site, site_blocks
+from gpumemd.known_metrics import collected_by
 from gpumemd.sources.base import Source, metric
 
 from .retainers import BUDGET_S, find_retainers
@@ -56,9 +57,7 @@ class LeakFinder(Source[LeakReading]):
     """Collector `leak`: the last report's top sites; and the finder's state machine."""
 
     name = "leak"
-    names = frozenset(
-        {"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step", "gpumemd_leak_last_report_info"}
-    )
+    names = collected_by("leak")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,

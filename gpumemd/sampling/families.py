@@ -11,6 +11,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd import known_metrics
 from gpumemd.sources.base import Family, Source
 from gpumemd.version import __version__
 
@@ -33,7 +34,7 @@ _SAMPLES = Family("gpumemd_samples")
 _BUSY = Family("gpumemd_sampler_busy_seconds")
 _BUILD = Family("gpumemd_build_info")
 _SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUSY, _BUILD)
-SELF_NAMES = frozenset(f.name for f in _SELF)
+SELF_NAMES = known_metrics.collected_by("sampler")
 
 
 _BUILDING = threading.RLock()  # families are built rarely (a scrape, the spool, the rules): one lock for all

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from prometheus_client.core import Metric
 
 from gpumemd.fs import WriteErrors, write_errors
+from gpumemd.known_metrics import collected_by
 
 from .base import Source, metric
 
@@ -46,7 +47,7 @@ class AgentSelf(Source[_Reading]):
     """Collector `agent`: who this process is, and the agent's own errors."""
 
     name = "agent"
-    names = frozenset({"gpumemd_agent_info", "gpumemd_agent_errors", "gpumemd_agent_write_errors"})
+    names = collected_by("agent")  # the families declared with its name (known_metrics)
 
     def __init__(self, ident: Identity, errors: Errors, writes: WriteErrors | None = None) -> None:
         self._ident, self._errors = ident, errors

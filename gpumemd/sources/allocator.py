@@ -63,6 +63,7 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_cuda import TorchCudaApi
+from gpumemd.known_metrics import collected_by
 
 from . import alloc_conf
 from .alloc_conf import AllocatorSettings, fraction_label
@@ -324,7 +325,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
     fragmentation, settings) per device, read inside the training process."""
 
     name = "allocator"
-    names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
+    names = collected_by("allocator")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -607,4 +608,3 @@ _VALID_WITHOUT_STATS = frozenset(
     }
 )
 
-AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)

@@ -39,6 +39,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.known_metrics import collected_by
 from gpumemd.spool.reader import SpoolReading
 
 from .base import Family, Source
@@ -207,7 +208,7 @@ class BreakdownSource(Source[list[GpuBreakdown]]):
     """The `breakdown` collector: reads nothing itself, joins the cycle's nvml and spool readings."""
 
     name = "breakdown"
-    names = frozenset({_BREAKDOWN.name, _REASON.name, _AGENTS.name, _DROPPED.name})
+    names = collected_by("breakdown")  # the families declared with its name (known_metrics)
 
     def __init__(self) -> None:
         self._dropped = [0]  # (rank, GPU) figures left out since start, each sample they were bad

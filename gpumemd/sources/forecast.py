@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.diagnosis.forecast import ShapeForecast, Trend, headroom, leak_trend, rank_limit, shape_fit
+from gpumemd.known_metrics import collected_by
 
 from .base import Family, Source
 
@@ -106,7 +107,7 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
     """Collector `forecast`: headroom, the shape-aware peak forecast and the leak's time to OOM."""
 
     name = "forecast"
-    names = frozenset({family.name for _, family in _SPECS} | {_TOKENS.name, _PROBES.name})
+    names = collected_by("forecast")  # the families declared with its name (known_metrics)
 
     def __init__(self, *, labels: Mapping[str, str], step_peak: Callable[[int], Any],
                  devices: Callable[[], Iterable[int]], total_memory: Callable[[int], int] | None,

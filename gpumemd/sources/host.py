@@ -21,6 +21,7 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
+from gpumemd.known_metrics import collected_by
 
 from .base import Source, metric
 
@@ -44,16 +45,7 @@ class HostSource(Source[HostReading]):
     """Collector `host`: the node's memory and swap, and the resident memory of the processes
     using a GPU."""
     name = "host"
-    names = frozenset(
-        {  # every family name families() may return (see NvmlSource.names)
-            "gpumemd_host_memory_total_bytes",
-            "gpumemd_host_memory_available_bytes",
-            "gpumemd_host_memory_used_bytes",
-            "gpumemd_host_swap_total_bytes",
-            "gpumemd_host_swap_used_bytes",
-            "gpumemd_process_resident_memory_bytes",
-        }
-    )
+    names = collected_by("host")  # the families declared with its name (known_metrics)
 
     def __init__(self, api: HostApi, *, process_rss: bool = True) -> None:
         self._api = api

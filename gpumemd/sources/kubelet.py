@@ -39,6 +39,7 @@ from gpumemd.backends.podresources import (
     PodResourcesApi,
     decode_list_response,
 )
+from gpumemd.known_metrics import collected_by
 
 from .base import Source, cap, metric
 
@@ -111,7 +112,7 @@ class KubeletSource(Source[KubeletReading]):
     """Collector `kubelet`: the pod, namespace and container of each GPU, from the kubelet's
     pod-resources API; the attribution puts them on the other collectors' series."""
     name = "kubelet"
-    names = frozenset({"gpumemd_gpu_pod_info"})  # see NvmlSource.names
+    names = collected_by("kubelet")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,

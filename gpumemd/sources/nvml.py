@@ -39,7 +39,7 @@ from gpumemd.backends.nvml import (
     NvmlApi,
     NvmlError,
 )
-from gpumemd.known_metrics import is_pid
+from gpumemd.known_metrics import collected_by, is_pid
 
 from .base import Source, byte_count, cap, label_text, metric
 
@@ -104,13 +104,7 @@ class NvmlSource(Source[NvmlReading]):
     name = "nvml"
     # Every family name `families()` may return (tests/unit/sources/test_names.py checks it):
     # the sampler builds a source's families for the alert engine only if it wants one of these.
-    names = frozenset({
-        "gpumemd_gpu_info", "gpumemd_gpu_memory_total_bytes", "gpumemd_gpu_memory_used_bytes",
-        "gpumemd_gpu_memory_free_bytes", "gpumemd_gpu_memory_reserved_bytes",
-        "gpumemd_process_gpu_memory_used_bytes", "gpumemd_gpu_processes", "gpumemd_gpu_utilization_ratio",
-        "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gpumemd_gpus", "gpumemd_process_series_dropped",
-        "gpumemd_process_info", "gpumemd_nvml_invalid_answers", "gpumemd_nvml_available",
-    })
+    names = collected_by("nvml")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,

@@ -52,6 +52,7 @@ from prometheus_client.core import Metric
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, Diagnosis
 from gpumemd.fs import Problems, SafeDir, WriteError
+from gpumemd.known_metrics import collected_by
 
 from .base import Source, metric
 
@@ -85,18 +86,7 @@ class OomWatcher(Source[OomReading]):
     """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
 
     name = "oom"
-    names = frozenset(
-        {  # every family name families() may return (see NvmlSource.names)
-            "gpumemd_oom_events",
-            "gpumemd_oom_observer_installed",
-            "gpumemd_agent_snapshots",
-            "gpumemd_agent_memory_history_recording",
-            "gpumemd_agent_last_snapshot_timestamp_seconds",
-            "gpumemd_agent_last_snapshot_info",
-            "gpumemd_oom_diagnoses",
-            "gpumemd_oom_last_diagnosis_info",
-        }
-    )
+    names = collected_by("oom")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,

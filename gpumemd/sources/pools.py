@@ -48,6 +48,7 @@ from prometheus_client.core import Metric
 from gpumemd.backends.torch_cuda import TorchCudaApi
 from gpumemd.diagnosis.oom import only_stranded_fits
 from gpumemd.diagnosis.snapshot import DeviceWalk, SnapshotFigures
+from gpumemd.known_metrics import collected_by
 
 from .base import Family, Source, SourceUnavailable
 
@@ -198,6 +199,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
     """Reserved and allocated bytes by pool kind, and the biggest private pools, per GPU."""
 
     name = "pools"
+    names = collected_by("pools")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -327,4 +329,3 @@ _REFERENCE = Family("gpumemd_allocator_reference_request_bytes")
 _STRANDED = Family("gpumemd_allocator_stranded_free_bytes")
 _RISK = Family("gpumemd_allocator_fragmentation_risk")
 _FAMILIES = (_RESERVED, _ALLOCATED, _COUNT, _PRIVATE, _LARGEST, _REFERENCE, _STRANDED, _RISK)
-PoolSource.names = frozenset(f.name for f in _FAMILIES)

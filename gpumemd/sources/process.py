@@ -45,6 +45,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
 from gpumemd.backends.torch_accel import NVIDIA
+from gpumemd.known_metrics import collected_by
 
 from .base import Family, Source
 from .memsplit import split_process
@@ -117,7 +118,7 @@ class ProcessSource(Source[ProcessReading]):
     """Collector `process`: the training process seen from outside the allocator (NVML's charge,
     its non-PyTorch memory, host RSS), read inside the process."""
     name = "process"
-    names: frozenset[str]  # every family name it may export (set below the specs; see NvmlSource.names)
+    names = collected_by("process")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -375,13 +376,3 @@ _PEAK_RSS = Family("gpumemd_process_host_resident_peak_bytes")
 _PINNED_ALLOCATED = Family("gpumemd_host_pinned_memory_allocated_bytes")
 _PINNED_RESERVED = Family("gpumemd_host_pinned_memory_reserved_bytes")
 _BREAKDOWN = Family("gpumemd_process_memory_breakdown_bytes")
-ProcessSource.names = frozenset(
-    {
-        *(family.name for _, family in _DEVICE_FAMILIES),
-        _RSS.name,
-        _PEAK_RSS.name,
-        _PINNED_ALLOCATED.name,
-        _PINNED_RESERVED.name,
-        _BREAKDOWN.name,
-    }
-)

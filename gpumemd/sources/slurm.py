@@ -10,6 +10,8 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.known_metrics import collected_by
+
 from .base import Source, SourceUnavailable, metric
 
 __all__ = ["SlurmReading", "SlurmSource", "slurm_job_of"]
@@ -37,9 +39,7 @@ class SlurmSource(Source[SlurmReading]):
     """The Slurm job of each GPU process, read from its cgroup (no privileges needed)."""
 
     name = "slurm"
-    names = frozenset(
-        {"gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info"}
-    )  # see NvmlSource.names
+    names = collected_by("slurm")  # the families declared with its name (known_metrics)
 
     def __init__(self, proc_root: str | Path = "/proc") -> None:
         self._proc = Path(proc_root)

@@ -32,7 +32,6 @@ each agent's own interval, so the daemon's configuration need not match the agen
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -48,10 +47,6 @@ from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owne
 from .base import Source, metric
 
 __all__ = ["SpoolSource", "daemon_family_names"]
-
-_OWN_FAMILIES = ("gpumemd_process_rank_info", "gpumemd_spool_rank_last_publish_timestamp_seconds",
-                 "gpumemd_spool_ranks", "gpumemd_spool_expired", "gpumemd_spool_errors",
-                 "gpumemd_spool_conflicts", "gpumemd_spool_rejected", "gpumemd_spool_dropped_series")
 
 
 class SpoolSource(Source[SpoolReading]):
@@ -95,8 +90,8 @@ class SpoolSource(Source[SpoolReading]):
                         continue  # another rank's family renders these names
                     for n in names:
                         claimed[n] = name
-                    info = known_metrics.family(name)  # a declared family's HELP is the declaration's
-                    fam = merged[name] = Metric(name, doc if info is None else info.help, typ)
+                    declared = known_metrics.family(name)  # a declared family's HELP is the declaration's
+                    fam = merged[name] = Metric(name, doc if declared is None else declared.help, typ)
                 elif fam.type != typ:
                     continue
                 if seen.isdisjoint(keys):  # the usual case: ranks' labels differ
@@ -135,16 +130,6 @@ class SpoolSource(Source[SpoolReading]):
 def daemon_family_names() -> frozenset[str]:
     """Every family `gpumemd serve` exports itself under the agents' prefixes or anywhere: a spool
     family of one of these names would be a second HELP/TYPE in one exposition."""
-    return _daemon_names()
-
-
-@functools.lru_cache(maxsize=1)
-def _daemon_names() -> frozenset[str]:
-    from .host import HostSource  # noqa: PLC0415 (siblings, imported when first needed)
-    from .kubelet import KubeletSource  # noqa: PLC0415
-    from .nvml import NvmlSource  # noqa: PLC0415
-    from .slurm import SlurmSource  # noqa: PLC0415
-
-    return frozenset(
-        {*NvmlSource.names, *HostSource.names, *KubeletSource.names, *SlurmSource.names, *_OWN_FAMILIES}
+    return frozenset().union(
+        *(known_metrics.collected_by(c) for c in ("nvml", "host", "kubelet", "slurm", "spool"))
     )
