@@ -16,6 +16,8 @@ SETS = (
     ("*gpu*", ("gpu", "uuid", "pod", "namespace", "container")),
     ("*id*", ("rank", "pid", "job_id")),
 )
+# The collectors only `gpumemd serve` runs (the agent's are published or its own).
+_DAEMON = {"nvml", "breakdown", "host", "daemon", "spool", "kubelet", "slurm"}
 WHERE = {known_metrics.AGENT: "agent, published", known_metrics.AGENT_LOCAL: "agent only"}
 
 
@@ -32,7 +34,8 @@ def tables() -> str:
     out: list[str] = []
     collectors = list(dict.fromkeys(i.collector for i in known_metrics.declarations()))
     for collector in collectors:
-        out += ["", f"### {collector}", "", "| family | type | labels | exported by | HELP |", "|---|---|---|---|---|"]
+        out += ["", f"### {collector}", "", "| family | type | labels | exported by | HELP |"]
+        out.append("|---|---|---|---|---|")
         for info in known_metrics.declarations():
             if info.collector != collector:
                 continue
@@ -41,9 +44,6 @@ def tables() -> str:
             out.append(f"| `{info.sample_name}` | {info.type} | {_labels(info.labels)} | {where} | {text} |")
     return "\n".join([BEGIN, *out, "", END])
 
-
-# The collectors only `gpumemd serve` runs (the agent's are published or its own).
-_DAEMON = {"nvml", "breakdown", "host", "daemon", "spool", "kubelet", "slurm"}
 
 
 def test_the_tables_are_the_declarations(update_golden: bool) -> None:
