@@ -324,15 +324,8 @@ class NvmlSource(Source[NvmlReading]):
             return
         ids = ["gpu", "uuid"]
         info = metric("gpumemd_gpu_info", ["gpu", "uuid", "name", "pci_bus_id", "driver_version"])
-        memory = {
-            key: metric(f"gpumemd_gpu_memory_{key}_bytes", ids)
-            for key, doc in (
-                ("total", "GPU memory in total (NVML)."),
-                ("used", "GPU memory used by processes (NVML v2; v1 includes driver-reserved)."),
-                ("free", "GPU memory free (NVML)."),
-                ("reserved", "GPU memory reserved by the driver (NVML v2 only)."),
-            )
-        }
+        keys = ("total", "used", "free", "reserved")
+        memory = {key: metric(f"gpumemd_gpu_memory_{key}_bytes", ids) for key in keys}
         proc_used = metric("gpumemd_process_gpu_memory_used_bytes", ["gpu", "uuid", "pid"])
         proc_count = metric("gpumemd_gpu_processes", ids)
         util_gpu = metric("gpumemd_gpu_utilization_ratio", ids)

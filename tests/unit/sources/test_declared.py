@@ -105,6 +105,19 @@ def test_every_family_is_built_from_its_declaration() -> None:
     assert asked > 50
 
 
+def test_no_module_keeps_a_copy_of_a_declared_help() -> None:
+    """A HELP written again beside its declaration is the second place that drifts from it."""
+    helps = {i.help for i in known_metrics.declarations()}
+    copies = []
+    for path in sorted((ROOT / "gpumemd").rglob("*.py")):
+        if path.name == "known_metrics.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and node.value in helps:
+                copies.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
+    assert copies == []
+
+
 def test_each_declared_collector_renders_what_it_declares() -> None:
     """A source's `names` are its declarations; every declaration names a collector that exists."""
     from gpumemd.sampling.families import SELF_NAMES
