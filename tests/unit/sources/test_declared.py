@@ -64,6 +64,23 @@ def test_the_agents_families_are_their_declarations() -> None:
     assert mismatches(families) == []
 
 
+def test_the_leak_finders_and_the_sections_families_are_their_declarations() -> None:
+    # rendered only once armed or profiled: not in the agent's sample above
+    from gpumemd.agent.leakfind import LeakFinder
+    from gpumemd.profiler.sections import SectionRegistry
+
+    ident = {"rank": "3", "job_id": "j"}
+    finder = LeakFinder(None, out_dir=None, labels=ident, say=lambda _: None)  # type: ignore[arg-type]
+    leak = list(finder.families(((("train.py:88", 1e9, 5e7),), ("0", "train.py:88", "outputs", "leaking"))))
+    registry = SectionRegistry()
+    registry.record("forward", "cuda:0", 1 << 30, 1 << 20)
+    sections = list(registry.families(ident))
+    assert {f.name for f in leak} == known_metrics.collected_by("leak")
+    assert {f.name for f in sections} == known_metrics.collected_by("sections")
+    assert all(f.samples for f in leak + sections)
+    assert mismatches(leak + sections) == []
+
+
 def test_a_family_rendered_unlike_its_declaration_is_named() -> None:
     from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
