@@ -288,3 +288,15 @@ def test_a_time_to_come_is_now(tmp_path: Path) -> None:
     publish_healthy(tmp_path, PID, NOW + 10**6)
     (rank,) = source(tmp_path).read({}).ranks
     assert rank.written == NOW + 0.5
+
+
+def test_a_declared_familys_help_is_the_daemons_not_the_ranks(tmp_path: Path) -> None:
+    # the healthy rank publishes gpumemd_allocator_allocated_bytes with its own HELP ("Bytes allocated.")
+    from gpumemd import known_metrics
+
+    publish_healthy(tmp_path, PID, NOW)
+    src = source(tmp_path)
+    families = {f.name: f for f in src.families(src.read({}))}
+    fam = families["gpumemd_allocator_allocated_bytes"]
+    assert fam.samples
+    assert fam.documentation == known_metrics.family(fam.name).help != "Bytes allocated."  # type: ignore[union-attr]
