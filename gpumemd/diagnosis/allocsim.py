@@ -439,16 +439,14 @@ class _Allocator:
 
     # --- expandable segments ---------------------------------------------------------------
     def find_expandable_block(self, pool: _Pool, size: int, stream: int) -> _Block:
-        def allocatable(b: _Block | None) -> bool:
-            return b is not None and not b.alloc
-
         for _, c in pool.unmapped.get(stream, ()):
-            if allocatable(c.prev):
-                c = c.prev  # type: ignore[assignment]
+            p = c.prev
+            if p is not None and not p.alloc:
+                c = p
             room, x = 0, c
-            while room < size and allocatable(x):
-                room += x.size  # type: ignore[union-attr]
-                x = x.next  # type: ignore[union-attr]
+            while room < size and x is not None and not x.alloc:
+                room += x.size
+                x = x.next
             if room >= size:
                 return c
         page = SMALL_BUFFER if pool.small else LARGE_BUFFER
