@@ -443,7 +443,8 @@ class _Allocator:
             p = c.prev
             if p is not None and not p.alloc:
                 c = p
-            room, x = 0, c
+            room = 0
+            x: _Block | None = c
             while room < size and x is not None and not x.alloc:
                 room += x.size
                 x = x.next
