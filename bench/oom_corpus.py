@@ -215,7 +215,7 @@ def worker(outdir: Path) -> int:  # pragma: no cover - runs on the GPU
 
     torch.cuda.init()
     _, total = torch.cuda.mem_get_info(0)
-    for line in sys.stdin:
+    while line := sys.stdin.readline():
         if not line.strip():
             continue
         spec = json.loads(line)
@@ -225,6 +225,7 @@ def worker(outdir: Path) -> int:  # pragma: no cover - runs on the GPU
             res = run_scenario(spec, total, outdir)
         except Exception as exc:  # a scenario that breaks is a row that says so
             res = {"error": f"{type(exc).__name__}: {str(exc)[:300]}"}
+            _reset()
         res["elapsed_s"] = round(time.monotonic() - t0, 2)
         time.sleep(0.25)  # the agent's diagnosis file is written in the failing call; a margin
         new = sorted(set(outdir.glob("*.diagnosis.json")) - before, key=lambda p: p.stat().st_mtime)
@@ -415,21 +416,30 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
         with path.open("wb") as f:
             pickle.dump({k: snap.get(k) for k in ("segments", "device_traces", "allocator_settings")}, f)
         res["trace"] = str(path)
-        torch.cuda.memory._record_memory_history(enabled=None)
     # clean up for the next scenario in this process
     keep.clear()
     leaked.clear()
     state.clear()
     attempt.clear()
     w = opt = None
+    _reset()
+    return res
+
+
+def _reset() -> None:  # pragma: no cover - runs on the GPU
+    """The worker as it was before a scenario: no history, no limit, no cached memory."""
+    import gc
+
+    import torch
+
     gc.collect()
     torch.cuda.synchronize()
-    if fraction is not None:
-        torch.cuda.set_per_process_memory_fraction(1.0, 0)
+    if os.environ.get("PYTORCH_CUDA_ALLOC_CONF", "") != "backend:cudaMallocAsync":
+        torch.cuda.memory._record_memory_history(enabled=None)
+    torch.cuda.set_per_process_memory_fraction(1.0, 0)
     if "cupy" in sys.modules:
         sys.modules["cupy"].get_default_memory_pool().free_all_blocks()
     torch.cuda.empty_cache()
-    return res
 
 
 def holder() -> int:  # pragma: no cover - runs on the GPU
@@ -439,7 +449,7 @@ def holder() -> int:  # pragma: no cover - runs on the GPU
     x = None
     torch.cuda.init()
     print(json.dumps({"pid": os.getpid()}), flush=True)
-    for line in sys.stdin:
+    while line := sys.stdin.readline():
         cmd = line.split()
         x = None
         torch.cuda.empty_cache()
@@ -491,10 +501,11 @@ def _env(conf: str) -> dict[str, str]:
     return env
 
 
-def run_jobs(jobs: list[Job], out: Path, total_hint: int | None = None) -> dict[Job, dict[str, Any]]:
-    """Run jobs grouped by setting: one worker per setting (a fresh one for each fresh job), the
-    holder alive only while other_processes jobs run."""
-    results: dict[Job, dict[str, Any]] = {}
+def run_jobs(jobs: list[Job], out: Path, results: dict[Job, dict[str, Any]], deadline: float,
+             total_hint: int | None = None) -> None:
+    """Run jobs grouped by setting into `results`: one worker per setting (a fresh one for each
+    fresh job), the holder alive only while other_processes jobs run; none starts past `deadline`
+    (time.monotonic())."""
     order = sorted(set(jobs), key=lambda j: (j.conf, j.fresh, j.holder))
     for (conf, fresh), group_iter in itertools.groupby(order, key=lambda j: (j.conf, j.fresh)):
         group = list(group_iter)
@@ -504,6 +515,9 @@ def run_jobs(jobs: list[Job], out: Path, total_hint: int | None = None) -> dict[
             hold: Proc | None = None
             try:
                 for job in batch:
+                    if time.monotonic() > deadline:
+                        results[job] = {"error": "not run: the corpus's time budget was spent"}
+                        continue
                     if job.holder and hold is None:
                         hold = Proc([sys.executable, __file__, "--holder"], _env(""), out / "holder.log")
                         assert hold.p.stdout
@@ -533,7 +547,6 @@ def run_jobs(jobs: list[Job], out: Path, total_hint: int | None = None) -> dict[
                     wk.close()
                 if hold is not None:
                     hold.close()
-    return results
 
 
 def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | None:
@@ -569,6 +582,7 @@ def main() -> int:
     ap.add_argument("--only", default="")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--budget", type=float, default=330.0, help="seconds after which no run starts")
     ap.add_argument("--worker", type=Path)
     ap.add_argument("--holder", action="store_true")
     args = ap.parse_args()
@@ -592,18 +606,25 @@ def main() -> int:
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
+    deadline = t0 + args.budget
     base_jobs = {s: Job(s, "", s.conf, fresh=s.timing == "before_first_sample") for s in kept}
     truth_jobs = {s: Job(s, "truth", s.conf, truth_change(s)) for s in kept}
-    first = run_jobs([*base_jobs.values(), *truth_jobs.values()], out)
-    second_jobs: dict[Scenario, list[tuple[str, Job | None]]] = {}
-    for s in kept:
-        second_jobs[s] = remedy_jobs(s, first[base_jobs[s]].get("diagnosis"))
-    total = next((r["total"] for r in first.values() if r.get("total")), None)
-    second = run_jobs([j for rs in second_jobs.values() for _, j in rs if j is not None], out, total)
+    first: dict[Job, dict[str, Any]] = {}
+    second: dict[Job, dict[str, Any]] = {}
+    second_jobs: dict[Scenario, list[tuple[str, Job | None]]] = {s: [] for s in kept}
+    try:
+        run_jobs([*base_jobs.values(), *truth_jobs.values()], out, first, deadline)
+        for s in kept:
+            second_jobs[s] = remedy_jobs(s, first.get(base_jobs[s], {}).get("diagnosis"))
+        total = next((r["total"] for r in first.values() if r.get("total")), None)
+        again = [j for rs in second_jobs.values() for _, j in rs if j is not None]
+        run_jobs(again, out, second, deadline, total)
+    except KeyboardInterrupt:  # the device's limit: the table of what ran
+        print("interrupted: writing what ran", flush=True)
     rows = []
     with (out / "corpus.jsonl").open("w") as f:
         for s in kept:
-            base, truth = first[base_jobs[s]], first[truth_jobs[s]]
+            base, truth = first.get(base_jobs[s], {}), first.get(truth_jobs[s], {})
             d = base.get("diagnosis") or {}
             reruns = []
             for what, job in second_jobs[s]:
@@ -617,7 +638,7 @@ def main() -> int:
             siblings = []  # the same program under each other setting, run as its own scenario
             for sib in kept:
                 if sib != s and replace(sib, conf=s.conf) == s:
-                    real = first[base_jobs[sib]]
+                    real = first.get(base_jobs[sib], {})
                     siblings.append({"conf": sib.conf, "oom": real.get("oom"),
                                      "peak_reserved": real.get("peak_reserved"),
                                      "sim": simulate(base, s, sib.conf)})
