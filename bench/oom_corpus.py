@@ -436,7 +436,10 @@ def _reset() -> None:  # pragma: no cover - runs on the GPU
     torch.cuda.synchronize()
     if os.environ.get("PYTORCH_CUDA_ALLOC_CONF", "") != "backend:cudaMallocAsync":
         torch.cuda.memory._record_memory_history(enabled=None)
-    torch.cuda.set_per_process_memory_fraction(1.0, 0)
+    try:
+        torch.cuda.set_per_process_memory_fraction(1.0, 0)
+    except RuntimeError:  # a backend without a fraction
+        pass
     if "cupy" in sys.modules:
         sys.modules["cupy"].get_default_memory_pool().free_all_blocks()
     torch.cuda.empty_cache()
@@ -612,19 +615,19 @@ def main() -> int:
     first: dict[Job, dict[str, Any]] = {}
     second: dict[Job, dict[str, Any]] = {}
     second_jobs: dict[Scenario, list[tuple[str, Job | None]]] = {s: [] for s in kept}
-    try:
-        run_jobs([*base_jobs.values(), *truth_jobs.values()], out, first, deadline)
+    try:  # the built OOMs first, then their re-runs and the truth re-runs together
+        run_jobs(list(base_jobs.values()), out, first, deadline)
         for s in kept:
             second_jobs[s] = remedy_jobs(s, first.get(base_jobs[s], {}).get("diagnosis"))
         total = next((r["total"] for r in first.values() if r.get("total")), None)
         again = [j for rs in second_jobs.values() for _, j in rs if j is not None]
-        run_jobs(again, out, second, deadline, total)
+        run_jobs([*again, *truth_jobs.values()], out, second, deadline, total)
     except KeyboardInterrupt:  # the device's limit: the table of what ran
         print("interrupted: writing what ran", flush=True)
     rows = []
     with (out / "corpus.jsonl").open("w") as f:
         for s in kept:
-            base, truth = first.get(base_jobs[s], {}), first.get(truth_jobs[s], {})
+            base, truth = first.get(base_jobs[s], {}), second.get(truth_jobs[s], {})
             d = base.get("diagnosis") or {}
             reruns = []
             for what, job in second_jobs[s]:
@@ -658,9 +661,12 @@ def main() -> int:
 def _verdict(row: dict[str, Any]) -> str:
     if row["built_oom"] is not True:
         return "no OOM built"
+    said = "right" if row["cause_said"] == row["cause"] else "wrong"
+    if row["truth_rerun_oom"] is None:
+        return said + " (truth re-run not run)"
     if row["truth_rerun_oom"] is not False:
         return "truth unconfirmed"
-    return "right" if row["cause_said"] == row["cause"] else "wrong"
+    return said
 
 
 def _sim_word(sim: dict[str, Any]) -> str:
@@ -726,12 +732,12 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float) -> None:
         w = csv.DictWriter(f, fieldnames=cols)
         w.writeheader()
         w.writerows(table)
-    judged = [t for t in table if t["cause_verdict"] in ("right", "wrong")]
-    right = sum(t["cause_verdict"] == "right" for t in judged)
+    judged = [t for t in table if t["cause_verdict"].split()[0] in ("right", "wrong")]
+    right = sum(t["cause_verdict"].startswith("right") for t in judged)
     contradicted = [t["scenario"] for t in table if "CONTRADICTED" in t["rerun_outcome"] + t["does_not_help"]]
     disagree = [t["scenario"] for t in table if "DISAGREES" in t["sim_verdict"] + t["sim_vs_other_settings"]]
     lines = [f"# OOM corpus: {len(rows)} scenarios, {seconds:.0f} s", "",
-             f"- cause right: {right} of {len(judged)} judged (built OOM and truth re-run fits); "
+             f"- cause right: {right} of {len(judged)} judged (the OOM was built; its truth re-run fits or was not run); "
              f"not judged: {len(table) - len(judged)}",
              f"- remedies or does-not-help claims contradicted by their re-run: {len(contradicted)}"
              + (f" ({', '.join(contradicted)})" if contradicted else ""),
