@@ -737,7 +737,8 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float) -> None:
     contradicted = [t["scenario"] for t in table if "CONTRADICTED" in t["rerun_outcome"] + t["does_not_help"]]
     disagree = [t["scenario"] for t in table if "DISAGREES" in t["sim_verdict"] + t["sim_vs_other_settings"]]
     lines = [f"# OOM corpus: {len(rows)} scenarios, {seconds:.0f} s", "",
-             f"- cause right: {right} of {len(judged)} judged (the OOM was built; its truth re-run fits or was not run); "
+             f"- cause right: {right} of {len(judged)} judged "
+             "(the OOM was built; its truth re-run fits or was not run); "
              f"not judged: {len(table) - len(judged)}",
              f"- remedies or does-not-help claims contradicted by their re-run: {len(contradicted)}"
              + (f" ({', '.join(contradicted)})" if contradicted else ""),
