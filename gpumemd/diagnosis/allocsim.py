@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "DEFAULT_CANDIDATES",
     "Outcome",
     "Setting",
     "Trace",
@@ -144,6 +145,11 @@ class Trace:
     recorded_peak_reserved: int | None  # from the segment entries and the snapshot's segments
     recorded_reserved_at_oom: int | None  # reserved bytes when the last request failed
     device_free_at_oom: int | None  # cudaMemGetInfo's free bytes at that OOM (its entry)
+
+    @property
+    def last_oom_entry(self) -> int | None:
+        """The device_traces index of the last failed request (the one in question)."""
+        return max((e[4] for e in self.events if e[0] == _OOM), default=None)
 
 
 def _int(v: Any) -> int | None:
