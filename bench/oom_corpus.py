@@ -169,7 +169,7 @@ def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str
             change = (("fraction", float(f) if isinstance(f, (int, float)) else None),)
         elif kind in ("free_non_pytorch", "non_pytorch"):
             change = (("cupy", False),)
-        elif kind in ("release_graph_pools", "release_pools", "graph_pools"):
+        elif kind in ("free_pools", "release_graph_pools", "release_pools", "graph_pools"):
             change = (("release_pool", True),)
         elif kind in ("fix_leak", "leak"):
             change = (("leak", False),)
