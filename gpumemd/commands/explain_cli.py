@@ -128,6 +128,8 @@ def _snapshot(args: argparse.Namespace, requested: int | None) -> int:
         sys.stdout.write(strict_json({**d.to_json(), "lacking": list(lacking)}))
     else:
         print(f"cause: {d.cause}\n  {d.summary}\nfix: {d.fix}")
+        for conf in d.does_not_help:
+            print(f"does not help: PYTORCH_CUDA_ALLOC_CONF={conf}")
         for line in lacking:
             print(f"lacking: {line}")
     return 1

@@ -14,14 +14,12 @@ import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
 
-from .oom import OomFigures
-
-__all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "SnapshotFigures", "SnapshotUnreadable",
-           "figures_from_snapshot", "figures_from_segments", "load_snapshot", "request_block"]
+__all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "OomEvent", "SnapshotFigures", "SnapshotUnreadable",
+           "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
 
 MAX_SNAPSHOT_BYTES = 1 << 30
 
@@ -200,14 +198,26 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
     return walk.figures()
 
 
-def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:
+class OomEvent(NamedTuple):
+    """A snapshot trace's OOM event: the allocation size refused, the device's free bytes then
+    and the request's stream (None: not recorded)."""
+
+    size: int | None
+    device_free: int | None
+    stream: int | None
+
+
+def oom_event(doc: dict[str, Any], device: int) -> OomEvent | None:
+    """The last OOM event of `device`'s trace; None without one (no allocation history)."""
     traces = doc.get("device_traces")
     if not isinstance(traces, list) or not 0 <= device < len(traces) or not isinstance(traces[device], list):
-        return None, None
+        return None
     for event in reversed(traces[device]):
         if isinstance(event, dict) and event.get("action") == "oom":
-            return _int(event.get("size")), _int(event.get("device_free"))
-    return None, None
+            return OomEvent(
+                _int(event.get("size")), _int(event.get("device_free")), _int(event.get("stream"))
+            )
+    return None
 
 
 def oom_device(doc: dict[str, Any]) -> int:
@@ -224,37 +234,3 @@ def oom_device(doc: dict[str, Any]) -> int:
         if isinstance(seg, dict) and _int(seg.get("device")) is not None:
             return int(seg["device"])
     return 0
-
-
-def figures_from_snapshot(
-    doc: dict[str, Any], device: int | None = None, requested: int | None = None
-) -> tuple[OomFigures, tuple[str, ...]]:
-    """OomFigures from a snapshot alone, and what it lacked. `requested`: the user's figure
-    where the snapshot holds no OOM event."""
-    dev = oom_device(doc) if device is None else device
-    segments = doc.get("segments")
-    seg = figures_from_segments(segments if isinstance(segments, list) else (), dev)
-    asked, device_free = _oom_event(doc, dev)
-    lacking = ["NVML (device total, other processes, this process's non-PyTorch memory)"]
-    if asked is None:
-        asked = requested
-        lacking.append(
-            "the OOM event (no allocation history in the snapshot): "
-            + ("the requested size is yours" if requested is not None else "pass --requested BYTES")
-        )
-    if device_free is None:
-        lacking.append("the device's free memory at the OOM")
-    fitting = sum(1 for b in seg.free_blocks if asked is not None and b >= asked)
-    figures = OomFigures(
-        requested=asked or 0,
-        device=dev,
-        device_free=device_free,
-        allocated=seg.allocated,
-        reserved=seg.reserved,
-        largest_free_block=seg.largest_free_block,
-        free_blocks_fitting=fitting,
-        pool_reserved=seg.pool_reserved,
-        pool_free=seg.pool_free,
-        largest_pool=seg.largest_pool,
-    )
-    return figures, tuple(lacking)
