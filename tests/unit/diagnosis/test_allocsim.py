@@ -5,6 +5,7 @@ over random streams."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from pathlib import Path
 from typing import Any
@@ -204,3 +205,20 @@ def test_a_device_as_large_as_the_peak_gives_the_same_replay(t: Trace, conf: str
     assert free.fits and 0 < free.peak_allocated <= free.peak_reserved
     assert run(t, conf, capacity=free.peak_reserved) == free
     assert not run(t, conf, capacity=free.peak_allocated - 1).fits
+
+
+CORPUS = json.loads((FIXTURES / "h100__torch-2.11.0__corpus-truth.json").read_text())
+
+
+@pytest.mark.parametrize("name", [k for k in CORPUS if k.startswith("corpus-")])
+def test_each_recorded_corpus_oom_replays_to_its_peak_reserved(name: str) -> None:
+    # native and expandable segments (20 MiB pages mapped, unmapped at the OOM), a leak, a fraction
+    truth = CORPUS[name]
+    with (FIXTURES / f"h100__torch-2.11.0__{name}.pickle").open("rb") as f:
+        t = read_trace(pickle.load(f))
+    assert t.recorded is not None and t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
+    limit = int(truth["fraction"] * CORPUS["total"]) if truth["fraction"] else None
+    o = replay(t, t.recorded, capacity=t.recorded_reserved_at_oom + t.device_free_at_oom, limit=limit,
+               device_total=CORPUS["total"])
+    assert (o.fits, o.oom_entry) == (False, t.last_oom_entry)
+    assert o.peak_reserved == truth["peak_reserved"]
