@@ -216,7 +216,8 @@ def test_each_recorded_corpus_oom_replays_to_its_peak_reserved(name: str) -> Non
     truth = CORPUS[name]
     with (FIXTURES / f"h100__torch-2.11.0__{name}.pickle").open("rb") as f:
         t = read_trace(pickle.load(f))
-    assert t.recorded is not None and t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
+    assert t.recorded is not None
+    assert t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
     limit = int(truth["fraction"] * CORPUS["total"]) if truth["fraction"] else None
     o = replay(t, t.recorded, capacity=t.recorded_reserved_at_oom + t.device_free_at_oom, limit=limit,
                device_total=CORPUS["total"])
