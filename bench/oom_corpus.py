@@ -146,6 +146,25 @@ def truth_change(s: Scenario) -> tuple[tuple[str, Any], ...]:
     }[s.cause]
 
 
+def _not_here(s: Scenario, kind: str) -> str | None:
+    """Why the scenario has nothing a remedy of this kind could remove (its re-run would be the
+    same program), or None."""
+    if kind in ("free_non_pytorch", "non_pytorch") and s.cause != "non_pytorch":
+        return "the only non-PyTorch memory the corpus can remove is its CuPy allocation"
+    if kind in ("fix_leak", "leak") and not (s.cause == "leak" or s.timing == "after_leak"):
+        return "the scenario keeps nothing per step"
+    if kind in ("free_pools", "release_graph_pools", "release_pools", "graph_pools") and \
+            s.where not in ("graph", "mempool"):
+        return "the scenario has no graph or MemPool"
+    if kind in ("free_other_processes", "other_processes") and s.cause != "other_processes":
+        return "no other process runs"
+    if kind in ("lift_limit", "limit", "fraction") and s.cause != "limit":
+        return "no limit is set"
+    if kind in ("batch_fraction", "batch") and s.cause == "leak":
+        return "the leak's steps have no batch to scale"
+    return None
+
+
 def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str, Job | None]]:
     """The re-runs a diagnosis asks for: (what, job or None when it cannot be re-run)."""
     if not diagnosis:
@@ -157,6 +176,7 @@ def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str
         kind = str(remedy.get("kind"))
         change: tuple[tuple[str, Any], ...] | None = None
         conf = s.conf
+        absent = _not_here(s, kind)
         if kind == "alloc_conf" and isinstance(remedy.get("alloc_conf"), str):
             conf = remedy["alloc_conf"]
             change = ()
@@ -177,6 +197,8 @@ def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str
             change = (("empty_cache", True),)
         detail = remedy.get("alloc_conf") if kind == "alloc_conf" else remedy.get("fraction")
         label = kind if detail is None else f"{kind} {detail}"
+        if absent:
+            label, change = f"{label} (not re-runnable here: {absent})", None
         out.append((label, None if change is None else Job(s, "remedy", conf, change)))
         for dnh in diagnosis.get("does_not_help") or ():
             if isinstance(dnh, str):
@@ -225,7 +247,7 @@ def worker(outdir: Path) -> int:  # pragma: no cover - runs on the GPU
             res = run_scenario(spec, total, outdir)
         except Exception as exc:  # a scenario that breaks is a row that says so
             res = {"error": f"{type(exc).__name__}: {str(exc)[:300]}"}
-            _reset()
+        _reset()  # here, not inside: the scenario's locals (a graph, a pool, tensors) are gone now
         res["elapsed_s"] = round(time.monotonic() - t0, 2)
         time.sleep(0.1)  # the agent's diagnosis file is written in the failing call; a margin
         new = sorted(set(outdir.glob("*.diagnosis.json")) - before, key=lambda p: p.stat().st_mtime)
@@ -288,7 +310,7 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
             step()
     elif timing == "after_leak" and cause != "leak":
         for _ in range(5):
-            step(16 * MIB)  # a loop that kept 16 MiB a step, still held
+            step(16 * MIB if ch.get("leak", True) else 0)  # a loop that kept 16 MiB a step, still held
         res["leaked_before"] = 5 * 16 * MIB
 
     scale = ch.get("scale", 1.0)
@@ -305,6 +327,7 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
             with torch.cuda.use_mem_pool(pool):
                 keep.append(torch.empty(int(total * 0.5), dtype=torch.uint8, device="cuda"))
             state["pool"] = pool
+            del pool
         elif size == "over_free":
             keep.append(torch.empty(int(total * 0.5), dtype=torch.uint8, device="cuda"))
         want = int(total * 1.25) if size == "over_device" else int(total * 0.6)
@@ -328,8 +351,8 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
         keep.append(torch.empty(int(total * 0.3), dtype=torch.uint8, device="cuda"))
         request(int(total * 0.35))
     elif cause == "graph_pools":
-        x = torch.ones(int(total * 0.2) // 4, device="cuda")
-        keep.append(x)
+        keep.append(torch.ones(int(total * 0.2) // 4, device="cuda"))
+        x = keep[-1]
         if where == "graph":
             g = torch.cuda.CUDAGraph()
             s = torch.cuda.Stream()
@@ -343,12 +366,15 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
                 del tmp
             g.replay()
             state["graph"], state["out"] = g, out
+            del g, out  # only `state` holds them: the release below drops the last reference
         else:
             pool = torch.cuda.MemPool()
             with torch.cuda.use_mem_pool(pool):
                 tmp = torch.empty(int(total * 0.2), dtype=torch.uint8, device="cuda")
                 del tmp  # the pool keeps its segment cached
             state["pool"] = pool
+            del pool
+        del x
         if ch.get("release_pool"):
             state.clear()
             torch.cuda.synchronize()
@@ -374,6 +400,7 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
         if where == "holes":
             small = [t for i, t in enumerate(small) if i % 3 == 2]
         keep.append(small)
+        del small
         time.sleep(0.1)
         if ch.get("reorder"):
             attempt.append(lambda: None)
@@ -416,13 +443,6 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
         with path.open("wb") as f:
             pickle.dump({k: snap.get(k) for k in ("segments", "device_traces", "allocator_settings")}, f)
         res["trace"] = str(path)
-    # clean up for the next scenario in this process
-    keep.clear()
-    leaked.clear()
-    state.clear()
-    attempt.clear()
-    w = opt = None
-    _reset()
     return res
 
 
@@ -585,7 +605,7 @@ def main() -> int:
     ap.add_argument("--only", default="")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--list", action="store_true")
-    ap.add_argument("--budget", type=float, default=330.0, help="seconds after which no run starts")
+    ap.add_argument("--budget", type=float, default=400.0, help="seconds after which no run starts")
     ap.add_argument("--worker", type=Path)
     ap.add_argument("--holder", action="store_true")
     args = ap.parse_args()
