@@ -114,7 +114,8 @@ class OomDiagnoser:
             total = None
         limit = limit_or_total if total is not None and 0 < limit_or_total < total else None
         # the smaller of the fraction's limit and an MPS client limit refused it
-        mps = mps_limit.limit_for(os.environ if self._env is None else self._env, device)
+        env = os.environ if self._env is None else self._env
+        mps = mps_limit.limit_for(env, device)
         limit_by = "fraction"
         if mps is not None and total is not None and mps < total and (limit is None or mps < limit):
             limit, limit_by = mps, "mps"
@@ -135,6 +136,8 @@ class OomDiagnoser:
             device_free=int(device_free),
             limit=limit,
             limit_by=limit_by,
+            fraction_set_by="conf" if alloc_conf.from_env(env).memory_fraction not in ("", alloc_conf.INVALID)
+            else "call",
             allocated=allocated,
             reserved=reserved,
             process_used=used,

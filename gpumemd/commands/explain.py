@@ -464,8 +464,8 @@ def findings(node: Node) -> list[Finding]:
                         "fragmentation",
                         f"{p.who} on GPU {g.gpu}: {size(p.fragmented)} "
                         f"({p.fragmented / p.reserved:.0%}) of its cache is split blocks no request "
-                        "fits: free memory between live tensors, which no allocator setting joins "
-                        "(docs/oom.md)",
+                        "fits: free memory between live tensors, which the native allocator cannot "
+                        "join (expandable segments map its whole free pages again; docs/oom.md)",
                         p.fragmented,
                     )
                 )

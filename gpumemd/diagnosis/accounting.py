@@ -13,6 +13,8 @@ Pure: figures in, a record out; nothing here touches torch, NVML or a file.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +37,10 @@ LARGE_PAGE = 20 * MIB
 CONTEXT_BOUND = 2 << 30
 
 MAX_POOLS = 256  # (pool, stream) pairs kept: a process with more is summarised by the first
+
+# PYTORCH_CUDA_ALLOC_CONF as the remedy repeats it (into a fix line, a label): torch's own
+# shape only (`key:value` items, roundup_power2_divisions' brackets); anything else is dropped
+_CONF_TEXT = re.compile(r"[A-Za-z0-9_:.,\[\]]{0,256}")
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,9 @@ class OomAccounting:
     device_free: int | None = None  # free on the device when the allocator gave up (after its own release)
     limit: int | None = None  # a per-process limit below the device's total
     limit_by: str = "fraction"  # "fraction" (set_per_process_memory_fraction) or "mps"
+    # who set a fraction limit: "call" (torch.cuda.set_per_process_memory_fraction) or "conf"
+    # (per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF, newer torch)
+    fraction_set_by: str = "call"
     allocated: int | None = None  # PyTorch, live tensors (memory_stats, else the segments' sum)
     reserved: int | None = None  # PyTorch's cache, every pool
     pools: tuple[PoolAccount, ...] | None = None  # None: no snapshot
@@ -180,6 +189,7 @@ class OomAccounting:
             "device_free": self.device_free,
             "limit": self.limit,
             "limit_by": self.limit_by,
+            "fraction_set_by": self.fraction_set_by,
             "allocated": self.allocated,
             "reserved": self.reserved,
             "cached_free": self.cached_free,
@@ -289,6 +299,7 @@ def build_accounting(
     device_free: int | None = None,
     limit: int | None = None,
     limit_by: str = "fraction",
+    fraction_set_by: str = "call",
     allocated: int | None = None,
     reserved: int | None = None,
     process_used: int | None = None,
@@ -324,13 +335,14 @@ def build_accounting(
         device_free=_int(device_free),
         limit=lim,
         limit_by="mps" if limit_by == "mps" else "fraction",
+        fraction_set_by="conf" if fraction_set_by == "conf" else "call",
         allocated=_int(allocated),
         reserved=_int(reserved),
         pools=pools,
         process_used=_int(process_used),
         context_baseline=_int(context_baseline),
         others=kept_others,
-        config=config or AllocatorConfig(),
+        config=_clean_config(config or AllocatorConfig()),
         step=_int(step),
         step_ends=ends,
         categories=tuple((str(c), n) for c, n in categories if _int(n) is not None),
@@ -351,6 +363,11 @@ def build_accounting(
     return OomAccounting(**{**vars(acc), "missing": tuple(missing)})
 
 
+def _clean_config(config: AllocatorConfig) -> AllocatorConfig:
+    text = config.text if isinstance(config.text, str) and _CONF_TEXT.fullmatch(config.text) else ""
+    return config if text == config.text else dataclasses.replace(config, text=text)
+
+
 def _settings(doc: Mapping[str, Any]) -> AllocatorConfig:
     """The allocator's settings a snapshot recorded (`allocator_settings`, newer torch)."""
     s = doc.get("allocator_settings")
@@ -362,7 +379,7 @@ def _settings(doc: Mapping[str, Any]) -> AllocatorConfig:
         backend="cudaMallocAsync" if isinstance(text, str) and "cudaMallocAsync" in text else "native",
         expandable_segments=s.get("expandable_segments") is True,
         max_split_size=split if type(split) is int and split > 0 else None,
-        text=text[:256] if isinstance(text, str) else "",
+        text=text if isinstance(text, str) else "",
     )
 
 

@@ -29,6 +29,7 @@ docs/oom.md has the model with worked examples.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,8 @@ from .accounting import LARGE_PAGE, SMALL_PAGE, OomAccounting
 from .forecast import rank_limit
 
 __all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
-           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits"]
+           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits",
+           "smallest"]
 
 FORMAT = "gpumemd-oom-diagnosis/2"
 
@@ -238,8 +240,10 @@ class Diagnosis:
 
 
 def _conf_with(acc: OomAccounting, item: str) -> str:
-    """PYTORCH_CUDA_ALLOC_CONF with one more item (the user's own kept)."""
-    text = acc.config.text.strip().strip(",")
+    """PYTORCH_CUDA_ALLOC_CONF with one more item (the user's own kept, but an earlier value of
+    the same key)."""
+    key = item.split(":", 1)[0]
+    text = re.sub(rf"(^|,){key}:[A-Za-z0-9_.]*", "", acc.config.text).strip(",")
     return f"{text},{item}" if text else item
 
 
@@ -383,14 +387,17 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
                     f"remove it)",
                     {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}, {"needed_bytes": need})
         need = (acc.reserved or 0) + req
-        summary = (f"the process's memory limit of {human_bytes(acc.limit or 0)} "
-                   f"(torch.cuda.set_per_process_memory_fraction) refused {what}{over}; "
-                   f"the GPU had {human_bytes(acc.device_free or 0)} free")
+        by_conf = acc.fraction_set_by == "conf"
+        who = ("per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF" if by_conf
+               else "torch.cuda.set_per_process_memory_fraction")
+        summary = (f"the process's memory limit of {human_bytes(acc.limit or 0)} ({who}) refused "
+                   f"{what}{over}; the GPU had {human_bytes(acc.device_free or 0)} free")
         if acc.device_total is None or acc.reserved is None or need > acc.device_total:
-            return (summary, "remove the limit (torch.cuda.set_per_process_memory_fraction)",
-                    {"kind": "lift_limit"}, {"needed_bytes": need})
+            return (summary, f"remove the limit ({who})", {"kind": "lift_limit"}, {"needed_bytes": need})
         fraction = min(1.0, math.ceil(need / acc.device_total * 100) / 100)
-        return (summary, f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
+        setting = (f"PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:{fraction:.2f}" if by_conf
+                   else f"torch.cuda.set_per_process_memory_fraction({fraction:.2f})")
+        return (summary, f"{setting} (or remove the limit)",
                 {"kind": "lift_limit", "fraction": fraction}, {"fraction": fraction, "needed_bytes": need})
     if cause == "graph_pools":
         pools = [p for p in acc.pools or () if p.private]

@@ -24,12 +24,13 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 - Allocation history makes snapshots show who allocated what, but slows a dispatch-bound
   loop noticeably (docs/agent.md): off, `armed` (started by `arm_memory_history()`, e.g. by an alert
   action) or `on` (from the moment the process initialises CUDA).
-- A diagnosis (gpumemd/diagnosis/oom.py: one cause, one fix) is computed in the allocating
-  thread right after each counted OOM, by the `diagnose` callable the agent passes in (it
-  reads the allocator, its snapshot and NVML; it allocates no GPU memory). It is said in one
-  line, counted by cause (`gpumemd_oom_diagnoses_total{gpu,cause}`), kept as
-  `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`, and written as JSON next to the
-  snapshot (`<snapshot stem>.diagnosis.json`; with snapshots off, into the same directory).
+- A diagnosis (gpumemd/diagnosis/oom.py: one cause, one fix, one remedy, docs/oom.md) is
+  computed in the allocating thread right after each counted OOM, by the `diagnose` callable
+  the agent passes in (it reads the allocator, its snapshot and NVML then; it allocates no GPU
+  memory). It is said in one line, counted by cause (`gpumemd_oom_diagnoses_total{gpu,cause}`),
+  kept as `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`, and written as JSON
+  (format `gpumemd-oom-diagnosis/2`) next to the snapshot (`<snapshot stem>.diagnosis.json`;
+  with snapshots off, into the same directory).
 - The observer is attached on the program's first CUDA use (`install`, queued by the agent on
   torch's own initialisation path), so an OOM in the first milliseconds is seen too.
 - Nothing here raises into the training code: every failure is logged and counted.

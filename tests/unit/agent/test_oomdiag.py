@@ -144,3 +144,14 @@ def test_the_last_step_peaks_categories_reach_the_diagnosis() -> None:
     d = diag.diagnose(0, 16 * GIB, 80 * GIB, 1 * GIB)
     assert d.accounting is not None and dict(d.accounting.categories) == peak
     assert d.cause == "capacity" and "activations are 71 % of the step peak" in d.fix
+
+
+def test_a_fraction_set_in_the_allocator_conf_is_named_as_set_there() -> None:
+    diag = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7,
+                        env={"PYTORCH_CUDA_ALLOC_CONF": "per_process_memory_fraction:0.25"})
+    d = diag.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
+    assert d.cause == "limit" and d.remedy == {"kind": "lift_limit", "fraction": 0.3}
+    assert d.fix.startswith("PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:0.30")
+    plain = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7, env={})
+    plain_d = plain.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
+    assert plain_d.fix.startswith("torch.cuda.set_per_process_memory_fraction(0.30)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import string
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,17 @@ from gpumemd.diagnosis.oom import (
     remedy_fits,
 )
 from gpumemd.diagnosis.snapshot import load_snapshot
-from tests.unit.diagnosis.oomscenes import GIB, MIB, TOTAL, graph_pool, leak_ends, live, scenes, seg
+from tests.unit.diagnosis.oomscenes import (
+    GIB,
+    MIB,
+    TOTAL,
+    fragmented,
+    graph_pool,
+    leak_ends,
+    live,
+    scenes,
+    seg,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "tests" / "golden" / "diagnosis"
@@ -111,11 +122,35 @@ def test_fragmentation_names_expandable_segments_where_whole_pages_are_free() ->
     # the user's own settings are kept in the remedy
     acc = dataclasses.replace(SCENES["fragmentation"], config=AllocatorConfig(text="max_split_size_mb:128"))
     assert diagnose(acc).remedy["alloc_conf"] == f"max_split_size_mb:128,{EXPANDABLE}"
+    earlier = AllocatorConfig(text="expandable_segments:False,max_split_size_mb:64")
+    acc = dataclasses.replace(acc, config=earlier)
+    assert diagnose(acc).remedy["alloc_conf"] == f"max_split_size_mb:64,{EXPANDABLE}"
     # where no whole page is free (the H100 recording's layout) it is not named, and not denied
     d = diagnose(SCENES["fragmentation-stranded"])
     assert d.cause == "fragmentation" and d.remedy == {"kind": "none"}
     assert f"PYTORCH_CUDA_ALLOC_CONF={EXPANDABLE}" not in d.fix and d.does_not_help == ()
     assert "no allocator setting joins" not in d.fix
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_an_alloc_conf_of_any_other_shape_never_reaches_the_fix(text: str) -> None:
+    """PYTORCH_CUDA_ALLOC_CONF (the agent's environment, a snapshot's allocator_settings) goes
+    into the remedy, the fix line and its label only in torch's own shape."""
+    for acc in (
+        build_accounting(requested=60 * MIB, device=0, segments=fragmented(), device_free=10 * MIB,
+                         config=AllocatorConfig(text=text)),
+        accounting_from_snapshot({
+            "segments": fragmented(), "allocator_settings": {"PYTORCH_CUDA_ALLOC_CONF": text},
+            "device_traces": [[{"action": "oom", "size": 60 * MIB, "device_free": 10 * MIB}]]}),
+    ):
+        d = diagnose(acc)
+        assert acc.config.text in (text, "") and d.cause == "fragmentation"
+        if acc.config.backend == "native":
+            conf = d.remedy["alloc_conf"]
+            assert conf.endswith(EXPANDABLE) and len(conf) <= 256 + len(EXPANDABLE) + 1
+            assert set(conf) <= set(string.ascii_letters + string.digits + "_:.,[]"), conf
+            assert conf in d.fix
 
 
 @pytest.mark.parametrize("config", [AllocatorConfig(expandable_segments=True),
