@@ -1,6 +1,6 @@
 """All ranks of a node through one scrape target: agents publish, `gpumemd serve` merges.
 
-Each agent writes its latest sample, about once a second, to `<spool>/agent-<pid>.json`
+Each agent writes its latest sample, about once a second, to `<spool>/agent-<pid>-<secret>.json`
 (written to a temporary name, then renamed: a reader sees the old file or the new one,
 never half of one). The node daemon's `spool` collector reads every file on each sample,
 drops dead ranks, and serves the union next to its own NVML/host series, plus

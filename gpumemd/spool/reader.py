@@ -14,7 +14,6 @@ from __future__ import annotations
 import gc
 import logging
 import os
-import re
 import stat
 import time
 from collections.abc import Callable, Mapping
@@ -24,7 +23,17 @@ from typing import Any
 
 from gpumemd.config import SpoolSourceConfig
 
-from .format import DROP_REASONS, NOTHING, REASONS, RankFile, Rejection, agent_schema, own_pidns, parse
+from .format import (
+    DROP_REASONS,
+    NOTHING,
+    REASONS,
+    RankFile,
+    Rejection,
+    agent_schema,
+    file_pid,
+    own_pidns,
+    parse,
+)
 from .format import identity_labels as _identity_labels
 
 __all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_owner"]
@@ -35,7 +44,6 @@ log = logging.getLogger("gpumemd.spool")
 _OPEN = (
     os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 )  # getattr: not on every platform
-_FILE_RE = re.compile(r"agent-([1-9][0-9]{0,6})\.json\Z")
 
 
 def pid_alive(pid: int) -> bool:
@@ -259,7 +267,7 @@ class SpoolReader:
         the last scan first, by name (not by where readdir happens to list them), then the
         others in readdir's order, of which at most `64 * max_files` entries are looked at;
         at most `max_uid_files` of one owner's."""
-        found = [(name, int(name[6:-5])) for name in self._served]
+        found = [(name, file_pid(name) or 0) for name in self._served]
         known = set(self._served)
         self._listed = set()  # skipped by the cap: still present, still said once
         limit = 64 * self._max_files  # entries looked at, whatever their names
@@ -268,9 +276,9 @@ class SpoolReader:
                 if i >= limit:
                     log.debug("spool %s: more than %d entries, the rest not looked at", self._dir, limit)
                     break
-                m = _FILE_RE.match(entry.name)
-                if m is not None and entry.name not in known:
-                    found.append((entry.name, int(m.group(1))))
+                pid = file_pid(entry.name)
+                if pid is not None and entry.name not in known:
+                    found.append((entry.name, pid))
         if len(found) > self._uid_files:  # one uid could pass its cap: count each file's owner
             per_uid: dict[int | None, int] = {}  # the known ranks' first
             for name in self._served:

@@ -1,0 +1,146 @@
+"""One local user against another on a shared node: the spool's names, the ranks' identities,
+the rules' series budgets and the agents' ports (docs/security.md, section 26).
+
+Real uids where a path needs two (root here: the victim runs as uid 65534, the attacker as
+65533, each a real process that switches user after its imports; skipped with the reason
+elsewhere), real files in a sticky shared spool, real processes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gpumemd.sources.spool import SpoolSource
+from tests.helpers import agent_env
+
+VICTIM = 65534  # nobody
+ATTACKER = 65533
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="a second uid needs root (os.setuid in the child)")
+
+
+@pytest.fixture
+def spool() -> Iterator[Path]:
+    """A sticky, world-writable spool (`world_writable: true`'s 1777) every uid can reach."""
+    base = Path(tempfile.mkdtemp(prefix="gpumemd-users-"))
+    base.chmod(0o755)
+    d = base / "spool"
+    d.mkdir()
+    d.chmod(0o1777)
+    try:
+        yield d
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def as_uid(uid: int, code: str, *args: str) -> subprocess.Popen[str]:
+    """`code` in a fresh Python that becomes `uid` once its imports are done (the interpreter
+    lives under root's home here), with `args` in sys.argv; it lives until its stdin closes."""
+    prelude = textwrap.dedent(f"""
+        import json, os, sys, time
+        from pathlib import Path
+        import gpumemd.spool.writer, gpumemd.fs
+        import tests.spool_hostile
+        os.setgroups([]); os.setgid({uid}); os.setuid({uid})
+    """)
+    return subprocess.Popen(
+        [sys.executable, "-c", prelude + textwrap.dedent(code), *args], cwd="/", env=agent_env(),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def said(proc: subprocess.Popen[str], timeout: float = 30.0) -> dict:
+    """The first line the process printed, as JSON (its stderr where it printed none)."""
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line:
+        _, err = proc.communicate(timeout=timeout)
+        raise AssertionError(err)
+    return dict(json.loads(line))
+
+
+def end(proc: subprocess.Popen[str]) -> str:
+    _, err = proc.communicate("", timeout=30)
+    return err
+
+
+SQUAT = """
+    # Every predictable name of the next pids, as the adversary did.
+    spool, first, n = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    t = time.monotonic()
+    for pid in range(first, first + n):
+        fd = os.open(spool / f"agent-{pid}.json", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.write(fd, b"{}")
+        os.close(fd)
+    print(json.dumps({"seconds": time.monotonic() - t}), flush=True)
+"""
+
+PUBLISH = """
+    from gpumemd.fs import write_errors
+    from gpumemd.spool.writer import SpoolWriter
+    from tests.spool_hostile import healthy_families
+    w = SpoolWriter(Path(sys.argv[1]), identity={"rank": "0", "job_id": "j"}, interval=60.0)
+    for _ in range(3):
+        w.publish(healthy_families())
+    errors = [[k[0], k[1], n] for k, n in write_errors.counts().items()]
+    print(json.dumps({"pid": os.getpid(), "name": w.name, "errors": errors}), flush=True)
+    sys.stdin.read()
+"""
+
+
+def last_pid() -> int:
+    return int(Path("/proc/sys/kernel/ns_last_pid").read_text())
+
+
+# --- 1. the spool's names -----------------------------------------------------------------
+
+
+@needs_root
+def test_names_squatted_for_the_next_pids_stop_no_one_publishing(spool: Path, caplog) -> None:
+    """The adversary's case: another uid creates `agent-<pid>.json` for the next 2,000 pids;
+    the victim's next process still publishes, and the daemon serves it and counts the
+    squatter's file for the victim's pid (`not_owner`, or `too_many_files` past the uid's cap)."""
+    first = last_pid() + 1
+    squatter = as_uid(ATTACKER, SQUAT, str(spool), str(first), "2000")
+    assert said(squatter)["seconds"] < 30
+    end(squatter)
+    victim = as_uid(VICTIM, PUBLISH, str(spool))
+    try:
+        got = said(victim)
+        assert first <= got["pid"] < first + 2000, "the victim's pid was not among the squatted ones"
+        assert got["errors"] == [], got
+        published = spool / got["name"]
+        assert published.stat().st_uid == VICTIM and not published.is_symlink()
+        assert (spool / f"agent-{got['pid']}.json").stat().st_uid == ATTACKER  # still there, stopped nothing
+        reader = SpoolSource(spool, expire_intervals=5).reader
+        caplog.set_level(logging.WARNING, "gpumemd.spool")
+        reading = reader.read()
+        assert [(r.pid, r.identity.get("rank")) for r in reading.ranks] == [(got["pid"], "0")]
+        squatted = [r.getMessage() for r in caplog.records if f"agent-{got['pid']}.json " in r.getMessage()]
+        assert len(squatted) == 1 and ("(not_owner)" in squatted[0] or "(too_many_files)" in squatted[0])
+        assert reading.rejected["not_owner"] + reading.rejected["too_many_files"] >= 1
+    finally:
+        end(victim)
+
+
+def test_two_writers_of_one_pid_never_share_a_name(tmp_path: Path) -> None:
+    from gpumemd.spool.format import file_pid
+    from gpumemd.spool.writer import SpoolWriter
+
+    names = {SpoolWriter(tmp_path, identity={}, interval=1.0, pid=4242).name for _ in range(64)}
+    assert len(names) == 64 and {file_pid(n) for n in names} == {4242}
+    assert file_pid("agent-4242.json") == 4242  # an older agent's name is still read
+    for bad in ("agent-4242-XYZ.json", "agent-0.json", "agent-4242-0123456789abcdef0.json", "agent-.json"):
+        assert file_pid(bad) is None
+
+
