@@ -144,3 +144,112 @@ def test_two_writers_of_one_pid_never_share_a_name(tmp_path: Path) -> None:
         assert file_pid(bad) is None
 
 
+
+
+# --- 2. identity claims across daemon restarts ---------------------------------------------
+
+RANK0 = """
+    from gpumemd.spool.writer import SpoolWriter
+    from tests.spool_hostile import healthy_families
+    fams = healthy_families(0)
+    if sys.argv[2] == "forged":  # the attacker's figures: a full GPU
+        fams[0].samples[:] = [s._replace(value=1e15) for s in fams[0].samples]
+    w = SpoolWriter(Path(sys.argv[1]), identity={"rank": "0", "job_id": "victims-job"}, interval=60.0)
+    w.publish(fams)
+    print(json.dumps({"pid": os.getpid(), "name": w.name}), flush=True)
+    for line in sys.stdin:  # each line: publish again (the newest file, first in a tmpfs listing)
+        w.publish(fams)
+        print(json.dumps({"pid": os.getpid()}), flush=True)
+"""
+
+
+@pytest.fixture
+def shm_spool() -> Iterator[Path]:
+    """A sticky 1777 spool on tmpfs, as /dev/shm is: it lists the newest entries first, so a
+    daemon that gave an identity to the first file it reads gives it to the last writer."""
+    base = Path("/dev/shm") if Path("/dev/shm").is_dir() else None
+    d = Path(tempfile.mkdtemp(prefix="gpumemd-users-", dir=base))
+    d.chmod(0o1777)
+    try:
+        yield d
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def rank0_values(src: SpoolSource) -> tuple[list[int], int]:
+    reading = src.reader.read()
+    pids = [r.pid for r in reading.ranks if r.identity.get("rank") == "0"]
+    return pids, reading.rejected["identity_conflict"]
+
+
+@needs_root
+def test_a_restarted_daemon_keeps_each_identity_with_the_process_that_claimed_it(shm_spool: Path) -> None:
+    victim = as_uid(VICTIM, RANK0, str(shm_spool), "real")
+    attacker = None
+    try:
+        v = said(victim)
+        assert rank0_values(SpoolSource(shm_spool, expire_intervals=5))[0] == [v["pid"]]  # claimed
+        attacker = as_uid(ATTACKER, RANK0, str(shm_spool), "forged")
+        a = said(attacker)
+        # the attacker's own "claims file", named like the daemon's: not the daemon's, never read
+        forged = shm_spool / ".gpumemd-claims-0123456789abcdef.json"
+        forged.write_text(json.dumps([["victims-job", "0", ATTACKER, a["pid"], 0]]))
+        os.chown(forged, ATTACKER, ATTACKER)
+        for _ in range(3):  # each restart: a new daemon, the attacker's file freshly rewritten
+            assert attacker.stdin is not None
+            attacker.stdin.write("again\n")
+            attacker.stdin.flush()
+            said(attacker)
+            pids, conflicts = rank0_values(SpoolSource(shm_spool, expire_intervals=5))
+            assert pids == [v["pid"]] and conflicts == 1
+    finally:
+        end(victim)
+        if attacker is not None:
+            end(attacker)
+
+
+@needs_root
+def test_with_no_record_the_earliest_started_claimant_holds_the_identity(shm_spool: Path) -> None:
+    """A first daemon (nothing recorded) reading two uids' claims at once: the process that
+    started first holds the identity, whatever order the directory lists the files in."""
+    victim = as_uid(VICTIM, RANK0, str(shm_spool), "real")
+    attacker = None
+    try:
+        v = said(victim)
+        attacker = as_uid(ATTACKER, RANK0, str(shm_spool), "forged")
+        said(attacker)
+        for _ in range(3):
+            for claims in shm_spool.glob(".gpumemd-claims-*"):
+                claims.unlink()
+            pids, conflicts = rank0_values(SpoolSource(shm_spool, expire_intervals=5))
+            assert pids == [v["pid"]] and conflicts == 1
+    finally:
+        end(victim)
+        if attacker is not None:
+            end(attacker)
+
+
+def test_a_reused_pid_is_not_the_claimant(tmp_path: Path, two_ranks: tuple[int, int]) -> None:
+    """A claim is bound to its process's start time: another process that gets the pid later
+    (a fake start time: pid reuse cannot be caused here) does not inherit it."""
+    from tests.spool_hostile import healthy_families, publish_healthy
+
+    first, second = two_ranks
+    starts = {first: 100, second: 200}
+    uids = {first: 1001, second: 1002}
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: 1000.5, alive=lambda pid: True,
+                      owner=uids.get, started=starts.get)
+    one = publish_healthy(tmp_path, first, 1000.0, rank=0)
+    if os.geteuid() == 0:
+        os.chown(one.path, 1001, 1001)
+    assert [r.pid for r in src.reader.read().ranks] == [first]
+    one.path.unlink()  # the first process stopped publishing
+    two = publish_healthy(tmp_path, second, 1000.0, rank=0)
+    if os.geteuid() == 0:
+        os.chown(two.path, 1002, 1002)
+    assert src.reader.read().ranks == ()  # pid `first` still runs, started at 100: it holds rank 0
+    starts[first] = 300  # pid `first` now names another process
+    two.publish(healthy_families(0))  # its next sample
+    if os.geteuid() == 0:
+        os.chown(two.path, 1002, 1002)
+    assert [r.pid for r in src.reader.read().ranks] == [second]
