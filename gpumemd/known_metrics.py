@@ -556,7 +556,8 @@ register(
 register(
     "gpumemd_rule_series_dropped",
     "counter",
-    ("alertname",),
-    "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.",
+    ("alertname", "job_id", "rank", "pid"),
+    "Series a trend or increase rule did not track: their source (rank) tracked "
+    "alerting.max_series_per_rule.",
     "alerts",
 )

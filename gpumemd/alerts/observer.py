@@ -224,10 +224,12 @@ class AlertObserver(Observer):
             "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
             labels=["alertname"],
         )
-        series_dropped = CounterMetricFamily(
+        # per source: the identity labels of the rank whose series were not tracked (none: the node's)
+        series_dropped = Metric(
             "gpumemd_rule_series_dropped",
-            "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.",
-            labels=["alertname"],
+            "Series a trend or increase rule did not track: their source (rank) tracked "
+            "alerting.max_series_per_rule.",
+            "counter",
         )
         for _rule, alert in self.engine.active_alerts():
             alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
@@ -238,8 +240,11 @@ class AlertObserver(Observer):
                 template_failures.add_metric([rule.name], rule.template_failures)
             if rule.dropped_alerts:
                 dropped.add_metric([rule.name], rule.dropped_alerts)
-            if rule.dropped_series:
-                series_dropped.add_metric([rule.name], rule.dropped_series)
+            for source, n in sorted(rule.dropped_series_by_source().items()):
+                ident = {k: v for k, v in zip(("job_id", "rank", "pid"), source, strict=True) if v}
+                series_dropped.add_sample(
+                    "gpumemd_rule_series_dropped_total", {"alertname": rule.name, **ident}, float(n)
+                )
         return [alerts, failures, template_failures, dropped, series_dropped]
 
     def alerts(self) -> list[dict[str, Any]]:

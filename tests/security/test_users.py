@@ -253,3 +253,54 @@ def test_a_reused_pid_is_not_the_claimant(tmp_path: Path, two_ranks: tuple[int, 
     if os.geteuid() == 0:
         os.chown(two.path, 1002, 1002)
     assert [r.pid for r in src.reader.read().ranks] == [second]
+
+
+# --- 3. rule series budgets per source -----------------------------------------------------
+
+
+def _ooms(rows: list[tuple[dict[str, str], float]]):
+    from prometheus_client.core import Metric
+
+    fam = Metric("gpumemd_allocator_ooms", "OOMs.", "counter")
+    for labels, value in rows:
+        fam.add_sample("gpumemd_allocator_ooms_total", labels, value)
+    return fam
+
+
+def test_one_ranks_label_churn_never_stops_another_ranks_oom_alert(tmp_path: Path, two_ranks) -> None:
+    """The adversary's case through the daemon's path (the spool's merge, the default rules): a
+    rank churning 1,500 label values of the OOM counter, then another job's rank that runs out
+    of memory. Its `PytorchOutOfMemory` fires; the churn's series not tracked are counted
+    against the churning rank alone."""
+    from gpumemd import config as config_mod
+    from gpumemd.alerts.engine import FIRING
+    from gpumemd.alerts.observer import AlertObserver
+    from gpumemd.spool.writer import SpoolWriter
+
+    churner, victim = two_ranks
+    now = [1000.0]
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: now[0] + 0.5)
+    alerting = config_mod.Config().alerting
+    observer = AlertObserver(alerting, interval=1.0, notifiers=[], watchdog=False)
+    engine = observer.engine
+    churn = SpoolWriter(tmp_path, identity={"rank": "1", "job_id": "churn"}, interval=1.0, pid=churner,
+                        clock=lambda: now[0])
+    mine = SpoolWriter(tmp_path, identity={"rank": "0", "job_id": "victim"}, interval=1.0, pid=victim,
+                       clock=lambda: now[0])
+    fired = False
+    for t in range(30):
+        now[0] = 1000.0 + t
+        churn.publish([_ooms([({"gpu": "0", "device": f"churn-{t}-{i}"}, 1.0) for i in range(100)])])
+        if t >= 15:  # the victim's job starts after the churn began, and runs out of memory at 20
+            mine.publish([_ooms([({"gpu": "0"}, 1.0 if t >= 20 else 0.0)])])
+        engine.evaluate(engine.view(src.families(src.read({}))), now[0])
+        (rule,) = [r for r in engine.rules if r.name == "PytorchOutOfMemory"]
+        fired |= any(a.labels.get("rank") == "0" and a.state == FIRING for a in rule.active.values())
+    assert fired
+    dropped = {
+        tuple(sorted(s.labels.items())): s.value
+        for f in observer.families() if f.name == "gpumemd_rule_series_dropped" for s in f.samples
+        if s.labels["alertname"] == "PytorchOutOfMemory"
+    }
+    assert list(dropped) == [(("alertname", "PytorchOutOfMemory"), ("job_id", "churn"), ("rank", "1"))]
+    assert dropped[next(iter(dropped))] >= 1500 - alerting.max_series_per_rule
