@@ -59,6 +59,21 @@ def as_uid(uid: int, code: str, *args: str) -> subprocess.Popen[str]:
     )
 
 
+def as_uid_env(uid: int, code: str, env: dict[str, str]) -> subprocess.Popen[str]:
+    """`as_uid` with these variables in the environment (the agent's, read at its start)."""
+    prelude = textwrap.dedent(f"""
+        import json, os, sys, time
+        from pathlib import Path
+        import importlib.readers, gpumemd, gpumemd.agent.agent, gpumemd.runtime
+        gpumemd.Agent(listen_address=None).build()  # its modules, loaded while the interpreter is readable
+        os.setgroups([]); os.setgid({uid}); os.setuid({uid})
+    """)
+    return subprocess.Popen(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)], cwd="/", env=agent_env(**env),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
 def said(proc: subprocess.Popen[str], timeout: float = 30.0) -> dict:
     """The first line the process printed, as JSON (its stderr where it printed none)."""
     assert proc.stdout is not None
@@ -304,3 +319,66 @@ def test_one_ranks_label_churn_never_stops_another_ranks_oom_alert(tmp_path: Pat
     }
     assert list(dropped) == [(("alertname", "PytorchOutOfMemory"), ("job_id", "churn"), ("rank", "1"))]
     assert dropped[next(iter(dropped))] >= 1500 - alerting.max_series_per_rule
+
+
+# --- 4. the agents' ports -------------------------------------------------------------------
+
+SQUAT_PORT = """
+    import socket
+    s = socket.create_server(("127.0.0.1", int(sys.argv[1])))
+    print(json.dumps({"listening": s.getsockname()[1]}), flush=True)
+    s.settimeout(0.2)
+    while not sys.stdin.closed:
+        try:
+            c, _ = s.accept()
+        except OSError:  # a timeout: look at stdin again
+            import select
+            if select.select([sys.stdin], [], [], 0)[0] and not sys.stdin.read(1):
+                break
+            continue
+        c.sendall(b"HTTP/1.0 200 OK\\r\\n\\r\\ngpumemd_allocator_allocated_bytes{rank=\\"0\\"} 1e15\\n")
+        c.close()
+"""
+
+AGENT = """
+    import gpumemd
+    agent = gpumemd.start()  # the defaults, as a user's train.py
+    deadline = time.monotonic() + 20
+    while not list(Path(os.environ["GPUMEMD_SPOOL_DIR"]).glob(f"agent-{os.getpid()}*.json")):
+        assert time.monotonic() < deadline, "never published"
+        time.sleep(0.05)
+    print(json.dumps({"pid": os.getpid(), "listen": agent.listen_address, "errors": agent.errors.counts}),
+          flush=True)
+    sys.stdin.read()
+    agent.stop()
+"""
+
+
+@needs_root
+def test_a_squatted_agent_port_answers_for_no_rank_the_default_takes_none(spool: Path) -> None:
+    """Another user binds the port a rank would serve on (9968 + LOCAL_RANK) first. An agent
+    with the defaults takes no port at all: the rank publishes to the node spool, and the
+    daemon serves it; nothing a scraper of that port reads was ever the rank's."""
+    import socket
+
+    for local_rank in range(0, 64):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", 9968 + local_rank)) != 0:
+                break
+    squatter = as_uid(ATTACKER, SQUAT_PORT, str(9968 + local_rank))
+    victim = None
+    try:
+        assert said(squatter)["listening"] == 9968 + local_rank
+        env = {"GPUMEMD_SPOOL_DIR": str(spool), "RANK": "0", "LOCAL_RANK": str(local_rank),
+               "GPUMEMD_JOB_ID": "victims-job"}
+        victim = as_uid_env(VICTIM, AGENT, env)
+        got = said(victim, timeout=60)
+        assert got["listen"] is None and "listen" not in got["errors"], got  # no port taken, none tried
+        reading = SpoolSource(spool, expire_intervals=5).reader.read()
+        assert [(r.pid, r.identity.get("rank"), r.identity.get("job_id")) for r in reading.ranks] == [
+            (got["pid"], "0", "victims-job")
+        ]
+    finally:
+        end(squatter)
+        if victim is not None:
+            end(victim)
