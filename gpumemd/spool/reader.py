@@ -373,7 +373,8 @@ class SpoolReader:
                 # the claim moved in this scan to an earlier-started process of another uid
                 self._park(other[0])
                 self._reject(other[0], ("claim", rank.pid), "identity_conflict",
-                             f"{key!r} goes to the earlier-started pid {rank.pid}")
+                             f"rank {rank.identity.get('rank', '')[:64]!r} goes to the earlier-started "
+                             f"pid {rank.pid} of uid {self._owner_uid(rank)}")
                 del ranks[key]
             elif other is not None:  # one uid's two live processes claim one identity: keep the newest
                 self._counts["conflicts"] += 1
@@ -426,16 +427,13 @@ class SpoolReader:
         key = (rank.identity.get("job_id") or "", ident)
         claim = self._claims.get(key)
         start = self._started(rank.pid)
-        if (
-            claim is None
-            or claim.uid == uid
-            or not self._holds(claim)
-            or (claim.scan == self._scans and _earlier(start, claim.start))
-        ):
-            if claim is None or claim.pid != rank.pid:
-                if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
-                    self._claims = {k: c for k, c in self._claims.items() if self._holds(c)}
-                self._claims[key] = _Claim(uid, rank.pid, start, self._scans)
+        earlier = claim is not None and claim.scan == self._scans and _earlier(start, claim.start)
+        if claim is None or not self._holds(claim) or earlier:
+            if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
+                self._claims = {k: c for k, c in self._claims.items() if self._holds(c)}
+            self._claims[key] = _Claim(uid, rank.pid, start, self._scans)
+            return True
+        if claim.uid == uid:  # another process of the holder's uid (a restarted rank): served
             return True
         self._park(name)
         self._reject(
