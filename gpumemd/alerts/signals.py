@@ -394,7 +394,7 @@ class Signal:
         if self.budget.take(source):
             self._sources[key] = source
             return True
-        if self.budget.dropped[source] == 1 or self.budget.dropped_total == 1:  # once per source
+        if self.budget.dropped.get(source) == 1:  # once per source (of those counted by name)
             log.warning(
                 "alert %s: source %s has %d series; ignoring its new ones",
                 self.spec.alert, _describe(source), self.budget.held.get(source, 0),
