@@ -128,4 +128,6 @@ def test_torchs_shared_frame_lists_are_read_and_read_once(tmp_path: Path) -> Non
         paths.append(str(path))
     got, out = measured("explain", "--diff", *paths, "--json")
     assert got["rc"] == 1 and json.loads(out)["sites"][0]["blocks"] == 20_000, out[:2000]
-    assert got["seconds"] < 8, got  # 12 s before the lists were read once
+    assert got["seconds"] < 20, got  # 45 s on main (here, under tracemalloc)
+    # 1 GiB on main: the bounded reader asked os.read for its limit, not the file's size
+    assert got["peak"] < 32 * MIB, got["peak"] / MIB
