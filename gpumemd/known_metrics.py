@@ -475,5 +475,6 @@ _declare("gpumemd_rule_template_failures", "counter", ("alertname",), "alerts",
     "Renderings of a rule's labels or annotations with an action that could not render.")
 _declare("gpumemd_rule_alerts_dropped", "counter", ("alertname",), "alerts",
     "New alerts of a rule not started: it had alerting.max_series_per_rule active.")
-_declare("gpumemd_rule_series_dropped", "counter", ("alertname",), "alerts",
-    "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.")
+_declare("gpumemd_rule_series_dropped", "counter", ("alertname", "job_id", "rank", "pid"), "alerts",
+    "Series a trend or increase rule did not track: their source (rank) tracked "
+    "alerting.max_series_per_rule.")

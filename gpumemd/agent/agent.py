@@ -4,7 +4,7 @@ from a helper process (gpumemd/agent/endpoint.py; `agent.endpoint: thread` serve
 thread of this process instead).
 
     import gpumemd
-    agent = gpumemd.start()            # idempotent; 127.0.0.1:9968 (+ LOCAL_RANK)
+    agent = gpumemd.start()            # idempotent; the node spool (a port: listen_address=)
     with gpumemd.Agent(interval=0.05): # or scoped
         train()
 

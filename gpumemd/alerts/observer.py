@@ -213,7 +213,8 @@ class AlertObserver(Observer):
         failures = metric("gpumemd_rule_evaluation_failures", ["alertname"])
         template_failures = metric("gpumemd_rule_template_failures", ["alertname"])
         dropped = metric("gpumemd_rule_alerts_dropped", ["alertname"])
-        series_dropped = metric("gpumemd_rule_series_dropped", ["alertname"])
+        # per source: the identity labels of the rank whose series were not tracked (none: the node's)
+        series_dropped = metric("gpumemd_rule_series_dropped", ["alertname", "job_id", "rank", "pid"])
         for _rule, alert in self.engine.active_alerts():
             _ALERTS.add(alerts, {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
@@ -223,8 +224,11 @@ class AlertObserver(Observer):
                 template_failures.add_metric([rule.name], rule.template_failures)
             if rule.dropped_alerts:
                 dropped.add_metric([rule.name], rule.dropped_alerts)
-            if rule.dropped_series:
-                series_dropped.add_metric([rule.name], rule.dropped_series)
+            for source, n in sorted(rule.dropped_series_by_source().items()):
+                ident = {k: v for k, v in zip(("job_id", "rank", "pid"), source, strict=True) if v}
+                series_dropped.add_sample(
+                    "gpumemd_rule_series_dropped_total", {"alertname": rule.name, **ident}, float(n)
+                )
         return [alerts, failures, template_failures, dropped, series_dropped]
 
     def alerts(self) -> list[dict[str, Any]]:

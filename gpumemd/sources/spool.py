@@ -1,6 +1,6 @@
 """All ranks of a node through one scrape target: agents publish, `gpumemd serve` merges.
 
-Each agent writes its latest sample, about once a second, to `<spool>/agent-<pid>.json`
+Each agent writes its latest sample, about once a second, to `<spool>/agent-<pid>-<secret>.json`
 (written to a temporary name, then renamed: a reader sees the old file or the new one,
 never half of one). The node daemon's `spool` collector reads every file on each sample,
 drops dead ranks, and serves the union next to its own NVML/host series, plus
@@ -42,7 +42,7 @@ from prometheus_client.core import Metric
 from gpumemd import known_metrics
 from gpumemd.config import SpoolSourceConfig
 from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES
-from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owner
+from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owner, proc_start
 
 from .base import Source, metric
 
@@ -57,7 +57,8 @@ class SpoolSource(Source[SpoolReading]):
 
     def __init__(self, directory: Path, *, expire_intervals: int = 5,
                  clock: Callable[[], float] | None = None, alive: Callable[[int], bool] = pid_alive,
-                 owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
+                 owner: Callable[[int], int | None] = proc_owner,
+                 started: Callable[[int], int | None] = proc_start, settings: SpoolSourceConfig | None = None,
                  pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
                  read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
         """The reader's arguments (`SpoolReader`); the daemon's own family names are always reserved."""
@@ -67,6 +68,7 @@ class SpoolSource(Source[SpoolReading]):
             clock=clock if clock is not None else time.time,
             alive=alive,
             owner=owner,
+            started=started,
             settings=settings,
             pidns=pidns,
             reserved=daemon_family_names() | (reserved or frozenset()),
