@@ -19,17 +19,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cudacaching import SMALL_BUFFER, expandable_page, is_small, whole_pages
 from .snapshot import DEFAULT_POOL, oom_device, oom_event
 
 __all__ = ["CONTEXT_BOUND", "AllocatorConfig", "OomAccounting", "OtherProcess", "PoolAccount",
            "accounting_from_snapshot", "build_accounting", "pools_from_segments"]
 
-MIB = 1 << 20
-
-# The page an expandable segment maps and unmaps: 2 MiB in the small pool, 20 MiB in the
-# large one (torch's kSmallBuffer and kLargeBuffer, CUDACachingAllocator.cpp SegmentRange).
-SMALL_PAGE = 2 * MIB
-LARGE_PAGE = 20 * MIB
 
 # The most this process's CUDA context (and the libraries' fixed state) is taken to hold when
 # no reading of this process measured it: the non-PyTorch bytes beyond it count as freeable.
@@ -81,6 +76,8 @@ class PoolAccount:
     # segments holding no live block: the allocator frees them before it raises an OOM
     # (release_cached_blocks); under expandable segments also their free whole pages
     releasable: int
+    # of `free`, the bytes in small-pool segments: only a small request can use them (get_pool)
+    small_free: int = 0
 
     @property
     def private(self) -> bool:
@@ -132,6 +129,15 @@ class OomAccounting:
             return None
         return max((p.largest_free for p in self._default()
                     if self.stream is None or p.stream == self.stream), default=0)
+
+    @property
+    def joinable_free(self) -> int:
+        """The cache's free bytes the request could draw on had they been one block: PyTorch's
+        own pool, the request's stream (every stream where it is unknown), the request's size
+        class (a large request never takes a small-pool block, nor a small one a large)."""
+        small = self.requested is not None and is_small(self.requested)
+        return sum(p.small_free if small else p.free - p.small_free for p in self._default()
+                   if self.stream is None or p.stream == self.stream)
 
     @property
     def default_free_pages(self) -> int:
@@ -195,6 +201,7 @@ class OomAccounting:
             "cached_free": self.cached_free,
             "largest_free_block": self.largest_free_block,
             "default_free": self.default_free if self.pools is not None else None,
+            "joinable_free": self.joinable_free if self.pools is not None else None,
             "default_free_pages": self.default_free_pages if self.pools is not None else None,
             "pool_reserved": self.pool_reserved if self.pools is not None else None,
             "pool_free": self.pool_free if self.pools is not None else None,
@@ -215,19 +222,13 @@ def _int(value: Any) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def _pages(start: int, size: int, page: int) -> int:
-    """Bytes of whole pages inside [start, start + size), pages counted from 0."""
-    first = -(-start // page) * page
-    last = (start + size) // page * page
-    return max(0, last - first)
-
-
 class _PoolSum:
-    __slots__ = ("allocated", "free", "free_pages", "largest_free", "releasable", "reserved", "segments")
+    __slots__ = ("allocated", "free", "free_pages", "largest_free", "releasable", "reserved", "segments",
+                 "small_free")
 
     def __init__(self) -> None:
         self.segments = self.reserved = self.allocated = self.free = 0
-        self.largest_free = self.free_pages = self.releasable = 0
+        self.largest_free = self.free_pages = self.releasable = self.small_free = 0
 
 
 def pools_from_segments(segments: Iterable[Any], device: int) -> tuple[PoolAccount, ...]:
@@ -247,8 +248,8 @@ def pools_from_segments(segments: Iterable[Any], device: int) -> tuple[PoolAccou
             if len(sums) >= MAX_POOLS:
                 continue
             acc = sums[key] = _PoolSum()
-        small = seg.get("segment_type") == "small" or size <= SMALL_PAGE
-        page = SMALL_PAGE if small else LARGE_PAGE
+        small = seg.get("segment_type") == "small" or size <= SMALL_BUFFER
+        page = expandable_page(small)
         base = _int(seg.get("address"))
         live, allocated, free, largest, pages = False, 0, 0, 0, 0
         blocks = seg.get("blocks")
@@ -264,7 +265,7 @@ def pools_from_segments(segments: Iterable[Any], device: int) -> tuple[PoolAccou
             if state == "inactive":
                 free += bsize
                 largest = max(largest, bsize)
-                pages += _pages(start, bsize, page)
+                pages += whole_pages(start, bsize, page)
                 continue
             live = True  # active_allocated, active_pending_free: not free yet
             if state == "active_allocated":
@@ -277,14 +278,16 @@ def pools_from_segments(segments: Iterable[Any], device: int) -> tuple[PoolAccou
         elif seg.get("is_expandable") is True:
             acc.releasable += pages  # unmapped by the allocator itself before it raises
             acc.free += free - pages
+            acc.small_free += free - pages if small else 0
             acc.largest_free = max(acc.largest_free, largest)
         else:
             acc.free += free
+            acc.small_free += free if small else 0
             acc.largest_free = max(acc.largest_free, largest)
             acc.free_pages += pages
     return tuple(
         PoolAccount(name, stream, s.segments, s.reserved, s.allocated, s.free, s.largest_free,
-                    s.free_pages, s.releasable)
+                    s.free_pages, s.releasable, s.small_free)
         for (name, stream), s in sorted(sums.items())
     )
 

@@ -22,6 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .cudacaching import (LARGE_BUFFER, MIN_BLOCK, MIN_LARGE_ALLOC, ROUND_LARGE, SMALL_BUFFER, SMALL_SIZE,
+                          expandable_page, is_small)
+
 __all__ = [
     "DEFAULT_CANDIDATES",
     "Outcome",
@@ -32,14 +35,6 @@ __all__ = [
     "replay",
     "what_if",
 ]
-
-# CUDACachingAllocator.cpp's constants
-MIN_BLOCK = 512  # kMinBlockSize: every size is rounded up to a multiple
-SMALL_SIZE = 1 << 20  # kSmallSize: largest request of the small pool
-SMALL_BUFFER = 2 << 20  # kSmallBuffer: the small pool's segment (and expandable page)
-MIN_LARGE_ALLOC = 10 << 20  # kMinLargeAlloc: requests below it take a kLargeBuffer segment
-LARGE_BUFFER = 20 << 20  # kLargeBuffer: that segment (and the large pool's expandable page)
-ROUND_LARGE = 2 << 20  # kRoundLarge: larger requests are rounded up to it
 
 _NO_SPLIT_LIMIT = 1 << 62  # max_split_size unset (SIZE_MAX in the allocator)
 _MAX_BYTES = 1 << 60
@@ -344,7 +339,7 @@ class _Allocator:
 
     @staticmethod
     def allocation_size(size: int) -> int:
-        if size <= SMALL_SIZE:
+        if is_small(size):
             return SMALL_BUFFER
         if size < MIN_LARGE_ALLOC:
             return LARGE_BUFFER
@@ -360,7 +355,7 @@ class _Allocator:
     # --- malloc ----------------------------------------------------------------------------
     def malloc(self, orig: int, stream: int) -> _Block:
         size = self.round_size(orig)
-        pool = self.small if size <= SMALL_SIZE else self.large
+        pool = self.small if is_small(size) else self.large
         block = self.get_free_block(pool, size, stream)
         if block is None:
             if self.gc > 0:
@@ -456,7 +451,7 @@ class _Allocator:
                 x = x.next
             if room >= size:
                 return c
-        page = SMALL_BUFFER if pool.small else LARGE_BUFFER
+        page = expandable_page(pool.small)
         va = -(-self.va_size // page) * page
         base = self._va(va)
         c = _Block(base, va, stream, pool, _Expandable(base, page))

@@ -5,10 +5,12 @@ accounting.py), for the agent at the OOM and for `gpumemd explain --snapshot` al
 cause is a counterfactual, a pure function of the accounting: would the request have fit
 if ...
 
-- `fragmentation`   ... PyTorch's free cached bytes could be joined (and, per setting, as
-                    the allocator does it: expandable segments unmap and map again whole
-                    free pages; the native allocator has already freed every wholly free
-                    segment before it raised, so empty_cache() cannot add to that);
+- `fragmentation`   ... the free bytes PyTorch's cache already holds, in the pool the request
+                    draws from (its stream, its size class), were one block; nobody gives
+                    anything up. The fix names a setting only as the allocator would do it:
+                    expandable segments unmap and map again whole free pages; the native
+                    allocator has already freed every wholly free segment before it raised,
+                    so empty_cache() cannot add to that;
 - `limit`           ... the fraction or MPS limit were lifted;
 - `graph_pools`     ... the free bytes of CUDA-graph and other private pools were returned;
 - `leak`            ... the growth of allocated bytes since the leak began were absent
@@ -18,9 +20,12 @@ if ...
 - `capacity`        none of these: the shortfall, and "larger than the device" (or the
                     limit) outright when the request alone exceeds it.
 
-When several fit, the smallest change wins (`smallest`): a setting of this process first
-(an allocator setting, the limit), then memory this process holds and does not need, then
-another process's memory; within one of these, the change that gives back fewer bytes.
+When several fit, the smallest change wins (`smallest`): first a change that takes memory
+from nobody (the cache's free bytes joined: `fragmentation`), then a setting of this process
+(the limit), then memory this process holds and does not need, then another process's memory;
+within one of these, the change that gives back fewer bytes. Joining comes first because the
+bytes are already free: where small tensors fill the device until the allocator refuses, any
+memory given up elsewhere would be filled too, and only the same bytes unfragmented fit.
 A fix is printed only where its counterfactual says the request fits, and a setting is
 named as not helping (`does_not_help`) only where the model's upper bound says so.
 docs/oom.md has the model with worked examples.
@@ -34,7 +39,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .accounting import LARGE_PAGE, SMALL_PAGE, OomAccounting
+from .accounting import OomAccounting
+from .cudacaching import pages_mapped
 from .forecast import rank_limit
 
 __all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
@@ -99,12 +105,6 @@ def _lifted_mps_room(acc: OomAccounting) -> int | None:
     return max(0, acc.device_total - acc.process_used - acc.others_bytes)
 
 
-def _page_need(requested: int) -> int:
-    """What an expandable segment maps for a request: whole pages (20 MiB large, 2 MiB small)."""
-    page = SMALL_PAGE if requested <= MIB else LARGE_PAGE
-    return -(-requested // page) * page
-
-
 def leak_run(ends: Sequence[tuple[int, int]]) -> tuple[float, int, int] | None:
     """(growth per optimizer step, optimizer steps, bytes grown) over the last run of step ends
     each at least LEAK_MIN_GROWTH per step above the one before; None under LEAK_MIN_STEPS."""
@@ -129,7 +129,9 @@ class Counterfactual:
 
     cause: str
     fits: bool | None
-    tier: int  # 0: a setting of this process; 1: memory this process holds; 2: another process's
+    # 0: nobody gives anything up (the cache's free bytes joined); 1: a setting of this process;
+    # 2: memory this process holds; 3: another process's
+    tier: int
     frees: int  # the bytes the change gives back (or the limit rises by)
     setting: str = ""  # fragmentation: the allocator setting under which it fits, if any
 
@@ -142,7 +144,7 @@ def expandable_fits(acc: OomAccounting) -> bool | None:
             or cfg.backend != "native"):
         return None
     pages = acc.default_free_pages
-    return pages > 0 and _room(acc, pages) >= _page_need(acc.requested)
+    return pages > 0 and _room(acc, pages) >= pages_mapped(acc.requested)
 
 
 def _expandable_cannot(acc: OomAccounting) -> bool:
@@ -162,39 +164,38 @@ def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
     known = s is not None
     req = s or 0
     out = []
-    # fragmentation: the free cached bytes of PyTorch's own pool joined
-    joined = acc.default_free
+    # fragmentation: the free cached bytes of the pool the request draws from, joined
+    joined = acc.joinable_free
     frag = None if not known or acc.pools is None else joined > 0 and _room(acc, joined) >= req
     exp = expandable_fits(acc)
-    out.append(Counterfactual("fragmentation", frag, 0 if frag and exp else 1, joined,
-                              EXPANDABLE if frag and exp else ""))
+    out.append(Counterfactual("fragmentation", frag, 0, joined, EXPANDABLE if frag and exp else ""))
     # limit
     if acc.limit is None or not known:
-        out.append(Counterfactual("limit", False if known else None, 0, 0))
+        out.append(Counterfactual("limit", False if known else None, 1, 0))
     elif acc.limit_by == "mps":
         lifted = _lifted_mps_room(acc)
-        out.append(Counterfactual("limit", None if lifted is None else lifted >= req, 0,
+        out.append(Counterfactual("limit", None if lifted is None else lifted >= req, 1,
                                   max(0, req - _room(acc))))
     else:
-        out.append(Counterfactual("limit", acc.reserved is not None and _room(acc, lift_limit=True) >= req, 0,
+        out.append(Counterfactual("limit", acc.reserved is not None and _room(acc, lift_limit=True) >= req, 1,
                                   max(0, req - _room(acc))))
     # graph and private pools
     pool = acc.pool_free
     out.append(Counterfactual("graph_pools", None if not known or acc.pools is None
-                              else pool > 0 and _room(acc, pool) >= req, 1, pool))
+                              else pool > 0 and _room(acc, pool) >= req, 2, pool))
     # leak
     run = leak_run(acc.step_ends)
     grown = run[2] if run is not None else 0
-    out.append(Counterfactual("leak", None if not known else run is not None and _room(acc, grown) >= req, 1,
+    out.append(Counterfactual("leak", None if not known else run is not None and _room(acc, grown) >= req, 2,
                               grown))
     # non-PyTorch memory beyond the CUDA context
     excess = acc.non_pytorch_excess
     out.append(Counterfactual("non_pytorch", None if not known or excess is None
-                              else excess > 0 and _room(acc, excess) >= req, 1, excess or 0))
+                              else excess > 0 and _room(acc, excess) >= req, 2, excess or 0))
     # other processes
     others = acc.others_bytes
     out.append(Counterfactual("other_processes", None if not known or others is None
-                              else others > 0 and _room(acc, others, own=False) >= req, 2, others or 0))
+                              else others > 0 and _room(acc, others, own=False) >= req, 3, others or 0))
     return tuple(out)
 
 
@@ -356,8 +357,9 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
     short = max(0, req - room)
     gpu = f"GPU {acc.device}"
     if cause == "fragmentation":
-        joined, largest = acc.default_free, acc.largest_free_block or 0
-        summary = (f"{human_bytes(joined)} free in PyTorch's cache between live tensors, the largest block "
+        joined, largest = acc.joinable_free, acc.largest_free_block or 0
+        summary = (f"{human_bytes(joined)} free in PyTorch's cache between live tensors where this request "
+                   f"could use them, the largest block "
                    f"{human_bytes(largest)} < {what} requested ({human_bytes(room)} free on the device)")
         if best is not None and best.setting:
             conf = _conf_with(acc, best.setting)

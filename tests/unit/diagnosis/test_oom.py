@@ -36,6 +36,7 @@ from gpumemd.diagnosis.oom import (
 )
 from gpumemd.diagnosis.snapshot import load_snapshot
 from tests.unit.diagnosis.oomscenes import (
+    CONTEXT,
     GIB,
     MIB,
     TOTAL,
@@ -43,6 +44,7 @@ from tests.unit.diagnosis.oomscenes import (
     graph_pool,
     leak_ends,
     live,
+    scene,
     scenes,
     seg,
 )
@@ -170,6 +172,39 @@ def test_the_growth_per_step_is_per_optimizer_step_from_exact_step_ends() -> Non
     assert leak_run(((5, GIB), (5, 2 * GIB), (6, 3 * GIB), (7, 4 * GIB))) is None  # a step counted twice
 
 
+def test_a_device_filled_by_small_tensors_is_fragmentation_not_what_others_could_give_up() -> None:
+    """The corpus's fill (H100, issue 35 follow-up): 4 MiB holes between small tensors, 70 MiB of
+    non-PyTorch memory beyond the context, a loop that grew 16 MiB a step: giving any of those
+    up would be filled too; only the cache's own free bytes joined need nobody to give anything."""
+    holes = [seg([(4 * MIB, "inactive"), (16 * MIB, "active_allocated")]) for _ in range(600)]
+    grown = leak_ends(40 * GIB, 16 * MIB, every=1, count=5)
+    acc = scene([live(60 * GIB)] + holes, 20 * MIB, 2 * MIB, non_pytorch=CONTEXT + 70 * MIB,
+                step_ends=grown)
+    d = diagnose(acc)
+    assert d.fits["non_pytorch"] is True and d.fits["leak"] is True and d.fits["fragmentation"] is True
+    assert d.cause == "fragmentation" and d.remedy == {"kind": "none"}  # no whole 20 MiB page is free
+    assert EXPANDABLE not in d.does_not_help  # nothing proves it would not help from the start
+    assert "allocate the 20.0 MiB tensor before" in d.fix
+    without = diagnose(scene([live(60 * GIB)] + holes[:2], 20 * MIB, 2 * MIB,
+                             non_pytorch=CONTEXT + 70 * MIB, step_ends=grown))
+    assert without.fits["fragmentation"] is False and without.cause == "leak"  # 8 MiB joined: short
+
+
+def test_fragmentation_counts_only_what_the_request_can_use() -> None:
+    """Free blocks on another stream, or in the small pool for a large request, are no help
+    to it (get_free_block looks in its own pool and stream)."""
+    other_stream = [live(60 * GIB)] + [seg([(40 * MIB, "inactive"), (20 * MIB, "active_allocated")], stream=7)
+                                       for _ in range(10)]
+    acc = scene(other_stream, 60 * MIB, 10 * MIB, stream=0)
+    assert acc.default_free == 400 * MIB and acc.joinable_free == 0
+    assert diagnose(acc).fits["fragmentation"] is False
+    assert dataclasses.replace(acc, stream=None).joinable_free == 400 * MIB  # unknown: every stream
+    small = [live(60 * GIB)] + [seg([(MIB, "inactive"), (MIB, "active_allocated")]) for _ in range(100)]
+    big, tiny = scene(small, 20 * MIB, 0), scene(small, 512 * 1024, 0)
+    assert big.joinable_free == 0 and tiny.joinable_free == 100 * MIB
+    assert diagnose(big).cause == "capacity" and diagnose(tiny).fits["fragmentation"] is True
+
+
 # --- the other rules ---
 
 
@@ -285,8 +320,10 @@ def test_the_agents_builder_and_the_snapshots_give_the_same_cause(
     reserved = sum(s["total_size"] for s in segs)
     agent = OomDiagnoser(FakeTorchAtOom(allocated, reserved, segs), None, pid=7, env={})
     live_d = agent.diagnose(0, requested, TOTAL, free)
+    # the observer is not told the request's stream: the event carries none either (with one,
+    # explain counts only that stream's free blocks: test_fragmentation_counts_only_what_the_request_can_use)
     doc = {"segments": segs,
-           "device_traces": [[{"action": "oom", "size": requested, "device_free": free, "stream": 0}]]}
+           "device_traces": [[{"action": "oom", "size": requested, "device_free": free}]]}
     offline = diagnose(accounting_from_snapshot(doc))
     assert live_d.cause == offline.cause
     assert live_d.accounting is not None and offline.accounting is not None
