@@ -372,9 +372,10 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
         return (summary,
                 f"allocate the {what} tensor before the small long-lived ones (or reuse a "
                 f"preallocated buffer), "
-                "or keep fewer small tensors alive across this point; the free blocks hold "
+                "or keep fewer small tensors alive across this point; in this layout the free blocks hold "
                 f"{human_bytes(acc.default_free_pages)} of whole pages, too little for expandable "
-                f"segments to map {what} (a snapshot cannot show what max_split_size_mb would change)",
+                f"segments to remap for {what} (from the start with {EXPANDABLE} the layout differs: "
+                "a snapshot cannot tell, nor what max_split_size_mb would change; a re-run can)",
                 {"kind": "none"}, {"joined_bytes": joined})
     if cause == "limit":
         alone = acc.limit is not None and req > acc.limit

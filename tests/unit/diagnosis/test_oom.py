@@ -205,6 +205,24 @@ def test_fragmentation_counts_only_what_the_request_can_use() -> None:
     assert diagnose(big).cause == "capacity" and diagnose(tiny).fits["fragmentation"] is True
 
 
+def test_the_h100_corpus_rows_rebuilt_from_their_figures_get_their_scenarios_cause() -> None:
+    """bench/oom_corpus_rescore.py over the committed corpus (issue 35's follow-up): every row
+    whose diagnosis recorded its figures, diagnosed again; the rows without one are named."""
+    import importlib.util
+
+    path = ROOT / "bench" / "oom_corpus_rescore.py"
+    spec = importlib.util.spec_from_file_location("oom_corpus_rescore", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rows = [json.loads(line) for line in mod.DEFAULT.read_text().splitlines() if line.strip()]
+    entries = mod.rescore(rows)
+    rebuilt = [e for e in entries if e["after"]]
+    assert len(rebuilt) == 60 and all(e["after"] == e["truth"] for e in rebuilt)
+    assert sum(e["before"] != e["truth"] for e in rebuilt) == 6  # the fills: non_pytorch 4, leak 2
+    assert all(".async." in e["scenario"] and "no diagnosis" in e["note"] for e in entries if not e["after"])
+
+
 # --- the other rules ---
 
 
