@@ -527,6 +527,7 @@ class Agent:
         process.running.discard(self)
         if self.oom is not None:
             self.oom.active = False
+            self.oom.remove_excepthooks()
         # The sampler first: nothing is published while the endpoint process cleans up.
         for step in (
             self.runtime.stop if self.runtime is not None else None,

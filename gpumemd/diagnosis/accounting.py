@@ -163,6 +163,12 @@ class OomAccounting:
         return max(0, self.reserved - self.allocated)
 
     @property
+    def limit_counted(self) -> int | None:
+        """The bytes a fraction limit counts: PyTorch's reserved bytes (native); under
+        cudaMallocAsync its live allocations' (mallocAsync checks pytorch_used_bytes)."""
+        return self.allocated if self.config.backend == "cudaMallocAsync" else self.reserved
+
+    @property
     def others_bytes(self) -> int | None:
         return None if self.others is None else sum(p.used_bytes for p in self.others)
 

@@ -91,8 +91,8 @@ def _room(acc: OomAccounting, extra: int = 0, *, own: bool = True, lift_limit: b
     free = (acc.device_free or 0) + rel
     room = free + extra
     if acc.limit is not None and not lift_limit:
-        if acc.limit_by == "fraction" and acc.reserved is not None:
-            room = min(room, acc.limit - acc.reserved + rel + (extra if own else 0))
+        if acc.limit_by == "fraction" and acc.limit_counted is not None:
+            room = min(room, acc.limit - acc.limit_counted + rel + (extra if own else 0))
         elif acc.limit_by == "mps":
             room = min(room, free + (extra if own else 0))
     return max(0, room)
@@ -177,7 +177,7 @@ def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
         out.append(Counterfactual("limit", None if lifted is None else lifted >= req, 1,
                                   max(0, req - _room(acc))))
     else:
-        out.append(Counterfactual("limit", acc.reserved is not None and _room(acc, lift_limit=True) >= req, 1,
+        out.append(Counterfactual("limit", acc.limit_counted is not None and _room(acc, lift_limit=True) >= req, 1,
                                   max(0, req - _room(acc))))
     # graph and private pools
     pool = acc.pool_free
@@ -278,8 +278,9 @@ def remedy_fits(acc: OomAccounting, remedy: dict[str, Any]) -> bool:
     if kind == "lift_limit":
         lifted = _room(acc, lift_limit=True) >= req
         if "fraction" in remedy:
-            return (lifted and acc.device_total is not None and acc.reserved is not None
-                    and remedy["fraction"] * acc.device_total >= acc.reserved + req)
+            counted = acc.limit_counted
+            return (lifted and acc.device_total is not None and counted is not None
+                    and remedy["fraction"] * acc.device_total >= counted + req)
         if "mps_limit_bytes" in remedy:
             device = _lifted_mps_room(acc)
             return (device is not None and device >= req and acc.process_used is not None
@@ -389,13 +390,13 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
                     f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise {gpu}'s limit to at least {mib}M (or "
                     f"remove it)",
                     {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}, {"needed_bytes": need})
-        need = (acc.reserved or 0) + req
+        need = (acc.limit_counted or 0) + req
         by_conf = acc.fraction_set_by == "conf"
         who = ("per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF" if by_conf
                else "torch.cuda.set_per_process_memory_fraction")
         summary = (f"the process's memory limit of {human_bytes(acc.limit or 0)} ({who}) refused "
                    f"{what}{over}; the GPU had {human_bytes(acc.device_free or 0)} free")
-        if acc.device_total is None or acc.reserved is None or need > acc.device_total:
+        if acc.device_total is None or acc.limit_counted is None or need > acc.device_total:
             return (summary, f"remove the limit ({who})", {"kind": "lift_limit"}, {"needed_bytes": need})
         fraction = min(1.0, math.ceil(need / acc.device_total * 100) / 100)
         setting = (f"PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:{fraction:.2f}" if by_conf

@@ -33,14 +33,23 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
   with snapshots off, into the same directory).
 - The observer is attached on the program's first CUDA use (`install`, queued by the agent on
   torch's own initialisation path), so an OOM in the first milliseconds is seen too.
+- Where torch refuses the observer (`backend:cudaMallocAsync`: its allocator raises on
+  attachOutOfMemoryObserver, keeps no `num_ooms` and has no snapshot), `sys.excepthook` and
+  `threading.excepthook` are chained instead: an uncaught `torch.OutOfMemoryError` is
+  counted and diagnosed from its message (device, request, free, the fraction's limit, each
+  to 0.01 of its unit) and the allocator's totals, marked `"seen": "excepthook"` (late: after
+  the stack unwound), and the previous hook always runs after it. An OOM the program catches
+  is not seen there.
 - Nothing here raises into the training code: every failure is logged and counted.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -59,7 +68,58 @@ from .base import Source, metric
 
 log = logging.getLogger("gpumemd.oom")
 
-__all__ = ["OomReading", "OomWatcher"]
+__all__ = ["OomReading", "OomWatcher", "oom_from_message"]
+
+_UNITS = {"bytes": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
+_SIZE = r"([0-9]{1,24}(?:\.[0-9]{1,4})?) (bytes|KiB|MiB|GiB|TiB)"
+# torch's messages (c10 format_size: two decimals of the largest unit): cudaMallocAsync's
+# mallocAsync, and the native allocator's for an OOM the observer did not see
+_ASYNC = (re.compile(r"Allocation on device ([0-9]{1,4}) would exceed allowed memory"),
+          re.compile(r"Requested\s{0,64}: " + _SIZE), re.compile(r"Device limit\s{0,64}: " + _SIZE),
+          re.compile(r"Free \(according to CUDA\)\s{0,64}: " + _SIZE),
+          re.compile(r"memory fraction\)\s{0,64}: " + _SIZE))
+_NATIVE = re.compile(r"Tried to allocate " + _SIZE + r"\. GPU ([0-9]{1,4}) has a total capacity of "
+                     + _SIZE + r" of which " + _SIZE + r" is free")
+MESSAGE_MAX = 4096  # the part of a message read
+
+
+def _bytes(number: str, unit: str, *, upper: bool = False) -> int:
+    """The bytes a rounded figure stands for; `upper`: the most it can stand for (half its
+    last digit more)."""
+    value = float(number) + (0.005 if upper and unit != "bytes" else 0.0)
+    return int(round(value * _UNITS[unit]))
+
+
+def oom_from_message(text: str) -> tuple[int, int, int, int] | None:
+    """(device, requested, the limit or the device's total, device free) from torch's OOM
+    message, each as the message rounds it; None for another message. Where no limit below
+    the device's total shows, the total's upper bound stands for it: a figure rounded down
+    must not read as a limit."""
+    text = text[:MESSAGE_MAX]
+    dev = _ASYNC[0].search(text)
+    if dev is not None:
+        req, total, free, limit = (r.search(text) for r in _ASYNC[1:])
+        if req is None or total is None or free is None:
+            return None
+        cap = _bytes(*total.group(1, 2), upper=True)
+        if limit is not None and _bytes(*limit.group(1, 2)) < _bytes(*total.group(1, 2)):
+            cap = _bytes(*limit.group(1, 2))
+        return int(dev.group(1)), _bytes(*req.group(1, 2)), cap, _bytes(*free.group(1, 2))
+    m = _NATIVE.search(text)
+    if m is None:
+        return None
+    return (int(m.group(3)), _bytes(m.group(1), m.group(2)), _bytes(m.group(4), m.group(5), upper=True),
+            _bytes(m.group(6), m.group(7)))
+
+
+def _torch_oom(exc: BaseException | None) -> str | None:
+    """The message of torch's own OutOfMemoryError (its class exactly: a subclass's code is
+    never run), read from its args; None for anything else."""
+    cls = type(exc)
+    if exc is None or cls.__name__ != "OutOfMemoryError" or cls.__module__ not in ("torch", "torch.cuda"):
+        return None
+    args = exc.args
+    return args[0] if isinstance(args, tuple) and args and isinstance(args[0], str) else None
 
 
 @dataclass(frozen=True)
@@ -77,6 +137,10 @@ class OomReading:
     last_diagnosis: Mapping[int, tuple[str, str, str]] = field(
         default_factory=dict
     )  # device -> (cause, summary, fix)
+
+
+_LATE = ("at the OOM (seen at the excepthook, after the stack unwound): the request, the device's free "
+         "bytes and the limit as torch's message rounds them, the allocator's totals as they were then")
 
 
 def _slug(text: str) -> str:
@@ -140,6 +204,8 @@ class OomWatcher(Source[OomReading]):
         self._diagnoses: dict[tuple[int, str], int] = {}
         self._last_diagnosis: dict[int, tuple[str, str, str]] = {}
         self._install_lock = threading.Lock()
+        # the chained excepthooks: (ours, the one before) for sys and threading, while installed
+        self._hooks: dict[str, tuple[Any, Any]] = {}
 
     @property
     def api(self) -> TorchOomApi:
@@ -159,10 +225,67 @@ class OomWatcher(Source[OomReading]):
                 self._installed = self._api.attach_oom_observer(self._observe)
             except Exception as exc:
                 log.warning(
-                    "cannot attach the OOM observer (%s); OOMs are counted from memory_stats only", exc
+                    "cannot attach the OOM observer (%s); uncaught OOMs are diagnosed at the excepthook", exc
                 )
                 self._installed = False
+            if not self._installed:
+                self.install_excepthooks()
             return self._installed
+
+    # --- where the observer is refused: the excepthooks ---
+
+    def install_excepthooks(self) -> None:
+        """Chain `sys.excepthook` and `threading.excepthook` (once): an uncaught torch OOM is
+        diagnosed late, then the hook that was there runs with the same arguments."""
+        with self._lock:
+            if self._hooks:
+                return
+            before_sys, before_thread = sys.excepthook, threading.excepthook
+
+            def sys_hook(kind: Any, value: Any, tb: Any) -> None:
+                try:
+                    self._uncaught(value)
+                finally:
+                    before_sys(kind, value, tb)
+
+            def thread_hook(args: Any) -> None:
+                try:
+                    self._uncaught(args.exc_value)
+                finally:
+                    before_thread(args)
+
+            sys.excepthook, threading.excepthook = sys_hook, thread_hook
+            self._hooks = {"sys": (sys_hook, before_sys), "threading": (thread_hook, before_thread)}
+
+    def remove_excepthooks(self) -> None:
+        """Put the hooks back where ours is still the one installed (one chained after ours stays,
+        and ours passes through while the watcher is stopped)."""
+        with self._lock:
+            hooks, self._hooks = self._hooks, {}
+        for name, module in (("sys", sys), ("threading", threading)):
+            if name in hooks and module.excepthook is hooks[name][0]:
+                module.excepthook = hooks[name][1]
+
+    def _uncaught(self, exc: BaseException | None) -> None:
+        """An uncaught exception reached a hook: a torch OOM the observer did not count is
+        counted and diagnosed (late); never raises."""
+        try:
+            if not self.active or self._installed:
+                return
+            text = _torch_oom(exc)
+            seen = None if text is None else oom_from_message(text)
+            if seen is None:
+                return
+            device, alloc, total, free = seen
+            with self._lock:
+                self._events[device] = self._events.get(device, 0) + 1
+            diagnosis = self._diagnosis(device, alloc, total, free, late=True)
+            if diagnosis is not None:
+                self._write_diagnosis(diagnosis, None, seen="excepthook")
+            if self._on_event is not None:
+                self._on_event()
+        except Exception:  # noqa: BLE001 - the program's own hook still runs
+            log.exception("OOM excepthook failed")
 
     def install_quietly(self) -> None:
         """`install` for torch's initialisation path, which wants no return value."""
@@ -213,7 +336,8 @@ class OomWatcher(Source[OomReading]):
             self._events[device] = self._events.get(device, 0) + 1
         return True
 
-    def _diagnosis(self, device: int, alloc: int, device_total: int, device_free: int) -> Diagnosis | None:
+    def _diagnosis(self, device: int, alloc: int, device_total: int, device_free: int, *,
+                   late: bool = False) -> Diagnosis | None:
         if self._diagnose is None:
             return None
         try:
@@ -223,6 +347,8 @@ class OomWatcher(Source[OomReading]):
             return None
         if d is None or d.cause not in CAUSES:
             return None
+        if late:  # the figures the message rounds, and the allocator read after the stack unwound
+            d = dataclasses.replace(d, missing=(*d.missing, _LATE))
         who = "".join(f" ({k} {v})" for k, v in sorted(self._labels.items()) if k in ("rank", "pid"))
         self._say(f"OOM on GPU {device}{who}: {d.cause} — {d.summary}; fix: {d.fix}")
         with self._lock:
@@ -231,7 +357,7 @@ class OomWatcher(Source[OomReading]):
             self._last_diagnosis[device] = (d.cause, d.summary, d.fix)
         return d
 
-    def _write_diagnosis(self, d: Diagnosis, snapshot: str | None) -> None:
+    def _write_diagnosis(self, d: Diagnosis, snapshot: str | None, *, seen: str = "observer") -> None:
         """`<snapshot stem>.diagnosis.json`, or a name of its own when no snapshot was written;
         through gpumemd.fs like the snapshots, and rotated under the same count."""
         if snapshot is not None:
@@ -241,7 +367,8 @@ class OomWatcher(Source[OomReading]):
             stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
             name = f"{self._prefix}-{stamp}-oom.diagnosis.json"
         try:
-            data = json.dumps({**d.to_json(), "labels": self._labels}, allow_nan=False, indent=1).encode()
+            doc = {**d.to_json(), "seen": seen, "labels": self._labels}
+            data = json.dumps(doc, allow_nan=False, indent=1).encode()
         except ValueError as exc:
             log.warning("OOM diagnosis not written: %s", exc)
             return

@@ -223,6 +223,21 @@ def test_the_h100_corpus_rows_rebuilt_from_their_figures_get_their_scenarios_cau
     assert all(".async." in e["scenario"] and "no diagnosis" in e["note"] for e in entries if not e["after"])
 
 
+def test_under_cudamallocasync_the_fraction_counts_live_allocations_and_no_segment_is_guessed() -> None:
+    """mallocAsync refuses where pytorch_used_bytes + request > the fraction's limit: the
+    driver pool's cached bytes do not count, and without a snapshot fragmentation is unknown."""
+    acc = build_accounting(requested=8 * GIB, device=0, segments=None, device_total=TOTAL,
+                           device_free=40 * GIB, limit=32 * GIB, allocated=28 * GIB, reserved=30 * GIB,
+                           process_used=30 * GIB + CONTEXT, context_baseline=CONTEXT, others=(),
+                           config=AllocatorConfig(backend="cudaMallocAsync"))
+    assert acc.limit_counted == 28 * GIB and "segments (allocator snapshot)" in acc.missing
+    d = diagnose(acc)
+    assert d.fits["fragmentation"] is None and d.fits["limit"] is True and d.cause == "limit"
+    assert d.remedy == {"kind": "lift_limit", "fraction": 0.45} and remedy_fits(acc, d.remedy)  # (28+8)/80
+    native = dataclasses.replace(acc, config=AllocatorConfig())
+    assert native.limit_counted == 30 * GIB and diagnose(native).remedy["fraction"] == 0.48  # (30+8)/80
+
+
 # --- the other rules ---
 
 

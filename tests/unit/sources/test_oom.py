@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 from pathlib import Path
+from typing import Any
 
 from gpumemd.sources.oom import OomWatcher
 from tests.fakes import FakeTorch
@@ -131,3 +132,138 @@ def test_memory_history_modes() -> None:
     on.initialized = True
     w_on.read({})
     assert on.history == [(20000, "python")]
+
+
+# --- backend:cudaMallocAsync: the observer refused, the excepthooks chained ---
+
+ASYNC_MESSAGE = (
+    "Allocation on device 0 would exceed allowed memory. (out of memory)\n"
+    "Currently allocated     : 30.00 GiB\nRequested               : 47.51 GiB\n"
+    "Device limit            : 79.18 GiB\nFree (according to CUDA): 39.07 GiB\n"
+    "PyTorch limit (set by user-supplied memory fraction)\n                        : {limit}"
+)
+
+
+class AsyncTorch(FakeTorch):
+    """A fake for a fault a CPU cannot cause: cudaMallocAsync's TORCH_CHECK on
+    attachOutOfMemoryObserver, and its num_ooms that never moves."""
+
+    def attach_oom_observer(self, fn: object) -> bool:
+        raise RuntimeError("cudaMallocAsync does not yet support attachOutOfMemoryObserver.")
+
+    def num_ooms(self, device: int) -> int | None:
+        return 0
+
+
+def async_oom(limit: str = "17179869184.00 GiB") -> BaseException:
+    import torch
+
+    return torch.OutOfMemoryError(ASYNC_MESSAGE.format(limit=limit))
+
+
+def test_the_async_message_gives_device_request_limit_and_free_as_it_rounds_them() -> None:
+    from gpumemd.sources.oom import oom_from_message
+
+    gib = 1 << 30
+    device, req, cap, free = oom_from_message(ASYNC_MESSAGE.format(limit="17179869184.00 GiB")) or (0, 0, 0, 0)
+    assert device == 0 and abs(req - 47.51 * gib) < 1 and abs(free - 39.07 * gib) < 1
+    assert cap == round(79.185 * gib)  # no fraction: the total's upper bound, never a phantom limit
+    assert oom_from_message(ASYNC_MESSAGE.format(limit="23.75 GiB"))[2] == round(23.75 * gib)  # type: ignore[index]
+    native = ("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 1 has a total capacity of 79.18 GiB "
+              "of which 2.19 MiB is free.")
+    assert oom_from_message(native) == (1, 20 << 20, round(79.185 * gib), round(2.19 * (1 << 20)))
+    assert oom_from_message("CUDA error: an illegal memory access") is None
+    assert oom_from_message("Requested : 1.00 GiB" * 10_000) is None  # bounded, linear
+
+
+def test_under_cudamallocasync_an_uncaught_oom_is_diagnosed_late_and_the_users_hook_still_runs(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    import json
+    import sys
+    import threading
+
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    seen: list[tuple[int, int, int, int]] = []
+    calls: list[Any] = []
+
+    def users_hook(*args: Any) -> None:
+        calls.append(args)
+
+    monkeypatch.setattr(sys, "excepthook", users_hook)
+    monkeypatch.setattr(threading, "excepthook", lambda args: calls.append(args.exc_value))
+
+    def diagnose(*args: int) -> Any:
+        seen.append(args)
+        return run_diagnosis(scenes()["capacity"])
+
+    w = OomWatcher(AsyncTorch(), snapshot_dir=str(tmp_path), diagnose=diagnose, say=lambda line: None)
+    assert w.install() is False
+    assert sys.excepthook is not users_hook  # chained
+    exc = async_oom()
+    sys.excepthook(type(exc), exc, None)
+    assert calls == [(type(exc), exc, None)]  # the user's hook, with the same arguments
+    assert seen and seen[0][0] == 0 and seen[0][1] == round(47.51 * (1 << 30))
+    (path,) = tmp_path.glob("*.diagnosis.json")
+    doc = json.loads(path.read_text())
+    assert doc["seen"] == "excepthook" and any("excepthook" in m for m in doc["missing"])
+    fams = families(w)
+    assert fams["gpumemd_oom_events"][0][2] == 1 and fams["gpumemd_oom_observer_installed"][0][2] == 0
+    # a thread's uncaught OOM: counted too, the previous threading hook called
+    t = threading.Thread(target=lambda: (_ for _ in ()).throw(async_oom()))
+    t.start()
+    t.join()
+    assert families(w)["gpumemd_oom_events"][0][2] == 2 and isinstance(calls[-1], type(exc))
+    # anything else passes straight through, and a hook that fails inside never stops the user's
+    other = ValueError("not an OOM")
+    sys.excepthook(ValueError, other, None)
+    assert calls[-1] == (ValueError, other, None) and len(seen) == 2
+    w._diagnose = lambda *a: 1 / 0  # type: ignore[assignment,misc]
+    sys.excepthook(type(exc), exc, None)
+    assert calls[-1] == (type(exc), exc, None)
+    # removed: the user's hooks are back; a stopped watcher's hook passes through
+    w.remove_excepthooks()
+    assert sys.excepthook is users_hook
+
+
+def test_a_hook_chained_after_ours_stays_and_ours_passes_through_once_stopped(monkeypatch: Any) -> None:
+    import sys
+
+    calls: list[Any] = []
+    monkeypatch.setattr(sys, "excepthook", lambda *a: calls.append("user"))
+    w = OomWatcher(AsyncTorch(), diagnose=lambda *a: calls.append("diagnosed"), say=lambda line: None)
+    w.install()
+    ours = sys.excepthook
+
+    def later(*args: Any) -> None:
+        calls.append("later")
+        ours(*args)
+
+    sys.excepthook = later
+    w.active = False
+    w.remove_excepthooks()
+    assert sys.excepthook is later  # not ours to take out
+    exc = async_oom()
+    sys.excepthook(type(exc), exc, None)
+    assert calls == ["later", "user"]  # stopped: no diagnosis, the chain intact
+
+
+def test_a_subclass_of_torchs_oom_is_never_read(monkeypatch: Any) -> None:
+    """Its __str__ or args could be the program's code: only torch's own class is read."""
+    import sys
+
+    import torch
+
+    class Mine(torch.OutOfMemoryError):
+        pass
+
+    monkeypatch.setattr(sys, "excepthook", lambda *a: None)
+    seen: list[Any] = []
+    w = OomWatcher(AsyncTorch(), diagnose=lambda *a: seen.append(a), say=lambda line: None)
+    w.install()
+    exc = Mine(ASYNC_MESSAGE.format(limit="1.00 GiB"))
+    sys.excepthook(Mine, exc, None)
+    assert seen == [] and "gpumemd_oom_events" not in {k for k, v in families(w).items() if v}
+    w.remove_excepthooks()
