@@ -177,8 +177,8 @@ def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
         out.append(Counterfactual("limit", None if lifted is None else lifted >= req, 1,
                                   max(0, req - _room(acc))))
     else:
-        out.append(Counterfactual("limit", acc.limit_counted is not None and _room(acc, lift_limit=True) >= req, 1,
-                                  max(0, req - _room(acc))))
+        lifted_fits = acc.limit_counted is not None and _room(acc, lift_limit=True) >= req
+        out.append(Counterfactual("limit", lifted_fits, 1, max(0, req - _room(acc))))
     # graph and private pools
     pool = acc.pool_free
     out.append(Counterfactual("graph_pools", None if not known or acc.pools is None

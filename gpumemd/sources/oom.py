@@ -262,9 +262,10 @@ class OomWatcher(Source[OomReading]):
         and ours passes through while the watcher is stopped)."""
         with self._lock:
             hooks, self._hooks = self._hooks, {}
-        for name, module in (("sys", sys), ("threading", threading)):
-            if name in hooks and module.excepthook is hooks[name][0]:
-                module.excepthook = hooks[name][1]
+        if "sys" in hooks and sys.excepthook is hooks["sys"][0]:
+            sys.excepthook = hooks["sys"][1]
+        if "threading" in hooks and threading.excepthook is hooks["threading"][0]:
+            threading.excepthook = hooks["threading"][1]
 
     def _uncaught(self, exc: BaseException | None) -> None:
         """An uncaught exception reached a hook: a torch OOM the observer did not count is

@@ -165,7 +165,8 @@ def test_the_async_message_gives_device_request_limit_and_free_as_it_rounds_them
     from gpumemd.sources.oom import oom_from_message
 
     gib = 1 << 30
-    device, req, cap, free = oom_from_message(ASYNC_MESSAGE.format(limit="17179869184.00 GiB")) or (0, 0, 0, 0)
+    no_fraction = ASYNC_MESSAGE.format(limit="17179869184.00 GiB")
+    device, req, cap, free = oom_from_message(no_fraction) or (0, 0, 0, 0)
     assert device == 0 and abs(req - 47.51 * gib) < 1 and abs(free - 39.07 * gib) < 1
     assert cap == round(79.185 * gib)  # no fraction: the total's upper bound, never a phantom limit
     assert oom_from_message(ASYNC_MESSAGE.format(limit="23.75 GiB"))[2] == round(23.75 * gib)  # type: ignore[index]
