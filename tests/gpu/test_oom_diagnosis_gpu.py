@@ -126,3 +126,49 @@ def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(name: str, runs:
     else:
         again = scenario(name, tmp_path / "fixed", fixed=d)
     assert again["completed"] is True, again
+
+
+ASYNC_SCRIPT = Path(__file__).with_name("oom_async_scenario.py")
+
+
+def async_run(kind: str, tmp: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict]:
+    tmp.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}
+    proc = subprocess.run([sys.executable, str(ASYNC_SCRIPT), kind, str(tmp), *extra], capture_output=True,
+                          text=True, timeout=150, env=env)
+    head = json.loads(proc.stdout.strip().splitlines()[0])
+    if RESULTS:
+        with open(Path(RESULTS) / "oom-async.jsonl", "a") as f:
+            found = sorted(tmp.glob("*.diagnosis.json"))
+            f.write(json.dumps({"kind": kind, "extra": extra, "rc": proc.returncode, "head": head,
+                                "diagnosis": json.loads(found[-1].read_text()) if found else None}) + "\n")
+    return proc, head
+
+
+@pytest.mark.slow  # two processes and a re-run: outside the fast tier
+@pytest.mark.parametrize(("kind", "cause", "remedy"),
+                         [("capacity", "capacity", None), ("limit", "limit", "lift_limit")])
+def test_an_uncaught_oom_under_cudamallocasync_is_diagnosed_late(kind: str, cause: str, remedy: str | None,
+                                                                  tmp_path: Path) -> None:
+    """torch refuses the observer under this backend: the agent's chained excepthook diagnoses
+    the uncaught OOM from its message and the allocator's totals, then torch's traceback prints
+    as it would without the agent (the program's own hook ran), and the remedy re-run fits."""
+    proc, head = async_run(kind, tmp_path / "run")
+    assert head["backend"] == "cudaMallocAsync"
+    assert proc.returncode == 1 and "completed" not in proc.stdout
+    assert "Traceback" in proc.stderr and "OutOfMemoryError" in proc.stderr  # the default hook still ran
+    (path,) = (tmp_path / "run").glob("*.diagnosis.json")
+    d = json.loads(path.read_text())
+    assert d["seen"] == "excepthook" and d["cause"] == cause, d
+    figs = d["figures"]
+    assert figs["config"]["backend"] == "cudaMallocAsync" and figs["pools"] == []
+    assert abs(figs["requested"] - head["ask"]) <= 0.01 * (1 << 30)  # the message's two decimals
+    assert figs["allocated"] >= head["keep"]
+    assert d["counterfactuals"]["fragmentation"] is None  # no segments under this backend
+    line = [x for x in proc.stderr.splitlines() if "OOM on GPU 0" in x]
+    assert line and cause in line[-1]
+    if remedy is None:
+        return
+    assert d["remedy"]["kind"] == remedy
+    fixed, _ = async_run(kind, tmp_path / "fixed", str(d["remedy"]["fraction"]))
+    assert fixed.returncode == 0 and "completed" in fixed.stdout, fixed.stderr[-3000:]

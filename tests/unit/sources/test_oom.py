@@ -268,3 +268,36 @@ def test_a_subclass_of_torchs_oom_is_never_read(monkeypatch: Any) -> None:
     sys.excepthook(Mine, exc, None)
     assert seen == [] and "gpumemd_oom_events" not in {k for k, v in families(w).items() if v}
     w.remove_excepthooks()
+
+
+def test_a_real_uncaught_oom_at_the_top_of_a_process_is_diagnosed_and_its_traceback_still_prints(
+    tmp_path: Path
+) -> None:
+    """The chained hook in a real interpreter's exit path (the OOM raised by the program's top
+    level, as torch raises it under cudaMallocAsync; the refused observer is the named fake)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    from tests.helpers import ROOT
+
+    script = textwrap.dedent(f"""
+        import torch
+        from gpumemd.diagnosis.oom import diagnose
+        from gpumemd.sources.oom import OomWatcher
+        from tests.unit.diagnosis.oomscenes import scenes
+        from tests.unit.sources.test_oom import ASYNC_MESSAGE, AsyncTorch
+        w = OomWatcher(AsyncTorch(), snapshot_dir={str(tmp_path)!r},
+                       diagnose=lambda *a: diagnose(scenes()["capacity"]), say=print)
+        w.install()
+        raise torch.OutOfMemoryError(ASYNC_MESSAGE.format(limit="1.00 GiB"))
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 1
+    assert "Traceback" in proc.stderr and "torch.OutOfMemoryError: Allocation on device 0" in proc.stderr
+    assert "OOM on GPU 0: capacity" in proc.stdout
+    (path,) = tmp_path.glob("*.diagnosis.json")
+    assert json.loads(path.read_text())["seen"] == "excepthook"
