@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
+from gpumemd.diagnosis.cudacaching import round_block
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
@@ -51,10 +52,6 @@ FAMILY = "gpumemd_allocator_category_bytes"
 # one waits t / WALK_BUDGET (the persistent categories change rarely; between walks each
 # sample reuses them with the allocator's fresh figures). docs/categories.md has the costs.
 WALK_BUDGET = 0.001
-# The caching allocator hands out blocks in multiples of this (CUDA's kMinBlockSize), and
-# counts them so in allocated_bytes: a storage on an accelerator counts its rounded size,
-# as MemTracker does (roundup_power2_divisions rounds further: not followed).
-BLOCK = 512
 
 DeviceKey = tuple[str, int]  # (device type, index)
 _Where = tuple[str, "int | None", int, int]  # a storage: device type, index, data pointer, bytes
@@ -106,7 +103,9 @@ class _Counter:
             s = t.untyped_storage()
             n = s.nbytes()
             if dtype != "cpu" and n > 0:
-                n = -(-n // BLOCK) * BLOCK
+                # counted as the caching allocator counts it in allocated_bytes (kMinBlockSize), as
+                # MemTracker does (roundup_power2_divisions rounds further: not followed)
+                n = round_block(n)
             return dtype, device.index, s.data_ptr(), n
         except Exception:  # a sparse tensor, a subclass without storage: not countable
             self.skipped += 1

@@ -31,6 +31,7 @@ from .cudacaching import (
     SMALL_SIZE,
     expandable_page,
     is_small,
+    round_block,
 )
 
 __all__ = [
@@ -343,7 +344,7 @@ class _Allocator:
                 return floor << 1
             low = size & ~(step - 1)
             return size if low == size else low + step
-        return -(-size // MIN_BLOCK) * MIN_BLOCK
+        return round_block(size)
 
     @staticmethod
     def allocation_size(size: int) -> int:

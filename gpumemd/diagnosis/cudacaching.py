@@ -10,7 +10,7 @@ holds. Pure integers: no torch.
 from __future__ import annotations
 
 __all__ = ["LARGE_BUFFER", "MIN_BLOCK", "MIN_LARGE_ALLOC", "ROUND_LARGE", "SMALL_BUFFER", "SMALL_SIZE",
-           "expandable_page", "is_small", "pages_mapped", "whole_pages"]
+           "expandable_page", "is_small", "pages_mapped", "round_block", "whole_pages"]
 
 MIN_BLOCK = 512  # kMinBlockSize: every size is rounded up to a multiple
 SMALL_SIZE = 1 << 20  # kSmallSize: largest request of the small pool
@@ -18,6 +18,12 @@ SMALL_BUFFER = 2 << 20  # kSmallBuffer: the small pool's segment (and expandable
 MIN_LARGE_ALLOC = 10 << 20  # kMinLargeAlloc: requests below it take a kLargeBuffer segment
 LARGE_BUFFER = 20 << 20  # kLargeBuffer: that segment (and the large pool's expandable page)
 ROUND_LARGE = 2 << 20  # kRoundLarge: larger requests are rounded up to it
+
+
+def round_block(size: int) -> int:
+    """`size` rounded up to a multiple of kMinBlockSize, as round_size does without
+    roundup_power2_divisions (0 stays 0: nothing is allocated for it)."""
+    return -(-size // MIN_BLOCK) * MIN_BLOCK
 
 
 def is_small(size: int) -> bool:

@@ -22,6 +22,8 @@ from typing import Any, NamedTuple
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
 
+from .cudacaching import round_block
+
 __all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "OomEvent", "SnapshotFigures", "SnapshotUnreadable",
            "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
 
@@ -35,7 +37,6 @@ MIN_ELEMENTS = 8 << 20
 
 DEFAULT_POOL = (0, 0)  # segment_pool_id of PyTorch's own pool; any other id is a graph or private pool
 
-ROUND = 512  # the caching allocator rounds every request up to a multiple of this (round_size)
 
 
 class SnapshotUnreadable(Exception):
@@ -113,7 +114,7 @@ def _int(value: Any) -> int | None:
 def request_block(requested: int) -> int:
     """The block a request of `requested` bytes needs: rounded up as the allocator rounds it
     (without `roundup_power2_divisions`, which only makes blocks larger)."""
-    return -(-requested // ROUND) * ROUND
+    return round_block(requested)
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ class DeviceWalk:
                 if not private and type(address) is int and address >= 0:
                     asked = block.get("requested_size")
                     live_requests[address] = (
-                        -(-asked // ROUND) * ROUND if type(asked) is int and asked >= 0 else 0
+                        round_block(asked) if type(asked) is int and asked >= 0 else 0
                     )
         self.allocated += allocated
         if private:
