@@ -121,12 +121,16 @@ class OomDiagnoser:
             limit, limit_by = mps, "mps"
         segments = None
         lacking = []
-        try:
-            segments = self._torch.pool_segments()
-        except Exception:  # noqa: BLE001 - the snapshot is a refinement: without it, no block figures
-            log.debug("OOM diagnoser: no snapshot", exc_info=True)
-        if segments is None:
-            lacking.append("segments (memory_snapshot failed)")
+        config = self._config()
+        if config.backend == "cudaMallocAsync":  # its snapshot() raises or is empty: no block is tracked
+            lacking.append("segments (backend:cudaMallocAsync tracks no blocks)")
+        else:
+            try:
+                segments = self._torch.pool_segments()
+            except Exception:  # noqa: BLE001 - the snapshot is a refinement: without it, no block figures
+                log.debug("OOM diagnoser: no snapshot", exc_info=True)
+            if segments is None:
+                lacking.append("segments (memory_snapshot failed)")
         used, others = self._nvml_view(device)
         acc = build_accounting(
             requested=int(requested),
@@ -143,7 +147,7 @@ class OomDiagnoser:
             process_used=used,
             context_baseline=self._non_pytorch_low.get(device),
             others=others,
-            config=self._config(),
+            config=config,
             step=self._step,
             step_ends=tuple(self._step_ends.get(device, ())),
             categories=self._categories.get(device, ()),

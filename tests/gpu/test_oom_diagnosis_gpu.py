@@ -136,6 +136,7 @@ def async_run(kind: str, tmp: Path, *extra: str) -> tuple[subprocess.CompletedPr
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTORCH_CUDA_ALLOC_CONF": "backend:cudaMallocAsync"}
     proc = subprocess.run([sys.executable, str(ASYNC_SCRIPT), kind, str(tmp), *extra], capture_output=True,
                           text=True, timeout=150, env=env)
+    assert proc.stdout.strip(), proc.stderr[-4000:]  # the script ran up to its request
     head = json.loads(proc.stdout.strip().splitlines()[0])
     if RESULTS:
         with open(Path(RESULTS) / "oom-async.jsonl", "a") as f:
@@ -165,6 +166,7 @@ def test_an_uncaught_oom_under_cudamallocasync_is_diagnosed_late(kind: str, caus
     assert abs(figs["requested"] - head["ask"]) <= 0.01 * (1 << 30)  # the message's two decimals
     assert figs["allocated"] >= head["keep"]
     assert d["counterfactuals"]["fragmentation"] is None  # no segments under this backend
+    assert "segments (backend:cudaMallocAsync tracks no blocks)" in d["missing"]
     line = [x for x in proc.stderr.splitlines() if "OOM on GPU 0" in x]
     assert line and cause in line[-1]
     if remedy is None:

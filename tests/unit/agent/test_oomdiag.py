@@ -155,3 +155,20 @@ def test_a_fraction_set_in_the_allocator_conf_is_named_as_set_there() -> None:
     plain = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7, env={})
     plain_d = plain.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
     assert plain_d.fix.startswith("torch.cuda.set_per_process_memory_fraction(0.30)")
+
+
+def test_under_cudamallocasync_no_segment_is_read_and_the_limit_counts_live_allocations() -> None:
+    """The backend tracks no blocks (its snapshot() raises, or is empty in newer torch): the
+    diagnoser does not ask, says so, and the fraction counts allocated, not the driver pool."""
+
+    class AsyncAtOom(FakeTorchAtOom):
+        def pool_segments(self) -> list[dict[str, Any]]:
+            raise AssertionError("not asked under cudaMallocAsync")
+
+        def allocator_backend(self) -> str:
+            return "cudaMallocAsync"
+
+    diag = OomDiagnoser(AsyncAtOom(28 * GIB, 30 * GIB), None, pid=1, env={})
+    d = diag.diagnose(0, 8 * GIB, 32 * GIB, 40 * GIB)
+    assert "segments (backend:cudaMallocAsync tracks no blocks)" in d.missing
+    assert d.fits["fragmentation"] is None and d.cause == "limit" and d.remedy["fraction"] == 0.45
