@@ -154,7 +154,7 @@ class Agent:
         self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
         self.leak: LeakFinder | None = None  # the leak finder (find_leak), built with the runtime
-        # watch(): memory by category (agent/categories.py); walks on the sampling thread
+        # watch(): memory by category (agent/categories.py); counted at step boundaries
         self.categories = CategorySource(
             self.identity.labels(),
             device_type=lambda: self._which_accelerator() or "cuda",
@@ -203,7 +203,10 @@ class Agent:
             total_memory=lambda device: torch_api.total_memory(device),
             max_tokens=agent.max_tokens,
         )
-        self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
+        self.categories.follow(allocator.last_step_peak)
+        # each closed step peak: the forecast pairs it with its batch's tokens; the categories
+        # are counted at that step's end (spaced by their own budget)
+        self.steps.boundary_listeners = [self.forecast, self.categories]
         old_probe, self.probe = self.probe, None  # sources are built again on a reload
         if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)
             self.steps.boundary_listeners.append(_PeakReset(allocator))
@@ -221,8 +224,8 @@ class Agent:
         # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
         # is read at its own pace: this process's NVML and host view every nvml_interval, the
         # rest with the rules, every evaluation_interval (docs/agent.md, Cost).
-        # categories: every sample, so its step peak is the allocator's of the same sample (the
-        # walk inside is spaced by its own budget, agent/categories.py)
+        # categories: every sample (cheap: the figures counted at the last step boundary, paired
+        # with that step's end and peak; agent/categories.py)
         every = {
             "allocator": 0.0,
             "process": agent.nvml_interval,
@@ -626,8 +629,9 @@ class Agent:
 
     def watch(self, model: Any = None, optimizer: Any = None) -> bool:
         """Split allocated memory by category for `model` and `optimizer` (each one object or a
-        list; agent/categories.py), held by weak reference. Never raises: False when nothing
-        was held."""
+        list; agent/categories.py), held by weak reference. The model's `parameters()` and
+        `buffers()` run on a helper thread, bounded (`categories.MAX_TENSORS` items,
+        `MAX_SECONDS`). Never raises: False when nothing was held."""
         try:
             return self.categories.watch(model, optimizer)
         except Exception:
