@@ -168,7 +168,7 @@ class Arm:
       step peak then covers the steps between ticks), so `step_*` against `tickonly_*` is
       what the per-step boundaries cost;
     - `watch_<hz>hz`: `step_<hz>hz` with the workload's model and optimizer watched
-      (`gpumemd.watch`: memory by category, walked on the sampling thread); `watch_*`
+      (`gpumemd.watch`: memory by category, counted in the optimizer-step hook); `watch_*`
       against `step_*` (`watch_vs_step_percent`) is what the categories cost;
     - `forecast_<hz>hz`: `step_<hz>hz` with the batch's tokens given before each step
       (`set_step(tokens=)`: the OOM forecast's pairing and the shape probe, which measures the
@@ -268,8 +268,7 @@ class Arm:
         if self.name.startswith("forecast_"):
             TOKENS = None
         if self.name.startswith("watch_") and self.step_agent is not None:  # unwatched for the other arms
-            self.step_agent.categories._models.clear()
-            self.step_agent.categories._optimizers.clear()
+            self.step_agent.categories.clear()
         if (
             self.name.startswith(("step_", "tickonly_", "watch_", "forecast_"))
             and self.step_agent is not None

@@ -326,6 +326,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self._step_peak: Callable[[int], Any] | None = None
         self._counted: _Counted | None = None
         self.last_walk_seconds = 0.0
+        self.walk_seconds = 0.0  # every boundary pass's time, summed (the cost in place)
         self.walks = 0
         self._next_walk = float("-inf")
         self._resolve = False  # a watched parameter died (replaced): find the tensors again
@@ -440,6 +441,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             walk = self._pass()
         paired = _steps_of(walk, self._device_type() or "cuda", self._step_peak)
         took = self.last_walk_seconds = self._clock() - start
+        self.walk_seconds += took
         if not paired:  # the first boundary opens the allocator's first step: nothing to pair yet
             self._counted = _Counted(walk, None)
             return
