@@ -184,7 +184,8 @@ def main() -> int:
         # the categories' passes in the optimizer-step hook: their count and time, in place
         "category_passes": categories.walks if categories is not None else None,
         "category_pass_s": round(categories.walk_seconds, 6) if categories is not None else None,
-        "category_last_pass_ms": round(categories.last_walk_seconds * 1e3, 4) if categories is not None else None,
+        "category_last_pass_ms": (round(categories.last_walk_seconds * 1e3, 4)
+                                  if categories is not None else None),
         "torch": torch.__version__,
         "nccl": ".".join(map(str, torch.cuda.nccl.version())),
         "device_name": torch.cuda.get_device_name(device),

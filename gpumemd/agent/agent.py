@@ -159,6 +159,7 @@ class Agent:
             self.identity.labels(),
             device_type=lambda: self._which_accelerator() or "cuda",
             on_error=self.errors.note,
+            at_boundaries=agent.tick == "step",  # else no optimizer-step hook: counted on the sampling thread
         )
         self.forecast: ForecastSource | None = None  # headroom and the OOM forecast, built with the sources
         self.probe: ShapeProbe | None = None  # the forecast's shape probe (agent.shape_probe), likewise

@@ -310,9 +310,12 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     def __init__(self, labels: Mapping[str, str], *, device_type: Callable[[], str | None] | None = None,
                  clock: Callable[[], float] = time.perf_counter,
                  on_error: Callable[[str], None] | None = None,
-                 max_tensors: int = MAX_TENSORS, max_seconds: float = MAX_SECONDS) -> None:
+                 max_tensors: int = MAX_TENSORS, max_seconds: float = MAX_SECONDS,
+                 at_boundaries: bool = True) -> None:
         """`on_error(where)` counts a watched object that could not be read (the agent's
-        errors counter); each type is also logged, once."""
+        errors counter); each type is also logged, once. `at_boundaries` False (the agent's
+        `tick: thread`: no optimizer-step hook) counts on the sampling thread instead, spaced
+        by the same budget: at a sample's moment, not a step's end."""
         self._labels = dict(labels)
         self._on_error = on_error
         self._logged: set[str] = set()
@@ -330,6 +333,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self.walks = 0
         self._next_walk = float("-inf")
         self._resolve = False  # a watched parameter died (replaced): find the tensors again
+        self.at_boundaries = at_boundaries
 
     def follow(self, step_peak: Callable[[int], Any]) -> None:
         """The allocator's last closed step per device (`AllocatorSource.last_step_peak`):
@@ -484,10 +488,12 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[CategoryReading, ...]:
         allocator = cycle.get("allocator") or ()
-        counted = self._counted
-        if not allocator or counted is None or not self.watching:
+        if not allocator or self._counted is None or not self.watching:
             return ()
         device_type = self._device_type() or "cuda"
+        if not self.at_boundaries:
+            self._pass_now(allocator)
+        counted = self._counted
         out = []
         for r in allocator:
             persistent = counted.walk.bytes.get((device_type, r.device))
@@ -502,6 +508,20 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                 continue
             out.append(CategoryReading(r.device, r.uuid, end, peak))
         return tuple(out)
+
+    def _pass_now(self, allocator: Iterable[Any]) -> None:
+        """`tick: thread`: a pass on the sampling thread, paired with this sample's last step."""
+        start = self._clock()
+        if start < self._next_walk:
+            return
+        with self._lock:
+            walk = self._pass()
+        paired = {r.device: (r.step.allocated_end_bytes, r.step.allocated_bytes)
+                  for r in allocator if r.step is not None}
+        self._counted = _Counted(walk, paired or None)
+        took = self.last_walk_seconds = self._clock() - start
+        self.walk_seconds += took
+        self._next_walk = start + took / STEP_BUDGET
 
     def _failed(self, name: str) -> None:
         if self._on_error is not None:

@@ -299,6 +299,7 @@ class _Reading(NamedTuple):  # an allocator reading, as the cycle hands it
     device: int
     uuid: str
     allocated_bytes: int
+    step: Any = None  # no optimizer step closed
 
 
 def _source(clock: Any = None) -> tuple[CategorySource, dict[int, _Step]]:
@@ -405,3 +406,17 @@ def test_the_agent_counts_in_its_step_hook() -> None:
         assert a.categories.walks >= 2
     finally:
         a.stop()
+
+
+def test_without_a_step_hook_the_sampling_thread_counts_spaced_by_the_budget() -> None:
+    # agent.tick: thread installs no optimizer-step hook: a pass at a sample's moment instead
+    now = [0.0]
+    source = CategorySource({}, device_type=lambda: "cpu", clock=lambda: now[0], at_boundaries=False)
+    model = mlp()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    source.watch(model, opt)
+    reading = _Reading(0, "GPU-x", 1 << 20)
+    assert source.read({"allocator": (reading,)})[0].end["gradients"] == 0
+    train(model, opt)
+    got = source.read({"allocator": (reading,)})[0]  # the budget: a pass that took 0 s allows the next
+    assert got.end["gradients"] == nbytes(*model.parameters()) and source.walks == 3
