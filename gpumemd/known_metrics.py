@@ -243,14 +243,16 @@ for _key, _doc in (
 ):
     register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, AGENT)
 # gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
-# the first four in its deduplication order), explain reads them back
+# the first four in its deduplication order, counted at an optimizer step's end; `activations`
+# is that step peak's transient rest, FSDP2's all-gathered parameters included), explain reads
+# them back
 ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
 register(
     "gpumemd_allocator_category_bytes",
     "gauge",
     (*_RANK, "category", "at"),
     "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
-    "at the step's peak and end (gpumemd.watch; docs/categories.md).",
+    "at an optimizer step's peak and end, counted at that step's end (gpumemd.watch; docs/categories.md).",
     AGENT,
 )
 register(
