@@ -14,7 +14,7 @@ K only; with `--watch` each rank hands its model and optimizer to `gpumemd.watch
 its storage truth at each step's end, and every scrape while training compares each rank's
 categories (`at="end"`) with it (`categories_equal`: the % of readings equal to the truth
 of a step end within `TRUTH_WINDOW_S` of the scrape); then SIGKILLs the last rank and times
-its disappearance from the merge. One JSON out.
+its disappearance from the merge; `gpumemd explain --json` at rest names every rank. One JSON out.
 NVLink multicast is off in every process it starts. Exit 0 when every check held, 1 when one
 failed (the JSON says which), 2 on a usage error (too few GPUs).
 """
@@ -239,6 +239,33 @@ def compare(got: dict[str, dict[str, int]], truths: dict[str, Truth], now: float
             per[1] += any(reading.get(category) == c.get(category) for c in candidates)
 
 
+def explained_ranks(doc: Any) -> dict[str, bool]:
+    """`gpumemd explain --json`'s processes: rank -> whether it carries categories."""
+    out: dict[str, bool] = {}
+    stack = [doc]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if x.get("rank") and "categories" in x:
+                out[str(x["rank"])] = bool(x["categories"].get("end"))
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+def explain(url: str, env: dict[str, str]) -> dict[str, Any]:
+    """`gpumemd explain --url URL --json` against the daemon: the ranks it names."""
+    proc = subprocess.run([sys.executable, "-m", "gpumemd", "explain", "--url", url, "--json"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    try:
+        ranks = explained_ranks(json.loads(proc.stdout))
+    except ValueError:
+        return {"exit": proc.returncode, "error": proc.stderr[-2000:]}
+    return {"exit": proc.returncode, "ranks": sorted(ranks, key=int), "with_categories": sorted(
+        (r for r, c in ranks.items() if c), key=int)}
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -447,6 +474,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         for r in doc["ranks"]
     ]
     doc["breakdown_worst_off_bytes"] = worst_off
+    doc["explain"] = explain(url, env)
     c = doc["checks"]
     c["every_rank_once"] = rest["ranks"] == want
     c["rank_labels"] = all(
@@ -464,6 +492,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         v > 0 for v in rest["non_pytorch"].values()
     )
     c["agent_in_every_rank"] = all(r["agent"] for r in doc["ranks"])
+    c["explain_names_every_rank"] = doc["explain"].get("ranks") == want
     if args.watch:
         readings = tally["readings"]
         doc["categories_equal"] = {
@@ -477,6 +506,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
             "window_s": TRUTH_WINDOW_S,
         }
         c["categories_equal_the_truth"] = bool(readings) and 100 * tally["equal"] >= EQUAL_GOAL * readings
+        c["explain_shows_every_ranks_categories"] = doc["explain"].get("with_categories") == want
     if args.oom_rank >= 0:
         oom = doc["ranks"][args.oom_rank]["oom"]
         c["oom_raised"] = bool(oom and oom["raised"])

@@ -90,6 +90,8 @@ def test_its_analysis_reads_a_real_daemons_exposition_of_8_ranks(tmp_path: Path)
     )
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
         got = multigpu.analyse(multigpu.parse(scrape(url + "/metrics")), [str(g) for g in range(8)])
+        explained = multigpu.explain(url, {**os.environ, "PYTHONPATH": str(ROOT)})
+    assert explained.get("ranks") == [str(r) for r in range(8)], explained
     want = [str(r) for r in range(8)]
     assert got["ranks"] == want and got["joined"] == want, got["ranks"]
     off = got["breakdown_off_bytes"]
