@@ -38,6 +38,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
@@ -77,7 +78,6 @@ MAX_WATCHED = 64
 BLOCK = 512
 
 DeviceKey = tuple[str, int]  # (device type, index)
-_Where = tuple[str, "int | None", int, int]  # a storage: device type, index, data pointer, bytes
 
 
 class Walk(NamedTuple):
@@ -89,7 +89,9 @@ class Walk(NamedTuple):
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
 
 
-_TENSOR, _SHARDED = 1, 2  # what a type is: a tensor, a DTensor (its local shard holds this rank's memory)
+# what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
+# `is_<device type>` and `get_device()` (a DTensor's flags are its local tensor's type's: checked there)
+_TENSOR, _SHARDED, _FLAGGED = 1, 2, 4
 
 
 class _Counter:
@@ -105,52 +107,65 @@ class _Counter:
     def _kind(self, cls: type) -> int:
         kind = self._kinds.get(cls)
         if kind is None:
-            kind = self._kinds[cls] = (_SHARDED if hasattr(cls, "_local_tensor") else
-                                       _TENSOR if hasattr(cls, "untyped_storage") else 0)
+            kind = (_SHARDED if hasattr(cls, "_local_tensor") else
+                    _TENSOR if hasattr(cls, "untyped_storage") else 0)
+            if kind and self.device_type is not None and hasattr(cls, f"is_{self.device_type}") \
+                    and hasattr(cls, "get_device"):
+                kind |= _FLAGGED
+            self._kinds[cls] = kind
         return kind
 
-    def storage(self, t: Any) -> _Where | None:
-        """(device type, index, data pointer, bytes) of the storage behind `t`; None: not
-        a tensor, or not countable here."""
-        kind = self._kind(type(t))
-        if not kind:
-            return None
-        self.tensors += 1
-        try:
-            if kind == _SHARDED:
-                t = t._local_tensor
-            device = t.device
-            dtype = device.type
-            if dtype == "meta" or (self.device_type is not None and dtype != self.device_type):
-                return None
-            s = t.untyped_storage()
-            n = s.nbytes()
-            if dtype != "cpu" and n > 0:
-                n = -(-n // BLOCK) * BLOCK
-            return dtype, device.index, s.data_ptr(), n
-        except Exception:  # a sparse tensor, a subclass without storage: not countable
-            self.skipped += 1
-            return None
-
-    def claim(self, category: str, where: _Where | None) -> None:
-        if where is None:
-            return
-        dtype, index, ptr, nbytes = where
-        key = (dtype, index, ptr)
-        if nbytes <= 0 or key in self.seen:
-            return
-        self.seen.add(key)
-        device = (dtype, index or 0)
-        per = self.out.get(device)
-        if per is None:
-            per = self.out[device] = dict.fromkeys(PERSISTENT, 0)
-        per[category] += nbytes
-
     def add(self, category: str, tensors: Iterable[Any]) -> None:
-        storage, claim = self.storage, self.claim
+        """Claim the storages behind `tensors` for `category`: each storage (device type,
+        index, data pointer) once, in the first category that claims it; a storage on an
+        accelerator in whole blocks. One loop with its lookups bound locally: it runs in the
+        optimizer-step hook."""
+        kinds, seen, out, want = self._kinds, self.seen, self.out, self.device_type
+        # `t.device.type` builds a string each time (the pass's most expensive read): the
+        # tensor's own `is_<type>` flag and `get_device()` say the same where torch has them
+        on_want = attrgetter(f"is_{want}") if want is not None else None
+        looked = skipped = 0
         for t in tensors:
-            if t is not None:
-                claim(category, storage(t))
+            if t is None:
+                continue
+            kind = kinds.get(type(t))
+            if kind is None:
+                kind = self._kind(type(t))
+            if not kind:
+                continue
+            looked += 1
+            try:
+                if kind & _SHARDED:
+                    t = t._local_tensor
+                if on_want is not None and kind & _FLAGGED:
+                    if not on_want(t):
+                        continue
+                    dtype, index = want, t.get_device()
+                    if index < 0:  # the CPU's
+                        index = None
+                else:
+                    device = t.device
+                    dtype, index = device.type, device.index
+                    if dtype == "meta" or (want is not None and dtype != want):
+                        continue
+                s = t.untyped_storage()
+                n = s.nbytes()
+                key = (dtype, index, s.data_ptr())
+            except Exception:  # a sparse tensor, a subclass without storage: not countable
+                skipped += 1
+                continue
+            if n <= 0 or key in seen:
+                continue
+            seen.add(key)
+            if dtype != "cpu":
+                n = -(-n // BLOCK) * BLOCK
+            place = (dtype, key[1] or 0)
+            per = out.get(place)
+            if per is None:
+                per = out[place] = dict.fromkeys(PERSISTENT, 0)
+            per[category] += n
+        self.tensors += looked
+        self.skipped += skipped
 
 
 def _state_tensors(opt: Any) -> list[Any]:
