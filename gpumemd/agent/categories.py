@@ -137,11 +137,13 @@ class _Counter:
             try:
                 if kind & _SHARDED:
                     t = t._local_tensor
-                if on_want is not None and kind & _FLAGGED:
+                dtype: str
+                index: int | None
+                if want is not None and on_want is not None and kind & _FLAGGED:
                     if not on_want(t):
                         continue
                     dtype, index = want, t.get_device()
-                    if index < 0:  # the CPU's
+                    if index is not None and index < 0:  # the CPU's
                         index = None
                 else:
                     device = t.device
@@ -159,7 +161,7 @@ class _Counter:
             seen.add(key)
             if dtype != "cpu":
                 n = -(-n // BLOCK) * BLOCK
-            place = (dtype, key[1] or 0)
+            place = (dtype, index or 0)
             per = out.get(place)
             if per is None:
                 per = out[place] = dict.fromkeys(PERSISTENT, 0)
