@@ -5,6 +5,8 @@
 set -uo pipefail
 budget=${1:-340}
 start=$(date +%s)
+# google-re2 (a dependency the device's python3 lacks): from the wheels carried in .whl/
+python3 -c 'import re2' 2>/dev/null || python3 -m pip install -q --no-index --find-links .whl google-re2 >/dev/null 2>&1
 R=$OUT/r; mkdir -p "$R"
 export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R
 { nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
