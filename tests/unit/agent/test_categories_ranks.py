@@ -52,6 +52,7 @@ class Reading:  # an allocator reading of "GPU 0" (this rank's CPU tensors stand
 
 src = CategorySource({{}}, device_type=lambda: "cpu")
 src.follow(lambda device: Step())
+src.budget = float("inf")  # a pass at every boundary (the budget spaces them in the agent)
 assert src.watch(model, opt)
 rows = []
 mid = []
@@ -67,7 +68,6 @@ last.register_forward_pre_hook(during_forward)
 for i in range(4):
     model(torch.ones(8, 64)).sum().backward()
     opt.step()
-    src._next_walk = float("-inf")  # a pass at every boundary (the budget spaces them in the agent)
     src.on_boundary(i + 1)
     truth = storage_truth(model, opt, torch.device("cpu"))
     got = src.read({{"allocator": (Reading(),)}})[0].end
