@@ -459,8 +459,9 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             self._resolve = False
             for m in list(self._models):
                 obj = m.ref()
-                if obj is not None:
-                    self.watch(obj)
+                if obj is not None and not self.watch(obj):  # unreadable now: not watched any more
+                    with self._lock:
+                        self._models = [x for x in self._models if x is not m]
         with self._lock:
             walk = self._pass()
         paired = _steps_of(walk, self._device_type() or "cuda", self._step_peak)

@@ -232,3 +232,38 @@ def test_watch_validates_its_arguments() -> None:
     assert not a.categories.watching
     assert a.watch("a string", 3) is False  # not weak-referenceable: refused, counted
     assert not a.categories.watching
+
+
+def test_a_model_that_blocks_when_listed_again_is_dropped_not_retried() -> None:
+    # a watched parameter replaced: the next boundary lists the model again, within the bounds;
+    # a parameters() that now blocks costs that one wait, then the model is not watched any more
+    a = _agent()
+    a.categories.max_seconds = 0.3
+    a.categories.budget = float("inf")
+
+    class Changing(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.zeros(4))
+            self.blocking = Blocking()
+            self.block = False
+
+        def parameters(self, recurse: bool = True) -> Any:
+            if self.block:
+                return self.blocking.parameters()
+            return super().parameters(recurse)
+
+    model = Changing()
+    try:
+        assert a.watch(model) is True
+        model.w = torch.nn.Parameter(torch.zeros(8))  # the listed one is gone
+        gc.collect()
+        model.block = True
+        a.categories.on_boundary(1)  # sees the loss
+        a.categories.on_boundary(2)  # lists again: blocks, waits its bound, drops the model
+        assert not a.categories.watching
+        before = a.errors.counts["watch"]
+        a.categories.on_boundary(3)
+        assert a.errors.counts["watch"] == before  # not tried again
+    finally:
+        model.blocking.release.set()
