@@ -179,14 +179,27 @@ def _fill(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
     return fill
 
 
+def _on_cpu(make: Callable[..., Any]) -> Callable[..., Any]:
+    def on_cpu(*args: Any, **kwargs: Any) -> Any:
+        device = kwargs.get("device")
+        if device is not None and torch.device(device).type == "cuda":
+            kwargs["device"] = _CPU
+        return make(*args, **kwargs)
+
+    return on_cpu
+
+
 def _device(device: Any) -> torch.device:
     d = torch.device("cuda", device) if isinstance(device, int) else torch.device(device or "cuda")
     return _CUDA0 if d.type == "cuda" and d.index is None else d
 
 
 def remapped() -> bool:
-    """True on a torch without CUDA: the fake GPU's tensors are CPU tensors (see `run`)."""
-    return not torch.backends.cuda.is_built()
+    """True where CUDA cannot run here (a CPU-only torch, or no GPU): the fake GPU's tensors
+    are then CPU tensors. Autograd's gradient accumulator asks the device guard of a leaf's
+    device for a stream, which needs a CUDA device; a CPU-only build has none and aborts the
+    process (a C++ exception through a destructor), so a fake CUDA leaf cannot be trained."""
+    return not torch.cuda.is_available()
 
 
 @contextlib.contextmanager
@@ -284,12 +297,20 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
                 autocast_init(self, "cpu" if device_type == "cuda" else device_type, *args, **kwargs)
 
             put(torch.amp.autocast_mode.autocast, "__init__", autocast)
+            for name in ("tensor", "as_tensor"):  # they initialise CUDA before any op is dispatched
+                put(torch, name, _on_cpu(getattr(torch, name)))
 
         put(dl, "_MultiProcessingDataLoaderIter", dl._SingleProcessDataLoaderIter)
         yield
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
+
+
+def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:
+    """Tensors made without a device go to the GPU, as the job's would (remapped: they are the
+    CPU tensors that stand for it already; torch's device context would initialise CUDA)."""
+    return contextlib.nullcontext() if tracker.remap else torch.device("cuda")
 
 
 def _default_loss(out: Any) -> Any:
@@ -377,7 +398,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     hooks = _Hooks(tracker, steps)
     with fake_cuda(mode, tracker), mode, tracker:
         try:
-            with torch.device("cuda"):
+            with _default_device(tracker):
                 built = factory(**kwargs)
             job = built if isinstance(built, Job) else Job(*built)
         except NotRunnable:
@@ -390,7 +411,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
         try:
             for _ in range(steps):
                 tracker.phase = "setup"
-                with torch.device("cuda"):
+                with _default_device(tracker):
                     data = job.batch(batch, seq)
                 tracker.phase = "forward"
                 ctx = (torch.autocast("cuda", dtype=job.autocast) if job.autocast is not None
@@ -432,7 +453,7 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
     saved_argv = sys.argv
     sys.argv = [path, *argv]
     try:
-        with fake_cuda(mode, tracker), mode, tracker, torch.device("cuda"):
+        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker):
             hooks.install(stop=True)
             try:
                 runpy.run_path(path, run_name="__main__")
