@@ -276,8 +276,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         cu = torch.cuda
         for name, value in (
             ("is_available", lambda: True), ("device_count", lambda: 1), ("current_device", lambda: 0),
-            ("set_device", lambda *_: None), ("synchronize", lambda *_: None), ("init", lambda: None),
-            ("is_initialized", lambda: True), ("_lazy_init", lambda: None),
+            ("set_device", lambda *_: None), ("synchronize", lambda *_: None),
             ("manual_seed", lambda *_: None), ("manual_seed_all", lambda *_: None),
             ("seed", lambda: None), ("seed_all", lambda: None), ("empty_cache", lambda: None),
             ("get_device_name", lambda *_: device_name), ("get_device_capability", lambda *_: (9, 0)),
@@ -288,6 +287,10 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             ("mem_get_info", lambda *_: (total - memory(), total)),
         ):
             put(cu, name, value)
+        if remap:  # no CUDA to initialise; where there is, the real initialisation stands
+            for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
+                                ("_lazy_init", lambda: None)):
+                put(cu, name, value)
         import torch.utils.data.dataloader as dl
 
         if remap:  # CUDA's autocast has no effect on the CPU tensors the job runs as: CPU's autocast
