@@ -103,11 +103,10 @@ class _Tracker(TorchDispatchMode):
         self.device_type = "cpu" if remap else "cuda"
         self.events: list[Event] = []
         self.sizes: dict[int, int] = {}  # key -> rounded bytes
-        self.category: dict[int, str] = {}
+        self.category: dict[int, str] = {}  # what each allocation is (kept after its free)
         self.keys: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-        self.live = dict.fromkeys(CATEGORIES, 0)
         self.total = self.peak = 0
-        self.at_peak = dict(self.live)
+        self.peak_at = 0  # the events up to the peak
         self.phase = "setup"
         self.phase_at_peak = ""
         self.next_key = 1
@@ -117,7 +116,6 @@ class _Tracker(TorchDispatchMode):
         if size:
             self.events.append((key, 0))
             self.total -= size
-            self.live[self.category.pop(key)] -= size
 
     def track(self, t: Any, category: str | None = None) -> None:
         """Count `t`'s storage if new (a tensor made outside an op: a parameter, a batch)."""
@@ -138,20 +136,29 @@ class _Tracker(TorchDispatchMode):
             weakref.finalize(st, self._free, key)
             size = request_block(nbytes)
             self.sizes[key] = size
-            cat = category or self._phase_category()
-            self.category[key] = cat
-            self.live[cat] += size
+            self.category[key] = category or self._phase_category()
             self.total += size
             self.events.append((key, nbytes))
             if self.total > self.peak:
                 self.peak = self.total
-                self.at_peak = dict(self.live)
+                self.peak_at = len(self.events)
                 self.phase_at_peak = self.phase
-        elif category is not None and self.category.get(key) != category and key in self.sizes:
-            size = self.sizes[key]
-            self.live[self.category[key]] -= size
-            self.live[category] += size
-            self.category[key] = category
+        elif category is not None and key in self.sizes:
+            self.category[key] = category  # a grad, or the optimizer's state, once known as one
+
+    def at_peak(self) -> dict[str, int]:
+        """The bytes live at the peak by what each allocation turned out to be (the optimizer's
+        state made in the first step's peak is known as state only after that step)."""
+        live: dict[int, int] = {}
+        for key, size in self.events[: self.peak_at]:
+            if size:
+                live[key] = request_block(size)
+            else:
+                live.pop(key, None)
+        out = dict.fromkeys(CATEGORIES, 0)
+        for key, size in live.items():
+            out[self.category[key]] += size
+        return out
 
     def _phase_category(self) -> str:
         if torch._C._current_autograd_node() is not None:
@@ -291,6 +298,11 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
                                 ("_lazy_init", lambda: None)):
                 put(cu, name, value)
+        chooses = _optimizer_choice(remap)
+        for module in list(sys.modules.values()):
+            if module is not None and module.__name__.startswith("torch.optim") and \
+                    "_default_to_fused_or_foreach" in vars(module):
+                put(module, "_default_to_fused_or_foreach", chooses)
         import torch.utils.data.dataloader as dl
 
         if remap:  # CUDA's autocast has no effect on the CPU tensors the job runs as: CPU's autocast
@@ -308,6 +320,32 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
+
+
+def _optimizer_choice(remap: bool) -> Callable[..., tuple[bool, bool]]:
+    """torch.optim's choice of its foreach (or fused) implementation, made for the GPU the job
+    will run on: torch's own refuses every tensor subclass (a fake tensor included) and so
+    falls back to the per-parameter loop, whose temporaries are one parameter's, where the
+    foreach path's are every parameter's at once (AdamW's `_foreach_sqrt` of its second moment:
+    the step's peak at a short batch)."""
+    from torch.optim.optimizer import (
+        _get_foreach_kernels_supported_devices,
+        _get_fused_kernels_supported_devices,
+    )
+
+    def device(p: torch.Tensor) -> str:
+        return "cuda" if remap else p.device.type
+
+    def choose(params: list[Any], differentiable: bool, use_fused: bool = False) -> tuple[bool, bool]:
+        if torch.jit.is_scripting() or differentiable:
+            return False, False
+        fused_ok, foreach_ok = _get_fused_kernels_supported_devices(), _get_foreach_kernels_supported_devices()
+        fused = use_fused and all(p is None or (device(p) in fused_ok and torch.is_floating_point(p))
+                                  for p in params)
+        foreach = not fused and all(p is None or device(p) in foreach_ok for p in params)
+        return fused, foreach
+
+    return choose
 
 
 def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:
@@ -434,7 +472,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
                 h.remove()
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
-    return Stream(tracker.events, tracker.peak, tracker.at_peak, steps, time.perf_counter() - started,
+    return Stream(tracker.events, tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak)
 
 
@@ -474,5 +512,5 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
     if hooks.done < steps:
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
                           "(torch.optim's step hooks saw no more)")
-    return Stream(tracker.events, tracker.peak, tracker.at_peak, steps, time.perf_counter() - started,
+    return Stream(tracker.events, tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak)
