@@ -27,7 +27,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gpumemd.preflight import fakerun  # noqa: E402
-from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, figures, judge  # noqa: E402
+from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, Overheads, figures, judge  # noqa: E402
 
 GiB = 1 << 30
 
@@ -103,7 +103,9 @@ def _memtracker(factory: Any, batch: int, seq: int, steps: int = 2) -> int | Non
             mt = MemTracker()
             mt.track_external(job.model, job.optimizer)
             with mt:
-                for _ in range(steps):
+                for i in range(steps):
+                    if i:
+                        mt.reset_mod_stats()  # MemTracker refuses a module's second call otherwise
                     data = job.batch(batch, seq)
                     with torch.autocast("cuda", dtype=job.autocast, enabled=job.autocast is not None):
                         loss = job.model(**data).loss
@@ -130,6 +132,67 @@ def _nvml_non_pytorch() -> int | None:
     except Exception as exc:
         print(f"nvml: {type(exc).__name__}: {exc}", flush=True)
     return None
+
+
+def _boundary(fam: str, seq: int, cap_gib: int, calib: dict[str, Any], left: Any, bnd: Any) -> None:
+    """Under a memory fraction (a smaller GPU) the largest batch that runs, by real runs, beside
+    the predicted one; every batch both probed is a verdict checked against a real run."""
+    cap = cap_gib * GiB
+    total = torch.cuda.get_device_properties(0).total_memory
+    torch.cuda.set_per_process_memory_fraction(cap / total)
+    factory = _family(fam, "adamw", True)
+    device = Device(f"fraction {cap_gib} GiB", total, fraction_limit=cap)
+    over = Overheads(0, 0, calib.get("workspaces_left") or DEFAULT_OVERHEADS.workspaces, 0,
+                     DEFAULT_OVERHEADS.error, "measured workspaces")
+    cache: dict[int, bool] = {}
+    real: dict[int, bool] = {}
+
+    def predicted(b: int) -> bool:
+        if b not in cache:
+            st = fakerun.run(factory, b, seq, remap=False)
+            fg = figures(st.events, st.at_peak, st.peak, batch=b, seq=seq, overheads=over)
+            cache[b] = judge(st.events, fg, device, over).fits
+        return cache[b]
+
+    def runs(b: int) -> bool:
+        if b not in real:
+            real[b] = not _real(factory, b, seq)["oom"]
+        return real[b]
+
+    def largest(fn: Any, limit: float) -> int | None:
+        """None: the budget ran out before the boundary was found."""
+        lo, hi = 0, 1
+        while fn(hi):
+            if left() < limit:
+                return None
+            lo, hi = hi, hi * 2
+        while hi - lo > 1:
+            if left() < limit:
+                return None
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if fn(mid) else (lo, mid)
+        return lo
+
+    try:
+        pred_best = largest(predicted, 20)
+        real_best = largest(runs, 15)
+        for b in sorted({pred_best or 1, (pred_best or 0) + 1, real_best or 1, (real_best or 0) + 1}):
+            if left() < 10:
+                break
+            predicted(b)
+            runs(b)
+    except Exception as exc:
+        print(f"boundary {fam}: {type(exc).__name__}: {str(exc)[:300]}", flush=True)
+        return
+    finally:
+        torch.cuda.set_per_process_memory_fraction(1.0)
+    for b in sorted(set(cache) & set(real)):
+        bnd.write(json.dumps({"family": fam, "seq": seq, "cap_gib": cap_gib, "batch": b,
+                              "predicted_fits": cache[b], "real_runs": real[b],
+                              "pred_largest": pred_best, "real_largest": real_best}) + "\n")
+    bnd.flush()
+    print(json.dumps({"family": fam, "pred_largest": pred_best, "real_largest": real_best,
+                      "checked": len(set(cache) & set(real))}), flush=True)
 
 
 def main() -> int:
@@ -206,62 +269,12 @@ def main() -> int:
         return 0
     # The boundary: under a memory fraction (a smaller GPU), the largest batch that runs, found
     # by real runs, beside the prediction; every probed configuration is a verdict checked.
-    total = torch.cuda.get_device_properties(0).total_memory
     bnd = open(out / "boundary.jsonl", "w")
     for fam, seq, cap_gib in (("gpt2", 512, 12), ("llama", 1024, 16), ("bert", 256, 8)):
         if left() < 30:
             print("budget: boundary part stopped", flush=True)
             break
-        cap = cap_gib * GiB
-        torch.cuda.set_per_process_memory_fraction(cap / total)
-        factory = _family(fam, "adamw", True)
-        device = Device(f"fraction {cap_gib} GiB", total, fraction_limit=cap)
-        over = DEFAULT_OVERHEADS.__class__(0, 0, calib.get("workspaces_left") or DEFAULT_OVERHEADS.workspaces,
-                                           0, DEFAULT_OVERHEADS.error, "measured workspaces")
-        cache: dict[int, bool] = {}
-        real: dict[int, bool] = {}
-
-        def predicted(b: int) -> bool:
-            if b not in cache:
-                st = fakerun.run(factory, b, seq, remap=False)
-                fg = figures(st.events, st.at_peak, st.peak, batch=b, seq=seq, overheads=over)
-                cache[b] = judge(st.events, fg, device, over).fits
-            return cache[b]
-
-        def runs(b: int) -> bool:
-            if b not in real:
-                real[b] = not _real(factory, b, seq)["oom"]
-            return real[b]
-
-        def largest(fn: Any, limit: float) -> int:
-            lo, hi = 0, 1
-            while fn(hi) and left() > limit:
-                lo, hi = hi, hi * 2
-            while hi - lo > 1 and left() > limit:
-                mid = (lo + hi) // 2
-                lo, hi = (mid, hi) if fn(mid) else (lo, mid)
-            return lo
-
-        try:
-            pred_best = largest(predicted, 20)
-            real_best = largest(runs, 15)
-            for b in sorted({max(1, pred_best - 1), pred_best, pred_best + 1, real_best, real_best + 1}):
-                if left() < 10:
-                    break
-                predicted(b)
-                runs(b)
-        except Exception as exc:
-            print(f"boundary {fam}: {type(exc).__name__}: {str(exc)[:300]}", flush=True)
-            torch.cuda.set_per_process_memory_fraction(1.0)
-            continue
-        for b in sorted(set(cache) & set(real)):
-            bnd.write(json.dumps({"family": fam, "seq": seq, "cap_gib": cap_gib, "batch": b,
-                                  "predicted_fits": cache[b], "real_runs": real[b],
-                                  "pred_largest": pred_best, "real_largest": real_best}) + "\n")
-        bnd.flush()
-        print(json.dumps({"family": fam, "pred_largest": pred_best, "real_largest": real_best,
-                          "checked": len(set(cache) & set(real))}), flush=True)
-        torch.cuda.set_per_process_memory_fraction(1.0)
+        _boundary(fam, seq, cap_gib, calib, left, bnd)
     bnd.close()
     return 0
 

@@ -11,7 +11,7 @@ from typing import Any
 from . import config as config_mod
 from . import logs
 from .alerts import rules
-from .commands import capture_cli, explain_cli, top_cli
+from .commands import capture_cli, explain_cli, preflight_cli, top_cli
 from .commands.flags import replayed, report
 from .fs import WriteError, write_user_file
 from .version import __version__
@@ -131,6 +131,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     top_cli.add_arguments(
         sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
+    )
+    preflight_cli.add_arguments(
+        sub.add_parser(
+            "preflight",
+            help="will a training job fit on a GPU: its first steps on fake tensors, before launch "
+            "(exit 0 fits, 1 does not, 2 could not tell)",
+        )
     )
 
     rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
@@ -346,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return explain_cli.main(args)
     if args.command == "top":
         return top_cli.main(args)
+    if args.command == "preflight":
+        return preflight_cli.main(args)
     if args.command == "rules":
         from .alerts import export
 

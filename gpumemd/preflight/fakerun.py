@@ -314,12 +314,32 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             put(torch.amp.autocast_mode.autocast, "__init__", autocast)
             for name in ("tensor", "as_tensor"):  # they initialise CUDA before any op is dispatched
                 put(torch, name, _on_cpu(getattr(torch, name)))
+            put(torch.nn.functional, "scaled_dot_product_attention",
+                _fused_attention(torch.nn.functional.scaled_dot_product_attention))
 
         put(dl, "_MultiProcessingDataLoaderIter", dl._SingleProcessDataLoaderIter)
         yield
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
+
+
+def _fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
+    """SDPA as CUDA's fused kernels hold memory, on the CPU tensors that stand for the GPU's:
+    CUDA's flash and memory-efficient kernels apply attention dropout inside the kernel (a
+    seed, no mask), where the CPU falls back to the math path with its seq² weights and mask;
+    without dropout the CPU takes its flash kernel, whose saved output and log-sum-exp are
+    the shapes CUDA's flash kernel saves."""
+
+    def attention(*args: Any, **kwargs: Any) -> Any:
+        if len(args) > 4:
+            args = (*args[:4], 0.0, *args[5:])
+        kwargs["dropout_p"] = 0.0 if len(args) <= 4 else kwargs.get("dropout_p", 0.0)
+        if len(args) > 4:
+            kwargs.pop("dropout_p")
+        return sdpa(*args, **kwargs)
+
+    return attention
 
 
 def _optimizer_choice(remap: bool) -> Callable[..., tuple[bool, bool]]:
@@ -339,7 +359,8 @@ def _optimizer_choice(remap: bool) -> Callable[..., tuple[bool, bool]]:
     def choose(params: list[Any], differentiable: bool, use_fused: bool = False) -> tuple[bool, bool]:
         if torch.jit.is_scripting() or differentiable:
             return False, False
-        fused_ok, foreach_ok = _get_fused_kernels_supported_devices(), _get_foreach_kernels_supported_devices()
+        fused_ok = _get_fused_kernels_supported_devices()
+        foreach_ok = _get_foreach_kernels_supported_devices()
         fused = use_fused and all(p is None or (device(p) in fused_ok and torch.is_floating_point(p))
                                   for p in params)
         foreach = not fused and all(p is None or device(p) in foreach_ok for p in params)
@@ -502,7 +523,8 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
                 pass
             except SystemExit as exc:
                 if hooks.done < steps:
-                    raise NotRunnable(f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)") from None
+                    raise NotRunnable(
+                        f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)") from None
             except Exception as exc:
                 raise _fail(exc, path) from None
             finally:

@@ -175,12 +175,12 @@ def preflight(
         stream, fig = runner(batch, seq)
         verdict = judge(stream.events, fig, device, overheads, world) if device else None
         results.append(ShapeResult(fig, verdict))
-    report = Report(str(script or getattr(factory, "__qualname__", factory)), device, overheads, world, results)
+    name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
+    report = Report(name, device, overheads, world, results)
     if fakerun.remapped() if remap is None else remap:
         report.notes.append(
-            "this torch has no CUDA: the steps ran as fake CPU tensors (CPU autocast and CPU attention "
-            "kernels' shapes); a CUDA torch, even without a GPU, runs them as CUDA's "
-            "(docs/preflight.md, 'On a CPU-only torch')")
+            "no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
+            "autocast's casts, CPU attention kernels; docs/preflight.md, 'Without a GPU')")
     if device is not None and search in ("batch", "seq") and script is None:
         b0, s0 = shapes[-1]
 

@@ -74,9 +74,9 @@ class Overheads:
 
 
 DEFAULT_OVERHEADS = Overheads(
-    non_pytorch=536 * MiB,
+    non_pytorch=758 * MiB,
     non_pytorch_spread=160 * MiB,
-    workspaces=2 * 32 * MiB,
+    workspaces=65 * MiB,
     nccl=640 * MiB,
     error=0.02,
     source="defaults (docs/preflight.md, 'Where the overheads come from')",
@@ -163,8 +163,9 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
           world: int = 1) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above)."""
     outside = device.driver_reserved + device.others + fig.nccl
-    top = device.total - outside - overheads.non_pytorch - overheads.non_pytorch_spread - fig.error_bytes
-    bottom = device.total - outside - max(0, overheads.non_pytorch - overheads.non_pytorch_spread) + fig.error_bytes
+    most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
+    top = device.total - outside - most - fig.error_bytes
+    bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
     if device.fraction_limit is not None:
         top, bottom = min(top, device.fraction_limit - fig.error_bytes), min(bottom, device.fraction_limit)
     stream = _with_workspaces(events, overheads.workspaces)
