@@ -17,7 +17,8 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
 - `nn.Module._apply` (`.cuda()`, `.to()`, `.half()`) puts new parameters in place of the old
   (torch swaps fake parameters' contents, which fails while the fake mode holds a weak reference);
 - a data loader's worker processes and pinned memory are turned off (a fake tensor cannot be
-  sent between processes; pinning needs CUDA).
+  sent between processes; pinning needs CUDA), and it loads outside the fake mode (its
+  samplers read values).
 
 What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
 kernels (Triton, CUDA extensions) without a meta implementation, `torch.compile`, and data-
@@ -38,7 +39,7 @@ from typing import Any
 
 import torch
 from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
-from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 from torch.utils._pytree import tree_flatten
 
 from gpumemd.diagnosis.snapshot import request_block
@@ -186,6 +187,25 @@ def _fill(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
     return fill
 
 
+def _in_process(loader: Any) -> Any:
+    """A data loader's iterator in this process, unpinned (a loader made during the run)."""
+    import torch.utils.data.dataloader as dl
+
+    loader.num_workers, loader.pin_memory = 0, False
+    return dl._SingleProcessDataLoaderIter(loader)
+
+
+def _unfaked(load: Callable[..., Any]) -> Callable[..., Any]:
+    """A data loader's sampling and collating, on real CPU tensors (its samplers read values:
+    `randperm(...).tolist()`, a seed's `.item()`); the batch becomes fake where the job moves it."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with _disable_current_modes(), torch.device("cpu"):
+            return load(*args, **kwargs)
+
+    return call
+
+
 def _on_cpu(make: Callable[..., Any]) -> Callable[..., Any]:
     def on_cpu(*args: Any, **kwargs: Any) -> Any:
         device = kwargs.get("device")
@@ -317,7 +337,9 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             put(torch.nn.functional, "scaled_dot_product_attention",
                 _fused_attention(torch.nn.functional.scaled_dot_product_attention))
 
-        put(dl, "_MultiProcessingDataLoaderIter", dl._SingleProcessDataLoaderIter)
+        put(dl.DataLoader, "_get_iterator", _in_process)
+        put(dl.DataLoader, "__iter__", _unfaked(dl.DataLoader.__iter__))
+        put(dl._BaseDataLoaderIter, "__next__", _unfaked(dl._BaseDataLoaderIter.__next__))
         yield
     finally:
         for owner, name, value in reversed(saved):
@@ -443,11 +465,14 @@ def _fail(exc: BaseException, where: str) -> NotRunnable:
     text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
     hint = ""
     low = text.lower()
-    if "data-dependent" in low or "item()" in low or "dynamic" in low and "shape" in low:
-        hint = " (a fake tensor has no values: Python code that reads a tensor's value cannot run)"
+    kind = type(exc).__name__
+    if kind in ("DataDependentOutputException", "DynamicOutputShapeException") or "data-dependent" in low \
+            or "_local_scalar_dense" in low:
+        hint = (" (a fake tensor has no values: code that reads one — .item(), .tolist(), `if tensor:`, "
+                "an output whose shape depends on values — cannot run)")
     elif "cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low):
         hint = " (CUDA streams, events and generators have no fake stand-in)"
-    return NotRunnable(f"{where}: {type(exc).__name__}: {text}{hint}")
+    return NotRunnable(f"{where}: {kind}: {text}{hint}")
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
