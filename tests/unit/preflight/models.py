@@ -76,7 +76,8 @@ def one_billion() -> Job:
 def tuple_job() -> tuple[Any, Any, Any]:
     """The plain form: (model, optimizer, batch_fn), the model moved with .cuda() as a script would."""
     model = Decoder(64, 2, 1000, 172, 4).cuda()
-    return model, torch.optim.SGD(model.parameters(), lr=0.1), lambda b, s: torch.randint(0, 1000, (b, s)).cuda()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    return model, opt, lambda b, s: torch.randint(0, 1000, (b, s)).cuda()
 
 
 def reads_a_value() -> Job:

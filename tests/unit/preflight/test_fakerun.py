@@ -75,10 +75,13 @@ def test_bf16_autocast_halves_the_matmul_activations() -> None:
 
 
 def test_the_patches_are_put_back() -> None:
-    before = (torch.Tensor.cuda, torch.Tensor.to, torch.nn.Module._apply, torch.cuda.is_available, torch.tensor)
+    def patched() -> tuple[object, ...]:
+        return (torch.Tensor.cuda, torch.Tensor.to, torch.Tensor.uniform_, torch.nn.Module._apply,
+                torch.cuda.is_available, torch.tensor, torch.nn.functional.scaled_dot_product_attention)
+
+    before = patched()
     fakerun.run(models.tiny, 1, 8)
-    after = (torch.Tensor.cuda, torch.Tensor.to, torch.nn.Module._apply, torch.cuda.is_available, torch.tensor)
-    assert before == after
+    assert patched() == before
     assert torch.cuda.is_available() is False
 
 
