@@ -303,7 +303,14 @@ def _checked_config_inner(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    script_args: list[str] = []
+    if words[:1] == ["preflight"] and "--" in words:  # a script's own arguments, never ours
+        cut = words.index("--")
+        words, script_args = words[:cut], words[cut + 1 :]
+    args = _parser().parse_args(words)
+    if args.command == "preflight":
+        args.script_args = script_args
     if args.command is None:
         _parser().print_help()
         return 2

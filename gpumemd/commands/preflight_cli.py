@@ -34,8 +34,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """preflight's flags on its subparser."""
     p.add_argument("target", metavar="MODULE:FUNCTION|SCRIPT.py",
                    help="a factory returning (model, optimizer, batch_fn) or a gpumemd.preflight.Job; "
-                   "or a training script, run until its optimizer has stepped --steps times")
-    p.add_argument("args", nargs="*", metavar="SCRIPT_ARGS", help="the script's own arguments, after --")
+                   "or a training script, run until its optimizer has stepped --steps times (its own "
+                   "arguments after --)")
     p.add_argument("--shape", action="append", metavar="BxS",
                    help="batch x sequence to run (repeat for several; default 1x512; a script runs its own)")
     where = p.add_mutually_exclusive_group()
@@ -72,12 +72,19 @@ def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
     return out
 
 
-def _measured(text: str) -> list[int]:
-    """The non-PyTorch bytes of each process in a scrape (an agent's or a daemon's)."""
+def _measured(text: str, source: str) -> list[int]:
+    """The non-PyTorch bytes of each process in a saved scrape: an agent's own series, or a
+    daemon's (each agent's process as `explain` splits it)."""
+    from . import explain
     from .client import parse_exposition
 
     series, _ = parse_exposition(text)
-    return [int(v) for _, v in series.get(_NON_PYTORCH, []) if 0 < v < MAX_TOTAL]
+    own = [int(v) for _, v in series.get(_NON_PYTORCH, []) if 0 < v < MAX_TOTAL]
+    return own + _agents(explain.Node.from_series(series, source))
+
+
+def _agents(node: Any) -> list[int]:
+    return [p.non_pytorch for g in node.gpus for p in g.processes if p.agent and p.non_pytorch > 0]
 
 
 def _node_device(args: argparse.Namespace, index: int | None, timeout: float) -> tuple[Any, list[int]]:
@@ -94,10 +101,8 @@ def _node_device(args: argparse.Namespace, index: int | None, timeout: float) ->
     if not gpus:
         raise explain.NoGpu(f"no GPU {index}" if index is not None else "no GPU")
     g = max(gpus, key=lambda g: g.free)
-    measured = [p.non_pytorch for gv in node.gpus for p in gv.processes if p.agent and p.non_pytorch > 0]
-    where = node.source
     return Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
-                  source=f"GPU {g.gpu} of {where}: free {g.free} B"), measured
+                  source=f"GPU {g.gpu} of {node.source}: {g.free} B free"), _agents(node)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -140,9 +145,9 @@ def main(args: argparse.Namespace) -> int:
         except (OSError, YamlError) as exc:
             print(f"gpumemd preflight: --calibration: {exc}", file=sys.stderr)
             return 2
-        overheads = overheads.calibrated(_measured(text), args.calibration)
+        overheads = overheads.calibrated(_measured(text, args.calibration), args.calibration)
     script = args.target if args.target.endswith(".py") else None
-    argv = args.args[1:] if args.args[:1] == ["--"] else list(args.args)
+    argv = list(getattr(args, "script_args", []))  # getattr: set by cli.main, after `--`
     try:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
