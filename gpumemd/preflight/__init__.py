@@ -11,6 +11,7 @@ callable, so the name works both before and after `import gpumemd.preflight`.
 
 from __future__ import annotations
 
+import inspect
 import sys
 import types
 from typing import Any
@@ -31,3 +32,4 @@ class _Callable(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _Callable
+__signature__ = inspect.signature(preflight)  # what inspect shows for the callable package

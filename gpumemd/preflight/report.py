@@ -21,6 +21,8 @@ _SIZE_LIMIT = 1 << 24  # a batch or sequence past this is not a search anyone me
 
 @dataclass
 class ShapeResult:
+    """One shape's figures and, against a device, its verdict."""
+
     figures: Figures
     verdict: Verdict | None
 
@@ -143,12 +145,12 @@ def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[
 
 def preflight(
     factory: Callable[..., Any] | str | None = None,
-    shapes: Sequence[tuple[int, int]] = ((1, 1),),
+    shapes: Sequence[tuple[int, int]] = ((1, 512),),
     *,
     script: str | None = None,
     argv: Sequence[str] = (),
     device: Device | str | None = None,
-    overheads: Overheads = DEFAULT_OVERHEADS,
+    overheads: Overheads | None = None,
     world: int = 1,
     search: str | None = None,
     steps: int = 2,
@@ -158,9 +160,11 @@ def preflight(
     `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
     stepped `steps` times (one shape: its own). `shapes`: (batch, sequence) pairs. `device`: a
     `Device`, a name from the table (`"H100-80GB"`), or None (figures only, no verdict).
+    `overheads`: the bytes beyond the tensors (default: DEFAULT_OVERHEADS, measured on an H100).
     `search`: "batch" or "seq", the largest that fits at the last shape's other dimension.
     Raises `fakerun.NotRunnable` when the job cannot run on fake tensors."""
     started = time.perf_counter()
+    overheads = overheads or DEFAULT_OVERHEADS
     if isinstance(factory, str):
         factory = load_factory(factory)
     if (factory is None) == (script is None):
