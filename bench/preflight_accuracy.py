@@ -195,12 +195,40 @@ def _boundary(fam: str, seq: int, cap_gib: int, calib: dict[str, Any], left: Any
                       "checked": len(set(cache) & set(real))}), flush=True)
 
 
+def _against(recorded: Path, out: Path) -> int:
+    """This machine's prediction (on a CPU: the fake CPU path) of each recorded configuration."""
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "against.jsonl", "w") as f:
+        for line in recorded.read_text().splitlines():
+            r = json.loads(line)
+            real = r.get("real") or {}
+            if real.get("oom") or "allocated_peak" not in real:
+                continue
+            b, s = r["batch"], r["seq"]
+            st = fakerun.run(_family(r["family"], r["optimizer"], r["bf16"]), b, s)
+            fg = figures(st.events, st.at_peak, st.peak, batch=b, seq=s, overheads=DEFAULT_OVERHEADS)
+            row = {k: r[k] for k in ("family", "optimizer", "bf16", "batch", "seq")}
+            row.update(real_allocated=real["allocated_peak"], pred_allocated=fg.allocated_peak,
+                       err=(fg.allocated_peak - real["allocated_peak"]) / real["allocated_peak"],
+                       path="cpu" if fakerun.remapped() else "cuda", seconds=st.seconds,
+                       phase=st.phase_at_peak)
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            print(json.dumps(row), flush=True)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
     ap.add_argument("--budget", type=float, default=240.0)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--against", metavar="ACCURACY_JSONL",
+                    help="no GPU needed: predict the configurations of a recorded run here and compare "
+                    "with the real peaks it recorded (writes DIR/against.jsonl)")
     args = ap.parse_args()
+    if args.against:
+        return _against(Path(args.against), Path(args.out))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()

@@ -193,7 +193,8 @@ def render(report: Any) -> str:
     if report.largest:
         lg = report.largest
         best = lg["largest"]
-        lines.append(f"largest {lg['dimension']} that fits: {best if best else 'none'} "
+        bound = "" if lg["exact"] or not best else "at least "
+        lines.append(f"largest {lg['dimension']} that fits: {bound}{best if best else 'none'} "
                      f"({lg['probes']} fake runs)")
     for a in report.advice:
         lines.append(f"- {a}")

@@ -117,9 +117,10 @@ class _Runner:
         return self.done[key]
 
 
-def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[int | None, int]:
-    """The largest n that fits (None: not even 1), by doubling then halving; and the probes used.
-    Assumes memory grows with n (a larger batch or sequence never needs less)."""
+def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[int | None, int, bool]:
+    """The largest n that fits (None: not even 1), by doubling then halving; the probes used;
+    whether it is exact (False: the probes ran out, it is a lower bound). Assumes memory grows
+    with n (a larger batch or sequence never needs less)."""
     probes = 0
     if start_fits:
         lo, hi = start, None
@@ -130,7 +131,7 @@ def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[
             else:
                 hi = lo * 2
         if hi is None:
-            return lo, probes
+            return lo, probes, False
     else:
         lo, hi = 0, start
     while hi - lo > 1 and probes < MAX_PROBES:
@@ -140,7 +141,7 @@ def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[
             lo = mid
         else:
             hi = mid
-    return (lo or None), probes
+    return (lo or None), probes, hi - lo <= 1
 
 
 def preflight(
@@ -194,8 +195,8 @@ def preflight(
             return judge(st.events, fg, device, overheads, world).fits
 
         last = results[-1].verdict
-        best, probes = _search(fits, b0 if search == "batch" else s0, bool(last and last.fits))
-        report.largest = {"dimension": search, "largest": best, "probes": probes,
+        best, probes, exact = _search(fits, b0 if search == "batch" else s0, bool(last and last.fits))
+        report.largest = {"dimension": search, "largest": best, "exact": exact, "probes": probes,
                           "at": {"batch": b0, "seq": s0}}
     if device is not None:
         report.advice = advise(results[-1], device, overheads, world, report.largest)

@@ -67,7 +67,7 @@ def test_search_finds_the_largest_batch_by_running_the_model(capsys: pytest.Capt
     code, out, _ = _run(capsys, JOB, "--shape", "1x512", "--total", total, "--search", "batch", "--json")
     doc = json.loads(out)
     best = doc["largest"]["largest"]
-    assert code == 0 and best and best > 1
+    assert code == 0 and best and best > 1 and doc["largest"]["exact"] is True
     code, over, _ = _run(capsys, JOB, "--shape", f"{best + 1}x512", "--total", total, "--json")
     assert code == 1 and json.loads(over)["fits"] is False  # one more does not fit
 
