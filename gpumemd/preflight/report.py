@@ -4,6 +4,7 @@ each against a device, search the largest batch (or sequence) that fits, and say
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import time
 from collections.abc import Callable, Sequence
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import fakerun
-from .verdict import DEFAULT_OVERHEADS, Device, Figures, Overheads, Verdict, figures, judge, per_rank
+from .verdict import CPU_PATH_ERROR, DEFAULT_OVERHEADS, Device, Figures, Overheads, Verdict, figures, judge, per_rank
 
 __all__ = ["MAX_PROBES", "Report", "ShapeResult", "advise", "load_factory", "preflight"]
 
@@ -174,6 +175,9 @@ def preflight(
         device = Device.named(device)
     if script is not None:
         shapes = shapes[:1]
+    cpu_path = fakerun.remapped() if remap is None else remap
+    if cpu_path and overheads.error < CPU_PATH_ERROR:
+        overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
     runner = _Runner(factory, script, argv, steps, overheads, world, remap)
     results = []
     for batch, seq in shapes:
@@ -182,10 +186,11 @@ def preflight(
         results.append(ShapeResult(fig, verdict))
     name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
     report = Report(name, device, overheads, world, results)
-    if fakerun.remapped() if remap is None else remap:
+    if cpu_path:
         report.notes.append(
-            "no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
-            "autocast's casts, CPU attention kernels; docs/preflight.md, 'Without a GPU')")
+            f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
+            f"autocast's casts, CPU kernels): the interval is ±{100 * overheads.error:.0f} % "
+            "(docs/preflight.md, 'Without a GPU')")
     if device is not None and search in ("batch", "seq") and script is None:
         b0, s0 = shapes[-1]
 

@@ -16,6 +16,7 @@ from typing import Any
 from .allocator import Event, Replay, replay
 
 __all__ = [
+    "CPU_PATH_ERROR",
     "DEFAULT_OVERHEADS",
     "GPUS",
     "Device",
@@ -72,6 +73,11 @@ class Overheads:
                          f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
                          f"the rest: {self.source}")
 
+
+# The stream's error where the steps ran on the CPU path (no CUDA here: fakerun.remapped): CPU
+# autocast casts other ops than CUDA's, and CPU kernels save other tensors; docs/preflight.md
+# ("Without a GPU") has the figures it covers.
+CPU_PATH_ERROR = 0.10
 
 DEFAULT_OVERHEADS = Overheads(
     non_pytorch=758 * MiB,

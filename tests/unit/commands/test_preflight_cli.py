@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import torch
 
 from gpumemd import cli
 from tests.helpers import ROOT
@@ -60,6 +61,9 @@ def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert shape["tensors_peak"] <= shape["allocated_peak"] <= shape["reserved_peak"]
     assert shape["total"] == shape["reserved_peak"] + shape["non_pytorch"] + shape["nccl"]
     assert set(shape["verdict"]) == {"fits", "certain", "capacity", "headroom", "retries", "notes"}
+    if not torch.cuda.is_available():  # the CPU path: its wider interval, said
+        assert doc["overheads"]["error"] == 0.10 and "±10 %" in doc["notes"][0]
+        assert shape["error_bytes"] == int(0.10 * shape["allocated_peak"])
 
 
 def test_search_finds_the_largest_batch_by_running_the_model(capsys: pytest.CaptureFixture[str]) -> None:
