@@ -12,7 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import fakerun
-from .verdict import CPU_PATH_ERROR, DEFAULT_OVERHEADS, Device, Figures, Overheads, Verdict, figures, judge, per_rank
+from .verdict import (
+    CPU_PATH_ERROR,
+    DEFAULT_OVERHEADS,
+    Device,
+    Figures,
+    Overheads,
+    Verdict,
+    figures,
+    judge,
+    per_rank,
+)
 
 __all__ = ["MAX_PROBES", "Report", "ShapeResult", "advise", "load_factory", "preflight"]
 
