@@ -112,7 +112,7 @@ def main(args: argparse.Namespace) -> int:
         world = flags.integer(args.world, "--world", 1, MAX_WORLD) or 1
         steps = flags.integer(args.steps, "--steps", 2, MAX_STEPS) or 2
         index = flags.integer(args.gpu_index, "--gpu-index", 0)
-        total = flags.integer(args.total, "--total", 1 << 20, MAX_TOTAL)
+        total = flags.integer(args.total, "--total", 1, MAX_TOTAL)
         timeout = flags.timeout(args)
     except config_mod.ConfigError as exc:
         return flags.report(exc)
