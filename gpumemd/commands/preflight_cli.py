@@ -188,6 +188,9 @@ def render(report: Any) -> str:
                      f"workspaces), reserved {size(f.reserved_peak)} (segments)")
         lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
                      + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
+        for strategy, rank in r.per_rank.items():
+            lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
+                         f"{size(rank['total'])}")
         for note in v.notes if v else ():
             lines.append(f"  ! {note}")
     if report.largest:

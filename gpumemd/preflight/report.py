@@ -36,10 +36,12 @@ class ShapeResult:
 
     figures: Figures
     verdict: Verdict | None
+    per_rank: dict[str, dict[str, int]] = field(default_factory=dict)  # world > 1: "ddp", "fsdp2"
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
         return {**self.figures.to_json(),
+                "per_rank": self.per_rank,
                 "verdict": None if v is None else {
                     "fits": v.fits, "certain": v.certain, "capacity": v.capacity,
                     "headroom": v.headroom, "retries": v.retries, "notes": v.notes}}
@@ -193,7 +195,8 @@ def preflight(
     for batch, seq in shapes:
         stream, fig = runner(batch, seq)
         verdict = judge(stream.events, fig, device, overheads, world) if device else None
-        results.append(ShapeResult(fig, verdict))
+        ranks = {k: per_rank(fig, world, k, overheads) for k in ("ddp", "fsdp2")} if world > 1 else {}
+        results.append(ShapeResult(fig, verdict, ranks))
     name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
     report = Report(name, device, overheads, world, results)
     if cpu_path:

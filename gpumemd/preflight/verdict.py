@@ -189,8 +189,9 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
 
 def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> dict[str, int]:
     """One rank's figures under data parallelism for `world` ranks, from one GPU's categories:
-    DDP keeps everything and adds its gradient buckets (a copy of the gradients, unless
-    gradient_as_bucket_view); FSDP2 (full sharding) divides parameters, gradients and optimizer
+    DDP keeps everything and adds its gradient buckets (one gradient's worth for every
+    parameter, allocated at its construction and kept, unless gradient_as_bucket_view; the
+    parameters' bytes stand for it); FSDP2 (full sharding) divides parameters, gradients and optimizer
     state by the world size and gathers one block's parameters at a time (the largest
     parameter group is not known here: a tenth of the parameters stands for it)."""
     c = fig.categories
@@ -198,7 +199,7 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
     if strategy == "ddp":
-        allocated = fig.allocated_peak + c.get("gradients", 0)
+        allocated = fig.allocated_peak + c.get("parameters", 0)
     else:
         allocated = persistent // world + c.get("parameters", 0) // 10 + rest
     overhead = fig.reserved_peak - fig.allocated_peak

@@ -43,6 +43,33 @@ def test_does_not_fit_exit_1_and_the_edge_is_not_a_fit(capsys: pytest.CaptureFix
     assert code == 1 and "MAY NOT FIT" in out
 
 
+def test_what_to_change_when_it_does_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    total = str(900 * MiB + 160 * MiB)
+    code, out, _ = _run(capsys, JOB, "--shape", "64x512", "--total", total, "--search", "batch", "--json")
+    doc = json.loads(out)
+    assert code == 1
+    best = doc["largest"]["largest"]
+    advice = " | ".join(doc["advice"])
+    assert f"the largest batch that fits is {best}" in advice
+    assert "activation checkpointing: activations are" in advice
+
+
+def test_per_rank_figures_for_a_world(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "2x64", "--gpu", "H100-80GB", "--world", "4", "--json")
+    shape = json.loads(out)["shapes"][0]
+    ddp, fsdp = shape["per_rank"]["ddp"], shape["per_rank"]["fsdp2"]
+    assert code == 0 and shape["nccl"] > 0
+    assert fsdp["allocated"] < shape["allocated_peak"] < ddp["allocated"]
+    code, text, _ = _run(capsys, JOB, "--shape", "2x64", "--gpu", "H100-80GB", "--world", "4")
+    assert "per rank under FSDP2 (4 ranks, arithmetic, not run)" in text
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a GPU to read")
+def test_here_without_a_gpu_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, JOB, "--shape", "1x8", "--here")
+    assert code == 2 and err.startswith("gpumemd preflight: ") and len(err.strip().splitlines()) == 1
+
+
 def test_without_a_device_exit_2_with_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, JOB, "--shape", "1x8")
     assert code == 2 and "figures only" in out
