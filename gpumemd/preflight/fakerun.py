@@ -111,8 +111,16 @@ class _Tracker(TorchDispatchMode):
         self.phase = "setup"
         self.phase_at_peak = ""
         self.next_key = 1
+        self.closed = False
+
+    def close(self) -> list[Event]:
+        """The stream as it stands; the storages that outlive the run free nothing into it."""
+        self.closed = True
+        return list(self.events)
 
     def _free(self, key: int) -> None:
+        if self.closed:
+            return
         size = self.sizes.pop(key, 0)
         if size:
             self.events.append((key, 0))
@@ -134,7 +142,7 @@ class _Tracker(TorchDispatchMode):
             key = self.next_key
             self.next_key += 1
             self.keys[st] = key
-            weakref.finalize(st, self._free, key)
+            weakref.finalize(st, self._free, key).atexit = False
             size = request_block(nbytes)
             self.sizes[key] = size
             self.category[key] = category or self._phase_category()
@@ -518,7 +526,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
                 h.remove()
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
-    return Stream(tracker.events, tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
+    return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak)
 
 
@@ -559,5 +567,5 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
     if hooks.done < steps:
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
                           "(torch.optim's step hooks saw no more)")
-    return Stream(tracker.events, tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
+    return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak)
