@@ -31,11 +31,13 @@ __all__ = [
 MiB = 1 << 20
 GiB = 1 << 30
 
-# Named GPUs by the total NVML reports (MiB), and the bytes NVML v2 reports as reserved by the
-# driver (not usable by any process). Other cards: `--total BYTES`, or a node.
+# Named GPUs by the total NVML reports, and the bytes NVML v2 reports as reserved by the driver
+# (no process can have them). H100 and H200: read from the captures recorded on them
+# (tests/fixtures/captures); the others: their nominal size, the driver's share estimated.
+# Other cards: `--total BYTES`, or a node.
 GPUS: dict[str, tuple[int, int]] = {
     "H100-80GB": (81559 * MiB, 480 * MiB),
-    "H200": (143771 * MiB, 596 * MiB),
+    "H200": (143771 * MiB, 615 * MiB),
     "A100-80GB": (81920 * MiB, 500 * MiB),
     "A100-40GB": (40960 * MiB, 400 * MiB),
     "L40S": (46068 * MiB, 440 * MiB),
