@@ -14,7 +14,7 @@ def test_gpumemd_preflight_is_the_call_before_and_after_its_package_is_imported(
         "import gpumemd\n"
         "first = gpumemd.preflight\n"
         "import gpumemd.preflight as package\n"
-        "assert gpumemd.preflight is package and callable(package)\n"
+        "assert first is package and gpumemd.preflight is package and package.preflight is package\n"
         "for call in (first, gpumemd.preflight):\n"
         "    r = call('tests.unit.preflight.models:tiny', [(1, 8)], device='H100-80GB')\n"
         "    assert r.fits is True and r.exit_code == 0 and r.shapes[0].figures.batch == 1\n"
