@@ -33,5 +33,5 @@ class _Callable(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _Callable
-preflight = cast(_Callable, sys.modules[__name__])  # the public name: `from gpumemd.preflight import preflight`
+preflight = cast(_Callable, sys.modules[__name__])  # the public name, this package
 __signature__ = inspect.signature(report.preflight)  # what inspect shows for the callable package
