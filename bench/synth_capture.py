@@ -207,7 +207,7 @@ def rank_families(
     from gpumemd.backends.replay import nvml_replayer
     from gpumemd.backends.torch_cuda import nest
     from gpumemd.sources.allocator import AllocatorSource
-    from gpumemd.sources.base import counter, gauge
+    from gpumemd.sources.base import metric
     from gpumemd.sources.process import ProcessSource
 
     real = nest(json.loads(TORCH_READINGS.read_text())["after_256MiB_and_4000B"]["memory_stats"])
@@ -233,19 +233,13 @@ def rank_families(
     out = list(alloc.families(cycle["allocator"])) + list(proc.families(proc.read(cycle)))
     allocated = next(f for f in out if f.name == "gpumemd_allocator_allocated_bytes")
     if step_peak:
-        peak = gauge(
-            "gpumemd_allocator_step_peak_bytes",
-            "Highest allocated_bytes within the last optimizer step.",
-            list(allocated.samples[0].labels),
-        )
+        peak = metric("gpumemd_allocator_step_peak_bytes", list(allocated.samples[0].labels))
         for sample in allocated.samples:
             peak.add_metric(list(sample.labels.values()), sample.value)
         out.append(peak)
     if ooms:
         labels = allocated.samples[0].labels
-        diagnosed = counter(
-            "gpumemd_oom_diagnoses", "CUDA out-of-memory errors diagnosed, by cause.", [*labels, "cause"]
-        )
+        diagnosed = metric("gpumemd_oom_diagnoses", [*labels, "cause"])
         diagnosed.add_metric([*labels.values(), "fragmentation"], ooms)
         out.append(diagnosed)
     return out

@@ -166,8 +166,8 @@ def _parser() -> argparse.ArgumentParser:
         "--web.listen-address",
         dest="listen_address",
         metavar="HOST:PORT",
-        help=f"each agent's address, port + LOCAL_RANK (default 127.0.0.1:{config_mod.AGENT_PORT}; "
-        "'' for none)",
+        help=f"each agent's address, port + LOCAL_RANK, e.g. 127.0.0.1:{config_mod.AGENT_PORT} "
+        "(default none: the node spool only)",
     )
     run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="COMMAND")
     return p

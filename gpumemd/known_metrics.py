@@ -1,11 +1,14 @@
-"""The canonical list of gpumemd's metric names: what rules may select, with their labels.
+"""Every metric family gpumemd exports, declared once: name, type, labels, HELP, the collector
+that renders it, and its origin (whether the agent publishes it to the node daemon).
 
-Rules are validated against this list (a typo in a metric name is a rule that never
-fires, silently), and the Prometheus export reads the label names here to write joins
-(`ignoring(...) group_left`). When you add a metric anywhere in gpumemd, add it here in
-the same commit: `tests/unit/alerts/test_known_metrics.py` renders every source from the
-recorded captures and fails on a name missing from this list. Components that live
-outside this package (plugins, the agent's extras) may call `register()` at import time.
+The collectors render from these declarations (`gpumemd.sources.base.Family`, `metric`): none
+passes its own HELP or type. Rules are validated against them (a typo in a metric name is a
+rule that never fires, silently); the Prometheus export reads the label names to write joins
+(`ignoring(...) group_left`); the spool's published set (`published()`), each source's names
+(`collected_by()`) and the table in docs/metrics.md are derived from them. Adding a metric is
+one `_declare` (or `_published`) here plus its golden (docs/development.md). Data only: the
+lowest layer, so every other one may read it. Components that live outside this package
+(plugins) may call `register()` at import time.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ __all__ = [
     "POD_LABELS",
     "MetricInfo",
     "MetricType",
+    "collected_by",
+    "declarations",
     "family",
     "is_pid",
     "lookup",
@@ -34,16 +39,17 @@ MetricType = Literal["gauge", "counter"]
 
 @dataclass(frozen=True)
 class MetricInfo:
-    """One metric family gpumemd may export (name, type, labels, help, component): what rules
-    are checked against and what the spool's validator accepts."""
+    """One metric family gpumemd may export: what its collector renders, what rules are
+    checked against and what the spool's validator accepts."""
 
     name: str  # the family name; counters are selected as `<name>_total`
     type: MetricType
-    labels: tuple[str, ...]
-    help: str
+    labels: tuple[str, ...]  # every label a series may carry (some are absent on some series)
+    help: str  # the exposition's HELP
     # which component exports it: nvml, host, sampler, alerts, ...; AGENT: each rank's agent, and
     # published to the node daemon (published()); AGENT_LOCAL: the agent, on its own endpoint only
     origin: str
+    collector: str = ""  # the source (its `name`) or component that renders it
 
     @property
     def sample_name(self) -> str:
@@ -78,22 +84,32 @@ AGENT_LOCAL = "agent_local"
 """The origin of what the agent exports on its own endpoint only: device-level figures the
 node daemon exports itself under the same name (a rank's copy would collide with it)."""
 
+# gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
+# the first four in its deduplication order), explain reads them back
+ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
+
 _METRICS: dict[str, MetricInfo] = {}  # by sample name
-_FAMILIES: dict[str, MetricInfo] = {}  # by family name
-_published: frozenset[str] = frozenset()
+_FAMILIES: dict[str, MetricInfo] = {}  # by family name, in declaration order
+_published_names: frozenset[str] = frozenset()
 
 
 def register(
-    name: str, type: MetricType, labels: tuple[str, ...] | list[str], help: str, origin: str
+    name: str,
+    type: MetricType,
+    labels: tuple[str, ...] | list[str],
+    help: str,
+    origin: str,
+    collector: str = "",
 ) -> None:
-    """Add a metric (family name, without `_total`) to the names rules may select."""
-    info = MetricInfo(
-        name.removesuffix("_total") if type == "counter" else name, type, tuple(labels), help, origin
-    )
-    global _published
+    """Declare a metric family (its name without `_total`); `collector` defaults to `origin`."""
+    family_name = name.removesuffix("_total") if type == "counter" else name
+    if family_name in _FAMILIES:  # two declarations of one family: the second would win silently
+        raise ValueError(f"{family_name} is declared twice")
+    info = MetricInfo(family_name, type, tuple(labels), help, origin, collector or origin)
+    global _published_names
     _METRICS[info.sample_name] = info
     _FAMILIES[info.name] = info
-    _published = frozenset(i.name for i in _METRICS.values() if i.origin == AGENT)
+    _published_names = frozenset(i.name for i in _METRICS.values() if i.origin == AGENT)
 
 
 def family(name: str) -> MetricInfo | None:
@@ -101,9 +117,19 @@ def family(name: str) -> MetricInfo | None:
     return _FAMILIES.get(name)
 
 
+def declarations() -> tuple[MetricInfo, ...]:
+    """Every declared family, in declaration order (grouped by collector)."""
+    return tuple(_FAMILIES.values())
+
+
+def collected_by(collector: str) -> frozenset[str]:
+    """The family names a collector renders (a source's `names`)."""
+    return frozenset(i.name for i in _FAMILIES.values() if i.collector == collector)
+
+
 def published() -> frozenset[str]:
     """The family names (without `_total`) an agent publishes to the node daemon: origin AGENT."""
-    return _published
+    return _published_names
 
 
 def lookup(sample_name: str) -> MetricInfo | None:
@@ -115,448 +141,340 @@ def sample_names() -> list[str]:
     return sorted(_METRICS)
 
 
-# --- NVML (gpumemd/sources/nvml.py) ---
-for _key, _doc in (
-    ("total", "GPU memory in total."),
-    ("used", "GPU memory used by processes."),
-    ("free", "GPU memory free."),
-    ("reserved", "GPU memory reserved by the driver (NVML v2)."),
-):
-    register(f"gpumemd_gpu_memory_{_key}_bytes", "gauge", _GPU, _doc, "nvml")
-register(
-    "gpumemd_gpu_info", "gauge", (*_GPU, "name", "pci_bus_id", "driver_version"), "GPU identity.", "nvml"
-)
-register(
-    "gpumemd_process_gpu_memory_used_bytes",
-    "gauge",
-    (*_GPU, "pid"),
-    "GPU memory of a process (NVML).",
-    "nvml",
-)
-register("gpumemd_gpu_processes", "gauge", _GPU, "Compute processes on a GPU.", "nvml")
-register("gpumemd_gpu_utilization_ratio", "gauge", _GPU, "Kernel time ratio.", "nvml")
-register(
-    "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "Memory bandwidth time ratio.", "nvml"
-)
-register("gpumemd_gpus", "gauge", (), "GPUs NVML sees.", "nvml")
-register(
-    "gpumemd_nvml_available", "gauge", (), "1: the NVML library is here; 0: none (no GPUs to read).", "nvml"
-)
-register("gpumemd_process_series_dropped", "counter", (), "Per-process series left out.", "nvml")
-register(
-    "gpumemd_nvml_invalid_answers",
-    "counter",
-    ("field",),
-    "NVML answers of the wrong type or out of range.",
-    "nvml",
-)
-register("gpumemd_process_info", "gauge", ("pid", "executable"), "Executable name of a GPU process.", "nvml")
-register(
-    "gpumemd_gpu_memory_breakdown_bytes",
-    "gauge",
-    (*_GPU, "category"),
-    "Every byte of the GPU in one category (the categories sum to the total).",
-    "breakdown",
-)
-register(
-    "gpumemd_gpu_memory_unattributed_info",
-    "gauge",
-    (*_GPU, "reason"),
-    "Why some used memory belongs to no listed process.",
-    "breakdown",
-)
-register(
-    "gpumemd_gpu_agent_processes", "gauge", _GPU, "Processes on the GPU whose agent publishes.", "breakdown"
-)
-register(
-    "gpumemd_gpu_memory_breakdown_dropped",
-    "counter",
-    (),
-    "Rank figures left out of the breakdown (not a byte count).",
-    "breakdown",
-)
-register(
-    "gpumemd_process_memory_breakdown_bytes",
-    "gauge",
-    (*_RANK, "category"),
-    "This process's NVML memory by category.",
-    AGENT,
-)
+def _declare(
+    name: str, type: MetricType, labels: tuple[str, ...], collector: str, help: str, origin: str = ""
+) -> None:
+    register(name, type, labels, help, origin or collector, collector)
+
+
+def _published(name: str, type: MetricType, labels: tuple[str, ...], collector: str, help: str) -> None:
+    register(name, type, labels, help, AGENT, collector)
+
+
+# The declarations, by collector. HELP is the exposition's: keep it one sentence or two, with
+# what a reader of a dashboard needs (the unit is in the name).
+
+# --- nvml (gpumemd/sources/nvml.py) ---
+_declare("gpumemd_gpu_memory_total_bytes", "gauge", _GPU, "nvml",
+    "GPU memory in total (NVML).")
+_declare("gpumemd_gpu_memory_used_bytes", "gauge", _GPU, "nvml",
+    "GPU memory used by processes (NVML v2; v1 includes driver-reserved).")
+_declare("gpumemd_gpu_memory_free_bytes", "gauge", _GPU, "nvml",
+    "GPU memory free (NVML).")
+_declare("gpumemd_gpu_memory_reserved_bytes", "gauge", _GPU, "nvml",
+    "GPU memory reserved by the driver (NVML v2 only).")
+_declare("gpumemd_gpu_info", "gauge", (*_GPU, "name", "pci_bus_id", "driver_version"), "nvml",
+    "GPU identity; value 1.")
+_declare("gpumemd_process_gpu_memory_used_bytes", "gauge", (*_GPU, "pid"), "nvml",
+    "GPU memory a process holds on a GPU, as NVML sees it (CUDA context included).")
+_declare("gpumemd_gpu_processes", "gauge", _GPU, "nvml",
+    "Compute processes NVML sees on a GPU.")
+_declare("gpumemd_gpu_utilization_ratio", "gauge", _GPU, "nvml",
+    "Time a kernel ran in the last sample period (0-1).")
+_declare("gpumemd_gpu_memory_bandwidth_utilization_ratio", "gauge", _GPU, "nvml",
+    "Time device memory was read or written in the last sample period (0-1).")
+_declare("gpumemd_gpus", "gauge", (), "nvml",
+    "GPUs NVML sees.")
+_declare("gpumemd_nvml_available", "gauge", (), "nvml",
+    "1: the NVML library is here (an NVIDIA driver); 0: none, a node without GPUs to read.")
+_declare("gpumemd_process_series_dropped", "counter", (), "nvml",
+    "Per-process series left out because a GPU had more than max_processes processes.")
+_declare("gpumemd_nvml_invalid_answers", "counter", ("field",), "nvml",
+    "NVML answers of the wrong type or out of range, left out, by field.")
+_declare("gpumemd_process_info", "gauge", ("pid", "executable"), "nvml",
+    "Executable name of a GPU process; value 1.")
+
+# --- breakdown (gpumemd/sources/breakdown.py) ---
+_declare("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"), "breakdown",
+    "Every byte of the GPU in one category; the categories sum to the GPU's total.")
+_declare("gpumemd_gpu_memory_unattributed_info", "gauge", (*_GPU, "reason"), "breakdown",
+    "Why some used memory belongs to no listed process; value 1.")
+_declare("gpumemd_gpu_agent_processes", "gauge", _GPU, "breakdown",
+    "Processes on the GPU whose agent publishes into the spool (joined to NVML on pid).")
+_declare("gpumemd_gpu_memory_breakdown_dropped", "counter", (), "breakdown",
+    "Samples in which a rank's allocator bytes on a GPU were left out of the breakdown (not a byte "
+    "count).")
+
+# --- process (gpumemd/sources/process.py) ---
+_published("gpumemd_process_memory_breakdown_bytes", "gauge", (*_RANK, "category"), "process",
+    "What NVML charges this process on the GPU, by category (PyTorch allocated, fragmented, cached; "
+    "non-PyTorch); the categories sum to gpumemd_process_nvml_used_bytes.")
+_published("gpumemd_process_nvml_visible", "gauge", _RANK, "process",
+    "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers) or the device "
+    "(not NVIDIA).")
+_published("gpumemd_process_nvml_used_bytes", "gauge", _RANK, "process",
+    "GPU memory NVML attributes to this process (CUDA context included).")
+_published("gpumemd_process_non_pytorch_bytes", "gauge", _RANK, "process",
+    "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.")
+_declare("gpumemd_gpu_unattributed_bytes", "gauge", _RANK, "process",
+    "Device used memory (NVML v2) that no process accounts for.", origin=AGENT_LOCAL)
+_published("gpumemd_process_device_used_bytes", "gauge", _RANK, "process",
+    "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).")
+_published("gpumemd_process_host_resident_bytes", "gauge", _ID, "process",
+    "Resident host memory of this process (RSS).")
+_published("gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "process",
+    "Peak resident host memory of this process (ru_maxrss).")
+_published("gpumemd_host_pinned_memory_allocated_bytes", "gauge", _ID, "process",
+    "Pinned host memory in use from PyTorch's caching host allocator (torch.cuda.host_memory_stats).")
+_published("gpumemd_host_pinned_memory_reserved_bytes", "gauge", _ID, "process",
+    "Pinned host memory PyTorch's caching host allocator holds (in use + cached).")
 
 # --- host (gpumemd/sources/host.py) ---
-for _key in ("memory_total", "memory_available", "memory_used", "swap_total", "swap_used"):
-    register(f"gpumemd_host_{_key}_bytes", "gauge", (), f"Host {_key.replace('_', ' ')}.", "host")
-register(
-    "gpumemd_process_resident_memory_bytes",
-    "gauge",
-    ("pid",),
-    "Resident host memory of a GPU process.",
-    "host",
-)
+_declare("gpumemd_host_memory_total_bytes", "gauge", (), "host",
+    "Host memory in total.")
+_declare("gpumemd_host_memory_available_bytes", "gauge", (), "host",
+    "Host memory available to new processes.")
+_declare("gpumemd_host_memory_used_bytes", "gauge", (), "host",
+    "Host memory used.")
+_declare("gpumemd_host_swap_total_bytes", "gauge", (), "host",
+    "Swap in total.")
+_declare("gpumemd_host_swap_used_bytes", "gauge", (), "host",
+    "Swap used.")
+_declare("gpumemd_process_resident_memory_bytes", "gauge", ("pid",), "host",
+    "Resident host memory of a GPU process.")
 
-# --- the sampler's self-metrics (gpumemd/sampling/sampler.py) ---
-register("gpumemd_collector_success", "gauge", ("collector",), "Whether a collector succeeded.", "sampler")
-register("gpumemd_collector_duration_seconds", "gauge", ("collector",), "Collector duration.", "sampler")
-register("gpumemd_last_sample_timestamp_seconds", "gauge", (), "When the last sample was taken.", "sampler")
-register("gpumemd_sample_duration_seconds", "gauge", (), "Sample duration.", "sampler")
-register("gpumemd_samples", "counter", (), "Samples taken.", "sampler")
-register("gpumemd_sampler_busy_seconds", "counter", (), "Time spent in ticks and samples.", "sampler")
-register("gpumemd_build_info", "gauge", ("version",), "Build information.", "sampler")
+# --- sampler (gpumemd/sampling/families.py) ---
+_declare("gpumemd_collector_success", "gauge", ("collector",), "sampler",
+    "Whether a collector succeeded in the last sample.")
+_declare("gpumemd_collector_duration_seconds", "gauge", ("collector",), "sampler",
+    "How long a collector took in the last sample.")
+_declare("gpumemd_last_sample_timestamp_seconds", "gauge", (), "sampler",
+    "When the last sample was taken (Unix time).")
+_declare("gpumemd_sample_duration_seconds", "gauge", (), "sampler",
+    "How long the last sample took, all collectors.")
+_declare("gpumemd_samples", "counter", (), "sampler",
+    "Samples taken since start.")
+_declare("gpumemd_sampler_busy_seconds", "counter", (), "sampler",
+    "Time spent in ticks and samples, on the sampling thread or the caller's (in the agent: holding the "
+    "training process's GIL).")
+_declare("gpumemd_build_info", "gauge", ("version",), "sampler",
+    "gpumemd's version; value 1.")
 
-# --- the daemon's configuration reloads (gpumemd/runtime.py; the agent does not reload) ---
-register("gpumemd_config_last_reload_successful", "gauge", (), "Whether the last reload succeeded.", "daemon")
-register(
-    "gpumemd_config_last_reload_success_timestamp_seconds",
-    "gauge",
-    (),
-    "When the last reload succeeded.",
-    "daemon",
-)
+# --- daemon (gpumemd/runtime.py) ---
+_declare("gpumemd_config_last_reload_successful", "gauge", (), "daemon",
+    "Whether the last configuration reload attempt was successful.")
+_declare("gpumemd_config_last_reload_success_timestamp_seconds", "gauge", (), "daemon",
+    "Timestamp of the last successful configuration reload (the start counts as one).")
+_declare("gpumemd_http_auth_refused", "counter", ("code",), "daemon",
+    "Requests basic auth refused: a wrong or missing password (401), or a client over its budget of "
+    "password verifications (429, answered without a bcrypt).")
 
-# --- the HTTP endpoint's basic auth (gpumemd/runtime.py; only with basic_auth_users) ---
-register(
-    "gpumemd_http_auth_refused", "counter", ("code",), "Requests basic auth refused (401, 429).", "daemon"
-)
+# --- allocator (gpumemd/sources/allocator.py) ---
+_published("gpumemd_allocator_allocated_bytes", "gauge", _RANK, "allocator",
+    "Memory in tensors, as the caching allocator counts it.")
+_published("gpumemd_allocator_reserved_bytes", "gauge", _RANK, "allocator",
+    "Memory the caching allocator holds from CUDA (allocated + cached).")
+_published("gpumemd_allocator_active_bytes", "gauge", _RANK, "allocator",
+    "Memory in active blocks (allocated, or freed but still in use by a stream).")
+_published("gpumemd_allocator_inactive_split_bytes", "gauge", _RANK, "allocator",
+    "Cached memory in split blocks that cannot serve a large request (fragmentation).")
+_published("gpumemd_allocator_requested_bytes", "gauge", _RANK, "allocator",
+    "Memory the program asked for, before the allocator's rounding.")
+_published("gpumemd_allocator_allocated_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest allocated_bytes since the process started or the user reset peaks.")
+_published("gpumemd_allocator_reserved_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest reserved_bytes since the process started or the user reset peaks.")
+_published("gpumemd_allocator_active_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest active_bytes since the process started or the user reset peaks.")
+_published("gpumemd_allocator_allocations", "gauge", _RANK, "allocator",
+    "Allocations currently live.")
+_published("gpumemd_allocator_segments", "gauge", _RANK, "allocator",
+    "Segments (cudaMalloc'd blocks) the allocator holds.")
+_published("gpumemd_allocator_inactive_splits", "gauge", _RANK, "allocator",
+    "Inactive split blocks (fragmentation, as a count).")
+_published("gpumemd_allocator_limit_bytes", "gauge", _RANK, "allocator",
+    "Per-process limit set with torch.cuda.set_per_process_memory_fraction.")
+_published("gpumemd_allocator_interval_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).")
+_published("gpumemd_allocator_interval_peak_exact", "gauge", _RANK, "allocator",
+    "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).")
+_published("gpumemd_allocator_window_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")
+_published("gpumemd_allocator_step_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest allocated_bytes within the last optimizer step (or the last step_peak_steps steps); an upper"
+    " bound unless exact.")
+_published("gpumemd_allocator_step_peak_exact", "gauge", _RANK, "allocator",
+    "1 when the step peak is exact, 0 when it is an upper bound.")
+_published("gpumemd_allocator_step_reserved_peak_bytes", "gauge", _RANK, "allocator",
+    "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact.")
+_published("gpumemd_allocator_step_reserved_peak_exact", "gauge", _RANK, "allocator",
+    "1 when the step's reserved peak is exact, 0 when it is an upper bound.")
+_published("gpumemd_allocator_step_peak_steps", "gauge", _RANK, "allocator",
+    "Optimizer steps the step peak covers: 1, unless the agent spaced its step reads out for its budget.")
+_published("gpumemd_allocator_config_info", "gauge", (
+    *_RANK, "backend", "expandable_segments", "garbage_collection_threshold", "max_split_size",
+    "memory_fraction",
+), "allocator",
+    "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.")
+_published("gpumemd_allocator_stats_valid", "gauge", _RANK, "allocator",
+    "1 when the caching allocator's statistics are kept (native); 0 under cudaMallocAsync.")
+_published("gpumemd_allocator_device_used_bytes", "gauge", _RANK, "allocator",
+    "Device memory in use by all processes (torch.cuda.device_memory_used), where the allocator's "
+    "statistics are not valid (cudaMallocAsync).")
+_published("gpumemd_allocator_alloc_retries", "counter", _RANK, "allocator",
+    "Allocations that failed, freed the cache and retried (thrashing before an OOM).")
+_published("gpumemd_allocator_ooms", "counter", _RANK, "allocator",
+    "Out-of-memory errors the allocator raised.")
+_published("gpumemd_allocator_device_allocs", "counter", _RANK, "allocator",
+    "cudaMalloc calls made by the allocator.")
+_published("gpumemd_allocator_device_frees", "counter", _RANK, "allocator",
+    "cudaFree calls made by the allocator.")
+_published("gpumemd_allocator_bytes_allocated", "counter", _RANK, "allocator",
+    "Bytes the allocator handed out, cumulative (rate = allocation churn).")
+_published("gpumemd_allocator_bytes_freed", "counter", _RANK, "allocator",
+    "Bytes returned to the allocator, cumulative.")
 
-# --- the in-process agent's allocator source (gpumemd/sources/allocator.py) ---
-for _key, _doc in (
-    ("allocated_bytes", "Memory in tensors (PyTorch caching allocator)."),
-    ("reserved_bytes", "Memory the caching allocator holds from CUDA."),
-    ("active_bytes", "Memory in active blocks."),
-    ("inactive_split_bytes", "Cached memory in split blocks (fragmentation)."),
-    ("requested_bytes", "Memory requested before the allocator's rounding."),
-    ("allocated_peak_bytes", "Peak allocated_bytes (the user's peak statistics)."),
-    ("reserved_peak_bytes", "Peak reserved_bytes."),
-    ("active_peak_bytes", "Peak active_bytes."),
-    ("allocations", "Allocations currently live."),
-    ("segments", "Segments the allocator holds."),
-    ("inactive_splits", "Inactive split blocks."),
-    ("limit_bytes", "Per-process limit (set_per_process_memory_fraction)."),
-    ("interval_peak_bytes", "Highest allocated_bytes within the last sampling interval."),
-    ("interval_peak_exact", "1 when the interval peak is exact, 0 when an upper bound."),
-    ("window_peak_bytes", "Highest interval peak over the agent's peak_window."),
-    ("step_peak_bytes", "Highest allocated_bytes within the last optimizer step (or step_peak_steps steps)."),
-    ("step_peak_exact", "1 when the step peak is exact, 0 when an upper bound."),
-    ("step_reserved_peak_bytes", "Highest reserved_bytes within the last optimizer step (or steps)."),
-    ("step_reserved_peak_exact", "1 when the step's reserved peak is exact, 0 when an upper bound."),
-    ("step_peak_steps", "Optimizer steps the step peak covers (1 unless spaced out for the agent's budget)."),
-):
-    register(f"gpumemd_allocator_{_key}", "gauge", _RANK, _doc, AGENT)
-# gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
-# the first four in its deduplication order), explain reads them back
-ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
-register(
-    "gpumemd_allocator_category_bytes",
-    "gauge",
-    (*_RANK, "category", "at"),
-    "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) "
-    "at the step's peak and end (gpumemd.watch; docs/categories.md).",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_config_info",
-    "gauge",
-    (
-        *_RANK,
-        "backend",
-        "expandable_segments",
-        "garbage_collection_threshold",
-        "max_split_size",
-        "memory_fraction",
-    ),
-    "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_stats_valid",
-    "gauge",
-    _RANK,
-    "1 when the caching allocator's statistics are kept; 0 under cudaMallocAsync.",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_device_used_bytes",
-    "gauge",
-    _RANK,
-    "Device memory in use (torch.cuda.device_memory_used) where the allocator's stats are not valid.",
-    AGENT,
-)
-# --- the agent's private pools (gpumemd/sources/pools.py) ---
-register(
-    "gpumemd_allocator_pool_reserved_bytes",
-    "gauge",
-    (*_RANK, "kind"),
-    "Reserved memory by pool kind (default, graph, user); adds up to reserved_bytes.",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_pool_allocated_bytes",
-    "gauge",
-    (*_RANK, "kind"),
-    "Allocated memory by pool kind (default, graph, user).",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "Memory pools holding segments, by kind.", AGENT
-)
-register(
-    "gpumemd_allocator_private_pool_reserved_bytes",
-    "gauge",
-    (*_RANK, "pool"),
-    'Reserved memory of the biggest private pools (kind:id), the rest as pool="other".',
-    AGENT,
-)
-# the live fragmentation figures, from the same segment list (docs/agent.md, *Fragmentation*)
-register(
-    "gpumemd_allocator_largest_free_block_bytes",
-    "gauge",
-    _RANK,
-    "The largest free block in PyTorch's own pool.",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_reference_request_bytes",
-    "gauge",
-    _RANK,
-    "The largest tensor seen live at a pool read and freed by the next, over 5 minutes.",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_stranded_free_bytes",
-    "gauge",
-    _RANK,
-    "Free bytes between live tensors, in blocks smaller than the reference request.",
-    AGENT,
-)
-register(
-    "gpumemd_allocator_fragmentation_risk",
-    "gauge",
-    _RANK,
-    "1 when the reference request would fit only by joining stranded bytes.",
-    AGENT,
-)
-for _key in ("alloc_retries", "ooms", "device_allocs", "device_frees", "bytes_allocated", "bytes_freed"):
-    register(
-        f"gpumemd_allocator_{_key}", "counter", _RANK, f"PyTorch allocator {_key.replace('_', ' ')}.", AGENT
-    )
+# --- categories (gpumemd/agent/categories.py) ---
+_published("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at"), "categories",
+    "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) at"
+    " the step's peak (at=\"peak\") and end (at=\"end\").")
 
-# --- the agent's process source (gpumemd/sources/process.py) ---
-register(
-    "gpumemd_process_nvml_visible", "gauge", _RANK, "1 when NVML lists this process on the GPU.", AGENT
-)
-register(
-    "gpumemd_process_nvml_used_bytes", "gauge", _RANK, "GPU memory NVML attributes to this process.", AGENT
-)
-register(
-    "gpumemd_process_non_pytorch_bytes",
-    "gauge",
-    _RANK,
-    "NVML process memory minus PyTorch reserved (CUDA context, cuBLAS, NCCL).",
-    AGENT,
-)
-register(
-    "gpumemd_gpu_unattributed_bytes",
-    "gauge",
-    _RANK,
-    "Device used memory no process accounts for.",
-    AGENT_LOCAL,
-)
-register(
-    "gpumemd_process_device_used_bytes", "gauge", _RANK, "Device memory in use, total - free (CUDA).", AGENT
-)
-register(
-    "gpumemd_process_host_resident_bytes",
-    "gauge",
-    _ID,
-    "Resident host memory of this process (RSS).",
-    AGENT,
-)
-register(
-    "gpumemd_process_host_resident_peak_bytes", "gauge", _ID, "Peak RSS of this process (ru_maxrss).", AGENT
-)
-register(
-    "gpumemd_host_pinned_memory_allocated_bytes",
-    "gauge",
-    _ID,
-    "Pinned host memory in use from PyTorch's caching host allocator.",
-    AGENT,
-)
-register(
-    "gpumemd_host_pinned_memory_reserved_bytes",
-    "gauge",
-    _ID,
-    "Pinned host memory PyTorch's caching host allocator holds (in use + cached).",
-    AGENT,
-)
-register(
-    "gpumemd_training_global_step",
-    "gauge",
-    _ID,
-    "The training loop's global step (optimizer steps).",
-    AGENT,
-)
-register(
-    "gpumemd_training_optimizer_steps",
-    "counter",
-    _ID,
-    "torch.optim optimizer steps the agent's hook saw.",
-    AGENT,
-)
-register("gpumemd_training_tokens", "gauge", _ID, "Tokens of the latest batch given to the agent.", AGENT)
+# --- pools (gpumemd/sources/pools.py) ---
+_published("gpumemd_allocator_pool_reserved_bytes", "gauge", (*_RANK, "kind"), "pools",
+    "Memory the caching allocator holds from CUDA, by pool kind (default, graph, user); adds up to "
+    "reserved_bytes.")
+_published("gpumemd_allocator_pool_allocated_bytes", "gauge", (*_RANK, "kind"), "pools",
+    "Memory in tensors, by pool kind (a CUDA graph's pool stays allocated between replays).")
+_published("gpumemd_allocator_pools", "gauge", (*_RANK, "kind"), "pools",
+    "Memory pools holding segments, by kind.")
+_published("gpumemd_allocator_private_pool_reserved_bytes", "gauge", (*_RANK, "pool"), "pools",
+    "Reserved memory of the biggest private pools (kind:id), the rest summed as pool=\"other\".")
+_published("gpumemd_allocator_largest_free_block_bytes", "gauge", _RANK, "pools",
+    "The largest free block in PyTorch's own pool: the largest request the cache can serve.")
+_published("gpumemd_allocator_reference_request_bytes", "gauge", _RANK, "pools",
+    "The largest tensor seen live at a pool read and freed by the next, over the last 5 minutes: the "
+    "request fragmentation is measured against.")
+_published("gpumemd_allocator_stranded_free_bytes", "gauge", _RANK, "pools",
+    "Free bytes between live tensors (empty_cache cannot return them), in blocks smaller than the "
+    "reference request.")
+_published("gpumemd_allocator_fragmentation_risk", "gauge", _RANK, "pools",
+    "1 when the reference request fits in no free block nor in the device's free memory, but would in the"
+    " stranded bytes: the next such request OOMs from fragmentation.")
 
-# --- the agent's headroom and OOM forecast (gpumemd/sources/forecast.py; docs/forecast.md) ---
-for _name, _doc in (
-    ("gpumemd_headroom_limit_bytes", "Bytes PyTorch may hold on this rank's GPU (less others, capped)."),
-    ("gpumemd_headroom_bytes", "Bytes left at the last step peak before the limit (negative: over)."),
-    ("gpumemd_forecast_tokens", "The batch shape (tokens) the forecast is for."),
-    ("gpumemd_forecast_peak_bytes", "Predicted step peak at gpumemd_forecast_tokens."),
-    ("gpumemd_forecast_peak_error_bytes", "Half a 95 % interval about the predicted peak."),
-    ("gpumemd_forecast_headroom_bytes", "Headroom at the predicted peak + error (<0: may not fit)."),
-    ("gpumemd_forecast_steps_to_oom", "Optimizer steps until the step peak's upward trend meets the limit."),
-    ("gpumemd_forecast_seconds_to_oom", "Seconds until the step peak's upward trend meets the limit."),
-):
-    register(_name, "gauge", _RANK, _doc, AGENT)
-register("gpumemd_forecast_probes", "counter", ("outcome", *_ID),
-         "Shape probes (a step's exact peak from the allocator's trace), by outcome.", AGENT)
+# --- training (gpumemd/sources/training.py) ---
+_published("gpumemd_training_global_step", "gauge", _ID, "training",
+    "The training loop's global step (optimizer steps), as its framework counts them.")
+_published("gpumemd_training_optimizer_steps", "counter", _ID, "training",
+    "torch.optim optimizer steps the agent's step hook saw (micro-batches of one step count once; steps "
+    "traced by torch.compile are not seen).")
 
-# --- the agent's OOM watcher (gpumemd/sources/oom.py) and own series (gpumemd/agent/agent.py) ---
-register("gpumemd_oom_events", "counter", ("gpu", *_ID), "CUDA OOMs, counted as they happen.", AGENT)
-register(
-    "gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "CUDA OOMs diagnosed, by cause.", AGENT
-)
-register(
-    "gpumemd_oom_last_diagnosis_info",
-    "gauge",
-    ("gpu", "cause", "summary", "fix", *_ID),
-    "The last OOM diagnosis on a GPU.",
-    AGENT,
-)
-register(
-    "gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "Live bytes at a growing allocation site.", AGENT
-)
-register(
-    "gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "Growth per step at a growing site.", AGENT
-)
-register(
-    "gpumemd_leak_last_report_info",
-    "gauge",
-    ("gpu", "site", "retained_by", "summary", *_ID),
-    "The leak finder's last answer (one series per process); value 1.",
-    AGENT,
-)
-register("gpumemd_oom_observer_installed", "gauge", _ID, "1 when the OOM observer is attached.", AGENT)
-register(
-    "gpumemd_agent_snapshots", "counter", ("result", *_ID), "Allocator snapshot dumps, by result.", AGENT
-)
-register(
-    "gpumemd_agent_memory_history_recording", "gauge", _ID, "1 while allocation history is recorded.", AGENT
-)
-register(
-    "gpumemd_agent_last_snapshot_timestamp_seconds",
-    "gauge",
-    _ID,
-    "When the last snapshot was written.",
-    AGENT,
-)
-register("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "The last snapshot.", AGENT)
-register("gpumemd_agent_info", "gauge", _INFO, "The process an agent runs in, and its rank.", AGENT)
-register("gpumemd_agent_errors", "counter", ("where", *_ID), "Exceptions inside the agent.", AGENT)
-register(
-    "gpumemd_agent_write_errors",
-    "counter",
-    ("what", "reason", *_ID),
-    "Files the agent could not write.",
-    AGENT,
-)
+# --- forecast (gpumemd/sources/forecast.py) ---
+_published("gpumemd_training_tokens", "gauge", _ID, "forecast",
+    "Tokens of the latest batch given to the agent (set_step(tokens=...) or a framework callback).")
+_published("gpumemd_headroom_limit_bytes", "gauge", _RANK, "forecast",
+    "Bytes PyTorch may hold on this rank's GPU: the device less other processes and this process's "
+    "non-PyTorch memory, capped by the allocator's memory fraction.")
+_published("gpumemd_headroom_bytes", "gauge", _RANK, "forecast",
+    "Bytes left at the last step peak: the limit less the step peak's allocated bytes and the cached "
+    "bytes a large request cannot reuse (free pieces of split blocks). Negative: over.")
+_published("gpumemd_forecast_tokens", "gauge", _RANK, "forecast",
+    "The batch shape (tokens) the forecast is for: agent.max_tokens, else the largest seen.")
+_published("gpumemd_forecast_peak_bytes", "gauge", _RANK, "forecast",
+    "The step peak predicted at gpumemd_forecast_tokens by the fit of step peaks against tokens.")
+_published("gpumemd_forecast_peak_error_bytes", "gauge", _RANK, "forecast",
+    "Half a 95 % interval about the predicted peak: it widens with the distance from the shapes seen "
+    "(prediction interval, the line's convex alternative, the fit's worst residual and held-out error).")
+_published("gpumemd_forecast_headroom_bytes", "gauge", _RANK, "forecast",
+    "Headroom at the top of the predicted peak's 95 % interval: the limit less the predicted peak, its "
+    "error and the unreusable cache. Negative: the largest batch may not fit.")
+_published("gpumemd_forecast_steps_to_oom", "gauge", _RANK, "forecast",
+    "Optimizer steps until the step peak's trend meets the limit; only while the trend is surely upward "
+    "(a leak).")
+_published("gpumemd_forecast_seconds_to_oom", "gauge", _RANK, "forecast",
+    "Seconds until the step peak's trend meets the limit, at the window's step rate.")
+_published("gpumemd_forecast_probes", "counter", ("outcome", *_ID), "forecast",
+    "Shape probes (a step's exact peak read from the allocator's trace) by outcome: exact, inexact (the "
+    "trace missed events), taken_over, stale, stopped.")
 
-# --- profiled sections (gpumemd/profiler/sections.py, exported by the agent) ---
-register(
-    "gpumemd_section_peak_bytes",
-    "gauge",
-    ("section", "gpu", *_ID),
-    "Peak memory of a section's last call.",
-    AGENT,
-)
-register(
-    "gpumemd_section_net_bytes",
-    "gauge",
-    ("section", "gpu", *_ID),
-    "Net memory of a section's last call.",
-    AGENT,
-)
-register(
-    "gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "Calls of a profiled section.", AGENT
-)
-register("gpumemd_section_dropped", "counter", _ID, "Section records dropped (cap on names).", AGENT)
+# --- oom (gpumemd/sources/oom.py) ---
+_published("gpumemd_oom_events", "counter", ("gpu", *_ID), "oom",
+    "CUDA out-of-memory errors, counted as they happen (observer).")
+_published("gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "oom",
+    "CUDA out-of-memory errors diagnosed, by cause.")
+_published("gpumemd_oom_last_diagnosis_info", "gauge", ("gpu", "cause", "summary", "fix", *_ID), "oom",
+    "The last OOM's diagnosis on a GPU; value 1.")
+_published("gpumemd_oom_observer_installed", "gauge", _ID, "oom",
+    "1 when the OOM observer is attached.")
+_published("gpumemd_agent_snapshots", "counter", ("result", *_ID), "oom",
+    "Allocator snapshot dumps, by result.")
+_published("gpumemd_agent_memory_history_recording", "gauge", _ID, "oom",
+    "1 while allocation history is recorded (allocations are slower).")
+_published("gpumemd_agent_last_snapshot_timestamp_seconds", "gauge", _ID, "oom",
+    "When the last snapshot was written.")
+_published("gpumemd_agent_last_snapshot_info", "gauge", ("path", "reason", *_ID), "oom",
+    "Path and reason of the last snapshot; value 1.")
 
-# --- the daemon's spool of agents (gpumemd/sources/spool.py) ---
-register("gpumemd_process_rank_info", "gauge", _INFO, "A process running an agent, with its rank.", "spool")
-register(
-    "gpumemd_spool_rank_last_publish_timestamp_seconds",
-    "gauge",
-    ("pid", "rank", "job_id"),
-    "When a rank last published into the spool.",
-    "spool",
-)
-register("gpumemd_spool_ranks", "gauge", (), "Live agents merged from the spool directory.", "spool")
-for _key in ("expired", "errors", "conflicts"):
-    register(f"gpumemd_spool_{_key}", "counter", (), f"Spool files left out ({_key}).", "spool")
-register(
-    "gpumemd_spool_rejected",
-    "counter",
-    ("reason",),
-    "Spool files (or the directory) refused, by reason.",
-    "spool",
-)
-register(
-    "gpumemd_spool_dropped_series",
-    "counter",
-    ("reason",),
-    "Series of a rank left out (the rest of its file served), by reason.",
-    "spool",
-)
+# --- leak (gpumemd/agent/leakfind.py) ---
+_published("gpumemd_leak_site_bytes", "gauge", ("site", *_ID), "leak",
+    "Live bytes allocated at a growing site (the leak finder's top sites).")
+_published("gpumemd_leak_site_bytes_per_step", "gauge", ("site", *_ID), "leak",
+    "Growth per optimizer step at a growing site.")
+_published("gpumemd_leak_last_report_info", "gauge", ("gpu", "site", "retained_by", "summary", *_ID), "leak",
+    "The leak finder's last answer; value 1.")
 
-# --- pod and Slurm attribution (gpumemd/sources/kubelet.py) ---
-register(
-    "gpumemd_gpu_pod_info",
-    "gauge",
-    ("uuid", "pod", "namespace", "container", "resource", "claim"),
-    "A GPU allocated to a container (kubelet pod-resources).",
-    "kubelet",
-)
-register(
-    "gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "The Slurm job of a GPU process.", "slurm"
-)
-register(
-    "gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "A Slurm job on a GPU.", "slurm"
-)
+# --- agent (gpumemd/sources/agent_self.py) ---
+_published("gpumemd_agent_info", "gauge", _INFO, "agent",
+    "The process a gpumemd agent runs in, and its rank; value 1.")
+_published("gpumemd_agent_errors", "counter", ("where", *_ID), "agent",
+    "Exceptions inside the agent, logged and never raised.")
+_published("gpumemd_agent_write_errors", "counter", ("what", "reason", *_ID), "agent",
+    "Files the agent could not write, by kind and reason (each logged once per state).")
 
-# --- the alert engine itself (this package) ---
-register("gpumemd_alerts", "gauge", ("alertname", "alertstate"), "Pending and firing alerts.", "alerts")
-register("gpumemd_notifications", "counter", ("notifier", "result"), "Alert notifications sent.", "alerts")
-register("gpumemd_notifications_dropped", "counter", ("notifier",), "Alert notifications dropped.", "alerts")
-register("gpumemd_notification_queue_length", "gauge", ("notifier",), "Alerts waiting to be sent.", "alerts")
-register(
-    "gpumemd_rule_evaluation_failures", "counter", ("alertname",), "Rule evaluations that raised.", "alerts"
-)
-register(
-    "gpumemd_rule_template_failures",
-    "counter",
-    ("alertname",),
-    "Renderings of a rule's labels or annotations with an action that could not render.",
-    "alerts",
-)
-register(
-    "gpumemd_rule_alerts_dropped",
-    "counter",
-    ("alertname",),
-    "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
-    "alerts",
-)
-register(
-    "gpumemd_rule_series_dropped",
-    "counter",
-    ("alertname",),
-    "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.",
-    "alerts",
-)
+# --- sections (gpumemd/profiler/sections.py) ---
+_published("gpumemd_section_peak_bytes", "gauge", ("section", "gpu", *_ID), "sections",
+    "Peak memory of the last call of a profiled section (GPU: allocated bytes; CPU: resident).")
+_published("gpumemd_section_net_bytes", "gauge", ("section", "gpu", *_ID), "sections",
+    "Memory after minus memory before, in the last call of a profiled section.")
+_published("gpumemd_section_calls", "counter", ("section", "gpu", *_ID), "sections",
+    "Calls of a profiled section since the process started.")
+_published("gpumemd_section_dropped", "counter", _ID, "sections",
+    "Section records dropped because the cap on section names was reached.")
+
+# --- spool (gpumemd/sources/spool.py) ---
+_declare("gpumemd_process_rank_info", "gauge", _INFO, "spool",
+    "A process that runs a gpumemd agent, with its rank; value 1 (join on pid).")
+_declare("gpumemd_spool_rank_last_publish_timestamp_seconds", "gauge", ("pid", "rank", "job_id"), "spool",
+    "When a rank last published into the spool.")
+_declare("gpumemd_spool_ranks", "gauge", (), "spool",
+    "Live agents merged from the spool directory.")
+_declare("gpumemd_spool_expired", "counter", (), "spool",
+    "Spool files left out because their agent is dead or silent.")
+_declare("gpumemd_spool_errors", "counter", (), "spool",
+    "Spool files rejected, any reason (deprecated: gpumemd_spool_rejected_total).")
+_declare("gpumemd_spool_conflicts", "counter", (), "spool",
+    "Spool files left out because a newer one claimed the same rank.")
+_declare("gpumemd_spool_rejected", "counter", ("reason",), "spool",
+    "Spool files (or the directory) refused, by reason.")
+_declare("gpumemd_spool_dropped_series", "counter", ("reason",), "spool",
+    "Series of a rank left out (the rest of its file served), by reason.")
+
+# --- kubelet (gpumemd/sources/kubelet.py) ---
+_declare("gpumemd_gpu_pod_info", "gauge", (
+    "uuid", "pod", "namespace", "container", "resource", "claim",
+), "kubelet",
+    "A GPU allocated to a container (kubelet pod-resources); value 1. Join on uuid.")
+
+# --- slurm (gpumemd/sources/slurm.py) ---
+_declare("gpumemd_process_slurm_job_info", "gauge", ("pid", "job_id"), "slurm",
+    "The Slurm job of a GPU process; value 1.")
+_declare("gpumemd_gpu_slurm_job_info", "gauge", ("gpu", "uuid", "job_id", *_POD), "slurm",
+    "A Slurm job with a process on a GPU; value 1.")
+
+# --- alerts (gpumemd/alerts/observer.py, alerts/notify.py) ---
+_declare("gpumemd_alerts", "gauge", ("alertname", "alertstate"), "alerts",
+    "Pending and firing alerts (like Prometheus's ALERTS); value 1.")
+_declare("gpumemd_notifications", "counter", ("notifier", "result"), "alerts",
+    "Alerts sent to a notifier, by result (each failed attempt counts).")
+_declare("gpumemd_notifications_dropped", "counter", ("notifier",), "alerts",
+    "Alerts dropped because a notifier's queue was full.")
+_declare("gpumemd_notification_queue_length", "gauge", ("notifier",), "alerts",
+    "Alerts waiting to be sent.")
+_declare("gpumemd_rule_evaluation_failures", "counter", ("alertname",), "alerts",
+    "Rule evaluations that raised.")
+_declare("gpumemd_rule_template_failures", "counter", ("alertname",), "alerts",
+    "Renderings of a rule's labels or annotations with an action that could not render.")
+_declare("gpumemd_rule_alerts_dropped", "counter", ("alertname",), "alerts",
+    "New alerts of a rule not started: it had alerting.max_series_per_rule active.")
+_declare("gpumemd_rule_series_dropped", "counter", ("alertname", "job_id", "rank", "pid"), "alerts",
+    "Series a trend or increase rule did not track: their source (rank) tracked "
+    "alerting.max_series_per_rule.")

@@ -38,10 +38,8 @@ rules.register_compiler()
 MAX_RELOAD_ERRORS = 10  # log lines for one failed reload; the rest are counted
 _MAX_LINE = 500  # characters of one logged error
 
-_RELOAD_OK = Family("gpumemd_config_last_reload_successful",
-                    "Whether the last configuration reload attempt was successful.")
-_RELOAD_AT = Family("gpumemd_config_last_reload_success_timestamp_seconds",
-                    "Timestamp of the last successful configuration reload (the start counts as one).")
+_RELOAD_OK = Family("gpumemd_config_last_reload_successful")
+_RELOAD_AT = Family("gpumemd_config_last_reload_success_timestamp_seconds")
 
 
 class ReloadStatus:
@@ -66,13 +64,7 @@ class ReloadStatus:
         return [ok, at]
 
 
-_AUTH_REFUSED = Family(
-    "gpumemd_http_auth_refused",
-    "Requests basic auth refused: a wrong or missing password (401), or a client over its "
-    "budget of password verifications (429, answered without a bcrypt).",
-    "counter",
-    ["code"],
-)
+_AUTH_REFUSED = Family("gpumemd_http_auth_refused")
 
 
 def _auth_families(server: HttpServer | None) -> list[Metric]:

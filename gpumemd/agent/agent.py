@@ -4,7 +4,7 @@ from a helper process (gpumemd/agent/endpoint.py; `agent.endpoint: thread` serve
 thread of this process instead).
 
     import gpumemd
-    agent = gpumemd.start()            # idempotent; 127.0.0.1:9968 (+ LOCAL_RANK)
+    agent = gpumemd.start()            # idempotent; the node spool (a port: listen_address=)
     with gpumemd.Agent(interval=0.05): # or scoped
         train()
 
@@ -204,6 +204,9 @@ class Agent:
             max_tokens=agent.max_tokens,
         )
         self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
+        if self.diagnoser is not None:  # the OOM diagnosis's exact step ends (a leak's growth per step)
+            self.diagnoser.follow_steps(allocator.last_step_peak, allocator.step_devices)
+            self.steps.boundary_listeners.append(self.diagnoser)
         old_probe, self.probe = self.probe, None  # sources are built again on a reload
         if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)
             self.steps.boundary_listeners.append(_PeakReset(allocator))

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.known_metrics import ALLOCATED_CATEGORIES
+from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
 __all__ = ["CATEGORIES", "PERSISTENT", "CategoryReading", "CategorySource", "Walk", "account"]
@@ -257,9 +257,8 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     reading; the walk's cost is kept in `last_walk_seconds`."""
 
     name = "categories"
-    names = frozenset({FAMILY})
-    _FAMILY = Family(FAMILY, "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, "
-                             "activations, other) at the step's peak (at=\"peak\") and end (at=\"end\").")
+    names = collected_by("categories")  # the families declared with its name (known_metrics)
+    _FAMILY = Family(FAMILY)
 
     def __init__(self, labels: Mapping[str, str], *, device_type: Callable[[], str | None] | None = None,
                  clock: Callable[[], float] = time.perf_counter,

@@ -29,7 +29,8 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_leak, human_site, site_blocks
-from gpumemd.sources.base import Source, gauge
+from gpumemd.known_metrics import collected_by
+from gpumemd.sources.base import Source, metric
 
 from .retainers import BUDGET_S, find_retainers
 
@@ -56,9 +57,7 @@ class LeakFinder(Source[LeakReading]):
     """Collector `leak`: the last report's top sites; and the finder's state machine."""
 
     name = "leak"
-    names = frozenset(
-        {"gpumemd_leak_site_bytes", "gpumemd_leak_site_bytes_per_step", "gpumemd_leak_last_report_info"}
-    )
+    names = collected_by("leak")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -250,25 +249,15 @@ class LeakFinder(Source[LeakReading]):
 
     def families(self, reading: LeakReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
-        live = gauge(
-            "gpumemd_leak_site_bytes",
-            "Live bytes allocated at a growing site (the leak finder's top sites).",
-            ["site", *ids],
-        )
-        rate = gauge(
-            "gpumemd_leak_site_bytes_per_step", "Growth per optimizer step at a growing site.", ["site", *ids]
-        )
+        live = metric("gpumemd_leak_site_bytes", ["site", *ids])
+        rate = metric("gpumemd_leak_site_bytes_per_step", ["site", *ids])
         top, last = reading
         for site, n, per_step in top:
             live.add_metric([site, *extra], n)
             rate.add_metric([site, *extra], per_step)
         if last is None:
             return (live, rate)
-        info = gauge(
-            "gpumemd_leak_last_report_info",
-            "The leak finder's last answer; value 1.",
-            ["gpu", "site", "retained_by", "summary", *ids],
-        )
+        info = metric("gpumemd_leak_last_report_info", ["gpu", "site", "retained_by", "summary", *ids])
         info.add_metric([*last, *extra], 1)
         return (live, rate, info)
 

@@ -1,7 +1,13 @@
 """The OOM diagnosis's inputs in the training process: what the allocator, its snapshot and
 NVML say at the OOM (`OomDiagnoser.diagnose`, called by the OOM observer in the allocating
-thread), and what only the samples saw before it (`OomDiagnoser.observe`, a sample listener:
-step peaks, this process's non-PyTorch memory at its lowest, the allocator's configuration).
+thread), and what only came before it: allocated at each step boundary with the optimizer
+steps counted then (`on_boundary`, a step-boundary listener: exact step ends, so a leak's
+growth is per optimizer step), this process's non-PyTorch memory at its lowest and the
+watched model's categories (`observe`, a sample listener).
+
+Everything the OOM needs now is read at the OOM (this process's NVML bytes among it), so an
+OOM before the agent's first sample gets the answer a later one would. The accounting is
+built by the same function as `gpumemd explain --snapshot`'s (diagnosis/accounting.py).
 
 Nothing here allocates GPU memory: the allocator's counters, `memory_snapshot` without
 traces, and NVML's per-process list are all host-side reads.
@@ -17,8 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gpumemd.backends.nvml import NvmlApi
-from gpumemd.diagnosis.oom import AllocatorConfig, Diagnosis, OomFigures, OtherProcess, diagnose
-from gpumemd.diagnosis.snapshot import figures_from_segments
+from gpumemd.diagnosis.accounting import AllocatorConfig, OtherProcess, build_accounting
+from gpumemd.diagnosis.oom import Diagnosis, diagnose
 from gpumemd.sources import alloc_conf, mps_limit
 
 log = logging.getLogger("gpumemd.agent")
@@ -46,14 +52,32 @@ class OomDiagnoser:
         self._env = env
         self._ranks = ranks
         self._nvml_ready = False
-        self._step_peaks: dict[int, collections.deque[int]] = {}
-        self._step_allocated: dict[int, collections.deque[int]] = {}
-        self._last_steps: dict[int, int] = {}
+        self._step_ends: dict[int, collections.deque[tuple[int, int]]] = {}  # (optimizer steps, allocated)
+        self._step_peak: Callable[[int], Any] | None = None
+        self._devices: Callable[[], Any] | None = None
         self._non_pytorch_low: dict[int, int] = {}
         self._step: int | None = None
         self._categories: dict[int, tuple[tuple[str, int], ...]] = {}  # the last step peak's, by device
 
-    # --- what the samples saw (the sampling thread) ---
+    # --- what came before the OOM ---
+
+    def follow_steps(self, step_peak: Callable[[int], Any], devices: Callable[[], Any]) -> None:
+        """The allocator source's last closed step peak per device and its devices: read at each
+        step boundary (`on_boundary`)."""
+        self._step_peak, self._devices = step_peak, devices
+
+    def on_boundary(self, steps: int | None) -> None:
+        """A step boundary closed, `steps` optimizer steps counted so far: keep allocated at the
+        step's end with that count (a BoundaryListener: cheap, on the training thread)."""
+        if steps is None or self._step_peak is None or self._devices is None:
+            return
+        for device in self._devices():
+            reading = self._step_peak(device)
+            if reading is None:
+                continue
+            ends = self._step_ends.setdefault(device, collections.deque(maxlen=HISTORY))
+            if not ends or ends[-1][0] < steps:
+                ends.append((steps, int(reading.allocated_end_bytes)))
 
     def observe(self, snapshot: Any) -> None:
         """A sample listener; never raises into the sampler."""
@@ -64,18 +88,6 @@ class OomDiagnoser:
             training = readings.get("training")  # (the loop's global step, optimizer steps the hook saw)
             if isinstance(training, tuple) and len(training) == 2:
                 self._step = training[0] if training[0] is not None else training[1]
-            steps = training[1] if isinstance(training, tuple) and len(training) == 2 else None
-            for r in readings.get("allocator") or ():
-                # one entry per sample that saw new optimizer steps: the step peak, and allocated
-                # between steps (the agent samples right after a step boundary)
-                if r.step is not None and steps is not None and self._last_steps.get(r.device) != steps:
-                    self._last_steps[r.device] = steps
-                    self._step_peaks.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
-                        r.step.allocated_bytes
-                    )
-                    self._step_allocated.setdefault(r.device, collections.deque(maxlen=HISTORY)).append(
-                        r.allocated_bytes
-                    )
             for c in readings.get("categories") or ():  # gpumemd.watch: the last step peak by category
                 if c.peak is not None:
                     self._categories[c.device] = tuple(c.peak.items())
@@ -102,45 +114,42 @@ class OomDiagnoser:
             total = None
         limit = limit_or_total if total is not None and 0 < limit_or_total < total else None
         # the smaller of the fraction's limit and an MPS client limit refused it
-        mps = mps_limit.limit_for(os.environ if self._env is None else self._env, device)
+        env = os.environ if self._env is None else self._env
+        mps = mps_limit.limit_for(env, device)
         limit_by = "fraction"
         if mps is not None and total is not None and mps < total and (limit is None or mps < limit):
             limit, limit_by = mps, "mps"
-        seg = None
+        segments = None
+        lacking = []
         try:
             segments = self._torch.pool_segments()
-            if segments is not None:
-                seg = figures_from_segments(segments, device)
         except Exception:  # noqa: BLE001 - the snapshot is a refinement: without it, no block figures
             log.debug("OOM diagnoser: no snapshot", exc_info=True)
+        if segments is None:
+            lacking.append("segments (memory_snapshot failed)")
         used, others = self._nvml_view(device)
-        non_pytorch = None if used is None or reserved is None else max(0, used - reserved)
-        fitting = None if seg is None else sum(1 for b in seg.free_blocks if b >= requested)
-        figures = OomFigures(
+        acc = build_accounting(
             requested=int(requested),
             device=device,
+            segments=segments,
             device_total=total,
             device_free=int(device_free),
             limit=limit,
             limit_by=limit_by,
+            fraction_set_by="conf" if alloc_conf.from_env(env).memory_fraction not in ("", alloc_conf.INVALID)
+            else "call",
             allocated=allocated,
             reserved=reserved,
-            largest_free_block=None if seg is None else seg.largest_free_block,
-            free_blocks_fitting=fitting,
-            pool_reserved=None if seg is None else seg.pool_reserved,
-            pool_free=None if seg is None else seg.pool_free,
-            largest_pool=None if seg is None else seg.largest_pool,
             process_used=used,
-            non_pytorch=non_pytorch,
-            non_pytorch_baseline=self._non_pytorch_low.get(device),
+            context_baseline=self._non_pytorch_low.get(device),
             others=others,
             config=self._config(),
             step=self._step,
-            step_allocated=tuple(self._step_allocated.get(device, ())),
-            step_peaks=tuple(self._step_peaks.get(device, ())),
+            step_ends=tuple(self._step_ends.get(device, ())),
             categories=self._categories.get(device, ()),
+            lacking=lacking,
         )
-        return diagnose(figures)
+        return diagnose(acc)
 
     def _config(self) -> AllocatorConfig:
         env = os.environ if self._env is None else self._env
@@ -156,7 +165,9 @@ class OomDiagnoser:
         ipc = "torch.multiprocessing.reductions" in sys.modules and bool(
             getattr(sys.modules["torch.multiprocessing.reductions"], "shared_cache", None)
         )  # getattr: private
+        text = next((env[k] for k in alloc_conf.ENV_VARS if env.get(k)), "")
         return AllocatorConfig(
+            text=text[:256],
             backend=backend,
             expandable_segments=settings.expandable_segments == "true",
             max_split_size=int(split) if split.isdigit() else None,

@@ -19,6 +19,7 @@ from gpumemd import config as config_mod
 from gpumemd.backends.torch_accel import NVIDIA
 from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.config import AgentConfig, Config
+from gpumemd.known_metrics import collected_by
 from gpumemd.profiler import sections
 from gpumemd.sampling.observer import Observer
 from gpumemd.sources.agent_self import Errors
@@ -169,14 +170,7 @@ class SectionsObserver(Observer):
 
     name = "sections"
     # What a rule may select from it (the sampler builds these for the rules only when selected)
-    names = frozenset(
-        {
-            "gpumemd_section_peak_bytes",
-            "gpumemd_section_net_bytes",
-            "gpumemd_section_calls",
-            "gpumemd_section_dropped",
-        }
-    )
+    names = collected_by("sections")  # the families declared with its name (known_metrics)
 
     def __init__(self, families: Any, every: float = 0.0) -> None:
         self._families = families

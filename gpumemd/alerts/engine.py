@@ -35,8 +35,11 @@ from .signals import (
     SampleView,
     Series,
     Signal,
+    Source,
+    SourceBudget,
     Value,
     signal_key,
+    source_of,
 )
 from .templates import MAX_RENDERED, Context, Template, compile_template
 
@@ -131,7 +134,8 @@ class Rule:
         self.failures = 0
         self.template_failures = 0  # renderings of this rule's templates with an <error: …>
         self.on_change: Callable[[], None] = _nothing  # the engine's: its exposed families are stale
-        self.dropped_alerts = 0  # new alerts not started: max_series already active (exported)
+        self.alert_budget = SourceBudget(max_series)  # active alerts per source (as the signal's series)
+        self._alert_sources: dict[Key, Source] = {}
         self.last_value: float | None = None  # stale rules: the last timestamp seen
 
     @property
@@ -141,6 +145,27 @@ class Rule:
     @property
     def dropped_series(self) -> int:
         return self.signal.dropped_series if self.signal is not None else 0
+
+    @property
+    def dropped_alerts(self) -> int:
+        """New alerts not started: their source had its budget of active ones (exported)."""
+        return self.alert_budget.dropped_total
+
+    def dropped_series_by_source(self) -> dict[Source, int]:
+        return dict(self.signal.budget.dropped) if self.signal is not None else {}
+
+    def admit_alert(self, key: Key, labels: Mapping[str, str]) -> bool:
+        """Whether a new alert for the series `key` may start: its source's budget allows it
+        (charged to it until `end_alert`)."""
+        source = source_of(labels)
+        if not self.alert_budget.take(source):
+            return False
+        self._alert_sources[key] = source
+        return True
+
+    def end_alert(self, key: Key) -> None:
+        del self.active[key]
+        self.alert_budget.give(self._alert_sources.pop(key))
 
     def names(self) -> list[str]:
         return (
@@ -487,15 +512,14 @@ class Engine:
                     alert.info = joined
                     alert.annotations = rule.annotations(labels, value, ext, info)
                 continue
-            if alert is None and len(rule.active) >= self.max_series:
-                rule.dropped_alerts += 1
-                self._changed()  # the exported count moved
+            self._changed()  # a new alert, or the exported count of those not started moved
+            if alert is None and not rule.admit_alert(key, labels):  # a resolved one keeps its place
                 if rule.dropped_alerts == 1:  # once per rule: the counter says how often
                     log.warning(
-                        "alert %s: %d alerts active; new ones are not started", rule.name, self.max_series
+                        "alert %s: a source has %d alerts active; its new ones are not started",
+                        rule.name, self.max_series,
                     )
                 continue
-            self._changed()
             rule.active[key] = Alert(
                 rule.alert_labels(labels, value, ext),
                 PENDING,
@@ -514,7 +538,7 @@ class Engine:
                 if alert.state == PENDING or (
                     alert.resolved_at is not None and ts - alert.resolved_at > self.resolved_retention
                 ):
-                    del rule.active[key]
+                    rule.end_alert(key)
                     self._changed()
                 if alert.state != INACTIVE and not keep:
                     self._changed()

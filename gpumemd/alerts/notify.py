@@ -31,10 +31,11 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.core import Metric
 
 from gpumemd.config import NotifierConfig
 from gpumemd.httpclient import Cancel, RequestFailed, redact, request, require_2xx
+from gpumemd.sources.base import metric
 
 from .engine import Notification
 from .signals import Key
@@ -426,19 +427,9 @@ def build_notifiers(configs: Sequence[NotifierConfig], *, external_url: str = ""
 
 
 def notifier_families(notifiers: Sequence[Notifier]) -> list[Metric]:
-    total = CounterMetricFamily(
-        "gpumemd_notifications",
-        "Alerts sent to a notifier, by result (each failed attempt counts).",
-        labels=["notifier", "result"],
-    )
-    dropped = CounterMetricFamily(
-        "gpumemd_notifications_dropped",
-        "Alerts dropped because a notifier's queue was full.",
-        labels=["notifier"],
-    )
-    queued = GaugeMetricFamily(
-        "gpumemd_notification_queue_length", "Alerts waiting to be sent.", labels=["notifier"]
-    )
+    total = metric("gpumemd_notifications", ["notifier", "result"])
+    dropped = metric("gpumemd_notifications_dropped", ["notifier"])
+    queued = metric("gpumemd_notification_queue_length", ["notifier"])
     for n in notifiers:
         total.add_metric([n.name, "success"], n.sent)
         total.add_metric([n.name, "failure"], n.failed)

@@ -18,10 +18,12 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from prometheus_client.core import CounterMetricFamily, Metric
+from prometheus_client.core import Metric
 
+from gpumemd import known_metrics
 from gpumemd.config import AlertingConfig, Config, ConfigError
 from gpumemd.sampling.observer import Observer
+from gpumemd.sources.base import Family, metric
 
 from .actions import ActionRunner
 from .engine import Alert, Engine, Notification
@@ -36,9 +38,8 @@ _ALERTS_WAIT = 0.5  # seconds /api/v1/alerts waits for a running evaluation befo
 _LAST = "gpumemd_last_sample_timestamp_seconds"
 # The families this observer exports itself: a rule on them sees the previous evaluation's
 # values (as Prometheus's rules see ALERTS), added to the view from the last families.
-_OWN = frozenset({"gpumemd_alerts", "gpumemd_rule_evaluation_failures", "gpumemd_rule_template_failures",
-                  "gpumemd_rule_alerts_dropped", "gpumemd_notifications",
-                  "gpumemd_notifications_dropped", "gpumemd_notification_queue_length"})
+_OWN = known_metrics.collected_by("alerts")
+_ALERTS = Family("gpumemd_alerts")  # an alert's own labels, as Prometheus's ALERTS
 
 
 class AlertObserver(Observer):
@@ -208,29 +209,14 @@ class AlertObserver(Observer):
         return [*cached[1], *notes[1]]
 
     def _build_alert_families(self) -> list[Metric]:
-        alerts = Metric(
-            "gpumemd_alerts", "Pending and firing alerts (like Prometheus's ALERTS); value 1.", "gauge"
-        )
-        failures = CounterMetricFamily(
-            "gpumemd_rule_evaluation_failures", "Rule evaluations that raised.", labels=["alertname"]
-        )
-        template_failures = CounterMetricFamily(
-            "gpumemd_rule_template_failures",
-            "Renderings of a rule's labels or annotations with an action that could not render.",
-            labels=["alertname"],
-        )
-        dropped = CounterMetricFamily(
-            "gpumemd_rule_alerts_dropped",
-            "New alerts of a rule not started: it had alerting.max_series_per_rule active.",
-            labels=["alertname"],
-        )
-        series_dropped = CounterMetricFamily(
-            "gpumemd_rule_series_dropped",
-            "Series a trend or increase rule did not track: it tracked alerting.max_series_per_rule.",
-            labels=["alertname"],
-        )
+        alerts = _ALERTS.new()
+        failures = metric("gpumemd_rule_evaluation_failures", ["alertname"])
+        template_failures = metric("gpumemd_rule_template_failures", ["alertname"])
+        dropped = metric("gpumemd_rule_alerts_dropped", ["alertname"])
+        # per source: the identity labels of the rank whose series were not tracked (none: the node's)
+        series_dropped = metric("gpumemd_rule_series_dropped", ["alertname", "job_id", "rank", "pid"])
         for _rule, alert in self.engine.active_alerts():
-            alerts.add_sample("gpumemd_alerts", {**alert.labels, "alertstate": alert.state}, 1.0)
+            _ALERTS.add(alerts, {**alert.labels, "alertstate": alert.state}, 1.0)
         for rule in self.engine.rules:
             if rule.failures:
                 failures.add_metric([rule.name], rule.failures)
@@ -238,8 +224,11 @@ class AlertObserver(Observer):
                 template_failures.add_metric([rule.name], rule.template_failures)
             if rule.dropped_alerts:
                 dropped.add_metric([rule.name], rule.dropped_alerts)
-            if rule.dropped_series:
-                series_dropped.add_metric([rule.name], rule.dropped_series)
+            for source, n in sorted(rule.dropped_series_by_source().items()):
+                ident = {k: v for k, v in zip(("job_id", "rank", "pid"), source, strict=True) if v}
+                series_dropped.add_sample(
+                    "gpumemd_rule_series_dropped_total", {"alertname": rule.name, **ident}, float(n)
+                )
         return [alerts, failures, template_failures, dropped, series_dropped]
 
     def alerts(self) -> list[dict[str, Any]]:

@@ -24,7 +24,8 @@ from .rules import RuleSpec, Selector
 
 log = logging.getLogger("gpumemd.alerts")
 
-__all__ = ["Key", "Labels", "SampleView", "Series", "Signal", "Value", "signal_key"]
+__all__ = ["Key", "Labels", "SampleView", "Series", "Signal", "Source", "SourceBudget", "Value", "signal_key",
+           "source_of"]
 
 Labels = dict[str, str]
 
@@ -33,6 +34,57 @@ Key = tuple[tuple[str, str], ...]
 
 
 Series = tuple[Key, Mapping[str, str], float]
+
+
+Source = tuple[str, str, str]
+"""Whose a series is: its (job_id, rank, pid) labels, the identity the daemon sets on every series
+of a rank from its verified file (pid for a process without a rank; all empty for the node's own)."""
+
+_SOURCE_LABELS = ("job_id", "rank", "pid")
+
+
+def source_of(labels: Mapping[str, str]) -> Source:
+    return (labels.get("job_id", ""), labels.get("rank", ""), labels.get("pid", ""))
+
+
+class SourceBudget:
+    """How many series (or alerts) of one rule each source may hold: `per_source` each, so one
+    rank's churn never takes another's place. A node-wide bound (`NODE_SOURCES` sources' worth)
+    keeps the total finite; past it, a source still gets its first `per_source // 8`. What is
+    refused is counted per source (`dropped`, at most `MAX_COUNTED` sources named; the rest
+    under the empty source)."""
+
+    NODE_SOURCES = 64
+    MAX_COUNTED = 256
+
+    def __init__(self, per_source: int) -> None:
+        self.per_source = per_source
+        self.node = per_source * self.NODE_SOURCES
+        self.floor = max(1, per_source // 8)
+        self.held: dict[Source, int] = {}
+        self.total = 0
+        self.dropped: dict[Source, int] = {}
+        self.dropped_total = 0
+
+    def take(self, source: Source) -> bool:
+        held = self.held.get(source, 0)
+        if held >= self.per_source or (self.total >= self.node and held >= self.floor):
+            self.dropped_total += 1
+            if source not in self.dropped and len(self.dropped) >= self.MAX_COUNTED:
+                source = ("", "", "")
+            self.dropped[source] = self.dropped.get(source, 0) + 1
+            return False
+        self.held[source] = held + 1
+        self.total += 1
+        return True
+
+    def give(self, source: Source) -> None:
+        held = self.held.get(source, 0) - 1
+        if held > 0:
+            self.held[source] = held
+        else:
+            self.held.pop(source, None)
+        self.total -= 1
 
 
 class SampleView:
@@ -241,7 +293,8 @@ class Signal:
         self.window = spec.effective_window()
         self.max_series = max_series
         self.history: dict[Key, Any] = {}
-        self.dropped_series = 0
+        self.budget = SourceBudget(max_series)  # per source: one rank's churn never drops another's series
+        self._sources: dict[Key, Source] = {}  # the source each tracked series is charged to
         self._div_key = ("div", spec.divide_by, self.join)
         self._ts: float | None = None
         self._view: SampleView | None = None
@@ -252,6 +305,10 @@ class Signal:
         self._maxlen = int(math.ceil(self.window / step)) + 2 if self.window else 0
         self._confirm_maxlen = int(math.ceil((spec.confirm_window or 0) / step)) + 2
         self._evaluations = 0
+
+    @property
+    def dropped_series(self) -> int:
+        return self.budget.dropped_total
 
     def names(self) -> list[str]:
         return [self.name] + ([self.divisor.name] if self.divisor else [])
@@ -332,15 +389,17 @@ class Signal:
                 out.append(((), labels, _divide(value, den), None))
         return out
 
-    def _admit(self, key: Key) -> bool:
-        if len(self.history) >= self.max_series:
-            if self.dropped_series == 0:
-                log.warning(
-                    "alert %s: more than %d series; ignoring new ones", self.spec.alert, self.max_series
-                )
-            self.dropped_series += 1
-            return False
-        return True
+    def _admit(self, key: Key, labels: Mapping[str, str]) -> bool:
+        source = source_of(labels)
+        if self.budget.take(source):
+            self._sources[key] = source
+            return True
+        if self.budget.dropped.get(source) == 1:  # once per source (of those counted by name)
+            log.warning(
+                "alert %s: source %s has %d series; ignoring its new ones",
+                self.spec.alert, _describe(source), self.budget.held.get(source, 0),
+            )
+        return False
 
     def _tracked(
         self, series: list[tuple[Mapping[str, str], float]], start: Callable[[float], Any]
@@ -355,7 +414,7 @@ class Signal:
             hist = history.get(key)
             new = hist is None
             if new:
-                if not self._admit(key):
+                if not self._admit(key, labels):
                     continue
                 hist = history[key] = start(value)
             yield key, labels, value, hist, new
@@ -441,6 +500,13 @@ class Signal:
         horizon = self.window + 60.0
         for key in [k for k, h in self.history.items() if ts - h.seen > horizon]:
             del self.history[key]
+            self.budget.give(self._sources.pop(key))
+
+
+def _describe(source: Source) -> str:
+    """`{job_id="7",rank="3"}`: a source as its labels (bounded: label values are)."""
+    parts = [f'{n}="{v[:64]}"' for n, v in zip(_SOURCE_LABELS, source, strict=True) if v]
+    return "{" + ",".join(parts) + "}"
 
 
 def _divide(num: float, den: float) -> float:

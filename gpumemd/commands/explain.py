@@ -464,8 +464,8 @@ def findings(node: Node) -> list[Finding]:
                         "fragmentation",
                         f"{p.who} on GPU {g.gpu}: {size(p.fragmented)} "
                         f"({p.fragmented / p.reserved:.0%}) of its cache is split blocks no request "
-                        "fits: free memory between live tensors, which no allocator setting joins "
-                        "(docs/oom.md)",
+                        "fits: free memory between live tensors, which the native allocator cannot "
+                        "join (expandable segments map its whole free pages again; docs/oom.md)",
                         p.fragmented,
                     )
                 )
@@ -702,11 +702,13 @@ def render_diff(report: Any, *, per: str = "step") -> str:
 
 def explain_snapshot(path: str, requested: int | None = None) -> tuple[Any, tuple[str, ...]]:
     """The OOM diagnosis of a snapshot file (gpumemd's, torch's `_dump_snapshot`, Stormlog's),
-    and what the file lacked; raises SnapshotUnreadable with one line."""
+    through the accounting and diagnosis the agent uses at an OOM (diagnosis/accounting.py),
+    and what it lacked."""
     from pathlib import Path
 
+    from gpumemd.diagnosis.accounting import accounting_from_snapshot
     from gpumemd.diagnosis.oom import diagnose
-    from gpumemd.diagnosis.snapshot import figures_from_snapshot, load_snapshot
+    from gpumemd.diagnosis.snapshot import load_snapshot
 
-    figures, lacking = figures_from_snapshot(load_snapshot(Path(path)), requested=requested)
-    return diagnose(figures), lacking
+    d = diagnose(accounting_from_snapshot(load_snapshot(Path(path)), requested=requested))
+    return d, d.missing

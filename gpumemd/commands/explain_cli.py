@@ -46,6 +46,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --diff: optimizer steps from the first snapshot to the last (growth per step)",
     )
     p.add_argument(
+        "--what-if",
+        action="store_true",
+        help="with --snapshot: replay its allocation history under each allocator setting "
+        "(would the OOM have happened; the peak reserved)",
+    )
+    p.add_argument(
         "--requested",
         metavar="BYTES",
         help="with --snapshot: the failed request's size, where the snapshot holds no OOM event",
@@ -69,10 +75,13 @@ def main(args: argparse.Namespace) -> int:
         timeout = flags.timeout(args)
     except config_mod.ConfigError as exc:
         return flags.report(exc)
+    if args.what_if and not args.snapshot:
+        print("gpumemd explain: --what-if: needs --snapshot FILE", file=sys.stderr)
+        return 2
     if args.diff:
         return _diff(args, steps)
     if args.snapshot:
-        return _snapshot(args, requested)
+        return _what_if(args) if args.what_if else _snapshot(args, requested)
     if args.prometheus:
         return _job(args, timeout)
     got = flags.node_reader(args, "explain", timeout)
@@ -119,9 +128,26 @@ def _snapshot(args: argparse.Namespace, requested: int | None) -> int:
         sys.stdout.write(strict_json({**d.to_json(), "lacking": list(lacking)}))
     else:
         print(f"cause: {d.cause}\n  {d.summary}\nfix: {d.fix}")
+        for conf in d.does_not_help:
+            print(f"does not help: PYTORCH_CUDA_ALLOC_CONF={conf}")
         for line in lacking:
             print(f"lacking: {line}")
     return 1
+
+
+def _what_if(args: argparse.Namespace) -> int:
+    """`explain --snapshot FILE --what-if`: 1 with an answer, 2 without one (what it lacks said)."""
+    from gpumemd.diagnosis.snapshot import SnapshotUnreadable
+
+    from . import whatif
+
+    try:
+        w = whatif.what_if_snapshot(args.snapshot)
+    except SnapshotUnreadable as exc:
+        print(f"gpumemd explain: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(whatif.to_json(w) if args.json else whatif.render(w))
+    return 1 if w.outcomes else 2
 
 
 def _diff(args: argparse.Namespace, steps: int | None) -> int:

@@ -208,7 +208,9 @@ class AgentConfig:
     # `interval` has passed (no GIL hand-off), the thread ticking while no steps come;
     # thread: always on the sampling thread (docs/agent.md, Cost)
     tick: Literal["thread", "step"] = "step"
-    listen_address: ListenAddress | None = f"127.0.0.1:{AGENT_PORT}"  # loopback; none: no HTTP
+    # None: no port, the node spool only (another local user could bind a port first and answer
+    # for the rank); `127.0.0.1:9968` serves on loopback, port + LOCAL_RANK (docs/security.md)
+    listen_address: ListenAddress | None = None
     per_rank_port: bool = True  # add LOCAL_RANK to the port, so the ranks of a node do not collide
     # process: a helper process serves the published sample (scrapes cost the training
     # process nothing); thread: served from a thread of the training process

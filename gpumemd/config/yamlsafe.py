@@ -92,7 +92,8 @@ def read_limited(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> b
         chunks: list[bytes] = []
         got = 0
         while got <= limit:  # st_size can lie (/proc, a file still growing)
-            chunk = os.read(fd, limit + 1 - got)
+            # asked for what the file holds, not the limit: os.read allocates what it is asked
+            chunk = os.read(fd, min(limit + 1 - got, max(st.st_size + 1 - got, 1 << 16)))
             if not chunk:
                 break
             chunks.append(chunk)

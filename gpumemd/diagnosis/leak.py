@@ -148,17 +148,28 @@ def live_by_site(
     """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user frame."""
     sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
     orphan = 0
+    # torch shares one frame list between the blocks of one traceback: each list is read once
+    # (by id: the snapshot holds it meanwhile), so a file's shared parts cost once, not per block
+    read: dict[int, tuple[SiteKey, tuple[tuple[str, int, str], ...]] | None] = {}
     for block in _live_blocks(snapshot, device):
         size = block.get("size")
         if type(size) is not int or size <= 0:
             continue
-        frames = _frames(block)
-        i = user_frame(frames, skip)
-        if i is None:
+        raw = block.get("frames")
+        if id(raw) in read:
+            site = read[id(raw)]
+        else:
+            frames = _frames(block)
+            i = user_frame(frames, skip)
+            site = None if i is None else (
+                frames[i], tuple(f for f in frames[i:] if user_frame([f], skip) == 0)[:MAX_FRAMES]
+            )
+            if isinstance(raw, list):
+                read[id(raw)] = site
+        if site is None:
             orphan += size
             continue
-        key = frames[i]
-        user = tuple(f for f in frames[i:] if user_frame([f], skip) == 0)[:MAX_FRAMES]
+        key, user = site
         n, count, kept = sites.get(key, (0, 0, user))
         sites[key] = (n + size, count + 1, kept)
     return sites, orphan

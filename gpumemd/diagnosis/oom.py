@@ -1,40 +1,54 @@
-"""Why a CUDA allocation failed, and what to change: one cause from a closed set, and a fix
-that is true for this process. Pure: figures in, a `Diagnosis` out (the agent gathers the
-figures at the OOM, `gpumemd explain --snapshot` from a snapshot file).
+"""Why a CUDA allocation failed, and the smallest change under which it would have fit.
 
-The causes, and the order in which they win when several hold (the first that holds):
+One function, `diagnose(acc)`, over one record (`OomAccounting`, gpumemd/diagnosis/
+accounting.py), for the agent at the OOM and for `gpumemd explain --snapshot` alike. Each
+cause is a counterfactual, a pure function of the accounting: would the request have fit
+if ...
 
-1. `limit`         a per-process limit (`set_per_process_memory_fraction`), not the device,
-                   refused it: the device had the bytes free.
-2. `fragmentation` PyTorch's cache and the device together held enough free bytes, but no
-                   block large enough: the layout, not the amount, stopped it (no setting
-                   fixes that, measured: the fix names the allocation order instead).
-3. `leak`          allocated memory grew step over step before the OOM.
-4. `graph_pools`   memory held in CUDA-graph or other private pools would have covered it.
-5. `other_processes` it would have fit without the other processes on the GPU.
-6. `non_pytorch`   this process's memory outside PyTorch (NCCL, libraries, another
-                   allocator) grew, and without that growth it would have fit.
-7. `capacity`      the working set does not fit, even without fragmentation.
+- `fragmentation`   ... PyTorch's free cached bytes could be joined (and, per setting, as
+                    the allocator does it: expandable segments unmap and map again whole
+                    free pages; the native allocator has already freed every wholly free
+                    segment before it raised, so empty_cache() cannot add to that);
+- `limit`           ... the fraction or MPS limit were lifted;
+- `graph_pools`     ... the free bytes of CUDA-graph and other private pools were returned;
+- `leak`            ... the growth of allocated bytes since the leak began were absent
+                    (per optimizer step, from exact step-end figures);
+- `non_pytorch`     ... this process's non-PyTorch bytes beyond its CUDA context were free;
+- `other_processes` ... the other processes' bytes on the GPU were free;
+- `capacity`        none of these: the shortfall, and "larger than the device" (or the
+                    limit) outright when the request alone exceeds it.
 
-Why this order: a configured limit and fragmentation are each fixed by one setting and say
-nothing about the working set; a leak makes every other cause a matter of time; pools,
-other processes and non-PyTorch memory name memory someone can give back; capacity is what
-remains. docs/oom.md has the rules with worked examples.
+When several fit, the smallest change wins (`smallest`): a setting of this process first
+(an allocator setting, the limit), then memory this process holds and does not need, then
+another process's memory; within one of these, the change that gives back fewer bytes.
+A fix is printed only where its counterfactual says the request fits, and a setting is
+named as not helping (`does_not_help`) only where the model's upper bound says so.
+docs/oom.md has the model with worked examples.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from .accounting import LARGE_PAGE, SMALL_PAGE, OomAccounting
 from .forecast import rank_limit
 
-__all__ = ["CAUSES", "AllocatorConfig", "Diagnosis", "OomFigures", "OtherProcess", "diagnose", "human_bytes",
-           "only_stranded_fits"]
+__all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
+           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits",
+           "smallest"]
 
-CAUSES = ("limit", "fragmentation", "leak", "graph_pools", "other_processes", "non_pytorch", "capacity")
+FORMAT = "gpumemd-oom-diagnosis/2"
+
+CAUSES = ("fragmentation", "limit", "graph_pools", "leak", "non_pytorch", "other_processes", "capacity")
+
+REMEDIES = ("alloc_conf", "batch_fraction", "free_other_processes", "lift_limit", "free_pools",
+            "free_non_pytorch", "fix_leak", "none")
+
+EXPANDABLE = "expandable_segments:True"
 
 MIB = 1 << 20
 
@@ -42,91 +56,7 @@ LEAK_MIN_STEPS = 4  # step-end readings, each above the last, before a leak is c
 
 LEAK_MIN_GROWTH = 1 * MIB  # per step: below this a "leak" is allocator noise
 
-
-@dataclass(frozen=True)
-class OtherProcess:
-    """Another process holding memory on the GPU that ran out, as the OOM diagnosis names it."""
-    pid: int
-    used_bytes: int
-    rank: str | None = None  # where the node daemon or the spool knows it
-    name: str | None = None
-
-
-@dataclass(frozen=True)
-class AllocatorConfig:
-    """What `PYTORCH_CUDA_ALLOC_CONF` set (gpumemd's `sources/alloc_conf.py` reads it)."""
-
-    backend: str = "native"  # native | cudaMallocAsync
-    expandable_segments: bool = False
-    max_split_size: int | None = None  # bytes; None: unlimited (the default)
-    uses_cuda_ipc: bool = False  # expandable segments and CUDA IPC conflict (pytorch #130330)
-
-
-@dataclass(frozen=True)
-class OomFigures:
-    """Everything known at the OOM, in bytes. None: not known (say so, never guess)."""
-
-    requested: int
-    device: int = 0
-    device_total: int | None = None  # the GPU's memory (NVML, else mem_get_info)
-    device_free: int | None = None  # free on the device when the allocator gave up
-    limit: int | None = None  # a per-process limit below the device's total
-    limit_by: str = "fraction"  # which: "fraction" (set_per_process_memory_fraction) or "mps"
-    allocated: int | None = None  # PyTorch, live tensors
-    reserved: int | None = None  # PyTorch's cache, all pools
-    largest_free_block: int | None = None  # the largest free block in the cache
-    free_blocks_fitting: int | None = None  # free cached blocks >= requested
-    pool_reserved: int | None = None  # reserved in CUDA-graph / private pools
-    pool_free: int | None = None  # of which free
-    largest_pool: tuple[str, int] | None = None  # (pool id, reserved bytes)
-    process_used: int | None = None  # NVML's figure for this process on this GPU
-    non_pytorch: int | None = None  # process_used - reserved
-    non_pytorch_baseline: int | None = None  # the smallest non-PyTorch figure seen before
-    others: tuple[OtherProcess, ...] | None = None  # None: not known (no NVML)
-    config: AllocatorConfig = field(default_factory=AllocatorConfig)
-    step: int | None = None
-    step_allocated: tuple[int, ...] = ()  # allocated at the last step ends, oldest first
-    step_peaks: tuple[int, ...] = ()  # the last step peaks, oldest first
-    # the last step peak by category (gpumemd.watch: parameters, gradients, optimizer_state,
-    # activations, ...), where the program watched its model: (category, bytes)
-    categories: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def cached_free(self) -> int | None:
-        if self.reserved is None or self.allocated is None:
-            return None
-        return max(0, self.reserved - self.allocated)
-
-    @property
-    def others_bytes(self) -> int | None:
-        return None if self.others is None else sum(p.used_bytes for p in self.others)
-
-
-@dataclass(frozen=True)
-class Diagnosis:
-    """The OOM diagnosis: the cause, a one-line summary in figures, the fix, and what it lacked."""
-    cause: str  # one of CAUSES
-    summary: str  # one line: the cause in figures
-    fix: str  # one line: what to change, with a number where one exists
-    missing: tuple[str, ...] = ()  # inputs the diagnosis lacked
-    figures: OomFigures | None = None
-    numbers: dict[str, int | float] = field(default_factory=dict)  # the fix's numbers (bytes, fractions)
-
-    def to_json(self) -> dict[str, Any]:
-        """The `.diagnosis.json` document: every figure in bytes; unknown ones null."""
-        figs = asdict(self.figures) if self.figures is not None else {}
-        if self.figures is not None:
-            figs["cached_free"] = self.figures.cached_free
-            figs["others_bytes"] = self.figures.others_bytes
-        return {
-            "format": "gpumemd-oom-diagnosis/1",
-            "cause": self.cause,
-            "summary": self.summary,
-            "fix": self.fix,
-            "missing": list(self.missing),
-            "numbers": dict(self.numbers),
-            "figures": figs,
-        }
+BATCH_MARGIN = 0.9  # the batch fraction keeps 10 % back: the step's other allocations vary
 
 
 def human_bytes(n: float) -> str:
@@ -136,81 +66,257 @@ def human_bytes(n: float) -> str:
     return f"{int(n)} B"
 
 
-def _nonneg(value: int | None) -> int | None:
-    if value is None or isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value if value >= 0 else None
-
-
-def clean(fig: OomFigures) -> OomFigures:
-    """Figures from outside (a snapshot, torch, NVML): negatives and wrong types become unknown."""
-    ints = {
-        k: _nonneg(getattr(fig, k))
-        for k in (
-            "device_total",
-            "device_free",
-            "limit",
-            "allocated",
-            "reserved",
-            "largest_free_block",
-            "free_blocks_fitting",
-            "pool_reserved",
-            "pool_free",
-            "process_used",
-            "non_pytorch",
-            "non_pytorch_baseline",
-            "step",
-        )
-    }
-    requested = _nonneg(fig.requested) or 0
-    others = (
-        None
-        if fig.others is None
-        else tuple(p for p in fig.others if _nonneg(p.used_bytes) is not None and _nonneg(p.pid) is not None)
-    )
-    steps = tuple(v for v in fig.step_allocated if _nonneg(v) is not None)
-    categories = tuple((str(c), n) for c, n in fig.categories if _nonneg(n) is not None)
-    peaks = tuple(v for v in fig.step_peaks if _nonneg(v) is not None)
-    pool = (
-        fig.largest_pool
-        if fig.largest_pool is not None and _nonneg(fig.largest_pool[1]) is not None
-        else None
-    )
-    return OomFigures(
-        requested=requested,
-        device=fig.device,
-        others=others,
-        config=fig.config,
-        limit_by="mps" if fig.limit_by == "mps" else "fraction",
-        step_allocated=steps,
-        step_peaks=peaks,
-        largest_pool=pool,
-        categories=categories,
-        **ints,
-    )
-
-
 def only_stranded_fits(request: int, largest_free_block: int, stranded: int, available: int) -> bool:
-    """The `fragmentation` cause's test, shared with the live figure (sources/pools.py): no free
-    block holds `request`, but the free bytes stranded between live tensors and what the device
-    can still give (`available`) add up to it."""
+    """The live fragmentation figure's test (sources/pools.py): no free block holds `request`,
+    but the free bytes stranded between live tensors and what the device can still give
+    (`available`) add up to it."""
     return stranded > 0 and largest_free_block < request <= stranded + available
 
 
-def _leak(steps: Sequence[int]) -> tuple[float, int] | None:
-    """(growth per step, steps it grew) when the last step ends each rose by a steady amount."""
-    if len(steps) < LEAK_MIN_STEPS:
+# --- the model ---
+
+
+def _room(acc: OomAccounting, extra: int = 0, *, own: bool = True, lift_limit: bool = False) -> int:
+    """The bytes the allocator could have mapped for the request had `extra` more bytes been
+    free on the device: this process's own (`own`: its reserved bytes fall by as much) or
+    another's. The fraction limit counts PyTorch's reserved bytes; under an MPS limit the
+    device's free memory is the limit's, so another process's bytes do not raise it."""
+    rel = acc.releasable if acc.device_free is None else 0  # unknown free: at least what it would release
+    free = (acc.device_free or 0) + rel
+    room = free + extra
+    if acc.limit is not None and not lift_limit:
+        if acc.limit_by == "fraction" and acc.reserved is not None:
+            room = min(room, acc.limit - acc.reserved + rel + (extra if own else 0))
+        elif acc.limit_by == "mps":
+            room = min(room, free + (extra if own else 0))
+    return max(0, room)
+
+
+def _lifted_mps_room(acc: OomAccounting) -> int | None:
+    """Free on the device without the MPS limit: its total less this process and the others."""
+    if acc.device_total is None or acc.process_used is None or acc.others_bytes is None:
+        return None
+    return max(0, acc.device_total - acc.process_used - acc.others_bytes)
+
+
+def _page_need(requested: int) -> int:
+    """What an expandable segment maps for a request: whole pages (20 MiB large, 2 MiB small)."""
+    page = SMALL_PAGE if requested <= MIB else LARGE_PAGE
+    return -(-requested // page) * page
+
+
+def leak_run(ends: Sequence[tuple[int, int]]) -> tuple[float, int, int] | None:
+    """(growth per optimizer step, optimizer steps, bytes grown) over the last run of step ends
+    each at least LEAK_MIN_GROWTH per step above the one before; None under LEAK_MIN_STEPS."""
+    if len(ends) < LEAK_MIN_STEPS:
         return None
     run = 1
-    for a, b in zip(reversed(steps[:-1]), reversed(steps), strict=False):
-        if b - a >= LEAK_MIN_GROWTH:
+    for (s0, a0), (s1, a1) in zip(reversed(ends[:-1]), reversed(ends), strict=False):
+        if s1 > s0 and a1 - a0 >= LEAK_MIN_GROWTH * (s1 - s0):
             run += 1
         else:
             break
     if run < LEAK_MIN_STEPS:
         return None
-    tail = steps[-run:]
-    return (tail[-1] - tail[0]) / (run - 1), run - 1
+    (s0, a0), (s1, a1) = ends[-run], ends[-1]
+    return (a1 - a0) / (s1 - s0), s1 - s0, a1 - a0
+
+
+@dataclass(frozen=True)
+class Counterfactual:
+    """One cause's answer: would the request have fit after this change? None: the model
+    cannot tell (an input is missing). `tier` and `frees` order the changes (`smallest`)."""
+
+    cause: str
+    fits: bool | None
+    tier: int  # 0: a setting of this process; 1: memory this process holds; 2: another process's
+    frees: int  # the bytes the change gives back (or the limit rises by)
+    setting: str = ""  # fragmentation: the allocator setting under which it fits, if any
+
+
+def expandable_fits(acc: OomAccounting) -> bool | None:
+    """With expandable segments, the free whole pages between live tensors unmapped and
+    mapped again for the request. None where the setting is not a change or not possible."""
+    cfg = acc.config
+    if (acc.requested is None or acc.pools is None or cfg.expandable_segments or cfg.uses_cuda_ipc
+            or cfg.backend != "native"):
+        return None
+    pages = acc.default_free_pages
+    return pages > 0 and _room(acc, pages) >= _page_need(acc.requested)
+
+
+def _expandable_cannot(acc: OomAccounting) -> bool:
+    """True where no layout can make room: even every free byte PyTorch caches, its private
+    pools' included, joined to the device's free memory falls short (the upper bound of any
+    allocator setting: the live tensors stay)."""
+    cfg = acc.config
+    if (acc.requested is None or acc.pools is None or acc.device_free is None or cfg.expandable_segments
+            or cfg.backend != "native"):
+        return False
+    return _room(acc, acc.default_free + acc.releasable + acc.pool_free) < acc.requested
+
+
+def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
+    """Every cause's counterfactual but capacity's, in CAUSES order."""
+    s = acc.requested
+    known = s is not None
+    req = s or 0
+    out = []
+    # fragmentation: the free cached bytes of PyTorch's own pool joined
+    joined = acc.default_free
+    frag = None if not known or acc.pools is None else joined > 0 and _room(acc, joined) >= req
+    exp = expandable_fits(acc)
+    out.append(Counterfactual("fragmentation", frag, 0 if frag and exp else 1, joined,
+                              EXPANDABLE if frag and exp else ""))
+    # limit
+    if acc.limit is None or not known:
+        out.append(Counterfactual("limit", False if known else None, 0, 0))
+    elif acc.limit_by == "mps":
+        lifted = _lifted_mps_room(acc)
+        out.append(Counterfactual("limit", None if lifted is None else lifted >= req, 0,
+                                  max(0, req - _room(acc))))
+    else:
+        out.append(Counterfactual("limit", acc.reserved is not None and _room(acc, lift_limit=True) >= req, 0,
+                                  max(0, req - _room(acc))))
+    # graph and private pools
+    pool = acc.pool_free
+    out.append(Counterfactual("graph_pools", None if not known or acc.pools is None
+                              else pool > 0 and _room(acc, pool) >= req, 1, pool))
+    # leak
+    run = leak_run(acc.step_ends)
+    grown = run[2] if run is not None else 0
+    out.append(Counterfactual("leak", None if not known else run is not None and _room(acc, grown) >= req, 1,
+                              grown))
+    # non-PyTorch memory beyond the CUDA context
+    excess = acc.non_pytorch_excess
+    out.append(Counterfactual("non_pytorch", None if not known or excess is None
+                              else excess > 0 and _room(acc, excess) >= req, 1, excess or 0))
+    # other processes
+    others = acc.others_bytes
+    out.append(Counterfactual("other_processes", None if not known or others is None
+                              else others > 0 and _room(acc, others, own=False) >= req, 2, others or 0))
+    return tuple(out)
+
+
+def smallest(fitting: Sequence[Counterfactual]) -> Counterfactual | None:
+    """The rule when several changes fit: the lowest tier, then the fewest bytes, then CAUSES order."""
+    if not fitting:
+        return None
+    return min(fitting, key=lambda c: (c.tier, c.frees, CAUSES.index(c.cause)))
+
+
+# --- the answer ---
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The OOM diagnosis: the cause, a one-line summary in figures, the fix, the remedy (what
+    a script re-runs), the settings the model says would not make it fit, what it lacked."""
+
+    cause: str  # one of CAUSES
+    summary: str
+    fix: str
+    remedy: dict[str, Any] = field(default_factory=lambda: {"kind": "none"})
+    does_not_help: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    accounting: OomAccounting | None = None
+    numbers: dict[str, int | float] = field(default_factory=dict)
+    fits: dict[str, bool | None] = field(default_factory=dict)  # each counterfactual's answer
+
+    def to_json(self) -> dict[str, Any]:
+        """The `.diagnosis.json` document (format gpumemd-oom-diagnosis/2, docs/oom.md)."""
+        return {
+            "format": FORMAT,
+            "cause": self.cause,
+            "summary": self.summary,
+            "fix": self.fix,
+            "remedy": dict(self.remedy),
+            "does_not_help": list(self.does_not_help),
+            "counterfactuals": dict(self.fits),
+            "missing": list(self.missing),
+            "numbers": dict(self.numbers),
+            "figures": self.accounting.to_json() if self.accounting is not None else {},
+        }
+
+
+def _conf_with(acc: OomAccounting, item: str) -> str:
+    """PYTORCH_CUDA_ALLOC_CONF with one more item (the user's own kept, but an earlier value of
+    the same key)."""
+    key = item.split(":", 1)[0]
+    text = re.sub(rf"(^|,){key}:[A-Za-z0-9_.]*", "", acc.config.text).strip(",")
+    return f"{text},{item}" if text else item
+
+
+def _batch(acc: OomAccounting) -> tuple[float, int, int] | None:
+    """(fraction, step need, room): the share of this batch that fits beside what a step keeps,
+    assuming the step's allocations, the failed one included, scale with the batch."""
+    if acc.allocated is None or acc.requested is None or acc.device_total is None:
+        return None
+    persistent = acc.step_ends[-1][1] if acc.step_ends else acc.allocated
+    persistent = min(persistent, acc.allocated)
+    need = acc.allocated + acc.requested - persistent
+    cap = rank_limit(acc.device_total, fraction_limit=acc.limit, others=acc.others_bytes,
+                     non_pytorch=acc.non_pytorch)
+    room = (cap or acc.device_total) - persistent
+    if need <= 0 or room <= 0:
+        return None
+    k = math.floor(min(1.0, room / need * BATCH_MARGIN) * 100) / 100
+    return (k, need, room) if 0.01 <= k < 1.0 else None
+
+
+def remedy_fits(acc: OomAccounting, remedy: dict[str, Any]) -> bool:
+    """The remedy's own counterfactual, from its own numbers: would the request fit after it?
+    (`none` names no change: vacuously true.) Held against every diagnosis by the tests."""
+    kind, req = remedy.get("kind"), acc.requested
+    if kind == "none":
+        return True
+    if req is None:
+        return False
+    if kind == "alloc_conf":
+        return remedy.get("alloc_conf", "").endswith(EXPANDABLE) and expandable_fits(acc) is True
+    if kind == "lift_limit":
+        lifted = _room(acc, lift_limit=True) >= req
+        if "fraction" in remedy:
+            return (lifted and acc.device_total is not None and acc.reserved is not None
+                    and remedy["fraction"] * acc.device_total >= acc.reserved + req)
+        if "mps_limit_bytes" in remedy:
+            device = _lifted_mps_room(acc)
+            return (device is not None and device >= req and acc.process_used is not None
+                    and remedy["mps_limit_bytes"] >= acc.process_used + req)
+        return acc.limit_by == "fraction" and lifted  # the limit removed
+    if kind == "batch_fraction":
+        b = _batch(acc)
+        if b is None:
+            return False
+        _, need, room = b
+        return remedy.get("fraction", 1.0) * need <= room
+    extra = {"free_pools": acc.pool_free, "free_non_pytorch": acc.non_pytorch_excess or 0,
+             "free_other_processes": acc.others_bytes or 0}
+    if kind == "fix_leak":
+        run = leak_run(acc.step_ends)
+        return run is not None and _room(acc, run[2]) >= req
+    if kind in extra:
+        return _room(acc, extra[kind], own=kind != "free_other_processes") >= req
+    return False
+
+
+def diagnose(acc: OomAccounting) -> Diagnosis:
+    """One cause, one fix, one remedy; never raises, never a negative or NaN figure."""
+    cfs = counterfactuals(acc)
+    fits = {c.cause: c.fits for c in cfs}
+    best = smallest([c for c in cfs if c.fits])
+    not_helping = (EXPANDABLE,) if _expandable_cannot(acc) else ()
+    cause = best.cause if best is not None else "capacity"
+    summary, fix, remedy, numbers = _say(acc, cause, best)
+    if not_helping and cause == "capacity":  # the setting PyTorch's own OOM message suggests
+        fix += (f"; {EXPANDABLE} does not help: every free byte of PyTorch's cache joined to the "
+                f"device's free "
+                "memory still falls short")
+    fits["capacity"] = best is None
+    return Diagnosis(
+        cause, summary, fix, remedy, not_helping, acc.missing, acc,
+        {k: v for k, v in numbers.items() if math.isfinite(v) and v >= 0}, fits,
+    )
 
 
 # What to change when one category fills the step's peak (capacity): the biggest names the lever.
@@ -231,213 +337,167 @@ def _category_hint(categories: Sequence[tuple[str, int]]) -> tuple[str, dict[str
     if total <= 0:
         return "", {}
     name, n = max(categories, key=lambda c: c[1])
-    share = n / total
     lever = _CATEGORY_FIX.get(name)
     if lever is None:
         return "", {}
+    share = n / total
     return (
         f"{name.replace('_', ' ')} are {share * 100:.0f} % of the step peak ({human_bytes(n)}): {lever}",
         {"largest_category_share": round(share, 4), "largest_category_bytes": n},
     )
 
 
-def _fragmentation_fix(cfg: AllocatorConfig, requested: int) -> tuple[str, dict[str, int | float]]:
-    """At an OOM the allocator has already released every wholly free segment, so the free
-    bytes left sit between live tensors. No setting joins them: on an H100 with torch 2.11,
-    neither expandable_segments, max_split_size_mb, garbage_collection_threshold nor
-    empty_cache() let a 16 MiB tensor into 55 GiB of 12 MiB holes (bench/results,
-    docs/oom.md). PyTorch's own message suggests expandable_segments here; we do not."""
-    what = human_bytes(requested)
-    fix = (
-        f"no allocator setting joins memory between live tensors (expandable_segments, max_split_size_mb and "
-        f"empty_cache() do not); allocate the {what} tensor before the small long-lived ones (or reuse a "
-        "preallocated buffer), or keep fewer small tensors alive across this point"
-    )
-    if cfg.backend == "cudaMallocAsync":
-        fix = "under cudaMallocAsync too, " + fix
-    return fix, {}
-
-
-def diagnose(figures: OomFigures) -> Diagnosis:
-    """One cause and one fix for an OOM; never raises, never a negative or NaN figure."""
-    fig = clean(figures)
-    req = fig.requested
-    missing = tuple(
-        name
-        for name, value in (
-            ("device_free", fig.device_free),
-            ("allocated/reserved", fig.cached_free),
-            ("largest_free_block", fig.largest_free_block),
-            ("others (NVML)", fig.others),
-            ("process_used (NVML)", fig.process_used),
-        )
-        if value is None
-    )
-    free = fig.device_free or 0
-    cached = fig.cached_free or 0
-    total = fig.device_total
-    others = fig.others_bytes
-
-    def done(cause: str, summary: str, fix: str, **numbers: int | float) -> Diagnosis:
-        return Diagnosis(
-            cause, summary, fix, missing, fig, {k: v for k, v in numbers.items() if math.isfinite(v)}
-        )
-
-    # 1. limit: the device had the bytes; the process's limit did not. Under an MPS limit the
-    # device's free memory the allocator saw is the limit's own, so the test is the limit itself.
-    if (
-        fig.limit_by == "mps"
-        and fig.limit is not None
-        and total
-        and fig.limit < total
-        and fig.reserved is not None
-        and fig.reserved + req > fig.limit
-        and fig.reserved + req + (others or 0) + (fig.non_pytorch or 0) <= total
-    ):
-        need = fig.reserved + req + (fig.non_pytorch or 0)
-        mib = -(-need // MIB)
-        return done(
-            "limit",
-            f"the MPS memory limit of {human_bytes(fig.limit)} on GPU {fig.device} refused "
-            f"{human_bytes(req)}; the GPU itself had room",
-            f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise GPU {fig.device}'s limit to at least {mib}M "
-            "(or remove it)",
-            needed_bytes=need,
-        )
-    if (
-        fig.limit_by != "mps"
-        and fig.limit is not None
-        and total
-        and fig.limit < total
-        and fig.device_free is not None
-        and fig.reserved is not None
-        and req <= free
-    ):
-        need = fig.reserved + req
-        fraction = min(1.0, math.ceil(need / total * 100) / 100)
-        return done(
-            "limit",
-            f"the process's memory limit of {human_bytes(fig.limit)} refused {human_bytes(req)}; "
-            f"the GPU had {human_bytes(free)} free",
-            f"torch.cuda.set_per_process_memory_fraction({fraction:.2f}) (or remove the limit)",
-            fraction=fraction,
-            needed_bytes=need,
-        )
-    # 2. fragmentation: the bytes were there, but not in one block
-    # (at an OOM the allocator has released every segment holding no tensor: what is still
-    # cached sits between live tensors, the live figure's "stranded" bytes)
-    if (
-        fig.cached_free is not None
-        and fig.largest_free_block is not None
-        and only_stranded_fits(req, fig.largest_free_block, cached, free)
-    ):
-        frag_fix, frag_numbers = _fragmentation_fix(fig.config, req)
-        return done(
-            "fragmentation",
-            f"{human_bytes(cached)} free in PyTorch's cache, largest block "
-            f"{human_bytes(fig.largest_free_block)} < {human_bytes(req)} requested",
-            frag_fix,
-            **frag_numbers,
-        )
-    # 3. leak: allocated grew step over step up to the OOM
-    leak = _leak(fig.step_allocated)
-    if leak is not None:
-        per_step, steps = leak
-        return done(
-            "leak",
-            f"allocated memory grew {human_bytes(per_step)} per step for the last {steps} steps",
-            f"find what keeps {human_bytes(per_step)} per step alive (gpumemd explain, the leak "
-            "finder); the step loop is not freeing it",
-            bytes_per_step=per_step,
-            steps=steps,
-        )
-    # 4. graph pools would have covered it
-    if fig.pool_reserved and fig.pool_reserved + free + cached >= req:
-        which = (
-            f" (largest: pool {fig.largest_pool[0]}, {human_bytes(fig.largest_pool[1])})"
-            if fig.largest_pool
-            else ""
-        )
-        return done(
-            "graph_pools",
-            f"{human_bytes(fig.pool_reserved)} held in CUDA-graph/private pools{which}",
-            "release the graphs or pools no longer replayed (del the graph, then "
-            "torch.cuda.empty_cache()), or capture into one shared pool (graph_pool_handle)",
-            pool_bytes=fig.pool_reserved,
-        )
-    # 5. other processes
-    if others and fig.device_free is not None and others + free + cached >= req:
+def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
+         ) -> tuple[str, str, dict[str, Any], dict[str, int | float]]:
+    """(summary, fix, remedy, numbers) of the chosen cause."""
+    req = acc.requested or 0
+    what = human_bytes(req)
+    room = _room(acc)
+    short = max(0, req - room)
+    gpu = f"GPU {acc.device}"
+    if cause == "fragmentation":
+        joined, largest = acc.default_free, acc.largest_free_block or 0
+        summary = (f"{human_bytes(joined)} free in PyTorch's cache between live tensors, the largest block "
+                   f"{human_bytes(largest)} < {what} requested ({human_bytes(room)} free on the device)")
+        if best is not None and best.setting:
+            conf = _conf_with(acc, best.setting)
+            pages = acc.default_free_pages
+            return (summary,
+                    f"PYTORCH_CUDA_ALLOC_CONF={conf}: expandable segments unmap the "
+                    f"{human_bytes(pages)} of whole "
+                    f"free pages between live tensors and map them again for the {what} request",
+                    {"kind": "alloc_conf", "alloc_conf": conf}, {"free_pages_bytes": pages})
+        return (summary,
+                f"allocate the {what} tensor before the small long-lived ones (or reuse a "
+                f"preallocated buffer), "
+                "or keep fewer small tensors alive across this point; the free blocks hold "
+                f"{human_bytes(acc.default_free_pages)} of whole pages, too little for expandable "
+                f"segments to map {what} (a snapshot cannot show what max_split_size_mb would change)",
+                {"kind": "none"}, {"joined_bytes": joined})
+    if cause == "limit":
+        alone = acc.limit is not None and req > acc.limit
+        over = (f" (the request alone is larger than the limit of {human_bytes(acc.limit or 0)})"
+                if alone else "")
+        if acc.limit_by == "mps":
+            need = (acc.process_used or 0) + req
+            mib = -(-need // MIB)
+            return (f"the MPS memory limit of {human_bytes(acc.limit or 0)} on {gpu} refused {what}{over}; "
+                    "the GPU itself had room",
+                    f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise {gpu}'s limit to at least {mib}M (or "
+                    f"remove it)",
+                    {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}, {"needed_bytes": need})
+        need = (acc.reserved or 0) + req
+        by_conf = acc.fraction_set_by == "conf"
+        who = ("per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF" if by_conf
+               else "torch.cuda.set_per_process_memory_fraction")
+        summary = (f"the process's memory limit of {human_bytes(acc.limit or 0)} ({who}) refused "
+                   f"{what}{over}; the GPU had {human_bytes(acc.device_free or 0)} free")
+        if acc.device_total is None or acc.reserved is None or need > acc.device_total:
+            return (summary, f"remove the limit ({who})", {"kind": "lift_limit"}, {"needed_bytes": need})
+        fraction = min(1.0, math.ceil(need / acc.device_total * 100) / 100)
+        setting = (f"PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:{fraction:.2f}" if by_conf
+                   else f"torch.cuda.set_per_process_memory_fraction({fraction:.2f})")
+        return (summary, f"{setting} (or remove the limit)",
+                {"kind": "lift_limit", "fraction": fraction}, {"fraction": fraction, "needed_bytes": need})
+    if cause == "graph_pools":
+        pools = [p for p in acc.pools or () if p.private]
+        top = max(pools, key=lambda p: p.free + p.releasable, default=None)
+        which = f" (most in pool {top.pool}: {human_bytes(top.free + top.releasable)})" if top else ""
+        return (f"{human_bytes(acc.pool_free)} free inside CUDA-graph/private pools{which}, where the "
+                "default "
+                f"pool cannot use it; {what} requested, {human_bytes(room)} free on the device",
+                "release the graphs or pools no longer replayed (del the graph and the tensors of "
+                "its pool, then "
+                "torch.cuda.empty_cache()), or allocate this tensor in the pool that holds the free bytes "
+                "(torch.cuda.use_mem_pool / the same graph's pool)",
+                {"kind": "free_pools", "bytes": acc.pool_free}, {"pool_free_bytes": acc.pool_free})
+    if cause == "leak":
+        run = leak_run(acc.step_ends)
+        per, steps, grown = run if run is not None else (0.0, 0, 0)
+        return (f"allocated memory at the optimizer step's end grew {human_bytes(per)} per step "
+                f"over the last "
+                f"{steps} steps ({human_bytes(grown)}); without that growth the {what} request fits",
+                f"find what keeps {human_bytes(per)} per optimizer step alive (gpumemd explain "
+                f"--diff, the leak "
+                "finder); the step loop is not freeing it",
+                {"kind": "fix_leak", "bytes_per_step": per},
+                {"bytes_per_step": per, "steps": steps, "growth_bytes": grown})
+    if cause == "non_pytorch":
+        excess = acc.non_pytorch_excess or 0
+        return (f"this process holds {human_bytes(acc.non_pytorch or 0)} outside PyTorch on {gpu}, "
+                f"{human_bytes(excess)} beyond its CUDA context ({human_bytes(acc.context)}): "
+                "another allocator "
+                "(CuPy, JAX), NCCL, libraries",
+                f"free or cap this process's memory outside PyTorch by at least {human_bytes(short)} (CuPy: "
+                "cupy.get_default_memory_pool().free_all_blocks() or set_limit; NCCL_BUFFSIZE; cuDNN/cuBLAS "
+                "workspaces)",
+                {"kind": "free_non_pytorch", "bytes": short}, {"growth_bytes": excess, "needed_bytes": short})
+    if cause == "other_processes":
+        others = acc.others_bytes or 0
         names = ", ".join(
-            f"pid {p.pid}"
-            + (f" rank {p.rank}" if p.rank else "")
-            + (f" ({p.name})" if p.name else "")
+            f"pid {p.pid}" + (f" rank {p.rank}" if p.rank else "") + (f" ({p.name})" if p.name else "")
             + f" {human_bytes(p.used_bytes)}"
-            for p in sorted(fig.others or (), key=lambda p: -p.used_bytes)[:4]
+            for p in sorted(acc.others or (), key=lambda p: -p.used_bytes)[:4]
         )
-        return done(
-            "other_processes",
-            f"other processes hold {human_bytes(others)} on GPU {fig.device}",
-            f"free the GPU from: {names}",
-            others_bytes=others,
-        )
-    # 6. non-PyTorch memory of this process grew
-    if fig.non_pytorch is not None and fig.non_pytorch_baseline is not None:
-        growth = fig.non_pytorch - fig.non_pytorch_baseline
-        if growth >= LEAK_MIN_GROWTH and growth + free + cached >= req:
-            return done(
-                "non_pytorch",
-                f"this process's memory outside PyTorch grew {human_bytes(growth)} "
-                f"(to {human_bytes(fig.non_pytorch)}: NCCL, libraries, another allocator)",
-                "find what allocates outside PyTorch (NCCL_BUFFSIZE, CuPy/JAX pools, cuDNN workspaces) "
-                f"and cap it by {human_bytes(growth)}",
-                growth_bytes=growth,
-            )
-    # 7. capacity: what remains
-    if fig.device_free is None:  # offline, from a snapshot without its OOM event: no shortfall to give
-        return done(
-            "capacity",
-            f"{human_bytes(req)} requested; PyTorch's cache held {human_bytes(cached)} free, "
-            f"its largest block {human_bytes(fig.largest_free_block or 0)}; the device's free memory "
-            "is unknown",
-            "a smaller micro-batch, activation checkpointing, or more GPUs (sharding); "
-            "how much smaller needs the device's figures (run under the gpumemd agent)",
-        )
-    short = max(0, req - free - cached)
-    fix = (
-        f"the step needs {human_bytes(short)} more than the GPU can give: a smaller micro-batch, "
-        "activation checkpointing, or more GPUs (sharding)"
-    )
+        return (f"other processes hold {human_bytes(others)} on {gpu}; {what} requested, "
+                f"{human_bytes(room)} free",
+                f"free the GPU from: {names}",
+                {"kind": "free_other_processes", "pids": [p.pid for p in acc.others or ()], "bytes": short},
+                {"others_bytes": others, "needed_bytes": short})
+    return _capacity(acc, room, short)
+
+
+def _capacity(acc: OomAccounting, room: int, short: int
+              ) -> tuple[str, str, dict[str, Any], dict[str, int | float]]:
+    req = acc.requested
+    if req is None:
+        return ("the failed request's size is unknown (no OOM event in the snapshot)",
+                "pass --requested BYTES (the size in the error message) for a diagnosis",
+                {"kind": "none"}, {})
+    what = human_bytes(req)
     numbers: dict[str, int | float] = {"shortfall_bytes": short}
-    if fig.allocated is not None and total:
-        # what a step leaves behind (weights, gradients, optimizer state): the last step end's
-        # allocated; before any step, everything live before this request
-        persistent = fig.step_allocated[-1] if fig.step_allocated else fig.allocated
-        step_need = fig.allocated + req - persistent  # this step's activations and temporaries so far
-        room = (rank_limit(total, fraction_limit=fig.limit, others=others, non_pytorch=fig.non_pytorch)
-                or total) - persistent
-        k = min(1.0, room / step_need * 0.9) if step_need > 0 and room > 0 else 0.0  # 10 % kept back
-        if k < 0.01:
-            fix = (
-                f"needs {human_bytes(short)} more: not even a small fraction of this batch fits beside what "
-                "the step keeps; shard (FSDP), offload, or use a larger GPU"
-            )
-        else:
-            numbers["batch_fraction"] = round(k, 2)
-            fix = (
-                f"needs {human_bytes(short)} more; a batch of about {k:.0%} of this one fits if the failed "
-                "request grows with the batch and is the step's last large one (or activation checkpointing)"
-            )
-    # the free bytes on the device and in the cache together fall short: no allocator setting
-    # makes room that is not there (PyTorch's message suggests expandable_segments here too)
-    fix += "; no allocator setting helps (expandable_segments, max_split_size_mb, empty_cache())"
-    hint, hint_numbers = _category_hint(fig.categories)
+    run = leak_run(acc.step_ends)
+    aside = (f"; allocated also grew {human_bytes(run[0])} per optimizer step, which does not explain it"
+             if run is not None else "")
+    total = acc.device_total
+    if total is not None and req > total:
+        return (f"the request alone ({what}) is larger than the device ({human_bytes(total)}){aside}",
+                "no change to the loop or the allocator makes one tensor larger than the GPU fit: check the "
+                "tensor's shape, or split it (chunk the computation, shard across GPUs)",
+                {"kind": "none"}, numbers)
+    if acc.limit is not None and req > acc.limit:
+        return (f"the request alone ({what}) is larger than the limit ({human_bytes(acc.limit)}){aside}",
+                "check the tensor's shape, or split it (chunk the computation, shard across GPUs)",
+                {"kind": "none"}, numbers)
+    if total is None and acc.device_free is not None and acc.reserved is not None \
+            and req > acc.device_free + acc.reserved:
+        return (f"the request alone ({what}) is larger than the device's free memory and PyTorch's "
+                f"whole cache "
+                f"together ({human_bytes(acc.device_free + acc.reserved)}){aside}",
+                "check the tensor's shape, or split it (chunk the computation, shard across GPUs)",
+                {"kind": "none"}, numbers)
+    summary = (f"{what} requested, {human_bytes(room)} free to the allocator and "
+               f"{human_bytes(acc.cached_free or 0)} free in PyTorch's cache{aside}")
+    if acc.device_free is None:
+        return (summary + "; the device's free memory is unknown",
+                "a smaller micro-batch, activation checkpointing, or more GPUs (sharding); how much "
+                "smaller needs "
+                "the device's figures (run under the gpumemd agent)", {"kind": "none"}, numbers)
+    batch = _batch(acc)
+    remedy: dict[str, Any] = {"kind": "none"}
+    if batch is None:
+        fix = (f"needs {human_bytes(short)} more: not even a small fraction of this batch fits "
+               f"beside what the "
+               "step keeps; shard (FSDP), offload, or use a larger GPU")
+    else:
+        k = batch[0]
+        numbers["batch_fraction"] = k
+        remedy = {"kind": "batch_fraction", "fraction": k}
+        fix = (f"needs {human_bytes(short)} more; a batch of {k:.0%} of this one fits if the step's "
+               f"allocations, "
+               "this request included, grow with the batch (or activation checkpointing)")
+    hint, hint_numbers = _category_hint(acc.categories)
     if hint:
         fix = f"{fix}; {hint}"
         numbers.update(hint_numbers)
-    return done(
-        "capacity",
-        f"{human_bytes(req)} requested, {human_bytes(free)} free on the device and "
-        f"{human_bytes(cached)} free in PyTorch's cache",
-        fix,
-        **numbers,
-    )
+    return summary, fix, remedy, numbers

@@ -4,7 +4,11 @@
 
 A snapshot file is hostile input: it is unpickled with no class allowed at all (a snapshot
 is only dicts, lists, strings and numbers, so `pickle`'s code-running classes are refused),
-read bounded in bytes, and every field is checked for its type before it is used.
+read bounded in bytes, and every field is checked for its type before it is used. A pickle may
+refer to one object many times (its memo): torch shares each traceback's frame list between
+the blocks that have it, so readers walk shared parts once per reference; a file whose tree,
+walked so, passes `EXPANSION` elements per byte (a few kilobytes that unfold into billions of
+blocks) is refused, after a check that visits each distinct object once.
 """
 
 from __future__ import annotations
@@ -14,16 +18,20 @@ import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
 
-from .oom import OomFigures
-
-__all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "SnapshotFigures", "SnapshotUnreadable",
-           "figures_from_snapshot", "figures_from_segments", "load_snapshot", "request_block"]
+__all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "OomEvent", "SnapshotFigures", "SnapshotUnreadable",
+           "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
 
 MAX_SNAPSHOT_BYTES = 1 << 30
+
+EXPANSION = 64
+"""Elements of a snapshot's tree per byte of its file, each shared list or dict counted at every
+reference (torch's shared frame lists reach about 18 with deep C++ stacks); past it the file is
+refused. Never below `MIN_ELEMENTS`."""
+MIN_ELEMENTS = 8 << 20
 
 DEFAULT_POOL = (0, 0)  # segment_pool_id of PyTorch's own pool; any other id is a graph or private pool
 
@@ -53,11 +61,49 @@ def load_snapshot(path: Path) -> dict[str, Any]:
         raise
     except Exception as exc:  # any bytes: truncated, not a pickle, too deep
         raise SnapshotUnreadable(f"{path}: not a pickled snapshot ({type(exc).__name__})") from None
+    if not _unfolds_within(doc, max(MIN_ELEMENTS, EXPANSION * len(data))):
+        raise SnapshotUnreadable(
+            f"{path}: refused: its shared parts unfold past {EXPANSION} elements per byte, or refer "
+            "to themselves (a snapshot does neither)"
+        )
     if isinstance(doc, list):  # memory_snapshot()'s plain list of segments
         doc = {"segments": doc}
     if not isinstance(doc, dict) or not isinstance(doc.get("segments"), list):
         raise SnapshotUnreadable(f"{path}: no `segments` list: not a torch memory snapshot")
     return doc
+
+
+def _unfolds_within(doc: Any, budget: int) -> bool:
+    """Whether `doc` walked as a tree (a shared list or dict once per reference) has at most
+    `budget` elements and no cycle. Each distinct container is looked at once: its unfolded size
+    is kept by id while `doc` holds it, so the check costs the file's objects, not the tree's."""
+    if not isinstance(doc, (list, dict, tuple)):
+        return True
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()  # containers being summed: one met again is a cycle
+    stack: list[tuple[Any, bool]] = [(doc, False)]
+    while stack:
+        obj, summed = stack.pop()
+        key = id(obj)
+        parts = obj.values() if isinstance(obj, dict) else obj
+        if summed:
+            open_.discard(key)
+            size = 1 + len(obj) + sum(sizes.get(id(p), 0) for p in parts)
+            if size > budget:
+                return False
+            sizes[key] = size
+            continue
+        if key in sizes:
+            continue
+        open_.add(key)
+        stack.append((obj, True))
+        for part in parts:
+            if isinstance(part, (list, dict, tuple)):
+                if id(part) in open_:
+                    return False
+                if id(part) not in sizes:
+                    stack.append((part, False))
+    return True
 
 
 def _int(value: Any) -> int | None:
@@ -200,14 +246,26 @@ def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigur
     return walk.figures()
 
 
-def _oom_event(doc: dict[str, Any], device: int) -> tuple[int | None, int | None]:
+class OomEvent(NamedTuple):
+    """A snapshot trace's OOM event: the allocation size refused, the device's free bytes then
+    and the request's stream (None: not recorded)."""
+
+    size: int | None
+    device_free: int | None
+    stream: int | None
+
+
+def oom_event(doc: dict[str, Any], device: int) -> OomEvent | None:
+    """The last OOM event of `device`'s trace; None without one (no allocation history)."""
     traces = doc.get("device_traces")
     if not isinstance(traces, list) or not 0 <= device < len(traces) or not isinstance(traces[device], list):
-        return None, None
+        return None
     for event in reversed(traces[device]):
         if isinstance(event, dict) and event.get("action") == "oom":
-            return _int(event.get("size")), _int(event.get("device_free"))
-    return None, None
+            return OomEvent(
+                _int(event.get("size")), _int(event.get("device_free")), _int(event.get("stream"))
+            )
+    return None
 
 
 def oom_device(doc: dict[str, Any]) -> int:
@@ -224,37 +282,3 @@ def oom_device(doc: dict[str, Any]) -> int:
         if isinstance(seg, dict) and _int(seg.get("device")) is not None:
             return int(seg["device"])
     return 0
-
-
-def figures_from_snapshot(
-    doc: dict[str, Any], device: int | None = None, requested: int | None = None
-) -> tuple[OomFigures, tuple[str, ...]]:
-    """OomFigures from a snapshot alone, and what it lacked. `requested`: the user's figure
-    where the snapshot holds no OOM event."""
-    dev = oom_device(doc) if device is None else device
-    segments = doc.get("segments")
-    seg = figures_from_segments(segments if isinstance(segments, list) else (), dev)
-    asked, device_free = _oom_event(doc, dev)
-    lacking = ["NVML (device total, other processes, this process's non-PyTorch memory)"]
-    if asked is None:
-        asked = requested
-        lacking.append(
-            "the OOM event (no allocation history in the snapshot): "
-            + ("the requested size is yours" if requested is not None else "pass --requested BYTES")
-        )
-    if device_free is None:
-        lacking.append("the device's free memory at the OOM")
-    fitting = sum(1 for b in seg.free_blocks if asked is not None and b >= asked)
-    figures = OomFigures(
-        requested=asked or 0,
-        device=dev,
-        device_free=device_free,
-        allocated=seg.allocated,
-        reserved=seg.reserved,
-        largest_free_block=seg.largest_free_block,
-        free_blocks_fitting=fitting,
-        pool_reserved=seg.pool_reserved,
-        pool_free=seg.pool_free,
-        largest_pool=seg.largest_pool,
-    )
-    return figures, tuple(lacking)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from prometheus_client.core import Metric
 
-from gpumemd.sources.base import cap, counter, gauge
+from gpumemd.sources.base import cap, metric
 
 __all__ = ["NAME_LIMIT", "REGISTRY", "SectionRegistry", "SectionStats", "families", "record"]
 
@@ -86,29 +86,15 @@ class SectionRegistry:
         # `gpu` (the index, as on every other GPU series) so sections join the allocator's
         # series; a CPU-memory section has no gpu label.
         names = ["section", "gpu", *extra_names]
-        peak = gauge(
-            "gpumemd_section_peak_bytes",
-            "Peak memory of the last call of a profiled section (GPU: allocated bytes; CPU: resident).",
-            names,
-        )
-        net = gauge(
-            "gpumemd_section_net_bytes",
-            "Memory after minus memory before, in the last call of a profiled section.",
-            names,
-        )
-        calls = counter(
-            "gpumemd_section_calls", "Calls of a profiled section since the process started.", names
-        )
+        peak = metric("gpumemd_section_peak_bytes", names)
+        net = metric("gpumemd_section_net_bytes", names)
+        calls = metric("gpumemd_section_calls", names)
         for (section, device), s in sorted(table.items()):
             values = [section, device.removeprefix("cuda:") if device.startswith("cuda") else "", *extra]
             peak.add_metric(values, s.peak_bytes)
             net.add_metric(values, s.net_bytes)
             calls.add_metric(values, s.calls)
-        dropped_fam = counter(
-            "gpumemd_section_dropped",
-            "Section records dropped because the cap on section names was reached.",
-            extra_names,
-        )
+        dropped_fam = metric("gpumemd_section_dropped", extra_names)
         dropped_fam.add_metric(extra, dropped)
         return [peak, net, calls, dropped_fam]
 

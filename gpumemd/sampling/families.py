@@ -11,6 +11,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd import known_metrics
 from gpumemd.sources.base import Family, Source
 from gpumemd.version import __version__
 
@@ -25,20 +26,15 @@ __all__ = [
     "self_metrics",
 ]
 
-_SUCCESS = Family("gpumemd_collector_success", "Whether a collector succeeded in the last sample.")
-_DURATION = Family("gpumemd_collector_duration_seconds", "How long a collector took in the last sample.")
-_LAST = Family("gpumemd_last_sample_timestamp_seconds", "When the last sample was taken (Unix time).")
-_TOOK = Family("gpumemd_sample_duration_seconds", "How long the last sample took, all collectors.")
-_SAMPLES = Family("gpumemd_samples", "Samples taken since start.", "counter")
-_BUSY = Family(
-    "gpumemd_sampler_busy_seconds",
-    "Time spent in ticks and samples, on the sampling thread or the caller's (in the agent: holding "
-    "the training process's GIL).",
-    "counter",
-)
-_BUILD = Family("gpumemd_build_info", "gpumemd's version; value 1.")
+_SUCCESS = Family("gpumemd_collector_success")
+_DURATION = Family("gpumemd_collector_duration_seconds")
+_LAST = Family("gpumemd_last_sample_timestamp_seconds")
+_TOOK = Family("gpumemd_sample_duration_seconds")
+_SAMPLES = Family("gpumemd_samples")
+_BUSY = Family("gpumemd_sampler_busy_seconds")
+_BUILD = Family("gpumemd_build_info")
 _SELF = (_SUCCESS, _DURATION, _LAST, _TOOK, _SAMPLES, _BUSY, _BUILD)
-SELF_NAMES = frozenset(f.name for f in _SELF)
+SELF_NAMES = known_metrics.collected_by("sampler")
 
 
 _BUILDING = threading.RLock()  # families are built rarely (a scrape, the spool, the rules): one lock for all

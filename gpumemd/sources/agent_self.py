@@ -13,8 +13,9 @@ from typing import Any, Protocol
 from prometheus_client.core import Metric
 
 from gpumemd.fs import WriteErrors, write_errors
+from gpumemd.known_metrics import collected_by
 
-from .base import Source, counter, gauge
+from .base import Source, metric
 
 __all__ = ["AgentSelf", "Errors", "Identity"]
 
@@ -46,7 +47,7 @@ class AgentSelf(Source[_Reading]):
     """Collector `agent`: who this process is, and the agent's own errors."""
 
     name = "agent"
-    names = frozenset({"gpumemd_agent_info", "gpumemd_agent_errors", "gpumemd_agent_write_errors"})
+    names = collected_by("agent")  # the families declared with its name (known_metrics)
 
     def __init__(self, ident: Identity, errors: Errors, writes: WriteErrors | None = None) -> None:
         self._ident, self._errors = ident, errors
@@ -57,18 +58,15 @@ class AgentSelf(Source[_Reading]):
 
     def families(self, reading: _Reading) -> Iterable[Metric]:
         info_labels = self._ident.info_labels()
-        info = gauge("gpumemd_agent_info", "The process a gpumemd agent runs in, and its rank; value 1.",
-                     list(info_labels))
+        info = metric("gpumemd_agent_info", list(info_labels))
         info.add_metric(list(info_labels.values()), 1)
         ids = self._ident.labels()
-        errors = counter("gpumemd_agent_errors", "Exceptions inside the agent, logged and never raised.",
-                         ["where", *ids])
+        errors = metric("gpumemd_agent_errors", ["where", *ids])
         for where, n in sorted(reading.errors.items()):
             errors.add_metric([where, *ids.values()], n)
         if not reading.writes:  # rendered once there is something to count (an old exposition stays)
             return (info, errors)
-        writes = counter("gpumemd_agent_write_errors", "Files the agent could not write, by kind and reason "
-                         "(each logged once per state).", ["what", "reason", *ids])
+        writes = metric("gpumemd_agent_write_errors", ["what", "reason", *ids])
         for (what, reason), n in sorted(reading.writes.items()):
             writes.add_metric([what, reason, *ids.values()], n)
         return (info, errors, writes)

@@ -63,6 +63,7 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_cuda import TorchCudaApi
+from gpumemd.known_metrics import collected_by
 
 from . import alloc_conf
 from .alloc_conf import AllocatorSettings, fraction_label
@@ -324,7 +325,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
     fragmentation, settings) per device, read inside the training process."""
 
     name = "allocator"
-    names: frozenset[str]  # every family name it may export (set below _FAMILIES; see NvmlSource.names)
+    names = collected_by("allocator")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -559,150 +560,37 @@ def _step_field(name: str, flag: bool = False) -> Callable[[AllocatorReading], A
 _Spec = tuple[Callable[[AllocatorReading], Any], Family]
 
 
-def _specs(typ: str, rows: Iterable[tuple[str, str]]) -> list[_Spec]:
-    return [(attrgetter(key), Family(f"gpumemd_allocator_{key}", doc, typ)) for key, doc in rows]
+def _specs(*keys: str) -> list[_Spec]:
+    return [(attrgetter(key), Family(f"gpumemd_allocator_{key}")) for key in keys]
 
 
 # In exposition order: (the reading's value, or None for no sample; the family).
 _FAMILIES: tuple[_Spec, ...] = (
     *_specs(
-        "gauge",
-        (
-            ("allocated_bytes", "Memory in tensors, as the caching allocator counts it."),
-            ("reserved_bytes", "Memory the caching allocator holds from CUDA (allocated + cached)."),
-            ("active_bytes", "Memory in active blocks (allocated, or freed but still in use by a stream)."),
-            (
-                "inactive_split_bytes",
-                "Cached memory in split blocks that cannot serve a large request (fragmentation).",
-            ),
-            ("requested_bytes", "Memory the program asked for, before the allocator's rounding."),
-            (
-                "allocated_peak_bytes",
-                "Highest allocated_bytes since the process started or the user reset peaks.",
-            ),
-            (
-                "reserved_peak_bytes",
-                "Highest reserved_bytes since the process started or the user reset peaks.",
-            ),
-            ("active_peak_bytes", "Highest active_bytes since the process started or the user reset peaks."),
-            ("allocations", "Allocations currently live."),
-            ("segments", "Segments (cudaMalloc'd blocks) the allocator holds."),
-            ("inactive_splits", "Inactive split blocks (fragmentation, as a count)."),
-        ),
+        "allocated_bytes", "reserved_bytes", "active_bytes", "inactive_split_bytes", "requested_bytes",
+        "allocated_peak_bytes", "reserved_peak_bytes", "active_peak_bytes", "allocations", "segments",
+        "inactive_splits", "alloc_retries", "ooms", "device_allocs", "device_frees",
     ),
-    *_specs(
-        "counter",
-        (
-            (
-                "alloc_retries",
-                "Allocations that failed, freed the cache and retried (thrashing before an OOM).",
-            ),
-            ("ooms", "Out-of-memory errors the allocator raised."),
-            ("device_allocs", "cudaMalloc calls made by the allocator."),
-            ("device_frees", "cudaFree calls made by the allocator."),
-        ),
-    ),
-    (
-        attrgetter("limit_bytes"),
-        Family(
-            "gpumemd_allocator_limit_bytes",
-            "Per-process limit set with torch.cuda.set_per_process_memory_fraction.",
-        ),
-    ),
-    (
-        attrgetter("allocated_total_bytes"),
-        Family(
-            "gpumemd_allocator_bytes_allocated",
-            "Bytes the allocator handed out, cumulative (rate = allocation churn).",
-            "counter",
-        ),
-    ),
-    (
-        attrgetter("freed_total_bytes"),
-        Family("gpumemd_allocator_bytes_freed", "Bytes returned to the allocator, cumulative.", "counter"),
-    ),
+    (attrgetter("limit_bytes"), Family("gpumemd_allocator_limit_bytes")),
+    (attrgetter("allocated_total_bytes"), Family("gpumemd_allocator_bytes_allocated")),
+    (attrgetter("freed_total_bytes"), Family("gpumemd_allocator_bytes_freed")),
 )
 _PEAK_FAMILIES: tuple[_Spec, ...] = (
-    (
-        attrgetter("interval_peak_bytes"),
-        Family(
-            "gpumemd_allocator_interval_peak_bytes",
-            "Highest allocated_bytes within the last sampling interval (an upper bound unless exact).",
-        ),
-    ),
-    (
-        _exact,
-        Family(
-            "gpumemd_allocator_interval_peak_exact",
-            "1 when the interval peak is exact, 0 when it is an upper bound (busy interval).",
-        ),
-    ),
-    (
-        attrgetter("window_peak_bytes"),
-        Family(
-            "gpumemd_allocator_window_peak_bytes",
-            "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).",
-        ),
-    ),
-    (
-        _step_field("allocated_bytes"),
-        Family(
-            "gpumemd_allocator_step_peak_bytes",
-            "Highest allocated_bytes within the last optimizer step (or the last step_peak_steps steps); "
-            "an upper bound unless exact.",
-        ),
-    ),
-    (
-        _step_field("allocated_exact", True),
-        Family(
-            "gpumemd_allocator_step_peak_exact", "1 when the step peak is exact, 0 when it is an upper bound."
-        ),
-    ),
-    (
-        _step_field("reserved_bytes"),
-        Family(
-            "gpumemd_allocator_step_reserved_peak_bytes",
-            "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact.",
-        ),
-    ),
-    (
-        _step_field("reserved_exact", True),
-        Family(
-            "gpumemd_allocator_step_reserved_peak_exact",
-            "1 when the step's reserved peak is exact, 0 when it is an upper bound.",
-        ),
-    ),
-    (
-        _step_field("steps"),
-        Family(
-            "gpumemd_allocator_step_peak_steps",
-            "Optimizer steps the step peak covers: 1, unless the agent spaced its step reads out "
-            "for its budget.",
-        ),
-    ),
+    (attrgetter("interval_peak_bytes"), Family("gpumemd_allocator_interval_peak_bytes")),
+    (_exact, Family("gpumemd_allocator_interval_peak_exact")),
+    (attrgetter("window_peak_bytes"), Family("gpumemd_allocator_window_peak_bytes")),
+    (_step_field("allocated_bytes"), Family("gpumemd_allocator_step_peak_bytes")),
+    (_step_field("allocated_exact", True), Family("gpumemd_allocator_step_peak_exact")),
+    (_step_field("reserved_bytes"), Family("gpumemd_allocator_step_reserved_peak_bytes")),
+    (_step_field("reserved_exact", True), Family("gpumemd_allocator_step_reserved_peak_exact")),
+    (_step_field("steps"), Family("gpumemd_allocator_step_peak_steps")),
 )
 
-_CONFIG_INFO = Family(
-    "gpumemd_allocator_config_info",
-    "The allocator's configuration (backend, PYTORCH_ALLOC_CONF, per-process fraction); value 1.",
-)
+_CONFIG_INFO = Family("gpumemd_allocator_config_info")
 _CONFIG_FAMILIES: tuple[_Spec, ...] = (
     (_none, _CONFIG_INFO),  # rendered with its own labels in _render
-    (
-        _valid,
-        Family(
-            "gpumemd_allocator_stats_valid",
-            "1 when the caching allocator's statistics are kept (native); 0 under cudaMallocAsync.",
-        ),
-    ),
-    (
-        attrgetter("device_used_bytes"),
-        Family(
-            "gpumemd_allocator_device_used_bytes",
-            "Device memory in use by all processes (torch.cuda.device_memory_used), where the allocator's "
-            "statistics are not valid (cudaMallocAsync).",
-        ),
-    ),
+    (_valid, Family("gpumemd_allocator_stats_valid")),
+    (attrgetter("device_used_bytes"), Family("gpumemd_allocator_device_used_bytes")),
 )
 _FAMILIES = _FAMILIES + _CONFIG_FAMILIES
 # Under cudaMallocAsync torch fills these from the driver's memory pool (used, reserved, their
@@ -720,4 +608,3 @@ _VALID_WITHOUT_STATS = frozenset(
     }
 )
 
-AllocatorSource.names = frozenset(family.name for _, family in _FAMILIES + _PEAK_FAMILIES)

@@ -1,4 +1,5 @@
-"""What every source shares: the Source base class, errors, and metric-family helpers."""
+"""What every source shares: the Source base class, errors, and the families it renders (each
+declared once, in gpumemd/known_metrics.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from typing import Any, Generic, TypeVar
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.samples import Sample
 
+from gpumemd import known_metrics
 from gpumemd.backends import SourceUnavailable
 
-__all__ = ["MAX_BYTES", "Family", "Source", "SourceUnavailable", "byte_count", "cap", "counter", "gauge",
-           "label_text"]
+__all__ = ["MAX_BYTES", "Family", "Source", "SourceUnavailable", "byte_count", "cap", "label_text", "metric"]
 
 R = TypeVar("R")
 
@@ -90,18 +91,26 @@ def cap(value: str, limit: int) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
-def gauge(name: str, doc: str, labels: Iterable[str] = ()) -> GaugeMetricFamily:
-    return GaugeMetricFamily(name, doc, labels=list(labels))
+def _declared(name: str) -> known_metrics.MetricInfo:
+    info = known_metrics.family(name)
+    if info is None:  # a programming error: any test that renders the family finds it
+        raise LookupError(f"{name} is not declared in gpumemd/known_metrics.py")
+    return info
 
 
-def counter(name: str, doc: str, labels: Iterable[str] = ()) -> CounterMetricFamily:
-    # prometheus_client appends `_total`; callers pass the name without it.
-    return CounterMetricFamily(name, doc, labels=list(labels))
+def metric(name: str, labels: Iterable[str] = ()) -> GaugeMetricFamily | CounterMetricFamily:
+    """A new family of a declared name (a counter's without `_total`), with its declared HELP and
+    type; `labels`: the label names of this rendering, each one the declaration lists (the golden
+    tests check it: tests/unit/sources/test_declared.py)."""
+    info = _declared(name)
+    if info.type == "counter":  # prometheus_client appends `_total`
+        return CounterMetricFamily(name, info.help, labels=list(labels))
+    return GaugeMetricFamily(name, info.help, labels=list(labels))
 
 
 class Family:
-    """A family whose name, help, type and label names are fixed: checked once, here, then
-    built cheaply for each sample that needs families (a scrape, the spool, an observer).
+    """A declared family (gpumemd/known_metrics.py) whose name, help and type are checked once,
+    here, then built cheaply for each sample that needs families (a scrape, the spool, an observer).
 
     prometheus_client validates the name again for every GaugeMetricFamily and builds a
     label dict per `add_metric`; at 10-100 samples a second that was most of a sample's
@@ -112,10 +121,10 @@ class Family:
 
     __slots__ = ("name", "documentation", "type", "sample_name")
 
-    def __init__(self, name: str, doc: str, typ: str = "gauge", labels: Iterable[str] = ()) -> None:
-        proto = counter(name, doc, labels) if typ == "counter" else gauge(name, doc, labels)  # validates
-        self.name, self.documentation, self.type = proto.name, doc, proto.type
-        self.sample_name = proto.name + "_total" if typ == "counter" else proto.name
+    def __init__(self, name: str) -> None:
+        proto = metric(name)  # validates
+        self.name, self.documentation, self.type = proto.name, proto.documentation, proto.type
+        self.sample_name = proto.name + "_total" if proto.type == "counter" else proto.name
 
     def new(self) -> Metric:
         return _Prevalidated(self)

@@ -39,6 +39,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.known_metrics import collected_by
 from gpumemd.spool.reader import SpoolReading
 
 from .base import Family, Source
@@ -60,27 +61,11 @@ REASONS = (
     "no_process_list",
 )
 
-_BREAKDOWN = Family(
-    "gpumemd_gpu_memory_breakdown_bytes",
-    "Every byte of the GPU in one category; the categories sum to the GPU's total.",
-    labels=("gpu", "uuid", "category"),
-)  # label order as exposed: sorted by name
-_REASON = Family(
-    "gpumemd_gpu_memory_unattributed_info",
-    "Why some used memory belongs to no listed process; value 1.",
-    labels=("gpu", "uuid", "reason"),
-)
-_AGENTS = Family(
-    "gpumemd_gpu_agent_processes",
-    "Processes on the GPU whose agent publishes into the spool (joined to NVML on pid).",
-    labels=("gpu", "uuid"),
-)
+_BREAKDOWN = Family("gpumemd_gpu_memory_breakdown_bytes")
+_REASON = Family("gpumemd_gpu_memory_unattributed_info")
+_AGENTS = Family("gpumemd_gpu_agent_processes")
 
-_DROPPED = Family(
-    "gpumemd_gpu_memory_breakdown_dropped",
-    "Samples in which a rank's allocator bytes on a GPU were left out of the breakdown (not a byte count).",
-    typ="counter",
-)
+_DROPPED = Family("gpumemd_gpu_memory_breakdown_dropped")
 
 _ALLOCATOR = {
     "gpumemd_allocator_allocated_bytes": "allocated",
@@ -223,7 +208,7 @@ class BreakdownSource(Source[list[GpuBreakdown]]):
     """The `breakdown` collector: reads nothing itself, joins the cycle's nvml and spool readings."""
 
     name = "breakdown"
-    names = frozenset({_BREAKDOWN.name, _REASON.name, _AGENTS.name, _DROPPED.name})
+    names = collected_by("breakdown")  # the families declared with its name (known_metrics)
 
     def __init__(self) -> None:
         self._dropped = [0]  # (rank, GPU) figures left out since start, each sample they were bad

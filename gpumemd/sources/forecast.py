@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.diagnosis.forecast import ShapeForecast, Trend, headroom, leak_trend, rank_limit, shape_fit
+from gpumemd.known_metrics import collected_by
 
 from .base import Family, Source
 
@@ -88,52 +89,25 @@ class ForecastReading(NamedTuple):
     seconds_to_oom: float | None
 
 
-def _one(name: str, doc: str) -> Family:
-    return Family(name, doc)
-
-
-_SPECS: tuple[tuple[str, Family], ...] = (
-    ("limit", _one("gpumemd_headroom_limit_bytes",
-                   "Bytes PyTorch may hold on this rank's GPU: the device less other processes and this "
-                   "process's non-PyTorch memory, capped by the allocator's memory fraction.")),
-    ("headroom", _one("gpumemd_headroom_bytes",
-                      "Bytes left at the last step peak: the limit less the step peak's allocated bytes and "
-                      "the cached bytes a large request cannot reuse (free pieces of split blocks). "
-                      "Negative: over.")),
-    ("tokens", _one("gpumemd_forecast_tokens",
-                    "The batch shape (tokens) the forecast is for: agent.max_tokens, else the largest "
-                    "seen.")),
-    ("peak", _one("gpumemd_forecast_peak_bytes",
-                  "The step peak predicted at gpumemd_forecast_tokens by the fit of step peaks against "
-                  "tokens.")),
-    ("error", _one("gpumemd_forecast_peak_error_bytes",
-                   "Half a 95 % interval about the predicted peak: it widens with the distance from the "
-                   "shapes seen (prediction interval, the line's convex alternative, the fit's worst "
-                   "residual and held-out error).")),
-    ("forecast_headroom", _one("gpumemd_forecast_headroom_bytes",
-                               "Headroom at the top of the predicted peak's 95 % interval: the limit "
-                               "less the predicted peak, its error and the unreusable cache. Negative: "
-                               "the largest batch may not fit.")),
-    ("steps_to_oom", _one("gpumemd_forecast_steps_to_oom",
-                          "Optimizer steps until the step peak's trend meets the limit; only while the trend "
-                          "is surely upward (a leak).")),
-    ("seconds_to_oom", _one("gpumemd_forecast_seconds_to_oom",
-                            "Seconds until the step peak's trend meets the limit, at the window's step "
-                            "rate.")),
-)
-_PROBES = Family("gpumemd_forecast_probes",
-                  "Shape probes (a step's exact peak read from the allocator's trace) by outcome: exact, "
-                  "inexact (the trace missed events), taken_over, stale, stopped.", "counter")
-_TOKENS = Family("gpumemd_training_tokens",
-                 "Tokens of the latest batch given to the agent (set_step(tokens=...) or a framework "
-                 "callback).")
+_SPECS: tuple[tuple[str, Family], ...] = tuple((key, Family(name)) for key, name in (
+    ("limit", "gpumemd_headroom_limit_bytes"),
+    ("headroom", "gpumemd_headroom_bytes"),
+    ("tokens", "gpumemd_forecast_tokens"),
+    ("peak", "gpumemd_forecast_peak_bytes"),
+    ("error", "gpumemd_forecast_peak_error_bytes"),
+    ("forecast_headroom", "gpumemd_forecast_headroom_bytes"),
+    ("steps_to_oom", "gpumemd_forecast_steps_to_oom"),
+    ("seconds_to_oom", "gpumemd_forecast_seconds_to_oom"),
+))
+_PROBES = Family("gpumemd_forecast_probes")
+_TOKENS = Family("gpumemd_training_tokens")
 
 
 class ForecastSource(Source[tuple[ForecastReading, ...]]):
     """Collector `forecast`: headroom, the shape-aware peak forecast and the leak's time to OOM."""
 
     name = "forecast"
-    names = frozenset({family.name for _, family in _SPECS} | {_TOKENS.name, _PROBES.name})
+    names = collected_by("forecast")  # the families declared with its name (known_metrics)
 
     def __init__(self, *, labels: Mapping[str, str], step_peak: Callable[[int], Any],
                  devices: Callable[[], Iterable[int]], total_memory: Callable[[int], int] | None,

@@ -21,8 +21,9 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
+from gpumemd.known_metrics import collected_by
 
-from .base import Source, gauge
+from .base import Source, metric
 
 log = logging.getLogger("gpumemd.host")
 
@@ -44,16 +45,7 @@ class HostSource(Source[HostReading]):
     """Collector `host`: the node's memory and swap, and the resident memory of the processes
     using a GPU."""
     name = "host"
-    names = frozenset(
-        {  # every family name families() may return (see NvmlSource.names)
-            "gpumemd_host_memory_total_bytes",
-            "gpumemd_host_memory_available_bytes",
-            "gpumemd_host_memory_used_bytes",
-            "gpumemd_host_swap_total_bytes",
-            "gpumemd_host_swap_used_bytes",
-            "gpumemd_process_resident_memory_bytes",
-        }
-    )
+    names = collected_by("host")  # the families declared with its name (known_metrics)
 
     def __init__(self, api: HostApi, *, process_rss: bool = True) -> None:
         self._api = api
@@ -73,24 +65,18 @@ class HostSource(Source[HostReading]):
         return HostReading(vm["total"], vm["available"], vm["used"], swap["total"], swap["used"], rss)
 
     def families(self, reading: HostReading) -> Iterable[Metric]:
-        for name, doc, value in (
-            ("gpumemd_host_memory_total_bytes", "Host memory in total.", reading.total_bytes),
-            (
-                "gpumemd_host_memory_available_bytes",
-                "Host memory available to new processes.",
-                reading.available_bytes,
-            ),
-            ("gpumemd_host_memory_used_bytes", "Host memory used.", reading.used_bytes),
-            ("gpumemd_host_swap_total_bytes", "Swap in total.", reading.swap_total_bytes),
-            ("gpumemd_host_swap_used_bytes", "Swap used.", reading.swap_used_bytes),
+        for name, value in (
+            ("gpumemd_host_memory_total_bytes", reading.total_bytes),
+            ("gpumemd_host_memory_available_bytes", reading.available_bytes),
+            ("gpumemd_host_memory_used_bytes", reading.used_bytes),
+            ("gpumemd_host_swap_total_bytes", reading.swap_total_bytes),
+            ("gpumemd_host_swap_used_bytes", reading.swap_used_bytes),
         ):
-            g = gauge(name, doc)
+            g = metric(name)
             g.add_metric([], value)
             yield g
         if self._process_rss:
-            rss = gauge(
-                "gpumemd_process_resident_memory_bytes", "Resident host memory of a GPU process.", ["pid"]
-            )
+            rss = metric("gpumemd_process_resident_memory_bytes", ["pid"])
             for pid, value in sorted(reading.process_rss_bytes.items()):
                 rss.add_metric([str(pid)], value)
             yield rss

@@ -39,8 +39,9 @@ from gpumemd.backends.podresources import (
     PodResourcesApi,
     decode_list_response,
 )
+from gpumemd.known_metrics import collected_by
 
-from .base import Source, cap, gauge
+from .base import Source, cap, metric
 
 log = logging.getLogger("gpumemd.kubelet")
 
@@ -111,7 +112,7 @@ class KubeletSource(Source[KubeletReading]):
     """Collector `kubelet`: the pod, namespace and container of each GPU, from the kubelet's
     pod-resources API; the attribution puts them on the other collectors' series."""
     name = "kubelet"
-    names = frozenset({"gpumemd_gpu_pod_info"})  # see NvmlSource.names
+    names = collected_by("kubelet")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -151,11 +152,7 @@ class KubeletSource(Source[KubeletReading]):
         return reading
 
     def families(self, reading: KubeletReading) -> Iterable[Metric]:
-        info = gauge(
-            "gpumemd_gpu_pod_info",
-            "A GPU allocated to a container (kubelet pod-resources); value 1. Join on uuid.",
-            ["uuid", "pod", "namespace", "container", "resource", "claim"],
-        )
+        info = metric("gpumemd_gpu_pod_info", ["uuid", "pod", "namespace", "container", "resource", "claim"])
         seen: set[tuple[str, ...]] = set()
         for a in reading.assignments:
             labels = [device_key(a.device_id)] + [

@@ -39,9 +39,9 @@ from gpumemd.backends.nvml import (
     NvmlApi,
     NvmlError,
 )
-from gpumemd.known_metrics import is_pid
+from gpumemd.known_metrics import collected_by, is_pid
 
-from .base import Source, byte_count, cap, counter, gauge, label_text
+from .base import Source, byte_count, cap, label_text, metric
 
 log = logging.getLogger("gpumemd.nvml")
 
@@ -104,13 +104,7 @@ class NvmlSource(Source[NvmlReading]):
     name = "nvml"
     # Every family name `families()` may return (tests/unit/sources/test_names.py checks it):
     # the sampler builds a source's families for the alert engine only if it wants one of these.
-    names = frozenset({
-        "gpumemd_gpu_info", "gpumemd_gpu_memory_total_bytes", "gpumemd_gpu_memory_used_bytes",
-        "gpumemd_gpu_memory_free_bytes", "gpumemd_gpu_memory_reserved_bytes",
-        "gpumemd_process_gpu_memory_used_bytes", "gpumemd_gpu_processes", "gpumemd_gpu_utilization_ratio",
-        "gpumemd_gpu_memory_bandwidth_utilization_ratio", "gpumemd_gpus", "gpumemd_process_series_dropped",
-        "gpumemd_process_info", "gpumemd_nvml_invalid_answers", "gpumemd_nvml_available",
-    })
+    names = collected_by("nvml")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -323,43 +317,19 @@ class NvmlSource(Source[NvmlReading]):
         )
 
     def families(self, reading: NvmlReading) -> Iterable[Metric]:
-        available = gauge(
-            "gpumemd_nvml_available",
-            "1: the NVML library is here (an NVIDIA driver); 0: none, a node without GPUs to read.",
-        )
+        available = metric("gpumemd_nvml_available")
         available.add_metric([], 0 if reading.absent else 1)
         yield available
         if reading.absent:
             return
         ids = ["gpu", "uuid"]
-        info = gauge(
-            "gpumemd_gpu_info",
-            "GPU identity; value 1.",
-            ["gpu", "uuid", "name", "pci_bus_id", "driver_version"],
-        )
-        memory = {
-            key: gauge(f"gpumemd_gpu_memory_{key}_bytes", doc, ids)
-            for key, doc in (
-                ("total", "GPU memory in total (NVML)."),
-                ("used", "GPU memory used by processes (NVML v2; v1 includes driver-reserved)."),
-                ("free", "GPU memory free (NVML)."),
-                ("reserved", "GPU memory reserved by the driver (NVML v2 only)."),
-            )
-        }
-        proc_used = gauge(
-            "gpumemd_process_gpu_memory_used_bytes",
-            "GPU memory a process holds on a GPU, as NVML sees it (CUDA context included).",
-            ["gpu", "uuid", "pid"],
-        )
-        proc_count = gauge("gpumemd_gpu_processes", "Compute processes NVML sees on a GPU.", ids)
-        util_gpu = gauge(
-            "gpumemd_gpu_utilization_ratio", "Time a kernel ran in the last sample period (0-1).", ids
-        )
-        util_mem = gauge(
-            "gpumemd_gpu_memory_bandwidth_utilization_ratio",
-            "Time device memory was read or written in the last sample period (0-1).",
-            ids,
-        )
+        info = metric("gpumemd_gpu_info", ["gpu", "uuid", "name", "pci_bus_id", "driver_version"])
+        keys = ("total", "used", "free", "reserved")
+        memory = {key: metric(f"gpumemd_gpu_memory_{key}_bytes", ids) for key in keys}
+        proc_used = metric("gpumemd_process_gpu_memory_used_bytes", ["gpu", "uuid", "pid"])
+        proc_count = metric("gpumemd_gpu_processes", ids)
+        util_gpu = metric("gpumemd_gpu_utilization_ratio", ids)
+        util_mem = metric("gpumemd_gpu_memory_bandwidth_utilization_ratio", ids)
         for g in reading.gpus:
             labels = [str(g.index), g.uuid]
             info.add_metric(
@@ -384,7 +354,7 @@ class NvmlSource(Source[NvmlReading]):
                 util_gpu.add_metric(labels, g.utilization_gpu_ratio)
             if g.utilization_memory_ratio is not None:
                 util_mem.add_metric(labels, g.utilization_memory_ratio)
-        count = gauge("gpumemd_gpus", "GPUs NVML sees.")
+        count = metric("gpumemd_gpus")
         count.add_metric([], len(reading.gpus))
         yield count
         yield info
@@ -392,27 +362,18 @@ class NvmlSource(Source[NvmlReading]):
         if self._processes:
             yield proc_count
             yield proc_used
-            dropped = counter(
-                "gpumemd_process_series_dropped",
-                "Per-process series left out because a GPU had more than max_processes processes.",
-            )
+            dropped = metric("gpumemd_process_series_dropped")
             dropped.add_metric([], self._dropped_total)
             yield dropped
         if self._process_names:
-            names = gauge(
-                "gpumemd_process_info", "Executable name of a GPU process; value 1.", ["pid", "executable"]
-            )
+            names = metric("gpumemd_process_info", ["pid", "executable"])
             for pid, name in sorted(reading.process_names.items()):
                 names.add_metric([str(pid), cap(name, self._label_limit)], 1)
             yield names
         if self._utilization:
             yield util_gpu
             yield util_mem
-        invalid = counter(
-            "gpumemd_nvml_invalid_answers",
-            "NVML answers of the wrong type or out of range, left out, by field.",
-            ["field"],
-        )
+        invalid = metric("gpumemd_nvml_invalid_answers", ["field"])
         for field in INVALID_FIELDS:
             invalid.add_metric([field], self._invalid[field])
         yield invalid

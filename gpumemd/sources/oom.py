@@ -24,12 +24,13 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 - Allocation history makes snapshots show who allocated what, but slows a dispatch-bound
   loop noticeably (docs/agent.md): off, `armed` (started by `arm_memory_history()`, e.g. by an alert
   action) or `on` (from the moment the process initialises CUDA).
-- A diagnosis (gpumemd/diagnosis/oom.py: one cause, one fix) is computed in the allocating
-  thread right after each counted OOM, by the `diagnose` callable the agent passes in (it
-  reads the allocator, its snapshot and NVML; it allocates no GPU memory). It is said in one
-  line, counted by cause (`gpumemd_oom_diagnoses_total{gpu,cause}`), kept as
-  `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`, and written as JSON next to the
-  snapshot (`<snapshot stem>.diagnosis.json`; with snapshots off, into the same directory).
+- A diagnosis (gpumemd/diagnosis/oom.py: one cause, one fix, one remedy, docs/oom.md) is
+  computed in the allocating thread right after each counted OOM, by the `diagnose` callable
+  the agent passes in (it reads the allocator, its snapshot and NVML then; it allocates no GPU
+  memory). It is said in one line, counted by cause (`gpumemd_oom_diagnoses_total{gpu,cause}`),
+  kept as `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`, and written as JSON
+  (format `gpumemd-oom-diagnosis/2`) next to the snapshot (`<snapshot stem>.diagnosis.json`;
+  with snapshots off, into the same directory).
 - The observer is attached on the program's first CUDA use (`install`, queued by the agent on
   torch's own initialisation path), so an OOM in the first milliseconds is seen too.
 - Nothing here raises into the training code: every failure is logged and counted.
@@ -52,8 +53,9 @@ from prometheus_client.core import Metric
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, Diagnosis
 from gpumemd.fs import Problems, SafeDir, WriteError
+from gpumemd.known_metrics import collected_by
 
-from .base import Source, counter, gauge
+from .base import Source, metric
 
 log = logging.getLogger("gpumemd.oom")
 
@@ -85,18 +87,7 @@ class OomWatcher(Source[OomReading]):
     """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
 
     name = "oom"
-    names = frozenset(
-        {  # every family name families() may return (see NvmlSource.names)
-            "gpumemd_oom_events",
-            "gpumemd_oom_observer_installed",
-            "gpumemd_agent_snapshots",
-            "gpumemd_agent_memory_history_recording",
-            "gpumemd_agent_last_snapshot_timestamp_seconds",
-            "gpumemd_agent_last_snapshot_info",
-            "gpumemd_oom_diagnoses",
-            "gpumemd_oom_last_diagnosis_info",
-        }
-    )
+    names = collected_by("oom")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -414,52 +405,30 @@ class OomWatcher(Source[OomReading]):
 
     def _families(self, reading: OomReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
-        events = counter(
-            "gpumemd_oom_events",
-            "CUDA out-of-memory errors, counted as they happen (observer).",
-            ["gpu", *ids],
-        )
+        events = metric("gpumemd_oom_events", ["gpu", *ids])
         for device, n in sorted(reading.events.items()):
             events.add_metric([str(device), *extra], n)
-        installed = gauge("gpumemd_oom_observer_installed", "1 when the OOM observer is attached.", ids)
+        installed = metric("gpumemd_oom_observer_installed", ids)
         installed.add_metric(extra, 1 if reading.observer_installed else 0)
-        snaps = counter("gpumemd_agent_snapshots", "Allocator snapshot dumps, by result.", ["result", *ids])
+        snaps = metric("gpumemd_agent_snapshots", ["result", *ids])
         for result, n in sorted(reading.snapshots.items()):
             snaps.add_metric([result, *extra], n)
-        recording = gauge(
-            "gpumemd_agent_memory_history_recording",
-            "1 while allocation history is recorded (allocations are slower).",
-            ids,
-        )
+        recording = metric("gpumemd_agent_memory_history_recording", ids)
         recording.add_metric(extra, 1 if reading.history_recording else 0)
         yield from (events, installed, snaps, recording)
         if reading.diagnoses:
-            diagnosed = counter(
-                "gpumemd_oom_diagnoses",
-                "CUDA out-of-memory errors diagnosed, by cause.",
-                ["gpu", "cause", *ids],
-            )
+            diagnosed = metric("gpumemd_oom_diagnoses", ["gpu", "cause", *ids])
             for (device, cause), n in sorted(reading.diagnoses.items()):
                 diagnosed.add_metric([str(device), cause, *extra], n)
-            last = gauge(
-                "gpumemd_oom_last_diagnosis_info",
-                "The last OOM's diagnosis on a GPU; value 1.",
-                ["gpu", "cause", "summary", "fix", *ids],
-            )
+            last = metric("gpumemd_oom_last_diagnosis_info", ["gpu", "cause", "summary", "fix", *ids])
             for device, (cause, summary, fix) in sorted(reading.last_diagnosis.items()):
                 last.add_metric([str(device), cause, summary[:300], fix[:300], *extra], 1)
             yield diagnosed
             yield last
         if reading.last_snapshot_time is not None:
-            when = gauge(
-                "gpumemd_agent_last_snapshot_timestamp_seconds", "When the last snapshot was written.", ids
-            )
+            when = metric("gpumemd_agent_last_snapshot_timestamp_seconds", ids)
             when.add_metric(extra, reading.last_snapshot_time)
-            info = gauge(
-                "gpumemd_agent_last_snapshot_info",
-                "Path and reason of the last snapshot; value 1.",
-                ["path", "reason", *ids],
-            )
+            info = metric("gpumemd_agent_last_snapshot_info", ["path", "reason", *ids])
             info.add_metric([reading.last_snapshot_path or "", reading.last_snapshot_reason or "", *extra], 1)
             yield when
             yield info

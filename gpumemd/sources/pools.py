@@ -48,6 +48,7 @@ from prometheus_client.core import Metric
 from gpumemd.backends.torch_cuda import TorchCudaApi
 from gpumemd.diagnosis.oom import only_stranded_fits
 from gpumemd.diagnosis.snapshot import DeviceWalk, SnapshotFigures
+from gpumemd.known_metrics import collected_by
 
 from .base import Family, Source, SourceUnavailable
 
@@ -198,6 +199,7 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
     """Reserved and allocated bytes by pool kind, and the biggest private pools, per GPU."""
 
     name = "pools"
+    names = collected_by("pools")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -318,38 +320,12 @@ class PoolSource(Source[tuple[PoolReading, ...]]):
         return [reserved, allocated, count, top, largest, reference, stranded, risk]
 
 
-_RESERVED = Family(
-    "gpumemd_allocator_pool_reserved_bytes",
-    "Memory the caching allocator holds from CUDA, by pool kind (default, graph, user); "
-    "adds up to reserved_bytes.",
-)
-_ALLOCATED = Family(
-    "gpumemd_allocator_pool_allocated_bytes",
-    "Memory in tensors, by pool kind (a CUDA graph's pool stays allocated between replays).",
-)
-_COUNT = Family("gpumemd_allocator_pools", "Memory pools holding segments, by kind.")
-_PRIVATE = Family(
-    "gpumemd_allocator_private_pool_reserved_bytes",
-    'Reserved memory of the biggest private pools (kind:id), the rest summed as pool="other".',
-)
-_LARGEST = Family(
-    "gpumemd_allocator_largest_free_block_bytes",
-    "The largest free block in PyTorch's own pool: the largest request the cache can serve.",
-)
-_REFERENCE = Family(
-    "gpumemd_allocator_reference_request_bytes",
-    "The largest tensor seen live at a pool read and freed by the next, over the last 5 "
-    "minutes: the request fragmentation is measured against.",
-)
-_STRANDED = Family(
-    "gpumemd_allocator_stranded_free_bytes",
-    "Free bytes between live tensors (empty_cache cannot return them), in blocks smaller "
-    "than the reference request.",
-)
-_RISK = Family(
-    "gpumemd_allocator_fragmentation_risk",
-    "1 when the reference request fits in no free block nor in the device's free memory, but "
-    "would in the stranded bytes: the next such request OOMs from fragmentation.",
-)
+_RESERVED = Family("gpumemd_allocator_pool_reserved_bytes")
+_ALLOCATED = Family("gpumemd_allocator_pool_allocated_bytes")
+_COUNT = Family("gpumemd_allocator_pools")
+_PRIVATE = Family("gpumemd_allocator_private_pool_reserved_bytes")
+_LARGEST = Family("gpumemd_allocator_largest_free_block_bytes")
+_REFERENCE = Family("gpumemd_allocator_reference_request_bytes")
+_STRANDED = Family("gpumemd_allocator_stranded_free_bytes")
+_RISK = Family("gpumemd_allocator_fragmentation_risk")
 _FAMILIES = (_RESERVED, _ALLOCATED, _COUNT, _PRIVATE, _LARGEST, _REFERENCE, _STRANDED, _RISK)
-PoolSource.names = frozenset(f.name for f in _FAMILIES)

@@ -45,6 +45,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.nvml import UNAVAILABLE, NvmlApi, NvmlError
 from gpumemd.backends.torch_accel import NVIDIA
+from gpumemd.known_metrics import collected_by
 
 from .base import Family, Source
 from .memsplit import split_process
@@ -117,7 +118,7 @@ class ProcessSource(Source[ProcessReading]):
     """Collector `process`: the training process seen from outside the allocator (NVML's charge,
     its non-PyTorch memory, host RSS), read inside the process."""
     name = "process"
-    names: frozenset[str]  # every family name it may export (set below the specs; see NvmlSource.names)
+    names = collected_by("process")  # the families declared with its name (known_metrics)
 
     def __init__(
         self,
@@ -364,66 +365,14 @@ def _visible(v: DeviceView) -> int | None:
 # In exposition order: (the view's value, or None for no sample; the family).
 _DeviceSpec = tuple[Callable[[DeviceView], Any], Family]
 _DEVICE_FAMILIES: tuple[_DeviceSpec, ...] = (
-    (
-        _visible,
-        Family(
-            "gpumemd_process_nvml_visible",
-            "1 when NVML lists this process on the GPU; 0 when it cannot see this PID (containers) "
-            "or the device (not NVIDIA).",
-        ),
-    ),
-    (
-        attrgetter("nvml_used_bytes"),
-        Family(
-            "gpumemd_process_nvml_used_bytes",
-            "GPU memory NVML attributes to this process (CUDA context included).",
-        ),
-    ),
-    (
-        attrgetter("non_pytorch_bytes"),
-        Family(
-            "gpumemd_process_non_pytorch_bytes",
-            "NVML process memory minus PyTorch reserved: CUDA context, cuBLAS, NCCL, other allocators.",
-        ),
-    ),
-    (
-        attrgetter("unattributed_bytes"),
-        Family(
-            "gpumemd_gpu_unattributed_bytes", "Device used memory (NVML v2) that no process accounts for."
-        ),
-    ),
-    (
-        attrgetter("device_used_bytes"),
-        Family(
-            "gpumemd_process_device_used_bytes",
-            "Device memory in use by all processes, total - free from CUDA (when NVML cannot see us).",
-        ),
-    ),
+    (_visible, Family("gpumemd_process_nvml_visible")),
+    (attrgetter("nvml_used_bytes"), Family("gpumemd_process_nvml_used_bytes")),
+    (attrgetter("non_pytorch_bytes"), Family("gpumemd_process_non_pytorch_bytes")),
+    (attrgetter("unattributed_bytes"), Family("gpumemd_gpu_unattributed_bytes")),
+    (attrgetter("device_used_bytes"), Family("gpumemd_process_device_used_bytes")),
 )
-_RSS = Family("gpumemd_process_host_resident_bytes", "Resident host memory of this process (RSS).")
-_PEAK_RSS = Family(
-    "gpumemd_process_host_resident_peak_bytes", "Peak resident host memory of this process (ru_maxrss)."
-)
-_PINNED_ALLOCATED = Family(
-    "gpumemd_host_pinned_memory_allocated_bytes",
-    "Pinned host memory in use from PyTorch's caching host allocator (torch.cuda.host_memory_stats).",
-)
-_PINNED_RESERVED = Family(
-    "gpumemd_host_pinned_memory_reserved_bytes",
-    "Pinned host memory PyTorch's caching host allocator holds (in use + cached).",
-)
-_BREAKDOWN = Family(
-    "gpumemd_process_memory_breakdown_bytes",
-    "What NVML charges this process on the GPU, by category (PyTorch allocated, fragmented, "
-    "cached; non-PyTorch); the categories sum to gpumemd_process_nvml_used_bytes.",
-)
-ProcessSource.names = frozenset(
-    {
-        *(family.name for _, family in _DEVICE_FAMILIES),
-        _RSS.name,
-        _PEAK_RSS.name,
-        _PINNED_ALLOCATED.name,
-        _PINNED_RESERVED.name,
-        _BREAKDOWN.name,
-    }
-)
+_RSS = Family("gpumemd_process_host_resident_bytes")
+_PEAK_RSS = Family("gpumemd_process_host_resident_peak_bytes")
+_PINNED_ALLOCATED = Family("gpumemd_host_pinned_memory_allocated_bytes")
+_PINNED_RESERVED = Family("gpumemd_host_pinned_memory_reserved_bytes")
+_BREAKDOWN = Family("gpumemd_process_memory_breakdown_bytes")

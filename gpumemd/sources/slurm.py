@@ -10,7 +10,9 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
-from .base import Source, SourceUnavailable, gauge
+from gpumemd.known_metrics import collected_by
+
+from .base import Source, SourceUnavailable, metric
 
 __all__ = ["SlurmReading", "SlurmSource", "slurm_job_of"]
 
@@ -37,9 +39,7 @@ class SlurmSource(Source[SlurmReading]):
     """The Slurm job of each GPU process, read from its cgroup (no privileges needed)."""
 
     name = "slurm"
-    names = frozenset(
-        {"gpumemd_process_slurm_job_info", "gpumemd_gpu_slurm_job_info"}
-    )  # see NvmlSource.names
+    names = collected_by("slurm")  # the families declared with its name (known_metrics)
 
     def __init__(self, proc_root: str | Path = "/proc") -> None:
         self._proc = Path(proc_root)
@@ -68,16 +68,10 @@ class SlurmSource(Source[SlurmReading]):
         return SlurmReading(jobs, tuple(gpu_jobs))
 
     def families(self, reading: SlurmReading) -> Iterable[Metric]:
-        procs = gauge(
-            "gpumemd_process_slurm_job_info", "The Slurm job of a GPU process; value 1.", ["pid", "job_id"]
-        )
+        procs = metric("gpumemd_process_slurm_job_info", ["pid", "job_id"])
         for pid, job in sorted(reading.process_jobs.items()):
             procs.add_metric([str(pid), job], 1)
-        gpus = gauge(
-            "gpumemd_gpu_slurm_job_info",
-            "A Slurm job with a process on a GPU; value 1.",
-            ["gpu", "uuid", "job_id"],
-        )
+        gpus = metric("gpumemd_gpu_slurm_job_info", ["gpu", "uuid", "job_id"])
         for labels in reading.gpu_jobs:
             gpus.add_metric(list(labels), 1)
         yield procs

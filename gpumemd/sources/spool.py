@@ -1,6 +1,6 @@
 """All ranks of a node through one scrape target: agents publish, `gpumemd serve` merges.
 
-Each agent writes its latest sample, about once a second, to `<spool>/agent-<pid>.json`
+Each agent writes its latest sample, about once a second, to `<spool>/agent-<pid>-<secret>.json`
 (written to a temporary name, then renamed: a reader sees the old file or the new one,
 never half of one). The node daemon's `spool` collector reads every file on each sample,
 drops dead ranks, and serves the union next to its own NVML/host series, plus
@@ -32,7 +32,6 @@ each agent's own interval, so the daemon's configuration need not match the agen
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -40,17 +39,14 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd import known_metrics
 from gpumemd.config import SpoolSourceConfig
 from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES
-from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owner
+from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owner, proc_start
 
-from .base import Source, counter, gauge
+from .base import Source, metric
 
 __all__ = ["SpoolSource", "daemon_family_names"]
-
-_OWN_FAMILIES = ("gpumemd_process_rank_info", "gpumemd_spool_rank_last_publish_timestamp_seconds",
-                 "gpumemd_spool_ranks", "gpumemd_spool_expired", "gpumemd_spool_errors",
-                 "gpumemd_spool_conflicts", "gpumemd_spool_rejected", "gpumemd_spool_dropped_series")
 
 
 class SpoolSource(Source[SpoolReading]):
@@ -61,7 +57,8 @@ class SpoolSource(Source[SpoolReading]):
 
     def __init__(self, directory: Path, *, expire_intervals: int = 5,
                  clock: Callable[[], float] | None = None, alive: Callable[[int], bool] = pid_alive,
-                 owner: Callable[[int], int | None] = proc_owner, settings: SpoolSourceConfig | None = None,
+                 owner: Callable[[int], int | None] = proc_owner,
+                 started: Callable[[int], int | None] = proc_start, settings: SpoolSourceConfig | None = None,
                  pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
                  read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
         """The reader's arguments (`SpoolReader`); the daemon's own family names are always reserved."""
@@ -71,6 +68,7 @@ class SpoolSource(Source[SpoolReading]):
             clock=clock if clock is not None else time.time,
             alive=alive,
             owner=owner,
+            started=started,
             settings=settings,
             pidns=pidns,
             reserved=daemon_family_names() | (reserved or frozenset()),
@@ -94,7 +92,8 @@ class SpoolSource(Source[SpoolReading]):
                         continue  # another rank's family renders these names
                     for n in names:
                         claimed[n] = name
-                    fam = merged[name] = Metric(name, doc, typ)
+                    declared = known_metrics.family(name)  # a declared family's HELP is the declaration's
+                    fam = merged[name] = Metric(name, doc if declared is None else declared.help, typ)
                 elif fam.type != typ:
                     continue
                 if seen.isdisjoint(keys):  # the usual case: ranks' labels differ
@@ -107,42 +106,24 @@ class SpoolSource(Source[SpoolReading]):
                         seen.add(series)
                         fam.samples.append(sample)
         yield from merged.values()
-        info = gauge(
-            "gpumemd_process_rank_info",
-            "A process that runs a gpumemd agent, with its rank; value 1 (join on pid).",
-            INFO_LABELS,
-        )
-        when = gauge(
-            "gpumemd_spool_rank_last_publish_timestamp_seconds",
-            "When a rank last published into the spool.",
-            ["pid", "rank", "job_id"],
-        )
+        info = metric("gpumemd_process_rank_info", INFO_LABELS)
+        when = metric("gpumemd_spool_rank_last_publish_timestamp_seconds", ["pid", "rank", "job_id"])
         for rank in reading.ranks:
             ident = {**{k: "" for k in INFO_LABELS}, **rank.identity, "pid": str(rank.pid)}
             info.add_metric([ident[k] for k in INFO_LABELS], 1)
             when.add_metric([ident["pid"], ident["rank"], ident["job_id"]], rank.written)
-        ranks = gauge("gpumemd_spool_ranks", "Live agents merged from the spool directory.")
+        ranks = metric("gpumemd_spool_ranks")
         ranks.add_metric([], len(reading.ranks))
         yield from (info, when, ranks)
-        for key, doc in (
-            ("expired", "Spool files left out because their agent is dead or silent."),
-            ("errors", "Spool files rejected, any reason (deprecated: gpumemd_spool_rejected_total)."),
-            ("conflicts", "Spool files left out because a newer one claimed the same rank."),
-        ):
-            c = counter(f"gpumemd_spool_{key}", doc)
+        for key in ("expired", "errors", "conflicts"):
+            c = metric(f"gpumemd_spool_{key}")
             c.add_metric([], reading.counts.get(key, 0))
             yield c
-        rejected = counter(
-            "gpumemd_spool_rejected", "Spool files (or the directory) refused, by reason.", ["reason"]
-        )
+        rejected = metric("gpumemd_spool_rejected", ["reason"])
         for reason in REASONS:
             rejected.add_metric([reason], reading.rejected.get(reason, 0))
         yield rejected
-        dropped = counter(
-            "gpumemd_spool_dropped_series",
-            "Series of a rank left out (the rest of its file served), by reason.",
-            ["reason"],
-        )
+        dropped = metric("gpumemd_spool_dropped_series", ["reason"])
         for reason in DROP_REASONS:
             dropped.add_metric([reason], reading.dropped.get(reason, 0))
         yield dropped
@@ -151,16 +132,6 @@ class SpoolSource(Source[SpoolReading]):
 def daemon_family_names() -> frozenset[str]:
     """Every family `gpumemd serve` exports itself under the agents' prefixes or anywhere: a spool
     family of one of these names would be a second HELP/TYPE in one exposition."""
-    return _daemon_names()
-
-
-@functools.lru_cache(maxsize=1)
-def _daemon_names() -> frozenset[str]:
-    from .host import HostSource  # noqa: PLC0415 (siblings, imported when first needed)
-    from .kubelet import KubeletSource  # noqa: PLC0415
-    from .nvml import NvmlSource  # noqa: PLC0415
-    from .slurm import SlurmSource  # noqa: PLC0415
-
-    return frozenset(
-        {*NvmlSource.names, *HostSource.names, *KubeletSource.names, *SlurmSource.names, *_OWN_FAMILIES}
+    return frozenset().union(
+        *(known_metrics.collected_by(c) for c in ("nvml", "host", "kubelet", "slurm", "spool"))
     )

@@ -8,6 +8,8 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.known_metrics import collected_by
+
 from .base import Family, Source
 
 __all__ = ["TrainingStep"]
@@ -19,15 +21,9 @@ class TrainingStep(Source["tuple[int | None, int | None]"]):
     the framework callbacks in gpumemd/integrations); absent until the first step is set."""
 
     name = "training"
-    names = frozenset({"gpumemd_training_global_step", "gpumemd_training_optimizer_steps"})
-    _FAMILY = Family("gpumemd_training_global_step",
-                     "The training loop's global step (optimizer steps), as its framework counts them.")
-    _STEPS = Family(
-        "gpumemd_training_optimizer_steps",
-        "torch.optim optimizer steps the agent's step hook saw (micro-batches of one step count once; "
-        "steps traced by torch.compile are not seen).",
-        "counter",
-    )
+    names = collected_by("training")  # the families declared with its name (known_metrics)
+    _FAMILY = Family("gpumemd_training_global_step")
+    _STEPS = Family("gpumemd_training_optimizer_steps")
 
     def __init__(self, labels: Mapping[str, str]) -> None:
         self._labels = dict(labels)

@@ -14,6 +14,7 @@ import logging
 import math
 import os
 import re
+import secrets
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,8 +33,8 @@ log = logging.getLogger("gpumemd.spool")
 __all__ = [
     "AGENT_NAMESPACE", "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS",
     "NOTHING", "REASONS", "SUFFIXES", "Encoder", "RankFile", "Rejection", "agent_schema",
-    "counter_value", "encode", "families_of", "gauge_value", "identity_labels", "own_pidns", "parse",
-    "rendered_names", "spool_dir", "text_value", "validate",
+    "counter_value", "encode", "families_of", "file_name", "file_pid", "gauge_value", "identity_labels",
+    "own_pidns", "parse", "rendered_names", "spool_dir", "text_value", "validate",
 ]
 
 FORMAT_V1 = "gpumemd-spool/1"  # still read: agents of an older release on the node
@@ -70,6 +71,23 @@ def spool_dir(configured: str | None, env: Mapping[str, str] | None = None) -> P
         return Path(value) if value else None
     base = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
     return base / "gpumemd-spool"
+
+
+# `agent-<pid>-<secret>.json`: the secret (64 random bits, per writer) makes the name one no other
+# user can predict, so none can create it first and stop a rank publishing; `agent-<pid>.json`
+# (older agents) is still read. Either way the file's owner must own the pid (reader.py).
+_FILE_RE = re.compile(r"agent-([1-9][0-9]{0,6})(?:-[0-9a-f]{16})?\.json\Z")
+
+
+def file_name(pid: int) -> str:
+    """A new, unpredictable name for `pid`'s spool file."""
+    return f"agent-{pid}-{secrets.token_hex(8)}.json"
+
+
+def file_pid(name: str) -> int | None:
+    """The pid a spool file's name is for; None for a name that is not a rank's file."""
+    m = _FILE_RE.match(name)
+    return int(m.group(1)) if m is not None else None
 
 
 _dumps = json.JSONEncoder(separators=(",", ":"), allow_nan=True).encode

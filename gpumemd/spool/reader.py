@@ -5,16 +5,21 @@ What it reads is bounded (files, bytes, series, in total and per owning uid), va
 function (`format.validate`), attributed (the file's owner must own the pid it is named for,
 checked before the file is read), and a bad file costs one rejection, counted once per version
 of the file, never the sample. A `(job_id, rank)` identity belongs to the uid whose live process
-claimed it first. Ranks served by the last scan are read and admitted first, so nothing
-published later (junk files, more ranks, more series) can take their place.
+claimed it first: the claim is bound to that process's start time (a reused pid is not the
+claimant) and kept in a file of the daemon's own in the spool, so a restarted daemon honours it
+instead of handing the identity to whichever file it reads first; an identity nobody holds goes to
+the earliest-started of the processes that claim it in one scan. Ranks served by the last scan are
+read and admitted first, so nothing published later (junk files, more ranks, more series) can take
+their place.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import logging
 import os
-import re
+import secrets
 import stat
 import time
 from collections.abc import Callable, Mapping
@@ -23,11 +28,23 @@ from pathlib import Path
 from typing import Any
 
 from gpumemd.config import SpoolSourceConfig
+from gpumemd.fs import SafeDir, WriteError
+from gpumemd.known_metrics import is_pid
 
-from .format import DROP_REASONS, NOTHING, REASONS, RankFile, Rejection, agent_schema, own_pidns, parse
+from .format import (
+    DROP_REASONS,
+    NOTHING,
+    REASONS,
+    RankFile,
+    Rejection,
+    agent_schema,
+    file_pid,
+    own_pidns,
+    parse,
+)
 from .format import identity_labels as _identity_labels
 
-__all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_owner"]
+__all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_owner", "proc_start"]
 
 log = logging.getLogger("gpumemd.spool")
 
@@ -35,7 +52,6 @@ log = logging.getLogger("gpumemd.spool")
 _OPEN = (
     os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 )  # getattr: not on every platform
-_FILE_RE = re.compile(r"agent-([1-9][0-9]{0,6})\.json\Z")
 
 
 def pid_alive(pid: int) -> bool:
@@ -56,6 +72,24 @@ def proc_owner(pid: int) -> int | None:
         return os.stat(f"/proc/{pid}").st_uid
     except (OSError, ValueError):
         return None
+
+
+def proc_start(pid: int) -> int | None:
+    """When live process `pid` started (clock ticks since boot, /proc/<pid>/stat's 22nd field):
+    with the pid, what names one process for its lifetime; None where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            data = f.read(4096)
+        # the command name (field 2) is in parentheses and may hold spaces or ')': split after the last
+        return int(data[data.rindex(b")") + 2 :].split()[19])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+CLAIMS_PREFIX, CLAIMS_SUFFIX = ".gpumemd-claims-", ".json"
+"""The daemon's record of who holds each identity (`.gpumemd-claims-<secret>.json` in the spool):
+a name with a secret, so no other user can hold it first; only a file of the daemon's own is read."""
+_MAX_CLAIMS_BYTES = 4 << 20
 
 
 @dataclass(frozen=True)
@@ -89,6 +123,8 @@ CHURN_WINDOW = 60.0  # seconds: `max_uid_new_series` is per window
 class _Claim:
     uid: int
     pid: int
+    start: int | None = None  # the process's start time (proc_start): a reused pid is another process
+    scan: int = -1  # the scan that made it: only a claim of this scan yields to an earlier-started process
 
 
 @dataclass
@@ -117,13 +153,15 @@ class SpoolReader:
         clock: Callable[[], float] = time.time,
         alive: Callable[[int], bool] = pid_alive,
         owner: Callable[[int], int | None] = proc_owner,
+        started: Callable[[int], int | None] = proc_start,
         settings: SpoolSourceConfig | None = None,
         pidns: str | None | Any = NOTHING,
         reserved: frozenset[str] | None = None,
         read_only: bool = False,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`owner(pid)`: the uid of live process pid (injected by tests); `settings`: a
+        """`owner(pid)`: the uid of live process pid, `started(pid)` its start time (both injected
+        by tests); `settings`: a
         `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown);
         `reserved`: family names no rank may publish (the daemon's own); `monotonic`: the scan's
         time budget's clock."""
@@ -151,7 +189,13 @@ class SpoolReader:
         self._counts = {"expired": 0, "errors": 0, "conflicts": 0, "deferred": 0}
         self._rejected = dict.fromkeys(REASONS, 0)
         self._dropped = dict.fromkeys(DROP_REASONS, 0)
-        self._claims: dict[tuple[str, str], _Claim] = {}  # (job_id, rank) -> the uid and pid that hold it
+        self._started = started
+        self._claims: dict[tuple[str, str], _Claim] = {}  # (job_id, rank) -> the process that holds it
+        self._claims_loaded = False
+        self._claims_saved: list[list[Any]] | None = None  # what the claims file holds now
+        self._claims_name = f"{CLAIMS_PREFIX}{secrets.token_hex(8)}{CLAIMS_SUFFIX}"
+        self._claims_said = False
+        self._scans = 0
         self._churn: dict[int, _Churn] = {}  # uid -> its new label sets in this window
         self._served: list[str] = []  # names of the files served by the last scan, in scan order
         self._served_set: set[str] = set()
@@ -259,7 +303,7 @@ class SpoolReader:
         the last scan first, by name (not by where readdir happens to list them), then the
         others in readdir's order, of which at most `64 * max_files` entries are looked at;
         at most `max_uid_files` of one owner's."""
-        found = [(name, int(name[6:-5])) for name in self._served]
+        found = [(name, file_pid(name) or 0) for name in self._served]
         known = set(self._served)
         self._listed = set()  # skipped by the cap: still present, still said once
         limit = 64 * self._max_files  # entries looked at, whatever their names
@@ -268,9 +312,9 @@ class SpoolReader:
                 if i >= limit:
                     log.debug("spool %s: more than %d entries, the rest not looked at", self._dir, limit)
                     break
-                m = _FILE_RE.match(entry.name)
-                if m is not None and entry.name not in known:
-                    found.append((entry.name, int(m.group(1))))
+                pid = file_pid(entry.name)
+                if pid is not None and entry.name not in known:
+                    found.append((entry.name, pid))
         if len(found) > self._uid_files:  # one uid could pass its cap: count each file's owner
             per_uid: dict[int | None, int] = {}  # the known ranks' first
             for name in self._served:
@@ -299,6 +343,10 @@ class SpoolReader:
 
     def _scan(self, dfd: int, now: float) -> list[RankFile]:
         ranks: dict[tuple[tuple[str, str], ...], tuple[str, RankFile]] = {}
+        self._scans += 1
+        if not self._claims_loaded:
+            self._claims_loaded = True
+            self._load_claims(dfd)
         self._fresh = set()
         self._budget = {"bytes": 0, "new": 0, "start": self._monotonic()}
         self._served_set = set(self._served)
@@ -321,12 +369,20 @@ class SpoolReader:
             if not self._claimed(name, rank, self._owner_uid(rank)):
                 continue
             other = ranks.get(key)
-            if other is not None:  # one uid's two live processes claim one identity: keep the newest
+            if other is not None and self._owner_uid(other[1]) != self._owner_uid(rank):
+                # the claim moved in this scan to an earlier-started process of another uid
+                self._park(other[0])
+                self._reject(other[0], ("claim", rank.pid), "identity_conflict",
+                             f"rank {rank.identity.get('rank', '')[:64]!r} goes to the earlier-started "
+                             f"pid {rank.pid} of uid {self._owner_uid(rank)}")
+                del ranks[key]
+            elif other is not None:  # one uid's two live processes claim one identity: keep the newest
                 self._counts["conflicts"] += 1
                 if other[1].written >= rank.written:
                     continue
                 del ranks[key]
             ranks[key] = (name, rank)
+        self._save_claims()
         served = self._admit(list(ranks.values()), now)
         self._served = [name for name, _ in served]
         live = {name for name, _ in entries} | self._listed
@@ -370,11 +426,14 @@ class SpoolReader:
             return True
         key = (rank.identity.get("job_id") or "", ident)
         claim = self._claims.get(key)
-        if claim is None or claim.uid == uid or not self._alive(claim.pid):
-            if claim is None or claim.pid != rank.pid:
-                if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
-                    self._claims = {k: c for k, c in self._claims.items() if self._alive(c.pid)}
-                self._claims[key] = _Claim(uid, rank.pid)
+        start = self._started(rank.pid)
+        earlier = claim is not None and claim.scan == self._scans and _earlier(start, claim.start)
+        if claim is None or not self._holds(claim) or earlier:
+            if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
+                self._claims = {k: c for k, c in self._claims.items() if self._holds(c)}
+            self._claims[key] = _Claim(uid, rank.pid, start, self._scans)
+            return True
+        if claim.uid == uid:  # another process of the holder's uid (a restarted rank): served
             return True
         self._park(name)
         self._reject(
@@ -385,6 +444,74 @@ class SpoolReader:
             f"not to uid {uid}",
         )
         return False
+
+    def _holds(self, claim: _Claim) -> bool:
+        """Whether the claiming process still lives: its pid, started when it claimed."""
+        if not self._alive(claim.pid):
+            return False
+        start = self._started(claim.pid) if claim.start is not None else None
+        return start is None or start == claim.start
+
+    def _load_claims(self, dfd: int) -> None:
+        """The claims a daemon before this one recorded: the newest claims file of our own uid,
+        whole and valid, or none (said once)."""
+        best: tuple[float, str] | None = None
+        try:
+            with os.scandir(dfd) as it:
+                for i, entry in enumerate(it):
+                    if i >= 64 * self._max_files:
+                        break
+                    if entry.name.startswith(CLAIMS_PREFIX) and entry.name.endswith(CLAIMS_SUFFIX):
+                        st = entry.stat(follow_symlinks=False)
+                        if stat.S_ISREG(st.st_mode) and st.st_uid == self._uid and st.st_nlink == 1:
+                            if best is None or (st.st_mtime, entry.name) > best:
+                                best = (st.st_mtime, entry.name)
+        except OSError:
+            return
+        if best is None:
+            return
+        try:
+            fd = os.open(best[1], _OPEN, dir_fd=dfd)
+            try:
+                fst = os.fstat(fd)
+                if not stat.S_ISREG(fst.st_mode) or fst.st_uid != self._uid:
+                    raise ValueError("not a claims file of this daemon's")
+                if fst.st_size > _MAX_CLAIMS_BYTES:
+                    raise ValueError(f"more than {_MAX_CLAIMS_BYTES} bytes")
+                rows = json.loads(os.read(fd, _MAX_CLAIMS_BYTES + 1))
+            finally:
+                os.close(fd)
+            claims = {}
+            for job, ident, uid, pid, start in rows[: 4 * self._max_files]:
+                if not (isinstance(job, str) and isinstance(ident, str) and len(job) + len(ident) <= 2048
+                        and type(uid) is int and uid >= 0 and is_pid(pid)
+                        and (start is None or (type(start) is int and start >= 0))):
+                    raise ValueError("a claim that is not [job, rank, uid, pid, start]")
+                claims[(job, ident)] = _Claim(uid, pid, start)
+        except (OSError, ValueError, TypeError, RecursionError) as exc:  # json's errors are ValueErrors
+            log.warning("spool %s: the claims of the last daemon not read (%s): first claims start afresh",
+                        self._dir, exc)
+            return
+        self._claims.update(claims)
+        log.info("spool %s: %d identity claims of the last daemon kept", self._dir, len(claims))
+
+    def _save_claims(self) -> None:
+        """Record the claims of live processes, when they changed (a restarted daemon reads them)."""
+        if self._read_only:
+            return
+        rows = sorted([job, ident, c.uid, c.pid, c.start] for (job, ident), c in self._claims.items())
+        if rows == self._claims_saved:
+            return
+        directory = SafeDir(self._dir, what="claims", create=False)
+        try:
+            directory.write(self._claims_name, json.dumps(rows).encode(), mode=0o600)
+            directory.rotate(CLAIMS_PREFIX, CLAIMS_SUFFIX, keep=1)
+            self._claims_saved = rows
+            self._claims_said = False
+        except WriteError as exc:
+            if not self._claims_said:  # said once per failing streak; the claims hold in memory meanwhile
+                self._claims_said = True
+                log.warning("spool %s: identity claims not recorded: %s", self._dir, exc)
 
     def _admit(self, ranks: list[tuple[str, RankFile]], now: float) -> list[tuple[str, RankFile]]:
         """The ranks within the budgets (series and bytes, in total and per uid; new label sets
@@ -593,6 +720,10 @@ class SpoolReader:
                 logged.add(reason)
                 log.warning("spool file %s rejected (%s): %s", name, reason, detail)
         return None
+
+
+def _earlier(start: int | None, than: int | None) -> bool:
+    return start is not None and than is not None and start < than
 
 
 def identity_labels(rank: RankFile) -> dict[str, str]:

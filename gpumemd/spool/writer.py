@@ -1,5 +1,5 @@
 """The agent's side of the spool: `SpoolWriter` publishes a rank's sample into
-`<spool>/agent-<pid>.json`, atomically and only when the sample changed. Every file
+`<spool>/agent-<pid>-<secret>.json`, atomically and only when the sample changed. Every file
 operation goes through `gpumemd.fs.SafeDir` (a shared spool is another user's ground)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.fs import Problems, SafeDir, WriteError
 
-from .format import NOTHING, Encoder
+from .format import NOTHING, Encoder, file_name
 
 __all__ = ["SpoolWriter"]
 
@@ -60,7 +60,7 @@ class SpoolWriter:
         self._failed = False
         self._last_key: Any = NOTHING  # the change key of the sample last written
         self.enabled = True
-        self.name = f"agent-{self._pid}.json"
+        self.name = file_name(self._pid)  # unpredictable: no other user can take it first
         self.path = directory / self.name
         self.private_path = private / self.name if private is not None else None
         # Created private to this user when missing (the daemon creates a shared spool 1770

@@ -5,9 +5,10 @@
 Prints one JSON line: whether the script's own OutOfMemoryError came (`oom`), the ground
 truth read in the except handler (memory_stats, NVML for this pid), how long the failing call
 took (the observer and the diagnosis run inside it, before torch raises), and the paths of
-the diagnosis files. With `--fixed`, the change the diagnosis proposed is applied (the
-fraction, the batch fraction, the holder stopped, the graph released, CuPy's pool capped) and
-the script says whether the step that failed now completes.
+the diagnosis files. With `--fixed`, the diagnosis's remedy is applied (the fraction, the
+batch fraction, the holder stopped, the graph released, CuPy's pool capped, the large tensor
+first, the leak stopped; an allocator setting comes through the environment instead) and the
+script says whether the step that failed now completes.
 
 Sizes are fractions of the device, so the script runs on an H100 (80 GB) and an H200 (141 GB).
 """
@@ -23,7 +24,6 @@ from pathlib import Path
 
 cause, outdir = sys.argv[1], Path(sys.argv[2])
 fixed = json.loads(Path(sys.argv[4]).read_text()) if len(sys.argv) > 4 and sys.argv[3] == "--fixed" else None
-numbers = (fixed or {}).get("numbers", {})
 
 import gpumemd  # noqa: E402
 
@@ -71,17 +71,25 @@ torch.cuda.init()
 free, total = torch.cuda.mem_get_info(0)
 keep: list = []
 
-if cause == "capacity":
-    # the step's one big activation: 1.25x the device at batch 100; the first allocation after init
-    unit = int(total * 1.25) // 100
-    batch = 100 if fixed is None else int(100 * numbers["batch_fraction"])
+if cause == "capacity_device":
+    # one tensor 1.25x the device: the first allocation after init, so the observer must be attached
+    # on torch's CUDA initialisation path; no change makes it fit (the diagnosis says so, no fix to run)
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(int(total * 1.25), dtype=torch.uint8, device="cuda"))
+    )
+
+elif cause == "capacity":
+    # what the step keeps (0.6 of the device), then its one big activation: 0.6 of the device at batch 100
+    keep.append(torch.empty(int(total * 0.6), dtype=torch.uint8, device="cuda"))
+    unit = int(total * 0.6) // 100
+    batch = 100 if fixed is None else int(100 * fixed["remedy"]["fraction"])
     result["batch"] = batch
     result["completed"] = attempt(
         lambda: keep.append(torch.empty(batch * unit, dtype=torch.uint8, device="cuda"))
     )
 
 elif cause == "limit":
-    fraction = 0.25 if fixed is None else numbers["fraction"]
+    fraction = 0.25 if fixed is None else fixed["remedy"]["fraction"]
     torch.cuda.set_per_process_memory_fraction(fraction, 0)
     keep.append(torch.empty(int(total * 0.18), dtype=torch.uint8, device="cuda"))
     result["completed"] = attempt(
@@ -111,6 +119,36 @@ elif cause == "fragmentation":
         )
     )
 
+elif cause == "fragmentation_pages":
+    # 100 MiB segments split 40 | 20 | 40 MiB, the 40s freed: each segment holds a 20 MiB tensor
+    # between two 40 MiB holes (four whole 20 MiB pages), the device filled with 20 MiB tensors;
+    # a 60 MiB request fits no block. The fix is the setting the diagnosis names (expandable
+    # segments, through PYTORCH_CUDA_ALLOC_CONF: the test runs the script again under it).
+    big: list = []
+    try:
+        while True:
+            big.append(torch.empty(100 * MIB, dtype=torch.uint8, device="cuda"))
+    except torch.OutOfMemoryError:
+        pass
+    n = len(big)
+    big.clear()  # cached: the triples below split these segments
+    holes: list = []
+    for _ in range(n):
+        holes.append(torch.empty(40 * MIB, dtype=torch.uint8, device="cuda"))
+        keep.append(torch.empty(20 * MIB, dtype=torch.uint8, device="cuda"))
+        holes.append(torch.empty(40 * MIB, dtype=torch.uint8, device="cuda"))
+    try:
+        while True:
+            keep.append(torch.empty(20 * MIB, dtype=torch.uint8, device="cuda"))
+    except torch.OutOfMemoryError:
+        pass
+    holes.clear()
+    result["segments"] = n
+    time.sleep(0.5)
+    result["completed"] = attempt(
+        lambda: keep.append(torch.empty(60 * MIB, dtype=torch.uint8, device="cuda"))
+    )
+
 elif cause == "other_processes":
     if fixed is None:
         holder = subprocess.Popen(
@@ -126,16 +164,19 @@ elif cause == "other_processes":
     )
 
 elif cause == "graph_pools":
+    # a temporary freed inside the capture: its block stays, free, in the graph's private pool
     x = torch.ones(int(total * 0.3) // 4, device="cuda")
     g = torch.cuda.CUDAGraph()
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(s):
-        y = x * 2  # warm-up outside the capture
+        y = (x * 2).sum()  # warm-up outside the capture
     torch.cuda.current_stream().wait_stream(s)
     del y
     with torch.cuda.graph(g):
-        y = x * 2  # held in the graph's private pool
+        t = x * 2
+        y = t.sum()
+        del t  # freed inside the capture: 0.3 of the device free in the private pool
     g.replay()
     if fixed is not None:  # the fix: release the graph and its pool
         del g, y
@@ -152,7 +193,10 @@ elif cause == "non_pytorch":
         torch.empty(MIB, dtype=torch.uint8, device="cuda")
     )  # the agent's NVML view needs a device in use
     time.sleep(1.0)  # the agent's samples see this process's non-PyTorch memory before it grows
-    cap = int(total * 0.35) if fixed is None else max(0, int(total * 0.35) - int(numbers["growth_bytes"]))
+    # the fix: CuPy holds the bytes the remedy names fewer (and 64 MiB more for the driver's granularity)
+    cap = int(total * 0.35)
+    if fixed is not None:
+        cap = max(0, cap - fixed["remedy"]["bytes"] - 64 * MIB)
     held = cupy.empty(cap, dtype=cupy.uint8) if cap else None
     cupy.cuda.Device(0).synchronize()
     time.sleep(0.6)

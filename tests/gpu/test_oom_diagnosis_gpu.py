@@ -1,6 +1,7 @@
 """The OOM diagnosis on a real GPU: one scripted OOM per cause, each run several times (the
 cause is right every time, its figures equal the ground truth the script read at the OOM),
-then run again with the change the diagnosis proposed (it completes).
+then run again with the diagnosis's remedy applied (it completes), and again under each
+allocator setting the diagnosis says does not help (it still runs out).
 
 Each scenario is its own process (tests/gpu/oom_scenario.py) running the gpumemd agent; the
 OOMs of `capacity` happen on the first allocation after `torch.cuda.init()`, so the observer
@@ -64,53 +65,64 @@ def check_figures(out: dict) -> None:
     assert line and d["cause"] in line[-1] and d["fix"] in line[-1]
 
 
-CAUSES = ["capacity", "limit", "fragmentation", "other_processes", "graph_pools", "non_pytorch", "leak"]
+# scenario -> (the cause, the remedy's kind)
+EXPECTED = {
+    "capacity": ("capacity", "batch_fraction"),
+    "capacity_device": ("capacity", "none"),
+    "limit": ("limit", "lift_limit"),
+    "fragmentation": ("fragmentation", "none"),
+    "fragmentation_pages": ("fragmentation", "alloc_conf"),
+    "other_processes": ("other_processes", "free_other_processes"),
+    "graph_pools": ("graph_pools", "free_pools"),
+    "non_pytorch": ("non_pytorch", "free_non_pytorch"),
+    "leak": ("leak", "fix_leak"),
+}
 
 
-# The fast tier (make gpu-fast) runs one cause once, and its fix; the full suite every cause RUNS times.
+# The fast tier (make gpu-fast) runs one scenario once, and its fix; the full suite every scenario RUNS times.
 # graph_pools: the diagnosis reads the allocator's pools as well as its totals and NVML.
 CASES = [
     pytest.param("graph_pools", 1, id="graph_pools-once"),
-    *(pytest.param(cause, RUNS, id=cause, marks=pytest.mark.slow) for cause in CAUSES),
+    *(pytest.param(name, RUNS, id=name, marks=pytest.mark.slow) for name in EXPECTED),
 ]
 
 
-@pytest.mark.timeout_s(600)
-@pytest.mark.parametrize(("cause", "runs"), CASES)
-def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(
-    cause: str, runs: int, tmp_path: Path
-) -> None:
+@pytest.mark.timeout_s(900)
+@pytest.mark.parametrize(("name", "runs"), CASES)
+def test_each_scripted_oom_is_diagnosed_right_and_its_fix_works(name: str, runs: int, tmp_path: Path) -> None:
+    cause, kind = EXPECTED[name]
     answers = []
     for i in range(runs):
-        out = scenario(cause, tmp_path / f"run{i}")
+        out = scenario(name, tmp_path / f"run{i}")
         assert out["completed"] is False, "the scripted OOM did not happen"
         assert out["observer_installed"]
         assert out.get("diagnosis"), f"no diagnosis written; stderr: {out['stderr'][-2000:]}"
-        assert out["diagnosis"]["cause"] == cause, out["diagnosis"]
+        d = out["diagnosis"]
+        assert d["format"] == "gpumemd-oom-diagnosis/2"
+        assert (d["cause"], d["remedy"]["kind"]) == (cause, kind), d
         check_figures(out)
-        answers.append(out["diagnosis"])
+        answers.append(d)
     d = answers[-1]
-    if cause == "other_processes":
-        assert f"pid {out['holder_pid']}" in d["fix"]
-    if cause == "leak":
-        per_step = out["leak_bytes_per_step"]
-        assert abs(d["numbers"]["bytes_per_step"] - per_step) <= 0.05 * per_step
-    if cause == "fragmentation":
-        assert d["figures"]["largest_free_block"] < d["figures"]["requested"] <= d["figures"]["cached_free"]
-    if cause == "fragmentation":
-        # what the diagnosis says will not help does not: PyTorch's own hint, applied, OOMs the same way
-        assert "expandable_segments" in d["fix"] and "PYTORCH_CUDA_ALLOC_CONF" not in d["fix"]
-        for conf in ("expandable_segments:True", "max_split_size_mb:20"):
-            hinted = scenario(cause, tmp_path / conf.replace(":", "-"), env={"PYTORCH_CUDA_ALLOC_CONF": conf})
-            assert hinted["completed"] is False and hinted["diagnosis"]["cause"] == "fragmentation", conf
-    if cause == "capacity":
-        # where it says no setting helps, none does: expandable segments cannot make room that is not there
-        assert "no allocator setting helps" in d["fix"] and "expandable_segments" in d["fix"]
-        hinted = scenario(
-            cause, tmp_path / "expandable", env={"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}
-        )
-        assert hinted["completed"] is False and hinted["diagnosis"]["cause"] == "capacity", hinted
-        assert "no allocator setting helps" in hinted["diagnosis"]["fix"]
-    # the fix, applied, works
-    again = scenario(cause, tmp_path / "fixed", fixed=d)
+    if name == "other_processes":
+        assert f"pid {out['holder_pid']}" in d["fix"] and out["holder_pid"] in d["remedy"]["pids"]
+    if name == "leak":
+        per_step = out["leak_bytes_per_step"]  # per optimizer step, from the step ends
+        assert abs(d["numbers"]["bytes_per_step"] - per_step) <= 0.01 * per_step
+    if name.startswith("fragmentation"):
+        figs = d["figures"]
+        assert figs["largest_free_block"] < figs["requested"] <= figs["default_free"] + figs["device_free"]
+        assert "no allocator setting joins" not in d["fix"]
+    if name == "capacity_device":
+        assert "larger than the device" in d["summary"] and "%" not in d["fix"]
+    # every setting the diagnosis says does not help, applied: the same OOM
+    for conf in d["does_not_help"]:
+        hinted = scenario(name, tmp_path / conf.replace(":", "-"), env={"PYTORCH_CUDA_ALLOC_CONF": conf})
+        assert hinted["completed"] is False, (conf, hinted)
+    if kind == "none" and name != "fragmentation":
+        return  # nothing to apply: no change makes it fit
+    # the remedy, applied, works (an allocator setting through the environment, the rest by the script)
+    if kind == "alloc_conf":
+        again = scenario(name, tmp_path / "fixed", env={"PYTORCH_CUDA_ALLOC_CONF": d["remedy"]["alloc_conf"]})
+    else:
+        again = scenario(name, tmp_path / "fixed", fixed=d)
     assert again["completed"] is True, again

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import psutil
 
+from gpumemd.spool.format import file_pid
 from tests.helpers import ROOT, agent_env, free_port, samples, scrape, wait_until_ready
 
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -68,7 +69,7 @@ def test_agent_serves_in_a_real_process_with_rank_labels(tmp_path: Path) -> None
         assert not any(name.startswith("gpumemd_allocator_allocated_bytes") for name, _ in s)
         assert s[("gpumemd_collector_success", (("collector", "process"),))] == 1
         assert not hello["torch"]  # the agent imported no torch
-        assert os.listdir(tmp_path) == [f"agent-{hello['pid']}.json"]
+        assert [file_pid(n) for n in os.listdir(tmp_path)] == [hello["pid"]]
     finally:
         assert finish(proc) == 0
     assert os.listdir(tmp_path) == []  # a clean stop removes the spool file
@@ -96,7 +97,7 @@ def test_gpumemd_run_injects_the_agent_and_returns_the_exit_status(tmp_path: Pat
         # the rank's endpoint process (it runs the same sitecustomize) started no agent of its own
         (endpoint,) = psutil.Process(proc.pid).children()  # `gpumemd run` execs: proc is the rank
         assert "gpumemd.agent.endpoint" in endpoint.cmdline() and endpoint.children() == []
-        assert [f for f in os.listdir(tmp_path) if not f.startswith(".")] == [f"agent-{proc.pid}.json"]
+        assert [file_pid(f) for f in os.listdir(tmp_path) if not f.startswith(".")] == [proc.pid]
     finally:
         rc = finish(proc)
     assert rc == 3
@@ -156,7 +157,7 @@ def test_fork_of_a_process_running_the_agent(tmp_path: Path) -> None:
         children = hello["children"]
         assert [c["status"] for c in children] == [0] * 25, proc.stderr
         assert max(c["seconds"] for c in children) < 10  # nobody waited on a lock the parent held
-        assert hello["spool"] == [f"agent-{hello['pid']}.json"]  # no child left a spool file behind
+        assert [file_pid(n) for n in hello["spool"]] == [hello["pid"]]  # no child left a spool file behind
         s = samples(scrape(f"http://{hello['address']}/metrics"))  # the parent still serves
         assert s[("gpumemd_collector_success", (("collector", "process"),))] == 1
     finally:

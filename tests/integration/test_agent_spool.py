@@ -70,8 +70,8 @@ def test_ranks_merge_with_distinct_labels_and_a_pid_join(tmp_path: Path) -> None
 
 def test_dead_ranks_expire_by_age_or_by_pid(tmp_path: Path) -> None:
     publish(tmp_path, 0, clock=100.0)
-    publish(tmp_path, 1, clock=100.0)
-    publish(tmp_path, 2, clock=90.0)  # silent for 10 s: expired even with its pid alive
+    one = publish(tmp_path, 1, clock=100.0)
+    two = publish(tmp_path, 2, clock=90.0)  # silent for 10 s: expired even with its pid alive
     dead = {1001}
     now = [100.5]
     src = SpoolSource(
@@ -82,8 +82,8 @@ def test_dead_ranks_expire_by_age_or_by_pid(tmp_path: Path) -> None:
     now[0] = 101.5
     reading = src.read({})
     assert [r.identity["rank"] for r in reading.ranks] == ["0"]
-    assert not (tmp_path / "agent-1001.json").exists()  # dead: its file is deleted
-    assert (tmp_path / "agent-1002.json").exists()  # silent but alive: left, not shown
+    assert not one.path.exists()  # dead: its file is deleted
+    assert two.path.exists()  # silent but alive: left, not shown
     assert reading.counts["expired"] == 2
     assert src.read({}).counts["expired"] == 2  # counted once, not every sample
 
@@ -115,14 +115,14 @@ def test_writer_is_atomic_rate_limited_and_removes_its_file(tmp_path: Path) -> N
     mono = [0.0]
     w = SpoolWriter(tmp_path / "new", identity={"rank": "0"}, interval=1.0, pid=7, monotonic=lambda: mono[0])
     w(Snap)
-    first = (tmp_path / "new" / "agent-7.json").stat().st_mtime_ns
+    first = w.path.stat().st_mtime_ns
     assert oct((tmp_path / "new").stat().st_mode & 0o7777) == "0o700"  # private to its user, never 1777
     mono[0] = 0.5
     w(Snap)  # within the interval: not written
     w.request()
     w(Snap)  # requested (an OOM): written now
-    assert os.listdir(tmp_path / "new") == ["agent-7.json"]
-    assert (tmp_path / "new" / "agent-7.json").stat().st_mtime_ns >= first
+    assert os.listdir(tmp_path / "new") == [w.name]
+    assert w.path.stat().st_mtime_ns >= first
     w.remove()
     assert os.listdir(tmp_path / "new") == []
 
@@ -143,7 +143,7 @@ def test_a_sample_due_on_the_interval_that_comes_a_little_early_still_publishes(
     )
 
     def written() -> float:
-        return float(json.loads((tmp_path / "agent-7.json").read_text())["written"])
+        return float(json.loads(w.path.read_text())["written"])
 
     w(Snap)
     mono[0] = 0.5
@@ -219,7 +219,7 @@ def test_unchanged_sample_is_touched_not_rewritten_and_stays_fresh(tmp_path: Pat
         change_key=lambda s: (s.readings, s.success),
     )
     w(Snap)
-    path = tmp_path / "agent-7.json"
+    path = w.path
     inode, data = path.stat().st_ino, path.read_bytes()
     assert path.stat().st_mtime == 100.0  # stamped with the writer's clock
     mono[0], wall[0] = 1.0, 110.0

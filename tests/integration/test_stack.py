@@ -343,10 +343,11 @@ def test_openmetrics_gzip_scrape_of_a_fresh_sample_completes() -> None:
     # fresh sample once deadlocked (gzip rendered the plain body under a non-reentrant lock).
     import threading
 
-    from gpumemd.sampling.exposition import Exposition
-    from gpumemd.sources.base import gauge
+    from prometheus_client.core import GaugeMetricFamily
 
-    g = gauge("gpumemd_test", "A test family.")
+    from gpumemd.sampling.exposition import Exposition
+
+    g = GaugeMetricFamily("gpumemd_test", "A test family.")
     g.add_metric([], 1)
     out: list[bytes] = []
     t = threading.Thread(

@@ -94,15 +94,15 @@ def test_the_mps_limit_below_the_fraction_is_the_limit_cause_and_its_fix_names_m
         env={ENV_VAR: "0=16G,1=2G"},
     )
     d = diag.diagnose(0, 4 * GIB, 40 * GIB, 2 * GIB)  # MPS shows the client only its own free bytes
-    assert d.cause == "limit" and d.figures is not None and d.figures.limit_by == "mps"
-    assert d.figures.limit == 16 * GIB
+    assert d.cause == "limit" and d.accounting is not None and d.accounting.limit_by == "mps"
+    assert d.accounting.limit == 16 * GIB
     assert d.fix.startswith("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT") and "19456M" in d.fix  # 14 + 4 + 1 GiB
 
 
 def test_the_fraction_below_the_mps_limit_wins_and_its_fix_names_the_fraction() -> None:
     diag = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7, env={ENV_VAR: "60G"})
     d = diag.diagnose(0, 4 * GIB, 16 * GIB, 60 * GIB)
-    assert d.cause == "limit" and d.figures is not None and d.figures.limit_by == "fraction"
+    assert d.cause == "limit" and d.accounting is not None and d.accounting.limit_by == "fraction"
     assert "set_per_process_memory_fraction" in d.fix and "MPS" not in d.fix
 
 

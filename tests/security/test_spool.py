@@ -33,6 +33,7 @@ from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
 from gpumemd.spool import reader as reader_mod
 from gpumemd.spool.format import DROP_REASONS, Encoder, encode, validate
+from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 from tests.spool_hostile import as_nobody, healthy_families, publish_healthy
 
@@ -459,7 +460,7 @@ def test_long_labels_are_bounded_in_bytes_not_series(victim, child) -> None:
 def test_label_churn_is_refused_for_the_churning_uid_only(tmp_path: Path, child) -> None:
     now = [NOW + 0.5]
     mapping = {child.pid: ATTACKER}
-    publish_healthy(tmp_path, ME, NOW, rank=0)
+    victim = publish_healthy(tmp_path, ME, NOW, rank=0)
     settings_ = SpoolSourceConfig(max_uid_new_series=100)
     src = source(tmp_path, now=lambda: now[0], owner=owners(mapping), settings=settings_)
     expected = victim_series(render(src)[0])
@@ -474,7 +475,7 @@ def test_label_churn_is_refused_for_the_churning_uid_only(tmp_path: Path, child)
             child.pid,
             forged([fam], pid=child.pid, written=NOW + step, identity={"rank": "1"}),
         )
-        os.utime(tmp_path / f"agent-{ME}.json", (NOW + step, NOW + step))  # the victim's heartbeat
+        os.utime(victim.path, (NOW + step, NOW + step))  # the victim's heartbeat
         fams, _ = render(src)
         assert victim_series(fams) == expected  # its OOM counter included
         refused += "gpumemd_allocator_churn_bytes" not in fams
@@ -518,7 +519,10 @@ def test_a_file_whose_owner_does_not_own_the_pid_is_never_parsed(tmp_path: Path,
 
 
 def test_the_scan_budget_defers_new_files_never_a_known_rank(tmp_path: Path) -> None:
-    publish_healthy(tmp_path, ME, NOW, rank=0)
+    written = [NOW]
+    victim = SpoolWriter(tmp_path, identity={"rank": "0", "job_id": "j"}, interval=1.0, pid=ME,
+                         clock=lambda: written[0])
+    victim.publish(healthy_families(0))
     ticks = [0.0]
 
     def monotonic() -> float:
@@ -537,7 +541,8 @@ def test_the_scan_budget_defers_new_files_never_a_known_rank(tmp_path: Path) -> 
     for pid in pids:
         put(tmp_path, pid, _big(pid, pid, 10))
     for step in range(1, 21):  # one new file read a scan (progress), the victim's rewrite first
-        publish_healthy(tmp_path, ME, NOW + step * 0.01, rank=0)
+        written[0] = NOW + step * 0.01
+        victim.publish(healthy_families(0))
         fams, _ = render(src)
         assert victim_series(fams) == expected
     assert src.read({}).counts["deferred"] > 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gpumemd.agent.identity import from_env
 from gpumemd.agent.wiring import effective_listen_address
 from gpumemd.config import AgentConfig
@@ -43,7 +45,9 @@ def test_job_id_is_bounded() -> None:
 
 def test_port_per_local_rank() -> None:
     ident = from_env({"RANK": "9", "LOCAL_RANK": "2"}, pid=1)
-    assert effective_listen_address(AgentConfig(), ident) == "127.0.0.1:9970"
-    assert effective_listen_address(AgentConfig(per_rank_port=False), ident) == "127.0.0.1:9968"
+    served = AgentConfig(listen_address="127.0.0.1:9968")
+    assert effective_listen_address(AgentConfig(), ident) is None  # the default: the spool only
+    assert effective_listen_address(served, ident) == "127.0.0.1:9970"
+    assert effective_listen_address(replace(served, per_rank_port=False), ident) == "127.0.0.1:9968"
     assert effective_listen_address(AgentConfig(listen_address="127.0.0.1:0"), ident) == "127.0.0.1:0"
     assert effective_listen_address(AgentConfig(listen_address=None), ident) is None

@@ -10,7 +10,7 @@ from typing import Any
 from gpumemd.agent.oomdiag import OomDiagnoser
 from gpumemd.sources.allocator import StepPeakReading
 
-GIB = 1 << 30
+GIB, MIB = 1 << 30, 1 << 20
 UUID = "GPU-0000"
 
 
@@ -63,16 +63,45 @@ def sample(optimizer_steps: int, allocated: int, non_pytorch: int | None = None)
     )
 
 
-def test_a_growing_step_history_is_diagnosed_as_a_leak_with_its_rate() -> None:
+class StepEnds:
+    """The allocator source's last closed step peak (a stand-in: its allocated at the step's end)."""
+
+    def __init__(self) -> None:
+        self.end = 0
+
+    def last_step_peak(self, device: int) -> StepPeakReading:
+        return StepPeakReading(self.end + GIB, True, self.end + GIB, True, 1, self.end)
+
+
+def test_a_leak_is_per_optimizer_step_from_the_step_boundaries() -> None:
+    """Boundaries every 10 optimizer steps (the budget spaces them), 16 MiB kept a step, samples
+    far rarer than boundaries: the growth is 16 MiB per optimizer step, exactly."""
     diag = OomDiagnoser(
-        FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 71 * GIB}]), pid=7, env={}
+        FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 70 * GIB + 512 * MIB}]), pid=7,
+        env={},
     )
-    for step in range(1, 8):
-        diag.observe(sample(step, 60 * GIB + step * 2 * GIB))
-        diag.observe(sample(step, 60 * GIB + step * 2 * GIB))  # a second sample in the same step: one entry
-    d = diag.diagnose(0, 3 * GIB, 80 * GIB, 1 * GIB)
-    assert d.cause == "leak" and d.numbers["bytes_per_step"] == 2 * GIB
-    assert d.figures is not None and len(d.figures.step_allocated) == 7
+    ends = StepEnds()
+    diag.follow_steps(ends.last_step_peak, lambda: (0,))
+    for steps in range(10, 210, 10):
+        ends.end = 40 * GIB + steps * 16 * MIB
+        diag.on_boundary(steps)
+        diag.on_boundary(steps)  # a boundary told twice at one count: one entry
+        if steps % 50 == 0:
+            diag.observe(sample(steps, ends.end + 3 * GIB))  # a sample mid-step sees activations too
+    d = diag.diagnose(0, 3 * GIB, 80 * GIB, GIB)
+    assert d.cause == "leak" and d.numbers["bytes_per_step"] == 16 * MIB
+    assert d.accounting is not None and len(d.accounting.step_ends) == 20
+
+
+def test_an_oom_before_the_first_sample_reads_nvml_at_the_oom() -> None:
+    """CuPy's 48 GiB in this process, no sample yet: this process's bytes come from NVML at the
+    OOM, and the cause is non_pytorch (issue 35: it was capacity)."""
+    reserved = 28 * GIB
+    diag = OomDiagnoser(FakeTorchAtOom(reserved, reserved),
+                        FakeNvml([{"pid": 7, "used_bytes": reserved + 48 * GIB + 512 * MIB}]), pid=7, env={})
+    d = diag.diagnose(0, 20 * GIB, 80 * GIB, 3 * GIB + 512 * MIB)
+    assert d.cause == "non_pytorch" and d.remedy["kind"] == "free_non_pytorch"
+    assert d.accounting is not None and d.accounting.process_used == reserved + 48 * GIB + 512 * MIB
 
 
 def test_other_processes_come_from_nvml_at_the_oom_and_this_pid_is_not_one() -> None:
@@ -86,7 +115,8 @@ def test_other_processes_come_from_nvml_at_the_oom_and_this_pid_is_not_one() -> 
     diag = OomDiagnoser(FakeTorchAtOom(30 * GIB, 30 * GIB), nvml, pid=7, env={})
     d = diag.diagnose(0, 16 * GIB, 80 * GIB, 9 * GIB)
     assert d.cause == "other_processes" and "pid 99" in d.fix
-    assert d.figures is not None and d.figures.process_used == 31 * GIB and d.figures.non_pytorch == 1 * GIB
+    acc = d.accounting
+    assert acc is not None and acc.process_used == 31 * GIB and acc.non_pytorch == 1 * GIB
 
 
 def test_without_nvml_the_diagnosis_says_what_it_lacked() -> None:
@@ -112,5 +142,16 @@ def test_the_last_step_peaks_categories_reach_the_diagnosis() -> None:
     snap.readings["categories"] = (CategoryReading(0, UUID, {"parameters": 5 * GIB}, peak),)
     diag.observe(snap)
     d = diag.diagnose(0, 16 * GIB, 80 * GIB, 1 * GIB)
-    assert d.figures is not None and dict(d.figures.categories) == peak
+    assert d.accounting is not None and dict(d.accounting.categories) == peak
     assert d.cause == "capacity" and "activations are 71 % of the step peak" in d.fix
+
+
+def test_a_fraction_set_in_the_allocator_conf_is_named_as_set_there() -> None:
+    diag = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7,
+                        env={"PYTORCH_CUDA_ALLOC_CONF": "per_process_memory_fraction:0.25"})
+    d = diag.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
+    assert d.cause == "limit" and d.remedy == {"kind": "lift_limit", "fraction": 0.3}
+    assert d.fix.startswith("PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:0.30")
+    plain = OomDiagnoser(FakeTorchAtOom(14 * GIB, 14 * GIB), None, pid=7, env={})
+    plain_d = plain.diagnose(0, 10 * GIB, 20 * GIB, 60 * GIB)
+    assert plain_d.fix.startswith("torch.cuda.set_per_process_memory_fraction(0.30)")

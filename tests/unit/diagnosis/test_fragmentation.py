@@ -12,8 +12,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpumemd.diagnosis.accounting import accounting_from_snapshot
 from gpumemd.diagnosis.oom import diagnose, only_stranded_fits
-from gpumemd.diagnosis.snapshot import figures_from_segments, figures_from_snapshot, request_block
+from gpumemd.diagnosis.snapshot import figures_from_segments, request_block
 from gpumemd.sources.pools import REFERENCE_WINDOW, PoolSource
 from tests.helpers import ROOT
 
@@ -87,7 +88,7 @@ def with_tensor(segments: list[dict[str, Any]], size: int, address: int = 1 << 4
 
 
 def test_at_the_recorded_fragmentation_oom_the_stranded_bytes_are_the_diagnosis_cached_free() -> None:
-    fig, _ = figures_from_snapshot(FRAG)
+    fig = accounting_from_snapshot(FRAG)
     seg = figures_from_segments(FRAG["segments"], 0)
     assert diagnose(fig).cause == "fragmentation"
     # the allocator released every segment holding no tensor: all it kept sits between tensors
@@ -99,7 +100,7 @@ def test_at_the_recorded_fragmentation_oom_the_stranded_bytes_are_the_diagnosis_
 
 
 def test_the_capacity_oom_has_nothing_stranded() -> None:
-    fig, _ = figures_from_snapshot(recorded("capacity"))
+    fig = accounting_from_snapshot(recorded("capacity"))
     seg = figures_from_segments(recorded("capacity")["segments"], 0)
     assert diagnose(fig).cause == "capacity" and seg.stranded(fig.requested) == 0
     assert not only_stranded_fits(fig.requested, seg.largest_free_block, 0, fig.device_free or 0)
@@ -108,7 +109,7 @@ def test_the_capacity_oom_has_nothing_stranded() -> None:
 def test_the_live_source_warns_of_the_recorded_oom_one_read_before_it() -> None:
     """Read 1: the 16 MiB tensor live (a step's largest); read 2: freed, and the layout the OOM
     met: the risk is 1, with the figures the diagnosis gave at the OOM."""
-    fig, _ = figures_from_snapshot(FRAG)
+    fig = accounting_from_snapshot(FRAG)
     api = Api(free=fig.device_free)
     source = PoolSource(api, clock=Clock())
     api.segments = with_tensor(FRAG["segments"], fig.requested)

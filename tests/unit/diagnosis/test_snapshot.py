@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gpumemd.diagnosis.accounting import accounting_from_snapshot
 from gpumemd.diagnosis.oom import diagnose
 from gpumemd.diagnosis.snapshot import (
     SnapshotUnreadable,
     figures_from_segments,
-    figures_from_snapshot,
     load_snapshot,
 )
 from tests.helpers import ROOT
@@ -50,7 +50,7 @@ def test_any_bytes_are_a_snapshot_or_one_clear_error(data: bytes) -> None:
         return
     finally:
         path.unlink(missing_ok=True)
-    figures_from_snapshot(doc)
+    accounting_from_snapshot(doc)
 
 
 json_like = st.recursive(
@@ -65,7 +65,8 @@ json_like = st.recursive(
 def test_any_snapshot_shaped_data_gives_figures_and_a_diagnosis(doc: dict) -> None:
     if not isinstance(doc.get("segments"), list):
         doc["segments"] = []
-    fig, lacking = figures_from_snapshot(doc)
+    fig = accounting_from_snapshot(doc)
+    lacking = fig.missing
     d = diagnose(fig)
     json.dumps(d.to_json(), allow_nan=False)
     assert lacking
@@ -85,7 +86,9 @@ def test_the_h100_pool_snapshot_reads_as_torch_counted_it() -> None:
 
 
 def test_a_snapshot_without_an_oom_event_names_what_it_lacks() -> None:
-    fig, lacking = figures_from_snapshot(H100_POOLS)
-    assert fig.requested == 0 and any("--requested" in line for line in lacking)
-    fig, lacking = figures_from_snapshot(H100_POOLS, requested=1 << 30)
+    fig = accounting_from_snapshot(H100_POOLS)
+    lacking = fig.missing
+    assert fig.requested is None and any("--requested" in line for line in lacking)
+    fig = accounting_from_snapshot(H100_POOLS, requested=1 << 30)
+    lacking = fig.missing
     assert fig.requested == 1 << 30 and any("yours" in line for line in lacking)

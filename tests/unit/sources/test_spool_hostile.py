@@ -127,11 +127,11 @@ def test_a_heartbeat_does_not_parse_the_rank_again(tmp_path: Path, monkeypatch) 
     real = spool_mod.parse
     monkeypatch.setattr(spool_mod, "parse", lambda data, **kw: (calls.append(1), real(data, **kw))[1])
     now = [NOW + 0.5]
-    publish_healthy(tmp_path, PID, NOW)
+    w = publish_healthy(tmp_path, PID, NOW)
     src = source(tmp_path, clock=lambda: now[0])
     served(src)
     for step in range(1, 4):  # the agent touches its unchanged file each interval
-        os.utime(tmp_path / f"agent-{PID}.json", (NOW + step, NOW + step))
+        os.utime(w.path, (NOW + step, NOW + step))
         now[0] = NOW + step + 0.5
         (rank,) = src.read({}).ranks
         assert rank.written == NOW + step
@@ -139,15 +139,15 @@ def test_a_heartbeat_does_not_parse_the_rank_again(tmp_path: Path, monkeypatch) 
 
 
 def test_a_file_of_another_uid_claiming_a_pid_is_not_owner(tmp_path: Path) -> None:
-    publish_healthy(tmp_path, 4242, NOW)
+    path = publish_healthy(tmp_path, 4242, NOW).path
     src = source(tmp_path, owner=lambda pid: 12345)  # pid 4242 runs as uid 12345
     if os.geteuid() == 0:  # root's files are trusted for any pid: make it someone else's
-        os.chown(tmp_path / "agent-4242.json", 54321, -1)
+        os.chown(path, 54321, -1)
     reading = src.read({})
     assert reading.ranks == () and reading.rejected["not_owner"] == 1
     # root's files are trusted for any pid; the pid's owner's files are accepted
     assert (
-        len(source(tmp_path, owner=lambda pid: os.stat(tmp_path / "agent-4242.json").st_uid).read({}).ranks)
+        len(source(tmp_path, owner=lambda pid: os.stat(path).st_uid).read({}).ranks)
         == 1
     )
 
@@ -288,3 +288,15 @@ def test_a_time_to_come_is_now(tmp_path: Path) -> None:
     publish_healthy(tmp_path, PID, NOW + 10**6)
     (rank,) = source(tmp_path).read({}).ranks
     assert rank.written == NOW + 0.5
+
+
+def test_a_declared_familys_help_is_the_daemons_not_the_ranks(tmp_path: Path) -> None:
+    # the healthy rank publishes gpumemd_allocator_allocated_bytes with its own HELP ("Bytes allocated.")
+    from gpumemd import known_metrics
+
+    publish_healthy(tmp_path, PID, NOW)
+    src = source(tmp_path)
+    families = {f.name: f for f in src.families(src.read({}))}
+    fam = families["gpumemd_allocator_allocated_bytes"]
+    assert fam.samples
+    assert fam.documentation == known_metrics.family(fam.name).help != "Bytes allocated."  # type: ignore[union-attr]

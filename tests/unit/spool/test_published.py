@@ -56,8 +56,8 @@ def test_no_published_family_is_one_the_daemon_exports_itself() -> None:
 
 
 def test_the_leak_finders_answer_goes_through_the_spool() -> None:
-    info = Family("gpumemd_leak_last_report_info", "The leak finder's last answer.")
-    site = Family("gpumemd_leak_site_bytes_per_step", "Growth per step at a growing site.")
+    info = Family("gpumemd_leak_last_report_info")
+    site = Family("gpumemd_leak_site_bytes_per_step")
     a, b = info.new(), site.new()
     info.add(a, {"gpu": "0", "site": "train.py:88 in step()", "retained_by": "local outputs",
                  "summary": "leaking at train.py:88 in step(): +48.0 MiB/step"}, 1)
@@ -76,7 +76,7 @@ def test_the_daemon_reads_every_name_agents_publish() -> None:
 def test_a_known_family_agents_do_not_publish_is_not_merged_from_a_rank() -> None:
     # the daemon's NVML figure of a process, read without the daemon's reserved names (the
     # daemon's SpoolSource refuses it outright: name_collision); known, so never a rank's
-    fam = Family("gpumemd_process_gpu_memory_used_bytes", "forged by a rank")
+    fam = Family("gpumemd_process_gpu_memory_used_bytes")  # the daemon's own name, forged by a rank
     m = fam.new()
     fam.add(m, {"gpu": "0", "uuid": "GPU-a"}, 1e12)
     doc = Encoder(pid=41, interval=1.0, identity={"rank": "3"}, everything=True).encode([m], 1.0)

@@ -1,0 +1,225 @@
+"""The allocator what-if (gpumemd/diagnosis/allocsim.py): streams written by hand whose outcome
+under each setting was worked out on paper from CUDACachingAllocator.cpp, the H100 fragmentation
+OOM (tests/fixtures/torch) replayed to the byte of its recorded reserved memory, and properties
+over random streams."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpumemd.diagnosis.allocsim import (
+    Outcome,
+    Setting,
+    Trace,
+    parse_alloc_conf,
+    read_trace,
+    replay,
+    what_if,
+)
+
+MIB = 1 << 20
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "torch"
+
+
+def trace(*steps: tuple[str, int, int]) -> Trace:
+    """A trace from (action, addr, size) steps, as torch records them (a free is two entries)."""
+    entries: list[dict[str, Any]] = []
+    for action, addr, size in steps:
+        if action == "free":
+            entries.append({"action": "free_requested", "addr": addr, "size": size, "stream": 0})
+            entries.append({"action": "free_completed", "addr": addr, "size": size, "stream": 0})
+        elif action == "oom":
+            entries.append({"action": "oom", "device_free": 0, "size": size, "stream": 0})
+        else:
+            entries.append({"action": action, "addr": addr, "size": size, "stream": 0})
+    return read_trace({"segments": [], "device_traces": [entries]})
+
+
+def run(t: Trace, conf: str = "", capacity: int = 1 << 40, **kw: Any) -> Outcome:
+    return replay(t, parse_alloc_conf(conf), capacity=capacity, device_total=1 << 34, **kw)
+
+
+def test_a_small_request_is_rounded_to_512_bytes_in_a_2_mib_segment() -> None:
+    o = run(trace(("alloc", 1, 1)))
+    assert (o.fits, o.peak_allocated, o.peak_reserved) == (True, 512, 2 * MIB)
+
+
+def test_a_request_just_over_1_mib_takes_a_20_mib_segment_and_10_mib_and_more_its_own() -> None:
+    assert run(trace(("alloc", 1, MIB + 1))).peak_reserved == 20 * MIB
+    assert run(trace(("alloc", 1, 11 * MIB + 1))).peak_reserved == 12 * MIB
+
+
+def test_a_large_block_splits_only_when_more_than_1_mib_remains() -> None:
+    # three 6 MiB tensors share a 20 MiB segment (14, then 8 MiB remain); the fourth needs a new one
+    t = trace(*[("alloc", i, 6 * MIB) for i in range(4)])
+    assert run(t).peak_reserved == 40 * MIB
+    # 19.5 MiB gets a 20 MiB segment whole: 0.5 MiB is no remainder worth splitting
+    assert run(trace(("alloc", 1, 19 * MIB + MIB // 2))).peak_allocated == 20 * MIB
+
+
+def test_small_requests_pack_into_one_small_segment() -> None:
+    o = run(trace(*[("alloc", i, 1024) for i in range(2048)]))
+    assert (o.peak_allocated, o.peak_reserved) == (2 * MIB, 2 * MIB)
+    assert run(trace(*[("alloc", i, 1024) for i in range(2049)])).peak_reserved == 4 * MIB
+
+
+def test_expandable_segments_pack_what_native_leaves_as_tails() -> None:
+    # native: eight 8 MiB tensors in four 20 MiB segments (a 4 MiB tail each); the ninth needs a
+    # fifth segment, past 90 MiB. Expandable: 64 MiB contiguous in four 20 MiB pages, 16 MiB free.
+    t = trace(*[("alloc", i, 8 * MIB) for i in range(8)], ("oom", 0, 8 * MIB))
+    native = run(t, capacity=90 * MIB)
+    assert (native.fits, native.oom_entry, native.peak_reserved) == (False, 8, 80 * MIB)
+    exp = run(t, "expandable_segments:True", capacity=90 * MIB)
+    assert (exp.fits, exp.peak_reserved) == (True, 80 * MIB)
+    assert not run(t, "max_split_size_mb:64", capacity=90 * MIB).fits
+
+
+def test_expandable_segments_do_not_join_holes_between_live_tensors_smaller_than_a_page() -> None:
+    # nine 6 MiB tensors, two of each three freed: 12 MiB holes. 16 MiB fits in none, and no
+    # 20 MiB page is wholly free to unmap, under either setting.
+    steps: list[tuple[str, int, int]] = [("alloc", i, 6 * MIB) for i in range(9)]
+    steps += [("free", i, 6 * MIB) for i in range(9) if i % 3 != 2]
+    t = trace(*steps, ("oom", 0, 16 * MIB))
+    assert not run(t, capacity=60 * MIB).fits
+    assert not run(t, "expandable_segments:True", capacity=60 * MIB).fits
+
+
+def test_max_split_size_keeps_a_cached_large_block_whole_for_the_large_request() -> None:
+    # native: the 30 MiB tensor splits the cached 100 MiB block; the next 100 MiB cannot fit in
+    # 150 MiB beside it (the split block is not released). max_split_size_mb:64 gives the 30 MiB
+    # its own segment and the 100 MiB the cached block; expandable maps 40 MiB more after the
+    # 70 MiB free tail.
+    t = trace(("alloc", 1, 100 * MIB), ("free", 1, 100 * MIB), ("alloc", 2, 30 * MIB), ("oom", 0, 100 * MIB))
+    assert not run(t, capacity=150 * MIB).fits
+    split = run(t, "max_split_size_mb:64", capacity=150 * MIB)
+    assert (split.fits, split.peak_reserved) == (True, 130 * MIB)
+    exp = run(t, "expandable_segments:True", capacity=150 * MIB)
+    assert (exp.fits, exp.peak_reserved) == (True, 140 * MIB)
+
+
+def test_before_an_oom_whole_free_segments_are_released_and_the_request_retried() -> None:
+    t = trace(("alloc", 1, 60 * MIB), ("free", 1, 60 * MIB), ("alloc", 2, 80 * MIB))
+    o = run(t, capacity=100 * MIB)
+    assert (o.fits, o.peak_reserved) == (True, 80 * MIB)
+
+
+def test_garbage_collection_frees_the_older_cached_segments_under_a_fraction_limit() -> None:
+    # 40 then 50 MiB cached; the 60 MiB request finds no block: above 0.3 of the 200 MiB limit
+    # the collector frees the older (40 MiB) segment first, so 50 + 60 is the peak, not 90 + 60
+    t = trace(("alloc", 1, 40 * MIB), ("free", 1, 40 * MIB), ("alloc", 2, 50 * MIB),
+              ("free", 2, 50 * MIB), ("alloc", 3, 60 * MIB))
+    assert run(t, limit=200 * MIB).peak_reserved == 150 * MIB
+    assert run(t, "garbage_collection_threshold:0.3", limit=200 * MIB).peak_reserved == 110 * MIB
+    # without a fraction the threshold does nothing, as in torch
+    assert run(t, "garbage_collection_threshold:0.3").peak_reserved == 150 * MIB
+
+
+def test_a_fraction_limit_refuses_what_the_device_would_take() -> None:
+    t = trace(("alloc", 1, 60 * MIB), ("oom", 0, 50 * MIB))
+    assert not run(t, limit=100 * MIB).fits
+    assert run(t).fits
+
+
+def test_roundup_power2_divisions_round_to_the_division_above() -> None:
+    t = trace(("alloc", 1, 4500))
+    assert run(t).peak_allocated == 4608
+    assert run(t, "roundup_power2_divisions:4").peak_allocated == 5120
+
+
+def test_an_earlier_recorded_oom_that_fits_is_counted() -> None:
+    # the 50 MiB fits, is freed, and the 10 MiB splits its cached block: 50 + 90 in all
+    t = trace(("oom", 0, 50 * MIB), ("alloc", 1, 10 * MIB), ("oom", 0, 90 * MIB))
+    o = run(t, capacity=140 * MIB)
+    assert (o.fits, o.early_ooms_fit, o.peak_reserved) == (True, 1, 140 * MIB)
+    assert not run(t, capacity=140 * MIB - 1).fits
+    o = run(t, capacity=40 * MIB)
+    assert (o.fits, o.oom_entry, o.early_ooms_fit) == (False, 2, 0)
+
+
+def test_blocks_allocated_before_the_trace_are_placed_first() -> None:
+    snap = {
+        "segments": [{"device": 0, "address": 4096 * MIB, "total_size": 40 * MIB, "blocks": [
+            {"size": 30 * MIB, "requested_size": 30 * MIB, "state": "active_allocated"},
+            {"size": 10 * MIB, "state": "inactive"}]}],
+        "device_traces": [[{"action": "free_requested", "addr": 1 << 40, "size": 8 * MIB, "stream": 0},
+                           {"action": "free_completed", "addr": 1 << 40, "size": 8 * MIB, "stream": 0},
+                           "junk",
+                           {"action": "alloc", "addr": 5, "size": -1, "stream": 0}]],
+    }
+    t = read_trace(snap)
+    assert (t.preexisting, t.skipped) == (2, 2)
+    assert run(t).peak_allocated == 38 * MIB
+
+
+def test_the_recorded_setting_and_unmodelled_settings() -> None:
+    snap = {"segments": [], "allocator_settings": {"expandable_segments": True, "max_split_size": 64 * MIB}}
+    assert read_trace(snap).recorded == Setting(expandable_segments=True, max_split_size=64 * MIB)
+    assert parse_alloc_conf("max_split_size_mb:4").max_split_size == 20 * MIB  # torch's floor
+    assert parse_alloc_conf("expandable_segments:True,max_split_size_mb:128").alloc_conf == \
+        "expandable_segments:True,max_split_size_mb:128"
+    for bad in ("backend:cudaMallocAsync", "expandable_segments:yes", "nokey"):
+        with pytest.raises(ValueError):
+            parse_alloc_conf(bad)
+
+
+def test_the_h100_fragmentation_oom_replays_to_the_recorded_reserved_bytes() -> None:
+    with (FIXTURES / "h100__torch-2.11.0__oom-fragmentation.pickle").open("rb") as f:
+        t = read_trace(pickle.load(f))
+    assert t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
+    capacity = t.recorded_reserved_at_oom + t.device_free_at_oom
+    native, *others = what_if(t, capacity=capacity, device_total=capacity)
+    assert native.setting == Setting()
+    assert (native.fits, native.peak_reserved) == (False, t.recorded_peak_reserved)
+    assert native.oom_entry == max(e[4] for e in t.events)  # the last entry: the 16 MiB request
+    assert len(others) == 4
+
+
+sizes = st.one_of(st.integers(1, 2 * MIB), st.integers(MIB, 200 * MIB))
+
+
+@st.composite
+def streams(draw: Any) -> Trace:
+    steps: list[tuple[str, int, int]] = []
+    live: list[tuple[int, int]] = []
+    for addr in range(draw(st.integers(1, 60))):
+        if live and draw(st.booleans()):
+            a, s = live.pop(draw(st.integers(0, len(live) - 1)))
+            steps.append(("free", a, s))
+        size = draw(sizes)
+        steps.append(("alloc", addr, size))
+        live.append((addr, size))
+    return trace(*steps)
+
+
+@settings(max_examples=60, deadline=None)
+@given(streams(), st.sampled_from(["", "expandable_segments:True", "max_split_size_mb:64"]))
+def test_a_device_as_large_as_the_peak_gives_the_same_replay(t: Trace, conf: str) -> None:
+    free = run(t, conf)
+    assert free.fits and 0 < free.peak_allocated <= free.peak_reserved
+    assert run(t, conf, capacity=free.peak_reserved) == free
+    assert not run(t, conf, capacity=free.peak_allocated - 1).fits
+
+
+CORPUS = json.loads((FIXTURES / "h100__torch-2.11.0__corpus-truth.json").read_text())
+
+
+@pytest.mark.parametrize("name", [k for k in CORPUS if k.startswith("corpus-")])
+def test_each_recorded_corpus_oom_replays_to_its_peak_reserved(name: str) -> None:
+    # native and expandable segments (20 MiB pages mapped, unmapped at the OOM), a leak, a fraction
+    truth = CORPUS[name]
+    with (FIXTURES / f"h100__torch-2.11.0__{name}.pickle").open("rb") as f:
+        t = read_trace(pickle.load(f))
+    assert t.recorded is not None
+    assert t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
+    limit = int(truth["fraction"] * CORPUS["total"]) if truth["fraction"] else None
+    o = replay(t, t.recorded, capacity=t.recorded_reserved_at_oom + t.device_free_at_oom, limit=limit,
+               device_total=CORPUS["total"])
+    assert (o.fits, o.oom_entry) == (False, t.last_oom_entry)
+    assert o.peak_reserved == truth["peak_reserved"]
