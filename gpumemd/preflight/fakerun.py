@@ -44,7 +44,7 @@ from torch.utils._pytree import tree_flatten
 
 from gpumemd.diagnosis.snapshot import request_block
 
-from .allocator import Event
+from .verdict import Event
 
 __all__ = ["CATEGORIES", "Job", "NotRunnable", "Stream", "fake_cuda", "remapped", "run", "run_script"]
 

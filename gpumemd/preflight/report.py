@@ -44,7 +44,7 @@ class ShapeResult:
                 "per_rank": self.per_rank,
                 "verdict": None if v is None else {
                     "fits": v.fits, "certain": v.certain, "capacity": v.capacity,
-                    "headroom": v.headroom, "retries": v.retries, "notes": v.notes}}
+                    "headroom": v.headroom, "releases_cache": v.releases_cache, "notes": v.notes}}
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """From a fake run's allocation stream to a verdict against a device: the allocator's
-overhead (replayed), the bytes outside PyTorch, the interval, fits or not.
+overhead (replayed by `diagnosis.allocsim`, the OOM what-if's model of the caching allocator,
+under the job's PYTORCH_CUDA_ALLOC_CONF), the bytes outside PyTorch, the interval, fits or not.
 
 Torch-free: the stream comes from `fakerun`, the device's figures from a table, a node or
 the caller. The edge rule: "fits" only when the stream replays under the capacity that is
@@ -13,11 +14,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .allocator import Event, Replay, replay
+from gpumemd.diagnosis.allocsim import Outcome, Setting, Trace, read_trace
+from gpumemd.diagnosis.allocsim import replay as allocsim_replay
+
+Event = tuple[int, int]
+"""(key, size): size > 0 allocates `size` bytes as `key`; size 0 frees `key` (fakerun's stream)."""
+
+_UNBOUNDED = 1 << 60  # a capacity no stream reaches: the replay's own peaks
+_WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 
 __all__ = [
     "CPU_PATH_ERROR",
     "DEFAULT_OVERHEADS",
+    "Event",
     "GPUS",
     "Device",
     "Figures",
@@ -140,35 +149,50 @@ class Figures:
 
 @dataclass(frozen=True)
 class Verdict:
-    """fits (at the interval's top), the headroom there, and whether it fits only after the
-    allocator released its cache (a slower step) or not even at the interval's bottom."""
+    """fits (at the interval's top), the headroom there, whether it fits only after the allocator
+    released its cache (a slower step), and whether it does not fit even at the interval's bottom."""
 
     fits: bool
     certain: bool  # does not fit even at the interval's bottom (or fits at its top)
     capacity: int  # what PyTorch's allocator may reserve, at the interval's top
     headroom: int  # capacity − reserved peak − the stream's error (negative: over)
-    retries: int  # cache releases the replay needed under the capacity
+    releases_cache: bool  # it fits only after the allocator released cached segments
     notes: list[str] = field(default_factory=list)
 
 
-def _with_workspaces(events: Sequence[Event], workspaces: int, handles: int = 2) -> list[Event]:
-    """The stream with the cuBLAS workspaces the first matmuls allocate (kept for the process's
-    life), one per handle, at its start."""
+def _trace(events: Sequence[Event], workspaces: int, handles: int = 2) -> Trace:
+    """The stream, with the cuBLAS workspaces the first matmuls allocate (kept for the process's
+    life, one per handle) at its start, as the allocator trace `diagnosis.allocsim` replays."""
     each = workspaces // handles if workspaces > 0 else 0
-    return [(-(i + 1), each) for i in range(handles) if each] + list(events)
+    entries: list[dict[str, Any]] = [{"action": "alloc", "addr": _WORKSPACE_KEYS + i, "size": each}
+                                     for i in range(handles) if each]
+    sizes: dict[int, int] = {}
+    for key, size in events:
+        if size:
+            sizes[key] = size
+            entries.append({"action": "alloc", "addr": key, "size": size})
+        elif key in sizes:
+            entries.append({"action": "free_completed", "addr": key, "size": sizes.pop(key)})
+    return read_trace({"device_traces": [entries], "segments": []})
+
+
+def _replay(trace: Trace, capacity: int, setting: Setting) -> Outcome:
+    return allocsim_replay(trace, setting, capacity=capacity, device_total=max(capacity, 1))
 
 
 def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak: int, *, batch: int,
-            seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0) -> Figures:
-    """The allocator's replay of one stream, unbounded: its peaks and the overheads beside them."""
-    r = replay(_with_workspaces(events, overheads.workspaces))
-    return Figures(batch, seq, dict(categories), tensors_peak, r.allocated_peak, r.reserved_peak,
+            seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0,
+            setting: Setting = Setting()) -> Figures:
+    """The allocator's replay of one stream (diagnosis.allocsim, under `setting`), unbounded: its
+    peaks and the overheads beside them."""
+    r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
+    return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved,
                    overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
-                   int(overheads.error * r.allocated_peak), phase, seconds)
+                   int(overheads.error * r.peak_allocated), phase, seconds)
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
-          world: int = 1) -> Verdict:
+          world: int = 1, setting: Setting = Setting()) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above)."""
     outside = device.driver_reserved + device.others + fig.nccl
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
@@ -176,17 +200,15 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
     if device.fraction_limit is not None:
         top, bottom = min(top, device.fraction_limit - fig.error_bytes), min(bottom, device.fraction_limit)
-    stream = _with_workspaces(events, overheads.workspaces)
-    at_top: Replay = replay(stream, capacity=max(top, 0))
+    trace = _trace(events, overheads.workspaces)
+    at_top = _replay(trace, max(top, 0), setting)
     notes = []
-    if not at_top.oom and at_top.retries:
-        notes.append(f"fits only after the allocator releases its cache {at_top.retries} time(s) "
-                     "(a slower step; fragmentation): little room")
-    if at_top.oom:
-        certain = replay(stream, capacity=max(bottom, 0)).oom
-    else:
-        certain = True
-    return Verdict(not at_top.oom, certain, top, top - fig.reserved_peak, at_top.retries, notes)
+    releases = at_top.fits and fig.reserved_peak > top  # it fit only by releasing cached segments
+    if releases:
+        notes.append("fits only after the allocator releases its cache (a slower step; fragmentation): "
+                     "little room")
+    certain = True if at_top.fits else not _replay(trace, max(bottom, 0), setting).fits
+    return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes)
 
 
 def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> dict[str, int]:

@@ -70,3 +70,20 @@ def test_named_gpus() -> None:
     assert Device.named("h100-80gb").total == GPUS["H100-80GB"][0]
     with pytest.raises(KeyError, match="known: H100-80GB"):
         Device.named("Z9000")
+
+
+def test_a_stream_that_fits_only_by_releasing_the_cache_says_so() -> None:
+    events = [(1, 40 * MiB), (1, 0), (2, 60 * MiB), (2, 0)]  # unbounded: 100 MiB reserved
+    f = figures(events, {}, 60 * MiB, batch=1, seq=1, overheads=OVER)
+    assert f.reserved_peak == 100 * MiB and f.allocated_peak == 60 * MiB
+    v = judge(events, f, Device("t", 600 * MiB + 64 * MiB + 2 * MiB), OVER)
+    assert v.fits and v.releases_cache and "releases its cache" in v.notes[0]
+    assert not judge(events, f, Device("t", 600 * MiB + 50 * MiB), OVER).fits
+
+
+def test_the_allocator_model_is_the_oom_what_ifs() -> None:
+    # small requests share 2 MiB segments; one 5 MiB request takes a 20 MiB segment, split for the next
+    small = figures([(1, 1), (2, 513)], {}, 0, batch=1, seq=1, overheads=OVER)
+    assert (small.allocated_peak, small.reserved_peak) == (512 + 1024, 2 * MiB)
+    large = figures([(1, 5 * MiB), (2, 5 * MiB)], {}, 0, batch=1, seq=1, overheads=OVER)
+    assert (large.allocated_peak, large.reserved_peak) == (10 * MiB, 20 * MiB)
