@@ -47,6 +47,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--gpu-index", metavar="N", help="with --node/--here: this GPU (default: the most free)")
     p.add_argument("--calibration", metavar="FILE",
                    help=f"a saved scrape (/metrics text) whose {_NON_PYTORCH} are the non-PyTorch bytes")
+    p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
+                   help="the job's allocator settings (expandable_segments:True, max_split_size_mb:N, ...)")
     p.add_argument("--world", metavar="N", default="1",
                    help="ranks of the job (NCCL's bytes; per-rank figures)")
     p.add_argument("--search", choices=["batch", "seq"],
@@ -151,7 +153,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
-                              steps=steps)
+                              steps=steps, alloc_conf=args.alloc_conf or "")
     except pf.NotRunnable as exc:
         print(f"gpumemd preflight: could not run the job on fake tensors: {exc}", file=sys.stderr)
         return 2

@@ -11,10 +11,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpumemd.diagnosis.allocsim import Setting, parse_alloc_conf
+
 from . import fakerun
 from .verdict import (
     CPU_PATH_ERROR,
     DEFAULT_OVERHEADS,
+    NATIVE,
     Device,
     Figures,
     Overheads,
@@ -110,8 +113,8 @@ class _Runner:
     """One fake run per shape, memoised: the search revisits shapes."""
 
     def __init__(self, factory: Callable[..., Any] | None, script: str | None, argv: Sequence[str],
-                 steps: int, overheads: Overheads, world: int, remap: bool | None) -> None:
-        self.factory, self.script, self.argv = factory, script, argv
+                 steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting) -> None:
+        self.factory, self.script, self.argv, self.setting = factory, script, argv, setting
         self.steps, self.overheads, self.world, self.remap = steps, overheads, world, remap
         self.done: dict[tuple[int, int], tuple[fakerun.Stream, Figures]] = {}
 
@@ -125,7 +128,7 @@ class _Runner:
                 stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
             fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq,
                           overheads=self.overheads, world=self.world, phase=stream.phase_at_peak,
-                          seconds=stream.seconds)
+                          seconds=stream.seconds, setting=self.setting)
             self.done[key] = (stream, fig)
         return self.done[key]
 
@@ -169,6 +172,7 @@ def preflight(
     search: str | None = None,
     steps: int = 2,
     remap: bool | None = None,
+    alloc_conf: str = "",
 ) -> Report:
     """Will the job fit? `factory` (a callable or `module:function`) returns a `fakerun.Job` or
     `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
@@ -176,9 +180,12 @@ def preflight(
     `Device`, a name from the table (`"H100-80GB"`), or None (figures only, no verdict).
     `overheads`: the bytes beyond the tensors (default: DEFAULT_OVERHEADS, measured on an H100).
     `search`: "batch" or "seq", the largest that fits at the last shape's other dimension.
+    `alloc_conf`: the job's PYTORCH_CUDA_ALLOC_CONF (expandable segments, max_split_size_mb, ...:
+    what `diagnosis.allocsim` models; ValueError for the rest).
     Raises `fakerun.NotRunnable` when the job cannot run on fake tensors."""
     started = time.perf_counter()
     overheads = overheads or DEFAULT_OVERHEADS
+    setting = parse_alloc_conf(alloc_conf) if alloc_conf else NATIVE
     if isinstance(factory, str):
         factory = load_factory(factory)
     if (factory is None) == (script is None):
@@ -190,11 +197,11 @@ def preflight(
     cpu_path = fakerun.remapped() if remap is None else remap
     if cpu_path and overheads.error < CPU_PATH_ERROR:
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
-    runner = _Runner(factory, script, argv, steps, overheads, world, remap)
+    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting)
     results = []
     for batch, seq in shapes:
         stream, fig = runner(batch, seq)
-        verdict = judge(stream.events, fig, device, overheads, world) if device else None
+        verdict = judge(stream.events, fig, device, overheads, world, setting) if device else None
         ranks = {k: per_rank(fig, world, k, overheads) for k in ("ddp", "fsdp2")} if world > 1 else {}
         results.append(ShapeResult(fig, verdict, ranks))
     name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
@@ -210,7 +217,7 @@ def preflight(
         def fits(n: int) -> bool:
             b, s = (n, s0) if search == "batch" else (b0, n)
             st, fg = runner(b, s)
-            return judge(st.events, fg, device, overheads, world).fits
+            return judge(st.events, fg, device, overheads, world, setting).fits
 
         last = results[-1].verdict
         best, probes, exact = _search(fits, b0 if search == "batch" else s0, bool(last and last.fits))

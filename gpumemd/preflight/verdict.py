@@ -20,11 +20,13 @@ from gpumemd.diagnosis.allocsim import replay as allocsim_replay
 Event = tuple[int, int]
 """(key, size): size > 0 allocates `size` bytes as `key`; size 0 frees `key` (fakerun's stream)."""
 
-_UNBOUNDED = 1 << 60  # a capacity no stream reaches: the replay's own peaks
+NATIVE = Setting()  # PYTORCH_CUDA_ALLOC_CONF unset
+_UNBOUNDED = 1 << 44  # a capacity no stream reaches (the replay maps its address space to it)
 _WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 
 __all__ = [
     "CPU_PATH_ERROR",
+    "NATIVE",
     "DEFAULT_OVERHEADS",
     "Event",
     "GPUS",
@@ -182,7 +184,7 @@ def _replay(trace: Trace, capacity: int, setting: Setting) -> Outcome:
 
 def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak: int, *, batch: int,
             seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0,
-            setting: Setting = Setting()) -> Figures:
+            setting: Setting = NATIVE) -> Figures:
     """The allocator's replay of one stream (diagnosis.allocsim, under `setting`), unbounded: its
     peaks and the overheads beside them."""
     r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
@@ -192,7 +194,7 @@ def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
-          world: int = 1, setting: Setting = Setting()) -> Verdict:
+          world: int = 1, setting: Setting = NATIVE) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above)."""
     outside = device.driver_reserved + device.others + fig.nccl
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread

@@ -141,12 +141,23 @@ def test_a_node_gives_its_gpus_total_and_the_other_processes(capsys: pytest.Capt
     assert "80433577984 B free" in doc["device"]["source"]
 
 
+def test_the_jobs_allocator_settings_are_replayed(capsys: pytest.CaptureFixture[str]) -> None:
+    shape = ["--shape", "4x256", "--gpu", "H100-80GB", "--json"]
+    code, out, _ = _run(capsys, JOB, *shape)
+    native = json.loads(out)["shapes"][0]
+    code2, out2, _ = _run(capsys, JOB, *shape, "--alloc-conf", "expandable_segments:True")
+    expandable = json.loads(out2)["shapes"][0]
+    assert code == code2 == 0 and expandable["tensors_peak"] == native["tensors_peak"]
+    assert expandable["reserved_peak"] < native["reserved_peak"]  # pages, not 20 MiB segments
+
+
 @pytest.mark.parametrize("argv, says", [
     (["--shape", "8by16"], "--shape"),
     (["--shape", "0x16"], "--shape (batch)"),
     (["--gpu", "Z9000"], "unknown GPU"),
     (["--world", "0"], "--world"),
     (["--node", "http://127.0.0.1:1"], "gpumemd preflight:"),
+    (["--alloc-conf", "backend:cudaMallocAsync"], "not modelled by the replay"),
 ])
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
     code, _, err = _run(capsys, JOB, *argv)
