@@ -161,14 +161,14 @@ def test_nothing_named_when_no_tensor_lies_in_the_blocks_and_the_budget_bounds_t
     assert h is None and visited <= 10
 
 
-def test_a_hostile_object_on_the_path_does_not_raise() -> None:
+def test_a_hostile_object_on_the_path_runs_no_code_and_does_not_raise() -> None:
     class Hostile(dict):
         def items(self):  # type: ignore[override]
             raise RuntimeError("no")
 
-    assert edge_label(Hostile(a=1), 1) is None
+    assert edge_label(Hostile(a=1), 1) == "[=a]"  # dict.items, not the override
     r = find_retainers([(_blocks(1000, 1), None)], torch=types.SimpleNamespace(Tensor=object()), modules={})
-    assert r.holders == {} and r.notes and "failed" in r.notes[0]
+    assert r.holders == {}
 
 
 def test_growth_line_and_names() -> None:
