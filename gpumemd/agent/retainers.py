@@ -117,7 +117,7 @@ def gc_parents(exclude: set[int], timed: Callable[..., Any] | None = None, budge
     return parents
 
 
-def _clearable(frame: Any, d: Any) -> bool:
+def _clearable(frame: Any, refs: int) -> bool:
     """The cached locals dict of a running function frame (3.11, 3.12) may be emptied: nobody
     but the frame holds it (a `locals()` the user kept is theirs), and no Python trace or
     profile function is set (one writes the dict back into the frame after each event)."""
@@ -125,7 +125,7 @@ def _clearable(frame: Any, d: Any) -> bool:
         return False
     if threading.gettrace() is not None or threading.getprofile() is not None:
         return False
-    return sys.getrefcount(d) <= 3  # the frame's, `d`, getrefcount's argument
+    return refs <= 3  # the frame's, the reader's, getrefcount's argument
 
 
 def user_locals(
@@ -154,7 +154,7 @@ def user_locals(
                     d = f.f_locals
                     items = list(d.items())
                     if _LOCALS_CACHED and type(d) is dict:
-                        if _clearable(f, d):
+                        if _clearable(f, sys.getrefcount(d)):
                             dict.clear(d)
                         else:
                             kept += 1
@@ -338,39 +338,62 @@ def _source_line(holder: Holder, near: tuple[str, int] | None, is_user: Callable
     return holder
 
 
+def _top_roots(grad_roots: list[Any], graph_budget: list[int], budget: _Budget) -> list[Any]:
+    """The roots whose grad_fn no other root's graph reaches: one walk of every graph
+    together. A root inside another's graph (a newer loss added to an accumulator, a saved
+    activation's Python object) holds a part of that graph and never wins over it."""
+    starts: dict[int, Any] = {}
+    for ref in grad_roots:
+        budget.tick()
+        r = ref()
+        if r is not None:
+            fn = r.grad_fn
+            if fn is not None:
+                starts.setdefault(id(fn), ref)
+        r = None
+    interior: set[int] = set()
+    seen: set[int] = set()
+    stack: list[Any] = []
+    for ref in list(starts.values()):
+        r = ref()
+        if r is not None:
+            stack.append(r.grad_fn)
+        r = None
+    while stack and graph_budget[0] > 0:
+        budget.tick()
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        graph_budget[0] -= 1
+        try:
+            nxt = [fn for fn, _ in node.next_functions if fn is not None]
+        except Exception:  # noqa: BLE001
+            continue
+        for fn in nxt:
+            interior.add(id(fn))
+            stack.append(fn)
+    del stack
+    return [ref for key, ref in starts.items() if key not in interior]
+
+
 def _graph_holder(
     blocks: list[tuple[int, int]], held: int, grad_roots: list[Any], graph_budget: list[int],
     reader: _Tensors, budget: _Budget,
 ) -> tuple[Any, int]:
-    """The tensor whose autograd graph saves the most of `blocks`' bytes, and those bytes. A
-    root whose grad_fn lies in another root's graph holds a part of that graph (a newer loss
-    added to an accumulator): it never wins over the accumulator."""
+    """The tensor whose autograd graph saves the most of `blocks`' bytes (of the roots no
+    other root's graph reaches: the accumulator, not the newest loss added to it), and those
+    bytes."""
     starts = [b[0] for b in blocks]
-    scored: list[tuple[int, int, Any, set[int]]] = []  # (bytes, order, ref, nodes seen)
-    for n, ref in enumerate(grad_roots):
-        budget.tick()
+    best, best_n = None, held
+    for ref in _top_roots(grad_roots, graph_budget, budget):
         if graph_budget[0] <= 0:
             break
         r = ref()
         if r is None:
             continue
-        seen: set[int] = set()
-        got = _saved_in(r, starts, blocks, graph_budget, reader, budget, seen)
-        if got > held:
-            scored.append((got, n, ref, seen))
-        r = None
-    best, best_n = None, held
-    dominated: set[int] = set()
-    for got, n, ref, _seen in scored:
-        r = ref()
-        if r is None:
-            continue
-        for other_got, m, other, other_seen in scored:
-            o = other()
-            if m != n and o is not None and id(r.grad_fn) in other_seen and other_got >= got:
-                dominated.add(n)
-            o = None
-        if n not in dominated and got > best_n:
+        got = _saved_in(r, starts, blocks, graph_budget, reader, budget, set())
+        if got > best_n:
             best, best_n = ref, got
         r = None
     return (best() if best is not None else None), best_n
