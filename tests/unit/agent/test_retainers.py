@@ -349,7 +349,8 @@ def test_the_accumulator_wins_over_the_newer_local_holding_one_graph() -> None:
                 continue
             seen.add(id(node))
             for a in dir(node):
-                if a.startswith("_saved_") and isinstance(v := getattr(node, a), torch.Tensor) and v.numel() > 16:
+                v = getattr(node, a) if a.startswith("_saved_") else None
+                if isinstance(v, torch.Tensor) and v.numel() > 16:
                     if (ptr := v.untyped_storage().data_ptr()) not in params:
                         saved.add((ptr, v.untyped_storage().nbytes()))
             stack.extend(fn for fn, _ in node.next_functions)
