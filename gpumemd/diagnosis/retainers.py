@@ -377,10 +377,15 @@ def growth_line(lines: Sequence[str], name: str, near: int | None = None) -> int
     pre = r"(?<![\w])" if "." not in name else r"\."
     pats = [re.compile(pre + re.escape(p.format(n=base)).replace(r"\ ", r"\s*")) for p in _GROW]
     sub = re.compile(pre + re.escape(base) + r"\[[^\]]*\]\s*=[^=]")
+    # `NAME = torch.cat([NAME, x])`: rebound to an expression of itself (a growing concatenation)
+    assign = re.compile(pre + re.escape(base) + r"\s*=(?!=)")
+    itself = re.compile(r"(?<![\w.])" + re.escape(base) + r"(?!\w)")
     hits = []
     for i, text in enumerate(lines[:100_000], 1):
-        code = text.split("#", 1)[0]
+        code = text.split("#", 1)[0][:1000]
         if any(p.search(code) for p in pats[:-1]) or sub.search(code):
+            hits.append(i)
+        elif (m := assign.search(code)) is not None and itself.search(code, m.end()):
             hits.append(i)
     if not hits:
         return None

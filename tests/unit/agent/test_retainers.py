@@ -181,6 +181,8 @@ def test_growth_line_and_names() -> None:
         "    model.kept.append(y)",
         "    kept.append(z)",
         "    n += 1",
+        "    history = torch.cat([history, x])",
+        "    history == torch.cat([history])",
     ]
     assert growth_line(src, "total") == 3
     assert growth_line(src, "outputs") == 4
@@ -188,6 +190,7 @@ def test_growth_line_and_names() -> None:
     assert growth_line(src, "model.kept") == 6
     assert growth_line(src, "kept", near=7) == 7
     assert growth_line(src, "n") == 8
+    assert growth_line(src, "history") == 9  # a comparison is no growth
     assert growth_line(src, "absent") is None
     assert growth_line(src, "not a name") is None
     assert holder_path(["model", "._modules", ".h", ".5", "._modules", ".kept", "[]"]) == "model.h.5.kept"
