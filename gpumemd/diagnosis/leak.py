@@ -217,6 +217,11 @@ def find_leaks(
         ):
             continue
         last_bytes, blocks, frames = per[-1][0][key]
+        # one step recorded per window: each adds that step's blocks, so the growth is per
+        # recorded step; a site whose block count stands still re-allocates one growing
+        # buffer (a concatenation) and grew through every step
+        first_blocks = per[0][0].get(key, (0, 0, ()))[1]
+        per_steps = steps if recorded_steps is None or blocks <= first_blocks else recorded_steps
         sites.append(
             Site(
                 key[0],
@@ -224,7 +229,7 @@ def find_leaks(
                 key[2],
                 last_bytes,
                 blocks,
-                (growth[-1] - growth[0]) / max(1, steps if recorded_steps is None else recorded_steps),
+                (growth[-1] - growth[0]) / max(1, per_steps),
                 growth,
                 frames,
             )

@@ -101,3 +101,4 @@ def test_the_retainer_tests_pass_in_a_checkout_whose_folder_is_named_gpumemd(tmp
     )
     assert run.returncode == 0, run.stdout[-3000:]
     assert " passed" in run.stdout and "failed" not in run.stdout
+

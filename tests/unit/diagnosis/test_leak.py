@@ -91,3 +91,19 @@ def test_any_snapshot_shaped_data_gives_a_bounded_report(snaps: list, steps: int
     report = find_leaks(snaps, steps)
     assert len(report.sites) <= 10
     json.dumps(report.to_json(), allow_nan=False)
+
+
+def test_growth_per_step_from_one_recorded_step_per_window() -> None:
+    """One step of each window of 10 recorded: a site adding a block per step grew by one
+    step's blocks per window; one growing buffer re-allocated each step grew through all 10."""
+    user = [{"filename": "/home/u/train.py", "line": 5, "name": "step"}]
+
+    def snap(n_blocks: int, size: int) -> dict:
+        blocks = [{"address": i << 24, "size": size, "state": "active_allocated", "frames": user}
+                  for i in range(n_blocks)]
+        return {"segments": [{"device": 0, "blocks": blocks}]}
+
+    per_block = find_leaks([snap(1, 1 << 20), snap(2, 1 << 20), snap(3, 1 << 20)], 20, recorded_steps=2)
+    assert per_block.sites[0].bytes_per_step == 1 << 20
+    growing = find_leaks([snap(1, 10 << 20), snap(1, 20 << 20), snap(1, 30 << 20)], 20, recorded_steps=2)
+    assert growing.sites[0].bytes_per_step == 1 << 20
