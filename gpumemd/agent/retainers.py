@@ -501,21 +501,74 @@ def _site_holder(
     best, best_n = _graph_holder(blocks, held, grad_roots, graph_budget, reader, budget)
     if best is None:
         return holder
-    targets = [best]
+    node = best.grad_fn
+    found = _name_tensor(best, roots, timed, budget, mine, keys, best_n)
     best = None
+    if found is None:
+        # the loop went on during the search: `total = total + val` rebound the accumulator,
+        # and the tensor chosen is now held only inside the newer one's graph
+        newer = _tensor_reaching(node, timed, budget, reader)
+        if newer is not None:
+            found = _name_tensor(newer, roots, timed, budget, mine, keys, best_n)
+        newer = None
+    node = None
+    if found is None:
+        return holder
+    return Holder("autograd", found.name, found.file, found.line, found.function, "Tensor", best_n)
+
+
+def _name_tensor(
+    t: Any, roots: Any, timed: _Timed, budget: _Budget, mine: set[int], keys: list[Any], weight: int
+) -> Holder | None:
+    targets = [t]
+    t = None
     found, _n = walk_to_holder(
         targets,
         gc_parents({*mine, id(targets), id(keys)}, timed, budget),
         roots,
-        weights=[best_n],
+        weights=[weight],
         max_nodes=MAX_NODES,
         deadline=budget.deadline,
         clock=budget.clock,
     )
     del targets
-    if found is None:
-        return holder
-    return Holder("autograd", found.name, found.file, found.line, found.function, "Tensor", best_n)
+    return found
+
+
+def _tensor_reaching(node: Any, timed: _Timed, budget: _Budget, reader: _Tensors) -> Any:
+    """A tensor alive now whose graph reaches the autograd `node` (bounded; None if none)."""
+    objs = timed(gc.get_objects)
+    fresh = []
+    for o in objs:
+        budget.tick()
+        if type(o) in reader.kinds:
+            try:
+                if o.grad_fn is not None:
+                    fresh.append(weakref.ref(o))
+            except Exception:  # noqa: BLE001
+                continue
+    del objs
+    graph_budget = [MAX_GRAPH_TOTAL]
+    for ref in _top_roots(fresh, graph_budget, budget):
+        r = ref()
+        if r is None:
+            continue
+        stack, seen = [r.grad_fn], set()
+        while stack and graph_budget[0] > 0:
+            budget.tick()
+            n = stack.pop()
+            if n is node:
+                return r
+            if n is None or id(n) in seen:
+                continue
+            seen.add(id(n))
+            graph_budget[0] -= 1
+            try:
+                stack.extend(fn for fn, _ in n.next_functions)
+            except Exception:  # noqa: BLE001
+                continue
+        r = None
+    return None
 
 
 def _causes(

@@ -199,7 +199,7 @@ def find_leaks(
     device: int | None = None,
     recorded_steps: int | None = None,
 ) -> LeakReport:
-    """Sites whose live bytes grew at every snapshot (by at least `min_growth` in all);
+    """Sites whose live bytes grew at every snapshot (by at least `min_growth` over the steps);
     `steps`: optimizer steps between the first snapshot and the last; `recorded_steps`: of
     those, the steps whose allocations carry frames (the leak finder records one step per
     snapshot: its growth per step is the growth per recorded step; default: every step)."""
@@ -211,10 +211,7 @@ def find_leaks(
     sites = []
     for key in keys:
         growth = tuple(p[0].get(key, (0, 0, ()))[0] for p in per)
-        if (
-            any(b <= a for a, b in zip(growth, growth[1:], strict=False))
-            or growth[-1] - growth[0] < min_growth
-        ):
+        if any(b <= a for a, b in zip(growth, growth[1:], strict=False)):
             continue
         last_bytes, blocks, frames = per[-1][0][key]
         # one step recorded per window: each adds that step's blocks, so the growth is per
@@ -222,6 +219,8 @@ def find_leaks(
         # buffer (a concatenation) and grew through every step
         first_blocks = per[0][0].get(key, (0, 0, ()))[1]
         per_steps = steps if recorded_steps is None or blocks <= first_blocks else recorded_steps
+        if (growth[-1] - growth[0]) / max(1, per_steps) * max(1, steps) < min_growth:
+            continue  # less than `min_growth` over the window's steps, the unrecorded ones too
         sites.append(
             Site(
                 key[0],

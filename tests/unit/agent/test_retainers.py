@@ -397,3 +397,23 @@ def test_state_created_for_another_sites_tensors_names_that_site_as_the_root() -
     state_site = Site("/u/train.py", 30, "step", 3, 6, 2.0, (1, 2, 3), caused_by=("/u/train.py", 20))
     param_site = Site("/u/train.py", 20, "step", 1, 3, 1.0, (1, 2, 3))
     assert [s.line for s in roots_first([state_site, param_site])] == [20, 30]
+
+
+def test_an_accumulator_rebound_while_the_search_runs_is_still_named(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """On the GPU the loop goes on during the search: `total = total + val` rebinds the global,
+    and the tensor the graph walk chose is then held only inside the newer total's graph. The
+    holder named is the tensor alive now whose graph reaches it."""
+    import torch
+
+    import gpumemd.agent.retainers as retainers
+
+    net = torch.nn.Linear(16, 16)
+    old = net(torch.randn(4, 16)).sum()
+    total = old + net(torch.randn(4, 16)).sum()  # the rebound accumulator
+    chosen = [old]
+    monkeypatch.setattr(retainers, "_graph_holder", lambda *a: (chosen.pop(), 4096))
+    r = find_retainers(
+        [([(1, 8192)], None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
+    )
+    assert (r.holders[0].kind, r.holders[0].name, r.holders[0].bytes) == ("autograd", "total", 4096), r
+    assert old.grad_fn is not None
