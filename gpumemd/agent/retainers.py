@@ -8,6 +8,11 @@ gc calls hold the GIL for one heap scan each (the training thread waits that lon
 does one scan per level, the search is bounded by a deadline and a node budget, and the
 longest single hold and their sum are measured and reported (`gil_max_s`, `gil_total_s`).
 Never raises: a failure is a note in the report.
+
+Reads without touching (docs/security.md, boundary 22): no code of the program's objects runs
+(types by `type()`, own dicts of plain types only, exact torch tensor types only), the
+deadline is checked inside every loop, and nothing read stays referenced after it returns (the
+f_locals cache of 3.11/3.12 included).
 """
 
 from __future__ import annotations
