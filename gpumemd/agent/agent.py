@@ -282,7 +282,11 @@ class Agent:
             say=say,
         )
         self.leak = LeakFinder(
-            self.oom.api, out_dir=agent.oom_snapshot_dir, labels=self.identity.labels(), say=say
+            self.oom.api,
+            out_dir=agent.oom_snapshot_dir,
+            labels=self.identity.labels(),
+            say=say,
+            keep=agent.oom_max_snapshots,
         )
         self.steps.listeners = [self.leak]  # snapshots at step boundaries while a search runs
         directory = spool_dir(agent.spool_dir)
@@ -554,6 +558,8 @@ class Agent:
         if self.trace is not None:
             self.trace.close()
             steptrace.install(None)
+        if self.leak is not None:
+            self.leak.close()  # an armed search's recording off (never the user's)
         process.forget(self)
 
     def _remove_private_dir(self) -> None:
@@ -654,7 +660,8 @@ class Agent:
         self, *, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS, reason: str = "manual"
     ) -> bool:
         """Name the allocation sites that grow: snapshots every `every` optimizer steps
-        (gpumemd/agent/leakfind.py); False when a search runs or cannot start."""
+        (gpumemd/agent/leakfind.py); False when a search runs or cannot start; a bad argument
+        raises TypeError or ValueError and changes nothing."""
         return (
             self.leak.arm(every=every, snapshots=snapshots, reason=reason) if self.leak is not None else False
         )
@@ -743,7 +750,10 @@ def dump_snapshot(reason: str = "manual") -> str | None:
 
 def find_leak(*, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS) -> bool:
     """Look for the lines that leak: this process's agent snapshots every `every` optimizer
-    steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). Never raises."""
+    steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). A bad
+    argument raises TypeError or ValueError at the call and changes nothing; otherwise never
+    raises."""
+    leakfind.check_arguments(every, snapshots)
     agent = current()
     try:
         return agent.find_leak(every=every, snapshots=snapshots) if agent is not None else False

@@ -59,7 +59,7 @@ from .base import Source, metric
 
 log = logging.getLogger("gpumemd.oom")
 
-__all__ = ["OomReading", "OomWatcher"]
+__all__ = ["OomReading", "OomWatcher", "file_prefix"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,12 @@ class OomReading:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
+
+
+def file_prefix(labels: Mapping[str, str]) -> str:
+    """`gpumemd-p1234-r0`: the name every file of this process's evidence starts with
+    (snapshots, diagnoses, leak reports), rotated by it."""
+    return "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(labels.items()))
 
 
 class OomWatcher(Source[OomReading]):
@@ -117,7 +123,7 @@ class OomWatcher(Source[OomReading]):
         self._history_mode = history
         self._history_max, self._history_stacks = history_max_entries, history_stacks
         self._labels = dict(labels or {})
-        self._prefix = "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(self._labels.items()))
+        self._prefix = file_prefix(self._labels)
         self._on_event = on_event
         self._clock = clock
         self._lock = threading.Lock()  # the OOM callback runs in the user's thread

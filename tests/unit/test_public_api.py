@@ -50,7 +50,7 @@ SIGNATURES = {
                        "-> 'Iterator[Any]'",
     "dump_snapshot": "(reason: 'str' = 'manual') -> 'str | None'",
     "arm_memory_history": "() -> 'bool'",
-    "find_leak": "(*, every: 'int' = 3, snapshots: 'int' = 3) -> 'bool'",
+    "find_leak": "(*, every: 'int' = 25, snapshots: 'int' = 3) -> 'bool'",
     "set_step": "(step: 'int', tokens: 'int | None' = None) -> 'None'",
     "watch": "(model: 'Any' = None, optimizer: 'Any' = None) -> 'bool'",
     "preflight": "(factory: 'Callable[..., Any] | str | None' = None, "
