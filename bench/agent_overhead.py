@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from gpumemd.agent.agent import STEP_PEAK_BUDGET, Agent  # noqa: E402
-from gpumemd.agent.leakfind import EVERY, HISTORY_ENTRIES, LeakFinder  # noqa: E402
+from gpumemd.agent.leakfind import EVERY, HISTORY_ENTRIES, MAX_SNAPSHOTS, LeakFinder  # noqa: E402
 from gpumemd.backends.torch_oom import TorchOom  # noqa: E402
 from gpumemd.sampling.sampler import Sampler  # noqa: E402
 from gpumemd.sources.base import Source  # noqa: E402
@@ -168,7 +168,7 @@ class Arm:
       step peak then covers the steps between ticks), so `step_*` against `tickonly_*` is
       what the per-step boundaries cost;
     - `watch_<hz>hz`: `step_<hz>hz` with the workload's model and optimizer watched
-      (`gpumemd.watch`: memory by category, walked on the sampling thread); `watch_*`
+      (`gpumemd.watch`: memory by category, counted in the optimizer-step hook); `watch_*`
       against `step_*` (`watch_vs_step_percent`) is what the categories cost;
     - `forecast_<hz>hz`: `step_<hz>hz` with the batch's tokens given before each step
       (`set_step(tokens=)`: the OOM forecast's pairing and the shape probe, which measures the
@@ -179,9 +179,10 @@ class Arm:
       floor of reading the allocator at all;
     - `history_*`: allocation-history recording, no agent;
     - `armed_history`: the leak finder's recording alone (`enabled="state"`, Python stacks);
-    - `armed`: the leak finder armed as it runs: that recording and a snapshot at every
-      `EVERY`th step boundary (the workload calls `FINDER.on_step()` after each step, in
-      every arm: unarmed, that is the one attribute check the agent's step hook makes)."""
+    - `armed`: the leak finder armed as it runs: one step of every `EVERY` recorded and a
+      snapshot at its end (blocks are whole windows; the workload calls `FINDER.on_step()`
+      after each step, in every arm: unarmed, that is the one attribute check the agent's
+      step hook makes)."""
 
     def __init__(
         self,
@@ -234,7 +235,7 @@ class Arm:
                 enabled="state", context="alloc", stacks="python", max_entries=HISTORY_ENTRIES
             )
         elif self.name == "armed":
-            assert FINDER is not None and FINDER.arm(every=EVERY, snapshots=1 << 30, reason="bench")
+            assert FINDER is not None and FINDER.arm(every=EVERY, snapshots=MAX_SNAPSHOTS, reason="bench")
         elif self.name == "history_no_stacks":
             torch.cuda.memory._record_memory_history(
                 enabled="all", context=None, stacks="python", max_entries=4096
@@ -268,8 +269,7 @@ class Arm:
         if self.name.startswith("forecast_"):
             TOKENS = None
         if self.name.startswith("watch_") and self.step_agent is not None:  # unwatched for the other arms
-            self.step_agent.categories._models.clear()
-            self.step_agent.categories._optimizers.clear()
+            self.step_agent.categories.clear()
         if (
             self.name.startswith(("step_", "tickonly_", "watch_", "forecast_"))
             and self.step_agent is not None
@@ -315,7 +315,7 @@ def leak_costs(work: Work) -> dict[str, Any]:
     t0 = time.perf_counter()
     assert finder.arm(reason="bench")
     n = 0
-    while not finder.done.is_set() and n < 60:
+    while not finder.done.is_set() and n < 40 * EVERY:
         work()
         kept.append(torch.empty(8 << 20, dtype=torch.uint8, device="cuda"))  # the seeded leak
         finder.on_step()
@@ -656,6 +656,8 @@ def main() -> int:
         work = with_finder(work)
     per_step = block(work, 20 if a.workload == "gpt2" else 100)
     steps = max(20, int(a.block_seconds / per_step))
+    if "armed" in arms:  # whole windows per block: each holds its share of recorded steps and snapshots
+        steps = max(2, round(steps / EVERY)) * EVERY
     # /dev/shm, where the agent keeps its spool by default (a disk costs ~10x a write)
     spool = tempfile.mkdtemp(
         prefix="gpumemd-bench-spool-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None

@@ -10,7 +10,11 @@ and while it trains and after, scrapes the daemon and records: every rank once w
 labels; ranks joined to NVML's pids; per GPU the breakdown against NVML's total (every
 scrape); non-PyTorch bytes (NCCL, CUDA context) per rank; series per node; bytes per scrape,
 plain and gzip; scrape p50/p99; the daemon's CPU; with `--oom-rank K` the OOM counted on rank
-K only; then SIGKILLs the last rank and times its disappearance from the merge. One JSON out.
+K only; with `--watch` each rank hands its model and optimizer to `gpumemd.watch` and logs
+its storage truth at each step's end, and every scrape while training compares each rank's
+categories (`at="end"`) with it (`categories_equal`: the % of readings equal to the truth
+of a step end within `TRUTH_WINDOW_S` of the scrape); then SIGKILLs the last rank and times
+its disappearance from the merge; `gpumemd explain --json` at rest names every rank. One JSON out.
 NVLink multicast is off in every process it starts. Exit 0 when every check held, 1 when one
 failed (the JSON says which), 2 on a usage error (too few GPUs).
 """
@@ -43,6 +47,11 @@ MULTICAST_OFF = {
     "NVSHMEM_DISABLE_NVLS": "1",
 }
 TOLERANCE = 16 << 20  # the breakdown against NVML's total, per GPU
+PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state")
+# A reading is equal when it equals the truth of a step end logged within this many seconds
+# before the scrape (or the one in effect then): a rank publishes every spool interval.
+TRUTH_WINDOW_S = 5.0
+EQUAL_GOAL = 99.0  # % of readings
 
 
 class PhaseTimeout(Exception):
@@ -63,6 +72,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="every rank on cuda:0 over gloo (dry run on one GPU; use --mode ddp)",
     )
     ap.add_argument("--out", type=Path, help="the JSON (default: stdout only)")
+    ap.add_argument("--watch", action="store_true",
+                    help="gpumemd.watch in every rank; its categories compared with each rank's truth")
     ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
     args = ap.parse_args(argv)
     if args.gpus < 1:
@@ -165,6 +176,96 @@ def analyse(rows: list[tuple[str, dict[str, str], float]], gpus: list[str]) -> d
     }
 
 
+def categories_by_rank(rows: list[tuple[str, dict[str, str], float]]) -> dict[str, dict[str, int]]:
+    """Each rank's persistent categories at its step end, as the daemon serves them."""
+    out: dict[str, dict[str, int]] = {}
+    for n, lab, v in rows:
+        if n != "gpumemd_allocator_category_bytes" or lab.get("at") != "end":
+            continue
+        if lab.get("category") in PERSISTENT:
+            out.setdefault(lab["rank"], {})[lab["category"]] = int(v)
+    return out
+
+
+class Truth:
+    """A rank's truth file (`truth-<rank>.jsonl`: time, step, categories per step end), read
+    as it grows."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offset = 0
+        self.lines: list[tuple[float, int, dict[str, int]]] = []
+
+    def update(self) -> None:
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(self.offset)
+                data = f.read()
+        except FileNotFoundError:
+            return
+        end = data.rfind(b"\n") + 1  # a line being written stays for the next read
+        self.offset += end
+        for line in data[:end].splitlines():
+            doc = json.loads(line)
+            self.lines.append((float(doc["t"]), int(doc["step"]), doc["categories"]))
+
+    def candidates(self, now: float, window: float) -> list[dict[str, int]]:
+        """The truths a reading at `now` may show: the step ends of the last `window` seconds
+        and the one in effect before them."""
+        recent = [c for t, _, c in self.lines if now - window <= t <= now]
+        before = [c for t, _, c in self.lines if t < now - window]
+        return recent + before[-1:]
+
+
+def compare(got: dict[str, dict[str, int]], truths: dict[str, Truth], now: float,
+            tally: dict[str, Any]) -> None:
+    """One scrape: each rank's reading against its truth; counted in `tally`."""
+    for rank, truth in truths.items():
+        truth.update()
+        candidates = truth.candidates(now, TRUTH_WINDOW_S)
+        reading = got.get(rank)
+        if not candidates or reading is None and truth.lines[0][0] > now - TRUTH_WINDOW_S:
+            continue  # nothing to compare yet, or the rank has not published since it watched
+        reading = reading or {}  # a rank without categories long after it watched: a miss
+        tally["readings"] += 1
+        if any(reading == c for c in candidates):
+            tally["equal"] += 1
+        elif len(tally["misses"]) < 20:
+            tally["misses"].append({"rank": rank, "t": round(now, 3), "got": reading,
+                                    "truth": candidates[-1]})
+        for category in PERSISTENT:
+            per = tally["by_category"].setdefault(category, [0, 0])
+            per[0] += 1
+            per[1] += any(reading.get(category) == c.get(category) for c in candidates)
+
+
+def explained_ranks(doc: Any) -> dict[str, bool]:
+    """`gpumemd explain --json`'s processes: rank -> whether it carries categories."""
+    out: dict[str, bool] = {}
+    stack = [doc]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if x.get("rank") and "categories" in x:
+                out[str(x["rank"])] = bool(x["categories"].get("end"))
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+def explain(url: str, env: dict[str, str]) -> dict[str, Any]:
+    """`gpumemd explain --url URL --json` against the daemon: the ranks it names."""
+    proc = subprocess.run([sys.executable, "-m", "gpumemd", "explain", "--url", url, "--json"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    try:
+        ranks = explained_ranks(json.loads(proc.stdout))
+    except ValueError:
+        return {"exit": proc.returncode, "error": proc.stderr[-2000:]}
+    return {"exit": proc.returncode, "ranks": sorted(ranks, key=int), "with_categories": sorted(
+        (r for r, c in ranks.items() if c), key=int)}
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -265,6 +366,8 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     ]
     if args.share_one_gpu:
         train_cmd.append("--share-one-gpu")
+    if args.watch:
+        train_cmd.append("--watch")
     train_log = open(work / "train.log", "wb")  # noqa: SIM115
     train = subprocess.Popen(
         train_cmd,
@@ -282,16 +385,28 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     zipped: list[int] = []
     worst_off: dict[str, float] = {g: 0.0 for g in gpus}
     last: dict[str, Any] = {}
+    truths = {r: Truth(outdir / f"truth-{r}.jsonl") for r in want} if args.watch else {}
+    tally: dict[str, Any] = {"readings": 0, "equal": 0, "by_category": {}, "misses": []}
+    training = [False]  # between every rank merged and every rank done: readings compared
+    training_scrape_s: list[float] = []
+    training_series: list[int] = []
 
     def scrape() -> dict[str, Any]:
         nonlocal last
         if train.poll() is not None and not all((outdir / f"rank-{r}.json").exists() for r in want):
             raise RuntimeError(f"torchrun exited {train.returncode} early: see {work / 'train.log'}")
         body, took = get(url + "/metrics")
+        now = time.time()
         scrape_s.append(took)
         plain.append(len(body))
         zipped.append(len(gzip.compress(body)))
-        last = analyse(parse(body.decode()), gpus)
+        rows = parse(body.decode())
+        last = analyse(rows, gpus)
+        if training[0]:
+            training_scrape_s.append(took)
+            training_series.append(len(rows))
+            if truths:
+                compare(categories_by_rank(rows), truths, now, tally)
         for g, off in last["breakdown_off_bytes"].items():
             worst_off[g] = max(worst_off[g], abs(off)) if last["ranks"] else worst_off[g]
         return last
@@ -300,12 +415,14 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     wait("every rank in the merge", lambda: scrape()["ranks"] == want, args.phase_timeout, 0.5)
     doc["phases_s"]["ranks_merged"] = round(time.monotonic() - t1, 2)
     cpu0, wall0 = cpu_seconds(serve.pid), time.monotonic()
+    training[0] = True
     wait(
         "every rank trained",
         lambda: scrape() and all((outdir / f"rank-{r}.json").exists() for r in want),
         args.phase_timeout,
-        0.5,
+        0.2,
     )
+    training[0] = False
     doc["phases_s"]["train"] = round(time.monotonic() - wall0, 2)
     doc["daemon_cpu_cores_while_training"] = round(
         (cpu_seconds(serve.pid) - cpu0) / (time.monotonic() - wall0), 4
@@ -337,7 +454,27 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         "at_rest_p50_ms": round(pct(at_rest_s, 0.5) * 1000, 2),
         "at_rest_p99_ms": round(pct(at_rest_s, 0.99) * 1000, 2),
     }
+    doc["scrape"]["while_training"] = {
+        "count": len(training_scrape_s),
+        "p50_ms": round(pct(training_scrape_s, 0.5) * 1000, 2),
+        "p99_ms": round(pct(training_scrape_s, 0.99) * 1000, 2),
+        "max_ms": round(max(training_scrape_s, default=float("nan")) * 1000, 2),
+        "series_max": max(training_series, default=0),
+    }
+    doc["per_rank"] = [
+        {
+            "rank": r["rank"],
+            "step_ms_p50": r["step_ms_p50"],
+            "category_passes": r.get("category_passes"),
+            "category_last_pass_ms": r.get("category_last_pass_ms"),
+            # the passes' share of the training time, in place
+            "category_pass_percent": (round(100 * r["category_pass_s"] / r["train_s"], 4)
+                                      if r.get("category_pass_s") is not None and r.get("train_s") else None),
+        }
+        for r in doc["ranks"]
+    ]
     doc["breakdown_worst_off_bytes"] = worst_off
+    doc["explain"] = explain(url, env)
     c = doc["checks"]
     c["every_rank_once"] = rest["ranks"] == want
     c["rank_labels"] = all(
@@ -355,6 +492,21 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         v > 0 for v in rest["non_pytorch"].values()
     )
     c["agent_in_every_rank"] = all(r["agent"] for r in doc["ranks"])
+    c["explain_names_every_rank"] = doc["explain"].get("ranks") == want
+    if args.watch:
+        readings = tally["readings"]
+        doc["categories_equal"] = {
+            "readings": readings,
+            "equal": tally["equal"],
+            "percent": round(100 * tally["equal"] / readings, 2) if readings else None,
+            "by_category_percent": {
+                k: round(100 * v[1] / v[0], 2) for k, v in tally["by_category"].items() if v[0]
+            },
+            "misses": tally["misses"],
+            "window_s": TRUTH_WINDOW_S,
+        }
+        c["categories_equal_the_truth"] = bool(readings) and 100 * tally["equal"] >= EQUAL_GOAL * readings
+        c["explain_shows_every_ranks_categories"] = doc["explain"].get("with_categories") == want
     if args.oom_rank >= 0:
         oom = doc["ranks"][args.oom_rank]["oom"]
         c["oom_raised"] = bool(oom and oom["raised"])

@@ -1,14 +1,17 @@
 """One torchrun rank of bench/multigpu.py: a GPT-2-sized transformer (random init) under DDP or FSDP.
 
     torchrun --nproc-per-node N bench/multigpu_train.py --mode ddp|fsdp --steps 300 --out DIR
-             [--oom-rank K] [--share-one-gpu] [--stop FILE]
+             [--oom-rank K] [--share-one-gpu] [--stop FILE] [--watch]
 
 bf16 autocast, AdamW, random tokens. FSDP is FSDP2's `fully_shard` where this torch has it,
 else FSDP1. After training the rank `--oom-rank` allocates until it runs out of memory once
 (and frees it); then every rank writes `DIR/rank-<RANK>.json` and holds its memory (model,
 optimizer, NCCL's buffers) until `--stop` exists, so the daemon can be scraped at rest and a
 rank killed. `--share-one-gpu` puts every rank on cuda:0 with gloo (NCCL refuses two ranks
-of one communicator on one GPU): the dry run on a single-GPU machine.
+of one communicator on one GPU): the dry run on a single-GPU machine. `--watch` hands the
+model and optimizer to `gpumemd.watch` and appends this rank's storage truth at each
+optimizer step's end to `DIR/truth-<RANK>.jsonl` (`storage_truth`, computed here apart from
+the agent), so the bench can compare the daemon's categories with it at every scrape.
 """
 
 from __future__ import annotations
@@ -50,6 +53,43 @@ def build_model(mode: str, device: Any) -> tuple[Any, str]:
     return FullyShardedDataParallel(model, device_id=device), "fsdp1"  # torch.distributed.fsdp without FSDP2
 
 
+BLOCK = 512  # the caching allocator's unit: a storage on the GPU holds whole blocks
+
+
+def storage_truth(model: Any, opt: Any, device: Any) -> dict[str, int]:
+    """This rank's persistent categories now: the bytes of the distinct storages on `device`
+    (on a GPU in whole allocator blocks)
+    of the model's parameters (a DTensor: its local shard), buffers, the parameters' grads
+    and the optimizer's state, each storage in the first category that holds it."""
+    seen: set[int] = set()
+
+    def local(t: Any) -> Any:
+        return t.to_local() if hasattr(t, "to_local") else t
+
+    def total(tensors: Any) -> int:
+        n = 0
+        for t in tensors:
+            if t is None:
+                continue
+            t = local(t)
+            if t.device != device:
+                continue
+            s = t.untyped_storage()
+            if s.data_ptr() in seen or s.nbytes() == 0:
+                continue
+            seen.add(s.data_ptr())
+            n += s.nbytes() if device.type == "cpu" else -(-s.nbytes() // BLOCK) * BLOCK
+        return n
+
+    params = list(model.parameters())
+    return {
+        "parameters": total(params),
+        "buffers": total(model.buffers()),
+        "gradients": total(p.grad for p in params),
+        "optimizer_state": total(v for st in opt.state.values() for v in st.values()),
+    }
+
+
 def oom_once(torch: Any, device: Any) -> dict[str, Any]:
     """Allocate 1 GiB blocks until CUDA refuses one; free them. Returns what happened."""
     held, raised = [], False
@@ -75,6 +115,7 @@ def main() -> int:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--stop", type=Path)
     ap.add_argument("--hold-s", type=float, default=300.0, help="longest wait for --stop")
+    ap.add_argument("--watch", action="store_true", help="gpumemd.watch, and the storage truth per step")
     args = ap.parse_args()
 
     import torch
@@ -87,22 +128,44 @@ def main() -> int:
     torch.manual_seed(rank)
     model, flavour = build_model(args.mode, device)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    truth = None
+    if args.watch:
+        import gpumemd
+
+        gpumemd.watch(model, opt)
+        truth = open(args.out / f"truth-{rank}.jsonl", "a")  # noqa: SIM115 (closed after training)
+
+    def log_truth(step: int) -> None:
+        if truth is not None:
+            torch.cuda.synchronize()
+            line = {"t": time.time(), "step": step, "categories": storage_truth(model, opt, device)}
+            truth.write(json.dumps(line) + "\n")
+            truth.flush()
+
+    log_truth(0)  # at rest, as watch() counted it
     step_s = []
-    for _ in range(args.steps):
+    for i in range(args.steps):
         t = time.perf_counter()
         tokens = torch.randint(0, 50257, (args.batch, args.seq), device=device)
         with torch.autocast("cuda", dtype=torch.bfloat16):
             loss = model(input_ids=tokens, labels=tokens).loss
         loss.backward()
         opt.step()
+        took = time.perf_counter() - t
+        log_truth(i + 1)  # the optimizer step's end, where the agent counts (not in the step time)
+        t = time.perf_counter()
         opt.zero_grad(set_to_none=True)
         torch.cuda.synchronize()
-        step_s.append(time.perf_counter() - t)
+        step_s.append(took + time.perf_counter() - t)
+    if truth is not None:
+        truth.close()
     dist.barrier()
     oom = oom_once(torch, device) if rank == args.oom_rank else None
     dist.barrier()
     from gpumemd.agent import agent  # started by gpumemd run's sitecustomize
 
+    running = agent.current()
+    categories = running.categories if running is not None else None
     doc = {
         "rank": rank,
         "local_rank": local,
@@ -117,6 +180,12 @@ def main() -> int:
         "reserved": torch.cuda.memory_reserved(device),
         "allocated": torch.cuda.memory_allocated(device),
         "oom": oom,
+        "train_s": round(sum(step_s), 3),
+        # the categories' passes in the optimizer-step hook: their count and time, in place
+        "category_passes": categories.walks if categories is not None else None,
+        "category_pass_s": round(categories.walk_seconds, 6) if categories is not None else None,
+        "category_last_pass_ms": (round(categories.last_walk_seconds * 1e3, 4)
+                                  if categories is not None else None),
         "torch": torch.__version__,
         "nccl": ".".join(map(str, torch.cuda.nccl.version())),
         "device_name": torch.cuda.get_device_name(device),

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # `X as X`: re-exported (what mypy and editors see; loaded la
     from .agent import start as start
     from .agent import stop as stop
     from .agent import watch as watch
+    from .preflight import preflight as preflight
     from .profiler import GPUMemoryProfiler as GPUMemoryProfiler
     from .profiler import MemorySnapshot as MemorySnapshot
     from .profiler import ProfileResult as ProfileResult
@@ -38,6 +39,7 @@ _PUBLIC = {
     "start": "agent",
     "stop": "agent",
     "watch": "agent",
+    "preflight": "preflight",
     "GPUMemoryProfiler": "profiler",
     "MemorySnapshot": "profiler",
     "ProfileResult": "profiler",

@@ -11,7 +11,7 @@ from typing import Any
 from . import config as config_mod
 from . import logs
 from .alerts import rules
-from .commands import capture_cli, explain_cli, top_cli
+from .commands import capture_cli, explain_cli, preflight_cli, top_cli
 from .commands.flags import replayed, report
 from .fs import WriteError, write_user_file
 from .version import __version__
@@ -131,6 +131,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     top_cli.add_arguments(
         sub.add_parser("top", help="a live view of each GPU's breakdown and processes (q quits)")
+    )
+    preflight_cli.add_arguments(
+        sub.add_parser(
+            "preflight",
+            help="will a training job fit on a GPU: its first steps on fake tensors, before launch "
+            "(exit 0 fits, 1 does not, 2 could not tell)",
+        )
     )
 
     rules = sub.add_parser("rules", help="alert rules: export them as a Prometheus rule file")
@@ -296,7 +303,14 @@ def _checked_config_inner(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    script_args: list[str] = []
+    if words[:1] == ["preflight"] and "--" in words:  # a script's own arguments, never ours
+        cut = words.index("--")
+        words, script_args = words[:cut], words[cut + 1 :]
+    args = _parser().parse_args(words)
+    if args.command == "preflight":
+        args.script_args = script_args
     if args.command is None:
         _parser().print_help()
         return 2
@@ -346,6 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return explain_cli.main(args)
     if args.command == "top":
         return top_cli.main(args)
+    if args.command == "preflight":
+        return preflight_cli.main(args)
     if args.command == "rules":
         from .alerts import export
 

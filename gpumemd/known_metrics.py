@@ -85,7 +85,9 @@ AGENT_LOCAL = "agent_local"
 node daemon exports itself under the same name (a rank's copy would collide with it)."""
 
 # gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
-# the first four in its deduplication order), explain reads them back
+# the first four in its deduplication order, counted at an optimizer step's end; `activations`
+# is that step peak's transient rest, FSDP2's all-gathered parameters included), explain reads
+# them back
 ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
 
 _METRICS: dict[str, MetricInfo] = {}  # by sample name

@@ -154,11 +154,12 @@ class Agent:
         self._torch: Any = None  # the TorchCudaApi (`_torch_api`)
         self.diagnoser: OomDiagnoser | None = None  # the OOM diagnosis's inputs, built with the runtime
         self.leak: LeakFinder | None = None  # the leak finder (find_leak), built with the runtime
-        # watch(): memory by category (agent/categories.py); walks on the sampling thread
+        # watch(): memory by category (agent/categories.py); counted at step boundaries
         self.categories = CategorySource(
             self.identity.labels(),
             device_type=lambda: self._which_accelerator() or "cuda",
             on_error=self.errors.note,
+            at_boundaries=agent.tick == "step",  # else no optimizer-step hook: counted on the sampling thread
         )
         self.forecast: ForecastSource | None = None  # headroom and the OOM forecast, built with the sources
         self.probe: ShapeProbe | None = None  # the forecast's shape probe (agent.shape_probe), likewise
@@ -203,7 +204,10 @@ class Agent:
             total_memory=lambda device: torch_api.total_memory(device),
             max_tokens=agent.max_tokens,
         )
-        self.steps.boundary_listeners = [self.forecast]  # each closed step peak, with its batch's tokens
+        self.categories.follow(allocator.last_step_peak)
+        # each closed step peak: the forecast pairs it with its batch's tokens; the categories
+        # are counted at that step's end (spaced by their own budget)
+        self.steps.boundary_listeners = [self.forecast, self.categories]
         if self.diagnoser is not None:  # the OOM diagnosis's exact step ends (a leak's growth per step)
             self.diagnoser.follow_steps(allocator.last_step_peak, allocator.step_devices)
             self.steps.boundary_listeners.append(self.diagnoser)
@@ -224,8 +228,8 @@ class Agent:
         # changes slowly, or is seen the moment it happens (an OOM publishes a sample at once),
         # is read at its own pace: this process's NVML and host view every nvml_interval, the
         # rest with the rules, every evaluation_interval (docs/agent.md, Cost).
-        # categories: every sample, so its step peak is the allocator's of the same sample (the
-        # walk inside is spaced by its own budget, agent/categories.py)
+        # categories: every sample (cheap: the figures counted at the last step boundary, paired
+        # with that step's end and peak; agent/categories.py)
         every = {
             "allocator": 0.0,
             "process": agent.nvml_interval,
@@ -278,7 +282,11 @@ class Agent:
             say=say,
         )
         self.leak = LeakFinder(
-            self.oom.api, out_dir=agent.oom_snapshot_dir, labels=self.identity.labels(), say=say
+            self.oom.api,
+            out_dir=agent.oom_snapshot_dir,
+            labels=self.identity.labels(),
+            say=say,
+            keep=agent.oom_max_snapshots,
         )
         self.steps.listeners = [self.leak]  # snapshots at step boundaries while a search runs
         directory = spool_dir(agent.spool_dir)
@@ -551,6 +559,8 @@ class Agent:
         if self.trace is not None:
             self.trace.close()
             steptrace.install(None)
+        if self.leak is not None:
+            self.leak.close()  # an armed search's recording off (never the user's)
         process.forget(self)
 
     def _remove_private_dir(self) -> None:
@@ -630,8 +640,9 @@ class Agent:
 
     def watch(self, model: Any = None, optimizer: Any = None) -> bool:
         """Split allocated memory by category for `model` and `optimizer` (each one object or a
-        list; agent/categories.py), held by weak reference. Never raises: False when nothing
-        was held."""
+        list; agent/categories.py), held by weak reference. The model's `parameters()` and
+        `buffers()` run on a helper thread, bounded (`categories.MAX_TENSORS` items,
+        `MAX_SECONDS`). Never raises: False when nothing was held."""
         try:
             return self.categories.watch(model, optimizer)
         except Exception:
@@ -650,7 +661,8 @@ class Agent:
         self, *, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS, reason: str = "manual"
     ) -> bool:
         """Name the allocation sites that grow: snapshots every `every` optimizer steps
-        (gpumemd/agent/leakfind.py); False when a search runs or cannot start."""
+        (gpumemd/agent/leakfind.py); False when a search runs or cannot start; a bad argument
+        raises TypeError or ValueError and changes nothing."""
         return (
             self.leak.arm(every=every, snapshots=snapshots, reason=reason) if self.leak is not None else False
         )
@@ -739,7 +751,10 @@ def dump_snapshot(reason: str = "manual") -> str | None:
 
 def find_leak(*, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS) -> bool:
     """Look for the lines that leak: this process's agent snapshots every `every` optimizer
-    steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). Never raises."""
+    steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). A bad
+    argument raises TypeError or ValueError at the call and changes nothing; otherwise never
+    raises."""
+    leakfind.check_arguments(every, snapshots)
     agent = current()
     try:
         return agent.find_leak(every=every, snapshots=snapshots) if agent is not None else False

@@ -6,24 +6,28 @@ What a category holds (docs/categories.md has the long form):
 
 - `parameters`: every parameter of a watched model (an FSDP2 DTensor: its local shard);
 - `buffers`: the watched models' buffers (BatchNorm statistics, rotary tables);
-- `gradients`: each parameter's `.grad`, as last seen: `zero_grad(set_to_none=True)` frees
-  them between steps, and the step holds them at its end and its peak (DDP's
+- `gradients`: each parameter's `.grad` at the optimizer step's end (DDP's
   `gradient_as_bucket_view`: the grads are views of the buckets, counted once);
 - `optimizer_state`: the tensors in `optimizer.state` (Adam's moments, momentum buffers) and
   an optimizer's parameters that are not a watched model's (fp32 master weights);
 - `activations`: at the step peak only, what the peak holds beyond the step's end
-  (activations, autograd's saved tensors, temporaries);
-- `other`: allocated at the step's end that no category claims (DDP's own gradient buckets
-  without `gradient_as_bucket_view`: the reducer is not public; caches, the user's tensors).
+  (activations, autograd's saved tensors, FSDP2's all-gathered parameters, temporaries);
+- `other`: allocated at the step's end that no category claims.
 
-A storage (untyped storage: its data pointer and size) is counted once, in the first
-category that claims it, in the order of `PERSISTENT`: a tied weight, a parameter shared by
-two modules and a gradient that is a view of a parameter's memory count once. Only tensors
-on the agent's accelerator count, each on its own device.
+When: the persistent categories are counted at a step boundary, in the optimizer-step hook
+on the training thread (`on_boundary`, after the allocator's tick that closed the step), so
+`at="end"` is the state at that step's end and `at="peak"` that step's peak: never a walk at
+an arbitrary moment (during a backward the grads are half there; during an FSDP2 forward the
+modules hold the all-gathered parameters). The pass reads pointers and sizes of storages,
+O(tensors); after a pass that took t the next waits t / STEP_BUDGET. Before the first step
+boundary the figures are those counted at `watch()` (the model at rest).
 
-The walk runs on the sampling thread (`CategorySource.read`, every evaluation interval), never
-on the training thread; it holds the models and optimizers by weak reference only. torch is
-never imported: the objects are read through the attributes every tensor has.
+User code: a model's `parameters()` and `buffers()` are the user's and are called only by
+`watch()` (and again at a boundary after a watched parameter was replaced), on a helper
+thread the caller waits for at most `max_seconds`, pulling at most `max_tensors` items: a
+generator that never ends, a blocking or raising one leaves nothing watched, said once. The
+tensors found are held by weak reference; a step's pass reads only them and the optimizer's
+own lists. torch is never imported: tensors are read through their own methods.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
@@ -41,24 +47,38 @@ from gpumemd.diagnosis.cudacaching import round_block
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
-__all__ = ["CATEGORIES", "PERSISTENT", "CategoryReading", "CategorySource", "Walk", "account"]
+__all__ = [
+    "CATEGORIES",
+    "MAX_SECONDS",
+    "MAX_TENSORS",
+    "MAX_WATCHED",
+    "PERSISTENT",
+    "STEP_BUDGET",
+    "CategoryReading",
+    "CategorySource",
+    "Walk",
+    "account",
+]
 
 log = logging.getLogger("gpumemd.agent")
 
 CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (explain reads them too)
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
 FAMILY = "gpumemd_allocator_category_bytes"
-# The walk's share of the sampling thread's time, at most: after a walk that took t, the next
-# one waits t / WALK_BUDGET (the persistent categories change rarely; between walks each
-# sample reuses them with the allocator's fresh figures). docs/categories.md has the costs.
-WALK_BUDGET = 0.001
+# The step passes' share of the training thread's time, at most: after a pass that took t, the
+# next boundary pass waits t / STEP_BUDGET (persistent memory changes rarely between steps).
+STEP_BUDGET = 0.001
+# watch()'s bounds on user code: items pulled from one `parameters()` or `buffers()`, seconds
+# the caller waits for all of them, objects in one call.
+MAX_TENSORS = 1_000_000
+MAX_SECONDS = 5.0
+MAX_WATCHED = 64
 
 DeviceKey = tuple[str, int]  # (device type, index)
-_Where = tuple[str, "int | None", int, int]  # a storage: device type, index, data pointer, bytes
 
 
 class Walk(NamedTuple):
-    """One walk's bytes by device and persistent category, and what it skipped."""
+    """One pass's bytes by device and persistent category, and what it skipped."""
 
     bytes: dict[DeviceKey, dict[str, int]]
     tensors: int  # tensors looked at
@@ -66,7 +86,9 @@ class Walk(NamedTuple):
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
 
 
-_TENSOR, _SHARDED = 1, 2  # what a type is: a tensor, a DTensor (its local shard holds this rank's memory)
+# what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
+# `is_<device type>` and `get_device()` (a DTensor's flags are its local tensor's type's: checked there)
+_TENSOR, _SHARDED, _FLAGGED = 1, 2, 4
 
 
 class _Counter:
@@ -82,63 +104,76 @@ class _Counter:
     def _kind(self, cls: type) -> int:
         kind = self._kinds.get(cls)
         if kind is None:
-            kind = self._kinds[cls] = (_SHARDED if hasattr(cls, "_local_tensor") else
-                                       _TENSOR if hasattr(cls, "untyped_storage") else 0)
+            kind = (_SHARDED if hasattr(cls, "_local_tensor") else
+                    _TENSOR if hasattr(cls, "untyped_storage") else 0)
+            if kind and self.device_type is not None and hasattr(cls, f"is_{self.device_type}") \
+                    and hasattr(cls, "get_device"):
+                kind |= _FLAGGED
+            self._kinds[cls] = kind
         return kind
 
-    def storage(self, t: Any) -> _Where | None:
-        """(device type, index, data pointer, bytes) of the storage behind `t`; None: not
-        a tensor, or not countable here."""
-        kind = self._kind(type(t))
-        if not kind:
-            return None
-        self.tensors += 1
-        try:
-            if kind == _SHARDED:
-                t = t._local_tensor
-            device = t.device
-            dtype = device.type
-            if dtype == "meta" or (self.device_type is not None and dtype != self.device_type):
-                return None
-            s = t.untyped_storage()
-            n = s.nbytes()
-            if dtype != "cpu" and n > 0:
+    def add(self, category: str, tensors: Iterable[Any]) -> None:
+        """Claim the storages behind `tensors` for `category`: each storage (device type,
+        index, data pointer) once, in the first category that claims it; a storage on an
+        accelerator in whole blocks. One loop with its lookups bound locally: it runs in the
+        optimizer-step hook."""
+        kinds, seen, out, want = self._kinds, self.seen, self.out, self.device_type
+        # `t.device.type` builds a string each time (the pass's most expensive read): the
+        # tensor's own `is_<type>` flag and `get_device()` say the same where torch has them
+        on_want = attrgetter(f"is_{want}") if want is not None else None
+        looked = skipped = 0
+        for t in tensors:
+            if t is None:
+                continue
+            kind = kinds.get(type(t))
+            if kind is None:
+                kind = self._kind(type(t))
+            if not kind:
+                continue
+            looked += 1
+            try:
+                if kind & _SHARDED:
+                    t = t._local_tensor
+                dtype: str
+                index: int | None
+                if want is not None and on_want is not None and kind & _FLAGGED:
+                    if not on_want(t):
+                        continue
+                    dtype, index = want, t.get_device()
+                    if index is not None and index < 0:  # the CPU's
+                        index = None
+                else:
+                    device = t.device
+                    dtype, index = device.type, device.index
+                    if dtype == "meta" or (want is not None and dtype != want):
+                        continue
+                s = t.untyped_storage()
+                n = s.nbytes()
+                key = (dtype, index, s.data_ptr())
+            except Exception:  # a sparse tensor, a subclass without storage: not countable
+                skipped += 1
+                continue
+            if n <= 0 or key in seen:
+                continue
+            seen.add(key)
+            if dtype != "cpu":
                 # counted as the caching allocator counts it in allocated_bytes (kMinBlockSize), as
                 # MemTracker does (roundup_power2_divisions rounds further: not followed)
                 n = round_block(n)
-            return dtype, device.index, s.data_ptr(), n
-        except Exception:  # a sparse tensor, a subclass without storage: not countable
-            self.skipped += 1
-            return None
-
-    def claim(self, category: str, where: _Where | None) -> None:
-        if where is None:
-            return
-        dtype, index, ptr, nbytes = where
-        key = (dtype, index, ptr)
-        if nbytes <= 0 or key in self.seen:
-            return
-        self.seen.add(key)
-        device = (dtype, index or 0)
-        per = self.out.get(device)
-        if per is None:
-            per = self.out[device] = dict.fromkeys(PERSISTENT, 0)
-        per[category] += nbytes
-
-    def add(self, category: str, tensors: Iterable[Any]) -> None:
-        # No explicit yield: the interpreter hands the GIL to a waiting thread (training)
-        # every switch interval, so the walk holds it for that long at a stretch at most.
-        storage, claim = self.storage, self.claim
-        for t in tensors:
-            if t is not None:
-                claim(category, storage(t))
+            place = (dtype, index or 0)
+            per = out.get(place)
+            if per is None:
+                per = out[place] = dict.fromkeys(PERSISTENT, 0)
+            per[category] += n
+        self.tensors += looked
+        self.skipped += skipped
 
 
 def _state_tensors(opt: Any) -> list[Any]:
     state = getattr(opt, "state", None)  # getattr: an optimizer, or a wrapper that forwards it
     out: list[Any] = []
     if isinstance(state, Mapping):
-        for per_param in list(state.values()):  # a copy: the training thread adds state at its first step
+        for per_param in list(state.values()):
             if isinstance(per_param, Mapping):
                 out.extend(list(per_param.values()))
     return out
@@ -152,82 +187,88 @@ def _group_params(opt: Any) -> list[Any]:
     return out
 
 
-def _read(objs: list[Any], what: Callable[[Any], Iterable[Any]], failed: list[str]) -> list[list[Any]]:
-    """`what(obj)` as a list for each object; one that raises (a user's object, or a dict the
-    training thread changes under the walk) gives [] and its type name in `failed`."""
-    out = []
-    for obj in objs:
-        try:
-            out.append(list(what(obj)))
-        except Exception:
-            failed.append(type(obj).__name__)
-            out.append([])
-    return out
-
-
-def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: str | None = None,
-            grads: _GradMemo | None = None) -> Walk:
-    """The persistent categories' bytes per device, each storage counted once (the module
-    docstring). `device_type` (e.g. "cuda") keeps only that kind of device; `grads` remembers
-    each parameter's gradient between walks (see `_GradMemo`)."""
-    models, optimizers = list(models), list(optimizers)
+def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: list[str], *,
+           device_type: str | None, has_models: bool) -> Walk:
+    """The pass: the persistent categories' bytes per device, each storage counted once (the
+    module docstring), over tensors already found (no model's method is called here)."""
     c = _Counter(device_type)
-    failed: list[str] = []
-    params: list[Any] = []
-    ids: set[int] = set()
-    for ps in _read(models, lambda m: m.parameters(), failed):
-        for p in ps:  # nn.Module.parameters() skips a parameter seen twice in a model; this, across models
-            if id(p) not in ids:
-                ids.add(id(p))
-                params.append(p)
-    extra = [p for ps in _read(optimizers, _group_params, failed) for p in ps if id(p) not in ids]
-    if not models:  # no model watched: the optimizer's parameters are the parameters
+    ids = {id(p) for p in params}
+    extra: list[Any] = []
+    for opt in optimizers:
+        try:
+            extra.extend(p for p in _group_params(opt) if id(p) not in ids)
+        except Exception:  # a user's optimizer, or a list changed under the pass
+            failed.append(type(opt).__name__)
+    if not has_models:  # no model watched: the optimizer's parameters are the parameters
         params, extra = list({id(p): p for p in extra}.values()), []
     c.add("parameters", params)
-    for bs in _read(models, lambda m: m.buffers(), failed):
-        c.add("buffers", bs)
+    c.add("buffers", buffers)
     every = params + extra
     try:
-        if grads is not None:
-            for where in grads.update(every, c):
-                c.claim("gradients", where)
-        else:
-            c.add("gradients", (getattr(p, "grad", None) for p in every))
+        c.add("gradients", (getattr(p, "grad", None) for p in every))  # getattr: anything an optimizer holds
     except Exception:  # a parameter-like object whose .grad raises
         failed.append("gradients")
-    for state in _read(optimizers, _state_tensors, failed):
-        c.add("optimizer_state", state)
+    for opt in optimizers:
+        try:
+            c.add("optimizer_state", _state_tensors(opt))
+        except Exception:
+            failed.append(type(opt).__name__)
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
     return Walk(c.out, c.tensors, c.skipped, tuple(failed))
 
 
-class _GradMemo:
-    """Each parameter's gradient storage as last seen. The walk runs while the training
-    thread trains: between `zero_grad(set_to_none=True)` and the backward that fills them the
-    grads are None, yet the step's end and its peak hold them. A parameter that stops asking
-    for a gradient (frozen) drops its entry; one that is gone (collected) too."""
+class _Unbounded(Exception):
+    """A model's `parameters()` or `buffers()` went past watch()'s bounds."""
 
-    def __init__(self) -> None:
-        self._last: dict[int, tuple[weakref.ref[Any], _Where]] = {}
 
-    def update(self, params: list[Any], c: _Counter) -> list[_Where]:
-        keep: dict[int, tuple[weakref.ref[Any], _Where]] = {}
-        out = []
-        for p in params:
-            grad = getattr(p, "grad", None)  # getattr: an optimizer's params may be anything
-            where = c.storage(grad) if grad is not None else None
-            if where is None:
-                old = self._last.get(id(p))
-                if grad is None and old is not None and old[0]() is p and getattr(p, "requires_grad", False):
-                    where = old[1]
-            if where is not None:
-                try:
-                    keep[id(p)] = (weakref.ref(p), where)
-                except TypeError:  # not weak-referenceable: counted now, not remembered
-                    pass
-                out.append(where)
-        self._last = keep
-        return out
+def _pull(obj: Any, method: str, limit: int, deadline: float, clock: Callable[[], float]) -> list[Any]:
+    """At most `limit` items of `obj.<method>()`, before `deadline`; _Unbounded past either."""
+    out: list[Any] = []
+    for i, item in enumerate(islice(getattr(obj, method)(), limit + 1)):  # getattr: a model's own method
+        if i >= limit or (not i & 1023 and clock() > deadline):
+            raise _Unbounded(f"{method}() gave more than {limit} items" if i >= limit
+                            else f"{method}() took longer than its budget")
+        out.append(item)
+    return out
+
+
+def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: str | None = None) -> Walk:
+    """The persistent categories' bytes per device of `models` and `optimizers` now (tests,
+    benches; the agent counts at step boundaries through `CategorySource`)."""
+    models, optimizers = list(models), list(optimizers)
+    failed: list[str] = []
+    params: dict[int, Any] = {}
+    buffers: list[Any] = []
+    for m in models:
+        try:
+            ps, bs = list(m.parameters()), list(m.buffers())
+        except Exception:
+            failed.append(type(m).__name__)
+            continue
+        for p in ps:  # nn.Module.parameters() skips a parameter seen twice in a model; this, across models
+            params.setdefault(id(p), p)
+        buffers.extend(bs)
+    return _count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
+                  has_models=bool(models))
+
+
+class _Model:
+    """A watched model: the object and the tensors its `parameters()` and `buffers()` gave at
+    watch(), each by weak reference."""
+
+    __slots__ = ("buffers", "name", "params", "ref")
+
+    def __init__(self, obj: Any, params: list[Any], buffers: list[Any]) -> None:
+        self.ref = weakref.ref(obj)
+        self.name = type(obj).__name__
+        self.params = [weakref.ref(p) for p in params]
+        self.buffers = [weakref.ref(b) for b in buffers]
+
+
+def _refs(objs: list[weakref.ref[Any]]) -> tuple[list[Any], bool]:
+    """The live objects, and whether any died."""
+    out = [x for r in objs if (x := r()) is not None]
+    return out, len(out) != len(objs)
 
 
 class CategoryReading(NamedTuple):
@@ -241,7 +282,7 @@ class CategoryReading(NamedTuple):
 
 def _split(persistent: Mapping[str, int], end_allocated: int,
            peak: int | None) -> tuple[dict[str, int], dict[str, int] | None]:
-    """The step end's and the step peak's categories from the walk's persistent bytes."""
+    """The step end's and the step peak's categories from the pass's persistent bytes."""
     held = sum(persistent.values())
     end = {**persistent, "other": max(0, end_allocated - held)}
     if peak is None:
@@ -250,10 +291,32 @@ def _split(persistent: Mapping[str, int], end_allocated: int,
     return end, at_peak
 
 
+class _Counted(NamedTuple):
+    """A pass and the step it describes: per device, (allocated at its end, its peak); None
+    for a pass at watch() (no step: the allocator's figure of each sample serves)."""
+
+    walk: Walk
+    steps: dict[int, tuple[int, int]] | None
+
+
+def _steps_of(walk: Walk, device_type: str,
+              step_peak: Callable[[int], Any] | None) -> dict[int, tuple[int, int]]:
+    out: dict[int, tuple[int, int]] = {}
+    if step_peak is None:
+        return out
+    for dtype, index in walk.bytes:
+        if dtype == device_type:
+            r = step_peak(index)
+            if r is not None:
+                out[index] = (r.allocated_end_bytes, r.allocated_bytes)
+    return out
+
+
 class CategorySource(Source["tuple[CategoryReading, ...]"]):
     """Collector `categories`: `gpumemd_allocator_category_bytes{category, at}` per GPU, from
-    what `watch()` was handed. No series until something is watched and the allocator has a
-    reading; the walk's cost is kept in `last_walk_seconds`."""
+    what `watch()` was handed, counted at step boundaries (`on_boundary`, a step-hook boundary
+    listener). No series until something is watched and the allocator has a reading; the
+    last pass's cost is kept in `last_walk_seconds`."""
 
     name = "categories"
     names = collected_by("categories")  # the families declared with its name (known_metrics)
@@ -261,83 +324,223 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
 
     def __init__(self, labels: Mapping[str, str], *, device_type: Callable[[], str | None] | None = None,
                  clock: Callable[[], float] = time.perf_counter,
-                 on_error: Callable[[str], None] | None = None) -> None:
-        """`on_error(where)` counts a watched object the walk could not read (the agent's
-        errors counter); each type is also logged, once."""
+                 on_error: Callable[[str], None] | None = None,
+                 max_tensors: int = MAX_TENSORS, max_seconds: float = MAX_SECONDS,
+                 at_boundaries: bool = True) -> None:
+        """`on_error(where)` counts a watched object that could not be read (the agent's
+        errors counter); each type is also logged, once. `at_boundaries` False (the agent's
+        `tick: thread`: no optimizer-step hook) counts on the sampling thread instead, spaced
+        by the same budget: at a sample's moment, not a step's end."""
         self._labels = dict(labels)
         self._on_error = on_error
         self._logged: set[str] = set()
         self._device_type = device_type or (lambda: "cuda")
         self._clock = clock
-        self._lock = threading.Lock()  # watch() (the training thread) against the walk's copy
-        self._models: list[weakref.ref[Any]] = []
+        self.max_tensors = max_tensors
+        self.max_seconds = max_seconds
+        self._lock = threading.Lock()  # watch() against a boundary's pass
+        self._models: list[_Model] = []
         self._optimizers: list[weakref.ref[Any]] = []
-        self._grads = _GradMemo()
+        self._step_peak: Callable[[int], Any] | None = None
+        self._counted: _Counted | None = None
         self.last_walk_seconds = 0.0
-        self.last_walk: Walk | None = None
+        self.walk_seconds = 0.0  # every boundary pass's time, summed (the cost in place)
         self.walks = 0
         self._next_walk = float("-inf")
-        self._stale = True  # watch() since the last walk: walk at the next sample
+        self._resolve = False  # a watched parameter died (replaced): find the tensors again
+        self.at_boundaries = at_boundaries
+        # the passes' share of the counting thread's time, at most (STEP_BUDGET; benchmarks and
+        # tests that want a pass at every boundary set it to infinity)
+        self.budget = STEP_BUDGET
+
+    def follow(self, step_peak: Callable[[int], Any]) -> None:
+        """The allocator's last closed step per device (`AllocatorSource.last_step_peak`):
+        what a boundary's pass is paired with."""
+        self._step_peak = step_peak
+
+    # --- watch(): the caller's thread, user code on a helper thread ---
 
     def watch(self, model: Any = None, optimizer: Any = None) -> bool:
-        """Hold `model` and `optimizer` (one, or several in a list or tuple) by weak reference;
-        False when none of them could be held (not weak-referenceable: logged)."""
+        """Hold `model` and `optimizer` (one, or several in a list or tuple) by weak reference
+        and count them now; False when none of them could be held (not weak-referenceable,
+        a model whose tensors could not be listed within the bounds: logged, nothing kept)."""
+        models, optimizers = self._arguments(model), self._arguments(optimizer)
+        if models is None or optimizers is None:
+            return False
+        found: list[tuple[Any, list[Any], list[Any]]] = []
+        for obj in models:
+            got = self._find(obj)
+            if got is not None:
+                found.append((obj, *got))
         held = False
-        for target, objs in ((self._models, model), (self._optimizers, optimizer)):
-            for obj in objs if isinstance(objs, (list, tuple)) else (objs,):
-                if obj is None:
+        with self._lock:
+            for obj, params, buffers in found:
+                try:
+                    entry = _Model(obj, params, buffers)
+                except TypeError:
+                    self._refused(obj, "cannot be held by weak reference")
                     continue
+                self._models = [m for m in self._models if m.ref() is not obj] + [entry]
+                held = True
+            for obj in optimizers:
                 try:
                     ref = weakref.ref(obj)
                 except TypeError:
-                    log.warning("gpumemd.watch: a %s cannot be held by weak reference; not watched",
-                                type(obj).__name__)
+                    self._refused(obj, "cannot be held by weak reference")
                     continue
-                with self._lock:
-                    if all(r() is not obj for r in target):
-                        target.append(ref)
-                        self._stale = True
+                if all(r() is not obj for r in self._optimizers):
+                    self._optimizers.append(ref)
                 held = True
+            if held:
+                self._counted = _Counted(self._pass(), None)
+                self._next_walk = float("-inf")  # the next boundary counts at once
         return held
+
+    def _arguments(self, value: Any) -> list[Any] | None:
+        objs = list(value) if isinstance(value, (list, tuple)) else [value]
+        objs = [o for o in objs if o is not None]
+        if len(objs) > MAX_WATCHED:
+            self._refused(value, f"holds {len(objs)} objects, more than {MAX_WATCHED}")
+            return None
+        return objs
+
+    def _find(self, obj: Any) -> tuple[list[Any], list[Any]] | None:
+        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), on a helper
+        thread; None when they could not be read within the bounds (said once)."""
+        box: dict[str, Any] = {}
+        done = threading.Event()
+        deadline = self._clock() + self.max_seconds
+        limit, clock = self.max_tensors, self._clock
+
+        def run() -> None:
+            try:
+                params = _pull(obj, "parameters", limit, deadline, clock)
+                buffers = _pull(obj, "buffers", limit, deadline, clock) if hasattr(obj, "buffers") else []
+                box["found"] = (params, buffers)
+            except Exception as exc:  # the user's code raised, or went past the bounds
+                box["error"] = exc
+            finally:
+                done.set()
+
+        worker = threading.Thread(target=run, name="gpumemd-watch", daemon=True)
+        worker.start()
+        if not done.wait(self.max_seconds):
+            self._refused(obj, f"parameters() or buffers() did not return within {self.max_seconds:g} s")
+            return None
+        del worker
+        if "error" in box:
+            error = box["error"]
+            self._refused(obj, str(error) if isinstance(error, _Unbounded)
+                          else f"parameters() or buffers() raised {type(error).__name__}")
+            return None
+        found: tuple[list[Any], list[Any]] = box["found"]
+        return found
+
+    def _refused(self, obj: Any, why: str) -> None:
+        if self._on_error is not None:
+            self._on_error("watch")
+        key = f"{type(obj).__name__}: {why}"
+        if key not in self._logged and len(self._logged) < 32:
+            self._logged.add(key)
+            log.warning("gpumemd.watch: a %s %s; not watched (counted in gpumemd_agent_errors_total"
+                        "{where=\"watch\"}; said once)", type(obj).__name__, why)
+
+    # --- a step boundary: the training thread ---
+
+    def on_boundary(self, steps: int | None) -> None:
+        """A step boundary just closed (StepHook's boundary listener): count the persistent
+        categories now, at the optimizer step's end, unless the budget spaces passes out."""
+        start = self._clock()
+        if start < self._next_walk or not self._models and not self._optimizers:
+            return
+        if self._resolve:  # a watched parameter was replaced (fully_shard after watch): find them again
+            self._resolve = False
+            for m in list(self._models):
+                obj = m.ref()
+                if obj is not None and not self.watch(obj):  # unreadable now: not watched any more
+                    with self._lock:
+                        self._models = [x for x in self._models if x is not m]
+        with self._lock:
+            walk = self._pass()
+        paired = _steps_of(walk, self._device_type() or "cuda", self._step_peak)
+        took = self.last_walk_seconds = self._clock() - start
+        self.walk_seconds += took
+        if not paired:  # the first boundary opens the allocator's first step: nothing to pair yet
+            self._counted = _Counted(walk, None)
+            return
+        self._counted = _Counted(walk, paired)
+        self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
+
+    def _pass(self) -> Walk:
+        """Count what is watched (callers hold the lock)."""
+        self._models = [m for m in self._models if m.ref() is not None]
+        self._optimizers = [r for r in self._optimizers if r() is not None]
+        params: dict[int, Any] = {}
+        buffers: list[Any] = []
+        for m in self._models:
+            ps, died = _refs(m.params)
+            bs, died_b = _refs(m.buffers)
+            if died or died_b:
+                self._resolve = True
+            for p in ps:
+                params.setdefault(id(p), p)
+            buffers.extend(bs)
+        optimizers = [o for r in self._optimizers if (o := r()) is not None]
+        walk = _count(list(params.values()), buffers, optimizers, [], device_type=self._device_type(),
+                      has_models=bool(self._models))
+        self.walks += 1
+        for name in walk.failed:
+            self._failed(name)
+        return walk
+
+    def clear(self) -> None:
+        """Watch nothing (benchmarks' arms)."""
+        with self._lock:
+            self._models, self._optimizers, self._counted = [], [], None
 
     @property
     def watching(self) -> bool:
-        return any(r() is not None for r in (*self._models, *self._optimizers))
+        return (any(m.ref() is not None for m in self._models)
+                or any(r() is not None for r in self._optimizers))
 
-    def _alive(self) -> tuple[list[Any], list[Any]]:
-        with self._lock:
-            self._models = [r for r in self._models if r() is not None]
-            self._optimizers = [r for r in self._optimizers if r() is not None]
-            return ([m for r in self._models if (m := r()) is not None],
-                    [o for r in self._optimizers if (o := r()) is not None])
+    # --- the sampling thread: no user code, no pass ---
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[CategoryReading, ...]:
         allocator = cycle.get("allocator") or ()
-        if not allocator or not self.watching:
+        if not allocator or self._counted is None or not self.watching:
             return ()
-        walk = self.last_walk
-        start = self._clock()
-        if walk is None or self._stale or start >= self._next_walk:
-            self._stale = False
-            models, optimizers = self._alive()
-            walk = account(models, optimizers, device_type=self._device_type(), grads=self._grads)
-            del models, optimizers  # no reference beyond the walk
-            took = self.last_walk_seconds = self._clock() - start
-            self._next_walk = start + took / WALK_BUDGET
-            self.last_walk, self.walks = walk, self.walks + 1
-            for name in walk.failed:
-                self._failed(name)
+        device_type = self._device_type() or "cuda"
+        if not self.at_boundaries:
+            self._pass_now(allocator)
+        counted = self._counted
         out = []
         for r in allocator:
-            persistent = walk.bytes.get((self._device_type() or "cuda", r.device))
+            persistent = counted.walk.bytes.get((device_type, r.device))
             if persistent is None:
                 continue
-            step = r.step
-            end_allocated = getattr(step, "allocated_end_bytes", None) if step is not None else None
-            end, peak = _split(persistent, r.allocated_bytes if end_allocated is None else end_allocated,
-                               step.allocated_bytes if step is not None else None)
+            if counted.steps is None:  # counted at watch(): no step yet, allocated now
+                end, peak = _split(persistent, r.allocated_bytes, None)
+            elif r.device in counted.steps:
+                end_allocated, step_peak = counted.steps[r.device]
+                end, peak = _split(persistent, end_allocated, step_peak)
+            else:
+                continue
             out.append(CategoryReading(r.device, r.uuid, end, peak))
         return tuple(out)
+
+    def _pass_now(self, allocator: Iterable[Any]) -> None:
+        """`tick: thread`: a pass on the sampling thread, paired with this sample's last step."""
+        start = self._clock()
+        if start < self._next_walk:
+            return
+        with self._lock:
+            walk = self._pass()
+        paired = {r.device: (r.step.allocated_end_bytes, r.step.allocated_bytes)
+                  for r in allocator if r.step is not None}
+        self._counted = _Counted(walk, paired or None)
+        took = self.last_walk_seconds = self._clock() - start
+        self.walk_seconds += took
+        self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
 
     def _failed(self, name: str) -> None:
         if self._on_error is not None:

@@ -1,15 +1,18 @@
 """The leak finder: when memory grows step after step, name the lines that allocate what stays.
 
-Armed by `gpumemd.find_leak()` or the `find_leak` alert action, it records allocation history
-(live blocks' Python stacks only, `enabled="state"`: no trace ring), takes a snapshot at an
-optimizer-step boundary every `every` steps, `snapshots` times, then stops recording and
-hands the snapshots to `gpumemd/diagnosis/leak.py` off the training thread. A user who
-records history already keeps it: the finder never turns it off, never resets peaks.
+Armed by `gpumemd.find_leak()` or the `find_leak` alert action. When nobody records
+allocation history, it records for one optimizer step per window of `every` steps (live
+blocks' Python stacks only, `enabled="state"`), from one step's end to the next, takes a
+snapshot there and stops recording: the blocks that step allocated and still hold carry
+frames, the steps between pay nothing. `snapshots` windows, then the snapshots go to
+`gpumemd/diagnosis/leak.py` off the training thread. A user (or the OOM watcher) who records
+history already keeps it: the finder then snapshots every `every` steps and never turns it
+off; it never resets peaks.
 
-The answer: one line on stderr, `<stem>.leak.json` in `agent.oom_snapshot_dir`, and the
-top sites' live bytes as `gpumemd_leak_site_bytes{site}` (at most `MAX_SERIES` sites).
-The training loop pays only while armed (a snapshot per `every` steps); otherwise the
-step hook checks one attribute.
+The answer: one line on stderr, `<prefix>-<stamp>.leak.json` in `agent.oom_snapshot_dir`
+(through gpumemd.fs.SafeDir, rotated like the snapshots), and the top sites' live bytes as
+`gpumemd_leak_site_bytes{site}` (at most `MAX_SERIES` sites). Unarmed, the step hook checks
+one attribute.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import os
 import sys
 import threading
 import time
@@ -28,29 +30,55 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
-from gpumemd.diagnosis.leak import LeakReport, find_leaks, human_leak, human_site, site_blocks
+from gpumemd.diagnosis.leak import (
+    LeakReport,
+    find_leaks,
+    human_leak,
+    human_site,
+    roots_first,
+    site_blocks,
+)
+from gpumemd.fs import Problems, SafeDir, WriteError
 from gpumemd.known_metrics import collected_by
 from gpumemd.sources.base import Source, metric
+from gpumemd.sources.oom import file_prefix
 
 from .retainers import BUDGET_S, find_retainers
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["EVERY", "SNAPSHOTS", "LeakFinder", "LeakReading", "last_report_labels"]
+__all__ = ["EVERY", "MAX_EVERY", "MAX_SNAPSHOTS", "SNAPSHOTS", "LeakFinder", "LeakReading",
+           "check_arguments", "last_report_labels"]
 
 MAX_SERIES = 3  # sites exported as series: a bounded label set
 
 HISTORY_ENTRIES = 100_000
 
-# The window: a snapshot at its start, middle and end, EVERY steps apart. A snapshot holds
-# the training thread (it copies every block and its frames); three is the fewest that tell
-# a leak from memory re-allocated each step (docs/agent.md, "Which line leaks").
-EVERY = 3
+# A window of EVERY steps, the last one recorded and snapshotted: the recorded step and the
+# snapshot are what the finder costs a step (docs/agent.md, "Which line leaks"). Three
+# snapshots are the fewest that tell a leak from memory re-allocated each step.
+EVERY = 25
 SNAPSHOTS = 3
+MAX_EVERY = 10_000
+MAX_SNAPSHOTS = 64  # snapshots held in memory until the analysis
+KEEP_REPORTS = 3  # leak reports kept in the directory (the newest)
 
 
 # the top sites: (site, live bytes, bytes per step); and the last answer's labels
 LeakReading = tuple[tuple[tuple[str, float, float], ...], tuple[str, str, str, str] | None]
+
+
+def check_arguments(every: Any, snapshots: Any, reason: Any = "manual") -> None:
+    """Refuse a bad argument of `find_leak` before anything changes: TypeError for a wrong
+    type (a bool is not a count), ValueError for a value out of range."""
+    bounds = (("every", every, 1, MAX_EVERY), ("snapshots", snapshots, 3, MAX_SNAPSHOTS))
+    for name, value, low, high in bounds:
+        if type(value) is not int:
+            raise TypeError(f"find_leak: {name} must be an int, not {type(value).__name__}")
+        if not low <= value <= high:
+            raise ValueError(f"find_leak: {name} must be between {low} and {high}, not {value}")
+    if type(reason) is not str:
+        raise TypeError(f"find_leak: reason must be a str, not {type(reason).__name__}")
 
 
 class LeakFinder(Source[LeakReading]):
@@ -68,21 +96,26 @@ class LeakFinder(Source[LeakReading]):
         say: Callable[[str], None],
         clock: Callable[[], float] = time.time,
         torch: Any = None,
+        keep: int = KEEP_REPORTS,
     ) -> None:
         self._api = api
         self._dir = Path(out_dir) if out_dir else None
+        self._safe = SafeDir(self._dir or ".", what="leak")  # created 0700 when missing
+        self._problems = Problems(log)
+        self._keep = max(1, keep)
         self._labels = dict(labels)
+        self._prefix = file_prefix(self._labels)
         self._say, self._clock = say, clock
         self._torch = torch
         self._lock = threading.Lock()
         self.armed = False  # read by the step hook without the lock: one attribute
-        self._every = 2
-        self._wanted = 4
-        self._countdown = 0
+        self._every = EVERY
+        self._wanted = SNAPSHOTS
         self._steps = 0
+        self._windowed = False  # we record one step per window (nobody else records)
+        self._recording = False  # our recording is on now
         self._snapshots: list[Any] = []
         self._snapshot_s: list[float] = []  # how long each snapshot held the training thread
-        self._ours = False  # we turned history on (and turn it off)
         self.report: LeakReport | None = None
         self.report_path: str | None = None
         self.retainer_budget_s = BUDGET_S  # the retainer search's time budget
@@ -91,7 +124,9 @@ class LeakFinder(Source[LeakReading]):
     # --- arming (any thread) ---
 
     def arm(self, *, every: int = EVERY, snapshots: int = SNAPSHOTS, reason: str = "manual") -> bool:
-        """Start a search; False when one runs or history cannot be recorded."""
+        """Start a search; False when one runs or CUDA is not up. A bad argument raises
+        (TypeError, ValueError) before anything changes."""
+        check_arguments(every, snapshots, reason)
         with self._lock:
             if self.armed:
                 return False
@@ -99,23 +134,34 @@ class LeakFinder(Source[LeakReading]):
                 if not self._api.is_initialized():
                     log.info("leak finder not armed: CUDA is not initialised in this process")
                     return False
-                if not self._api.history_enabled():
-                    self._api.record_history_state(HISTORY_ENTRIES)
-                    self._ours = True
+                self._windowed = not self._api.history_enabled()
             except Exception:
-                log.exception("leak finder: cannot record allocation history")
+                log.exception("leak finder: cannot read the allocation history's state")
                 return False
-            self._every, self._wanted = max(1, every), max(3, snapshots)
-            self._countdown, self._steps = 0, 0
+            self._every, self._wanted = every, snapshots
+            self._steps = 0
+            self._recording = False
             self._snapshots = []
             self._snapshot_s = []
             self.done.clear()
             self.armed = True
+        try:
+            if self._windowed and self._every == 1:
+                self._record()  # every step is a window's last: record from now on
+        except Exception:
+            log.exception("leak finder: cannot record allocation history")
+            self._stop()
+            return False
         self._say(
-            f"looking for a leak ({reason}): a snapshot every {self._every} steps, {self._wanted} snapshots; "
-            "allocations are slower until then"
+            f"looking for a leak ({reason}): a snapshot every {self._every} steps, {self._wanted} snapshots"
+            + ("; one step of each recorded" if self._windowed else "")
         )
         return True
+
+    def _record(self) -> None:
+        if not self._recording:
+            self._api.record_history_state(HISTORY_ENTRIES)
+            self._recording = True
 
     # --- the training thread ---
 
@@ -125,15 +171,21 @@ class LeakFinder(Source[LeakReading]):
             return
         try:
             self._steps += 1
-            if self._countdown > 0:
-                self._countdown -= 1
-                return
-            self._countdown = self._every - 1
-            t0 = time.perf_counter()
-            self._snapshots.append(self._api.snapshot())
-            self._snapshot_s.append(time.perf_counter() - t0)  # the training thread's cost, reported
-            if len(self._snapshots) >= self._wanted:
-                self._finish()
+            if self._steps % self._every == 0:
+                t0 = time.perf_counter()
+                self._snapshots.append(self._api.snapshot())
+                if self._recording and self._every > 1:
+                    self._api.stop_history()  # the steps until the window's last pay nothing
+                    self._recording = False
+                self._snapshot_s.append(time.perf_counter() - t0)  # the training thread's cost, reported
+                if len(self._snapshots) >= self._wanted:
+                    self._finish()
+                    return
+            if self._windowed and (self._steps + 1) % self._every == 0:
+                if self._api.history_enabled() and not self._recording:
+                    self._windowed = False  # someone else records now: theirs, never turned off
+                else:
+                    self._record()  # from this step's end to the next: one step recorded
         except Exception:
             log.exception("leak finder failed; stopped")
             self._stop()
@@ -141,27 +193,33 @@ class LeakFinder(Source[LeakReading]):
     def _stop(self) -> None:
         with self._lock:
             self.armed = False
-            if self._ours:
-                self._ours = False
+            if self._recording:
+                self._recording = False
                 try:
                     self._api.stop_history()
                 except Exception:
                     log.exception("cannot stop memory history")
 
+    def close(self) -> None:
+        """The agent stops: an armed search ends, its recording off (never the user's)."""
+        self._stop()
+        self._snapshots = []
+
     def _finish(self) -> None:
         snapshots, steps = self._snapshots, (len(self._snapshots) - 1) * self._every
+        recorded = len(self._snapshots) - 1 if self._windowed else None
         self._snapshots = []
         self._stop()
         threading.Thread(
-            target=self._analyse, args=(snapshots, steps), name="gpumemd-leak", daemon=True
+            target=self._analyse, args=(snapshots, steps, recorded), name="gpumemd-leak", daemon=True
         ).start()
 
     # --- off the training thread ---
 
-    def _analyse(self, snapshots: list[Any], steps: int) -> None:
+    def _analyse(self, snapshots: list[Any], steps: int, recorded: int | None = None) -> None:
         try:
             t0 = time.perf_counter()
-            report = find_leaks(snapshots, steps)
+            report = find_leaks(snapshots, steps, recorded_steps=recorded)
             taken = self._snapshot_s
             costs = (
                 ("snapshot_max_s", round(max(taken, default=0.0), 4)),
@@ -203,8 +261,18 @@ class LeakFinder(Source[LeakReading]):
             budget_s=self.retainer_budget_s,
         )
         sites = tuple(
-            dataclasses.replace(s, retained_by=found.holders.get(i)) for i, s in enumerate(report.sites)
+            dataclasses.replace(
+                s,
+                retained_by=found.holders.get(i),
+                caused_by=(
+                    (report.sites[found.caused_by[i]].file, report.sites[found.caused_by[i]].line)
+                    if i in found.caused_by
+                    else None
+                ),
+            )
+            for i, s in enumerate(report.sites)
         )
+        sites = roots_first(sites)
         costs = (
             *report.costs,
             ("retainer_s", round(found.seconds, 4)),
@@ -214,27 +282,28 @@ class LeakFinder(Source[LeakReading]):
         return dataclasses.replace(report, sites=sites, costs=costs, notes=(*report.notes, *found.notes))
 
     def _write(self, report: LeakReport) -> None:
+        """Through gpumemd.fs.SafeDir, as the snapshots: another user's directory, a shared one
+        without the sticky bit or a symlink is refused; the newest `keep` reports stay."""
         if self._dir is None:
             return
         now = self._clock()
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now))
-        who = "-".join(f"{k[0]}{v}" for k, v in sorted(self._labels.items()))
-        path = self._dir / f"gpumemd-{who}-{stamp}.leak.json"
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
+        name = f"{self._prefix}-{stamp}.leak.json"
         try:
-            self._dir.mkdir(parents=True, exist_ok=True)
             data = json.dumps(
                 {**report.to_json(), "labels": self._labels}, allow_nan=False, indent=1
             ).encode()
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-            try:
-                os.write(fd, data)
-            finally:
-                os.close(fd)
-            os.replace(tmp, path)
-            self.report_path = str(path)
-        except (OSError, ValueError) as exc:
-            log.warning("leak report not written to %s: %s", self._dir, exc)
+        except ValueError as exc:
+            log.warning("leak report not written: %s", exc)
+            return
+        try:
+            path = self._safe.write(name, data, mode=0o600)
+            self._safe.rotate(self._prefix + "-", ".leak.json", keep=self._keep)
+        except WriteError as err:
+            self._problems.failed(err)  # one line per state, counted
+            return
+        self._problems.ok("leak", path.parent)
+        self.report_path = str(path)
 
     # --- the source ---
 

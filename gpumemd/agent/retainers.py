@@ -8,6 +8,11 @@ gc calls hold the GIL for one heap scan each (the training thread waits that lon
 does one scan per level, the search is bounded by a deadline and a node budget, and the
 longest single hold and their sum are measured and reported (`gil_max_s`, `gil_total_s`).
 Never raises: a failure is a note in the report.
+
+Reads without touching (docs/security.md, boundary 22): no code of the program's objects runs
+(types by `type()`, own dicts of plain types only, exact torch tensor types only), the
+deadline is checked inside every loop, and nothing read stays referenced after it returns (the
+f_locals cache of 3.11/3.12 included).
 """
 
 from __future__ import annotations
@@ -15,24 +20,36 @@ from __future__ import annotations
 import bisect
 import gc
 import linecache
-import re
 import sys
 import threading
 import time
+import types
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpumemd.diagnosis.leak import DEFAULT_SKIP
+from gpumemd.diagnosis.codeorigin import CodeOrigin
 from gpumemd.diagnosis.retainers import Holder, Root, growth_line, python_roots, walk_to_holder
 
 __all__ = ["RetainerSearch", "find_retainers", "gc_parents", "user_locals"]
 
 BUDGET_S = 5.0  # the whole search, all sites (the training thread waits only for the gc calls' GIL)
 MAX_NODES = 20_000
-MAX_GRAPH_NODES = 20_000  # grad_fn nodes visited per search
+MAX_GRAPH_NODES = 50_000  # grad_fn nodes visited per root
+MAX_GRAPH_TOTAL = 400_000  # grad_fn nodes visited per search
 MAX_TENSORS = 64  # tensors per site to start the walk from
+MAX_FRAMES = 64  # frames per thread read for locals
+
+_FRAME = types.FrameType
+_CO_OPTIMIZED = 0x1  # a function's frame (not a module's or a class body's: those are namespaces)
+# 3.13's f_locals is a write-through proxy (PEP 667); before, reading it caches a dict of strong
+# references on the frame until the frame exits: the search drops what it read (user_locals)
+_LOCALS_CACHED = sys.version_info < (3, 13)
+
+
+class OutOfTime(Exception):
+    """The search's wall-clock budget ran out inside a loop: that branch is abandoned."""
 
 
 @dataclass
@@ -44,6 +61,8 @@ class RetainerSearch:
     gil_max_s: float = 0.0  # the longest single gc call (the training thread waits for it)
     gil_total_s: float = 0.0
     notes: list[str] = field(default_factory=list)
+    # site index -> index of the site whose tensors key the holder's state (state created for them)
+    caused_by: dict[int, int] = field(default_factory=dict)
 
 
 class _Timed:
@@ -62,7 +81,23 @@ class _Timed:
             self.out.gil_total_s += dt
 
 
-def gc_parents(exclude: set[int], timed: Callable[..., Any] | None = None
+class _Budget:
+    """The deadline, checked inside every loop (`tick`) of the search."""
+
+    def __init__(self, deadline: float, clock: Callable[[], float]) -> None:
+        self.deadline, self.clock = deadline, clock
+        self._n = 0
+
+    def over(self) -> bool:
+        return self.clock() > self.deadline
+
+    def tick(self) -> None:
+        self._n += 1
+        if self._n % 64 == 0 and self.clock() > self.deadline:
+            raise OutOfTime
+
+
+def gc_parents(exclude: set[int], timed: Callable[..., Any] | None = None, budget: _Budget | None = None
                ) -> Callable[[list[Any]], Iterable[tuple[Any, Any]]]:
     """`parents` for walk_to_holder over the real heap: one `gc.get_referrers` scan per level;
     the walk's own containers (`exclude` ids) and frames are never parents."""
@@ -70,61 +105,124 @@ def gc_parents(exclude: set[int], timed: Callable[..., Any] | None = None
 
     def parents(frontier: list[Any]) -> Iterable[tuple[Any, Any]]:
         ids = {id(o): o for o in frontier}
-        mine = exclude | {id(frontier)}
+        mine = exclude | {id(frontier), id(ids)}
         refs = call(gc.get_referrers, *frontier)
         out = []
         for r in refs:
-            if id(r) in mine or isinstance(r, type(sys._getframe())):
+            if budget is not None:
+                budget.tick()
+            if id(r) in mine or type(r) is _FRAME:
                 continue
             for c in gc.get_referents(r):
                 if id(c) in ids:
                     out.append((r, c))
+        del refs
         return out
 
     return parents
 
 
-_SKIP = [re.compile(p) for p in DEFAULT_SKIP]
+def _clearable(frame: Any, refs: int) -> bool:
+    """The cached locals dict of a running function frame (3.11, 3.12) may be emptied: nobody
+    but the frame holds it (a `locals()` the user kept is theirs), and no Python trace or
+    profile function is set (one writes the dict back into the frame after each event)."""
+    if frame.f_trace is not None or sys.gettrace() is not None or sys.getprofile() is not None:
+        return False
+    if threading.gettrace() is not None or threading.getprofile() is not None:
+        return False
+    return refs <= 3  # the frame's, the reader's, getrefcount's argument
 
 
-def _user_file(name: str) -> bool:
-    return not any(p.search(name) for p in _SKIP)
-
-
-def user_locals(skip_thread: int | None = None) -> dict[int, tuple[Root, Any]]:
-    """id(value) -> (Root, value) for the locals of every user frame of every other thread:
-    executing frames are not gc containers, so their locals are found here, not by the walk."""
+def user_locals(
+    skip_thread: int | None = None, *, user: Callable[[str], bool] | None = None,
+    budget: _Budget | None = None, notes: list[str] | None = None,
+) -> dict[int, tuple[Root, Any]]:
+    """id(value) -> (Root, value) for the locals of every user function frame of every other
+    thread: executing frames are not gc containers, so their locals are found here, not by the
+    walk. On 3.11 and 3.12 reading `f_locals` leaves a dict of strong references on the frame
+    until it exits (a local the loop drops would stay allocated): that dict is emptied again
+    before returning. The caller drops the values it got before it returns."""
+    is_user = user or CodeOrigin.here().is_user
     out: dict[int, tuple[Root, Any]] = {}
+    kept = 0
     for tid, frame in list(sys._current_frames().items()):
         if tid == skip_thread:
             continue
         f: Any = frame
         depth = 0
-        while f is not None and depth < 64:
+        while f is not None and depth < MAX_FRAMES:
+            if budget is not None:
+                budget.tick()
             code = f.f_code
-            if _user_file(code.co_filename) and f.f_locals is not f.f_globals:  # module level: a global
-                for k, v in list(f.f_locals.items()):
-                    if isinstance(k, str) and id(v) not in out:
+            if code.co_flags & _CO_OPTIMIZED and is_user(code.co_filename):
+                try:
+                    d = f.f_locals
+                    items = list(d.items())
+                    if _LOCALS_CACHED and type(d) is dict:
+                        if _clearable(f, sys.getrefcount(d)):
+                            dict.clear(d)
+                        else:
+                            kept += 1
+                    d = None
+                except Exception:  # noqa: BLE001 - one frame: its locals unread
+                    items = []
+                for k, v in items:
+                    if type(k) is str and id(v) not in out:
                         out[id(v)] = (
                             Root("local", k[:80], code.co_filename, f.f_lineno, code.co_name, value=True),
                             v,
                         )
+                del items
             f, depth = f.f_back, depth + 1
+        del f
+    if kept and notes is not None:
+        notes.append(f"locals of {kept} frame(s) read while a Python tracer runs (its own dict holds them)")
     return out
 
 
+class _Tensors:
+    """Reads tensors of the exact torch types only (Tensor, Parameter): a subclass's
+    `__torch_function__` runs on every attribute it has, so its instances are never read."""
+
+    def __init__(self, torch: Any, cuda: bool) -> None:
+        kinds = [torch.Tensor]
+        param = getattr(getattr(torch, "nn", None), "Parameter", None)  # torch's own module
+        if type(param) is type or isinstance(param, type):
+            kinds.append(param)
+        self.kinds = tuple(k for k in kinds if isinstance(k, type))
+        self.cuda = cuda
+        self.subclassed = 0  # tensor subclass instances met (not read)
+
+    def exact(self, o: Any) -> bool:
+        t = type(o)
+        if t in self.kinds:
+            return True
+        if self.kinds and issubclass(t, self.kinds[0]):
+            self.subclassed += 1
+        return False
+
+    def ptr(self, t: Any) -> int | None:
+        """The storage address of an exact tensor (on CUDA unless `cuda` is off)."""
+        try:
+            if self.cuda and not t.is_cuda:
+                return None
+            p = t.untyped_storage().data_ptr()
+        except Exception:  # noqa: BLE001 - a tensor without storage (meta, sparse)
+            return None
+        return p if type(p) is int else None
+
+
 def _tensors_in(
-    blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], cuda: bool = True
+    blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], reader: _Tensors, budget: _Budget | None = None
 ) -> list[tuple[int, list[Any]]]:
     """Per block index, the tensors whose storage starts inside it."""
     starts = [b[0] for b in blocks]
     hits: dict[int, list[Any]] = {}
     for t in tensors:
-        try:
-            if cuda and not t.is_cuda:
-                continue
-            ptr = t.untyped_storage().data_ptr()
-        except Exception:
+        if budget is not None:
+            budget.tick()
+        ptr = reader.ptr(t)
+        if ptr is None:
             continue
         i = bisect.bisect_right(starts, ptr) - 1
         if i >= 0 and ptr < blocks[i][0] + blocks[i][1]:
@@ -132,38 +230,57 @@ def _tensors_in(
     return sorted(hits.items())
 
 
+def _saved_names(node: Any, cache: dict[type, list[str]]) -> list[str]:
+    """The `_saved_*` attributes of an autograd node's type (from the type's own namespaces)."""
+    t = type(node)
+    names = cache.get(t)
+    if names is None:
+        names = []
+        try:
+            for k in type.__dict__["__mro__"].__get__(t, type):
+                names += [a for a in type.__dict__["__dict__"].__get__(k, type) if a.startswith("_saved_")]
+        except Exception:  # noqa: BLE001
+            names = []
+        cache[t] = names
+    return names
+
+
 def _saved_in(
-    root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int], cuda: bool = True
+    root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int],
+    reader: _Tensors, clock: _Budget, seen: set[int],
 ) -> int:
-    """Bytes of `blocks` that tensors saved in `root`'s grad_fn graph lie in (bounded walk)."""
+    """Bytes of `blocks` that tensors saved in `root`'s grad_fn graph lie in (bounded walk);
+    `seen`: the nodes this walk visited (a root met in another root's graph holds a part of it)."""
     matched: set[int] = set()
     stack = [root.grad_fn]
-    seen: set[int] = set()
     attrs: dict[type, list[str]] = {}
-    while stack and budget[0] > 0:
+    walked = 0
+    while stack and budget[0] > 0 and walked < MAX_GRAPH_NODES:
+        clock.tick()
         node = stack.pop()
         if node is None or id(node) in seen:
             continue
         seen.add(id(node))
         budget[0] -= 1
-        names = attrs.get(type(node))
-        if names is None:
-            names = attrs[type(node)] = [a for a in dir(node) if a.startswith("_saved_")]
-        for a in names:
+        walked += 1
+        for a in _saved_names(node, attrs):
             try:
-                v = getattr(node, a)
-                for t in v if isinstance(v, (tuple, list)) else (v,):
-                    if not hasattr(t, "untyped_storage") or (cuda and not getattr(t, "is_cuda", False)):
+                v = getattr(node, a)  # a C getset of torch's autograd node: unpacks the saved tensor
+                for t in v if type(v) in (tuple, list) else (v,):
+                    if not reader.exact(t):
                         continue
-                    p = t.untyped_storage().data_ptr()
+                    p = reader.ptr(t)
+                    if p is None:
+                        continue
                     i = bisect.bisect_right(starts, p) - 1
                     if i >= 0 and p < blocks[i][0] + blocks[i][1]:
                         matched.add(i)
-            except Exception:  # freed by a backward (nothing saved), or a tensor without storage
+                del v
+            except Exception:  # noqa: BLE001 - freed by a backward (nothing saved)
                 continue
         try:
             stack.extend(fn for fn, _ in node.next_functions)
-        except Exception:
+        except Exception:  # noqa: BLE001
             pass
     return sum(blocks[i][1] for i in matched)
 
@@ -173,13 +290,13 @@ def _python_holder(
     tensors: list[Any],
     roots: Any,
     timed: _Timed,
-    deadline: float,
-    clock: Callable[[], float],
-    cuda: bool,
+    budget: _Budget,
+    reader: _Tensors,
     keep: set[int],
+    keys: list[Any],
 ) -> Holder | None:
     """The named holder of the Python tensors in `blocks` (the biggest blocks first)."""
-    held = _tensors_in(blocks, tensors, cuda)
+    held = _tensors_in(blocks, tensors, reader, budget)
     held.sort(key=lambda h: -blocks[h[0]][1])
     targets: list[Any] = []
     weights: list[int] = []
@@ -191,23 +308,25 @@ def _python_holder(
     if not targets:
         return None
     # the search's own containers refer to the tensors too: never parents
-    mine = {*keep, id(targets), id(weights)}
+    mine = {*keep, id(targets), id(weights), id(keys)}
     holder, _n = walk_to_holder(
         targets,
-        gc_parents(mine, timed),
+        gc_parents(mine, timed, budget),
         roots,
         weights=weights,
         max_nodes=MAX_NODES,
-        deadline=deadline,
-        clock=clock,
+        deadline=budget.deadline,
+        clock=budget.clock,
+        keys=keys,
     )
+    del targets
     return holder
 
 
-def _source_line(holder: Holder, near: tuple[str, int] | None) -> Holder:
+def _source_line(holder: Holder, near: tuple[str, int] | None, is_user: Callable[[str], bool]) -> Holder:
     """The line that grows the holder, from the source of the site's file (or the root's)."""
     for file, line in ([near] if near else []) + ([(holder.file, holder.line or 0)] if holder.file else []):
-        if not file or not _user_file(file):
+        if not file or not is_user(file):
             continue
         lines = linecache.getlines(file)
         # an attribute chain's last part is an attribute (`.kept.append(`); a closure's is a bare name
@@ -224,6 +343,67 @@ def _source_line(holder: Holder, near: tuple[str, int] | None) -> Holder:
     return holder
 
 
+def _top_roots(grad_roots: list[Any], graph_budget: list[int], budget: _Budget) -> list[Any]:
+    """The roots whose grad_fn no other root's graph reaches: one walk of every graph
+    together. A root inside another's graph (a newer loss added to an accumulator, a saved
+    activation's Python object) holds a part of that graph and never wins over it."""
+    starts: dict[int, Any] = {}
+    for ref in grad_roots:
+        budget.tick()
+        r = ref()
+        if r is not None:
+            fn = r.grad_fn
+            if fn is not None:
+                starts.setdefault(id(fn), ref)
+        r = None
+    interior: set[int] = set()
+    seen: set[int] = set()
+    stack: list[Any] = []
+    for ref in list(starts.values()):
+        r = ref()
+        if r is not None:
+            stack.append(r.grad_fn)
+        r = None
+    while stack and graph_budget[0] > 0:
+        budget.tick()
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        graph_budget[0] -= 1
+        try:
+            nxt = [fn for fn, _ in node.next_functions if fn is not None]
+        except Exception:  # noqa: BLE001
+            continue
+        for fn in nxt:
+            interior.add(id(fn))
+            stack.append(fn)
+    del stack
+    return [ref for key, ref in starts.items() if key not in interior]
+
+
+def _graph_holder(
+    blocks: list[tuple[int, int]], held: int, grad_roots: list[Any], graph_budget: list[int],
+    reader: _Tensors, budget: _Budget,
+) -> tuple[Any, int]:
+    """The tensor whose autograd graph saves the most of `blocks`' bytes (of the roots no
+    other root's graph reaches: the accumulator, not the newest loss added to it), and those
+    bytes."""
+    starts = [b[0] for b in blocks]
+    best, best_n = None, held
+    for ref in _top_roots(grad_roots, graph_budget, budget):
+        if graph_budget[0] <= 0:
+            break
+        r = ref()
+        if r is None:
+            continue
+        got = _saved_in(r, starts, blocks, graph_budget, reader, budget, set())
+        if got > best_n:
+            best, best_n = ref, got
+        r = None
+    return (best() if best is not None else None), best_n
+
+
 def find_retainers(
     sites: Sequence[tuple[Sequence[tuple[int, int]], tuple[str, int] | None]],
     *,
@@ -232,87 +412,188 @@ def find_retainers(
     budget_s: float = BUDGET_S,
     clock: Callable[[], float] = time.monotonic,
     cuda: bool = True,
+    user: Callable[[str], bool] | None = None,
 ) -> RetainerSearch:
     """For each site (its live blocks' (address, size), and its user frame (file, line)), the
-    holder of the tensors in those blocks. Never raises. `cuda`: only CUDA tensors (False:
-    any device, for tests on a CPU)."""
+    holder of the tensors in those blocks. Never raises, never runs the objects' code, returns
+    within `budget_s` (a site the budget cut short has no holder and a note), and keeps no
+    reference to what it read. `cuda`: only CUDA tensors (False: any device, for CPU tests)."""
     out = RetainerSearch()
     t0 = clock()
-    deadline = t0 + budget_s
+    budget = _Budget(t0 + budget_s, clock)
     timed = _Timed(out)
+    reader = _Tensors(torch, cuda)
+    mods = sys.modules if modules is None else modules
+    is_user = user or CodeOrigin.here(mods).is_user
+    tensors: list[Any] = []
+    grad_roots: list[Any] = []
+    local_values: dict[int, tuple[Root, Any]] = {}
+    keys_of: list[list[Any]] = [[] for _ in sites]
     try:
         objs = timed(gc.get_objects)
-        kind = torch.Tensor  # type(o), not isinstance: a proxy object's __class__ can warn or raise
-        every = [o for o in objs if issubclass(type(o), kind)]
+        every = [o for o in objs if reader.exact(o)]  # type(o), never isinstance: no __class__ read
         del objs
         # Strong references only to tensors in the sites' blocks (kept alive by the leak anyway):
         # a reference to the training step's temporaries would keep their memory for the search.
         in_sites = sorted(b for blocks_raw, _ in sites for b in blocks_raw)
-        tensors = [t for _, ts in _tensors_in(in_sites, every, cuda) for t in ts]
-        grad_roots = [weakref.ref(t) for t in every if getattr(t, "grad_fn", None) is not None]
+        tensors = [t for _, ts in _tensors_in(in_sites, every, reader, budget) for t in ts]
+        for t in every:
+            budget.tick()
+            try:
+                if t.grad_fn is not None:
+                    grad_roots.append(weakref.ref(t))
+            except Exception:  # noqa: BLE001
+                continue
         del every
-        local_values = user_locals(skip_thread=threading.get_ident())
+        local_values = user_locals(threading.get_ident(), user=is_user, budget=budget, notes=out.notes)
         roots = python_roots(
-            modules if modules is not None else sys.modules,
+            mods,
             local_values,
             skip_module=lambda n: n == "gpumemd" or n.startswith("gpumemd."),
+            deadline=budget.deadline,
+            clock=clock,
         )
-        graph_budget = [MAX_GRAPH_NODES]
+        graph_budget = [MAX_GRAPH_TOTAL]
+        mine = {id(tensors), id(grad_roots), id(local_values), id(keys_of)}
+        mine.update(id(v) for v in local_values.values())
         for idx, (blocks_raw, near) in enumerate(sites):
-            if clock() > deadline:
-                out.notes.append("retainer search stopped at its time budget")
+            if budget.over():
+                out.notes.append(f"retainer search stopped at its time budget ({budget_s:g} s): "
+                                 f"{len(sites) - idx} site(s) without a holder")
                 break
-            blocks = sorted(blocks_raw)
-            holder = _python_holder(
-                blocks,
-                tensors,
-                roots,
-                timed,
-                deadline,
-                clock,
-                cuda,
-                keep={id(tensors), id(grad_roots), id(local_values), *(id(v) for v in local_values.values())},
+            try:
+                holder = _site_holder(
+                    sorted(blocks_raw), tensors, grad_roots, roots, timed, budget, reader, mine, keys_of[idx],
+                    graph_budget,
+                )
+            except OutOfTime:
+                out.notes.append(
+                f"retainer search stopped at its time budget ({budget_s:g} s), site {idx + 1}"
             )
-            held = holder.bytes if holder is not None else 0
-            if held * 2 < sum(b[1] for b in blocks) and clock() < deadline:
-                # most of the bytes lead to no named Python holder: saved for backward by a graph?
-                # (a saved activation may have a Python object torch keeps for it, held by nothing)
-                starts = [b[0] for b in blocks]
-                best, best_n = None, held
-                for ref in grad_roots:
-                    r = ref()
-                    n = _saved_in(r, starts, blocks, graph_budget, cuda) if r is not None else 0
-                    if n > best_n:
-                        best, best_n = r, n
-                    r = None
-                if best is not None:
-                    targets = [best]
-                    mine = {
-                        id(targets),
-                        id(tensors),
-                        id(grad_roots),
-                        id(local_values),
-                        *(id(v) for v in local_values.values()),
-                    }
-                    found, _n = walk_to_holder(
-                        targets,
-                        gc_parents(mine, timed),
-                        roots,
-                        weights=[best_n],
-                        max_nodes=MAX_NODES,
-                        deadline=deadline,
-                        clock=clock,
-                    )
-                    if found is not None:
-                        holder = Holder(
-                            "autograd", found.name, found.file, found.line, found.function, "Tensor", best_n
-                        )
-                    del targets
-                best = None
+                break
+            except Exception as exc:  # noqa: BLE001 - one site's failure costs that site only
+                out.notes.append(f"retainer search failed for site {idx + 1}: {type(exc).__name__}")
+                continue
             if holder is not None:
-                out.holders[idx] = _source_line(holder, near)
-    except Exception as exc:  # never into the caller: a note in the report
+                out.holders[idx] = _source_line(holder, near, is_user)
+        out.caused_by = _causes(sites, keys_of, reader)
+        if reader.subclassed:
+            out.notes.append(f"{reader.subclassed} tensor-subclass object(s) not read (their code would run)")
+    except OutOfTime:
+        out.notes.append(f"retainer search stopped at its time budget ({budget_s:g} s)")
+    except Exception as exc:  # noqa: BLE001 - never into the caller: a note in the report
         out.notes.append(f"retainer search failed: {type(exc).__name__}")
     finally:
+        # drop every reference read (the locals above all): nothing the loop frees stays alive
+        tensors.clear()
+        grad_roots.clear()
+        local_values.clear()
+        keys_of.clear()
         out.seconds = clock() - t0
+    return out
+
+
+def _site_holder(
+    blocks: list[tuple[int, int]], tensors: list[Any], grad_roots: list[Any], roots: Any, timed: _Timed,
+    budget: _Budget, reader: _Tensors, mine: set[int], keys: list[Any], graph_budget: list[int],
+) -> Holder | None:
+    holder = _python_holder(blocks, tensors, roots, timed, budget, reader, keep=mine, keys=keys)
+    held = holder.bytes if holder is not None else 0
+    if held * 2 >= sum(b[1] for b in blocks):
+        return holder
+    # most of the bytes lead to no named Python holder: saved for backward by a graph?
+    # (a saved activation may have a Python object torch keeps for it, held by nothing)
+    best, best_n = _graph_holder(blocks, held, grad_roots, graph_budget, reader, budget)
+    if best is None:
+        return holder
+    node = best.grad_fn
+    found = _name_tensor(best, roots, timed, budget, mine, keys, best_n)
+    best = None
+    if found is None:
+        # the loop went on during the search: `total = total + val` rebound the accumulator,
+        # and the tensor chosen is now held only inside the newer one's graph
+        newer = _tensor_reaching(node, timed, budget, reader)
+        if newer is not None:
+            found = _name_tensor(newer, roots, timed, budget, mine, keys, best_n)
+        newer = None
+    node = None
+    if found is None:
+        return holder
+    return Holder("autograd", found.name, found.file, found.line, found.function, "Tensor", best_n)
+
+
+def _name_tensor(
+    t: Any, roots: Any, timed: _Timed, budget: _Budget, mine: set[int], keys: list[Any], weight: int
+) -> Holder | None:
+    targets = [t]
+    t = None
+    found, _n = walk_to_holder(
+        targets,
+        gc_parents({*mine, id(targets), id(keys)}, timed, budget),
+        roots,
+        weights=[weight],
+        max_nodes=MAX_NODES,
+        deadline=budget.deadline,
+        clock=budget.clock,
+    )
+    del targets
+    return found
+
+
+def _tensor_reaching(node: Any, timed: _Timed, budget: _Budget, reader: _Tensors) -> Any:
+    """A tensor alive now whose graph reaches the autograd `node` (bounded; None if none)."""
+    objs = timed(gc.get_objects)
+    fresh = []
+    for o in objs:
+        budget.tick()
+        if type(o) in reader.kinds:
+            try:
+                if o.grad_fn is not None:
+                    fresh.append(weakref.ref(o))
+            except Exception:  # noqa: BLE001
+                continue
+    del objs
+    graph_budget = [MAX_GRAPH_TOTAL]
+    for ref in _top_roots(fresh, graph_budget, budget):
+        r = ref()
+        if r is None:
+            continue
+        stack, seen = [r.grad_fn], set()
+        while stack and graph_budget[0] > 0:
+            budget.tick()
+            n = stack.pop()
+            if n is node:
+                return r
+            if n is None or id(n) in seen:
+                continue
+            seen.add(id(n))
+            graph_budget[0] -= 1
+            try:
+                stack.extend(fn for fn, _ in n.next_functions)
+            except Exception:  # noqa: BLE001
+                continue
+        r = None
+    return None
+
+
+def _causes(
+    sites: Sequence[tuple[Sequence[tuple[int, int]], Any]], keys_of: list[list[Any]], reader: _Tensors
+) -> dict[int, int]:
+    """Site -> the site whose tensors key the dicts on its holder's path: state created for
+    another site's tensors (an optimizer's state for parameters added each step) grows
+    because that site grows; that site is the root."""
+    spans = sorted((a, a + n, i) for i, (blocks, _) in enumerate(sites) for a, n in blocks)
+    starts = [s[0] for s in spans]
+    out: dict[int, int] = {}
+    for idx, keys in enumerate(keys_of):
+        for k in keys:
+            if not reader.exact(k):
+                continue
+            p = reader.ptr(k)
+            if p is None:
+                continue
+            j = bisect.bisect_right(starts, p) - 1
+            if j >= 0 and p < spans[j][1] and spans[j][2] != idx:
+                out[idx] = spans[j][2]
+                break
     return out

@@ -10,15 +10,14 @@ their site's live bytes stand still. A leak's grow every time.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .codeorigin import CodeOrigin
 from .retainers import Holder
 
 __all__ = [
-    "DEFAULT_SKIP",
     "LeakReport",
     "Site",
     "find_leaks",
@@ -26,20 +25,18 @@ __all__ = [
     "human_leak",
     "human_site",
     "live_by_site",
+    "roots_first",
     "site_blocks",
     "user_frame",
 ]
 
-# Frames that are not the user's: torch, the standard library, installed packages, gpumemd.
-DEFAULT_SKIP = (
-    r"/torch/",
-    r"/site-packages/",
-    r"/dist-packages/",
-    r"/lib/python3\.\d+/",
-    r"^<",
-    r"/gpumemd/",
-    r"^\?\?$",
-)
+# `library(filename)`: True for a frame outside user code (diagnosis/codeorigin.py)
+Library = Callable[[str], bool]
+
+
+def _default_library() -> Library:
+    # this process's roots, and installed layouts of another host (a snapshot read offline)
+    return CodeOrigin.here(foreign=True).is_library
 
 MAX_SITES = 10
 
@@ -62,6 +59,9 @@ class Site:
     growth: tuple[int, ...]  # live bytes at each snapshot
     frames: tuple[tuple[str, int, str], ...] = ()  # the user frames of one of its blocks, innermost first
     retained_by: Holder | None = None  # what keeps its blocks alive (gpumemd/agent/retainers.py)
+    # the site this one grows because of (file, line): its holder's state is keyed by that
+    # site's tensors (an optimizer's state for parameters added each step)
+    caused_by: tuple[str, int] | None = None
 
     def where(self) -> str:
         return f"{self.file}:{self.line} in {self.function}()"
@@ -101,6 +101,7 @@ class LeakReport:
                     "growth": list(s.growth),
                     "frames": [list(f) for f in s.frames],
                     "retained_by": s.retained_by.to_json() if s.retained_by else None,
+                    "caused_by": list(s.caused_by) if s.caused_by else None,
                 }
                 for s in self.sites
             ],
@@ -118,10 +119,10 @@ def _frames(block: Any) -> list[tuple[str, int, str]]:
     return out
 
 
-def user_frame(frames: Sequence[tuple[str, int, str]], skip: Sequence[re.Pattern[str]]) -> int | None:
+def user_frame(frames: Sequence[tuple[str, int, str]], library: Library) -> int | None:
     """Index of the first (innermost) frame in user code."""
     for i, (name, _line, _fn) in enumerate(frames):
-        if not any(p.search(name) for p in skip):
+        if not library(name):
             return i
     return None
 
@@ -143,7 +144,7 @@ def _live_blocks(snapshot: Any, device: int | None) -> Iterator[dict[str, Any]]:
 
 
 def live_by_site(
-    snapshot: Any, skip: Sequence[re.Pattern[str]], device: int | None = None
+    snapshot: Any, library: Library, device: int | None = None
 ) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
     """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user frame."""
     sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
@@ -160,9 +161,9 @@ def live_by_site(
             site = read[id(raw)]
         else:
             frames = _frames(block)
-            i = user_frame(frames, skip)
+            i = user_frame(frames, library)
             site = None if i is None else (
-                frames[i], tuple(f for f in frames[i:] if user_frame([f], skip) == 0)[:MAX_FRAMES]
+                frames[i], tuple(f for f in frames[i:] if not library(f[0]))[:MAX_FRAMES]
             )
             if isinstance(raw, list):
                 read[id(raw)] = site
@@ -179,13 +180,13 @@ def site_blocks(
     snapshot: Any,
     sites: Sequence[Site],
     *,
-    skip: Iterable[str] = DEFAULT_SKIP,
+    library: Library | None = None,
     device: int | None = None,
     limit: int = MAX_BLOCKS,
 ) -> list[list[tuple[int, int]]]:
     """Per site, the (address, size) of its live blocks in `snapshot` (at most `limit` each):
     where the retainer search looks for the tensors that keep them."""
-    patterns = [re.compile(p) for p in skip]
+    patterns = library or _default_library()
     index = {(s.file, s.line, s.function): i for i, s in enumerate(sites)}
     out: list[list[tuple[int, int]]] = [[] for _ in sites]
     for block in _live_blocks(snapshot, device):
@@ -204,13 +205,16 @@ def find_leaks(
     snapshots: Sequence[Any],
     steps: int,
     *,
-    skip: Iterable[str] = DEFAULT_SKIP,
+    library: Library | None = None,
     min_growth: int = 1 << 20,
     device: int | None = None,
+    recorded_steps: int | None = None,
 ) -> LeakReport:
-    """Sites whose live bytes grew at every snapshot (by at least `min_growth` in all);
-    `steps`: optimizer steps between the first snapshot and the last."""
-    patterns = [re.compile(p) for p in skip]
+    """Sites whose live bytes grew at every snapshot (by at least `min_growth` over the steps);
+    `steps`: optimizer steps between the first snapshot and the last; `recorded_steps`: of
+    those, the steps whose allocations carry frames (the leak finder records one step per
+    snapshot: its growth per step is the growth per recorded step; default: every step)."""
+    patterns = library or _default_library()
     if len(snapshots) < 2:
         return LeakReport((), len(snapshots), steps, notes=("fewer than two snapshots",))
     per = [live_by_site(s, patterns, device) for s in snapshots]
@@ -218,12 +222,16 @@ def find_leaks(
     sites = []
     for key in keys:
         growth = tuple(p[0].get(key, (0, 0, ()))[0] for p in per)
-        if (
-            any(b <= a for a, b in zip(growth, growth[1:], strict=False))
-            or growth[-1] - growth[0] < min_growth
-        ):
+        if any(b <= a for a, b in zip(growth, growth[1:], strict=False)):
             continue
         last_bytes, blocks, frames = per[-1][0][key]
+        # one step recorded per window: each adds that step's blocks, so the growth is per
+        # recorded step; a site whose block count stands still re-allocates one growing
+        # buffer (a concatenation) and grew through every step
+        first_blocks = per[0][0].get(key, (0, 0, ()))[1]
+        per_steps = steps if recorded_steps is None or blocks <= first_blocks else recorded_steps
+        if (growth[-1] - growth[0]) / max(1, per_steps) * max(1, steps) < min_growth:
+            continue  # less than `min_growth` over the window's steps, the unrecorded ones too
         sites.append(
             Site(
                 key[0],
@@ -231,7 +239,7 @@ def find_leaks(
                 key[2],
                 last_bytes,
                 blocks,
-                (growth[-1] - growth[0]) / max(1, steps),
+                (growth[-1] - growth[0]) / max(1, per_steps),
                 growth,
                 frames,
             )
@@ -258,7 +266,7 @@ def find_leaks(
     )
 
 
-def _device_of(snapshot: Any, site: Site, patterns: Sequence[re.Pattern[str]]) -> int | None:
+def _device_of(snapshot: Any, site: Site, patterns: Library) -> int | None:
     segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
     key = (site.file, site.line, site.function)
     for seg in segments if isinstance(segments, list) else ():
@@ -300,4 +308,23 @@ def human_site(site: Site) -> str:
 def human_leak(site: Site) -> str:
     """`leaking at train.py:88 in step(): +48.0 MiB/step, held by global `outputs` at train.py:89`."""
     held = f", {site.retained_by.human()}" if site.retained_by else ""
-    return f"leaking at {human_site(site)}: +{site.bytes_per_step / (1 << 20):.1f} MiB/step{held}"
+    cause = (
+        f" (grows because {site.caused_by[0].rsplit('/', 1)[-1]}:{site.caused_by[1]} does)"
+        if site.caused_by
+        else ""
+    )
+    return f"leaking at {human_site(site)}: +{site.bytes_per_step / (1 << 20):.1f} MiB/step{held}{cause}"
+
+
+def roots_first(sites: Sequence[Site]) -> tuple[Site, ...]:
+    """A site that grows because another does (`caused_by`) comes after that site: the root
+    line is named first."""
+    by_key = {(s.file, s.line): i for i, s in enumerate(sites)}
+    order: list[int] = []
+    for i, s in enumerate(sites):
+        root = by_key.get(s.caused_by) if s.caused_by else None
+        if root is not None and root not in order and root != i:
+            order.append(root)
+        if i not in order:
+            order.append(i)
+    return tuple(sites[i] for i in order)

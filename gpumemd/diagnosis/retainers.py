@@ -29,7 +29,10 @@ __all__ = [
     "edge_label",
     "growth_line",
     "holder_path",
+    "own_dict",
     "python_roots",
+    "resolve_labels",
+    "type_name",
     "walk_to_holder",
 ]
 
@@ -78,49 +81,136 @@ class Holder:
         return f"held by {self.kind.replace('_', ' ')} `{self.name}`{where}"
 
 
+_TYPE_DICT = type.__dict__["__dict__"]  # a class's own namespace, read with type's own descriptor
+_TYPE_NAME = type.__dict__["__name__"]
+_TYPE_MRO = type.__dict__["__mro__"]
+_MODULE_DICT = vars(types.ModuleType)["__dict__"]
+_plain_cache: dict[type, bool] = {}
+
+
+def type_name(t: type) -> str:
+    """A type's name, read with type's own descriptor (a metaclass's code never runs)."""
+    try:
+        name = _TYPE_NAME.__get__(t, type)
+    except Exception:  # noqa: BLE001
+        return "?"
+    return name if type(name) is str else "?"
+
+
+def _plain(t: type) -> bool:
+    """A type whose instance dict can be read without running its code: no `__getattribute__`
+    of its own anywhere in its bases, and `__dict__` the interpreter's slot (not a property).
+    (`object.__getattribute__` never falls back to `__getattr__`: a lazy proxy's `__getattr__`
+    cannot run.)"""
+    hit = _plain_cache.get(t)
+    if hit is not None:
+        return hit
+    ok = True
+    try:
+        mro = _TYPE_MRO.__get__(t, type)
+        seen_dict = False
+        for k in mro:
+            ns = _TYPE_DICT.__get__(k, type)
+            if k is not object and "__getattribute__" in ns:
+                ok = False
+                break
+            if not seen_dict and "__dict__" in ns:
+                seen_dict = True
+                ok = type(ns["__dict__"]) is types.GetSetDescriptorType
+                if not ok:
+                    break
+        ok = ok and seen_dict
+    except Exception:  # noqa: BLE001 - an exotic type: not read
+        ok = False
+    if len(_plain_cache) > 4096:
+        _plain_cache.clear()
+    _plain_cache[t] = ok
+    return ok
+
+
+def own_dict(obj: Any) -> dict[str, Any] | None:
+    """`obj`'s own attribute dict, read without running any of its code (never `getattr`, never
+    a property, a lazy module's `__getattr__` or a proxy's `__class__`); None when that cannot be
+    done safely."""
+    t = type(obj)
+    try:
+        if issubclass(t, types.ModuleType):
+            d = _MODULE_DICT.__get__(obj, types.ModuleType)
+        elif t is type or not _plain(t):
+            return None
+        else:
+            d = object.__getattribute__(obj, "__dict__")
+    except Exception:  # noqa: BLE001 - no dict
+        return None
+    return d if type(d) is dict else None
+
+
 def _is_module(obj: Any) -> bool:
     """An nn.Module without importing torch: its instance dict has `_modules` and `_parameters`."""
-    d = getattr(obj, "__dict__", None)
-    return isinstance(d, dict) and "_modules" in d and "_parameters" in d
+    d = own_dict(obj)
+    return d is not None and "_modules" in d and "_parameters" in d
 
 
-def edge_label(parent: Any, child: Any) -> str | None:
-    """How `parent` refers to `child`: `.name` (attribute or instance dict), `[key]`, `[]`
-    (an item of a list/tuple/set), `<cell>`; None when it cannot say (an opaque C object)."""
+def edge_label(parent: Any, child: Any, keys: list[Any] | None = None) -> str | None:
+    """How `parent` refers to `child`: `[=name]` (a dict key that is an identifier: an attribute
+    when the dict is a namespace, see `holder_path`), `[int]`/`[str]`/`[T]` (any other key, by
+    its type: a key's value is user data and never shown), `[]` (an item of a list/tuple/set),
+    `<cell>`; None when it cannot say. Types by `type()`, dicts by `dict.items`: no code of
+    the objects runs. `keys`: a dict key that is not a str or an int is appended (the caller
+    tells which are tensors: state created for another site's tensors)."""
+    t = type(parent)
     try:
-        if isinstance(parent, dict):
-            for k, v in parent.items():
+        if issubclass(t, dict):
+            for k, v in dict.items(parent):
                 if v is child:
-                    return (
-                        f".{k}"
-                        if isinstance(k, str) and (k.isidentifier() or k.isdigit())
-                        else f"[{_key(k)}]"
-                    )
+                    kt = type(k)
+                    if kt is str and (str.isidentifier(k) or str.isdigit(k)):
+                        return f"[={k[:MAX_NAME]}]"
+                    if keys is not None and kt is not str and kt is not int:
+                        keys.append(k)
+                    return f"[{type_name(kt)}]"
             return None
-        if isinstance(parent, (list, tuple, set, frozenset)):
+        if issubclass(t, (list, tuple, set, frozenset)):
             return "[]"
-        if isinstance(parent, types.CellType):
+        if t is types.CellType:
             return ""  # the function's closure names the cell
-        if isinstance(parent, types.FunctionType):
+        if t is types.FunctionType:
             if parent.__closure__ is child:
                 return ""  # the closure: python_roots names the cell
             return None
-        d = getattr(parent, "__dict__", None)
-        if isinstance(d, dict):
+        d = own_dict(parent)
+        if d is not None:
             if d is child:
                 return ""  # the instance dict: its key is the attribute
-            for k, v in d.items():
-                if v is child:
-                    return f".{k}"
-    except Exception:  # a hostile __eq__/__getattr__ on a user object: no label
+            for k, v in dict.items(d):
+                if v is child and type(k) is str:
+                    return f"[={k[:MAX_NAME]}]"
+    except Exception:  # noqa: BLE001 - an object changing under the walk: no label
         return None
     return None
 
 
-def _key(k: Any) -> str:
-    if isinstance(k, (int, str)):
-        return repr(k)[:40]
-    return "…"
+_NAMESPACE_AFTER = ("._modules", "._parameters", "._buffers")
+
+
+def resolve_labels(labels: Sequence[str], chain: Sequence[Any]) -> list[str]:
+    """Labels made printable: a `[=name]` key is `.name` where its dict is a namespace (the
+    instance dict of the object above it, or an nn.Module's `_modules`/`_parameters`/`_buffers`),
+    `[str]` elsewhere (a key of the user's dict is data). `labels[j + 1]` is how `chain[j]`
+    refers to `chain[j + 1]`; `labels[0]` the root's name."""
+    out = [labels[0]] if labels else []
+    for j, lb in enumerate(labels[1:]):
+        if lb.startswith("[="):
+            d = chain[j] if j < len(chain) else None
+            above = chain[j - 1] if 0 < j <= len(chain) else None
+            space = (
+                not issubclass(type(d), dict)  # an object's own attribute (its dict not materialised)
+                or (above is not None and own_dict(above) is d)
+                or (bool(out) and out[-1] in _NAMESPACE_AFTER)
+            )
+            lb = "." + lb[2:-1] if space else "[str]"
+        out.append(lb)
+    return out
 
 
 @dataclass
@@ -135,7 +225,11 @@ def holder_path(labels: Sequence[str]) -> str:
     """The dotted name of a path of labels root-first: `model` `._modules` `.h` `[]` → `model.h`
     (an nn.Module's `_modules`/`_parameters`/`_buffers` and `.__dict__` are dropped, and a
     trailing item of a container is left out: the holder is the container)."""
-    out = [lb for lb in labels if lb not in ("._modules", "._parameters", "._buffers", ".__dict__", "")]
+    out = [
+        "[str]" if lb.startswith("[=") else lb  # an unresolved key: data, never shown
+        for lb in labels
+        if lb not in ("._modules", "._parameters", "._buffers", ".__dict__", "")
+    ]
     while len(out) > 1 and out[-1].startswith("["):
         out.pop()
     return "".join(out)[:MAX_NAME]
@@ -155,9 +249,11 @@ def walk_to_holder(
     max_nodes: int = 20_000,
     deadline: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    keys: list[Any] | None = None,
 ) -> tuple[Holder | None, int]:
     """Breadth-first up from `targets` to the roots that hold them; the holder of the most
-    bytes (`weights`: each target's, default 1), named by its path. The walk goes on until the
+    bytes (`weights`: each target's, default 1), named by its path. `keys`: collects the
+    dict keys met that are neither str nor int (see `edge_label`). The walk goes on until the
     roots found hold half the bytes: a small tensor that took a freed block's place (a local
     `loss`) must not hide the list that holds the rest. Bounded by `max_nodes` visited and
     `deadline` (on `clock`); (None, visited) when neither finds one.
@@ -191,7 +287,9 @@ def walk_to_holder(
         by_id = {id(n.obj): n for n in frontier}
         level: dict[int, _Node] = {}  # parents met at this level: more children add their weight
         nxt: list[_Node] = []
-        for parent, child in parents([n.obj for n in frontier]):
+        for edges, (parent, child) in enumerate(parents([n.obj for n in frontier])):
+            if deadline is not None and edges % 256 == 255 and clock() > deadline:
+                break
             cn = by_id.get(id(child))
             if cn is None or skip(parent):
                 continue
@@ -200,7 +298,7 @@ def walk_to_holder(
                 continue
             if id(parent) in seen:
                 continue
-            label = edge_label(parent, child)
+            label = edge_label(parent, child, keys)
             if label is None:
                 continue
             below = cn.child.obj if cn.child is not None else None
@@ -236,7 +334,7 @@ def _name(root: Root, node: _Node) -> Holder:
         if n.child is not None:
             labels.append(n.label)
         n = n.child
-    name = holder_path(labels)
+    name = holder_path(resolve_labels(labels, chain))
     kind = root.kind
     if any(("hooks" in lb and lb.startswith("._")) for lb in labels):
         kind = "hook"
@@ -246,15 +344,15 @@ def _name(root: Root, node: _Node) -> Holder:
         (
             o
             for o in reversed(chain[:-1])
-            if isinstance(o, (list, dict, set, tuple)) and not _is_instance_dict(o, chain)
+            if issubclass(type(o), (list, dict, set, tuple)) and not _is_instance_dict(o, chain)
         ),
         chain[-1] if chain else None,
     )
-    return Holder(kind, name, root.file, root.line, root.function, type(container).__name__, node.weight)
+    return Holder(kind, name, root.file, root.line, root.function, type_name(type(container)), node.weight)
 
 
 def _is_instance_dict(d: Any, chain: list[Any]) -> bool:
-    return any(getattr(o, "__dict__", None) is d for o in chain if o is not d)
+    return any(own_dict(o) is d for o in chain if o is not d)
 
 
 _GROW = (
@@ -279,10 +377,15 @@ def growth_line(lines: Sequence[str], name: str, near: int | None = None) -> int
     pre = r"(?<![\w])" if "." not in name else r"\."
     pats = [re.compile(pre + re.escape(p.format(n=base)).replace(r"\ ", r"\s*")) for p in _GROW]
     sub = re.compile(pre + re.escape(base) + r"\[[^\]]*\]\s*=[^=]")
+    # `NAME = torch.cat([NAME, x])`: rebound to an expression of itself (a growing concatenation)
+    assign = re.compile(pre + re.escape(base) + r"\s*=(?!=)")
+    itself = re.compile(r"(?<![\w.])" + re.escape(base) + r"(?!\w)")
     hits = []
     for i, text in enumerate(lines[:100_000], 1):
-        code = text.split("#", 1)[0]
+        code = text.split("#", 1)[0][:1000]
         if any(p.search(code) for p in pats[:-1]) or sub.search(code):
+            hits.append(i)
+        elif (m := assign.search(code)) is not None and itself.search(code, m.end()):
             hits.append(i)
     if not hits:
         return None
@@ -294,26 +397,30 @@ def python_roots(
     local_values: Mapping[int, tuple[Root, Any]],
     *,
     skip_module: Callable[[str], bool] = lambda name: False,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Roots:
     """The roots of a Python process: module globals (`modules`: sys.modules), the locals of
     user frames (`local_values`: id(value) -> (Root, value)), closure cells of functions."""
     globals_of: dict[int, tuple[str, str | None]] = {}
-    for name, mod in list(modules.items()):
-        d = getattr(mod, "__dict__", None)
-        if isinstance(d, dict) and isinstance(name, str) and not skip_module(name):
+    for n, (name, mod) in enumerate(list(modules.items())):
+        if deadline is not None and n % 256 == 255 and clock() > deadline:
+            break
+        d = own_dict(mod)  # a module's dict by the module type's descriptor: no lazy __getattr__
+        if d is not None and type(name) is str and not skip_module(name):
             f = d.get("__file__")
-            globals_of[id(d)] = (name, f if isinstance(f, str) else None)
+            globals_of[id(d)] = (name, f if type(f) is str else None)
 
     def roots(obj: Any, child: Any, below: Any = None) -> Root | None:
         if child is None:
             hit = local_values.get(id(obj))
             return hit[0] if hit is not None and hit[1] is obj else None
-        if isinstance(obj, dict) and id(obj) in globals_of:
+        if type(obj) is dict and id(obj) in globals_of:
             label = edge_label(obj, child)
-            if label and label.startswith("."):
-                return Root("global", label[1:], globals_of[id(obj)][1])
+            if label and label.startswith("[="):
+                return Root("global", label[2:-1], globals_of[id(obj)][1])
             return None
-        if isinstance(obj, types.FunctionType) and obj.__closure__ is child:
+        if type(obj) is types.FunctionType and obj.__closure__ is child:
             for var, cell in zip(obj.__code__.co_freevars, obj.__closure__, strict=False):
                 if cell is below:
                     code = obj.__code__

@@ -68,7 +68,7 @@ from .base import Source, metric
 
 log = logging.getLogger("gpumemd.oom")
 
-__all__ = ["OomReading", "OomWatcher", "oom_from_message"]
+__all__ = ["OomReading", "OomWatcher", "file_prefix", "oom_from_message"]
 
 _UNITS = {"bytes": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
 _SIZE = r"([0-9]{1,24}(?:\.[0-9]{1,4})?) (bytes|KiB|MiB|GiB|TiB)"
@@ -147,6 +147,12 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
 
 
+def file_prefix(labels: Mapping[str, str]) -> str:
+    """`gpumemd-p1234-r0`: the name every file of this process's evidence starts with
+    (snapshots, diagnoses, leak reports), rotated by it."""
+    return "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(labels.items()))
+
+
 class OomWatcher(Source[OomReading]):
     """Counts OOMs, writes bounded snapshots, arms history; a source for the agent's sampler."""
 
@@ -181,7 +187,7 @@ class OomWatcher(Source[OomReading]):
         self._history_mode = history
         self._history_max, self._history_stacks = history_max_entries, history_stacks
         self._labels = dict(labels or {})
-        self._prefix = "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(self._labels.items()))
+        self._prefix = file_prefix(self._labels)
         self._on_event = on_event
         self._clock = clock
         self._lock = threading.Lock()  # the OOM callback runs in the user's thread

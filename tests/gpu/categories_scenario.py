@@ -79,6 +79,7 @@ def main(mode: str) -> dict[str, Any]:
     a = Agent(listen_address=None, spool_dir="", interval=10.0, tick="step", evaluation_interval=0.05).start()
     a.sample_once()  # CUDA up, torch imported: the step hook is installed
     a.steps.peak_budget = float("inf")  # a boundary after every step
+    a.categories.budget = float("inf")  # and the categories counted at each: the last row is the last step's
     watched = a.watch(model, opt)  # the compiled wrapper: its parameters are the model's
     rows = []
     for i in range(STEPS):

@@ -53,6 +53,7 @@ PROFILER = tuple(f"test_profiler_gpu.py::{name}" for name in (
     "test_profiler_exact_for_known_sizes", "test_profiler_leaves_max_memory_allocated_unchanged",
     "test_profiler_default_counts_allocations_without_walking_the_heap",
     "test_profiler_module_decorator_through_the_public_method_on_cuda"))
+PREFLIGHT = "test_preflight_gpu.py::test_predicted_peak_and_verdict_hold_on_the_gpu"
 AGENT = (OOM, LEAK, HF)  # each scenario runs the agent: gpumemd.start, its sources, its thread
 FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.nvml": (EXPLAIN, OOM),
@@ -83,6 +84,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.integrations": (HF,),
     "gpumemd.profiler.profiler": PROFILER,
     "gpumemd.profiler.probes": PROFILER,
+    "gpumemd.preflight.fakerun": (PREFLIGHT,),  # fake CUDA tensors on a real CUDA build
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
 EXTRA_GPU_FACING = frozenset(

@@ -69,7 +69,7 @@ def block(size: int, line: int, state: str = "active_allocated") -> dict:
         "size": size,
         "state": state,
         "frames": [
-            {"filename": "/u/torch/nn/linear.py", "line": 1, "name": "forward"},
+            {"filename": "/u/lib/python3.11/site-packages/torch/nn/linear.py", "line": 1, "name": "forward"},
             {"filename": "/home/u/train.py", "line": line, "name": "step"},
             {"filename": "/home/u/train.py", "line": 120, "name": "main"},
         ],

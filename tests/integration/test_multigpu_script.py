@@ -90,6 +90,8 @@ def test_its_analysis_reads_a_real_daemons_exposition_of_8_ranks(tmp_path: Path)
     )
     with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
         got = multigpu.analyse(multigpu.parse(scrape(url + "/metrics")), [str(g) for g in range(8)])
+        explained = multigpu.explain(url, {**os.environ, "PYTHONPATH": str(ROOT)})
+    assert explained.get("ranks") == [str(r) for r in range(8)], explained
     want = [str(r) for r in range(8)]
     assert got["ranks"] == want and got["joined"] == want, got["ranks"]
     off = got["breakdown_off_bytes"]
@@ -97,3 +99,32 @@ def test_its_analysis_reads_a_real_daemons_exposition_of_8_ranks(tmp_path: Path)
     assert sorted(got["non_pytorch"], key=int) == want and all(v > 0 for v in got["non_pytorch"].values())
     assert got["allocator_ooms"] == {r: 0.0 for r in want}, got["allocator_ooms"]
     assert got["series"] > 8 * 17
+
+
+def test_readings_compare_with_the_truth_of_a_recent_step_end(tmp_path: Path) -> None:
+    """`--watch`'s comparison: a rank's categories equal when they equal a step end's truth
+    logged within TRUTH_WINDOW_S of the scrape (or the one in effect then); a rank silent
+    long after it watched is a miss; a line half written waits for the next read."""
+    import json
+
+    at_rest = {"parameters": 100, "buffers": 0, "gradients": 0, "optimizer_state": 0}
+    trained = {**at_rest, "gradients": 100, "optimizer_state": 200}
+    path = tmp_path / "truth-0.jsonl"
+    path.write_text(json.dumps({"t": 100.0, "step": 0, "categories": at_rest}) + "\n"
+                    + json.dumps({"t": 110.0, "step": 1, "categories": trained}) + "\n"
+                    + '{"t": 111.0, "st')  # being written
+    truth = multigpu.Truth(path)
+    tally: dict[str, object] = {"readings": 0, "equal": 0, "by_category": {}, "misses": []}
+    truths = {"0": truth}
+    multigpu.compare({"0": trained}, truths, 112.0, tally)  # the step end's
+    multigpu.compare({"0": at_rest}, truths, 112.0, tally)  # watch()'s, still within the window
+    multigpu.compare({"0": at_rest}, truths, 110.0 + multigpu.TRUTH_WINDOW_S + 1, tally)  # too old now
+    half = {**trained, "gradients": 50}  # a walk in the middle of a backward
+    multigpu.compare({"0": half}, truths, 112.0, tally)
+    multigpu.compare({}, truths, 112.0, tally)  # published nothing, 12 s after watch()
+    assert len(truth.lines) == 2
+    assert (tally["readings"], tally["equal"]) == (5, 2)
+    assert tally["by_category"]["gradients"] == [5, 2] and tally["by_category"]["parameters"] == [5, 4]
+    path.write_text(path.read_text() + 'ep": 2, "categories": {}}\n')
+    truth.update()
+    assert [s for _, s, _ in truth.lines] == [0, 1, 2]

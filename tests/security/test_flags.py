@@ -26,6 +26,7 @@ TIMEOUT_TAKERS = (
     ("explain", "--snapshot", "/nonexistent.pickle"),
     ("top", "--url", _URL, "--count", "1"),
     ("top", "--prometheus", _URL, "--job", "7", "--count", "1"),
+    ("preflight", "tests.unit.preflight.models:tiny", "--node", _URL),
 )
 
 
@@ -107,6 +108,10 @@ INTEGER_FLAGS = [
     (("explain", "--diff", "/nonexistent/a", "/nonexistent/b"), "--steps", 1),
     (("explain", "--snapshot", "/nonexistent.pickle"), "--requested", 1),
     (("top", "--url", _URL), "--count", 1),
+    (("preflight", "tests.unit.preflight.models:tiny", "--node", _URL), "--world", 1),
+    (("preflight", "tests.unit.preflight.models:tiny", "--node", _URL), "--steps", 2),
+    (("preflight", "tests.unit.preflight.models:tiny", "--node", _URL), "--gpu-index", 0),
+    (("preflight", "tests.unit.preflight.models:tiny"), "--total", 1),
 ]
 
 

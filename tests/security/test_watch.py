@@ -116,3 +116,154 @@ def test_a_watched_model_is_not_kept_alive_by_the_agent() -> None:
     gc.collect()
     assert ref() is None
     assert _categories(a) == {}  # nothing left to watch: no series
+
+
+# --- bounded: watch() pulls at most MAX_TENSORS items for at most MAX_SECONDS, off the
+# sampling thread; a never-ending, blocking or raising parameters() leaves nothing watched
+
+
+class Endless:
+    """`parameters()` never ends: the same tensor, forever (counted, so the test sees how
+    many were pulled; stopped by the test's own ceiling where the code under test would not)."""
+
+    def __init__(self, ceiling: int) -> None:
+        self.pulled = 0
+        self.ceiling = ceiling
+        self.t = torch.zeros(2)
+
+    def parameters(self) -> Any:
+        while self.pulled < self.ceiling:
+            self.pulled += 1
+            yield self.t
+        raise AssertionError("pulled past the test's ceiling")
+
+    def buffers(self) -> Any:
+        return iter(())
+
+
+class Blocking:
+    def __init__(self) -> None:
+        import threading
+
+        self.release = threading.Event()
+        self.entered = threading.Event()
+
+    def parameters(self) -> Any:
+        self.entered.set()
+        self.release.wait(60)  # blocks until the test lets it go
+        return iter(())
+
+    def buffers(self) -> Any:
+        return iter(())
+
+
+class Raising:
+    def parameters(self) -> Any:
+        yield torch.zeros(2)
+        raise RuntimeError("boom")
+
+    def buffers(self) -> Any:
+        return iter(())
+
+
+def _sample_within(a: Agent, seconds: float) -> bool:
+    """A sample taken on a thread of its own: True when it finished within `seconds`."""
+    import threading
+
+    done = threading.Event()
+
+    def run() -> None:
+        _categories(a)
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    return done.wait(seconds)
+
+
+def test_a_never_ending_parameters_is_pulled_at_most_max_tensors_times(
+        caplog: pytest.LogCaptureFixture) -> None:
+    a = _agent()
+    a.categories.max_tensors = 1000
+    endless = Endless(ceiling=200_000)
+    with caplog.at_level(logging.WARNING, logger="gpumemd.agent"):
+        assert a.watch(endless) is False
+        assert endless.pulled <= 1001
+        assert a.watch(endless) is False  # twice: said once
+    assert _sample_within(a, 10.0) and _categories(a) == {}
+    assert endless.pulled <= 2 * 1001  # the samples pulled nothing
+    said = [r for r in caplog.records if "more than 1000 items" in r.getMessage()]
+    assert len(said) == 1
+    assert a.errors.counts["watch"] == 2
+
+
+def test_a_blocking_parameters_stalls_neither_the_caller_nor_sampling() -> None:
+    import time
+
+    a = _agent()
+    a.categories.max_seconds = 0.5
+    blocking = Blocking()
+    try:
+        start = time.monotonic()
+        assert a.watch(blocking) is False
+        assert time.monotonic() - start < 5.0  # the caller waited its bound, not the object
+        assert blocking.entered.is_set()
+        assert _sample_within(a, 10.0)  # sampling goes on while parameters() still blocks
+        assert not a.categories.watching
+    finally:
+        blocking.release.set()
+
+
+def test_a_raising_parameters_leaves_nothing_watched() -> None:
+    a = _agent()
+    good = torch.nn.Linear(4, 4)
+    assert a.watch(Raising()) is False
+    assert a.errors.counts["watch"] == 1
+    assert not a.categories.watching and _categories(a) == {}
+    assert a.watch(good) is True  # the next watch is unaffected
+    assert _categories(a)[("parameters", "end")] == 4 * 4 * 4 + 4 * 4
+
+
+def test_watch_validates_its_arguments() -> None:
+    a = _agent()
+    from gpumemd.agent.categories import MAX_WATCHED
+
+    many = [torch.nn.Linear(1, 1) for _ in range(MAX_WATCHED + 1)]
+    assert a.watch(many) is False  # more objects than the bound: none held
+    assert not a.categories.watching
+    assert a.watch("a string", 3) is False  # not weak-referenceable: refused, counted
+    assert not a.categories.watching
+
+
+def test_a_model_that_blocks_when_listed_again_is_dropped_not_retried() -> None:
+    # a watched parameter replaced: the next boundary lists the model again, within the bounds;
+    # a parameters() that now blocks costs that one wait, then the model is not watched any more
+    a = _agent()
+    a.categories.max_seconds = 0.3
+    a.categories.budget = float("inf")
+
+    class Changing(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.zeros(4))
+            self.blocking = Blocking()
+            self.block = False
+
+        def parameters(self, recurse: bool = True) -> Any:
+            if self.block:
+                return self.blocking.parameters()
+            return super().parameters(recurse)
+
+    model = Changing()
+    try:
+        assert a.watch(model) is True
+        model.w = torch.nn.Parameter(torch.zeros(8))  # the listed one is gone
+        gc.collect()
+        model.block = True
+        a.categories.on_boundary(1)  # sees the loss
+        a.categories.on_boundary(2)  # lists again: blocks, waits its bound, drops the model
+        assert not a.categories.watching
+        before = a.errors.counts["watch"]
+        a.categories.on_boundary(3)
+        assert a.errors.counts["watch"] == before  # not tried again
+    finally:
+        model.blocking.release.set()

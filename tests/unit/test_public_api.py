@@ -50,9 +50,14 @@ SIGNATURES = {
                        "-> 'Iterator[Any]'",
     "dump_snapshot": "(reason: 'str' = 'manual') -> 'str | None'",
     "arm_memory_history": "() -> 'bool'",
-    "find_leak": "(*, every: 'int' = 3, snapshots: 'int' = 3) -> 'bool'",
+    "find_leak": "(*, every: 'int' = 25, snapshots: 'int' = 3) -> 'bool'",
     "set_step": "(step: 'int', tokens: 'int | None' = None) -> 'None'",
     "watch": "(model: 'Any' = None, optimizer: 'Any' = None) -> 'bool'",
+    "preflight": "(factory: 'Callable[..., Any] | str | None' = None, "
+                 "shapes: 'Sequence[tuple[int, int]]' = ((1, 512),), *, script: 'str | None' = None, "
+                 "argv: 'Sequence[str]' = (), device: 'Device | str | None' = None, "
+                 "overheads: 'Overheads | None' = None, world: 'int' = 1, search: 'str | None' = None, "
+                 "steps: 'int' = 2, remap: 'bool | None' = None, alloc_conf: 'str' = '') -> 'Report'",
 }
 
 PROFILER_NAMES = ["BoundedList", "DEVICE_FORMS", "Device", "GPUMemoryProfiler", "MemorySnapshot", "MiB",

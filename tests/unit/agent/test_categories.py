@@ -11,14 +11,14 @@ import os
 import subprocess
 import sys
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.agent.agent import Agent
-from gpumemd.agent.categories import CategorySource, _GradMemo, _split, account
+from gpumemd.agent.categories import STEP_BUDGET, CategorySource, _split, account
 from gpumemd.agent.identity import Identity
 from tests.fakes import FakeTorch, TorchSequence, stats
 from tests.helpers import ROOT
@@ -126,22 +126,6 @@ def test_master_weights_of_a_mixed_precision_setup_are_optimizer_state() -> None
     alone = account([], [opt], device_type="cpu").bytes[CPU]
     assert alone["parameters"] == nbytes(*master)
     assert alone["optimizer_state"] == 2 * nbytes(*master) + scalars
-
-
-def test_gradients_as_last_seen_survive_zero_grad_set_to_none() -> None:
-    model = mlp()
-    opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    train(model, opt)
-    memo = _GradMemo()
-    full = account([model], [opt], device_type="cpu", grads=memo).bytes[CPU]["gradients"]
-    assert full == nbytes(*model.parameters())
-    opt.zero_grad(set_to_none=True)  # the next step's forward: no grads now, but the step will hold them
-    assert account([model], [opt], device_type="cpu", grads=memo).bytes[CPU]["gradients"] == full
-    assert account([model], [opt], device_type="cpu").bytes[CPU]["gradients"] == 0  # without the memo
-    for p in model[0].parameters():  # frozen from now on: its gradients are not held any more
-        p.requires_grad_(False)
-    assert account([model], [opt], device_type="cpu", grads=memo).bytes[CPU]["gradients"] == \
-        nbytes(*model[2].parameters())
 
 
 def test_only_tensors_on_the_asked_device_type_count() -> None:
@@ -262,7 +246,7 @@ def test_the_agent_exports_one_family_with_category_and_at() -> None:
 _WALK = """
 import json, sys, time
 import torch
-from gpumemd.agent.categories import _GradMemo, account
+from gpumemd.agent.categories import account
 
 
 class Flat:  # a model as the walk sees one, without nn.Module's per-parameter registration cost
@@ -285,7 +269,7 @@ moments = torch.zeros(2, n, 2)
 for p, m, v in zip(params, moments[0].unbind(), moments[1].unbind()):
     opt.state[p] = {"exp_avg": m, "exp_avg_sq": v}
 start = time.perf_counter()
-walk = account([Flat(params)], [opt], device_type="cpu", grads=_GradMemo())
+walk = account([Flat(params)], [opt], device_type="cpu")
 took = time.perf_counter() - start
 print(json.dumps({"took": took, "tensors": walk.tensors, "bytes": walk.bytes[("cpu", 0)]}))
 """
@@ -303,33 +287,136 @@ def test_a_walk_of_a_hundred_thousand_parameters_is_bounded() -> None:
     assert out["tensors"] >= 4 * n
     # views of three storages: each counted once, in its category
     assert out["bytes"] == {"parameters": 8 * n, "buffers": 0, "gradients": 8 * n, "optimizer_state": 16 * n}
-    assert out["took"] < 5.0, out  # ~1.5 s on the CI host (docs/categories.md); WALK_BUDGET spaces such walks
+    assert out["took"] < 5.0, out  # ~1.5 s on the CI host (docs/categories.md)
 
 
-def test_walks_are_spaced_by_their_cost_and_reused_between() -> None:
+class _Step(NamedTuple):  # what the allocator's last closed step says (StepPeakReading's fields read here)
+    allocated_end_bytes: int
+    allocated_bytes: int
+
+
+class _Reading(NamedTuple):  # an allocator reading, as the cycle hands it
+    device: int
+    uuid: str
+    allocated_bytes: int
+    step: Any = None  # no optimizer step closed
+
+
+def _source(clock: Any = None) -> tuple[CategorySource, dict[int, _Step]]:
+    steps: dict[int, _Step] = {}
+    source = CategorySource({}, device_type=lambda: "cpu", **({"clock": clock} if clock else {}))
+    source.follow(steps.get)
+    return source, steps
+
+
+def test_the_figures_are_the_step_ends_not_the_moment_a_sample_reads() -> None:
+    # The state at the optimizer step's end, paired with that step's end and peak, whatever
+    # the loop does when the sampling thread reads: zero_grad(set_to_none) has freed the
+    # grads, a backward has made half of them, an FSDP2-like forward has swapped in bigger
+    # (all-gathered) parameters.
+    model = mlp()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    source, steps = _source()
+    assert source.watch(model, opt)
+    at_rest = source.read({"allocator": (_Reading(0, "GPU-x", 1 << 20),)})[0]
+    assert at_rest.end["parameters"] == nbytes(*model.parameters()) and at_rest.end["gradients"] == 0
+    assert at_rest.peak is None and at_rest.end["other"] == (1 << 20) - nbytes(*model.parameters())
+    train(model, opt)
+    params = list(model.parameters())
+    truth = {"parameters": nbytes(*params), "gradients": nbytes(*params),
+             "optimizer_state": 2 * nbytes(*params) + sum(nbytes(s["step"]) for s in opt.state.values())}
+    held = sum(truth.values())
+    steps[0] = _Step(held + 4096, held + 10_000)
+    source.on_boundary(1)  # the optimizer step's end
+    opt.zero_grad(set_to_none=True)  # the next step begins
+    model[2].weight.grad = torch.zeros_like(model[2].weight)  # half a backward
+    model[0].weight = torch.nn.Parameter(torch.zeros(16, 8 * 4))  # an all-gathered stand-in, bigger
+    steps[0] = _Step(1, 2)  # not read: the pass names its own step
+    got = source.read({"allocator": (_Reading(0, "GPU-x", 123),)})[0]
+    assert {k: got.end[k] for k in truth} == truth
+    assert got.end["other"] == 4096 and got.peak is not None
+    assert got.peak["activations"] == 10_000 - 4096 and sum(got.peak.values()) == held + 10_000
+
+
+def test_passes_are_spaced_by_their_cost_and_a_new_watch_counts_at_once() -> None:
     now = [0.0]
-    source = CategorySource({}, device_type=lambda: "cpu", clock=lambda: now[0])
+    source, steps = _source(lambda: now[0])
     model = mlp()
     source.watch(model)
+    steps[0] = _Step(1 << 20, 2 << 20)
+    assert source.walks == 1  # counted at watch()
+    real = source._clock
 
-    class R:  # an allocator reading, as the cycle hands it
-        device, uuid, allocated_bytes, step = 0, "GPU-x", 1 << 20, None
-
-    def walk_taking(seconds: float) -> None:
-        real = source._clock
+    def boundary_taking(seconds: float) -> None:
         calls = iter((now[0], now[0] + seconds))
         source._clock = lambda: next(calls)
-        source.read({"allocator": (R(),)})
+        source.on_boundary(None)
         source._clock = real
 
-    walk_taking(0.002)
-    assert source.walks == 1
-    now[0] = 1.0  # before 0.002 / WALK_BUDGET = 2 s: the cached walk serves
-    assert source.read({"allocator": (R(),)})[0].end["parameters"] == nbytes(*model.parameters())
-    assert source.walks == 1
-    now[0] = 2.5
-    source.read({"allocator": (R(),)})
+    boundary_taking(0.002)
     assert source.walks == 2
-    source.watch(torch.optim.SGD(model.parameters(), lr=0.1))  # a new object: walk at the next sample
-    source.read({"allocator": (R(),)})
+    now[0] = 0.002 / STEP_BUDGET - 0.1  # before the budget allows: the last pass serves
+    source.on_boundary(None)
+    assert source.walks == 2
+    now[0] = 0.002 / STEP_BUDGET + 0.1
+    boundary_taking(0.001)
     assert source.walks == 3
+    source.watch(None, torch.optim.SGD(model.parameters(), lr=0.1))  # a new object: counted now
+    assert source.walks == 4
+    now[0] += 0.01
+    boundary_taking(0.001)  # and the next boundary counts whatever the budget said
+    assert source.walks == 5
+
+
+def test_a_replaced_parameter_is_found_again_at_the_next_boundary() -> None:
+    # fully_shard after watch() replaces every parameter: the dead references say so
+    model = mlp()
+    source, steps = _source()
+    source.budget = float("inf")  # a pass at every boundary
+    source.watch(model)
+    steps[0] = _Step(0, 0)
+    model[0].weight = torch.nn.Parameter(torch.zeros(16, 2))  # the old weight is gone
+    gc.collect()
+    source.on_boundary(None)  # this pass sees the loss and finds the tensors again for the next
+    source.on_boundary(None)
+    got = source.read({"allocator": (_Reading(0, "GPU-x", 1 << 20),)})[0]
+    assert got.end["parameters"] == nbytes(*model.parameters())
+
+
+def test_the_agent_counts_in_its_step_hook() -> None:
+    # real CPU optimizer steps through the agent's hook; the allocator replayed
+    model = mlp()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    a = Agent(listen_address=None, identity=Identity(pid=454, rank=0, local_rank=0, world_size=1),
+              apis={"torch": _Readings(1 << 30), "oom": FakeTorch(), "rss": lambda: 1, "peak_rss": lambda: 1},
+              spool_dir="", nvml=False, interval=3600, evaluation_interval=3600, nvml_interval=3600,
+              tick="step")
+    a.start()  # its first sample hooks the optimizer steps (torch is imported)
+    a.steps.peak_budget = float("inf")  # a step boundary after every step
+    a.categories._device_type = lambda: "cpu"  # the replayed GPU 0 holds this test's CPU tensors
+    try:
+        assert a.watch(model, opt)
+        train(model, opt, steps=2)
+        opt.zero_grad(set_to_none=True)
+        snap = a.sample_once()
+        got = {(s.labels["category"], s.labels["at"]): s.value for f in snap.exposition.families
+               for s in f.samples if s.name == "gpumemd_allocator_category_bytes"}
+        assert got[("gradients", "end")] == nbytes(*model.parameters())  # the step's end held them
+        assert ("activations", "peak") in got
+        assert a.categories.walks >= 2
+    finally:
+        a.stop()
+
+
+def test_without_a_step_hook_the_sampling_thread_counts_spaced_by_the_budget() -> None:
+    # agent.tick: thread installs no optimizer-step hook: a pass at a sample's moment instead
+    now = [0.0]
+    source = CategorySource({}, device_type=lambda: "cpu", clock=lambda: now[0], at_boundaries=False)
+    model = mlp()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    source.watch(model, opt)
+    reading = _Reading(0, "GPU-x", 1 << 20)
+    assert source.read({"allocator": (reading,)})[0].end["gradients"] == 0
+    train(model, opt)
+    got = source.read({"allocator": (reading,)})[0]  # the budget: a pass that took 0 s allows the next
+    assert got.end["gradients"] == nbytes(*model.parameters()) and source.walks == 3

@@ -162,12 +162,12 @@ def test_both_callbacks_watch_the_trainers_model_and_optimizers(lightning: Any, 
     cb.setup(trainer, net, "fit")
     cb.on_train_start(trainer, net)
     agent = agent_mod.current()
-    assert [r() for r in agent.categories._models] == [net]
+    assert [m.ref() for m in agent.categories._models] == [net]
     assert [r() for r in agent.categories._optimizers] == opts
     cb.on_train_start(object(), net)  # a trainer without optimizers: the module alone, nothing raised
     hf = huggingface.GpumemdTrainerCallback(**QUIET)
     hf.on_train_begin(types.SimpleNamespace(), None, None, model=other, optimizer=opts[1])
-    assert [r() for r in agent.categories._models] == [net, other]
+    assert [m.ref() for m in agent.categories._models] == [net, other]
     assert agent.errors.counts.get("integration", 0) == 0
 
 

@@ -91,3 +91,34 @@ def test_any_snapshot_shaped_data_gives_a_bounded_report(snaps: list, steps: int
     report = find_leaks(snaps, steps)
     assert len(report.sites) <= 10
     json.dumps(report.to_json(), allow_nan=False)
+
+
+def test_growth_per_step_from_one_recorded_step_per_window() -> None:
+    """One step of each window of 10 recorded: a site adding a block per step grew by one
+    step's blocks per window; one growing buffer re-allocated each step grew through all 10."""
+    user = [{"filename": "/home/u/train.py", "line": 5, "name": "step"}]
+
+    def snap(n_blocks: int, size: int) -> dict:
+        blocks = [{"address": i << 24, "size": size, "state": "active_allocated", "frames": user}
+                  for i in range(n_blocks)]
+        return {"segments": [{"device": 0, "blocks": blocks}]}
+
+    per_block = find_leaks([snap(1, 1 << 20), snap(2, 1 << 20), snap(3, 1 << 20)], 20, recorded_steps=2)
+    assert per_block.sites[0].bytes_per_step == 1 << 20
+    growing = find_leaks([snap(1, 10 << 20), snap(1, 20 << 20), snap(1, 30 << 20)], 20, recorded_steps=2)
+    assert growing.sites[0].bytes_per_step == 1 << 20
+
+
+def test_a_small_leak_recorded_one_step_per_window_is_still_named() -> None:
+    """A 384 KiB leak per step, one step of each window of 10 recorded: the frames show
+    768 KiB of growth over 20 steps, 7.5 MiB in truth; over min_growth (1 MiB)."""
+    user = [{"filename": "/home/u/train.py", "line": 38, "name": "hook"}]
+
+    def snap(n: int) -> dict:
+        blocks = [{"address": i << 24, "size": 384 << 10, "state": "active_allocated", "frames": user}
+                  for i in range(n)]
+        return {"segments": [{"device": 0, "blocks": blocks}]}
+
+    report = find_leaks([snap(1), snap(2), snap(3)], 20, recorded_steps=2)
+    assert [s.line for s in report.sites] == [38] and report.sites[0].bytes_per_step == 384 << 10
+    assert find_leaks([snap(1), snap(2), snap(3)], 2).sites == ()  # every step recorded: 768 KiB in all

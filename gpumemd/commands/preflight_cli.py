@@ -1,0 +1,210 @@
+"""`gpumemd preflight`: will a training job fit, before it is launched (docs/preflight.md).
+
+The job (a `module:function` factory, or a script) runs its first steps on fake tensors in
+`gpumemd.preflight` (torch, loaded only here, when the command runs); the device it is judged
+against is a named GPU, a total, a node's daemon (`--node URL`, read like `explain --url`), or
+this machine's GPU sampled with the daemon's sources. The non-PyTorch bytes come from the
+agents running on that node, or from a saved scrape (`--calibration FILE`), else defaults.
+
+Exit status: 0 fits, 1 does not fit (at the interval's top), 2 could not tell (no device,
+the job could not run on fake tensors, a bad flag, an unreachable node).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from gpumemd import config as config_mod
+
+from . import flags
+
+__all__ = ["add_arguments", "main"]
+
+MAX_SHAPES = 32
+MAX_STEPS = 8
+MAX_WORLD = 1 << 16
+MAX_TOTAL = 1 << 50  # a GPU of a pebibyte: past it, not a GPU's total
+MAX_CALIBRATION_BYTES = 8 << 20
+_NON_PYTORCH = "gpumemd_process_non_pytorch_bytes"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """preflight's flags on its subparser."""
+    p.add_argument("target", metavar="MODULE:FUNCTION|SCRIPT.py",
+                   help="a factory returning (model, optimizer, batch_fn) or a gpumemd.preflight.Job; "
+                   "or a training script, run until its optimizer has stepped --steps times (its own "
+                   "arguments after --)")
+    p.add_argument("--shape", action="append", metavar="BxS",
+                   help="batch x sequence to run (repeat for several; default 1x512; a script runs its own)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--gpu", metavar="NAME", help="a GPU from the table (H100-80GB, H200, A100-80GB, ...)")
+    where.add_argument("--total", metavar="BYTES", help="a GPU of this many bytes")
+    where.add_argument("--node", metavar="URL", help="a running gpumemd serve: its GPU's free memory, "
+                       "other processes and the agents' measured non-PyTorch bytes")
+    where.add_argument("--here", action="store_true", help="this machine's GPU (sampled as serve would)")
+    p.add_argument("--gpu-index", metavar="N", help="with --node/--here: this GPU (default: the most free)")
+    p.add_argument("--calibration", metavar="FILE",
+                   help=f"a saved scrape (/metrics text) whose {_NON_PYTORCH} are the non-PyTorch bytes")
+    p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
+                   help="the job's allocator settings (expandable_segments:True, max_split_size_mb:N, ...)")
+    p.add_argument("--world", metavar="N", default="1",
+                   help="ranks of the job (NCCL's bytes; per-rank figures)")
+    p.add_argument("--search", choices=["batch", "seq"],
+                   help="find the largest batch (or sequence) that fits at the last shape")
+    p.add_argument("--steps", metavar="N", default="2", help="training steps to run (default 2: the "
+                   "optimizer's state exists in the second)")
+    p.add_argument("--timeout", default="5s", help="the longest the node's answer may take (default 5s)")
+    p.add_argument("--json", action="store_true", help="JSON for scripts and schedulers")
+
+
+def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
+    out = []
+    for value in (values or ["1x512"])[:MAX_SHAPES + 1]:
+        batch, sep, seq = value.lower().partition("x")
+        if not sep:
+            raise config_mod.ConfigError([f"--shape: {value[:40]!r}: expected BATCHxSEQUENCE, e.g. 8x1024"])
+        b = flags.integer(batch, "--shape (batch)", 1)
+        s = flags.integer(seq, "--shape (sequence)", 1)
+        assert b is not None and s is not None
+        out.append((b, s))
+    if len(out) > MAX_SHAPES:
+        raise config_mod.ConfigError([f"--shape: at most {MAX_SHAPES} shapes"])
+    return out
+
+
+def _measured(text: str, source: str) -> list[int]:
+    """The non-PyTorch bytes of each process in a saved scrape: an agent's own series, or a
+    daemon's (each agent's process as `explain` splits it)."""
+    from . import explain
+    from .client import parse_exposition
+
+    series, _ = parse_exposition(text)
+    own = [int(v) for _, v in series.get(_NON_PYTORCH, []) if 0 < v < MAX_TOTAL]
+    return own + _agents(explain.Node.from_series(series, source))
+
+
+def _agents(node: Any) -> list[int]:
+    return [p.non_pytorch for g in node.gpus for p in g.processes if p.agent and p.non_pytorch > 0]
+
+
+def _node_device(args: argparse.Namespace, index: int | None, timeout: float) -> tuple[Any, list[int]]:
+    """The device and the measured non-PyTorch bytes from a daemon (--node) or this machine (--here)."""
+    from gpumemd.preflight import Device
+
+    from . import explain
+
+    if args.node:
+        node = explain.from_url(args.node, timeout)
+    else:
+        node = explain.local(config_mod.Config())
+    gpus = [g for g in node.gpus if index is None or g.gpu == index]
+    if not gpus:
+        raise explain.NoGpu(f"no GPU {index}" if index is not None else "no GPU")
+    g = max(gpus, key=lambda g: g.free)
+    return Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
+                  source=f"GPU {g.gpu} of {node.source}: {g.free} B free"), _agents(node)
+
+
+def main(args: argparse.Namespace) -> int:
+    """0 fits, 1 does not, 2 could not tell (see the module's docstring)."""
+    try:
+        shapes = _shapes(args.shape)
+        world = flags.integer(args.world, "--world", 1, MAX_WORLD) or 1
+        steps = flags.integer(args.steps, "--steps", 2, MAX_STEPS) or 2
+        index = flags.integer(args.gpu_index, "--gpu-index", 0)
+        total = flags.integer(args.total, "--total", 1, MAX_TOTAL)
+        timeout = flags.timeout(args)
+    except config_mod.ConfigError as exc:
+        return flags.report(exc)
+    try:
+        import gpumemd.preflight as pf
+    except ImportError as exc:
+        print(f"gpumemd preflight: needs torch ({exc})", file=sys.stderr)
+        return 2
+    overheads = pf.DEFAULT_OVERHEADS
+    device = None
+    try:
+        if args.gpu:
+            device = pf.Device.named(args.gpu)
+        elif total is not None:
+            device = pf.Device(f"{total} B", total, source="--total")
+        elif args.node or args.here:
+            device, measured = _node_device(args, index, timeout)
+            overheads = overheads.calibrated(measured, device.source)
+    except KeyError as exc:
+        print(f"gpumemd preflight: --gpu: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # an unreachable node, no GPU here: one line, never a traceback
+        print(f"gpumemd preflight: {type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr)
+        return 2
+    if args.calibration:
+        from gpumemd.config.yamlsafe import YamlError, read_limited
+
+        try:
+            text = read_limited(args.calibration, MAX_CALIBRATION_BYTES).decode("utf-8", "replace")
+        except (OSError, YamlError) as exc:
+            print(f"gpumemd preflight: --calibration: {exc}", file=sys.stderr)
+            return 2
+        overheads = overheads.calibrated(_measured(text, args.calibration), args.calibration)
+    script = args.target if args.target.endswith(".py") else None
+    argv = list(getattr(args, "script_args", []))  # getattr: set by cli.main, after `--`
+    try:
+        report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
+                              device=device, overheads=overheads, world=world, search=args.search,
+                              steps=steps, alloc_conf=args.alloc_conf or "")
+    except pf.NotRunnable as exc:
+        print(f"gpumemd preflight: could not run the job on fake tensors: {exc}", file=sys.stderr)
+        return 2
+    except (ImportError, AttributeError, ValueError) as exc:
+        print(f"gpumemd preflight: {args.target}: {type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr)
+        return 2
+    from .format import strict_json
+
+    sys.stdout.write(strict_json(report.to_json()) if args.json else render(report))
+    return report.exit_code
+
+
+def render(report: Any) -> str:
+    """The one-screen answer."""
+    from .format import size
+
+    d, o = report.device, report.overheads
+    lines = [f"gpumemd preflight: {report.job}"
+             + (f" on {d.name} ({d.source})" if d else " (no device: figures only)")
+             + (f", {report.world} ranks" if report.world > 1 else "")]
+    for r in report.shapes:
+        f, v = r.figures, r.verdict
+        head = f"{f.batch}x{f.seq}: "
+        if v is None:
+            head += f"needs {size(f.total)}"
+        else:
+            word = "FITS" if v.fits else ("DOES NOT FIT" if v.certain else "MAY NOT FIT")
+            head += (f"{word}: needs {size(f.total)} ± {size(f.error_bytes + o.non_pytorch_spread)}, "
+                     f"headroom {size(v.headroom)} at the interval's top")
+        lines.append(head)
+        cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
+        lines.append(f"  tensors at the peak ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}")
+        lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
+                     f"workspaces), reserved {size(f.reserved_peak)} (segments)")
+        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
+                     + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
+        for strategy, rank in r.per_rank.items():
+            lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
+                         f"{size(rank['total'])}")
+        for note in v.notes if v else ():
+            lines.append(f"  ! {note}")
+    if report.largest:
+        lg = report.largest
+        best = lg["largest"]
+        bound = "" if lg["exact"] or not best else "at least "
+        lines.append(f"largest {lg['dimension']} that fits: {bound}{best if best else 'none'} "
+                     f"({lg['probes']} fake runs)")
+    for a in report.advice:
+        lines.append(f"- {a}")
+    lines.append(f"overheads: {o.source}")
+    for n in report.notes:
+        lines.append(f"note: {n}")
+    lines.append(f"({report.seconds:.1f} s)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,571 @@
+"""A training job's first steps on fake CUDA tensors, on any machine: the allocation and
+free stream the caching allocator would see, and each live byte's category at the peak.
+
+The job runs under `FakeTensorMode` (shapes, dtypes and devices, no data) with a CUDA device
+that a CPU-only torch does not have. What needs CUDA itself is stood in for, for the run only
+(`fake_cuda()`), and put back after:
+
+- `torch.cuda.is_available()` and the device queries answer as one GPU would (autocast,
+  `GradScaler` and the user's own `if torch.cuda.is_available()` take their CUDA branch);
+  `synchronize`, `manual_seed`, `set_device`, `empty_cache` do nothing; the memory statistics
+  read the fake stream;
+- `Tensor.cuda()`/`Tensor.to("cuda")` are the `_to_copy` op itself (torch's own methods first
+  initialise CUDA, which a CPU-only build cannot); a real CPU tensor (a data loader's batch) is
+  made fake first;
+- in-place random fills of a fake CUDA tensor (`uniform_`, `normal_`: `nn.init`) leave it as it
+  is: torch's decomposition asks for the CUDA generator, and values are not memory;
+- `nn.Module._apply` (`.cuda()`, `.to()`, `.half()`) puts new parameters in place of the old
+  (torch swaps fake parameters' contents, which fails while the fake mode holds a weak reference);
+- a data loader's worker processes and pinned memory are turned off (a fake tensor cannot be
+  sent between processes; pinning needs CUDA), and it loads outside the fake mode (its
+  samplers read values).
+
+What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
+kernels (Triton, CUDA extensions) without a meta implementation, `torch.compile`, and data-
+dependent Python control flow on tensor values (`if loss.item() > x`): a fake tensor has no
+values. Such a job fails with torch's own error, which `run()` reports as `NotRunnable`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import runpy
+import sys
+import time
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
+from torch.utils._pytree import tree_flatten
+
+from gpumemd.diagnosis.snapshot import request_block
+
+from .verdict import Event
+
+__all__ = ["CATEGORIES", "Job", "NotRunnable", "Stream", "fake_cuda", "remapped", "run", "run_script"]
+
+CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
+"""parameters (and buffers), each parameter's .grad, the optimizer's state, what the forward
+made, what backward and the optimizer made that is none of those, and the rest (the batch)."""
+
+_RANDOM_FILLS = ("uniform_", "normal_", "bernoulli_", "random_", "exponential_", "geometric_",
+                 "log_normal_", "cauchy_")
+_CUDA0 = torch.device("cuda", 0)
+_CPU = torch.device("cpu")
+
+
+class NotRunnable(Exception):
+    """The job could not run on fake tensors: why, in one line."""
+
+
+class _Stop(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
+    """Raised from the optimizer's post-hook once the steps asked for have run."""
+
+
+@dataclass
+class Job:
+    """What a factory hands preflight: the model, its optimizer, and `batch(batch, seq)` that
+    makes one batch of that shape (on the GPU, as the training loop would). `loss(model, batch)`
+    gives the loss to call backward on (default: the output's `.loss`, a dict's `"loss"`, or
+    the output's mean); `autocast`, a dtype to run the forward under (bf16 autocast)."""
+
+    model: Any
+    optimizer: Any
+    batch: Callable[[int, int], Any]
+    loss: Callable[[Any, Any], Any] | None = None
+    autocast: torch.dtype | None = None
+
+
+@dataclass
+class Stream:
+    """What one fake run allocated and freed on the GPU, in order, and what it held at its peak
+    (by category, rounded to the allocator's 512-byte blocks)."""
+
+    events: list[Event]
+    peak: int  # the rounded live bytes' highest value (what MemTracker reports)
+    at_peak: dict[str, int]
+    steps: int
+    seconds: float
+    phase_at_peak: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+class _Tracker(TorchDispatchMode):
+    """Every op's new CUDA storages become allocations; a storage's end (its last reference
+    gone) becomes its free, as the caching allocator sees them."""
+
+    def __init__(self, remap: bool) -> None:
+        super().__init__()
+        self.remap = remap  # a CPU-only torch: the job's CUDA tensors are made as fake CPU ones
+        self.device_type = "cpu" if remap else "cuda"
+        self.events: list[Event] = []
+        self.sizes: dict[int, int] = {}  # key -> rounded bytes
+        self.category: dict[int, str] = {}  # what each allocation is (kept after its free)
+        self.keys: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+        self.total = self.peak = 0
+        self.peak_at = 0  # the events up to the peak
+        self.phase = "setup"
+        self.phase_at_peak = ""
+        self.next_key = 1
+        self.closed = False
+
+    def close(self) -> list[Event]:
+        """The stream as it stands; the storages that outlive the run free nothing into it."""
+        self.closed = True
+        return list(self.events)
+
+    def _free(self, key: int) -> None:
+        if self.closed:
+            return
+        size = self.sizes.pop(key, 0)
+        if size:
+            self.events.append((key, 0))
+            self.total -= size
+
+    def track(self, t: Any, category: str | None = None) -> None:
+        """Count `t`'s storage if new (a tensor made outside an op: a parameter, a batch)."""
+        if not isinstance(t, FakeTensor) or t.device.type != self.device_type:
+            return
+        st = t.untyped_storage()
+        key = self.keys.get(st)
+        nbytes = st.nbytes()
+        if key is not None and self.sizes.get(key, -1) != request_block(nbytes) and nbytes:
+            self._free(key)  # resized in place: the allocator frees and allocates anew
+            key = None
+        if key is None:
+            if not nbytes:
+                return
+            key = self.next_key
+            self.next_key += 1
+            self.keys[st] = key
+            weakref.finalize(st, self._free, key).atexit = False
+            size = request_block(nbytes)
+            self.sizes[key] = size
+            self.category[key] = category or self._phase_category()
+            self.total += size
+            self.events.append((key, nbytes))
+            if self.total > self.peak:
+                self.peak = self.total
+                self.peak_at = len(self.events)
+                self.phase_at_peak = self.phase
+        elif category is not None and key in self.sizes:
+            self.category[key] = category  # a grad, or the optimizer's state, once known as one
+
+    def at_peak(self) -> dict[str, int]:
+        """The bytes live at the peak by what each allocation turned out to be (the optimizer's
+        state made in the first step's peak is known as state only after that step)."""
+        live: dict[int, int] = {}
+        for key, size in self.events[: self.peak_at]:
+            if size:
+                live[key] = request_block(size)
+            else:
+                live.pop(key, None)
+        out = dict.fromkeys(CATEGORIES, 0)
+        for key, size in live.items():
+            out[self.category[key]] += size
+        return out
+
+    def _phase_category(self) -> str:
+        if torch._C._current_autograd_node() is not None:
+            return "temporaries"
+        return {"forward": "activations", "optimizer": "temporaries"}.get(self.phase, "other")
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        device = kwargs.get("device")
+        if self.remap and device is not None and torch.device(device).type == "cuda":
+            kwargs = {**kwargs, "device": _CPU}
+        out = func(*args, **kwargs)
+        for t in tree_flatten(out)[0]:
+            self.track(t)
+        return out
+
+
+def _fill(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+    def fill(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+        if self.device.type == "cuda" and isinstance(self, FakeTensor):
+            return self
+        return original(self, *args, **kwargs)
+
+    fill.__name__ = name
+    return fill
+
+
+def _in_process(loader: Any) -> Any:
+    """A data loader's iterator in this process, unpinned (a loader made during the run)."""
+    import torch.utils.data.dataloader as dl
+
+    loader.num_workers, loader.pin_memory = 0, False
+    return dl._SingleProcessDataLoaderIter(loader)
+
+
+def _unfaked(load: Callable[..., Any]) -> Callable[..., Any]:
+    """A data loader's sampling and collating, on real CPU tensors (its samplers read values:
+    `randperm(...).tolist()`, a seed's `.item()`); the batch becomes fake where the job moves it."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with _disable_current_modes(), torch.device("cpu"):
+            return load(*args, **kwargs)
+
+    return call
+
+
+def _on_cpu(make: Callable[..., Any]) -> Callable[..., Any]:
+    def on_cpu(*args: Any, **kwargs: Any) -> Any:
+        device = kwargs.get("device")
+        if device is not None and torch.device(device).type == "cuda":
+            kwargs["device"] = _CPU
+        return make(*args, **kwargs)
+
+    return on_cpu
+
+
+def _device(device: Any) -> torch.device:
+    d = torch.device("cuda", device) if isinstance(device, int) else torch.device(device or "cuda")
+    return _CUDA0 if d.type == "cuda" and d.index is None else d
+
+
+def remapped() -> bool:
+    """True where CUDA cannot run here (a CPU-only torch, or no GPU): the fake GPU's tensors
+    are then CPU tensors. Autograd's gradient accumulator asks the device guard of a leaf's
+    device for a stream, which needs a CUDA device; a CPU-only build has none and aborts the
+    process (a C++ exception through a destructor), so a fake CUDA leaf cannot be trained."""
+    return not torch.cuda.is_available()
+
+
+@contextlib.contextmanager
+def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDIA H100 80GB HBM3",
+              total: int = 80 * 2**30) -> Iterator[None]:
+    """One fake GPU for the duration: the stand-ins the module docstring lists, put back on exit."""
+    remap = tracker.remap
+    saved: list[tuple[Any, str, Any]] = []
+
+    def put(owner: Any, name: str, value: Any) -> None:
+        saved.append((owner, name, owner.__dict__.get(name, getattr(owner, name, None))))
+        setattr(owner, name, value)
+
+    def to_fake(t: torch.Tensor) -> torch.Tensor:
+        return t if isinstance(t, FakeTensor) else mode.from_tensor(t)
+
+    original_to = torch.Tensor.to
+
+    def cuda(self: torch.Tensor, device: Any = None, non_blocking: bool = False, **_: Any) -> torch.Tensor:
+        target = _CPU if remap else _device(device)
+        if remap and isinstance(self, FakeTensor) and self.device == target:
+            return self
+        if self.device == target:
+            return self
+        return torch.ops.aten._to_copy.default(to_fake(self), device=target)
+
+    def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
+        device, dtype, _, _ = torch._C._nn._parse_to(*args, **kwargs)
+        if device is None or device.type != "cuda":
+            if self.device.type == "cuda" and isinstance(self, FakeTensor) and device is None:
+                if dtype is None or dtype == self.dtype:
+                    return self
+                return torch.ops.aten._to_copy.default(self, dtype=dtype)
+            return original_to(self, *args, **kwargs)
+        device = _CPU if remap else _device(device)
+        if isinstance(self, FakeTensor) and self.device == device and (dtype is None or dtype == self.dtype):
+            return self
+        return torch.ops.aten._to_copy.default(to_fake(self), dtype=dtype or self.dtype, device=device)
+
+    def module_apply(self: torch.nn.Module, fn: Callable[[Any], Any], recurse: bool = True) -> Any:
+        if recurse:
+            for child in self.children():
+                child._apply(fn)
+        for key, p in list(self._parameters.items()):
+            if p is None:
+                continue
+            with torch.no_grad():
+                new = fn(p)
+            if new is not p:
+                replaced = torch.nn.Parameter(new, requires_grad=p.requires_grad)
+                if p.grad is not None:
+                    replaced.grad = fn(p.grad)
+                self._parameters[key] = replaced
+        for key, b in list(self._buffers.items()):
+            if b is not None:
+                self._buffers[key] = fn(b)
+        return self
+
+    def memory(_: Any = None) -> int:
+        return tracker.total if tracker else 0
+
+    def peak(_: Any = None) -> int:
+        return tracker.peak if tracker else 0
+
+    props = type("FakeProperties", (), {"name": device_name, "total_memory": total, "major": 9, "minor": 0,
+                                         "multi_processor_count": 132})()
+    try:
+        for name in _RANDOM_FILLS:
+            put(torch.Tensor, name, _fill(name, getattr(torch.Tensor, name)))
+        put(torch.Tensor, "cuda", cuda)
+        put(torch.Tensor, "to", to)
+        put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
+        put(torch.nn.Module, "_apply", module_apply)
+        cu = torch.cuda
+        for name, value in (
+            ("is_available", lambda: True), ("device_count", lambda: 1), ("current_device", lambda: 0),
+            ("set_device", lambda *_: None), ("synchronize", lambda *_: None),
+            ("manual_seed", lambda *_: None), ("manual_seed_all", lambda *_: None),
+            ("seed", lambda: None), ("seed_all", lambda: None), ("empty_cache", lambda: None),
+            ("get_device_name", lambda *_: device_name), ("get_device_capability", lambda *_: (9, 0)),
+            ("get_device_properties", lambda *_: props), ("is_bf16_supported", lambda *_: True),
+            ("memory_allocated", memory), ("max_memory_allocated", peak),
+            ("memory_reserved", memory), ("max_memory_reserved", peak),
+            ("reset_peak_memory_stats", lambda *_: None), ("reset_max_memory_allocated", lambda *_: None),
+            ("mem_get_info", lambda *_: (total - memory(), total)),
+        ):
+            put(cu, name, value)
+        if remap:  # no CUDA to initialise; where there is, the real initialisation stands
+            for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
+                                ("_lazy_init", lambda: None)):
+                put(cu, name, value)
+        chooses = _optimizer_choice(remap)
+        for module in list(sys.modules.values()):
+            if module is not None and module.__name__.startswith("torch.optim") and \
+                    "_default_to_fused_or_foreach" in vars(module):
+                put(module, "_default_to_fused_or_foreach", chooses)
+        import torch.utils.data.dataloader as dl
+
+        if remap:  # CUDA's autocast has no effect on the CPU tensors the job runs as: CPU's autocast
+            autocast_init = torch.amp.autocast_mode.autocast.__init__
+
+            def autocast(self: Any, device_type: str, *args: Any, **kwargs: Any) -> None:
+                autocast_init(self, "cpu" if device_type == "cuda" else device_type, *args, **kwargs)
+
+            put(torch.amp.autocast_mode.autocast, "__init__", autocast)
+            for name in ("tensor", "as_tensor"):  # they initialise CUDA before any op is dispatched
+                put(torch, name, _on_cpu(getattr(torch, name)))
+            put(torch.nn.functional, "scaled_dot_product_attention",
+                _fused_attention(torch.nn.functional.scaled_dot_product_attention))
+
+        put(dl.DataLoader, "_get_iterator", _in_process)
+        put(dl.DataLoader, "__iter__", _unfaked(dl.DataLoader.__iter__))
+        put(dl._BaseDataLoaderIter, "__next__", _unfaked(dl._BaseDataLoaderIter.__next__))
+        yield
+    finally:
+        for owner, name, value in reversed(saved):
+            setattr(owner, name, value)
+
+
+def _fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
+    """SDPA as CUDA's fused kernels hold memory, on the CPU tensors that stand for the GPU's:
+    CUDA's flash and memory-efficient kernels apply attention dropout inside the kernel (a
+    seed, no mask), where the CPU falls back to the math path with its seq² weights and mask;
+    without dropout the CPU takes its flash kernel, whose saved output and log-sum-exp are
+    the shapes CUDA's flash kernel saves."""
+
+    def attention(*args: Any, **kwargs: Any) -> Any:
+        if len(args) > 4:
+            args = (*args[:4], 0.0, *args[5:])
+        kwargs["dropout_p"] = 0.0 if len(args) <= 4 else kwargs.get("dropout_p", 0.0)
+        if len(args) > 4:
+            kwargs.pop("dropout_p")
+        return sdpa(*args, **kwargs)
+
+    return attention
+
+
+def _optimizer_choice(remap: bool) -> Callable[..., tuple[bool, bool]]:
+    """torch.optim's choice of its foreach (or fused) implementation, made for the GPU the job
+    will run on: torch's own refuses every tensor subclass (a fake tensor included) and so
+    falls back to the per-parameter loop, whose temporaries are one parameter's, where the
+    foreach path's are every parameter's at once (AdamW's `_foreach_sqrt` of its second moment:
+    the step's peak at a short batch)."""
+    from torch.optim.optimizer import (
+        _get_foreach_kernels_supported_devices,
+        _get_fused_kernels_supported_devices,
+    )
+
+    def device(p: torch.Tensor) -> str:
+        return "cuda" if remap else p.device.type
+
+    def choose(params: list[Any], differentiable: bool, use_fused: bool = False) -> tuple[bool, bool]:
+        if torch.jit.is_scripting() or differentiable:
+            return False, False
+        fused_ok = _get_fused_kernels_supported_devices()
+        foreach_ok = _get_foreach_kernels_supported_devices()
+        fused = use_fused and all(p is None or (device(p) in fused_ok and torch.is_floating_point(p))
+                                  for p in params)
+        foreach = not fused and all(p is None or device(p) in foreach_ok for p in params)
+        return fused, foreach
+
+    return choose
+
+
+def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:
+    """Tensors made without a device go to the GPU, as the job's would (remapped: they are the
+    CPU tensors that stand for it already; torch's device context would initialise CUDA)."""
+    return contextlib.nullcontext() if tracker.remap else torch.device("cuda")
+
+
+def _default_loss(out: Any) -> Any:
+    loss = getattr(out, "loss", None)  # getattr: a model's output of any type (Hugging Face's carry .loss)
+    if loss is None and isinstance(out, dict):
+        loss = out.get("loss")
+    if loss is None:
+        first = out if isinstance(out, torch.Tensor) else tree_flatten(out)[0][0]
+        loss = first.float().mean()
+    return loss
+
+
+class _Hooks:
+    """The phases of a step and the persistent categories, from the optimizer's hooks."""
+
+    def __init__(self, tracker: _Tracker, steps: int) -> None:
+        self.tracker, self.steps, self.done = tracker, steps, 0
+        self.handles: list[Any] = []
+
+    def persistent(self, optimizer: Any, model: Any = None) -> None:
+        t = self.tracker
+        if model is not None:
+            for p in model.parameters():
+                t.track(p, "parameters")
+            for b in model.buffers():
+                t.track(b, "parameters")
+        for group in optimizer.param_groups:
+            for p in group["params"]:
+                t.track(p, "parameters")
+                if p.grad is not None:
+                    t.track(p.grad, "gradients")
+        for state in optimizer.state.values():
+            for v in state.values():
+                t.track(v, "optimizer_state")
+
+    def install(self, stop: bool) -> None:
+        from torch.optim.optimizer import (
+            register_optimizer_step_post_hook,
+            register_optimizer_step_pre_hook,
+        )
+
+        def pre(opt: Any, *_: Any) -> None:
+            self.persistent(opt)
+            self.tracker.phase = "optimizer"
+
+        def post(opt: Any, *_: Any) -> None:
+            self.persistent(opt)
+            self.tracker.phase = "setup"
+            self.done += 1
+            if stop and self.done >= self.steps:
+                raise _Stop
+
+        self.handles = [register_optimizer_step_pre_hook(pre), register_optimizer_step_post_hook(post)]
+
+    def remove(self) -> None:
+        for h in self.handles:
+            h.remove()
+
+
+def _grad_hooks(tracker: _Tracker, params: Sequence[Any]) -> list[Any]:
+    def accumulated(p: Any) -> None:
+        tracker.track(p.grad, "gradients")
+
+    return [p.register_post_accumulate_grad_hook(accumulated) for p in params if p.requires_grad]
+
+
+def _fail(exc: BaseException, where: str) -> NotRunnable:
+    text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    hint = ""
+    low = text.lower()
+    kind = type(exc).__name__
+    if kind in ("DataDependentOutputException", "DynamicOutputShapeException") or "data-dependent" in low \
+            or "_local_scalar_dense" in low:
+        hint = (" (a fake tensor has no values: code that reads one — .item(), .tolist(), `if tensor:`, "
+                "an output whose shape depends on values — cannot run)")
+    elif "cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low):
+        hint = " (CUDA streams, events and generators have no fake stand-in)"
+    return NotRunnable(f"{where}: {kind}: {text}{hint}")
+
+
+def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
+        **kwargs: Any) -> Stream:
+    """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
+    fake GPU and run `steps` training steps at (batch, seq)."""
+    tracker = _Tracker(remapped() if remap is None else remap)
+    mode = FakeTensorMode(allow_non_fake_inputs=True)
+    started = time.perf_counter()
+    hooks = _Hooks(tracker, steps)
+    with fake_cuda(mode, tracker), mode, tracker:
+        try:
+            with _default_device(tracker):
+                built = factory(**kwargs)
+            job = built if isinstance(built, Job) else Job(*built)
+        except NotRunnable:
+            raise
+        except Exception as exc:
+            raise _fail(exc, "building the job") from None
+        hooks.persistent(job.optimizer, job.model)
+        grads = _grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
+        hooks.install(stop=False)
+        try:
+            for _ in range(steps):
+                tracker.phase = "setup"
+                with _default_device(tracker):
+                    data = job.batch(batch, seq)
+                tracker.phase = "forward"
+                ctx = (torch.autocast("cuda", dtype=job.autocast) if job.autocast is not None
+                       else contextlib.nullcontext())
+                with ctx:
+                    loss = job.loss(job.model, data) if job.loss else _default_loss(_call(job.model, data))
+                tracker.phase = "backward"
+                loss.backward()
+                del loss, data
+                job.optimizer.step()
+                job.optimizer.zero_grad(set_to_none=True)
+        except Exception as exc:
+            raise _fail(exc, f"running a step at batch {batch} x {seq}") from None
+        finally:
+            hooks.remove()
+            for h in grads:
+                h.remove()
+    if not tracker.peak:
+        raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
+    return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
+                  tracker.phase_at_peak)
+
+
+def _call(model: Any, data: Any) -> Any:
+    if isinstance(data, dict):
+        return model(**data)
+    if isinstance(data, (tuple, list)):
+        return model(*data)
+    return model(data)
+
+
+def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
+    """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
+    `steps` times (a stop raised from the optimizer's post-hook ends it there)."""
+    tracker = _Tracker(remapped() if remap is None else remap)
+    mode = FakeTensorMode(allow_non_fake_inputs=True)
+    hooks = _Hooks(tracker, steps)
+    started = time.perf_counter()
+    saved_argv = sys.argv
+    sys.argv = [path, *argv]
+    try:
+        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker):
+            hooks.install(stop=True)
+            try:
+                runpy.run_path(path, run_name="__main__")
+            except _Stop:
+                pass
+            except SystemExit as exc:
+                if hooks.done < steps:
+                    raise NotRunnable(
+                        f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)") from None
+            except Exception as exc:
+                raise _fail(exc, path) from None
+            finally:
+                hooks.remove()
+    finally:
+        sys.argv = saved_argv
+    if hooks.done < steps:
+        raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
+                          "(torch.optim's step hooks saw no more)")
+    return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
+                  tracker.phase_at_peak)

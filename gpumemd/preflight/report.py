@@ -1,0 +1,252 @@
+"""`gpumemd.preflight(...)`: run the job's first steps on fake tensors for each shape, judge
+each against a device, search the largest batch (or sequence) that fits, and say what to change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpumemd.diagnosis.allocsim import Setting, parse_alloc_conf
+
+from . import fakerun
+from .verdict import (
+    CPU_PATH_ERROR,
+    DEFAULT_OVERHEADS,
+    NATIVE,
+    Device,
+    Figures,
+    Overheads,
+    Verdict,
+    figures,
+    judge,
+    per_rank,
+)
+
+__all__ = ["MAX_PROBES", "Report", "ShapeResult", "advise", "load_factory", "preflight"]
+
+MAX_PROBES = 14  # fake runs one search may spend (doubling, then halving the gap)
+_SIZE_LIMIT = 1 << 24  # a batch or sequence past this is not a search anyone meant
+
+
+@dataclass
+class ShapeResult:
+    """One shape's figures and, against a device, its verdict."""
+
+    figures: Figures
+    verdict: Verdict | None
+    per_rank: dict[str, dict[str, int]] = field(default_factory=dict)  # world > 1: "ddp", "fsdp2"
+
+    def to_json(self) -> dict[str, Any]:
+        v = self.verdict
+        return {**self.figures.to_json(),
+                "per_rank": self.per_rank,
+                "verdict": None if v is None else {
+                    "fits": v.fits, "certain": v.certain, "capacity": v.capacity,
+                    "headroom": v.headroom, "releases_cache": v.releases_cache, "notes": v.notes}}
+
+
+@dataclass
+class Report:
+    """Every shape's figures and verdict, the search's answer and the advice."""
+
+    job: str
+    device: Device | None
+    overheads: Overheads
+    world: int
+    shapes: list[ShapeResult]
+    largest: dict[str, Any] | None = None
+    advice: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def fits(self) -> bool | None:
+        """None without a device (no verdict), else whether every shape fits."""
+        verdicts = [s.verdict for s in self.shapes if s.verdict is not None]
+        return None if not verdicts else all(v.fits for v in verdicts)
+
+    @property
+    def exit_code(self) -> int:
+        """0 fits, 1 does not, 2 could not tell (no device to judge against)."""
+        return {True: 0, False: 1, None: 2}[self.fits]
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.device
+        return {
+            "job": self.job,
+            "fits": self.fits,
+            "device": None if d is None else {"name": d.name, "total": d.total,
+                                              "driver_reserved": d.driver_reserved, "others": d.others,
+                                              "fraction_limit": d.fraction_limit, "source": d.source},
+            "overheads": {"non_pytorch": self.overheads.non_pytorch,
+                          "non_pytorch_spread": self.overheads.non_pytorch_spread,
+                          "workspaces": self.overheads.workspaces, "nccl": self.overheads.nccl,
+                          "error": self.overheads.error, "source": self.overheads.source},
+            "world": self.world,
+            "shapes": [s.to_json() for s in self.shapes],
+            "largest": self.largest,
+            "advice": self.advice,
+            "notes": self.notes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def load_factory(spec: str) -> Callable[..., Any]:
+    """`module:function` (the module importable from the working directory or PYTHONPATH)."""
+    module, sep, name = spec.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f"{spec!r}: expected module:function")
+    obj: Any = importlib.import_module(module)
+    for part in name.split("."):
+        obj = getattr(obj, part)  # getattr: the user's dotted name
+    if not callable(obj):
+        raise ValueError(f"{spec}: not callable")
+    return obj
+
+
+class _Runner:
+    """One fake run per shape, memoised: the search revisits shapes."""
+
+    def __init__(self, factory: Callable[..., Any] | None, script: str | None, argv: Sequence[str],
+                 steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting) -> None:
+        self.factory, self.script, self.argv, self.setting = factory, script, argv, setting
+        self.steps, self.overheads, self.world, self.remap = steps, overheads, world, remap
+        self.done: dict[tuple[int, int], tuple[fakerun.Stream, Figures]] = {}
+
+    def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures]:
+        key = (batch, seq)
+        if key not in self.done:
+            if self.factory is not None:
+                stream = fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap)
+            else:
+                assert self.script is not None
+                stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
+            fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq,
+                          overheads=self.overheads, world=self.world, phase=stream.phase_at_peak,
+                          seconds=stream.seconds, setting=self.setting)
+            self.done[key] = (stream, fig)
+        return self.done[key]
+
+
+def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[int | None, int, bool]:
+    """The largest n that fits (None: not even 1), by doubling then halving; the probes used;
+    whether it is exact (False: the probes ran out, it is a lower bound). Assumes memory grows
+    with n (a larger batch or sequence never needs less)."""
+    probes = 0
+    if start_fits:
+        lo, hi = start, None
+        while hi is None and probes < MAX_PROBES and lo * 2 <= _SIZE_LIMIT:
+            probes += 1
+            if fits(lo * 2):
+                lo *= 2
+            else:
+                hi = lo * 2
+        if hi is None:
+            return lo, probes, False
+    else:
+        lo, hi = 0, start
+    while hi - lo > 1 and probes < MAX_PROBES:
+        mid = (lo + hi) // 2
+        probes += 1
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return (lo or None), probes, hi - lo <= 1
+
+
+def preflight(
+    factory: Callable[..., Any] | str | None = None,
+    shapes: Sequence[tuple[int, int]] = ((1, 512),),
+    *,
+    script: str | None = None,
+    argv: Sequence[str] = (),
+    device: Device | str | None = None,
+    overheads: Overheads | None = None,
+    world: int = 1,
+    search: str | None = None,
+    steps: int = 2,
+    remap: bool | None = None,
+    alloc_conf: str = "",
+) -> Report:
+    """Will the job fit? `factory` (a callable or `module:function`) returns a `fakerun.Job` or
+    `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
+    stepped `steps` times (one shape: its own). `shapes`: (batch, sequence) pairs. `device`: a
+    `Device`, a name from the table (`"H100-80GB"`), or None (figures only, no verdict).
+    `overheads`: the bytes beyond the tensors (default: DEFAULT_OVERHEADS, measured on an H100).
+    `search`: "batch" or "seq", the largest that fits at the last shape's other dimension.
+    `alloc_conf`: the job's PYTORCH_CUDA_ALLOC_CONF (expandable segments, max_split_size_mb, ...:
+    what `diagnosis.allocsim` models; ValueError for the rest).
+    Raises `fakerun.NotRunnable` when the job cannot run on fake tensors."""
+    started = time.perf_counter()
+    overheads = overheads or DEFAULT_OVERHEADS
+    setting = parse_alloc_conf(alloc_conf) if alloc_conf else NATIVE
+    if isinstance(factory, str):
+        factory = load_factory(factory)
+    if (factory is None) == (script is None):
+        raise ValueError("give a factory or a script, not both")
+    if isinstance(device, str):
+        device = Device.named(device)
+    if script is not None:
+        shapes = shapes[:1]
+    cpu_path = fakerun.remapped() if remap is None else remap
+    if cpu_path and overheads.error < CPU_PATH_ERROR:
+        overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
+    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting)
+    results = []
+    for batch, seq in shapes:
+        stream, fig = runner(batch, seq)
+        verdict = judge(stream.events, fig, device, overheads, world, setting) if device else None
+        ranks = {k: per_rank(fig, world, k, overheads) for k in ("ddp", "fsdp2")} if world > 1 else {}
+        results.append(ShapeResult(fig, verdict, ranks))
+    name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
+    report = Report(name, device, overheads, world, results)
+    if cpu_path:
+        report.notes.append(
+            f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
+            f"autocast's casts, CPU kernels): the interval is ±{100 * overheads.error:.0f} % "
+            "(docs/preflight.md, 'Without a GPU')")
+    if device is not None and search in ("batch", "seq") and script is None:
+        b0, s0 = shapes[-1]
+
+        def fits(n: int) -> bool:
+            b, s = (n, s0) if search == "batch" else (b0, n)
+            st, fg = runner(b, s)
+            return judge(st.events, fg, device, overheads, world, setting).fits
+
+        last = results[-1].verdict
+        best, probes, exact = _search(fits, b0 if search == "batch" else s0, bool(last and last.fits))
+        report.largest = {"dimension": search, "largest": best, "exact": exact, "probes": probes,
+                          "at": {"batch": b0, "seq": s0}}
+    if device is not None:
+        report.advice = advise(results[-1], device, overheads, world, report.largest)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,
+           largest: dict[str, Any] | None) -> list[str]:
+    """What to change when a shape does not fit (or barely does): the levers, biggest first."""
+    v, f = res.verdict, res.figures
+    if v is None or (v.fits and v.headroom > 0.05 * device.total):
+        return []
+    out = []
+    if largest and largest.get("largest"):
+        out.append(f"micro-batch: the largest {largest['dimension']} that fits is {largest['largest']} "
+                   "(accumulate gradients to keep the global batch)")
+    act = f.categories.get("activations", 0)
+    if act and f.tensors_peak:
+        out.append(f"activation checkpointing: activations are {100 * act / f.tensors_peak:.0f} % of the "
+                   f"peak ({act / 2**30:.2f} GiB); checkpointing each block keeps about one block's")
+    for w in (2, 4, 8, 16, 32, 64):
+        r = per_rank(f, w, "fsdp2", overheads)
+        if r["reserved"] + (overheads.nccl if world == 1 else 0) <= v.capacity:
+            out.append(f"sharding: FSDP2 over {w} ranks needs about {r['total'] / 2**30:.2f} GiB a rank "
+                       "(an estimate from these categories: not run on GPUs)")
+            break
+    return out

@@ -1,0 +1,233 @@
+"""From a fake run's allocation stream to a verdict against a device: the allocator's
+overhead (replayed by `diagnosis.allocsim`, the OOM what-if's model of the caching allocator,
+under the job's PYTORCH_CUDA_ALLOC_CONF), the bytes outside PyTorch, the interval, fits or not.
+
+Torch-free: the stream comes from `fakerun`, the device's figures from a table, a node or
+the caller. The edge rule: "fits" only when the stream replays under the capacity that is
+left at the interval's top (the most the job may need, the least the device may give).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from gpumemd.diagnosis.allocsim import Outcome, Setting, Trace, read_trace
+from gpumemd.diagnosis.allocsim import replay as allocsim_replay
+
+Event = tuple[int, int]
+"""(key, size): size > 0 allocates `size` bytes as `key`; size 0 frees `key` (fakerun's stream)."""
+
+NATIVE = Setting()  # PYTORCH_CUDA_ALLOC_CONF unset
+_UNBOUNDED = 1 << 44  # a capacity no stream reaches (the replay maps its address space to it)
+_WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
+
+__all__ = [
+    "CPU_PATH_ERROR",
+    "NATIVE",
+    "DEFAULT_OVERHEADS",
+    "Event",
+    "GPUS",
+    "Device",
+    "Figures",
+    "Overheads",
+    "Verdict",
+    "figures",
+    "judge",
+    "per_rank",
+]
+
+MiB = 1 << 20
+GiB = 1 << 30
+
+# Named GPUs by the total NVML reports, and the bytes NVML v2 reports as reserved by the driver
+# (no process can have them). H100 and H200: read from the captures recorded on them
+# (tests/fixtures/captures); the others: their nominal size, the driver's share estimated.
+# Other cards: `--total BYTES`, or a node.
+GPUS: dict[str, tuple[int, int]] = {
+    "H100-80GB": (81559 * MiB, 480 * MiB),
+    "H200": (143771 * MiB, 615 * MiB),
+    "A100-80GB": (81920 * MiB, 500 * MiB),
+    "A100-40GB": (40960 * MiB, 400 * MiB),
+    "L40S": (46068 * MiB, 440 * MiB),
+    "A10G": (23028 * MiB, 300 * MiB),
+    "RTX-4090": (24564 * MiB, 300 * MiB),
+}
+
+
+@dataclass(frozen=True)
+class Overheads:
+    """What a run needs beyond its tensors, with where each figure came from.
+
+    `non_pytorch`: a process's bytes outside PyTorch's allocator (CUDA context, cuBLAS/cuDNN
+    handles, kernels), as the agent publishes it (`gpumemd_process_non_pytorch_bytes`), ±
+    `non_pytorch_spread`; `workspaces`: bytes the allocator hands out that no tensor shows
+    (cuBLAS/cuBLASLt workspaces, one per thread that runs a matmul: the forward's and
+    autograd's); `nccl`: a rank's communicator buffers per world size above 1; `error`: the
+    stream's relative error against the allocator's real peak (both signs)."""
+
+    non_pytorch: int
+    non_pytorch_spread: int
+    workspaces: int
+    nccl: int
+    error: float
+    source: str
+
+    def calibrated(self, non_pytorch: Sequence[int], where: str) -> Overheads:
+        """These overheads with the non-PyTorch bytes measured on running processes: their
+        median, the spread reaching their highest."""
+        if not non_pytorch:
+            return self
+        mid = int(statistics.median(non_pytorch))
+        spread = max(max(non_pytorch) - mid, self.non_pytorch_spread // 4)
+        return Overheads(mid, spread, self.workspaces, self.nccl, self.error,
+                         f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
+                         f"the rest: {self.source}")
+
+
+# The stream's error where the steps ran on the CPU path (no CUDA here: fakerun.remapped): CPU
+# autocast casts other ops than CUDA's, and CPU kernels save other tensors; docs/preflight.md
+# ("Without a GPU") has the figures it covers.
+CPU_PATH_ERROR = 0.10
+
+DEFAULT_OVERHEADS = Overheads(
+    non_pytorch=758 * MiB,
+    non_pytorch_spread=160 * MiB,
+    workspaces=65 * MiB,
+    nccl=640 * MiB,
+    error=0.02,
+    source="defaults (docs/preflight.md, 'Where the overheads come from')",
+)
+
+
+@dataclass(frozen=True)
+class Device:
+    """What the job may have of one GPU: its total, what the driver and other processes hold,
+    and a fraction limit on PyTorch's reserved bytes, if any."""
+
+    name: str
+    total: int
+    driver_reserved: int = 0
+    others: int = 0
+    fraction_limit: int | None = None
+    source: str = ""
+
+    @classmethod
+    def named(cls, name: str) -> Device:
+        key = next((k for k in GPUS if k.lower() == name.lower()), None)
+        if key is None:
+            raise KeyError(f"unknown GPU {name!r} (known: {', '.join(GPUS)}; or give --total)")
+        total, driver = GPUS[key]
+        return cls(key, total, driver, source="the table of GPUs (docs/preflight.md)")
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One shape's step peak, split, and the allocator's overhead."""
+
+    batch: int
+    seq: int
+    categories: dict[str, int]  # at the tensors' peak, 512-byte rounded
+    tensors_peak: int  # the rounded live bytes' peak (MemTracker's figure)
+    allocated_peak: int  # the allocator's allocated peak (blocks, with workspaces)
+    reserved_peak: int  # the allocator's reserved peak (segments)
+    workspaces: int
+    non_pytorch: int
+    nccl: int
+    error_bytes: int  # half the interval on allocated (the stream's error)
+    phase_at_peak: str
+    seconds: float
+
+    @property
+    def total(self) -> int:
+        """What the process needs on the GPU at the peak: reserved + outside PyTorch."""
+        return self.reserved_peak + self.non_pytorch + self.nccl
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "total": self.total}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """fits (at the interval's top), the headroom there, whether it fits only after the allocator
+    released its cache (a slower step), and whether it does not fit even at the interval's bottom."""
+
+    fits: bool
+    certain: bool  # does not fit even at the interval's bottom (or fits at its top)
+    capacity: int  # what PyTorch's allocator may reserve, at the interval's top
+    headroom: int  # capacity − reserved peak − the stream's error (negative: over)
+    releases_cache: bool  # it fits only after the allocator released cached segments
+    notes: list[str] = field(default_factory=list)
+
+
+def _trace(events: Sequence[Event], workspaces: int, handles: int = 2) -> Trace:
+    """The stream, with the cuBLAS workspaces the first matmuls allocate (kept for the process's
+    life, one per handle) at its start, as the allocator trace `diagnosis.allocsim` replays."""
+    each = workspaces // handles if workspaces > 0 else 0
+    entries: list[dict[str, Any]] = [{"action": "alloc", "addr": _WORKSPACE_KEYS + i, "size": each}
+                                     for i in range(handles) if each]
+    sizes: dict[int, int] = {}
+    for key, size in events:
+        if size:
+            sizes[key] = size
+            entries.append({"action": "alloc", "addr": key, "size": size})
+        elif key in sizes:
+            entries.append({"action": "free_completed", "addr": key, "size": sizes.pop(key)})
+    return read_trace({"device_traces": [entries], "segments": []})
+
+
+def _replay(trace: Trace, capacity: int, setting: Setting) -> Outcome:
+    return allocsim_replay(trace, setting, capacity=capacity, device_total=max(capacity, 1))
+
+
+def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak: int, *, batch: int,
+            seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0,
+            setting: Setting = NATIVE) -> Figures:
+    """The allocator's replay of one stream (diagnosis.allocsim, under `setting`), unbounded: its
+    peaks and the overheads beside them."""
+    r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
+    return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved,
+                   overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
+                   int(overheads.error * r.peak_allocated), phase, seconds)
+
+
+def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
+          world: int = 1, setting: Setting = NATIVE) -> Verdict:
+    """Fits or not, by replaying the stream under what the device leaves (edge rule above)."""
+    outside = device.driver_reserved + device.others + fig.nccl
+    most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
+    top = device.total - outside - most - fig.error_bytes
+    bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
+    if device.fraction_limit is not None:
+        top, bottom = min(top, device.fraction_limit - fig.error_bytes), min(bottom, device.fraction_limit)
+    trace = _trace(events, overheads.workspaces)
+    at_top = _replay(trace, max(top, 0), setting)
+    notes = []
+    releases = at_top.fits and fig.reserved_peak > top  # it fit only by releasing cached segments
+    if releases:
+        notes.append("fits only after the allocator releases its cache (a slower step; fragmentation): "
+                     "little room")
+    certain = True if at_top.fits else not _replay(trace, max(bottom, 0), setting).fits
+    return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes)
+
+
+def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> dict[str, int]:
+    """One rank's figures under data parallelism for `world` ranks, from one GPU's categories:
+    DDP keeps everything and adds its gradient buckets (one gradient's worth for every
+    parameter, allocated at its construction and kept, unless gradient_as_bucket_view; the
+    parameters' bytes stand for it); FSDP2 (full sharding) divides parameters, gradients and optimizer
+    state by the world size and gathers one block's parameters at a time (the largest
+    parameter group is not known here: a tenth of the parameters stands for it)."""
+    c = fig.categories
+    persistent = c.get("parameters", 0) + c.get("gradients", 0) + c.get("optimizer_state", 0)
+    rest = fig.allocated_peak - persistent
+    nccl = overheads.nccl if world > 1 else 0
+    if strategy == "ddp":
+        allocated = fig.allocated_peak + c.get("parameters", 0)
+    else:
+        allocated = persistent // world + c.get("parameters", 0) // 10 + rest
+    overhead = fig.reserved_peak - fig.allocated_peak
+    return {"world": world, "allocated": allocated, "reserved": allocated + overhead,
+            "total": allocated + overhead + overheads.non_pytorch + nccl}

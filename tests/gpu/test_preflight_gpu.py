@@ -1,0 +1,107 @@
+"""`gpumemd preflight` against the GPU it predicts: the fake run's allocated step peak beside
+the real one on the same steps, and a verdict under a memory fraction that the real run keeps
+(a batch predicted to fit runs; the first predicted not to fit is no smaller than the real
+boundary). The wide sweep (three families, MemTracker beside it, the boundary searches) is
+bench/preflight_accuracy.py; its figures are in bench/results/2026-11-28-h100-preflight."""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+import pytest
+
+from tests.gpu.conftest import HAS_GPU
+
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not HAS_GPU, reason="needs a CUDA GPU and NVML")]
+
+GiB = 1 << 30
+
+
+def _factory() -> Any:
+    import torch
+    from torch import nn
+
+    from gpumemd.preflight import Job
+
+    class Decoder(nn.Module):
+        def __init__(self, d: int = 768, layers: int = 6, vocab: int = 32000) -> None:
+            super().__init__()
+            self.emb = nn.Embedding(vocab, d)
+            self.blocks = nn.ModuleList(
+                nn.TransformerEncoderLayer(d, 12, 4 * d, batch_first=True, norm_first=True)
+                for _ in range(layers))
+            self.head = nn.Linear(d, vocab, bias=False)
+
+        def forward(self, ids: Any) -> Any:
+            x = self.emb(ids)
+            for block in self.blocks:
+                x = block(x)
+            return nn.functional.cross_entropy(self.head(x).flatten(0, 1).float(), ids.flatten())
+
+    model = Decoder()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    return Job(model, opt, lambda b, s: torch.randint(0, 32000, (b, s), device="cuda"),
+               autocast=torch.bfloat16)
+
+
+def _real(batch: int, seq: int) -> int | None:
+    """The same two steps on the GPU: allocated peak, or None on OOM."""
+    import torch
+
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    job = None
+    try:
+        with torch.device("cuda"):
+            job = _factory()
+        for _ in range(2):
+            data = job.batch(batch, seq)
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = job.model(data)
+            loss.backward()
+            del loss, data
+            job.optimizer.step()
+            job.optimizer.zero_grad(set_to_none=True)
+        torch.cuda.synchronize()
+        return torch.cuda.max_memory_allocated()
+    except torch.OutOfMemoryError:
+        return None
+    finally:
+        del job
+        gc.collect()
+        torch.cuda.empty_cache()
+
+
+@pytest.mark.timeout_s(180)
+def test_predicted_peak_and_verdict_hold_on_the_gpu() -> None:
+    import torch
+
+    from gpumemd.preflight import fakerun
+    from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, Overheads, figures, judge
+
+    _real(1, 64)  # cuBLAS's workspaces, allocated once per thread, are then in place
+    workspaces = torch.cuda.memory_allocated()
+    over = Overheads(0, 0, workspaces, 0, DEFAULT_OVERHEADS.error, "measured")
+    for batch, seq in ((4, 256), (8, 512)):
+        st = fakerun.run(_factory, batch, seq, remap=False)
+        fig = figures(st.events, st.at_peak, st.peak, batch=batch, seq=seq, overheads=over)
+        real = _real(batch, seq)
+        assert real is not None
+        assert abs(fig.allocated_peak - real) / real < 0.05, (batch, seq, fig.allocated_peak, real)
+    cap = 4 * GiB  # a smaller GPU: a fraction of this one
+    total = torch.cuda.get_device_properties(0).total_memory
+    torch.cuda.set_per_process_memory_fraction(cap / total)
+    try:
+        device = Device("4 GiB", total, fraction_limit=cap)
+        verdicts = {}
+        for batch in (2, 4, 8, 16, 32):
+            st = fakerun.run(_factory, batch, 512, remap=False)
+            fig = figures(st.events, st.at_peak, st.peak, batch=batch, seq=512, overheads=over)
+            verdicts[batch] = judge(st.events, fig, device, over).fits
+        assert any(verdicts.values()) and not all(verdicts.values()), verdicts
+        for batch, fits in verdicts.items():
+            if fits:
+                assert _real(batch, 512) is not None, f"predicted to fit, OOMed: batch {batch}"
+    finally:
+        torch.cuda.set_per_process_memory_fraction(1.0)

@@ -1,0 +1,190 @@
+"""`gpumemd preflight` through the command (cli.main, in process): exit codes 0/1/2, the JSON
+schema, the one-screen text, calibration from a saved scrape and from a node's daemon, and one
+line (never a traceback) for a bad flag, a job that cannot run and an unreachable node."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import torch
+
+from gpumemd import cli
+from tests.helpers import ROOT
+
+JOB = "tests.unit.preflight.models:tiny"
+SCRAPE = ROOT / "tests" / "golden" / "h100__580.159.04__two-ranks-cupy.prom"  # a daemon's
+AGENT = ROOT / "tests" / "golden" / "agent__h200__torch-2.11__after-256MiB.prom"  # an agent's, H200
+MiB = 1 << 20
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["preflight", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_fits_exit_0_with_the_split(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "2x16", "--gpu", "H100-80GB")
+    assert code == 0
+    assert "2x16: FITS" in out and "parameters" in out and "outside PyTorch" in out
+    assert len(out.splitlines()) <= 24  # one screen
+
+
+def test_does_not_fit_exit_1_and_the_edge_is_not_a_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--total", str(MiB))
+    assert code == 1 and "DOES NOT FIT" in out
+    # 900 MiB: fits with the default non-PyTorch bytes' middle, not at their top: "may not fit", exit 1
+    code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--total", str(900 * MiB))
+    assert code == 1 and "MAY NOT FIT" in out
+
+
+def test_what_to_change_when_it_does_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    total = str(900 * MiB + 160 * MiB)
+    code, out, _ = _run(capsys, JOB, "--shape", "64x512", "--total", total, "--search", "batch", "--json")
+    doc = json.loads(out)
+    assert code == 1
+    best = doc["largest"]["largest"]
+    advice = " | ".join(doc["advice"])
+    assert f"the largest batch that fits is {best}" in advice
+    assert "activation checkpointing: activations are" in advice
+
+
+def test_per_rank_figures_for_a_world(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "2x64", "--gpu", "H100-80GB", "--world", "4", "--json")
+    shape = json.loads(out)["shapes"][0]
+    ddp, fsdp = shape["per_rank"]["ddp"], shape["per_rank"]["fsdp2"]
+    assert code == 0 and shape["nccl"] > 0
+    assert fsdp["allocated"] < shape["allocated_peak"] < ddp["allocated"]
+    code, text, _ = _run(capsys, JOB, "--shape", "2x64", "--gpu", "H100-80GB", "--world", "4")
+    assert "per rank under FSDP2 (4 ranks, arithmetic, not run)" in text
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a GPU to read")
+def test_here_without_a_gpu_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, JOB, "--shape", "1x8", "--here")
+    assert code == 2 and err.startswith("gpumemd preflight: ") and len(err.strip().splitlines()) == 1
+
+
+def test_without_a_device_exit_2_with_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "1x8")
+    assert code == 2 and "figures only" in out
+
+
+def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--shape", "2x32", "--gpu", "A10G", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["fits"] is True
+    assert set(doc) == {"job", "fits", "device", "overheads", "world", "shapes", "largest", "advice",
+                        "notes", "seconds"}
+    assert [(s["batch"], s["seq"]) for s in doc["shapes"]] == [(1, 8), (2, 32)]
+    shape = doc["shapes"][1]
+    assert set(shape["categories"]) == {"parameters", "gradients", "optimizer_state", "activations",
+                                        "temporaries", "other"}
+    assert shape["tensors_peak"] <= shape["allocated_peak"] <= shape["reserved_peak"]
+    assert shape["total"] == shape["reserved_peak"] + shape["non_pytorch"] + shape["nccl"]
+    assert set(shape["verdict"]) == {"fits", "certain", "capacity", "headroom", "releases_cache", "notes"}
+    if not torch.cuda.is_available():  # the CPU path: its wider interval, said
+        assert doc["overheads"]["error"] == 0.10 and "±10 %" in doc["notes"][0]
+        assert shape["error_bytes"] == int(0.10 * shape["allocated_peak"])
+
+
+def test_search_finds_the_largest_batch_by_running_the_model(capsys: pytest.CaptureFixture[str]) -> None:
+    total = str(900 * MiB + 160 * MiB)  # a little room above the defaults' top
+    code, out, _ = _run(capsys, JOB, "--shape", "1x512", "--total", total, "--search", "batch", "--json")
+    doc = json.loads(out)
+    best = doc["largest"]["largest"]
+    assert code == 0 and best and best > 1 and doc["largest"]["exact"] is True
+    code, over, _ = _run(capsys, JOB, "--shape", f"{best + 1}x512", "--total", total, "--json")
+    assert code == 1 and json.loads(over)["fits"] is False  # one more does not fit
+
+
+def test_calibration_from_a_saved_agent_scrape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--gpu", "H200", "--json", "--calibration", str(AGENT))
+    over = json.loads(out)["overheads"]
+    assert code == 0 and "measured: 1 process(es)" in over["source"]
+    assert over["non_pytorch"] == 1346371584  # the agent's gpumemd_process_non_pytorch_bytes
+
+
+@pytest.fixture
+def daemon() -> Iterator[str]:
+    body = SCRAPE.read_bytes()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            code, data = (200, body) if self.path == "/metrics" else (404, b"")
+            self.send_response(code)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_node_gives_its_gpus_total_and_the_other_processes(capsys: pytest.CaptureFixture[str],
+                                                              daemon: str) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--node", daemon, "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["device"]["total"] == 85520809984 and doc["device"]["others"] > 4 * 1024 * MiB
+    assert "80433577984 B free" in doc["device"]["source"]
+
+
+def test_the_jobs_allocator_settings_are_replayed(capsys: pytest.CaptureFixture[str]) -> None:
+    shape = ["--shape", "4x256", "--gpu", "H100-80GB", "--json"]
+    code, out, _ = _run(capsys, JOB, *shape)
+    native = json.loads(out)["shapes"][0]
+    code2, out2, _ = _run(capsys, JOB, *shape, "--alloc-conf", "expandable_segments:True")
+    expandable = json.loads(out2)["shapes"][0]
+    assert code == code2 == 0 and expandable["tensors_peak"] == native["tensors_peak"]
+    assert expandable["reserved_peak"] < native["reserved_peak"]  # pages, not 20 MiB segments
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--shape", "8by16"], "--shape"),
+    (["--shape", "0x16"], "--shape (batch)"),
+    (["--gpu", "Z9000"], "unknown GPU"),
+    (["--world", "0"], "--world"),
+    (["--node", "http://127.0.0.1:1"], "gpumemd preflight:"),
+    (["--alloc-conf", "backend:cudaMallocAsync"], "not modelled by the replay"),
+])
+def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    code, _, err = _run(capsys, JOB, *argv)
+    assert code == 2 and says in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("target, says", [
+    ("tests.unit.preflight.models:broken", "the factory's own bug"),
+    ("tests.unit.preflight.models:reads_a_value", "a fake tensor has no values"),
+    ("no_such_module_here:f", "ModuleNotFoundError"),
+])
+def test_a_job_that_cannot_run_is_exit_2(capsys: pytest.CaptureFixture[str], target: str, says: str) -> None:
+    code, _, err = _run(capsys, target, "--shape", "1x8", "--gpu", "H100-80GB")
+    assert code == 2 and says in err and "Traceback" not in err
+
+
+def test_a_script_runs_with_its_arguments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import sys, torch\n"
+        "width = int(sys.argv[1])\n"
+        "model = torch.nn.Linear(width, width).cuda()\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "for _ in range(10):\n"
+        "    model(torch.randn(4, width, device='cuda')).sum().backward(); opt.step(); opt.zero_grad()\n")
+    code, out, _ = _run(capsys, str(script), "--gpu", "H100-80GB", "--json", "--", "1024")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["shapes"][0]["categories"]["parameters"] == (1024 * 1024 + 1024) * 4

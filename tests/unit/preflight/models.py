@@ -1,0 +1,98 @@
+"""Jobs for the preflight tests, loadable as `tests.unit.preflight.models:NAME`: plain torch
+models (no download, no transformers) small enough for the CPU suite, and a ~1B decoder for
+the timing test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch import nn
+
+from gpumemd.preflight import Job
+
+
+class Decoder(nn.Module):
+    """A Llama-style decoder: embedding, pre-norm blocks of fused attention and a gated MLP, a head."""
+
+    def __init__(self, d: int, layers: int, vocab: int, ffn: int, heads: int) -> None:
+        super().__init__()
+        self.heads = heads
+        self.emb = nn.Embedding(vocab, d)
+        self.blocks = nn.ModuleList(_Block(d, ffn) for _ in range(layers))
+        self.norm = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab, bias=False)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids)
+        for block in self.blocks:
+            x = block(x, self.heads)
+        logits = self.head(self.norm(x))
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
+
+
+class _Block(nn.Module):
+    def __init__(self, d: int, ffn: int) -> None:
+        super().__init__()
+        self.n1, self.n2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.qkv, self.out = nn.Linear(d, 3 * d, bias=False), nn.Linear(d, d, bias=False)
+        self.gate, self.up, self.down = (nn.Linear(d, ffn, bias=False), nn.Linear(d, ffn, bias=False),
+                                         nn.Linear(ffn, d, bias=False))
+
+    def forward(self, x: torch.Tensor, heads: int) -> torch.Tensor:
+        b, s, d = x.shape
+        q, k, v = self.qkv(self.n1(x)).view(b, s, 3, heads, d // heads).permute(2, 0, 3, 1, 4)
+        a = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.out(a.transpose(1, 2).reshape(b, s, d))
+        h = self.n2(x)
+        return x + self.down(nn.functional.silu(self.gate(h)) * self.up(h))
+
+
+def _job(model: nn.Module, opt: str = "adamw", vocab: int = 1000, autocast: bool = False) -> Job:
+    optimizer: Any = (torch.optim.AdamW(model.parameters(), lr=1e-4) if opt == "adamw"
+                      else torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9))
+    return Job(model, optimizer, lambda b, s: torch.randint(0, vocab, (b, s), device="cuda"),
+               autocast=torch.bfloat16 if autocast else None)
+
+
+def tiny() -> Job:
+    """Two blocks of width 64: a fake run in about a second."""
+    return _job(Decoder(64, 2, 1000, 172, 4))
+
+
+def tiny_sgd() -> Job:
+    return _job(Decoder(64, 2, 1000, 172, 4), "sgd")
+
+
+def small_bf16() -> Job:
+    return _job(Decoder(256, 2, 4000, 688, 4), autocast=True)
+
+
+def one_billion() -> Job:
+    """~0.95 B parameters (hidden 2048, 16 blocks, vocab 32000), AdamW, bf16 autocast."""
+    return _job(Decoder(2048, 16, 32000, 5632, 16), vocab=32000, autocast=True)
+
+
+def tuple_job() -> tuple[Any, Any, Any]:
+    """The plain form: (model, optimizer, batch_fn), the model moved with .cuda() as a script would."""
+    model = Decoder(64, 2, 1000, 172, 4).cuda()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    return model, opt, lambda b, s: torch.randint(0, 1000, (b, s)).cuda()
+
+
+def reads_a_value() -> Job:
+    """A loss that branches on a tensor's value: a fake tensor has none."""
+    job = tiny()
+
+    def loss(model: Any, batch: Any) -> Any:
+        out = model(batch)
+        if out.item() > 0:
+            return out
+        return -out
+
+    job.loss = loss
+    return job
+
+
+def broken() -> Job:
+    raise RuntimeError("the factory's own bug")

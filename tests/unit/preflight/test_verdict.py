@@ -1,0 +1,89 @@
+"""The verdict (gpumemd/preflight/verdict.py): the edge rule (fits only at the interval's top),
+the calibration from measured non-PyTorch bytes, the per-rank figures under sharding."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpumemd.preflight.verdict import GPUS, Device, Overheads, figures, judge, per_rank
+
+MiB, GiB = 1 << 20, 1 << 30
+OVER = Overheads(non_pytorch=500 * MiB, non_pytorch_spread=100 * MiB, workspaces=0, nccl=600 * MiB,
+                 error=0.02, source="test")
+EVENTS = [(1, 4 * GiB), (2, 2 * GiB), (2, 0)]  # a peak of 6 GiB, reserved 6 GiB (2 MiB-rounded segments)
+
+
+def _fig(world: int = 1):  # type: ignore[no-untyped-def]
+    return figures(EVENTS, {"parameters": 4 * GiB, "activations": 2 * GiB}, 6 * GiB, batch=1, seq=1,
+                   overheads=OVER, world=world)
+
+
+def test_the_replay_gives_the_figures() -> None:
+    f = _fig()
+    assert f.allocated_peak == f.reserved_peak == 6 * GiB
+    assert f.error_bytes == int(0.02 * 6 * GiB)
+    assert f.total == 6 * GiB + 500 * MiB
+
+
+@pytest.mark.parametrize("total, fits, certain", [
+    (8 * GiB, True, True),  # room to spare
+    # the middle fits (6 GiB + 500 MiB < 6.6 GiB) but not the top (+100 MiB spread, +123 MiB error)
+    (6 * GiB + 600 * MiB, False, False),
+    (5 * GiB, False, True),  # not even at the interval's bottom
+])
+def test_fits_only_at_the_intervals_top(total: int, fits: bool, certain: bool) -> None:
+    v = judge(EVENTS, _fig(), Device("t", total), OVER)
+    assert (v.fits, v.certain) == (fits, certain)
+    assert (v.headroom >= 0) == fits
+
+
+def test_others_the_driver_and_a_fraction_limit_take_their_share() -> None:
+    assert judge(EVENTS, _fig(), Device("t", 8 * GiB), OVER).fits
+    assert not judge(EVENTS, _fig(), Device("t", 8 * GiB, others=2 * GiB), OVER).fits
+    assert not judge(EVENTS, _fig(), Device("t", 8 * GiB, driver_reserved=2 * GiB), OVER).fits
+    assert not judge(EVENTS, _fig(), Device("t", 80 * GiB, fraction_limit=6 * GiB), OVER).fits
+
+
+def test_nccl_counts_for_more_than_one_rank() -> None:
+    assert _fig(world=1).nccl == 0 and _fig(world=4).nccl == 600 * MiB
+    assert judge(EVENTS, _fig(1), Device("t", 7 * GiB + 200 * MiB), OVER).fits
+    assert not judge(EVENTS, _fig(4), Device("t", 7 * GiB + 200 * MiB), OVER, world=4).fits
+
+
+def test_measured_non_pytorch_bytes_replace_the_default() -> None:
+    cal = OVER.calibrated([700 * MiB, 760 * MiB, 820 * MiB], "node")
+    assert cal.non_pytorch == 760 * MiB and cal.non_pytorch_spread == 60 * MiB
+    assert "3 process(es) at node" in cal.source
+    assert OVER.calibrated([], "node") is OVER
+
+
+def test_fsdp2_divides_the_persistent_bytes_ddp_adds_buckets() -> None:
+    f = figures(EVENTS, {"parameters": 2 * GiB, "gradients": 1 * GiB, "optimizer_state": 1 * GiB},
+                6 * GiB, batch=1, seq=1, overheads=OVER)
+    ddp, fsdp = per_rank(f, 4, "ddp", OVER), per_rank(f, 4, "fsdp2", OVER)
+    assert ddp["allocated"] == 6 * GiB + 2 * GiB  # the buckets: a gradient for every parameter
+    assert fsdp["allocated"] == 4 * GiB // 4 + 2 * GiB // 10 + 2 * GiB
+    assert fsdp["total"] == fsdp["reserved"] + 500 * MiB + 600 * MiB
+
+
+def test_named_gpus() -> None:
+    assert Device.named("h100-80gb").total == GPUS["H100-80GB"][0]
+    with pytest.raises(KeyError, match="known: H100-80GB"):
+        Device.named("Z9000")
+
+
+def test_a_stream_that_fits_only_by_releasing_the_cache_says_so() -> None:
+    events = [(1, 40 * MiB), (1, 0), (2, 60 * MiB), (2, 0)]  # unbounded: 100 MiB reserved
+    f = figures(events, {}, 60 * MiB, batch=1, seq=1, overheads=OVER)
+    assert f.reserved_peak == 100 * MiB and f.allocated_peak == 60 * MiB
+    v = judge(events, f, Device("t", 600 * MiB + 64 * MiB + 2 * MiB), OVER)
+    assert v.fits and v.releases_cache and "releases its cache" in v.notes[0]
+    assert not judge(events, f, Device("t", 600 * MiB + 50 * MiB), OVER).fits
+
+
+def test_the_allocator_model_is_the_oom_what_ifs() -> None:
+    # small requests share 2 MiB segments; one 5 MiB request takes a 20 MiB segment, split for the next
+    small = figures([(1, 1), (2, 513)], {}, 0, batch=1, seq=1, overheads=OVER)
+    assert (small.allocated_peak, small.reserved_peak) == (512 + 1024, 2 * MiB)
+    large = figures([(1, 5 * MiB), (2, 5 * MiB)], {}, 0, batch=1, seq=1, overheads=OVER)
+    assert (large.allocated_peak, large.reserved_peak) == (10 * MiB, 20 * MiB)
