@@ -32,7 +32,7 @@ FOREIGN_FLAGS = {
     "--nproc-per-node", "--rdzv-id", "--standalone",  # torchrun
     "--junitxml", "--durations",  # pytest
     "--strict",  # kubernetes-validate
-    "--index-url", "--group",  # pip
+    "--index-url", "--group", "--no-deps",  # pip
 }
 
 # `{a,b}` inside a name is an alternation (`gpumemd_section_{peak,net}_bytes`); at its end, labels

@@ -294,7 +294,7 @@ def test_daemonset_shape(rendered: tuple[str, list[Any], Path]) -> None:
         sc = container["securityContext"]
         assert sc["readOnlyRootFilesystem"] is True and sc["allowPrivilegeEscalation"] is False
         assert sc["capabilities"]["drop"] == ["ALL"] and "add" not in sc["capabilities"]
-    assert pod.get("hostPID", False) is (overlay == "full")
+    assert pod.get("hostPID", False) is (overlay in {"full", "release"})  # release: full with your image
     spool = [v for v in pod["volumes"] if v["name"] == "spool"][0]
     assert spool["hostPath"]["path"] == "/run/gpumemd/spool"
     assert env["GPUMEMD_SPOOL_DIR"] == "/run/gpumemd/spool"
@@ -305,6 +305,8 @@ def test_daemonset_shape(rendered: tuple[str, list[Any], Path]) -> None:
     from gpumemd import config as config_mod
 
     cfg = config_mod.loads(cm["data"]["gpumemd.yaml"])
+    # GPU nodes only: a node whose NVML mount failed must alert (docs/deploy.md, Nodes without GPUs)
+    assert cfg.sources.nvml.required is True, f"{overlay}: sources.nvml.required is off"
     mounts = {m["mountPath"] for m in c["volumeMounts"]}
     assert cfg.sources.kubelet.enabled is ("/var/lib/kubelet/pod-resources" in mounts)
     if cfg.sources.kubelet.enabled:
@@ -335,3 +337,19 @@ def test_dashboard_uses_a_datasource_variable() -> None:
         if panel["type"] != "row":
             assert panel["datasource"]["uid"] == "${datasource}"
             assert all(t["datasource"]["uid"] == "${datasource}" for t in panel["targets"])
+
+
+def test_every_overlay_is_rendered_here() -> None:
+    """The recommended overlays and the release one are among those the tests above render."""
+    assert {"minimal", "full", "podmonitor", "release"} <= set(OVERLAYS)
+
+
+def test_the_release_overlay_names_an_image_at_this_version() -> None:
+    """The overlay a user edits names the image of this version (gpumemd/version.py), built
+    from the Dockerfile (docs/release.md)."""
+    from gpumemd.version import __version__
+
+    docs = _render("release")
+    pod = _one(docs, "DaemonSet")["spec"]["template"]["spec"]
+    images = {c["image"] for c in pod["containers"] + pod.get("initContainers", [])}
+    assert images == {f"registry.example.com/gpumemd:{__version__}"}, images
