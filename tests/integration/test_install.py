@@ -211,6 +211,27 @@ def test_the_release_wheel_installs_into_a_clean_venv(clone: Path, wheelhouse: P
     version = _run(venv, "--version", cwd=tmp_path)
     assert version.returncode == 0 and version.stdout.strip() == f"gpumemd {__version__}", version
     _check_installed(venv, tmp_path)
+    # installed from a wheel, `gpumemd run`'s hint for an interpreter that cannot import a
+    # dependency (another Python version: a compiled module not found) names them from the metadata
+    hint = _python(venv, "from gpumemd.agent.boot.sitecustomize import missing_dependency as m; "
+                         "print(m('_re2', '/opt/py/bin/python'))", cwd=tmp_path)
+    wanted = " ".join(shlex.quote(d) for d in _PROJECT["project"]["dependencies"])
+    assert hint.stdout.strip().endswith(f": /opt/py/bin/python -m pip install {wanted}"), hint
+
+
+def test_the_git_file_url_names_the_pip_it_needs() -> None:
+    """pip 24.0 and older (what Python 3.11's venv ships) refuse `name @ git+file:///…`: the page
+    says which pip to upgrade to, and this suite's pip, which installs that URL above, is one."""
+    import re
+
+    from pip import __version__ as pip_version
+
+    text = INSTALL_PAGE.read_text(encoding="utf-8")
+    (minimum,) = set(re.findall(r"'pip>=([\d.]+)'", text))
+    assert f"pip {minimum} or newer" in text and "git+file://" in text
+    as_tuple = lambda v: tuple(int(p) for p in v.split(".")[:2])  # noqa: E731
+    assert as_tuple(minimum) >= (24, 1)  # 24.0 refused it when tried (2026-11-28)
+    assert as_tuple(pip_version) >= as_tuple(minimum)
 
 
 def test_the_torch_extra_keeps_the_installed_torch(clone: Path, wheelhouse: Path, tmp_path: Path) -> None:
