@@ -327,6 +327,25 @@ def test_dashboard_configmap_is_the_dashboard(rendered: tuple[str, list[Any], Pa
     )
 
 
+def test_the_dashboard_is_drawn_from_a_replay(tmp_path: Path) -> None:
+    """deploy/grafana/render_dashboard.py draws every panel from a real Prometheus scraping a
+    replayed daemon with the exported rules; only the alert table is empty (none fires there).
+    docs/release.md shows its picture."""
+    if shutil.which("prometheus") is None:
+        pytest.skip("prometheus is not installed (apt-get install -y prometheus)")
+    out = tmp_path / "dashboard.png"
+    capture = ROOT / "tests/fixtures/captures/synthetic__8xh200__8-ranks.json"
+    script = "deploy/grafana/render_dashboard.py"
+    r = run([sys.executable, script, "--replay", str(capture), "--seconds", "12", "-o", str(out)],
+            timeout=120)
+    assert r.returncode == 0, r.stderr
+    empty = r.stdout.strip().partition("; no data: ")[2]
+    assert empty == "Firing alerts", r.stdout  # the table of firing alerts: nothing fires in this replay
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (ROOT / "docs/images/dashboard.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "](images/dashboard.png)" in (ROOT / "docs/release.md").read_text()
+
+
 def test_dashboard_uses_a_datasource_variable() -> None:
     text = (DEPLOY / "grafana" / "gpumemd-dashboard.json").read_text()
     assert "DS_PROMETHEUS" not in text
