@@ -79,6 +79,9 @@ class Psutil:
                 self._procs.clear()
 
 
+_MEMINFO = (b"MemTotal:", b"MemFree:", b"MemAvailable:", b"SwapTotal:", b"SwapFree:")
+
+
 class Proc:
     """HostApi over Linux's /proc, without psutil: the node daemon reads the host's memory and
     its GPU processes' RSS every sample, and psutil, once imported, stays in its resident
@@ -92,12 +95,21 @@ class Proc:
         self._psutil: Psutil | None = None  # only for a kernel without MemAvailable
 
     def _meminfo(self) -> dict[str, int]:
-        out = {}
+        """The fields read here, in bytes (absent ones left out): found, not parsed line by line."""
         with open(f"{self._root}/meminfo", "rb") as f:
-            for line in f:
-                fields = line.split()
-                if len(fields) >= 2 and fields[1].isdigit():
-                    out[fields[0].rstrip(b":").decode()] = int(fields[1]) * 1024  # kB
+            data = f.read()
+        out = {}
+        for key in _MEMINFO:
+            if data.startswith(key):
+                start = 0
+            else:
+                start = data.find(b"\n" + key) + 1
+                if start == 0:
+                    continue  # not on this kernel
+            end = data.find(b"\n", start)
+            fields = data[start + len(key) : end if end >= 0 else None].split()
+            if fields and fields[0].isdigit():
+                out[key[:-1].decode()] = int(fields[0]) * 1024  # kB
         return out
 
     def virtual_memory(self) -> dict[str, int]:
