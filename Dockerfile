@@ -15,7 +15,7 @@
 FROM python:3.11.11-slim-bookworm@sha256:081075da77b2b55c23c088251026fb69a7b2bf92471e491ff5fd75c192fd38e5 AS build
 WORKDIR /src
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY gpumemd ./gpumemd
 # A virtualenv we copy whole into the runtime stage: no compiler or pip cache there.
 # grpcio: pod attribution through the kubelet's pod-resources API (imported only if enabled).

@@ -117,7 +117,11 @@ sbom: $(VENV)/.test
 	$(PY) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
 	  print('\n'.join(p['dependencies'] + p['optional-dependencies']['kubelet']))" > $(SBOM_ENV)/requirements.txt
 	$(PY) -m pip --python $(SBOM_ENV)/bin/python install --quiet --no-compile -r $(SBOM_ENV)/requirements.txt
-	$(VENV)/bin/cyclonedx-py environment --pyproject pyproject.toml --mc-type application \
+	: "cyclonedx-py reads the version from pyproject.toml; ours is dynamic (gpumemd/version.py): a copy with it written in"
+	sed 's/^dynamic = \["version"\].*/version = "'"$$($(PY) -c "exec(open('gpumemd/version.py').read()); print(__version__)")"'"/' \
+	  pyproject.toml > $(SBOM_ENV)/pyproject.toml
+	cp LICENSE $(SBOM_ENV)/
+	$(VENV)/bin/cyclonedx-py environment --pyproject $(SBOM_ENV)/pyproject.toml --mc-type application \
 	  --output-reproducible $(SBOM_ARGS) -o $(SBOM) $(SBOM_ENV)/bin/python
 	@echo "wrote $(SBOM)"
 

@@ -8,6 +8,8 @@ machine state; then each process's RSS and its idle CPU over the same window are
     python3 bench/daemon_bench.py --out results.json [--scrapes 3000] [--idle-seconds 30]
         [--baseline-tree DIR]   # also an older gpumemd (a `git archive` of its package in DIR),
                                 # scraped in the same rounds: before/after in one run
+        [--no-gpu]              # a machine without NVIDIA's driver: the floor imports pynvml
+                                # and serves no NVML reads, gpumemd reads the host only, no nvitop
 
 nvitop-exporter is optional (install its wheel or it is reported as missing).
 """
@@ -19,6 +21,7 @@ import datetime
 import http.client
 import json
 import os
+import platform
 import socket
 import statistics
 import subprocess
@@ -49,6 +52,20 @@ class Floor:
         yield g
         yield p
 REGISTRY.register(Floor())
+start_http_server(int(sys.argv[1]), addr="127.0.0.1")
+while True:
+    time.sleep(3600)
+'''
+
+
+# Without a GPU: the floor's imports (prometheus_client, pynvml) and server, nothing to read.
+FLOOR_NO_GPU = r'''
+import sys, time, pynvml
+try:
+    pynvml.nvmlInit()
+except pynvml.NVMLError:
+    pass
+from prometheus_client import start_http_server
 start_http_server(int(sys.argv[1]), addr="127.0.0.1")
 while True:
     time.sleep(3600)
@@ -111,6 +128,17 @@ class Target:
         return False
 
 
+def _anon_mb(pid: int) -> float | None:
+    """Private resident memory (RssAnon): what the process itself holds, not the shared
+    libraries' pages the kernel may drop and map again (they make RSS noisy)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            kib = next(int(line.split()[1]) for line in f if line.startswith("RssAnon:"))
+    except (OSError, StopIteration, ValueError):
+        return None
+    return round(kib * 1024 / 1e6, 1)
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
@@ -124,6 +152,7 @@ def main() -> None:
     ap.add_argument(
         "--baseline-tree", help="a directory holding an older gpumemd package, served as a fourth target"
     )
+    ap.add_argument("--no-gpu", action="store_true", help="a machine without NVIDIA's driver (see above)")
     args = ap.parse_args()
 
     targets = []
@@ -133,26 +162,30 @@ def main() -> None:
             "gpumemd", [sys.executable, "-m", "gpumemd", "serve", "--web.listen-address", f"127.0.0.1:{p}"], p
         )
     )
+    if not args.no_gpu:  # nvitop-exporter reads NVML
+        p = free_port()
+        targets.append(
+            Target(
+                "nvitop-exporter",
+                [
+                    sys.executable,
+                    "-m",
+                    "nvitop_exporter",
+                    "--bind-address",
+                    "127.0.0.1",
+                    "--port",
+                    str(p),
+                    "--interval",
+                    "1.0",
+                ],
+                p,
+            )
+        )
     p = free_port()
     targets.append(
-        Target(
-            "nvitop-exporter",
-            [
-                sys.executable,
-                "-m",
-                "nvitop_exporter",
-                "--bind-address",
-                "127.0.0.1",
-                "--port",
-                str(p),
-                "--interval",
-                "1.0",
-            ],
-            p,
-        )
+        Target("bare-prometheus-client-floor", [sys.executable, "-c", FLOOR_NO_GPU if args.no_gpu else FLOOR,
+                                                 str(p)], p)
     )
-    p = free_port()
-    targets.append(Target("bare-prometheus-client-floor", [sys.executable, "-c", FLOOR, str(p)], p))
     if args.baseline_tree:
         p = free_port()
         base = str(Path(args.baseline_tree).resolve())
@@ -200,15 +233,19 @@ def main() -> None:
     time.sleep(args.idle_seconds)  # the idle window itself is what is measured
     cpu1 = {n: p.cpu_times() for n, p in procs.items()}
 
-    import pynvml
+    if args.no_gpu:
+        device = {"device": f"no GPU ({platform.processor() or platform.machine()}, {os.cpu_count()} CPUs)",
+                  "driver": None, "gpus": 0}
+    else:
+        import pynvml
 
-    pynvml.nvmlInit()
-    h = pynvml.nvmlDeviceGetHandleByIndex(0)
+        pynvml.nvmlInit()
+        h = pynvml.nvmlDeviceGetHandleByIndex(0)
+        device = {"device": pynvml.nvmlDeviceGetName(h), "driver": pynvml.nvmlSystemGetDriverVersion(),
+                  "gpus": pynvml.nvmlDeviceGetCount()}
     result = {
         "date": datetime.date.today().isoformat(),
-        "device": pynvml.nvmlDeviceGetName(h),
-        "driver": pynvml.nvmlSystemGetDriverVersion(),
-        "gpus": pynvml.nvmlDeviceGetCount(),
+        **device,
         "scrapes_each": args.scrapes,
         "idle_seconds": args.idle_seconds,
         "missing": missing,
@@ -224,6 +261,7 @@ def main() -> None:
             "errors": t.errors,
             "bytes_per_scrape": t.bytes,
             "rss_mb": round(procs[name].memory_info().rss / 1e6, 1),
+            "rss_anon_mb": _anon_mb(procs[name].pid),
             "idle_cpu_percent_of_core": round(100 * busy / args.idle_seconds, 3),
         }
     floor = result["targets"].get("bare-prometheus-client-floor")

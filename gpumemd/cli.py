@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -78,7 +77,10 @@ def _did_you_mean(known: list[str], extras: list[str]) -> str:
             continue
         flag = arg.split("=", 1)[0]
         meant = [a for a in _ALIASES.get(flag.lower(), ()) if a in known]
-        meant = meant or difflib.get_close_matches(flag, known, n=1, cutoff=0.6)
+        if not meant:
+            import difflib  # here: only a mistyped flag needs it, and the daemon keeps what it imports
+
+            meant = difflib.get_close_matches(flag, known, n=1, cutoff=0.6)
         if meant:
             return f"did you mean {meant[0]}?"
     return ""

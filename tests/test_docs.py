@@ -29,10 +29,12 @@ from tests.helpers import EIGHT_RANKS
 FOREIGN_FLAGS = {
     "--rm", "--gpus", "--pid",  # docker run
     "--build-arg",  # docker build
+    "--format",  # docker inspect
+    "--follow-tags",  # git push
     "--nproc-per-node", "--rdzv-id", "--standalone",  # torchrun
     "--junitxml", "--durations",  # pytest
     "--strict",  # kubernetes-validate
-    "--index-url", "--group",  # pip
+    "--index-url", "--group", "--no-deps", "--upgrade",  # pip
 }
 
 # `{a,b}` inside a name is an alternation (`gpumemd_section_{peak,net}_bytes`); at its end, labels

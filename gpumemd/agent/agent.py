@@ -142,6 +142,7 @@ class Agent:
         self.endpoint: EndpointProcess | None = None  # agent.endpoint: process
         self._announcer: AllocatorAnnouncer | None = None  # says once when the allocator is readable
         self._private_dir: str | None = None  # where the endpoint process reads (agent.endpoint: process)
+        self._published = "not publishing to a node spool"  # the start line's, set by start()
         self._started = False
         self._forked = False
         self._allocator: AllocatorSource | None = None  # the step hook marks its boundaries
@@ -325,6 +326,7 @@ class Agent:
                 web_config_file=cfg.web.config_file,
                 private=True,
                 on_exit=self._endpoint_exited,
+                on_answer=self._endpoint_answered,
             )
         # agent.tick: step — the allocator ticks run on the training thread after optimizer
         # steps (no GIL hand-off); the sampling thread then wakes for samples only, and ticks
@@ -416,6 +418,19 @@ class Agent:
         runtime = self.runtime
         return runtime.alerts_json() if runtime is not None else None
 
+    def _say_started(self, served: str) -> None:
+        say(
+            f"agent started in pid {self.pid} ({self.identity.describe()}): {served}, {self._published}; "
+            f"allocator ticks every {self.config.agent.interval}s"
+        )
+
+    def _endpoint_answered(self, address: tuple[str, int] | None) -> None:
+        """The endpoint process listens (or could not): only now say where the agent serves."""
+        if address is None:
+            self._say_started(f"no HTTP endpoint ({self.listen_address} could not be served)")
+        else:
+            self._say_started(f"serving http://{address[0]}:{address[1]}/metrics (an endpoint process)")
+
     def _endpoint_exited(self, where: str) -> None:
         """The endpoint process could not listen, or died: count it; sampling goes on. A
         private spool has no reader left: stop writing it."""
@@ -474,10 +489,14 @@ class Agent:
                 )
                 self.runtime.server = None
                 self.runtime.sampler.start()
+            self._published = (
+                f"publishing to {self.spool.path}"
+                if self.spool is not None and str(self.spool.path.parent) != self._private_dir
+                else "not publishing to a node spool"
+            )
             if self.endpoint is not None:
                 try:
-                    self.endpoint.start()  # it says later whether it listens: see url_address
-                    where = f"http://{self.listen_address}/metrics (an endpoint process)"
+                    self.endpoint.start()  # says where it serves once the child listens: _endpoint_answered
                 except Exception as exc:  # OSError: cannot spawn a process
                     log.warning(
                         "agent cannot start its endpoint process (%s); sampling and spool go on without HTTP",
@@ -485,19 +504,11 @@ class Agent:
                     )
                     self.endpoint = None
                     self._endpoint_exited("listen")
-                    where = "no HTTP"
+                    self._say_started("no HTTP endpoint")
+            elif self.runtime.server is not None:
+                self._say_started(f"serving http://{self.url_address}/metrics")
             else:
-                where = f"http://{self.url_address}/metrics" if self.runtime.server is not None else "no HTTP"
-            served = f"serving {where}" if where.startswith("http") else "no HTTP endpoint"
-            published = (
-                f"publishing to {self.spool.path}"
-                if self.spool is not None and str(self.spool.path.parent) != self._private_dir
-                else "not publishing to a node spool"
-            )
-            say(
-                f"agent started in pid {self.pid} ({self.identity.describe()}): {served}, {published}; "
-                f"allocator ticks every {self.config.agent.interval}s"
-            )
+                self._say_started("no HTTP endpoint")
             if self._announcer is not None:
                 self._announcer.armed = True
                 self._announcer(self.runtime.sampler.latest)

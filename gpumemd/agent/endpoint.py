@@ -67,11 +67,14 @@ class EndpointProcess:
     """Starts, watches and stops the helper process that serves one agent's published file.
 
     `on_exit(where)` is called (on the watching thread) when the child exits while the
-    agent runs: `where` is "listen" if it never listened, else "endpoint"."""
+    agent runs: `where` is "listen" if it never listened, else "endpoint". `on_answer(address)`
+    is called once, on that thread, when the child says where it listens (HOST, PORT) or exits
+    without listening (None): the agent says where it serves only then."""
 
     def __init__(self, published: Path, listen_address: str, *, web_config_file: str | None = None,
                  private: bool = False, title: str = "gpumemd agent", start_timeout: float = 20.0,
-                 on_exit: Callable[[str], None] | None = None) -> None:
+                 on_exit: Callable[[str], None] | None = None,
+                 on_answer: Callable[[tuple[str, int] | None], None] | None = None) -> None:
         self._published = os.path.abspath(published)  # the child runs in /
         self._listen = listen_address
         self._web_config = os.path.abspath(web_config_file) if web_config_file else None
@@ -79,6 +82,7 @@ class EndpointProcess:
         self._title = title
         self._timeout = start_timeout
         self._on_exit = on_exit
+        self._on_answer = on_answer
         self._proc: subprocess.Popen[bytes] | None = None
         self._watcher: threading.Thread | None = None
         self._address: tuple[str, int] | None = None
@@ -118,11 +122,12 @@ class EndpointProcess:
                     head += chunk
                     if b"\n" in head:
                         self._address = _address_of(head.split(b"\n", 1)[0])
-                        self._answered.set()
+                        self._answer()
         except OSError:
             pass
         finally:
-            self._answered.set()
+            if not self._answered.is_set():
+                self._answer()  # exited without listening
             proc.stdout.close()
         self.returncode = proc.wait()
         if self._stopping:
@@ -140,6 +145,14 @@ class EndpointProcess:
                 self._on_exit(where)
             except Exception:  # a thread of the training process: log, never raise
                 log.exception("handling the endpoint process's exit failed")
+
+    def _answer(self) -> None:
+        self._answered.set()
+        if self._on_answer is not None and not self._stopping:
+            try:
+                self._on_answer(self._address)
+            except Exception:  # a thread of the training process: log, never raise
+                log.exception("handling the endpoint process's answer failed")
 
     @property
     def address(self) -> tuple[str, int] | None:

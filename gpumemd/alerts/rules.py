@@ -15,13 +15,12 @@ and converted here (`RuleSpec.for_`), with error paths rewritten back to `for`.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import glob
 import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urljoin
 
@@ -255,6 +254,8 @@ class RuleSpec:
             return None
         info = known_metrics.lookup(sel.name)
         if info is None:
+            import difflib  # here: only a bad rule needs it, and the daemon keeps what it imports
+
             close = difflib.get_close_matches(sel.name, known_metrics.sample_names(), n=1)
             hint = f' (did you mean "{close[0]}"?)' if close else " (see gpumemd/known_metrics.py)"
             errors.append(f'{path}: unknown metric "{sel.name}"{hint}')
@@ -306,7 +307,9 @@ def info_join_labels(series: known_metrics.MetricInfo, info: known_metrics.Metri
 
 
 def default_rule_mappings() -> list[Any]:
-    text = resources.files("gpumemd.alerts").joinpath("defaults.yaml").read_text(encoding="utf-8")
+    # Beside this module (installed from a wheel or a clone, never zipped): importlib's readers
+    # would load zipfile into every daemon for this one read.
+    text = (Path(__file__).parent / "defaults.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text) or {}
     return list(data.get("rules", []))
 

@@ -1,11 +1,12 @@
-"""The host (/proc, psutil) behind a narrow Protocol: `HostApi`, its adapter `Psutil`."""
+"""The host (/proc, psutil) behind a narrow Protocol: `HostApi`, its adapters `Proc` (Linux's
+/proc, what the node daemon reads) and `Psutil` (elsewhere); `host_api()` picks one."""
 
 from __future__ import annotations
 
 import os
 from typing import Any, Protocol
 
-__all__ = ["HostApi", "ProcessUnreadable", "Psutil"]
+__all__ = ["HostApi", "Proc", "ProcessUnreadable", "Psutil", "host_api"]
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -76,3 +77,64 @@ class Psutil:
         finally:
             if len(self._procs) > 4096:  # bound the cache against PID churn
                 self._procs.clear()
+
+
+_MEMINFO = (b"MemTotal:", b"MemFree:", b"MemAvailable:", b"SwapTotal:", b"SwapFree:")
+
+
+class Proc:
+    """HostApi over Linux's /proc, without psutil: the node daemon reads the host's memory and
+    its GPU processes' RSS every sample, and psutil, once imported, stays in its resident
+    memory for good. The figures are psutil's on Linux: `available` is MemAvailable (psutil
+    estimates it on kernels without one: this reads it through psutil there), `used` is
+    `total - available`; swap `used` is SwapTotal - SwapFree; a process's RSS is the resident
+    pages of /proc/PID/statm."""
+
+    def __init__(self, root: str = "/proc") -> None:
+        self._root = root
+        self._psutil: Psutil | None = None  # only for a kernel without MemAvailable
+
+    def _meminfo(self) -> dict[str, int]:
+        """The fields read here, in bytes (absent ones left out): found, not parsed line by line."""
+        with open(f"{self._root}/meminfo", "rb") as f:
+            data = f.read()
+        out = {}
+        for key in _MEMINFO:
+            if data.startswith(key):
+                start = 0
+            else:
+                start = data.find(b"\n" + key) + 1
+                if start == 0:
+                    continue  # not on this kernel
+            end = data.find(b"\n", start)
+            fields = data[start + len(key) : end if end >= 0 else None].split()
+            if fields and fields[0].isdigit():
+                out[key[:-1].decode()] = int(fields[0]) * 1024  # kB
+        return out
+
+    def virtual_memory(self) -> dict[str, int]:
+        m = self._meminfo()
+        total, available = m.get("MemTotal", 0), m.get("MemAvailable", 0)
+        if not available:  # older than Linux 3.14: psutil's estimate
+            self._psutil = self._psutil or Psutil()
+            return self._psutil.virtual_memory()
+        available = m.get("MemFree", 0) if available > total else available
+        return {"total": total, "available": available, "used": total - available}
+
+    def swap_memory(self) -> dict[str, int]:
+        m = self._meminfo()
+        total = m.get("SwapTotal", 0)
+        return {"total": total, "used": total - m.get("SwapFree", 0)}
+
+    def process_rss(self, pid: int) -> int:
+        try:
+            with open(f"{self._root}/{int(pid)}/statm", "rb") as f:
+                return int(f.read().split()[1]) * _PAGE
+        except (OSError, ValueError, IndexError) as exc:  # gone, not ours to read, or torn
+            raise ProcessUnreadable(f"pid {pid}: {type(exc).__name__}") from None
+
+
+def host_api() -> HostApi:
+    """What reads this machine: /proc where there is one (Linux), else psutil."""
+    return Proc() if os.path.isfile("/proc/meminfo") else Psutil()
+

@@ -151,6 +151,7 @@ class Node:
     alerts: list[dict[str, Any]] = field(default_factory=list)  # the daemon's, validated (parse_alerts)
     notes: list[str] = field(default_factory=list)
     failing_collectors: list[str] = field(default_factory=list)  # gpumemd_collector_success 0
+    no_gpus: str = ""  # why the node shows no GPU (no NVIDIA driver there, ...); "" with GPUs
 
     @classmethod
     def from_families(
@@ -346,8 +347,19 @@ class Node:
             parse_alerts({"data": {"alerts": alerts}}, skips),
         )
         node.failing_collectors = failing
+        if not gpus:
+            node.no_gpus = _why_no_gpus(series, failing)
         node.notes.extend(skips.notes())
         return node
+
+
+def _why_no_gpus(series: Series, failing: Sequence[str]) -> str:
+    available = [v for _, v in series.get("gpumemd_nvml_available", [])]
+    if available and not any(available):
+        return "NVML is not on that node (gpumemd_nvml_available 0: no NVIDIA driver); host memory only"
+    if "nvml" in failing:
+        return "the nvml collector is failing (see the findings)"
+    return "NVML answered with none"
 
 
 def from_url(url: str, timeout: float = 5.0) -> Node:
@@ -568,6 +580,8 @@ def render(
     node: Node, found: Sequence[Finding], *, gpu: int | None = None, ascii_only: bool = False, width: int = 80
 ) -> str:
     lines = [f"source: {node.source}"]
+    if node.no_gpus:
+        lines.append(f"no GPUs: {node.no_gpus}")
     for g in node.gpus:
         if gpu is not None and g.gpu != gpu:
             continue
@@ -641,7 +655,7 @@ def to_json(node: Node, found: Sequence[Finding], gpu: int | None = None) -> str
         "source": node.source,
         "gpus": gpus,
         "findings": [asdict(f) for f in found if gpu is None or f.gpu in (None, gpu)],
-        "notes": node.notes,
+        "notes": [f"no GPUs: {node.no_gpus}"] * bool(node.no_gpus) + node.notes,
     }
     return strict_json(doc)
 

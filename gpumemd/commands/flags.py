@@ -119,9 +119,11 @@ def node_reader(
         reader.read()
     except explain.NoGpu as exc:
         reader.close()
-        print(
-            f"gpumemd {command}: no gpumemd serve at {DEFAULT_URL}, and no GPU to read here: {exc}",
-            file=sys.stderr,
+        where = (
+            f"{args.replay}: the capture holds no GPU"
+            if capture is not None
+            else f"no gpumemd serve at {DEFAULT_URL}, and no GPU to read here"
         )
+        print(f"gpumemd {command}: {where}: {exc}", file=sys.stderr)
         return 2
     return reader.read, reader.close

@@ -57,7 +57,7 @@ ACTIONABLE = ("no_ranks", "headroom_low", "imbalance", "ranks_missing", "ooms")
 _JOB_SERIES = "gpumemd_(process_rank_info|allocator_.*|oom_.*)"
 _NODE_SERIES = (
     "gpumemd_(gpu_memory_.*|gpu_info|process_gpu_memory_used_bytes|process_info|"
-    "process_resident_memory_bytes|collector_success)"
+    "process_resident_memory_bytes|collector_success|nvml_available)"
 )
 
 
@@ -88,6 +88,7 @@ class Job:
     ranks: list[RankView] = field(default_factory=list)
     world_size: int | None = None
     notes: list[str] = field(default_factory=list)
+    without_gpu: list[str] = field(default_factory=list)  # ranks that publish, on no GPU (CPU ranks)
 
 
 def _base(url: str) -> str:
@@ -126,6 +127,7 @@ def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
         by_instance.setdefault(instance, {}).setdefault(name, []).append((labels, value))
     result = Job(f"Prometheus at {redact(url)}", job, {})
     world: set[int] = set()
+    publishing: set[str] = set()
     for instance in sorted(by_instance):
         series = by_instance[instance]
         node = Node.from_series(series, instance or "(no instance label)")
@@ -134,13 +136,20 @@ def from_prometheus(url: str, job: str, timeout: float = 5.0) -> Job:
         for lab, _ in series.get("gpumemd_process_rank_info", []):
             if (w := index(lab.get("world_size"))) is not None:
                 world.add(w)
+            if lab.get("rank"):
+                publishing.add(lab["rank"])
         result.ranks.extend(node_ranks(node, instance, job, peaks))
-    result.ranks.sort(key=lambda r: (int(r.rank) if r.rank.isdigit() else 1 << 40, r.rank))
+    result.ranks.sort(key=lambda r: _rank_order(r.rank))
+    result.without_gpu = sorted(publishing - {r.rank for r in result.ranks}, key=_rank_order)
     result.world_size = max(world) if world else None
     if len(world) > 1:
         result.notes.append(f"ranks disagree on the world size: {sorted(world)}")
     result.notes.extend(skips.notes())
     return result
+
+
+def _rank_order(rank: str) -> tuple[int, str]:
+    return (int(rank) if rank.isdigit() else 1 << 40, rank)
 
 
 def node_ranks(node: Node, instance: str, job: str, peaks: Mapping[str, float]) -> list[RankView]:
@@ -180,8 +189,18 @@ def job_findings(job: Job) -> list[Finding]:
     imbalance, ranks missing, OOMs by rank; then each node's."""
     limits = job_thresholds()
     out: list[Finding] = []
-    if not job.ranks:
+    if not job.ranks and not job.without_gpu:
         out.append(Finding(None, "no_ranks", f"job {job.job_id}: no rank answers in Prometheus", 0.0))
+    if job.without_gpu:  # alive, publishing: information, not missing
+        named = ", ".join(job.without_gpu[:20]) + (", ..." if len(job.without_gpu) > 20 else "")
+        out.append(
+            Finding(
+                None,
+                "ranks_without_gpu",
+                f"{len(job.without_gpu)} ranks publish but hold no GPU (CPU ranks: no GPU memory): {named}",
+                float(len(job.without_gpu)),
+            )
+        )
     with_room = [r for r in job.ranks if r.headroom is not None]
     if with_room:
         worst = min(with_room, key=lambda r: r.headroom or 0)
@@ -219,16 +238,16 @@ def job_findings(job: Job) -> list[Finding]:
                         ratio,
                     )
                 )
-    if job.world_size is not None and job.world_size > len(job.ranks):
-        seen = {r.rank for r in job.ranks}
-        missing = [str(i) for i in range(job.world_size) if str(i) not in seen]
+    seen = {r.rank for r in job.ranks} | set(job.without_gpu)
+    missing = [str(i) for i in range(job.world_size or 0) if str(i) not in seen]
+    if job.world_size is not None and missing:
         named = ", ".join(missing[:20]) + (", ..." if len(missing) > 20 else "")
         out.append(
             Finding(
                 None,
                 "ranks_missing",
-                f"{job.world_size - len(job.ranks)} of {job.world_size} ranks missing: {named}",
-                float(job.world_size - len(job.ranks)),
+                f"{len(missing)} of {job.world_size} ranks missing: {named}",
+                float(len(missing)),
             )
         )
     for r in job.ranks:
@@ -297,10 +316,10 @@ def frame(
     if job is None:
         return lines
     world = f" of {job.world_size}" if job.world_size is not None else ""
-    lines.append(f"job {job.job_id}: {len(job.ranks)} ranks{world} on {len(job.nodes)} nodes"[:width])
+    lines.append(f"job {job.job_id}: {_answering(job)} ranks{world} on {len(job.nodes)} nodes"[:width])
     act = actionable(found)
     lines.extend(f"! {f.message}"[:width] for f in act)
-    lines.extend(f"  {f.message}"[:width] for f in found if f.kind == "worst_rank")
+    lines.extend(f"  {f.message}"[:width] for f in found if f.kind in ("worst_rank", "ranks_without_gpu"))
     lines.append("")
     node_w = min(max([4, *(len(r.instance) for r in job.ranks)]), max(4, width - 60))  # the rest: 60 columns
     lines.append(
@@ -318,11 +337,16 @@ def frame(
     return lines
 
 
+def _answering(job: Job) -> int:
+    """The ranks that publish: on a GPU, and those on none."""
+    return len(job.ranks) + len(job.without_gpu)
+
+
 def render(job: Job, found: Sequence[Finding], width: int = 160) -> str:
     """One line per node, then one per rank; then the findings."""
     lines = [
         f"source: {job.source}",
-        f"job {job.job_id}: {len(job.ranks)} ranks"
+        f"job {job.job_id}: {_answering(job)} ranks"
         + (f" of {job.world_size}" if job.world_size is not None else "")
         + f" on {len(job.nodes)} nodes",
     ]
@@ -361,6 +385,7 @@ def to_json(job: Job, found: Sequence[Finding]) -> str:
             for i, n in job.nodes.items()
         ],
         "ranks": [asdict(r) for r in job.ranks],
+        "ranks_without_gpu": job.without_gpu,
         "findings": [asdict(f) for f in found],
         "notes": job.notes,
     }

@@ -115,6 +115,8 @@ def frame(
     ]
     if error:
         lines[0] = error[:width]
+    if node is not None and node.no_gpus:
+        lines += ["", f"no GPUs: {node.no_gpus}"[:width]]
     for g in node.gpus if node is not None else ():
         if gpu is not None and g.gpu != gpu:
             continue

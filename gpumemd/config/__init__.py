@@ -4,7 +4,8 @@
 into it (durations, limits, every error at once); `yamlsafe` reads YAML with bounds.
 """
 
-from importlib import resources
+
+from pathlib import Path
 
 from . import yamlsafe
 from .loader import (
@@ -65,4 +66,5 @@ __all__ = [
 def example_text() -> str:
     """The example configuration shipped in the package: every key at its default, commented
     (`gpumemd config example`; the repository's config.example.yaml is the same file)."""
-    return resources.files(__name__).joinpath("example.yaml").read_text(encoding="utf-8")
+    # Beside this module, as the default rules are (gpumemd/alerts/rules.py says why not importlib's readers).
+    return (Path(__file__).parent / "example.yaml").read_text(encoding="utf-8")

@@ -18,8 +18,6 @@ import functools
 import re
 from typing import Any, Protocol
 
-import re2
-
 __all__ = ["MAX_PATTERN_LENGTH", "Pattern", "PatternError", "compile_pattern"]
 
 # Longer than any alternation of job names anyone writes; bounds compile time and memory.
@@ -68,15 +66,18 @@ class _Compiled:
         return self._re.search(text.encode("utf-8", "replace")) is not None
 
 
-def _options() -> Any:
+@functools.cache
+def _re2() -> tuple[Any, Any]:
+    """RE2 and our options, loaded with the first pattern: a configuration with none (the
+    defaults) never maps RE2's C++ library into the daemon's memory."""
+    import re2
+
     opts = re2.Options()
     opts.log_errors = False  # a refused pattern is our one error line, not RE2's on stderr
     opts.dot_nl = True
     opts.max_mem = _MAX_MEM
-    return opts
+    return re2, opts
 
-
-_OPTIONS = _options()
 # RE2 reads `a{99999999999}` (a count too long to parse) as literal text; Go's RE2 refuses it,
 # so Prometheus would: refuse it too rather than match something else than was meant.
 _LONG_COUNT = re.compile(r"(?<!\\)\{\d*,?\d{5,}")
@@ -92,8 +93,9 @@ def compile_pattern(text: str) -> Pattern:
     long_count = _LONG_COUNT.search(text)
     if long_count:
         raise PatternError(f"invalid repetition size: {long_count.group(0)[:20]}… (at most 1000)")
+    re2, options = _re2()
     try:
-        return _Compiled(re2.compile(text, _OPTIONS))
+        return _Compiled(re2.compile(text, options))
     except re2.error as exc:
         reason = exc.args[0] if exc.args else exc
         if isinstance(reason, bytes):

@@ -18,7 +18,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.sources.base import Source, SourceUnavailable
 
-from .exposition import Exposition
+from .exposition import Exposition, TextCache
 from .families import LazyFamilies, Once, Rendered, seen_by, seen_by_names, self_metrics
 from .observer import Observer
 
@@ -89,6 +89,7 @@ class CycleRunner:
         self.replace(sources, observers)
         self.listeners = list(listeners)
         self._eager = eager
+        self._text_cache = TextCache()  # unchanged families are not formatted again
         self._static = static
         self._wall, self._mono = wall, mono
         self._period = period
@@ -237,7 +238,7 @@ class CycleRunner:
                 families.extend(static())
             return families
 
-        exposition = Exposition(build)
+        exposition = Exposition(build, self._text_cache)
         if self._eager:
             self.running = "rendering"
             exposition.body()

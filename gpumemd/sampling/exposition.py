@@ -15,6 +15,7 @@ import gzip
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from prometheus_client import exposition as prom_text
 from prometheus_client.core import Metric
@@ -24,6 +25,7 @@ __all__ = [
     "OPENMETRICS_TYPE",
     "TEXT_TYPE",
     "Exposition",
+    "TextCache",
     "samples_by_name",
     "wants_gzip",
     "wants_openmetrics",
@@ -48,11 +50,47 @@ class _Families:
         return self._families
 
 
+class TextCache:
+    """Each family's text from the sample before, reused while its samples are unchanged.
+
+    A sampler renders every sample (the daemon, eagerly, once a second), yet most families
+    read the same from one sample to the next (totals, info series, an idle GPU's memory).
+    Comparing a family's samples with the last ones costs a fraction of formatting them
+    again. The text of a family depends only on its name, type, help and samples, and
+    the classic format is the concatenation of the families' texts, so the body is the
+    same bytes either way. It holds the families of the last sample only."""
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[str, str, str, str], tuple[list[Any], bytes]] = {}
+
+    def render(self, families: Sequence[Metric]) -> bytes:
+        """The classic text of `families` (raises as generate_latest does on a bad family)."""
+        old, new = self._texts, {}
+        chunks = []
+        for family in families:
+            key = (family.name, family.type, family.documentation, family.unit)
+            hit = old.get(key)
+            if hit is not None and hit[0] == family.samples and key not in new:
+                text = hit[1]
+            else:
+                text = prom_text.generate_latest(_Families([family]))
+            new[key] = (list(family.samples), text)
+            chunks.append(text)
+        self._texts = new  # swapped whole: a concurrent render reads one or the other
+        return b"".join(chunks)
+
+
 class Exposition:
     """One sample's families — given, or built by a function on first use (the agent's
     sampler defers building them: most samples are never scraped) — and their renderings."""
 
-    def __init__(self, families: Sequence[Metric] | Callable[[], Sequence[Metric]]) -> None:
+    def __init__(
+        self,
+        families: Sequence[Metric] | Callable[[], Sequence[Metric]],
+        text_cache: TextCache | None = None,
+    ) -> None:
+        """`text_cache`: the sampler's, shared by its samples (the classic text format only)."""
+        self._text_cache = text_cache
         self._families: Sequence[Metric] | None = None
         self._build: Callable[[], Sequence[Metric]] | None = None
         if callable(families):
@@ -88,7 +126,11 @@ class Exposition:
     def _render(self, openmetrics_format: bool, gzipped: bool) -> bytes:
         if gzipped:
             return gzip.compress(self.body(openmetrics_format=openmetrics_format), compresslevel=6)
-        render = openmetrics.generate_latest if openmetrics_format else prom_text.generate_latest
+        render: Callable[[Any], bytes] = (
+            openmetrics.generate_latest if openmetrics_format else prom_text.generate_latest
+        )
+        if not openmetrics_format and self._text_cache is not None:
+            render = _cached(self._text_cache)
         families = self.families
         try:
             return render(_Families(families))
@@ -107,6 +149,10 @@ class Exposition:
             else:
                 kept.append(family)
         return render(_Families(kept))
+
+
+def _cached(cache: TextCache) -> Callable[[_Families], bytes]:
+    return lambda registry: cache.render(list(registry.collect()))
 
 
 def _report(line: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gpumemd.backends.host import Psutil
+from gpumemd.backends.host import host_api as this_host
 from gpumemd.backends.nvml import Pynvml
 from gpumemd.backends.replay import host_replayer, nvml_replayer
 from gpumemd.config import Config
@@ -43,7 +43,7 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None, *,
             )
         )
     if config.sources.host.enabled:
-        host_api = host_replayer(capture) if capture is not None else Psutil()
+        host_api = host_replayer(capture) if capture is not None else this_host()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
     # The agents of this node's ranks, merged into this one target. A replay reads a spool
     # only when one is configured: a recorded node must not pick up this machine's agents.

@@ -130,6 +130,8 @@ class SpoolWriter:
         with self._lock:
             self.enabled = False
         for directory, _ in self._dirs:
+            if not os.path.isdir(directory.path):
+                continue  # gone (the agent removed its private one): opening it would make it again
             try:
                 directory.remove(self.name)
                 directory.remove_temps(self.name)

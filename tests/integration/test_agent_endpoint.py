@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import ipaddress
 import json
+import logging
 import os
 import queue
 import signal
@@ -265,6 +266,49 @@ def test_a_taken_port_leaves_the_agent_sampling_and_counts_the_error(tmp_path: P
         finally:
             agent.stop()
     assert agent.endpoint.returncode == 1
+
+
+def _started_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.getMessage().startswith("agent started in pid")]
+
+
+def test_a_taken_port_is_said_once_known_and_leaves_no_private_directory(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The start line waits for the endpoint process's answer: never "serving" a port it could
+    not bind. With the spool off, the private directory was the spool: gone after stop."""
+    caplog.set_level(logging.INFO, logger="gpumemd")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        agent = Agent(listen_address=f"127.0.0.1:{port}", spool_dir="", interval=0.02, spool_interval=0.05)
+        agent.start()
+        assert agent.spool is not None
+        private = agent.spool.directory
+        assert private.name.startswith("gpumemd-agent-")
+        try:
+            assert until(lambda: agent.errors.counts == {"listen": 1})
+            started = until(lambda: _started_lines(caplog))
+            assert len(started) == 1, started
+            assert f"no HTTP endpoint (127.0.0.1:{port} could not be served)" in started[0]
+            assert "serving" not in started[0]
+            before = agent.runtime.sampler.cycle.samples_total if agent.runtime else 0
+            assert until(lambda: agent.runtime and agent.runtime.sampler.cycle.samples_total > before + 3)
+        finally:
+            agent.stop()
+    assert not private.exists(), "an empty private directory left in /dev/shm"
+
+
+def test_the_start_line_names_the_port_the_endpoint_process_bound(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="gpumemd")
+    agent = Agent(listen_address="127.0.0.1:0", spool_dir="").start()
+    try:
+        started = until(lambda: _started_lines(caplog))
+        assert agent.url_address is not None and not agent.url_address.endswith(":0")
+        assert len(started) == 1 and f"serving http://{agent.url_address}/metrics" in started[0], started
+    finally:
+        agent.stop()
 
 
 def test_the_web_config_tls_and_basic_auth_is_enforced_by_the_endpoint_process(tmp_path: Path) -> None:

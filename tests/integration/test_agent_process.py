@@ -124,6 +124,24 @@ def test_gpumemd_run_errors() -> None:
     assert r.returncode == 127
 
 
+def test_gpumemd_run_with_an_interpreter_lacking_the_dependencies_says_what_to_install(
+    tmp_path: Path,
+) -> None:
+    """A program run by another interpreter (a bare venv here) gets gpumemd's code from
+    `gpumemd run`, not its dependencies: the line names the interpreter and the install into
+    it (from this clone), and the program runs on."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "bare")], check=True,
+                   timeout=60)
+    bare = tmp_path / "bare" / "bin" / "python"
+    r = subprocess.run([sys.executable, "-m", "gpumemd", "run", "--", str(bare), "-c", "print('ran')"],
+                       cwd=tmp_path, env=env(GPUMEMD_SPOOL_DIR=""), capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0 and r.stdout == "ran\n", r.stderr
+    (line,) = [ln for ln in r.stderr.splitlines() if "agent not started" in ln]
+    assert "ModuleNotFoundError" not in line
+    assert f"{bare} cannot import " in line and line.endswith(f"{bare} -m pip install {ROOT}"), line
+
+
 def test_sitecustomize_skips_helpers_and_launchers() -> None:
     from gpumemd.agent.boot.sitecustomize import should_start
 

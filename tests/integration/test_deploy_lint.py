@@ -294,7 +294,7 @@ def test_daemonset_shape(rendered: tuple[str, list[Any], Path]) -> None:
         sc = container["securityContext"]
         assert sc["readOnlyRootFilesystem"] is True and sc["allowPrivilegeEscalation"] is False
         assert sc["capabilities"]["drop"] == ["ALL"] and "add" not in sc["capabilities"]
-    assert pod.get("hostPID", False) is (overlay == "full")
+    assert pod.get("hostPID", False) is (overlay in {"full", "release"})  # release: full with your image
     spool = [v for v in pod["volumes"] if v["name"] == "spool"][0]
     assert spool["hostPath"]["path"] == "/run/gpumemd/spool"
     assert env["GPUMEMD_SPOOL_DIR"] == "/run/gpumemd/spool"
@@ -305,6 +305,8 @@ def test_daemonset_shape(rendered: tuple[str, list[Any], Path]) -> None:
     from gpumemd import config as config_mod
 
     cfg = config_mod.loads(cm["data"]["gpumemd.yaml"])
+    # GPU nodes only: a node whose NVML mount failed must alert (docs/deploy.md, Nodes without GPUs)
+    assert cfg.sources.nvml.required is True, f"{overlay}: sources.nvml.required is off"
     mounts = {m["mountPath"] for m in c["volumeMounts"]}
     assert cfg.sources.kubelet.enabled is ("/var/lib/kubelet/pod-resources" in mounts)
     if cfg.sources.kubelet.enabled:
@@ -325,6 +327,25 @@ def test_dashboard_configmap_is_the_dashboard(rendered: tuple[str, list[Any], Pa
     )
 
 
+def test_the_dashboard_is_drawn_from_a_replay(tmp_path: Path) -> None:
+    """deploy/grafana/render_dashboard.py draws every panel from a real Prometheus scraping a
+    replayed daemon with the exported rules; only the alert table is empty (none fires there).
+    docs/release.md shows its picture."""
+    if shutil.which("prometheus") is None:
+        pytest.skip("prometheus is not installed (apt-get install -y prometheus)")
+    out = tmp_path / "dashboard.png"
+    capture = ROOT / "tests/fixtures/captures/synthetic__8xh200__8-ranks.json"
+    script = "deploy/grafana/render_dashboard.py"
+    r = run([sys.executable, script, "--replay", str(capture), "--seconds", "12", "-o", str(out)],
+            timeout=120)
+    assert r.returncode == 0, r.stderr
+    empty = r.stdout.strip().partition("; no data: ")[2]
+    assert empty == "Firing alerts", r.stdout  # the table of firing alerts: nothing fires in this replay
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (ROOT / "docs/images/dashboard.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "](images/dashboard.png)" in (ROOT / "docs/release.md").read_text()
+
+
 def test_dashboard_uses_a_datasource_variable() -> None:
     text = (DEPLOY / "grafana" / "gpumemd-dashboard.json").read_text()
     assert "DS_PROMETHEUS" not in text
@@ -335,3 +356,19 @@ def test_dashboard_uses_a_datasource_variable() -> None:
         if panel["type"] != "row":
             assert panel["datasource"]["uid"] == "${datasource}"
             assert all(t["datasource"]["uid"] == "${datasource}" for t in panel["targets"])
+
+
+def test_every_overlay_is_rendered_here() -> None:
+    """The recommended overlays and the release one are among those the tests above render."""
+    assert {"minimal", "full", "podmonitor", "release"} <= set(OVERLAYS)
+
+
+def test_the_release_overlay_names_an_image_at_this_version() -> None:
+    """The overlay a user edits names the image of this version (gpumemd/version.py), built
+    from the Dockerfile (docs/release.md)."""
+    from gpumemd.version import __version__
+
+    docs = _render("release")
+    pod = _one(docs, "DaemonSet")["spec"]["template"]["spec"]
+    images = {c["image"] for c in pod["containers"] + pod.get("initContainers", [])}
+    assert images == {f"registry.example.com/gpumemd:{__version__}"}, images

@@ -82,3 +82,33 @@ def test_no_daemon_and_no_nvml_is_a_clear_error() -> None:
     if r.returncode != 2 and "nvml" not in r.stderr.lower():
         pytest.skip("this machine has NVML or a daemon on :9967")
     assert r.returncode == 2 and "no GPU to read here" in r.stderr and "Traceback" not in r.stderr
+
+
+def _without_nvml() -> dict[str, str]:
+    return {"LD_LIBRARY_PATH": "/nonexistent", "GPUMEMD_SPOOL_DIR": ""}
+
+
+def test_a_daemon_on_a_node_without_gpus_is_said_to_have_none() -> None:
+    with gpumemd_process([], env=_without_nvml()) as (url, _):
+        r = explain("--url", url)
+        if "GPU " in r.stdout:
+            pytest.skip("this machine has a working NVML")
+        top = subprocess.run([sys.executable, "-m", "gpumemd", "top", "--url", url, "--count", "1"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    assert "no GPUs: NVML is not on that node" in r.stdout.splitlines()[1], r.stdout
+    assert top.returncode == 0 and "no GPUs: NVML is not on that node" in top.stdout, top.stdout + top.stderr
+
+
+def test_a_replayed_capture_without_a_gpu_names_the_capture(tmp_path: Path) -> None:
+    capture = tmp_path / "cpu-node.json"
+    made = subprocess.run([sys.executable, "-m", "gpumemd", "capture", "--keep-errors", "-o", str(capture)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **_without_nvml()})
+    if "with errors" not in made.stdout + made.stderr:
+        pytest.skip("this machine has a working NVML")
+    r = explain("--replay", str(capture))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"gpumemd explain: {capture}: the capture holds no GPU: "), r.stderr
+    assert "gpumemd serve" not in r.stderr
+

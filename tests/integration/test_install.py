@@ -41,7 +41,9 @@ DOCUMENTED = {
     'pip install "gpumemd @ git+$GPUMEMD_GIT"': "test_pip_install_from_a_git_url",
     'pip install "gpumemd[torch] @ git+$GPUMEMD_GIT"': "test_pip_install_from_a_git_url",
     "pip install -e . --group test --group lint": "test_make_test_installs_the_groups_and_a_cpu_torch",
+    "pip install dist/gpumemd-*.whl": "test_the_release_wheel_installs_into_a_clean_venv",
 }
+RELEASE_PAGE = ROOT / "docs" / "release.md"
 
 
 def _pip(venv: Path, *args: str, cwd: Path, env: dict[str, str] | None = None,
@@ -61,10 +63,10 @@ def _venv(path: Path, wheelhouse: Path) -> Path:
     return path
 
 
-def _documented(command: str) -> list[str]:
+def _documented(command: str, page: Path = INSTALL_PAGE) -> list[str]:
     """A documented command as pip's arguments (after `pip`), checked to be on the page."""
-    shown = {c for b in blocks(INSTALL_PAGE) if b.lang == "sh" for c in shell_commands(b)}
-    assert command in shown, f"docs/install.md no longer shows {command!r}: update this test with it"
+    shown = {c for b in blocks(page) if b.lang == "sh" for c in shell_commands(b)}
+    assert command in shown, f"{page.name} no longer shows {command!r}: update this test with it"
     return shlex.split(command)[1:]
 
 
@@ -179,6 +181,57 @@ def test_pip_install_from_a_git_url(clone: Path, wheelhouse: Path, tmp_path: Pat
              for a in _documented('pip install "gpumemd[torch] @ git+$GPUMEMD_GIT"')]
     r = _pip(venv, *extra, "--dry-run", "--no-deps", *_offline(wheelhouse), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+
+
+def test_the_release_wheel_installs_into_a_clean_venv(clone: Path, wheelhouse: Path, tmp_path: Path) -> None:
+    """docs/release.md's wheel: built from the clone, named and labelled with gpumemd/version.py's
+    version and the license, installed into a fresh venv where `gpumemd --version` says it."""
+    import zipfile
+
+    from gpumemd.version import __version__
+
+    build = _venv(tmp_path / "build", wheelhouse)
+    wheel_args = _documented("python -m pip wheel --no-deps -w dist .", RELEASE_PAGE)[2:]  # after `-m pip`
+    r = _pip(build, *wheel_args, "--no-build-isolation", cwd=clone)
+    assert r.returncode == 0, r.stderr
+    (wheel,) = (clone / "dist").glob("gpumemd-*.whl")
+    assert wheel.name == f"gpumemd-{__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        info = f"gpumemd-{__version__}.dist-info"
+        meta = z.read(f"{info}/METADATA").decode()
+        assert f"\nVersion: {__version__}\n" in meta and "\nLicense-Expression: Apache-2.0\n" in meta
+        assert z.read(f"{info}/licenses/LICENSE") == (ROOT / "LICENSE").read_bytes()
+    assert not [n for n in names if n.split("/")[0] not in {"gpumemd", info}], "only the package"
+    venv = _venv(tmp_path / "venv", wheelhouse)
+    args = [a.replace("dist/gpumemd-*.whl", str(wheel))
+            for a in _documented("pip install dist/gpumemd-*.whl", RELEASE_PAGE)]
+    r = _pip(venv, *args, *_offline(wheelhouse), cwd=clone)
+    assert r.returncode == 0, r.stderr
+    version = _run(venv, "--version", cwd=tmp_path)
+    assert version.returncode == 0 and version.stdout.strip() == f"gpumemd {__version__}", version
+    _check_installed(venv, tmp_path)
+    # installed from a wheel, `gpumemd run`'s hint for an interpreter that cannot import a
+    # dependency (another Python version: a compiled module not found) names them from the metadata
+    hint = _python(venv, "from gpumemd.agent.boot.sitecustomize import missing_dependency as m; "
+                         "print(m('_re2', '/opt/py/bin/python'))", cwd=tmp_path)
+    wanted = " ".join(shlex.quote(d) for d in _PROJECT["project"]["dependencies"])
+    assert hint.stdout.strip().endswith(f": /opt/py/bin/python -m pip install {wanted}"), hint
+
+
+def test_the_git_file_url_names_the_pip_it_needs() -> None:
+    """pip 24.0 and older (what Python 3.11's venv ships) refuse `name @ git+file:///…`: the page
+    says which pip to upgrade to, and this suite's pip, which installs that URL above, is one."""
+    import re
+
+    from pip import __version__ as pip_version
+
+    text = INSTALL_PAGE.read_text(encoding="utf-8")
+    (minimum,) = set(re.findall(r"'pip>=([\d.]+)'", text))
+    assert f"pip {minimum} or newer" in text and "git+file://" in text
+    as_tuple = lambda v: tuple(int(p) for p in v.split(".")[:2])  # noqa: E731
+    assert as_tuple(minimum) >= (24, 1)  # 24.0 refused it when tried (2026-11-28)
+    assert as_tuple(pip_version) >= as_tuple(minimum)
 
 
 def test_the_torch_extra_keeps_the_installed_torch(clone: Path, wheelhouse: Path, tmp_path: Path) -> None:

@@ -34,7 +34,9 @@ def test_make_sbom_describes_the_runtime_packages(tmp_path: Path) -> None:
     assert bom["bomFormat"] == "CycloneDX" and bom["specVersion"] == "1.6"
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     root = bom["metadata"]["component"]
-    assert (root["name"], root["version"], root["type"]) == ("gpumemd", project["version"], "application")
+    from gpumemd.version import __version__  # pyproject's version is dynamic: this one
+
+    assert (root["name"], root["version"], root["type"]) == ("gpumemd", __version__, "application")
     components = {c["name"].lower().replace("_", "-"): c for c in bom["components"]}
     wanted = [d.split(">")[0].split("=")[0].split("[")[0].strip().lower()
               for d in project["dependencies"] + project["optional-dependencies"]["kubelet"]]

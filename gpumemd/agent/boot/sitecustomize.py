@@ -72,8 +72,35 @@ def _start() -> None:
             start(config, listen_address=os.environ["GPUMEMD_AGENT_LISTEN_ADDRESS"] or None)
         else:
             start(config)
+    except ModuleNotFoundError as exc:  # an interpreter gpumemd was not installed into
+        print(f"gpumemd: agent not started: {missing_dependency(exc.name or str(exc))}", file=sys.stderr)
     except Exception as exc:  # the program runs, with or without us
         print(f"gpumemd: agent not started: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
+def missing_dependency(module: str, python: str | None = None) -> str:
+    """What to install, into which interpreter: `gpumemd run` puts gpumemd's own code on the
+    path, not its dependencies, so a program run by another interpreter (a system python, a
+    conda env) lacks them. From a clone (an editable install too), pip installs gpumemd and its
+    dependencies from that clone; from an installed wheel, its dependencies by name."""
+    import importlib.metadata  # here: every process `gpumemd run` starts imports this module
+    import shlex
+
+    python = python or sys.executable or "python3"
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    if os.path.isfile(os.path.join(root, "pyproject.toml")):
+        what = [root]
+    else:
+        what = []
+        for name in sorted(os.listdir(root)):
+            if name.startswith("gpumemd-") and name.endswith(".dist-info"):
+                requires = importlib.metadata.Distribution.at(os.path.join(root, name)).requires or []
+                what = [r for r in requires if ";" not in r]  # not the extras
+                break
+    install = f"{python} -m pip install {' '.join(shlex.quote(w) for w in what)}" if what else (
+        f"install gpumemd into {python} (docs/install.md)")
+    return (f"{python} cannot import {module}, which the agent needs (gpumemd's code comes from {root}, "
+            f"its dependencies must be in the interpreter that runs the program): {install}")
 
 
 def _chain() -> None:

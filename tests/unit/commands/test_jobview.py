@@ -96,3 +96,30 @@ def test_ranks_sharing_a_gpu_share_its_free_memory() -> None:
     assert {r.rank: r.headroom for r in ranks} == {"0": 20 * GiB, "1": 20 * GiB, "2": 30 * GiB}
     worst = job_findings(Job("t", "77", {}, ranks, world_size=3))[0]
     assert "worst rank: rank 0 on n:9967 GPU 0" in worst.message
+
+
+def test_ranks_that_publish_without_a_gpu_are_not_missing() -> None:
+    """Two live CPU ranks: Prometheus has their rank info and no GPU series. They publish, so
+    none is missing and the job is not empty: one line of information, nothing to act on."""
+    import json
+
+    from gpumemd.commands.jobview import from_prometheus
+    from tests.security.hostile_http import Hostile, answer
+
+    result = [
+        {"metric": {"__name__": "gpumemd_process_rank_info", "job_id": "77", "rank": str(r),
+                    "world_size": "2", "instance": "cpu-node:9967", "pid": str(100 + r)}, "value": [0, "1"]}
+        for r in (0, 1)
+    ] + [{"metric": {"__name__": "gpumemd_nvml_available", "instance": "cpu-node:9967"}, "value": [0, "0"]}]
+    body = json.dumps({"status": "success", "data": {"resultType": "vector", "result": result}}).encode()
+    with Hostile(answer(200, body, "application/json")) as prometheus:
+        job = from_prometheus(prometheus.url, "77", timeout=5)
+    assert job.ranks == [] and job.without_gpu == ["0", "1"] and job.world_size == 2
+    found = job_findings(job)
+    assert [f.kind for f in found] == ["ranks_without_gpu"], found
+    assert found[0].message == "2 ranks publish but hold no GPU (CPU ranks: no GPU memory): 0, 1"
+    assert actionable(found) == []
+    assert "job 77: 2 ranks of 2 on 1 nodes" in render(job, found)
+    # a third rank of three that does not publish is still missing
+    job.world_size = 3
+    assert [f.message for f in actionable(job_findings(job))] == ["1 of 3 ranks missing: 2"]

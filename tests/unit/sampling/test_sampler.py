@@ -166,7 +166,38 @@ def test_lazy_render_defers_until_asked(monkeypatch: Any) -> None:
     snap = s.sample_once()
     assert calls == []
     snap.exposition.body()
-    assert calls == [1]
+    rendered = len(calls)
+    assert rendered  # asked: rendered (family by family, through the sampler's text cache)
+    snap.exposition.body()
+    assert len(calls) == rendered
+
+
+def test_the_text_cache_formats_only_the_families_that_changed(monkeypatch: Any) -> None:
+    """Unchanged families are not formatted again, a changed one is, and the body is the
+    bytes generate_latest writes for all of them at once."""
+    from prometheus_client.core import GaugeMetricFamily
+
+    from gpumemd.sampling import exposition
+
+    def families(value: float) -> list[Any]:
+        still = GaugeMetricFamily("test_still", "never changes", labels=["gpu"])
+        still.add_metric(["0"], 7.0)
+        moving = GaugeMetricFamily("test_moving", "changes", value=value)
+        return [still, moving]
+
+    real = exposition.prom_text.generate_latest
+    cache = exposition.TextCache()
+    first = Exposition(families(1.0), cache).body()
+    assert first == real(exposition._Families(families(1.0)))  # the same bytes
+    calls: list[list[str]] = []
+    monkeypatch.setattr(exposition.prom_text, "generate_latest",
+                        lambda r: calls.append([f.name for f in r.collect()]) or real(r))
+    second = Exposition(families(2.0), cache).body()
+    assert calls == [["test_moving"]]
+    assert second == real(exposition._Families(families(2.0)))
+    calls.clear()
+    assert Exposition(families(2.0), cache).body() == second and calls == []
+    assert Exposition(families(float("nan")), cache).body() and calls == [["test_moving"]]
 
 
 def test_timestamp_comes_from_the_injected_clock() -> None:
