@@ -18,7 +18,6 @@ one attribute.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import sys
 import threading
@@ -38,7 +37,7 @@ from gpumemd.diagnosis.leak import (
     roots_first,
     site_blocks,
 )
-from gpumemd.fs import Problems, SafeDir, WriteError
+from gpumemd.fs import Problems, SafeDir, file_stamp, write_report
 from gpumemd.known_metrics import collected_by
 from gpumemd.sources.base import Source, metric
 from gpumemd.sources.oom import file_prefix
@@ -286,24 +285,12 @@ class LeakFinder(Source[LeakReading]):
         without the sticky bit or a symlink is refused; the newest `keep` reports stay."""
         if self._dir is None:
             return
-        now = self._clock()
-        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
-        name = f"{self._prefix}-{stamp}.leak.json"
-        try:
-            data = json.dumps(
-                {**report.to_json(), "labels": self._labels}, allow_nan=False, indent=1
-            ).encode()
-        except ValueError as exc:
-            log.warning("leak report not written: %s", exc)
-            return
-        try:
-            path = self._safe.write(name, data, mode=0o600)
-            self._safe.rotate(self._prefix + "-", ".leak.json", keep=self._keep)
-        except WriteError as err:
-            self._problems.failed(err)  # one line per state, counted
-            return
-        self._problems.ok("leak", path.parent)
-        self.report_path = str(path)
+        name = f"{self._prefix}-{file_stamp(self._clock())}.leak.json"
+        path = write_report(self._safe, self._problems, "leak report", name,
+                            {**report.to_json(), "labels": self._labels},
+                            rotate=(self._prefix + "-", ".leak.json"), keep=self._keep)
+        if path is not None:
+            self.report_path = path
 
     # --- the source ---
 

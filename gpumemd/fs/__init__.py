@@ -1,5 +1,15 @@
 """Files gpumemd writes: one safe-write helper for all of them (`safe`)."""
 
-from .safe import Problems, SafeDir, WriteError, WriteErrors, write_errors, write_user_file
+from .safe import (
+    Problems,
+    SafeDir,
+    WriteError,
+    WriteErrors,
+    file_stamp,
+    write_errors,
+    write_report,
+    write_user_file,
+)
 
-__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "write_errors", "write_user_file"]
+__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "write_errors", "write_report",
+           "write_user_file"]

@@ -29,18 +29,22 @@ them (`os.supports_dir_fd`), which CPython has on both.
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
 import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "write_errors", "write_user_file"]
+__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "write_errors", "write_report",
+           "write_user_file"]
+
+_log = logging.getLogger(__name__)
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | _CLOEXEC
@@ -393,3 +397,31 @@ def write_user_file(path: str | os.PathLike[str], data: bytes, *, what: str = "o
     if st is not None and not stat.S_ISREG(st.st_mode):
         raise WriteError(what, p, "not-a-file", "exists and is not a regular file")
     return directory.write(p.name, data, mode=0o666, fsync=True)  # less the umask, as any new file
+
+
+def file_stamp(now: float) -> str:
+    """A UTC time for a file's name, to the millisecond (`20261128T031549.123`): the snapshots,
+    diagnoses and leak reports sort by it."""
+    return time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
+
+
+def write_report(directory: SafeDir, problems: Problems, what: str, name: str, doc: Mapping[str, object],
+                 *, rotate: tuple[str, str], keep: int) -> str | None:
+    """A JSON report (`what`: a diagnosis, a leak report) written as `name` through `directory`
+    (mode 0600), then its kind (`rotate`: prefix, suffix) cut to the newest `keep`. A document
+    that does not serialise is logged and not written; a failed write is counted, logged once per
+    state (`problems`). The path written, or None."""
+    try:
+        data = json.dumps(doc, allow_nan=False, indent=1).encode()
+    except ValueError as exc:
+        _log.warning("%s not written: %s", what, exc)
+        return None
+    try:
+        path = directory.write(name, data, mode=0o600)
+        directory.rotate(*rotate, keep=keep)
+    except WriteError as err:
+        problems.failed(err)
+        return None
+    problems.ok(what, path.parent)
+    return str(path)
+

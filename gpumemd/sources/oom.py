@@ -46,7 +46,6 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import re
 import sys
@@ -61,7 +60,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, Diagnosis
-from gpumemd.fs import Problems, SafeDir, WriteError
+from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, write_report
 from gpumemd.known_metrics import collected_by
 
 from .base import Source, metric
@@ -370,22 +369,10 @@ class OomWatcher(Source[OomReading]):
         if snapshot is not None:
             name = Path(snapshot).with_suffix(".diagnosis.json").name
         else:
-            now = self._clock()
-            stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
-            name = f"{self._prefix}-{stamp}-oom.diagnosis.json"
-        try:
-            doc = {**d.to_json(), "seen": seen, "labels": self._labels}
-            data = json.dumps(doc, allow_nan=False, indent=1).encode()
-        except ValueError as exc:
-            log.warning("OOM diagnosis not written: %s", exc)
-            return
-        try:
-            path = self._diagnosis_dir.write(name, data, mode=0o600)
-            self._diagnosis_dir.rotate(self._prefix + "-", ".diagnosis.json", keep=self._max_snapshots)
-        except WriteError as err:
-            self._diagnosis_problems.failed(err)  # one line per state, counted
-            return
-        self._diagnosis_problems.ok("diagnosis", path.parent)
+            name = f"{self._prefix}-{file_stamp(self._clock())}-oom.diagnosis.json"
+        write_report(self._diagnosis_dir, self._diagnosis_problems, "OOM diagnosis", name,
+                     {**d.to_json(), "seen": seen, "labels": self._labels},
+                     rotate=(self._prefix + "-", ".diagnosis.json"), keep=self._max_snapshots)
 
     # --- snapshots ---
 
@@ -418,8 +405,7 @@ class OomWatcher(Source[OomReading]):
                 log.info("snapshot (%s) skipped: the last one is %.0fs old", reason, now - self._last_time)
                 self._note("skipped")
                 return None
-            stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
-            name = f"{self._prefix}-{stamp}-{_slug(reason)}.pickle"
+            name = f"{self._prefix}-{file_stamp(now)}-{_slug(reason)}.pickle"
             try:
                 # torch writes by path: into a private directory under the checked one, then
                 # renamed into place (gpumemd.fs.SafeDir.write_by_path)

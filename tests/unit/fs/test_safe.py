@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd.fs import Problems, SafeDir, WriteError, WriteErrors, write_user_file
+from gpumemd.fs import Problems, SafeDir, WriteError, WriteErrors, file_stamp, write_report, write_user_file
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="chown to another uid needs root")
 OTHER_UID = 65534  # nobody
@@ -299,3 +299,24 @@ def test_only_plain_names_inside_the_directory(tmp_path: Path, name: str) -> Non
     with pytest.raises(ValueError):
         SafeDir(tmp_path, what="test").write(name, b"x")
     assert os.listdir(tmp_path) == []
+
+
+def test_a_report_is_written_private_and_its_kind_rotated_and_a_bad_document_is_not(tmp_path: Path) -> None:
+    d, counts = SafeDir(tmp_path / "r", what="report", create=True), WriteErrors()
+    problems = Problems(logging.getLogger("t"), counts)
+    names = [f"x-{file_stamp(1_764_300_000 + i / 1000)}.r.json" for i in range(4)]
+    assert names == sorted(names) and len(set(names)) == 4  # the stamp sorts to the millisecond
+    for i, name in enumerate(names):
+        path = write_report(d, problems, "report", name, {"i": i}, rotate=("x-", ".r.json"), keep=2)
+        assert path is not None and stat.S_IMODE(os.stat(path).st_mode) == 0o600
+        os.utime(path, (1_000 + i, 1_000 + i))
+    assert sorted(os.listdir(tmp_path / "r")) == names[2:]
+    assert write_report(d, problems, "report", "x-nan.r.json", {"v": float("nan")},
+                        rotate=("x-", ".r.json"), keep=2) is None
+    assert "x-nan.r.json" not in os.listdir(tmp_path / "r")
+    other = tmp_path / "other"
+    other.mkdir(mode=0o777)
+    other.chmod(0o777)  # others may write, no sticky bit: refused, counted
+    assert write_report(SafeDir(other, what="report"), problems, "report", "x-1.r.json", {},
+                        rotate=("x-", ".r.json"), keep=2) is None
+    assert sum(counts.counts().values()) == 1
