@@ -44,7 +44,6 @@ def test_the_places_that_repeat_the_version_agree_with_it() -> None:
         "deploy/k8s/base/kustomization.yaml": r"newTag: (\S+)",
         "deploy/k8s/overlays/release/kustomization.yaml": r"newTag: (\S+)",
         "deploy/compose/compose.yaml": r"image: gpumemd:(\S+)",
-        "README.md": r"--build-arg VERSION=(\S+)",
         "docs/deploy.md": r"gpumemd:(\d+\.\d+\.\d+)",
         "docs/release.md": r"(?:--build-arg VERSION=|gpumemd:)(\d+\.\d+\.\d+)",
     }
