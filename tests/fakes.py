@@ -470,3 +470,27 @@ class Receiver:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+class HistoryApi:
+    """A fake TorchOomApi for the leak finder (CUDA history cannot be recorded on a CPU): CUDA is
+    up and allocation history is a flag; a test's subclass says what `snapshot` holds."""
+
+    def __init__(self) -> None:
+        self.history = False
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def history_enabled(self) -> bool:
+        return self.history
+
+    def record_history_state(self, max_entries: int) -> None:
+        self.history = True
+
+    def stop_history(self) -> None:
+        self.history = False
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"segments": []}
+

@@ -25,6 +25,7 @@ import pytest
 import gpumemd
 from gpumemd.agent.leakfind import LeakFinder, last_report_labels
 from gpumemd.agent.retainers import find_retainers
+from tests.fakes import HistoryApi
 
 torch = pytest.importorskip("torch")
 
@@ -214,29 +215,18 @@ def test_the_budget_holds_with_a_heap_far_larger_than_it_can_walk() -> None:
 # --- find_leak: arguments refused, the process left as found --------------------------------
 
 
-class FakeCudaApi:
-    """A fake TorchOomApi (CUDA history cannot be recorded on a CPU): records what is asked."""
+class FakeCudaApi(HistoryApi):
+    """Records what is asked; `fail_snapshot`: the snapshot raises."""
 
     def __init__(self, fail_snapshot: bool = False) -> None:
-        self.history, self.fail = False, fail_snapshot
+        super().__init__()
+        self.fail = fail_snapshot
         self.kept: list[Any] = []
-
-    def is_initialized(self) -> bool:
-        return True
-
-    def history_enabled(self) -> bool:
-        return self.history
-
-    def record_history_state(self, max_entries: int) -> None:
-        self.history = True
-
-    def stop_history(self) -> None:
-        self.history = False
 
     def snapshot(self) -> dict[str, Any]:
         if self.fail:
             raise RuntimeError("snapshot failed")
-        return {"segments": []}
+        return super().snapshot()
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import types
 
 from gpumemd.agent.retainers import find_retainers
 from gpumemd.diagnosis.retainers import Root, edge_label, growth_line, holder_path, walk_to_holder
+from tests.fakes import HistoryApi
 
 
 class _Storage:
@@ -199,24 +200,13 @@ def test_growth_line_and_names() -> None:
     assert sys.getrecursionlimit()  # imports used
 
 
-class FakeCudaApi:
-    """A fake TorchOomApi: CUDA is up; snapshots list the blocks of `outputs` so far, allocated
-    inside the model (a torch frame innermost) called from this file."""
+class FakeCudaApi(HistoryApi):
+    """Snapshots list the blocks of `outputs` so far, allocated inside the model (a torch frame
+    innermost) called from this file."""
 
     def __init__(self, outputs: list) -> None:
-        self.outputs, self.history = outputs, False
-
-    def is_initialized(self) -> bool:
-        return True
-
-    def history_enabled(self) -> bool:
-        return self.history
-
-    def record_history_state(self, max_entries: int) -> None:
-        self.history = True
-
-    def stop_history(self) -> None:
-        self.history = False
+        super().__init__()
+        self.outputs = outputs
 
     def snapshot(self) -> dict:
         torch_frame = {"filename": "/x/site-packages/torch/nn/linear.py", "line": 1, "name": "forward"}
