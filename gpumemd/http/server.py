@@ -54,14 +54,14 @@ server on the stdlib:
   408), keep-alive idle 90 s (above common scrape intervals, so Prometheus reuses the
   connection), a response write 10 s.
 * Protocol policy lives in `protocol.py` (pure: parsing, limits, serialising), not in
-  the app; here: basic auth (401 + WWW-Authenticate) and the web config's headers on
-  every response. Certificates are re-read when their files change (stat at most once a
+  the app; in `answers.py`: basic auth (401 + WWW-Authenticate) and the web config's
+  headers on every response. Certificates are re-read when their files change (stat at most once a
   second), so rotation needs no restart.
 
 Its size is earned: it is one state machine (handshake, read, busy, write, linger,
 closed) over one selector, and each transition needs the others in view; what is pure
-(the protocol) lives apart, and so does one connection's record with its socket calls
-(`connection.py`).
+(the protocol) lives apart, and so do one connection's record with its socket calls
+(`connection.py`) and what is answered, which touches no socket (`answers.py`).
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from .answers import Answers
 from .connection import (
     BUSY,
     CLOSED,
@@ -102,10 +103,8 @@ from .protocol import (
     Request,
     Response,
     ServerLimits,
-    error_bytes,
     parse_head,
     parse_listen_address,
-    serialize,
 )
 
 if TYPE_CHECKING:
@@ -157,7 +156,6 @@ class HttpServer:
         # runs on the one worker that verifies credentials no cache knows); else workers.
         self._inline = self.limits.inline_responses
         self._n_workers = (1 if self._auth is not None else 0) if self._inline else self.limits.workers
-        self._limited_logged = -_INF
 
         self._sel: selectors.BaseSelector | None = None
         self._lsock: socket.socket | None = None
@@ -185,6 +183,7 @@ class HttpServer:
         self._address: tuple[str, int] | None = None
         # counters (approximate: read for tests, the bench and self-metrics)
         self.stats: collections.Counter[str] = collections.Counter()
+        self._answers = Answers(app, self._auth, self._extra_headers, self.stats, clock)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -455,7 +454,7 @@ class HttpServer:
         if self._tls is None:  # a plaintext 503 means nothing to a TLS client: just close
             try:
                 sock.setblocking(False)
-                sock.send(self._error_bytes(503, {"Retry-After": "1"}, keep_alive=False))
+                sock.send(self._answers.error_bytes(503, {"Retry-After": "1"}, keep_alive=False))
             except OSError:
                 pass
         sock.close()
@@ -541,7 +540,7 @@ class HttpServer:
             conn.http10 = parsed.http10
             pending = None
             if self._auth is not None:
-                gate = self._auth_gate(conn, parsed)
+                gate = self._answers.auth_gate(conn.client, parsed)
                 if isinstance(gate, bytes):  # refused without a bcrypt: answered here
                     conn.served += 1
                     self._start_write(conn, gate, resume=False)
@@ -551,10 +550,10 @@ class HttpServer:
                 self._dispatch(conn, parsed, pending)
                 return False
             try:
-                data, keep_alive = self._respond(parsed)
+                data, keep_alive = self._answers.respond(parsed)
             except Exception:
                 log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
-                data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
+                data, keep_alive = self._answers.error_bytes(500, {}, keep_alive=False), False
             conn.keep_alive = keep_alive
             conn.served += 1
             self._start_write(conn, data, resume=False)
@@ -595,40 +594,6 @@ class HttpServer:
             self._send_error(conn, 400)
         return None
 
-    def _auth_gate(self, conn: Conn, parsed: Parsed) -> bytes | Pending | None:
-        """Basic auth, decided on the I/O thread without a bcrypt: None (known good
-        credentials: serve), a response (401, or 429 for a client over its budget of
-        verifications), or the Pending credentials a worker must verify."""
-        assert self._auth is not None
-        req = parsed.request
-        verdict = self._auth.lookup(req.headers.get("authorization"))
-        if verdict == "allowed":
-            return None
-        if verdict == "denied":
-            self.stats["status_401"] += 1
-            return self._error_bytes(
-                401,
-                {"WWW-Authenticate": 'Basic realm="gpumemd"'},
-                parsed.keep_alive,
-                req.method == "HEAD",
-                parsed.http10,
-            )
-        if not self._auth.admit(conn.client):
-            self.stats["status_429"] += 1
-            now = self._clock()
-            if now - self._limited_logged >= 60.0:  # one line a minute, however many clients
-                self._limited_logged = now
-                log.warning(
-                    "basic auth: too many credentials to verify from %s (wrong passwords, or "
-                    "too many at once); answering 429 without checking them",
-                    conn.client or "a client",
-                )
-            return self._error_bytes(
-                429, {"Retry-After": "1"}, parsed.keep_alive, req.method == "HEAD", parsed.http10
-            )
-        assert not isinstance(verdict, str)
-        return verdict
-
     def _dispatch(self, conn: Conn, parsed: Parsed, pending: Pending | None = None) -> None:
         """Hand a request to the workers (with `pending`: credentials to verify, bcrypt)."""
         self._set_state(conn, BUSY)
@@ -647,7 +612,7 @@ class HttpServer:
         self.stats[f"status_{status}"] += 1
         conn.keep_alive = False
         conn.inbuf.clear()
-        data = self._error_bytes(status, headers or {}, keep_alive=False, head_only=head_only)
+        data = self._answers.error_bytes(status, headers or {}, keep_alive=False, head_only=head_only)
         self._start_write(conn, data)
 
     def _start_write(self, conn: Conn, out: bytes, resume: bool = True) -> None:
@@ -753,7 +718,7 @@ class HttpServer:
             self.stats["timeout_" + STATE_NAMES[conn.state]] += 1
             if conn.state == READ and conn.inbuf:
                 try:  # slow request head (slowloris): a best-effort 408, then close
-                    conn.sock.send(self._error_bytes(408, {}, keep_alive=False))
+                    conn.sock.send(self._answers.error_bytes(408, {}, keep_alive=False))
                 except (OSError, ValueError):
                     pass
             self._close(conn)
@@ -780,9 +745,9 @@ class HttpServer:
             conn, parsed, pending = item
             keep_alive = parsed.keep_alive
             try:
-                if pending is not None and not self._verify(conn, pending):
+                if pending is not None and not self._answers.verify(conn.client, pending):
                     self.stats["status_401"] += 1
-                    data = self._error_bytes(
+                    data = self._answers.error_bytes(
                         401,
                         {"WWW-Authenticate": 'Basic realm="gpumemd"'},
                         keep_alive,
@@ -790,10 +755,10 @@ class HttpServer:
                         parsed.http10,
                     )
                 else:
-                    data, keep_alive = self._respond(parsed)
+                    data, keep_alive = self._answers.respond(parsed)
             except Exception:
                 log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
-                data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
+                data, keep_alive = self._answers.error_bytes(500, {}, keep_alive=False), False
             sent = 0
             try:  # write from here: a /metrics body usually fits the socket buffer
                 while sent < len(data):
@@ -811,32 +776,3 @@ class HttpServer:
         if not self._wake_pending:  # else a wake-up byte is on its way, or the loop is
             self._wake_pending = True  # about to run _process_returns (see _drain_wake)
             self._wake()
-
-    def _verify(self, conn: Conn, pending: Pending) -> bool:
-        assert self._auth is not None
-        ok: bool | None = None
-        try:
-            ok = self._auth.verify(pending)
-        finally:
-            self._auth.done(conn.client, ok)
-        return ok
-
-    def _respond(self, parsed: Parsed) -> tuple[bytes, bool]:
-        """The app's answer (authorised already: see _auth_gate)."""
-        req = parsed.request
-        head_only = req.method == "HEAD"
-        try:
-            resp = self._app(req)
-            if not isinstance(resp, Response):
-                raise TypeError(f"app returned {type(resp).__name__}, not Response")
-            return self._serialize(resp, parsed.keep_alive, head_only, parsed.http10), parsed.keep_alive
-        except Exception:
-            log.exception("app failed for %s %s", req.method, req.path)
-            return self._error_bytes(500, {}, False, head_only), False
-
-    def _serialize(self, resp: Response, keep_alive: bool, head_only: bool, http10: bool = False) -> bytes:
-        return serialize(resp, keep_alive, head_only, http10, self._extra_headers)
-
-    def _error_bytes(self, status: int, headers: Mapping[str, str], keep_alive: bool,
-                     head_only: bool = False, http10: bool = False) -> bytes:  # fmt: skip
-        return error_bytes(status, headers, keep_alive, head_only, http10, self._extra_headers)
