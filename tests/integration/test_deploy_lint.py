@@ -77,7 +77,7 @@ def test_dockerfile_copies_files_that_exist_and_runs_the_console_script() -> Non
 
 def test_dockerfile_carries_the_oci_labels_from_build_args() -> None:
     """The image annotations registries and scanners read; revision and created can only
-    come from the build, so they are build arguments (the README's build line sets them)."""
+    come from the build, so they are build arguments (docs/release.md's build line sets them)."""
     steps = _dockerfile()
     (label,) = [a for i, a in steps if i == "LABEL"]
     labels = dict(kv.split("=", 1) for kv in shlex.split(label))
@@ -87,8 +87,8 @@ def test_dockerfile_carries_the_oci_labels_from_build_args() -> None:
     for key in ("revision", "created", "version", "source"):
         assert labels[f"org.opencontainers.image.{key}"] == "${" + key.upper() + "}" and key.upper() in args
     assert labels["org.opencontainers.image.licenses"] == "Apache-2.0"
-    readme = (ROOT / "README.md").read_text()
-    assert "docker build" in readme and "--build-arg REVISION=" in readme and "--build-arg CREATED=" in readme
+    release = (ROOT / "docs/release.md").read_text()
+    assert "docker build" in release and "--build-arg REVISION=" in release and "--build-arg CREATED=" in release
 
 
 def test_dockerfile_config_and_healthcheck_work_outside_the_container() -> None:

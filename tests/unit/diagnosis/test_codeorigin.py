@@ -91,11 +91,10 @@ def test_the_retainer_tests_pass_in_a_checkout_whose_folder_is_named_gpumemd(tmp
     root = Path(gpumemd.__file__).parents[1]
     checkout = tmp_path / "gpumemd"
     shutil.copytree(root / "gpumemd", checkout / "gpumemd", ignore=shutil.ignore_patterns("__pycache__"))
-    (checkout / "tests").mkdir()
-    shutil.copy(root / "tests/unit/agent/test_retainers.py", checkout / "tests/test_retainers.py")
+    shutil.copytree(root / "tests", checkout / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(checkout),
-         "tests/test_retainers.py"],
+         "tests/unit/agent/test_retainers.py"],
         cwd=checkout, capture_output=True, text=True, timeout=300,
         env={**os.environ, "PYTHONPATH": str(checkout)},
     )
