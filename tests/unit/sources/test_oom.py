@@ -48,7 +48,7 @@ def test_one_oom_firing_twice_counts_once_and_writes_one_snapshot(tmp_path: Path
     w.install()
     oom(fake, times=2)
     fams = families(w)
-    assert fams["gpumemd_oom_events"] == [("gpumemd_oom_events_total", {"gpu": "0", "rank": "1"}, 1)]
+    assert fams["gpumemd_oom_events"] == [("gpumemd_oom_events_total", {"gpu": "0", "cause": "undiagnosed", "rank": "1"}, 1)]
     (path,) = tmp_path.glob("*.pickle")
     assert pickle.loads(path.read_bytes())["segments"] == []
     assert path.name.startswith("gpumemd-r1-") and path.name.endswith("-oom.pickle")
@@ -59,6 +59,25 @@ def test_one_oom_firing_twice_counts_once_and_writes_one_snapshot(tmp_path: Path
     clock.t += 100
     oom(fake, device=1)
     assert families(w)["gpumemd_oom_events"][1][1]["gpu"] == "1"
+
+
+def test_each_oom_is_counted_once_under_its_diagnosed_cause_or_undiagnosed() -> None:
+    """One counter, `cause` a label: a diagnosis files the OOM under its cause, a failed one
+    under `undiagnosed`; nothing else counts it (no second family for the diagnoses)."""
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    fake, clock = FakeTorch(), Clock()
+    answers: list[Any] = [run_diagnosis(scenes()["capacity"]), None, run_diagnosis(scenes()["capacity"])]
+    w = OomWatcher(fake, clock=clock, diagnose=lambda *a: answers.pop(0), say=lambda line: None)
+    w.install()
+    for _ in range(3):
+        oom(fake, times=2)
+        clock.t += 100
+    counted = [(s[1]["cause"], s[2]) for s in families(w)["gpumemd_oom_events"]]
+    assert counted == [("capacity", 2), ("undiagnosed", 1)]
+    assert not any("diagnoses" in name for name in families(w))
+    assert families(w)["gpumemd_oom_last_diagnosis_info"][0][1]["cause"] == "capacity"
 
 
 def test_without_stats_repeats_within_a_second_are_one_event() -> None:
