@@ -33,7 +33,8 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 - Each OOM is counted once, by `gpumemd_oom_events_total{gpu,cause}`, when its diagnosis is
   made: `cause` is the diagnosis's cause, or `undiagnosed` where there is none (no `diagnose`
   callable, it failed, or it named no known cause). This is gpumemd's OOM count, the one the
-  alerts read; the allocator source exports torch's own `num_ooms` as it stands.
+  alerts read; the allocator source exports torch's own `num_ooms` as it stands. Every cause
+  starts at 0 on each GPU the allocator reports, so that `increase()` sees a cause's first OOM.
 - The observer is attached on the program's first CUDA use (`install`, queued by the agent on
   torch's own initialisation path), so an OOM in the first milliseconds is seen too.
 - Where torch refuses the observer (`backend:cudaMallocAsync`: its allocator raises on
@@ -197,6 +198,7 @@ class OomWatcher(Source[OomReading]):
         self._installed = False
         self._install_tried = False
         self._events: dict[tuple[int, str], int] = {}
+        self._devices: set[int] = set()  # the allocator's devices: each cause's counter starts at 0
         self._last_num_ooms: dict[int, int] = {}
         self._last_event: tuple[int, int, float] | None = None  # fallback de-dup: device, size, time
         self._snapshots: dict[str, int] = {}
@@ -504,10 +506,14 @@ class OomWatcher(Source[OomReading]):
                 recording = self._api.is_initialized() and self._api.history_enabled()
             except Exception:
                 recording = False
+        allocator = cycle.get("allocator") or ()
         with self._lock:
+            self._devices.update(r.device for r in allocator if r.device not in self._devices)
+            events = {(d, c): 0 for d in self._devices for c in (*CAUSES, UNDIAGNOSED)}
+            events.update(self._events)
             return OomReading(
                 self._installed,
-                dict(self._events),
+                events,
                 dict(self._snapshots),
                 self._last_path,
                 self._last_reason,

@@ -80,6 +80,25 @@ def test_each_oom_is_counted_once_under_its_diagnosed_cause_or_undiagnosed() -> 
     assert families(w)["gpumemd_oom_last_diagnosis_info"][0][1]["cause"] == "capacity"
 
 
+def test_every_cause_starts_at_zero_on_each_allocator_device_so_a_first_oom_is_an_increase() -> None:
+    from gpumemd.diagnosis.oom import CAUSES
+
+    fake = FakeTorch()
+    w = OomWatcher(fake)
+    w.install()
+    assert families(w)["gpumemd_oom_events"] == []  # no device known yet: nothing to start
+
+    class Reading:
+        device = 1
+
+    fams = {f.name: f for f in w.families(w.read({"allocator": (Reading(),)}))}
+    counted = {(s.labels["gpu"], s.labels["cause"]): s.value for s in fams["gpumemd_oom_events"].samples}
+    assert counted == {("1", c): 0 for c in (*CAUSES, "undiagnosed")}
+    oom(fake, device=1)
+    counted = {(s[1]["gpu"], s[1]["cause"]): s[2] for s in families(w)["gpumemd_oom_events"]}  # device kept
+    assert counted[("1", "undiagnosed")] == 1 and sum(counted.values()) == 1 and len(counted) == len(CAUSES) + 1
+
+
 def test_without_stats_repeats_within_a_second_are_one_event() -> None:
     fake, clock = FakeTorch(), Clock()
     fake.stats_ok = False
