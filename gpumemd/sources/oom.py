@@ -28,8 +28,8 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
   computed in the allocating thread right after each counted OOM, by the `diagnose` callable
   the agent passes in (it reads the allocator, its snapshot and NVML then; it allocates no GPU
   memory). It is said in one line, kept as `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`,
-  and written as JSON (format `gpumemd-oom-diagnosis/2`) next to the snapshot (`<snapshot stem>.diagnosis.json`;
-  with snapshots off, into the same directory).
+  and written as JSON (format `gpumemd-oom-diagnosis/2`) next to the snapshot
+  (`<snapshot stem>.diagnosis.json`; with snapshots off, into the same directory).
 - Each OOM is counted once, by `gpumemd_oom_events_total{gpu,cause}`, when its diagnosis is
   made: `cause` is the diagnosis's cause, or `undiagnosed` where there is none (no `diagnose`
   callable, it failed, or it named no known cause). This is gpumemd's OOM count, the one the

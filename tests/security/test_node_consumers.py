@@ -141,7 +141,9 @@ def _families(a: Any, b: float, ooms_a: Any, ooms_b: float) -> list[Metric]:
     ra, rb = {"rank": "0", "gpu": "0"}, {"rank": "1", "gpu": "1"}
     return [
         gauge("gpumemd_allocator_allocated_bytes", [(ra, a), (rb, b)]),
-        counter("gpumemd_oom_events_total", [({**ra, "cause": "leak"}, ooms_a), ({**rb, "cause": "leak"}, ooms_b)]),
+        counter(
+            "gpumemd_oom_events_total", [({**ra, "cause": "leak"}, ooms_a), ({**rb, "cause": "leak"}, ooms_b)]
+        ),
     ]
 
 
@@ -202,7 +204,8 @@ def _rank_families(rank: int, uuid: str, allocated: float, ooms: float) -> list[
         fam.add_sample(name, labels, value)
         fams.append(fam)
     oom = Metric("gpumemd_oom_events", "x", "counter")  # the agent's: no uuid, a cause
-    oom.add_sample("gpumemd_oom_events_total", {**{k: v for k, v in labels.items() if k != "uuid"}, "cause": "undiagnosed"}, ooms)
+    agent = {k: v for k, v in labels.items() if k != "uuid"}
+    oom.add_sample("gpumemd_oom_events_total", {**agent, "cause": "undiagnosed"}, ooms)
     return [*fams, oom]
 
 

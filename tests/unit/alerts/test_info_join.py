@@ -133,11 +133,10 @@ def test_check_config_refuses_info_templates_without_info_and_on_absent_rules():
 def test_export_defines_info_from_a_query_on_the_join_labels():
     spec = rule_from_dict({**oom_rule(), "info": 'gpumemd_oom_last_diagnosis_info{cause!="100%"}'})
     prelude = info_prelude(spec)
-    assert 'gpumemd_oom_last_diagnosis_info{cause!=\\"100%%\\",gpu=%q,cause=%q,rank=%q,pid=%q,job_id=%q,' in prelude
-    assert (
-        "$labels.gpu $labels.cause $labels.rank $labels.pid $labels.job_id $labels.instance $labels.job | query"
-        in prelude
-    )
+    query = 'gpumemd_oom_last_diagnosis_info{cause!=\\"100%%\\",gpu=%q,cause=%q,rank=%q,pid=%q,job_id=%q,'
+    assert query in prelude
+    args = "$labels.gpu $labels.cause $labels.rank $labels.pid $labels.job_id $labels.instance $labels.job"
+    assert args + " | query" in prelude
     rule = prometheus_rule(spec)
     assert rule["annotations"]["cause"] == prelude + "{{ $info.cause }}"
     assert rule["annotations"]["runbook_url"] == spec.annotations["runbook_url"]  # no $info: as written

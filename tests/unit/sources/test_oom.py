@@ -48,7 +48,8 @@ def test_one_oom_firing_twice_counts_once_and_writes_one_snapshot(tmp_path: Path
     w.install()
     oom(fake, times=2)
     fams = families(w)
-    assert fams["gpumemd_oom_events"] == [("gpumemd_oom_events_total", {"gpu": "0", "cause": "undiagnosed", "rank": "1"}, 1)]
+    once = ("gpumemd_oom_events_total", {"gpu": "0", "cause": "undiagnosed", "rank": "1"}, 1)
+    assert fams["gpumemd_oom_events"] == [once]
     (path,) = tmp_path.glob("*.pickle")
     assert pickle.loads(path.read_bytes())["segments"] == []
     assert path.name.startswith("gpumemd-r1-") and path.name.endswith("-oom.pickle")
@@ -96,7 +97,8 @@ def test_every_cause_starts_at_zero_on_each_allocator_device_so_a_first_oom_is_a
     assert counted == {("1", c): 0 for c in (*CAUSES, "undiagnosed")}
     oom(fake, device=1)
     counted = {(s[1]["gpu"], s[1]["cause"]): s[2] for s in families(w)["gpumemd_oom_events"]}  # device kept
-    assert counted[("1", "undiagnosed")] == 1 and sum(counted.values()) == 1 and len(counted) == len(CAUSES) + 1
+    assert counted[("1", "undiagnosed")] == 1 and sum(counted.values()) == 1
+    assert len(counted) == len(CAUSES) + 1
 
 
 def test_without_stats_repeats_within_a_second_are_one_event() -> None:
