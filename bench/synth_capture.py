@@ -239,7 +239,7 @@ def rank_families(
         out.append(peak)
     if ooms:
         labels = allocated.samples[0].labels
-        diagnosed = metric("gpumemd_oom_diagnoses", [*labels, "cause"])
+        diagnosed = metric("gpumemd_oom_events", [*labels, "cause"])
         diagnosed.add_metric([*labels.values(), "fragmentation"], ooms)
         out.append(diagnosed)
     return out
