@@ -341,3 +341,34 @@ def test_a_real_uncaught_oom_at_the_top_of_a_process_is_diagnosed_and_its_traceb
     assert "OOM on GPU 0: capacity" in proc.stdout
     (path,) = tmp_path.glob("*.diagnosis.json")
     assert json.loads(path.read_text())["seen"] == "excepthook"
+
+
+def test_the_shipped_oom_alert_fires_on_the_first_oom_of_each_cause_from_the_watchers_families() -> None:
+    """The counter the alert reads exists at 0 before the OOM: the first OOM (diagnosed or not)
+    is an increase, as the allocator's num_ooms was for the rule that read it before."""
+    from gpumemd.alerts.rules import default_rule_mappings
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.fakes import make_engine, step
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    class Reading:
+        device = 0
+
+    fake, clock = FakeTorch(), Clock()
+    answers: list[Any] = [None, run_diagnosis(scenes()["capacity"])]
+    w = OomWatcher(fake, clock=clock, labels={"rank": "2"}, diagnose=lambda *a: answers.pop(0),
+                   say=lambda line: None)
+    w.install()
+    engine = make_engine([r for r in default_rule_mappings() if r["alert"] == "PytorchOutOfMemory"])
+
+    def sample(t: float) -> list[Any]:
+        return step(engine, list(w.families(w.read({"allocator": (Reading(),)}))), t)
+
+    assert sample(0) == []
+    oom(fake)
+    (first,) = sample(10)
+    assert first.labels["cause"] == "undiagnosed" and first.labels["rank"] == "2"
+    clock.t += 100
+    oom(fake)
+    (second,) = sample(20)
+    assert second.labels["cause"] == "capacity" and second.annotations["cause"] == "capacity"
