@@ -80,7 +80,7 @@ def add_job_series(text: str) -> str:
             extra.append(
                 re.sub(
                     r"^gpumemd_allocator_allocated_bytes\{(.*)\} .*$",
-                    r'gpumemd_oom_diagnoses_total{\1,cause="fragmentation"} 0',
+                    r'gpumemd_oom_events_total{\1,cause="fragmentation"} 0',
                     line,
                 )
             )

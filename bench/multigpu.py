@@ -170,7 +170,10 @@ def analyse(rows: list[tuple[str, dict[str, str], float]], gpus: list[str]) -> d
         "breakdown_off_bytes": {g: sum(parts.get(g, {}).values()) - totals.get(g, 0.0) for g in gpus},
         "breakdown": parts,
         "non_pytorch": {lab["rank"]: v for n, lab, v in rows if n == "gpumemd_process_non_pytorch_bytes"},
-        "ooms": {lab["rank"]: v for n, lab, v in rows if n == "gpumemd_oom_events_total"},  # the observer's
+        "ooms": {  # gpumemd's count, every cause
+            rank: sum(v for n, lab, v in rows if n == "gpumemd_oom_events_total" and lab["rank"] == rank)
+            for rank in {lab["rank"] for n, lab, _ in rows if n == "gpumemd_oom_events_total"}
+        },
         "allocator_ooms": {lab["rank"]: v for n, lab, v in rows if n == "gpumemd_allocator_ooms_total"},
         "series": len(rows),
     }

@@ -202,10 +202,12 @@ def rank_families(
 
     `step_peak`: also a step peak (the allocated bytes: a replayed rank runs no optimizer step);
     `ooms`: the allocator's OOM count, and as many OOMs diagnosed as fragmentation (the OOM
-    watcher's family): what a training rank exports that a replayed one cannot."""
+    watcher's counter, its other causes at 0): what a training rank exports that a replayed one
+    cannot."""
     sys.path.insert(0, str(ROOT))
     from gpumemd.backends.replay import nvml_replayer
     from gpumemd.backends.torch_cuda import nest
+    from gpumemd.diagnosis.oom import CAUSES, UNDIAGNOSED
     from gpumemd.sources.allocator import AllocatorSource
     from gpumemd.sources.base import metric
     from gpumemd.sources.process import ProcessSource
@@ -237,11 +239,11 @@ def rank_families(
         for sample in allocated.samples:
             peak.add_metric(list(sample.labels.values()), sample.value)
         out.append(peak)
-    if ooms:
-        labels = allocated.samples[0].labels
-        diagnosed = metric("gpumemd_oom_diagnoses", [*labels, "cause"])
-        diagnosed.add_metric([*labels.values(), "fragmentation"], ooms)
-        out.append(diagnosed)
+    # the OOM watcher's one counter: every cause from 0 on the allocator's GPU, as the agent exports it
+    events = metric("gpumemd_oom_events", ["gpu", "cause", *labels])
+    for cause in (*CAUSES, UNDIAGNOSED):
+        events.add_metric([str(gpu), cause, *labels.values()], ooms if cause == "fragmentation" else 0)
+    out.append(events)
     return out
 
 

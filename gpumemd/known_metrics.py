@@ -316,7 +316,8 @@ _published("gpumemd_allocator_device_used_bytes", "gauge", _RANK, "allocator",
 _published("gpumemd_allocator_alloc_retries", "counter", _RANK, "allocator",
     "Allocations that failed, freed the cache and retried (thrashing before an OOM).")
 _published("gpumemd_allocator_ooms", "counter", _RANK, "allocator",
-    "Out-of-memory errors the allocator raised.")
+    "torch's own count of the out-of-memory errors the allocator raised (memory_stats num_ooms), as "
+    "torch reads it; gpumemd's count is gpumemd_oom_events_total.")
 _published("gpumemd_allocator_device_allocs", "counter", _RANK, "allocator",
     "cudaMalloc calls made by the allocator.")
 _published("gpumemd_allocator_device_frees", "counter", _RANK, "allocator",
@@ -389,10 +390,9 @@ _published("gpumemd_forecast_probes", "counter", ("outcome", *_ID), "forecast",
     "trace missed events), taken_over, stale, stopped.")
 
 # --- oom (gpumemd/sources/oom.py) ---
-_published("gpumemd_oom_events", "counter", ("gpu", *_ID), "oom",
-    "CUDA out-of-memory errors, counted as they happen (observer).")
-_published("gpumemd_oom_diagnoses", "counter", ("gpu", "cause", *_ID), "oom",
-    "CUDA out-of-memory errors diagnosed, by cause.")
+_published("gpumemd_oom_events", "counter", ("gpu", "cause", *_ID), "oom",
+    "CUDA out-of-memory errors, each counted once when diagnosed, by cause (undiagnosed: none made). "
+    "gpumemd's OOM count: the alerts read it.")
 _published("gpumemd_oom_last_diagnosis_info", "gauge", ("gpu", "cause", "summary", "fix", *_ID), "oom",
     "The last OOM's diagnosis on a GPU; value 1.")
 _published("gpumemd_oom_observer_installed", "gauge", _ID, "oom",

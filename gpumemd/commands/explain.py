@@ -262,7 +262,6 @@ class Node:
             "gpumemd_allocator_window_peak_bytes": "window_peak",
             "gpumemd_allocator_limit_bytes": "limit",
             "gpumemd_allocator_alloc_retries_total": "retries",
-            "gpumemd_allocator_ooms_total": "ooms",
         }
         for name, attr in fields.items():
             for labels, value in each(name):
@@ -306,6 +305,13 @@ class Node:
                     setattr(found, attr, int(value))
                 elif (n := nbytes(attr, value)) is not None:
                     setattr(found, attr, value if attr.endswith("_to_oom") else n)
+        ooms: dict[int, int] = {}  # gpumemd's OOM count, every cause, by pid
+        for labels, value in each("gpumemd_oom_events_total"):
+            owner = pid_of(labels)
+            if owner is not None and (n := nbytes("ooms", value)) is not None:
+                ooms[owner] = ooms.get(owner, 0) + n
+        for (_uuid, pid), view in procs.items():  # the series' gpu is torch's index: join on the pid
+            view.ooms = ooms.get(pid, view.ooms)
         for labels, _value in each("gpumemd_oom_last_diagnosis_info"):
             owner = pid_of(labels)
             if owner is None or labels.get("cause") not in CAUSES:

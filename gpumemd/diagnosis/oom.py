@@ -45,11 +45,13 @@ from .forecast import rank_limit
 
 __all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
            "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits",
-           "smallest"]
+           "smallest", "UNDIAGNOSED"]
 
 FORMAT = "gpumemd-oom-diagnosis/2"
 
 CAUSES = ("fragmentation", "limit", "graph_pools", "leak", "non_pytorch", "other_processes", "capacity")
+# `gpumemd_oom_events_total{cause}` of an OOM with no diagnosis (none asked for, or it failed)
+UNDIAGNOSED = "undiagnosed"
 
 REMEDIES = ("alloc_conf", "batch_fraction", "free_other_processes", "lift_limit", "free_pools",
             "free_non_pytorch", "fix_leak", "none")

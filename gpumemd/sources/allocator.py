@@ -11,6 +11,9 @@ Exposition (one H200, rank 0, after a 256 MiB tensor)::
     gpumemd_allocator_alloc_retries_total{gpu="0",uuid="GPU-56…"} 0
     gpumemd_allocator_ooms_total{gpu="0",uuid="GPU-56…"} 0
 
+`gpumemd_allocator_ooms_total` is torch's own `num_ooms`, exported as torch reads it; gpumemd's
+OOM count, the one the alerts read, is the OOM watcher's `gpumemd_oom_events_total{cause}`.
+
 Rules this source keeps:
 - never create a CUDA context: nothing is read until the process initialised CUDA itself;
 - never reset the user's peak statistics (`max_memory_allocated()` reads the same with us);

@@ -2,7 +2,7 @@
 
 Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 
-    gpumemd_oom_events_total{gpu="0",rank="0"} 1
+    gpumemd_oom_events_total{cause="fragmentation",gpu="0",rank="0"} 1
     gpumemd_oom_observer_installed{rank="0"} 1
     gpumemd_agent_snapshots_total{rank="0",result="written"} 1
     gpumemd_agent_last_snapshot_timestamp_seconds{rank="0"} 1.7637e+09
@@ -27,10 +27,14 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
 - A diagnosis (gpumemd/diagnosis/oom.py: one cause, one fix, one remedy, docs/oom.md) is
   computed in the allocating thread right after each counted OOM, by the `diagnose` callable
   the agent passes in (it reads the allocator, its snapshot and NVML then; it allocates no GPU
-  memory). It is said in one line, counted by cause (`gpumemd_oom_diagnoses_total{gpu,cause}`),
-  kept as `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`, and written as JSON
-  (format `gpumemd-oom-diagnosis/2`) next to the snapshot (`<snapshot stem>.diagnosis.json`;
-  with snapshots off, into the same directory).
+  memory). It is said in one line, kept as `gpumemd_oom_last_diagnosis_info{gpu,cause,summary,fix}`,
+  and written as JSON (format `gpumemd-oom-diagnosis/2`) next to the snapshot
+  (`<snapshot stem>.diagnosis.json`; with snapshots off, into the same directory).
+- Each OOM is counted once, by `gpumemd_oom_events_total{gpu,cause}`, when its diagnosis is
+  made: `cause` is the diagnosis's cause, or `undiagnosed` where there is none (no `diagnose`
+  callable, it failed, or it named no known cause). This is gpumemd's OOM count, the one the
+  alerts read; the allocator source exports torch's own `num_ooms` as it stands. Every cause
+  starts at 0 on each GPU the allocator reports, so that `increase()` sees a cause's first OOM.
 - The observer is attached on the program's first CUDA use (`install`, queued by the agent on
   torch's own initialisation path), so an OOM in the first milliseconds is seen too.
 - Where torch refuses the observer (`backend:cudaMallocAsync`: its allocator raises on
@@ -59,7 +63,7 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.backends.torch_oom import TorchOomApi
-from gpumemd.diagnosis.oom import CAUSES, Diagnosis
+from gpumemd.diagnosis.oom import CAUSES, UNDIAGNOSED, Diagnosis
 from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, write_report
 from gpumemd.known_metrics import collected_by
 
@@ -126,13 +130,12 @@ class OomReading:
     """One reading of the OOM observer: OOM events per device, the snapshots and diagnoses written,
     and whether memory history is recording."""
     observer_installed: bool
-    events: Mapping[int, int]  # by device, de-duplicated
+    events: Mapping[tuple[int, str], int]  # (device, cause or "undiagnosed") -> OOMs, de-duplicated
     snapshots: Mapping[str, int]  # by result: written, skipped, too_large, failed
     last_snapshot_path: str | None
     last_snapshot_reason: str | None
     last_snapshot_time: float | None
     history_recording: bool
-    diagnoses: Mapping[tuple[int, str], int] = field(default_factory=dict)  # (device, cause) -> OOMs
     last_diagnosis: Mapping[int, tuple[str, str, str]] = field(
         default_factory=dict
     )  # device -> (cause, summary, fix)
@@ -194,7 +197,8 @@ class OomWatcher(Source[OomReading]):
         self.active = True
         self._installed = False
         self._install_tried = False
-        self._events: dict[int, int] = {}
+        self._events: dict[tuple[int, str], int] = {}
+        self._devices: set[int] = set()  # the allocator's devices: each cause's counter starts at 0
         self._last_num_ooms: dict[int, int] = {}
         self._last_event: tuple[int, int, float] | None = None  # fallback de-dup: device, size, time
         self._snapshots: dict[str, int] = {}
@@ -206,7 +210,6 @@ class OomWatcher(Source[OomReading]):
         self._last_families: tuple[OomReading, list[Metric]] | None = None
         self._diagnose = diagnose
         self._say = say or (lambda line: log.warning("%s", line))
-        self._diagnoses: dict[tuple[int, str], int] = {}
         self._last_diagnosis: dict[int, tuple[str, str, str]] = {}
         self._install_lock = threading.Lock()
         # the chained excepthooks: (ours, the one before) for sys and threading, while installed
@@ -283,8 +286,6 @@ class OomWatcher(Source[OomReading]):
             if seen is None:
                 return
             device, alloc, total, free = seen
-            with self._lock:
-                self._events[device] = self._events.get(device, 0) + 1
             diagnosis = self._diagnosis(device, alloc, total, free, late=True)
             if diagnosis is not None:
                 self._write_diagnosis(diagnosis, None, seen="excepthook")
@@ -323,7 +324,7 @@ class OomWatcher(Source[OomReading]):
             log.exception("OOM observer failed")
 
     def _count(self, device: int, alloc: int) -> bool:
-        """Record one OOM event; False for a repeat of the one already counted."""
+        """Whether this is a new OOM; False for a repeat of the one already seen."""
         try:
             num = self._api.num_ooms(device)
         except Exception:
@@ -339,11 +340,26 @@ class OomWatcher(Source[OomReading]):
                 if last is not None and last[:2] == (device, alloc) and now - last[2] < 1.0:
                     return False
                 self._last_event = (device, alloc, now)
-            self._events[device] = self._events.get(device, 0) + 1
         return True
 
     def _diagnosis(self, device: int, alloc: int, device_total: int, device_free: int, *,
                    late: bool = False) -> Diagnosis | None:
+        """Diagnose one new OOM and count it, once, under its cause (or `undiagnosed`)."""
+        d = self._diagnosed(device, alloc, device_total, device_free)
+        with self._lock:
+            key = (device, UNDIAGNOSED if d is None else d.cause)
+            self._events[key] = self._events.get(key, 0) + 1
+            if d is not None:
+                self._last_diagnosis[device] = (d.cause, d.summary, d.fix)
+        if d is None:
+            return None
+        if late:  # the figures the message rounds, and the allocator read after the stack unwound
+            d = dataclasses.replace(d, missing=(*d.missing, _LATE))
+        who = "".join(f" ({k} {v})" for k, v in sorted(self._labels.items()) if k in ("rank", "pid"))
+        self._say(f"OOM on GPU {device}{who}: {d.cause} — {d.summary}; fix: {d.fix}")
+        return d
+
+    def _diagnosed(self, device: int, alloc: int, device_total: int, device_free: int) -> Diagnosis | None:
         if self._diagnose is None:
             return None
         try:
@@ -351,17 +367,7 @@ class OomWatcher(Source[OomReading]):
         except Exception:
             log.exception("OOM diagnosis failed")
             return None
-        if d is None or d.cause not in CAUSES:
-            return None
-        if late:  # the figures the message rounds, and the allocator read after the stack unwound
-            d = dataclasses.replace(d, missing=(*d.missing, _LATE))
-        who = "".join(f" ({k} {v})" for k, v in sorted(self._labels.items()) if k in ("rank", "pid"))
-        self._say(f"OOM on GPU {device}{who}: {d.cause} — {d.summary}; fix: {d.fix}")
-        with self._lock:
-            key = (device, d.cause)
-            self._diagnoses[key] = self._diagnoses.get(key, 0) + 1
-            self._last_diagnosis[device] = (d.cause, d.summary, d.fix)
-        return d
+        return d if d is not None and d.cause in CAUSES else None
 
     def _write_diagnosis(self, d: Diagnosis, snapshot: str | None, *, seen: str = "observer") -> None:
         """`<snapshot stem>.diagnosis.json`, or a name of its own when no snapshot was written;
@@ -500,16 +506,19 @@ class OomWatcher(Source[OomReading]):
                 recording = self._api.is_initialized() and self._api.history_enabled()
             except Exception:
                 recording = False
+        allocator = cycle.get("allocator") or ()
         with self._lock:
+            self._devices.update(r.device for r in allocator if r.device not in self._devices)
+            events = {(d, c): 0 for d in self._devices for c in (*CAUSES, UNDIAGNOSED)}
+            events.update(self._events)
             return OomReading(
                 self._installed,
-                dict(self._events),
+                events,
                 dict(self._snapshots),
                 self._last_path,
                 self._last_reason,
                 self._last_time,
                 recording,
-                dict(self._diagnoses),
                 dict(self._last_diagnosis),
             )
 
@@ -525,9 +534,9 @@ class OomWatcher(Source[OomReading]):
 
     def _families(self, reading: OomReading) -> Iterable[Metric]:
         ids, extra = list(self._labels), list(self._labels.values())
-        events = metric("gpumemd_oom_events", ["gpu", *ids])
-        for device, n in sorted(reading.events.items()):
-            events.add_metric([str(device), *extra], n)
+        events = metric("gpumemd_oom_events", ["gpu", "cause", *ids])
+        for (device, cause), n in sorted(reading.events.items()):
+            events.add_metric([str(device), cause, *extra], n)
         installed = metric("gpumemd_oom_observer_installed", ids)
         installed.add_metric(extra, 1 if reading.observer_installed else 0)
         snaps = metric("gpumemd_agent_snapshots", ["result", *ids])
@@ -536,14 +545,10 @@ class OomWatcher(Source[OomReading]):
         recording = metric("gpumemd_agent_memory_history_recording", ids)
         recording.add_metric(extra, 1 if reading.history_recording else 0)
         yield from (events, installed, snaps, recording)
-        if reading.diagnoses:
-            diagnosed = metric("gpumemd_oom_diagnoses", ["gpu", "cause", *ids])
-            for (device, cause), n in sorted(reading.diagnoses.items()):
-                diagnosed.add_metric([str(device), cause, *extra], n)
+        if reading.last_diagnosis:
             last = metric("gpumemd_oom_last_diagnosis_info", ["gpu", "cause", "summary", "fix", *ids])
             for device, (cause, summary, fix) in sorted(reading.last_diagnosis.items()):
                 last.add_metric([str(device), cause, summary[:300], fix[:300], *extra], 1)
-            yield diagnosed
             yield last
         if reading.last_snapshot_time is not None:
             when = metric("gpumemd_agent_last_snapshot_timestamp_seconds", ids)

@@ -146,7 +146,7 @@ def oom(directory: str) -> dict:
     return {
         "raised": raised,
         "observer_installed": reading.observer_installed,
-        "events": reading.events.get(0, 0),
+        "events": sum(n for (device, _cause), n in reading.events.items() if device == 0),
         "allocator_ooms_delta": snap.readings["allocator"][0].ooms - ooms_before,
         "snapshots": dict(reading.snapshots),
         "files": files,

@@ -187,7 +187,7 @@ def pools() -> dict:
         "interval_peak_exact": after.interval_peak_exact,
         "allocated_before_spike": before.allocated_bytes,
         "oom_raised": oom_raised,
-        "oom_events": oom.events.get(0, 0),
+        "oom_events": sum(n for (device, _cause), n in oom.events.items() if device == 0),
         "observer_installed": oom.observer_installed,
         "max_memory_allocated_before_samples": user_max,
         "max_memory_allocated_after": torch.cuda.max_memory_allocated(),

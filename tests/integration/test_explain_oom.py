@@ -64,13 +64,15 @@ def test_each_ranks_last_diagnosis_is_in_its_ooms_finding() -> None:
         'gpumemd_gpu_memory_free_bytes{gpu="0",uuid="GPU-a"} 1.0e9',
         'gpumemd_process_gpu_memory_used_bytes{gpu="0",pid="41",uuid="GPU-a"} 7.8e10',
         'gpumemd_process_rank_info{job_id="",local_rank="3",pid="41",rank="3",world_size="8"} 1',
-        'gpumemd_allocator_ooms_total{gpu="0",rank="3",uuid="GPU-a"} 1',
+        'gpumemd_oom_events_total{cause="other_processes",gpu="0",rank="3"} 1',
+        'gpumemd_oom_events_total{cause="undiagnosed",gpu="0",rank="3"} 1',
         'gpumemd_oom_last_diagnosis_info{cause="other_processes",fix="free the GPU from: pid 877 40.1 GiB",'
         'gpu="0",rank="3",summary="other processes hold 40.1 GiB on GPU 0"} 1', ""])
     series, _bad = parse_exposition(text)
     node = Node.from_series(series, "test")
     (oom,) = [f for f in findings(node) if f.kind == "ooms"]
     assert "pid 41 rank 3" in oom.message and "other_processes" in oom.message and "pid 877" in oom.message
+    assert "2 out-of-memory errors" in oom.message  # gpumemd's one counter, every cause
 
 
 def test_a_fifo_named_like_a_snapshot_is_refused_not_waited_on(tmp_path: Path) -> None:

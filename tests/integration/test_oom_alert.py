@@ -37,9 +37,11 @@ def live_pid() -> Iterator[int]:
 
 
 def _families(uuid: str, ooms: float, diagnosed: bool) -> list[Metric]:
-    labels = {"rank": "5", "job_id": "j", "gpu": "0", "uuid": uuid}
-    oom = Metric("gpumemd_allocator_ooms", "x", "counter")
-    oom.add_sample("gpumemd_allocator_ooms_total", labels, ooms)
+    # gpumemd's OOM counter, each cause from 0 (the agent's: torch's device index, no uuid)
+    oom = Metric("gpumemd_oom_events", "x", "counter")
+    for cause in ("fragmentation", "undiagnosed"):
+        labels = {"rank": "5", "job_id": "j", "gpu": "0", "cause": cause}
+        oom.add_sample("gpumemd_oom_events_total", labels, ooms if cause == "fragmentation" else 0.0)
     fams = [oom]
     if diagnosed:  # the agent's info series: torch's device index and the identity, no uuid
         info = Metric("gpumemd_oom_last_diagnosis_info", "x", "gauge")
@@ -72,7 +74,8 @@ def test_a_real_daemon_sends_pytorch_out_of_memory_with_cause_and_fix(tmp_path: 
         with gpumemd_process(["--config.file", str(cfg), "--replay", str(replay)]) as (url, _proc):
             def ooms() -> float | None:
                 return next((v for (n, lab), v in samples(scrape(url + "/metrics")).items()
-                             if n == "gpumemd_allocator_ooms_total" and dict(lab).get("rank") == "5"), None)
+                             if n == "gpumemd_oom_events_total" and dict(lab).get("rank") == "5"
+                             and dict(lab).get("cause") == "fragmentation"), None)
 
             wait_for("rank 5's OOM counter at 0 in the daemon", lambda: ooms() == 0.0)
             writer.publish(_families(uuid, 1.0, diagnosed=True))  # the OOM and its diagnosis

@@ -106,7 +106,7 @@ def test_export_appends_the_job_group_with_runbook_links_resolved(tmp_path):
         "job:gpumemd_step_peak_bytes:max",
         "job:gpumemd_allocated_bytes:imbalance",
         "job:gpumemd_step_peak_bytes:imbalance",
-        "job_rank_cause:gpumemd_oom_diagnoses:increase10m",
+        "job_rank_cause:gpumemd_oom_events:increase10m",
         "job_rank:gpumemd_rank_missing:1h",
         *JOB_ALERTS,
     ):

@@ -128,7 +128,7 @@ RULES = [
     {
         "alert": "Oom",
         "kind": "increase",
-        "metric": "gpumemd_allocator_ooms_total",
+        "metric": "gpumemd_oom_events_total",
         "window": "1m",
         "op": ">",
         "threshold": 0,
@@ -141,7 +141,9 @@ def _families(a: Any, b: float, ooms_a: Any, ooms_b: float) -> list[Metric]:
     ra, rb = {"rank": "0", "gpu": "0"}, {"rank": "1", "gpu": "1"}
     return [
         gauge("gpumemd_allocator_allocated_bytes", [(ra, a), (rb, b)]),
-        counter("gpumemd_allocator_ooms_total", [(ra, ooms_a), (rb, ooms_b)]),
+        counter(
+            "gpumemd_oom_events_total", [({**ra, "cause": "leak"}, ooms_a), ({**rb, "cause": "leak"}, ooms_b)]
+        ),
     ]
 
 
@@ -201,8 +203,9 @@ def _rank_families(rank: int, uuid: str, allocated: float, ooms: float) -> list[
         fam = Metric(name, "x", "gauge")
         fam.add_sample(name, labels, value)
         fams.append(fam)
-    oom = Metric("gpumemd_allocator_ooms", "x", "counter")
-    oom.add_sample("gpumemd_allocator_ooms_total", labels, ooms)
+    oom = Metric("gpumemd_oom_events", "x", "counter")  # the agent's: no uuid, a cause
+    agent = {k: v for k, v in labels.items() if k != "uuid"}
+    oom.add_sample("gpumemd_oom_events_total", {**agent, "cause": "undiagnosed"}, ooms)
     return [*fams, oom]
 
 
@@ -246,7 +249,7 @@ def test_a_real_daemon_splits_every_gpu_and_sends_the_other_ranks_oom(tmp_path: 
                     (
                         v
                         for (n, lab), v in got().items()
-                        if n == "gpumemd_allocator_ooms_total" and dict(lab).get("rank") == "1"
+                        if n == "gpumemd_oom_events_total" and dict(lab).get("rank") == "1"
                     ),
                     None,
                 )

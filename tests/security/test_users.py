@@ -276,9 +276,9 @@ def test_a_reused_pid_is_not_the_claimant(tmp_path: Path, two_ranks: tuple[int, 
 def _ooms(rows: list[tuple[dict[str, str], float]]):
     from prometheus_client.core import Metric
 
-    fam = Metric("gpumemd_allocator_ooms", "OOMs.", "counter")
+    fam = Metric("gpumemd_oom_events", "OOMs.", "counter")
     for labels, value in rows:
-        fam.add_sample("gpumemd_allocator_ooms_total", labels, value)
+        fam.add_sample("gpumemd_oom_events_total", {**labels, "cause": "undiagnosed"}, value)
     return fam
 
 

@@ -169,13 +169,13 @@ def test_label_matchers_select_series():
 
 
 def test_increase_rule_counts_resets_and_forgets_after_the_window():
-    rule = {"alert": "Oom", "kind": "increase", "metric": "gpumemd_allocator_ooms_total", "window": "1m"}
+    rule = {"alert": "Oom", "kind": "increase", "metric": "gpumemd_oom_events_total", "window": "1m"}
     engine = make_engine([rule], interval=10)
     labels = {**GPU0, "rank": "0"}
     seq = [(0, 3), (10, 3), (20, 4), (30, 4), (90, 4), (100, 1), (170, 1)]  # 3 at start is a baseline
     got = []
     for t, v in seq:
-        step(engine, [counter("gpumemd_allocator_ooms_total", [(labels, v)])], t)
+        step(engine, [counter("gpumemd_oom_events_total", [(labels, v)])], t)
         got.append(states(engine).get("Oom"))
     # +1 at 20 fires; out of the 1m window at 90; a reset (4 -> 1) counts as +1; gone by 170
     assert got == [None, None, F, F, R, F, R]

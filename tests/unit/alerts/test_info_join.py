@@ -11,7 +11,7 @@ from gpumemd.alerts.templates import MAX_RENDERED
 from gpumemd.config import ConfigError
 from tests.fakes import counter, gauge, make_engine, step
 
-R5 = {"gpu": "0", "uuid": "GPU-a", "rank": "5", "pid": "100", "job_id": "9"}
+R5 = {"gpu": "0", "cause": "fragmentation", "rank": "5", "pid": "100", "job_id": "9"}
 DIAG5 = {
     "gpu": "0",
     "rank": "5",
@@ -35,7 +35,7 @@ def _defaults() -> list[dict]:
 
 
 def oom(n: float, labels=R5):
-    return counter("gpumemd_allocator_ooms_total", [(labels, n)])
+    return counter("gpumemd_oom_events_total", [(labels, n)])
 
 
 def diag(*series):
@@ -66,7 +66,7 @@ def test_an_oom_without_a_diagnosis_still_alerts_with_empty_cause_and_fix():
 
 
 def test_a_rankless_process_joins_by_pid_and_job():
-    proc = {"gpu": "1", "uuid": "GPU-b", "pid": "4242", "job_id": "77"}  # no rank label at all
+    proc = {"gpu": "1", "cause": "limit", "pid": "4242", "job_id": "77"}  # no rank label at all
     info = {**DIAG5, "gpu": "1", "rank": "", "pid": "4242", "job_id": "77", "cause": "limit"}
     engine = make_engine([oom_rule()])
     step(engine, [oom(0, proc)], 0)
@@ -101,7 +101,7 @@ def test_info_labels_are_bounded_like_every_rendering():
     "info,message",
     [
         ("gpumemd_allocator_allocated_bytes", "expected a gauge *_info family"),
-        ("gpumemd_oom_diagnoses_total", "expected a gauge *_info family"),
+        ("gpumemd_oom_events_total", "expected a gauge *_info family"),
         ("gpumemd_oom_last_diagnosis_infoo", "unknown metric"),
         ("gpumemd_build_info", "shares no label"),
         ('gpumemd_oom_last_diagnosis_info{nope="1"}', 'has no label "nope"'),
@@ -123,7 +123,7 @@ def test_check_config_refuses_info_templates_without_info_and_on_absent_rules():
         rule_from_dict(
             {
                 "alert": "A",
-                "metric": "gpumemd_allocator_ooms_total",
+                "metric": "gpumemd_oom_events_total",
                 "kind": "absent",
                 "info": "gpumemd_oom_last_diagnosis_info",
             }
@@ -133,10 +133,10 @@ def test_check_config_refuses_info_templates_without_info_and_on_absent_rules():
 def test_export_defines_info_from_a_query_on_the_join_labels():
     spec = rule_from_dict({**oom_rule(), "info": 'gpumemd_oom_last_diagnosis_info{cause!="100%"}'})
     prelude = info_prelude(spec)
-    assert 'gpumemd_oom_last_diagnosis_info{cause!=\\"100%%\\",gpu=%q,rank=%q,pid=%q,job_id=%q,' in prelude
-    assert (
-        "$labels.gpu $labels.rank $labels.pid $labels.job_id $labels.instance $labels.job | query" in prelude
-    )
+    query = 'gpumemd_oom_last_diagnosis_info{cause!=\\"100%%\\",gpu=%q,cause=%q,rank=%q,pid=%q,job_id=%q,'
+    assert query in prelude
+    args = "$labels.gpu $labels.cause $labels.rank $labels.pid $labels.job_id $labels.instance $labels.job"
+    assert args + " | query" in prelude
     rule = prometheus_rule(spec)
     assert rule["annotations"]["cause"] == prelude + "{{ $info.cause }}"
     assert rule["annotations"]["runbook_url"] == spec.annotations["runbook_url"]  # no $info: as written

@@ -48,7 +48,8 @@ def test_one_oom_firing_twice_counts_once_and_writes_one_snapshot(tmp_path: Path
     w.install()
     oom(fake, times=2)
     fams = families(w)
-    assert fams["gpumemd_oom_events"] == [("gpumemd_oom_events_total", {"gpu": "0", "rank": "1"}, 1)]
+    once = ("gpumemd_oom_events_total", {"gpu": "0", "cause": "undiagnosed", "rank": "1"}, 1)
+    assert fams["gpumemd_oom_events"] == [once]
     (path,) = tmp_path.glob("*.pickle")
     assert pickle.loads(path.read_bytes())["segments"] == []
     assert path.name.startswith("gpumemd-r1-") and path.name.endswith("-oom.pickle")
@@ -59,6 +60,45 @@ def test_one_oom_firing_twice_counts_once_and_writes_one_snapshot(tmp_path: Path
     clock.t += 100
     oom(fake, device=1)
     assert families(w)["gpumemd_oom_events"][1][1]["gpu"] == "1"
+
+
+def test_each_oom_is_counted_once_under_its_diagnosed_cause_or_undiagnosed() -> None:
+    """One counter, `cause` a label: a diagnosis files the OOM under its cause, a failed one
+    under `undiagnosed`; nothing else counts it (no second family for the diagnoses)."""
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    fake, clock = FakeTorch(), Clock()
+    answers: list[Any] = [run_diagnosis(scenes()["capacity"]), None, run_diagnosis(scenes()["capacity"])]
+    w = OomWatcher(fake, clock=clock, diagnose=lambda *a: answers.pop(0), say=lambda line: None)
+    w.install()
+    for _ in range(3):
+        oom(fake, times=2)
+        clock.t += 100
+    counted = [(s[1]["cause"], s[2]) for s in families(w)["gpumemd_oom_events"]]
+    assert counted == [("capacity", 2), ("undiagnosed", 1)]
+    assert not any("diagnoses" in name for name in families(w))
+    assert families(w)["gpumemd_oom_last_diagnosis_info"][0][1]["cause"] == "capacity"
+
+
+def test_every_cause_starts_at_zero_on_each_allocator_device_so_a_first_oom_is_an_increase() -> None:
+    from gpumemd.diagnosis.oom import CAUSES
+
+    fake = FakeTorch()
+    w = OomWatcher(fake)
+    w.install()
+    assert families(w)["gpumemd_oom_events"] == []  # no device known yet: nothing to start
+
+    class Reading:
+        device = 1
+
+    fams = {f.name: f for f in w.families(w.read({"allocator": (Reading(),)}))}
+    counted = {(s.labels["gpu"], s.labels["cause"]): s.value for s in fams["gpumemd_oom_events"].samples}
+    assert counted == {("1", c): 0 for c in (*CAUSES, "undiagnosed")}
+    oom(fake, device=1)
+    counted = {(s[1]["gpu"], s[1]["cause"]): s[2] for s in families(w)["gpumemd_oom_events"]}  # device kept
+    assert counted[("1", "undiagnosed")] == 1 and sum(counted.values()) == 1
+    assert len(counted) == len(CAUSES) + 1
 
 
 def test_without_stats_repeats_within_a_second_are_one_event() -> None:
@@ -301,3 +341,34 @@ def test_a_real_uncaught_oom_at_the_top_of_a_process_is_diagnosed_and_its_traceb
     assert "OOM on GPU 0: capacity" in proc.stdout
     (path,) = tmp_path.glob("*.diagnosis.json")
     assert json.loads(path.read_text())["seen"] == "excepthook"
+
+
+def test_the_shipped_oom_alert_fires_on_the_first_oom_of_each_cause_from_the_watchers_families() -> None:
+    """The counter the alert reads exists at 0 before the OOM: the first OOM (diagnosed or not)
+    is an increase, as the allocator's num_ooms was for the rule that read it before."""
+    from gpumemd.alerts.rules import default_rule_mappings
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.fakes import make_engine, step
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    class Reading:
+        device = 0
+
+    fake, clock = FakeTorch(), Clock()
+    answers: list[Any] = [None, run_diagnosis(scenes()["capacity"])]
+    w = OomWatcher(fake, clock=clock, labels={"rank": "2"}, diagnose=lambda *a: answers.pop(0),
+                   say=lambda line: None)
+    w.install()
+    engine = make_engine([r for r in default_rule_mappings() if r["alert"] == "PytorchOutOfMemory"])
+
+    def sample(t: float) -> list[Any]:
+        return step(engine, list(w.families(w.read({"allocator": (Reading(),)}))), t)
+
+    assert sample(0) == []
+    oom(fake)
+    (first,) = sample(10)
+    assert first.labels["cause"] == "undiagnosed" and first.labels["rank"] == "2"
+    clock.t += 100
+    oom(fake)
+    (second,) = sample(20)
+    assert second.labels["cause"] == "capacity" and second.annotations["cause"] == "capacity"
