@@ -88,7 +88,7 @@ def test_dockerfile_carries_the_oci_labels_from_build_args() -> None:
         assert labels[f"org.opencontainers.image.{key}"] == "${" + key.upper() + "}" and key.upper() in args
     assert labels["org.opencontainers.image.licenses"] == "Apache-2.0"
     release = (ROOT / "docs/release.md").read_text()
-    assert "docker build" in release and "--build-arg REVISION=" in release and "--build-arg CREATED=" in release
+    assert all(s in release for s in ("docker build", "--build-arg REVISION=", "--build-arg CREATED="))
 
 
 def test_dockerfile_config_and_healthcheck_work_outside_the_container() -> None:
