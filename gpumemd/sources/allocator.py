@@ -29,7 +29,9 @@ allocator keeps cumulative `allocated`/`freed` byte counters; between two sample
 
 - P1 > P0: the lifetime peak rose inside the interval, so the interval's peak is P1, exactly;
 - otherwise the peak is at most c0 + (A1 - A0) (every byte allocated, none freed first)
-  and at most P1; it is exact when the interval only allocated or only freed.
+  and at most P1; it is exact when that is no higher than c0 or c1 (the interval only
+  allocated or only freed, for one). `span_peak` (backends/torch_cuda.py) is that rule,
+  the profiler's too.
 
 So a lone spike (a 1 GiB buffer for 5 ms) reads exactly; in a busy training loop the
 figure is an upper bound, flagged by `gpumemd_allocator_interval_peak_exact` 0. The agent
