@@ -39,7 +39,6 @@ _FIELDS: tuple[tuple[str, str, str, int | None], ...] = (
     ("", "num_device_alloc", "device_allocs", 0),
     ("", "num_device_free", "device_frees", 0),
 )
-_INT = frozenset((int,))
 Counted = tuple[int, int, int, int]  # Counters with both cumulative counters read
 _new = tuple.__new__  # a named tuple without its generated __new__'s argument binding
 
@@ -87,21 +86,28 @@ class AllocatorStats(NamedTuple):
             r = stats["reserved_bytes"]["all"]
             ac = stats["active_bytes"]["all"]
             n = stats["allocation"]["all"]
-            values = (
-                a["current"], a["peak"], a.get("allocated", 0), a.get("freed", 0),
-                r["current"], r["peak"], r.get("allocated", 0), r.get("freed", 0),
-                ac["current"], ac["peak"],
-                stats["inactive_split_bytes"]["all"]["current"], stats["requested_bytes"]["all"]["current"],
-                n["current"], n["allocated"], n["freed"],
-                stats["segment"]["all"]["current"], stats["inactive_split"]["all"]["current"],
-                stats.get("num_alloc_retries", 0), stats.get("num_ooms", 0),
-                stats.get("num_device_alloc", 0), stats.get("num_device_free", 0),
-            )
+            a0, a1, a2, a3 = a["current"], a["peak"], a.get("allocated", 0), a.get("freed", 0)
+            r0, r1, r2, r3 = r["current"], r["peak"], r.get("allocated", 0), r.get("freed", 0)
+            c0, c1 = ac["current"], ac["peak"]
+            s0 = stats["inactive_split_bytes"]["all"]["current"]
+            q0 = stats["requested_bytes"]["all"]["current"]
+            n0, n1, n2 = n["current"], n["allocated"], n["freed"]
+            g0 = stats["segment"]["all"]["current"]
+            i0 = stats["inactive_split"]["all"]["current"]
+            k0, k1 = stats.get("num_alloc_retries", 0), stats.get("num_ooms", 0)
+            k2, k3 = stats.get("num_device_alloc", 0), stats.get("num_device_free", 0)
         except Exception:  # noqa: BLE001 - a key missing or not a dict: the careful walk names it
             return cls._careful(stats)
-        # every tick: one C-level pass over the types (bool and float are not int)
-        if _INT.issuperset(map(type, values)) and min(values) >= 0:
-            return _new(cls, (*values, ()))
+        # every tick: a chain of identity checks is the cheapest test (bool and float are not int)
+        if (
+            type(a0) is type(a1) is type(a2) is type(a3) is type(r0) is type(r1) is type(r2) is type(r3)
+            is type(c0) is type(c1) is type(s0) is type(q0) is type(n0) is type(n1) is type(n2)
+            is type(g0) is type(i0) is type(k0) is type(k1) is type(k2) is type(k3) is int
+            and min(a0, a1, a2, a3, r0, r1, r2, r3, c0, c1, s0, q0, n0, n1, n2, g0, i0, k0, k1, k2, k3) >= 0
+        ):
+            return _new(
+                cls, (a0, a1, a2, a3, r0, r1, r2, r3, c0, c1, s0, q0, n0, n1, n2, g0, i0, k0, k1, k2, k3, ())
+            )
         return cls._careful(stats)
 
     @classmethod
@@ -131,12 +137,15 @@ def peak_counters(stats: Mapping[str, Any]) -> tuple[Counted, Counted] | None:
     try:
         a = stats["allocated_bytes"]["all"]
         r = stats["reserved_bytes"]["all"]
-        values = (a["current"], a["peak"], a.get("allocated", 0), a.get("freed", 0),
-                  r["current"], r["peak"], r.get("allocated", 0), r.get("freed", 0))
+        a0, a1, a2, a3 = a["current"], a["peak"], a.get("allocated", 0), a.get("freed", 0)
+        r0, r1, r2, r3 = r["current"], r["peak"], r.get("allocated", 0), r.get("freed", 0)
     except Exception:  # noqa: BLE001 - {} or a malformed answer: no counters
         return None
-    if _INT.issuperset(map(type, values)) and min(values) >= 0:
-        return values[:4], values[4:]
+    if (
+        type(a0) is type(a1) is type(a2) is type(a3) is type(r0) is type(r1) is type(r2) is type(r3) is int
+        and min(a0, a1, a2, a3, r0, r1, r2, r3) >= 0
+    ):
+        return (a0, a1, a2, a3), (r0, r1, r2, r3)
     return None
 
 

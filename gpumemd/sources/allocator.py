@@ -170,12 +170,6 @@ class AllocatorReading(NamedTuple):
         )
 
 
-def _span_peak(prev: _Counters, cur: _Counters) -> tuple[int, bool]:
-    """(peak, exact) between two readings of one counter: the upper bound of `span_peak`."""
-    _, hi, exact = span_peak(prev, cur)
-    return hi, exact
-
-
 def _combine(best: tuple[int, int], peak: int, exact: bool) -> tuple[int, int]:
     """(highest exact, highest bound) of a span's parts, with one more part."""
     return (max(best[0], peak), best[1]) if exact else (best[0], max(best[1], peak))
@@ -218,8 +212,8 @@ class StepPeak:
         if not self._open or prev is None:
             self._open = bool(boundary)
             return self.last
-        a_peak, a_exact = _span_peak(prev[0], allocated)
-        r_peak, r_exact = _span_peak(prev[1], reserved)
+        _, a_peak, a_exact = span_peak(prev[0], allocated)  # the upper bound: exact or a bound
+        _, r_peak, r_exact = span_peak(prev[1], reserved)
         parts = (_combine(self._parts[0], a_peak, a_exact), _combine(self._parts[1], r_peak, r_exact))
         if not boundary:
             self._parts = parts
@@ -274,7 +268,7 @@ class IntervalPeak:
         if prev is None:  # the first interval runs from process start: the lifetime peak
             peak, exact = max(lifetime_peak, current), True
         else:
-            peak, exact = _span_peak(prev, (current, lifetime_peak, allocated_total, freed_total))
+            _, peak, exact = span_peak(prev, (current, lifetime_peak, allocated_total, freed_total))
         recent = self._recent.setdefault(device, collections.deque())
         while recent and recent[-1][1] <= peak:
             recent.pop()
