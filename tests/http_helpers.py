@@ -222,9 +222,9 @@ def wait_for(cond: Callable[[], bool], timeout: float = 3.0) -> bool:
 
 def idle_conns(srv: HttpServer) -> int:
     """Connections back with the I/O thread waiting for a request (none with a worker)."""
-    from gpumemd.http import server as server_mod
+    from gpumemd.http import connection
 
     conns = list(srv._conns)
-    if srv._returns or any(c.state != server_mod._READ for c in conns):
+    if srv._returns or any(c.state != connection.READ for c in conns):
         return -1
     return len(conns)

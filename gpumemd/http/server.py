@@ -54,13 +54,14 @@ server on the stdlib:
   408), keep-alive idle 90 s (above common scrape intervals, so Prometheus reuses the
   connection), a response write 10 s.
 * Protocol policy lives in `protocol.py` (pure: parsing, limits, serialising), not in
-  the app; here: basic auth (401 + WWW-Authenticate) and the web config's headers on
-  every response. Certificates are re-read when their files change (stat at most once a
+  the app; in `answers.py`: basic auth (401 + WWW-Authenticate) and the web config's
+  headers on every response. Certificates are re-read when their files change (stat at most once a
   second), so rotation needs no restart.
 
 Its size is earned: it is one state machine (handshake, read, busy, write, linger,
 closed) over one selector, and each transition needs the others in view; what is pure
-(the protocol) lives apart.
+(the protocol) lives apart, and so do one connection's record with its socket calls
+(`connection.py`) and what is answered, which touches no socket (`answers.py`).
 """
 
 from __future__ import annotations
@@ -74,12 +75,25 @@ import queue
 import selectors
 import socket
 import ssl
-import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from .answers import Answers
+from .connection import (
+    BUSY,
+    CLOSED,
+    HANDSHAKE,
+    LINGER,
+    READ,
+    RECV_SIZE,
+    SEND_SIZE,
+    STATE_NAMES,
+    WRITE,
+    Conn,
+    gil_held_io,
+)
 from .protocol import (
     HEAD_END,
     MAX_CONNECTIONS_ENV,
@@ -89,10 +103,8 @@ from .protocol import (
     Request,
     Response,
     ServerLimits,
-    error_bytes,
     parse_head,
     parse_listen_address,
-    serialize,
 )
 
 if TYPE_CHECKING:
@@ -104,91 +116,8 @@ log = logging.getLogger("gpumemd.server")
 # server's interface (the docstring above) is what its callers import.
 __all__ = ["MAX_CONNECTIONS_ENV", "App", "HttpServer", "Request", "Response", "ServerLimits"]
 
-
-# connection states
-_HANDSHAKE, _READ, _BUSY, _WRITE, _LINGER, _CLOSED = range(6)
-_STATE_NAMES = ("handshake", "read", "busy", "write", "linger", "closed")
 _LISTENER, _WAKER = object(), object()
 _INF = math.inf
-_RECV_SIZE, _SEND_SIZE = 65536, 262144
-
-
-class _GilHeldIO:
-    """recv/send on non-blocking plaintext sockets that keep the GIL (Linux libc, ctypes).
-
-    socket.recv/send drop the GIL around the system call even when it cannot block. In a
-    training process the main thread takes it back at once, and the I/O thread then waits
-    a switch interval (5 ms) to run again: several such waits per request were most of a
-    scrape's latency under a busy main thread. A non-blocking call takes microseconds;
-    holding the GIL through it costs the training loop nothing.
-    """
-
-    def __init__(self) -> None:
-        import ctypes
-
-        self._ct = ctypes
-        libc = ctypes.PyDLL(None, use_errno=True)  # PyDLL: calls keep the GIL
-        self._recv, self._send = libc.recv, libc.send
-        for fn in (self._recv, self._send):
-            fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-            fn.restype = ctypes.c_ssize_t
-        self._buf = ctypes.create_string_buffer(_RECV_SIZE)
-        # getattr: MSG_NOSIGNAL is not on every platform
-        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)
-
-    def recv(self, fd: int) -> bytes:
-        while True:
-            n = self._recv(fd, self._buf, _RECV_SIZE, self._flags)
-            if n >= 0:
-                return self._ct.string_at(self._buf, n)
-            err = self._ct.get_errno()
-            if err != errno.EINTR:
-                raise OSError(err, os.strerror(err))  # EAGAIN comes out as BlockingIOError
-
-    def send(self, fd: int, data: bytes, offset: int) -> int:
-        base = self._ct.cast(self._ct.c_char_p(data), self._ct.c_void_p).value
-        assert base is not None
-        while True:
-            n = self._send(fd, base + offset, min(len(data) - offset, _SEND_SIZE), self._flags)
-            if n >= 0:
-                return int(n)
-            err = self._ct.get_errno()
-            if err != errno.EINTR:
-                raise OSError(err, os.strerror(err))
-
-
-def _gil_held_io() -> _GilHeldIO | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        return _GilHeldIO()
-    except (ImportError, OSError, AttributeError):
-        return None
-
-
-class _Conn:
-    __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "started",
-                 "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group",
-                 "client")  # fmt: skip
-
-    def __init__(self, sock: socket.socket, now: float, tls: bool, client: str = "") -> None:
-        self.sock = sock
-        self.client = client  # whose basic-auth budget it spends (webconfig.client_key)
-        self.fd = sock.fileno()
-        self.state = _HANDSHAKE if tls else _READ
-        self.inbuf = bytearray()
-        self.out: bytes | None = None  # the response being written, from `off` on
-        self.off = 0
-        self.deadline = 0.0
-        self.started = False  # first byte of the current request seen
-        self.keep_alive = False
-        self.http10 = False
-        self.events = 0
-        self.drained = 0
-        self.tls = tls
-        self.eof = False
-        self.served = 0  # responses completed on this connection
-        self.group: dict[_Conn, None] | None = None  # eviction group it is in, if any
 
 
 class HttpServer:
@@ -227,25 +156,24 @@ class HttpServer:
         # runs on the one worker that verifies credentials no cache knows); else workers.
         self._inline = self.limits.inline_responses
         self._n_workers = (1 if self._auth is not None else 0) if self._inline else self.limits.workers
-        self._limited_logged = -_INF
 
         self._sel: selectors.BaseSelector | None = None
         self._lsock: socket.socket | None = None
-        self._conns: set[_Conn] = set()
+        self._conns: set[Conn] = set()
         # Eviction groups, each in the order its members joined (oldest first): closing
         # ones, then those that never completed a request (silent, slow, handshaking), and
         # only then keep-alive connections between requests, least recently used first.
-        self._lingering: dict[_Conn, None] = {}
-        self._fresh: dict[_Conn, None] = {}
-        self._kept: dict[_Conn, None] = {}
-        self._ready: list[_Conn] = []  # READ connections to serve again without an event
+        self._lingering: dict[Conn, None] = {}
+        self._fresh: dict[Conn, None] = {}
+        self._kept: dict[Conn, None] = {}
+        self._ready: list[Conn] = []  # READ connections to serve again without an event
         self._next_deadline = _INF  # no connection times out before this (may be early)
         self._force_sweep = False
-        self._raw = _gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
-        self._queue: queue.Queue[tuple[_Conn, Parsed, Pending | None] | None] = queue.Queue(
+        self._raw = gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
+        self._queue: queue.Queue[tuple[Conn, Parsed, Pending | None] | None] = queue.Queue(
             self.limits.queue_size
         )
-        self._returns: collections.deque[tuple[_Conn, bytes, bool]] = collections.deque()
+        self._returns: collections.deque[tuple[Conn, bytes, bool]] = collections.deque()
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
         self._wake_pending = False
@@ -255,6 +183,7 @@ class HttpServer:
         self._address: tuple[str, int] | None = None
         # counters (approximate: read for tests, the bench and self-metrics)
         self.stats: collections.Counter[str] = collections.Counter()
+        self._answers = Answers(app, self._auth, self._extra_headers, self.stats, clock)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -393,7 +322,7 @@ class HttpServer:
                 if self._ready:
                     ready, self._ready = self._ready, []
                     for conn in ready:
-                        if conn.state == _READ:
+                        if conn.state == READ:
                             self._read(conn)
                 now = self._clock()
                 paused = self._accept_paused_until
@@ -426,14 +355,14 @@ class HttpServer:
         # (each answer then waited for a timeout: the 1 s scrapes of issue 7).
         self._wake_pending = False
 
-    def _set_state(self, conn: _Conn, state: int) -> None:
+    def _set_state(self, conn: Conn, state: int) -> None:
         """Change state and keep the eviction groups in step."""
         conn.state = state
-        if state == _LINGER:
-            group: dict[_Conn, None] | None = self._lingering
-        elif state == _HANDSHAKE or (state == _READ and not conn.served):
+        if state == LINGER:
+            group: dict[Conn, None] | None = self._lingering
+        elif state == HANDSHAKE or (state == READ and not conn.served):
             group = self._fresh
-        elif state == _READ:
+        elif state == READ:
             group = self._kept
         else:  # BUSY, WRITE: a response in progress is never evicted
             group = None
@@ -444,12 +373,12 @@ class HttpServer:
                 group[conn] = None
             conn.group = group
 
-    def _set_deadline(self, conn: _Conn, deadline: float) -> None:
+    def _set_deadline(self, conn: Conn, deadline: float) -> None:
         conn.deadline = deadline
         if deadline < self._next_deadline:
             self._next_deadline = deadline
 
-    def _set_events(self, conn: _Conn, events: int) -> None:
+    def _set_events(self, conn: Conn, events: int) -> None:
         assert self._sel is not None
         if events == conn.events:
             return
@@ -493,10 +422,10 @@ class HttpServer:
                 except (OSError, ValueError):
                     sock.close()
                     continue
-                conn = _Conn(sock, now, tls=True)
+                conn = Conn(sock, now, tls=True)
                 self._set_deadline(conn, now + self.limits.handshake_timeout)
             else:
-                conn = _Conn(sock, now, tls=False)
+                conn = Conn(sock, now, tls=False)
                 self._set_deadline(conn, now + self.limits.request_timeout)
             if self._auth is not None and isinstance(peer, tuple):
                 conn.client = self._client_key(str(peer[0]))
@@ -515,7 +444,7 @@ class HttpServer:
         else:
             return False
         self.stats["evicted"] += 1
-        if victim.state == _READ and victim.served:
+        if victim.state == READ and victim.served:
             self.stats["evicted_keepalive"] += 1
         self._close(victim)
         return True
@@ -525,22 +454,22 @@ class HttpServer:
         if self._tls is None:  # a plaintext 503 means nothing to a TLS client: just close
             try:
                 sock.setblocking(False)
-                sock.send(self._error_bytes(503, {"Retry-After": "1"}, keep_alive=False))
+                sock.send(self._answers.error_bytes(503, {"Retry-After": "1"}, keep_alive=False))
             except OSError:
                 pass
         sock.close()
 
-    def _on_event(self, conn: _Conn, mask: int) -> None:
-        if conn.state == _HANDSHAKE:
+    def _on_event(self, conn: Conn, mask: int) -> None:
+        if conn.state == HANDSHAKE:
             self._handshake(conn)
-        elif conn.state == _READ:
+        elif conn.state == READ:
             self._read(conn)
-        elif conn.state == _WRITE:
+        elif conn.state == WRITE:
             self._write(conn)
-        elif conn.state == _LINGER:
+        elif conn.state == LINGER:
             self._linger(conn)
 
-    def _handshake(self, conn: _Conn) -> None:
+    def _handshake(self, conn: Conn) -> None:
         sock = conn.sock
         assert isinstance(sock, ssl.SSLSocket) and self._tls is not None
         try:
@@ -563,17 +492,17 @@ class HttpServer:
             self._close(conn)
             return
         now = self._clock()
-        self._set_state(conn, _READ)
+        self._set_state(conn, READ)
         self._set_deadline(conn, now + self.limits.request_timeout)
         self._set_events(conn, selectors.EVENT_READ)
         self._read(conn)  # the request may have come with the last handshake flight
 
-    def _read(self, conn: _Conn) -> None:
+    def _read(self, conn: Conn) -> None:
         limit = self.limits.max_header_bytes + self.limits.max_request_line
         raw = None if conn.tls else self._raw
         while len(conn.inbuf) <= limit:
             try:
-                data = raw.recv(conn.fd) if raw is not None else conn.sock.recv(_RECV_SIZE)
+                data = raw.recv(conn.fd) if raw is not None else conn.sock.recv(RECV_SIZE)
             except (BlockingIOError, InterruptedError, ssl.SSLWantReadError):
                 break
             except ssl.SSLWantWriteError:
@@ -588,20 +517,20 @@ class HttpServer:
                 conn.started = True
                 self._set_deadline(conn, self._clock() + self.limits.request_timeout)
             conn.inbuf += data
-            if len(data) < _RECV_SIZE and not conn.tls:
+            if len(data) < RECV_SIZE and not conn.tls:
                 # Drained, most likely: no second recv just to hear EAGAIN. Every socket
                 # call drops the GIL, and taking it back from a busy training thread can
                 # cost a switch interval (5 ms). More data wakes epoll again.
                 break
         more = self._serve_buffered(conn) if conn.inbuf else False
-        if conn.eof and conn.state == _READ and not more:  # no complete request will come
+        if conn.eof and conn.state == READ and not more:  # no complete request will come
             self._close(conn)
 
-    def _serve_buffered(self, conn: _Conn) -> bool:
+    def _serve_buffered(self, conn: Conn) -> bool:
         """Answer the complete requests in conn.inbuf, a bounded batch of them so that a
         pipelining client cannot hold the I/O thread; True when some wait for the next round."""
         for _ in range(self.limits.pipeline_batch):
-            if conn.state != _READ or not conn.inbuf:
+            if conn.state != READ or not conn.inbuf:
                 return False
             parsed = self._next_request(conn)
             if parsed is None:
@@ -611,7 +540,7 @@ class HttpServer:
             conn.http10 = parsed.http10
             pending = None
             if self._auth is not None:
-                gate = self._auth_gate(conn, parsed)
+                gate = self._answers.auth_gate(conn.client, parsed)
                 if isinstance(gate, bytes):  # refused without a bcrypt: answered here
                     conn.served += 1
                     self._start_write(conn, gate, resume=False)
@@ -621,19 +550,19 @@ class HttpServer:
                 self._dispatch(conn, parsed, pending)
                 return False
             try:
-                data, keep_alive = self._respond(parsed)
+                data, keep_alive = self._answers.respond(parsed)
             except Exception:
                 log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
-                data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
+                data, keep_alive = self._answers.error_bytes(500, {}, keep_alive=False), False
             conn.keep_alive = keep_alive
             conn.served += 1
             self._start_write(conn, data, resume=False)
-        if conn.state == _READ and conn.inbuf:
+        if conn.state == READ and conn.inbuf:
             self._ready.append(conn)
             return True
         return False
 
-    def _next_request(self, conn: _Conn) -> Parsed | None:
+    def _next_request(self, conn: Conn) -> Parsed | None:
         """Take one request head off conn.inbuf; None if incomplete or answered with an error."""
         buf = conn.inbuf
         # RFC 9112 2.2: ignore empty lines before a request line
@@ -665,43 +594,9 @@ class HttpServer:
             self._send_error(conn, 400)
         return None
 
-    def _auth_gate(self, conn: _Conn, parsed: Parsed) -> bytes | Pending | None:
-        """Basic auth, decided on the I/O thread without a bcrypt: None (known good
-        credentials: serve), a response (401, or 429 for a client over its budget of
-        verifications), or the Pending credentials a worker must verify."""
-        assert self._auth is not None
-        req = parsed.request
-        verdict = self._auth.lookup(req.headers.get("authorization"))
-        if verdict == "allowed":
-            return None
-        if verdict == "denied":
-            self.stats["status_401"] += 1
-            return self._error_bytes(
-                401,
-                {"WWW-Authenticate": 'Basic realm="gpumemd"'},
-                parsed.keep_alive,
-                req.method == "HEAD",
-                parsed.http10,
-            )
-        if not self._auth.admit(conn.client):
-            self.stats["status_429"] += 1
-            now = self._clock()
-            if now - self._limited_logged >= 60.0:  # one line a minute, however many clients
-                self._limited_logged = now
-                log.warning(
-                    "basic auth: too many credentials to verify from %s (wrong passwords, or "
-                    "too many at once); answering 429 without checking them",
-                    conn.client or "a client",
-                )
-            return self._error_bytes(
-                429, {"Retry-After": "1"}, parsed.keep_alive, req.method == "HEAD", parsed.http10
-            )
-        assert not isinstance(verdict, str)
-        return verdict
-
-    def _dispatch(self, conn: _Conn, parsed: Parsed, pending: Pending | None = None) -> None:
+    def _dispatch(self, conn: Conn, parsed: Parsed, pending: Pending | None = None) -> None:
         """Hand a request to the workers (with `pending`: credentials to verify, bcrypt)."""
-        self._set_state(conn, _BUSY)
+        self._set_state(conn, BUSY)
         self._set_events(conn, 0)
         try:
             self._queue.put_nowait((conn, parsed, pending))
@@ -711,23 +606,23 @@ class HttpServer:
             self.stats["overloaded"] += 1
             self._send_error(conn, 503, {"Retry-After": "1"}, head_only=parsed.request.method == "HEAD")
 
-    def _send_error(self, conn: _Conn, status: int, headers: Mapping[str, str] | None = None,
+    def _send_error(self, conn: Conn, status: int, headers: Mapping[str, str] | None = None,
                     head_only: bool = False) -> None:  # fmt: skip
         """An error answered by the I/O thread itself; the connection closes after it."""
         self.stats[f"status_{status}"] += 1
         conn.keep_alive = False
         conn.inbuf.clear()
-        data = self._error_bytes(status, headers or {}, keep_alive=False, head_only=head_only)
+        data = self._answers.error_bytes(status, headers or {}, keep_alive=False, head_only=head_only)
         self._start_write(conn, data)
 
-    def _start_write(self, conn: _Conn, out: bytes, resume: bool = True) -> None:
-        self._set_state(conn, _WRITE)
+    def _start_write(self, conn: Conn, out: bytes, resume: bool = True) -> None:
+        self._set_state(conn, WRITE)
         conn.out = out
         conn.off = 0
         self._set_deadline(conn, self._clock() + self.limits.write_timeout)
         self._write(conn, resume)
 
-    def _write(self, conn: _Conn, resume: bool = True) -> None:
+    def _write(self, conn: Conn, resume: bool = True) -> None:
         out = conn.out
         assert out is not None
         raw = None if conn.tls else self._raw
@@ -736,7 +631,7 @@ class HttpServer:
                 if raw is not None:
                     n = raw.send(conn.fd, out, conn.off)
                 else:  # same slice on every retry: OpenSSL wants the same data after WANT_WRITE
-                    n = conn.sock.send(memoryview(out)[conn.off : conn.off + _SEND_SIZE])
+                    n = conn.sock.send(memoryview(out)[conn.off : conn.off + SEND_SIZE])
             except (BlockingIOError, InterruptedError, ssl.SSLWantWriteError):
                 self._set_events(conn, selectors.EVENT_WRITE)
                 return
@@ -750,7 +645,7 @@ class HttpServer:
         conn.out = None
         self._finish_response(conn, resume)
 
-    def _finish_response(self, conn: _Conn, resume: bool = True) -> None:
+    def _finish_response(self, conn: Conn, resume: bool = True) -> None:
         """Back to waiting for the next request, or closing. With `resume`, requests already
         buffered (here, or decrypted inside TLS where epoll cannot see them) are served on
         the loop's next round: never recursively, however many a client pipelines."""
@@ -758,14 +653,14 @@ class HttpServer:
         if not conn.keep_alive:
             self._begin_linger(conn, now)
             return
-        self._set_state(conn, _READ)
+        self._set_state(conn, READ)
         conn.started = False
         self._set_deadline(conn, now + self.limits.idle_timeout)
         self._set_events(conn, selectors.EVENT_READ)
         if resume and (conn.inbuf or conn.tls or conn.eof):
             self._ready.append(conn)
 
-    def _begin_linger(self, conn: _Conn, now: float) -> None:
+    def _begin_linger(self, conn: Conn, now: float) -> None:
         # Closing with unread input makes the kernel send RST, which can destroy the
         # response we just wrote: half-close and drain briefly instead, like Go does.
         try:
@@ -773,11 +668,11 @@ class HttpServer:
         except (OSError, ValueError):
             self._close(conn)
             return
-        self._set_state(conn, _LINGER)
+        self._set_state(conn, LINGER)
         self._set_deadline(conn, now + self.limits.linger_timeout)
         self._set_events(conn, selectors.EVENT_READ)
 
-    def _linger(self, conn: _Conn) -> None:
+    def _linger(self, conn: Conn) -> None:
         try:
             data = conn.sock.recv(65536)
         except (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
@@ -788,8 +683,8 @@ class HttpServer:
         if not data or conn.drained > 262144:
             self._close(conn)
 
-    def _close(self, conn: _Conn) -> None:
-        if conn.state == _CLOSED:
+    def _close(self, conn: Conn) -> None:
+        if conn.state == CLOSED:
             return
         if conn.events:
             try:
@@ -798,7 +693,7 @@ class HttpServer:
             except (KeyError, ValueError, OSError):
                 pass
             conn.events = 0
-        self._set_state(conn, _CLOSED)
+        self._set_state(conn, CLOSED)
         self._conns.discard(conn)
         try:
             conn.sock.close()
@@ -812,7 +707,7 @@ class HttpServer:
             self._sel.register(self._lsock, selectors.EVENT_READ, _LISTENER)
         expired, nxt = [], _INF
         for c in self._conns:
-            if c.state == _BUSY:  # a worker has it; it gets a deadline when it comes back
+            if c.state == BUSY:  # a worker has it; it gets a deadline when it comes back
                 continue
             if now >= c.deadline:
                 expired.append(c)
@@ -820,10 +715,10 @@ class HttpServer:
                 nxt = c.deadline
         self._next_deadline = nxt
         for conn in expired:
-            self.stats["timeout_" + _STATE_NAMES[conn.state]] += 1
-            if conn.state == _READ and conn.inbuf:
+            self.stats["timeout_" + STATE_NAMES[conn.state]] += 1
+            if conn.state == READ and conn.inbuf:
                 try:  # slow request head (slowloris): a best-effort 408, then close
-                    conn.sock.send(self._error_bytes(408, {}, keep_alive=False))
+                    conn.sock.send(self._answers.error_bytes(408, {}, keep_alive=False))
                 except (OSError, ValueError):
                     pass
             self._close(conn)
@@ -831,7 +726,7 @@ class HttpServer:
     def _process_returns(self) -> None:
         while self._returns:
             conn, rest, keep_alive = self._returns.popleft()
-            if conn.state != _BUSY:  # closed meanwhile (eviction cannot pick BUSY; stop can)
+            if conn.state != BUSY:  # closed meanwhile (eviction cannot pick BUSY; stop can)
                 continue
             conn.keep_alive = keep_alive
             conn.served += 1
@@ -850,9 +745,9 @@ class HttpServer:
             conn, parsed, pending = item
             keep_alive = parsed.keep_alive
             try:
-                if pending is not None and not self._verify(conn, pending):
+                if pending is not None and not self._answers.verify(conn.client, pending):
                     self.stats["status_401"] += 1
-                    data = self._error_bytes(
+                    data = self._answers.error_bytes(
                         401,
                         {"WWW-Authenticate": 'Basic realm="gpumemd"'},
                         keep_alive,
@@ -860,10 +755,10 @@ class HttpServer:
                         parsed.http10,
                     )
                 else:
-                    data, keep_alive = self._respond(parsed)
+                    data, keep_alive = self._answers.respond(parsed)
             except Exception:
                 log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
-                data, keep_alive = self._error_bytes(500, {}, keep_alive=False), False
+                data, keep_alive = self._answers.error_bytes(500, {}, keep_alive=False), False
             sent = 0
             try:  # write from here: a /metrics body usually fits the socket buffer
                 while sent < len(data):
@@ -875,38 +770,9 @@ class HttpServer:
                 sent = len(data)  # nothing more to write; the I/O thread closes it
             self._hand_back(conn, data[sent:], keep_alive)
 
-    def _hand_back(self, conn: _Conn, rest: bytes, keep_alive: bool) -> None:
+    def _hand_back(self, conn: Conn, rest: bytes, keep_alive: bool) -> None:
         """A worker is done with conn: the I/O thread writes `rest` and takes it back."""
         self._returns.append((conn, rest, keep_alive))
         if not self._wake_pending:  # else a wake-up byte is on its way, or the loop is
             self._wake_pending = True  # about to run _process_returns (see _drain_wake)
             self._wake()
-
-    def _verify(self, conn: _Conn, pending: Pending) -> bool:
-        assert self._auth is not None
-        ok: bool | None = None
-        try:
-            ok = self._auth.verify(pending)
-        finally:
-            self._auth.done(conn.client, ok)
-        return ok
-
-    def _respond(self, parsed: Parsed) -> tuple[bytes, bool]:
-        """The app's answer (authorised already: see _auth_gate)."""
-        req = parsed.request
-        head_only = req.method == "HEAD"
-        try:
-            resp = self._app(req)
-            if not isinstance(resp, Response):
-                raise TypeError(f"app returned {type(resp).__name__}, not Response")
-            return self._serialize(resp, parsed.keep_alive, head_only, parsed.http10), parsed.keep_alive
-        except Exception:
-            log.exception("app failed for %s %s", req.method, req.path)
-            return self._error_bytes(500, {}, False, head_only), False
-
-    def _serialize(self, resp: Response, keep_alive: bool, head_only: bool, http10: bool = False) -> bytes:
-        return serialize(resp, keep_alive, head_only, http10, self._extra_headers)
-
-    def _error_bytes(self, status: int, headers: Mapping[str, str], keep_alive: bool,
-                     head_only: bool = False, http10: bool = False) -> bytes:  # fmt: skip
-        return error_bytes(status, headers, keep_alive, head_only, http10, self._extra_headers)

@@ -1,6 +1,7 @@
 """The profiler library: `GPUMemoryProfiler`, `profile_function`, `profile_context`.
 
-Modules: `profiler` (GPUMemoryProfiler and the module-level conveniences), `results`
+Modules: `profiler` (GPUMemoryProfiler), `conveniences` (the module-level conveniences
+bound to a default profiler), `callers` (a call's names, error and stack), `results`
 (what it returns), `probes` (one reading of a device), `sections` (profiled sections
 as Prometheus families, which the agent exports), `plot` (the optional PNG). The names
 below load `profiler` on first use, so the agent can import `sections` alone.
@@ -11,15 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `X as X`: re-exported (what mypy and editors see; loaded lazily below)
+    from .conveniences import ContextProfiler as ContextProfiler
+    from .conveniences import FunctionProfiler as FunctionProfiler
+    from .conveniences import get_global_profiler as get_global_profiler
+    from .conveniences import profile_context as profile_context
+    from .conveniences import profile_function as profile_function
+    from .conveniences import set_global_profiler as set_global_profiler
     from .probes import Device as Device
-    from .profiler import ContextProfiler as ContextProfiler
-    from .profiler import FunctionProfiler as FunctionProfiler
     from .profiler import GPUMemoryProfiler as GPUMemoryProfiler
     from .profiler import ProfileHandle as ProfileHandle
-    from .profiler import get_global_profiler as get_global_profiler
-    from .profiler import profile_context as profile_context
-    from .profiler import profile_function as profile_function
-    from .profiler import set_global_profiler as set_global_profiler
     from .results import BoundedList as BoundedList
     from .results import MemorySnapshot as MemorySnapshot
     from .results import ProfileResult as ProfileResult
@@ -32,14 +33,14 @@ _PUBLIC = {
     "MemorySnapshot": "results",
     "ProfileResult": "results",
     "Device": "probes",
-    "ContextProfiler": "profiler",
-    "FunctionProfiler": "profiler",
+    "ContextProfiler": "conveniences",
+    "FunctionProfiler": "conveniences",
     "GPUMemoryProfiler": "profiler",
     "ProfileHandle": "profiler",
-    "get_global_profiler": "profiler",
-    "profile_context": "profiler",
-    "profile_function": "profiler",
-    "set_global_profiler": "profiler",
+    "get_global_profiler": "conveniences",
+    "profile_context": "conveniences",
+    "profile_function": "conveniences",
+    "set_global_profiler": "conveniences",
 }
 # importable from here too, as they were from the one module the profiler once was; not in __all__
 _ALSO = {"MiB": "results", "DEVICE_FORMS": "probes"}

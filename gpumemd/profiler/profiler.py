@@ -28,31 +28,30 @@ the highest value observed (a lower bound).
 
 Its size is earned: `GPUMemoryProfiler` is one public class whose methods share one lock
 and one set of counters; what is not the profiler's own lives apart (`results.py`,
-`probes.py`, `sections.py`, `plot.py`).
+`probes.py`, `callers.py`, `sections.py`, `plot.py`), and so do the module-level
+conveniences bound to a default profiler (`conveniences.py`).
 """
 
 from __future__ import annotations
 
 import collections
-import functools
 import json
 import logging
-import os
 import threading
 import time
-import traceback
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, ParamSpec, Protocol, TypeVar, overload
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from gpumemd.backends.host import HostApi, Psutil
 from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
 from gpumemd.fs import write_user_file
 
 from . import sections
+from .callers import caller_stack, describe, name_of, qualname_of
 from .probes import (
     CpuProbe,
     CudaProbe,
@@ -72,17 +71,11 @@ log = logging.getLogger("gpumemd.profiler")
 
 __all__ = [
     "BoundedList",
-    "ContextProfiler",
     "Device",
-    "FunctionProfiler",
     "GPUMemoryProfiler",
     "MemorySnapshot",
     "ProfileHandle",
     "ProfileResult",
-    "get_global_profiler",
-    "profile_context",
-    "profile_function",
-    "set_global_profiler",
 ]
 
 P = ParamSpec("P")
@@ -289,7 +282,7 @@ class GPUMemoryProfiler:
 
     def take_snapshot(self, operation: str = "manual") -> MemorySnapshot:
         """Read the device now (not stored; `snapshots` holds the monitor's)."""
-        stack = _stack() if self.collect_stack_traces else None
+        stack = caller_stack() if self.collect_stack_traces else None
         return self._snapshot(self._probe.read(), self._cpu(), operation, stack)
 
     # --- profiling ---
@@ -298,7 +291,7 @@ class GPUMemoryProfiler:
         # Walk for tensors (only with track_tensors=True) before reading: the walk's own
         # list must not count on the CPU.
         tensors = live_tensors(self.device_id) if self.track_tensors else None
-        stack = _stack() if self.collect_stack_traces else None
+        stack = caller_stack() if self.collect_stack_traces else None
         if self._sync is not None:  # work queued before the call is not the call's
             self._sync()
         raw = self._probe.read()
@@ -382,7 +375,7 @@ class GPUMemoryProfiler:
             tensors_tracked=counts is not None,
             allocations=allocs,
             frees=frees,
-            error=None if error is None else _describe(error),
+            error=None if error is None else describe(error),
             qualified_name=call.qualified_name,
             tensor_counts=counts,
         )
@@ -419,7 +412,7 @@ class GPUMemoryProfiler:
         Without `keep` the value is dropped before the after-reading, so a returned tensor
         nobody else holds counts as freed inside the call.
         """
-        call = self._begin(name, _qualname_of(func))
+        call = self._begin(name, qualname_of(func))
         try:
             value: T | None = func(*args, **kwargs)
             if not keep:
@@ -438,7 +431,7 @@ class GPUMemoryProfiler:
         If it raises, the result (with its after-snapshot) is still recorded in `results`
         and the exception propagates unchanged.
         """
-        return self._call(_name_of(func), func, args, kwargs, keep=False)[1]
+        return self._call(name_of(func), func, args, kwargs, keep=False)[1]
 
     @contextmanager
     def profile_context(self, name: str = "context") -> Iterator[ProfileHandle]:
@@ -651,180 +644,3 @@ class GPUMemoryProfiler:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-# --- helpers ------------------------------------------------------------------------------
-
-
-def _name_of(func: Callable[..., Any]) -> str:
-    """The function's __name__ (the seed profiler's key: a reassigned name counts)."""
-    name = getattr(func, "__name__", None)  # getattr: any callable: a partial or an object has none
-    if isinstance(name, str):
-        return name
-    inner = getattr(func, "func", None)  # functools.partial
-    if inner is not None:
-        return _name_of(inner)
-    return type(func).__name__
-
-
-def _qualname_of(func: Callable[..., Any]) -> str | None:
-    """'module.Outer.<locals>.f', to tell apart functions that share a __name__."""
-    qual = getattr(func, "__qualname__", None)  # getattr: any callable
-    if not isinstance(qual, str):
-        inner = getattr(func, "func", None)  # functools.partial
-        return _qualname_of(inner) if inner is not None else None
-    module = getattr(func, "__module__", None)  # getattr: any callable
-    return f"{module}.{qual}" if isinstance(module, str) else qual
-
-
-def _describe(exc: BaseException) -> str:
-    text = f"{type(exc).__name__}: {exc}"
-    return text if len(text) <= 500 else text[:499] + "…"
-
-
-_HERE = os.path.abspath(__file__)
-
-
-def _stack(limit: int = 32) -> str:
-    """The caller's stack as one string, without the profiler's and contextlib's own frames."""
-    frames = [
-        f
-        for f in traceback.extract_stack(limit=limit + 8)
-        if os.path.abspath(f.filename) != _HERE and not f.filename.endswith("contextlib.py")
-    ]
-    return "".join(traceback.format_list(frames[-limit:]))
-
-
-# --- module-level conveniences, bound to a default profiler (as the seed's package has) ------
-
-_global_lock = threading.Lock()
-_global_profiler: GPUMemoryProfiler | None = None
-
-
-def get_global_profiler(device: Any = None) -> GPUMemoryProfiler:
-    """The profiler `profile_function` and `profile_context` use when given none.
-
-    Made on first use: on `device`, else the current CUDA device, else (no usable CUDA)
-    the CPU, said once in the log. Later calls return the same one whatever `device` is.
-    """
-    global _global_profiler
-    with _global_lock:
-        if _global_profiler is None:
-            if device is not None:
-                _global_profiler = GPUMemoryProfiler(device)
-            else:
-                try:
-                    _global_profiler = GPUMemoryProfiler(None)
-                except RuntimeError as exc:
-                    log.warning("default profiler: %s; profiling CPU memory instead", exc)
-                    _global_profiler = GPUMemoryProfiler("cpu")
-        return _global_profiler
-
-
-def set_global_profiler(profiler: GPUMemoryProfiler | None) -> None:
-    """Make `profiler` the default one (None: make a new one on next use)."""
-    global _global_profiler
-    with _global_lock:
-        _global_profiler = profiler
-
-
-class FunctionProfiler(Protocol):
-    """What the module-level `profile_function` needs of a profiler: its public method
-    `profile_function(func)`, which calls `func()` once (GPUMemoryProfiler, or any object)."""
-
-    def profile_function(self, func: Callable[[], Any], /) -> object: ...
-
-
-class ContextProfiler(Protocol):
-    """What the module-level `profile_context` needs: the public `profile_context(name)`."""
-
-    def profile_context(self, name: str, /) -> AbstractContextManager[object]: ...
-
-
-_Prof = TypeVar("_Prof", bound=ContextProfiler)
-
-
-@overload
-def profile_function(
-    func: Callable[P, T],
-    *,
-    name: str | None = None,
-    device: Any = None,
-    profiler: FunctionProfiler | None = None,
-) -> Callable[P, T]: ...
-@overload
-def profile_function(
-    func: None = None,
-    *,
-    name: str | None = None,
-    device: Any = None,
-    profiler: FunctionProfiler | None = None,
-) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
-def profile_function(
-    func: Callable[P, T] | None = None,
-    *,
-    name: str | None = None,
-    device: Any = None,
-    profiler: FunctionProfiler | None = None,
-) -> Any:
-    """Decorator: profile every call of the function; the call still returns its own value.
-
-    `@profile_function` or `@profile_function(name=..., device=..., profiler=...)`. Each call
-    goes through the public `profiler.profile_function(g)` — `profiler` may be any object
-    with that method, else the default profiler (`get_global_profiler(device)`) — where `g`
-    runs the function once with the call's arguments and is named `name` or the function's
-    __name__ at decoration time. The function's value is kept alive until the profiler's
-    after-reading (it is returned to the caller, so it is the call's memory) and returned.
-    A profiler that never calls `g` leaves the function unprofiled: it is then called once
-    directly, so the call still happens.
-    """
-
-    def decorate(f: Callable[P, T]) -> Callable[P, T]:
-        label = name if name is not None else _name_of(f)
-        qualname = getattr(f, "__qualname__", label)  # getattr: any callable
-        module = getattr(f, "__module__", "")  # getattr: any callable
-
-        @functools.wraps(f)
-        def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-            prof: FunctionProfiler = profiler if profiler is not None else get_global_profiler(device)
-            box: list[T] = []
-
-            def run() -> None:
-                box.append(f(*args, **kwargs))
-
-            # named as the function (qualified_name: its own); three attributes, not
-            # functools.update_wrapper, which costs more than the rest of the wrapper
-            run.__name__, run.__qualname__, run.__module__ = label, qualname, module
-            prof.profile_function(run)
-            if not box:
-                log.debug("profile_function: %r did not call %s; calling it unprofiled", prof, label)
-                return f(*args, **kwargs)
-            return box[-1]
-
-        wrapper._is_profiled = True  # type: ignore[attr-defined]  # the seed's markers
-        wrapper._profile_name = label  # type: ignore[attr-defined]
-        return wrapper
-
-    return decorate if func is None else decorate(func)
-
-
-@overload
-def profile_context(
-    name: str = ..., device: Any = ..., *, profiler: None = None
-) -> AbstractContextManager[GPUMemoryProfiler]: ...
-@overload
-def profile_context(
-    name: str = ..., device: Any = ..., *, profiler: _Prof
-) -> AbstractContextManager[_Prof]: ...
-@overload
-def profile_context(name: str, device: Any, profiler: _Prof) -> AbstractContextManager[_Prof]: ...
-@contextmanager
-def profile_context(
-    name: str = "context", device: Any = None, profiler: ContextProfiler | None = None
-) -> Iterator[Any]:
-    """Profile the block through the public `profiler.profile_context(name)` — any object
-    with that method — else the default profiler; yields that profiler (for a
-    GPUMemoryProfiler, `results[-1]` is the block's result once it ends)."""
-    prof: ContextProfiler = profiler if profiler is not None else get_global_profiler(device)
-    with prof.profile_context(name):
-        yield prof

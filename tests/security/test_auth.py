@@ -1,6 +1,6 @@
 """Basic auth is not a CPU lever: a real `gpumemd serve` (bcrypt cost 10) hammered by a
 hundred clients guessing passwords keeps answering the scraper that knows its password,
-every time and fast (gpumemd/http/webconfig.py BasicAuth, server.py `_auth_gate`)."""
+every time and fast (gpumemd/http/webconfig.py BasicAuth, answers.py `Answers.auth_gate`)."""
 
 from __future__ import annotations
 

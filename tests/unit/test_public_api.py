@@ -77,10 +77,10 @@ def test_each_public_name_keeps_its_signature(name: str) -> None:
 
 def test_the_profiler_package_exports_what_the_profiler_module_did() -> None:
     import gpumemd.profiler as profiler
-    from gpumemd.profiler import probes, results
+    from gpumemd.profiler import conveniences, probes, results
 
     for name in PROFILER_NAMES:
-        defined = [m for m in (profiler.profiler, results, probes) if name in vars(m)]
+        defined = [m for m in (profiler.profiler, conveniences, results, probes) if name in vars(m)]
         assert defined and getattr(profiler, name) is getattr(defined[0], name), name
     for name in ("GPUMemoryProfiler", "MemorySnapshot", "ProfileResult", "profile_context", "profile_function"):
         assert getattr(gpumemd, name) is getattr(profiler, name)

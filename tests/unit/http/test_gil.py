@@ -23,7 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-from gpumemd.http.server import MAX_CONNECTIONS_ENV, HttpServer, ServerLimits, _Conn
+from gpumemd.http.connection import Conn
+from gpumemd.http.server import MAX_CONNECTIONS_ENV, HttpServer, ServerLimits
 from tests.helpers import ROOT
 from tests.http_helpers import METRICS, trivial_app, wait_for
 
@@ -168,7 +169,7 @@ def test_no_lost_wakeup_between_workers_and_io_thread() -> None:
     r, w = socket.socketpair()
     r.setblocking(False)
     w.setblocking(False)
-    conn = _Conn(socket.socket(), 0.0, tls=False)
+    conn = Conn(socket.socket(), 0.0, tls=False)
 
     class Racing:
         """The wake-up socket's read end; a worker finishes during the first recv."""

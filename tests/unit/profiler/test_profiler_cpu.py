@@ -238,6 +238,29 @@ def test_stack_traces_when_asked() -> None:
     assert GPUMemoryProfiler(device="cpu").take_snapshot().stack_trace is None
 
 
+def test_stack_traces_through_the_conveniences_leave_out_every_profiler_module() -> None:
+    # the decorator and the default profiler live in conveniences.py, the stack's reader in
+    # callers.py: frames of neither (nor of profiler.py) are the user's
+    from gpumemd.profiler import profile_context, profile_function
+
+    prof = GPUMemoryProfiler(device="cpu", track_tensors=False, collect_stack_traces=True)
+
+    @profile_function(profiler=prof)
+    def step() -> None:
+        pass
+
+    step()
+    with profile_context("block", profiler=prof):
+        pass
+    assert len(prof.results) == 2
+    for r in prof.results:
+        trace = r.memory_before.stack_trace
+        assert isinstance(trace, str)
+        last = trace.splitlines()[-2]
+        assert "test_stack_traces_through_the_conveniences" in last, trace
+        assert "gpumemd/profiler/" not in trace, trace
+
+
 def test_cpu_memory_flag_on_a_gpu_profiler_is_separate() -> None:
     from tests.fakes import ReplayCuda
 

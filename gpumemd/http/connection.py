@@ -1,0 +1,113 @@
+"""One HTTP connection as the server's I/O loop sees it: its states, its record, and the
+plaintext socket calls that keep the GIL.
+
+`Conn` is the per-connection record the state machine in `server.py` moves through
+HANDSHAKE, READ, BUSY, WRITE, LINGER and CLOSED; `GilHeldIO` is how the I/O thread reads
+and writes a non-blocking plaintext socket without dropping the GIL (Linux; `gil_held_io()`
+gives None elsewhere, and the server then uses the socket's own calls).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sys
+
+__all__ = [
+    "BUSY",
+    "CLOSED",
+    "HANDSHAKE",
+    "LINGER",
+    "READ",
+    "RECV_SIZE",
+    "SEND_SIZE",
+    "STATE_NAMES",
+    "WRITE",
+    "Conn",
+    "GilHeldIO",
+    "gil_held_io",
+]
+
+# connection states
+HANDSHAKE, READ, BUSY, WRITE, LINGER, CLOSED = range(6)
+STATE_NAMES = ("handshake", "read", "busy", "write", "linger", "closed")
+RECV_SIZE, SEND_SIZE = 65536, 262144
+
+
+class GilHeldIO:
+    """recv/send on non-blocking plaintext sockets that keep the GIL (Linux libc, ctypes).
+
+    socket.recv/send drop the GIL around the system call even when it cannot block. In a
+    training process the main thread takes it back at once, and the I/O thread then waits
+    a switch interval (5 ms) to run again: several such waits per request were most of a
+    scrape's latency under a busy main thread. A non-blocking call takes microseconds;
+    holding the GIL through it costs the training loop nothing.
+    """
+
+    def __init__(self) -> None:
+        import ctypes
+
+        self._ct = ctypes
+        libc = ctypes.PyDLL(None, use_errno=True)  # PyDLL: calls keep the GIL
+        self._recv, self._send = libc.recv, libc.send
+        for fn in (self._recv, self._send):
+            fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+            fn.restype = ctypes.c_ssize_t
+        self._buf = ctypes.create_string_buffer(RECV_SIZE)
+        # getattr: MSG_NOSIGNAL is not on every platform
+        self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)
+
+    def recv(self, fd: int) -> bytes:
+        while True:
+            n = self._recv(fd, self._buf, RECV_SIZE, self._flags)
+            if n >= 0:
+                return self._ct.string_at(self._buf, n)
+            err = self._ct.get_errno()
+            if err != errno.EINTR:
+                raise OSError(err, os.strerror(err))  # EAGAIN comes out as BlockingIOError
+
+    def send(self, fd: int, data: bytes, offset: int) -> int:
+        base = self._ct.cast(self._ct.c_char_p(data), self._ct.c_void_p).value
+        assert base is not None
+        while True:
+            n = self._send(fd, base + offset, min(len(data) - offset, SEND_SIZE), self._flags)
+            if n >= 0:
+                return int(n)
+            err = self._ct.get_errno()
+            if err != errno.EINTR:
+                raise OSError(err, os.strerror(err))
+
+
+def gil_held_io() -> GilHeldIO | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return GilHeldIO()
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+class Conn:
+    __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "started",
+                 "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group",
+                 "client")  # fmt: skip
+
+    def __init__(self, sock: socket.socket, now: float, tls: bool, client: str = "") -> None:
+        self.sock = sock
+        self.client = client  # whose basic-auth budget it spends (webconfig.client_key)
+        self.fd = sock.fileno()
+        self.state = HANDSHAKE if tls else READ
+        self.inbuf = bytearray()
+        self.out: bytes | None = None  # the response being written, from `off` on
+        self.off = 0
+        self.deadline = 0.0
+        self.started = False  # first byte of the current request seen
+        self.keep_alive = False
+        self.http10 = False
+        self.events = 0
+        self.drained = 0
+        self.tls = tls
+        self.eof = False
+        self.served = 0  # responses completed on this connection
+        self.group: dict[Conn, None] | None = None  # eviction group it is in, if any
