@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gpumemd.backends.nvml import NvmlApi
+from gpumemd.backends.torch_cuda import AllocatorStats
 from gpumemd.diagnosis.accounting import AllocatorConfig, OtherProcess, build_accounting
 from gpumemd.diagnosis.oom import Diagnosis, diagnose
 from gpumemd.sources import alloc_conf, mps_limit
@@ -105,9 +106,9 @@ class OomDiagnoser:
     def diagnose(self, device: int, requested: int, limit_or_total: int, device_free: int) -> Diagnosis:
         """The observer's arguments: device, the rounded request, the device's total (or the
         process's limit where one is set) and the device's free bytes."""
-        stats = self._torch.memory_stats(device)
-        allocated = _current(stats, "allocated_bytes")
-        reserved = _current(stats, "reserved_bytes")
+        stats = AllocatorStats.parse(self._torch.memory_stats(device))
+        allocated = stats.allocated if stats is not None else None
+        reserved = stats.reserved if stats is not None else None
         try:
             total: int | None = int(self._torch.total_memory(device))
         except Exception:  # noqa: BLE001
@@ -211,11 +212,3 @@ class OomDiagnoser:
             else:
                 others.append(OtherProcess(pid, n, rank=ranks.get(pid)))
         return used, tuple(others)
-
-
-def _current(stats: Mapping[str, Any], key: str) -> int | None:
-    try:
-        value = stats[key]["all"]["current"]
-    except (KeyError, TypeError):
-        value = stats.get(f"{key}.all.current") if isinstance(stats, Mapping) else None
-    return int(value) if type(value) is int and value >= 0 else None

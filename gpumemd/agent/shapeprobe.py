@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from gpumemd.backends.torch_cuda import TorchCudaApi
+from gpumemd.backends.torch_cuda import AllocatorStats, TorchCudaApi
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.trace import TracePeak, trace_peak
 from gpumemd.sources.agent_self import Errors
@@ -48,16 +48,11 @@ class ProbeSink(Protocol):
 
 
 def _current(stats: TorchCudaApi, device: int) -> tuple[int, int] | None:
-    """(requested, allocated) bytes now, from the counters; None if either is not an integer."""
-    raw = stats.memory_stats(device)
-    try:
-        requested = raw["requested_bytes"]["all"]["current"]
-        allocated = raw["allocated_bytes"]["all"]["current"]
-    except (KeyError, TypeError):
+    """(requested, allocated) bytes now, from the counters; None if either is not a count."""
+    read = AllocatorStats.parse(stats.memory_stats(device))
+    if read is None or read.requested is None or read.allocated is None:
         return None
-    if type(requested) is not int or type(allocated) is not int:
-        return None
-    return requested, allocated
+    return read.requested, read.allocated
 
 
 class ShapeProbe:

@@ -8,9 +8,180 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-__all__ = ["TorchCuda", "TorchCudaApi", "import_torch", "init_cuda", "light_snapshot", "nest", "torch_ready"]
+__all__ = [
+    "AllocatorStats", "Counted", "Counters", "TorchCuda", "TorchCudaApi", "import_torch", "init_cuda",
+    "light_snapshot", "nest", "peak_counters", "span_peak", "torch_ready",
+]
+
+# (the nested dict's group, its key, the record's field, what an older torch that lacks the key reads)
+_FIELDS: tuple[tuple[str, str, str, int | None], ...] = (
+    ("allocated_bytes", "current", "allocated", None),
+    ("allocated_bytes", "peak", "allocated_peak", None),
+    ("allocated_bytes", "allocated", "allocated_total", 0),
+    ("allocated_bytes", "freed", "freed_total", 0),
+    ("reserved_bytes", "current", "reserved", None),
+    ("reserved_bytes", "peak", "reserved_peak", None),
+    ("reserved_bytes", "allocated", "reserved_total", 0),
+    ("reserved_bytes", "freed", "released_total", 0),
+    ("active_bytes", "current", "active", None),
+    ("active_bytes", "peak", "active_peak", None),
+    ("inactive_split_bytes", "current", "inactive_split_bytes", None),
+    ("requested_bytes", "current", "requested", None),
+    ("allocation", "current", "allocations", None),
+    ("allocation", "allocated", "allocations_total", None),
+    ("allocation", "freed", "frees_total", None),
+    ("segment", "current", "segments", None),
+    ("inactive_split", "current", "inactive_splits", None),
+    ("", "num_alloc_retries", "alloc_retries", 0),
+    ("", "num_ooms", "ooms", 0),
+    ("", "num_device_alloc", "device_allocs", 0),
+    ("", "num_device_free", "device_frees", 0),
+)
+Counted = tuple[int, int, int, int]  # Counters with both cumulative counters read
+_new = tuple.__new__  # a named tuple without its generated __new__'s argument binding
+
+
+class AllocatorStats(NamedTuple):
+    """One read of torch's allocator statistics (`memory_stats`' nested dict), the only parse
+    of that dict: bytes unless named otherwise, None where torch answered no count (a value
+    that is not a non-negative int: a bool, a float, NaN, a string) or left out a key it always
+    has; those fields are named in `invalid`. Keys an older torch lacks read 0, as before.
+    A named tuple rather than a frozen dataclass: built every tick and twice per profiled call,
+    and a frozen dataclass sets its fields one `object.__setattr__` at a time (several times
+    slower, as `AllocatorReading` found)."""
+
+    allocated: int | None
+    allocated_peak: int | None
+    allocated_total: int | None  # cumulative bytes ever allocated
+    freed_total: int | None
+    reserved: int | None
+    reserved_peak: int | None
+    reserved_total: int | None  # cumulative bytes of segments mapped
+    released_total: int | None
+    active: int | None
+    active_peak: int | None
+    inactive_split_bytes: int | None
+    requested: int | None
+    allocations: int | None  # blocks, not bytes
+    allocations_total: int | None
+    frees_total: int | None
+    segments: int | None
+    inactive_splits: int | None
+    alloc_retries: int | None
+    ooms: int | None
+    device_allocs: int | None
+    device_frees: int | None
+    invalid: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, stats: Mapping[str, Any]) -> AllocatorStats | None:
+        """The record of one `memory_stats` answer; None for `{}` (a CPU-only build: no reading).
+        Never raises."""
+        if not stats:
+            return None
+        try:
+            a = stats["allocated_bytes"]["all"]
+            r = stats["reserved_bytes"]["all"]
+            ac = stats["active_bytes"]["all"]
+            n = stats["allocation"]["all"]
+            a0, a1, a2, a3 = a["current"], a["peak"], a.get("allocated", 0), a.get("freed", 0)
+            r0, r1, r2, r3 = r["current"], r["peak"], r.get("allocated", 0), r.get("freed", 0)
+            c0, c1 = ac["current"], ac["peak"]
+            s0 = stats["inactive_split_bytes"]["all"]["current"]
+            q0 = stats["requested_bytes"]["all"]["current"]
+            n0, n1, n2 = n["current"], n["allocated"], n["freed"]
+            g0 = stats["segment"]["all"]["current"]
+            i0 = stats["inactive_split"]["all"]["current"]
+            k0, k1 = stats.get("num_alloc_retries", 0), stats.get("num_ooms", 0)
+            k2, k3 = stats.get("num_device_alloc", 0), stats.get("num_device_free", 0)
+        except Exception:  # noqa: BLE001 - a key missing or not a dict: the careful walk names it
+            return cls._careful(stats)
+        # every tick: a chain of identity checks is the cheapest test (bool and float are not int)
+        if (
+            type(a0) is type(a1) is type(a2) is type(a3) is type(r0) is type(r1) is type(r2) is type(r3)
+            is type(c0) is type(c1) is type(s0) is type(q0) is type(n0) is type(n1) is type(n2)
+            is type(g0) is type(i0) is type(k0) is type(k1) is type(k2) is type(k3) is int
+            and min(a0, a1, a2, a3, r0, r1, r2, r3, c0, c1, s0, q0, n0, n1, n2, g0, i0, k0, k1, k2, k3) >= 0
+        ):
+            return _new(
+                cls, (a0, a1, a2, a3, r0, r1, r2, r3, c0, c1, s0, q0, n0, n1, n2, g0, i0, k0, k1, k2, k3, ())
+            )
+        return cls._careful(stats)
+
+    @classmethod
+    def _careful(cls, stats: Mapping[str, Any]) -> AllocatorStats | None:
+        if not isinstance(stats, Mapping):
+            return None
+        values: list[int | None] = []
+        invalid: list[str] = []
+        for group, key, field, missing in _FIELDS:
+            node: Any = stats
+            if group:
+                node = node.get(group) if isinstance(node, Mapping) else None
+                node = node.get("all") if isinstance(node, Mapping) else None
+            value = node.get(key, missing) if isinstance(node, Mapping) else None
+            if type(value) is not int or value < 0:
+                value = None
+                invalid.append(field)
+            values.append(value)
+        return _new(cls, (*values, tuple(invalid)))
+
+
+def peak_counters(stats: Mapping[str, Any]) -> tuple[Counted, Counted] | None:
+    """`AllocatorStats`' allocated and reserved counters alone (current, peak, cumulative in,
+    cumulative out), validated as `parse` validates them: the agent's tick reads only
+    these after every optimizer step, so it does not build the whole record. None where torch
+    answered `{}` or any of the eight is not a count."""
+    try:
+        a = stats["allocated_bytes"]["all"]
+        r = stats["reserved_bytes"]["all"]
+        a0, a1, a2, a3 = a["current"], a["peak"], a.get("allocated", 0), a.get("freed", 0)
+        r0, r1, r2, r3 = r["current"], r["peak"], r.get("allocated", 0), r.get("freed", 0)
+    except Exception:  # noqa: BLE001 - {} or a malformed answer: no counters
+        return None
+    if (
+        type(a0) is type(a1) is type(a2) is type(a3) is type(r0) is type(r1) is type(r2) is type(r3) is int
+        and min(a0, a1, a2, a3, r0, r1, r2, r3) >= 0
+    ):
+        return (a0, a1, a2, a3), (r0, r1, r2, r3)
+    return None
+
+
+# (current, lifetime peak, cumulative in, cumulative out) of one allocator level; the
+# cumulative counters may be unknown (None: a CPU probe, a torch that answers none).
+Counters = tuple[int, int, int | None, int | None]
+
+
+def span_peak(before: Counters, after: Counters, sampled: int = 0) -> tuple[int, int, bool]:
+    """(lower, upper, exact) bounds of a level's highest value between two readings, without
+    resetting the user's peak statistics (`sampled`: a value seen in between). The one home of
+    this arithmetic: the allocator source's interval and step peaks and the profiler's call peak.
+
+    A lifetime peak that rose is the span's peak, exactly. Otherwise the level stayed at or
+    under the old lifetime peak and under `current before + bytes allocated since` (every byte
+    allocated, none freed first); a peak reset inside the span (a lower lifetime peak) leaves
+    only the second bound and raises the lower one to the new peak."""
+    c0, p0, in0, _ = before
+    c1, p1, in1, _ = after
+    if p1 > p0:
+        return p1, p1, True
+    lo = max(c0, c1, sampled)
+    hi: int | None
+    if p1 < p0:
+        lo = max(lo, p1)
+        hi = None
+    else:
+        hi = p0
+    if in0 is not None and in1 is not None and in1 >= in0:  # not reset by reset_accumulated_memory_stats
+        grown = c0 + (in1 - in0)
+        hi = grown if hi is None else min(hi, grown)
+    if hi is None:
+        return lo, lo, False
+    if lo >= hi:
+        return lo, lo, True
+    return lo, hi, False
 
 
 class TorchCudaApi(Protocol):

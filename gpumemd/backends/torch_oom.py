@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
-from .torch_cuda import import_torch, torch_ready
+from .torch_cuda import AllocatorStats, import_torch, torch_ready
 
 __all__ = ["LazyTorchOom", "OomCallback", "TorchOom", "TorchOomApi", "on_cuda_init", "when_imported"]
 
@@ -70,7 +70,8 @@ class TorchOom:
         )  # getattr: private, absent in some torch builds
         if raw is None:
             return None
-        return int(raw(device).get("num_ooms", 0))
+        stats = AllocatorStats.parse(raw(device))
+        return stats.ooms if stats is not None else None
 
     def is_initialized(self) -> bool:
         return bool(self._torch.cuda.is_initialized())

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
-from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
+from gpumemd.backends.torch_cuda import AllocatorStats, TorchCuda, TorchCudaApi
 
 try:  # POSIX only; without it the CPU high-water mark is unknown and CPU peaks are sampled ones
     import resource
@@ -113,27 +113,21 @@ class CudaProbe:
             if not self.api.is_initialized():
                 return _ZERO
             self._initialized = True
-        stats = self.api.memory_stats(self.index)
-        if not stats:  # CPU-only builds answer {}
+        stats = AllocatorStats.parse(self.api.memory_stats(self.index))
+        if stats is None or stats.invalid:  # CPU-only builds answer {}; a value that is no count
             return _UNREAD
-        # The few figures a profiled call needs, read straight from the nested dict: this
-        # runs twice per profiled call, so no full AllocatorReading is built.
-        allocated = stats["allocated_bytes"]["all"]
-        reserved = stats["reserved_bytes"]["all"]
-        active = stats["active_bytes"]["all"]
-        counts = stats["allocation"]["all"]  # allocator blocks (allocations), not bytes
         return RawReading(
-            int(allocated["current"]),
-            int(reserved["current"]),
-            int(active["current"]),
-            int(stats["inactive_split_bytes"]["all"]["current"]),
-            int(allocated["peak"]),
-            int(reserved["peak"]),
-            int(active["peak"]),
-            int(allocated["allocated"]),
-            int(allocated["freed"]),
-            int(counts["allocated"]),
-            int(counts["freed"]),
+            stats.allocated or 0,
+            stats.reserved or 0,
+            stats.active or 0,
+            stats.inactive_split_bytes or 0,
+            stats.allocated_peak or 0,
+            stats.reserved_peak or 0,
+            stats.active_peak or 0,
+            stats.allocated_total,
+            stats.freed_total,
+            stats.allocations_total,  # allocator blocks (allocations), not bytes
+            stats.frees_total,
         )
 
 

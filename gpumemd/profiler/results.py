@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar, overload
 
+from gpumemd.backends.torch_cuda import span_peak
+
 from .probes import RawReading
 
 __all__ = [
@@ -196,23 +198,12 @@ class BoundedList(Sequence[T]):
 
 
 def peak_bounds(before: RawReading, after: RawReading, sampled: int) -> tuple[int, int, bool]:
-    """(lower, upper, exact) for the highest allocated value during a call."""
-    lo = max(before.allocated, after.allocated, sampled)
-    if after.allocated_peak > before.allocated_peak:  # a new lifetime high-water mark: it is the call's peak
-        return after.allocated_peak, after.allocated_peak, True
-    if after.allocated_peak < before.allocated_peak:  # the program reset peak stats during the call
-        lo = max(lo, after.allocated_peak)
-        hi = None
-    else:
-        hi = before.allocated_peak  # the call stayed at or below the lifetime peak
-    if before.total_allocated is not None and after.total_allocated is not None:
-        grown = before.allocated + (after.total_allocated - before.total_allocated)
-        hi = grown if hi is None else min(hi, grown)
-    if hi is None:
-        return lo, lo, False
-    if lo >= hi:
-        return lo, lo, True
-    return lo, hi, False
+    """(lower, upper, exact) for the highest allocated value during a call (`span_peak`)."""
+    return span_peak(
+        (before.allocated, before.allocated_peak, before.total_allocated, before.total_freed),
+        (after.allocated, after.allocated_peak, after.total_allocated, after.total_freed),
+        sampled,
+    )
 
 
 def level_peak(before: int, after: int, peak_before: int, peak_after: int) -> int:

@@ -32,7 +32,9 @@ allocator keeps cumulative `allocated`/`freed` byte counters; between two sample
 
 - P1 > P0: the lifetime peak rose inside the interval, so the interval's peak is P1, exactly;
 - otherwise the peak is at most c0 + (A1 - A0) (every byte allocated, none freed first)
-  and at most P1; it is exact when the interval only allocated or only freed.
+  and at most P1; it is exact when that is no higher than c0 or c1 (the interval only
+  allocated or only freed, for one). `span_peak` (backends/torch_cuda.py) is that rule,
+  the profiler's too.
 
 So a lone spike (a 1 GiB buffer for 5 ms) reads exactly; in a busy training loop the
 figure is an upper bound, flagged by `gpumemd_allocator_interval_peak_exact` 0. The agent
@@ -65,7 +67,7 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.backends.torch_cuda import TorchCudaApi
+from gpumemd.backends.torch_cuda import AllocatorStats, TorchCudaApi, peak_counters, span_peak
 from gpumemd.known_metrics import collected_by
 
 from . import alloc_conf
@@ -75,6 +77,8 @@ from .base import Family, Source
 __all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak", "StepPeak", "StepPeakReading"]
 
 log = logging.getLogger("gpumemd.allocator")
+
+_Counters = tuple[int, int, int, int]  # current, lifetime peak, cumulative in, cumulative out
 
 
 class AllocatorReading(NamedTuple):
@@ -115,7 +119,7 @@ class AllocatorReading(NamedTuple):
     def from_stats(
         device: int,
         uuid: str,
-        stats: Mapping[str, Any],
+        stats: AllocatorStats | Mapping[str, Any],
         limit_bytes: int | None = None,
         peaks: IntervalPeak | None = None,
         now: float = 0.0,
@@ -124,85 +128,49 @@ class AllocatorReading(NamedTuple):
         device_used_bytes: int | None = None,
         steps: StepPeak | None = None,
     ) -> AllocatorReading:
-        """A reading from `memory_stats`' nested dict; with `peaks`, its interval peak too
-        (computed before the reading is built: one construction a sample). Without valid
-        stats (cudaMallocAsync) there is no interval peak: its cumulative counters read zero."""
-        reserved = stats["reserved_bytes"]["all"]
-        active = stats["active_bytes"]["all"]
-        current, peak, allocated_total, freed_total = _peak_counters(stats)
+        """A reading from the parsed statistics (a `memory_stats` dict is parsed here); with
+        `peaks`, its interval peak too (computed before the reading is built: one construction
+        a sample). Without valid stats (cudaMallocAsync) there is no interval peak: its
+        cumulative counters read zero. A field torch answered no count for reads 0 here: the
+        source leaves such a read out (counted) before it gets here."""
+        s = stats if isinstance(stats, AllocatorStats) else AllocatorStats.parse(stats)
+        if s is None:
+            raise ValueError("no allocator statistics (an empty memory_stats answer)")
+        counters = (s.allocated or 0, s.allocated_peak or 0, s.allocated_total or 0, s.freed_total or 0)
         interval: tuple[int | None, bool, int | None] = (None, False, None)
         if peaks is not None and stats_valid:
-            interval = peaks.observe(device, current, peak, allocated_total, freed_total, now)
+            interval = peaks.observe(device, *counters, now)
         step = None
         if steps is not None and stats_valid:
-            step = steps.observe((current, peak, allocated_total, freed_total), _reserved_counters(stats))
+            reserved = (s.reserved or 0, s.reserved_peak or 0, s.reserved_total or 0, s.released_total or 0)
+            step = steps.observe(counters, reserved)
         return AllocatorReading(
             device,
             uuid,
-            current,
-            int(reserved["current"]),
-            int(active["current"]),
-            int(stats["inactive_split_bytes"]["all"]["current"]),
-            int(stats["requested_bytes"]["all"]["current"]),
-            peak,
-            int(reserved["peak"]),
-            int(active["peak"]),
-            int(stats["allocation"]["all"]["current"]),
-            int(stats["segment"]["all"]["current"]),
-            int(stats["inactive_split"]["all"]["current"]),
-            int(stats.get("num_alloc_retries", 0)),
-            int(stats.get("num_ooms", 0)),
-            int(stats.get("num_device_alloc", 0)),
-            int(stats.get("num_device_free", 0)),
+            counters[0],
+            s.reserved or 0,
+            s.active or 0,
+            s.inactive_split_bytes or 0,
+            s.requested or 0,
+            counters[1],
+            s.reserved_peak or 0,
+            s.active_peak or 0,
+            s.allocations or 0,
+            s.segments or 0,
+            s.inactive_splits or 0,
+            s.alloc_retries or 0,
+            s.ooms or 0,
+            s.device_allocs or 0,
+            s.device_frees or 0,
             limit_bytes,
-            allocated_total,
-            freed_total,
+            counters[2],
+            counters[3],
             *interval,
             stats_valid,
             device_used_bytes,
             settings,
             step,
         )
-
-
-def _peak_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
-    """What the interval peak follows: allocated bytes now, their lifetime peak, and the
-    cumulative bytes allocated and freed."""
-    allocated = stats["allocated_bytes"]["all"]
-    return (
-        int(allocated["current"]),
-        int(allocated["peak"]),
-        int(allocated.get("allocated", 0)),
-        int(allocated.get("freed", 0)),
-    )
-
-
-def _reserved_counters(stats: Mapping[str, Any]) -> tuple[int, int, int, int]:
-    """The same four counters for reserved bytes (segments mapped, released)."""
-    reserved = stats["reserved_bytes"]["all"]
-    return (
-        int(reserved["current"]),
-        int(reserved["peak"]),
-        int(reserved.get("allocated", 0)),
-        int(reserved.get("freed", 0)),
-    )
-
-
-def _span_peak(prev: tuple[int, int, int, int], cur: tuple[int, int, int, int]) -> tuple[int, bool]:
-    """(peak, exact) between two readings of one counter (current, lifetime peak, cumulative
-    in, cumulative out): the interval-peak rules of the module docstring."""
-    current, lifetime_peak, added_total, removed_total = cur
-    if lifetime_peak > prev[1]:
-        peak, exact = lifetime_peak, True
-    else:
-        added = added_total - prev[2]
-        removed = removed_total - prev[3]
-        if added < 0 or removed < 0:  # the user reset the accumulated stats
-            peak, exact = lifetime_peak, False
-        else:
-            peak = min(prev[0] + added, lifetime_peak)
-            exact = added == 0 or removed == 0
-    return max(peak, current, prev[0]), exact
 
 
 def _combine(best: tuple[int, int], peak: int, exact: bool) -> tuple[int, int]:
@@ -233,13 +201,13 @@ class StepPeak:
     __slots__ = ("_prev", "_parts", "_open", "last")
 
     def __init__(self) -> None:
-        self._prev: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
+        self._prev: tuple[_Counters, _Counters] | None = None
         self._parts = ((-1, -1), (-1, -1))  # allocated's and reserved's (highest exact, highest bound)
         self._open = False  # a boundary was seen: the span since it is being measured
         self.last: StepPeakReading | None = None
 
     def observe(
-        self, allocated: tuple[int, int, int, int], reserved: tuple[int, int, int, int], boundary: int = 0
+        self, allocated: _Counters, reserved: _Counters, boundary: int = 0
     ) -> StepPeakReading | None:
         """One read of the counters; `boundary` > 0 closes the span, which covered that many
         optimizer steps. The last published step peak."""
@@ -247,8 +215,8 @@ class StepPeak:
         if not self._open or prev is None:
             self._open = bool(boundary)
             return self.last
-        a_peak, a_exact = _span_peak(prev[0], allocated)
-        r_peak, r_exact = _span_peak(prev[1], reserved)
+        _, a_peak, a_exact = span_peak(prev[0], allocated)  # the upper bound: exact or a bound
+        _, r_peak, r_exact = span_peak(prev[1], reserved)
         parts = (_combine(self._parts[0], a_peak, a_exact), _combine(self._parts[1], r_peak, r_exact))
         if not boundary:
             self._parts = parts
@@ -257,7 +225,7 @@ class StepPeak:
         self.last = StepPeakReading(*_settle(parts[0]), *_settle(parts[1]), boundary, allocated[0])
         return self.last
 
-    def rebase(self, allocated: tuple[int, int, int, int], reserved: tuple[int, int, int, int]) -> None:
+    def rebase(self, allocated: _Counters, reserved: _Counters) -> None:
         """The counters just after the agent reset the peaks (agent.step_peak_reset): the next
         span's lifetime peak starts from them, so the step that raises it reads exactly."""
         if self._prev is not None:
@@ -269,7 +237,7 @@ class IntervalPeak:
 
     def __init__(self, window: float) -> None:
         self._window = window
-        self._prev: dict[int, tuple[int, int, int, int]] = {}  # current, lifetime peak, allocated, freed
+        self._prev: dict[int, _Counters] = {}  # current, lifetime peak, allocated, freed
         # since the last published reading (ticks between samples): (highest exact, highest bound)
         self._pending: dict[int, tuple[int, int]] = {}
         # (time, peak), values decreasing: the window's maximum is the first entry
@@ -303,7 +271,7 @@ class IntervalPeak:
         if prev is None:  # the first interval runs from process start: the lifetime peak
             peak, exact = max(lifetime_peak, current), True
         else:
-            peak, exact = _span_peak(prev, (current, lifetime_peak, allocated_total, freed_total))
+            _, peak, exact = span_peak(prev, (current, lifetime_peak, allocated_total, freed_total))
         recent = self._recent.setdefault(device, collections.deque())
         while recent and recent[-1][1] <= peak:
             recent.pop()
@@ -358,6 +326,9 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         self._count = 0  # visible devices, once CUDA is initialised
         self._limits: dict[int, int] = {}  # device -> per-process limit, where one is set
         self._limits_due = float("-inf")
+        # reads left out because a field was not a count (AllocatorStats.invalid), by field
+        self.invalid_answers: dict[str, int] = {}
+        self._logged_invalid: set[str] = set()
 
     def read(self, cycle: Mapping[str, Any]) -> tuple[AllocatorReading, ...]:
         # Read every tick (10 Hz), so the tick does only this: the stats call and one
@@ -394,8 +365,11 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         settings, used_now, steps = self._device_settings, self._device_used, self._steps
         readings = []
         for device in range(count):
-            stats = api.memory_stats(device)
-            if not stats:  # CPU-only builds answer {}: not a reading
+            stats = AllocatorStats.parse(api.memory_stats(device))
+            if stats is None:  # CPU-only builds answer {}: not a reading
+                continue
+            if stats.invalid:
+                self._invalid_answer(stats)
                 continue
             uuid = uuids.get(device)
             if uuid is None:
@@ -426,6 +400,14 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         used = [r for r in readings if r.device_allocs or r.reserved_bytes]
         return tuple(used or readings)
 
+    def _invalid_answer(self, stats: AllocatorStats) -> None:
+        """A read with a field torch answered no count for is left out, counted by field."""
+        for field in stats.invalid:
+            self.invalid_answers[field] = self.invalid_answers.get(field, 0) + 1
+            if field not in self._logged_invalid:  # once per field
+                self._logged_invalid.add(field)
+                log.warning("torch's memory_stats answered no count for %s: the read is left out", field)
+
     def last_step_peak(self, device: int) -> StepPeakReading | None:
         """The last closed step's peak on `device` (read from any thread: one reference)."""
         steps = self._steps
@@ -443,9 +425,9 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         for device, step in list(steps.items()):
             if not self._api.reset_peak_memory_stats(device):
                 return False
-            stats = self._api.memory_stats(device)
-            if stats:
-                step.rebase(_peak_counters(stats), _reserved_counters(stats))
+            counters = peak_counters(self._api.memory_stats(device))
+            if counters is not None:
+                step.rebase(*counters)
         return True
 
     def step_devices(self) -> tuple[int, ...]:
@@ -499,14 +481,14 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         closes = boundary[1] if boundary is not None and boundary[0] == threading.get_ident() else 0
         now = self._mono()
         for device in range(self._count):
-            stats = api.memory_stats(device)
-            if stats:
-                counters = _peak_counters(stats)
-                peaks.observe(device, *counters, now, publish=False)
-                step = steps.get(device)
-                if step is None:
-                    step = steps[device] = StepPeak()
-                step.observe(counters, _reserved_counters(stats), closes)
+            counters = peak_counters(api.memory_stats(device))
+            if counters is None:  # not a reading (an invalid one is counted when a sample reads it)
+                continue
+            peaks.observe(device, *counters[0], now, publish=False)
+            step = steps.get(device)
+            if step is None:
+                step = steps[device] = StepPeak()
+            step.observe(*counters, closes)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
         return self._render(reading, self._specs)

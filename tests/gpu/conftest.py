@@ -84,6 +84,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.integrations": (HF,),
     "gpumemd.profiler.profiler": PROFILER,
     "gpumemd.profiler.probes": PROFILER,
+    "gpumemd.profiler.results": PROFILER,  # peak_bounds: span_peak on the device's counters
     "gpumemd.preflight.fakerun": (PREFLIGHT,),  # fake CUDA tensors on a real CUDA build
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.

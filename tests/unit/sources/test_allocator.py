@@ -232,3 +232,20 @@ def test_the_step_peak_is_never_below_the_true_peak_and_equals_it_when_exact(ops
                 if r.allocated_exact:
                     assert r.allocated_bytes == true_peak
                 steps, true_peak = 0, current
+
+
+def test_a_read_with_a_value_that_is_no_count_is_left_out_and_counted() -> None:
+    # torch never answers so (a fake: named so); a bool, NaN or a negative count is no reading
+    good = stats(GiB, 2 * GiB, 3 * GiB, 2 * GiB)
+    spoiled = stats(GiB, 2 * GiB, 3 * GiB, 2 * GiB)
+    spoiled["allocated_bytes"]["all"]["peak"] = float("nan")
+    spoiled["num_ooms"] = True
+    src = AllocatorSource(TorchSequence([good, spoiled, spoiled, good]), peak_window=30.0,
+                          monotonic=iter(range(100)).__next__)
+    (first,) = src.read({})
+    assert first.allocated_bytes == GiB and src.invalid_answers == {}
+    src.tick()  # a tick skips the spoiled read: nothing counted, nothing observed
+    assert src.read({}) == ()
+    assert src.invalid_answers == {"allocated_peak": 1, "ooms": 1}
+    (last,) = src.read({})
+    assert last.allocated_peak_bytes == 2 * GiB and last.interval_peak_exact
