@@ -89,6 +89,9 @@ def gil_held_io() -> GilHeldIO | None:
 
 
 class Conn:
+    """One client connection of the server's I/O loop: its socket, its state (handshake, read,
+    write, linger), what it has read and has yet to write, its deadline and eviction group."""
+
     __slots__ = ("sock", "fd", "state", "inbuf", "out", "off", "deadline", "started",
                  "keep_alive", "http10", "events", "drained", "tls", "eof", "served", "group",
                  "client")  # fmt: skip
