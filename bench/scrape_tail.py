@@ -1,7 +1,7 @@
 """The daemon's scrape latency tail while ranks train: p50/p99/max of /metrics, on CPU.
 
     python3 bench/scrape_tail.py [--baseline-tree DIR] [--rounds 3] [--seconds 20]
-                                 [--ranks 4] [--families 12] [--series 8] [--out FILE]
+                                 [--ranks 4] [--families 8] [--series 7] [--out FILE]
 
 A real `gpumemd serve --replay` (the 8-GPU synthetic capture, interval 1 s) merges a spool
 that `--ranks` ranks rewrite once a second with CHANGING values (each rank a `SpoolWriter`
@@ -90,7 +90,8 @@ def serve_cmd(tree: Path | None, port: int, cfg: Path) -> list[str]:
             "from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))", str(tree), *args]
 
 
-def one_round(name: str, tree: Path | None, work: Path, pids: list[int], args: argparse.Namespace) -> dict[str, Any]:
+def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
+              args: argparse.Namespace) -> dict[str, Any]:
     spool = work / f"spool-{name}"
     shutil.rmtree(spool, ignore_errors=True)
     spool.mkdir(mode=0o700)
@@ -145,8 +146,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--gap", type=float, default=0.005, help="seconds between two scrapes")
     ap.add_argument("--ranks", type=int, default=4)
-    ap.add_argument("--families", type=int, default=12)
-    ap.add_argument("--series", type=int, default=8)
+    ap.add_argument("--families", type=int, default=8)
+    ap.add_argument("--series", type=int, default=7)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
@@ -167,8 +168,8 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    summary = {name: {k: [row[k] for row in rows if row["tree"] == name] for k in ("p50_ms", "p99_ms", "max_ms")}
-               for name, _ in trees}
+    keys = ("p50_ms", "p99_ms", "max_ms", "over_2ms")
+    summary = {name: {k: [row[k] for row in rows if row["tree"] == name] for k in keys} for name, _ in trees}
     print(json.dumps({"summary": summary}), flush=True)
     if args.out:
         args.out.write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "rounds": rows,
