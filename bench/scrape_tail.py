@@ -1,6 +1,6 @@
 """The daemon's scrape latency tail while ranks train: p50/p99/max of /metrics, on CPU.
 
-    python3 bench/scrape_tail.py [--baseline-tree DIR] [--rounds 3] [--seconds 20]
+    python3 bench/scrape_tail.py [--baseline-tree DIR] [--tree NAME=DIR ...] [--rounds 3] [--seconds 20]
                                  [--ranks 4] [--families 8] [--series 7] [--out FILE]
 
 A real `gpumemd serve --replay` (the 8-GPU synthetic capture, interval 1 s) merges a spool
@@ -10,7 +10,7 @@ allocator families, as while a job trains. One client scrapes /metrics back to b
 keep-alive connection (every `--gap` seconds) and times each answer to its last byte.
 
 With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
-alternating rounds (baseline, current, baseline, ...): the figures of a loaded 2-CPU box
+alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
 drift, so each round's pair is measured minutes apart at most. One JSON line per round.
 """
 
@@ -142,6 +142,8 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--baseline-tree", type=Path, help="a directory holding an older gpumemd package")
+    ap.add_argument("--tree", action="append", default=[], metavar="NAME=DIR",
+                    help="another tree to alternate with (repeatable)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--gap", type=float, default=0.005, help="seconds between two scrapes")
@@ -156,6 +158,9 @@ def main() -> None:
     trees: list[tuple[str, Path | None]] = [("current", None)]
     if args.baseline_tree:
         trees.insert(0, ("baseline", args.baseline_tree.resolve()))
+    for spec in args.tree:
+        name, _, where = spec.partition("=")
+        trees.insert(-1, (name, Path(where).resolve()))
     rows = []
     work = Path(tempfile.mkdtemp(prefix="gpumemd-scrape-tail-"))
     try:
