@@ -8,6 +8,10 @@ that `--ranks` ranks rewrite once a second with CHANGING values (each rank a `Sp
 of a live child process of ours, as an agent publishes), so every sample re-renders the
 allocator families, as while a job trains. One client scrapes /metrics back to back over a
 keep-alive connection (every `--gap` seconds) and times each answer to its last byte.
+On a shared box the tail is also the OS's (a thread not scheduled): each scrape is placed in
+the sampler's cycle by the sample it was served, and those starting within 30 ms of a
+sample's start (`during_*`, where the sampler thread holds the GIL) are told apart from the
+others (`apart_*`, the box's own noise).
 
 With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
 alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
@@ -20,6 +24,7 @@ import argparse
 import http.client
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -39,6 +44,8 @@ from gpumemd.spool.writer import SpoolWriter  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
 
 REPLAY = ROOT / "tests/fixtures/captures/synthetic__8xh200__8-ranks.json"
+STAMP = re.compile(rb"^gpumemd_last_sample_timestamp_seconds (\S+)$", re.M)
+WINDOW = 0.030  # a scrape that starts this soon after a sample began meets the sampler's work
 
 
 def rank_families(rank: int, families: int, series: int, step: int) -> list[Metric]:
@@ -113,6 +120,10 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
             body = conn.getresponse().read()
             return time.perf_counter() - t, body
 
+        # Phase of each scrape in the sampler's 1 s cycle: from the start of the sample it
+        # was served (mod 1 s: a scrape during a sample is served the one before).
+        phase: list[float] = []
+
         deadline = time.monotonic() + 30
         while b'rank="%d"' % (len(pids) - 1) not in scrape()[1]:  # every rank merged
             if time.monotonic() > deadline:
@@ -122,8 +133,11 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
         series = 0
         end = time.monotonic() + args.seconds
         while time.monotonic() < end:
+            began = time.time()
             t, body = scrape()
             took.append(t)
+            stamp = STAMP.search(body)
+            phase.append((began - float(stamp.group(1))) % 1.0 if stamp else 1.0)
             series = sum(1 for line in body.splitlines() if line and not line.startswith(b"#"))
             time.sleep(args.gap)
         conn.close()
@@ -133,9 +147,15 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
         proc.terminate()
         proc.wait(10)
     ms = [t * 1e3 for t in took]
+    meets = [m for m, p in zip(ms, phase, strict=True) if p < WINDOW]
+    apart = [m for m, p in zip(ms, phase, strict=True) if p >= WINDOW]
     return {"tree": name, "scrapes": len(ms), "series": series, "p50_ms": round(statistics.median(ms), 3),
             "p90_ms": round(pct(ms, 0.90), 3), "p99_ms": round(pct(ms, 0.99), 3),
             "max_ms": round(max(ms), 3), "over_2ms": sum(1 for m in ms if m > 2.0),
+            "during_sample": len(meets), "during_p99_ms": round(pct(meets, 0.99), 3) if meets else None,
+            "during_p90_ms": round(pct(meets, 0.90), 3) if meets else None,
+            "during_over_2ms": sum(1 for m in meets if m > 2.0),
+            "apart_p99_ms": round(pct(apart, 0.99), 3), "apart_over_2ms": sum(1 for m in apart if m > 2.0),
             "load1": round(os.getloadavg()[0], 2)}
 
 
@@ -173,7 +193,7 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    keys = ("p50_ms", "p99_ms", "max_ms", "over_2ms")
+    keys = ("p50_ms", "p99_ms", "max_ms", "over_2ms", "during_p90_ms", "during_p99_ms", "apart_p99_ms")
     summary = {name: {k: [row[k] for row in rows if row["tree"] == name] for k in keys} for name, _ in trees}
     print(json.dumps({"summary": summary}), flush=True)
     if args.out:
