@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -24,8 +23,7 @@ from .sources.node import node_sources
 
 log = logging.getLogger("gpumemd")
 
-__all__ = ["RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SWITCH_INTERVAL", "SignalInbox", "build_runtime",
-           "release_memory", "serve"]
+__all__ = ["RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "release_memory", "serve"]
 
 
 def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runtime:
@@ -62,13 +60,6 @@ def release_memory() -> bool:
     trim(0)
     return True
 
-
-SWITCH_INTERVAL = 0.0005
-"""Seconds a thread that wants the GIL waits before the holder must hand it over, while the
-daemon serves (CPython's default is 5 ms). The sampler thread reads the spool and renders
-the exposition holding the GIL; a scrape that arrives meanwhile waits this long at each
-hand-over (docs/performance.md). The daemon's process only: an agent never changes the
-interval of the training process it runs in."""
 
 RELOAD_MIN_INTERVAL = 0.25
 """Seconds between two reloads: a SIGHUP storm becomes one reload per interval, the last
@@ -218,12 +209,9 @@ def serve(
     # Installed before the port opens: a SIGHUP or SIGTERM sent once /-/ready answers must
     # find them (the default action of SIGHUP would end the process).
     inbox.install()
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         return _serve(runtime, inbox, died, config, config_path, replay, overrides, clock)
     finally:
-        sys.setswitchinterval(switch)
         inbox.close()
 
 
