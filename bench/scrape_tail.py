@@ -11,7 +11,9 @@ keep-alive connection (every `--gap` seconds) and times each answer to its last 
 On a shared box the tail is also the OS's (a thread not scheduled): each scrape is placed in
 the sampler's cycle by the sample it was served, and those starting within 30 ms of a
 sample's start (`during_*`, where the sampler thread holds the GIL) are told apart from the
-others (`apart_*`, the box's own noise).
+others (`apart_*`, the box's own noise). First, each tree's text cache alone renders the
+ranks' families (as the daemon merges them) with every value moved, in-process: the render's
+cost without the box's scheduling.
 
 With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
 alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
@@ -81,6 +83,42 @@ class Publisher(threading.Thread):
             for rank, writer in enumerate(self.writers):
                 writer.publish(rank_families(rank, *self.shape, step))
             self.stop.wait(1.0 - time.time() % 1.0)
+
+
+RENDER_COST = """
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+from prometheus_client.core import Metric
+from gpumemd.sampling.exposition import TextCache
+ranks, families, series = map(int, sys.argv[2:5])
+def sample(step):
+    out = []
+    for f in range(families):
+        fam = Metric(f"gpumemd_allocator_bench{f}_bytes", "A bench series.", "gauge")
+        for r in range(ranks):
+            for s in range(series):
+                labels = {"gpu": str(r), "job_id": "bench", "local_rank": str(r), "pool": str(s),
+                          "rank": str(r), "stat": "current", "world_size": str(ranks)}
+                fam.add_sample(fam.name, labels,
+                               float(1_000_000 * (r + 1) + 4096 * step + 17 * s + f))
+        out.append(fam)
+    return out
+cache, took = TextCache(), []
+for step in range(300):
+    fams = sample(step)
+    t = time.perf_counter()
+    cache.render(fams)
+    took.append(time.perf_counter() - t)
+print(json.dumps(round(statistics.median(took[20:]) * 1e6, 1)))
+"""
+
+
+def render_cost(tree: Path, args: argparse.Namespace) -> float:
+    """Microseconds the text cache takes to render the ranks' families when every value
+    moved (median of 280 samples), in a process of `tree`'s own."""
+    out = subprocess.run([sys.executable, "-c", RENDER_COST, str(tree), str(args.ranks), str(args.families),
+                          str(args.series)], capture_output=True, check=True, timeout=120)
+    return float(out.stdout)
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -181,7 +219,11 @@ def main() -> None:
     for spec in args.tree:
         name, _, where = spec.partition("=")
         trees.insert(-1, (name, Path(where).resolve()))
-    rows = []
+    rows: list[dict[str, Any]] = []
+    for name, tree in trees:
+        row = {"tree": name, "render_us_all_values_moved": render_cost(tree or ROOT, args)}
+        print(json.dumps(row), flush=True)
+        rows.append(row)
     work = Path(tempfile.mkdtemp(prefix="gpumemd-scrape-tail-"))
     try:
         for r in range(args.rounds):
@@ -193,8 +235,10 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    keys = ("p50_ms", "p99_ms", "max_ms", "over_2ms", "during_p90_ms", "during_p99_ms", "apart_p99_ms")
-    summary = {name: {k: [row[k] for row in rows if row["tree"] == name] for k in keys} for name, _ in trees}
+    keys = ("render_us_all_values_moved", "p50_ms", "p99_ms", "max_ms", "over_2ms", "during_p90_ms",
+            "during_p99_ms", "apart_p99_ms")
+    summary = {name: {k: [row[k] for row in rows if row["tree"] == name and k in row] for k in keys}
+               for name, _ in trees}
     print(json.dumps({"summary": summary}), flush=True)
     if args.out:
         args.out.write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "rounds": rows,
