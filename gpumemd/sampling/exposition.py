@@ -20,6 +20,7 @@ from typing import Any
 from prometheus_client import exposition as prom_text
 from prometheus_client.core import Metric
 from prometheus_client.openmetrics import exposition as openmetrics
+from prometheus_client.utils import floatToGoString
 
 __all__ = [
     "OPENMETRICS_TYPE",
@@ -51,17 +52,23 @@ class _Families:
 
 
 class TextCache:
-    """Each family's text from the sample before, reused while its samples are unchanged.
+    """Each family's text from the sample before, reused while its samples are unchanged,
+    and its sample lines' heads (name and labels) reused while only the values moved.
 
     A sampler renders every sample (the daemon, eagerly, once a second), yet most families
     read the same from one sample to the next (totals, info series, an idle GPU's memory).
     Comparing a family's samples with the last ones costs a fraction of formatting them
-    again. The text of a family depends only on its name, type, help and samples, and
-    the classic format is the concatenation of the families' texts, so the body is the
-    same bytes either way. It holds the families of the last sample only."""
+    again. While ranks train, most allocator families change every sample, but only in
+    their values: formatting a line's labels (escaping, sorting) is most of the cost, so a
+    family whose series are the same as before is written from the heads cut out of its
+    last text and the new values. The daemon renders on its sampler thread, holding the
+    GIL; a scrape arriving meanwhile waits for it (docs/performance.md).
+    The text of a family depends only on its name, type, help and samples, and the
+    classic format is the concatenation of the families' texts, so the body is the same
+    bytes either way. It holds the families of the last sample only."""
 
     def __init__(self) -> None:
-        self._texts: dict[tuple[str, str, str, str], tuple[list[Any], bytes]] = {}
+        self._texts: dict[tuple[str, str, str, str], _Text] = {}
 
     def render(self, families: Sequence[Metric]) -> bytes:
         """The classic text of `families` (raises as generate_latest does on a bad family)."""
@@ -70,14 +77,56 @@ class TextCache:
         for family in families:
             key = (family.name, family.type, family.documentation, family.unit)
             hit = old.get(key)
-            if hit is not None and hit[0] == family.samples and key not in new:
-                text = hit[1]
+            samples = family.samples
+            if hit is None or key in new:
+                text = _Text(family)
+            elif hit.samples == samples:
+                text = hit
             else:
-                text = prom_text.generate_latest(_Families([family]))
-            new[key] = (list(family.samples), text)
-            chunks.append(text)
+                text = hit.again(family)
+            new[key] = text
+            chunks.append(text.body)
         self._texts = new  # swapped whole: a concurrent render reads one or the other
         return b"".join(chunks)
+
+
+class _Text:
+    """One family's samples, their text, and the heads of its lines when they can be reused."""
+
+    __slots__ = ("body", "heads", "samples")
+
+    def __init__(self, family: Metric, heads: list[str] | None = None, body: bytes | None = None) -> None:
+        self.samples = list(family.samples)
+        self.body = prom_text.generate_latest(_Families([family])) if body is None else body
+        self.heads = heads if heads is not None else _heads(self.body, self.samples)
+
+    def again(self, family: Metric) -> _Text:
+        """This family's text for new samples: from the heads when only values changed."""
+        heads, old = self.heads, self.samples
+        samples = family.samples
+        if heads is None or len(samples) != len(old) or not all(
+            s.name == o.name and s.labels == o.labels and s.timestamp is None and s.native_histogram is None
+            for s, o in zip(samples, old, strict=True)
+        ):
+            return _Text(family)
+        lines = [heads[0]]
+        lines.extend([f"{h} {floatToGoString(s.value)}\n" for h, s in zip(heads[1:], samples, strict=True)])
+        return _Text(family, heads, "".join(lines).encode())
+
+
+def _heads(body: bytes, samples: list[Any]) -> list[str] | None:
+    """[HELP and TYPE lines, then each sample line up to its value], or None when the lines
+    are not one per sample in order (timestamps, OpenMetrics-only samples moved to the end)."""
+    lines = body.decode().split("\n")
+    if len(lines) != len(samples) + 3 or lines[-1]:
+        return None
+    for s in samples:
+        if s.timestamp is not None or s.native_histogram is not None or s.name.endswith(_MOVED):
+            return None
+    return ["\n".join(lines[:2]) + "\n", *[line.rsplit(" ", 1)[0] for line in lines[2:-1]]]
+
+
+_MOVED = ("_created", "_gsum", "_gcount")  # the samples generate_latest writes apart
 
 
 class Exposition:

@@ -172,17 +172,20 @@ def test_lazy_render_defers_until_asked(monkeypatch: Any) -> None:
     assert len(calls) == rendered
 
 
-def test_the_text_cache_formats_only_the_families_that_changed(monkeypatch: Any) -> None:
-    """Unchanged families are not formatted again, a changed one is, and the body is the
-    bytes generate_latest writes for all of them at once."""
+def test_the_text_cache_formats_only_the_families_whose_series_changed(monkeypatch: Any) -> None:
+    """Unchanged families are not formatted again, nor one whose values alone moved (its
+    lines' heads are reused); one with a new series is; the body is always the bytes
+    generate_latest writes for all of them at once."""
     from prometheus_client.core import GaugeMetricFamily
 
     from gpumemd.sampling import exposition
 
-    def families(value: float) -> list[Any]:
+    def families(value: float, gpus: tuple[str, ...] = ("0",)) -> list[Any]:
         still = GaugeMetricFamily("test_still", "never changes", labels=["gpu"])
         still.add_metric(["0"], 7.0)
-        moving = GaugeMetricFamily("test_moving", "changes", value=value)
+        moving = GaugeMetricFamily("test_moving", "changes", labels=["gpu"])
+        for gpu in gpus:
+            moving.add_metric([gpu], value)
         return [still, moving]
 
     real = exposition.prom_text.generate_latest
@@ -193,11 +196,13 @@ def test_the_text_cache_formats_only_the_families_that_changed(monkeypatch: Any)
     monkeypatch.setattr(exposition.prom_text, "generate_latest",
                         lambda r: calls.append([f.name for f in r.collect()]) or real(r))
     second = Exposition(families(2.0), cache).body()
-    assert calls == [["test_moving"]]
+    assert calls == [] and second != first
     assert second == real(exposition._Families(families(2.0)))
-    calls.clear()
     assert Exposition(families(2.0), cache).body() == second and calls == []
-    assert Exposition(families(float("nan")), cache).body() and calls == [["test_moving"]]
+    nan = Exposition(families(float("nan")), cache).body()
+    assert calls == [] and nan == real(exposition._Families(families(float("nan"))))
+    grown = Exposition(families(3.0, ("0", "1")), cache).body()
+    assert calls == [["test_moving"]] and grown == real(exposition._Families(families(3.0, ("0", "1"))))
 
 
 def test_timestamp_comes_from_the_injected_clock() -> None:

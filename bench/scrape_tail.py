@@ -1,0 +1,249 @@
+"""The daemon's scrape latency tail while ranks train: p50/p99/max of /metrics, on CPU.
+
+    python3 bench/scrape_tail.py [--baseline-tree DIR] [--tree NAME=DIR ...] [--rounds 3] [--seconds 20]
+                                 [--ranks 4] [--families 8] [--series 7] [--out FILE]
+
+A real `gpumemd serve --replay` (the 8-GPU synthetic capture, interval 1 s) merges a spool
+that `--ranks` ranks rewrite once a second with CHANGING values (each rank a `SpoolWriter`
+of a live child process of ours, as an agent publishes), so every sample re-renders the
+allocator families, as while a job trains. One client scrapes /metrics back to back over a
+keep-alive connection (every `--gap` seconds) and times each answer to its last byte.
+On a shared box the tail is also the OS's (a thread not scheduled): each scrape is placed in
+the sampler's cycle by the sample it was served, and those starting within 30 ms of a
+sample's start (`during_*`, where the sampler thread holds the GIL) are told apart from the
+others (`apart_*`, the box's own noise). First, each tree's text cache alone renders the
+ranks' families (as the daemon merges them) with every value moved, in-process: the render's
+cost without the box's scheduling.
+
+With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
+alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
+drift, so each round's pair is measured minutes apart at most. One JSON line per round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from prometheus_client.core import Metric  # noqa: E402
+
+from gpumemd.spool.writer import SpoolWriter  # noqa: E402
+from tests.helpers import free_port, wait_until_ready  # noqa: E402
+
+REPLAY = ROOT / "tests/fixtures/captures/synthetic__8xh200__8-ranks.json"
+STAMP = re.compile(rb"^gpumemd_last_sample_timestamp_seconds (\S+)$", re.M)
+WINDOW = 0.030  # a scrape that starts this soon after a sample began meets the sampler's work
+
+
+def rank_families(rank: int, families: int, series: int, step: int) -> list[Metric]:
+    """A rank's allocator-shaped families; every value moves each step (training)."""
+    out = []
+    for f in range(families):
+        fam = Metric(f"gpumemd_allocator_bench{f}_bytes", "A bench series.", "gauge")
+        for s in range(series):
+            fam.add_sample(fam.name, {"pool": str(s), "stat": "current"},
+                           float(1_000_000 * (rank + 1) + 4096 * step + 17 * s + f))
+        out.append(fam)
+    return out
+
+
+class Publisher(threading.Thread):
+    """Every rank publishes once a second into the spool, values changed each time."""
+
+    def __init__(self, spool: Path, pids: list[int], families: int, series: int) -> None:
+        super().__init__(daemon=True)
+        self.stop = threading.Event()
+        self.shape = (families, series)
+        identity = {"world_size": str(len(pids)), "job_id": "bench"}
+        self.writers = [
+            SpoolWriter(spool, identity={**identity, "rank": str(r), "local_rank": str(r)}, interval=1.0,
+                        pid=pid, everything=True)
+            for r, pid in enumerate(pids)
+        ]
+
+    def run(self) -> None:
+        step = 0
+        while not self.stop.is_set():
+            step += 1
+            for rank, writer in enumerate(self.writers):
+                writer.publish(rank_families(rank, *self.shape, step))
+            self.stop.wait(1.0 - time.time() % 1.0)
+
+
+RENDER_COST = """
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+from prometheus_client.core import Metric
+from gpumemd.sampling.exposition import TextCache
+ranks, families, series = map(int, sys.argv[2:5])
+def sample(step):
+    out = []
+    for f in range(families):
+        fam = Metric(f"gpumemd_allocator_bench{f}_bytes", "A bench series.", "gauge")
+        for r in range(ranks):
+            for s in range(series):
+                labels = {"gpu": str(r), "job_id": "bench", "local_rank": str(r), "pool": str(s),
+                          "rank": str(r), "stat": "current", "world_size": str(ranks)}
+                fam.add_sample(fam.name, labels,
+                               float(1_000_000 * (r + 1) + 4096 * step + 17 * s + f))
+        out.append(fam)
+    return out
+cache, took = TextCache(), []
+for step in range(300):
+    fams = sample(step)
+    t = time.perf_counter()
+    cache.render(fams)
+    took.append(time.perf_counter() - t)
+print(json.dumps(round(statistics.median(took[20:]) * 1e6, 1)))
+"""
+
+
+def render_cost(tree: Path, args: argparse.Namespace) -> float:
+    """Microseconds the text cache takes to render the ranks' families when every value
+    moved (median of 280 samples), in a process of `tree`'s own."""
+    out = subprocess.run([sys.executable, "-c", RENDER_COST, str(tree), str(args.ranks), str(args.families),
+                          str(args.series)], capture_output=True, check=True, timeout=120)
+    return float(out.stdout)
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def serve_cmd(tree: Path | None, port: int, cfg: Path) -> list[str]:
+    args = ["serve", "--web.listen-address", f"127.0.0.1:{port}", "--config.file", str(cfg),
+            "--replay", str(REPLAY)]
+    if tree is None:
+        return [sys.executable, "-m", "gpumemd", *args]
+    return [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+            "from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))", str(tree), *args]
+
+
+def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
+              args: argparse.Namespace) -> dict[str, Any]:
+    spool = work / f"spool-{name}"
+    shutil.rmtree(spool, ignore_errors=True)
+    spool.mkdir(mode=0o700)
+    cfg = work / f"{name}.yaml"
+    cfg.write_text(f"sampler: {{interval: 1s}}\nagent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(tree or ROOT)}
+    proc = subprocess.Popen(serve_cmd(tree, port, cfg), cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    pub = Publisher(spool, pids, args.families, args.series)
+    pub.start()
+    try:
+        wait_until_ready(f"http://127.0.0.1:{port}", proc)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+        def scrape() -> tuple[float, bytes]:
+            t = time.perf_counter()
+            conn.request("GET", "/metrics")
+            body = conn.getresponse().read()
+            return time.perf_counter() - t, body
+
+        # Phase of each scrape in the sampler's 1 s cycle: from the start of the sample it
+        # was served (mod 1 s: a scrape during a sample is served the one before).
+        phase: list[float] = []
+
+        deadline = time.monotonic() + 30
+        while b'rank="%d"' % (len(pids) - 1) not in scrape()[1]:  # every rank merged
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name}: ranks never merged")
+            time.sleep(0.2)
+        took: list[float] = []
+        series = 0
+        end = time.monotonic() + args.seconds
+        while time.monotonic() < end:
+            began = time.time()
+            t, body = scrape()
+            took.append(t)
+            stamp = STAMP.search(body)
+            phase.append((began - float(stamp.group(1))) % 1.0 if stamp else 1.0)
+            series = sum(1 for line in body.splitlines() if line and not line.startswith(b"#"))
+            time.sleep(args.gap)
+        conn.close()
+    finally:
+        pub.stop.set()
+        pub.join(5)
+        proc.terminate()
+        proc.wait(10)
+    ms = [t * 1e3 for t in took]
+    meets = [m for m, p in zip(ms, phase, strict=True) if p < WINDOW]
+    apart = [m for m, p in zip(ms, phase, strict=True) if p >= WINDOW]
+    return {"tree": name, "scrapes": len(ms), "series": series, "p50_ms": round(statistics.median(ms), 3),
+            "p90_ms": round(pct(ms, 0.90), 3), "p99_ms": round(pct(ms, 0.99), 3),
+            "max_ms": round(max(ms), 3), "over_2ms": sum(1 for m in ms if m > 2.0),
+            "during_sample": len(meets), "during_p99_ms": round(pct(meets, 0.99), 3) if meets else None,
+            "during_p90_ms": round(pct(meets, 0.90), 3) if meets else None,
+            "during_over_2ms": sum(1 for m in meets if m > 2.0),
+            "apart_p99_ms": round(pct(apart, 0.99), 3), "apart_over_2ms": sum(1 for m in apart if m > 2.0),
+            "load1": round(os.getloadavg()[0], 2)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline-tree", type=Path, help="a directory holding an older gpumemd package")
+    ap.add_argument("--tree", action="append", default=[], metavar="NAME=DIR",
+                    help="another tree to alternate with (repeatable)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--gap", type=float, default=0.005, help="seconds between two scrapes")
+    ap.add_argument("--ranks", type=int, default=4)
+    ap.add_argument("--families", type=int, default=8)
+    ap.add_argument("--series", type=int, default=7)
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+            for _ in range(args.ranks)]
+    pids = [k.pid for k in kids]
+    trees: list[tuple[str, Path | None]] = [("current", None)]
+    if args.baseline_tree:
+        trees.insert(0, ("baseline", args.baseline_tree.resolve()))
+    for spec in args.tree:
+        name, _, where = spec.partition("=")
+        trees.insert(-1, (name, Path(where).resolve()))
+    rows: list[dict[str, Any]] = []
+    for name, tree in trees:
+        row = {"tree": name, "render_us_all_values_moved": render_cost(tree or ROOT, args)}
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    work = Path(tempfile.mkdtemp(prefix="gpumemd-scrape-tail-"))
+    try:
+        for r in range(args.rounds):
+            for name, tree in trees:
+                row = {"round": r, **one_round(name, tree, work, pids, args)}
+                print(json.dumps(row), flush=True)
+                rows.append(row)
+    finally:
+        for k in kids:
+            k.communicate(b"", timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+    keys = ("render_us_all_values_moved", "p50_ms", "p99_ms", "max_ms", "over_2ms", "during_p90_ms",
+            "during_p99_ms", "apart_p99_ms")
+    summary = {name: {k: [row[k] for row in rows if row["tree"] == name and k in row] for k in keys}
+               for name, _ in trees}
+    print(json.dumps({"summary": summary}), flush=True)
+    if args.out:
+        args.out.write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "rounds": rows,
+                                        "summary": summary}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
