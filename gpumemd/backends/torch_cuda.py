@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, Protocol
 
 __all__ = [
-    "AllocatorStats", "Counted", "Counters", "TorchCuda", "TorchCudaApi", "import_torch", "init_cuda",
+    "AllocatorStats", "Counters", "ReadCounters", "TorchCuda", "TorchCudaApi", "import_torch", "init_cuda",
     "light_snapshot", "nest", "peak_counters", "span_peak", "torch_ready",
 ]
 
@@ -39,7 +39,7 @@ _FIELDS: tuple[tuple[str, str, str, int | None], ...] = (
     ("", "num_device_alloc", "device_allocs", 0),
     ("", "num_device_free", "device_frees", 0),
 )
-Counted = tuple[int, int, int, int]  # Counters with both cumulative counters read
+ReadCounters = tuple[int, int, int, int]  # Counters with both cumulative counters read
 _new = tuple.__new__  # a named tuple without its generated __new__'s argument binding
 
 
@@ -129,7 +129,7 @@ class AllocatorStats(NamedTuple):
         return _new(cls, (*values, tuple(invalid)))
 
 
-def peak_counters(stats: Mapping[str, Any]) -> tuple[Counted, Counted] | None:
+def peak_counters(stats: Mapping[str, Any]) -> tuple[ReadCounters, ReadCounters] | None:
     """`AllocatorStats`' allocated and reserved counters alone (current, peak, cumulative in,
     cumulative out), validated as `parse` validates them: the agent's tick reads only
     these after every optimizer step, so it does not build the whole record. None where torch
