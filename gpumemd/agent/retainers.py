@@ -437,13 +437,7 @@ def find_retainers(
         # a reference to the training step's temporaries would keep their memory for the search.
         in_sites = sorted(b for blocks_raw, _ in sites for b in blocks_raw)
         tensors = [t for _, ts in _tensors_in(in_sites, every, reader, budget) for t in ts]
-        for t in every:
-            budget.tick()
-            try:
-                if t.grad_fn is not None:
-                    grad_roots.append(weakref.ref(t))
-            except Exception:  # noqa: BLE001
-                continue
+        grad_roots = _with_graph(every, budget)
         del every
         local_values = user_locals(threading.get_ident(), user=is_user, budget=budget, notes=out.notes)
         roots = python_roots(
@@ -540,18 +534,24 @@ def _name_tensor(
     return found
 
 
+def _with_graph(tensors: Iterable[Any], budget: _Budget) -> list[Any]:
+    """Weak references to those of `tensors` that head an autograd graph (`grad_fn`, torch's own
+    attribute); one whose read raises is skipped."""
+    out = []
+    for t in tensors:
+        budget.tick()
+        try:
+            if t.grad_fn is not None:
+                out.append(weakref.ref(t))
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
 def _tensor_reaching(node: Any, timed: _Timed, budget: _Budget, reader: _Tensors) -> Any:
     """A tensor alive now whose graph reaches the autograd `node` (bounded; None if none)."""
     objs = timed(gc.get_objects)
-    fresh = []
-    for o in objs:
-        budget.tick()
-        if type(o) in reader.kinds:
-            try:
-                if o.grad_fn is not None:
-                    fresh.append(weakref.ref(o))
-            except Exception:  # noqa: BLE001
-                continue
+    fresh = _with_graph((o for o in objs if type(o) in reader.kinds), budget)
     del objs
     graph_budget = [MAX_GRAPH_TOTAL]
     for ref in _top_roots(fresh, graph_budget, budget):
