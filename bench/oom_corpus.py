@@ -608,12 +608,16 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=400.0, help="seconds after which no run starts")
     ap.add_argument("--worker", type=Path)
     ap.add_argument("--holder", action="store_true")
+    ap.add_argument("--shard", default="", help="I/N: the I-th of N shards (one GPU each)")
+    ap.add_argument("--merge", type=Path, nargs="+", help="rebuild the tables from shards' corpus.jsonl")
     args = ap.parse_args()
     if args.worker:
         return worker(args.worker)
     if args.holder:
         return holder()
     kept, pruned = scenarios()
+    if args.shard:
+        kept = shard(kept, args.shard)
     if args.list:
         for s in kept:
             print(s.id)
@@ -626,6 +630,8 @@ def main() -> int:
         kept = [s for s in kept if s.id in ids]
     if args.limit:
         kept = kept[: args.limit]
+    if args.merge:
+        return merge(args.merge, args.out)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -676,6 +682,25 @@ def main() -> int:
             f.write(json.dumps(row, default=str) + "\n")
             rows.append(row)
     write_tables(rows, out, time.monotonic() - t0)
+    return 0
+
+
+def shard(kept: list[Scenario], spec: str) -> list[Scenario]:
+    """The I-th of N shards: a program and its siblings under the other settings stay together
+    (the table compares them), programs dealt round-robin in the generator's order."""
+    i, n = (int(x) for x in spec.split("/"))
+    programs = list(dict.fromkeys(replace(s, conf="") for s in kept))
+    mine = set(programs[i::n])
+    return [s for s in kept if replace(s, conf="") in mine]
+
+
+def merge(dirs: list[Path], out: Path) -> int:
+    rows = [json.loads(line) for d in dirs if (d / "corpus.jsonl").exists()
+            for line in (d / "corpus.jsonl").read_text().splitlines() if line.strip()]
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "corpus.jsonl").open("w") as f:
+        f.writelines(json.dumps(r, default=str) + "\n" for r in rows)
+    write_tables(rows, out, 0.0)
     return 0
 
 
