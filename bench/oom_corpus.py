@@ -37,13 +37,13 @@ MARK = "@@corpus "  # a worker's result line
 CAUSES = ("capacity", "fragmentation", "graph_pools", "other_processes", "non_pytorch", "limit", "leak")
 SETTINGS = ("", "expandable_segments:True", "backend:cudaMallocAsync", "max_split_size_mb:64")
 TIMINGS = ("before_first_sample", "mid_training", "after_leak")
-WHERE = ("default", "mempool", "graph", "cupy", "other_process", "fraction", "tails", "holes")
+WHERE = ("default", "mempool", "graph", "cupy", "other_process", "fraction", "tails", "holes", "pages")
 SIZES = ("over_device", "over_limit", "over_free")
 
 # where the memory that is missing sits, per cause (the rest are impossible by construction)
 WHERE_OF = {
     "capacity": ("default", "mempool"),
-    "fragmentation": ("tails", "holes"),
+    "fragmentation": ("tails", "holes", "pages"),
     "graph_pools": ("graph", "mempool"),
     "other_processes": ("other_process",),
     "non_pytorch": ("cupy",),
@@ -89,8 +89,8 @@ def prune(s: Scenario) -> str | None:
         return "cudaMallocAsync has no caching-allocator blocks, private pools or MemPool"
     if s.cause == "fragmentation" and s.where == "tails" and s.conf == "expandable_segments:True":
         return "expandable segments pack the tails: no OOM"
-    if s.cause == "fragmentation" and s.where == "holes" and s.timing == "after_leak":
-        return "budget: the holes pattern once per setting"
+    if s.cause == "fragmentation" and s.where in ("holes", "pages") and s.timing == "after_leak":
+        return f"budget: the {s.where} pattern once per setting"
     if s.where == "mempool" and (s.size != "over_free" or s.timing != "mid_training"):
         return "budget: MemPool once per setting, mid-training"
     if s.cause == "capacity" and s.timing == "after_leak" and s.size == "over_free" and s.conf:
@@ -382,6 +382,12 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
             torch.cuda.empty_cache()
         time.sleep(0.1)
         request(int(total * 0.65))
+    elif cause == "fragmentation" and where == "pages":  # whole free pages between live tensors
+        free, _ = torch.cuda.mem_get_info(0)
+        keep.append(torch.empty(free - GIB, dtype=torch.uint8, device="cuda"))  # the device, nearly full
+        fragment_pages(keep, ch, request)
+        if ch.get("reorder"):
+            attempt.append(lambda: None)
     elif cause == "fragmentation":
         free, _ = torch.cuda.mem_get_info(0)
         keep.append(torch.empty(free - GIB, dtype=torch.uint8, device="cuda"))  # the device, nearly full
@@ -685,6 +691,39 @@ def main() -> int:
     return 0
 
 
+def fragment_pages(keep: list[Any], ch: dict[str, Any], request: Any) -> None:
+    """100 MiB segments split 40 | 20 | 40 MiB with the 40s freed, the rest of the device
+    filled with 20 MiB tensors: every segment holds a 20 MiB tensor between two 40 MiB holes
+    (whole 20 MiB pages), and a 60 MiB request fits no block. Expandable segments remap such
+    pages; the truth re-run makes the request before the pattern."""
+    import torch
+
+    if ch.get("reorder"):
+        keep.append(torch.empty(60 * MIB, dtype=torch.uint8, device="cuda"))
+    big: list[Any] = []
+    try:
+        while len(big) < 4096:
+            big.append(torch.empty(100 * MIB, dtype=torch.uint8, device="cuda"))
+    except torch.OutOfMemoryError:
+        pass
+    n = len(big)
+    big.clear()  # cached: the triples below split these segments
+    holes: list[Any] = []
+    try:
+        for _ in range(n):
+            holes.append(torch.empty(40 * MIB, dtype=torch.uint8, device="cuda"))
+            keep.append(torch.empty(20 * MIB, dtype=torch.uint8, device="cuda"))
+            holes.append(torch.empty(40 * MIB, dtype=torch.uint8, device="cuda"))
+        while len(keep) < 8192:
+            keep.append(torch.empty(20 * MIB, dtype=torch.uint8, device="cuda"))
+    except torch.OutOfMemoryError:
+        pass
+    holes.clear()
+    time.sleep(0.1)
+    if not ch.get("reorder"):
+        request(60 * MIB)
+
+
 def shard(kept: list[Scenario], spec: str) -> list[Scenario]:
     """The I-th of N shards: a program and its siblings under the other settings stay together
     (the table compares them), programs dealt round-robin in the generator's order."""
@@ -730,6 +769,8 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float) -> None:
         dnh = [x for x in r["reruns"] if x["what"].startswith("does_not_help")]
 
         def outcome(x: dict[str, Any], want_oom: bool) -> str:
+            if x["what"] == "none":
+                return "no remedy printed"
             if x["oom"] is None:
                 return "not re-run" + (f" ({x['error']})" if x.get("error") else "")
             ok = x["oom"] is want_oom
