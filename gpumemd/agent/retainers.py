@@ -18,6 +18,7 @@ f_locals cache of 3.11/3.12 included).
 from __future__ import annotations
 
 import bisect
+import collections
 import gc
 import linecache
 import sys
@@ -60,6 +61,7 @@ class RetainerSearch:
     seconds: float = 0.0
     gil_max_s: float = 0.0  # the longest single gc call (the training thread waits for it)
     gil_total_s: float = 0.0
+    heap_scans: int = 0  # gc calls over the whole heap (each holds the GIL through it)
     notes: list[str] = field(default_factory=list)
     # site index -> index of the site whose tensors key the holder's state (state created for them)
     caused_by: dict[int, int] = field(default_factory=dict)
@@ -79,6 +81,7 @@ class _Timed:
             dt = time.perf_counter() - t0
             self.out.gil_max_s = max(self.out.gil_max_s, dt)
             self.out.gil_total_s += dt
+            self.out.heap_scans += 1
 
 
 class _Budget:
@@ -200,6 +203,16 @@ class _Tensors:
         if self.kinds and issubclass(t, self.kinds[0]):
             self.subclassed += 1
         return False
+
+    def only_exact(self, objs: list[Any]) -> list[Any]:
+        """The exact tensors among `objs` (a heap's worth): one C-level count of the types, the
+        subclass test once per type, not once per object."""
+        kinds = self.kinds
+        if not kinds:
+            return []
+        counted = collections.Counter(map(type, objs))
+        self.subclassed += sum(n for t, n in counted.items() if t not in kinds and issubclass(t, kinds[0]))
+        return [o for o in objs if type(o) in kinds]
 
     def ptr(self, t: Any) -> int | None:
         """The storage address of an exact tensor (on CUDA unless `cuda` is off)."""
@@ -431,7 +444,7 @@ def find_retainers(
     keys_of: list[list[Any]] = [[] for _ in sites]
     try:
         objs = timed(gc.get_objects)
-        every = [o for o in objs if reader.exact(o)]  # type(o), never isinstance: no __class__ read
+        every = reader.only_exact(objs)  # type(o), never isinstance: no __class__ read
         del objs
         # Strong references only to tensors in the sites' blocks (kept alive by the leak anyway):
         # a reference to the training step's temporaries would keep their memory for the search.
@@ -491,15 +504,20 @@ def _site_holder(
     blocks: list[tuple[int, int]], tensors: list[Any], grad_roots: list[Any], roots: Any, timed: _Timed,
     budget: _Budget, reader: _Tensors, mine: set[int], keys: list[Any], graph_budget: list[int],
 ) -> Holder | None:
-    holder = _python_holder(blocks, tensors, roots, timed, budget, reader, keep=mine, keys=keys)
-    held = holder.bytes if holder is not None else 0
-    if held * 2 >= sum(b[1] for b in blocks):
-        return holder
-    # most of the bytes lead to no named Python holder: saved for backward by a graph?
-    # (a saved activation may have a Python object torch keeps for it, held by nothing)
-    best, best_n = _graph_holder(blocks, held, grad_roots, graph_budget, reader, budget)
-    if best is None:
-        return holder
+    total = sum(b[1] for b in blocks)
+    # A Python holder holds at most the blocks Python tensors lie in (`visible`). The graphs are
+    # walked first (cheap: few tensors have a live graph at a step's end); where one saves at
+    # least that much, no Python walk can win and its heap scans are skipped.
+    visible = sum(blocks[i][1] for i, _ in _tensors_in(blocks, tensors, reader, budget))
+    best, best_n = _graph_holder(blocks, 0, grad_roots, graph_budget, reader, budget)
+    holder = None
+    if best is None or best_n < visible:
+        holder = _python_holder(blocks, tensors, roots, timed, budget, reader, keep=mine, keys=keys)
+        held = holder.bytes if holder is not None else 0
+        # most of the bytes lead to no named Python holder: saved for backward by a graph?
+        # (a saved activation may have a Python object torch keeps for it, held by nothing)
+        if best is None or best_n <= held or held * 2 >= total:
+            return holder
     node = best.grad_fn
     found = _name_tensor(best, roots, timed, budget, mine, keys, best_n)
     best = None
