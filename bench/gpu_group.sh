@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# One quarter of the GPU suite, for one GPU of a 4-GPU device call (bench/device_gpus.sh):
+#   bash bench/device_gpus.sh 'bash bench/gpu_group.sh 0' 'bash bench/gpu_group.sh 1' ...
+# The test files dealt by their measured times (bench/results: each group under ~7 minutes on an
+# H100), every step bounded, a JUnit file per group under $R. The 4-rank tests
+# (test_categories_ranks_gpu.py) need every GPU: they run in a call of their own.
+set -uo pipefail
+t() { local secs=$1 name=$2; shift 2
+  timeout -s INT "$secs" python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
+    -o faulthandler_timeout=$((secs - 20)) --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1
+  echo "$name rc=$?"; tail -n 3 "$R/$name.log"; }
+g=tests/gpu
+case "$1" in
+  0) GPUMEMD_OOM_RUNS=1 t 330 oom $g/test_oom_diagnosis_gpu.py
+     t 200 leak $g/test_leak_finder_gpu.py ;;
+  1) t 360 forecast $g/test_forecast_gpu.py $g/test_shape_probe_gpu.py
+     t 170 frag-jobview $g/test_fragmentation_gpu.py $g/test_jobview_gpu.py $g/test_explain_gpu.py ;;
+  2) t 300 categories $g/test_categories_gpu.py $g/test_integrations_gpu.py
+     t 200 small $g/test_preflight_gpu.py $g/test_steptrace_gpu.py $g/test_profiler_gpu.py \
+       $g/test_step_peak_gpu.py $g/test_compile_step_peak_gpu.py ;;
+  3) t 400 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py \
+       $g/test_allocator_modes_gpu.py $g/test_graphs_gpu.py ;;
+esac
