@@ -186,8 +186,8 @@ def _memtracker(factory: Callable[[], fakerun.Job], batch: int, seq: int, steps:
 
 
 def _accelerate(name: str, optimizer: str, bf16: bool) -> dict[str, Any]:
-    """accelerate's `estimate-memory` on the same model (its training figure: the model's bytes
-    for Adam, its step peak), or why not (not installed on this machine)."""
+    """accelerate's `estimate-memory` on the same model (its training figure, from the
+    parameters' bytes alone: no batch, no activations), or why not (not installed here)."""
     try:
         from accelerate import init_empty_weights
         from accelerate.commands.estimate import estimate_training_usage
@@ -198,8 +198,11 @@ def _accelerate(name: str, optimizer: str, bf16: bool) -> dict[str, Any]:
         with init_empty_weights():
             model, _ = _model(name)
         size, _largest = calculate_maximum_sizes(model)
-        usage = estimate_training_usage(size, "bf16" if bf16 else "no")
-        return {"peak": int(usage.get("step", -1)), "usage": {k: int(v) for k, v in usage.items()},
+        estimate = estimate_training_usage(size, "bfloat16" if bf16 else "float32")
+        usage = {k: int(v) for k, v in estimate.items()}
+        # its "Training using Adam (peak vRAM)": the largest of its figures (model, gradients,
+        # optimizer, step), for a batch of 1
+        return {"peak": max(usage.values()), "usage": usage,
                 "note": "Adam's figure (accelerate has one optimizer)" if optimizer != "adamw" else ""}
     except Exception as exc:
         return {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
