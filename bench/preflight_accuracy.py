@@ -491,6 +491,7 @@ def merge(root: Path) -> int:
     acc = [r for r in rows if r["kind"] == "accuracy" and not r["compiled"]]
     errs = [abs(r["err_gpumemd"]) for r in acc if r.get("err_gpumemd") is not None]
     mts = [abs(r["err_memtracker"]) for r in acc if r.get("err_memtracker") is not None]
+    unrun = {c["shard"]: c.get("not_run") for c in calib if c.get("not_run") or c.get("interrupted")}
     summary = [
         "", "## Summary", "",
         f"- verdicts checked by a real run: {len(verdicts)} ({near} within one 5 % grid step of the real "
@@ -499,8 +500,12 @@ def merge(root: Path) -> int:
         f"{sum(e <= ACCURACY_GOAL for e in errs)}, largest |error| {_pct(max(errs) if errs else None)}",
         f"- MemTracker: {len(mts)} configurations measured, largest |error| "
         f"{_pct(max(mts) if mts else None)}",
+        f"- not run (the budget, or the wall clock's timeout): {json.dumps(unrun) if unrun else 'none'}",
         f"- calibration per shard (non-PyTorch bytes by NVML, workspaces): {json.dumps(calib)}",
     ]
+    for c in calib:
+        if c.get("not_run") or c.get("interrupted"):
+            case(f"every task ran: {c['shard']}", False, json.dumps(c.get("not_run")))
     lines[2:2] = summary + [""]
     (root / "table.md").write_text("\n".join(lines) + "\n")
     failures = sum(c["status"] == "failed" for c in cases)
@@ -562,22 +567,27 @@ def main() -> int:
     shard = Shard(out, args.budget, args.device_total)
     mine = deal(tasks(args.models.split(",")), i, n)
     print(f"shard {i}/{n}: {len(mine)} tasks, expected {sum(t[0] for t in mine)} s", flush=True)
-    skipped = []
-    for t in mine:
-        need = t[0] * (2 if t[1] == "accuracy" and t[-1] else 1) if shard.gpu else 0
-        if shard.left() < max(need, 20):
-            skipped.append(t[1:])
-            continue
-        try:
-            if t[1] == "accuracy":
-                shard.accuracy(*t[2:])
-            else:
-                shard.boundary(*t[2:])
-        except Exception:  # the bench's own fault: said, and the next task runs
-            traceback.print_exc()
-            skipped.append(t[1:])
-    shard.calib["not_run"] = [list(t) for t in skipped]
-    shard.close()
+    done: list[tuple[Any, ...]] = []
+    try:
+        for t in mine:
+            need = t[0] * (2 if t[1] == "accuracy" and t[-1] else 1) if shard.gpu else 0
+            if shard.left() < max(need, 20):
+                continue
+            try:
+                if t[1] == "accuracy":
+                    shard.accuracy(*t[2:])
+                else:
+                    shard.boundary(*t[2:])
+                done.append(t)
+            except Exception:  # the bench's own fault: said, and the next task runs
+                traceback.print_exc()
+    except KeyboardInterrupt:  # the wall clock's timeout (SIGINT): what ran is kept and said
+        print("interrupted", flush=True)
+        shard.calib["interrupted"] = True
+    finally:
+        skipped = [list(t[1:]) for t in mine if t not in done]
+        shard.calib["not_run"] = skipped
+        shard.close()
     print(f"shard {i}/{n}: done in {time.monotonic() - shard.start:.0f} s; not run: {skipped}", flush=True)
     return 0
 

@@ -133,3 +133,11 @@ def test_the_ranks_script_under_torchrun_on_gloo(tmp_path: Path) -> None:
     # FSDP2 shards the persistent bytes: its per-rank figure is under DDP's (which adds buckets)
     assert pred["fsdp2"]["allocated"] < pred["one_gpu_allocated"] < pred["ddp"]["allocated"]
     assert len(got["rows"]) == 4 and (tmp_path / "ranks.md").exists() and (tmp_path / "junit.json").exists()
+
+
+def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
+    script = str(ROOT / "bench" / "preflight_device.sh")
+    assert subprocess.run(["bash", "-n", script], timeout=30).returncode == 0
+    r = subprocess.run(["bash", script, "nothing"], capture_output=True, text=True, timeout=30,
+                       env={**_ENV, "GPUMEMD_RESULTS": "/nonexistent-gpumemd-results"}, cwd=ROOT)
+    assert r.returncode == 2 and "usage" in r.stderr
