@@ -426,6 +426,15 @@ def merge(root: Path) -> int:
                       "message": message})
 
     lines = ["# preflight against the GPU", "",
+             "Each configuration: two training steps (forward, backward, step, zero_grad) of a model "
+             "built from its config (random init), predicted on fake tensors by `gpumemd preflight` "
+             "(allocated: the allocator's replayed peak, with the cuBLAS workspaces), by torch's "
+             "MemTracker under FakeTensorMode (its tensors' peak) and by accelerate's estimate-memory "
+             "(parameters only, batch 1), then run on the GPU: the real allocated peak is "
+             "max_memory_allocated(), reserved max_memory_reserved(). error = (predicted - real) / real. "
+             "The verdict is preflight's fits / does not fit against the whole GPU (the accuracy rows) or "
+             "against a cap (set_per_process_memory_fraction: the boundary rows), checked by the real run.",
+             "",
              "## The step peak (two steps; allocated = max_memory_allocated)", "",
              "| config | predicted allocated | real allocated | error | MemTracker | error | accelerate "
              "| error | predicted reserved | real reserved | error | verdict (whole GPU) | real | fake s |",

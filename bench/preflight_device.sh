@@ -22,15 +22,15 @@ case "${1:-}" in
     d=$R/accuracy; mkdir -p "$d"; device "$d"
     gpus=(${2:-0 1 2 3}); n=${#gpus[@]}
     for i in "${!gpus[@]}"; do
-      CUDA_VISIBLE_DEVICES=${gpus[$i]} timeout -s INT 400 python3 bench/preflight_accuracy.py --out "$d" \
+      CUDA_VISIBLE_DEVICES=${gpus[$i]} timeout -s INT -k 10 400 python3 bench/preflight_accuracy.py --out "$d" \
         --shard "$i/$n" --budget 355 > "$d/shard-$i.log" 2>&1 &
     done
     wait
-    timeout -s INT 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
+    timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
     echo "accuracy rc=$?"; cat "$d/merge.log"; grep -h "done in\|Traceback\|Error" "$d"/shard-*.log | head -n 20 ;;
   ranks)
     d=$R/ranks; mkdir -p "$d"; device "$d"
-    timeout -s INT 230 python3 -m torch.distributed.run --standalone --nproc-per-node "${2:-4}" \
+    timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "${2:-4}" \
       bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
     echo "ranks rc=$?"; tail -n 25 "$d/ranks.log" ;;
 esac
