@@ -515,7 +515,7 @@ def merge(root: Path) -> int:
     for c in calib:
         if c.get("not_run") or c.get("interrupted"):
             case(f"every task ran: {c['shard']}", False, json.dumps(c.get("not_run")))
-    lines[2:2] = summary + [""]
+    lines[4:4] = summary + [""]
     (root / "table.md").write_text("\n".join(lines) + "\n")
     failures = sum(c["status"] == "failed" for c in cases)
     (root / "junit.json").write_text(json.dumps({
