@@ -234,9 +234,13 @@ def _err(pred: int | None, real: dict[str, Any] | None, key: str = "allocated_pe
 class Shard:
     """One process's tasks, on one GPU (or none), within a budget."""
 
-    def __init__(self, out: Path, budget: float, device_total: int | None) -> None:
+    def __init__(self, out: Path, budget: float, device_total: int | None,
+                 measure: Callable[..., dict[str, Any] | None] | None = None) -> None:
         self.out, self.budget, self.start = out, budget, time.monotonic()
         self.gpu = torch.cuda.is_available()
+        # the real runs: the GPU's; a test's stand-in where there is no GPU to OOM on
+        self.measure = measure or _real
+        self.runs = self.gpu or measure is not None
         self.total = torch.cuda.get_device_properties(0).total_memory if self.gpu else device_total
         self.rows = open(out / "rows.jsonl", "w")
         self.calib: dict[str, Any] = {"device": torch.cuda.get_device_name() if self.gpu else "cpu",
@@ -281,7 +285,7 @@ class Shard:
         if not compiled:
             row["memtracker"] = _memtracker(factory, b, s)
             row["accelerate"] = _accelerate(fam, opt, bf16)
-        row["real"] = _real(factory, b, s, compiled=compiled)
+        row["real"] = self.measure(factory, b, s, compiled=compiled)
         self.calibrate()
         row["err_gpumemd"] = _err(row.get("pred_allocated"), row["real"])
         row["err_memtracker"] = _err((row.get("memtracker") or {}).get("peak"), row["real"])
@@ -323,7 +327,7 @@ class Shard:
 
         def runs(i: int) -> bool:
             if i not in real:
-                real[i] = _real(_family(fam, opt, bf16), batch, grid[i])
+                real[i] = self.measure(_family(fam, opt, bf16), batch, grid[i])
             r = real[i]
             return r is not None and not r["oom"]
 
@@ -341,14 +345,14 @@ class Shard:
             torch.cuda.set_per_process_memory_fraction(min(1.0, cap / total))
         try:
             p = largest(fits, 25)
-            r = largest(runs, 15) if self.gpu else None
+            r = largest(runs, 15) if self.runs else None
             near = sorted({i for c in (p, r) if c is not None for i in (c - 1, c, c + 1)
                            if 0 <= i < len(grid)})
             for i in near:
                 if self.left() < 12:
                     break
                 fits(i)
-                if self.gpu:
+                if self.runs:
                     runs(i)
         except Exception as exc:
             head["error"] = f"{type(exc).__name__}: {str(exc)[:300]}"

@@ -141,3 +141,37 @@ def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
     r = subprocess.run(["bash", script, "nothing"], capture_output=True, text=True, timeout=30,
                        env={**_ENV, "GPUMEMD_RESULTS": "/nonexistent-gpumemd-results"}, cwd=ROOT)
     assert r.returncode == 2 and "usage" in r.stderr
+
+
+def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -> None:
+    """A stand-in for the GPU's real runs (a CPU cannot OOM as a GPU does: a fake, named as
+    such) that runs every sequence up to 80 tokens and OOMs above: the search finds that size,
+    the sizes around both boundaries run both ways, and the merge counts each as a verdict."""
+    limit = 80
+
+    def stand_in_gpu(factory: Any, batch: int, seq: int, compiled: bool = False) -> dict[str, Any]:
+        if seq > limit:
+            return {"oom": True}
+        return {"oom": False, "allocated_peak": 1000 * seq, "reserved_peak": 1100 * seq}
+
+    (tmp_path / "shard-0").mkdir()
+    shard = preflight_accuracy.Shard(tmp_path / "shard-0", 200, 80 * GiB, measure=stand_in_gpu)
+    shard.accuracy("tiny", "sgd", False, 2, 32, False)
+    shard.boundary("tiny", "adamw", True)
+    shard.close()
+    rows = _rows(tmp_path)
+    (head,) = [r for r in rows if r["kind"] == "boundary"]
+    grid, r, p = head["grid"], head["real_largest"], head["pred_largest"]
+    assert head["real_seq"] == max(g for g in grid if g <= limit) == grid[r]
+    assert head["steps_apart"] == p - r
+    checks = [c for c in rows if c["kind"] == "check"]
+    assert {r - 1, r, r + 1} <= {c["index"] for c in checks}
+    for c in checks:
+        assert c["real"]["oom"] == (c["seq"] > limit) and c["near_boundary"] == (abs(c["index"] - r) <= 1)
+    assert preflight_accuracy.merge(tmp_path) == 0
+    cases = {c["name"]: c["status"] for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    assert cases["boundary within one grid step: tiny"] == ("passed" if abs(p - r) <= 1 else "failed")
+    assert sum(1 for name in cases if name.startswith("no fits-then-OOM")) == len(checks) + 1
+    near = sum(1 for c in checks if c["near_boundary"])
+    table = (tmp_path / "table.md").read_text()
+    assert f"verdicts checked by a real run: {len(checks) + 1} ({near} within" in table
