@@ -9,7 +9,8 @@ search on a 5 % grid under a memory cap; every configuration's verdict checked b
 One GPU per process: run N shards side by side with `CUDA_VISIBLE_DEVICES=i --shard i/N`; the
 tasks are dealt by their expected cost, so the shards end together. Each shard writes
 DIR/shard-I/rows.jsonl (one line a configuration, a boundary or a verdict check) and
-calibration.json; `--merge DIR` writes DIR/table.md and DIR/junit.json (each goal a case).
+calibration.json; the last shard to end (or `--merge DIR`) writes DIR/table.md and
+DIR/junit.json (each goal a case).
 Without a GPU (`--device-total BYTES` stands for one), every prediction, MemTracker's and
 the verdicts run and the real columns stay empty: how the script is tested on a CPU
 (`--models tiny`: a torch.nn decoder, no transformers). Stops starting new work when its
@@ -602,6 +603,9 @@ def main() -> int:
         shard.calib["not_run"] = skipped
         shard.close()
     print(f"shard {i}/{n}: done in {time.monotonic() - shard.start:.0f} s; not run: {skipped}", flush=True)
+    root = Path(args.out)
+    if all((root / f"shard-{k}" / "calibration.json").exists() for k in range(n)):
+        merge(root)  # the last shard to end writes the table (two ending at once write the same)
     return 0
 
 

@@ -78,8 +78,7 @@ def test_two_shards_on_a_cpu_then_the_merge(tmp_path: Path) -> None:
     seen = [(c["index"], c["pred_fits"]) for c in checks]
     assert all(fits == (i <= p) for i, fits in seen), (p, seen)
     assert any(c["pred_fits"] for c in checks) and not all(c["pred_fits"] for c in checks)
-    _run([sys.executable, "bench/preflight_accuracy.py", "--merge", str(tmp_path)])
-    table = (tmp_path / "table.md").read_text()
+    table = (tmp_path / "table.md").read_text()  # written by the last shard to end
     assert table.count("| tiny ") >= len(acc) and "The OOM boundary" in table
     junit = json.loads((tmp_path / "junit.json").read_text())
     (count,) = [c for c in junit["cases"] if c["name"] == "at least 30 verdicts checked"]
