@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.metadata
 import json
 import math
 import os
@@ -247,6 +248,11 @@ class Shard:
         self.calib: dict[str, Any] = {"device": torch.cuda.get_device_name() if self.gpu else "cpu",
                                       "torch": torch.__version__, "total": self.total}
         self.over = DEFAULT_OVERHEADS
+        for package in ("transformers", "accelerate"):
+            try:
+                self.calib[package] = importlib.metadata.version(package)
+            except importlib.metadata.PackageNotFoundError:
+                self.calib[package] = None  # accelerate's column then reads "not installed"
 
     def left(self) -> float:
         return self.budget - (time.monotonic() - self.start)

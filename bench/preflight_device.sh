@@ -34,3 +34,4 @@ case "${1:-}" in
       bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
     echo "ranks rc=$?"; tail -n 25 "$d/ranks.log" ;;
 esac
+if [ -n "${OUT:-}" ]; then tar -czf "$OUT/preflight-$1.tgz" -C "$R" "$1"; fi  # what comes back from the device
