@@ -8,8 +8,8 @@ Each rank: the CUDA context and cuBLAS first (NVML's bytes for the process less
 `memory_reserved()`: the non-PyTorch bytes before NCCL), then the process group and one
 all-reduce (the same figure after it: the difference is NCCL's communicator), then for each
 model and strategy two training steps (AdamW, bf16 autocast; FSDP2 shards each block and
-the root) with the allocator's peaks and NVML's bytes after. Rank r predicts model r on fake
-tensors before the group forms (`report.per_rank` from one GPU's stream). Rank 0 writes
+the root) with the allocator's peaks and NVML's bytes after. Rank 0 predicts each model on
+fake tensors before the group forms (`report.per_rank` from one GPU's stream), and writes
 DIR/ranks.json (every rank's figures beside the prediction), DIR/ranks.md and
 DIR/junit.json. Without a GPU (gloo, CPU tensors; `--models tiny`): the predictions and the
 steps run, the GPU's columns stay empty: how the script is tested on a CPU.
@@ -199,10 +199,11 @@ def main() -> int:
     dev = torch.device("cuda", local) if gpu else torch.device("cpu")
     me: dict[str, Any] = {"rank": rank, "runs": {},
                           "device": torch.cuda.get_device_name(dev) if gpu else "cpu"}
-    mine = [i for i in range(len(models)) if i % world == rank]
+    # Rank 0 predicts every model, as on one GPU (its device the fake run's cuda:0), before the
+    # group forms: the other ranks wait in the rendezvous.
+    mine = list(range(len(models))) if rank == 0 else []
     if gpu:
         torch.cuda.set_device(dev)
-    # Before the group: each rank predicts its share (the rendezvous waits for the slowest).
     me["predictions"] = {i: _predict(models[i], args.batch, args.seq, world, gpu) for i in mine}
     if gpu:
         a = torch.ones(256, 256, device=dev)
