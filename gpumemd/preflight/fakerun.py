@@ -32,6 +32,7 @@ import contextlib
 import runpy
 import sys
 import time
+import types
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -327,9 +328,12 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
                                 ("_lazy_init", lambda: None)):
                 put(cu, name, value)
         chooses = _optimizer_choice(remap)
-        for module in list(sys.modules.values()):
-            if module is not None and module.__name__.startswith("torch.optim") and \
-                    "_default_to_fused_or_foreach" in vars(module):
+        # by the key and the module's own dict: sys.modules may hold any object (a lazy proxy,
+        # a Cython object without __name__), whose attributes could run code or not exist
+        for key, module in list(sys.modules.items()):
+            named = type(key) is str and key.startswith("torch.optim")
+            ours = named and issubclass(type(module), types.ModuleType)
+            if ours and "_default_to_fused_or_foreach" in vars(module):
                 put(module, "_default_to_fused_or_foreach", chooses)
         import torch.utils.data.dataloader as dl
 

@@ -4,6 +4,7 @@ CUDA, data loaders and randomness, and the jobs that cannot run, each with its r
 
 from __future__ import annotations
 
+import sys
 import textwrap
 import time
 from pathlib import Path
@@ -72,6 +73,20 @@ def test_bf16_autocast_halves_the_matmul_activations() -> None:
 
     plain = fakerun.run(no_autocast, 4, 128)
     assert fp32.at_peak["activations"] < plain.at_peak["activations"]
+
+
+class _NoName:
+    """A sys.modules entry that is no module and has no __name__ (a Cython object did this on
+    the GPU machine, after MemTracker's imports: every later preflight failed)."""
+
+    __slots__ = ()
+
+
+def test_an_object_in_sys_modules_without_a_name_does_not_stop_the_run(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(sys.modules, "zz_gpumemd_test_no_name", _NoName())
+    monkeypatch.setitem(sys.modules, "torch.optim.zz_gpumemd_test_no_name", _NoName())
+    stream = fakerun.run(models.tiny_sgd, 1, 8)
+    assert stream.peak > 0
 
 
 def test_the_patches_are_put_back() -> None:
