@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 __all__ = ["MIN_ENDS", "MIN_GROWTH", "NOT_LEAKING", "LeakVerdict", "leak_verdict"]
 
-MIN_GROWTH = 1 << 20  # bytes per optimizer step between two ends: below it, allocator noise
+# bytes per optimizer step between two ends: a steady loop's ends are equal (the allocator counts
+# whole 512-byte blocks), and a leak this small still fills a GPU in a long run
+MIN_GROWTH = 256 << 10
 
 # step ends in the run (MIN_ENDS - 1 growths in a row): warm-up's state made once (the optimizer's,
 # a scaler's) grows one or two ends, a leak every one
