@@ -167,8 +167,8 @@ def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
                               else pool > 0 and _room(acc, pool) >= req, 2, pool))
     # leak
     leak = leak_verdict(acc.step_ends)
-    out.append(Counterfactual("leak", None if not known else leak.leaking and _room(acc, leak.grown) >= req, 2,
-                              leak.grown))
+    leak_fits = None if not known else leak.leaking and _room(acc, leak.grown) >= req
+    out.append(Counterfactual("leak", leak_fits, 2, leak.grown))
     # non-PyTorch memory beyond the CUDA context
     excess = acc.non_pytorch_excess
     out.append(Counterfactual("non_pytorch", None if not known or excess is None

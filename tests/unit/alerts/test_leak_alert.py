@@ -51,7 +51,8 @@ def test_the_leak_alert_says_where_and_what_holds_it() -> None:
     engine = make_engine([quick_rule()])
     sent = step(engine, [alloc(1), info(report(held))], 0)
     ann = sent[0].annotations
-    assert ann["summary"].endswith("leaks 1B of PyTorch memory per optimizer step: leaking at train.py:88 in step(): "
+    assert ann["summary"].endswith("leaks 1B of PyTorch memory per optimizer step: "
+                                   "leaking at train.py:88 in step(): "
                                    "+48.0 MiB/step, held by global `outputs` at train.py:89")
     assert (
         ann["leak_site"] == "train.py:88 in step()" and ann["retained_by"] == "global outputs (train.py:89)"

@@ -63,7 +63,8 @@ def test_a_linear_growth_of_g_per_step_is_reported_as_g_exactly(level, g, flat_g
     flat = _steps(flat_gaps)
     start = flat[-1] if flat else 0
     growing = _steps(leak_gaps, start)
-    ends = [(s, level) for s in flat[:-1]] + [(start, level)] + [(s, level + g * (s - start)) for s in growing]
+    ends = [(s, level) for s in flat[:-1]] + [(start, level)]
+    ends += [(s, level + g * (s - start)) for s in growing]
     v = leak_verdict(ends)
     assert v.leaking and v.bytes_per_step == g and v.since_step == start
     assert (v.steps, v.grown) == (growing[-1] - start, g * (growing[-1] - start))
@@ -175,7 +176,8 @@ def test_the_packaged_rule_and_its_prometheus_twin_hold_the_verdicts_threshold()
 
 def _allocated(path: Path) -> int:
     snap = load_snapshot(path)
-    return sum(b["size"] for seg in snap["segments"] for b in seg["blocks"] if b["state"] == "active_allocated")
+    blocks = (b for seg in snap["segments"] for b in seg["blocks"])
+    return sum(b["size"] for b in blocks if b["state"] == "active_allocated")
 
 
 @pytest.mark.parametrize("kind", ["leaking"])
