@@ -71,19 +71,21 @@ def test_a_linear_growth_of_g_per_step_is_reported_as_g_exactly(level, g, flat_g
 
 
 def test_what_breaks_a_run() -> None:
-    leak = [(s, GiB + 3 * MiB * s) for s in range(0, 70, 7)]  # boundaries every 7 steps
-    assert leak_verdict(leak) == LeakVerdict(True, 3 * MiB, 0, 63, 189 * MiB)
-    assert leak_verdict([(1, 10 * GiB)] * 6) == NOT_LEAKING  # flat
-    assert leak_verdict([(5, GiB), (5, 2 * GiB), (6, 3 * GiB), (7, 4 * GiB)]) == NOT_LEAKING  # a step twice
-    assert leak_verdict(leak[:MIN_ENDS - 1]) == NOT_LEAKING  # too few ends
-    assert leak_verdict(leak[:-1] + [(70, GiB)]).leaking is False  # it stopped: not leaking now
-    assert leak_verdict(leak[:4] + [(28, leak[3][1] - 1)] + leak[5:]).since_step == 28  # a dip restarts it
-    assert leak_verdict([(0, GiB), (1, GiB + MIN_GROWTH - 1)] + [(s, GiB + s * MiB) for s in range(2, 9)]
-                        ).since_step == 1  # a growth under MIN_GROWTH a step is no part of it
+    leak = [(s, GiB + 3 * MiB * s) for s in range(0, 140, 7)]  # boundaries every 7 steps
+    assert leak_verdict(leak) == LeakVerdict(True, 3 * MiB, 0, 133, 399 * MiB)
+    assert leak_verdict(leak[:MIN_ENDS]).leaking and not leak_verdict(leak[:MIN_ENDS - 1]).leaking
+    assert leak_verdict([(1, 10 * GiB)] * 12) == NOT_LEAKING  # flat
+    twice = leak[:10] + [(leak[9][0], leak[9][1] + GiB)] + [(s, a + GiB) for s, a in leak[10:]]
+    assert leak_verdict(twice).since_step == leak[9][0]  # a step counted twice: the run starts after it
+    assert leak_verdict(leak[:-1] + [(140, GiB)]) == NOT_LEAKING  # it stopped: not leaking now
+    dip = leak[:4] + [(28, leak[3][1] - 1)] + leak[5:]
+    assert leak_verdict(dip).since_step == 28  # an end below the last restarts the run
+    under = [(0, GiB), (1, GiB + MIN_GROWTH - 1)] + [(s, GiB + s * MiB) for s in range(2, 2 + MIN_ENDS)]
+    assert leak_verdict(under).since_step == 1  # a growth under MIN_GROWTH a step is no part of it
     assert leak_verdict([]) == NOT_LEAKING
-    bad = [(0, GiB), (1, "2"), (2, 3 * GiB), (3, 4 * GiB), (4, 5 * GiB), (5, 6 * GiB)]
+    bad = [(0, GiB), (1, "2"), *((s, s * GiB) for s in range(2, 2 + MIN_ENDS))]
     assert leak_verdict(bad).since_step == 2  # type: ignore[arg-type]  # a malformed end breaks the run
-    assert leak_verdict([(0, -1), (1, GiB)]) == NOT_LEAKING
+    assert leak_verdict([(0, -1), *((s, s * GiB) for s in range(1, 1 + MIN_ENDS))]).since_step == 1
 
 
 # --- every place agrees on the same series ---
