@@ -25,7 +25,7 @@ MIN_GROWTH = 256 << 10
 
 # step ends in the run (MIN_ENDS - 1 growths in a row): warm-up's state made once (the optimizer's,
 # a scaler's) grows one or two ends, a leak every one; and step ends that move with the batch (an
-# output still referenced when the step ends) rise seven times in a row once in 5040 boundaries
+# output still referenced when the step ends) rise at eight ends in a row by chance once in 8!
 MIN_ENDS = 8
 
 _MAX = 1 << 63  # larger figures are not a GPU's: such an end breaks the run
