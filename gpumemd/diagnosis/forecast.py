@@ -6,7 +6,7 @@ Three questions a researcher asks of a training run (docs/forecast.md):
   rank's GPU are computed (the OOM diagnosis uses it too); `headroom` is that limit minus
   the step peak minus the cached bytes a large request cannot reuse.
 - **Is it leaking, and when does it run out?** `leak_trend`: the one leak verdict
-  (diagnosis/leakverdict.py) over a bounded window of step ends, and the steps (and seconds)
+  (diagnosis/leakverdict.py) over the step ends kept, and the steps (and seconds)
   until its growth per optimizer step meets the limit — defined only while it says leaking.
 - **Will the longest batch fit?** `shape_fit`: the step peak against the batch's tokens,
   peak = a + b·tokens (+ c·tokens²), predicted at the largest shape seen or `max_tokens`,
@@ -111,10 +111,11 @@ def _finite(*values: float) -> bool:
 
 
 def leak_trend(steps: Sequence[int], ends: Sequence[int], limit: int | None, *,
-               times: Sequence[float] | None = None, window: int = WINDOW) -> Trend | None:
-    """The leak verdict over the newest `window` step ends (`ends[i]`, the allocated bytes at
-    the end of optimizer step `steps[i]`, at monotonic `times[i]`); None without an end."""
-    n = min(len(steps), len(ends), window)
+               times: Sequence[float] | None = None, window: int | None = None) -> Trend | None:
+    """The leak verdict over the newest `window` step ends (default: all, the caller's bounded
+    history; `ends[i]`, the allocated bytes at the end of optimizer step `steps[i]`, at
+    monotonic `times[i]`); None without an end."""
+    n = min(len(steps), len(ends), len(steps) if window is None else window)
     if n < 1:
         return None
     s_tail, e_tail = list(steps)[-n:], list(ends)[-n:]

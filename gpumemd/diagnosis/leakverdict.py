@@ -9,7 +9,9 @@ run's steps, exact for a linear leak; it began at the run's first end.
 
 The OOM diagnosis's `leak` cause, the forecast's steps to OOM, the `forecast` collector's
 `gpumemd_forecast_leak_bytes_per_step` (which the packaged PytorchMemoryLeak rule alerts on,
-its threshold declared here) and `gpumemd explain` read this one function. Pure.
+its threshold declared here), `gpumemd explain`, the profiler's leak hints (a call for a step)
+and the leak finder's "grew at every snapshot" read this one function. Pure. A run is no
+longer than the ends its caller keeps: `since_step` is then the oldest end kept.
 """
 
 from __future__ import annotations
