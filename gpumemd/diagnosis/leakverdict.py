@@ -26,9 +26,10 @@ __all__ = ["MIN_ENDS", "MIN_GROWTH", "NOT_LEAKING", "LeakVerdict", "leak_verdict
 MIN_GROWTH = 256 << 10
 
 # step ends in the run (MIN_ENDS - 1 growths in a row): warm-up's state made once (the optimizer's,
-# a scaler's) grows one or two ends, a leak every one; and step ends that move with the batch (an
-# output still referenced when the step ends) rise at eight ends in a row by chance once in 8!
-MIN_ENDS = 8
+# a scaler's) grows one or two ends, a leak every one; step ends that move with the batch (an
+# output still referenced when the step ends) rise at six ends in a row by chance once in 6!; and
+# a leak that runs out of memory within a few steps still gets its OOM diagnosed as one
+MIN_ENDS = 6
 
 _MAX = 1 << 63  # larger figures are not a GPU's: such an end breaks the run
 

@@ -174,7 +174,7 @@ def test_a_device_filled_by_small_tensors_is_fragmentation_not_what_others_could
     non-PyTorch memory beyond the context, a loop that grew 9 MiB a step: giving any of those
     up would be filled too; only the cache's own free bytes joined need nobody to give anything."""
     holes = [seg([(4 * MIB, "inactive"), (16 * MIB, "active_allocated")]) for _ in range(600)]
-    # the leak verdict's 8 step ends: 63 MiB grown, under the 70 MiB of non-PyTorch memory
+    # 8 step ends, a leak to the verdict: 63 MiB grown, under the 70 MiB of non-PyTorch memory
     grown = leak_ends(40 * GIB, 9 * MIB, every=1, count=8)
     acc = scene([live(60 * GIB)] + holes, 20 * MIB, 2 * MIB, non_pytorch=CONTEXT + 70 * MIB,
                 step_ends=grown)
