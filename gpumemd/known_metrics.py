@@ -381,10 +381,15 @@ _published("gpumemd_forecast_headroom_bytes", "gauge", _RANK, "forecast",
     "Headroom at the top of the predicted peak's 95 % interval: the limit less the predicted peak, its "
     "error and the unreusable cache. Negative: the largest batch may not fit.")
 _published("gpumemd_forecast_steps_to_oom", "gauge", _RANK, "forecast",
-    "Optimizer steps until the step peak's trend meets the limit; only while the trend is surely upward "
-    "(a leak).")
+    "Optimizer steps until the leak's growth per step meets the limit; only while leaking (the leak "
+    "verdict over exact step ends).")
 _published("gpumemd_forecast_seconds_to_oom", "gauge", _RANK, "forecast",
-    "Seconds until the step peak's trend meets the limit, at the window's step rate.")
+    "Seconds until the leak's growth per step meets the limit, at the window's step rate.")
+_published("gpumemd_forecast_leak_bytes_per_step", "gauge", _RANK, "forecast",
+    "Growth of allocated bytes at the optimizer step's end, per optimizer step; only while the leak "
+    "verdict says leaking (the PytorchMemoryLeak alert reads it).")
+_published("gpumemd_forecast_leak_since_step", "gauge", _RANK, "forecast",
+    "The optimizer step the leak's growth began at; only while the leak verdict says leaking.")
 _published("gpumemd_forecast_probes", "counter", ("outcome", *_ID), "forecast",
     "Shape probes (a step's exact peak read from the allocator's trace) by outcome: exact, inexact (the "
     "trace missed events), taken_over, stale, stopped.")

@@ -106,6 +106,9 @@ class ProcessView:
     forecast_headroom: int | None = None
     steps_to_oom: float | None = None
     seconds_to_oom: float | None = None
+    # the leak verdict (diagnosis/leakverdict.py), exported by the agent only while leaking
+    leak_per_step: int | None = None
+    leak_since: int | None = None
 
     @property
     def who(self) -> str:
@@ -294,6 +297,8 @@ class Node:
             "gpumemd_forecast_headroom_bytes": ("forecast_headroom", True),
             "gpumemd_forecast_steps_to_oom": ("steps_to_oom", False),
             "gpumemd_forecast_seconds_to_oom": ("seconds_to_oom", False),
+            "gpumemd_forecast_leak_bytes_per_step": ("leak_per_step", False),
+            "gpumemd_forecast_leak_since_step": ("leak_since", False),
         }
         for name, (attr, signed) in forecast.items():
             for labels, value in each(name):
@@ -530,16 +535,19 @@ def findings(node: Node) -> list[Finding]:
                         p.forecast_headroom,
                     )
                 )
-            if p.steps_to_oom is not None:
+            if p.leak_per_step is not None:  # the one leak verdict, as the agent computed it
                 seconds = p.seconds_to_oom
                 when = f", about {humanize_duration(seconds)}" if seconds is not None else ""
+                until = (f"; at this rate it runs out in {p.steps_to_oom:.0f} optimizer steps{when}"
+                         if p.steps_to_oom is not None else "")
+                since = f" since step {p.leak_since}" if p.leak_since is not None else ""
                 out.append(
                     Finding(
                         g.gpu,
-                        "leak_oom",
-                        f"{p.who} on GPU {g.gpu}: its memory at each step's end grows; at this rate it "
-                        f"runs out in {p.steps_to_oom:.0f} optimizer steps{when}",
-                        p.steps_to_oom,
+                        "leaking",
+                        f"{p.who} on GPU {g.gpu}: leaking {size(p.leak_per_step)} per optimizer step{since} "
+                        f"(its allocated memory at each step's end grows){until}",
+                        p.leak_per_step,
                     )
                 )
             if not p.agent and p.used >= WITHOUT_AGENT_MIN:

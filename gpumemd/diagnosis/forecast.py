@@ -5,10 +5,9 @@ Three questions a researcher asks of a training run (docs/forecast.md):
 - **How much room is left?** `rank_limit` is the one place the bytes PyTorch may hold on a
   rank's GPU are computed (the OOM diagnosis uses it too); `headroom` is that limit minus
   the step peak minus the cached bytes a large request cannot reuse.
-- **Is it leaking, and when does it run out?** `leak_trend`: the Theil–Sen slope of the
-  step peak over a bounded window, its Sen confidence interval, and the steps (and seconds)
-  until the trend meets the limit — defined only when the interval's lower end is above 0
-  and the rise over the window exceeds twice the points' scatter about the line.
+- **Is it leaking, and when does it run out?** `leak_trend`: the one leak verdict
+  (diagnosis/leakverdict.py) over the step ends kept, and the steps (and seconds)
+  until its growth per optimizer step meets the limit — defined only while it says leaking.
 - **Will the longest batch fit?** `shape_fit`: the step peak against the batch's tokens,
   peak = a + b·tokens (+ c·tokens²), predicted at the largest shape seen or `max_tokens`,
   with an error estimate: half a 95 % interval that widens with the distance from the shapes
@@ -27,13 +26,14 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .leakverdict import leak_verdict
+
 __all__ = ["MIN_SHAPES", "ShapeForecast", "Trend", "WINDOW", "headroom", "leak_trend", "rank_limit",
            "shape_fit"]
 
 WINDOW = 64  # points a fit reads at most: the newest; bounds the O(n²) pairwise slopes
 MIN_SHAPES = 2  # distinct token counts before the shape fit extrapolates (one answers only at itself)
 MAX_SHAPES = 32  # distinct token counts a fit uses at most (evenly spread, the smallest and largest kept)
-MIN_TREND_POINTS = 8  # step peaks before the trend answers
 # the step peak's resolution as a fraction of it: the scatter of exact peaks about a smooth curve
 # (the allocator's block rounding), the rms residual of the H100 curves (docs/forecast.md)
 RESOLUTION = 0.001
@@ -66,19 +66,19 @@ def headroom(limit: int, peak: int, unreusable: int = 0) -> int:
     return int(limit) - int(peak) - max(0, int(unreusable))
 
 
-# --- the leak: the step peak's trend -------------------------------------------------------
+# --- the leak: the step ends' growth ---------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Trend:
-    """The step peak's robust trend over the window (bytes per optimizer step)."""
+    """The leak verdict over the window's step ends (diagnosis/leakverdict.py), with the steps
+    and seconds until its growth meets a limit."""
 
-    slope: float  # bytes a step (Theil–Sen)
-    low: float  # Sen's 95 % interval of the slope
-    high: float
-    level: float  # the trend's value at the newest point (bytes)
-    leaking: bool  # surely upward, and visibly above the scatter
+    slope: float  # bytes a step: the verdict's growth per optimizer step (0.0 when not leaking)
+    level: float  # the newest step end (bytes)
+    leaking: bool  # the verdict
     rate: float | None  # optimizer steps a second over the window; None without timestamps
+    since_step: int | None = None  # the verdict's: the optimizer step the growth began at
     steps_to_oom: float | None = None  # None unless leaking and the level is below the limit
     seconds_to_oom: float | None = None  # at `rate`
 
@@ -110,43 +110,26 @@ def _finite(*values: float) -> bool:
     return all(math.isfinite(v) for v in values)
 
 
-def leak_trend(steps: Sequence[int], peaks: Sequence[int], limit: int | None, *,
-               times: Sequence[float] | None = None, window: int = WINDOW) -> Trend | None:
-    """The trend of the newest `window` step peaks (`peaks[i]` closed at optimizer step
-    `steps[i]`, at monotonic `times[i]`); None with too few points or distinct steps."""
-    n = min(len(steps), len(peaks), window)
-    if n < MIN_TREND_POINTS:
+def leak_trend(steps: Sequence[int], ends: Sequence[int], limit: int | None, *,
+               times: Sequence[float] | None = None, window: int | None = None) -> Trend | None:
+    """The leak verdict over the newest `window` step ends (default: all, the caller's bounded
+    history; `ends[i]`, the allocated bytes at the end of optimizer step `steps[i]`, at
+    monotonic `times[i]`); None without an end."""
+    n = min(len(steps), len(ends), len(steps) if window is None else window)
+    if n < 1:
         return None
-    s_tail, p_tail = list(steps)[-n:], list(peaks)[-n:]
-    if not all(_ok(v) for v in (*s_tail, *p_tail)):
+    s_tail, e_tail = list(steps)[-n:], list(ends)[-n:]
+    if not all(_ok(v) for v in (*s_tail, *e_tail)):
         return None
-    xs = [float(s) for s in s_tail]
-    ys = [float(p) for p in p_tail]
-    slopes = _slopes(xs, ys)
-    if len(slopes) < MIN_TREND_POINTS or not _finite(*xs, *ys):
-        return None
-    slope = statistics.median(slopes)
-    # Sen's interval: the ranks of the pairwise slopes around the median, from Kendall's S variance
-    big_n = len(slopes)
-    c = _Z95 * math.sqrt(n * (n - 1) * (2 * n + 5) / 18.0)
-    lo_rank = max(0, int(math.floor((big_n - c) / 2.0)))
-    hi_rank = min(big_n - 1, int(math.ceil((big_n + c) / 2.0)))
-    low, high = slopes[lo_rank], slopes[hi_rank]
-    level = statistics.median(y - slope * x for x, y in zip(xs, ys, strict=True)) + slope * xs[-1]
-    if not _finite(slope, low, high, level):
-        return None
-    # a leak is a rise the window can see: surely upward (Sen's interval above 0) and larger
-    # over the window than twice the points' scatter about the line (median absolute deviation)
-    resid = [y - (level + slope * (x - xs[-1])) for x, y in zip(xs, ys, strict=True)]
-    scatter = statistics.median(abs(r) for r in resid)
-    leaking = low > 0 and slope > 0 and slope * (xs[-1] - xs[0]) > 2 * scatter
+    verdict = leak_verdict(list(zip(s_tail, e_tail, strict=True)))
     rate: float | None = None  # steps a second over the window
     if times is not None and len(times) >= n:
         ts = [float(t) for t in list(times)[-n:]]
-        span, dt = xs[-1] - xs[0], ts[-1] - ts[0]
-        if span > 0 and dt > 0 and _finite(span, dt, span / dt):
+        span, dt = s_tail[-1] - s_tail[0], ts[-1] - ts[0]
+        if span > 0 and dt > 0 and _finite(span / dt):
             rate = span / dt
-    return Trend(slope, low, high, level, leaking, rate).until(limit)
+    return Trend(verdict.bytes_per_step, float(e_tail[-1]), verdict.leaking, rate,
+                 verdict.since_step).until(limit)
 
 
 # --- the shape: the step peak against the batch's tokens ----------------------------------

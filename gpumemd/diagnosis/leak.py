@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .codeorigin import CodeOrigin
+from .leakverdict import leak_verdict
 from .retainers import Holder
 
 __all__ = [
@@ -222,7 +223,7 @@ def find_leaks(
     sites = []
     for key in keys:
         growth = tuple(p[0].get(key, (0, 0, ()))[0] for p in per)
-        if any(b <= a for a, b in zip(growth, growth[1:], strict=False)):
+        if not _grew_every_time(growth):
             continue
         last_bytes, blocks, frames = per[-1][0][key]
         # one step recorded per window: each adds that step's blocks, so the growth is per
@@ -246,9 +247,7 @@ def find_leaks(
         )
     sites.sort(key=lambda s: -(s.growth[-1] - s.growth[0]))
     orphans = [p[1] for p in per]
-    unattributed = (
-        orphans[-1] - orphans[0] if all(b > a for a, b in zip(orphans, orphans[1:], strict=False)) else 0
-    )
+    unattributed = orphans[-1] - orphans[0] if _grew_every_time(orphans) else 0
     notes: tuple[str, ...] = ()
     if not sites and unattributed:
         notes = (
@@ -264,6 +263,12 @@ def find_leaks(
         notes,
         device=_device_of(snapshots[-1], top[0], patterns) if top else None,
     )
+
+
+def _grew_every_time(live: Sequence[int]) -> bool:
+    """The leak verdict (leakverdict.py) over one site's live bytes, a snapshot for a step: it
+    grew at every snapshot (the window's step figures are the verdict's business, not a site's)."""
+    return leak_verdict(list(enumerate(live)), min_growth=1, min_ends=len(live)).leaking
 
 
 def _device_of(snapshot: Any, site: Site, patterns: Library) -> int | None:

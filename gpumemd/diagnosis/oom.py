@@ -42,9 +42,10 @@ from typing import Any
 from .accounting import OomAccounting
 from .cudacaching import pages_mapped
 from .forecast import rank_limit
+from .leakverdict import leak_verdict
 
 __all__ = ["CAUSES", "EXPANDABLE", "FORMAT", "REMEDIES", "Counterfactual", "Diagnosis", "counterfactuals",
-           "diagnose", "expandable_fits", "human_bytes", "leak_run", "only_stranded_fits", "remedy_fits",
+           "diagnose", "expandable_fits", "human_bytes", "only_stranded_fits", "remedy_fits",
            "smallest", "UNDIAGNOSED"]
 
 FORMAT = "gpumemd-oom-diagnosis/2"
@@ -59,10 +60,6 @@ REMEDIES = ("alloc_conf", "batch_fraction", "free_other_processes", "lift_limit"
 EXPANDABLE = "expandable_segments:True"
 
 MIB = 1 << 20
-
-LEAK_MIN_STEPS = 4  # step-end readings, each above the last, before a leak is claimed
-
-LEAK_MIN_GROWTH = 1 * MIB  # per step: below this a "leak" is allocator noise
 
 BATCH_MARGIN = 0.9  # the batch fraction keeps 10 % back: the step's other allocations vary
 
@@ -105,23 +102,6 @@ def _lifted_mps_room(acc: OomAccounting) -> int | None:
     if acc.device_total is None or acc.process_used is None or acc.others_bytes is None:
         return None
     return max(0, acc.device_total - acc.process_used - acc.others_bytes)
-
-
-def leak_run(ends: Sequence[tuple[int, int]]) -> tuple[float, int, int] | None:
-    """(growth per optimizer step, optimizer steps, bytes grown) over the last run of step ends
-    each at least LEAK_MIN_GROWTH per step above the one before; None under LEAK_MIN_STEPS."""
-    if len(ends) < LEAK_MIN_STEPS:
-        return None
-    run = 1
-    for (s0, a0), (s1, a1) in zip(reversed(ends[:-1]), reversed(ends), strict=False):
-        if s1 > s0 and a1 - a0 >= LEAK_MIN_GROWTH * (s1 - s0):
-            run += 1
-        else:
-            break
-    if run < LEAK_MIN_STEPS:
-        return None
-    (s0, a0), (s1, a1) = ends[-run], ends[-1]
-    return (a1 - a0) / (s1 - s0), s1 - s0, a1 - a0
 
 
 @dataclass(frozen=True)
@@ -186,10 +166,9 @@ def counterfactuals(acc: OomAccounting) -> tuple[Counterfactual, ...]:
     out.append(Counterfactual("graph_pools", None if not known or acc.pools is None
                               else pool > 0 and _room(acc, pool) >= req, 2, pool))
     # leak
-    run = leak_run(acc.step_ends)
-    grown = run[2] if run is not None else 0
-    out.append(Counterfactual("leak", None if not known else run is not None and _room(acc, grown) >= req, 2,
-                              grown))
+    leak = leak_verdict(acc.step_ends)
+    leak_fits = None if not known else leak.leaking and _room(acc, leak.grown) >= req
+    out.append(Counterfactual("leak", leak_fits, 2, leak.grown))
     # non-PyTorch memory beyond the CUDA context
     excess = acc.non_pytorch_excess
     out.append(Counterfactual("non_pytorch", None if not known or excess is None
@@ -297,8 +276,8 @@ def remedy_fits(acc: OomAccounting, remedy: dict[str, Any]) -> bool:
     extra = {"free_pools": acc.pool_free, "free_non_pytorch": acc.non_pytorch_excess or 0,
              "free_other_processes": acc.others_bytes or 0}
     if kind == "fix_leak":
-        run = leak_run(acc.step_ends)
-        return run is not None and _room(acc, run[2]) >= req
+        leak = leak_verdict(acc.step_ends)
+        return leak.leaking and _room(acc, leak.grown) >= req
     if kind in extra:
         return _room(acc, extra[kind], own=kind != "free_other_processes") >= req
     return False
@@ -418,11 +397,12 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
                 "(torch.cuda.use_mem_pool / the same graph's pool)",
                 {"kind": "free_pools", "bytes": acc.pool_free}, {"pool_free_bytes": acc.pool_free})
     if cause == "leak":
-        run = leak_run(acc.step_ends)
-        per, steps, grown = run if run is not None else (0.0, 0, 0)
+        leak = leak_verdict(acc.step_ends)
+        per, steps, grown = leak.bytes_per_step, leak.steps, leak.grown
         return (f"allocated memory at the optimizer step's end grew {human_bytes(per)} per step "
                 f"over the last "
-                f"{steps} steps ({human_bytes(grown)}); without that growth the {what} request fits",
+                f"{steps} steps, since step {leak.since_step} ({human_bytes(grown)}); without that growth "
+                f"the {what} request fits",
                 f"find what keeps {human_bytes(per)} per optimizer step alive (gpumemd explain "
                 f"--diff, the leak "
                 "finder); the step loop is not freeing it",
@@ -462,9 +442,9 @@ def _capacity(acc: OomAccounting, room: int, short: int
                 {"kind": "none"}, {})
     what = human_bytes(req)
     numbers: dict[str, int | float] = {"shortfall_bytes": short}
-    run = leak_run(acc.step_ends)
-    aside = (f"; allocated also grew {human_bytes(run[0])} per optimizer step, which does not explain it"
-             if run is not None else "")
+    leak = leak_verdict(acc.step_ends)
+    aside = (f"; allocated also grew {human_bytes(leak.bytes_per_step)} per optimizer step, which does not "
+             "explain it" if leak.leaking else "")
     total = acc.device_total
     if total is not None and req > total:
         return (f"the request alone ({what}) is larger than the device ({human_bytes(total)}){aside}",

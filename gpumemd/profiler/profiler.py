@@ -533,7 +533,8 @@ class GPUMemoryProfiler:
             exact,
             nets,
         ) in stats.items():
-            suspected, growth = suspect_leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
+            verdict = suspect_leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
+            suspected, growth = verdict.leaking, verdict.bytes_per_step
             functions[name] = {
                 "call_count": calls,
                 "total_time": total_time,
@@ -552,12 +553,12 @@ class GPUMemoryProfiler:
                 hints.append(
                     {
                         "function": name,
-                        "calls_considered": len(nets),
+                        "calls_considered": verdict.steps,
                         "growth_per_call": growth,
-                        "total_growth": sum(nets),
+                        "total_growth": verdict.grown,
                         "message": (
-                            f"{name}: memory grew in {sum(1 for n in nets if n >= self.leak_threshold_bytes)}"
-                            f" of its last {len(nets)} calls, {growth / MiB:.2f} MiB per call on average"
+                            f"{name}: memory grew at each of its last {verdict.steps} calls, "
+                            f"{growth / MiB:.2f} MiB per call"
                         ),
                     }
                 )

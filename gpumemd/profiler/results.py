@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, TypeVar, overload
 
 from gpumemd.backends.torch_cuda import span_peak
+from gpumemd.diagnosis.leakverdict import LeakVerdict, leak_verdict
 
 from .probes import RawReading
 
@@ -211,14 +212,13 @@ def level_peak(before: int, after: int, peak_before: int, peak_after: int) -> in
     return peak_after if peak_after > peak_before else max(before, after)
 
 
-def suspect_leak(nets: Sequence[int], threshold: int, min_calls: int) -> tuple[bool, float]:
-    """(suspected, mean growth per call) from the net change of recent calls.
-
-    Suspected when at least `min_calls` calls are known, at least three quarters of them
-    grew by `threshold` or more, and the mean growth is at least `threshold`.
-    """
-    if len(nets) < min_calls:
-        return False, 0.0
-    mean = sum(nets) / len(nets)
-    growing = sum(1 for n in nets if n >= threshold)
-    return (growing * 4 >= len(nets) * 3 and mean >= threshold), mean
+def suspect_leak(nets: Sequence[int], threshold: int, min_calls: int) -> LeakVerdict:
+    """The one leak verdict (gpumemd/diagnosis/leakverdict.py) over the memory after each of the
+    recent calls, a call for a step: suspected when the last `min_calls` calls or more each
+    grew by `threshold` or more; its growth per call is the run's."""
+    level = sum(abs(n) for n in nets)  # a start that keeps every level a byte count
+    ends = [(0, level)]
+    for i, net in enumerate(nets, 1):
+        level += net
+        ends.append((i, level))
+    return leak_verdict(ends, min_growth=max(1, threshold), min_ends=min_calls + 1)

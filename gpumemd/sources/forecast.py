@@ -9,7 +9,8 @@ and the shape probe's peaks (`add_probe`, agent/shapeprobe.py). Only exact step 
 the shape fit: the allocator's counters give a step's peak exactly when the step raised the
 lifetime peak (or the user reset it); any other step reads that lifetime peak as an upper
 bound, which says nothing of its own shape (gpumemd/sources/allocator.py, Step peak). The
-probe measures, once each, the shapes those steps leave out. The leak's trend reads the
+probe measures, once each, the shapes those steps leave out. The leak verdict
+(diagnosis/leakverdict.py, the packaged PytorchMemoryLeak rule alerts on its growth) reads the
 step-end bytes, exact at every boundary and independent of the batch's shape. The fits are
 gpumemd/diagnosis/forecast.py's pure functions.
 
@@ -19,7 +20,9 @@ gpumemd/diagnosis/forecast.py's pure functions.
     gpumemd_forecast_peak_bytes{gpu="0",rank="0",uuid="GPU-…"} 7.1e+10
     gpumemd_forecast_peak_error_bytes{gpu="0",rank="0",uuid="GPU-…"} 3.0e+08
     gpumemd_forecast_headroom_bytes{gpu="0",rank="0",uuid="GPU-…"} 8.9e+09
-    gpumemd_forecast_steps_to_oom{gpu="0",rank="0",uuid="GPU-…"} 1200   (only while a leak is sure)
+    gpumemd_forecast_steps_to_oom{gpu="0",rank="0",uuid="GPU-…"} 1200   (only while leaking)
+    gpumemd_forecast_leak_bytes_per_step{gpu="0",rank="0",uuid="GPU-…"} 4194304   (only while leaking)
+    gpumemd_forecast_leak_since_step{gpu="0",rank="0",uuid="GPU-…"} 1810   (only while leaking)
 
 A series is absent while it is undefined (no limit, too few shapes, no upward trend): never
 a zero that is not a reading.
@@ -87,6 +90,8 @@ class ForecastReading(NamedTuple):
     forecast_headroom: float | None  # limit − (predicted peak + its error) − unreusable cache
     steps_to_oom: float | None
     seconds_to_oom: float | None
+    leak_bytes_per_step: float | None = None  # the leak verdict's, only while leaking
+    leak_since_step: int | None = None
 
 
 _SPECS: tuple[tuple[str, Family], ...] = tuple((key, Family(name)) for key, name in (
@@ -98,6 +103,8 @@ _SPECS: tuple[tuple[str, Family], ...] = tuple((key, Family(name)) for key, name
     ("forecast_headroom", "gpumemd_forecast_headroom_bytes"),
     ("steps_to_oom", "gpumemd_forecast_steps_to_oom"),
     ("seconds_to_oom", "gpumemd_forecast_seconds_to_oom"),
+    ("leak_bytes_per_step", "gpumemd_forecast_leak_bytes_per_step"),
+    ("leak_since_step", "gpumemd_forecast_leak_since_step"),
 ))
 _PROBES = Family("gpumemd_forecast_probes")
 _TOKENS = Family("gpumemd_training_tokens")
@@ -229,7 +236,9 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 None if fit is None or limit is None
                 else limit - fit.peak - fit.error - r.inactive_split_bytes,
                 None if trend is None else trend.steps_to_oom,
-                None if trend is None else trend.seconds_to_oom))
+                None if trend is None else trend.seconds_to_oom,
+                trend.slope if trend is not None and trend.leaking else None,
+                trend.since_step if trend is not None and trend.leaking else None))
         return tuple(out)
 
     def _fits(self, device: int, points: list[_Point],

@@ -1,12 +1,14 @@
-"""On a GPU: a real training loop that leaks 1 MB a step fires the leak rule (and its
+"""On a GPU: a real training loop that leaks 1 MB a step fires the leak rules (and their
 snapshot action leaves an allocator snapshot); the same loop without the leak does not.
 
 The first test feeds the allocator reading to the engine directly (independent of the
-agent), on the engine's injected clock: each real optimizer step is 25 ms of engine time,
-so the 60 s window costs only the steps' own time. The second runs the real agent
-(`gpumemd.start`), whose own sampler and rules fire the alert, call an `on_alert` callback
-and run the `dump_snapshot` action, in wall time; its windows are scaled down to 6 s (the
-default rule's are 10 m). Figures go to `alerts-gpu.json` in the results
+agent), on the engine's injected clock, with a trend rule on the floor of allocated bytes (a
+user's rule of that kind; the packaged rule read it before the leak verdict): each real
+optimizer step is 25 ms of engine time, so the 60 s window costs only the steps' own time.
+The second runs the real agent (`gpumemd.start`) with the packaged PytorchMemoryLeak (the
+leak verdict over exact step ends, docs/alerts.md), its `for` cut to 1 s: its own step hook,
+forecast collector and rules fire the alert, call an `on_alert` callback and run the
+`dump_snapshot` action, in wall time. Figures go to `alerts-gpu.json` in the results
 directory, one key per test.
 """
 
@@ -24,7 +26,7 @@ from prometheus_client.core import GaugeMetricFamily
 
 from gpumemd.alerts import actions
 from gpumemd.alerts.engine import FIRING, Engine
-from gpumemd.alerts.rules import AlertingConfig
+from gpumemd.alerts.rules import default_rule_mappings, rule_from_dict
 
 # Outside the fast tier (make gpu-fast): the rules are CPU-tested; here they only read the allocator,
 # which every fast scenario reads
@@ -32,10 +34,13 @@ pytestmark = pytest.mark.slow
 
 
 def _leak_rule():
-    (spec,) = [r for r in AlertingConfig().loaded().rules if r.alert == "PytorchMemoryLeak"]
-    return dataclasses.replace(
-        spec, window=60.0, confirm_window=30.0, bucket=3.0, for_=5.0, actions=("dump_snapshot",)
-    )
+    """A floor trend rule, its windows scaled from 10m/5m/30s/2m."""
+    spec = rule_from_dict({
+        "alert": "FloorGrowing", "kind": "trend", "metric": "gpumemd_allocator_allocated_bytes",
+        "window": "60s", "confirm_window": "30s", "bucket": "3s", "aggregate": "min", "op": ">",
+        "threshold": 262144, "for": "5s",
+    })
+    return dataclasses.replace(spec, actions=("dump_snapshot",))
 
 
 def _loop(
@@ -127,8 +132,8 @@ def _merge_results(results_dir: Path, figures: dict[str, Any]) -> None:
 
 
 def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
-    """gpumemd.start with the leak rule (scaled to a 10 s window) + dump_snapshot: fires within 30 s,
-    leaves a snapshot."""
+    """gpumemd.start with the packaged leak rule (the verdict's series; `for` cut to 1 s) +
+    dump_snapshot: fires within 30 s, leaves a snapshot."""
     torch = pytest.importorskip("torch")
     import gpumemd
     from gpumemd.alerts.engine import Notification
@@ -138,19 +143,11 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
     snapdir.mkdir(parents=True, exist_ok=True)
     for old in snapdir.glob("*"):
         old.unlink()
+    (packaged,) = [r for r in default_rule_mappings() if r["alert"] == "PytorchMemoryLeak"]
     rule = {
-        "alert": "PytorchMemoryLeak",
-        "kind": "trend",
-        "metric": "gpumemd_allocator_allocated_bytes",
-        "window": "10s",
-        "confirm_window": "5s",
-        "bucket": "500ms",
-        "aggregate": "min",
-        "op": ">",
-        "threshold": 262144,
+        **{k: v for k, v in packaged.items() if k not in ("info", "agent_actions", "annotations")},
         "for": "1s",
-        "labels": {"severity": "warning"},
-        "annotations": {"summary": "rank {{ $labels.rank }} leaks {{ $value | humanize1024 }}B/s"},
+        "annotations": {"summary": "rank {{ $labels.rank }} leaks {{ $value | humanize1024 }}B a step"},
         "actions": ["dump_snapshot"],
         "action_max": 1,
     }
@@ -172,10 +169,21 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
         on_alert=got.extend,
     )
     kept = []
-    start = time.time()
     fired_at = snapshot_at = None
     steps = 0
+    steady_said: list[Any] = []
     try:
+        # first a steady run: no verdict, no alert (its `for` is 1 s, the run 8 s)
+        steady_until = time.time() + 8
+        while time.time() < steady_until:
+            x = torch.randn(512, 4096, device="cuda")
+            model(x).square().mean().backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+            steps += 1
+            time.sleep(0.02)
+        steady_said = [n.labels.get("alertname") for n in list(got)]
+        start = time.time()
         while time.time() - start < 30:
             x = torch.randn(512, 4096, device="cuda")
             model(x).square().mean().backward()
@@ -204,6 +212,7 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
             "steps": steps,
             "leak_bytes_per_step": 1_000_000,
             "callback_fired_after_s": fired_at,
+            "steady_notifications": steady_said,
             "snapshot_after_s": snapshot_at,
             "api_alerts": [
                 {"alertname": a["labels"]["alertname"], "state": a["state"], "value": a["value"]}
@@ -211,16 +220,15 @@ def test_agent_on_a_leaking_loop_fires_and_dumps_a_snapshot(results_dir):
             ],
             "snapshot_bytes": snaps[0].stat().st_size if snaps else 0,
             "rule": {
-                "window_s": 10,
-                "confirm_s": 5,
-                "bucket_s": 0.5,
+                "metric": rule["metric"],
                 "for_s": 1,
                 "evaluation_interval_s": 0.25,
-                "threshold_Bps": 262144,
+                "threshold_bytes_per_step": rule["threshold"],
             },
         }
     }
     _merge_results(results_dir, figures)
+    assert "PytorchMemoryLeak" not in figures["agent"]["steady_notifications"], figures
     assert fired_at is not None and fired_at < 30, figures
     assert any(
         a["alertname"] == "PytorchMemoryLeak" and a["state"] == "firing"

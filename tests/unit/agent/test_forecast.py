@@ -249,6 +249,43 @@ def test_a_leak_gets_a_time_to_oom_and_a_steady_run_none():
         a.stop()
 
 
+def test_the_packaged_leak_rule_fires_on_the_verdict_and_never_on_a_steady_run():
+    """Real optimizer steps through the agent's hook: a steady run exports no verdict and the
+    packaged PytorchMemoryLeak stays quiet; a leak of 3 MiB a step exports 3 MiB exactly, since
+    the step it began, and the rule fires once it has held for its `for` (2m)."""
+    from gpumemd.diagnosis.leakverdict import MIN_ENDS
+
+    ledger = Ledger()
+    a = agent(ledger)
+    try:
+        train(a, ledger, [512, 1024, 256] * 10)  # shapes move the peak, never the step end
+        engine = _engine("PytorchMemoryLeak")
+        got = series(a)
+        assert "gpumemd_forecast_leak_bytes_per_step" not in got
+        for ts in (0, 121, 300):
+            step(engine, a.sample_once().exposition.families, ts)
+        assert states(engine) == {}
+        w = torch.nn.Parameter(torch.zeros(2))
+        opt = torch.optim.SGD([w], lr=0.1)
+        began = a.steps.training.optimizer_steps  # the last steady end: the run starts there
+        for i in range(MIN_ENDS - 1):
+            ledger.alloc(3 * MiB)  # kept: a leak of 3 MiB a step
+            w.grad = torch.ones(2)
+            opt.step()
+            if i < MIN_ENDS - 2:
+                assert "gpumemd_forecast_leak_bytes_per_step" not in series(a)  # too few ends yet
+        got = series(a)
+        assert got["gpumemd_forecast_leak_bytes_per_step"] == 3 * MiB
+        assert got["gpumemd_forecast_leak_since_step"] == began
+        fams = a.sample_once().exposition.families
+        step(engine, fams, 400)
+        assert states(engine) == {"PytorchMemoryLeak": PENDING}
+        step(engine, fams, 521)
+        assert states(engine) == {"PytorchMemoryLeak": FIRING}
+    finally:
+        a.stop()
+
+
 @pytest.fixture(autouse=True)
 def _no_agent_left():
     yield

@@ -42,7 +42,8 @@ def info(rep: LeakReport, **over: str):
 
 
 def alloc(n: float):
-    return gauge("gpumemd_allocator_allocated_bytes", [(R5, n)])
+    """The leak verdict's series (the agent's forecast collector exports it only while leaking)."""
+    return gauge(leak_rule()["metric"], [(R5, n)])
 
 
 def test_the_leak_alert_says_where_and_what_holds_it() -> None:
@@ -50,7 +51,8 @@ def test_the_leak_alert_says_where_and_what_holds_it() -> None:
     engine = make_engine([quick_rule()])
     sent = step(engine, [alloc(1), info(report(held))], 0)
     ann = sent[0].annotations
-    assert ann["summary"].endswith("leaks 1B/s of PyTorch memory: leaking at train.py:88 in step(): "
+    assert ann["summary"].endswith("leaks 1B of PyTorch memory per optimizer step: "
+                                   "leaking at train.py:88 in step(): "
                                    "+48.0 MiB/step, held by global `outputs` at train.py:89")
     assert (
         ann["leak_site"] == "train.py:88 in step()" and ann["retained_by"] == "global outputs (train.py:89)"
@@ -61,7 +63,7 @@ def test_an_answer_that_arrives_after_the_alert_is_sent_again_with_it() -> None:
     engine = make_engine([quick_rule()], resend_delay=600)
     first = step(engine, [alloc(1)], 0)
     assert (
-        first[0].annotations["summary"].endswith("of PyTorch memory")
+        first[0].annotations["summary"].endswith("of PyTorch memory per optimizer step")
         and first[0].annotations["leak_site"] == ""
     )
     again = step(engine, [alloc(1), info(report())], 1)

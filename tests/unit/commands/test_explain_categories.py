@@ -79,7 +79,8 @@ def test_without_categories_nothing_changes_and_bad_rows_are_skipped() -> None:
 FORECAST = [("gpumemd_headroom_bytes", 3 * GiB), ("gpumemd_forecast_tokens", 8192),
             ("gpumemd_forecast_peak_bytes", 90 * GiB), ("gpumemd_forecast_peak_error_bytes", GiB),
             ("gpumemd_forecast_headroom_bytes", -12 * GiB), ("gpumemd_forecast_steps_to_oom", 1200),
-            ("gpumemd_forecast_seconds_to_oom", 1500)]
+            ("gpumemd_forecast_seconds_to_oom", 1500), ("gpumemd_forecast_leak_bytes_per_step", 4 << 20),
+            ("gpumemd_forecast_leak_since_step", 1810)]
 
 
 def with_forecast(rows: list[tuple[str, float]]) -> list[GaugeMetricFamily]:
@@ -95,7 +96,9 @@ def test_a_rank_over_its_forecast_and_leaking_is_a_finding_with_its_figures() ->
     found = {f.kind: f for f in findings(node)}
     said = found["forecast_oom"].message
     assert "8192 tokens is predicted to peak at 90.0 GiB ± 1.0 GiB: 12.0 GiB more" in said
-    assert "runs out in 1200 optimizer steps, about 25m 0s" in found["leak_oom"].message
+    assert found["leaking"].message.endswith(
+        "leaking 4.0 MiB per optimizer step since step 1810 (its allocated memory at each step's end grows); "
+        "at this rate it runs out in 1200 optimizer steps, about 25m 0s")
     text = render(node, findings(node))
     assert "3.0 GiB left at the step peak" in text
     doc = json.loads(to_json(node, findings(node)))
@@ -105,10 +108,10 @@ def test_a_rank_over_its_forecast_and_leaking_is_a_finding_with_its_figures() ->
 def test_a_rank_whose_batches_fit_has_no_forecast_finding() -> None:
     from gpumemd.commands.explain import findings
 
-    rows = [(n, v) for n, v in FORECAST if "to_oom" not in n]
+    rows = [(n, v) for n, v in FORECAST if "to_oom" not in n and "leak" not in n]
     rows = [(n, 20 * GiB if n == "gpumemd_forecast_headroom_bytes" else v) for n, v in rows]
     node = Node.from_families(with_forecast(rows), "test")
-    assert not {"forecast_oom", "leak_oom"} & {f.kind for f in findings(node)}
+    assert not {"forecast_oom", "leaking"} & {f.kind for f in findings(node)}
     over = [(n, -GiB if n == "gpumemd_headroom_bytes" else v) for n, v in rows]
     assert "1.0 GiB over at the step peak" in render(Node.from_families(with_forecast(over), "test"), [])
 

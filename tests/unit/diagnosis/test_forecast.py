@@ -1,6 +1,7 @@
 """The forecaster as a pure function: goldens for the three questions (headroom, a leak's
-time to OOM, the peak at the largest shape), then properties over generated inputs: never
-NaN or inf, robust to noise and outliers, a negative headroom never reported positive."""
+time to OOM from the leak verdict, the peak at the largest shape), then properties over
+generated inputs: never NaN or inf, robust to noise and outliers, a negative headroom never
+reported positive."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.diagnosis.forecast import MIN_SHAPES, headroom, leak_trend, rank_limit, shape_fit
+from gpumemd.diagnosis.leakverdict import MIN_GROWTH
 
 GiB = 1 << 30
 
@@ -53,7 +55,7 @@ def test_a_steady_leak_meets_the_limit_when_the_line_says():
     assert trend.seconds_to_oom == pytest.approx(112.5)
 
 
-def test_a_flat_noisy_peak_has_no_time_to_oom():
+def test_a_flat_noisy_step_end_has_no_time_to_oom():
     rng = random.Random(7)
     steps = list(range(64))
     peaks = [GiB + rng.randint(-(1 << 20), 1 << 20) for _ in steps]
@@ -74,9 +76,17 @@ def test_an_outlier_does_not_make_or_hide_a_leak():
     assert trend is not None and trend.slope == pytest.approx(1 << 20) and trend.steps_to_oom is not None
 
 
-def test_too_few_points_or_one_step_is_none():
-    assert leak_trend([1, 2, 3], [1, 2, 3], 10) is None
-    assert leak_trend([5] * 20, list(range(20)), 100) is None  # no distinct steps: no slope
+def test_no_end_is_none_and_one_step_counted_again_is_no_leak():
+    assert leak_trend([], [], 10) is None
+    trend = leak_trend([5] * 20, [GiB * i for i in range(20)], 100 * GiB)  # no distinct steps: no growth
+    assert trend is not None and not trend.leaking and trend.steps_to_oom is None
+
+
+def test_the_trend_is_the_leak_verdict_since_its_first_step():
+    steps = list(range(100, 132))
+    ends = [GiB] * 20 + [GiB + 3 * (1 << 20) * (s - 119) for s in steps[20:]]  # from step 119 on
+    trend = leak_trend(steps, ends, 2 * GiB)
+    assert trend is not None and trend.leaking and trend.slope == 3 * (1 << 20) and trend.since_step == 119
 
 
 # --- the shape: goldens ---
@@ -272,14 +282,13 @@ def test_leak_trend_is_finite(peaks, limit):
     trend = leak_trend(list(range(len(peaks))), peaks, limit, times=[0.1 * i for i in range(len(peaks))])
     if trend is None:
         return
-    assert _finite_or_none(trend.slope, trend.low, trend.high, trend.level, trend.steps_to_oom,
-                           trend.seconds_to_oom)
+    assert _finite_or_none(trend.slope, trend.level, trend.steps_to_oom, trend.seconds_to_oom)
     if trend.steps_to_oom is not None:
-        assert trend.steps_to_oom > 0 and trend.low > 0
+        assert trend.steps_to_oom > 0 and trend.leaking and trend.slope >= MIN_GROWTH
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(min_value=1, max_value=1 << 20), st.integers(min_value=1, max_value=1 << 24),
+@given(st.integers(min_value=1, max_value=1 << 20), st.integers(min_value=MIN_GROWTH, max_value=1 << 24),
        st.integers(min_value=1 << 20, max_value=1 << 36))
 def test_a_monotone_leak_always_has_a_positive_time_to_oom(start, per_step, gap):
     peaks = [start + per_step * i for i in range(32)]

@@ -31,7 +31,6 @@ from gpumemd.diagnosis.oom import (
     REMEDIES,
     diagnose,
     expandable_fits,
-    leak_run,
     remedy_fits,
 )
 from gpumemd.diagnosis.snapshot import load_snapshot
@@ -167,17 +166,16 @@ def test_the_growth_per_step_is_per_optimizer_step_from_exact_step_ends() -> Non
     """Boundaries every 10 optimizer steps, 16 MiB kept a step: 16 MiB per step, exactly."""
     d = diagnose(SCENES["leak"])
     assert d.cause == "leak" and d.numbers["bytes_per_step"] == 16 * MIB and d.numbers["steps"] == 90
-    assert leak_run(leak_ends(0, 3 * MIB, every=7)) == (3 * MIB, 63, 189 * MIB)
-    assert leak_run(((1, 10 * GIB),) * 6) is None  # flat: no leak
-    assert leak_run(((5, GIB), (5, 2 * GIB), (6, 3 * GIB), (7, 4 * GIB))) is None  # a step counted twice
+    assert d.numbers["growth_bytes"] == 16 * MIB * 90 and "since step 10" in d.summary
 
 
 def test_a_device_filled_by_small_tensors_is_fragmentation_not_what_others_could_give_up() -> None:
     """The corpus's fill (H100, issue 35 follow-up): 4 MiB holes between small tensors, 70 MiB of
-    non-PyTorch memory beyond the context, a loop that grew 16 MiB a step: giving any of those
+    non-PyTorch memory beyond the context, a loop that grew 9 MiB a step: giving any of those
     up would be filled too; only the cache's own free bytes joined need nobody to give anything."""
     holes = [seg([(4 * MIB, "inactive"), (16 * MIB, "active_allocated")]) for _ in range(600)]
-    grown = leak_ends(40 * GIB, 16 * MIB, every=1, count=5)
+    # 8 step ends, a leak to the verdict: 63 MiB grown, under the 70 MiB of non-PyTorch memory
+    grown = leak_ends(40 * GIB, 9 * MIB, every=1, count=8)
     acc = scene([live(60 * GIB)] + holes, 20 * MIB, 2 * MIB, non_pytorch=CONTEXT + 70 * MIB,
                 step_ends=grown)
     d = diagnose(acc)
