@@ -292,23 +292,35 @@ class GPUMemoryProfiler:
         # list must not count on the CPU.
         tensors = live_tensors(self.device_id) if self.track_tensors else None
         stack = caller_stack() if self.collect_stack_traces else None
-        if self._sync is not None:  # work queued before the call is not the call's
-            self._sync()
+        # Read, then synchronize: the allocator's counters move only in host calls (no
+        # synchronize moves one), so they read the same either way, and this way the read
+        # overlaps earlier work still on the device (docs/profiler.md, "Overhead").
         raw = self._probe.read()
         snap = self._snapshot(raw, self._cpu(), f"before_{name}", stack)
+        if self._sync is not None:  # work queued before the call is not the call's
+            self._sync()
         token = self._sampler.begin() if self._sampler is not None else None
         return _Call(name, qualified_name, raw, snap, tensors, token, time.perf_counter())
 
     def _end(self, call: _Call, error: BaseException | None) -> ProfileResult:
         # Not after an error: a CUDA error would surface again from the synchronize.
-        if self._sync is not None and error is None:
-            self._sync()
-        elapsed = time.perf_counter() - call.started
+        sync = self._sync if error is None else None
+        if sync is not None and call.tensors is not None:  # a heap walk is too long to hide in the time
+            sync()
+            sync = None
+        ended = time.perf_counter()  # host time only, unless a synchronize follows
+        # The after-reading and the result come before the synchronize (the counters read
+        # the same, as in _begin), so they overlap the GPU work the call left queued; the
+        # time is taken once the device is done: it can include them where that work
+        # finished sooner, never leave out the call's GPU work.
         raw = self._probe.read()
         sampled = self._sampler.end(call.token) if self._sampler is not None and call.token is not None else 0
         after = self._snapshot(raw, self._cpu(), f"after_{call.name}" + ("" if error is None else "_error"))
         tensors_after = live_tensors(self.device_id) if call.tensors is not None else None
-        result = self._result(call, raw, after, sampled, elapsed, tensors_after, error)
+        result = self._result(call, raw, after, sampled, ended - call.started, tensors_after, error)
+        if sync is not None:
+            sync()
+            result.execution_time = time.perf_counter() - call.started
         self._record(result)
         return result
 
