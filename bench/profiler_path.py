@@ -39,13 +39,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.fakes import READINGS  # noqa: E402
-
 
 class StubCuda:
     """STUB TorchCudaApi: a recorded answer after a spin, and an emulated device queue."""
 
     def __init__(self, read_s: float) -> None:
+        from tests.fakes import READINGS  # here: bench/profiler_overhead.py imports load_tree alone
+
         self.read_s = read_s
         self.stats = READINGS["after_256MiB_and_4000B"]["raw_memoryStats"]
         self.busy_until = 0.0
