@@ -91,6 +91,8 @@ class RawReading(NamedTuple):
     frees: int | None
 
 
+_new = tuple.__new__
+
 # Before the process initialised CUDA nothing can be allocated on it: every counter is 0.
 _ZERO = RawReading(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # A torch that answers no statistics (a CPU-only build): levels read 0, but the counters
@@ -126,18 +128,23 @@ class CudaProbe:
         stats = AllocatorStats.parse(sample)
         if stats is None or stats.invalid:  # CPU-only builds answer {}; a value that is no count
             return _UNREAD
-        return RawReading(
-            stats.allocated or 0,
-            stats.reserved or 0,
-            stats.active or 0,
-            stats.inactive_split_bytes or 0,
-            stats.allocated_peak or 0,
-            stats.reserved_peak or 0,
-            stats.active_peak or 0,
-            stats.allocated_total,
-            stats.freed_total,
-            stats.allocations_total,  # allocator blocks (allocations), not bytes
-            stats.frees_total,
+        # Every field is a count here (`invalid` is empty); built without the named tuple's
+        # argument binding: two of these per profiled call.
+        return _new(
+            RawReading,
+            (
+                stats.allocated,
+                stats.reserved,
+                stats.active,
+                stats.inactive_split_bytes,
+                stats.allocated_peak,
+                stats.reserved_peak,
+                stats.active_peak,
+                stats.allocated_total,
+                stats.freed_total,
+                stats.allocations_total,  # allocator blocks (allocations), not bytes
+                stats.frees_total,
+            ),
         )
 
 
