@@ -112,13 +112,13 @@ def pairs(floor: Callable[[], None], profiled: Callable[[], None], n: int) -> li
 
 
 def parts(prof: Any, api: StubCuda) -> dict[str, float]:
-    """Each step of one default call, timed alone (microseconds: the best of 30 blocks, so a
-    shared machine's stalls fall out)."""
+    """Each step of one default call, timed alone (microseconds: the best of 200 blocks of 20
+    calls, so a shared machine's stalls, a few ms every few ms, fall out)."""
     from gpumemd.backends.torch_cuda import AllocatorStats
     from gpumemd.profiler import sections
 
-    def t(f: Callable[[], Any], n: int = 200) -> float:
-        return min(timeit.repeat(f, number=n, repeat=30)) / n * 1e6
+    def t(f: Callable[[], Any], n: int = 20) -> float:
+        return min(timeit.repeat(f, number=n, repeat=200)) / n * 1e6
 
     raw = prof._probe.read()
     snap = prof._snapshot(raw, 1, "before_f")
