@@ -2,12 +2,17 @@
 against upstream Stormlog, side by side in one run, against the floor (the bare call
 followed by torch.cuda.synchronize()).
 
-    python3 bench/profiler_overhead.py --out FILE [--stormlog LABEL=DIR]... [--calls 400] [--rounds 3]
+    python3 bench/profiler_overhead.py --out FILE [--stormlog LABEL=DIR]... [--baseline-tree DIR]
+                                       [--calls 400] [--rounds 3]
 
 The heap: transformers is imported and GPT-2 small is built from its config (no download)
 on the GPU and trained one step, so the garbage collector holds what a Hugging Face
 training process holds. The function: ~0.1 ms of GPU work (torch.cuda._sleep, calibrated)
-plus one small allocation, returned (profile_function drops it). Each variant alternates
+plus one small allocation, returned (profile_function drops it); it returns with that work
+still queued, as a step that does not wait for its result does. The `_no_gpu_tail` variants
+profile the same function followed by its own synchronize (as a step ending in `loss.item()`
+does): nothing is left for the profiler's after-reading to overlap, and their floor is that
+function alone. Each variant alternates
 bare and profiled calls, and the variants take turns over --rounds rounds; the overhead is
 the median over all pairs of (profiled - bare), in microseconds, with the medians of each
 side, each round's overhead, and the ratio to gpumemd's default.
@@ -16,6 +21,8 @@ Upstream is imported from each --stormlog LABEL=DIR (a directory holding a `stor
 package: `pip install --no-deps --target DIR stormlog==0.4.3`, or the package directory of a
 git checkout), with its own default and with track_tensors flipped; a copy that does not
 import says why in its row. Variants that walk the heap run --slow-calls pairs.
+With --baseline-tree (a `git archive` of an older gpumemd package) that tree's profiler runs
+beside this one, in the same rounds: `baseline_default` and `baseline_default_no_gpu_tail`.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import torch  # noqa: E402
 
+from bench.profiler_path import load_tree  # noqa: E402
 from gpumemd.profiler import GPUMemoryProfiler, profile_function  # noqa: E402
 
 TARGET_US = 100.0
@@ -77,21 +85,16 @@ def gpu_function(target_s: float = 1e-4) -> Callable[[], torch.Tensor]:
     return work
 
 
-def floor_call(fn: Callable[[], Any]) -> None:
-    fn()
-    torch.cuda.synchronize()
-
-
-def pairs(fn: Callable[[], Any], profiled: Callable[[], Any], calls: int,
+def pairs(floor: Callable[[], Any], profiled: Callable[[], Any], calls: int,
           warmup: int) -> tuple[list[float], list[float]]:
-    """Alternate bare+synchronize and profiled calls: (bare seconds, profiled seconds)."""
+    """Alternate floor and profiled calls: (floor seconds, profiled seconds)."""
     for _ in range(warmup):
-        floor_call(fn)
+        floor()
         profiled()
     bare, prof = [], []
     for _ in range(calls):
         t0 = time.perf_counter()
-        floor_call(fn)
+        floor()
         t1 = time.perf_counter()
         profiled()
         t2 = time.perf_counter()
@@ -159,6 +162,7 @@ def main() -> None:
     ap.add_argument("--calls", type=int, default=400, help="pairs for the fast variants")
     ap.add_argument("--slow-calls", type=int, default=8, help="pairs for variants that walk the heap")
     ap.add_argument("--rounds", type=int, default=3, help="round-robin rounds over all variants")
+    ap.add_argument("--baseline-tree", type=Path, help="a directory holding an older gpumemd package")
     args = ap.parse_args()
     torch.cuda.init()
     heap = build_heap()
@@ -176,13 +180,27 @@ def main() -> None:
     def in_context() -> None:
         with gm.profile_context("block"):
             fn()
-    # (name, profiler, call, walks the heap)
-    variants: list[tuple[str, Any, Callable[[], Any], bool]] = [
-        ("gpumemd_default", gm, lambda: gm.profile_function(fn), False),
-        ("gpumemd_module_decorator", gm, decorated, False),
-        ("gpumemd_profile_context", gm, in_context, False),
-        ("gpumemd_track_tensors_true", gm_walk, lambda: gm_walk.profile_function(fn), True),
+
+    def floor() -> None:  # the function followed by a synchronize
+        fn()
+        torch.cuda.synchronize()
+
+    waited = floor  # the function that waits for its own GPU work: the no_gpu_tail variants' call and floor
+    # (name, profiler, floor, call, walks the heap)
+    variants: list[tuple[str, Any, Callable[[], Any], Callable[[], Any], bool]] = [
+        ("gpumemd_default", gm, floor, lambda: gm.profile_function(fn), False),
+        ("gpumemd_default_no_gpu_tail", gm, waited, lambda: gm.profile_function(waited), False),
+        ("gpumemd_module_decorator", gm, floor, decorated, False),
+        ("gpumemd_profile_context", gm, floor, in_context, False),
+        ("gpumemd_track_tensors_true", gm_walk, floor, lambda: gm_walk.profile_function(fn), True),
     ]
+    if args.baseline_tree:
+        old = load_tree(args.baseline_tree.resolve())("cuda:0", max_results=1000)
+        variants[2:2] = [
+            ("baseline_default", old, floor, lambda: old.profile_function(fn), False),
+            ("baseline_default_no_gpu_tail", old, waited, lambda: old.profile_function(waited), False),
+        ]
+        out["baseline_tree"] = str(args.baseline_tree)
     for spec in args.stormlog:
         label, _, path = spec.partition("=")
         cls, version = load_stormlog(label, path)
@@ -197,19 +215,20 @@ def main() -> None:
         except Exception as exc:  # a copy that cannot run here: its row says why
             out["variants"][f"{label}_default"] = {"missing": f"{type(exc).__name__}: {exc}"}
             continue
-        variants.append((f"{label}_default", default, functools.partial(default.profile_function, fn), walks))
-        variants.append((f"{label}_track_tensors_{str(not walks).lower()}", other,
+        variants.append((f"{label}_default", default, floor, functools.partial(default.profile_function, fn),
+                         walks))
+        variants.append((f"{label}_track_tensors_{str(not walks).lower()}", other, floor,
                          functools.partial(other.profile_function, fn), not walks))
     print({k: v for k, v in out.items() if k != "variants"}, flush=True)
 
     # Round-robin: every variant once per round, so a slow spell of the host hits all of them.
     collected: dict[str, list[tuple[list[float], list[float]]]] = {name: [] for name, *_ in variants}
     for round_no in range(args.rounds):
-        for name, prof, profiled, slow in variants:
+        for name, prof, bare, profiled, slow in variants:
             if name in out["variants"]:  # failed in an earlier round
                 continue
             try:
-                collected[name].append(pairs(fn, profiled, args.slow_calls if slow else args.calls,
+                collected[name].append(pairs(bare, profiled, args.slow_calls if slow else args.calls,
                                              warmup=2 if slow else 50))
             except Exception as exc:  # one variant failing keeps the others' figures
                 out["variants"][name] = {"missing": f"{type(exc).__name__}: {exc}"}
@@ -218,7 +237,7 @@ def main() -> None:
             prof.results.clear()  # upstream's result lists may grow without bound
             print(f"round {round_no + 1} {name}: overhead "
                   f"{summarize(collected[name][-1:])['overhead_us']:.1f} us", flush=True)
-    for name, _, _, slow in variants:
+    for name, _, _, _, slow in variants:
         if name not in out["variants"]:
             out["variants"][name] = {**summarize(collected[name]), "walks_heap": slow}
 
@@ -230,6 +249,8 @@ def main() -> None:
         if "overhead_us" in row:
             row["overhead_vs_gpumemd_default"] = row["overhead_us"] / base if base > 0 else float("inf")
     out["meets_target"] = base <= TARGET_US
+    no_tail = out["variants"]["gpumemd_default_no_gpu_tail"].get("overhead_us")
+    out["meets_target_no_gpu_tail"] = no_tail is not None and no_tail <= TARGET_US
     Path(args.out).write_text(json.dumps(out, indent=1))
     print(f"\n{'variant':32} {'floor us':>10} {'profiled us':>12} {'overhead us':>12} {'x gpumemd':>10}")
     for name, row in out["variants"].items():
@@ -239,7 +260,9 @@ def main() -> None:
         else:
             print(f"{name:32} missing: {row['missing']}")
     print(f"gc objects {out['gc_objects']}; gpumemd default overhead {base:.1f} us, "
-          f"target <= {TARGET_US:.0f} us: {'met' if out['meets_target'] else 'NOT met'}; wrote {args.out}")
+          f"target <= {TARGET_US:.0f} us: {'met' if out['meets_target'] else 'NOT met'}; "
+          f"with no GPU tail {no_tail if no_tail is None else round(no_tail, 1)} us: "
+          f"{'met' if out['meets_target_no_gpu_tail'] else 'NOT met'}; wrote {args.out}")
 
 
 if __name__ == "__main__":

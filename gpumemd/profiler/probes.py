@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from gpumemd.backends.host import HostApi, ProcessUnreadable
@@ -91,6 +91,8 @@ class RawReading(NamedTuple):
     frees: int | None
 
 
+_new = tuple.__new__
+
 # Before the process initialised CUDA nothing can be allocated on it: every counter is 0.
 _ZERO = RawReading(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # A torch that answers no statistics (a CPU-only build): levels read 0, but the counters
@@ -107,27 +109,42 @@ class CudaProbe:
         self._initialized = False
 
     def read(self) -> RawReading:
+        return self.reading(self.sample())
+
+    def sample(self) -> Mapping[str, Any] | None:
+        """torch's answer, unparsed (None: CUDA is not initialised, nothing is allocated);
+        `reading` parses it, later: a profiled call's before-reading is parsed after the call."""
         if not self._initialized:
             # Before the process initialised CUDA nothing is allocated; reading now could
             # create a context the program never asked for.
             if not self.api.is_initialized():
-                return _ZERO
+                return None
             self._initialized = True
-        stats = AllocatorStats.parse(self.api.memory_stats(self.index))
+        return self.api.memory_stats(self.index)  # a fresh dict each call (torch's binding)
+
+    def reading(self, sample: Mapping[str, Any] | None) -> RawReading:
+        if sample is None:
+            return _ZERO
+        stats = AllocatorStats.parse(sample)
         if stats is None or stats.invalid:  # CPU-only builds answer {}; a value that is no count
             return _UNREAD
-        return RawReading(
-            stats.allocated or 0,
-            stats.reserved or 0,
-            stats.active or 0,
-            stats.inactive_split_bytes or 0,
-            stats.allocated_peak or 0,
-            stats.reserved_peak or 0,
-            stats.active_peak or 0,
-            stats.allocated_total,
-            stats.freed_total,
-            stats.allocations_total,  # allocator blocks (allocations), not bytes
-            stats.frees_total,
+        # Every field is a count here (`invalid` is empty); built without the named tuple's
+        # argument binding: two of these per profiled call.
+        return _new(
+            RawReading,
+            (
+                stats.allocated,
+                stats.reserved,
+                stats.active,
+                stats.inactive_split_bytes,
+                stats.allocated_peak,
+                stats.reserved_peak,
+                stats.active_peak,
+                stats.allocated_total,
+                stats.freed_total,
+                stats.allocations_total,  # allocator blocks (allocations), not bytes
+                stats.frees_total,
+            ),
         )
 
 
@@ -155,6 +172,12 @@ class CpuProbe:
         rss = self.rss()
         hwm = max(_max_rss(), rss)
         return RawReading(rss, rss, rss, 0, hwm, hwm, hwm, None, None, None, None)
+
+    def sample(self) -> RawReading:  # as CudaProbe's: here reading is all the work
+        return self.read()
+
+    def reading(self, sample: RawReading) -> RawReading:
+        return sample
 
 
 class PeakSampler:

@@ -108,8 +108,10 @@ class ProfileHandle:
 class _Call(NamedTuple):
     name: str
     qualified_name: str | None
-    raw: RawReading
-    snapshot: MemorySnapshot
+    sample: Any  # the probe's before-reading, parsed at the end (`CudaProbe.sample`)
+    cpu: int | None
+    stamp: float  # time.time() of the before-reading
+    stack: str | None
     tensors: dict[int, weakref.ref[Any]] | None
     token: int | None
     started: float
@@ -260,12 +262,17 @@ class GPUMemoryProfiler:
         return self._cpu_probe.rss() if self.track_cpu_memory else None
 
     def _snapshot(
-        self, raw: RawReading, cpu: int | None, operation: str, stack: str | None = None
+        self,
+        raw: RawReading,
+        cpu: int | None,
+        operation: str,
+        stack: str | None = None,
+        stamp: float | None = None,
     ) -> MemorySnapshot:
         if self._on_cpu:
             cpu = raw.allocated
         return MemorySnapshot(
-            timestamp=time.time(),
+            timestamp=time.time() if stamp is None else stamp,
             allocated_memory=raw.allocated,
             reserved_memory=raw.reserved,
             max_memory_allocated=raw.allocated_peak,
@@ -292,23 +299,38 @@ class GPUMemoryProfiler:
         # list must not count on the CPU.
         tensors = live_tensors(self.device_id) if self.track_tensors else None
         stack = caller_stack() if self.collect_stack_traces else None
+        # Read, then synchronize: the allocator's counters move only in host calls (no
+        # synchronize moves one), so they read the same either way, and this way the read
+        # overlaps earlier work still on the device (docs/profiler.md, "Overhead"). What
+        # is read is parsed in _end, where it overlaps the call's own GPU work.
+        sample = self._probe.sample()
+        cpu, stamp = self._cpu(), time.time()
         if self._sync is not None:  # work queued before the call is not the call's
             self._sync()
-        raw = self._probe.read()
-        snap = self._snapshot(raw, self._cpu(), f"before_{name}", stack)
         token = self._sampler.begin() if self._sampler is not None else None
-        return _Call(name, qualified_name, raw, snap, tensors, token, time.perf_counter())
+        return _Call(name, qualified_name, sample, cpu, stamp, stack, tensors, token, time.perf_counter())
 
     def _end(self, call: _Call, error: BaseException | None) -> ProfileResult:
         # Not after an error: a CUDA error would surface again from the synchronize.
-        if self._sync is not None and error is None:
-            self._sync()
-        elapsed = time.perf_counter() - call.started
+        sync = self._sync if error is None else None
+        if sync is not None and call.tensors is not None:  # a heap walk is too long to hide in the time
+            sync()
+            sync = None
+        ended = time.perf_counter()  # host time only, unless a synchronize follows
+        # The after-reading and the result come before the synchronize (the counters read
+        # the same, as in _begin), so they overlap the GPU work the call left queued; the
+        # time is taken once the device is done: it can include them where that work
+        # finished sooner, never leave out the call's GPU work.
         raw = self._probe.read()
         sampled = self._sampler.end(call.token) if self._sampler is not None and call.token is not None else 0
         after = self._snapshot(raw, self._cpu(), f"after_{call.name}" + ("" if error is None else "_error"))
         tensors_after = live_tensors(self.device_id) if call.tensors is not None else None
-        result = self._result(call, raw, after, sampled, elapsed, tensors_after, error)
+        result = self._result(call, raw, after, sampled, ended - call.started, tensors_after, error)
+        if self.publish_sections:  # needs no time: published while the device finishes too
+            sections.record(call.name, self._device_name, result.peak_memory_usage(), result.memory_diff())
+        if sync is not None:
+            sync()
+            result.execution_time = time.perf_counter() - call.started
         self._record(result)
         return result
 
@@ -322,12 +344,12 @@ class GPUMemoryProfiler:
         tensors_after: dict[int, weakref.ref[Any]] | None,
         error: BaseException | None,
     ) -> ProfileResult:
-        b = call.raw
+        b = self._probe.reading(call.sample)
         lo, hi, exact = peak_bounds(b, raw, sampled)
         # An inexact peak: the upper bound where the allocator counters give a per-call
         # one (never under-reports), else the highest value seen.
         peak = hi if exact or raw.total_allocated is not None else lo
-        before = call.snapshot
+        before = self._snapshot(b, call.cpu, f"before_{call.name}", call.stack, call.stamp)
         reserved = level_peak(b.reserved, raw.reserved, b.reserved_peak, raw.reserved_peak)
         active = level_peak(b.active, raw.active, b.active_peak, raw.active_peak)
         peak_snap = MemorySnapshot(
@@ -401,8 +423,6 @@ class GPUMemoryProfiler:
             st.total_diff += diff
             st.peak = max(st.peak, result.peak_memory_usage())
             st.peaks_exact = st.peaks_exact and result.peak_exact
-        if self.publish_sections:
-            sections.record(result.function_name, self._device_name, result.peak_memory_usage(), diff)
 
     def _call(
         self, name: str, func: Callable[P, T], args: Any, kwargs: Any, keep: bool

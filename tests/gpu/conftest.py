@@ -51,6 +51,7 @@ STEPTRACE = "test_steptrace_gpu.py::test_an_armed_trace_records_the_next_cuda_st
 PROFILER = tuple(f"test_profiler_gpu.py::{name}" for name in (
     "test_execution_time_includes_the_gpu_work",
     "test_profiler_exact_for_known_sizes", "test_profiler_leaves_max_memory_allocated_unchanged",
+    "test_a_synchronize_moves_no_allocator_counter",
     "test_profiler_default_counts_allocations_without_walking_the_heap",
     "test_profiler_module_decorator_through_the_public_method_on_cuda"))
 PREFLIGHT = "test_preflight_gpu.py::test_predicted_peak_and_verdict_hold_on_the_gpu"

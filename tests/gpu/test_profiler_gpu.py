@@ -294,6 +294,83 @@ def test_execution_time_includes_the_gpu_work(results_dir: Path) -> None:
     record(results_dir, "execution_time_vs_kernels", figures)
 
 
+# --- issue 39: each reading before its synchronize ---------------------------------------
+
+def _sleep_cycles(seconds: float) -> int:
+    """torch.cuda._sleep cycles that keep the GPU busy about `seconds`."""
+    torch.cuda._sleep(1000)
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    torch.cuda._sleep(10_000_000)
+    torch.cuda.synchronize()
+    return int(seconds * 10_000_000 / (time.perf_counter() - t0))
+
+
+@pytest.mark.timeout_s(20)
+def test_a_synchronize_moves_no_allocator_counter(results_dir: Path, empty_cache: None) -> None:
+    """The profiler reads the allocator before it synchronizes (the read overlaps the GPU's
+    queued work): exact only if a synchronize moves no counter. With work queued on two
+    streams, a block freed while another stream still uses it (record_stream: its free is
+    deferred) and an allocation freed at once, torch's whole statistics dict reads the same
+    before and after a synchronize; and a profiled call that leaves such work queued
+    reports torch's own figures of after the synchronize, its exact peak, and a time that
+    covers its kernels."""
+    cycles = _sleep_cycles(0.05)
+    side = torch.cuda.Stream()
+    warm = [mb(64 * MiB), mb(32 * MiB)]  # cached blocks: no cudaMalloc (which may wait) below
+    del warm
+    with torch.cuda.stream(side):
+        torch.cuda._sleep(cycles)
+    torch.cuda._sleep(cycles)
+    x = mb(64 * MiB)
+    x.record_stream(side)
+    del x  # freed now, reusable once `side` is done: allocated drops now, active stays until then
+    y = mb(32 * MiB)
+    del y
+    pending = not side.query() and not torch.cuda.current_stream().query()
+    before = torch._C._cuda_memoryStats(0)
+    torch.cuda.synchronize()
+    after = torch._C._cuda_memoryStats(0)
+    assert pending, "the GPU work was done before the read: the test saw nothing queued"
+    assert before == after
+
+    torch.cuda.empty_cache()
+    warm = [mb(128 * MiB), mb(16 * MiB)]  # as above, and each size reused whole: exact counts
+    del warm
+    p = GPUMemoryProfiler("cuda:0", track_tensors=False)
+    kept = []
+    events: list[Any] = []
+
+    def queued() -> None:
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        with torch.cuda.stream(side):
+            torch.cuda._sleep(cycles)
+        torch.cuda.current_stream().wait_stream(side)
+        t = mb(128 * MiB)
+        t.record_stream(side)
+        del t
+        kept.append(mb(16 * MiB))
+        e.record()
+        events.append((s, e))
+
+    cur = torch.cuda.memory_allocated(0)
+    r = p.profile_function(queued)
+    s, e = events[-1]
+    kernels = float(s.elapsed_time(e)) / 1e3
+    stats = torch.cuda.memory_stats(0)
+    assert r.memory_after.allocated_memory == stats["allocated_bytes.all.current"] == cur + 16 * MiB
+    assert r.memory_after.active_memory == stats["active_bytes.all.current"]
+    assert r.memory_after.reserved_memory == stats["reserved_bytes.all.current"]
+    assert (r.memory_allocated, r.memory_freed) == (144 * MiB, 128 * MiB)
+    assert r.peak_memory_usage() == cur + 144 * MiB and r.peak_upper_bound == cur + 144 * MiB
+    assert r.execution_time >= kernels - 1e-4 and kernels >= 0.03, (r.execution_time, kernels)
+    kept.clear()
+    record(results_dir, "reading_before_synchronize", {
+        "statistics_equal_across_a_synchronize": before == after, "kernels_s": kernels,
+        "execution_time_s": r.execution_time, "peak_exact": r.peak_exact, "peak": r.peak_memory_usage()})
+
+
 # --- exact figures for known sizes -------------------------------------------------------
 
 @pytest.mark.timeout_s(20)

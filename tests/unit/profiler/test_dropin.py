@@ -96,6 +96,7 @@ class SyncingReplay(ReplayCuda):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.syncs: list[int] = []
+        self.reads_at_sync: list[int] = []  # how many allocator reads preceded each synchronize
         self.queued = 0.0
 
     def launch(self, seconds: float) -> None:
@@ -103,6 +104,7 @@ class SyncingReplay(ReplayCuda):
 
     def synchronize(self, device: int) -> None:
         self.syncs.append(device)
+        self.reads_at_sync.append(self.reads)
         time.sleep(self.queued)  # the queued work runs now (stands in for the GPU's time)
         self.queued = 0.0
 
@@ -393,6 +395,37 @@ def test_7_synchronizes_before_and_after_by_default() -> None:
     r = off.profile_function(api.launch, 0.02)
     assert api.syncs == [] and not off.synchronize and r.execution_time < 0.02  # the launch only
     api.queued = 0.0
+
+
+def test_7_each_reading_precedes_its_synchronize_and_the_time_still_holds_the_gpu_work() -> None:
+    # The readings overlap the device's queued work (the counters move only in host calls:
+    # tests/gpu/test_profiler_gpu.py checks that a synchronize moves none); the time is
+    # taken after the synchronize, so it still covers the work the call left queued.
+    api = SyncingReplay()
+    p = GPUMemoryProfiler(0, track_tensors=False, cuda_api=api, host_api=FixedHost())
+    api.reads, api.reads_at_sync = 0, []
+    api.launch(0.01)  # the program's earlier work, still queued when the call begins
+    grown = shifted(api.stats, current=MiB, allocated=MiB, allocs=1)
+
+    def step() -> None:
+        api.set(grown)
+        api.launch(0.02)
+
+    r = p.profile_function(step)
+    assert api.reads_at_sync == [1, 2]  # before-reading, synchronize, call, after-reading, synchronize
+    assert r.execution_time >= 0.02
+    assert r.memory_after.allocated_memory == grown["allocated_bytes"]["all"]["current"]
+    assert r.memory_allocated == MiB and r.allocations == 1
+
+
+def test_7_a_heap_walk_waits_for_the_device_first() -> None:
+    # track_tensors=True walks the heap after the call (milliseconds): never inside the time
+    pytest.importorskip("torch")
+    api = SyncingReplay()
+    p = GPUMemoryProfiler(0, track_tensors=True, cuda_api=api, host_api=FixedHost())
+    api.reads, api.reads_at_sync = 0, []
+    r = p.profile_function(api.launch, 0.02)
+    assert api.reads_at_sync == [1, 1] and r.execution_time >= 0.02
 
 
 def test_7_work_queued_before_the_call_is_not_counted() -> None:
