@@ -222,6 +222,9 @@ class FakeTorch:
         self.observer = fn
         return True
 
+    def oom_error_type(self) -> type[BaseException] | None:
+        return None  # the observer is attached: no raise is watched
+
     def on_cuda_init(self, fn: Any) -> bool:
         self.init_hook = fn
         return True
