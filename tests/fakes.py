@@ -92,6 +92,9 @@ class TorchSequence:
     def pool_segments(self) -> list[dict[str, Any]] | None:
         return None  # a torch without the allocator snapshot: no pool series
 
+    def current_stream(self, device: int) -> int | None:
+        return None  # a recording has no thread's stream
+
     def reset_peak_memory_stats(self, device: int) -> bool:
         return False  # a recording cannot be reset
 

@@ -17,8 +17,13 @@ UUID = "GPU-0000"
 class FakeTorchAtOom:
     """The allocator's answers at an OOM (a fake: named so)."""
 
-    def __init__(self, allocated: int, reserved: int, segments: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, allocated: int, reserved: int, segments: list[dict[str, Any]] | None = None,
+                 stream: int | None = 0) -> None:
         self.allocated, self.reserved, self.segments = allocated, reserved, segments or []
+        self.stream = stream  # the allocating thread's current stream
+
+    def current_stream(self, device: int) -> int | None:
+        return self.stream
 
     def memory_stats(self, device: int) -> dict[str, Any]:
         return {"allocated_bytes": {"all": {"current": self.allocated}},
