@@ -151,16 +151,17 @@ def async_run(kind: str, tmp: Path, *extra: str) -> tuple[subprocess.CompletedPr
                          [("capacity", "capacity", None), ("limit", "limit", "lift_limit")])
 def test_an_uncaught_oom_under_cudamallocasync_is_diagnosed_late(kind: str, cause: str, remedy: str | None,
                                                                   tmp_path: Path) -> None:
-    """torch refuses the observer under this backend: the agent's chained excepthook diagnoses
-    the uncaught OOM from its message and the allocator's totals, then torch's traceback prints
-    as it would without the agent (the program's own hook ran), and the remedy re-run fits."""
+    """torch refuses the observer under this backend: the agent diagnoses the uncaught OOM from
+    its message and the allocator's totals (at the raise through sys.monitoring on Python 3.12 and
+    later, else at its chained excepthook), once; torch's traceback prints as it would without
+    the agent (the program's own hook ran), and the remedy re-run fits."""
     proc, head = async_run(kind, tmp_path / "run")
     assert head["backend"] == "cudaMallocAsync"
     assert proc.returncode == 1 and "completed" not in proc.stdout
     assert "Traceback" in proc.stderr and "OutOfMemoryError" in proc.stderr  # the default hook still ran
     (path,) = (tmp_path / "run").glob("*.diagnosis.json")
     d = json.loads(path.read_text())
-    assert d["seen"] == "excepthook" and d["cause"] == cause, d
+    assert d["seen"] == ("raise" if sys.version_info >= (3, 12) else "excepthook") and d["cause"] == cause, d
     figs = d["figures"]
     assert figs["config"]["backend"] == "cudaMallocAsync" and figs["pools"] == []
     assert abs(figs["requested"] - head["ask"]) <= 0.01 * (1 << 30)  # the message's two decimals

@@ -456,8 +456,8 @@ def test_a_real_uncaught_oom_at_the_top_of_a_process_is_diagnosed_and_its_traceb
     assert proc.returncode == 1
     assert "Traceback" in proc.stderr and "torch.OutOfMemoryError: Allocation on device 0" in proc.stderr
     assert "OOM on GPU 0: capacity" in proc.stdout
-    (path,) = tmp_path.glob("*.diagnosis.json")
-    assert json.loads(path.read_text())["seen"] == "excepthook"
+    (path,) = tmp_path.glob("*.diagnosis.json")  # once: on 3.12 at the raise, the hook then passes
+    assert json.loads(path.read_text())["seen"] == ("raise" if HAS_MONITORING else "excepthook")
 
 
 def test_the_shipped_oom_alert_fires_on_the_first_oom_of_each_cause_from_the_watchers_families() -> None:
