@@ -246,9 +246,8 @@ class OomWatcher(Source[OomReading]):
             try:
                 self._installed = self._api.attach_oom_observer(self._observe)
             except Exception as exc:
-                log.warning(
-                    "cannot attach the OOM observer (%s); uncaught OOMs are diagnosed at the excepthook", exc
-                )
+                log.warning("cannot attach the OOM observer (%s); OOMs are diagnosed from torch's message, "
+                            "at the raise (Python 3.12+) or the excepthook", exc)
                 self._installed = False
             if not self._installed:
                 self.install_excepthooks()
