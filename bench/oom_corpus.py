@@ -4,10 +4,15 @@ the GPU under the gpumemd agent; every remedy and every "does not help" the agen
 states is re-run, and the allocator what-if (gpumemd/diagnosis/allocsim.py) replays each
 recorded trace. bench/oom_corpus.md is the generator's README (the rules, the ground truth).
 
-    python3 bench/oom_corpus.py --out DIR [--only ID,ID] [--limit N] [--list]
+    python3 bench/oom_corpus.py --out DIR [--only ID,ID] [--limit N] [--shard I/N] [--list]
+    python3 bench/oom_corpus.py --merge DIR [DIR ...] --out DIR
 
-Writes DIR/corpus.csv, DIR/corpus.md (the table), DIR/corpus.jsonl (every run, every figure)
-and DIR/traces/*.pickle. `--list` prints the scenarios and the pruned combinations (no GPU).
+Writes DIR/corpus.csv, DIR/corpus.md (the table), DIR/corpus.jsonl (every run, every figure),
+DIR/meta.json (the shard, the seconds) and DIR/agent/traces/*.pickle. `--list` prints the
+scenarios and the pruned combinations (no GPU). `--shard I/N` runs the I-th (from 0) of N shards
+(a program and its siblings under the other settings stay in one shard, so each shard compares
+them); one shard per GPU (`CUDA_VISIBLE_DEVICES=i`, bench/device_gpus.sh). `--merge` rebuilds the
+tables from the shards' corpus.jsonl (no GPU).
 Internal modes: `--worker` (runs scenarios sent as JSON lines on stdin, in one process under
 one PYTORCH_CUDA_ALLOC_CONF, the agent started by `gpumemd.start()`) and `--holder` (another
 process that holds what it is told to).
@@ -147,26 +152,30 @@ def truth_change(s: Scenario) -> tuple[tuple[str, Any], ...]:
 
 
 def _not_here(s: Scenario, kind: str) -> str | None:
-    """Why the scenario has nothing a remedy of this kind could remove (its re-run would be the
-    same program), or None."""
+    """Why the corpus cannot apply a remedy of this kind to the scenario, or None. Only what it
+    truly cannot do: a remedy of a cause the scenario lacks is still applied where it can be
+    (no leak to fix, no other process, no limit: the same program, re-run), so that a remedy
+    wrongly given shows as CONTRADICTED rather than hidden."""
     if kind in ("free_non_pytorch", "non_pytorch") and s.cause != "non_pytorch":
-        return "the only non-PyTorch memory the corpus can remove is its CuPy allocation"
-    if kind in ("fix_leak", "leak") and not (s.cause == "leak" or s.timing == "after_leak"):
-        return "the scenario keeps nothing per step"
-    if kind in ("free_pools", "release_graph_pools", "release_pools", "graph_pools") and \
-            s.where not in ("graph", "mempool"):
-        return "the scenario has no graph or MemPool"
-    if kind in ("free_other_processes", "other_processes") and s.cause != "other_processes":
-        return "no other process runs"
-    if kind in ("lift_limit", "limit", "fraction") and s.cause != "limit":
-        return "no limit is set"
-    if kind in ("batch_fraction", "batch") and s.cause == "leak":
-        return "the leak's steps have no batch to scale"
+        return ("the only non-PyTorch memory the corpus can free is its CuPy allocation, absent here "
+                "(the rest is the CUDA context and the libraries' own)")
     return None
 
 
+def with_setting(conf: str, setting: str) -> str:
+    """The scenario's PYTORCH_CUDA_ALLOC_CONF with `setting` in place of its own key (as the
+    diagnosis's alloc_conf keeps the user's items); the backend item dropped, since every
+    setting the diagnosis names is the native allocator's."""
+    key = setting.split(":", 1)[0]
+    items = [i for i in conf.split(",") if i and i.split(":", 1)[0] not in (key, "backend")]
+    return ",".join([*items, setting])
+
+
 def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str, Job | None]]:
-    """The re-runs a diagnosis asks for: (what, job or None when it cannot be re-run)."""
+    """The re-runs a diagnosis asks for: (what, job or None when it cannot be re-run). Every
+    remedy and every does-not-help claim gets one, unless `_not_here` says the corpus cannot
+    apply it; `none` outside fragmentation prints no remedy (split the tensor, shard, a larger
+    GPU: no change), and its row says so."""
     if not diagnosis:
         return []
     out: list[tuple[str, Job | None]] = []
@@ -186,7 +195,8 @@ def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str
             change = (("holder", False),)
         elif kind in ("lift_limit", "limit", "fraction"):
             f = remedy.get("fraction")
-            change = (("fraction", float(f) if isinstance(f, (int, float)) else None),)
+            # where the scenario sets no limit, lifting it is the same program
+            change = (("fraction", float(f) if isinstance(f, (int, float)) and s.cause == "limit" else None),)
         elif kind in ("free_non_pytorch", "non_pytorch"):
             change = (("cupy", False),)
         elif kind in ("free_pools", "release_graph_pools", "release_pools", "graph_pools"):
@@ -195,14 +205,20 @@ def remedy_jobs(s: Scenario, diagnosis: dict[str, Any] | None) -> list[tuple[str
             change = (("leak", False),)
         elif kind in ("empty_cache",):
             change = (("empty_cache", True),)
+        elif kind == "none" and diagnosis.get("cause") == "fragmentation":
+            change = (("reorder", True),)  # its fix: the large tensor before the small ones
+            kind = "none (the request allocated before the small tensors)"
+        elif kind == "none":  # no remedy printed (the table says so)
+            out.append(("none", None))
         detail = remedy.get("alloc_conf") if kind == "alloc_conf" else remedy.get("fraction")
         label = kind if detail is None else f"{kind} {detail}"
-        if absent:
-            label, change = f"{label} (not re-runnable here: {absent})", None
-        out.append((label, None if change is None else Job(s, "remedy", conf, change)))
+        if absent or (change is None and kind != "none"):
+            label, change = f"{label} (not re-runnable here: {absent or 'the remedy names no change'})", None
+        if kind != "none":
+            out.append((label, None if change is None else Job(s, "remedy", conf, change)))
         for dnh in diagnosis.get("does_not_help") or ():
             if isinstance(dnh, str):
-                out.append((f"does_not_help {dnh}", Job(s, "dnh", dnh)))
+                out.append((f"does_not_help {dnh}", Job(s, "dnh", with_setting(s.conf, dnh))))
         return out
     cause = diagnosis.get("cause")  # version 1 (main's): the fix's figures
     if cause == "capacity" and isinstance(numbers.get("batch_fraction"), (int, float)):
@@ -253,6 +269,8 @@ def worker(outdir: Path) -> int:  # pragma: no cover - runs on the GPU
         new = sorted(set(outdir.glob("*.diagnosis.json")) - before, key=lambda p: p.stat().st_mtime)
         res["diagnosis"] = json.loads(new[-1].read_text()) if new else None
         res["diagnoses"] = len(new)
+        # observer; raise (sys.monitoring, a caught OOM under cudaMallocAsync); excepthook
+        res["seen"] = (res["diagnosis"] or {}).get("seen")
         res["observer_installed"] = bool(agent.oom is not None and agent.oom.read({}).observer_installed)
         print(MARK + json.dumps(res), flush=True)
     gpumemd.stop()
@@ -273,7 +291,9 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
 
     def nvml() -> dict[str, Any]:
         pynvml.nvmlInit()
-        h = pynvml.nvmlDeviceGetHandleByIndex(0)
+        # by UUID: NVML numbers every GPU of the host, whatever CUDA_VISIBLE_DEVICES shows torch
+        uuid = str(torch.cuda.get_device_properties(0).uuid)
+        h = pynvml.nvmlDeviceGetHandleByUUID(uuid if uuid.startswith(("GPU-", "MIG-")) else f"GPU-{uuid}")
         procs = {p.pid: int(p.usedGpuMemory or 0) for p in pynvml.nvmlDeviceGetComputeRunningProcesses(h)}
         info = pynvml.nvmlDeviceGetMemoryInfo(h)
         others = sum(v for k, v in procs.items() if k != os.getpid())
@@ -414,7 +434,7 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
             request(req)
     elif cause == "leak":
         keep.append(torch.empty(int(total * 0.6), dtype=torch.uint8, device="cuda"))
-        per = int(total * 0.04)
+        per = int(total * 0.04 * scale)  # the step's batch: what a batch_fraction remedy scales
         res["leak_bytes_per_step"] = per
 
         def train() -> None:
@@ -423,6 +443,9 @@ def run_scenario(spec: dict[str, Any], total: int, outdir: Path) -> dict[str, An
 
         attempt.append(train)
     res["free_before"] = free0
+    if ch.get("release_pool") and cause != "graph_pools":  # free_pools where no pool is idle: all it can do
+        gc.collect()
+        torch.cuda.empty_cache()
     if ch.get("empty_cache"):
         torch.cuda.empty_cache()
 
@@ -638,6 +661,8 @@ def main() -> int:
         kept = kept[: args.limit]
     if args.merge:
         return merge(args.merge, args.out)
+    if args.out is None:
+        ap.error("--out DIR")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -687,7 +712,12 @@ def main() -> int:
                    "truth": {k: v for k, v in truth.items() if k != "diagnosis"}}
             f.write(json.dumps(row, default=str) + "\n")
             rows.append(row)
-    write_tables(rows, out, time.monotonic() - t0)
+    seconds = time.monotonic() - t0
+    (out / "meta.json").write_text(json.dumps({
+        "shard": args.shard or None, "seconds": round(seconds, 1),
+        "scenarios": [s.id for s in kept], "python": sys.version.split()[0],
+        "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES")}, indent=1) + "\n")
+    write_tables(rows, out, seconds)
     return 0
 
 
@@ -747,6 +777,8 @@ def _verdict(row: dict[str, Any]) -> str:
     if row["built_oom"] is not True:
         return "no OOM built"
     said = "right" if row["cause_said"] == row["cause"] else "wrong"
+    if row["cause_said"] is None:  # counted as wrong: an OOM the agent never diagnosed
+        said = "wrong (not diagnosed)"
     if row["truth_rerun_oom"] is None:
         return said + " (truth re-run not run)"
     if row["truth_rerun_oom"] is not False:
@@ -760,8 +792,9 @@ def _sim_word(sim: dict[str, Any]) -> str:
     return str(sim["verdict"])
 
 
-def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float) -> None:
-    cols = ["scenario", "cause_said", "truth", "cause_verdict", "remedy", "rerun_outcome",
+def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float,
+                 note: list[str] | None = None) -> None:
+    cols = ["scenario", "cause_said", "truth", "cause_verdict", "seen", "remedy", "rerun_outcome",
             "does_not_help", "sim_verdict", "sim_peak_vs_real", "sim_vs_other_settings"]
     table = []
     for r in rows:
@@ -809,6 +842,7 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float) -> None:
         table.append({
             "scenario": r["scenario"], "cause_said": r["cause_said"], "truth": r["cause"],
             "cause_verdict": _verdict(r),
+            "seen": (r.get("diagnosis") or {}).get("seen") or "-",
             "remedy": "; ".join(x["what"] for x in rem) or "-",
             "rerun_outcome": "; ".join(outcome(x, False) for x in rem) or "-",
             "does_not_help": "; ".join(f"{x['conf']}: {outcome(x, True)}" for x in dnh) or "-",
@@ -823,19 +857,22 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float) -> None:
     right = sum(t["cause_verdict"].startswith("right") for t in judged)
     contradicted = [t["scenario"] for t in table if "CONTRADICTED" in t["rerun_outcome"] + t["does_not_help"]]
     disagree = [t["scenario"] for t in table if "DISAGREES" in t["sim_verdict"] + t["sim_vs_other_settings"]]
-    lines = [f"# OOM corpus: {len(rows)} scenarios, {seconds:.0f} s", "",
+    unrunnable = [t["scenario"] for t in table if "not re-runnable here" in t["remedy"]]
+    lines = [f"# OOM corpus: {len(rows)} scenarios, {seconds:.0f} s", "", *(f"- {n}" for n in note or ()),
              f"- cause right: {right} of {len(judged)} judged "
              "(the OOM was built; its truth re-run fits or was not run); "
              f"not judged: {len(table) - len(judged)}",
              f"- remedies or does-not-help claims contradicted by their re-run: {len(contradicted)}"
              + (f" ({', '.join(contradicted)})" if contradicted else ""),
+             f"- remedies not re-runnable here: {len(unrunnable)}"
+             + (f" ({', '.join(unrunnable)})" if unrunnable else ""),
              f"- scenarios where the replay disagrees with a real run: {len(disagree)}"
              + (f" ({', '.join(disagree)})" if disagree else ""), "",
              "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for t in table:
         lines.append("| " + " | ".join(str(t[c]).replace("|", "/") for c in cols) + " |")
     (out / "corpus.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines[:6]))
+    print("\n".join(lines[:8 + len(note or ())]))
 
 
 if __name__ == "__main__":

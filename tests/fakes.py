@@ -92,6 +92,9 @@ class TorchSequence:
     def pool_segments(self) -> list[dict[str, Any]] | None:
         return None  # a torch without the allocator snapshot: no pool series
 
+    def current_stream(self, device: int) -> int | None:
+        return None  # a recording has no thread's stream
+
     def reset_peak_memory_stats(self, device: int) -> bool:
         return False  # a recording cannot be reset
 
@@ -221,6 +224,9 @@ class FakeTorch:
     def attach_oom_observer(self, fn: object) -> bool:
         self.observer = fn
         return True
+
+    def oom_error_type(self) -> type[BaseException] | None:
+        return None  # the observer is attached: no raise is watched
 
     def on_cuda_init(self, fn: Any) -> bool:
         self.init_hook = fn

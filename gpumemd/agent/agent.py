@@ -689,6 +689,7 @@ class Agent:
         self._forked = True
         if self.oom is not None:
             self.oom.active = False
+            self.oom.stop_watching_raises()  # the child inherits sys.monitoring's registration
         if self.spool is not None:
             self.spool.enabled = False  # the file is the parent's
         if self.endpoint is not None:  # the helper must not outlive the parent because of us

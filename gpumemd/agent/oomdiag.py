@@ -10,7 +10,8 @@ OOM before the agent's first sample gets the answer a later one would. The accou
 built by the same function as `gpumemd explain --snapshot`'s (diagnosis/accounting.py).
 
 Nothing here allocates GPU memory: the allocator's counters, `memory_snapshot` without
-traces, and NVML's per-process list are all host-side reads.
+traces, this thread's current stream (the request's) and NVML's per-process list are all
+host-side reads.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ class OomDiagnoser:
             requested=int(requested),
             device=device,
             segments=segments,
+            stream=self._stream(device),
             device_total=total,
             device_free=int(device_free),
             limit=limit,
@@ -155,6 +157,15 @@ class OomDiagnoser:
             lacking=lacking,
         )
         return diagnose(acc)
+
+    def _stream(self, device: int) -> int | None:
+        """The request's stream: the observer runs in the allocating thread, whose current stream
+        on the device is the one the allocator was asked for (at a raise seen by sys.monitoring,
+        the raising thread's, still in the raising frame)."""
+        try:
+            return self._torch.current_stream(device)
+        except Exception:  # noqa: BLE001 - unknown: every stream's free blocks count, as offline without it
+            return None
 
     def _config(self) -> AllocatorConfig:
         env = os.environ if self._env is None else self._env

@@ -173,6 +173,9 @@ class TorchAccelerator:
     def pool_segments(self) -> list[dict[str, Any]] | None:
         return self._snapshot() if self.is_initialized() else None
 
+    def current_stream(self, device: int) -> int | None:
+        return None  # the OOM diagnosis's stream is CUDA's (its snapshot's streams)
+
     def reset_peak_memory_stats(self, device: int) -> bool:
         return False  # the opt-in step_peak_reset is CUDA's only (not run on other accelerators)
 

@@ -202,6 +202,10 @@ class TorchCudaApi(Protocol):
     # with device, total_size, allocated_size, segment_pool_id...); None where this torch has
     # no snapshot or CUDA is not initialised. Costs a walk of every block: not for every tick.
     def pool_segments(self) -> list[dict[str, Any]] | None: ...
+    # This thread's current stream on `device` as the allocator's snapshot names streams (the
+    # raw cudaStream_t, 0 for the default stream); None where unknown. Read at an OOM, in the
+    # allocating thread: the stream the refused request was for. Never creates a context.
+    def current_stream(self, device: int) -> int | None: ...
     # Only for the opt-in agent.step_peak_reset (the peaks are the user's statistics): False
     # where this backend cannot reset them (another accelerator, a replay).
     def reset_peak_memory_stats(self, device: int) -> bool: ...
@@ -276,6 +280,11 @@ class TorchCuda:
         if raw is None or not self.is_initialized():  # as torch's own wrapper: nothing before CUDA init
             return {}
         return dict(raw())
+
+    def current_stream(self, device: int) -> int | None:
+        if not self.is_initialized():  # CUDA is up at an OOM; before it, no stream is asked for
+            return None
+        return int(self._torch.cuda.current_stream(device).cuda_stream)
 
     def pool_segments(self) -> list[dict[str, Any]] | None:
         if not self.is_initialized():  # never the call that creates a context

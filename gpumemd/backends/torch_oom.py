@@ -21,6 +21,9 @@ class TorchOomApi(Protocol):
     """The part of torch this module uses; real (`TorchOom`) or faked in tests."""
 
     def attach_oom_observer(self, fn: OomCallback) -> bool: ...  # False: not available in this torch
+    # torch.OutOfMemoryError, the class torch raises at an OOM (compared by identity); None where
+    # this torch names none
+    def oom_error_type(self) -> type[BaseException] | None: ...
     def on_cuda_init(self, fn: Callable[[], None]) -> bool: ...  # fn runs when the program initialises CUDA
     def num_ooms(self, device: int) -> int | None: ...
     def is_initialized(self) -> bool: ...
@@ -57,6 +60,12 @@ class TorchOom:
             return False
         attach(fn)
         return True
+
+    def oom_error_type(self) -> type[BaseException] | None:
+        cls = getattr(self._torch, "OutOfMemoryError", None)  # getattr: torch.cuda's only before 2.5
+        if cls is None:
+            cls = getattr(self._torch.cuda, "OutOfMemoryError", None)  # getattr: as above
+        return cls if isinstance(cls, type) and issubclass(cls, BaseException) else None
 
     def on_cuda_init(self, fn: Callable[[], None]) -> bool:
         """Queue `fn` on torch's own initialisation path (`torch.cuda._lazy_call`): it runs

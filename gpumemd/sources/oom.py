@@ -43,12 +43,17 @@ Collector label `oom`. Exposition (rank 0 after one OOM with snapshots on)::
   counted and diagnosed from its message (device, request, free, the fraction's limit, each
   to 0.01 of its unit) and the allocator's totals, marked `"seen": "excepthook"` (late: after
   the stack unwound), and the previous hook always runs after it. An OOM the program catches
-  is not seen there.
+  never reaches a hook: on Python 3.12 and later it is seen where it is raised, through
+  `sys.monitoring`'s RAISE event (gpumemd/backends/raise_watch.py), enabled only here, marked
+  `"seen": "raise"`; each exception is diagnosed once, whichever saw it first. Where
+  sys.monitoring is missing (3.11) or its tool ids are taken, one log line and each
+  diagnosis's `missing` say that a caught OOM is not seen.
 - Nothing here raises into the training code: every failure is logged and counted.
 """
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import logging
 import re
@@ -62,6 +67,7 @@ from typing import Any
 
 from prometheus_client.core import Metric
 
+from gpumemd.backends.raise_watch import RaiseWatch
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, UNDIAGNOSED, Diagnosis
 from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, write_report
@@ -143,6 +149,9 @@ class OomReading:
 
 _LATE = ("at the OOM (seen at the excepthook, after the stack unwound): the request, the device's free "
          "bytes and the limit as torch's message rounds them, the allocator's totals as they were then")
+_AT_RAISE = ("at the OOM (seen at the raise through sys.monitoring, in the raising thread): the request, the "
+             "device's free bytes and the limit as torch's message rounds them")
+SIGHTED = 16  # the OOM exceptions last diagnosed, remembered so that each is diagnosed once
 
 
 def _slug(text: str) -> str:
@@ -214,6 +223,11 @@ class OomWatcher(Source[OomReading]):
         self._install_lock = threading.Lock()
         # the chained excepthooks: (ours, the one before) for sys and threading, while installed
         self._hooks: dict[str, tuple[Any, Any]] = {}
+        self._raise_watch: RaiseWatch | None = None  # caught OOMs, where the observer is refused
+        self._unseen: str | None = None  # why a caught OOM is not seen, where it is not
+        # (id, args) of the OOM exceptions diagnosed: the args tuple is held (torch's message, no
+        # object of the program's), so a later exception at the same address never matches
+        self._sighted: collections.deque[tuple[int, Any]] = collections.deque(maxlen=SIGHTED)
 
     @property
     def api(self) -> TorchOomApi:
@@ -232,12 +246,12 @@ class OomWatcher(Source[OomReading]):
             try:
                 self._installed = self._api.attach_oom_observer(self._observe)
             except Exception as exc:
-                log.warning(
-                    "cannot attach the OOM observer (%s); uncaught OOMs are diagnosed at the excepthook", exc
-                )
+                log.warning("cannot attach the OOM observer (%s); OOMs are diagnosed from torch's message, "
+                            "at the raise (Python 3.12+) or the excepthook", exc)
                 self._installed = False
             if not self._installed:
                 self.install_excepthooks()
+                self.watch_raises()
             return self._installed
 
     # --- where the observer is refused: the excepthooks ---
@@ -267,7 +281,8 @@ class OomWatcher(Source[OomReading]):
 
     def remove_excepthooks(self) -> None:
         """Put the hooks back where ours is still the one installed (one chained after ours stays,
-        and ours passes through while the watcher is stopped)."""
+        and ours passes through while the watcher is stopped), and stop watching raises."""
+        self.stop_watching_raises()
         with self._lock:
             hooks, self._hooks = self._hooks, {}
         if "sys" in hooks and sys.excepthook is hooks["sys"][0]:
@@ -275,24 +290,75 @@ class OomWatcher(Source[OomReading]):
         if "threading" in hooks and threading.excepthook is hooks["threading"][0]:
             threading.excepthook = hooks["threading"][1]
 
+    def watch_raises(self) -> None:
+        """See the OOMs the program catches, at the raise (Python 3.12's sys.monitoring): where
+        that cannot be, say so once and keep the excepthooks alone."""
+        if self._raise_watch is not None:
+            return
+        try:
+            cls = self._api.oom_error_type()
+        except Exception:  # noqa: BLE001
+            cls = None
+        if cls is None:
+            why: str | None = "this torch names no OutOfMemoryError"
+        else:
+            watch = RaiseWatch(cls, self._raised)
+            why = watch.start()
+            if why is None:
+                self._raise_watch = watch
+                log.info("OOMs the program catches are diagnosed at the raise (sys.monitoring tool %s)",
+                         watch.tool_id)
+                return
+        self._unseen = f"an OOM the program catches: not seen ({why})"
+        log.warning("%s; only an uncaught OOM is diagnosed, at the excepthook", self._unseen)
+
+    def stop_watching_raises(self) -> None:
+        """Release sys.monitoring's tool id (the agent's stop, and a forked child)."""
+        watch, self._raise_watch = self._raise_watch, None
+        if watch is not None:
+            watch.stop()
+
+    def _first_sight(self, exc: BaseException) -> bool:
+        """Whether this exception object is not diagnosed yet (sys.monitoring sees it in every
+        frame it unwinds through, and the excepthook may see it after)."""
+        key = (id(exc), exc.args)
+        with self._lock:
+            if any(i == key[0] and a is key[1] for i, a in self._sighted):
+                return False
+            self._sighted.append(key)
+        return True
+
+    def _raised(self, exc: BaseException) -> None:
+        """A torch OOM raised in a Python frame, caught or not (sys.monitoring's callback, the
+        raising thread): counted and diagnosed once; never raises."""
+        self._late(exc, "raise")
+
     def _uncaught(self, exc: BaseException | None) -> None:
         """An uncaught exception reached a hook: a torch OOM the observer did not count is
         counted and diagnosed (late); never raises."""
+        self._late(exc, "excepthook")
+
+    def _late(self, exc: BaseException | None, seen: str) -> None:
+        """A torch OOM the observer did not see, from its message; `seen`: raise | excepthook."""
         try:
             if not self.active or self._installed:
                 return
             text = _torch_oom(exc)
-            seen = None if text is None else oom_from_message(text)
-            if seen is None:
+            figures = None if text is None else oom_from_message(text)
+            if figures is None or exc is None or not self._first_sight(exc):
                 return
-            device, alloc, total, free = seen
-            diagnosis = self._diagnosis(device, alloc, total, free, late=True)
+            device, alloc, total, free = figures
+            notes = [_AT_RAISE if seen == "raise" else _LATE]
+            if self._unseen is not None:
+                notes.append(self._unseen)
+            diagnosis = self._diagnosis(device, alloc, total, free, notes=tuple(notes))
             if diagnosis is not None:
-                self._write_diagnosis(diagnosis, None, seen="excepthook")
+                self._write_diagnosis(diagnosis, None, seen=seen)
             if self._on_event is not None:
                 self._on_event()
-        except Exception:  # noqa: BLE001 - the program's own hook still runs
-            log.exception("OOM excepthook failed")
+        except Exception as err:  # noqa: BLE001 - the program's own hook still runs, its raise goes on
+            # no traceback in the record: its frames lead back to the program's raising frame
+            log.warning("OOM diagnosis at the %s failed: %s", seen, type(err).__name__)
 
     def install_quietly(self) -> None:
         """`install` for torch's initialisation path, which wants no return value."""
@@ -343,7 +409,7 @@ class OomWatcher(Source[OomReading]):
         return True
 
     def _diagnosis(self, device: int, alloc: int, device_total: int, device_free: int, *,
-                   late: bool = False) -> Diagnosis | None:
+                   notes: tuple[str, ...] = ()) -> Diagnosis | None:
         """Diagnose one new OOM and count it, once, under its cause (or `undiagnosed`)."""
         d = self._diagnosed(device, alloc, device_total, device_free)
         with self._lock:
@@ -353,8 +419,8 @@ class OomWatcher(Source[OomReading]):
                 self._last_diagnosis[device] = (d.cause, d.summary, d.fix)
         if d is None:
             return None
-        if late:  # the figures the message rounds, and the allocator read after the stack unwound
-            d = dataclasses.replace(d, missing=(*d.missing, _LATE))
+        if notes:  # seen late: the figures the message rounds, what is not seen at all
+            d = dataclasses.replace(d, missing=(*d.missing, *notes))
         who = "".join(f" ({k} {v})" for k, v in sorted(self._labels.items()) if k in ("rank", "pid"))
         self._say(f"OOM on GPU {device}{who}: {d.cause} — {d.summary}; fix: {d.fix}")
         return d
@@ -364,8 +430,9 @@ class OomWatcher(Source[OomReading]):
             return None
         try:
             d = self._diagnose(device, alloc, device_total, device_free)
-        except Exception:
-            log.exception("OOM diagnosis failed")
+        except Exception as err:  # noqa: BLE001
+            # no traceback kept by a handler: its frames lead back to the program's allocating frame
+            log.warning("OOM diagnosis failed: %s: %s", type(err).__name__, str(err)[:200])
             return None
         return d if d is not None and d.cause in CAUSES else None
 

@@ -17,8 +17,13 @@ UUID = "GPU-0000"
 class FakeTorchAtOom:
     """The allocator's answers at an OOM (a fake: named so)."""
 
-    def __init__(self, allocated: int, reserved: int, segments: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, allocated: int, reserved: int, segments: list[dict[str, Any]] | None = None,
+                 stream: int | None = 0) -> None:
         self.allocated, self.reserved, self.segments = allocated, reserved, segments or []
+        self.stream = stream  # the allocating thread's current stream
+
+    def current_stream(self, device: int) -> int | None:
+        return self.stream
 
     def memory_stats(self, device: int) -> dict[str, Any]:
         return {"allocated_bytes": {"all": {"current": self.allocated}},
@@ -172,3 +177,42 @@ def test_under_cudamallocasync_no_segment_is_read_and_the_limit_counts_live_allo
     d = diag.diagnose(0, 8 * GIB, 32 * GIB, 40 * GIB)
     assert "segments (backend:cudaMallocAsync tracks no blocks)" in d.missing
     assert d.fits["fragmentation"] is None and d.cause == "limit" and d.remedy["fraction"] == 0.45
+
+
+def test_the_raise_watch_is_released_by_stop_and_in_a_forked_child() -> None:
+    """Under cudaMallocAsync (the refused observer: tests.unit.sources.test_oom.AsyncTorch, a
+    fake) the agent claims a sys.monitoring tool id; a forked child inherits the registration
+    and drops it as it drops the rest of the parent's agent, and stop() releases it."""
+    import os
+    import sys
+
+    import pytest
+
+    if sys.version_info < (3, 12):
+        pytest.skip("sys.monitoring is Python 3.12's; 3.11 has none (nothing is claimed)")
+    from gpumemd.agent.agent import Agent
+    from tests.unit.agent.test_allocator_config import FakeTorchCudaApi
+    from tests.unit.sources.test_oom import AsyncTorch
+
+    a = Agent(listen_address=None, spool_dir="", nvml=False,
+              apis={"torch": FakeTorchCudaApi(), "oom": AsyncTorch(), "env": {}})
+    a.build()
+    assert a.oom is not None and a.oom.install() is False
+    watch = a.oom._raise_watch
+    assert watch is not None and watch.tool_id is not None
+    tool = watch.tool_id
+    try:
+        pid = os.fork()
+        if pid == 0:  # the child: as process.py's after-fork hook does
+            code = 1
+            try:
+                a.abandon_in_child()
+                code = 0 if sys.monitoring.get_tool(tool) is None else 2
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert sys.monitoring.get_tool(tool) == "gpumemd"  # the parent's is its own
+    finally:
+        a.oom.remove_excepthooks()  # what stop() calls
+    assert sys.monitoring.get_tool(tool) is None

@@ -207,3 +207,15 @@ def test_span_peak_is_exact_when_the_lifetime_peak_rose_and_when_the_span_only_a
     assert span_peak((10, 10, 0, 0), (5, 30, 20, 25), 0) == (30, 30, True)
     assert span_peak((10, 50, 0, 0), (25, 50, 15, 0), 0) == (25, 25, True)  # only allocations
     assert span_peak((10, 50, 0, 0), (12, 50, 20, 18), 0) == (12, 30, False)  # a bound: 10 + 20
+
+
+def test_the_current_stream_is_read_only_where_cuda_is_up() -> None:
+    """At an OOM CUDA is up and the stream is the allocating thread's; before it, asking would
+    be the call that makes a context: None, and no context made (CPU torch: never up)."""
+    import torch
+
+    from gpumemd.backends.torch_cuda import TorchCuda
+
+    api = TorchCuda(torch)
+    assert api.current_stream(0) is None
+    assert not torch.cuda.is_initialized()

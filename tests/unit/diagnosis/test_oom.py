@@ -338,24 +338,50 @@ def test_any_accounting_gets_one_cause_and_a_remedy_its_counterfactual_holds(acc
 
 
 @settings(max_examples=200, deadline=None)
-@given(segments, st.integers(1, 1 << 38), st.integers(0, 1 << 36))
+@given(segments, st.integers(1, 1 << 38), st.integers(0, 1 << 36), st.integers(0, 1))
 def test_the_agents_builder_and_the_snapshots_give_the_same_cause(
-    segs: list, requested: int, free: int
+    segs: list, requested: int, free: int, stream: int
 ) -> None:
-    """Same inputs, same cause: the agent at an OOM (memory_stats, memory_snapshot, no NVML)
-    and explain --snapshot on the snapshot of that moment with its OOM event."""
+    """Same inputs, same cause: the agent at an OOM (memory_stats, memory_snapshot, the
+    allocating thread's current stream, no NVML) and explain --snapshot on the snapshot of that
+    moment with its OOM event (which records the request's stream): the fragmentation
+    counterfactual counts the same stream's blocks on both paths."""
     from gpumemd.agent.oomdiag import OomDiagnoser
     from tests.unit.agent.test_oomdiag import FakeTorchAtOom
 
     allocated = sum(b["size"] for s in segs for b in s["blocks"] if b["state"] == "active_allocated")
     reserved = sum(s["total_size"] for s in segs)
-    agent = OomDiagnoser(FakeTorchAtOom(allocated, reserved, segs), None, pid=7, env={})
+    agent = OomDiagnoser(FakeTorchAtOom(allocated, reserved, segs, stream=stream), None, pid=7, env={})
     live_d = agent.diagnose(0, requested, TOTAL, free)
-    # the observer is not told the request's stream: the event carries none either (with one,
-    # explain counts only that stream's free blocks: test_fragmentation_counts_only_what_the_request_can_use)
     doc = {"segments": segs,
-           "device_traces": [[{"action": "oom", "size": requested, "device_free": free}]]}
+           "device_traces": [[{"action": "oom", "size": requested, "device_free": free, "stream": stream}]]}
     offline = diagnose(accounting_from_snapshot(doc))
     assert live_d.cause == offline.cause
     assert live_d.accounting is not None and offline.accounting is not None
     assert live_d.accounting.pools == offline.accounting.pools
+    assert live_d.accounting.stream == offline.accounting.stream == stream
+    assert live_d.accounting.joinable_free == offline.accounting.joinable_free
+
+
+def test_the_agent_counts_only_the_requests_streams_free_blocks_as_the_snapshot_does() -> None:
+    """A request on the default stream; the holes sit on a side stream, where get_free_block
+    never looks for it: not `fragmentation` on the agent (its current stream, read at the OOM)
+    nor on the snapshot (the event's stream): the two paths agree where they once did not."""
+    from gpumemd.agent.oomdiag import OomDiagnoser
+    from tests.unit.agent.test_oomdiag import FakeTorchAtOom
+
+    side = [seg([(40 * MIB, "inactive"), (20 * MIB, "active_allocated")], stream=7) for _ in range(10)]
+    segs = [live(60 * GIB), *side]
+    allocated = sum(b["size"] for s in segs for b in s["blocks"] if b["state"] == "active_allocated")
+    reserved = sum(s["total_size"] for s in segs)
+    request, free = 60 * MIB, 10 * MIB
+    doc = {"segments": segs, "device_traces": [[{"action": "oom", "size": request, "device_free": free,
+                                                 "stream": 0}]]}
+    offline = diagnose(accounting_from_snapshot(doc))
+    on_default = OomDiagnoser(FakeTorchAtOom(allocated, reserved, segs, stream=0), None, pid=7,
+                              env={}).diagnose(0, request, TOTAL, free)
+    assert on_default.accounting is not None and on_default.accounting.joinable_free == 0
+    assert on_default.cause == offline.cause != "fragmentation"
+    on_side = OomDiagnoser(FakeTorchAtOom(allocated, reserved, segs, stream=7), None, pid=7,
+                           env={}).diagnose(0, request, TOTAL, free)
+    assert on_side.cause == "fragmentation"  # the side stream's own request could use them

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pickle
+import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from gpumemd.sources.oom import OomWatcher
 from tests.fakes import FakeTorch
@@ -194,6 +197,11 @@ class AsyncTorch(FakeTorch):
     def num_ooms(self, device: int) -> int | None:
         return 0
 
+    def oom_error_type(self) -> type[BaseException] | None:
+        import torch
+
+        return torch.OutOfMemoryError
+
 
 def async_oom(limit: str = "17179869184.00 GiB") -> BaseException:
     import torch
@@ -310,6 +318,115 @@ def test_a_subclass_of_torchs_oom_is_never_read(monkeypatch: Any) -> None:
     w.remove_excepthooks()
 
 
+HAS_MONITORING = sys.version_info >= (3, 12)
+
+
+def test_under_cudamallocasync_an_oom_the_program_catches_is_diagnosed_at_the_raise_once(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Python 3.12 and later: the refused observer (the named fake, AsyncTorch) turns on
+    sys.monitoring's RAISE event; a real torch.OutOfMemoryError raised and caught by the
+    program's code (torch raises it at a CUDA OOM, which a CPU cannot cause) is diagnosed at
+    the raise, once, though it unwinds through two frames and later reaches the excepthook."""
+    if not HAS_MONITORING:
+        pytest.skip("sys.monitoring is Python 3.12's; 3.11 has none (its path: the next test)")
+    import json
+
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    monkeypatch.setattr(sys, "excepthook", lambda *a: None)
+    seen: list[tuple[int, ...]] = []
+
+    def diagnose(*args: int) -> Any:
+        seen.append(args)
+        return run_diagnosis(scenes()["capacity"])
+
+    w = OomWatcher(AsyncTorch(), snapshot_dir=str(tmp_path), diagnose=diagnose, say=lambda line: None)
+    try:
+        assert w.install() is False and w._raise_watch is not None
+        tool = w._raise_watch.tool_id
+        assert sys.monitoring.get_tool(tool) == "gpumemd"
+
+        def allocate() -> None:
+            raise async_oom()
+
+        def one_step() -> None:
+            allocate()
+
+        caught = None
+        try:
+            one_step()
+        except Exception as exc:  # the program's retry loop
+            caught = exc
+        assert caught is not None and len(seen) == 1 and seen[0][1] == round(47.51 * (1 << 30))
+        (path,) = tmp_path.glob("*.diagnosis.json")
+        doc = json.loads(path.read_text())
+        assert doc["seen"] == "raise" and any("sys.monitoring" in m for m in doc["missing"])
+        assert not any("not seen" in m for m in doc["missing"])
+        sys.excepthook(type(caught), caught, None)  # the same exception, uncaught after all
+        try:
+            raise caught  # raised again: the same object
+        except Exception:
+            pass
+        assert len(seen) == 1 and families(w)["gpumemd_oom_events"][0][2] == 1
+        try:
+            {}["a KeyError"]
+        except KeyError:
+            pass
+        for _ in range(2):  # two OOMs, two diagnoses
+            try:
+                one_step()
+            except Exception:
+                pass
+        assert len(seen) == 3
+    finally:
+        w.remove_excepthooks()
+    assert sys.monitoring.get_tool(tool) is None  # released with the hooks (the agent's stop)
+    try:
+        one_step()
+    except Exception:
+        pass
+    assert len(seen) == 3
+
+
+def test_where_sys_monitoring_cannot_watch_a_caught_oom_is_said_not_seen(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+) -> None:
+    """Python 3.11 has no sys.monitoring; on 3.12 the tool ids are taken here: once in the log,
+    and in each diagnosis the excepthook makes."""
+    import json
+    import logging
+
+    from gpumemd.backends.raise_watch import TOOL_IDS
+    from gpumemd.diagnosis.oom import diagnose as run_diagnosis
+    from tests.unit.diagnosis.oomscenes import scenes
+
+    taken = [t for t in TOOL_IDS if sys.monitoring.get_tool(t) is None] if HAS_MONITORING else []
+    for t in taken:
+        sys.monitoring.use_tool_id(t, "the test's")
+    monkeypatch.setattr(sys, "excepthook", lambda *a: None)
+    w = OomWatcher(AsyncTorch(), snapshot_dir=str(tmp_path),
+                   diagnose=lambda *a: run_diagnosis(scenes()["capacity"]), say=lambda line: None)
+    try:
+        with caplog.at_level(logging.WARNING, logger="gpumemd.oom"):
+            w.install()
+            w.install()
+        said = [r.getMessage() for r in caplog.records if "not seen" in r.getMessage()]
+        assert len(said) == 1
+        assert ("has no sys.monitoring" if not HAS_MONITORING else "taken") in said[0]
+        exc = async_oom()
+        sys.excepthook(type(exc), exc, None)
+        (path,) = tmp_path.glob("*.diagnosis.json")
+        doc = json.loads(path.read_text())
+        assert doc["seen"] == "excepthook"
+        assert any(m.startswith("an OOM the program catches: not seen") for m in doc["missing"])
+    finally:
+        w.remove_excepthooks()
+        for t in taken:
+            sys.monitoring.free_tool_id(t)
+
+
 def test_a_real_uncaught_oom_at_the_top_of_a_process_is_diagnosed_and_its_traceback_still_prints(
     tmp_path: Path
 ) -> None:
@@ -339,8 +456,8 @@ def test_a_real_uncaught_oom_at_the_top_of_a_process_is_diagnosed_and_its_traceb
     assert proc.returncode == 1
     assert "Traceback" in proc.stderr and "torch.OutOfMemoryError: Allocation on device 0" in proc.stderr
     assert "OOM on GPU 0: capacity" in proc.stdout
-    (path,) = tmp_path.glob("*.diagnosis.json")
-    assert json.loads(path.read_text())["seen"] == "excepthook"
+    (path,) = tmp_path.glob("*.diagnosis.json")  # once: on 3.12 at the raise, the hook then passes
+    assert json.loads(path.read_text())["seen"] == ("raise" if HAS_MONITORING else "excepthook")
 
 
 def test_the_shipped_oom_alert_fires_on_the_first_oom_of_each_cause_from_the_watchers_families() -> None:
