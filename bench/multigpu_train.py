@@ -162,9 +162,9 @@ def main() -> int:
     dist.barrier()
     oom = oom_once(torch, device) if rank == args.oom_rank else None
     dist.barrier()
-    from gpumemd.agent import agent  # started by gpumemd run's sitecustomize
+    from gpumemd.agent import api  # started by gpumemd run's sitecustomize
 
-    running = agent.current()
+    running = api.current()
     categories = running.categories if running is not None else None
     doc = {
         "rank": rank,
@@ -172,7 +172,7 @@ def main() -> int:
         "pid": os.getpid(),
         "device": str(device),
         "mode": flavour,
-        "agent": agent.current() is not None,
+        "agent": api.current() is not None,
         "steps": args.steps,
         "loss": float(loss),
         "step_ms_p50": round(statistics.median(step_s[len(step_s) // 10 :] or step_s) * 1000, 2),

@@ -27,15 +27,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import shutil
-import tempfile
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from gpumemd.backends.host import ProcessUnreadable, Psutil
 from gpumemd.backends.nvml import Pynvml
 from gpumemd.backends.torch_accel import LazyTorchCuda
 from gpumemd.backends.torch_oom import LazyTorchOom
@@ -54,16 +50,17 @@ from gpumemd.spool.writer import SpoolWriter
 from . import identity as identity_mod
 from . import leakfind, process, steptrace
 from .categories import CategorySource
-from .endpoint import EndpointProcess
+from .endpoint import EndpointProcess, private_directory, remove_private_directory
 from .leakfind import LeakFinder
 from .oomdiag import OomDiagnoser
 from .shapeprobe import ShapeProbe
-from .stephook import STEP_PEAK_BUDGET, StepHook
+from .stephook import STEP_PEAK_BUDGET, PeakReset, StepHook
 from .wiring import (
     AllocatorAnnouncer,
     Counted,
     agent_config,
     effective_listen_address,
+    rss_reader,
     sample_every,
     say,
     sections_observers,
@@ -77,33 +74,11 @@ if TYPE_CHECKING:  # loaded when alerting is on
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = [
-    "Agent",
-    "AlertCallback",
-    "arm_memory_history",
-    "current",
-    "dump_snapshot",
-    "find_leak",
-    "set_step",
-    "start",
-    "stop",
-    "watch",
-]
+__all__ = ["Agent", "AlertCallback"]
 
 _UNSET: Any = object()
 
 AlertCallback = Callable[[Sequence[Any]], None]  # gets a batch of gpumemd.alerts.engine.Notification
-
-
-class _PeakReset:
-    """The opt-in `agent.step_peak_reset`: after each step boundary, the allocator's peaks reset so
-    the next step's peak is exact (docs/forecast.md). A step-hook boundary listener."""
-
-    def __init__(self, allocator: Any) -> None:
-        self._allocator = allocator
-
-    def on_boundary(self, steps: int | None) -> None:
-        self._allocator.reset_step_peaks()
 
 
 class Agent:
@@ -181,7 +156,7 @@ class Agent:
             ProcessSource(
                 nvml=(apis.get("nvml") or Pynvml()) if agent.nvml else None,
                 torch_api=torch_api,
-                rss=apis.get("rss") or self._rss_reader(),
+                rss=apis.get("rss") or rss_reader(self.pid),
                 peak_rss=apis.get("peak_rss") or peak_rss_bytes,
                 labels=labels,
                 nvml_interval=agent.nvml_interval,
@@ -214,7 +189,7 @@ class Agent:
             self.steps.boundary_listeners.append(self.diagnoser)
         old_probe, self.probe = self.probe, None  # sources are built again on a reload
         if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)
-            self.steps.boundary_listeners.append(_PeakReset(allocator))
+            self.steps.boundary_listeners.append(PeakReset(allocator))
         elif agent.shape_probe and self.oom is not None:  # a new shape's peak from one step's trace
             self.probe = ShapeProbe(self.oom.api, torch_api, self.forecast, allocator.step_devices,
                                     self.errors, live=lambda: self.stepping)
@@ -238,21 +213,6 @@ class Agent:
             "categories": 0.0,
         }
         return [Counted(s, self.errors, every.get(s.name, agent.evaluation_interval)) for s in sources]
-
-    def _rss_reader(self) -> Any:
-        try:
-            ps = Psutil()
-        except ImportError:
-            return None
-        pid = self.pid
-
-        def rss() -> int | None:
-            try:
-                return ps.process_rss(pid)
-            except ProcessUnreadable:  # a replayed identity's pid, or /proc hidden: no RSS series
-                return None
-
-        return rss
 
     def _torch_api(self) -> Any:
         """The one TorchCudaApi of this agent (its sources and the OOM diagnosis share it)."""
@@ -294,15 +254,11 @@ class Agent:
         # agent.endpoint: process — a helper process serves the file this agent publishes, so
         # the file holds every family and the alerts, and is written every spool_interval (an
         # unchanged sample only touched would leave the self-metrics, such as
-        # gpumemd_last_sample_timestamp_seconds, behind). The helper reads it from a private
-        # directory (0700, an unpredictable name) that gets each sample first: serving this
-        # process's own sample never depends on the node spool (another user's directory,
-        # a full filesystem); the node spool, when on, gets the same bytes.
+        # gpumemd_last_sample_timestamp_seconds, behind), first into its private directory.
         endpoint_process = self.listen_address is not None and agent.endpoint == "process"
         private: Path | None = None
         if endpoint_process:
-            shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
-            private = Path(tempfile.mkdtemp(prefix="gpumemd-agent-", dir=shm))
+            private = private_directory()
             self._private_dir = str(private)
             if directory is None:
                 directory, private = private, None
@@ -576,8 +532,7 @@ class Agent:
 
     def _remove_private_dir(self) -> None:
         directory, self._private_dir = self._private_dir, None
-        if directory is not None:
-            shutil.rmtree(directory, ignore_errors=True)
+        remove_private_directory(directory)
 
     def sample_once(self) -> Any:
         """Take a sample now and publish it (tests, benchmarks); the snapshot or None."""
@@ -633,18 +588,8 @@ class Agent:
         try:
             snapshot = self.runtime.sampler.latest if self.runtime is not None else None
             readings = snapshot.readings.get("allocator") if snapshot is not None else None
-            if not readings:
-                return {}
-            r = next((x for x in readings if x.device == device), readings[0])
-            out = {"allocated_bytes": float(r.allocated_bytes), "reserved_bytes": float(r.reserved_bytes)}
-            if r.window_peak_bytes is not None:
-                out["window_peak_bytes"] = float(r.window_peak_bytes)
-            # the last optimizer step's peak as of now (its hook closed it), not as of the last sample
-            step = self._allocator.last_step_peak(r.device) if self._allocator is not None else None
-            if step is not None:
-                out["step_peak_bytes"] = float(step.allocated_bytes)
-                out["step_peak_exact"] = 1.0 if step.allocated_exact else 0.0
-            return out
+            allocator = self._allocator
+            return allocator.figures(readings, device) if readings and allocator is not None else {}
         except Exception:
             self.errors.note("figures")
             return {}
@@ -698,83 +643,3 @@ class Agent:
         server = self.runtime.server if self.runtime is not None else None
         if server is not None:  # no thread serves it here; close our copies of the sockets
             server.close_after_fork()
-
-
-# --- the process-wide agent (its state and fork handling: process.py) ----------------------
-
-
-def current() -> Agent | None:
-    """This process's agent (`gpumemd.start()`'s); None if none: `process.current()`, typed."""
-    return cast("Agent | None", process.current())  # process.set_current is given Agents only
-
-
-def start(
-    config: Config | str | None = None,
-    *,
-    listen_address: str | None = _UNSET,
-    on_alert: AlertCallback | Sequence[AlertCallback] | None = None,
-    identity: identity_mod.Identity | None = None,
-    **overrides: Any,
-) -> Agent:
-    """Start this process's agent, or return the one already running (idempotent). `identity`
-    replaces the one read from the environment (a framework that knows its ranks passes it)."""
-    with process.start_lock:
-        running = current()
-        if running is not None and running.started:
-            return running
-        agent = Agent(
-            config, listen_address=listen_address, on_alert=on_alert, identity=identity, **overrides
-        )
-        process.set_current(agent)
-    return agent.start()
-
-
-def set_step(step: int, tokens: int | None = None) -> None:
-    """The trainer's global step for this process's agent, and optionally the tokens of the
-    batch about to run (`Agent.set_training_step`; docs/forecast.md); a no-op without a
-    running agent. Never raises."""
-    agent = current()
-    if agent is not None:
-        agent.set_training_step(step, tokens)
-
-
-def watch(model: Any = None, optimizer: Any = None) -> bool:
-    """Export this process's allocated memory by category (parameters, gradients, optimizer
-    state, activations...) for `model` and `optimizer` (each one object or a list; call again
-    for more). Held by weak reference; a no-op without a running agent. Never raises."""
-    agent = current()
-    try:
-        return agent.watch(model, optimizer) if agent is not None else False
-    except Exception:  # noqa: BLE001 - never into user code
-        return False
-
-
-def stop() -> None:
-    agent = current()
-    if agent is not None:
-        agent.stop()
-
-
-def dump_snapshot(reason: str = "manual") -> str | None:
-    """Write an allocator snapshot now (the alert engine's `dump_snapshot` action)."""
-    agent = current()
-    return agent.dump_snapshot(reason) if agent is not None else None
-
-
-def find_leak(*, every: int = leakfind.EVERY, snapshots: int = leakfind.SNAPSHOTS) -> bool:
-    """Look for the lines that leak: this process's agent snapshots every `every` optimizer
-    steps, `snapshots` times, and says which allocation sites grew (docs/agent.md). A bad
-    argument raises TypeError or ValueError at the call and changes nothing; otherwise never
-    raises."""
-    leakfind.check_arguments(every, snapshots)
-    agent = current()
-    try:
-        return agent.find_leak(every=every, snapshots=snapshots) if agent is not None else False
-    except Exception:  # noqa: BLE001 - never into user code
-        return False
-
-
-def arm_memory_history() -> bool:
-    """Start recording allocation history (the alert engine's `arm_memory_history` action)."""
-    agent = current()
-    return agent.arm_memory_history() if agent is not None else False

@@ -39,6 +39,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -55,12 +56,27 @@ from gpumemd.spool.format import FORMAT, families_of
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["EndpointProcess", "PublishedSample", "main"]
+__all__ = ["EndpointProcess", "PublishedSample", "main", "private_directory", "remove_private_directory"]
 
 _READY = b"listening"
 
 
 # --- the training process's side ---------------------------------------------------------
+
+def private_directory() -> Path:
+    """A new directory the endpoint process reads (0700, an unpredictable name; in /dev/shm
+    where there is one) that gets each sample first: serving this process's own sample never
+    depends on the node spool (another user's directory, a full filesystem); the node spool,
+    when on, gets the same bytes."""
+    shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    return Path(tempfile.mkdtemp(prefix="gpumemd-agent-", dir=shm))
+
+
+def remove_private_directory(directory: str | None) -> None:
+    """Remove a `private_directory()` and what is in it (None: nothing to remove)."""
+    if directory is not None:
+        shutil.rmtree(directory, ignore_errors=True)
+
 
 
 class EndpointProcess:

@@ -23,7 +23,7 @@ from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.sources.agent_self import Errors
 from gpumemd.sources.training import TrainingStep
 
-__all__ = ["STEP_PEAK_BUDGET", "BoundaryListener", "StepHook", "StepListener", "StepTarget"]
+__all__ = ["STEP_PEAK_BUDGET", "BoundaryListener", "PeakReset", "StepHook", "StepListener", "StepTarget"]
 
 STEP_PEAK_BUDGET = 0.003  # the step boundaries' share of the training thread's time, at most
 
@@ -156,3 +156,14 @@ class StepHook:
                 self.next_boundary = done + (done - now) / budget if budget > 0 else float("inf")
         except Exception:
             self.errors.note("step-tick")
+
+
+class PeakReset:
+    """The opt-in `agent.step_peak_reset`: after each step boundary, the allocator's peaks reset so
+    the next step's peak is exact (docs/forecast.md). A boundary listener."""
+
+    def __init__(self, allocator: Any) -> None:
+        self._allocator = allocator
+
+    def on_boundary(self, steps: int | None) -> None:
+        self._allocator.reset_step_peaks()

@@ -16,6 +16,7 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd import config as config_mod
+from gpumemd.backends.host import ProcessUnreadable, Psutil
 from gpumemd.backends.torch_accel import NVIDIA
 from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.config import AgentConfig, Config
@@ -36,6 +37,7 @@ __all__ = [
     "SectionsObserver",
     "agent_config",
     "effective_listen_address",
+    "rss_reader",
     "sample_every",
     "say",
     "sections_observers",
@@ -254,3 +256,20 @@ def effective_listen_address(agent: AgentConfig, ident: identity_mod.Identity) -
         )
         return None
     return f"{host}:{n}"
+
+
+def rss_reader(pid: int) -> Callable[[], int | None] | None:
+    """`pid`'s resident set size, read by psutil (the `process` source's host view); None
+    without psutil."""
+    try:
+        ps = Psutil()
+    except ImportError:
+        return None
+
+    def rss() -> int | None:
+        try:
+            return ps.process_rss(pid)
+        except ProcessUnreadable:  # a replayed identity's pid, or /proc hidden: no RSS series
+            return None
+
+    return rss

@@ -11,8 +11,9 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from gpumemd.agent import agent as agent_mod
+from gpumemd.agent import api
 from gpumemd.agent import identity as identity_mod
+from gpumemd.agent.agent import Agent
 
 __all__ = ["TOKEN_KEYS", "Hooks", "batch_tokens", "guarded"]
 
@@ -85,20 +86,20 @@ class Hooks:
     def __init__(self, *, log_memory: bool = False, config: Any = None, **overrides: Any) -> None:
         self.log_memory = log_memory
         self._config, self._overrides = config, overrides
-        self.agent: agent_mod.Agent | None = None
+        self.agent: Agent | None = None
         self._logged: set[str] = set()  # hooks whose failure was already logged
 
     def start(self, rank: int | None, local_rank: int | None, world_size: int | None) -> None:
         """The agent of this process (started once; a running one is kept), with the ranks the
         trainer knows where the environment does not name them (Lightning's own launcher)."""
-        current = agent_mod.current()
+        current = api.current()
         if current is not None and current._started:
             self.agent = current
             return
         ident = identity_mod.from_env()
         if ident.rank is None and rank is not None:
             ident = dataclasses.replace(ident, rank=rank, local_rank=local_rank, world_size=world_size)
-        self.agent = agent_mod.start(self._config, identity=ident, **self._overrides)
+        self.agent = api.start(self._config, identity=ident, **self._overrides)
 
     def watch(self, model: Any, optimizers: Any) -> None:
         """Memory by category for the trainer's model and optimizer(s) (`Agent.watch`)."""

@@ -61,7 +61,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -413,6 +413,23 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         steps = self._steps
         step = steps.get(device) if steps is not None else None
         return step.last if step is not None else None
+
+    def figures(self, readings: Sequence[AllocatorReading], device: int | None = None) -> dict[str, float]:
+        """A sample's allocated, reserved and window-peak bytes for `device` (default: the first
+        reading), and the last optimizer step's peak as of now (its hook closed it), not as of
+        the sample: what a framework's logger gets. {} without readings; a figure the allocator
+        does not keep (cudaMallocAsync: no window peak) is left out."""
+        if not readings:
+            return {}
+        r = next((x for x in readings if x.device == device), readings[0])
+        out = {"allocated_bytes": float(r.allocated_bytes), "reserved_bytes": float(r.reserved_bytes)}
+        if r.window_peak_bytes is not None:
+            out["window_peak_bytes"] = float(r.window_peak_bytes)
+        step = self.last_step_peak(r.device)
+        if step is not None:
+            out["step_peak_bytes"] = float(step.allocated_bytes)
+            out["step_peak_exact"] = 1.0 if step.allocated_exact else 0.0
+        return out
 
     def reset_step_peaks(self) -> bool:
         """Reset the allocator's peak statistics of every device with a step peak, just after a

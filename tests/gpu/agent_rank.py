@@ -11,9 +11,9 @@ local = int(os.environ["LOCAL_RANK"])
 torch.cuda.set_device(local)
 x = torch.empty((local + 1) * 256 << 20, dtype=torch.uint8, device="cuda")
 torch.cuda.synchronize()
-from gpumemd.agent import agent  # noqa: E402  (started by gpumemd run's sitecustomize)
+from gpumemd.agent import api  # noqa: E402  (started by gpumemd run's sitecustomize)
 
-a = agent.current()
+a = api.current()
 print(json.dumps({"rank": os.environ["RANK"], "pid": os.getpid(), "agent": a is not None}), flush=True)
 stop = sys.argv[1]
 deadline = time.monotonic() + 90

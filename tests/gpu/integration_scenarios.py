@@ -18,7 +18,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import torch  # noqa: E402
 
-from gpumemd.agent import agent as agent_mod  # noqa: E402
+from gpumemd.agent import api as agent_mod  # noqa: E402
+from gpumemd.agent.agent import Agent  # noqa: E402
 from tests.gpu.alloc_trace import StepRecorder  # noqa: E402
 
 QUIET = {"listen_address": None, "spool_dir": "", "evaluation_interval": 0.05, "nvml_interval": 0.05,
@@ -42,7 +43,7 @@ class Recording:
         return self.recorder.finish() if self.recorder is not None else {"rows": []}
 
 
-def _series(agent: agent_mod.Agent) -> dict:
+def _series(agent: Agent) -> dict:
     snap = agent.sample_once()
     fams = {f.name: [s.value for s in f.samples] for f in snap.exposition.families}
     return {"global_step": fams.get("gpumemd_training_global_step"),

@@ -25,9 +25,9 @@ if rank == 1:
     del spike
     torch.cuda.empty_cache()
 torch.cuda.synchronize()
-from gpumemd.agent import agent  # noqa: E402  (started by gpumemd run's sitecustomize)
+from gpumemd.agent import api  # noqa: E402  (started by gpumemd run's sitecustomize)
 
-print(json.dumps({"rank": rank, "pid": os.getpid(), "agent": agent.current() is not None,
+print(json.dumps({"rank": rank, "pid": os.getpid(), "agent": api.current() is not None,
                   "allocated": torch.cuda.memory_allocated(), "reserved": torch.cuda.memory_reserved(),
                   "ready": time.time()}), flush=True)
 stop = sys.argv[1]

@@ -65,7 +65,7 @@ def _start() -> None:
         argv = list(getattr(sys, "orig_argv", sys.argv))  # getattr: sys.orig_argv is Python 3.10+
         if not should_start(argv):
             return
-        from gpumemd.agent.agent import start
+        from gpumemd.agent.api import start
 
         config = os.environ.get("GPUMEMD_CONFIG_FILE") or None
         if "GPUMEMD_AGENT_LISTEN_ADDRESS" in os.environ:

@@ -6,7 +6,7 @@ import sys
 import time
 
 import gpumemd
-from gpumemd.agent import agent as agent_mod
+from gpumemd.agent import api as agent_mod
 
 spool = sys.argv[1]
 agent = gpumemd.start(listen_address="127.0.0.1:0", interval=0.002, spool_interval=0.002, spool_dir=spool)

@@ -7,9 +7,9 @@ import time
 deadline = time.monotonic() + 10
 while "gpumemd.agent" not in sys.modules and time.monotonic() < deadline:
     time.sleep(0.01)
-from gpumemd.agent import agent  # noqa: E402
+from gpumemd.agent import api  # noqa: E402
 
-a = agent.current()
+a = api.current()
 print(json.dumps({"address": a.url_address if a else None, "torch": "torch" in sys.modules}), flush=True)
 sys.stdin.read()
 sys.exit(3)

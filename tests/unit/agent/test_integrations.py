@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import gpumemd
-from gpumemd.agent import agent as agent_mod
+from gpumemd.agent import api as agent_mod
 
 QUIET = {"listen_address": None, "spool_dir": "", "nvml": False, "interval": 60}
 RANK_VARS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK")
