@@ -121,7 +121,7 @@ def test_the_node_daemons_sources_are_wired_in_one_place() -> None:
         (
             "commands/client.py",
             "\n\ndef _up() -> None:\n    from . import explain  # noqa: F401\n",
-            "Inside the commands: the commands' flags > top, the job view > explain > client > format",
+            "Inside the commands: the commands' flags > top, the job view > explain > node > client > format",
         ),
     ],
 )

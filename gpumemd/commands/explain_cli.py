@@ -116,11 +116,11 @@ def _snapshot(args: argparse.Namespace, requested: int | None) -> int:
     """`explain --snapshot FILE`: 1 with a diagnosis, 2 when the file is not a snapshot."""
     from gpumemd.diagnosis.snapshot import SnapshotUnreadable
 
-    from . import explain
+    from . import snapshots
     from .format import strict_json
 
     try:
-        d, lacking = explain.explain_snapshot(args.snapshot, requested)
+        d, lacking = snapshots.explain_snapshot(args.snapshot, requested)
     except SnapshotUnreadable as exc:
         print(f"gpumemd explain: {exc}", file=sys.stderr)
         return 2
@@ -154,18 +154,18 @@ def _diff(args: argparse.Namespace, steps: int | None) -> int:
     """`explain --diff A B [...]`: 1 with growing sites, 0 without, 2 when a file is not a snapshot."""
     from gpumemd.diagnosis.snapshot import SnapshotUnreadable
 
-    from . import explain
+    from . import snapshots
     from .format import strict_json
 
-    if not 2 <= len(args.diff) <= explain.MAX_DIFF_FILES:
+    if not 2 <= len(args.diff) <= snapshots.MAX_DIFF_FILES:
         print(
-            f"gpumemd explain: --diff: expected 2 to {explain.MAX_DIFF_FILES} snapshot files, in the order "
+            f"gpumemd explain: --diff: expected 2 to {snapshots.MAX_DIFF_FILES} snapshot files, in the order "
             "they were taken",
             file=sys.stderr,
         )
         return 2
     try:
-        report = explain.explain_diff(args.diff, steps)
+        report = snapshots.explain_diff(args.diff, steps)
     except SnapshotUnreadable as exc:
         print(f"gpumemd explain: {exc}", file=sys.stderr)
         return 2
@@ -173,7 +173,7 @@ def _diff(args: argparse.Namespace, steps: int | None) -> int:
     if args.json:
         sys.stdout.write(strict_json({**report.to_json(), "per": per}))
     else:
-        sys.stdout.write(explain.render_diff(report, per=per))
+        sys.stdout.write(snapshots.render_diff(report, per=per))
     return 1 if report.sites else 0
 
 

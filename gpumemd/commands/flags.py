@@ -92,13 +92,14 @@ def node_reader(
     answering within `seconds`, else this node sampled here (or a replay); an exit status
     where neither can be had."""
     from . import explain
+    from .node import Node
 
     if args.replay is None:
         url = args.url or DEFAULT_URL
         try:
             first = [explain.from_url(url, seconds)]  # the probe's answer is the first one shown
 
-            def read() -> explain.Node:
+            def read() -> Node:
                 return first.pop() if first else explain.from_url(url, seconds)
 
             return read, (lambda: None)

@@ -3,7 +3,7 @@ the user's Prometheus (never from the training nodes).
 
 Two instant queries (`/api/v1/query`) give everything: the series that carry the job's
 `job_id` (rank info, allocator, OOMs), and the node-level series (GPUs, NVML's processes) of
-the `instance`s those ranks run on. Each instance's series become an `explain.Node` through
+the `instance`s those ranks run on. Each instance's series become a `node.Node` through
 the node client's own `Node.from_series()`, so the tree and its checks are the node view's;
 the job's findings (worst rank, imbalance, ranks missing, OOMs by rank) are added on top.
 
@@ -27,8 +27,9 @@ from gpumemd.httpclient import redact
 
 from . import explain
 from .client import PrometheusAnswerError, Series, Skips, index, parse_vector, query
-from .explain import Finding, Node
+from .explain import Finding
 from .format import size, strict_json, text
+from .node import Node
 
 __all__ = [
     "ACTIONABLE",

@@ -77,12 +77,12 @@ def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
 def _measured(text: str, source: str) -> list[int]:
     """The non-PyTorch bytes of each process in a saved scrape: an agent's own series, or a
     daemon's (each agent's process as `explain` splits it)."""
-    from . import explain
     from .client import parse_exposition
+    from .node import Node
 
     series, _ = parse_exposition(text)
     own = [int(v) for _, v in series.get(_NON_PYTORCH, []) if 0 < v < MAX_TOTAL]
-    return own + _agents(explain.Node.from_series(series, source))
+    return own + _agents(Node.from_series(series, source))
 
 
 def _agents(node: Any) -> list[int]:

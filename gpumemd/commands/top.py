@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TextIO, TypeVar
 
 from .client import NoGpu, reachable_error
-from .explain import GpuView, Node, ProcessView
 from .format import short
+from .node import GpuView, Node, ProcessView
 
 __all__ = ["SORTS", "Draw", "Reader", "bar", "frame", "run_curses", "run_plain"]
 

@@ -1,6 +1,6 @@
 """`gpumemd explain` and the leak finder: each rank's last answer in a daemon's answer (the
 `gpumemd_leak_last_report_info` and `gpumemd_leak_site_bytes_per_step` series), text and
-JSON; and `explain --diff` offline (pure: diagnosis/leak.py's diff, explain.render_diff)."""
+JSON; and `explain --diff` offline (pure: diagnosis/leak.py's diff, snapshots.render_diff)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpumemd.commands.explain import Node, findings, parse_exposition, render, render_diff, to_json
+from gpumemd.commands.explain import findings, parse_exposition, render, to_json
+from gpumemd.commands.node import Node
+from gpumemd.commands.snapshots import render_diff
 from gpumemd.diagnosis.leak import find_leaks, history_note
 from tests.helpers import ROOT
 

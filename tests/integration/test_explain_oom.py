@@ -10,7 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gpumemd.commands.explain import Node, findings, parse_exposition
+from gpumemd.commands.explain import findings, parse_exposition
+from gpumemd.commands.node import Node
 from tests.helpers import ROOT
 
 FIXTURES = ROOT / "tests/fixtures/torch"

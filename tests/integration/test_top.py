@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd.commands.explain import GpuView, Node, ProcessView
+from gpumemd.commands.node import GpuView, Node, ProcessView
 from gpumemd.commands.top import bar, frame, run_plain
 from tests.helpers import EIGHT_RANKS, ROOT
 

@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gpumemd.commands import explain
+from gpumemd.commands.node import Node
 from tests.helpers import CAPTURES, ROOT, gpumemd_process
 from tests.security.hostile_http import Hostile, answer, routes, trickle
 
@@ -283,7 +284,7 @@ def _line(name: str, labels: dict[str, str], value: str) -> str:
 )
 def test_any_exposition_text_gives_a_valid_node(lines: list[str]) -> None:
     series, _ = explain.parse_exposition("\n".join(lines))
-    node = explain.Node.from_series(series, "fuzz")
+    node = Node.from_series(series, "fuzz")
     found = explain.findings(node)
     strict(explain.to_json(node, found))
     explain.render(node, found)
@@ -328,7 +329,7 @@ JSONS = st.recursive(
 @given(JSONS)
 def test_any_alerts_document_gives_valid_alerts(doc: Any) -> None:
     alerts = explain.parse_alerts(doc)
-    node = explain.Node("fuzz", [], alerts)
+    node = Node("fuzz", [], alerts)
     strict(explain.to_json(node, explain.findings(node)))
     for a in alerts:
         assert isinstance(a["state"], str) and (a["value"] is None or math.isfinite(a["value"]))

@@ -8,7 +8,8 @@ import json
 
 from prometheus_client.core import GaugeMetricFamily
 
-from gpumemd.commands.explain import Node, render, to_json
+from gpumemd.commands.explain import render, to_json
+from gpumemd.commands.node import Node
 
 MiB, GiB = 1 << 20, 1 << 30
 UUID = "GPU-0000"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from gpumemd.commands.explain import Node, findings, render, to_json
+from gpumemd.commands.explain import findings, render, to_json
+from gpumemd.commands.node import Node
 from gpumemd.commands.top import frame
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from prometheus_client.core import GaugeMetricFamily
 
-from gpumemd.commands.explain import Node, render
+from gpumemd.commands.explain import render
+from gpumemd.commands.node import Node
 
 MiB, GiB = 1 << 20, 1 << 30
 UUID = "GPU-0000"

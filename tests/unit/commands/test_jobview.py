@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gpumemd.alerts.export import job_group, job_thresholds
-from gpumemd.commands.explain import GpuView, Node, ProcessView
 from gpumemd.commands.jobview import Job, RankView, actionable, job_findings, node_ranks, render
+from gpumemd.commands.node import GpuView, Node, ProcessView
 
 GiB = 1 << 30
 

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.alerts.rules import AlertingConfig, default_rule_mappings
-from gpumemd.commands.explain import Node, findings
+from gpumemd.commands.explain import findings
+from gpumemd.commands.node import Node
 from gpumemd.diagnosis.forecast import WINDOW, leak_trend
 from gpumemd.diagnosis.leakverdict import MIN_ENDS, MIN_GROWTH, NOT_LEAKING, LeakVerdict, leak_verdict
 from gpumemd.diagnosis.oom import counterfactuals, diagnose

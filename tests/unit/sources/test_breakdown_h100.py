@@ -12,7 +12,8 @@ import shutil
 from pathlib import Path
 
 from gpumemd.backends.replay import load_capture, nvml_replayer
-from gpumemd.commands.explain import Node, findings, render
+from gpumemd.commands.explain import findings, render
+from gpumemd.commands.node import Node
 from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.breakdown import BreakdownSource
 from gpumemd.sources.nvml import NvmlSource
