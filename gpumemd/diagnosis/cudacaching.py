@@ -1,10 +1,10 @@
 """PyTorch's CUDA caching allocator (c10/cuda/CUDACachingAllocator.cpp, the native backend):
 its constants and the size arithmetic that follows from them, declared once.
 
-The allocator what-if (allocsim.py) replays whole streams with them; the OOM accounting
-(accounting.py) and the diagnosis (oom.py) ask the same questions of one snapshot: which pool
-a request draws from, what page an expandable segment maps, how many whole pages a range
-holds. Pure integers: no torch.
+The allocator what-if (allocsim.py) replays whole streams through a model built on them
+(cachemodel.py); the OOM accounting (accounting.py) and the diagnosis (oom.py) ask the same
+questions of one snapshot: which pool a request draws from, what page an expandable segment
+maps, how many whole pages a range holds. Pure integers: no torch.
 """
 
 from __future__ import annotations
