@@ -225,6 +225,6 @@ def idle_conns(srv: HttpServer) -> int:
     from gpumemd.http import connection
 
     conns = list(srv._conns)
-    if srv._returns or any(c.state != connection.READ for c in conns):
+    if srv._workers.returns or any(c.state != connection.READ for c in conns):
         return -1
     return len(conns)

@@ -1,10 +1,11 @@
 """One HTTP connection as the server's I/O loop sees it: its states, its record, and the
-plaintext socket calls that keep the GIL.
+plaintext socket calls that keep the GIL; and the listening socket it was accepted on.
 
 `Conn` is the per-connection record the state machine in `server.py` moves through
 HANDSHAKE, READ, BUSY, WRITE, LINGER and CLOSED; `GilHeldIO` is how the I/O thread reads
 and writes a non-blocking plaintext socket without dropping the GIL (Linux; `gil_held_io()`
-gives None elsewhere, and the server then uses the socket's own calls).
+gives None elsewhere, and the server then uses the socket's own calls);
+`listening_socket()` binds the server's listener.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "Conn",
     "GilHeldIO",
     "gil_held_io",
+    "listening_socket",
 ]
 
 # connection states
@@ -114,3 +116,22 @@ class Conn:
         self.eof = False
         self.served = 0  # responses completed on this connection
         self.group: dict[Conn, None] | None = None  # eviction group it is in, if any
+
+
+def listening_socket(host: str, port: int, backlog: int) -> socket.socket:
+    """A non-blocking socket listening on host:port (port 0: an ephemeral one; "::" or "":
+    IPv6 and IPv4 both); OSError when it cannot bind."""
+    infos = socket.getaddrinfo(host or None, port, 0, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+    family, _, _, _, sockaddr = infos[0]
+    lsock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6 and host in ("::", ""):
+            lsock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        lsock.bind(sockaddr)
+        lsock.listen(backlog)
+        lsock.setblocking(False)
+    except OSError:
+        lsock.close()
+        raise
+    return lsock

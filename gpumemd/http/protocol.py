@@ -38,6 +38,7 @@ __all__ = [
     "parse_head",
     "parse_listen_address",
     "serialize",
+    "take_head",
 ]
 
 
@@ -163,6 +164,30 @@ class Parsed:
     request: Request
     keep_alive: bool
     http10: bool
+
+
+def take_head(buf: bytearray, limits: ServerLimits) -> bytes | None:
+    """Take one request head (without its blank line) off the front of `buf`; None while it is
+    incomplete. HttpError 414 or 431 as soon as the request line or the head is past its limit,
+    complete or not (a client cannot make the server buffer more)."""
+    # RFC 9112 2.2: ignore empty lines before a request line
+    while buf[:2] == b"\r\n" or buf[:1] == b"\n":
+        del buf[: 2 if buf[:1] == b"\r" else 1]
+    if not buf:
+        return None
+    m = HEAD_END.search(buf)
+    end = m.start() if m else len(buf)
+    first_nl = buf.find(b"\n", 0, end)
+    line_len = first_nl if first_nl >= 0 else end
+    if line_len > limits.max_request_line:
+        raise HttpError(414)
+    if end - line_len > limits.max_header_bytes:
+        raise HttpError(431)
+    if m is None:
+        return None
+    head = bytes(buf[:end])
+    del buf[: m.end()]
+    return head
 
 
 def parse_head(head: bytes, limits: ServerLimits) -> Parsed:

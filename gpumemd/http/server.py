@@ -39,16 +39,14 @@ server on the stdlib:
   credentials that passed before are served like any request, a missing or known-wrong
   password gets 401, and a client address over its budget of verifications (a few at
   once, wrong passwords at about one a second after a burst) gets 429. Only credentials
-  no cache knows go to the one worker thread that runs bcrypt, so a password-guessing
-  flood costs at most a core and never delays a scrape whose credentials are known.
-  With `inline_responses` off, a pool of worker threads (8 by default) answers every
-  request, writes it straight to the socket and hands the connection back.
+  no cache knows go to the one worker thread that runs bcrypt (`workers.py`), so a
+  password-guessing flood costs at most a core and never delays a scrape whose
+  credentials are known. With `inline_responses` off, workers answer every request.
 * Everything is bounded: connections (1024, or half the soft RLIMIT_NOFILE if lower;
   $GPUMEMD_HTTP_MAX_CONNECTIONS or ServerLimits(max_connections=) to change it; at the
-  limit one is closed to make room: a closing one, else the longest-waiting one that
-  never completed a request, else the least recently used keep-alive one, so an active
-  scraper's connection goes last; if none can go, the new one gets a quick 503), the
-  queue of parsed requests (64; over it: 503 with Retry-After), the
+  limit one is closed to make room, an active scraper's last (`conntable.py`); if none
+  can go, the new one gets a quick 503), the queue of parsed requests (64; over it: 503
+  with Retry-After), the
   request line (8 KiB, 414), the head (16 KiB and 100 fields, 431), and time: TLS
   handshake 5 s, a request head 10 s from connect or from its first byte (slowloris:
   408), keep-alive idle 90 s (above common scrape intervals, so Prometheus reuses the
@@ -58,10 +56,11 @@ server on the stdlib:
   headers on every response. Certificates are re-read when their files change (stat at most once a
   second), so rotation needs no restart.
 
-Its size is earned: it is one state machine (handshake, read, busy, write, linger,
-closed) over one selector, and each transition needs the others in view; what is pure
-(the protocol) lives apart, and so do one connection's record with its socket calls
-(`connection.py`) and what is answered, which touches no socket (`answers.py`).
+It is one state machine (handshake, read, busy, write, linger, closed) over one selector,
+each transition needing the others in view; apart live what is pure (the protocol, a head's
+framing), one connection's record and socket calls (`connection.py`), the connections'
+eviction groups and deadlines (`conntable.py`), the worker threads (`workers.py`) and what is
+answered, which touches no socket (`answers.py`).
 """
 
 from __future__ import annotations
@@ -71,7 +70,6 @@ import errno
 import logging
 import math
 import os
-import queue
 import selectors
 import socket
 import ssl
@@ -93,9 +91,10 @@ from .connection import (
     WRITE,
     Conn,
     gil_held_io,
+    listening_socket,
 )
+from .conntable import ConnTable
 from .protocol import (
-    HEAD_END,
     MAX_CONNECTIONS_ENV,
     App,
     HttpError,
@@ -105,7 +104,9 @@ from .protocol import (
     ServerLimits,
     parse_head,
     parse_listen_address,
+    take_head,
 )
+from .workers import Workers
 
 if TYPE_CHECKING:
     from .webconfig import Pending
@@ -117,7 +118,6 @@ log = logging.getLogger("gpumemd.server")
 __all__ = ["MAX_CONNECTIONS_ENV", "App", "HttpServer", "Request", "Response", "ServerLimits"]
 
 _LISTENER, _WAKER = object(), object()
-_INF = math.inf
 
 
 class HttpServer:
@@ -155,28 +155,16 @@ class HttpServer:
         # Inline: the I/O thread answers itself (nothing can block: bcrypt, with basic auth,
         # runs on the one worker that verifies credentials no cache knows); else workers.
         self._inline = self.limits.inline_responses
-        self._n_workers = (1 if self._auth is not None else 0) if self._inline else self.limits.workers
+        n_workers = (1 if self._auth is not None else 0) if self._inline else self.limits.workers
 
         self._sel: selectors.BaseSelector | None = None
         self._lsock: socket.socket | None = None
-        self._conns: set[Conn] = set()
-        # Eviction groups, each in the order its members joined (oldest first): closing
-        # ones, then those that never completed a request (silent, slow, handshaking), and
-        # only then keep-alive connections between requests, least recently used first.
-        self._lingering: dict[Conn, None] = {}
-        self._fresh: dict[Conn, None] = {}
-        self._kept: dict[Conn, None] = {}
+        self._conns = ConnTable()  # every open connection, its eviction group, the next deadline
         self._ready: list[Conn] = []  # READ connections to serve again without an event
-        self._next_deadline = _INF  # no connection times out before this (may be early)
         self._force_sweep = False
         self._raw = gil_held_io()  # None: plain socket calls (not Linux, or no ctypes)
-        self._queue: queue.Queue[tuple[Conn, Parsed, Pending | None] | None] = queue.Queue(
-            self.limits.queue_size
-        )
-        self._returns: collections.deque[tuple[Conn, bytes, bool]] = collections.deque()
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
-        self._wake_pending = False
         self._stopping = False
         self._threads: list[threading.Thread] = []
         self._accept_paused_until = 0.0
@@ -184,6 +172,7 @@ class HttpServer:
         # counters (approximate: read for tests, the bench and self-metrics)
         self.stats: collections.Counter[str] = collections.Counter()
         self._answers = Answers(app, self._auth, self._extra_headers, self.stats, clock)
+        self._workers = Workers(n_workers, self.limits.queue_size, self._answers, self.stats, self._wake)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -200,24 +189,10 @@ class HttpServer:
     @property
     def thread_count(self) -> int:
         """Threads this server runs: the I/O thread, plus the workers if auth needs them."""
-        return 1 + self._n_workers
+        return 1 + self._workers.count
 
     def start(self) -> None:
-        host, port = self._bind
-        infos = socket.getaddrinfo(host or None, port, 0, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
-        family, _, _, _, sockaddr = infos[0]
-        lsock = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6 and host in ("::", ""):
-                lsock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
-            lsock.bind(sockaddr)
-            lsock.listen(self.limits.backlog)
-            lsock.setblocking(False)
-        except OSError:
-            lsock.close()
-            raise
-        self._lsock = lsock
+        self._lsock = lsock = listening_socket(*self._bind, self.limits.backlog)
         addr = lsock.getsockname()
         self._address = (str(addr[0]), int(addr[1]))
         self._wake_r, self._wake_w = socket.socketpair()
@@ -226,9 +201,10 @@ class HttpServer:
         self._sel = selectors.DefaultSelector()
         self._sel.register(lsock, selectors.EVENT_READ, _LISTENER)
         self._sel.register(self._wake_r, selectors.EVENT_READ, _WAKER)
-        self._threads = [threading.Thread(target=self._io_loop, name="gpumemd-http-io", daemon=True)]
-        for i in range(self._n_workers):
-            self._threads.append(threading.Thread(target=self._worker, name=f"gpumemd-http-{i}", daemon=True))
+        self._threads = [
+            threading.Thread(target=self._io_loop, name="gpumemd-http-io", daemon=True),
+            *self._workers.threads(),
+        ]
         for t in self._threads:
             t.start()
         self._log_startup()
@@ -252,11 +228,7 @@ class HttpServer:
             return
         self._stopping = True
         self._wake()
-        for _ in range(self._n_workers):
-            try:
-                self._queue.put(None, timeout=1.0)
-            except queue.Full:
-                break
+        self._workers.stop()
         for t in self._threads:
             t.join(timeout=5.0)
 
@@ -302,10 +274,10 @@ class HttpServer:
                 if self._ready:
                     timeout: float | None = 0.0
                 else:
-                    wake_at = self._next_deadline
+                    wake_at = self._conns.next_deadline
                     if self._accept_paused_until:
                         wake_at = min(wake_at, self._accept_paused_until)
-                    timeout = None if wake_at == _INF else max(0.0, wake_at - self._clock())
+                    timeout = None if wake_at == math.inf else max(0.0, wake_at - self._clock())
                 accept = False
                 for key, mask in sel.select(timeout):
                     data = key.data
@@ -317,7 +289,7 @@ class HttpServer:
                         self._on_event(data, mask)
                 if accept:  # after the requests already here: a connect burst waits, scrapes don't
                     self._accept()
-                if self._returns:
+                if self._workers.returns:
                     self._process_returns()
                 if self._ready:
                     ready, self._ready = self._ready, []
@@ -326,7 +298,7 @@ class HttpServer:
                             self._read(conn)
                 now = self._clock()
                 paused = self._accept_paused_until
-                if self._force_sweep or now >= self._next_deadline or (paused and now >= paused):
+                if self._force_sweep or now >= self._conns.next_deadline or (paused and now >= paused):
                     self._force_sweep = False
                     self._sweep(now)
         except Exception:  # never expected; keep the process alive, say why
@@ -353,30 +325,7 @@ class HttpServer:
         # Only now: cleared before draining, a worker's wake-up byte sent in between was
         # swallowed while the flag stayed set, and no worker ever woke this loop again
         # (each answer then waited for a timeout: the 1 s scrapes of issue 7).
-        self._wake_pending = False
-
-    def _set_state(self, conn: Conn, state: int) -> None:
-        """Change state and keep the eviction groups in step."""
-        conn.state = state
-        if state == LINGER:
-            group: dict[Conn, None] | None = self._lingering
-        elif state == HANDSHAKE or (state == READ and not conn.served):
-            group = self._fresh
-        elif state == READ:
-            group = self._kept
-        else:  # BUSY, WRITE: a response in progress is never evicted
-            group = None
-        if group is not conn.group:
-            if conn.group is not None:
-                conn.group.pop(conn, None)
-            if group is not None:
-                group[conn] = None
-            conn.group = group
-
-    def _set_deadline(self, conn: Conn, deadline: float) -> None:
-        conn.deadline = deadline
-        if deadline < self._next_deadline:
-            self._next_deadline = deadline
+        self._workers.woken()
 
     def _set_events(self, conn: Conn, events: int) -> None:
         assert self._sel is not None
@@ -423,25 +372,19 @@ class HttpServer:
                     sock.close()
                     continue
                 conn = Conn(sock, now, tls=True)
-                self._set_deadline(conn, now + self.limits.handshake_timeout)
+                self._conns.set_deadline(conn, now + self.limits.handshake_timeout)
             else:
                 conn = Conn(sock, now, tls=False)
-                self._set_deadline(conn, now + self.limits.request_timeout)
+                self._conns.set_deadline(conn, now + self.limits.request_timeout)
             if self._auth is not None and isinstance(peer, tuple):
                 conn.client = self._client_key(str(peer[0]))
             self._conns.add(conn)
-            self._set_state(conn, conn.state)
             self._set_events(conn, selectors.EVENT_READ)
 
     def _evict(self) -> bool:
-        """Make room: close a closing connection, else the longest-waiting one that never
-        completed a request, else the least recently used keep-alive one. An active
-        scraper's connection goes last: it was used more recently than any silent one."""
-        for group in (self._lingering, self._fresh, self._kept):
-            if group:
-                victim = next(iter(group))
-                break
-        else:
+        """Make room: close the connection the table says goes first (conntable.py)."""
+        victim = self._conns.victim()
+        if victim is None:
             return False
         self.stats["evicted"] += 1
         if victim.state == READ and victim.served:
@@ -492,8 +435,8 @@ class HttpServer:
             self._close(conn)
             return
         now = self._clock()
-        self._set_state(conn, READ)
-        self._set_deadline(conn, now + self.limits.request_timeout)
+        self._conns.set_state(conn, READ)
+        self._conns.set_deadline(conn, now + self.limits.request_timeout)
         self._set_events(conn, selectors.EVENT_READ)
         self._read(conn)  # the request may have come with the last handshake flight
 
@@ -515,7 +458,7 @@ class HttpServer:
                 break
             if not conn.started:
                 conn.started = True
-                self._set_deadline(conn, self._clock() + self.limits.request_timeout)
+                self._conns.set_deadline(conn, self._clock() + self.limits.request_timeout)
             conn.inbuf += data
             if len(data) < RECV_SIZE and not conn.tls:
                 # Drained, most likely: no second recv just to hear EAGAIN. Every socket
@@ -563,30 +506,11 @@ class HttpServer:
         return False
 
     def _next_request(self, conn: Conn) -> Parsed | None:
-        """Take one request head off conn.inbuf; None if incomplete or answered with an error."""
-        buf = conn.inbuf
-        # RFC 9112 2.2: ignore empty lines before a request line
-        while buf[:2] == b"\r\n" or buf[:1] == b"\n":
-            del buf[: 2 if buf[:1] == b"\r" else 1]
-        if not buf:
-            return None
-        lim = self.limits
-        m = HEAD_END.search(buf)
-        end = m.start() if m else len(buf)
-        first_nl = buf.find(b"\n", 0, end)
-        line_len = first_nl if first_nl >= 0 else end
-        if line_len > lim.max_request_line:
-            self._send_error(conn, 414)
-            return None
-        if end - line_len > lim.max_header_bytes:
-            self._send_error(conn, 431)
-            return None
-        if m is None:
-            return None  # wait for more (the read deadline bounds how long)
-        head = bytes(buf[:end])
-        del buf[: m.end()]
+        """Take one request head off conn.inbuf; None if incomplete (the read deadline bounds
+        how long it waits for more) or answered with an error."""
         try:
-            return parse_head(head, lim)
+            head = take_head(conn.inbuf, self.limits)
+            return parse_head(head, self.limits) if head is not None else None
         except HttpError as exc:
             self._send_error(conn, exc.status, exc.headers)
         except Exception:  # a parser bug must not kill the I/O thread
@@ -596,11 +520,9 @@ class HttpServer:
 
     def _dispatch(self, conn: Conn, parsed: Parsed, pending: Pending | None = None) -> None:
         """Hand a request to the workers (with `pending`: credentials to verify, bcrypt)."""
-        self._set_state(conn, BUSY)
+        self._conns.set_state(conn, BUSY)
         self._set_events(conn, 0)
-        try:
-            self._queue.put_nowait((conn, parsed, pending))
-        except queue.Full:
+        if not self._workers.submit(conn, parsed, pending):
             if pending is not None and self._auth is not None:
                 self._auth.done(conn.client, None)
             self.stats["overloaded"] += 1
@@ -616,10 +538,10 @@ class HttpServer:
         self._start_write(conn, data)
 
     def _start_write(self, conn: Conn, out: bytes, resume: bool = True) -> None:
-        self._set_state(conn, WRITE)
+        self._conns.set_state(conn, WRITE)
         conn.out = out
         conn.off = 0
-        self._set_deadline(conn, self._clock() + self.limits.write_timeout)
+        self._conns.set_deadline(conn, self._clock() + self.limits.write_timeout)
         self._write(conn, resume)
 
     def _write(self, conn: Conn, resume: bool = True) -> None:
@@ -653,9 +575,9 @@ class HttpServer:
         if not conn.keep_alive:
             self._begin_linger(conn, now)
             return
-        self._set_state(conn, READ)
+        self._conns.set_state(conn, READ)
         conn.started = False
-        self._set_deadline(conn, now + self.limits.idle_timeout)
+        self._conns.set_deadline(conn, now + self.limits.idle_timeout)
         self._set_events(conn, selectors.EVENT_READ)
         if resume and (conn.inbuf or conn.tls or conn.eof):
             self._ready.append(conn)
@@ -668,8 +590,8 @@ class HttpServer:
         except (OSError, ValueError):
             self._close(conn)
             return
-        self._set_state(conn, LINGER)
-        self._set_deadline(conn, now + self.limits.linger_timeout)
+        self._conns.set_state(conn, LINGER)
+        self._conns.set_deadline(conn, now + self.limits.linger_timeout)
         self._set_events(conn, selectors.EVENT_READ)
 
     def _linger(self, conn: Conn) -> None:
@@ -693,7 +615,7 @@ class HttpServer:
             except (KeyError, ValueError, OSError):
                 pass
             conn.events = 0
-        self._set_state(conn, CLOSED)
+        self._conns.set_state(conn, CLOSED)
         self._conns.discard(conn)
         try:
             conn.sock.close()
@@ -705,16 +627,7 @@ class HttpServer:
             assert self._sel is not None and self._lsock is not None
             self._accept_paused_until = 0.0
             self._sel.register(self._lsock, selectors.EVENT_READ, _LISTENER)
-        expired, nxt = [], _INF
-        for c in self._conns:
-            if c.state == BUSY:  # a worker has it; it gets a deadline when it comes back
-                continue
-            if now >= c.deadline:
-                expired.append(c)
-            elif c.deadline < nxt:
-                nxt = c.deadline
-        self._next_deadline = nxt
-        for conn in expired:
+        for conn in self._conns.expired(now):
             self.stats["timeout_" + STATE_NAMES[conn.state]] += 1
             if conn.state == READ and conn.inbuf:
                 try:  # slow request head (slowloris): a best-effort 408, then close
@@ -724,8 +637,9 @@ class HttpServer:
             self._close(conn)
 
     def _process_returns(self) -> None:
-        while self._returns:
-            conn, rest, keep_alive = self._returns.popleft()
+        returns = self._workers.returns
+        while returns:
+            conn, rest, keep_alive = returns.popleft()
             if conn.state != BUSY:  # closed meanwhile (eviction cannot pick BUSY; stop can)
                 continue
             conn.keep_alive = keep_alive
@@ -734,45 +648,3 @@ class HttpServer:
                 self._start_write(conn, rest)
             else:
                 self._finish_response(conn)
-
-    # -------------------------------------------------------------------- workers
-
-    def _worker(self) -> None:
-        while True:
-            item = self._queue.get()
-            if item is None or self._stopping:
-                return
-            conn, parsed, pending = item
-            keep_alive = parsed.keep_alive
-            try:
-                if pending is not None and not self._answers.verify(conn.client, pending):
-                    self.stats["status_401"] += 1
-                    data = self._answers.error_bytes(
-                        401,
-                        {"WWW-Authenticate": 'Basic realm="gpumemd"'},
-                        keep_alive,
-                        parsed.request.method == "HEAD",
-                        parsed.http10,
-                    )
-                else:
-                    data, keep_alive = self._answers.respond(parsed)
-            except Exception:
-                log.exception("failed to answer %s %s", parsed.request.method, parsed.request.path)
-                data, keep_alive = self._answers.error_bytes(500, {}, keep_alive=False), False
-            sent = 0
-            try:  # write from here: a /metrics body usually fits the socket buffer
-                while sent < len(data):
-                    sent += conn.sock.send(memoryview(data)[sent : sent + 262144])
-            except (BlockingIOError, InterruptedError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
-                pass
-            except (OSError, ValueError):
-                keep_alive = False
-                sent = len(data)  # nothing more to write; the I/O thread closes it
-            self._hand_back(conn, data[sent:], keep_alive)
-
-    def _hand_back(self, conn: Conn, rest: bytes, keep_alive: bool) -> None:
-        """A worker is done with conn: the I/O thread writes `rest` and takes it back."""
-        self._returns.append((conn, rest, keep_alive))
-        if not self._wake_pending:  # else a wake-up byte is on its way, or the loop is
-            self._wake_pending = True  # about to run _process_returns (see _drain_wake)
-            self._wake()

@@ -179,16 +179,16 @@ def test_no_lost_wakeup_between_workers_and_io_thread() -> None:
         def recv(self, n: int) -> bytes:
             Racing.calls += 1
             if Racing.calls == 1:
-                srv._hand_back(conn, b"", True)  # worker B, right then
+                srv._workers.hand_back(conn, b"", True)  # worker B, right then
             return r.recv(n)
 
     srv._wake_r, srv._wake_w = Racing(), w  # type: ignore[assignment]
     try:
-        srv._hand_back(conn, b"", True)  # worker A: sets the flag, sends a byte
+        srv._workers.hand_back(conn, b"", True)  # worker A: sets the flag, sends a byte
         srv._drain_wake()  # the I/O thread wakes for it; B finishes meanwhile
-        assert len(srv._returns) == 2  # both are processed in this round (same loop pass)
-        srv._returns.clear()
-        srv._hand_back(conn, b"", True)  # worker C, later: it must wake the loop
+        assert len(srv._workers.returns) == 2  # both are processed in this round (same loop pass)
+        srv._workers.returns.clear()
+        srv._workers.hand_back(conn, b"", True)  # worker C, later: it must wake the loop
         assert select.select([r], [], [], 0)[0], "worker C's answer would wait for a timeout"
     finally:
         conn.sock.close()

@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from gpumemd.http.protocol import HttpError, take_head
 from gpumemd.http.server import Request, Response, ServerLimits, parse_listen_address
 from gpumemd.http.webconfig import parse_web_config
 from tests.http_helpers import (
@@ -235,7 +236,7 @@ def test_queue_full_gets_503(serve: ServerFactory) -> None:
         blocked[0].sendall(b"GET /block HTTP/1.1\r\nHost: x\r\n\r\n")  # occupies the one worker
         assert entered.wait(3)
         blocked[1].sendall(b"GET /block HTTP/1.1\r\nHost: x\r\n\r\n")  # fills the queue
-        assert wait_for(lambda: srv._queue.qsize() == 1)
+        assert wait_for(lambda: srv._workers.queue.qsize() == 1)
         resp = raw(srv, b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
         assert status_of(resp) == 503 and b"Retry-After: 1" in resp
     finally:
@@ -302,3 +303,20 @@ def test_parse_listen_address() -> None:
     assert parse_listen_address("[::1]:80") == ("::1", 80)
     with pytest.raises(ValueError):
         parse_listen_address("localhost")
+
+
+def test_take_head_frames_one_head_at_a_time_and_skips_leading_blank_lines() -> None:
+    buf = bytearray(b"\r\n\nGET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\nHost: x\n\nGET /c")
+    limits = ServerLimits()
+    assert take_head(buf, limits) == b"GET /a HTTP/1.1\r\nHost: x"
+    assert take_head(buf, limits) == b"GET /b HTTP/1.1\nHost: x"
+    assert take_head(buf, limits) is None and buf == bytearray(b"GET /c")  # incomplete: kept
+
+
+@pytest.mark.parametrize(("head", "status"), [(b"GET /" + b"a" * 9000, 414),
+                                              (b"GET / HTTP/1.1\r\n" + b"X: y\r\n" * 4000, 431)])
+def test_take_head_refuses_a_line_or_head_past_its_limit_before_it_ends(head: bytes, status: int) -> None:
+    with pytest.raises(HttpError) as exc:
+        take_head(bytearray(head), ServerLimits())
+    assert exc.value.status == status
+
