@@ -5,21 +5,16 @@ What it reads is bounded (files, bytes, series, in total and per owning uid), va
 function (`format.validate`), attributed (the file's owner must own the pid it is named for,
 checked before the file is read), and a bad file costs one rejection, counted once per version
 of the file, never the sample. A `(job_id, rank)` identity belongs to the uid whose live process
-claimed it first: the claim is bound to that process's start time (a reused pid is not the
-claimant) and kept in a file of the daemon's own in the spool, so a restarted daemon honours it
-instead of handing the identity to whichever file it reads first; an identity nobody holds goes to
-the earliest-started of the processes that claim it in one scan. Ranks served by the last scan are
-read and admitted first, so nothing published later (junk files, more ranks, more series) can take
-their place.
+claimed it first, across restarts of the daemon too (claims.py). Ranks served by the last scan
+are read and admitted first, so nothing published later (junk files, more ranks, more series)
+can take their place.
 """
 
 from __future__ import annotations
 
 import gc
-import json
 import logging
 import os
-import secrets
 import stat
 import time
 from collections.abc import Callable, Mapping
@@ -28,9 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from gpumemd.config import SpoolSourceConfig
-from gpumemd.fs import SafeDir, WriteError
-from gpumemd.known_metrics import is_pid
 
+from .claims import OPEN_FLAGS, Claims
 from .format import (
     DROP_REASONS,
     NOTHING,
@@ -49,9 +43,7 @@ __all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_
 log = logging.getLogger("gpumemd.spool")
 
 
-_OPEN = (
-    os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-)  # getattr: not on every platform
+_OPEN = OPEN_FLAGS  # a rank's file is opened as the claims file is
 
 
 def pid_alive(pid: int) -> bool:
@@ -86,12 +78,6 @@ def proc_start(pid: int) -> int | None:
         return None
 
 
-CLAIMS_PREFIX, CLAIMS_SUFFIX = ".gpumemd-claims-", ".json"
-"""The daemon's record of who holds each identity (`.gpumemd-claims-<secret>.json` in the spool):
-a name with a secret, so no other user can hold it first; only a file of the daemon's own is read."""
-_MAX_CLAIMS_BYTES = 4 << 20
-
-
 @dataclass(frozen=True)
 class SpoolReading:
     """One scan of the spool directory: the ranks' files in use, and the cumulative counts of what
@@ -117,14 +103,6 @@ _Key = tuple[int, int, int]  # (inode, size, mtime_ns): a version of a file
 
 
 CHURN_WINDOW = 60.0  # seconds: `max_uid_new_series` is per window
-
-
-@dataclass
-class _Claim:
-    uid: int
-    pid: int
-    start: int | None = None  # the process's start time (proc_start): a reused pid is another process
-    scan: int = -1  # the scan that made it: only a claim of this scan yields to an earlier-started process
 
 
 @dataclass
@@ -189,12 +167,9 @@ class SpoolReader:
         self._counts = {"expired": 0, "errors": 0, "conflicts": 0, "deferred": 0}
         self._rejected = dict.fromkeys(REASONS, 0)
         self._dropped = dict.fromkeys(DROP_REASONS, 0)
-        self._started = started
-        self._claims: dict[tuple[str, str], _Claim] = {}  # (job_id, rank) -> the process that holds it
-        self._claims_loaded = False
-        self._claims_saved: list[list[Any]] | None = None  # what the claims file holds now
-        self._claims_name = f"{CLAIMS_PREFIX}{secrets.token_hex(8)}{CLAIMS_SUFFIX}"
-        self._claims_said = False
+        # (job_id, rank) -> the process that holds it
+        self._claims = Claims(directory, alive=alive, started=started, max_files=self._max_files,
+                              read_only=read_only)
         self._scans = 0
         self._churn: dict[int, _Churn] = {}  # uid -> its new label sets in this window
         self._served: list[str] = []  # names of the files served by the last scan, in scan order
@@ -344,9 +319,7 @@ class SpoolReader:
     def _scan(self, dfd: int, now: float) -> list[RankFile]:
         ranks: dict[tuple[tuple[str, str], ...], tuple[str, RankFile]] = {}
         self._scans += 1
-        if not self._claims_loaded:
-            self._claims_loaded = True
-            self._load_claims(dfd)
+        self._claims.load_once(dfd)
         self._fresh = set()
         self._budget = {"bytes": 0, "new": 0, "start": self._monotonic()}
         self._served_set = set(self._served)
@@ -382,7 +355,7 @@ class SpoolReader:
                     continue
                 del ranks[key]
             ranks[key] = (name, rank)
-        self._save_claims()
+        self._claims.save()
         served = self._admit(list(ranks.values()), now)
         self._served = [name for name, _ in served]
         live = {name for name, _ in entries} | self._listed
@@ -419,99 +392,24 @@ class SpoolReader:
         return owner if owner is not None else rank.uid
 
     def _claimed(self, name: str, rank: RankFile, uid: int | None) -> bool:
-        """Whether `rank` may hold its `(job_id, rank)` identity: the first uid to claim it keeps
-        it while the claiming process lives; a rank-less file's identity is its own pid."""
+        """Whether `rank` may hold its `(job_id, rank)` identity (claims.py); a rank-less file's
+        identity is its own pid."""
         ident = rank.identity.get("rank")
         if not ident or uid is None:
             return True
         key = (rank.identity.get("job_id") or "", ident)
-        claim = self._claims.get(key)
-        start = self._started(rank.pid)
-        earlier = claim is not None and claim.scan == self._scans and _earlier(start, claim.start)
-        if claim is None or not self._holds(claim) or earlier:
-            if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
-                self._claims = {k: c for k, c in self._claims.items() if self._holds(c)}
-            self._claims[key] = _Claim(uid, rank.pid, start, self._scans)
-            return True
-        if claim.uid == uid:  # another process of the holder's uid (a restarted rank): served
+        holder = self._claims.claim(key, uid, rank.pid, self._scans)
+        if holder is None:
             return True
         self._park(name)
         self._reject(
             name,
-            ("claim", claim.uid, claim.pid, uid),
+            ("claim", holder.uid, holder.pid, uid),
             "identity_conflict",
-            f"rank {ident[:64]!r} of job {key[0][:64]!r} belongs to uid {claim.uid} (pid {claim.pid}), "
+            f"rank {ident[:64]!r} of job {key[0][:64]!r} belongs to uid {holder.uid} (pid {holder.pid}), "
             f"not to uid {uid}",
         )
         return False
-
-    def _holds(self, claim: _Claim) -> bool:
-        """Whether the claiming process still lives: its pid, started when it claimed."""
-        if not self._alive(claim.pid):
-            return False
-        start = self._started(claim.pid) if claim.start is not None else None
-        return start is None or start == claim.start
-
-    def _load_claims(self, dfd: int) -> None:
-        """The claims a daemon before this one recorded: the newest claims file of our own uid,
-        whole and valid, or none (said once)."""
-        best: tuple[float, str] | None = None
-        try:
-            with os.scandir(dfd) as it:
-                for i, entry in enumerate(it):
-                    if i >= 64 * self._max_files:
-                        break
-                    if entry.name.startswith(CLAIMS_PREFIX) and entry.name.endswith(CLAIMS_SUFFIX):
-                        st = entry.stat(follow_symlinks=False)
-                        if stat.S_ISREG(st.st_mode) and st.st_uid == self._uid and st.st_nlink == 1:
-                            if best is None or (st.st_mtime, entry.name) > best:
-                                best = (st.st_mtime, entry.name)
-        except OSError:
-            return
-        if best is None:
-            return
-        try:
-            fd = os.open(best[1], _OPEN, dir_fd=dfd)
-            try:
-                fst = os.fstat(fd)
-                if not stat.S_ISREG(fst.st_mode) or fst.st_uid != self._uid:
-                    raise ValueError("not a claims file of this daemon's")
-                if fst.st_size > _MAX_CLAIMS_BYTES:
-                    raise ValueError(f"more than {_MAX_CLAIMS_BYTES} bytes")
-                rows = json.loads(os.read(fd, _MAX_CLAIMS_BYTES + 1))
-            finally:
-                os.close(fd)
-            claims = {}
-            for job, ident, uid, pid, start in rows[: 4 * self._max_files]:
-                if not (isinstance(job, str) and isinstance(ident, str) and len(job) + len(ident) <= 2048
-                        and type(uid) is int and uid >= 0 and is_pid(pid)
-                        and (start is None or (type(start) is int and start >= 0))):
-                    raise ValueError("a claim that is not [job, rank, uid, pid, start]")
-                claims[(job, ident)] = _Claim(uid, pid, start)
-        except (OSError, ValueError, TypeError, RecursionError) as exc:  # json's errors are ValueErrors
-            log.warning("spool %s: the claims of the last daemon not read (%s): first claims start afresh",
-                        self._dir, exc)
-            return
-        self._claims.update(claims)
-        log.info("spool %s: %d identity claims of the last daemon kept", self._dir, len(claims))
-
-    def _save_claims(self) -> None:
-        """Record the claims of live processes, when they changed (a restarted daemon reads them)."""
-        if self._read_only:
-            return
-        rows = sorted([job, ident, c.uid, c.pid, c.start] for (job, ident), c in self._claims.items())
-        if rows == self._claims_saved:
-            return
-        directory = SafeDir(self._dir, what="claims", create=False)
-        try:
-            directory.write(self._claims_name, json.dumps(rows).encode(), mode=0o600)
-            directory.rotate(CLAIMS_PREFIX, CLAIMS_SUFFIX, keep=1)
-            self._claims_saved = rows
-            self._claims_said = False
-        except WriteError as exc:
-            if not self._claims_said:  # said once per failing streak; the claims hold in memory meanwhile
-                self._claims_said = True
-                log.warning("spool %s: identity claims not recorded: %s", self._dir, exc)
 
     def _admit(self, ranks: list[tuple[str, RankFile]], now: float) -> list[tuple[str, RankFile]]:
         """The ranks within the budgets (series and bytes, in total and per uid; new label sets
@@ -720,10 +618,6 @@ class SpoolReader:
                 logged.add(reason)
                 log.warning("spool file %s rejected (%s): %s", name, reason, detail)
         return None
-
-
-def _earlier(start: int | None, than: int | None) -> bool:
-    return start is not None and than is not None and start < than
 
 
 def identity_labels(rank: RankFile) -> dict[str, str]:
