@@ -11,17 +11,10 @@ INTERFACE (stable; the rest of gpumemd depends only on this):
 reading the latest sample, so it is cheap and never blocks. `web_config` is a
 `gpumemd.http.webconfig.WebConfig`, a path to a `--web.config.file`, or None (plain HTTP).
 
-DESIGN (why not a library, and how it stays bounded)
+DESIGN (how it stays bounded; why not a server library: docs/http.md)
 
 The endpoint runs inside training processes, so it must cost a fixed, small number of
-threads and never let a client hold one. prometheus_client's server (and anything on
-`socketserver`/`http.server`) parks one thread per connection and does the TLS
-handshake in the accept loop, so one silent connection stalls every HTTPS scrape.
-Thread-per-connection WSGI servers (wsgiref, waitress's sync mode aside) have the
-same shape; waitress is close (asyncore-style I/O thread plus a worker pool) but has
-no TLS; cheroot, gunicorn, uvicorn/hypercorn either bind a thread per connection, fork,
-or bring an asyncio event loop into the training process. None fit, so this is a
-server on the stdlib:
+threads and never let a client hold one:
 
 * One I/O thread runs a `selectors` loop (epoll on Linux). It accepts, does the TLS
   handshake non-blocking (a client that never sends a ClientHello costs a socket and a
