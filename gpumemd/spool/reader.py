@@ -30,6 +30,7 @@ from typing import Any
 from gpumemd.config import SpoolSourceConfig
 from gpumemd.fs import SafeDir, WriteError
 from gpumemd.known_metrics import is_pid
+from gpumemd.untrusted import loads_json
 
 from .format import (
     DROP_REASONS,
@@ -478,7 +479,7 @@ class SpoolReader:
                     raise ValueError("not a claims file of this daemon's")
                 if fst.st_size > _MAX_CLAIMS_BYTES:
                     raise ValueError(f"more than {_MAX_CLAIMS_BYTES} bytes")
-                rows = json.loads(os.read(fd, _MAX_CLAIMS_BYTES + 1))
+                rows = loads_json(os.read(fd, _MAX_CLAIMS_BYTES + 1))
             finally:
                 os.close(fd)
             claims = {}
