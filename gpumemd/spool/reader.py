@@ -19,6 +19,7 @@ import gc
 import json
 import logging
 import os
+import re
 import secrets
 import stat
 import time
@@ -45,7 +46,8 @@ from .format import (
 )
 from .format import identity_labels as _identity_labels
 
-__all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_owner", "proc_start"]
+__all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_jobs", "proc_owner",
+           "proc_start"]
 
 log = logging.getLogger("gpumemd.spool")
 
@@ -85,6 +87,21 @@ def proc_start(pid: int) -> int | None:
         return int(data[data.rindex(b")") + 2 :].split()[19])
     except (OSError, ValueError, IndexError):
         return None
+
+
+_JOB_SEGMENT = re.compile(r"/job_([A-Za-z0-9._-]{1,64})(?=/|$)", re.MULTILINE)
+
+
+def proc_jobs(pid: int) -> frozenset[str]:
+    """The scheduler jobs whose cgroups hold live process `pid` (`/proc/<pid>/cgroup`: Slurm's
+    `…/job_<id>/…`, cgroup v1 or v2): set by the scheduler as root, so no user can put a process
+    of theirs into another's job. Empty where none is named or it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/cgroup", "rb") as f:
+            data = f.read(64 << 10).decode("ascii", "replace")
+    except (OSError, ValueError):
+        return frozenset()
+    return frozenset(_JOB_SEGMENT.findall(data))
 
 
 CLAIMS_PREFIX, CLAIMS_SUFFIX = ".gpumemd-claims-", ".json"
@@ -156,13 +173,14 @@ class SpoolReader:
         owner: Callable[[int], int | None] = proc_owner,
         started: Callable[[int], int | None] = proc_start,
         settings: SpoolSourceConfig | None = None,
+        jobs: Callable[[int], frozenset[str]] = proc_jobs,
         pidns: str | None | Any = NOTHING,
         reserved: frozenset[str] | None = None,
         read_only: bool = False,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`owner(pid)`: the uid of live process pid, `started(pid)` its start time (both injected
-        by tests); `settings`: a
+        """`owner(pid)`: the uid of live process pid, `started(pid)` its start time, `jobs(pid)` the
+        scheduler jobs its cgroups name (all injected by tests); `settings`: a
         `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown);
         `reserved`: family names no rank may publish (the daemon's own); `monotonic`: the scan's
         time budget's clock."""
@@ -191,6 +209,7 @@ class SpoolReader:
         self._rejected = dict.fromkeys(REASONS, 0)
         self._dropped = dict.fromkeys(DROP_REASONS, 0)
         self._started = started
+        self._jobs = jobs
         self._claims: dict[tuple[str, str], _Claim] = {}  # (job_id, rank) -> the process that holds it
         self._claims_loaded = False
         self._claims_saved: list[list[Any]] | None = None  # what the claims file holds now
@@ -385,7 +404,7 @@ class SpoolReader:
                 self._park(other[0])
                 self._reject(other[0], ("claim", rank.pid), "identity_conflict",
                              f"rank {rank.identity.get('rank', '')[:64]!r} goes to the earlier-started "
-                             f"pid {rank.pid} of uid {self._owner_uid(rank)}")
+                             f"or scheduler-vouched pid {rank.pid} of uid {self._owner_uid(rank)}")
                 del ranks[key]
             elif other is not None:  # one uid's two live processes claim one identity: keep the newest
                 self._counts["conflicts"] += 1
@@ -431,15 +450,22 @@ class SpoolReader:
 
     def _claimed(self, name: str, rank: RankFile, uid: int | None) -> bool:
         """Whether `rank` may hold its `(job_id, rank)` identity: the first uid to claim it keeps
-        it while the claiming process lives; a rank-less file's identity is its own pid."""
+        it while the claiming process lives, unless the scheduler vouches for another claimant
+        and not for the holder (the claimant's cgroups name the job: `proc_jobs`), so a job id
+        guessed and claimed before the job started is handed to the job's own process; a
+        rank-less file's identity is its own pid."""
         ident = rank.identity.get("rank")
         if not ident or uid is None:
             return True
         key = (rank.identity.get("job_id") or "", ident)
         claim = self._claims.get(key)
         start = self._started(rank.pid)
-        earlier = claim is not None and claim.scan == self._scans and _earlier(start, claim.start)
-        if claim is None or not self._holds(claim) or earlier:
+        mine = theirs = False  # whether the scheduler vouches for this claimant, for the holder
+        if claim is not None and claim.uid != uid:
+            mine, theirs = self._vouched(key[0], rank.pid), self._vouched(key[0], claim.pid)
+        earlier = (claim is not None and claim.scan == self._scans and _earlier(start, claim.start)
+                   and mine >= theirs)
+        if claim is None or not self._holds(claim) or earlier or mine > theirs:
             if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
                 self._claims = {k: c for k, c in self._claims.items() if self._holds(c)}
             self._claims[key] = _Claim(uid, rank.pid, start, self._scans)
@@ -455,6 +481,10 @@ class SpoolReader:
             f"not to uid {uid}",
         )
         return False
+
+    def _vouched(self, job: str, pid: int) -> bool:
+        """Whether the scheduler put process `pid` into job `job`'s cgroup."""
+        return bool(job) and job in self._jobs(pid)
 
     def _holds(self, claim: _Claim) -> bool:
         """Whether the claiming process still lives: its pid, started when it claimed."""
