@@ -92,10 +92,12 @@ def main() -> int:
                        ("empty dicts", b"\x80\x04](" + b"}" * n + b"e."),
                        ("memo slot 2^23", b"\x80\x04]r" + (1 << 23).to_bytes(4, "little") + b".")):
         cases.append(("snapshot pickle", name, data, as_file(".pickle", load_snapshot)))
+    snapshot = as_file(".pickle", load_snapshot)
     for path in sorted((root / "tests/fixtures/torch").glob("*.pickle")):
-        cases.append(("snapshot pickle", f"real: {path.name}", path.read_bytes(), as_file(".pickle", load_snapshot)))
+        cases.append(("snapshot pickle", f"real: {path.name}", path.read_bytes(), snapshot))
     for path in sorted((root / "tests/fixtures/spool").glob("*/*.json")):
-        cases.append(("spool file", f"real: {path.name}", path.read_bytes(), lambda d: parse(d, name_pid=813)))
+        cases.append(("spool file", f"real: {path.name}", path.read_bytes(),
+                      lambda d: parse(d, name_pid=813)))
     result = [{"metric": {"job_id": "j", "rank": str(i), "gpu": str(i % 8), "instance": f"node{i // 8}:9967"},
                "value": [1.7e9, str(i)]} for i in range(20_000)]
     cases.append(("prometheus answer", "real shape: 20,000 ranks", json.dumps(

@@ -8,9 +8,10 @@ of the file, never the sample. A `(job_id, rank)` identity belongs to the uid wh
 claimed it first: the claim is bound to that process's start time (a reused pid is not the
 claimant) and kept in a file of the daemon's own in the spool, so a restarted daemon honours it
 instead of handing the identity to whichever file it reads first; an identity nobody holds goes to
-the earliest-started of the processes that claim it in one scan. Ranks served by the last scan are
+the earliest-started of the processes that claim it in one scan; a claimant the scheduler vouches
+for (its cgroups name the job) takes it from a holder it does not. Ranks served by the last scan are
 read and admitted first, so nothing published later (junk files, more ranks, more series) can take
-their place.
+their place; the totals are shared by the uids present, so uids together never crowd out another.
 """
 
 from __future__ import annotations
