@@ -62,6 +62,7 @@ def _bound(data: bytes) -> int:
         + values * (_POINTER + _NUMBER)
         + data.count(b'"') // 2 * _STR
         + (4 * len(data) if escapes else text)  # the strings' characters
+        + len(data) // 2  # long numbers' digits
     )
 
 

@@ -42,6 +42,7 @@ JSON_DOCS: dict[str, bytes] = {
     "prometheus-one-label": _prometheus(20_000, 1),
     "prometheus-five-labels": _prometheus(20_000, 5),
     "numbers": json.dumps([i * 1000 + 0.5 for i in range(50_000)] + list(range(50_000))).encode(),
+    "long-numbers": b"[" + b",".join([b"7" * 4000] * 500) + b"]",
     "nested": json.dumps([[[i, {"k": [str(i)]}]] for i in range(20_000)]).encode(),
     "non-ascii": json.dumps(["é" * 10 + "\U0001f600" + "a" * 30] * 5000, ensure_ascii=False).encode(),
     "escaped": json.dumps(["\U0001f600" + "a" * 30] * 5000).encode(),
