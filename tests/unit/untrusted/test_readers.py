@@ -94,6 +94,15 @@ def test_the_pickle_estimate_is_never_below_what_is_built(path: Path) -> None:
     assert load_pickle(data) == pickle.loads(data)
 
 
+@pytest.mark.parametrize("protocol", [0, 2, 5])
+def test_a_pickle_of_any_protocol_is_priced_at_least_at_what_it_builds(protocol: int) -> None:
+    doc = {"segments": [{"blocks": [[i, float(i), str(i) * 3, 10**20 + i] for i in range(5000)]}]}
+    data = pickle.dumps(doc, protocol=protocol)
+    assert pickled.estimate(data) >= _built(lambda: pickle.loads(data))
+    with pytest.raises(ValueError):  # cut short: not a pickle, whichever scan reads it
+        pickled.estimate(data[: len(data) // 2] + b"X\xff\xff\xff\x7f")
+
+
 def test_a_pickle_asking_for_any_class_is_refused_and_never_run() -> None:
     with pytest.raises(ClassRefused, match="posix.system"):
         load_pickle(b"cposix\nsystem\n(S'touch /tmp/gpumemd-pwned'\ntR.")
