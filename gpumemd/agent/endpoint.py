@@ -53,6 +53,7 @@ from gpumemd.http.server import HttpServer
 from gpumemd.sampling.cycle import Snapshot
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.spool.format import FORMAT, families_of
+from gpumemd.untrusted import loads_json
 
 log = logging.getLogger("gpumemd.agent")
 
@@ -252,7 +253,7 @@ class PublishedSample:
         try:
             if st.st_uid != self._uid:
                 raise ValueError(f"owned by uid {st.st_uid}, not by this process's user")
-            doc = json.loads(_read_regular(self._path))
+            doc = loads_json(_read_regular(self._path))
             if doc.get("format") != FORMAT:
                 raise ValueError(f"format {doc.get('format')!r}")
             families = _metrics(families_of(doc))

@@ -9,12 +9,12 @@ recorded hardware. A call the capture lacks raises `missing` (a field error for 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
+from gpumemd.untrusted import loads_json
 
 __all__ = [
     "FORMAT", "MAX_CAPTURE_BYTES", "Answer", "CaptureUnreadable", "Recorder", "Replayer", "TorchCallFailed",
@@ -93,7 +93,7 @@ def load_capture(path: str | Path) -> dict[str, Any]:
     except YamlError as exc:
         raise CaptureUnreadable(f"{path}: {exc}") from None
     try:
-        data = json.loads(raw)
+        data = loads_json(raw)
     except (ValueError, RecursionError) as exc:
         raise CaptureUnreadable(f"{path}: not JSON ({type(exc).__name__}: {str(exc)[:200]})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

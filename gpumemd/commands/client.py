@@ -10,7 +10,6 @@ says any failure to get an answer in one line. Nothing in an answer can raise an
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import sys
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpumemd.httpclient import RequestFailed, request, require_2xx
+from gpumemd.untrusted import loads_json
 
 from .format import text
 
@@ -153,7 +153,7 @@ def read_daemon(url: str, timeout: float = 5.0) -> DaemonAnswer:
             max_bytes=MAX_ALERTS_BYTES,
         )
         if answer.status != 404:  # 404: alerting off, or an older daemon: the tree does without them
-            doc = json.loads(require_2xx(answer).body)
+            doc = loads_json(require_2xx(answer).body)
     except (RequestFailed, ValueError, RecursionError) as exc:
         skips.add(f"/api/v1/alerts: {reachable_error(exc)}"[:200])
     return DaemonAnswer(base, series, parse_alerts(doc, skips), skips)
@@ -325,7 +325,7 @@ def query(
     if resp.status not in (400, 422):  # a bad expression: the answer's error says why
         require_2xx(resp)
     try:
-        doc = json.loads(resp.body)
+        doc = loads_json(resp.body)
     except (ValueError, RecursionError):
         raise PrometheusAnswerError(f"HTTP {resp.status}: not JSON (is this a Prometheus?)") from None
     return parse_vector(doc, skips)

@@ -4,7 +4,9 @@
 
 A snapshot file is hostile input: it is unpickled with no class allowed at all (a snapshot
 is only dicts, lists, strings and numbers, so `pickle`'s code-running classes are refused),
-read bounded in bytes, and every field is checked for its type before it is used. A pickle may
+read bounded in bytes and refused where its objects would pass `untrusted.allowance` (priced
+opcode by opcode before anything is built), and every field is checked for its type before it
+is used. A pickle may
 refer to one object many times (its memo): torch shares each traceback's frame list between
 the blocks that have it, so readers walk shared parts once per reference; a file whose tree,
 walked so, passes `EXPANSION` elements per byte (a few kilobytes that unfold into billions of
@@ -13,14 +15,13 @@ blocks) is refused, after a check that visits each distinct object once.
 
 from __future__ import annotations
 
-import io
-import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
+from gpumemd.untrusted import ClassRefused, TooCostly, load_pickle
 
 from .cudacaching import round_block
 
@@ -43,13 +44,6 @@ class SnapshotUnreadable(Exception):
     """The file is not a torch memory snapshot this reader can take (one line, for the user)."""
 
 
-class _NoClasses(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        raise SnapshotUnreadable(
-            f"refused: the pickle asks for {module[:60]}.{name[:60]} (a snapshot holds none)"
-        )
-
-
 def load_snapshot(path: Path) -> dict[str, Any]:
     """A snapshot file as a dict with `segments` (and `device_traces` where recorded)."""
     try:  # regular files only, refused by size before reading: a FIFO cannot hang us
@@ -57,9 +51,9 @@ def load_snapshot(path: Path) -> dict[str, Any]:
     except YamlError as exc:
         raise SnapshotUnreadable(f"{path}: {exc}") from None
     try:
-        doc = _NoClasses(io.BytesIO(data)).load()
-    except SnapshotUnreadable:
-        raise
+        doc = load_pickle(data)
+    except (ClassRefused, TooCostly) as exc:
+        raise SnapshotUnreadable(f"{path}: {exc}") from None
     except Exception as exc:  # any bytes: truncated, not a pickle, too deep
         raise SnapshotUnreadable(f"{path}: not a pickled snapshot ({type(exc).__name__})") from None
     if not _unfolds_within(doc, max(MIN_ELEMENTS, EXPANSION * len(data))):

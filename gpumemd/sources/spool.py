@@ -42,7 +42,7 @@ from prometheus_client.core import Metric
 from gpumemd import known_metrics
 from gpumemd.config import SpoolSourceConfig
 from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES
-from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_owner, proc_start
+from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_jobs, proc_owner, proc_start
 
 from .base import Source, metric
 
@@ -60,7 +60,8 @@ class SpoolSource(Source[SpoolReading]):
                  owner: Callable[[int], int | None] = proc_owner,
                  started: Callable[[int], int | None] = proc_start, settings: SpoolSourceConfig | None = None,
                  pidns: str | None | Any = NOTHING, reserved: frozenset[str] | None = None,
-                 read_only: bool = False, monotonic: Callable[[], float] = time.monotonic) -> None:
+                 read_only: bool = False, monotonic: Callable[[], float] = time.monotonic,
+                 jobs: Callable[[int], frozenset[str]] = proc_jobs) -> None:
         """The reader's arguments (`SpoolReader`); the daemon's own family names are always reserved."""
         self.reader = SpoolReader(
             directory,
@@ -69,6 +70,7 @@ class SpoolSource(Source[SpoolReading]):
             alive=alive,
             owner=owner,
             started=started,
+            jobs=jobs,
             settings=settings,
             pidns=pidns,
             reserved=daemon_family_names() | (reserved or frozenset()),

@@ -4,10 +4,12 @@ process claimed it first.
 A claim is bound to the claiming process's start time (a reused pid is not the claimant) and
 lasts while that process lives; another process of the holder's uid (a restarted rank) is
 served, another uid's is refused. An identity nobody holds goes to the earliest-started of the
-processes that claim it in one scan. The claims are kept in a file of the daemon's own in the
-spool (`.gpumemd-claims-<secret>.json`), so a restarted daemon honours them instead of handing
-the identity to whichever file it reads first. Bounded: claims of dead processes are dropped
-at the cap, and the file is read whole and valid or not at all.
+processes that claim it in one scan. A claimant the scheduler vouches for (its cgroups name the
+job: reader.proc_jobs) takes the identity from a holder it does not vouch for, so a job id guessed
+and claimed before the job started goes to the job's own process. The claims are kept in a file
+of the daemon's own in the spool (`.gpumemd-claims-<secret>.json`), so a restarted daemon honours
+them instead of handing the identity to whichever file it reads first. Bounded: claims of dead
+processes are dropped at the cap, and the file is read whole and valid or not at all.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from gpumemd.fs import SafeDir, WriteError
 from gpumemd.known_metrics import is_pid
+from gpumemd.untrusted import loads_json
 
 __all__ = ["CLAIMS_PREFIX", "CLAIMS_SUFFIX", "OPEN_FLAGS", "Claim", "Claims"]
 
@@ -50,8 +53,9 @@ class Claim:
 
 
 class Claims:
-    """One spool reader's claims, `(job_id, rank)` -> Claim; `alive(pid)` and `started(pid)` as the
-    reader's (injected by tests); at most `4 * max_files` claims."""
+    """One spool reader's claims, `(job_id, rank)` -> Claim; `alive(pid)`, `started(pid)` and
+    `jobs(pid)` (the scheduler jobs whose cgroups hold pid) as the reader's (injected by tests);
+    at most `4 * max_files` claims."""
 
     def __init__(
         self,
@@ -59,11 +63,12 @@ class Claims:
         *,
         alive: Callable[[int], bool],
         started: Callable[[int], int | None],
+        jobs: Callable[[int], frozenset[str]],
         max_files: int,
         read_only: bool,
     ) -> None:
         self._dir = directory
-        self._alive, self._started = alive, started
+        self._alive, self._started, self._jobs = alive, started, jobs
         self._max_files = max_files
         self._read_only = read_only
         self._uid = os.geteuid()
@@ -78,8 +83,11 @@ class Claims:
         now, or its uid does), else the claim that holds it."""
         claim = self._claims.get(key)
         start = self._started(pid)
-        earlier = claim is not None and claim.scan == scan and _earlier(start, claim.start)
-        if claim is None or not self.holds(claim) or earlier:
+        mine = theirs = False  # whether the scheduler vouches for this claimant, for the holder
+        if claim is not None and claim.uid != uid:
+            mine, theirs = self._vouched(key[0], pid), self._vouched(key[0], claim.pid)
+        earlier = claim is not None and claim.scan == scan and _earlier(start, claim.start) and mine >= theirs
+        if claim is None or not self.holds(claim) or earlier or mine > theirs:
             if len(self._claims) >= 4 * self._max_files:  # bound it: drop the claims of dead processes
                 self._claims = {k: c for k, c in self._claims.items() if self.holds(c)}
             self._claims[key] = Claim(uid, pid, start, scan)
@@ -87,6 +95,10 @@ class Claims:
         if claim.uid == uid:  # another process of the holder's uid (a restarted rank): served
             return None
         return claim
+
+    def _vouched(self, job: str, pid: int) -> bool:
+        """Whether the scheduler put process `pid` into job `job`'s cgroup."""
+        return bool(job) and job in self._jobs(pid)
 
     def holds(self, claim: Claim) -> bool:
         """Whether the claiming process still lives: its pid, started when it claimed."""
@@ -126,7 +138,7 @@ class Claims:
                     raise ValueError("not a claims file of this daemon's")
                 if fst.st_size > _MAX_CLAIMS_BYTES:
                     raise ValueError(f"more than {_MAX_CLAIMS_BYTES} bytes")
-                rows = json.loads(os.read(fd, _MAX_CLAIMS_BYTES + 1))
+                rows = loads_json(os.read(fd, _MAX_CLAIMS_BYTES + 1))
             finally:
                 os.close(fd)
             claims = {}

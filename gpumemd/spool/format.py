@@ -27,6 +27,7 @@ from prometheus_client.samples import Sample
 # The canonical list of metrics (data only, no gpumemd import): the agents' families' types
 # are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
 from gpumemd import known_metrics
+from gpumemd.untrusted import TooCostly, loads_json
 
 log = logging.getLogger("gpumemd.spool")
 
@@ -578,9 +579,12 @@ def _validate(
 
 
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
-    """`validate(json.loads(data))`: not_json where the bytes are not one JSON document."""
+    """`validate(json.loads(data))`: not_json where the bytes are not one JSON document,
+    too_large where its objects would pass `untrusted.allowance` (estimated before parsing)."""
     try:
-        doc = json.loads(data)
+        doc = loads_json(data)
+    except TooCostly as exc:
+        return Rejection("too_large", str(exc))
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
     result = validate(doc, **kwargs)

@@ -5,9 +5,13 @@ What it reads is bounded (files, bytes, series, in total and per owning uid), va
 function (`format.validate`), attributed (the file's owner must own the pid it is named for,
 checked before the file is read), and a bad file costs one rejection, counted once per version
 of the file, never the sample. A `(job_id, rank)` identity belongs to the uid whose live process
-claimed it first, across restarts of the daemon too (claims.py). Ranks served by the last scan
-are read and admitted first, so nothing published later (junk files, more ranks, more series)
-can take their place.
+claimed it first (claims.py): the claim is bound to that process's start time (a reused pid is not the
+claimant) and kept in a file of the daemon's own in the spool, so a restarted daemon honours it
+instead of handing the identity to whichever file it reads first; an identity nobody holds goes to
+the earliest-started of the processes that claim it in one scan; a claimant the scheduler vouches
+for (its cgroups name the job) takes it from a holder it does not. Ranks served by the last scan are
+read and admitted first, so nothing published later (junk files, more ranks, more series) can take
+their place; the totals are shared by the uids present, so uids together never crowd out another.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import re
 import stat
 import time
 from collections.abc import Callable, Mapping
@@ -38,7 +43,8 @@ from .format import (
 )
 from .format import identity_labels as _identity_labels
 
-__all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_owner", "proc_start"]
+__all__ = ["SpoolReader", "SpoolReading", "identity_labels", "pid_alive", "proc_jobs", "proc_owner",
+           "proc_start"]
 
 log = logging.getLogger("gpumemd.spool")
 
@@ -76,6 +82,21 @@ def proc_start(pid: int) -> int | None:
         return int(data[data.rindex(b")") + 2 :].split()[19])
     except (OSError, ValueError, IndexError):
         return None
+
+
+_JOB_SEGMENT = re.compile(r"/job_([A-Za-z0-9._-]{1,64})(?=/|$)", re.MULTILINE)
+
+
+def proc_jobs(pid: int) -> frozenset[str]:
+    """The scheduler jobs whose cgroups hold live process `pid` (`/proc/<pid>/cgroup`: Slurm's
+    `…/job_<id>/…`, cgroup v1 or v2): set by the scheduler as root, so no user can put a process
+    of theirs into another's job. Empty where none is named or it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/cgroup", "rb") as f:
+            data = f.read(64 << 10).decode("ascii", "replace")
+    except (OSError, ValueError):
+        return frozenset()
+    return frozenset(_JOB_SEGMENT.findall(data))
 
 
 @dataclass(frozen=True)
@@ -133,13 +154,14 @@ class SpoolReader:
         owner: Callable[[int], int | None] = proc_owner,
         started: Callable[[int], int | None] = proc_start,
         settings: SpoolSourceConfig | None = None,
+        jobs: Callable[[int], frozenset[str]] = proc_jobs,
         pidns: str | None | Any = NOTHING,
         reserved: frozenset[str] | None = None,
         read_only: bool = False,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`owner(pid)`: the uid of live process pid, `started(pid)` its start time (both injected
-        by tests); `settings`: a
+        """`owner(pid)`: the uid of live process pid, `started(pid)` its start time, `jobs(pid)` the
+        scheduler jobs its cgroups name (all injected by tests); `settings`: a
         `config.SpoolSourceConfig` (defaults when None); `pidns`: ours (None: unknown);
         `reserved`: family names no rank may publish (the daemon's own); `monotonic`: the scan's
         time budget's clock."""
@@ -168,7 +190,7 @@ class SpoolReader:
         self._rejected = dict.fromkeys(REASONS, 0)
         self._dropped = dict.fromkeys(DROP_REASONS, 0)
         # (job_id, rank) -> the process that holds it
-        self._claims = Claims(directory, alive=alive, started=started, max_files=self._max_files,
+        self._claims = Claims(directory, alive=alive, started=started, jobs=jobs, max_files=self._max_files,
                               read_only=read_only)
         self._scans = 0
         self._churn: dict[int, _Churn] = {}  # uid -> its new label sets in this window
@@ -290,31 +312,41 @@ class SpoolReader:
                 pid = file_pid(entry.name)
                 if pid is not None and entry.name not in known:
                     found.append((entry.name, pid))
-        if len(found) > self._uid_files:  # one uid could pass its cap: count each file's owner
-            per_uid: dict[int | None, int] = {}  # the known ranks' first
-            for name in self._served:
-                good = self._good.get(name)
-                uid = good[2].uid if good is not None else None
-                per_uid[uid] = per_uid.get(uid, 0) + 1
-            capped = found[: len(self._served)]
-            for name, pid in found[len(self._served) :]:
-                try:
-                    uid = os.stat(name, dir_fd=dfd, follow_symlinks=False).st_uid
-                except OSError:  # gone since it was listed
-                    continue
-                if per_uid.get(uid, 0) >= self._uid_files:
-                    self._reject(name, None, "too_many_files", f"uid {uid} has more than {self._uid_files}")
-                    self._listed.add(name)
-                    continue
-                per_uid[uid] = per_uid.get(uid, 0) + 1
-                capped.append((name, pid))
-            found = capped
-        if len(found) > self._max_files:
-            for name, _ in found[self._max_files :]:
-                self._reject(name, None, "too_many_files", f"more than {self._max_files} files")
+        if len(found) <= min(self._uid_files, self._max_files):
+            return found
+        # One uid could pass its cap, or several fill the total: each file's owner decides.
+        owned: list[tuple[str, int, int | None]] = []
+        for name, pid in found:
+            good = self._good.get(name) if name in known else None
+            if good is not None:
+                owned.append((name, pid, good[2].uid))
+                continue
+            try:
+                owned.append((name, pid, os.stat(name, dir_fd=dfd, follow_symlinks=False).st_uid))
+            except OSError:  # gone since it was listed
+                continue
+        keep: set[str] = set()
+        per_uid: dict[int | None, int] = {}
+        share = _share(self._max_files, owned)
+        later = []
+        for name, _pid, uid in owned:  # each uid's files up to its share of the total first
+            if per_uid.get(uid, 0) >= self._uid_files:
+                self._reject(name, None, "too_many_files", f"uid {uid} has more than {self._uid_files}")
                 self._listed.add(name)
-            del found[self._max_files :]
-        return found
+            elif per_uid.get(uid, 0) >= share:
+                later.append((name, uid))
+            else:
+                per_uid[uid] = per_uid.get(uid, 0) + 1
+                keep.add(name)
+        for name, uid in later:  # then what is left of the total, in scan order
+            if len(keep) >= self._max_files or per_uid.get(uid, 0) >= self._uid_files:
+                self._reject(name, None, "too_many_files",
+                             f"more than {self._max_files} files, uid {uid} past its share of {share}")
+                self._listed.add(name)
+            else:
+                per_uid[uid] = per_uid.get(uid, 0) + 1
+                keep.add(name)
+        return [(name, pid) for name, pid, _ in owned if name in keep]
 
     def _scan(self, dfd: int, now: float) -> list[RankFile]:
         ranks: dict[tuple[tuple[str, str], ...], tuple[str, RankFile]] = {}
@@ -347,7 +379,7 @@ class SpoolReader:
                 self._park(other[0])
                 self._reject(other[0], ("claim", rank.pid), "identity_conflict",
                              f"rank {rank.identity.get('rank', '')[:64]!r} goes to the earlier-started "
-                             f"pid {rank.pid} of uid {self._owner_uid(rank)}")
+                             f"or scheduler-vouched pid {rank.pid} of uid {self._owner_uid(rank)}")
                 del ranks[key]
             elif other is not None:  # one uid's two live processes claim one identity: keep the newest
                 self._counts["conflicts"] += 1
@@ -414,32 +446,53 @@ class SpoolReader:
     def _admit(self, ranks: list[tuple[str, RankFile]], now: float) -> list[tuple[str, RankFile]]:
         """The ranks within the budgets (series and bytes, in total and per uid; new label sets
         per uid and window), in scan order: the ranks served last time first, so a newcomer is
-        the one refused."""
-        total_series = total_bytes = 0
+        the one refused. The totals are shared: each uid's ranks are admitted up to its share of
+        them (the total over the uids present) before any uid's ranks past their share, so uids
+        together never crowd out another's."""
+        owned = [(name, rank, self._owner_uid(rank)) for name, rank in ranks]
+        share_series = _share(self._max_total, owned)
+        share_bytes = _share(self._max_total_bytes, owned)
+        used = {"series": 0, "bytes": 0}
         uid_series: dict[int | None, int] = {}
         uid_bytes: dict[int | None, int] = {}
-        out = []
-        for name, rank in ranks:
-            uid = self._owner_uid(rank)
+        admitted: set[str] = set()
+        later = []
+        for name, rank, uid in owned:
             series, cost = uid_series.get(uid, 0) + rank.series, uid_bytes.get(uid, 0) + rank.bytes
-            refused = None
-            if total_series + rank.series > self._max_total:
-                refused = ("too_many_series", f"the ranks' series pass {self._max_total}")
-            elif series > self._uid_series:
-                refused = ("too_many_series", f"uid {uid}'s series pass {self._uid_series}")
-            elif total_bytes + rank.bytes > self._max_total_bytes or cost > self._uid_bytes:
-                refused = ("too_many_bytes", f"uid {uid}'s or all ranks' series pass the bytes budget")
-            if refused is not None:
-                self._park(name)
-                self._reject(name, None, *refused)
-                continue
-            if uid is not None and not self._churn_ok(name, rank, uid, now):
-                continue
-            total_series += rank.series
-            total_bytes += rank.bytes
-            uid_series[uid], uid_bytes[uid] = series, cost
-            out.append((name, rank))
-        return out
+            if series > self._uid_series:
+                self._refuse(name, "too_many_series", f"uid {uid}'s series pass {self._uid_series}")
+            elif cost > self._uid_bytes:
+                self._refuse(name, "too_many_bytes", f"uid {uid}'s series pass the bytes budget")
+            elif series > share_series or cost > share_bytes:
+                later.append((name, rank, uid))
+            elif self._take(name, rank, uid, now, used, uid_series, uid_bytes):
+                admitted.add(name)
+        for name, rank, uid in later:  # past their uid's share: what the total has left, in scan order
+            series, cost = uid_series.get(uid, 0) + rank.series, uid_bytes.get(uid, 0) + rank.bytes
+            if used["series"] + rank.series > self._max_total or series > self._uid_series:
+                self._refuse(name, "too_many_series", f"the ranks' series pass {self._max_total}, uid "
+                             f"{uid}'s past its share of {share_series}")
+            elif used["bytes"] + rank.bytes > self._max_total_bytes or cost > self._uid_bytes:
+                self._refuse(name, "too_many_bytes", f"all ranks' series pass the bytes budget, uid "
+                             f"{uid}'s past its share")
+            elif self._take(name, rank, uid, now, used, uid_series, uid_bytes):
+                admitted.add(name)
+        return [(name, rank) for name, rank in ranks if name in admitted]
+
+    def _refuse(self, name: str, reason: str, detail: str) -> None:
+        self._park(name)
+        self._reject(name, None, reason, detail)
+
+    def _take(self, name: str, rank: RankFile, uid: int | None, now: float, used: dict[str, int],
+              uid_series: dict[int | None, int], uid_bytes: dict[int | None, int]) -> bool:
+        """Admit `rank` into the counts, unless its uid's churn refuses it."""
+        if uid is not None and not self._churn_ok(name, rank, uid, now):
+            return False
+        used["series"] += rank.series
+        used["bytes"] += rank.bytes
+        uid_series[uid] = uid_series.get(uid, 0) + rank.series
+        uid_bytes[uid] = uid_bytes.get(uid, 0) + rank.bytes
+        return True
 
     def _churn_ok(self, name: str, rank: RankFile, uid: int, now: float) -> bool:
         """A new version may bring at most `max_uid_new_series` label sets its uid's ranks have
@@ -618,6 +671,11 @@ class SpoolReader:
                 logged.add(reason)
                 log.warning("spool file %s rejected (%s): %s", name, reason, detail)
         return None
+
+
+def _share(total: int, owned: list[Any]) -> int:
+    """Each uid's share of a `total` among the uids owning `owned` (rows ending in the uid)."""
+    return total // max(1, len({row[-1] for row in owned}))
 
 
 def identity_labels(rank: RankFile) -> dict[str, str]:

@@ -713,3 +713,43 @@ def test_the_daemons_schema_is_the_type_the_agents_render() -> None:
                 assert schema[fam.name] == fam.type, (golden.name, fam.name)
                 seen += 1
     assert seen > 20
+
+
+SECOND_ATTACKER = 65533
+
+
+@needs_root
+def test_two_attacker_uids_filling_the_series_total_leave_a_third_uids_newcomer_its_share(shm: Path) -> None:
+    """Each attacker uid within its own cap, both together all of `max_total_series`: the totals
+    are shared by the uids present, so a third uid's new rank is admitted (on main: too_many_series)."""
+    mapping = {pid: ATTACKER for pid in range(200_000, 200_004)}
+    mapping.update({pid: SECOND_ATTACKER for pid in range(210_000, 210_004)})
+    budgets = SpoolSourceConfig(max_total_series=2000, max_uid_series=1000)  # the defaults' ratio
+    src = source(shm, owner=owners(mapping), alive=lambda pid: True, settings=budgets)
+    for n, (pid, uid) in enumerate(mapping.items()):  # 4 ranks x 250 series each uid: the total
+        put(shm, pid, _big(pid, 100 + n, 250), uid=uid)
+    fams, _ = render(src)
+    assert len({lab["rank"] for _, lab, _ in fams["gpumemd_allocator_big_bytes"]}) == 8
+    publish_healthy(shm, ME, NOW, rank=0)
+    fams, _ = render(src)
+    assert victim_series(fams)  # the newcomer of a third uid is served
+    ranks = {lab["rank"] for _, lab, _ in fams["gpumemd_allocator_big_bytes"]}
+    assert len(ranks) == 7  # one attacker rank past its uid's share gave way
+    assert sum(1 for _, lab, _ in fams["gpumemd_allocator_big_bytes"]) <= 2000
+    assert {lab["reason"]: v for _, lab, v in fams["gpumemd_spool_rejected"]}["too_many_series"] > 0
+
+
+@needs_root
+def test_two_attacker_uids_filling_the_file_total_leave_a_third_uids_newcomer_its_share(shm: Path) -> None:
+    mapping = {pid: ATTACKER for pid in range(200_000, 200_004)}
+    mapping.update({pid: SECOND_ATTACKER for pid in range(210_000, 210_004)})
+    budgets = SpoolSourceConfig(max_files=8, max_uid_files=4)  # the defaults' ratio, scaled down
+    src = source(shm, owner=owners(mapping), alive=lambda pid: True, settings=budgets)
+    for n, (pid, uid) in enumerate(mapping.items()):
+        put(shm, pid, _big(pid, 100 + n, 2), uid=uid)
+    render(src)
+    publish_healthy(shm, ME, NOW, rank=0)
+    fams, _ = render(src)
+    assert victim_series(fams)  # on main: too_many_files
+    assert len({lab["rank"] for _, lab, _ in fams["gpumemd_allocator_big_bytes"]}) == 7
+    assert {lab["reason"]: v for _, lab, v in fams["gpumemd_spool_rejected"]}["too_many_files"] > 0

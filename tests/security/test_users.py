@@ -8,6 +8,7 @@ elsewhere), real files in a sticky shared spool, real processes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from gpumemd.sources.spool import SpoolSource
+from gpumemd.spool.reader import proc_jobs
 from tests.helpers import agent_env
 
 VICTIM = 65534  # nobody
@@ -242,6 +244,78 @@ def test_with_no_record_the_earliest_started_claimant_holds_the_identity(shm_spo
         end(victim)
         if attacker is not None:
             end(attacker)
+
+
+JOB_RANK0 = """
+    from gpumemd.spool.writer import SpoolWriter
+    from tests.spool_hostile import healthy_families
+    fams = healthy_families(0)
+    w = SpoolWriter(Path(sys.argv[1]), identity={"rank": "0", "job_id": "4242"}, interval=60.0)
+    w.publish(fams)
+    print(json.dumps({"pid": os.getpid()}), flush=True)
+    for line in sys.stdin:
+        w.publish(fams)
+        print(json.dumps({"pid": os.getpid()}), flush=True)
+"""
+
+
+@pytest.fixture
+def job_cgroup() -> Iterator[Path]:
+    """Slurm's cgroup of job 4242 (`/slurm/uid_65534/job_4242/step_0`, in the pids hierarchy), made
+    as slurmd makes it: root's, so no user can move a process into it; skipped where none can be."""
+    base = Path("/sys/fs/cgroup/pids")
+    top = base / f"gpumemd-test-{os.getpid()}"
+    step = top / "slurm" / f"uid_{VICTIM}" / "job_4242" / "step_0"
+    try:
+        step.mkdir(parents=True)
+    except OSError as exc:
+        pytest.skip(f"no cgroup can be made here: {exc}")
+    try:
+        yield step
+    finally:
+        for d in (step, step.parent, step.parent.parent, step.parent.parent.parent, top):
+            with contextlib.suppress(OSError):
+                d.rmdir()
+
+
+@needs_root
+def test_a_job_id_claimed_before_the_job_started_goes_to_the_jobs_own_process(
+    shm_spool: Path, job_cgroup: Path
+) -> None:
+    """Another uid guesses job 4242's id and claims its rank 0 before the job starts; the job's own
+    rank, which Slurm put into the job's cgroup, takes the identity in the next scan, keeps it after
+    a restart with no record (though the guesser's process started first), and the guesser's
+    files are refused (on main the guesser held it while its process lived)."""
+    attacker = as_uid(ATTACKER, JOB_RANK0, str(shm_spool))
+    victim = None
+    try:
+        a = said(attacker)
+        src = SpoolSource(shm_spool, expire_intervals=5)
+        assert rank0_values(src)[0] == [a["pid"]]  # no one else claims it yet: the guess is served
+        victim = as_uid(VICTIM, JOB_RANK0, str(shm_spool))
+        v = said(victim)
+        (job_cgroup / "cgroup.procs").write_text(str(v["pid"]))
+        assert rank0_values(src) == ([v["pid"]], 1)
+        assert attacker.stdin is not None
+        attacker.stdin.write("again\n")
+        attacker.stdin.flush()
+        said(attacker)
+        assert rank0_values(src)[0] == [v["pid"]]
+        for claims in shm_spool.glob(".gpumemd-claims-*"):  # a restart with nothing recorded
+            claims.unlink()
+        assert rank0_values(SpoolSource(shm_spool, expire_intervals=5))[0] == [v["pid"]]
+    finally:
+        end(attacker)
+        if victim is not None:
+            end(victim)
+
+
+@needs_root
+def test_the_scheduler_jobs_of_a_process_are_read_from_its_cgroups(job_cgroup: Path, child) -> None:
+    (job_cgroup / "cgroup.procs").write_text(str(child.pid))
+    assert proc_jobs(child.pid) == {"4242"}
+    assert "4242" not in proc_jobs(os.getpid())
+    assert proc_jobs(2**22 + 1) == frozenset()  # no such process
 
 
 def test_a_reused_pid_is_not_the_claimant(tmp_path: Path, two_ranks: tuple[int, int]) -> None:

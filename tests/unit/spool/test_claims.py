@@ -28,7 +28,8 @@ class Procs:
 
 
 def claims(directory: Path, procs: Procs, max_files: int = 8) -> Claims:
-    return Claims(directory, alive=procs.alive, started=procs.started, max_files=max_files, read_only=False)
+    return Claims(directory, alive=procs.alive, started=procs.started, jobs=lambda pid: frozenset(),
+                  max_files=max_files, read_only=False)
 
 
 @contextmanager
