@@ -56,6 +56,7 @@ class OomDiagnoser:
         self._nvml_ready = False
         self._step_ends: dict[int, collections.deque[tuple[int, int]]] = {}  # (optimizer steps, allocated)
         self._step_peak: Callable[[int], Any] | None = None
+        self._allocated: Callable[[int], int | None] | None = None
         self._devices: Callable[[], Any] | None = None
         self._non_pytorch_low: dict[int, int] = {}
         self._step: int | None = None
@@ -63,10 +64,14 @@ class OomDiagnoser:
 
     # --- what came before the OOM ---
 
-    def follow_steps(self, step_peak: Callable[[int], Any], devices: Callable[[], Any]) -> None:
+    def follow_steps(
+        self, step_peak: Callable[[int], Any], devices: Callable[[], Any],
+        allocated: Callable[[int], int | None] | None = None,
+    ) -> None:
         """The allocator source's last closed step peak per device and its devices: read at each
-        step boundary (`on_boundary`)."""
-        self._step_peak, self._devices = step_peak, devices
+        step boundary (`on_boundary`); `allocated(device)`: allocated bytes now, where no step
+        peak is closed (cudaMallocAsync)."""
+        self._step_peak, self._devices, self._allocated = step_peak, devices, allocated
 
     def on_boundary(self, steps: int | None) -> None:
         """A step boundary closed, `steps` optimizer steps counted so far: keep allocated at the
@@ -75,11 +80,14 @@ class OomDiagnoser:
             return
         for device in self._devices():
             reading = self._step_peak(device)
-            if reading is None:
+            end = int(reading.allocated_end_bytes) if reading is not None else None
+            if end is None and self._allocated is not None:
+                end = self._allocated(device)
+            if end is None:
                 continue
             ends = self._step_ends.setdefault(device, collections.deque(maxlen=HISTORY))
             if not ends or ends[-1][0] < steps:
-                ends.append((steps, int(reading.allocated_end_bytes)))
+                ends.append((steps, end))
 
     def observe(self, snapshot: Any) -> None:
         """A sample listener; never raises into the sampler."""

@@ -447,6 +447,19 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 step.rebase(*counters)
         return True
 
+    def allocated_now(self, device: int) -> int | None:
+        """Allocated bytes on `device` now, only where no step peak is closed (cudaMallocAsync:
+        its current figure is the driver pool's, exact, though the cumulative counters read
+        zero): the step end the OOM diagnosis's leak verdict reads there. None elsewhere (the
+        closed step peak carries it) and on any failure."""
+        if self._valid:
+            return None
+        try:
+            stats = AllocatorStats.parse(self._api.memory_stats(device))
+        except Exception:  # noqa: BLE001 - on the training thread: never into the user's step
+            return None
+        return stats.allocated if stats is not None else None
+
     def step_devices(self) -> tuple[int, ...]:
         """The devices with a step peak kept (read from any thread)."""
         steps = self._steps
