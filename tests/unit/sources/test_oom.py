@@ -215,12 +215,14 @@ def test_the_async_message_gives_device_request_limit_and_free_as_it_rounds_them
     gib = 1 << 30
     no_fraction = ASYNC_MESSAGE.format(limit="17179869184.00 GiB")
     device, req, cap, free = oom_from_message(no_fraction) or (0, 0, 0, 0)
-    assert device == 0 and abs(req - 47.51 * gib) < 1 and abs(free - 39.07 * gib) < 1
+    assert device == 0 and abs(req - 47.515 * gib) < 1  # the request's upper bound
+    assert abs(free - 39.07 * gib) < 1
     assert cap == round(79.185 * gib)  # no fraction: the total's upper bound, never a phantom limit
     assert oom_from_message(ASYNC_MESSAGE.format(limit="23.75 GiB"))[2] == round(23.75 * gib)  # type: ignore[index]
     native = ("CUDA out of memory. Tried to allocate 20.00 MiB. GPU 1 has a total capacity of 79.18 GiB "
               "of which 2.19 MiB is free.")
-    assert oom_from_message(native) == (1, 20 << 20, round(79.185 * gib), round(2.19 * (1 << 20)))
+    mib = 1 << 20
+    assert oom_from_message(native) == (1, round(20.005 * mib), round(79.185 * gib), round(2.19 * mib))
     assert oom_from_message("CUDA error: an illegal memory access") is None
     assert oom_from_message("Requested : 1.00 GiB" * 10_000) is None  # bounded, linear
 
@@ -254,7 +256,7 @@ def test_under_cudamallocasync_an_uncaught_oom_is_diagnosed_late_and_the_users_h
     exc = async_oom()
     sys.excepthook(type(exc), exc, None)
     assert calls == [(type(exc), exc, None)]  # the user's hook, with the same arguments
-    assert seen and seen[0][0] == 0 and seen[0][1] == round(47.51 * (1 << 30))
+    assert seen and seen[0][0] == 0 and seen[0][1] == round(47.515 * (1 << 30))  # its upper bound
     (path,) = tmp_path.glob("*.diagnosis.json")
     doc = json.loads(path.read_text())
     assert doc["seen"] == "excepthook" and any("excepthook" in m for m in doc["missing"])
