@@ -7,6 +7,9 @@
 #      the scrape tail with 4 ranks rewriting real agents' files, this tree against BASE (main
 #      before brief E) in alternating rounds, where the checkout has git to extract BASE.
 #   bash bench/device_p99.sh [SECONDS]   (on the device; everything under $GPUMEMD_RESULTS, else $OUT/r)
+# BASE_TREE=DIR: a directory holding main before brief E's gpumemd package (made where git is:
+# `git archive 7591a3d gpumemd | tar -x -C DIR`; an untracked DIR in the checkout travels with it);
+# else it is extracted here with git, where the device's copy has the history; else left out.
 set -uo pipefail
 budget=${1:-290}
 base=${BASE:-7591a3d}
@@ -26,7 +29,9 @@ for mode in ddp fsdp; do
   echo "multigpu $mode rc=$? ($(left)s left)"
 done
 tail_args=(--rounds 2 --seconds 10 --interval 200ms --cost-samples 200 --out "$R/scrape-tail.json")
-if git archive "$base" gpumemd 2>/dev/null | { mkdir -p /tmp/p99-base && tar -x -C /tmp/p99-base; } \
+if [ -n "${BASE_TREE:-}" ] && [ -f "$BASE_TREE/gpumemd/daemon.py" ]; then
+  tail_args+=(--baseline-tree "$BASE_TREE")
+elif git archive "$base" gpumemd 2>/dev/null | { mkdir -p /tmp/p99-base && tar -x -C /tmp/p99-base; } \
    && [ -f /tmp/p99-base/gpumemd/daemon.py ]; then
   tail_args+=(--baseline-tree /tmp/p99-base)
 else
