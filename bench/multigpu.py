@@ -52,6 +52,10 @@ PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state")
 # before the scrape (or the one in effect then): a rank publishes every spool interval.
 TRUTH_WINDOW_S = 5.0
 EQUAL_GOAL = 99.0  # % of readings
+SAMPLE_INTERVAL_S = 0.2  # the daemon's sampler interval here
+# A scrape that began this soon after a sample started met the sampler's work (it holds the GIL):
+# told apart from the others, whose tail is the host's (threads not scheduled, the client's own).
+SAMPLE_WINDOW_S = 0.02
 
 
 class PhaseTimeout(Exception):
@@ -274,6 +278,19 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
+def split_by_sample(took: list[float], phase: list[float]) -> dict[str, Any]:
+    """The scrapes that met a sample (began within SAMPLE_WINDOW_S of its start) and the others:
+    count, p99 and how many over 2 ms, each."""
+    out: dict[str, Any] = {"over_2ms": sum(1 for t in took if t > 0.002)}
+    for name, keep in (("during_sample", lambda p: p < SAMPLE_WINDOW_S),
+                       ("apart", lambda p: p >= SAMPLE_WINDOW_S)):
+        xs = [t for t, p in zip(took, phase, strict=True) if keep(p)]
+        out[name] = {"count": len(xs), "p99_ms": round(pct(xs, 0.99) * 1000, 2),
+                     "max_ms": round(max(xs, default=float("nan")) * 1000, 2),
+                     "over_2ms": sum(1 for t in xs if t > 0.002)}
+    return out
+
+
 def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
     env = {
         **os.environ,
@@ -286,7 +303,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     (work / "snapshots").mkdir()
     cfg = work / "gpumemd.yaml"
     cfg.write_text(
-        f"sampler: {{interval: 200ms}}\nagent: {{spool_dir: {spool}, "
+        f"sampler: {{interval: {SAMPLE_INTERVAL_S * 1000:.0f}ms}}\nagent: {{spool_dir: {spool}, "
         f"oom_snapshot_dir: {work / 'snapshots'}}}\n"
     )
     port = free_port()
@@ -392,12 +409,14 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     tally: dict[str, Any] = {"readings": 0, "equal": 0, "by_category": {}, "misses": []}
     training = [False]  # between every rank merged and every rank done: readings compared
     training_scrape_s: list[float] = []
+    training_phase_s: list[float] = []  # each one's time since the start of the sample it met
     training_series: list[int] = []
 
     def scrape() -> dict[str, Any]:
         nonlocal last
         if train.poll() is not None and not all((outdir / f"rank-{r}.json").exists() for r in want):
             raise RuntimeError(f"torchrun exited {train.returncode} early: see {work / 'train.log'}")
+        began = time.time()
         body, took = get(url + "/metrics")
         now = time.time()
         scrape_s.append(took)
@@ -407,6 +426,10 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         last = analyse(rows, gpus)
         if training[0]:
             training_scrape_s.append(took)
+            # a scrape during a sample is served the one before: its phase is mod the interval
+            stamp = next((v for n, _, v in rows if n == "gpumemd_last_sample_timestamp_seconds"), None)
+            phase = SAMPLE_INTERVAL_S if stamp is None else (began - stamp) % SAMPLE_INTERVAL_S
+            training_phase_s.append(phase)
             training_series.append(len(rows))
             if truths:
                 compare(categories_by_rank(rows), truths, now, tally)
@@ -463,6 +486,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         "p99_ms": round(pct(training_scrape_s, 0.99) * 1000, 2),
         "max_ms": round(max(training_scrape_s, default=float("nan")) * 1000, 2),
         "series_max": max(training_series, default=0),
+        **split_by_sample(training_scrape_s, training_phase_s),
     }
     doc["per_rank"] = [
         {

@@ -42,21 +42,33 @@ sys.path.insert(0, str(ROOT))
 
 from prometheus_client.core import Metric  # noqa: E402
 
+from gpumemd.config.loader import parse_duration  # noqa: E402
 from gpumemd.spool.writer import SpoolWriter  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
 
 REPLAY = ROOT / "tests/fixtures/captures/synthetic__8xh200__8-ranks.json"
+FIXTURE = ROOT / "tests/fixtures/spool/h100__580.159.04__two-ranks-cupy/agent-813.json"  # a real agent's file
 STAMP = re.compile(rb"^gpumemd_last_sample_timestamp_seconds (\S+)$", re.M)
+WORLD = "4"  # the ranks' world_size label (bench/multigpu.py's job)
 WINDOW = 0.030  # a scrape that starts this soon after a sample began meets the sampler's work
 
 
-def rank_families(rank: int, families: int, series: int, step: int) -> list[Metric]:
-    """A rank's allocator-shaped families; every value moves each step (training)."""
-    out = []
+def rank_families(rank: int, families: int, series: int, step: int, pid: int = 0) -> list[Metric]:
+    """A rank's families: a real agent's (the H100 spool fixture's, byte counts moved) and
+    allocator-shaped ones; every value of a byte count moves each step (training). Each series
+    carries the rank's identity labels, as an agent's do (agent/identity.py)."""
+    ident = {"rank": str(rank), "job_id": "bench"}
+    fixture = json.loads(FIXTURE.read_text())
+    out = [Metric(name, help_, typ) for name, typ, help_ in fixture["types"]]
+    for index, name, labels, value in fixture["samples"]:
+        labels = {**labels, **ident, **({"gpu": str(rank)} if "gpu" in labels else {})}
+        if "pid" in labels:  # gpumemd_agent_info: the whole identity, the writer's pid
+            labels.update(pid=str(pid), local_rank=str(rank), world_size=WORLD)
+        out[index].add_sample(name, labels, float(value + 4096 * step if value > 4096 else value))
     for f in range(families):
         fam = Metric(f"gpumemd_allocator_bench{f}_bytes", "A bench series.", "gauge")
         for s in range(series):
-            fam.add_sample(fam.name, {"pool": str(s), "stat": "current"},
+            fam.add_sample(fam.name, {"pool": str(s), "stat": "current", **ident},
                            float(1_000_000 * (rank + 1) + 4096 * step + 17 * s + f))
         out.append(fam)
     return out
@@ -68,8 +80,8 @@ class Publisher(threading.Thread):
     def __init__(self, spool: Path, pids: list[int], families: int, series: int) -> None:
         super().__init__(daemon=True)
         self.stop = threading.Event()
-        self.shape = (families, series)
-        identity = {"world_size": str(len(pids)), "job_id": "bench"}
+        self.shape, self.pids = (families, series), pids
+        identity = {"world_size": WORLD, "job_id": "bench"}
         self.writers = [
             SpoolWriter(spool, identity={**identity, "rank": str(r), "local_rank": str(r)}, interval=1.0,
                         pid=pid, everything=True)
@@ -81,7 +93,7 @@ class Publisher(threading.Thread):
         while not self.stop.is_set():
             step += 1
             for rank, writer in enumerate(self.writers):
-                writer.publish(rank_families(rank, *self.shape, step))
+                writer.publish(rank_families(rank, *self.shape, step, self.pids[rank]))
             self.stop.wait(1.0 - time.time() % 1.0)
 
 
@@ -113,6 +125,67 @@ print(json.dumps(round(statistics.median(took[20:]) * 1e6, 1)))
 """
 
 
+SAMPLE_COST = """
+import gc, json, statistics, subprocess, sys, tempfile, time
+from pathlib import Path
+tree, root, ranks, families, series, samples = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:7])
+sys.path[:0] = [tree, root]
+import gpumemd  # the tree's
+from bench.scrape_tail import REPLAY, WORLD, rank_families
+from gpumemd import daemon
+from gpumemd.backends.replay import load_capture
+from gpumemd.config import loader
+from gpumemd.spool.writer import SpoolWriter
+kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+        for _ in range(ranks)]
+spool = Path(tempfile.mkdtemp()) / "spool"
+spool.mkdir(mode=0o700)
+writers = [SpoolWriter(spool, identity={"world_size": WORLD, "job_id": "bench", "rank": str(r),
+                                        "local_rank": str(r)}, interval=1.0, pid=k.pid, everything=True)
+           for r, k in enumerate(kids)]
+def publish(step):
+    for r, w in enumerate(writers):
+        w.publish(rank_families(r, families, series, step, kids[r].pid))
+publish(0)
+runtime = daemon.build_runtime(loader.loads(f"agent: {{spool_dir: {spool}}}\\nlog: {{level: warn}}\\n"),
+                               load_capture(str(REPLAY)))
+runtime.sampler.sample_once()
+getattr(daemon, "freeze_heap", lambda: None)()  # as the tree's `gpumemd serve` starts
+daemon.release_memory()
+took, full = [], []
+started = [0.0]
+def timed(phase, info):
+    if info["generation"] == 2:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            full.append(time.perf_counter() - started[0])
+gc.callbacks.append(timed)
+for step in range(1, samples + 1):
+    publish(step)
+    t = time.perf_counter()
+    runtime.sampler.sample_once(due_only=True)
+    took.append(time.perf_counter() - t)
+for k in kids:
+    k.communicate(b"")
+us = sorted(x * 1e6 for x in took)
+print(json.dumps({"sample_us_median": round(statistics.median(us), 1),
+                  "sample_us_p90": round(us[int(0.9 * len(us))], 1), "sample_us_max": round(us[-1], 1),
+                  "full_collections": len(full),
+                  "full_collection_us_max": round(max(full, default=0.0) * 1e6, 1)}))
+"""
+
+
+def sample_cost(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """One sample of `tree`'s daemon (the capture replayed, the ranks' files all rewritten
+    before each), in a process of its own, `--cost-samples` times: the time the sampler thread
+    holds the GIL a sample, without the box's scheduling of threads; and its full collections."""
+    out = subprocess.run([sys.executable, "-c", SAMPLE_COST, str(tree), str(ROOT), str(args.ranks),
+                          str(args.families), str(args.series), str(args.cost_samples)],
+                         capture_output=True, check=True, timeout=300)
+    return dict(json.loads(out.stdout))
+
+
 def render_cost(tree: Path, args: argparse.Namespace) -> float:
     """Microseconds the text cache takes to render the ranks' families when every value
     moved (median of 280 samples), in a process of `tree`'s own."""
@@ -141,7 +214,8 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
     shutil.rmtree(spool, ignore_errors=True)
     spool.mkdir(mode=0o700)
     cfg = work / f"{name}.yaml"
-    cfg.write_text(f"sampler: {{interval: 1s}}\nagent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n")
+    cfg.write_text(f"sampler: {{interval: {args.interval}}}\nagent: {{spool_dir: {spool}}}\n"
+                   "log: {level: warn}\n")
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(tree or ROOT)}
     proc = subprocess.Popen(serve_cmd(tree, port, cfg), cwd=ROOT, env=env,
@@ -158,8 +232,9 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
             body = conn.getresponse().read()
             return time.perf_counter() - t, body
 
-        # Phase of each scrape in the sampler's 1 s cycle: from the start of the sample it
-        # was served (mod 1 s: a scrape during a sample is served the one before).
+        # Phase of each scrape in the sampler's cycle: from the start of the sample it was
+        # served (mod the interval: a scrape during a sample is served the one before).
+        period = parse_duration(args.interval)
         phase: list[float] = []
 
         deadline = time.monotonic() + 30
@@ -175,7 +250,7 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
             t, body = scrape()
             took.append(t)
             stamp = STAMP.search(body)
-            phase.append((began - float(stamp.group(1))) % 1.0 if stamp else 1.0)
+            phase.append((began - float(stamp.group(1))) % period if stamp else period)
             series = sum(1 for line in body.splitlines() if line and not line.startswith(b"#"))
             time.sleep(args.gap)
         conn.close()
@@ -206,8 +281,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--gap", type=float, default=0.005, help="seconds between two scrapes")
     ap.add_argument("--ranks", type=int, default=4)
+    ap.add_argument("--interval", default="1s",
+                    help="the daemon's sampler interval (bench/multigpu.py's: 200ms)")
     ap.add_argument("--families", type=int, default=8)
     ap.add_argument("--series", type=int, default=7)
+    ap.add_argument("--cost-samples", type=int, default=300, help="samples timed in-process per tree")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
@@ -221,7 +299,8 @@ def main() -> None:
         trees.insert(-1, (name, Path(where).resolve()))
     rows: list[dict[str, Any]] = []
     for name, tree in trees:
-        row = {"tree": name, "render_us_all_values_moved": render_cost(tree or ROOT, args)}
+        row = {"tree": name, "render_us_all_values_moved": render_cost(tree or ROOT, args),
+               **sample_cost(tree or ROOT, args)}
         print(json.dumps(row), flush=True)
         rows.append(row)
     work = Path(tempfile.mkdtemp(prefix="gpumemd-scrape-tail-"))
@@ -235,8 +314,9 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    keys = ("render_us_all_values_moved", "p50_ms", "p99_ms", "max_ms", "over_2ms", "during_p90_ms",
-            "during_p99_ms", "apart_p99_ms")
+    keys = ("render_us_all_values_moved", "sample_us_median", "sample_us_p90", "sample_us_max",
+            "full_collections", "full_collection_us_max", "p50_ms", "p99_ms", "max_ms", "over_2ms",
+            "during_p90_ms", "during_p99_ms", "apart_p99_ms")
     summary = {name: {k: [row[k] for row in rows if row["tree"] == name and k in row] for k in keys}
                for name, _ in trees}
     print(json.dumps({"summary": summary}), flush=True)

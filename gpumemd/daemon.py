@@ -23,7 +23,10 @@ from .sources.node import node_sources
 
 log = logging.getLogger("gpumemd")
 
-__all__ = ["RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "release_memory", "serve"]
+__all__ = [
+    "RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "freeze_heap", "release_memory",
+    "serve",
+]
 
 
 def build_runtime(config: Config, capture: dict[str, Any] | None = None) -> Runtime:
@@ -59,6 +62,21 @@ def release_memory() -> bool:
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
     trim(0)
     return True
+
+
+def freeze_heap() -> int:
+    """Leave what the daemon holds for its life (modules, configuration, rules) out of the cyclic
+    collector's full passes: collect what is garbage now, then freeze the rest (`gc.freeze`).
+    A full pass walks every tracked object holding the GIL, one uninterrupted C call: with the
+    startup heap in it, the longest the sampler thread makes a scrape wait (docs/performance.md).
+    Called once the daemon serves and after each reload (which unfreezes first, so what a reload
+    dropped is collected). Returns the objects frozen."""
+    import gc
+
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
 
 
 RELOAD_MIN_INTERVAL = 0.25
@@ -232,6 +250,7 @@ def _serve(
         runtime.stop()
         return 1
     assert runtime.server is not None
+    freeze_heap()  # the startup heap out of the collector's full passes, then its freed pages back
     release_memory()  # what loading the configuration and the imports left behind
     host, port = runtime.server.address
     log.info(
@@ -258,6 +277,7 @@ def _serve(
         except Exception as exc:  # pragma: no cover - _reload catches everything itself
             log.error("reload failed, keeping the running configuration: %s", type(exc).__name__)
             runtime.reload_failed()
+        freeze_heap()
         release_memory()
     if died:
         log.error("exiting: %s", died[0])

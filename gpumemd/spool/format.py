@@ -18,6 +18,7 @@ import secrets
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -405,6 +406,7 @@ def validate(
     reserved: frozenset[str] | None = None,
     max_series: int = MAX_SERIES,
     schema: Mapping[str, str] | None = None,
+    previous: RankFile | None = None,
 ) -> RankFile | Rejection:
     """One spool document (parsed JSON) as a RankFile holding only the families the daemon
     merges, or the reason it is refused. Never raises: everything here came from outside.
@@ -414,7 +416,12 @@ def validate(
     which no rank may publish; `schema`: the daemon's type of each family agents publish
     (`agent_schema()` when None). A family of another name under the agent prefixes is served
     only as a gauge. One bad value, label or sample name drops that series only
-    (`RankFile.dropped`); the file's structure, header and identity are all or nothing."""
+    (`RankFile.dropped`); the file's structure, header and identity are all or nothing.
+
+    `previous`: this file's last accepted version. A family whose series (sample names and
+    labels, in order) are those it served, under the same pid and identity, has only its values
+    checked (a training rank rewrites its values every second, its labels rarely); the result
+    is the one without it."""
     try:
         return _validate(
             doc,
@@ -422,6 +429,7 @@ def validate(
             frozenset() if reserved is None else reserved,
             max_series,
             agent_schema() if schema is None else schema,
+            previous,
         )
     except _Bad as bad:
         return Rejection(bad.reason, str(bad))
@@ -437,8 +445,58 @@ def _drop_reason(value: Any) -> str:
     return "non_finite" if type(value) is float else "value"
 
 
+_Family = tuple[str, str, str, tuple[Sample, ...], frozenset[int]]  # name, type, help, samples, keys
+
+
+def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[str, _Family]:
+    """The families `previous` served, by name; none where its pid or identity differ (the
+    identity's labels on every series are set from them)."""
+    if previous is None or previous.pid != pid or previous.identity != identity:
+        return {}
+    return {fam[0]: fam for fam in previous.families}
+
+
+_name_of, _labels_of = attrgetter("name"), attrgetter("labels")
+
+
+def _as_served(rows: list[Any], served: tuple[Sample, ...], counter: bool) -> list[Sample] | None:
+    """A family's samples when its rows name, in order, the series `served` holds (every label
+    checked then, the identity's set) and every value is a valid one; else None (checked row
+    by row). Whole-list operations in C: no Python step per row but the samples' building."""
+    if len(rows) != len(served):
+        return None
+    if not rows:
+        return []
+    if set(map(type, rows)) != {list} or set(map(len, rows)) != {3}:
+        return None
+    names, labels, values = zip(*rows, strict=True)  # every row has three (checked above)
+    # A dict equal to a served one holds only checked labels (a str equals only a str), but
+    # perhaps more than a sample may carry: the identity's were added to it.
+    if list(labels) != list(map(_labels_of, served)) or list(names) != list(map(_name_of, served)):
+        return None
+    if max(map(len, labels)) > MAX_LABELS:
+        return None
+    kinds = set(map(type, values))
+    if kinds != {float}:
+        if not kinds <= {float, int}:  # a bool, a string, null: its row says why it is dropped
+            return None
+        try:
+            values = tuple(map(float, values))
+        except OverflowError:
+            return None
+    total = sum(values)
+    if total - total != 0.0 or (counter and min(values) < 0.0):  # NaN or ±Inf among them
+        return None
+    return list(map(Sample, names, map(_labels_of, served), values))
+
+
 def _validate(
-    doc: Any, name_pid: int | None, reserved: frozenset[str], max_series: int, schema: Mapping[str, str]
+    doc: Any,
+    name_pid: int | None,
+    reserved: frozenset[str],
+    max_series: int,
+    schema: Mapping[str, str],
+    previous: RankFile | None = None,
 ) -> RankFile:
     if not isinstance(doc, dict):
         raise _Bad("schema", "expected a JSON object")
@@ -468,13 +526,28 @@ def _validate(
     forced = identity_labels(pid, identity)
     forced_keys, forced_items = set(forced), forced.items()
     rendered_reserved = rendered_names(reserved)
+    before = _served_before(previous, pid, identity)
     published = known_metrics.published()  # known families: merged when agents publish them
-    families: list[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]] = []
+    families: list[_Family] = []
     dropped: dict[str, int] = {}
     good_names: set[str] = set()  # label names already checked in this document
     names: set[str] = set()
     series = 0
     for name, typ, help_, rows in _raw_families(doc):
+        was = before.get(name) if type(name) is str else None
+        if (
+            was is not None
+            and typ == was[1]
+            and help_ == was[2]
+            and name not in names
+            and series + len(rows) <= max_series
+        ):  # declared as the last version was: every check of the family's name and type stands
+            same = _as_served(rows, was[3], was[1] == "counter")
+            if same is not None:  # the series it served, new values: their labels and keys stand
+                names.add(name)
+                series += len(same)
+                families.append((name, was[1], was[2], tuple(same), was[4]))
+                continue
         name = _text(name, "family name", MAX_NAME)
         if not _METRIC_RE.match(name):
             raise _Bad("schema", f"family name {name[:64]!r}")

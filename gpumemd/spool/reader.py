@@ -546,7 +546,7 @@ class SpoolReader:
             and st.st_nlink == 1
         ):
             return self._stamped(good[2], st)
-        self._good.pop(name, None)
+        previous = self._good.pop(name, None)
         if not stat.S_ISREG(st.st_mode):
             return self._reject(name, key, "not_regular", "not a regular file")
         if st.st_size > self._max_bytes:
@@ -606,6 +606,7 @@ class SpoolReader:
             reserved=self._reserved,
             max_series=self._max_series,
             schema=self._schema,
+            previous=previous[2] if previous is not None else None,  # its series' labels checked
         )
         del chunks
         if isinstance(result, Rejection):

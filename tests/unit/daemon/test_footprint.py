@@ -1,8 +1,10 @@
 """What the daemon keeps in memory: no module it does not use (each stays resident for the
-daemon's life), and the C heap's free pages given back once it serves."""
+daemon's life), the C heap's free pages given back once it serves, and its startup heap left
+out of the cyclic collector's full passes."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -46,3 +48,34 @@ def test_release_memory_gives_the_freed_heap_back() -> None:
         pytest.skip("not glibc: no malloc_trim")
     assert anon_kib() < before - 16 * 1024, "the freed pages were not given back"
     assert len(keep) == 128
+
+
+def test_freeze_heap_leaves_the_startup_heap_out_of_full_passes_and_collects_what_a_reload_dropped() -> None:
+    # In a process of its own: freezing pytest's heap would keep its cycles from every later test.
+    code = (
+        "import gc, json\n"
+        "from gpumemd import config, daemon\n"
+        "runtime = daemon.build_runtime(config.Config())\n"
+        "runtime.sampler.sample_once()\n"
+        "tracked = len(gc.get_objects())\n"
+        "frozen = daemon.freeze_heap()\n"
+        "after = len(gc.get_objects())\n"
+        "class Node: pass\n"
+        "a, b = Node(), Node()\n"
+        "a.b, b.a = b, a\n"
+        "daemon.freeze_heap()  # the cycle is frozen now, as a reload's config would be\n"
+        "probe = [a]\n"
+        "import weakref\n"
+        "gone = weakref.ref(a)\n"
+        "del a, b, probe\n"
+        "daemon.freeze_heap()  # a reload: unfrozen, collected\n"
+        "print(json.dumps([tracked, frozen, after, gone() is None]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "GPUMEMD_SPOOL_DIR": ""}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    tracked, frozen, after, collected = json.loads(r.stdout)
+    assert frozen >= tracked // 2, (tracked, frozen)  # the daemon's heap is what it loaded
+    assert after < tracked // 10, (tracked, after)  # a full pass walks only what came after
+    assert collected, "a cycle dropped after a freeze was never collected"
