@@ -56,11 +56,16 @@ def build_model(mode: str, device: Any) -> tuple[Any, str]:
 BLOCK = 512  # the caching allocator's unit: a storage on the GPU holds whole blocks
 
 
-def storage_truth(model: Any, opt: Any, device: Any) -> dict[str, int]:
-    """This rank's persistent categories now: the bytes of the distinct storages on `device`
-    (on a GPU in whole allocator blocks)
-    of the model's parameters (a DTensor: its local shard), buffers, the parameters' grads
-    and the optimizer's state, each storage in the first category that holds it."""
+def storage_truth(model: Any, opt: Any, device: Any, params: list[Any] | None = None) -> dict[str, int]:
+    """This rank's counted categories now: the bytes of the distinct storages on `device` (on
+    a GPU in whole allocator blocks) of the model's parameters (a DTensor: its local shard),
+    buffers, the parameters' grads and the optimizer's state, each storage in the first
+    category that holds it; then `unsharded_parameters`: the parameters the modules hold now
+    that are none of those (FSDP2 puts its all-gathered parameters on the modules while they
+    are unsharded); `comm_buckets`: DDP's buckets when the grads are not views of them, sized
+    by the reducer's own copies of them (`_get_zeros_like_grad_buckets`, allocated and freed
+    here). `params`: the parameters as listed at rest (`model.parameters()` when None), for
+    FSDP2 runs whose modules hold the unsharded ones at a step's end."""
     seen: set[int] = set()
 
     def local(t: Any) -> Any:
@@ -81,13 +86,21 @@ def storage_truth(model: Any, opt: Any, device: Any) -> dict[str, int]:
             n += s.nbytes() if device.type == "cpu" else -(-s.nbytes() // BLOCK) * BLOCK
         return n
 
-    params = list(model.parameters())
-    return {
-        "parameters": total(params),
+    listed = list(model.parameters()) if params is None else params
+    out = {
+        "parameters": total(listed),
         "buffers": total(model.buffers()),
-        "gradients": total(p.grad for p in params),
+        "gradients": total(p.grad for p in listed),
         "optimizer_state": total(v for st in opt.state.values() for v in st.values()),
+        "unsharded_parameters": total(model.parameters()),  # the listed ones are seen: the rest
+        "comm_buckets": 0,
     }
+    ddp = getattr(model, "_orig_mod", model)  # a compiled DDP: the DDP inside
+    if hasattr(ddp, "reducer") and not ddp.gradient_as_bucket_view:
+        copies = [b.buffer() for b in ddp.reducer._get_zeros_like_grad_buckets()]
+        out["comm_buckets"] = total(copies)  # fresh storages, each its bucket's size
+        del copies
+    return out
 
 
 def oom_once(torch: Any, device: Any) -> dict[str, Any]:

@@ -10,8 +10,14 @@ What a category holds (docs/categories.md has the long form):
   `gradient_as_bucket_view`: the grads are views of the buckets, counted once);
 - `optimizer_state`: the tensors in `optimizer.state` (Adam's moments, momentum buffers) and
   an optimizer's parameters that are not a watched model's (fp32 master weights);
+- `unsharded_parameters`: FSDP2's all-gathered (unsharded) parameters still held at the step's
+  end (`set_reshard_after_backward(False)`, a root not resharded), read from FSDP2's own
+  `FSDPParam` objects; those gathered and freed within the step are the peak's `activations`;
+- `comm_buckets`: DDP's gradient buckets when the grads are not views of them (the default,
+  `gradient_as_bucket_view=False`): a second copy of the grads the C++ reducer owns, its bytes
+  from the bucket sizes DDP's own logger records (the storages are not reachable from Python);
 - `activations`: at the step peak only, what the peak holds beyond the step's end
-  (activations, autograd's saved tensors, FSDP2's all-gathered parameters, temporaries);
+  (activations, autograd's saved tensors, FSDP2's transient all-gathers, temporaries);
 - `other`: allocated at the step's end that no category claims.
 
 When: the persistent categories are counted at a step boundary, in the optimizer-step hook
@@ -52,6 +58,7 @@ __all__ = [
     "MAX_SECONDS",
     "MAX_TENSORS",
     "MAX_WATCHED",
+    "COUNTED",
     "PERSISTENT",
     "STEP_BUDGET",
     "CategoryReading",
@@ -64,6 +71,7 @@ log = logging.getLogger("gpumemd.agent")
 
 CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (explain reads them too)
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
+COUNTED = CATEGORIES[:6]  # a pass counts these: PERSISTENT, FSDP2's unsharded parameters, DDP's buckets
 FAMILY = "gpumemd_allocator_category_bytes"
 # The step passes' share of the training thread's time, at most: after a pass that took t, the
 # next boundary pass waits t / STEP_BUDGET (persistent memory changes rarely between steps).
@@ -84,6 +92,15 @@ class Walk(NamedTuple):
     tensors: int  # tensors looked at
     skipped: int  # tensors without a readable storage (sparse, a wrapper subclass)
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
+
+
+class _Structure(NamedTuple):
+    """What a model holds beyond its tensors, found once through the modules' own `__dict__`:
+    FSDP2's parameter groups, and DDP's loggers (their bucket sizes) with the device of their
+    buckets, for a DDP whose grads are not views of its buckets."""
+
+    groups: list[Any]
+    buckets: list[tuple[Any, str, int | None]]
 
 
 # what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
@@ -163,10 +180,19 @@ class _Counter:
             place = (dtype, index or 0)
             per = out.get(place)
             if per is None:
-                per = out[place] = dict.fromkeys(PERSISTENT, 0)
+                per = out[place] = dict.fromkeys(COUNTED, 0)
             per[category] += n
         self.tensors += looked
         self.skipped += skipped
+
+    def add_sizes(self, category: str, dtype: str, index: int | None, sizes: Iterable[int]) -> None:
+        """Claim allocations known by their sizes only (no storage to read: DDP's buckets), each
+        in whole blocks on an accelerator."""
+        if self.device_type is not None and dtype != self.device_type:
+            return
+        n = sum(s if dtype == "cpu" else round_block(s) for s in sizes if s > 0)
+        per = self.out.setdefault((dtype, index or 0), dict.fromkeys(COUNTED, 0))
+        per[category] += n
 
 
 def _state_tensors(opt: Any) -> list[Any]:
@@ -187,8 +213,80 @@ def _group_params(opt: Any) -> list[Any]:
     return out
 
 
+# torch.distributed._composable.contract keeps each module's composable states (FSDP2's
+# FSDPState) in the module's own __dict__ under keys with this prefix
+_STATE_KEY = "__composable_api_state_key"
+_C10D = "torch._C._distributed_c10d"  # DDP's C++ Logger's module
+MAX_BUCKETS = 1 << 16  # bucket sizes read from one DDP logger, at most
+
+
+def _own(obj: Any) -> dict[str, Any] | None:
+    """An object's own attributes (its instance dict): read without calling its methods."""
+    try:
+        d = vars(obj)
+    except TypeError:
+        return None
+    return d if type(d) is dict else None
+
+
+def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]) -> _Structure:
+    """FSDP2's parameter groups and DDP's bucket loggers under `obj`, through the modules' own
+    `_modules` dicts (no module method called), at most `limit` modules before `deadline`."""
+    groups: dict[int, Any] = {}
+    buckets: list[tuple[Any, str, int | None]] = []
+    stack, seen = [obj], set()
+    while stack:
+        m = stack.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        if len(seen) > limit or (not len(seen) & 1023 and clock() > deadline):
+            raise _Unbounded("the model's modules went past watch()'s bounds")
+        own = _own(m)
+        if own is None:
+            continue
+        for key, value in list(own.items()):
+            if isinstance(key, str) and key.startswith(_STATE_KEY) and isinstance(value, Mapping):
+                for state in list(value.values()):
+                    for g in (_own(state) or {}).get("_fsdp_param_groups") or ():
+                        groups.setdefault(id(g), g)
+        logger, device = own.get("logger"), own.get("device")
+        if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger" and device is not None
+                and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
+            buckets.append((logger, str(device.type), device.index))
+        children = own.get("_modules")
+        if isinstance(children, Mapping):
+            stack.extend(v for v in list(children.values()) if v is not None)
+    return _Structure(list(groups.values()), buckets)
+
+
+def _unsharded(groups: Iterable[Any]) -> Iterable[Any]:
+    """FSDP2's unsharded tensors of `groups` (FSDPParam's own attributes): the all-gather
+    outputs and the unsharded parameter (a view of them), the intermediate post-forward shard;
+    a freed one has a storage of 0 bytes (FSDP2 resizes it) and counts nothing."""
+    for g in groups:
+        for fp in list((_own(g) or {}).get("fsdp_params") or ()):
+            own = _own(fp) or {}
+            yield own.get("_unsharded_param")
+            yield own.get("_sharded_post_forward_param_data")
+            yield from list(own.get("all_gather_outputs") or ())
+            yield from list(own.get("_unsharded_inner_tensors") or ())
+
+
+def _bucket_sizes(logger: Any) -> list[int]:
+    """DDP's bucket sizes in bytes, as its C++ logger recorded them: at construction, then
+    after the reducer rebuilt its buckets in the second step's forward (recorded at the next
+    sampled forward: one step end in between reads the first sizes, the same bytes split
+    differently)."""
+    data = logger._get_ddp_logging_data()
+    strs, ints = data.strs_map, data.ints_map
+    text = strs.get("rebuilt_bucket_sizes") if ints.get("has_rebuilt_buckets") else None
+    text = text or strs.get("bucket_sizes") or ""
+    return [int(x) for x in text.split(",", MAX_BUCKETS)[:MAX_BUCKETS] if x.strip().isdigit()]
+
+
 def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: list[str], *,
-           device_type: str | None, has_models: bool) -> Walk:
+           device_type: str | None, has_models: bool, structure: _Structure | None = None) -> Walk:
     """The pass: the persistent categories' bytes per device, each storage counted once (the
     module docstring), over tensors already found (no model's method is called here)."""
     c = _Counter(device_type)
@@ -214,6 +312,16 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
         except Exception:
             failed.append(type(opt).__name__)
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
+    if structure is not None:
+        try:
+            c.add("unsharded_parameters", _unsharded(structure.groups))
+        except Exception:  # FSDP2's internals changed under the pass, or another torch's
+            failed.append("FSDPParamGroup")
+        for logger, dtype, index in structure.buckets:
+            try:
+                c.add_sizes("comm_buckets", dtype, index, _bucket_sizes(logger))
+            except Exception:
+                failed.append("DistributedDataParallel")
     return Walk(c.out, c.tensors, c.skipped, tuple(failed))
 
 
@@ -239,30 +347,52 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
     failed: list[str] = []
     params: dict[int, Any] = {}
     buffers: list[Any] = []
+    structures: list[_Structure] = []
     for m in models:
         try:
             ps, bs = list(m.parameters()), list(m.buffers())
+            found = _structure(m, MAX_TENSORS, float("inf"), time.perf_counter)
         except Exception:
             failed.append(type(m).__name__)
             continue
         for p in ps:  # nn.Module.parameters() skips a parameter seen twice in a model; this, across models
             params.setdefault(id(p), p)
         buffers.extend(bs)
+        structures.append(found)
     return _count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
-                  has_models=bool(models))
+                  has_models=bool(models), structure=_merged(structures))
+
+
+def _merged(parts: Iterable[_Structure]) -> _Structure:
+    """Several models' structures as one, each group and logger once."""
+    groups: dict[int, Any] = {}
+    buckets: dict[int, tuple[Any, str, int | None]] = {}
+    for part in parts:
+        for g in part.groups:
+            groups.setdefault(id(g), g)
+        for b in part.buckets:
+            buckets.setdefault(id(b[0]), b)
+    return _Structure(list(groups.values()), list(buckets.values()))
 
 
 class _Model:
-    """A watched model: the object and the tensors its `parameters()` and `buffers()` gave at
-    watch(), each by weak reference."""
+    """A watched model: the object, the tensors its `parameters()` and `buffers()` gave at
+    watch(), and its FSDP2 groups and DDP loggers (`_structure`), each by weak reference."""
 
-    __slots__ = ("buffers", "name", "params", "ref")
+    __slots__ = ("buckets", "buffers", "groups", "name", "params", "ref")
 
-    def __init__(self, obj: Any, params: list[Any], buffers: list[Any]) -> None:
+    def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: _Structure) -> None:
         self.ref = weakref.ref(obj)
         self.name = type(obj).__name__
         self.params = [weakref.ref(p) for p in params]
         self.buffers = [weakref.ref(b) for b in buffers]
+        self.groups = [weakref.ref(g) for g in structure.groups]
+        self.buckets = [(weakref.ref(logger), dtype, index) for logger, dtype, index in structure.buckets]
+
+    def structure(self) -> _Structure:
+        groups, _ = _refs(self.groups)
+        return _Structure(groups, [(logger, dtype, index) for ref, dtype, index in self.buckets
+                                   if (logger := ref()) is not None])
 
 
 def _refs(objs: list[weakref.ref[Any]]) -> tuple[list[Any], bool]:
@@ -367,16 +497,16 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         models, optimizers = self._arguments(model), self._arguments(optimizer)
         if models is None or optimizers is None:
             return False
-        found: list[tuple[Any, list[Any], list[Any]]] = []
+        found: list[tuple[Any, list[Any], list[Any], _Structure]] = []
         for obj in models:
             got = self._find(obj)
             if got is not None:
                 found.append((obj, *got))
         held = False
         with self._lock:
-            for obj, params, buffers in found:
+            for obj, params, buffers, structure in found:
                 try:
-                    entry = _Model(obj, params, buffers)
+                    entry = _Model(obj, params, buffers, structure)
                 except TypeError:
                     self._refused(obj, "cannot be held by weak reference")
                     continue
@@ -404,9 +534,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             return None
         return objs
 
-    def _find(self, obj: Any) -> tuple[list[Any], list[Any]] | None:
-        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), on a helper
-        thread; None when they could not be read within the bounds (said once)."""
+    def _find(self, obj: Any) -> tuple[list[Any], list[Any], _Structure] | None:
+        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), and its
+        FSDP2 groups and DDP loggers (`_structure`), on a helper thread; None when they could
+        not be read within the bounds (said once)."""
         box: dict[str, Any] = {}
         done = threading.Event()
         deadline = self._clock() + self.max_seconds
@@ -416,7 +547,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             try:
                 params = _pull(obj, "parameters", limit, deadline, clock)
                 buffers = _pull(obj, "buffers", limit, deadline, clock) if hasattr(obj, "buffers") else []
-                box["found"] = (params, buffers)
+                box["found"] = (params, buffers, _structure(obj, limit, deadline, clock))
             except Exception as exc:  # the user's code raised, or went past the bounds
                 box["error"] = exc
             finally:
@@ -433,7 +564,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             self._refused(obj, str(error) if isinstance(error, _Unbounded)
                           else f"parameters() or buffers() raised {type(error).__name__}")
             return None
-        found: tuple[list[Any], list[Any]] = box["found"]
+        found: tuple[list[Any], list[Any], _Structure] = box["found"]
         return found
 
     def _refused(self, obj: Any, why: str) -> None:
@@ -487,7 +618,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             buffers.extend(bs)
         optimizers = [o for r in self._optimizers if (o := r()) is not None]
         walk = _count(list(params.values()), buffers, optimizers, [], device_type=self._device_type(),
-                      has_models=bool(self._models))
+                      has_models=bool(self._models), structure=_merged(m.structure() for m in self._models))
         self.walks += 1
         for name in walk.failed:
             self._failed(name)
