@@ -261,16 +261,17 @@ def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]
 
 
 def _unsharded(groups: Iterable[Any]) -> Iterable[Any]:
-    """FSDP2's unsharded tensors of `groups` (FSDPParam's own attributes): the all-gather
-    outputs and the unsharded parameter (a view of them), the intermediate post-forward shard;
-    a freed one has a storage of 0 bytes (FSDP2 resizes it) and counts nothing."""
+    """FSDP2's unsharded tensors of `groups`, from each FSDPParam's own attributes: what FSDP2
+    allocates to all-gather into and frees to reshard (`all_gather_outputs`, and a tensor
+    subclass's `_unsharded_inner_tensors`; the unsharded parameter is a view of them) and the
+    intermediate post-forward shard. A freed one has a storage of 0 bytes (FSDP2 resizes it
+    to 0) and counts nothing."""
     for g in groups:
-        for fp in list((_own(g) or {}).get("fsdp_params") or ()):
+        for fp in (_own(g) or {}).get("fsdp_params") or ():
             own = _own(fp) or {}
-            yield own.get("_unsharded_param")
+            yield from own.get("all_gather_outputs") or ()
+            yield from own.get("_unsharded_inner_tensors") or ()
             yield own.get("_sharded_post_forward_param_data")
-            yield from list(own.get("all_gather_outputs") or ())
-            yield from list(own.get("_unsharded_inner_tensors") or ())
 
 
 def _bucket_sizes(logger: Any) -> list[int]:
