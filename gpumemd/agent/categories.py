@@ -274,6 +274,9 @@ def _unsharded(groups: Iterable[Any]) -> Iterable[Any]:
             yield own.get("_sharded_post_forward_param_data")
 
 
+Sized = tuple[str, int | None, list[int]]  # DDP's buckets: device type, index, each bucket's bytes
+
+
 def _bucket_sizes(logger: Any) -> list[int]:
     """DDP's bucket sizes in bytes, as its C++ logger recorded them: at construction, then
     after the reducer rebuilt its buckets in the second step's forward (recorded at the next
@@ -286,8 +289,20 @@ def _bucket_sizes(logger: Any) -> list[int]:
     return [int(x) for x in text.split(",", MAX_BUCKETS)[:MAX_BUCKETS] if x.strip().isdigit()]
 
 
+def _read_buckets(loggers: Iterable[tuple[Any, str, int | None]], failed: list[str]) -> list[Sized]:
+    """Each DDP logger's bucket sizes now; one that cannot be read is skipped, named in `failed`."""
+    out: list[Sized] = []
+    for logger, dtype, index in loggers:
+        try:
+            out.append((dtype, index, _bucket_sizes(logger)))
+        except Exception:  # another torch's logger, a reducer torn down
+            failed.append("DistributedDataParallel")
+    return out
+
+
 def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: list[str], *,
-           device_type: str | None, has_models: bool, structure: _Structure | None = None) -> Walk:
+           device_type: str | None, has_models: bool, groups: Iterable[Any] = (),
+           buckets: Iterable[Sized] = ()) -> Walk:
     """The pass: the persistent categories' bytes per device, each storage counted once (the
     module docstring), over tensors already found (no model's method is called here)."""
     c = _Counter(device_type)
@@ -313,16 +328,12 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
         except Exception:
             failed.append(type(opt).__name__)
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
-    if structure is not None:
-        try:
-            c.add("unsharded_parameters", _unsharded(structure.groups))
-        except Exception:  # FSDP2's internals changed under the pass, or another torch's
-            failed.append("FSDPParamGroup")
-        for logger, dtype, index in structure.buckets:
-            try:
-                c.add_sizes("comm_buckets", dtype, index, _bucket_sizes(logger))
-            except Exception:
-                failed.append("DistributedDataParallel")
+    try:
+        c.add("unsharded_parameters", _unsharded(groups))
+    except Exception:  # FSDP2's internals changed under the pass, or another torch's
+        failed.append("FSDPParamGroup")
+    for dtype, index, sizes in buckets:
+        c.add_sizes("comm_buckets", dtype, index, sizes)
     return Walk(c.out, c.tensors, c.skipped, tuple(failed))
 
 
@@ -360,8 +371,9 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
             params.setdefault(id(p), p)
         buffers.extend(bs)
         structures.append(found)
+    found = _merged(structures)
     return _count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
-                  has_models=bool(models), structure=_merged(structures))
+                  has_models=bool(models), groups=found.groups, buckets=_read_buckets(found.buckets, failed))
 
 
 def _merged(parts: Iterable[_Structure]) -> _Structure:
@@ -378,9 +390,10 @@ def _merged(parts: Iterable[_Structure]) -> _Structure:
 
 class _Model:
     """A watched model: the object, the tensors its `parameters()` and `buffers()` gave at
-    watch(), and its FSDP2 groups and DDP loggers (`_structure`), each by weak reference."""
+    watch(), and its FSDP2 groups and DDP loggers (`_structure`), each by weak reference;
+    `sizes`: each logger's bucket sizes as last read (on the training thread: below)."""
 
-    __slots__ = ("buckets", "buffers", "groups", "name", "params", "ref")
+    __slots__ = ("buckets", "buffers", "groups", "name", "params", "ref", "sizes")
 
     def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: _Structure) -> None:
         self.ref = weakref.ref(obj)
@@ -389,11 +402,23 @@ class _Model:
         self.buffers = [weakref.ref(b) for b in buffers]
         self.groups = [weakref.ref(g) for g in structure.groups]
         self.buckets = [(weakref.ref(logger), dtype, index) for logger, dtype, index in structure.buckets]
+        self.sizes: dict[int, Sized] = {}
 
     def structure(self) -> _Structure:
         groups, _ = _refs(self.groups)
         return _Structure(groups, [(logger, dtype, index) for ref, dtype, index in self.buckets
                                    if (logger := ref()) is not None])
+
+    def bucket_sizes(self, read: bool, failed: list[str]) -> dict[int, Sized]:
+        """Per logger (by id), its buckets: read now when `read`, else as last read. DDP's logger
+        takes the reducer's lock: read on the thread that runs the step (watch(), a step
+        boundary), never on the sampling thread while a backward may hold that lock."""
+        if read:
+            self.sizes = {}
+            for found in self.structure().buckets:
+                for sized in _read_buckets([found], failed):  # none when it failed
+                    self.sizes[id(found[0])] = sized
+        return self.sizes
 
 
 def _refs(objs: list[weakref.ref[Any]]) -> tuple[list[Any], bool]:
@@ -603,8 +628,9 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self._counted = _Counted(walk, paired)
         self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
 
-    def _pass(self) -> Walk:
-        """Count what is watched (callers hold the lock)."""
+    def _pass(self, read_loggers: bool = True) -> Walk:
+        """Count what is watched (callers hold the lock); `read_loggers` False (the sampling
+        thread): DDP's bucket sizes as last read."""
         self._models = [m for m in self._models if m.ref() is not None]
         self._optimizers = [r for r in self._optimizers if r() is not None]
         params: dict[int, Any] = {}
@@ -618,8 +644,13 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                 params.setdefault(id(p), p)
             buffers.extend(bs)
         optimizers = [o for r in self._optimizers if (o := r()) is not None]
-        walk = _count(list(params.values()), buffers, optimizers, [], device_type=self._device_type(),
-                      has_models=bool(self._models), structure=_merged(m.structure() for m in self._models))
+        failed: list[str] = []
+        buckets: dict[int, Sized] = {}  # one logger once, whichever models reach it
+        for m in self._models:
+            buckets.update(m.bucket_sizes(read_loggers, failed))
+        groups = _merged(m.structure() for m in self._models).groups
+        walk = _count(list(params.values()), buffers, optimizers, failed, device_type=self._device_type(),
+                      has_models=bool(self._models), groups=groups, buckets=list(buckets.values()))
         self.walks += 1
         for name in walk.failed:
             self._failed(name)
@@ -666,7 +697,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         if start < self._next_walk:
             return
         with self._lock:
-            walk = self._pass()
+            walk = self._pass(read_loggers=False)
         paired = {r.device: (r.step.allocated_end_bytes, r.step.allocated_bytes)
                   for r in allocator if r.step is not None}
         self._counted = _Counted(walk, paired or None)
