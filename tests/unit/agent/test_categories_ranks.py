@@ -59,14 +59,36 @@ class Step:  # the allocator's last closed step, as the agent's AllocatorSource 
 
 class Reading:  # an allocator reading of "GPU 0" (this rank's CPU tensors stand in)
     device, uuid, allocated_bytes = 0, "GPU-x", 1 << 30
+    step = Step()
 
 
+if mode == "ddp":  # which threads read DDP's logger (it takes the reducer's lock)
+    import threading
+    Logger = type(model.logger)
+    original, readers = Logger._get_ddp_logging_data, []
+
+    def spied(self):
+        readers.append(threading.current_thread().name)
+        return original(self)
+
+    Logger._get_ddp_logging_data = spied
 src, now = (CategorySource({{}}, device_type=lambda: "cpu") for _ in range(2))
-for s in (src, now):  # now: counts at the moment a forward is in, as a boundary would
+sampled = CategorySource({{}}, device_type=lambda: "cpu", at_boundaries=False)  # tick: thread
+for s in (src, now, sampled):  # now: counts at the moment a forward is in, as a boundary would
     s.follow(lambda device: Step())
     s.budget = float("inf")  # a pass at every boundary (the budget spaces them in the agent)
     assert s.watch(model, opt)
-rows, mid, live = [], [], []
+rows, mid, live, on_sampler = [], [], [], []
+
+
+def sample():  # the sampling thread's pass (tick: thread), on a thread of its own
+    import threading
+    box = []
+    t = threading.Thread(target=lambda: box.append(sampled.read({{"allocator": (Reading(),)}})[0].end),
+                         name="sampler")
+    t.start()
+    t.join()
+    return box[0]
 
 
 def during_forward(module, args):  # the sampling thread's view, mid-forward; and a count of the moment
@@ -88,9 +110,12 @@ for i in range(4):
     truth = storage_truth(model, opt, torch.device("cpu"), at_rest)
     got = src.read({{"allocator": (Reading(),)}})[0].end
     rows.append({{"truth": truth, "got": {{k: got[k] for k in truth}}}})
+    if mode == "ddp":
+        on_sampler.append({{"truth": truth["comm_buckets"], "got": sample()["comm_buckets"]}})
     opt.zero_grad(set_to_none=True)
 with open(f"{{sys.argv[2]}}/rank-{{dist.get_rank()}}.json", "w") as f:  # torchrun interleaves stdout
-    json.dump({{"rank": dist.get_rank(), "rows": rows, "mid": mid, "live": live}}, f)
+    json.dump({{"rank": dist.get_rank(), "rows": rows, "mid": mid, "live": live, "on_sampler": on_sampler,
+               "readers": sorted(set(readers)) if mode == "ddp" else None}}, f)
 dist.destroy_process_group()
 """
 
@@ -126,8 +151,13 @@ def run_ranks(mode: str, tmp_path: Path) -> list[dict[str, Any]]:
 def test_ddp_buckets_are_comm_buckets_unless_the_grads_are_views_of_them(mode: str, tmp_path: Path) -> None:
     """The reducer's buckets hold every parameter's elements once: the model's bytes; with
     `gradient_as_bucket_view` they are the grads' storages (in `gradients`), not a second copy.
-    A compiled DDP (torch.compile around it) is found through the compiled module's own."""
+    A compiled DDP (torch.compile around it) is found through the compiled module's own. DDP's
+    logger is read on the training thread only: a sampling thread's pass (`tick: thread`)
+    reuses the sizes read at watch() (the same bytes)."""
     for r in run_ranks(mode, tmp_path):
+        if mode == "ddp":
+            assert r["readers"] == ["MainThread"], r["readers"]
+            assert len(r["on_sampler"]) == 4 and all(x["got"] == x["truth"] == FULL for x in r["on_sampler"])
         for row in r["rows"]:
             assert row["truth"]["unsharded_parameters"] == 0
             if mode == "ddp-view":
