@@ -213,6 +213,10 @@ def _group_params(opt: Any) -> list[Any]:
     return out
 
 
+class _Unbounded(Exception):
+    """A model's `parameters()`, `buffers()` or module tree went past watch()'s bounds."""
+
+
 # torch.distributed._composable.contract keeps each module's composable states (FSDP2's
 # FSDPState) in the module's own __dict__ under keys with this prefix
 _STATE_KEY = "__composable_api_state_key"
@@ -251,7 +255,8 @@ def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]
                     for g in (_own(state) or {}).get("_fsdp_param_groups") or ():
                         groups.setdefault(id(g), g)
         logger, device = own.get("logger"), own.get("device")
-        if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger" and device is not None
+        if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger"
+                and type(device).__module__ == "torch" and type(device).__name__ == "device"
                 and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
             buckets.append((logger, str(device.type), device.index))
         children = own.get("_modules")
@@ -335,10 +340,6 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
     for dtype, index, sizes in buckets:
         c.add_sizes("comm_buckets", dtype, index, sizes)
     return Walk(c.out, c.tensors, c.skipped, tuple(failed))
-
-
-class _Unbounded(Exception):
-    """A model's `parameters()` or `buffers()` went past watch()'s bounds."""
 
 
 def _pull(obj: Any, method: str, limit: int, deadline: float, clock: Callable[[], float]) -> list[Any]:
