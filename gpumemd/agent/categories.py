@@ -254,7 +254,8 @@ def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]
                 for state in list(value.values()):
                     for g in (_own(state) or {}).get("_fsdp_param_groups") or ():
                         groups.setdefault(id(g), g)
-        logger, device = own.get("logger"), own.get("device")
+        logger: Any = own.get("logger")  # DDP's own attributes, checked by type below
+        device: Any = own.get("device")
         if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger"
                 and type(device).__module__ == "torch" and type(device).__name__ == "device"
                 and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
