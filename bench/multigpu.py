@@ -47,7 +47,9 @@ MULTICAST_OFF = {
     "NVSHMEM_DISABLE_NVLS": "1",
 }
 TOLERANCE = 16 << 20  # the breakdown against NVML's total, per GPU
-PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state")
+# the categories counted at a step's end (gpumemd.agent.categories.COUNTED; not imported: the
+# bench reads only the daemon's HTTP answer)
+PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state", "unsharded_parameters", "comm_buckets")
 # A reading is equal when it equals the truth of a step end logged within this many seconds
 # before the scrape (or the one in effect then): a rank publishes every spool interval.
 TRUTH_WINDOW_S = 5.0
@@ -79,6 +81,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--watch", action="store_true",
                     help="gpumemd.watch in every rank; its categories compared with each rank's truth")
     ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
+    ap.add_argument("--keep-unsharded", action="store_true",
+                    help="FSDP2: set_reshard_after_backward(False), its gathered parameters kept")
     args = ap.parse_args(argv)
     if args.gpus < 1:
         ap.error("--gpus must be at least 1")
@@ -388,6 +392,8 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         train_cmd.append("--share-one-gpu")
     if args.watch:
         train_cmd.append("--watch")
+    if args.keep_unsharded:
+        train_cmd.append("--keep-unsharded")
     train_log = open(work / "train.log", "wb")  # noqa: SIM115
     train = subprocess.Popen(
         train_cmd,

@@ -1,7 +1,7 @@
 """One torchrun rank of bench/multigpu.py: a GPT-2-sized transformer (random init) under DDP or FSDP.
 
     torchrun --nproc-per-node N bench/multigpu_train.py --mode ddp|fsdp --steps 300 --out DIR
-             [--oom-rank K] [--share-one-gpu] [--stop FILE] [--watch]
+             [--oom-rank K] [--share-one-gpu] [--stop FILE] [--watch] [--keep-unsharded]
 
 bf16 autocast, AdamW, random tokens. FSDP is FSDP2's `fully_shard` where this torch has it,
 else FSDP1. After training the rank `--oom-rank` allocates until it runs out of memory once
@@ -12,6 +12,8 @@ of one communicator on one GPU): the dry run on a single-GPU machine. `--watch` 
 model and optimizer to `gpumemd.watch` and appends this rank's storage truth at each
 optimizer step's end to `DIR/truth-<RANK>.jsonl` (`storage_truth`, computed here apart from
 the agent), so the bench can compare the daemon's categories with it at every scrape.
+`--keep-unsharded` (FSDP2): `set_reshard_after_backward(False)`, the all-gathered parameters
+held from one backward to the next forward (`unsharded_parameters` at each step's end).
 """
 
 from __future__ import annotations
@@ -56,11 +58,16 @@ def build_model(mode: str, device: Any) -> tuple[Any, str]:
 BLOCK = 512  # the caching allocator's unit: a storage on the GPU holds whole blocks
 
 
-def storage_truth(model: Any, opt: Any, device: Any) -> dict[str, int]:
-    """This rank's persistent categories now: the bytes of the distinct storages on `device`
-    (on a GPU in whole allocator blocks)
-    of the model's parameters (a DTensor: its local shard), buffers, the parameters' grads
-    and the optimizer's state, each storage in the first category that holds it."""
+def storage_truth(model: Any, opt: Any, device: Any, params: list[Any] | None = None) -> dict[str, int]:
+    """This rank's counted categories now: the bytes of the distinct storages on `device` (on
+    a GPU in whole allocator blocks) of the model's parameters (a DTensor: its local shard),
+    buffers, the parameters' grads and the optimizer's state, each storage in the first
+    category that holds it; then `unsharded_parameters`: the parameters the modules hold now
+    that are none of those (FSDP2 puts its all-gathered parameters on the modules while they
+    are unsharded); `comm_buckets`: DDP's buckets when the grads are not views of them, sized
+    by the reducer's own copies of them (`_get_zeros_like_grad_buckets`, allocated and freed
+    here). `params`: the parameters as listed at rest (`model.parameters()` when None), for
+    FSDP2 runs whose modules hold the unsharded ones at a step's end."""
     seen: set[int] = set()
 
     def local(t: Any) -> Any:
@@ -81,13 +88,21 @@ def storage_truth(model: Any, opt: Any, device: Any) -> dict[str, int]:
             n += s.nbytes() if device.type == "cpu" else -(-s.nbytes() // BLOCK) * BLOCK
         return n
 
-    params = list(model.parameters())
-    return {
-        "parameters": total(params),
+    listed = list(model.parameters()) if params is None else params
+    out = {
+        "parameters": total(listed),
         "buffers": total(model.buffers()),
-        "gradients": total(p.grad for p in params),
+        "gradients": total(p.grad for p in listed),
         "optimizer_state": total(v for st in opt.state.values() for v in st.values()),
+        "unsharded_parameters": total(model.parameters()),  # the listed ones are seen: the rest
+        "comm_buckets": 0,
     }
+    ddp = getattr(model, "_orig_mod", model)  # a compiled DDP: the DDP inside
+    if hasattr(ddp, "reducer") and not ddp.gradient_as_bucket_view:
+        copies = [b.buffer() for b in ddp.reducer._get_zeros_like_grad_buckets()]
+        out["comm_buckets"] = total(copies)  # fresh storages, each its bucket's size
+        del copies
+    return out
 
 
 def oom_once(torch: Any, device: Any) -> dict[str, Any]:
@@ -116,6 +131,8 @@ def main() -> int:
     ap.add_argument("--stop", type=Path)
     ap.add_argument("--hold-s", type=float, default=300.0, help="longest wait for --stop")
     ap.add_argument("--watch", action="store_true", help="gpumemd.watch, and the storage truth per step")
+    ap.add_argument("--keep-unsharded", action="store_true",
+                    help="FSDP2: set_reshard_after_backward(False), its gathered parameters kept")
     args = ap.parse_args()
 
     import torch
@@ -127,8 +144,13 @@ def main() -> int:
     dist.init_process_group("gloo" if args.share_one_gpu else "nccl")
     torch.manual_seed(rank)
     model, flavour = build_model(args.mode, device)
+    if args.keep_unsharded and flavour == "fsdp2":
+        model.set_reshard_after_backward(False)
+        flavour = "fsdp2-keep-unsharded"
+    at_rest = list(model.parameters())  # FSDP2's shards: its modules hold the unsharded ones when kept
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
     truth = None
+    last_truth: dict[str, int] | None = None
     if args.watch:
         import gpumemd
 
@@ -136,9 +158,11 @@ def main() -> int:
         truth = open(args.out / f"truth-{rank}.jsonl", "a")  # noqa: SIM115 (closed after training)
 
     def log_truth(step: int) -> None:
+        nonlocal last_truth
         if truth is not None:
             torch.cuda.synchronize()
-            line = {"t": time.time(), "step": step, "categories": storage_truth(model, opt, device)}
+            last_truth = storage_truth(model, opt, device, at_rest)
+            line = {"t": time.time(), "step": step, "categories": last_truth}
             truth.write(json.dumps(line) + "\n")
             truth.flush()
 
@@ -180,6 +204,7 @@ def main() -> int:
         "reserved": torch.cuda.memory_reserved(device),
         "allocated": torch.cuda.memory_allocated(device),
         "oom": oom,
+        "last_truth": last_truth,  # the storage truth at the last step's end (--watch)
         "train_s": round(sum(step_s), 3),
         # the categories' passes in the optimizer-step hook: their count and time, in place
         "category_passes": categories.walks if categories is not None else None,

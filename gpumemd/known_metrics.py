@@ -85,10 +85,12 @@ AGENT_LOCAL = "agent_local"
 node daemon exports itself under the same name (a rank's copy would collide with it)."""
 
 # gpumemd_allocator_category_bytes's `category` values: the agent exports them (agent/categories.py,
-# the first four in its deduplication order, counted at an optimizer step's end; `activations`
-# is that step peak's transient rest, FSDP2's all-gathered parameters included), explain reads
-# them back
-ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "activations", "other")
+# the first six counted at an optimizer step's end, the first four in its deduplication order;
+# `unsharded_parameters`: FSDP2's all-gathered parameters still held then; `comm_buckets`: DDP's
+# gradient buckets when the grads are not views of them; `activations` is that step peak's
+# transient rest, FSDP2's all-gathers freed within the step included), explain reads them back
+ALLOCATED_CATEGORIES = ("parameters", "buffers", "gradients", "optimizer_state", "unsharded_parameters",
+                        "comm_buckets", "activations", "other")
 
 _METRICS: dict[str, MetricInfo] = {}  # by sample name
 _FAMILIES: dict[str, MetricInfo] = {}  # by family name, in declaration order
@@ -329,8 +331,8 @@ _published("gpumemd_allocator_bytes_freed", "counter", _RANK, "allocator",
 
 # --- categories (gpumemd/agent/categories.py) ---
 _published("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at"), "categories",
-    "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, activations, other) at"
-    " the step's peak (at=\"peak\") and end (at=\"end\").")
+    "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, unsharded_parameters,"
+    " comm_buckets, activations, other) at the step's peak (at=\"peak\") and end (at=\"end\").")
 
 # --- pools (gpumemd/sources/pools.py) ---
 _published("gpumemd_allocator_pool_reserved_bytes", "gauge", (*_RANK, "kind"), "pools",

@@ -10,8 +10,14 @@ What a category holds (docs/categories.md has the long form):
   `gradient_as_bucket_view`: the grads are views of the buckets, counted once);
 - `optimizer_state`: the tensors in `optimizer.state` (Adam's moments, momentum buffers) and
   an optimizer's parameters that are not a watched model's (fp32 master weights);
+- `unsharded_parameters`: FSDP2's all-gathered (unsharded) parameters still held at the step's
+  end (`set_reshard_after_backward(False)`, a root not resharded), read from FSDP2's own
+  `FSDPParam` objects; those gathered and freed within the step are the peak's `activations`;
+- `comm_buckets`: DDP's gradient buckets when the grads are not views of them (the default,
+  `gradient_as_bucket_view=False`): a second copy of the grads the C++ reducer owns, its bytes
+  from the bucket sizes DDP's own logger records (the storages are not reachable from Python);
 - `activations`: at the step peak only, what the peak holds beyond the step's end
-  (activations, autograd's saved tensors, FSDP2's all-gathered parameters, temporaries);
+  (activations, autograd's saved tensors, FSDP2's transient all-gathers, temporaries);
 - `other`: allocated at the step's end that no category claims.
 
 When: the persistent categories are counted at a step boundary, in the optimizer-step hook
@@ -52,6 +58,7 @@ __all__ = [
     "MAX_SECONDS",
     "MAX_TENSORS",
     "MAX_WATCHED",
+    "COUNTED",
     "PERSISTENT",
     "STEP_BUDGET",
     "CategoryReading",
@@ -64,6 +71,7 @@ log = logging.getLogger("gpumemd.agent")
 
 CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (explain reads them too)
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
+COUNTED = CATEGORIES[:6]  # a pass counts these: PERSISTENT, FSDP2's unsharded parameters, DDP's buckets
 FAMILY = "gpumemd_allocator_category_bytes"
 # The step passes' share of the training thread's time, at most: after a pass that took t, the
 # next boundary pass waits t / STEP_BUDGET (persistent memory changes rarely between steps).
@@ -84,6 +92,15 @@ class Walk(NamedTuple):
     tensors: int  # tensors looked at
     skipped: int  # tensors without a readable storage (sparse, a wrapper subclass)
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
+
+
+class _Structure(NamedTuple):
+    """What a model holds beyond its tensors, found once through the modules' own `__dict__`:
+    FSDP2's parameter groups, and DDP's loggers (their bucket sizes) with the device of their
+    buckets, for a DDP whose grads are not views of its buckets."""
+
+    groups: list[Any]
+    buckets: list[tuple[Any, str, int | None]]
 
 
 # what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
@@ -163,10 +180,19 @@ class _Counter:
             place = (dtype, index or 0)
             per = out.get(place)
             if per is None:
-                per = out[place] = dict.fromkeys(PERSISTENT, 0)
+                per = out[place] = dict.fromkeys(COUNTED, 0)
             per[category] += n
         self.tensors += looked
         self.skipped += skipped
+
+    def add_sizes(self, category: str, dtype: str, index: int | None, sizes: Iterable[int]) -> None:
+        """Claim allocations known by their sizes only (no storage to read: DDP's buckets), each
+        in whole blocks on an accelerator."""
+        if self.device_type is not None and dtype != self.device_type:
+            return
+        n = sum(s if dtype == "cpu" else round_block(s) for s in sizes if s > 0)
+        per = self.out.setdefault((dtype, index or 0), dict.fromkeys(COUNTED, 0))
+        per[category] += n
 
 
 def _state_tensors(opt: Any) -> list[Any]:
@@ -187,8 +213,102 @@ def _group_params(opt: Any) -> list[Any]:
     return out
 
 
+class _Unbounded(Exception):
+    """A model's `parameters()`, `buffers()` or module tree went past watch()'s bounds."""
+
+
+# torch.distributed._composable.contract keeps each module's composable states (FSDP2's
+# FSDPState) in the module's own __dict__ under keys with this prefix
+_STATE_KEY = "__composable_api_state_key"
+_C10D = "torch._C._distributed_c10d"  # DDP's C++ Logger's module
+MAX_BUCKETS = 1 << 16  # bucket sizes read from one DDP logger, at most
+
+
+def _own(obj: Any) -> dict[str, Any] | None:
+    """An object's own attributes (its instance dict): read without calling its methods."""
+    try:
+        d = vars(obj)
+    except TypeError:
+        return None
+    return d if type(d) is dict else None
+
+
+def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]) -> _Structure:
+    """FSDP2's parameter groups and DDP's bucket loggers under `obj`, through the modules' own
+    `_modules` dicts (no module method called), at most `limit` modules before `deadline`."""
+    groups: dict[int, Any] = {}
+    buckets: list[tuple[Any, str, int | None]] = []
+    stack, seen = [obj], set()
+    while stack:
+        m = stack.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        if len(seen) > limit or (not len(seen) & 1023 and clock() > deadline):
+            raise _Unbounded("the model's modules went past watch()'s bounds")
+        own = _own(m)
+        if own is None:
+            continue
+        for key, value in list(own.items()):
+            if isinstance(key, str) and key.startswith(_STATE_KEY) and isinstance(value, Mapping):
+                for state in list(value.values()):
+                    for g in (_own(state) or {}).get("_fsdp_param_groups") or ():
+                        groups.setdefault(id(g), g)
+        logger: Any = own.get("logger")  # DDP's own attributes, checked by type below
+        device: Any = own.get("device")
+        if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger"
+                and type(device).__module__ == "torch" and type(device).__name__ == "device"
+                and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
+            buckets.append((logger, str(device.type), device.index))
+        children = own.get("_modules")
+        if isinstance(children, Mapping):
+            stack.extend(v for v in list(children.values()) if v is not None)
+    return _Structure(list(groups.values()), buckets)
+
+
+def _unsharded(groups: Iterable[Any]) -> Iterable[Any]:
+    """FSDP2's unsharded tensors of `groups`, from each FSDPParam's own attributes: what FSDP2
+    allocates to all-gather into and frees to reshard (`all_gather_outputs`, and a tensor
+    subclass's `_unsharded_inner_tensors`; the unsharded parameter is a view of them) and the
+    intermediate post-forward shard. A freed one has a storage of 0 bytes (FSDP2 resizes it
+    to 0) and counts nothing."""
+    for g in groups:
+        for fp in (_own(g) or {}).get("fsdp_params") or ():
+            own = _own(fp) or {}
+            yield from own.get("all_gather_outputs") or ()
+            yield from own.get("_unsharded_inner_tensors") or ()
+            yield own.get("_sharded_post_forward_param_data")
+
+
+Sized = tuple[str, int | None, list[int]]  # DDP's buckets: device type, index, each bucket's bytes
+
+
+def _bucket_sizes(logger: Any) -> list[int]:
+    """DDP's bucket sizes in bytes, as its C++ logger recorded them: at construction, then
+    after the reducer rebuilt its buckets in the second step's forward (recorded at the next
+    sampled forward: one step end in between reads the first sizes, the same bytes split
+    differently)."""
+    data = logger._get_ddp_logging_data()
+    strs, ints = data.strs_map, data.ints_map
+    text = strs.get("rebuilt_bucket_sizes") if ints.get("has_rebuilt_buckets") else None
+    text = text or strs.get("bucket_sizes") or ""
+    return [int(x) for x in text.split(",", MAX_BUCKETS)[:MAX_BUCKETS] if x.strip().isdigit()]
+
+
+def _read_buckets(loggers: Iterable[tuple[Any, str, int | None]], failed: list[str]) -> list[Sized]:
+    """Each DDP logger's bucket sizes now; one that cannot be read is skipped, named in `failed`."""
+    out: list[Sized] = []
+    for logger, dtype, index in loggers:
+        try:
+            out.append((dtype, index, _bucket_sizes(logger)))
+        except Exception:  # another torch's logger, a reducer torn down
+            failed.append("DistributedDataParallel")
+    return out
+
+
 def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: list[str], *,
-           device_type: str | None, has_models: bool) -> Walk:
+           device_type: str | None, has_models: bool, groups: Iterable[Any] = (),
+           buckets: Iterable[Sized] = ()) -> Walk:
     """The pass: the persistent categories' bytes per device, each storage counted once (the
     module docstring), over tensors already found (no model's method is called here)."""
     c = _Counter(device_type)
@@ -214,11 +334,13 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
         except Exception:
             failed.append(type(opt).__name__)
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
+    try:
+        c.add("unsharded_parameters", _unsharded(groups))
+    except Exception:  # FSDP2's internals changed under the pass, or another torch's
+        failed.append("FSDPParamGroup")
+    for dtype, index, sizes in buckets:
+        c.add_sizes("comm_buckets", dtype, index, sizes)
     return Walk(c.out, c.tensors, c.skipped, tuple(failed))
-
-
-class _Unbounded(Exception):
-    """A model's `parameters()` or `buffers()` went past watch()'s bounds."""
 
 
 def _pull(obj: Any, method: str, limit: int, deadline: float, clock: Callable[[], float]) -> list[Any]:
@@ -239,30 +361,66 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
     failed: list[str] = []
     params: dict[int, Any] = {}
     buffers: list[Any] = []
+    structures: list[_Structure] = []
     for m in models:
         try:
             ps, bs = list(m.parameters()), list(m.buffers())
+            found = _structure(m, MAX_TENSORS, float("inf"), time.perf_counter)
         except Exception:
             failed.append(type(m).__name__)
             continue
         for p in ps:  # nn.Module.parameters() skips a parameter seen twice in a model; this, across models
             params.setdefault(id(p), p)
         buffers.extend(bs)
+        structures.append(found)
+    found = _merged(structures)
     return _count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
-                  has_models=bool(models))
+                  has_models=bool(models), groups=found.groups, buckets=_read_buckets(found.buckets, failed))
+
+
+def _merged(parts: Iterable[_Structure]) -> _Structure:
+    """Several models' structures as one, each group and logger once."""
+    groups: dict[int, Any] = {}
+    buckets: dict[int, tuple[Any, str, int | None]] = {}
+    for part in parts:
+        for g in part.groups:
+            groups.setdefault(id(g), g)
+        for b in part.buckets:
+            buckets.setdefault(id(b[0]), b)
+    return _Structure(list(groups.values()), list(buckets.values()))
 
 
 class _Model:
-    """A watched model: the object and the tensors its `parameters()` and `buffers()` gave at
-    watch(), each by weak reference."""
+    """A watched model: the object, the tensors its `parameters()` and `buffers()` gave at
+    watch(), and its FSDP2 groups and DDP loggers (`_structure`), each by weak reference;
+    `sizes`: each logger's bucket sizes as last read (on the training thread: below)."""
 
-    __slots__ = ("buffers", "name", "params", "ref")
+    __slots__ = ("buckets", "buffers", "groups", "name", "params", "ref", "sizes")
 
-    def __init__(self, obj: Any, params: list[Any], buffers: list[Any]) -> None:
+    def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: _Structure) -> None:
         self.ref = weakref.ref(obj)
         self.name = type(obj).__name__
         self.params = [weakref.ref(p) for p in params]
         self.buffers = [weakref.ref(b) for b in buffers]
+        self.groups = [weakref.ref(g) for g in structure.groups]
+        self.buckets = [(weakref.ref(logger), dtype, index) for logger, dtype, index in structure.buckets]
+        self.sizes: dict[int, Sized] = {}
+
+    def structure(self) -> _Structure:
+        groups, _ = _refs(self.groups)
+        return _Structure(groups, [(logger, dtype, index) for ref, dtype, index in self.buckets
+                                   if (logger := ref()) is not None])
+
+    def bucket_sizes(self, read: bool, failed: list[str]) -> dict[int, Sized]:
+        """Per logger (by id), its buckets: read now when `read`, else as last read. DDP's logger
+        takes the reducer's lock: read on the thread that runs the step (watch(), a step
+        boundary), never on the sampling thread while a backward may hold that lock."""
+        if read:
+            self.sizes = {}
+            for found in self.structure().buckets:
+                for sized in _read_buckets([found], failed):  # none when it failed
+                    self.sizes[id(found[0])] = sized
+        return self.sizes
 
 
 def _refs(objs: list[weakref.ref[Any]]) -> tuple[list[Any], bool]:
@@ -367,16 +525,16 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         models, optimizers = self._arguments(model), self._arguments(optimizer)
         if models is None or optimizers is None:
             return False
-        found: list[tuple[Any, list[Any], list[Any]]] = []
+        found: list[tuple[Any, list[Any], list[Any], _Structure]] = []
         for obj in models:
             got = self._find(obj)
             if got is not None:
                 found.append((obj, *got))
         held = False
         with self._lock:
-            for obj, params, buffers in found:
+            for obj, params, buffers, structure in found:
                 try:
-                    entry = _Model(obj, params, buffers)
+                    entry = _Model(obj, params, buffers, structure)
                 except TypeError:
                     self._refused(obj, "cannot be held by weak reference")
                     continue
@@ -404,9 +562,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             return None
         return objs
 
-    def _find(self, obj: Any) -> tuple[list[Any], list[Any]] | None:
-        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), on a helper
-        thread; None when they could not be read within the bounds (said once)."""
+    def _find(self, obj: Any) -> tuple[list[Any], list[Any], _Structure] | None:
+        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), and its
+        FSDP2 groups and DDP loggers (`_structure`), on a helper thread; None when they could
+        not be read within the bounds (said once)."""
         box: dict[str, Any] = {}
         done = threading.Event()
         deadline = self._clock() + self.max_seconds
@@ -416,7 +575,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             try:
                 params = _pull(obj, "parameters", limit, deadline, clock)
                 buffers = _pull(obj, "buffers", limit, deadline, clock) if hasattr(obj, "buffers") else []
-                box["found"] = (params, buffers)
+                box["found"] = (params, buffers, _structure(obj, limit, deadline, clock))
             except Exception as exc:  # the user's code raised, or went past the bounds
                 box["error"] = exc
             finally:
@@ -433,7 +592,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             self._refused(obj, str(error) if isinstance(error, _Unbounded)
                           else f"parameters() or buffers() raised {type(error).__name__}")
             return None
-        found: tuple[list[Any], list[Any]] = box["found"]
+        found: tuple[list[Any], list[Any], _Structure] = box["found"]
         return found
 
     def _refused(self, obj: Any, why: str) -> None:
@@ -471,8 +630,9 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self._counted = _Counted(walk, paired)
         self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
 
-    def _pass(self) -> Walk:
-        """Count what is watched (callers hold the lock)."""
+    def _pass(self, read_loggers: bool = True) -> Walk:
+        """Count what is watched (callers hold the lock); `read_loggers` False (the sampling
+        thread): DDP's bucket sizes as last read."""
         self._models = [m for m in self._models if m.ref() is not None]
         self._optimizers = [r for r in self._optimizers if r() is not None]
         params: dict[int, Any] = {}
@@ -486,8 +646,13 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                 params.setdefault(id(p), p)
             buffers.extend(bs)
         optimizers = [o for r in self._optimizers if (o := r()) is not None]
-        walk = _count(list(params.values()), buffers, optimizers, [], device_type=self._device_type(),
-                      has_models=bool(self._models))
+        failed: list[str] = []
+        buckets: dict[int, Sized] = {}  # one logger once, whichever models reach it
+        for m in self._models:
+            buckets.update(m.bucket_sizes(read_loggers, failed))
+        groups = _merged(m.structure() for m in self._models).groups
+        walk = _count(list(params.values()), buffers, optimizers, failed, device_type=self._device_type(),
+                      has_models=bool(self._models), groups=groups, buckets=list(buckets.values()))
         self.walks += 1
         for name in walk.failed:
             self._failed(name)
@@ -534,7 +699,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         if start < self._next_walk:
             return
         with self._lock:
-            walk = self._pass()
+            walk = self._pass(read_loggers=False)
         paired = {r.device: (r.step.allocated_end_bytes, r.step.allocated_bytes)
                   for r in allocator if r.step is not None}
         self._counted = _Counted(walk, paired or None)

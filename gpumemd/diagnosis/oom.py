@@ -309,6 +309,9 @@ _CATEGORY_FIX = {
     "parameters": "shard the parameters (FSDP) or keep them in lower precision",
     "gradients": "shard the gradients (FSDP, ZeRO-2) or fewer gradient copies (gradient_as_bucket_view)",
     "buffers": "fewer or smaller registered buffers",
+    "comm_buckets": "DDP's gradient_as_bucket_view=True (the grads become views of the buckets: one copy "
+                    "fewer) or a smaller bucket_cap_mb",
+    "unsharded_parameters": "reshard after backward (FSDP2's default) or smaller fully_shard units",
     "other": "memory outside the watched model and optimizer (caches, tensors the loop keeps)",
 }
 

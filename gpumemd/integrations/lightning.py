@@ -7,8 +7,9 @@
 `gpumemd.start` takes them; before each training batch its tokens (batch × sequence of its
 `input_ids`, `attention_mask` or `inputs_embeds`: `_hooks.batch_tokens`) go to the OOM
 forecast (docs/forecast.md); after each training batch the trainer's `global_step` (optimizer
-steps) becomes `gpumemd_training_global_step`; `on_train_start` hands the module and the
-trainer's optimizers to `gpumemd.watch` (memory by category, docs/categories.md); and with
+steps) becomes `gpumemd_training_global_step`; `on_train_start` hands the module (and the
+strategy's wrapped model, `trainer.model`: DDP's wrapper) and the trainer's optimizers to
+`gpumemd.watch` (memory by category, docs/categories.md); and with
 `log_memory=True` the agent's latest allocated, reserved and window-peak bytes go through
 `pl_module.log` as `gpumemd/*`.
 Imports `lightning` (or the older `pytorch_lightning`) when this module is imported.
@@ -46,8 +47,11 @@ class GpumemdCallback(Callback):  # type: ignore[misc,unused-ignore]
 
     @guarded
     def on_train_start(self, trainer: Any, pl_module: Any) -> None:
-        # the optimizers exist from here on (configure_optimizers runs after setup)
-        self.hooks.watch(pl_module, getattr(trainer, "optimizers", None))  # getattr: a trainer without them
+        # the optimizers exist from here on (configure_optimizers runs after setup); the strategy's
+        # model too: under DDP the wrapper around the module, whose buckets are comm_buckets
+        wrapped = getattr(trainer, "model", None)  # getattr: a trainer without it
+        models = [pl_module] if wrapped is None or wrapped is pl_module else [pl_module, wrapped]
+        self.hooks.watch(models, getattr(trainer, "optimizers", None))  # getattr: a trainer without them
 
     @guarded
     def on_train_batch_start(self, trainer: Any, pl_module: Any, batch: Any, batch_idx: int) -> None:

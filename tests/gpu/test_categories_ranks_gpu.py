@@ -4,8 +4,12 @@ rank logs its storage truth at every optimizer step's end; every scrape of the d
 they train compares each rank's categories (`at="end"`) with it. Checked: at least 99 % of
 readings equal the truth; and the bench's own checks (every rank once, the breakdown against
 NVML's total, the killed rank gone within its expiry; DDP: the OOM counted on its rank
-only). Recorded: the % per category, scrape p50/p99 while training, series per node, each
-rank's step time and the categories' passes' share of it. Skipped below 4 GPUs."""
+only). The categories compared include DDP's `comm_buckets` (the default
+`gradient_as_bucket_view=False`: the reducer's buckets, a second copy of the grads) and
+FSDP2's `unsharded_parameters` (0 at a step's end under the default reshard; the whole model
+under `set_reshard_after_backward(False)`, the third run). Recorded: the % per category,
+scrape p50/p99 while training, series per node, each rank's step time and the categories'
+passes' share of it. Skipped below 4 GPUs."""
 
 from __future__ import annotations
 
@@ -43,8 +47,8 @@ pytestmark = [
 STEPS = int(os.environ.get("GPUMEMD_RANKS_STEPS", "200"))
 
 
-def bench(mode: str, results_dir: Path, *extra: str) -> dict[str, Any]:
-    out = results_dir / f"multigpu-{mode}-{RANKS}.json"
+def bench(mode: str, results_dir: Path, *extra: str, name: str = "") -> dict[str, Any]:
+    out = results_dir / f"multigpu-{name or mode}-{RANKS}.json"
     proc = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "multigpu.py"), "--gpus", str(RANKS), "--mode", mode,
          "--steps", str(STEPS), "--watch", "--phase-timeout", "120", "--out", str(out), *extra],
@@ -66,9 +70,18 @@ def check(doc: dict[str, Any]) -> None:
     assert all(r["category_passes"] for r in doc["ranks"]), doc["per_rank"]
 
 
+def last_truths(doc: dict[str, Any]) -> list[dict[str, int]]:
+    truths = [r["last_truth"] for r in doc["ranks"]]
+    assert all(truths), truths
+    return truths
+
+
 @pytest.mark.timeout_s(180)
 def test_ddp_four_ranks_categories_equal_their_step_end_truth(results_dir: Path) -> None:
-    check(bench("ddp", results_dir, "--oom-rank", "1"))
+    doc = bench("ddp", results_dir, "--oom-rank", "1")
+    check(doc)
+    for t in last_truths(doc):  # the buckets: every parameter's bytes once, beside the grads
+        assert t["comm_buckets"] == t["gradients"] > 0 and t["unsharded_parameters"] == 0, t
 
 
 @pytest.mark.timeout_s(180)
@@ -76,3 +89,14 @@ def test_fsdp2_four_ranks_categories_equal_their_step_end_truth(results_dir: Pat
     doc = bench("fsdp", results_dir)
     assert doc["versions"]["flavour"] == "fsdp2", doc["versions"]
     check(doc)
+    for t in last_truths(doc):  # resharded after backward: nothing gathered at a step's end
+        assert t["unsharded_parameters"] == 0 == t["comm_buckets"] and t["parameters"] > 0, t
+
+
+@pytest.mark.timeout_s(180)
+def test_fsdp2_kept_unsharded_parameters_are_their_own_category(results_dir: Path) -> None:
+    doc = bench("fsdp", results_dir, "--keep-unsharded", name="fsdp-keep")
+    assert doc["versions"]["flavour"] == "fsdp2-keep-unsharded", doc["versions"]
+    check(doc)
+    for t in last_truths(doc):  # the whole model gathered (bf16 autocast: the fp32 parameters)
+        assert t["unsharded_parameters"] > 3 * t["parameters"] > 0, t

@@ -267,3 +267,57 @@ def test_a_model_that_blocks_when_listed_again_is_dropped_not_retried() -> None:
         assert a.errors.counts["watch"] == before  # not tried again
     finally:
         model.blocking.release.set()
+
+
+class Tripwired(torch.nn.Module):
+    """A module whose class turns every attribute the structure walk reads (`_modules`,
+    `logger`, `device`, FSDP2's state) into a property that records the call: the walk reads
+    the instance dict, so none may run."""
+
+    calls: list[str] = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inner = torch.nn.Linear(4, 4)
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in ("logger", "device", "gradient_as_bucket_view", "_fsdp_param_groups"):
+            Tripwired.calls.append(name)
+            raise RuntimeError(f"{name} is the user's")
+        return super().__getattribute__(name)
+
+
+def test_the_structure_walk_reads_instance_dicts_and_calls_no_module_code() -> None:
+    a = _agent()
+    model = Tripwired()
+    vars(model)["logger"] = object()  # not DDP's logger type: not read further
+    assert a.watch(model) is True
+    assert Tripwired.calls == []
+    assert _categories(a)[("comm_buckets", "end")] == 0 == _categories(a)[("unsharded_parameters", "end")]
+    assert _categories(a)[("parameters", "end")] == 4 * 4 * 4 + 4 * 4
+
+
+class Tree:
+    """Module-like objects by their instance dicts: `_modules` chains and a cycle."""
+
+    def __init__(self) -> None:
+        self._modules: dict[str, Any] = {}
+
+    def parameters(self) -> Any:
+        return iter(())
+
+    def buffers(self) -> Any:
+        return iter(())
+
+
+def test_a_module_tree_past_the_bounds_leaves_nothing_watched_and_a_cycle_ends() -> None:
+    a = _agent()
+    a.categories.max_tensors = 50
+    root = node = Tree()
+    for i in range(200):  # deeper than the bound on modules walked
+        node._modules[str(i)] = node = Tree()
+    assert a.watch(root) is False and a.errors.counts["watch"] == 1
+    assert not a.categories.watching
+    x, y = Tree(), Tree()
+    x._modules["y"], y._modules["x"] = y, x  # a cycle: each module walked once
+    assert a.watch(x) is True

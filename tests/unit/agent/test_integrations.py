@@ -165,9 +165,13 @@ def test_both_callbacks_watch_the_trainers_model_and_optimizers(lightning: Any, 
     assert [m.ref() for m in agent.categories._models] == [net]
     assert [r() for r in agent.categories._optimizers] == opts
     cb.on_train_start(object(), net)  # a trainer without optimizers: the module alone, nothing raised
+    wrapper = torch.nn.Sequential(net)  # the strategy's model around the module (DDP's wrapper)
+    trainer.model = wrapper  # type: ignore[attr-defined]
+    cb.on_train_start(trainer, net)
+    assert [m.ref() for m in agent.categories._models] == [net, wrapper]
     hf = huggingface.GpumemdTrainerCallback(**QUIET)
     hf.on_train_begin(types.SimpleNamespace(), None, None, model=other, optimizer=opts[1])
-    assert [m.ref() for m in agent.categories._models] == [net, other]
+    assert [m.ref() for m in agent.categories._models] == [net, wrapper, other]
     assert agent.errors.counts.get("integration", 0) == 0
 
 

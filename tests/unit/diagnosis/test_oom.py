@@ -265,6 +265,14 @@ def test_capacity_names_the_biggest_category_of_the_step_peak_and_its_lever() ->
     assert f"{EXPANDABLE} does not help" in d.fix and d.does_not_help == (EXPANDABLE,)
 
 
+@pytest.mark.parametrize("name, lever", [("comm_buckets", "gradient_as_bucket_view=True"),
+                                         ("unsharded_parameters", "reshard after backward")])
+def test_capacity_names_the_lever_of_ddps_buckets_and_fsdps_kept_parameters(name: str, lever: str) -> None:
+    cats = (("parameters", 4 * GIB), (name, 30 * GIB), ("activations", 26 * GIB), ("other", 0))
+    d = diagnose(dataclasses.replace(SCENES["capacity"], categories=cats))
+    assert f"{name.replace('_', ' ')} are 50 % of the step peak (30.0 GiB): " in d.fix and lever in d.fix
+
+
 def test_offline_without_the_device_figures_nothing_is_guessed() -> None:
     acc = build_accounting(requested=2 * GIB, device=0, segments=[live(10 * GIB)])
     d = diagnose(acc)
