@@ -7,7 +7,7 @@
 set -uo pipefail
 python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
 if [ -f .carry/prometheus.xz ]; then xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus; fi
-R=/tmp/gpumemd-results; rm -rf $R; mkdir -p $R
+if [ -z "${R:-}" ]; then R=/tmp/gpumemd-results; rm -rf "$R"; fi; mkdir -p "$R"  # a caller's $R is kept
 export R PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R PROMETHEUS_BIN=/tmp/prometheus
 { nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
   python3 -c 'import torch, sys; print("torch", torch.__version__, "python", sys.version.split()[0])'
