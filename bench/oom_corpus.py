@@ -844,8 +844,12 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float,
             "cause_verdict": _verdict(r),
             "seen": (r.get("diagnosis") or {}).get("seen") or "-",
             "remedy": "; ".join(x["what"] for x in rem) or "-",
-            "rerun_outcome": "; ".join(outcome(x, False) for x in rem) or "-",
-            "does_not_help": "; ".join(f"{x['conf']}: {outcome(x, True)}" for x in dnh) or "-",
+            # a scenario whose OOM was not built has no diagnosis of its own (one the program
+            # caught on the way is another question): its re-runs judge nothing
+            "rerun_outcome": ("; ".join(outcome(x, False) for x in rem) or "-") if r["built_oom"] is True
+            else "not judged (no OOM built)",
+            "does_not_help": ("; ".join(f"{x['conf']}: {outcome(x, True)}" for x in dnh) or "-")
+            if r["built_oom"] is True else "not judged (no OOM built)",
             "sim_verdict": "; ".join(sims) or "-", "sim_peak_vs_real": "; ".join(peaks) or "-",
             "sim_vs_other_settings": "; ".join(others) or "-",
         })
