@@ -398,12 +398,13 @@ def _top_roots(grad_roots: list[Any], graph_budget: list[int], budget: _Budget) 
 def _graph_holder(
     blocks: list[tuple[int, int]], held: int, grad_roots: list[Any], graph_budget: list[int],
     reader: _Tensors, budget: _Budget,
-) -> tuple[Any, int]:
+) -> tuple[Any, Any, int]:
     """The tensor whose autograd graph saves the most of `blocks`' bytes (of the roots no
-    other root's graph reaches: the accumulator, not the newest loss added to it), and those
-    bytes."""
+    other root's graph reaches: the accumulator, not the newest loss added to it), its graph's
+    head node, and those bytes. The tensor is None where the loop rebound it meanwhile (its
+    Python object died; the node lives on inside the newer tensor's graph)."""
     starts = [b[0] for b in blocks]
-    best, best_n = None, held
+    best, node, best_n = None, None, held
     for ref in _top_roots(grad_roots, graph_budget, budget):
         if graph_budget[0] <= 0:
             break
@@ -412,9 +413,9 @@ def _graph_holder(
             continue
         got = _saved_in(r, starts, blocks, graph_budget, reader, budget, set())
         if got > best_n:
-            best, best_n = ref, got
+            best, node, best_n = ref, r.grad_fn, got
         r = None
-    return (best() if best is not None else None), best_n
+    return (best() if best is not None else None), node, best_n
 
 
 def find_retainers(
@@ -509,17 +510,16 @@ def _site_holder(
     # walked first (cheap: few tensors have a live graph at a step's end); where one saves at
     # least that much, no Python walk can win and its heap scans are skipped.
     visible = sum(blocks[i][1] for i, _ in _tensors_in(blocks, tensors, reader, budget))
-    best, best_n = _graph_holder(blocks, 0, grad_roots, graph_budget, reader, budget)
+    best, node, best_n = _graph_holder(blocks, 0, grad_roots, graph_budget, reader, budget)
     holder = None
-    if best is None or best_n < visible:
+    if node is None or best_n < visible:
         holder = _python_holder(blocks, tensors, roots, timed, budget, reader, keep=mine, keys=keys)
         held = holder.bytes if holder is not None else 0
         # most of the bytes lead to no named Python holder: saved for backward by a graph?
         # (a saved activation may have a Python object torch keeps for it, held by nothing)
-        if best is None or best_n <= held or held * 2 >= total:
+        if node is None or best_n <= held or held * 2 >= total:
             return holder
-    node = best.grad_fn
-    found = _name_tensor(best, roots, timed, budget, mine, keys, best_n)
+    found = _name_tensor(best, roots, timed, budget, mine, keys, best_n) if best is not None else None
     best = None
     if found is None:
         # the loop went on during the search: `total = total + val` rebound the accumulator,

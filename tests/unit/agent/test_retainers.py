@@ -404,9 +404,31 @@ def test_an_accumulator_rebound_while_the_search_runs_is_still_named(monkeypatch
     old = net(torch.randn(4, 16)).sum()
     total = old + net(torch.randn(4, 16)).sum()  # the rebound accumulator
     chosen = [old]
-    monkeypatch.setattr(retainers, "_graph_holder", lambda *a: (chosen.pop(), 4096))
+    head = old.grad_fn
+    monkeypatch.setattr(retainers, "_graph_holder", lambda *a: (chosen.pop(), head, 4096))
     r = find_retainers(
         [([(1, 8192)], None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
     )
     assert (r.holders[0].kind, r.holders[0].name, r.holders[0].bytes) == ("autograd", "total", 4096), r
     assert old.grad_fn is not None
+
+
+def test_an_accumulator_whose_chosen_tensor_died_during_the_search_is_still_named(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """On an H200 the accumulator was rebound between the graph walk and the naming: the chosen
+    tensor's Python object was gone (only its graph's head node lives on, inside the newer
+    total's graph) and no holder was named. The node leads to the tensor alive now."""
+    import torch
+
+    import gpumemd.agent.retainers as retainers
+
+    net = torch.nn.Linear(16, 16)
+    old = net(torch.randn(4, 16)).sum()
+    node = old.grad_fn
+    total = old + net(torch.randn(4, 16)).sum()
+    del old  # `total = total + val`: the old tensor object died, its node did not
+    monkeypatch.setattr(retainers, "_graph_holder", lambda *a: (None, node, 4096))
+    r = find_retainers(
+        [([(1, 8192)], None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
+    )
+    assert 0 in r.holders, r
+    assert (r.holders[0].kind, r.holders[0].name, r.holders[0].bytes) == ("autograd", "total", 4096), r
