@@ -70,7 +70,10 @@ def _line(o: allocsim.Outcome, recorded: bool) -> str:
         return (f"with {name} this OOM would not have happened, but neither would {o.early_ooms_fit} "
                 "earlier OOMs the program caught: what it did next is not in the trace")
     if o.fits:
-        return f"with {name} this OOM would not have happened; peak reserved would be {size(o.peak_reserved)}"
+        sooner = (f" (the loop the program ended at a caught OOM ends {o.caught_sooner} allocations sooner)"
+                  if o.caught_sooner else "")
+        return (f"with {name} this OOM would not have happened; peak reserved would be "
+                f"{size(o.peak_reserved)}{sooner}")
     return f"with {name} it would still run out of memory (at trace entry {o.oom_entry})"
 
 
