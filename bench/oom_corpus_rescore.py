@@ -166,7 +166,8 @@ def _path(sim: Mapping[str, Any]) -> str:
     if sim.get("early_ooms_fit"):
         notes.append(f"{sim['early_ooms_fit']} earlier caught OOMs fit (diverged)")
     if sim.get("caught_sooner"):
-        notes.append(f"a caught OOM came sooner: {sim['caught_sooner']} allocations left out")
+        n = sim["caught_sooner"]
+        notes.append(f"a caught OOM came sooner: {n} allocation{'s' * (n != 1)} left out")
     return "; ".join(notes)
 
 

@@ -125,7 +125,7 @@ def test_the_rescore_replays_each_recorded_trace_and_marks_what_the_model_change
     assert lines[1:] == [
         "fragmentation.native.mid_training.pages.over_free,native,oom,oom,oom,149457731584,149457731584,,",
         "fragmentation.native.mid_training.pages.over_free,expandable_segments:True,fits,oom,fits,"
-        f"{peak},{peak},a caught OOM came sooner: 1 allocations left out,yes",
+        f"{peak},{peak},a caught OOM came sooner: 1 allocation left out,yes",
     ]
     md = (tmp_path / "replay.md").read_text()
     assert md.startswith("replayed 2; verdict or peak reserved changed in 1")
