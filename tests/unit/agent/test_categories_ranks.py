@@ -26,7 +26,7 @@ _RANK = """
 import json, sys
 import torch, torch.distributed as dist
 sys.path.insert(0, {bench!r})
-from multigpu_train import storage_truth
+from multigpu_train import fsdp_storage, storage_truth
 from gpumemd.agent.categories import COUNTED, CategorySource
 
 mode = sys.argv[1]
@@ -101,7 +101,7 @@ for s in (src, now, sampled):  # now: counts at the moment a forward is in, as a
     s.follow(lambda device: Step())
     s.budget = float("inf")  # a pass at every boundary (the budget spaces them in the agent)
     assert s.watch(model, opt)
-rows, mid, live, on_sampler = [], [], [], []
+rows, mid, live, on_sampler, held = [], [], [], [], None
 
 
 def sample():  # the sampling thread's pass (tick: thread), on a thread of its own
@@ -133,11 +133,14 @@ for i in range(4):
     truth = storage_truth(model, opt, torch.device("cpu"), at_rest)
     got = src.read({{"allocator": (Reading(),)}})[0].end
     rows.append({{"truth": truth, "got": {{k: got[k] for k in truth}}}})
+    if mode.startswith("fsdp") and i == 3:
+        held = fsdp_storage(model)  # the bench's record of what holds the unsharded bytes
     if mode == "ddp":
         on_sampler.append({{"truth": truth["comm_buckets"], "got": sample()["comm_buckets"]}})
     opt.zero_grad(set_to_none=True)
 with open(f"{{sys.argv[2]}}/rank-{{dist.get_rank()}}.json", "w") as f:  # torchrun interleaves stdout
     json.dump({{"rank": dist.get_rank(), "rows": rows, "mid": mid, "live": live, "on_sampler": on_sampler,
+               "held": held,
                "readers": sorted(set(readers)) if mode == "ddp" else None}}, f)
 dist.destroy_process_group()
 """
@@ -208,3 +211,12 @@ def test_fsdp2_unsharded_parameters_are_their_own_category(mode: str, tmp_path: 
             assert row["got"] == row["truth"], row
             assert row["truth"]["unsharded_parameters"] >= 2 * 64 * 4, row
     assert sum(r["rows"][-1]["truth"]["parameters"] for r in ranks) == FULL  # two halves
+    kept = FULL if mode.startswith("fsdp-keep") else 0
+    for r in ranks:  # bench/multigpu_train.py's fsdp_storage at the last step's end
+        held = r["held"]
+        assert held["state_layout"] == (["_fsdp_param_group"] if mode == "fsdp-keep-legacy"
+                                        else ["_fsdp_param_groups"]), held
+        assert held["groups"] == 5 and held["fsdp_params"] == 10, held  # 4 Linear, the root's LayerNorm
+        assert held["bytes"] == {"all_gather_outputs": kept, "_unsharded_inner_tensors": 0,
+                                 "_sharded_post_forward_param_data": 0, "_unsharded_param": kept}, held
+        assert held["unsharded_param_in_all_gather_outputs"] == (10 if kept else 0), held
