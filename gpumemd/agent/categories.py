@@ -233,6 +233,19 @@ def _own(obj: Any) -> dict[str, Any] | None:
     return d if type(d) is dict else None
 
 
+def _state_groups(state: Any) -> list[Any]:
+    """An FSDP2 state's parameter groups, from its own attributes in either layout torch has
+    had: a list `_fsdp_param_groups` (per-parameter meshes: pytorch#173509), or before it the
+    one group `_fsdp_param_group` (now a property of the class, so never in the instance
+    dict: a torch with the list is not read twice)."""
+    own = _own(state) or {}
+    found = own.get("_fsdp_param_groups")
+    if found is None:
+        one = own.get("_fsdp_param_group")
+        return [] if one is None else [one]
+    return list(found) if isinstance(found, list | tuple) else []
+
+
 def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]) -> _Structure:
     """FSDP2's parameter groups and DDP's bucket loggers under `obj`, through the modules' own
     `_modules` dicts (no module method called), at most `limit` modules before `deadline`."""
@@ -252,7 +265,7 @@ def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]
         for key, value in list(own.items()):
             if isinstance(key, str) and key.startswith(_STATE_KEY) and isinstance(value, Mapping):
                 for state in list(value.values()):
-                    for g in (_own(state) or {}).get("_fsdp_param_groups") or ():
+                    for g in _state_groups(state):
                         groups.setdefault(id(g), g)
         logger: Any = own.get("logger")  # DDP's own attributes, checked by type below
         device: Any = own.get("device")
