@@ -195,6 +195,7 @@ class _Tensors:
         self.kinds = tuple(k for k in kinds if isinstance(k, type))
         self.cuda = cuda
         self.subclassed = 0  # tensor subclass instances met (not read)
+        self.hooked = 0  # saved tensors behind a saved_tensors_hooks unpack hook (not read)
 
     def exact(self, o: Any) -> bool:
         t = type(o)
@@ -258,6 +259,30 @@ def _saved_names(node: Any, cache: dict[type, list[str]]) -> list[str]:
     return names
 
 
+_MISSING = object()
+
+
+def _saved_value(node: Any, name: str, reader: _Tensors) -> Any:
+    """The tensor(s) an autograd node saved as `name`, without running a user's unpack hook:
+    through `_raw<name>` (torch's SavedTensor: its `unpack_hook` and `data` are read, never
+    called), a saved tensor behind a hook counted in `reader.hooked` and left out. A torch whose
+    SavedTensor has no `unpack_hook` is read through the unpacking getter (its hooks would run)."""
+    raw = getattr(node, "_raw" + name, None)  # a C getset of torch's autograd node
+    if raw is None:
+        return getattr(node, name)  # a C getset: unpacks the saved tensor
+    items = raw if type(raw) in (tuple, list) else (raw,)
+    out = []
+    for r in items:
+        hook = getattr(r, "unpack_hook", _MISSING)  # torch's own pybind type: a property, no call
+        if hook is _MISSING:
+            return getattr(node, name)
+        if hook is not None:
+            reader.hooked += 1
+            continue
+        out.append(r.data)
+    return out
+
+
 def _saved_in(
     root: Any, starts: list[int], blocks: Sequence[tuple[int, int]], budget: list[int],
     reader: _Tensors, clock: _Budget, seen: set[int],
@@ -278,7 +303,7 @@ def _saved_in(
         walked += 1
         for a in _saved_names(node, attrs):
             try:
-                v = getattr(node, a)  # a C getset of torch's autograd node: unpacks the saved tensor
+                v = _saved_value(node, a, reader)
                 for t in v if type(v) in (tuple, list) else (v,):
                     if not reader.exact(t):
                         continue
@@ -487,6 +512,9 @@ def find_retainers(
         out.caused_by = _causes(sites, keys_of, reader)
         if reader.subclassed:
             out.notes.append(f"{reader.subclassed} tensor-subclass object(s) not read (their code would run)")
+        if reader.hooked:
+            out.notes.append(f"{reader.hooked} saved tensor(s) behind a saved_tensors_hooks unpack "
+                             "hook not read (the hook would run)")
     except OutOfTime:
         out.notes.append(f"retainer search stopped at its time budget ({budget_s:g} s)")
     except Exception as exc:  # noqa: BLE001 - never into the caller: a note in the report

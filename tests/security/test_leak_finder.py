@@ -331,3 +331,29 @@ def test_reports_are_rotated_like_snapshots(tmp_path: Path) -> None:
     assert len(names) == 3 and all(n.startswith("gpumemd-p42-") and n.endswith(".leak.json") for n in names)
     assert oct((tmp_path / "reports").stat().st_mode & 0o777) == "0o700"
     assert sys.modules["gpumemd.agent.leakfind"].LeakFinder is LeakFinder
+
+
+def test_a_saved_tensors_unpack_hook_never_runs_and_is_said() -> None:
+    """A graph built under `saved_tensors_hooks` (activation offloading, checkpointing): reading
+    its saved tensors through torch's unpacking getter ran the user's unpack hook inside the
+    search. They are read through the raw SavedTensor, and one behind a hook is left out."""
+    ran: list[str] = []
+
+    def pack(t: torch.Tensor) -> Any:
+        return ("packed", t)
+
+    def unpack(p: Any) -> torch.Tensor:
+        ran.append("unpack")
+        return p[1]
+
+    net = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.GELU(), torch.nn.Linear(64, 64))
+    total = torch.zeros(())
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        for _ in range(3):
+            total = total + net(torch.randn(32, 64)).square().mean()
+    held = [torch.ones(1024) for _ in range(3)]  # and a plain holder beside it: still named
+    r = find_retainers([(blocks_of(held), None)], torch=torch, cuda=False,
+                       modules={"train": module(total=total, kept=held)}, budget_s=BUDGET_S)
+    assert ran == [], "the search ran the user's unpack hook"
+    assert r.holders[0].name == "kept"
+    assert any("unpack hook" in n for n in r.notes), r.notes
