@@ -128,7 +128,7 @@ class _Runner:
                 stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
             fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq,
                           overheads=self.overheads, world=self.world, phase=stream.phase_at_peak,
-                          seconds=stream.seconds, setting=self.setting)
+                          seconds=stream.seconds, setting=self.setting, blocks=stream.blocks)
             self.done[key] = (stream, fig)
         return self.done[key]
 

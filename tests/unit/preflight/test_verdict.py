@@ -61,9 +61,18 @@ def test_fsdp2_divides_the_persistent_bytes_ddp_adds_buckets() -> None:
     f = figures(EVENTS, {"parameters": 2 * GiB, "gradients": 1 * GiB, "optimizer_state": 1 * GiB},
                 6 * GiB, batch=1, seq=1, overheads=OVER)
     ddp, fsdp = per_rank(f, 4, "ddp", OVER), per_rank(f, 4, "fsdp2", OVER)
-    assert ddp["allocated"] == 6 * GiB + 2 * GiB  # the buckets: a gradient for every parameter
-    assert fsdp["allocated"] == 4 * GiB // 4 + 2 * GiB // 10 + 2 * GiB
+    # the buckets and the rebuild's second copy: a gradient for every parameter, twice
+    assert ddp["allocated"] == 6 * GiB + 2 * 2 * GiB
+    assert fsdp["allocated"] == 4 * GiB // 4 + 2 * GiB // 10 + 2 * GiB  # no blocks known: a tenth
     assert fsdp["total"] == fsdp["reserved"] + 500 * MiB + 600 * MiB
+
+
+def test_fsdp2_holds_the_roots_parameters_whole_and_one_block_gathered() -> None:
+    blocks = (256 * MiB, 384 * MiB, 384 * MiB)  # 1 GiB in blocks: the root holds the other 1 GiB
+    f = figures(EVENTS, {"parameters": 2 * GiB, "gradients": 1 * GiB, "optimizer_state": 1 * GiB},
+                6 * GiB, batch=1, seq=1, overheads=OVER, blocks=blocks)
+    assert f.blocks == blocks
+    assert per_rank(f, 4, "fsdp2", OVER)["allocated"] == 4 * GiB // 4 + 1 * GiB + 384 * MiB + 2 * GiB
 
 
 def test_named_gpus() -> None:
