@@ -50,6 +50,13 @@ def test_nccl_counts_for_more_than_one_rank() -> None:
     assert not judge(EVENTS, _fig(4), Device("t", 7 * GiB + 200 * MiB), OVER, world=4).fits
 
 
+def test_above_one_rank_the_verdict_holds_ddps_buckets_beside_the_stream() -> None:
+    # room for the stream and NCCL, not for the buckets (twice the 4 GiB of parameters)
+    assert judge(EVENTS, _fig(1), Device("t", 7 * GiB + 800 * MiB), OVER, world=1).fits
+    assert not judge(EVENTS, _fig(4), Device("t", 7 * GiB + 800 * MiB), OVER, world=4).fits
+    assert judge(EVENTS, _fig(4), Device("t", 15 * GiB + 800 * MiB), OVER, world=4).fits
+
+
 def test_measured_non_pytorch_bytes_replace_the_default() -> None:
     cal = OVER.calibrated([700 * MiB, 760 * MiB, 820 * MiB], "node")
     assert cal.non_pytorch == 760 * MiB and cal.non_pytorch_spread == 60 * MiB
