@@ -34,6 +34,7 @@ __all__ = [
     "Figures",
     "Overheads",
     "Verdict",
+    "ddp_buckets",
     "figures",
     "judge",
     "per_rank",
@@ -198,7 +199,7 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
           world: int = 1, setting: Setting = NATIVE) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
     one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
-    outside = device.driver_reserved + device.others + fig.nccl + (_ddp_buckets(fig) if world > 1 else 0)
+    outside = device.driver_reserved + device.others + fig.nccl + (ddp_buckets(fig) if world > 1 else 0)
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
     top = device.total - outside - most - fig.error_bytes
     bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
@@ -215,7 +216,7 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes)
 
 
-def _ddp_buckets(fig: Figures) -> int:
+def ddp_buckets(fig: Figures) -> int:
     """What DDP holds beyond one GPU's stream: its buckets and the rebuild's second copy (`per_rank`)."""
     return 2 * fig.categories.get("parameters", 0)
 
@@ -242,7 +243,7 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
     if strategy == "ddp":
-        allocated = fig.allocated_peak + _ddp_buckets(fig)
+        allocated = fig.allocated_peak + ddp_buckets(fig)
     elif fig.blocks and sum(fig.blocks) <= params:
         allocated = persistent // world + (params - sum(fig.blocks)) + max(fig.blocks) + rest
     else:

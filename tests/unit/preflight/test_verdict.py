@@ -103,3 +103,15 @@ def test_the_allocator_model_is_the_oom_what_ifs() -> None:
     assert (small.allocated_peak, small.reserved_peak) == (512 + 1024, 2 * MiB)
     large = figures([(1, 5 * MiB), (2, 5 * MiB)], {}, 0, batch=1, seq=1, overheads=OVER)
     assert (large.allocated_peak, large.reserved_peak) == (10 * MiB, 20 * MiB)
+
+
+def test_the_sharding_advice_above_one_rank_is_not_charged_ddps_buckets() -> None:
+    from gpumemd.preflight.report import ShapeResult, advise
+
+    cats = {"parameters": 2 * GiB, "optimizer_state": 2 * GiB, "activations": 2 * GiB}
+    f = figures(EVENTS, cats, 6 * GiB, batch=1, seq=1, overheads=OVER, world=4, blocks=(GiB, GiB))
+    device = Device("t", 10 * GiB)
+    v = judge(EVENTS, f, device, OVER, world=4)
+    assert not v.fits  # a DDP rank (the stream, two gradient copies, NCCL) does not fit
+    # FSDP2 over 2 ranks: 2 GiB sharded + one 1 GiB block + 2 GiB of activations, beside NCCL
+    assert any("FSDP2 over 2 ranks" in a for a in advise(ShapeResult(f, v, {}), device, OVER, 4, None))
