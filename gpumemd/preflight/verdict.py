@@ -236,9 +236,12 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     optimizer state by the world size, and holds the root's own parameters (those in no block:
     embeddings, a head, final norms) whole from its forward to its backward, and one block's
     gathered at a time; without the blocks (a script's run) a tenth of the parameters stands for
-    the gathered bytes."""
+    the gathered bytes. FSDP2's collectives run on their own streams, whose pools the compute
+    stream cannot reuse: its reserved bytes add the sharded gradients (the reduce-scatters'
+    outputs) and a block twice (an all-gather's output, a reduce-scatter's input)."""
     c = fig.categories
     params = c.get("parameters", 0)
+    pools = 0  # what FSDP2's collective streams reserve apart
     persistent = params + c.get("gradients", 0) + c.get("optimizer_state", 0)
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
@@ -246,8 +249,10 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
         allocated = fig.allocated_peak + ddp_buckets(fig)
     elif fig.blocks and sum(fig.blocks) <= params:
         allocated = persistent // world + (params - sum(fig.blocks)) + max(fig.blocks) + rest
+        pools = params // world + 2 * max(fig.blocks)
     else:
         allocated = persistent // world + params // 10 + rest
-    overhead = fig.reserved_peak - fig.allocated_peak
+        pools = params // world + 2 * (params // 10)
+    overhead = fig.reserved_peak - fig.allocated_peak + pools
     return {"world": world, "allocated": allocated, "reserved": allocated + overhead,
             "total": allocated + overhead + overheads.non_pytorch + nccl}

@@ -82,3 +82,15 @@ def test_ddp_figure_is_the_high_side_where_the_rebuilds_second_copy_was_gone() -
     for *_, predicted, real in rows:
         assert 0 < predicted - real < params + 4 * MiB
         assert abs(predicted - params - real) / real <= GOAL
+
+
+def test_fsdp2s_reserved_bytes_count_the_collectives_pools_and_still_read_under() -> None:
+    """Not claimed to 1 %: the sharded gradients and a block twice, in the collectives' own pools,
+    bring FSDP2's reserved figure from 6.6-10.4 % under to within 4 % under; the rest is not
+    explained (docs/preflight.md, 'Per rank, measured')."""
+    rec = _recording()
+    for row in (r for r in rec["rows"] if r["strategy"] == "fsdp2"):
+        fig = _figures(rec["predictions"][row["model"]], BLOCKS[row["model"]])
+        got = per_rank(fig, 4, "fsdp2", DEFAULT_OVERHEADS)["reserved"]
+        real = row["real"]["reserved_peak"]
+        assert -0.04 <= (got - real) / real < 0, (row["model"], got, real)
