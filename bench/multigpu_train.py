@@ -105,6 +105,55 @@ def storage_truth(model: Any, opt: Any, device: Any, params: list[Any] | None = 
     return out
 
 
+FSDP_ATTRS = ("all_gather_outputs", "_unsharded_inner_tensors", "_sharded_post_forward_param_data")
+
+
+def fsdp_storage(model: Any) -> dict[str, Any]:
+    """Where FSDP2 holds the unsharded parameters now, from torch's own objects (issue 37: the
+    agent read 0 of the kept ones on a GPU where it reads them on CPU): the attribute of the
+    states' own `__dict__` holding their groups (`_fsdp_param_groups`, a list, or the one
+    `_fsdp_param_group` of a torch before per-parameter meshes); per attribute the agent reads
+    of each FSDPParam (FSDP_ATTRS) and for the modules' `_unsharded_param`, the bytes of its
+    distinct non-empty storages; and how many of those unsharded parameters share a storage
+    with an `all_gather_outputs` tensor."""
+    from torch.distributed.fsdp import FSDPModule
+
+    layouts: set[str] = set()
+    groups: dict[int, Any] = {}
+    for m in model.modules():
+        if isinstance(m, FSDPModule):
+            state = m._get_fsdp_state()
+            layouts.update(k for k in ("_fsdp_param_groups", "_fsdp_param_group") if k in vars(state))
+            group = state._fsdp_param_group  # either layout: a property over the list in the newer
+            if group is not None:
+                groups[id(group)] = group
+    held = dict.fromkeys((*FSDP_ATTRS, "_unsharded_param"), 0)
+    seen: dict[str, set[int]] = {k: set() for k in held}
+    fsdp_params = in_outputs = 0
+
+    def claim(attr: str, t: Any) -> int | None:
+        if t is None:
+            return None
+        s = t.untyped_storage()
+        if s.nbytes() > 0 and s.data_ptr() not in seen[attr]:
+            seen[attr].add(s.data_ptr())
+            held[attr] += s.nbytes()
+        return s.data_ptr() if s.nbytes() > 0 else None
+
+    for group in groups.values():
+        for fp in group.fsdp_params:
+            fsdp_params += 1
+            own = vars(fp)
+            outputs = {claim("all_gather_outputs", t) for t in own.get("all_gather_outputs") or ()}
+            for t in own.get("_unsharded_inner_tensors") or ():
+                claim("_unsharded_inner_tensors", t)
+            claim("_sharded_post_forward_param_data", own.get("_sharded_post_forward_param_data"))
+            ptr = claim("_unsharded_param", own.get("_unsharded_param"))
+            in_outputs += ptr is not None and ptr in outputs
+    return {"state_layout": sorted(layouts), "groups": len(groups), "fsdp_params": fsdp_params,
+            "bytes": held, "unsharded_param_in_all_gather_outputs": in_outputs}
+
+
 def oom_once(torch: Any, device: Any) -> dict[str, Any]:
     """Allocate 1 GiB blocks until CUDA refuses one; free them. Returns what happened."""
     held, raised = [], False
@@ -167,6 +216,7 @@ def main() -> int:
             truth.flush()
 
     log_truth(0)  # at rest, as watch() counted it
+    fsdp_at_end: dict[str, Any] | None = None
     step_s = []
     for i in range(args.steps):
         t = time.perf_counter()
@@ -177,6 +227,8 @@ def main() -> int:
         opt.step()
         took = time.perf_counter() - t
         log_truth(i + 1)  # the optimizer step's end, where the agent counts (not in the step time)
+        if truth is not None and flavour.startswith("fsdp2") and i + 1 == args.steps:
+            fsdp_at_end = fsdp_storage(model)  # beside the last truth: what holds its unsharded bytes
         t = time.perf_counter()
         opt.zero_grad(set_to_none=True)
         torch.cuda.synchronize()
@@ -205,6 +257,7 @@ def main() -> int:
         "allocated": torch.cuda.memory_allocated(device),
         "oom": oom,
         "last_truth": last_truth,  # the storage truth at the last step's end (--watch)
+        "fsdp_storage": fsdp_at_end,  # FSDP2 with --watch: fsdp_storage at the last step's end
         "train_s": round(sum(step_s), 3),
         # the categories' passes in the optimizer-step hook: their count and time, in place
         "category_passes": categories.walks if categories is not None else None,

@@ -625,7 +625,7 @@ def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | N
     limit = int(base["fraction"] * total) if base.get("fraction") and total else None
     o = allocsim.replay(trace, setting, capacity=capacity, limit=limit, device_total=total)
     return {"verdict": "fits" if o.fits else "oom", "peak_reserved": o.peak_reserved,
-            "early_ooms_fit": o.early_ooms_fit, "events": len(trace.events)}
+            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events)}
 
 
 def main() -> int:

@@ -2,7 +2,7 @@
 `.diagnosis.json` figures, diagnosed again by the current `diagnose` (no GPU, no torch).
 
     python3 bench/oom_corpus_rescore.py [--corpus bench/results/2026-11-28-h100-oom-corpus/corpus.jsonl]
-                                        [--out DIR]
+                                        [--out DIR] [--replay TRACES]
 
 A row is rebuilt only from what its diagnosis recorded (`figures`: the accounting summarised,
 pools by (pool, stream), no block lists). Where a figure the model now reads was not recorded
@@ -12,6 +12,12 @@ the reason is written. The truth is the scenario's own cause (bench/oom_corpus.m
 re-run outcome of the new remedy is the corpus's where it re-ran that same remedy.
 
 Writes DIR/rescore.csv and DIR/rescore.md (DIR: --out, else printed only).
+
+`--replay TRACES` instead replays each row's recorded trace (found in TRACES by its file name:
+the corpus's agent/traces) through today's allocator what-if, under every setting the corpus
+replayed it (`simulate`), and sets the verdict and peak reserved beside those the corpus
+recorded: a change of the model shows as a changed row. Writes DIR/replay.csv and
+DIR/replay.md.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.oom_corpus import Scenario, simulate  # noqa: E402
 from gpumemd.diagnosis.accounting import (  # noqa: E402
     AllocatorConfig,
     OomAccounting,
@@ -149,22 +156,87 @@ def table(entries: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+REPLAY_COLUMNS = ["scenario", "setting", "real", "recorded_verdict", "verdict", "recorded_peak", "peak",
+                  "path", "changed"]
+
+
+def _path(sim: Mapping[str, Any]) -> str:
+    """How the replayed program's path left the recorded one."""
+    notes = []
+    if sim.get("early_ooms_fit"):
+        notes.append(f"{sim['early_ooms_fit']} earlier caught OOMs fit (diverged)")
+    if sim.get("caught_sooner"):
+        n = sim["caught_sooner"]
+        notes.append(f"a caught OOM came sooner: {n} allocation{'s' * (n != 1)} left out")
+    return "; ".join(notes)
+
+
+def replay_rows(rows: list[dict[str, Any]], traces: Path) -> list[dict[str, Any]]:
+    """Each replay the corpus recorded (its own setting, each re-run's, each sibling's), again."""
+    out = []
+    for row in rows:
+        base = row.get("base") or {}
+        if not base.get("trace"):
+            continue
+        local = {**base, "trace": str(traces / Path(base["trace"]).name)}
+        s = Scenario(row["cause"], row["conf"], row["timing"], row["where"], row["size"])
+        recorded = [(row["conf"], row.get("sim_own"), base.get("oom"))]
+        recorded += [(x["conf"], x.get("sim"), x.get("oom"))
+                     for x in [*(row.get("reruns") or ()), *(row.get("siblings") or ())]]
+        for conf, was, real in recorded:
+            if not was:
+                continue
+            now = simulate(local, s, conf) or {}
+            entry = {"scenario": row["scenario"], "setting": conf or "native",
+                     "real": {True: "oom", False: "fits"}.get(real, ""),
+                     "recorded_verdict": was.get("verdict"), "verdict": now.get("verdict"),
+                     "recorded_peak": was.get("peak_reserved"), "peak": now.get("peak_reserved"),
+                     "path": _path(now)}
+            same = all(was.get(k) == now.get(k) for k in ("verdict", "peak_reserved", "early_ooms_fit"))
+            entry["changed"] = "" if same else "yes"
+            out.append(entry)
+    return out
+
+
+def replay_table(entries: list[dict[str, Any]]) -> str:
+    changed = sum(bool(e["changed"]) for e in entries)
+    lines = [f"replayed {len(entries)}; verdict or peak reserved changed in {changed} (`changed`: verdict, "
+             "peak reserved or earlier caught OOMs that fit differ from the corpus's replay)", "",
+             "| " + " | ".join(REPLAY_COLUMNS) + " |", "|" + "---|" * len(REPLAY_COLUMNS)]
+    lines += ["| " + " | ".join(str(e.get(c) if e.get(c) is not None else "") for c in REPLAY_COLUMNS) + " |"
+              for e in entries]
+    return "\n".join(lines) + "\n"
+
+
+def _write(out: Path, name: str, columns: list[str], entries: list[dict[str, Any]], md: str) -> None:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, columns, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    w.writerows(entries)
+    write_user_file(out / f"{name}.csv", buf.getvalue().encode())
+    write_user_file(out / f"{name}.md", md.encode())
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", type=Path, default=DEFAULT)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--replay", type=Path, metavar="TRACES",
+                    help="replay the recorded traces found in TRACES instead of re-diagnosing")
     args = ap.parse_args(argv)
     rows = [json.loads(line) for line in args.corpus.read_text().splitlines() if line.strip()]
+    if args.replay is not None:
+        replays = replay_rows(rows, args.replay)
+        md = replay_table(replays)
+        print(md)
+        if args.out is not None:
+            _write(args.out, "replay", REPLAY_COLUMNS, replays, md)
+        return 0
     entries = rescore(rows)
     md = table(entries)
     print(md)
     if args.out is not None:
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, COLUMNS, extrasaction="ignore", lineterminator="\n")
-        w.writeheader()
-        w.writerows(entries)
-        write_user_file(args.out / "rescore.csv", buf.getvalue().encode())
-        write_user_file(args.out / "rescore.md", md.encode())
+        _write(args.out, "rescore", COLUMNS, entries, md)
     return 0
 
 

@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
+from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure, unsharded
 from gpumemd.diagnosis.cudacaching import round_block
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
@@ -92,15 +93,6 @@ class Walk(NamedTuple):
     tensors: int  # tensors looked at
     skipped: int  # tensors without a readable storage (sparse, a wrapper subclass)
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
-
-
-class _Structure(NamedTuple):
-    """What a model holds beyond its tensors, found once through the modules' own `__dict__`:
-    FSDP2's parameter groups, and DDP's loggers (their bucket sizes) with the device of their
-    buckets, for a DDP whose grads are not views of its buckets."""
-
-    groups: list[Any]
-    buckets: list[tuple[Any, str, int | None]]
 
 
 # what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
@@ -213,99 +205,6 @@ def _group_params(opt: Any) -> list[Any]:
     return out
 
 
-class _Unbounded(Exception):
-    """A model's `parameters()`, `buffers()` or module tree went past watch()'s bounds."""
-
-
-# torch.distributed._composable.contract keeps each module's composable states (FSDP2's
-# FSDPState) in the module's own __dict__ under keys with this prefix
-_STATE_KEY = "__composable_api_state_key"
-_C10D = "torch._C._distributed_c10d"  # DDP's C++ Logger's module
-MAX_BUCKETS = 1 << 16  # bucket sizes read from one DDP logger, at most
-
-
-def _own(obj: Any) -> dict[str, Any] | None:
-    """An object's own attributes (its instance dict): read without calling its methods."""
-    try:
-        d = vars(obj)
-    except TypeError:
-        return None
-    return d if type(d) is dict else None
-
-
-def _structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]) -> _Structure:
-    """FSDP2's parameter groups and DDP's bucket loggers under `obj`, through the modules' own
-    `_modules` dicts (no module method called), at most `limit` modules before `deadline`."""
-    groups: dict[int, Any] = {}
-    buckets: list[tuple[Any, str, int | None]] = []
-    stack, seen = [obj], set()
-    while stack:
-        m = stack.pop()
-        if id(m) in seen:
-            continue
-        seen.add(id(m))
-        if len(seen) > limit or (not len(seen) & 1023 and clock() > deadline):
-            raise _Unbounded("the model's modules went past watch()'s bounds")
-        own = _own(m)
-        if own is None:
-            continue
-        for key, value in list(own.items()):
-            if isinstance(key, str) and key.startswith(_STATE_KEY) and isinstance(value, Mapping):
-                for state in list(value.values()):
-                    for g in (_own(state) or {}).get("_fsdp_param_groups") or ():
-                        groups.setdefault(id(g), g)
-        logger: Any = own.get("logger")  # DDP's own attributes, checked by type below
-        device: Any = own.get("device")
-        if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger"
-                and type(device).__module__ == "torch" and type(device).__name__ == "device"
-                and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
-            buckets.append((logger, str(device.type), device.index))
-        children = own.get("_modules")
-        if isinstance(children, Mapping):
-            stack.extend(v for v in list(children.values()) if v is not None)
-    return _Structure(list(groups.values()), buckets)
-
-
-def _unsharded(groups: Iterable[Any]) -> Iterable[Any]:
-    """FSDP2's unsharded tensors of `groups`, from each FSDPParam's own attributes: what FSDP2
-    allocates to all-gather into and frees to reshard (`all_gather_outputs`, and a tensor
-    subclass's `_unsharded_inner_tensors`; the unsharded parameter is a view of them) and the
-    intermediate post-forward shard. A freed one has a storage of 0 bytes (FSDP2 resizes it
-    to 0) and counts nothing."""
-    for g in groups:
-        for fp in (_own(g) or {}).get("fsdp_params") or ():
-            own = _own(fp) or {}
-            yield from own.get("all_gather_outputs") or ()
-            yield from own.get("_unsharded_inner_tensors") or ()
-            yield own.get("_sharded_post_forward_param_data")
-
-
-Sized = tuple[str, int | None, list[int]]  # DDP's buckets: device type, index, each bucket's bytes
-
-
-def _bucket_sizes(logger: Any) -> list[int]:
-    """DDP's bucket sizes in bytes, as its C++ logger recorded them: at construction, then
-    after the reducer rebuilt its buckets in the second step's forward (recorded at the next
-    sampled forward: one step end in between reads the first sizes, the same bytes split
-    differently)."""
-    data = logger._get_ddp_logging_data()
-    strs, ints = data.strs_map, data.ints_map
-    text = strs.get("rebuilt_bucket_sizes") if ints.get("has_rebuilt_buckets") else None
-    text = text or strs.get("bucket_sizes") or ""
-    return [int(x) for x in text.split(",", MAX_BUCKETS)[:MAX_BUCKETS] if x.strip().isdigit()]
-
-
-def _read_buckets(loggers: Iterable[tuple[Any, str, int | None]], failed: list[str]) -> list[Sized]:
-    """Each DDP logger's bucket sizes now; one that cannot be read is skipped, named in `failed`."""
-    out: list[Sized] = []
-    for logger, dtype, index in loggers:
-        try:
-            out.append((dtype, index, _bucket_sizes(logger)))
-        except Exception:  # another torch's logger, a reducer torn down
-            failed.append("DistributedDataParallel")
-    return out
-
-
 def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: list[str], *,
            device_type: str | None, has_models: bool, groups: Iterable[Any] = (),
            buckets: Iterable[Sized] = ()) -> Walk:
@@ -335,7 +234,7 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
             failed.append(type(opt).__name__)
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
     try:
-        c.add("unsharded_parameters", _unsharded(groups))
+        c.add("unsharded_parameters", unsharded(groups))
     except Exception:  # FSDP2's internals changed under the pass, or another torch's
         failed.append("FSDPParamGroup")
     for dtype, index, sizes in buckets:
@@ -344,11 +243,11 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
 
 
 def _pull(obj: Any, method: str, limit: int, deadline: float, clock: Callable[[], float]) -> list[Any]:
-    """At most `limit` items of `obj.<method>()`, before `deadline`; _Unbounded past either."""
+    """At most `limit` items of `obj.<method>()`, before `deadline`; Unbounded past either."""
     out: list[Any] = []
     for i, item in enumerate(islice(getattr(obj, method)(), limit + 1)):  # getattr: a model's own method
         if i >= limit or (not i & 1023 and clock() > deadline):
-            raise _Unbounded(f"{method}() gave more than {limit} items" if i >= limit
+            raise Unbounded(f"{method}() gave more than {limit} items" if i >= limit
                             else f"{method}() took longer than its budget")
         out.append(item)
     return out
@@ -361,11 +260,11 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
     failed: list[str] = []
     params: dict[int, Any] = {}
     buffers: list[Any] = []
-    structures: list[_Structure] = []
+    structures: list[Structure] = []
     for m in models:
         try:
             ps, bs = list(m.parameters()), list(m.buffers())
-            found = _structure(m, MAX_TENSORS, float("inf"), time.perf_counter)
+            found = structure(m, MAX_TENSORS, float("inf"), time.perf_counter)
         except Exception:
             failed.append(type(m).__name__)
             continue
@@ -373,21 +272,9 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
             params.setdefault(id(p), p)
         buffers.extend(bs)
         structures.append(found)
-    found = _merged(structures)
+    found = merged(structures)
     return _count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
-                  has_models=bool(models), groups=found.groups, buckets=_read_buckets(found.buckets, failed))
-
-
-def _merged(parts: Iterable[_Structure]) -> _Structure:
-    """Several models' structures as one, each group and logger once."""
-    groups: dict[int, Any] = {}
-    buckets: dict[int, tuple[Any, str, int | None]] = {}
-    for part in parts:
-        for g in part.groups:
-            groups.setdefault(id(g), g)
-        for b in part.buckets:
-            buckets.setdefault(id(b[0]), b)
-    return _Structure(list(groups.values()), list(buckets.values()))
+                  has_models=bool(models), groups=found.groups, buckets=read_buckets(found.buckets, failed))
 
 
 class _Model:
@@ -397,7 +284,7 @@ class _Model:
 
     __slots__ = ("buckets", "buffers", "groups", "name", "params", "ref", "sizes")
 
-    def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: _Structure) -> None:
+    def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: Structure) -> None:
         self.ref = weakref.ref(obj)
         self.name = type(obj).__name__
         self.params = [weakref.ref(p) for p in params]
@@ -406,9 +293,9 @@ class _Model:
         self.buckets = [(weakref.ref(logger), dtype, index) for logger, dtype, index in structure.buckets]
         self.sizes: dict[int, Sized] = {}
 
-    def structure(self) -> _Structure:
+    def structure(self) -> Structure:
         groups, _ = _refs(self.groups)
-        return _Structure(groups, [(logger, dtype, index) for ref, dtype, index in self.buckets
+        return Structure(groups, [(logger, dtype, index) for ref, dtype, index in self.buckets
                                    if (logger := ref()) is not None])
 
     def bucket_sizes(self, read: bool, failed: list[str]) -> dict[int, Sized]:
@@ -418,7 +305,7 @@ class _Model:
         if read:
             self.sizes = {}
             for found in self.structure().buckets:
-                for sized in _read_buckets([found], failed):  # none when it failed
+                for sized in read_buckets([found], failed):  # none when it failed
                     self.sizes[id(found[0])] = sized
         return self.sizes
 
@@ -525,7 +412,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         models, optimizers = self._arguments(model), self._arguments(optimizer)
         if models is None or optimizers is None:
             return False
-        found: list[tuple[Any, list[Any], list[Any], _Structure]] = []
+        found: list[tuple[Any, list[Any], list[Any], Structure]] = []
         for obj in models:
             got = self._find(obj)
             if got is not None:
@@ -562,7 +449,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             return None
         return objs
 
-    def _find(self, obj: Any) -> tuple[list[Any], list[Any], _Structure] | None:
+    def _find(self, obj: Any) -> tuple[list[Any], list[Any], Structure] | None:
         """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), and its
         FSDP2 groups and DDP loggers (`_structure`), on a helper thread; None when they could
         not be read within the bounds (said once)."""
@@ -575,7 +462,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             try:
                 params = _pull(obj, "parameters", limit, deadline, clock)
                 buffers = _pull(obj, "buffers", limit, deadline, clock) if hasattr(obj, "buffers") else []
-                box["found"] = (params, buffers, _structure(obj, limit, deadline, clock))
+                box["found"] = (params, buffers, structure(obj, limit, deadline, clock))
             except Exception as exc:  # the user's code raised, or went past the bounds
                 box["error"] = exc
             finally:
@@ -589,10 +476,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         del worker
         if "error" in box:
             error = box["error"]
-            self._refused(obj, str(error) if isinstance(error, _Unbounded)
+            self._refused(obj, str(error) if isinstance(error, Unbounded)
                           else f"parameters() or buffers() raised {type(error).__name__}")
             return None
-        found: tuple[list[Any], list[Any], _Structure] = box["found"]
+        found: tuple[list[Any], list[Any], Structure] = box["found"]
         return found
 
     def _refused(self, obj: Any, why: str) -> None:
@@ -650,7 +537,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         buckets: dict[int, Sized] = {}  # one logger once, whichever models reach it
         for m in self._models:
             buckets.update(m.bucket_sizes(read_loggers, failed))
-        groups = _merged(m.structure() for m in self._models).groups
+        groups = merged(m.structure() for m in self._models).groups
         walk = _count(list(params.values()), buffers, optimizers, failed, device_type=self._device_type(),
                       has_models=bool(self._models), groups=groups, buckets=list(buckets.values()))
         self.walks += 1

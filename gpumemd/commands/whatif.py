@@ -70,7 +70,11 @@ def _line(o: allocsim.Outcome, recorded: bool) -> str:
         return (f"with {name} this OOM would not have happened, but neither would {o.early_ooms_fit} "
                 "earlier OOMs the program caught: what it did next is not in the trace")
     if o.fits:
-        return f"with {name} this OOM would not have happened; peak reserved would be {size(o.peak_reserved)}"
+        n = o.caught_sooner
+        sooner = (f" (the loop the program ended at a caught OOM ends {n} allocation{'s' * (n != 1)} sooner)"
+                  if n else "")
+        return (f"with {name} this OOM would not have happened; peak reserved would be "
+                f"{size(o.peak_reserved)}{sooner}")
     return f"with {name} it would still run out of memory (at trace entry {o.oom_entry})"
 
 

@@ -15,7 +15,7 @@ processes and this process's non-PyTorch memory). Pure: no torch, no GPU.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -238,6 +238,7 @@ class Outcome:
     peak_reserved: int
     peak_allocated: int
     early_ooms_fit: int  # recorded OOMs before the last that fit here (the program would have gone on)
+    caught_sooner: int = 0  # allocations left out: a loop the program ended at a caught OOM ended sooner here
 
     def to_json(self) -> dict[str, Any]:
         """Every figure in bytes."""
@@ -250,14 +251,36 @@ class Outcome:
             "peak_reserved": self.peak_reserved,
             "peak_allocated": self.peak_allocated,
             "early_ooms_fit": self.early_ooms_fit,
+            "caught_sooner": self.caught_sooner,
         }
+
+
+def _caught_loop(events: Sequence[tuple[int, int, int, int, int]], n: int, last_oom: int,
+                 round_size: Callable[[int], int]) -> int | None:
+    """Where allocation `n` failed but was recorded as granted: the index of the recorded OOM
+    the program caught that ends its loop, if the stream from `n` to it holds only requests of
+    that one rounded size on that stream (a loop that allocates until it runs out: a cache
+    filling, a buffer pool, a search for the largest batch); else None."""
+    _, _, size, stream, _ = events[n]
+    want = round_size(size)
+    for k in range(n + 1, len(events)):
+        op, _, sz, st_, _ = events[k]
+        if st_ != stream or round_size(sz) != want or op not in (_ALLOC, _OOM):
+            return None
+        if op == _OOM:
+            return k if k != last_oom else None
+    return None
 
 
 def replay(trace: Trace, setting: Setting, *, capacity: int, limit: int | None = None,
            device_total: int | None = None, requested: int | None = None) -> Outcome:
     """Replay `trace` under `setting` where cudaMalloc can take `capacity` bytes in all (and the
     fraction limit, if any, is `limit` bytes). The last recorded OOM is the request in
-    question; `requested` adds one at the end where the trace holds none."""
+    question; `requested` adds one at the end where the trace holds none.
+
+    A program that caught an OOM ends the loop it was in there; where `setting` runs out
+    sooner in that same loop (`_caught_loop`), the program catches it sooner: the rest of the
+    loop's allocations are left out (`caught_sooner`), and so are their frees."""
     events: Iterable[tuple[int, int, int, int, int]] = trace.events
     if requested is not None:
         events = (*trace.events, (_OOM, 0, requested, 0, -1))
@@ -267,8 +290,13 @@ def replay(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
     live: dict[int, Block] = {}
     requested_free: set[int] = set()
     malloc, free_block = a.malloc, a.free_block
-    early = 0
+    early = sooner = 0
+    skip_to = -1  # the recorded OOM that ends a loop caught sooner: events up to it are left out
     for n, (op, addr, size, stream, entry) in enumerate(events):
+        if n <= skip_to:
+            if op == _ALLOC:
+                sooner += 1
+            continue
         try:
             if op == _ALLOC:
                 old = live.get(addr)
@@ -277,6 +305,7 @@ def replay(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
                         a.free_requested(old)
                     free_block(old)
                     requested_free.discard(addr)
+                    del live[addr]
                 live[addr] = malloc(size, stream)
             elif op == _FREE_REQ:
                 b = live.get(addr)
@@ -299,9 +328,15 @@ def replay(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
         except OutOfMemory:
             if op == _OOM and n != last_oom:
                 continue  # the program caught it and went on, as it did when recorded
+            if op == _ALLOC:
+                end = _caught_loop(events, n, last_oom, a.round_size)
+                if end is not None:
+                    sooner += 1
+                    skip_to = end
+                    continue
             return Outcome(setting, False, entry if entry >= 0 else None, size,
-                           a.peak_reserved, a.peak_allocated, early)
-    return Outcome(setting, True, None, None, a.peak_reserved, a.peak_allocated, early)
+                           a.peak_reserved, a.peak_allocated, early, sooner)
+    return Outcome(setting, True, None, None, a.peak_reserved, a.peak_allocated, early, sooner)
 
 
 # the candidates `what_if` tries unless told: the defaults, expandable segments, two split limits

@@ -7,7 +7,8 @@ NVML's total, the killed rank gone within its expiry; DDP: the OOM counted on it
 only). The categories compared include DDP's `comm_buckets` (the default
 `gradient_as_bucket_view=False`: the reducer's buckets, a second copy of the grads) and
 FSDP2's `unsharded_parameters` (0 at a step's end under the default reshard; the whole model
-under `set_reshard_after_backward(False)`, the third run). Recorded: the % per category,
+under `set_reshard_after_backward(False)`, the third run, which also checks where FSDP2 held
+them: bench/multigpu_train.py's `fsdp_storage` per rank). Recorded: the % per category,
 scrape p50/p99 while training, series per node, each rank's step time and the categories'
 passes' share of it. Skipped below 4 GPUs."""
 
@@ -61,12 +62,13 @@ def bench(mode: str, results_dir: Path, *extra: str, name: str = "") -> dict[str
     return doc
 
 
-def check(doc: dict[str, Any]) -> None:
+def check(doc: dict[str, Any], *context: Any) -> None:
+    """`context`: shown with a failure (FSDP2: each rank's fsdp_storage, what held the bytes)."""
     equal = doc["categories_equal"]
     failed = [k for k, v in doc["checks"].items() if not v]
-    assert not failed, (failed, equal, doc.get("scrape"))
+    assert not failed, (failed, equal, doc.get("scrape"), *context)
     assert equal["readings"] >= 4 * RANKS, equal  # compared while training, every rank
-    assert equal["percent"] >= 99.0, equal
+    assert equal["percent"] >= 99.0, (equal, *context)
     assert all(r["category_passes"] for r in doc["ranks"]), doc["per_rank"]
 
 
@@ -97,6 +99,9 @@ def test_fsdp2_four_ranks_categories_equal_their_step_end_truth(results_dir: Pat
 def test_fsdp2_kept_unsharded_parameters_are_their_own_category(results_dir: Path) -> None:
     doc = bench("fsdp", results_dir, "--keep-unsharded", name="fsdp-keep")
     assert doc["versions"]["flavour"] == "fsdp2-keep-unsharded", doc["versions"]
-    check(doc)
+    held = [r["fsdp_storage"] for r in doc["ranks"]]  # the groups' layout, bytes per FSDPParam attribute
+    check(doc, held)
+    for h in held:  # each kept unsharded parameter lies in an all_gather_outputs storage (read by the agent)
+        assert h["groups"] > 0 and h["unsharded_param_in_all_gather_outputs"] == h["fsdp_params"] > 0, h
     for t in last_truths(doc):  # the whole model gathered (bf16 autocast: the fp32 parameters)
         assert t["unsharded_parameters"] > 3 * t["parameters"] > 0, t

@@ -26,7 +26,7 @@ _RANK = """
 import json, sys
 import torch, torch.distributed as dist
 sys.path.insert(0, {bench!r})
-from multigpu_train import storage_truth
+from multigpu_train import fsdp_storage, storage_truth
 from gpumemd.agent.categories import COUNTED, CategorySource
 
 mode = sys.argv[1]
@@ -46,8 +46,31 @@ else:
     for m in list(model)[:4]:
         fully_shard(m)
     fully_shard(model)
-    if mode == "fsdp-keep":
+    if mode.startswith("fsdp-keep"):
         model.set_reshard_after_backward(False)  # the unsharded parameters outlive the step
+    if mode == "fsdp-keep-legacy":
+        # FAKE (a torch layout this torch cannot make): an FSDPState as torch kept it before
+        # per-parameter meshes, its one group in the instance attribute `_fsdp_param_group`
+        # and no `_fsdp_param_groups` list in its __dict__; FSDP2's own code reads the list
+        # through a property, so training runs unchanged
+        from torch.distributed.fsdp import FSDPModule
+        from torch.distributed.fsdp._fully_shard._fsdp_state import FSDPState
+
+        class LegacyState(FSDPState):
+            _fsdp_param_group = None  # a plain class attribute: the instance's own value wins
+
+            @property
+            def _fsdp_param_groups(self):
+                group = self.__dict__["_fsdp_param_group"]
+                return [] if group is None else [group]
+
+        for m in model.modules():
+            state = m._get_fsdp_state() if isinstance(m, FSDPModule) else None
+            if state is not None and type(state) is FSDPState:
+                groups = state.__dict__.pop("_fsdp_param_groups")
+                assert len(groups) <= 1, groups
+                state.__dict__["_fsdp_param_group"] = groups[0] if groups else None
+                state.__class__ = LegacyState
 opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
 at_rest = list(model.parameters())  # FSDP2: the shards (fsdp-keep's modules hold the unsharded ones later)
 
@@ -78,7 +101,7 @@ for s in (src, now, sampled):  # now: counts at the moment a forward is in, as a
     s.follow(lambda device: Step())
     s.budget = float("inf")  # a pass at every boundary (the budget spaces them in the agent)
     assert s.watch(model, opt)
-rows, mid, live, on_sampler = [], [], [], []
+rows, mid, live, on_sampler, held = [], [], [], [], None
 
 
 def sample():  # the sampling thread's pass (tick: thread), on a thread of its own
@@ -110,11 +133,14 @@ for i in range(4):
     truth = storage_truth(model, opt, torch.device("cpu"), at_rest)
     got = src.read({{"allocator": (Reading(),)}})[0].end
     rows.append({{"truth": truth, "got": {{k: got[k] for k in truth}}}})
+    if mode.startswith("fsdp") and i == 3:
+        held = fsdp_storage(model)  # the bench's record of what holds the unsharded bytes
     if mode == "ddp":
         on_sampler.append({{"truth": truth["comm_buckets"], "got": sample()["comm_buckets"]}})
     opt.zero_grad(set_to_none=True)
 with open(f"{{sys.argv[2]}}/rank-{{dist.get_rank()}}.json", "w") as f:  # torchrun interleaves stdout
     json.dump({{"rank": dist.get_rank(), "rows": rows, "mid": mid, "live": live, "on_sampler": on_sampler,
+               "held": held,
                "readers": sorted(set(readers)) if mode == "ddp" else None}}, f)
 dist.destroy_process_group()
 """
@@ -166,19 +192,31 @@ def test_ddp_buckets_are_comm_buckets_unless_the_grads_are_views_of_them(mode: s
                 assert row["truth"]["comm_buckets"] == FULL and row["truth"]["gradients"] == FULL, row
 
 
-@pytest.mark.parametrize("mode", ["fsdp", "fsdp-keep"])
+@pytest.mark.parametrize("mode", ["fsdp", "fsdp-keep", "fsdp-keep-legacy"])
 def test_fsdp2_unsharded_parameters_are_their_own_category(mode: str, tmp_path: Path) -> None:
     """FSDP2's all-gathered parameters: freed by the step's end under the default reshard (0,
     while the moment's count in the middle of a forward finds the root's gathered ones: equal
     to the modules' unsharded parameters then); kept under `set_reshard_after_backward(False)`:
-    the whole model unsharded at each step's end, beside the shards in `parameters`."""
+    the whole model unsharded at each step's end, beside the shards in `parameters`.
+    `fsdp-keep-legacy`: the same with each FSDP2 state in the layout of a torch before
+    per-parameter meshes (one `_fsdp_param_group`, a fake: see the script), where the groups
+    found only through `_fsdp_param_groups` read 0 (issue 37's GPU run)."""
     ranks = run_ranks(mode, tmp_path)
     for r in ranks:
         for row in r["rows"]:
             assert row["truth"]["comm_buckets"] == 0
             assert row["truth"]["parameters"] < FULL  # this rank's shard
-            assert row["truth"]["unsharded_parameters"] == (FULL if mode == "fsdp-keep" else 0), row
+            assert row["truth"]["unsharded_parameters"] == (FULL if mode.startswith("fsdp-keep") else 0), row
         for row in r["live"]:  # in the last layer's forward: the root (LayerNorm) is gathered
             assert row["got"] == row["truth"], row
             assert row["truth"]["unsharded_parameters"] >= 2 * 64 * 4, row
     assert sum(r["rows"][-1]["truth"]["parameters"] for r in ranks) == FULL  # two halves
+    kept = FULL if mode.startswith("fsdp-keep") else 0
+    for r in ranks:  # bench/multigpu_train.py's fsdp_storage at the last step's end
+        held = r["held"]
+        assert held["state_layout"] == (["_fsdp_param_group"] if mode == "fsdp-keep-legacy"
+                                        else ["_fsdp_param_groups"]), held
+        assert held["groups"] == 5 and held["fsdp_params"] == 10, held  # 4 Linear, the root's LayerNorm
+        assert held["bytes"] == {"all_gather_outputs": kept, "_unsharded_inner_tensors": 0,
+                                 "_sharded_post_forward_param_data": 0, "_unsharded_param": kept}, held
+        assert held["unsharded_param_in_all_gather_outputs"] == (10 if kept else 0), held

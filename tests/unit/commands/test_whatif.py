@@ -1,5 +1,5 @@
 """`explain --snapshot --what-if`'s answer (gpumemd/commands/whatif.py) on the snapshots recorded
-on an H100 (tests/fixtures/torch): the recorded setting's replay fails where the recording did,
+on an H100 and an H200 (tests/fixtures/torch): the recorded setting's replay fails where the recording did,
 each other setting has its line, and a snapshot without history or an OOM entry says what it
 lacks."""
 
@@ -51,6 +51,20 @@ def test_a_clean_fit_prints_the_peak_it_would_reserve(tmp_path: Path) -> None:
     text = render(w)
     assert ("with expandable_segments:True this OOM would not have happened; "
             "peak reserved would be 80.0 MiB") in text
+
+
+def test_a_fit_where_the_programs_caught_loop_ends_sooner_says_so() -> None:
+    # the H200 pages layout: under expandable segments the 20 MiB fill runs out one tensor sooner
+    w = what_if_snapshot(str(FIXTURES / "h200__torch-2.11.0__corpus-fragmentation-pages-native.pickle"))
+    assert w.reproduces is True
+    text = render(w)
+    assert ("with expandable_segments:True this OOM would not have happened; peak reserved would be "
+            "139.2 GiB (the loop the program ended at a caught OOM ends 1 allocation sooner)") in text
+    assert ("with max_split_size_mb:64 this OOM would not have happened; "
+            "peak reserved would be 139.2 GiB\n") in text
+    doc = json.loads(to_json(w))
+    assert [(s["setting"], s["fits"], s["caught_sooner"]) for s in doc["settings"][:3]] == [
+        ("native", False, 0), ("expandable_segments:True", True, 1), ("max_split_size_mb:64", True, 0)]
 
 
 def test_no_history_or_no_oom_entry_is_no_answer_with_what_it_lacks() -> None:

@@ -143,6 +143,34 @@ def test_an_earlier_recorded_oom_that_fits_is_counted() -> None:
     assert (o.fits, o.oom_entry, o.early_ooms_fit) == (False, 2, 0)
 
 
+def test_a_loop_the_program_ended_at_a_caught_oom_ends_sooner_where_less_fits() -> None:
+    # recorded: four 20 MiB tensors, the fifth a caught OOM, the first two freed, then 50 MiB.
+    # With room for 70 MiB the fourth runs out: the program catches it there (the loop's
+    # recorded OOM is not tried again); the 50 MiB finds the two freed segments released
+    # before its OOM and fits in 20 + 50. With room for 50 MiB the loop ends two sooner.
+    fill = [("alloc", i, 20 * MIB) for i in range(4)]
+    t = trace(*fill, ("oom", 0, 20 * MIB), ("free", 0, 20 * MIB), ("free", 1, 20 * MIB), ("oom", 0, 50 * MIB))
+    o = run(t, capacity=70 * MIB)
+    assert (o.fits, o.caught_sooner, o.early_ooms_fit, o.peak_reserved) == (True, 1, 0, 70 * MIB)
+    o = run(t, capacity=50 * MIB)
+    assert (o.fits, o.caught_sooner, o.peak_reserved) == (True, 2, 50 * MIB)
+    assert run(t, capacity=90 * MIB).caught_sooner == 0
+    assert not run(t, capacity=49 * MIB).fits
+
+
+def test_an_allocation_that_fails_outside_a_caught_loop_is_the_oom() -> None:
+    # a free, another size or the question itself between the failure and the caught OOM: the
+    # program's path after it is unknown, so the replay runs out there
+    after_free = trace(("alloc", 1, 20 * MIB), ("alloc", 2, 20 * MIB), ("free", 1, 20 * MIB),
+                       ("oom", 0, 20 * MIB), ("oom", 0, 60 * MIB))
+    other_size = trace(("alloc", 1, 20 * MIB), ("alloc", 2, 20 * MIB), ("alloc", 3, 30 * MIB),
+                       ("oom", 0, 20 * MIB), ("oom", 0, 60 * MIB))
+    uncaught = trace(("alloc", 1, 20 * MIB), ("alloc", 2, 20 * MIB), ("oom", 0, 20 * MIB))
+    for t in (after_free, other_size, uncaught):
+        o = run(t, capacity=30 * MIB)
+        assert (o.fits, o.oom_entry, o.caught_sooner) == (False, 1, 0)
+
+
 def test_blocks_allocated_before_the_trace_are_placed_first() -> None:
     snap = {
         "segments": [{"device": 0, "address": 4096 * MIB, "total_size": 40 * MIB, "blocks": [
@@ -179,6 +207,26 @@ def test_the_h100_fragmentation_oom_replays_to_the_recorded_reserved_bytes() -> 
     assert (native.fits, native.peak_reserved) == (False, t.recorded_peak_reserved)
     assert native.oom_entry == max(e[4] for e in t.events)  # the last entry: the 16 MiB request
     assert len(others) == 4
+
+
+PAGES = json.loads((FIXTURES / "h200__torch-2.11.0__corpus-truth.json").read_text())
+
+
+@pytest.mark.parametrize("conf", ["", "expandable_segments:True", "max_split_size_mb:64"])
+def test_the_h200_pages_oom_replays_to_each_settings_real_run(conf: str) -> None:
+    # the defaults run out at the 60 MiB request; expandable segments join the freed 40 MiB
+    # halves of neighbouring blocks (the program's 20 MiB fill ran out one tensor sooner, as in
+    # the real run), max_split_size_mb:64 keeps the 100 MiB blocks unsplit
+    truth = PAGES["corpus-fragmentation-pages-native"]["reruns"][conf]
+    with (FIXTURES / "h200__torch-2.11.0__corpus-fragmentation-pages-native.pickle").open("rb") as f:
+        t = read_trace(pickle.load(f))
+    assert t.recorded == Setting()
+    assert t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
+    o = replay(t, parse_alloc_conf(conf), capacity=t.recorded_reserved_at_oom + t.device_free_at_oom,
+               device_total=PAGES["total"])
+    assert (o.fits, o.early_ooms_fit) == (not truth["oom"], 0)
+    assert o.peak_reserved == truth["peak_reserved"]
+    assert o.oom_entry == (t.last_oom_entry if truth["oom"] else None)
 
 
 sizes = st.one_of(st.integers(1, 2 * MIB), st.integers(MIB, 200 * MIB))

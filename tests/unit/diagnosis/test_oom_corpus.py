@@ -100,3 +100,32 @@ def test_merge_rebuilds_one_table_from_the_shards(tmp_path: Path) -> None:
     assert "- cause right: 2 of 3 judged" in md  # the undiagnosed async OOM counts against
     assert "wrong (not diagnosed)" in md and "| raise |" in md and "| observer |" in md
     assert len((out / "corpus.jsonl").read_text().splitlines()) == 3
+
+
+def test_the_rescore_replays_each_recorded_trace_and_marks_what_the_model_changed(tmp_path: Path) -> None:
+    path = ROOT / "bench" / "oom_corpus_rescore.py"
+    spec = importlib.util.spec_from_file_location("oom_corpus_rescore", path)
+    assert spec is not None and spec.loader is not None
+    rescore = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rescore)
+    traces = ROOT / "tests" / "fixtures" / "torch"
+    name = "h200__torch-2.11.0__corpus-fragmentation-pages-native.pickle"
+    peak = 149445148672  # the expandable segments run's, and the replay's
+    sim = {"verdict": "oom", "peak_reserved": peak, "early_ooms_fit": 0}
+    r = {"scenario": "fragmentation.native.mid_training.pages.over_free", "cause": "fragmentation",
+         "conf": "", "timing": "mid_training", "where": "pages", "size": "over_free",
+         "base": {"oom": True, "trace": f"/elsewhere/{name}", "total": 150109880320, "fraction": None},
+         "sim_own": {**sim, "peak_reserved": 149457731584},
+         "reruns": [{"conf": "expandable_segments:True", "oom": False, "sim": sim}],
+         "siblings": [{"conf": "max_split_size_mb:64", "oom": False, "sim": None}]}
+    (tmp_path / "corpus.jsonl").write_text(json.dumps(r) + "\n")
+    assert rescore.main(["--corpus", str(tmp_path / "corpus.jsonl"), "--replay", str(traces),
+                         "--out", str(tmp_path)]) == 0
+    lines = (tmp_path / "replay.csv").read_text().splitlines()
+    assert lines[1:] == [
+        "fragmentation.native.mid_training.pages.over_free,native,oom,oom,oom,149457731584,149457731584,,",
+        "fragmentation.native.mid_training.pages.over_free,expandable_segments:True,fits,oom,fits,"
+        f"{peak},{peak},a caught OOM came sooner: 1 allocation left out,yes",
+    ]
+    md = (tmp_path / "replay.md").read_text()
+    assert md.startswith("replayed 2; verdict or peak reserved changed in 1")
