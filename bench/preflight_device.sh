@@ -32,6 +32,6 @@ case "${1:-}" in
     d=$R/ranks; mkdir -p "$d"; device "$d"
     timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "${2:-4}" \
       bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
-    echo "ranks rc=$?"; tail -n 25 "$d/ranks.log" ;;
+    echo "ranks rc=$?"; tail -n 45 "$d/ranks.log" ;;
 esac
 if [ -n "${OUT:-}" ]; then tar -czf "$OUT/preflight-$1.tgz" -C "$R" "$1"; fi  # what comes back from the device

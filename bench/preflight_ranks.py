@@ -8,11 +8,14 @@ Each rank: the CUDA context and cuBLAS first (NVML's bytes for the process less
 `memory_reserved()`: the non-PyTorch bytes before NCCL), then the process group and one
 all-reduce (the same figure after it: the difference is NCCL's communicator), then for each
 model and strategy two training steps (AdamW, bf16 autocast; FSDP2 shards each block and
-the root) with the allocator's peaks and NVML's bytes after. Rank 0 predicts each model on
-fake tensors before the group forms (`report.per_rank` from one GPU's stream), and writes
-DIR/ranks.json (every rank's figures beside the prediction), DIR/ranks.md and
-DIR/junit.json. Without a GPU (gloo, CPU tensors; `--models tiny`): the predictions and the
-steps run, the GPU's columns stay empty: how the script is tested on a CPU.
+the root) with the allocator's peaks and NVML's bytes after, each step's peak, the bytes
+allocated before each step and after the second (DDP's second copy of the gradients: the first
+iteration's buckets, replaced by the rebuild, still held or not), and what the run left behind.
+Rank 0 has a child process predict each model on fake tensors before the group forms
+(`verdict.per_rank` from one GPU's stream and the model's blocks), so that rank 0's own process
+runs nothing the other ranks do not, and writes DIR/ranks.json (every rank's figures beside the
+prediction), DIR/ranks.md and DIR/junit.json. Without a GPU (gloo, CPU tensors; `--models
+tiny`): the predictions and the steps run, the GPU's columns stay empty: how the script is tested on a CPU.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import gc
 import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -59,9 +64,10 @@ def _predict(name: str, batch: int, seq: int, world: int, gpu: bool) -> dict[str
     try:
         st = fakerun.run(_family(name, "adamw", True), batch, seq, remap=False if gpu else None)
         fg = figures(st.events, st.at_peak, st.peak, batch=batch, seq=seq, overheads=DEFAULT_OVERHEADS,
-                     world=world)
+                     world=world, blocks=st.blocks)
         return {"one_gpu_allocated": fg.allocated_peak, "one_gpu_reserved": fg.reserved_peak,
-                "categories": st.at_peak, "seconds": round(time.perf_counter() - t, 2),
+                "categories": st.at_peak, "blocks": list(st.blocks),
+                "seconds": round(time.perf_counter() - t, 2),
                 **{s: per_rank(fg, world, s, DEFAULT_OVERHEADS) for s in ("ddp", "fsdp2")}}
     except Exception as exc:
         return {"error": f"{type(exc).__name__}: {str(exc)[:300]}"}
@@ -95,13 +101,23 @@ def _step(name: str, strategy: str, batch: int, seq: int, dev: torch.device) -> 
             model = fully_shard(job.model)
         opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
         job = fakerun.Job(model, opt, job.batch, autocast=job.autocast)
-        _steps(job, batch, seq, 2, dev.type)
+        before, peaks, reserved = [], [], []
+        for i in range(2):  # one step at a time: each step's peak (the first's with the wrapping)
+            if gpu:
+                torch.cuda.synchronize()
+                before.append(torch.cuda.memory_allocated())
+                if i:
+                    torch.cuda.reset_peak_memory_stats()
+            _steps(job, batch, seq, 1, dev.type)
+            if gpu:
+                torch.cuda.synchronize()
+                peaks.append(torch.cuda.max_memory_allocated())
+                reserved.append(torch.cuda.max_memory_reserved())
         out: dict[str, Any] = {"oom": False}
         if gpu:
-            torch.cuda.synchronize()
-            out.update(allocated_peak=torch.cuda.max_memory_allocated(), base=base,
-                       reserved_peak=torch.cuda.max_memory_reserved(), used_after=_used(),
-                       non_pytorch_after=_nvml_non_pytorch())
+            out.update(allocated_peak=max(peaks), base=base, reserved_peak=max(reserved),
+                       used_after=_used(), non_pytorch_after=_nvml_non_pytorch(), step_peaks=peaks,
+                       allocated_before_steps=before, allocated_after=torch.cuda.memory_allocated())
     except torch.OutOfMemoryError:
         out = {"oom": True}
     except Exception as exc:
@@ -111,6 +127,7 @@ def _step(name: str, strategy: str, batch: int, seq: int, dev: torch.device) -> 
         gc.collect()
         if gpu:
             torch.cuda.empty_cache()
+            out["left_behind"] = torch.cuda.memory_allocated() - base  # the next run's base grows by it
     out["seconds"] = round(time.perf_counter() - t, 2)
     return out
 
@@ -174,6 +191,20 @@ def _write(out: Path, world: int, preds: list[dict[str, Any]], ranks: list[dict[
                     cases.append({"name": f"per-rank total not under NVML's: {tag}",
                                   "status": "passed" if e_total >= 0 else "failed",
                                   "message": f"{100 * e_total:+.2f} %"})
+    lines += ["", "Each step (GPU only): the peak of step 1 (with the wrapping) and of step 2, the bytes "
+              "allocated before step 2 and after it, and what the run left allocated after it was "
+              "deleted (the next run's base grows by it). Under DDP, a step-2 peak one gradient's worth "
+              "above the one-GPU figure plus the buckets is the first iteration's buckets, replaced by "
+              "the rebuild, still allocated.", "",
+              "| model | strategy | rank | step 1 peak | step 2 peak | before step 2 | after step 2 "
+              "| left behind |", "|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        real = row["real"]
+        peaks = real.get("step_peaks") or [None, None]
+        before = real.get("allocated_before_steps") or [None, None]
+        lines.append(f"| {row['model']} | {row['strategy']} | {row['rank']} | {_n(peaks[0])} | "
+                     f"{_n(peaks[-1])} | {_n(before[-1])} | {_n(real.get('allocated_after'))} | "
+                     f"{_n(real.get('left_behind'))} |")
     whole = {"summary": summary, "rows": rows, "ranks": ranks,
              "predictions": dict(zip(models, preds, strict=True))}
     (out / "ranks.json").write_text(json.dumps(whole, indent=1))
@@ -184,6 +215,25 @@ def _write(out: Path, world: int, preds: list[dict[str, Any]], ranks: list[dict[
     print("\n".join(lines), flush=True)
 
 
+def _predictions(args: argparse.Namespace, world: int) -> dict[int, dict[str, Any]]:
+    models = args.models.split(",")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "predictions.json"
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--out", args.out, "--models", args.models,
+               "--batch", str(args.batch), "--seq", str(args.seq), "--world", str(world),
+               "--predict-only", str(path)]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=100)
+            print(r.stdout[-2000:] + r.stderr[-2000:], flush=True)
+            got = json.loads(path.read_text()) if path.exists() else None
+        except subprocess.TimeoutExpired:
+            got = None
+    if got is None:
+        return {i: {"error": "the predicting child failed (its output is above in the log)"}
+                for i in range(len(models))}
+    return dict(enumerate(got))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -191,7 +241,15 @@ def main() -> int:
     ap.add_argument("--strategies", default="ddp,fsdp2")
     ap.add_argument("--batch", type=int, default=4)
     ap.add_argument("--seq", type=int, default=512)
+    ap.add_argument("--predict-only", metavar="FILE", help="(the child of rank 0) write the predictions "
+                    "for --world ranks to FILE and exit: no process group")
+    ap.add_argument("--world", type=int, default=0)
     args = ap.parse_args()
+    if args.predict_only:
+        gpu = torch.cuda.is_available()
+        preds = [_predict(m, args.batch, args.seq, args.world, gpu) for m in args.models.split(",")]
+        Path(args.predict_only).write_text(json.dumps(preds))
+        return 0
     rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
     local = int(os.environ.get("LOCAL_RANK", rank))
     models, strategies = args.models.split(","), args.strategies.split(",")
@@ -199,12 +257,12 @@ def main() -> int:
     dev = torch.device("cuda", local) if gpu else torch.device("cpu")
     me: dict[str, Any] = {"rank": rank, "runs": {},
                           "device": torch.cuda.get_device_name(dev) if gpu else "cpu"}
-    # Rank 0 predicts every model, as on one GPU (its device the fake run's cuda:0), before the
-    # group forms: the other ranks wait in the rendezvous.
-    mine = list(range(len(models))) if rank == 0 else []
+    # Rank 0's child predicts every model, as on one GPU (its device the fake run's cuda:0), before
+    # the group forms (the other ranks wait in the rendezvous): the fake runs' imports, patches and
+    # caches stay out of the processes measured.
+    me["predictions"] = _predictions(args, world) if rank == 0 else {}
     if gpu:
         torch.cuda.set_device(dev)
-    me["predictions"] = {i: _predict(models[i], args.batch, args.seq, world, gpu) for i in mine}
     if gpu:
         a = torch.ones(256, 256, device=dev)
         (a @ a).sum().item()  # the context and cuBLAS's workspace, before NCCL

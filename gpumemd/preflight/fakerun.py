@@ -47,7 +47,9 @@ from gpumemd.diagnosis.snapshot import request_block
 
 from .verdict import Event
 
-__all__ = ["CATEGORIES", "Job", "NotRunnable", "Stream", "fake_cuda", "remapped", "run", "run_script"]
+__all__ = [
+    "CATEGORIES", "Job", "NotRunnable", "Stream", "blocks", "fake_cuda", "remapped", "run", "run_script",
+]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
 """parameters (and buffers), each parameter's .grad, the optimizer's state, what the forward
@@ -93,6 +95,7 @@ class Stream:
     seconds: float
     phase_at_peak: str = ""
     notes: list[str] = field(default_factory=list)
+    blocks: tuple[int, ...] = ()  # the model's repeated blocks' parameter bytes (`blocks`)
 
 
 class _Tracker(TorchDispatchMode):
@@ -505,6 +508,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
         except Exception as exc:
             raise _fail(exc, "building the job") from None
         hooks.persistent(job.optimizer, job.model)
+        groups = blocks(job.model) if isinstance(job.model, torch.nn.Module) else ()
         grads = _grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
         hooks.install(stop=False)
         try:
@@ -531,7 +535,23 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak)
+                  tracker.phase_at_peak, blocks=groups)
+
+
+def blocks(model: torch.nn.Module) -> tuple[int, ...]:
+    """The parameter bytes of each of the model's repeated blocks: the entries of its
+    `nn.ModuleList` holding the most parameter bytes (a decoder's layers), the groups FSDP2 is
+    applied to one by one; () where the model has no such list. A parameter shared with a module
+    outside the list (a tied head) counts in the list's entry."""
+    lists = [m for m in model.modules() if isinstance(m, torch.nn.ModuleList) and len(m) > 1]
+
+    def size(m: torch.nn.Module) -> int:
+        return sum(p.numel() * p.element_size() for p in m.parameters())
+
+    if not lists:
+        return ()
+    best = max(lists, key=size)
+    return tuple(size(b) for b in best) if size(best) else ()
 
 
 def _call(model: Any, data: Any) -> Any:

@@ -22,6 +22,7 @@ from .verdict import (
     Figures,
     Overheads,
     Verdict,
+    ddp_buckets,
     figures,
     judge,
     per_rank,
@@ -128,7 +129,7 @@ class _Runner:
                 stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
             fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq,
                           overheads=self.overheads, world=self.world, phase=stream.phase_at_peak,
-                          seconds=stream.seconds, setting=self.setting)
+                          seconds=stream.seconds, setting=self.setting, blocks=stream.blocks)
             self.done[key] = (stream, fig)
         return self.done[key]
 
@@ -243,10 +244,12 @@ def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,
     if act and f.tensors_peak:
         out.append(f"activation checkpointing: activations are {100 * act / f.tensors_peak:.0f} % of the "
                    f"peak ({act / 2**30:.2f} GiB); checkpointing each block keeps about one block's")
+    room = v.capacity + (ddp_buckets(f) if world > 1 else 0)  # the verdict's capacity is a DDP rank's
     for w in (2, 4, 8, 16, 32, 64):
         r = per_rank(f, w, "fsdp2", overheads)
-        if r["reserved"] + (overheads.nccl if world == 1 else 0) <= v.capacity:
+        if r["reserved"] + (overheads.nccl if world == 1 else 0) <= room:
             out.append(f"sharding: FSDP2 over {w} ranks needs about {r['total'] / 2**30:.2f} GiB a rank "
-                       "(an estimate from these categories: not run on GPUs)")
+                       "(arithmetic from these categories; its reserved bytes read under a real run's: "
+                       "leave room, docs/preflight.md 'Per rank')")
             break
     return out

@@ -34,6 +34,7 @@ __all__ = [
     "Figures",
     "Overheads",
     "Verdict",
+    "ddp_buckets",
     "figures",
     "judge",
     "per_rank",
@@ -96,7 +97,7 @@ DEFAULT_OVERHEADS = Overheads(
     non_pytorch=758 * MiB,
     non_pytorch_spread=160 * MiB,
     workspaces=65 * MiB,
-    nccl=640 * MiB,
+    nccl=840 * MiB,
     error=0.02,
     source="defaults (docs/preflight.md, 'Where the overheads come from')",
 )
@@ -139,6 +140,7 @@ class Figures:
     error_bytes: int  # half the interval on allocated (the stream's error)
     phase_at_peak: str
     seconds: float
+    blocks: tuple[int, ...] = ()  # the repeated blocks' parameter bytes (FSDP2's groups; fakerun.blocks)
 
     @property
     def total(self) -> int:
@@ -184,19 +186,20 @@ def _replay(trace: Trace, capacity: int, setting: Setting) -> Outcome:
 
 def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak: int, *, batch: int,
             seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0,
-            setting: Setting = NATIVE) -> Figures:
+            setting: Setting = NATIVE, blocks: Sequence[int] = ()) -> Figures:
     """The allocator's replay of one stream (diagnosis.allocsim, under `setting`), unbounded: its
     peaks and the overheads beside them."""
     r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
     return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved,
                    overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
-                   int(overheads.error * r.peak_allocated), phase, seconds)
+                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks))
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
           world: int = 1, setting: Setting = NATIVE) -> Verdict:
-    """Fits or not, by replaying the stream under what the device leaves (edge rule above)."""
-    outside = device.driver_reserved + device.others + fig.nccl
+    """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
+    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
+    outside = device.driver_reserved + device.others + fig.nccl + (ddp_buckets(fig) if world > 1 else 0)
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
     top = device.total - outside - most - fig.error_bytes
     bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
@@ -213,21 +216,43 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes)
 
 
+def ddp_buckets(fig: Figures) -> int:
+    """What DDP holds beyond one GPU's stream: its buckets and the rebuild's second copy (`per_rank`)."""
+    return 2 * fig.categories.get("parameters", 0)
+
+
 def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> dict[str, int]:
-    """One rank's figures under data parallelism for `world` ranks, from one GPU's categories:
-    DDP keeps everything and adds its gradient buckets (one gradient's worth for every
-    parameter, allocated at its construction and kept, unless gradient_as_bucket_view; the
-    parameters' bytes stand for it); FSDP2 (full sharding) divides parameters, gradients and optimizer
-    state by the world size and gathers one block's parameters at a time (the largest
-    parameter group is not known here: a tenth of the parameters stands for it)."""
+    """One rank's figures under data parallelism for `world` ranks, from one GPU's categories
+    (the parameters' bytes stand for a gradient's worth of every parameter).
+
+    DDP (gradient_as_bucket_view off, its default) keeps everything one GPU holds and adds two
+    copies of the gradients: its buckets, allocated at construction and kept, and the buckets the
+    first iteration's rebuild allocates anew at the second step's forward while the first ones
+    are still held (freed only after the step's peak, when the communicator's finished work lets
+    them go). Both were measured (docs/preflight.md, "Per rank"); the second is the high side,
+    gone by the peak on some ranks.
+
+    FSDP2 (full sharding: each repeated block, then the root) divides parameters, gradients and
+    optimizer state by the world size, and holds the root's own parameters (those in no block:
+    embeddings, a head, final norms) whole from its forward to its backward, and one block's
+    gathered at a time; without the blocks (a script's run) a tenth of the parameters stands for
+    the gathered bytes. FSDP2's collectives run on their own streams, whose pools the compute
+    stream cannot reuse: its reserved bytes add the sharded gradients (the reduce-scatters'
+    outputs) and a block twice (an all-gather's output, a reduce-scatter's input)."""
     c = fig.categories
-    persistent = c.get("parameters", 0) + c.get("gradients", 0) + c.get("optimizer_state", 0)
+    params = c.get("parameters", 0)
+    pools = 0  # what FSDP2's collective streams reserve apart
+    persistent = params + c.get("gradients", 0) + c.get("optimizer_state", 0)
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
     if strategy == "ddp":
-        allocated = fig.allocated_peak + c.get("parameters", 0)
+        allocated = fig.allocated_peak + ddp_buckets(fig)
+    elif fig.blocks and sum(fig.blocks) <= params:
+        allocated = persistent // world + (params - sum(fig.blocks)) + max(fig.blocks) + rest
+        pools = params // world + 2 * max(fig.blocks)
     else:
-        allocated = persistent // world + c.get("parameters", 0) // 10 + rest
-    overhead = fig.reserved_peak - fig.allocated_peak
+        allocated = persistent // world + params // 10 + rest
+        pools = params // world + 2 * (params // 10)
+    overhead = fig.reserved_peak - fig.allocated_peak + pools
     return {"world": world, "allocated": allocated, "reserved": allocated + overhead,
             "total": allocated + overhead + overheads.non_pytorch + nccl}

@@ -131,6 +131,9 @@ def test_the_ranks_script_under_torchrun_on_gloo(tmp_path: Path) -> None:
     assert "error" not in pred, pred
     # FSDP2 shards the persistent bytes: its per-rank figure is under DDP's (which adds buckets)
     assert pred["fsdp2"]["allocated"] < pred["one_gpu_allocated"] < pred["ddp"]["allocated"]
+    # predicted by rank 0's child (rank 0 itself runs only the job), with the model's two blocks
+    assert len(pred["blocks"]) == 2 and pred["blocks"][0] == pred["blocks"][1] > 0
+    assert "| step 1 peak | step 2 peak |" in (tmp_path / "ranks.md").read_text()
     assert len(got["rows"]) == 4 and (tmp_path / "ranks.md").exists() and (tmp_path / "junit.json").exists()
 
 

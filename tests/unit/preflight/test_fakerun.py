@@ -50,6 +50,14 @@ def test_categories_equal_the_storage_sums_of_the_real_model() -> None:
     assert sum(at.values()) == stream.peak
 
 
+def test_the_blocks_are_the_repeated_layers_parameter_bytes() -> None:
+    real = models.tiny().model
+    expected = tuple(sum(p.numel() * 4 for p in b.parameters()) for b in real.blocks)  # type: ignore[union-attr]
+    assert len(expected) == 2 and fakerun.run(models.tiny, 1, 8).blocks == expected
+    assert fakerun.blocks(real) == expected
+    assert fakerun.blocks(torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.Linear(4, 4))) == ()
+
+
 def test_a_longer_batch_moves_the_peak_into_backward_and_grows_activations() -> None:
     short, long = fakerun.run(models.tiny_sgd, 1, 8), fakerun.run(models.tiny_sgd, 8, 512)
     assert long.peak > short.peak

@@ -50,6 +50,13 @@ def test_nccl_counts_for_more_than_one_rank() -> None:
     assert not judge(EVENTS, _fig(4), Device("t", 7 * GiB + 200 * MiB), OVER, world=4).fits
 
 
+def test_above_one_rank_the_verdict_holds_ddps_buckets_beside_the_stream() -> None:
+    # room for the stream and NCCL, not for the buckets (twice the 4 GiB of parameters)
+    assert judge(EVENTS, _fig(1), Device("t", 7 * GiB + 800 * MiB), OVER, world=1).fits
+    assert not judge(EVENTS, _fig(4), Device("t", 7 * GiB + 800 * MiB), OVER, world=4).fits
+    assert judge(EVENTS, _fig(4), Device("t", 15 * GiB + 800 * MiB), OVER, world=4).fits
+
+
 def test_measured_non_pytorch_bytes_replace_the_default() -> None:
     cal = OVER.calibrated([700 * MiB, 760 * MiB, 820 * MiB], "node")
     assert cal.non_pytorch == 760 * MiB and cal.non_pytorch_spread == 60 * MiB
@@ -61,9 +68,18 @@ def test_fsdp2_divides_the_persistent_bytes_ddp_adds_buckets() -> None:
     f = figures(EVENTS, {"parameters": 2 * GiB, "gradients": 1 * GiB, "optimizer_state": 1 * GiB},
                 6 * GiB, batch=1, seq=1, overheads=OVER)
     ddp, fsdp = per_rank(f, 4, "ddp", OVER), per_rank(f, 4, "fsdp2", OVER)
-    assert ddp["allocated"] == 6 * GiB + 2 * GiB  # the buckets: a gradient for every parameter
-    assert fsdp["allocated"] == 4 * GiB // 4 + 2 * GiB // 10 + 2 * GiB
+    # the buckets and the rebuild's second copy: a gradient for every parameter, twice
+    assert ddp["allocated"] == 6 * GiB + 2 * 2 * GiB
+    assert fsdp["allocated"] == 4 * GiB // 4 + 2 * GiB // 10 + 2 * GiB  # no blocks known: a tenth
     assert fsdp["total"] == fsdp["reserved"] + 500 * MiB + 600 * MiB
+
+
+def test_fsdp2_holds_the_roots_parameters_whole_and_one_block_gathered() -> None:
+    blocks = (256 * MiB, 384 * MiB, 384 * MiB)  # 1 GiB in blocks: the root holds the other 1 GiB
+    f = figures(EVENTS, {"parameters": 2 * GiB, "gradients": 1 * GiB, "optimizer_state": 1 * GiB},
+                6 * GiB, batch=1, seq=1, overheads=OVER, blocks=blocks)
+    assert f.blocks == blocks
+    assert per_rank(f, 4, "fsdp2", OVER)["allocated"] == 4 * GiB // 4 + 1 * GiB + 384 * MiB + 2 * GiB
 
 
 def test_named_gpus() -> None:
@@ -87,3 +103,15 @@ def test_the_allocator_model_is_the_oom_what_ifs() -> None:
     assert (small.allocated_peak, small.reserved_peak) == (512 + 1024, 2 * MiB)
     large = figures([(1, 5 * MiB), (2, 5 * MiB)], {}, 0, batch=1, seq=1, overheads=OVER)
     assert (large.allocated_peak, large.reserved_peak) == (10 * MiB, 20 * MiB)
+
+
+def test_the_sharding_advice_above_one_rank_is_not_charged_ddps_buckets() -> None:
+    from gpumemd.preflight.report import ShapeResult, advise
+
+    cats = {"parameters": 2 * GiB, "optimizer_state": 2 * GiB, "activations": 2 * GiB}
+    f = figures(EVENTS, cats, 6 * GiB, batch=1, seq=1, overheads=OVER, world=4, blocks=(GiB, GiB))
+    device = Device("t", 10 * GiB)
+    v = judge(EVENTS, f, device, OVER, world=4)
+    assert not v.fits  # a DDP rank (the stream, two gradient copies, NCCL) does not fit
+    # FSDP2 over 2 ranks: 2 GiB sharded + one 1 GiB block + 2 GiB of activations, beside NCCL
+    assert any("FSDP2 over 2 ranks" in a for a in advise(ShapeResult(f, v, {}), device, OVER, 4, None))
