@@ -32,7 +32,8 @@ from gpumemd.config import SpoolSourceConfig
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
 from gpumemd.spool import reader as reader_mod
-from gpumemd.spool.format import DROP_REASONS, Encoder, encode, validate
+from gpumemd.spool.encoder import Encoder, encode
+from gpumemd.spool.format import DROP_REASONS, validate
 from gpumemd.spool.procs import proc_owner
 from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
