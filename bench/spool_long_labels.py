@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from prometheus_client.core import Metric  # noqa: E402
 
-from gpumemd.spool.format import encode  # noqa: E402
+from gpumemd.spool.encoder import encode  # noqa: E402
 from tests.helpers import free_port, scrape, wait_until_ready  # noqa: E402
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"

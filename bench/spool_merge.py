@@ -42,7 +42,7 @@ from prometheus_client.core import Metric  # noqa: E402
 
 from gpumemd.config import SpoolSourceConfig  # noqa: E402
 from gpumemd.sources.spool import SpoolSource  # noqa: E402
-from gpumemd.spool.format import Encoder  # noqa: E402
+from gpumemd.spool.encoder import Encoder  # noqa: E402
 from tests.helpers import free_port, wait_until_ready  # noqa: E402
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"

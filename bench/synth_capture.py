@@ -291,7 +291,7 @@ def write_rank(
 ) -> Path:
     """Write (or rewrite) the spool file of rank `rank`, the first process of GPU `rank`; its path."""
     sys.path.insert(0, str(ROOT))
-    from gpumemd.spool.format import encode
+    from gpumemd.spool.encoder import encode
 
     nv = capture["nvml"]
     gpus = nv["device_count()"]["ok"]

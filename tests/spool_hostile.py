@@ -14,7 +14,7 @@ from prometheus_client.core import Metric
 
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.spool.format import encode
+from gpumemd.spool.encoder import encode
 from gpumemd.spool.writer import SpoolWriter
 
 __all__ = [

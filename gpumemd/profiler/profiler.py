@@ -28,7 +28,7 @@ the highest value observed (a lower bound).
 
 Its size is earned: `GPUMemoryProfiler` is one public class whose methods share one lock
 and one set of counters; what is not the profiler's own lives apart (`results.py`,
-`probes.py`, `callers.py`, `sections.py`, `plot.py`), and so do the module-level
+`probes.py`, `callers.py`, `aggregates.py`, `sections.py`, `plot.py`), and so do the module-level
 conveniences bound to a default profiler (`conveniences.py`).
 """
 
@@ -42,7 +42,6 @@ import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
@@ -51,6 +50,7 @@ from gpumemd.backends.torch_cuda import TorchCuda, TorchCudaApi
 from gpumemd.fs import write_user_file
 
 from . import sections
+from .aggregates import FunctionStats, function_summaries
 from .callers import caller_stack, describe, name_of, qualname_of
 from .probes import (
     CpuProbe,
@@ -65,7 +65,7 @@ from .probes import (
     synchronizer,
     tensor_changes,
 )
-from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, level_peak, peak_bounds, suspect_leak
+from .results import BoundedList, MemorySnapshot, MiB, ProfileResult, level_peak, peak_bounds
 
 log = logging.getLogger("gpumemd.profiler")
 
@@ -80,19 +80,6 @@ __all__ = [
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-@dataclass
-class _FunctionStats:
-    calls: int = 0
-    errors: int = 0
-    total_time: float = 0.0
-    total_allocated: int = 0
-    total_freed: int = 0
-    total_diff: int = 0
-    peak: int = 0
-    peaks_exact: bool = True
-    nets: collections.deque[int] | None = None  # net change of recent calls after the first
 
 
 class ProfileHandle:
@@ -233,7 +220,7 @@ class GPUMemoryProfiler:
         self.snapshots: BoundedList[MemorySnapshot] = BoundedList(max_snapshots)
         self.results: BoundedList[ProfileResult] = BoundedList(max_results)
         self._lock = threading.Lock()
-        self._stats: dict[str, _FunctionStats] = {}
+        self._stats: dict[str, FunctionStats] = {}
         self._monitor: tuple[threading.Thread, threading.Event] | None = None
         self._sampler = (
             PeakSampler(lambda: self._probe.read().allocated, peak_sampling_interval)
@@ -410,7 +397,7 @@ class GPUMemoryProfiler:
             self.snapshots.append(result.memory_after)
             st = self._stats.get(result.function_name)
             if st is None:
-                st = self._stats[result.function_name] = _FunctionStats()
+                st = self._stats[result.function_name] = FunctionStats()
             elif st.nets is None:  # the first call (warm-up: lazy state, caches) is not a leak sign
                 st.nets = collections.deque([diff], maxlen=self.leak_window)
             else:
@@ -540,49 +527,7 @@ class GPUMemoryProfiler:
             }
             snapshots = len(self.snapshots)
         now = self.take_snapshot("current")
-        functions: dict[str, dict[str, Any]] = {}
-        hints: list[dict[str, Any]] = []
-        for name, (
-            calls,
-            errors,
-            total_time,
-            total_alloc,
-            total_freed,
-            total_diff,
-            peak,
-            exact,
-            nets,
-        ) in stats.items():
-            verdict = suspect_leak(nets, self.leak_threshold_bytes, self.leak_min_calls)
-            suspected, growth = verdict.leaking, verdict.bytes_per_step
-            functions[name] = {
-                "call_count": calls,
-                "total_time": total_time,
-                "avg_time": total_time / calls,
-                "total_memory_allocated": total_alloc,
-                "avg_memory_allocated": total_alloc / calls,
-                "peak_memory": peak,
-                "total_memory_freed": total_freed,
-                "avg_memory_diff": total_diff / calls,
-                "errors": errors,
-                "peaks_exact": exact,
-                "leak_suspected": suspected,
-                "growth_per_call": growth,
-            }
-            if suspected:
-                hints.append(
-                    {
-                        "function": name,
-                        "calls_considered": verdict.steps,
-                        "growth_per_call": growth,
-                        "total_growth": verdict.grown,
-                        "message": (
-                            f"{name}: memory grew at each of its last {verdict.steps} calls, "
-                            f"{growth / MiB:.2f} MiB per call"
-                        ),
-                    }
-                )
-        hints.sort(key=lambda h: -float(h["growth_per_call"]))
+        functions, hints = function_summaries(stats, self.leak_threshold_bytes, self.leak_min_calls)
         total_alloc = sum(f["total_memory_allocated"] for f in functions.values())
         total_freed = sum(f["total_memory_freed"] for f in functions.values())
         summary: dict[str, Any] = {

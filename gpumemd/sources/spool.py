@@ -42,7 +42,8 @@ from prometheus_client.core import Metric
 from gpumemd import known_metrics
 from gpumemd.config import SpoolSourceConfig
 from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES
-from gpumemd.spool.reader import SpoolReader, SpoolReading, pid_alive, proc_jobs, proc_owner, proc_start
+from gpumemd.spool.procs import pid_alive, proc_jobs, proc_owner, proc_start
+from gpumemd.spool.reader import SpoolReader, SpoolReading
 
 from .base import Source, metric
 

@@ -5,7 +5,7 @@ A claim is bound to the claiming process's start time (a reused pid is not the c
 lasts while that process lives; another process of the holder's uid (a restarted rank) is
 served, another uid's is refused. An identity nobody holds goes to the earliest-started of the
 processes that claim it in one scan. A claimant the scheduler vouches for (its cgroups name the
-job: reader.proc_jobs) takes the identity from a holder it does not vouch for, so a job id guessed
+job: procs.proc_jobs) takes the identity from a holder it does not vouch for, so a job id guessed
 and claimed before the job started goes to the job's own process. The claims are kept in a file
 of the daemon's own in the spool (`.gpumemd-claims-<secret>.json`), so a restarted daemon honours
 them instead of handing the identity to whichever file it reads first. Bounded: claims of dead

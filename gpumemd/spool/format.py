@@ -1,7 +1,7 @@
-"""The spool's one schema: a rank's file format (`Encoder`, `encode`), its limits, and the
-validator the daemon reads it back with (`validate`, `parse`: every limit checked, a bad file
-a `Rejection` with a fixed reason). The agent's writer is `writer.py`, the daemon's reader
-`reader.py`.
+"""The spool's one schema: a rank's file format, its limits, and the validator the daemon reads
+it back with (`validate`, `parse`: every limit checked, a bad file a `Rejection` with a fixed
+reason). The document's bytes are `encoder.py`'s, the agent's writer `writer.py`, the daemon's
+reader `reader.py`.
 
 The spool is an untrusted boundary: any process that can write into the directory can put
 anything there, so nothing here trusts a document's types, sizes or names.
@@ -9,7 +9,6 @@ anything there, so nothing here trusts a document's types, sizes or names.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 import os
@@ -22,7 +21,6 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from prometheus_client.core import Metric
 from prometheus_client.samples import Sample
 
 # The canonical list of metrics (data only, no gpumemd import): the agents' families' types
@@ -34,8 +32,8 @@ log = logging.getLogger("gpumemd.spool")
 
 __all__ = [
     "AGENT_NAMESPACE", "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS",
-    "NOTHING", "REASONS", "SUFFIXES", "Encoder", "RankFile", "Rejection", "agent_schema",
-    "counter_value", "encode", "families_of", "file_name", "file_pid", "gauge_value", "identity_labels",
+    "NOTHING", "REASONS", "SUFFIXES", "RankFile", "Rejection", "agent_schema",
+    "counter_value", "families_of", "file_name", "file_pid", "gauge_value", "identity_labels",
     "own_pidns", "parse", "rendered_names", "spool_dir", "text_value", "validate",
 ]
 
@@ -92,59 +90,7 @@ def file_pid(name: str) -> int | None:
     return int(m.group(1)) if m is not None else None
 
 
-_dumps = json.JSONEncoder(separators=(",", ":"), allow_nan=True).encode
-
-
 NOTHING: Any = object()  # a sentinel: no value given (a writer's change key, a reader's pidns)
-
-
-def encode(families: Iterable[Metric], *, pid: int, written: float, interval: float,
-           identity: Mapping[str, str]) -> bytes:
-    """One spool file's bytes (the current format): what `SpoolWriter` writes."""
-    return Encoder(pid=pid, interval=interval, identity=identity).encode(families, written)
-
-
-class Encoder:
-    """Encodes an agent's published families as a `gpumemd-spool/2` document::
-
-        {"format": "gpumemd-spool/2", "pid": …, "interval": …, "identity": {…}, "pidns": …, "written": …,
-         "types": [[name, type, help], …], "samples": [[type index, sample name, labels, value], …]}
-
-    The header and the `types` table (the same every second: the families' names, types and
-    help text are most of the bytes) are serialised once and reused while they do not
-    change; each publish serialises only the sample rows, in one `json.dumps` call. The
-    daemon turns it back into version 1's shape (`families_of`)."""
-
-    def __init__(
-        self, *, pid: int, interval: float, identity: Mapping[str, str], everything: bool = False
-    ) -> None:
-        dumps = _dumps
-        self._everything = everything  # every family (the agent's endpoint process serves them all)
-        pidns = own_pidns()  # lets the daemon tell a pid it cannot see from a dead one
-        self._head = (
-            f'{{"format":{dumps(FORMAT)},"pid":{int(pid)},"interval":{dumps(float(interval))},'
-            f'"identity":{dumps(dict(identity))},'
-            + (f'"pidns":{dumps(pidns)},' if pidns is not None else "")
-            + '"written":'
-        )
-        self._types_key: tuple[tuple[str, str, str], ...] | None = None
-        self._types = ""
-
-    def encode(self, families: Iterable[Metric], written: float, alerts: bytes | None = None) -> bytes:
-        """`alerts`: the agent's /api/v1/alerts answer (JSON), kept as the `alerts` field."""
-        own = known_metrics.published()  # the agent's own families (the daemon exports the others)
-        published = list(families) if self._everything else [f for f in families if f.name in own]
-        key = tuple([(f.name, f.type, f.documentation) for f in published])
-        if key != self._types_key:
-            self._types_key, self._types = key, _dumps(key)
-        rows = [[i, s.name, s.labels, s.value] for i, f in enumerate(published) for s in f.samples]
-        tail = (b',"alerts":' + alerts + b"}") if alerts is not None else b"}"
-        return (
-            "".join(
-                (self._head, _dumps(float(written)), ',"types":', self._types, ',"samples":', _dumps(rows))
-            ).encode()
-            + tail
-        )
 
 
 def families_of(doc: Mapping[str, Any]) -> list[Any]:

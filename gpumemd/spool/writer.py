@@ -16,7 +16,8 @@ from prometheus_client.core import Metric
 
 from gpumemd.fs import Problems, SafeDir, WriteError
 
-from .format import NOTHING, Encoder, file_name
+from .encoder import Encoder
+from .format import NOTHING, file_name
 
 __all__ = ["SpoolWriter"]
 

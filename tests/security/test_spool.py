@@ -32,7 +32,9 @@ from gpumemd.config import SpoolSourceConfig
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
 from gpumemd.spool import reader as reader_mod
-from gpumemd.spool.format import DROP_REASONS, Encoder, encode, validate
+from gpumemd.spool.encoder import Encoder, encode
+from gpumemd.spool.format import DROP_REASONS, validate
+from gpumemd.spool.procs import proc_owner
 from gpumemd.spool.writer import SpoolWriter
 from tests.helpers import ROOT, gpumemd_process, samples, scrape
 from tests.spool_hostile import as_nobody, healthy_families, publish_healthy
@@ -109,7 +111,7 @@ def put(directory: Path, pid: int, data: bytes, uid: int | None = None) -> Path:
 
 def owners(mapping: dict[int, int]) -> Callable[[int], int | None]:
     """A fake of /proc's owners for pids we cannot make live by the thousand (named a fake)."""
-    return lambda pid: mapping.get(pid, reader_mod.proc_owner(pid))
+    return lambda pid: mapping.get(pid, proc_owner(pid))
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.spool.reader import proc_jobs
+from gpumemd.spool.procs import proc_jobs
 from tests.helpers import agent_env
 
 VICTIM = 65534  # nobody

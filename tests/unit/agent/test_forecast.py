@@ -296,7 +296,8 @@ def _no_agent_left():
 
 def test_the_series_go_through_the_spool_with_their_sign():
     # a limit the 1024-token batch exceeds: headroom and forecast headroom are negative
-    from gpumemd.spool.format import agent_schema, encode, parse
+    from gpumemd.spool.encoder import encode
+    from gpumemd.spool.format import agent_schema, parse
 
     ledger = Fraction((BASE + peak_of(512)) / Ledger().total_memory(0))
     a = agent(ledger)

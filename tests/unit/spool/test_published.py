@@ -10,7 +10,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from gpumemd import known_metrics
 from gpumemd.sources.base import Family
 from gpumemd.sources.spool import daemon_family_names
-from gpumemd.spool.format import AGENT_NAMESPACE, Encoder, Rejection, agent_schema, encode, parse
+from gpumemd.spool.encoder import Encoder, encode
+from gpumemd.spool.format import AGENT_NAMESPACE, Rejection, agent_schema, parse
 from tests.helpers import GOLDEN
 
 AGENT_GOLDEN = GOLDEN / "agent__h200__torch-2.11__after-256MiB.prom"
