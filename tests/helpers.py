@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import tracemalloc
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -111,3 +112,15 @@ def wait_for(what: str, check: Callable[[], bool], timeout: float = 20.0) -> Non
             return
         time.sleep(0.05)  # polling another process: no clock to inject
     raise AssertionError(f"not within {timeout}s: {what}")
+
+
+def peak_allocated(read: Callable[[], object]) -> int:
+    """Python's peak allocations while `read()` runs, above what was allocated before it
+    (tracemalloc): what a reader of untrusted bytes builds."""
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        read()
+        return tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()

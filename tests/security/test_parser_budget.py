@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import struct
-import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ import pytest
 from gpumemd.backends.replay import CaptureUnreadable, load_capture
 from gpumemd.diagnosis.snapshot import SnapshotUnreadable, load_snapshot
 from gpumemd.spool.format import FORMAT, Rejection, parse
+from tests.helpers import peak_allocated
 from tests.security.hostile_http import Hostile, answer, routes
 from tests.security.test_offline_readers import HEAD, measured
 
@@ -29,15 +28,6 @@ MIB = 1 << 20
 # what the readers may spend: their allowance (16 times, plus 1 MiB), with the input itself
 BOUND = 17
 
-
-def _peak(read: Callable[[], Any]) -> int:
-    tracemalloc.start()
-    try:
-        base = tracemalloc.get_traced_memory()[0]
-        read()
-        return tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
 
 
 def _array(item: bytes, size: int) -> bytes:
@@ -55,7 +45,7 @@ JSON_BODIES = {
 def test_a_spool_file_that_costs_more_than_its_allowance_is_refused_unbuilt(item: bytes) -> None:
     data = b'{"format":"%s","pid":1,"families":' % FORMAT.encode() + _array(item, 2 * MIB) + b"}"
     got: list[Any] = []
-    peak = _peak(lambda: got.append(parse(data, name_pid=1)))
+    peak = peak_allocated(lambda: got.append(parse(data, name_pid=1)))
     assert isinstance(got[0], Rejection) and got[0].reason == "too_large", got[0]
     assert peak <= BOUND * len(data) + MIB, peak / len(data)  # 22-25x on main
 
@@ -70,7 +60,7 @@ def test_a_capture_that_costs_more_than_its_allowance_is_refused_unbuilt(item: b
         with pytest.raises(CaptureUnreadable, match="refused"):
             load_capture(path)
 
-    assert _peak(read) <= BOUND * size + MIB
+    assert peak_allocated(read) <= BOUND * size + MIB
 
 
 def _appends(item: bytes, n: int) -> bytes:  # one list of n empty containers: a byte each
@@ -97,7 +87,7 @@ def test_a_snapshot_past_its_allowance_is_refused_unbuilt(data: bytes, tmp_path:
         with pytest.raises(SnapshotUnreadable, match="refused"):
             load_snapshot(path)
 
-    peak = _peak(read)
+    peak = peak_allocated(read)
     assert peak <= BOUND * len(data) + MIB, peak / MIB
 
 

@@ -7,27 +7,15 @@ from __future__ import annotations
 import json
 import pickle
 import time
-import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from gpumemd.untrusted import ClassRefused, TooCostly, allowance, jsondoc, load_pickle, loads_json, pickled
-from tests.helpers import ROOT
+from tests.helpers import ROOT, peak_allocated
 
 FIXTURES = ROOT / "tests" / "fixtures"
 
-
-def _built(read: Callable[[], Any]) -> int:
-    tracemalloc.start()
-    try:
-        base = tracemalloc.get_traced_memory()[0]
-        read()
-        return tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
 
 
 def _prometheus(n: int, labels: int) -> bytes:
@@ -51,7 +39,7 @@ JSON_DOCS: dict[str, bytes] = {
 
 @pytest.mark.parametrize("data", JSON_DOCS.values(), ids=JSON_DOCS.keys())
 def test_the_json_estimate_is_never_below_what_is_built(data: bytes) -> None:
-    built = _built(lambda: json.loads(data))
+    built = peak_allocated(lambda: json.loads(data))
     assert jsondoc.estimate(data) >= built, (jsondoc.estimate(data) / built)
     assert jsondoc._bound(data) >= jsondoc.estimate(data)
 
@@ -88,7 +76,7 @@ SNAPSHOTS = sorted(FIXTURES.glob("torch/*.pickle"))
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.name for p in SNAPSHOTS])
 def test_the_pickle_estimate_is_never_below_what_is_built(path: Path) -> None:
     data = path.read_bytes()
-    built = _built(lambda: pickle.loads(data))
+    built = peak_allocated(lambda: pickle.loads(data))
     assert pickled.estimate(data) >= built
     assert pickled.estimate(data) <= allowance(len(data)) - (1 << 20)  # read even past the slack
     assert load_pickle(data) == pickle.loads(data)
@@ -98,7 +86,7 @@ def test_the_pickle_estimate_is_never_below_what_is_built(path: Path) -> None:
 def test_a_pickle_of_any_protocol_is_priced_at_least_at_what_it_builds(protocol: int) -> None:
     doc = {"segments": [{"blocks": [[i, float(i), str(i) * 3, 10**20 + i] for i in range(5000)]}]}
     data = pickle.dumps(doc, protocol=protocol)
-    assert pickled.estimate(data) >= _built(lambda: pickle.loads(data))
+    assert pickled.estimate(data) >= peak_allocated(lambda: pickle.loads(data))
     with pytest.raises(ValueError):  # cut short: not a pickle, whichever scan reads it
         pickled.estimate(data[: len(data) // 2] + b"X\xff\xff\xff\x7f")
 
