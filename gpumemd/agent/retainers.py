@@ -226,6 +226,15 @@ class _Tensors:
         return p if type(p) is int else None
 
 
+def _block_of(starts: Sequence[int], blocks: Sequence[tuple[int, int]], ptr: int | None) -> int | None:
+    """The index of the block (sorted (address, size); `starts` their addresses) that `ptr`
+    lies in, or None."""
+    if ptr is None:
+        return None
+    i = bisect.bisect_right(starts, ptr) - 1
+    return i if i >= 0 and ptr < blocks[i][0] + blocks[i][1] else None
+
+
 def _tensors_in(
     blocks: Sequence[tuple[int, int]], tensors: Iterable[Any], reader: _Tensors, budget: _Budget | None = None
 ) -> list[tuple[int, list[Any]]]:
@@ -235,11 +244,8 @@ def _tensors_in(
     for t in tensors:
         if budget is not None:
             budget.tick()
-        ptr = reader.ptr(t)
-        if ptr is None:
-            continue
-        i = bisect.bisect_right(starts, ptr) - 1
-        if i >= 0 and ptr < blocks[i][0] + blocks[i][1]:
+        i = _block_of(starts, blocks, reader.ptr(t))
+        if i is not None:
             hits.setdefault(i, []).append(t)
     return sorted(hits.items())
 
@@ -305,13 +311,8 @@ def _saved_in(
             try:
                 v = _saved_value(node, a, reader)
                 for t in v if type(v) in (tuple, list) else (v,):
-                    if not reader.exact(t):
-                        continue
-                    p = reader.ptr(t)
-                    if p is None:
-                        continue
-                    i = bisect.bisect_right(starts, p) - 1
-                    if i >= 0 and p < blocks[i][0] + blocks[i][1]:
+                    i = _block_of(starts, blocks, reader.ptr(t)) if reader.exact(t) else None
+                    if i is not None:
                         matched.add(i)
                 del v
             except Exception:  # noqa: BLE001 - freed by a backward (nothing saved)
@@ -421,7 +422,7 @@ def _top_roots(grad_roots: list[Any], graph_budget: list[int], budget: _Budget) 
 
 
 def _graph_holder(
-    blocks: list[tuple[int, int]], held: int, grad_roots: list[Any], graph_budget: list[int],
+    blocks: list[tuple[int, int]], grad_roots: list[Any], graph_budget: list[int],
     reader: _Tensors, budget: _Budget,
 ) -> tuple[Any, Any, int]:
     """The tensor whose autograd graph saves the most of `blocks`' bytes (of the roots no
@@ -429,7 +430,7 @@ def _graph_holder(
     head node, and those bytes. The tensor is None where the loop rebound it meanwhile (its
     Python object died; the node lives on inside the newer tensor's graph)."""
     starts = [b[0] for b in blocks]
-    best, node, best_n = None, None, held
+    best, node, best_n = None, None, 0
     for ref in _top_roots(grad_roots, graph_budget, budget):
         if graph_budget[0] <= 0:
             break
@@ -538,7 +539,7 @@ def _site_holder(
     # walked first (cheap: few tensors have a live graph at a step's end); where one saves at
     # least that much, no Python walk can win and its heap scans are skipped.
     visible = sum(blocks[i][1] for i, _ in _tensors_in(blocks, tensors, reader, budget))
-    best, node, best_n = _graph_holder(blocks, 0, grad_roots, graph_budget, reader, budget)
+    best, node, best_n = _graph_holder(blocks, grad_roots, graph_budget, reader, budget)
     holder = None
     if node is None or best_n < visible:
         holder = _python_holder(blocks, tensors, roots, timed, budget, reader, keep=mine, keys=keys)
