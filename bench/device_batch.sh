@@ -6,12 +6,11 @@
 # tier: the fast tier (`make gpu-fast`) timed, then the daemon bench against .baseline/ (a
 # `git archive` of an older gpumemd) for before/after figures.
 set -uo pipefail
-python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
+. bench/device_env.sh; device_wheels
 if [ -f .carry/prometheus.xz ]; then xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus; fi
 R=/tmp/gpumemd-results; rm -rf $R; mkdir -p $R  # all in one tarball: the device returns few files
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R PROMETHEUS_BIN=/tmp/prometheus
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch; print("torch", torch.__version__)'; date -u; } > "$R/device.txt"
+device_txt "$R/device.txt"
 gpu() { local t=$1 name=$2; shift 2
   timeout -s INT "$t" python3 -m pytest -p no:cacheprovider -q --durations=0 -o faulthandler_timeout=$((t - 20)) \
     --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1; echo "$name rc=$?"; tail -n 3 "$R/$name.log"; }

@@ -5,13 +5,11 @@
 # The commands see $R (their results directory; everything there comes back as results.tgz),
 # python3 with google-re2 installed from a carried .whl/, and PROMETHEUS_BIN where carried.
 set -uo pipefail
-python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
+. bench/device_env.sh; device_wheels
 if [ -f .carry/prometheus.xz ]; then xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus; fi
 if [ -z "${R:-}" ]; then R=/tmp/gpumemd-results; rm -rf "$R"; fi; mkdir -p "$R"  # a caller's $R is kept
 export R PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R PROMETHEUS_BIN=/tmp/prometheus
-{ nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch, sys; print("torch", torch.__version__, "python", sys.version.split()[0])'
-  date -u; git log -1 --format='tree sent: %H %s' 2>/dev/null; } > "$R/device.txt"
+device_txt "$R/device.txt"
 i=0
 for cmd in "$@"; do
   ( export CUDA_VISIBLE_DEVICES=$i; s=$(date +%s)

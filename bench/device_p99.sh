@@ -16,12 +16,10 @@ base=${BASE:-7591a3d}
 start=$(date +%s)
 left() { echo $((budget - $(date +%s) + start)); }
 # google-re2 (a dependency the device's python3 lacks): from the wheels carried in .whl/
-python3 -c 'import re2' 2>/dev/null || python3 -m pip install -q --no-index --find-links .whl google-re2 >/dev/null 2>&1
+. bench/device_env.sh; device_wheels
 R=${GPUMEMD_RESULTS:-$OUT/r}; mkdir -p "$R"
 export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
-{ nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch, transformers; print("torch", torch.__version__, "transformers", transformers.__version__)'
-  nproc; uptime; date -u; } > "$R/device.txt" 2>&1
+device_txt "$R/device.txt"; uptime >> "$R/device.txt"
 for mode in ddp fsdp; do
   if [ "$(left)" -lt 150 ]; then echo "$mode: skipped, $(left)s left"; continue; fi
   timeout -s INT 170 python3 bench/multigpu.py --gpus 4 --mode $mode --steps 200 --watch --phase-timeout 120 \

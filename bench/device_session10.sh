@@ -7,7 +7,7 @@
 #   3. one GPU each: the armed leak finder's cost by position; the GPU suite's fast tier in three parts
 #      (the first followed by the OOM corpus's rows that today's fixes changed).
 set -uo pipefail
-python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
+. bench/device_env.sh; device_wheels
 R=/tmp/gpumemd-results; rm -rf $R; mkdir -p $R
 export R PYTHONPATH=$PWD PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R
 timeout -s INT 210 python3 -m pytest -p no:cacheprovider -q -m gpu --durations=0 -o faulthandler_timeout=200 \

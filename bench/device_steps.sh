@@ -6,12 +6,10 @@ set -uo pipefail
 budget=${1:-340}
 start=$(date +%s)
 # google-re2 (a dependency the device's python3 lacks): from the wheels carried in .whl/
-python3 -c 'import re2' 2>/dev/null || python3 -m pip install -q --no-index --find-links .whl google-re2 >/dev/null 2>&1
+. bench/device_env.sh; device_wheels
 R=$OUT/r; mkdir -p "$R"
 export PYTHONPATH=$PWD PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R
-{ nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
-  python3 -c 'import torch, transformers; print("torch", torch.__version__, "transformers", transformers.__version__)'
-  date -u; } > "$R/device.txt" 2>&1
+device_txt "$R/device.txt"
 timeout -s INT 250 python3 -m pytest -p no:cacheprovider -q -m gpu --durations=0 -o faulthandler_timeout=230 \
   --junitxml="$R/junit-ranks.xml" tests/gpu/test_categories_ranks_gpu.py > "$R/ranks.log" 2>&1
 echo "ranks rc=$?"; tail -n 5 "$R/ranks.log"

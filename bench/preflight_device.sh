@@ -9,17 +9,11 @@
 set -uo pipefail
 case "${1:-}" in accuracy|ranks) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N]" >&2; exit 2 ;; esac
 R=${GPUMEMD_RESULTS:?set GPUMEMD_RESULTS to the results directory}/preflight
-python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
+. bench/device_env.sh; device_wheels
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 OMP_NUM_THREADS=4 PYTHONPATH=$PWD
-device() {
-  { nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
-    python3 -c 'import torch, transformers; print("torch", torch.__version__, "transformers", transformers.__version__)'
-    python3 -c 'import accelerate; print("accelerate", accelerate.__version__)' 2>&1 | tail -n 1
-    date -u; } > "$1/device.txt" 2>&1
-}
 case "${1:-}" in
   accuracy)
-    d=$R/accuracy; mkdir -p "$d"; device "$d"
+    d=$R/accuracy; mkdir -p "$d"; device_txt "$d/device.txt"
     gpus=(${2:-0 1 2 3}); n=${#gpus[@]}
     for i in "${!gpus[@]}"; do
       CUDA_VISIBLE_DEVICES=${gpus[$i]} timeout -s INT -k 10 400 python3 bench/preflight_accuracy.py --out "$d" \
@@ -29,7 +23,7 @@ case "${1:-}" in
     timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
     echo "accuracy rc=$?"; cat "$d/merge.log"; grep -h "done in\|Traceback\|Error" "$d"/shard-*.log | head -n 20 ;;
   ranks)
-    d=$R/ranks; mkdir -p "$d"; device "$d"
+    d=$R/ranks; mkdir -p "$d"; device_txt "$d/device.txt"
     timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "${2:-4}" \
       bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
     echo "ranks rc=$?"; tail -n 45 "$d/ranks.log" ;;

@@ -1,0 +1,15 @@
+# Sourced by the device scripts (bench/*.sh): what every device call does first.
+#   device_wheels        install the wheels carried in .whl/ (google-re2, accelerate: the device's
+#                        python3 lacks them; no network there) into python3
+#   device_txt FILE      the device, driver, versions, date and tree sent, for bench/results
+device_wheels() {
+  ls .whl/*.whl >/dev/null 2>&1 && python3 -m pip install -q --no-index --no-deps --no-compile .whl/*.whl >/dev/null 2>&1
+  return 0
+}
+device_txt() {
+  { nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
+    python3 -c 'import sys, torch; print("torch", torch.__version__, "python", sys.version.split()[0])'
+    python3 -c 'import transformers; print("transformers", transformers.__version__)' 2>/dev/null || echo "transformers: not installed"
+    python3 -c 'import accelerate; print("accelerate", accelerate.__version__)' 2>/dev/null || echo "accelerate: not installed"
+    nproc; date -u; git log -1 --format='tree sent: %H %s' 2>/dev/null; } > "$1" 2>&1
+}
