@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["MAX_BUCKETS", "Sized", "Structure", "Unbounded", "bucket_sizes", "merged", "own_dict",
-           "read_buckets", "state_groups", "structure", "unsharded"]
+from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
+
+__all__ = ["MAX_BUCKETS", "Sized", "Structure", "Unbounded", "bucket_sizes", "merged", "read_buckets",
+           "state_groups", "structure", "unsharded"]
 
 
 class Structure(NamedTuple):
@@ -36,15 +38,6 @@ class Unbounded(Exception):
 _STATE_KEY = "__composable_api_state_key"
 _C10D = "torch._C._distributed_c10d"  # DDP's C++ Logger's module
 MAX_BUCKETS = 1 << 16  # bucket sizes read from one DDP logger, at most
-
-
-def own_dict(obj: Any) -> dict[str, Any] | None:
-    """An object's own attributes (its instance dict): read without calling its methods."""
-    try:
-        d = vars(obj)
-    except TypeError:
-        return None
-    return d if type(d) is dict else None
 
 
 def state_groups(state: Any) -> list[Any]:

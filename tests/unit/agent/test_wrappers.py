@@ -7,7 +7,7 @@ import time
 import pytest
 import torch
 
-from gpumemd.agent.wrappers import Structure, Unbounded, merged, own_dict, state_groups, structure
+from gpumemd.agent.wrappers import Structure, Unbounded, merged, state_groups, structure
 
 STATE_KEY = "__composable_api_state_key"
 
@@ -23,10 +23,22 @@ class _State:
         self.__dict__.update(own)
 
 
-def test_own_dict_is_the_instance_dict_or_none() -> None:
-    s = _State(a=1)
-    assert own_dict(s) == {"a": 1}
-    assert own_dict(_Slotted()) is None
+def test_a_module_whose_attribute_reads_run_code_is_not_read() -> None:
+    """`vars()` reads `__dict__` through the type's `__getattribute__`: a module class with its own
+    runs code. The walk reads only types whose instance dict needs none (diagnosis.retainers)."""
+    ran: list[str] = []
+
+    class Watching(torch.nn.Linear):
+        def __getattribute__(self, name: str) -> object:
+            ran.append(name)
+            return super().__getattribute__(name)
+
+    net = torch.nn.Sequential(torch.nn.Linear(2, 2))
+    net._modules["odd"] = Watching(2, 2)
+    ran.clear()
+    assert structure(net, 100, float("inf"), time.perf_counter) == Structure([], [])
+    assert ran == []
+    assert state_groups(_Slotted()) == []
 
 
 def test_either_layout_of_fsdp2_groups_is_read() -> None:
