@@ -77,7 +77,7 @@ from .base import Source, metric
 
 log = logging.getLogger("gpumemd.oom")
 
-__all__ = ["OomReading", "OomWatcher", "file_prefix", "oom_from_message"]
+__all__ = ["OomReading", "OomWatcher", "file_prefix", "oom_from_message", "snapshot_reason"]
 
 _UNITS = {"bytes": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
 _SIZE = r"([0-9]{1,24}(?:\.[0-9]{1,4})?) (bytes|KiB|MiB|GiB|TiB)"
@@ -158,6 +158,15 @@ SIGHTED = 16  # the OOM exceptions last diagnosed, remembered so that each is di
 
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
+
+
+def snapshot_reason(reason: object) -> str:
+    """A caller's snapshot reason as the file name and the `reason` label carry it (at most 40
+    characters of [A-Za-z0-9_.-]); TypeError for anything but a str, never formatted: its
+    `__str__` would be user code."""
+    if type(reason) is not str:
+        raise TypeError(f"dump_snapshot: reason must be a str, not {type(reason).__name__}")
+    return _slug(reason)
 
 
 def file_prefix(labels: Mapping[str, str]) -> str:
@@ -456,7 +465,9 @@ class OomWatcher(Source[OomReading]):
             self._snapshots[result] = self._snapshots.get(result, 0) + 1
 
     def dump_snapshot(self, reason: str = "manual") -> str | None:
-        """Write an allocator snapshot now; the path, or None (not configured, skipped, failed)."""
+        """Write an allocator snapshot now; the path, or None (not configured, skipped, failed).
+        A reason that is not a str raises TypeError before anything changes."""
+        reason = snapshot_reason(reason)
         try:
             return self._dump(reason)
         except Exception:
@@ -480,7 +491,7 @@ class OomWatcher(Source[OomReading]):
                 log.info("snapshot (%s) skipped: the last one is %.0fs old", reason, now - self._last_time)
                 self._note("skipped")
                 return None
-            name = f"{self._prefix}-{file_stamp(now)}-{_slug(reason)}.pickle"
+            name = f"{self._prefix}-{file_stamp(now)}-{reason}.pickle"
             try:
                 # torch writes by path: into a private directory under the checked one, then
                 # renamed into place (gpumemd.fs.SafeDir.write_by_path)
