@@ -70,7 +70,7 @@ from prometheus_client.core import Metric
 from gpumemd.backends.raise_watch import RaiseWatch
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, UNDIAGNOSED, Diagnosis
-from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, write_report
+from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, name_part, write_report
 from gpumemd.known_metrics import collected_by
 
 from .base import Source, metric
@@ -156,23 +156,19 @@ _AT_RAISE = ("at the OOM (seen at the raise through sys.monitoring, in the raisi
 SIGHTED = 16  # the OOM exceptions last diagnosed, remembered so that each is diagnosed once
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
-
-
 def snapshot_reason(reason: object) -> str:
     """A caller's snapshot reason as the file name and the `reason` label carry it (at most 40
     characters of [A-Za-z0-9_.-]); TypeError for anything but a str, never formatted: its
     `__str__` would be user code."""
     if type(reason) is not str:
         raise TypeError(f"dump_snapshot: reason must be a str, not {type(reason).__name__}")
-    return _slug(reason)
+    return name_part(reason)
 
 
 def file_prefix(labels: Mapping[str, str]) -> str:
     """`gpumemd-p1234-r0`: the name every file of this process's evidence starts with
     (snapshots, diagnoses, leak reports), rotated by it."""
-    return "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(labels.items()))
+    return "gpumemd" + "".join("-" + name_part(f"{k[0]}{v}") for k, v in sorted(labels.items()))
 
 
 class OomWatcher(Source[OomReading]):
