@@ -98,23 +98,6 @@ def test_a_leak_is_per_optimizer_step_from_the_step_boundaries() -> None:
     assert d.accounting is not None and len(d.accounting.step_ends) == 20
 
 
-def test_under_cudamallocasync_the_step_ends_come_from_allocated_at_each_boundary() -> None:
-    """No step peak is closed under cudaMallocAsync (its cumulative counters read zero), but its
-    allocated figure is exact: the boundaries keep it, so a leak there is a leak (the H200
-    corpus's `leak.async.after_leak` was called capacity without step ends)."""
-    diag = OomDiagnoser(
-        FakeTorchAtOom(70 * GIB, 70 * GIB), FakeNvml([{"pid": 7, "used_bytes": 70 * GIB + 512 * MIB}]), pid=7,
-        env={},
-    )
-    now = {"allocated": 0}
-    diag.follow_steps(lambda device: None, lambda: (0,), lambda device: now["allocated"])
-    for steps in range(1, 15):
-        now["allocated"] = 40 * GIB + steps * 256 * MIB
-        diag.on_boundary(steps)
-    d = diag.diagnose(0, 3 * GIB, 80 * GIB, GIB)
-    assert d.cause == "leak" and d.numbers["bytes_per_step"] == 256 * MIB, d
-
-
 def test_an_oom_before_the_first_sample_reads_nvml_at_the_oom() -> None:
     """CuPy's 48 GiB in this process, no sample yet: this process's bytes come from NVML at the
     OOM, and the cause is non_pytorch (issue 35: it was capacity)."""
