@@ -476,9 +476,11 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         """Reset the allocator's peak statistics of every device with a step peak, just after a
         boundary closed, so that the next step's peak is exact whatever its shape. Opt-in only
         (agent.step_peak_reset): it changes what the user's `max_memory_allocated()` reads.
-        False where the backend cannot reset (a replay, another accelerator)."""
+        False where the backend cannot reset (a replay, another accelerator). Under
+        cudaMallocAsync torch resets the driver pool's high-water marks to their current
+        figures (CUDAMallocAsyncAllocator::resetPeakStats): its steps' peaks are then exact too."""
         steps = self._steps
-        if steps is None or not self._valid:
+        if steps is None:
             return False
         for device, step in list(steps.items()):
             if not self._api.reset_peak_memory_stats(device):

@@ -54,6 +54,11 @@ class PoolLedger(Ledger):
         """torch.cuda.reset_peak_memory_stats() by the program: the pool's marks to now."""
         self.peak, self.reserved_peak = self.current, self.reserved
 
+    def reset_peak_memory_stats(self, device: int) -> bool:
+        """The same call made by the agent (agent.step_peak_reset, opt-in)."""
+        self.user_reset()
+        return True
+
     def memory_stats(self, device: int) -> dict[str, Any]:
         self.reads += 1
         return async_stats(self.current, self.reserved, self.peak, self.reserved_peak)
@@ -63,7 +68,7 @@ class PoolLedger(Ledger):
 
 
 def agent(ledger: Ledger) -> Agent:
-    return forecast_agent(ledger)
+    return forecast_agent(ledger)  # test_forecast's agent: a boundary after every optimizer step
 
 
 def train(ledger: Ledger, opt: torch.optim.Optimizer, w: torch.Tensor, *, temporary: int,
@@ -111,6 +116,23 @@ def test_a_step_end_is_exact_and_its_peak_exact_only_where_the_pools_mark_rose()
         assert got["gpumemd_allocator_step_reserved_peak_exact"] == 1
         assert "step_peak_bytes" not in a.memory_figures()
         assert a.errors.counts == {}
+    finally:
+        a.stop()
+
+
+def test_with_the_opt_in_peak_reset_every_steps_peak_is_exact() -> None:
+    ledger = PoolLedger()
+    w, opt = loop()
+    a = forecast_agent(ledger, step_peak_reset=True)
+    try:
+        train(ledger, opt, w, temporary=GIB)  # a spike before: without the reset, later peaks are unknown
+        peaks = []
+        for temporary in (8 * MiB, 64 * MiB, 2 * MiB, 0):
+            train(ledger, opt, w, temporary=temporary)
+            peaks.append(a.sample_once().readings["allocator"][0].step)
+        assert [(p.allocated_bytes, p.allocated_exact) for p in peaks] == [
+            (RECORDED_USED + t, True) for t in (8 * MiB, 64 * MiB, 2 * MiB, 0)
+        ]
     finally:
         a.stop()
 
