@@ -514,7 +514,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 "PyTorch's allocator backend is cudaMallocAsync: its caching-allocator statistics "
                 "are not kept (gpumemd_allocator_stats_valid 0). Exported: allocated/reserved/active "
                 "from the driver's memory pool, gpumemd_allocator_device_used_bytes and NVML's view "
-                "of this process; not the counters that read zero"
+                "of this process, and each optimizer step's end (its peak where the pool's high-water "
+                "mark gives it); not the counters that read zero"
             )
 
     def _read_device_used(self, count: int) -> dict[int, int]:
