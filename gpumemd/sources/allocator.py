@@ -140,9 +140,9 @@ class AllocatorReading(NamedTuple):
         """A reading from the parsed statistics (a `memory_stats` dict is parsed here); with
         `peaks`, its interval peak too (computed before the reading is built: one construction
         a sample). Without valid stats (cudaMallocAsync) there is no interval peak: its
-        cumulative counters read zero; the step's end is read there too (`steps`, a
-        DriverPoolStepPeak, leaves those counters out). A field torch answered no count for reads 0 here: the
-        source leaves such a read out (counted) before it gets here."""
+        cumulative counters read zero; the step is still followed (`steps`, a
+        DriverPoolStepPeak, leaves those counters out). A field torch answered no count for
+        reads 0 here: the source leaves such a read out (counted) before it gets here."""
         s = stats if isinstance(stats, AllocatorStats) else AllocatorStats.parse(stats)
         if s is None:
             raise ValueError("no allocator statistics (an empty memory_stats answer)")
