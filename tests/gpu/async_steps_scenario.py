@@ -3,10 +3,12 @@
 
     PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync python3 tests/gpu/async_steps_scenario.py OUTDIR
 
-Phase 1: an MLP's steps, each with a 64 MiB temporary freed inside it and LEAK bytes kept (an
-odd size: the driver pool counts a request's own bytes); the agent's boundaries at its default
-budget. A hook registered after the agent's reads `memory_allocated()` at each optimizer step's
-end (the truth each closed step's end is compared with). Prints one JSON line: the exported
+Phase 1: an MLP's steps (the loss read each step, as a loop that logs it), each with a 64 MiB
+temporary freed inside it and LEAK bytes kept (an odd size: the driver pool counts a request's
+own bytes), until the agent has closed CLOSED steps; its boundaries at its default budget (a
+closed step may cover several optimizer steps: step_peak_steps). A hook registered after the
+agent's reads `memory_allocated()` at each optimizer step's end (the truth each closed step's
+end is compared with). Prints one JSON line: the exported
 `gpumemd_forecast_leak_bytes_per_step` and `..._since_step`, the step series, the closed steps.
 Phase 2 (the corpus's `leak.async.after_leak` shape, its one-off jump kept out of the run):
 steady steps, half the free memory kept, steady steps, then `per` bytes kept a step until the
@@ -23,7 +25,8 @@ from typing import Any
 outdir = Path(sys.argv[1])
 MIB = 1 << 20
 LEAK = 3 * MIB + 4000
-STEPS = 40
+CLOSED = 12  # the forecast's warm-up (2 boundaries) and the verdict's 6 ends, with room
+MAX_STEPS = 2000
 
 import gpumemd  # noqa: E402
 
@@ -48,7 +51,9 @@ kept: list[torch.Tensor] = []
 
 def step(keep: int) -> None:
     opt.zero_grad()
-    model(x).square().mean().backward()
+    loss = model(x).square().mean()
+    loss.backward()
+    float(loss)  # the loop logs its loss: the host waits for the step's work
     tmp = torch.empty(64 * MIB, dtype=torch.uint8, device="cuda")  # the step's temporary
     tmp.fill_(1)
     del tmp
@@ -64,17 +69,20 @@ def series(names: tuple[str, ...]) -> dict[str, Any]:
 
 closed = []  # (optimizer steps counted, the closed step's end, the truth at that step, peak known, exact)
 last = None
-for _ in range(STEPS):
+for _ in range(MAX_STEPS):
     step(LEAK)
     r = allocator.last_step_peak(0)
     if r is not None and r is not last:
         last = r
         closed.append((agent.training.optimizer_steps, r.allocated_end_bytes, truth[-1],
                        r.allocated_bytes is not None, r.allocated_exact))
+    if len(closed) >= CLOSED:
+        break
 got = series(("gpumemd_forecast_leak_bytes_per_step", "gpumemd_forecast_leak_since_step",
               "gpumemd_allocator_step_peak_steps", "gpumemd_allocator_step_peak_bytes",
               "gpumemd_allocator_stats_valid", "gpumemd_forecast_steps_to_oom", "gpumemd_headroom_bytes"))
-print(json.dumps({"phase": 1, "backend": torch.cuda.get_allocator_backend(), "leak": LEAK, "steps": STEPS,
+print(json.dumps({"phase": 1, "backend": torch.cuda.get_allocator_backend(), "leak": LEAK,
+                  "steps": agent.training.optimizer_steps,
                   "series": got, "closed": closed, "device": torch.cuda.get_device_name(0),
                   "torch": torch.__version__, "python": list(sys.version_info[:2])}), flush=True)
 
