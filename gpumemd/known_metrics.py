@@ -296,11 +296,12 @@ _published("gpumemd_allocator_window_peak_bytes", "gauge", _RANK, "allocator",
     "Highest interval peak over the agent's peak_window (spikes shorter than a scrape).")
 _published("gpumemd_allocator_step_peak_bytes", "gauge", _RANK, "allocator",
     "Highest allocated_bytes within the last optimizer step (or the last step_peak_steps steps); an upper"
-    " bound unless exact.")
+    " bound unless exact; absent where unknown (cudaMallocAsync: a step under the pool's high-water mark).")
 _published("gpumemd_allocator_step_peak_exact", "gauge", _RANK, "allocator",
     "1 when the step peak is exact, 0 when it is an upper bound.")
 _published("gpumemd_allocator_step_reserved_peak_bytes", "gauge", _RANK, "allocator",
-    "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact.")
+    "Highest reserved_bytes within the last optimizer step (or steps); an upper bound unless exact; absent"
+    " where unknown (cudaMallocAsync).")
 _published("gpumemd_allocator_step_reserved_peak_exact", "gauge", _RANK, "allocator",
     "1 when the step's reserved peak is exact, 0 when it is an upper bound.")
 _published("gpumemd_allocator_step_peak_steps", "gauge", _RANK, "allocator",

@@ -185,9 +185,7 @@ class Agent:
         # are counted at that step's end (spaced by their own budget)
         self.steps.boundary_listeners = [self.forecast, self.categories]
         if self.diagnoser is not None:  # the OOM diagnosis's exact step ends (a leak's growth per step)
-            self.diagnoser.follow_steps(
-                allocator.last_step_peak, allocator.step_devices, allocator.allocated_now
-            )
+            self.diagnoser.follow_steps(allocator.last_step_peak, allocator.step_devices)
             self.steps.boundary_listeners.append(self.diagnoser)
         old_probe, self.probe = self.probe, None  # sources are built again on a reload
         if agent.step_peak_reset:  # opt-in: the next step's peak exact (it changes the user's peak stats)

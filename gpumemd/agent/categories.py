@@ -26,7 +26,8 @@ on the training thread (`on_boundary`, after the allocator's tick that closed th
 an arbitrary moment (during a backward the grads are half there; during an FSDP2 forward the
 modules hold the all-gathered parameters). The pass reads pointers and sizes of storages,
 O(tensors); after a pass that took t the next waits t / STEP_BUDGET. Before the first step
-boundary the figures are those counted at `watch()` (the model at rest).
+boundary the figures are those counted at `watch()` (the model at rest). Under cudaMallocAsync
+a step whose peak the driver's pool cannot give has no `at="peak"` series (unknown, not 0).
 
 User code: a model's `parameters()` and `buffers()` are the user's and are called only by
 `watch()` (and again at a boundary after a watched parameter was replaced), on a helper
@@ -322,7 +323,8 @@ class CategoryReading(NamedTuple):
     device: int
     uuid: str
     end: dict[str, int]
-    peak: dict[str, int] | None  # None until the agent closed a step (the allocator's step peak)
+    # None until the agent closed a step, and where that step's peak is unknown (cudaMallocAsync)
+    peak: dict[str, int] | None
 
 
 def _split(persistent: Mapping[str, int], end_allocated: int,
@@ -337,16 +339,17 @@ def _split(persistent: Mapping[str, int], end_allocated: int,
 
 
 class _Counted(NamedTuple):
-    """A pass and the step it describes: per device, (allocated at its end, its peak); None
-    for a pass at watch() (no step: the allocator's figure of each sample serves)."""
+    """A pass and the step it describes: per device, (allocated at its end, its peak or None
+    where the backend gives none: cudaMallocAsync); None for a pass at watch() (no step: the
+    allocator's figure of each sample serves)."""
 
     walk: Walk
-    steps: dict[int, tuple[int, int]] | None
+    steps: dict[int, tuple[int, int | None]] | None
 
 
 def _steps_of(walk: Walk, device_type: str,
-              step_peak: Callable[[int], Any] | None) -> dict[int, tuple[int, int]]:
-    out: dict[int, tuple[int, int]] = {}
+              step_peak: Callable[[int], Any] | None) -> dict[int, tuple[int, int | None]]:
+    out: dict[int, tuple[int, int | None]] = {}
     if step_peak is None:
         return out
     for dtype, index in walk.bytes:

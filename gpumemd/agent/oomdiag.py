@@ -56,7 +56,6 @@ class OomDiagnoser:
         self._nvml_ready = False
         self._step_ends: dict[int, collections.deque[tuple[int, int]]] = {}  # (optimizer steps, allocated)
         self._step_peak: Callable[[int], Any] | None = None
-        self._allocated: Callable[[int], int | None] | None = None
         self._devices: Callable[[], Any] | None = None
         self._non_pytorch_low: dict[int, int] = {}
         self._step: int | None = None
@@ -64,14 +63,10 @@ class OomDiagnoser:
 
     # --- what came before the OOM ---
 
-    def follow_steps(
-        self, step_peak: Callable[[int], Any], devices: Callable[[], Any],
-        allocated: Callable[[int], int | None] | None = None,
-    ) -> None:
-        """The allocator source's last closed step peak per device and its devices: read at each
-        step boundary (`on_boundary`); `allocated(device)`: allocated bytes now, where no step
-        peak is closed (cudaMallocAsync)."""
-        self._step_peak, self._devices, self._allocated = step_peak, devices, allocated
+    def follow_steps(self, step_peak: Callable[[int], Any], devices: Callable[[], Any]) -> None:
+        """The allocator source's last closed step per device and its devices: read at each step
+        boundary (`on_boundary`). Its end is exact on every backend (cudaMallocAsync included)."""
+        self._step_peak, self._devices = step_peak, devices
 
     def on_boundary(self, steps: int | None) -> None:
         """A step boundary closed, `steps` optimizer steps counted so far: keep allocated at the
@@ -80,11 +75,9 @@ class OomDiagnoser:
             return
         for device in self._devices():
             reading = self._step_peak(device)
-            end = int(reading.allocated_end_bytes) if reading is not None else None
-            if end is None and self._allocated is not None:
-                end = self._allocated(device)
-            if end is None:
+            if reading is None:
                 continue
+            end = int(reading.allocated_end_bytes)
             ends = self._step_ends.setdefault(device, collections.deque(maxlen=HISTORY))
             if not ends or ends[-1][0] < steps:
                 ends.append((steps, end))
@@ -101,6 +94,8 @@ class OomDiagnoser:
             for c in readings.get("categories") or ():  # gpumemd.watch: the last step peak by category
                 if c.peak is not None:
                     self._categories[c.device] = tuple(c.peak.items())
+                else:  # that step's peak is unknown (cudaMallocAsync): an older step's is not it
+                    self._categories.pop(c.device, None)
             process = readings.get("process")
             for view in getattr(process, "devices", ()) or ():  # getattr: the process source may have failed
                 n = view.non_pytorch_bytes

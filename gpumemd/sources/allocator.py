@@ -52,6 +52,14 @@ reserved bytes: segments mapped and released). The agent marks a boundary from i
 step hook (`boundary`, then a tick); reads between boundaries (samples, the thread's ticks)
 split the span as ticks split an interval. A boundary covers the optimizer steps since the
 previous one (`step_peak_steps`): one, unless the agent spaced boundaries out for its budget.
+
+Under cudaMallocAsync torch fills allocated and reserved (current and lifetime peak) from the
+driver's memory pool (its used and reserved bytes and their high-water marks) and keeps no
+cumulative counters (they read zero). So a step's END is exact there as on the native
+allocator: allocated at the boundary. Its PEAK is exact where the pool's high-water mark rose
+within the step (the first rule above); otherwise only the lifetime mark bounds it, which is
+no step's figure: that peak is unknown (None), never the lifetime mark, a zero or the last
+known step's (`DriverPoolStepPeak`). The same readings reach the same boundary listeners.
 """
 
 from __future__ import annotations
@@ -67,14 +75,15 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.backends.torch_cuda import AllocatorStats, TorchCudaApi, peak_counters, span_peak
+from gpumemd.backends.torch_cuda import AllocatorStats, Counters, TorchCudaApi, peak_counters, span_peak
 from gpumemd.known_metrics import collected_by
 
 from . import alloc_conf
 from .alloc_conf import AllocatorSettings, fraction_label
 from .base import Family, Source
 
-__all__ = ["AllocatorReading", "AllocatorSource", "IntervalPeak", "StepPeak", "StepPeakReading"]
+__all__ = ["AllocatorReading", "AllocatorSource", "DriverPoolStepPeak", "IntervalPeak", "StepPeak",
+           "StepPeakReading"]
 
 log = logging.getLogger("gpumemd.allocator")
 
@@ -113,7 +122,7 @@ class AllocatorReading(NamedTuple):
     stats_valid: bool = True
     device_used_bytes: int | None = None
     settings: AllocatorSettings | None = None
-    step: StepPeakReading | None = None  # the last optimizer step's peak (StepPeak), once there is one
+    step: StepPeakReading | None = None  # the last optimizer step's peak and end (StepPeak), once one closed
 
     @staticmethod
     def from_stats(
@@ -131,8 +140,9 @@ class AllocatorReading(NamedTuple):
         """A reading from the parsed statistics (a `memory_stats` dict is parsed here); with
         `peaks`, its interval peak too (computed before the reading is built: one construction
         a sample). Without valid stats (cudaMallocAsync) there is no interval peak: its
-        cumulative counters read zero. A field torch answered no count for reads 0 here: the
-        source leaves such a read out (counted) before it gets here."""
+        cumulative counters read zero; the step is still followed (`steps`, a
+        DriverPoolStepPeak, leaves those counters out). A field torch answered no count for
+        reads 0 here: the source leaves such a read out (counted) before it gets here."""
         s = stats if isinstance(stats, AllocatorStats) else AllocatorStats.parse(stats)
         if s is None:
             raise ValueError("no allocator statistics (an empty memory_stats answer)")
@@ -141,7 +151,7 @@ class AllocatorReading(NamedTuple):
         if peaks is not None and stats_valid:
             interval = peaks.observe(device, *counters, now)
         step = None
-        if steps is not None and stats_valid:
+        if steps is not None:
             reserved = (s.reserved or 0, s.reserved_peak or 0, s.reserved_total or 0, s.released_total or 0)
             step = steps.observe(counters, reserved)
         return AllocatorReading(
@@ -184,11 +194,14 @@ def _settle(best: tuple[int, int]) -> tuple[int, bool]:
 
 
 class StepPeakReading(NamedTuple):
-    """The peak of allocated and reserved bytes over the last `steps` optimizer steps."""
+    """The peak of allocated and reserved bytes over the last `steps` optimizer steps, and
+    allocated at its end. A peak is None where the backend gives no figure for it
+    (cudaMallocAsync, a step that did not raise the pool's high-water mark): unknown, which a
+    reader says as such (no series, no `at="peak"` category), never as 0 or an older figure."""
 
-    allocated_bytes: int
+    allocated_bytes: int | None
     allocated_exact: bool
-    reserved_bytes: int
+    reserved_bytes: int | None
     reserved_exact: bool
     steps: int
     allocated_end_bytes: int = 0  # allocated at the boundary that closed it (the step's end)
@@ -201,13 +214,13 @@ class StepPeak:
     __slots__ = ("_prev", "_parts", "_open", "last")
 
     def __init__(self) -> None:
-        self._prev: tuple[_Counters, _Counters] | None = None
+        self._prev: tuple[Counters, Counters] | None = None
         self._parts = ((-1, -1), (-1, -1))  # allocated's and reserved's (highest exact, highest bound)
         self._open = False  # a boundary was seen: the span since it is being measured
         self.last: StepPeakReading | None = None
 
     def observe(
-        self, allocated: _Counters, reserved: _Counters, boundary: int = 0
+        self, allocated: Counters, reserved: Counters, boundary: int = 0
     ) -> StepPeakReading | None:
         """One read of the counters; `boundary` > 0 closes the span, which covered that many
         optimizer steps. The last published step peak."""
@@ -225,11 +238,39 @@ class StepPeak:
         self.last = StepPeakReading(*_settle(parts[0]), *_settle(parts[1]), boundary, allocated[0])
         return self.last
 
-    def rebase(self, allocated: _Counters, reserved: _Counters) -> None:
+    def rebase(self, allocated: Counters, reserved: Counters) -> None:
         """The counters just after the agent reset the peaks (agent.step_peak_reset): the next
         span's lifetime peak starts from them, so the step that raises it reads exactly."""
         if self._prev is not None:
             self._prev = (allocated, reserved)
+
+
+class DriverPoolStepPeak(StepPeak):
+    """A StepPeak under cudaMallocAsync (the module docstring): the cumulative counters, which
+    read zero there, are left out, so a span's peak is exact only where the pool's high-water
+    mark rose in it (or the level sat at it); any other peak is published as None (unknown).
+    The step's end is exact as on the native allocator. Its own class: the native backend's
+    reads pay nothing for it."""
+
+    __slots__ = ()
+
+    def observe(
+        self, allocated: Counters, reserved: Counters, boundary: int = 0
+    ) -> StepPeakReading | None:
+        last = self.last
+        out = super().observe(
+            (allocated[0], allocated[1], None, None), (reserved[0], reserved[1], None, None), boundary
+        )
+        if out is None or out is last or (out.allocated_exact and out.reserved_exact):
+            return out
+        self.last = out = out._replace(
+            allocated_bytes=out.allocated_bytes if out.allocated_exact else None,
+            reserved_bytes=out.reserved_bytes if out.reserved_exact else None,
+        )
+        return out
+
+    def rebase(self, allocated: Counters, reserved: Counters) -> None:
+        super().rebase((allocated[0], allocated[1], None, None), (reserved[0], reserved[1], None, None))
 
 
 class IntervalPeak:
@@ -378,7 +419,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             if steps is not None:
                 step = steps.get(device)
                 if step is None:
-                    step = steps[device] = StepPeak()
+                    step = steps[device] = StepPeak() if valid else DriverPoolStepPeak()
             readings.append(
                 AllocatorReading.from_stats(
                     device,
@@ -426,7 +467,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         if r.window_peak_bytes is not None:
             out["window_peak_bytes"] = float(r.window_peak_bytes)
         step = self.last_step_peak(r.device)
-        if step is not None:
+        if step is not None and step.allocated_bytes is not None:  # None: unknown (cudaMallocAsync)
             out["step_peak_bytes"] = float(step.allocated_bytes)
             out["step_peak_exact"] = 1.0 if step.allocated_exact else 0.0
         return out
@@ -435,9 +476,11 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         """Reset the allocator's peak statistics of every device with a step peak, just after a
         boundary closed, so that the next step's peak is exact whatever its shape. Opt-in only
         (agent.step_peak_reset): it changes what the user's `max_memory_allocated()` reads.
-        False where the backend cannot reset (a replay, another accelerator)."""
+        False where the backend cannot reset (a replay, another accelerator). Under
+        cudaMallocAsync torch resets the driver pool's high-water marks to their current
+        figures (CUDAMallocAsyncAllocator::resetPeakStats): its steps' peaks are then exact too."""
         steps = self._steps
-        if steps is None or not self._valid:
+        if steps is None:
             return False
         for device, step in list(steps.items()):
             if not self._api.reset_peak_memory_stats(device):
@@ -446,19 +489,6 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             if counters is not None:
                 step.rebase(*counters)
         return True
-
-    def allocated_now(self, device: int) -> int | None:
-        """Allocated bytes on `device` now, only where no step peak is closed (cudaMallocAsync:
-        its current figure is the driver pool's, exact, though the cumulative counters read
-        zero): the step end the OOM diagnosis's leak verdict reads there. None elsewhere (the
-        closed step peak carries it) and on any failure."""
-        if self._valid:
-            return None
-        try:
-            stats = AllocatorStats.parse(self._api.memory_stats(device))
-        except Exception:  # noqa: BLE001 - on the training thread: never into the user's step
-            return None
-        return stats.allocated if stats is not None else None
 
     def step_devices(self) -> tuple[int, ...]:
         """The devices with a step peak kept (read from any thread)."""
@@ -484,7 +514,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 "PyTorch's allocator backend is cudaMallocAsync: its caching-allocator statistics "
                 "are not kept (gpumemd_allocator_stats_valid 0). Exported: allocated/reserved/active "
                 "from the driver's memory pool, gpumemd_allocator_device_used_bytes and NVML's view "
-                "of this process; not the counters that read zero"
+                "of this process, and each optimizer step's end (its peak where the pool's high-water "
+                "mark gives it); not the counters that read zero"
             )
 
     def _read_device_used(self, count: int) -> dict[int, int]:
@@ -502,13 +533,19 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
     def tick(self) -> None:
         """Between samples: the interval peak follows the counters (each tick splits the
         interval, tightening its bound); nothing else is read or kept. Nothing before the
-        first sample found CUDA initialised (a tick must not create a context)."""
+        first sample found CUDA initialised (a tick must not create a context). Under
+        cudaMallocAsync (no cumulative counters: no interval peak, and a split span's peak is
+        no tighter) only a step boundary's tick reads, for the step's end and peak."""
         peaks, api, steps = self._peaks, self._api, self._steps
-        if peaks is None or steps is None or not self._count or not self._valid:
+        if peaks is None or steps is None or not self._count:
             return
         boundary = self.boundary
         # only the thread that set it (the step hook's): the sampling thread's own ticks are no step's end
         closes = boundary[1] if boundary is not None and boundary[0] == threading.get_ident() else 0
+        if not self._valid:
+            if closes:
+                self._close_pool_steps(closes)
+            return
         now = self._mono()
         for device in range(self._count):
             counters = peak_counters(api.memory_stats(device))
@@ -518,6 +555,21 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             step = steps.get(device)
             if step is None:
                 step = steps[device] = StepPeak()
+            step.observe(*counters, closes)
+
+    def _close_pool_steps(self, closes: int) -> None:
+        """A step boundary under cudaMallocAsync: each device's step closes on the driver
+        pool's figures (DriverPoolStepPeak)."""
+        steps = self._steps
+        if steps is None:
+            return
+        for device in range(self._count):
+            counters = peak_counters(self._api.memory_stats(device))
+            if counters is None:
+                continue
+            step = steps.get(device)
+            if step is None:
+                step = steps[device] = DriverPoolStepPeak()
             step.observe(*counters, closes)
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
@@ -561,13 +613,19 @@ def _exact(r: AllocatorReading) -> int | None:
     return None if r.interval_peak_bytes is None else (1 if r.interval_peak_exact else 0)
 
 
-def _step_field(name: str, flag: bool = False) -> Callable[[AllocatorReading], Any]:
+def _step_field(name: str, flag_of: str | None = None) -> Callable[[AllocatorReading], Any]:
+    """A step reading's field; with `flag_of`, the field is that figure's exactness flag (1, 0),
+    absent where the figure is (None: unknown under cudaMallocAsync)."""
+
     def value(r: AllocatorReading) -> Any:
         step = r.step
         if step is None:
             return None
-        v = getattr(step, name)
-        return (1 if v else 0) if flag else v
+        if flag_of is not None:
+            if getattr(step, flag_of) is None:  # getattr: the spec names a field of the reading
+                return None
+            return 1 if getattr(step, name) else 0
+        return getattr(step, name)
 
     return value
 
@@ -595,9 +653,9 @@ _PEAK_FAMILIES: tuple[_Spec, ...] = (
     (_exact, Family("gpumemd_allocator_interval_peak_exact")),
     (attrgetter("window_peak_bytes"), Family("gpumemd_allocator_window_peak_bytes")),
     (_step_field("allocated_bytes"), Family("gpumemd_allocator_step_peak_bytes")),
-    (_step_field("allocated_exact", True), Family("gpumemd_allocator_step_peak_exact")),
+    (_step_field("allocated_exact", "allocated_bytes"), Family("gpumemd_allocator_step_peak_exact")),
     (_step_field("reserved_bytes"), Family("gpumemd_allocator_step_reserved_peak_bytes")),
-    (_step_field("reserved_exact", True), Family("gpumemd_allocator_step_reserved_peak_exact")),
+    (_step_field("reserved_exact", "reserved_bytes"), Family("gpumemd_allocator_step_reserved_peak_exact")),
     (_step_field("steps"), Family("gpumemd_allocator_step_peak_steps")),
 )
 
@@ -609,7 +667,8 @@ _CONFIG_FAMILIES: tuple[_Spec, ...] = (
 )
 _FAMILIES = _FAMILIES + _CONFIG_FAMILIES
 # Under cudaMallocAsync torch fills these from the driver's memory pool (used, reserved, their
-# high-water marks); every other allocator counter reads zero there and is left out.
+# high-water marks); every other allocator counter reads zero there and is left out. The step
+# series come from those figures (DriverPoolStepPeak: a peak it cannot give is left out).
 _VALID_WITHOUT_STATS = frozenset(
     {
         "gpumemd_allocator_allocated_bytes",
@@ -619,6 +678,11 @@ _VALID_WITHOUT_STATS = frozenset(
         "gpumemd_allocator_reserved_peak_bytes",
         "gpumemd_allocator_active_peak_bytes",
         "gpumemd_allocator_limit_bytes",
+        "gpumemd_allocator_step_peak_bytes",
+        "gpumemd_allocator_step_peak_exact",
+        "gpumemd_allocator_step_reserved_peak_bytes",
+        "gpumemd_allocator_step_reserved_peak_exact",
+        "gpumemd_allocator_step_peak_steps",
         *(family.name for _, family in _CONFIG_FAMILIES),
     }
 )

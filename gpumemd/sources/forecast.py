@@ -12,7 +12,10 @@ bound, which says nothing of its own shape (gpumemd/sources/allocator.py, Step p
 probe measures, once each, the shapes those steps leave out. The leak verdict
 (diagnosis/leakverdict.py, the packaged PytorchMemoryLeak rule alerts on its growth) reads the
 step-end bytes, exact at every boundary and independent of the batch's shape. The fits are
-gpumemd/diagnosis/forecast.py's pure functions.
+gpumemd/diagnosis/forecast.py's pure functions. Under cudaMallocAsync the same boundaries come
+with exact ends and a peak that is exact or unknown (sources/allocator.py,
+DriverPoolStepPeak): an unknown peak enters no fit, leaves the headroom and the step's rise
+above its end unknown (their series absent), and the leak verdict reads the ends as anywhere.
 
     gpumemd_headroom_limit_bytes{gpu="0",rank="0",uuid="GPU-…"} 8.0e+10
     gpumemd_headroom_bytes{gpu="0",rank="0",uuid="GPU-…"} 1.2e+10
@@ -72,7 +75,7 @@ class _Point(NamedTuple):
 class _End(NamedTuple):
     steps: int  # optimizer steps the hook had counted at this boundary
     end: int  # allocated bytes at the boundary (the step's end)
-    rise: int  # the step peak above its end (an upper bound where the peak is)
+    rise: int | None  # the step peak above its end (an upper bound where the peak is); None: unknown
     time: float  # monotonic
 
 
@@ -162,14 +165,15 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
                 if ends is None:
                     ends = self._ends[device] = collections.deque(maxlen=HISTORY)
                 end = int(reading.allocated_end_bytes)
-                ends.append(_End(steps or 0, end, max(0, int(reading.allocated_bytes) - end), now))
+                peak = reading.allocated_bytes  # None: unknown (cudaMallocAsync)
+                ends.append(_End(steps or 0, end, None if peak is None else max(0, int(peak) - end), now))
                 # only exact peaks: a step that did not raise the allocator's lifetime peak reads
                 # that peak as its bound (gpumemd never resets it), which says nothing of its shape
-                if reading.allocated_exact:
+                if peak is not None and reading.allocated_exact:
                     history = self._points(device)
                     if history and history[-1].probe and history[-1].tokens == tokens:
                         self._drop_last(history)  # the probed step set a new high: the exact figure wins
-                    self._append(history, _Point(tokens, int(reading.allocated_bytes)))
+                    self._append(history, _Point(tokens, int(peak)))
 
     def probe_wanted(self, tokens: int) -> bool:
         """The shape probe's question (agent/shapeprobe.py): past the warm-up, and no exact
@@ -215,19 +219,20 @@ class ForecastSource(Source[tuple[ForecastReading, ...]]):
         views = {v.device: v for v in getattr(process, "devices", ()) or ()}
         out = []
         for r in allocator:
-            if not r.stats_valid:  # cudaMallocAsync: no step peak to forecast from
-                continue
             with self._lock:
                 points = list(self._history.get(r.device, ()))
                 ends = list(self._ends.get(r.device, ()))
             limit = rank_limit(self._total_of(r.device), fraction_limit=r.limit_bytes,
                                **_outside(views.get(r.device), r.reserved_bytes))
+            # before the first closed step, allocated now; a step whose peak is unknown: no headroom
             peak_now = r.step.allocated_bytes if r.step is not None else r.allocated_bytes
-            room = None if limit is None else headroom(limit, max(peak_now, r.allocated_bytes),
-                                                       r.inactive_split_bytes)
+            room = None if limit is None or peak_now is None else headroom(
+                limit, max(peak_now, r.allocated_bytes), r.inactive_split_bytes)
             fit, trend = self._fits(r.device, points, ends)
             if trend is not None and ends:  # OOM: when the step's rise above its end no longer fits
-                trend = trend.until(None if limit is None else limit - r.inactive_split_bytes - ends[-1].rise)
+                rise = ends[-1].rise  # None (an unknown peak): no steps to OOM, the growth still said
+                trend = trend.until(None if limit is None or rise is None
+                                    else limit - r.inactive_split_bytes - rise)
             out.append(ForecastReading(
                 r.device, r.uuid, limit, room,
                 None if fit is None else fit.tokens, None if fit is None else fit.peak,

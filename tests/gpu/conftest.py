@@ -55,6 +55,9 @@ PROFILER = tuple(f"test_profiler_gpu.py::{name}" for name in (
     "test_profiler_default_counts_allocations_without_walking_the_heap",
     "test_profiler_module_decorator_through_the_public_method_on_cuda"))
 PREFLIGHT = "test_preflight_gpu.py::test_predicted_peak_and_verdict_hold_on_the_gpu"
+# the agent under backend:cudaMallocAsync: step ends, the forecast's leak, the OOM diagnosis's
+ASYNC = ("test_async_steps_gpu.py::"
+         "test_under_cudamallocasync_the_forecast_and_the_oom_diagnosis_get_exact_step_ends")
 AGENT = (OOM, LEAK, HF)  # each scenario runs the agent: gpumemd.start, its sources, its thread
 FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.nvml": (EXPLAIN, OOM),
@@ -62,7 +65,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.torch_accel": AGENT,
     "gpumemd.backends.torch_oom": (OOM, LEAK, PROBE),
     "gpumemd.backends.replay": (EXPLAIN,),  # `gpumemd capture` records real NVML through it
-    "gpumemd.sources.allocator": (HF, EXPLAIN),  # the agent's series equal torch's own readings
+    "gpumemd.sources.allocator": (HF, EXPLAIN, ASYNC),  # the agent's series equal torch's own readings
     "gpumemd.sources.pools": (OOM, EXPLAIN),
     "gpumemd.sources.process": (EXPLAIN, OOM),
     "gpumemd.sources.nvml": (EXPLAIN,),
@@ -75,7 +78,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
         LEAK,
         HF,
     ),  # the optimizer-step hook: the leak finder's snapshots, a trainer's steps
-    "gpumemd.agent.oomdiag": (OOM,),
+    "gpumemd.agent.oomdiag": (OOM, ASYNC),
     "gpumemd.agent.leakfind": (LEAK,),
     "gpumemd.agent.steptrace": (STEPTRACE,),
     "gpumemd.agent.shapeprobe": (PROBE,),

@@ -34,17 +34,21 @@ def native_stats(state: str = "after_256MiB_and_4000B") -> dict[str, Any]:
     return json.loads(json.dumps(READINGS[state]["raw_memoryStats"]))
 
 
-def async_stats(used: int, reserved: int) -> dict[str, Any]:
-    """What torch's cudaMallocAsync backend answers: the driver pool's used/reserved (and their
-    high-water marks) in allocated/active/reserved bytes; every other statistic zero."""
+def async_stats(used: int, reserved: int, used_peak: int | None = None,
+                reserved_peak: int | None = None) -> dict[str, Any]:
+    """What torch's cudaMallocAsync backend answers (CUDAMallocAsyncAllocator::getDeviceStats):
+    the driver pool's used/reserved and their high-water marks (default: the current figures)
+    in allocated/active/reserved bytes; every other statistic zero, the cumulative ones too."""
     stats = native_stats()
 
     def zero(node: Any) -> Any:
         return {k: zero(v) for k, v in node.items()} if isinstance(node, dict) else 0
 
     stats = zero(stats)
-    for key, value in (("allocated_bytes", used), ("active_bytes", used), ("reserved_bytes", reserved)):
-        stats[key]["all"]["current"] = stats[key]["all"]["peak"] = value
+    for key, value, peak in (("allocated_bytes", used, used_peak), ("active_bytes", used, used_peak),
+                             ("reserved_bytes", reserved, reserved_peak)):
+        stats[key]["all"]["current"] = value
+        stats[key]["all"]["peak"] = value if peak is None else peak
     return stats
 
 

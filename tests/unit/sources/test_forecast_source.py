@@ -137,3 +137,21 @@ def test_growing_shapes_are_not_a_leak_a_growing_step_end_is() -> None:
 
 
 MiB = 1 << 20
+
+
+def test_a_step_whose_peak_is_unknown_keeps_its_end_and_nothing_else() -> None:
+    """cudaMallocAsync's steps under the pool's high-water mark (sources/allocator.py,
+    DriverPoolStepPeak): the end enters the leak verdict; the peak enters no fit, and the
+    headroom and the time to OOM, which need it, are unknown rather than computed from 0."""
+    f, steps = source()
+    for i in range(30):
+        steps.reading = StepPeakReading(None, False, None, False, 1, GiB + i * 8 * MiB)
+        f.set_tokens(100)
+        f.on_boundary(i + 1)
+    assert not f._history.get(0)  # no point for the shape fit
+    c, _ = cycle()
+    c["allocator"] = (c["allocator"][0]._replace(step=steps.reading),)
+    (reading,) = f.read(c)
+    assert reading.leak_bytes_per_step == 8 * MiB and reading.leak_since_step == WARMUP + 1
+    assert reading.steps_to_oom is None and reading.seconds_to_oom is None
+    assert reading.headroom is None and reading.limit is not None
