@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gpumemd.agent.oomdiag import OomDiagnoser
-from gpumemd.sources.allocator import StepPeakReading
+from gpumemd.sources.steppeak import StepPeakReading
 
 GIB, MIB = 1 << 30, 1 << 20
 UUID = "GPU-0000"
