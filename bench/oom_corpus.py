@@ -614,18 +614,18 @@ def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | N
         return {"verdict": f"n/a ({exc})"}
     with open(path, "rb") as f:
         doc = pickle.load(f)
-    if any(isinstance(seg, dict) and tuple(seg.get("segment_pool_id") or (0, 0)) != (0, 0)
-           for seg in doc.get("segments") or ()) or s.where in ("graph", "mempool"):
-        return {"verdict": "n/a (private pool: not modelled)"}
     trace = allocsim.read_trace(doc)
     if trace.recorded_reserved_at_oom is None or trace.device_free_at_oom is None:
         return {"verdict": "n/a (no OOM entry in the trace)"}
     capacity = trace.recorded_reserved_at_oom + trace.device_free_at_oom
     total = base.get("total")
     limit = int(base["fraction"] * total) if base.get("fraction") and total else None
-    o = allocsim.replay(trace, setting, capacity=capacity, limit=limit, device_total=total)
+    o = allocsim.decide(trace, setting, capacity=capacity, limit=limit, device_total=total)
+    if isinstance(o, allocsim.Undecided):
+        return {"verdict": f"n/a ({o.reason})", "events": len(trace.events)}
     return {"verdict": "fits" if o.fits else "oom", "peak_reserved": o.peak_reserved,
-            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events)}
+            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events),
+            "private_pools": len(trace.pools)}
 
 
 def main() -> int:
