@@ -18,8 +18,10 @@ file name: the corpus's agent/traces, one directory per shard) through today's a
 what-if, under every setting the corpus replayed it (`simulate`), and sets the verdict and peak
 reserved beside those the corpus recorded and beside the real run's (`real`, `real_peak`: the
 run under that setting, the row's own or a re-run or sibling): a change of the model shows as a
-changed row, a replay the real run contradicts as `agrees` no. `--where graph,mempool` keeps
-the rows whose memory sits there. Writes DIR/replay.csv and DIR/replay.md.
+changed row, a replay the real run contradicts as `agrees` no. A graph_pools row adds its truth
+re-run (the graph or MemPool dropped and the cache emptied before the request) against the
+replay with the private pools released there (`+ pools released`). `--where graph,mempool`
+keeps the rows whose memory sits there. Writes DIR/replay.csv and DIR/replay.md.
 """
 
 from __future__ import annotations
@@ -190,16 +192,20 @@ def replay_rows(rows: list[dict[str, Any]], traces: list[Path],
             continue
         local = {**base, "trace": str(path)}
         s = Scenario(row["cause"], row["conf"], row["timing"], row["where"], row["size"])
-        recorded = [(row["conf"], row.get("sim_own"), base.get("oom"), base.get("peak_reserved"))]
-        recorded += [(x["conf"], x.get("sim"), x.get("oom"), x.get("peak_reserved"))
+        recorded = [(row["conf"], row.get("sim_own"), base.get("oom"), base.get("peak_reserved"), False)]
+        recorded += [(x["conf"], x.get("sim"), x.get("oom"), x.get("peak_reserved"), False)
                      for x in [*(row.get("reruns") or ()), *(row.get("siblings") or ())]]
-        for conf, was, real, real_peak in recorded:
-            if not was:
+        truth = row.get("truth") or {}
+        if row.get("cause") == "graph_pools" and truth.get("oom") is not None:  # truth: the pools released
+            recorded.append((row["conf"], {}, truth["oom"], truth.get("peak_reserved"), True))
+        for conf, was, real, real_peak, released in recorded:
+            if was is None or (not was and not released):
                 continue
-            now = simulate(local, s, conf) or {}
+            now = simulate(local, s, conf, release_pools=released) or {}
             verdict, peak = now.get("verdict"), now.get("peak_reserved")
             real_verdict = {True: "oom", False: "fits"}.get(real, "")
-            entry = {"scenario": row["scenario"], "setting": conf or "native", "real": real_verdict,
+            setting = (conf or "native") + (" + pools released" if released else "")
+            entry = {"scenario": row["scenario"], "setting": setting, "real": real_verdict,
                      "recorded_verdict": was.get("verdict"), "verdict": verdict,
                      "agrees": "" if verdict not in ("oom", "fits") or not real_verdict
                      else "yes" if verdict == real_verdict else "no",
@@ -208,7 +214,7 @@ def replay_rows(rows: list[dict[str, Any]], traces: list[Path],
                      if isinstance(peak, int) and isinstance(real_peak, int) and real_peak else "",
                      "recorded_peak": was.get("peak_reserved"), "path": _path(now)}
             same = all(was.get(k) == now.get(k) for k in ("verdict", "peak_reserved", "early_ooms_fit"))
-            entry["changed"] = "" if same else "yes"
+            entry["changed"] = "" if same else "new" if released else "yes"
             out.append(entry)
     return out
 

@@ -19,7 +19,7 @@ processes and this process's non-PyTorch memory). Pure: no torch, no GPU.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cachemodel import NO_SPLIT_LIMIT, Block, CachingAllocator, OutOfMemory
@@ -38,6 +38,7 @@ __all__ = [
     "read_trace",
     "replay",
     "what_if",
+    "with_pools_released",
 ]
 
 _MAX_BYTES = 1 << 60
@@ -460,11 +461,14 @@ def _unknowns(trace: Trace) -> str:
 
 
 def decide(trace: Trace, setting: Setting, *, capacity: int, limit: int | None = None,
-           device_total: int | None = None, requested: int | None = None) -> Outcome | Undecided:
+           device_total: int | None = None, requested: int | None = None,
+           pools_released: bool = False) -> Outcome | Undecided:
     """`replay` under each routing the trace leaves open (`_assumptions`) that reproduces the
     recorded run under its recorded setting (its OOM at the recorded entry, or no OOM); the
     outcome where every such routing gives the same one, else Undecided. A trace of the default
-    pool alone has one routing: its replay."""
+    pool alone has one routing: its replay. `pools_released`: the outcome of the program that
+    released its private pools before the failed request (`with_pools_released`), under the
+    routings the recording (as it ran) allows."""
     hyps = _assumptions(trace, trace.ooms > 0 or requested is not None)
     recorded = trace.recorded
     if len(hyps) > 1 and recorded is not None:
@@ -477,7 +481,8 @@ def decide(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
         hyps = [h for h in hyps if reproduces(h)]
         if not hyps:
             return Undecided(setting, f"no routing of {_unknowns(trace)} reproduces the recorded run")
-    outs = [replay(trace, setting, capacity=capacity, limit=limit, device_total=device_total,
+    target = with_pools_released(trace) if pools_released else trace
+    outs = [replay(target, setting, capacity=capacity, limit=limit, device_total=device_total,
                    requested=requested, assume=h) for h in hyps]
     if all(o == outs[0] for o in outs):
         return outs[0]
@@ -485,6 +490,19 @@ def decide(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
                        for o in outs})
     return Undecided(setting, f"{_unknowns(trace)} not in the trace, and the routings that reproduce the "
                      f"recorded run differ here: {'; '.join(verdicts)}")
+
+
+def with_pools_released(trace: Trace) -> Trace:
+    """`trace` as if the program had dropped every private pool's graph or MemPool and emptied
+    the cache just before its last failed request (the graph_pools remedy): the pools' free
+    segments go back to the device; their blocks still allocated stay."""
+    last = max((n for n, e in enumerate(trace.events) if e[0] == _OOM), default=len(trace.events))
+    pools = range(1, len(trace.pools) + 1)
+    released = tuple((_RELEASE, k, 0, 0, -1) for k in pools) or ((_RELEASE, 0, 0, 0, -1),)
+    routes = trace.routes
+    if routes:
+        routes = (*routes[:last], *(e[1] for e in released), *routes[last:])
+    return replace(trace, events=(*trace.events[:last], *released, *trace.events[last:]), routes=routes)
 
 
 # the candidates `what_if` tries unless told: the defaults, expandable segments, two split limits
