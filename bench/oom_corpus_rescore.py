@@ -207,8 +207,9 @@ def replay_rows(rows: list[dict[str, Any]], traces: list[Path],
             setting = (conf or "native") + (" + pools released" if released else "")
             entry = {"scenario": row["scenario"], "setting": setting, "real": real_verdict,
                      "recorded_verdict": was.get("verdict"), "verdict": verdict,
+                     # a replay whose program diverged (an earlier caught OOM fits) is not judged
                      "agrees": "" if verdict not in ("oom", "fits") or not real_verdict
-                     else "yes" if verdict == real_verdict else "no",
+                     or now.get("early_ooms_fit") else "yes" if verdict == real_verdict else "no",
                      "real_peak": real_peak, "peak": peak,
                      "peak_vs_real": f"{100 * (peak - real_peak) / real_peak:+.2f} %"
                      if isinstance(peak, int) and isinstance(real_peak, int) and real_peak else "",
@@ -228,8 +229,8 @@ def replay_table(entries: list[dict[str, Any]]) -> str:
     lines = [f"replayed {len(entries)}; verdict or peak reserved changed in {changed} (`changed`: verdict, "
              "peak reserved or earlier caught OOMs that fit differ from the corpus's replay)",
              f"verdict against the real run: {agree} of {len(judged)} agree, "
-             f"{sum(not e['agrees'] for e in entries)} not judged (n/a or no real run); peak reserved within "
-             f"2 % of the real run's in {within} of {len(devs)}"
+             f"{sum(not e['agrees'] for e in entries)} not judged (n/a, diverged or no real run); "
+             f"peak reserved within 2 % of the real run's in {within} of {len(devs)}"
              + (f" (largest {max(devs):.2f} %)" if devs else ""), "",
              "| " + " | ".join(REPLAY_COLUMNS) + " |", "|" + "---|" * len(REPLAY_COLUMNS)]
     lines += ["| " + " | ".join(str(e.get(c) if e.get(c) is not None else "") for c in REPLAY_COLUMNS) + " |"
