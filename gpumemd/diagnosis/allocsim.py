@@ -454,10 +454,12 @@ def _unknowns(trace: Trace) -> str:
     parts = []
     if any(r < 0 for r in trace.routes):
         n = len({r for r in trace.routes if r < 0})
-        parts.append(f"the pool of {n} segment{'s' * (n != 1)} released inside the trace")
+        parts.append(f"which pool {n} segment{'s' * (n != 1)} released inside it belonged to")
     if trace.pools:
-        parts.append(f"the failed request's pool (the default or one of {len(trace.pools)} private)")
-    return " and ".join(parts)
+        k = len(trace.pools)
+        parts.append(f"which pool the failed request went to (the default or {k} private "
+                     f"pool{'s' * (k != 1)})")
+    return " nor ".join(parts)
 
 
 def decide(trace: Trace, setting: Setting, *, capacity: int, limit: int | None = None,
@@ -480,7 +482,8 @@ def decide(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
 
         hyps = [h for h in hyps if reproduces(h)]
         if not hyps:
-            return Undecided(setting, f"no routing of {_unknowns(trace)} reproduces the recorded run")
+            return Undecided(setting, f"the trace does not say {_unknowns(trace)}, and no way of filling "
+                             "that in reproduces the recorded run")
     target = with_pools_released(trace) if pools_released else trace
     outs = [replay(target, setting, capacity=capacity, limit=limit, device_total=device_total,
                    requested=requested, assume=h) for h in hyps]
@@ -488,8 +491,8 @@ def decide(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
         return outs[0]
     verdicts = sorted({f"{'fits' if o.fits else 'out of memory'}, peak reserved {o.peak_reserved} B"
                        for o in outs})
-    return Undecided(setting, f"{_unknowns(trace)} not in the trace, and the routings that reproduce the "
-                     f"recorded run differ here: {'; '.join(verdicts)}")
+    return Undecided(setting, f"the trace does not say {_unknowns(trace)}, and the routings that reproduce "
+                     f"the recorded run differ here: {'; '.join(verdicts)}")
 
 
 def with_pools_released(trace: Trace) -> Trace:
