@@ -28,6 +28,7 @@ from .poolroute import route_entries
 
 __all__ = [
     "DEFAULT_CANDIDATES",
+    "OWN",
     "Assume",
     "Outcome",
     "Setting",
@@ -46,6 +47,7 @@ _MAX_BYTES = 1 << 60
 # trace actions the replay reads (segment_* entries are the allocator's doing, but for a release
 # the program asked for: `_RELEASE`, its empty_cache)
 _ALLOC, _FREE_REQ, _FREE_DONE, _OOM, _RELEASE = 0, 1, 2, 3, 4
+OWN = -1  # Assume.unknown_route: each segment of unknown pool a private pool of its own
 _ACTIONS = {"alloc": _ALLOC, "free_requested": _FREE_REQ, "free_completed": _FREE_DONE, "oom": _OOM}
 _SEGMENT_DELTA = {"segment_alloc": 1, "segment_map": 1, "segment_free": -1, "segment_unmap": -1}
 
@@ -332,7 +334,9 @@ def _caught_loop(events: Sequence[tuple[int, int, int, int, int]], n: int, last_
 class Assume:
     """What a replay takes for what the recording does not tell (`decide` tries each)."""
 
-    unknown_default: bool = True  # a segment of unknown pool: the default pool's, else a private one alone
+    # the pool of a segment whose pool the trace does not say: 0 the default, k the trace's
+    # private pool k, OWN a private pool of its own (one per such segment)
+    unknown_route: int = 0
     oom_route: int = 0  # the pool the failed requests went to: 0 the default, k the trace's private pool k
 
 
@@ -370,6 +374,7 @@ def replay(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
     if trace.recorded_reserved_at_oom is not None and trace.device_free_at_oom is not None:
         recorded_capacity = trace.recorded_reserved_at_oom + trace.device_free_at_oom
     gc_at = a.gc * limit if a.gc > 0 and limit is not None else None
+    unknown_route = assume.unknown_route
     live: dict[int, Block] = {}
     requested_free: set[int] = set()
     malloc, free_block = a.malloc, a.free_block
@@ -381,8 +386,8 @@ def replay(trace: Trace, setting: Setting, *, capacity: int, limit: int | None =
                 sooner += 1
             continue
         route = routes[n] if routes else 0
-        if route < 0 and assume.unknown_default:
-            route = 0
+        if route < 0 and unknown_route != OWN:
+            route = unknown_route
         try:
             if op == _ALLOC:
                 old = live.get(addr)
@@ -442,12 +447,12 @@ class Undecided:
 
 
 def _assumptions(trace: Trace, oom: bool) -> list[Assume]:
-    """Every routing of what the trace does not tell: segments of unknown pool (the default
-    pool's, or each a private pool of its own) x the failed request's pool (where private pools
-    exist, the trace's OOM entry does not name one)."""
-    unknown = (True, False) if any(r < 0 for r in trace.routes) else (True,)
-    oom_routes = range(len(trace.pools) + 1) if oom else range(1)
-    return [Assume(u, r) for u in unknown for r in oom_routes]
+    """Every routing of what the trace does not tell: the segments of unknown pool (all the
+    default pool's, all one known private pool's, or each a private pool of its own) x the
+    failed request's pool (the default or a known private one: the OOM entry names none)."""
+    known = range(len(trace.pools) + 1)
+    unknown = (*known, OWN) if any(r < 0 for r in trace.routes) else (0,)
+    return [Assume(u, r) for u in unknown for r in (known if oom else (0,))]
 
 
 def _unknowns(trace: Trace) -> str:

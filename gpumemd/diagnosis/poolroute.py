@@ -44,7 +44,7 @@ class _Labels:
     def __init__(self) -> None:
         self.parent: list[int] = []
         self.known: list[int | None] = []
-        self.conflict = False
+        self.conflict: set[int] = set()  # roots bound to two pools: left unknown
 
     def new(self, route: int | None = None) -> int:
         self.parent.append(len(self.parent))
@@ -64,11 +64,10 @@ class _Labels:
         if ra == rb:
             return
         ka, kb = self.known[ra], self.known[rb]
-        if ka is not None and kb is not None and ka != kb:
-            self.conflict = True  # one range, two pools: not one segment's life (left unknown)
-            return
         self.parent[rb] = ra
         self.known[ra] = ka if ka is not None else kb
+        if (ka is not None and kb is not None and ka != kb) or rb in self.conflict:
+            self.conflict.add(ra)  # one segment's life in two pools: the data contradicts itself
 
 
 class _Ranges:
@@ -187,7 +186,7 @@ def route_entries(entries: Sequence[Any], segments: Sequence[Any], device: int =
             return 0
         root = labels.find(label)
         known = labels.known[root]
-        if known is not None and not labels.conflict:
+        if known is not None and root not in labels.conflict:
             return known
         return unknown.setdefault(root, -(len(unknown) + 1))
 

@@ -51,3 +51,11 @@ def test_built_blocks_outside_every_segment_and_malformed_entries_are_unknown_or
                e("snapshot", 0, 0)]
     r = route_entries(entries, [seg(0, 2 * MIB, (0, 0)), "junk"])
     assert r.routes == (-1, 0, 0, 0) and r.unknown == 1
+
+
+def test_built_one_segment_life_the_snapshot_gives_two_pools_is_unknown() -> None:
+    # one 40 MiB mapping that the end's snapshot shows as two segments of two pools: contradictory
+    entries = [e("segment_map", 0, 40 * MIB), e("alloc", 0, 2 * MIB), e("alloc", 64 * MIB, 2 * MIB)]
+    r = route_entries(entries, [seg(0, 20 * MIB, (1, 0)), seg(20 * MIB, 20 * MIB, (2, 0)),
+                                seg(64 * MIB, 2 * MIB, (0, 0))])
+    assert r.routes == (-1, -1, 0) and r.unknown == 1
