@@ -601,8 +601,10 @@ def run_jobs(jobs: list[Job], out: Path, results: dict[Job, dict[str, Any]], dea
                     hold.close()
 
 
-def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | None:
-    """The what-if replay of the base run's trace under `conf`."""
+def simulate(base: dict[str, Any], s: Scenario, conf: str,
+             release_pools: bool = False) -> dict[str, Any] | None:
+    """The what-if replay of the base run's trace under `conf` (with `release_pools`: the
+    private pools released before the failed request, as the graph_pools truth re-run does)."""
     from gpumemd.diagnosis import allocsim
 
     path = base.get("trace")
@@ -614,18 +616,19 @@ def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | N
         return {"verdict": f"n/a ({exc})"}
     with open(path, "rb") as f:
         doc = pickle.load(f)
-    if any(isinstance(seg, dict) and tuple(seg.get("segment_pool_id") or (0, 0)) != (0, 0)
-           for seg in doc.get("segments") or ()) or s.where in ("graph", "mempool"):
-        return {"verdict": "n/a (private pool: not modelled)"}
     trace = allocsim.read_trace(doc)
     if trace.recorded_reserved_at_oom is None or trace.device_free_at_oom is None:
         return {"verdict": "n/a (no OOM entry in the trace)"}
     capacity = trace.recorded_reserved_at_oom + trace.device_free_at_oom
     total = base.get("total")
     limit = int(base["fraction"] * total) if base.get("fraction") and total else None
-    o = allocsim.replay(trace, setting, capacity=capacity, limit=limit, device_total=total)
+    o = allocsim.decide(trace, setting, capacity=capacity, limit=limit, device_total=total,
+                        pools_released=release_pools)
+    if isinstance(o, allocsim.Undecided):
+        return {"verdict": f"n/a ({o.reason})", "events": len(trace.events)}
     return {"verdict": "fits" if o.fits else "oom", "peak_reserved": o.peak_reserved,
-            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events)}
+            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events),
+            "private_pools": len(trace.pools)}
 
 
 def main() -> int:
