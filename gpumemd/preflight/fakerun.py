@@ -16,6 +16,8 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
   is: torch's decomposition asks for the CUDA generator, and values are not memory;
 - `nn.Module._apply` (`.cuda()`, `.to()`, `.half()`) puts new parameters in place of the old
   (torch swaps fake parameters' contents, which fails while the fake mode holds a weak reference);
+- `GradScaler` steps the optimizer without reading its inf check (`found_inf.item()`): the
+  gradients are taken as finite, as once the scale has settled;
 - a data loader's worker processes and pinned memory are turned off (a fake tensor cannot be
   sent between processes; pinning needs CUDA), and it loads outside the fake mode (its
   samplers read values).
@@ -233,6 +235,18 @@ def _device(device: Any) -> torch.device:
     return _CUDA0 if d.type == "cuda" and d.index is None else d
 
 
+def _parse_tensor_to(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, Any, bool]:
+    """(device, dtype, copy) of `Tensor.to`'s arguments. torch's parser is `Module.to`'s, which
+    refuses `copy` (GradScaler's unscale passes `copy=True`): taken off first, by keyword or
+    as the bool after `non_blocking`."""
+    rest = dict(kwargs)
+    copy = bool(rest.pop("copy", False))
+    if len(args) >= 2 and type(args[-1]) is bool and type(args[-2]) is bool:
+        copy, args = copy or args[-1], args[:-1]
+    device, dtype, _, _ = torch._C._nn._parse_to(*args, **rest)
+    return device, dtype, copy
+
+
 def remapped() -> bool:
     """True where CUDA cannot run here (a CPU-only torch, or no GPU): the fake GPU's tensors
     are then CPU tensors. Autograd's gradient accumulator asks the device guard of a leaf's
@@ -266,15 +280,16 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         return torch.ops.aten._to_copy.default(to_fake(self), device=target)
 
     def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
-        device, dtype, _, _ = torch._C._nn._parse_to(*args, **kwargs)
+        device, dtype, copy = _parse_tensor_to(args, kwargs)
         if device is None or device.type != "cuda":
             if self.device.type == "cuda" and isinstance(self, FakeTensor) and device is None:
-                if dtype is None or dtype == self.dtype:
+                if not copy and (dtype is None or dtype == self.dtype):
                     return self
-                return torch.ops.aten._to_copy.default(self, dtype=dtype)
+                return torch.ops.aten._to_copy.default(self, dtype=dtype or self.dtype)
             return original_to(self, *args, **kwargs)
         device = _CPU if remap else _device(device)
-        if isinstance(self, FakeTensor) and self.device == device and (dtype is None or dtype == self.dtype):
+        if (not copy and isinstance(self, FakeTensor) and self.device == device
+                and (dtype is None or dtype == self.dtype)):
             return self
         return torch.ops.aten._to_copy.default(to_fake(self), dtype=dtype or self.dtype, device=device)
 
@@ -312,6 +327,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         put(torch.Tensor, "to", to)
         put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
         put(torch.nn.Module, "_apply", module_apply)
+        put(torch.amp.GradScaler, "_maybe_opt_step", _scaled_step)
         cu = torch.cuda
         for name, value in (
             ("is_available", lambda: True), ("device_count", lambda: 1), ("current_device", lambda: 0),
@@ -359,6 +375,13 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
+
+
+def _scaled_step(self: Any, optimizer: Any, optimizer_state: Any, *args: Any, **kwargs: Any) -> Any:
+    """GradScaler's step without its `found_inf.item()` (a fake tensor has no values): the
+    gradients taken as finite, so the optimizer steps and makes its state, as a run's steps do
+    once the scale has settled."""
+    return optimizer.step(*args, **kwargs)
 
 
 def _fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
