@@ -508,8 +508,9 @@ def _fail(exc: BaseException, where: str) -> NotRunnable:
             or "_local_scalar_dense" in low:
         hint = (" (a fake tensor has no values: code that reads one — .item(), .tolist(), `if tensor:`, "
                 "an output whose shape depends on values — cannot run)")
-    elif "cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low):
-        hint = " (CUDA streams, events and generators have no fake stand-in)"
+    elif ("cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low)) \
+            or "dummy base class" in low:  # a CPU-only torch's torch.cuda.Event, CUDAGraph: no "cuda" said
+        hint = " (CUDA streams, events and generators have no fake stand-in, nor CUDA graphs)"
     return NotRunnable(f"{where}: {kind}: {text}{hint}")
 
 
