@@ -103,6 +103,17 @@ def test_search_finds_the_largest_batch_by_running_the_model(capsys: pytest.Capt
     assert code == 1 and json.loads(over)["fits"] is False  # one more does not fit
 
 
+def test_search_finds_the_longest_sequence_by_running_the_model(capsys: pytest.CaptureFixture[str]) -> None:
+    total = str(900 * MiB + 160 * MiB)
+    code, out, _ = _run(capsys, JOB, "--shape", "2x512", "--total", total, "--search", "seq", "--json")
+    found = json.loads(out)["largest"]
+    best = found["largest"]
+    assert code == 0 and found["dimension"] == "seq" and found["at"] == {"batch": 2, "seq": 512}
+    assert best > 512 and found["exact"] is True
+    code, over, _ = _run(capsys, JOB, "--shape", f"2x{best + 1}", "--total", total, "--json")
+    assert code == 1 and json.loads(over)["fits"] is False  # one token more does not fit
+
+
 def test_calibration_from_a_saved_agent_scrape(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--gpu", "H200", "--json", "--calibration", str(AGENT))
     over = json.loads(out)["overheads"]
