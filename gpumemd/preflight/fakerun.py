@@ -8,7 +8,8 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
 - `torch.cuda.is_available()` and the device queries answer as one GPU would (autocast,
   `GradScaler` and the user's own `if torch.cuda.is_available()` take their CUDA branch);
   `synchronize`, `manual_seed`, `set_device`, `empty_cache` do nothing; the memory statistics
-  read the fake stream;
+  read the fake stream; `set_per_process_memory_fraction` is recorded (`Stream.fraction`: the
+  verdict holds it);
 - `Tensor.cuda()`/`Tensor.to("cuda")` are the `_to_copy` op itself (torch's own methods first
   initialise CUDA, which a CPU-only build cannot); a real CPU tensor (a data loader's batch) is
   made fake first;
@@ -98,6 +99,7 @@ class Stream:
     phase_at_peak: str = ""
     notes: list[str] = field(default_factory=list)
     blocks: tuple[int, ...] = ()  # the model's repeated blocks' parameter bytes (`blocks`)
+    fraction: float | None = None  # the job's own set_per_process_memory_fraction, if it set one
 
 
 class _Tracker(TorchDispatchMode):
@@ -118,6 +120,7 @@ class _Tracker(TorchDispatchMode):
         self.phase_at_peak = ""
         self.next_key = 1
         self.closed = False
+        self.fraction: float | None = None  # set_per_process_memory_fraction's, as the job set it
 
     def close(self) -> list[Event]:
         """The stream as it stands; the storages that outlive the run free nothing into it."""
@@ -315,6 +318,11 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
     def memory(_: Any = None) -> int:
         return tracker.total if tracker else 0
 
+    def set_fraction(fraction: float, device: Any = None) -> None:
+        if not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
+            raise ValueError(f"Invalid fraction value: {fraction}. Allowed range: 0~1")
+        tracker.fraction = float(fraction)  # held in the verdict (preflight/report.py)
+
     def peak(_: Any = None) -> int:
         return tracker.peak if tracker else 0
 
@@ -340,6 +348,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             ("memory_reserved", memory), ("max_memory_reserved", peak),
             ("reset_peak_memory_stats", lambda *_: None), ("reset_max_memory_allocated", lambda *_: None),
             ("mem_get_info", lambda *_: (total - memory(), total)),
+            ("set_per_process_memory_fraction", set_fraction),
         ):
             put(cu, name, value)
         if remap:  # no CUDA to initialise; where there is, the real initialisation stands
@@ -559,7 +568,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak, blocks=groups)
+                  tracker.phase_at_peak, blocks=groups, fraction=tracker.fraction)
 
 
 def blocks(model: torch.nn.Module) -> tuple[int, ...]:
@@ -616,4 +625,4 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
                           "(torch.optim's step hooks saw no more)")
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak)
+                  tracker.phase_at_peak, fraction=tracker.fraction)
