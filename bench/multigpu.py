@@ -446,10 +446,17 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     training_series: list[int] = []
     base_s: list[float] = []  # the baseline daemon's scrapes while training, and their phases
     base_phase_s: list[float] = []
+    base_errors: list[str] = []
 
     def scrape_baseline() -> None:
         began = time.time()
-        body, took = get(base_url + "/metrics")
+        try:
+            body, took = get(base_url + "/metrics")
+        except OSError as exc:  # the baseline's failure never costs the run its own figures
+            base_errors.append(f"{type(exc).__name__}: {exc}")
+            base_s.append(float("nan"))  # keeps the alternation going; left out of the figures
+            base_phase_s.append(0.0)
+            return
         stamp = next((float(line.split()[1]) for line in body.decode().splitlines()
                       if line.startswith("gpumemd_last_sample_timestamp_seconds ")), None)
         base_s.append(took)
@@ -537,14 +544,18 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         **split_by_sample(training_scrape_s, training_phase_s),
     }
     if base_url:
+        kept = [(t, p) for t, p in zip(base_s, base_phase_s, strict=True) if t == t]  # not the failed ones
+        took_b, phase_b = [t for t, _ in kept], [p for _, p in kept]
         doc["scrape_baseline"] = {
             "tree": str(args.baseline_tree),
+            "errors": len(base_errors),
+            "first_error": base_errors[0] if base_errors else None,
             "while_training": {
-                "count": len(base_s),
-                "p50_ms": round(pct(base_s, 0.5) * 1000, 2),
-                "p99_ms": round(pct(base_s, 0.99) * 1000, 2),
-                "max_ms": round(max(base_s, default=float("nan")) * 1000, 2),
-                **split_by_sample(base_s, base_phase_s),
+                "count": len(took_b),
+                "p50_ms": round(pct(took_b, 0.5) * 1000, 2),
+                "p99_ms": round(pct(took_b, 0.99) * 1000, 2),
+                "max_ms": round(max(took_b, default=float("nan")) * 1000, 2),
+                **split_by_sample(took_b, phase_b),
             },
         }
     doc["per_rank"] = [
