@@ -157,14 +157,18 @@ getattr(daemon, "freeze_heap", lambda: None)()  # as the tree's `gpumemd serve` 
 daemon.release_memory()
 sys.setswitchinterval(getattr(daemon, "GIL_SWITCH_INTERVAL", 0.005))  # as its `serve` sets it (or not)
 # A thread that wants the GIL every 0.1 ms while a sample runs, as the HTTP thread does at each
-# step of a scrape: how late it wakes is how long the sampler kept the GIL from it.
-waits, sampling, done = [], threading.Event(), threading.Event()
+# step of a scrape: how late it wakes is how long the sampler kept the GIL from it. Beside each
+# wait, the CPU time the sampling thread ran meanwhile: a long wait it ran through is its own
+# work (code); one it did not run through is the OS's (the thread holding the GIL not scheduled).
+waits, ran, sampling, done = [], [], threading.Event(), threading.Event()
+sampler_clock = time.pthread_getcpuclockid(threading.get_ident())
 def waiter():
     while not done.is_set():
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.clock_gettime(sampler_clock)
         time.sleep(0.0001)
         if sampling.is_set():
             waits.append(time.perf_counter() - t)
+            ran.append(time.clock_gettime(sampler_clock) - c)
 threading.Thread(target=waiter, daemon=True).start()
 took, full = [], []
 started = [0.0]
@@ -188,6 +192,7 @@ for k in kids:
     k.communicate(b"")
 us = sorted(x * 1e6 for x in took)
 wait_us = sorted(x * 1e6 for x in waits) or [0.0]
+long_ran = [r / w for w, r in zip(waits, ran) if w > 0.002]
 print(json.dumps({"sample_us_median": round(statistics.median(us), 1),
                   "sample_us_p90": round(us[int(0.9 * len(us))], 1), "sample_us_max": round(us[-1], 1),
                   "full_collections": len(full),
@@ -197,7 +202,8 @@ print(json.dumps({"sample_us_median": round(statistics.median(us), 1),
                   "gil_wait_us_p99": round(wait_us[int(0.99 * len(wait_us))], 1),
                   "gil_wait_us_max": round(wait_us[-1], 1),
                   "gil_waits_over_1ms": sum(1 for w in wait_us if w > 1000),
-                  "gil_waits_over_2ms": sum(1 for w in wait_us if w > 2000)}))
+                  "gil_waits_over_2ms": sum(1 for w in wait_us if w > 2000),
+                  "gil_waits_over_2ms_sampler_ran": sum(1 for f in long_ran if f >= 0.8)}))
 """
 
 
@@ -206,7 +212,8 @@ def sample_cost(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     before each), in a process of its own, `--cost-samples` times: the time the sampler thread
     holds the GIL a sample, without the box's scheduling of threads; its full collections; and
     how late a thread wanting the GIL every 0.1 ms during the samples woke (`gil_wait_*`, under
-    the switch interval the tree's `serve` sets)."""
+    the switch interval the tree's `serve` sets), and of its waits over 2 ms, those the sampling
+    thread ran through (at least 80 % of the wait on its CPU clock: its own work, not the OS's)."""
     out = subprocess.run([sys.executable, "-c", SAMPLE_COST, str(tree), str(ROOT), str(args.ranks),
                           str(args.families), str(args.series), str(args.cost_samples)],
                          capture_output=True, check=True, timeout=300)
@@ -348,6 +355,7 @@ def main() -> None:
     keys = ("render_us_all_values_moved", "sample_us_median", "sample_us_p90", "sample_us_max",
             "full_collections", "full_collection_us_max", "switch_interval_us", "gil_wait_us_p50",
             "gil_wait_us_p99", "gil_wait_us_max", "gil_waits_over_1ms", "gil_waits_over_2ms",
+            "gil_waits_over_2ms_sampler_ran",
             "p50_ms", "p99_ms", "max_ms", "over_2ms",
             "during_p90_ms", "during_p99_ms", "apart_p99_ms")
     summary = {name: {k: [row[k] for row in rows if row["tree"] == name and k in row] for k in keys}
