@@ -36,3 +36,10 @@ def test_serve_shortens_the_switch_interval_while_it_serves_and_gives_the_caller
     assert seen and abs(seen[0] - GIL_SWITCH_INTERVAL) < 1e-6, seen
     assert GIL_SWITCH_INTERVAL < 0.005  # shorter than CPython's default
     assert abs(after - 0.004) < 1e-6, after
+
+
+def test_only_the_daemon_sets_the_switch_interval() -> None:
+    # The agent runs inside a training process: the interpreter's switch interval is the user's.
+    setters = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "gpumemd").rglob("*.py")
+                     if "setswitchinterval(" in p.read_text())
+    assert setters == ["gpumemd/daemon.py"], setters
