@@ -11,5 +11,8 @@ device_txt() {
     python3 -c 'import sys, torch; print("torch", torch.__version__, "python", sys.version.split()[0])'
     python3 -c 'import transformers; print("transformers", transformers.__version__)' 2>/dev/null || echo "transformers: not installed"
     python3 -c 'import accelerate; print("accelerate", accelerate.__version__)' 2>/dev/null || echo "accelerate: not installed"
-    nproc; date -u; git log -1 --format='tree sent: %H %s' 2>/dev/null; } > "$1" 2>&1
+    nproc; date -u
+    # the device's checkout carries the working tree, not this side's git history: .tree-sent says
+    # which commit was sent (written by the caller: git log -1 --format='%H %s' > .tree-sent)
+    if [ -f .tree-sent ]; then echo "tree sent: $(cat .tree-sent)"; else echo "tree sent: not recorded"; fi; } > "$1" 2>&1
 }

@@ -15,6 +15,9 @@ its storage truth at each step's end, and every scrape while training compares e
 categories (`at="end"`) with it (`categories_equal`: the % of readings equal to the truth
 of a step end within `TRUTH_WINDOW_S` of the scrape); then SIGKILLs the last rank and times
 its disappearance from the merge; `gpumemd explain --json` at rest names every rank. One JSON out.
+With `--baseline-tree DIR`, a second daemon from an older tree merges the same spool and is
+scraped right beside the first (in alternating order) while the ranks train: its tail is
+`scrape_baseline`, the same machine state as `scrape.while_training`.
 NVLink multicast is off in every process it starts. Exit 0 when every check held, 1 when one
 failed (the JSON says which), 2 on a usage error (too few GPUs).
 """
@@ -83,6 +86,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
     ap.add_argument("--keep-unsharded", action="store_true",
                     help="FSDP2: set_reshard_after_backward(False), its gathered parameters kept")
+    ap.add_argument("--baseline-tree", type=Path,
+                    help="a second `gpumemd serve` from this older package's tree (a `git archive` of it), "
+                         "merging the same spool, scraped beside the first while the ranks train: "
+                         "the scrape tail before/after in one run (`scrape_baseline`)")
     args = ap.parse_args(argv)
     if args.gpus < 1:
         ap.error("--gpus must be at least 1")
@@ -345,6 +352,18 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         start_new_session=True,
     )
     procs.append(serve)
+    base_url = ""
+    if args.baseline_tree:
+        base_port = free_port()
+        base_url = f"http://127.0.0.1:{base_port}"
+        base_log = open(work / "serve-baseline.log", "wb")  # noqa: SIM115
+        procs.append(subprocess.Popen(
+            [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+             "from gpumemd.cli import main; sys.exit(main(sys.argv[1:]))", str(args.baseline_tree.resolve()),
+             "serve", "--config.file", str(cfg), "--web.listen-address", f"127.0.0.1:{base_port}"],
+            cwd=work, env={**env, "PYTHONPATH": str(args.baseline_tree.resolve())},
+            stdout=base_log, stderr=subprocess.STDOUT, start_new_session=True,
+        ))
     t0 = time.monotonic()
 
     def ready() -> bool:
@@ -356,6 +375,14 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
             return False
 
     wait("gpumemd serve ready", ready, 30)
+    if base_url:
+        def base_ready() -> bool:
+            try:
+                return get(base_url + "/-/ready", 2)[0] is not None
+            except OSError:
+                return False
+
+        wait("the baseline gpumemd serve ready", base_ready, 30)
     doc["phases_s"]["serve_ready"] = round(time.monotonic() - t0, 2)
     train_cmd = [
         sys.executable,
@@ -417,14 +444,36 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
     training_scrape_s: list[float] = []
     training_phase_s: list[float] = []  # each one's time since the start of the sample it met
     training_series: list[int] = []
+    base_s: list[float] = []  # the baseline daemon's scrapes while training, and their phases
+    base_phase_s: list[float] = []
+    base_errors: list[str] = []
+
+    def scrape_baseline() -> None:
+        began = time.time()
+        try:
+            body, took = get(base_url + "/metrics")
+        except OSError as exc:  # the baseline's failure never costs the run its own figures
+            base_errors.append(f"{type(exc).__name__}: {exc}")
+            base_s.append(float("nan"))  # keeps the alternation going; left out of the figures
+            base_phase_s.append(0.0)
+            return
+        stamp = next((float(line.split()[1]) for line in body.decode().splitlines()
+                      if line.startswith("gpumemd_last_sample_timestamp_seconds ")), None)
+        base_s.append(took)
+        base_phase_s.append(SAMPLE_INTERVAL_S if stamp is None else (began - stamp) % SAMPLE_INTERVAL_S)
 
     def scrape() -> dict[str, Any]:
         nonlocal last
         if train.poll() is not None and not all((outdir / f"rank-{r}.json").exists() for r in want):
             raise RuntimeError(f"torchrun exited {train.returncode} early: see {work / 'train.log'}")
+        turn = len(base_s) % 2 if base_url and training[0] else None  # which daemon is scraped first
+        if turn == 1:
+            scrape_baseline()
         began = time.time()
         body, took = get(url + "/metrics")
         now = time.time()
+        if turn == 0:
+            scrape_baseline()
         scrape_s.append(took)
         plain.append(len(body))
         zipped.append(len(gzip.compress(body)))
@@ -494,6 +543,21 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         "series_max": max(training_series, default=0),
         **split_by_sample(training_scrape_s, training_phase_s),
     }
+    if base_url:
+        kept = [(t, p) for t, p in zip(base_s, base_phase_s, strict=True) if t == t]  # not the failed ones
+        took_b, phase_b = [t for t, _ in kept], [p for _, p in kept]
+        doc["scrape_baseline"] = {
+            "tree": str(args.baseline_tree),
+            "errors": len(base_errors),
+            "first_error": base_errors[0] if base_errors else None,
+            "while_training": {
+                "count": len(took_b),
+                "p50_ms": round(pct(took_b, 0.5) * 1000, 2),
+                "p99_ms": round(pct(took_b, 0.99) * 1000, 2),
+                "max_ms": round(max(took_b, default=float("nan")) * 1000, 2),
+                **split_by_sample(took_b, phase_b),
+            },
+        }
     doc["per_rank"] = [
         {
             "rank": r["rank"],

@@ -601,8 +601,10 @@ def run_jobs(jobs: list[Job], out: Path, results: dict[Job, dict[str, Any]], dea
                     hold.close()
 
 
-def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | None:
-    """The what-if replay of the base run's trace under `conf`."""
+def simulate(base: dict[str, Any], s: Scenario, conf: str,
+             release_pools: bool = False) -> dict[str, Any] | None:
+    """The what-if replay of the base run's trace under `conf` (with `release_pools`: the
+    private pools released before the failed request, as the graph_pools truth re-run does)."""
     from gpumemd.diagnosis import allocsim
 
     path = base.get("trace")
@@ -614,18 +616,19 @@ def simulate(base: dict[str, Any], s: Scenario, conf: str) -> dict[str, Any] | N
         return {"verdict": f"n/a ({exc})"}
     with open(path, "rb") as f:
         doc = pickle.load(f)
-    if any(isinstance(seg, dict) and tuple(seg.get("segment_pool_id") or (0, 0)) != (0, 0)
-           for seg in doc.get("segments") or ()) or s.where in ("graph", "mempool"):
-        return {"verdict": "n/a (private pool: not modelled)"}
     trace = allocsim.read_trace(doc)
     if trace.recorded_reserved_at_oom is None or trace.device_free_at_oom is None:
         return {"verdict": "n/a (no OOM entry in the trace)"}
     capacity = trace.recorded_reserved_at_oom + trace.device_free_at_oom
     total = base.get("total")
     limit = int(base["fraction"] * total) if base.get("fraction") and total else None
-    o = allocsim.replay(trace, setting, capacity=capacity, limit=limit, device_total=total)
+    o = allocsim.decide(trace, setting, capacity=capacity, limit=limit, device_total=total,
+                        pools_released=release_pools)
+    if isinstance(o, allocsim.Undecided):
+        return {"verdict": f"n/a ({o.reason})", "events": len(trace.events)}
     return {"verdict": "fits" if o.fits else "oom", "peak_reserved": o.peak_reserved,
-            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events)}
+            "early_ooms_fit": o.early_ooms_fit, "caught_sooner": o.caught_sooner, "events": len(trace.events),
+            "private_pools": len(trace.pools)}
 
 
 def main() -> int:
@@ -792,10 +795,21 @@ def _sim_word(sim: dict[str, Any]) -> str:
     return str(sim["verdict"])
 
 
+def _per_step(r: dict[str, Any]) -> str:
+    """A leak row's printed growth per optimizer step against the seeded one (issue 35.4)."""
+    seeded = r["base"].get("leak_bytes_per_step")
+    said = ((r.get("diagnosis") or {}).get("numbers") or {}).get("bytes_per_step")
+    if not seeded or r.get("cause_said") != "leak" or not isinstance(said, int | float):
+        return "-"
+    err = 100 * (said / seeded - 1)
+    verdict = " ok" if abs(err) <= 1 else " OFF"
+    return f"{said / 2**30:.2f} GiB vs {seeded / 2**30:.2f} GiB: {err:+.2f}%{verdict}"
+
+
 def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float,
                  note: list[str] | None = None) -> None:
     cols = ["scenario", "cause_said", "truth", "cause_verdict", "seen", "remedy", "rerun_outcome",
-            "does_not_help", "sim_verdict", "sim_peak_vs_real", "sim_vs_other_settings"]
+            "does_not_help", "per_step_vs_seeded", "sim_verdict", "sim_peak_vs_real", "sim_vs_other_settings"]
     table = []
     for r in rows:
         rem = [x for x in r["reruns"] if not x["what"].startswith("does_not_help")]
@@ -850,6 +864,7 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float,
             else "not judged (no OOM built)",
             "does_not_help": ("; ".join(f"{x['conf']}: {outcome(x, True)}" for x in dnh) or "-")
             if r["built_oom"] is True else "not judged (no OOM built)",
+            "per_step_vs_seeded": _per_step(r),
             "sim_verdict": "; ".join(sims) or "-", "sim_peak_vs_real": "; ".join(peaks) or "-",
             "sim_vs_other_settings": "; ".join(others) or "-",
         })
@@ -862,6 +877,8 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float,
     contradicted = [t["scenario"] for t in table if "CONTRADICTED" in t["rerun_outcome"] + t["does_not_help"]]
     disagree = [t["scenario"] for t in table if "DISAGREES" in t["sim_verdict"] + t["sim_vs_other_settings"]]
     unrunnable = [t["scenario"] for t in table if "not re-runnable here" in t["remedy"]]
+    per_step = [t for t in table if t["per_step_vs_seeded"] != "-"]
+    per_step_off = [t["scenario"] for t in per_step if not t["per_step_vs_seeded"].endswith(" ok")]
     lines = [f"# OOM corpus: {len(rows)} scenarios, {seconds:.0f} s", "", *(f"- {n}" for n in note or ()),
              f"- cause right: {right} of {len(judged)} judged "
              "(the OOM was built; its truth re-run fits or was not run); "
@@ -870,6 +887,9 @@ def write_tables(rows: list[dict[str, Any]], out: Path, seconds: float,
              + (f" ({', '.join(contradicted)})" if contradicted else ""),
              f"- remedies not re-runnable here: {len(unrunnable)}"
              + (f" ({', '.join(unrunnable)})" if unrunnable else ""),
+             "- a leak's growth per optimizer step within 1 % of the seeded: "
+             f"{len(per_step) - len(per_step_off)} of {len(per_step)}"
+             + (f" (off: {', '.join(per_step_off)})" if per_step_off else ""),
              f"- scenarios where the replay disagrees with a real run: {len(disagree)}"
              + (f" ({', '.join(disagree)})" if disagree else ""), "",
              "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]

@@ -13,11 +13,15 @@ re-run outcome of the new remedy is the corpus's where it re-ran that same remed
 
 Writes DIR/rescore.csv and DIR/rescore.md (DIR: --out, else printed only).
 
-`--replay TRACES` instead replays each row's recorded trace (found in TRACES by its file name:
-the corpus's agent/traces) through today's allocator what-if, under every setting the corpus
-replayed it (`simulate`), and sets the verdict and peak reserved beside those the corpus
-recorded: a change of the model shows as a changed row. Writes DIR/replay.csv and
-DIR/replay.md.
+`--replay TRACES [TRACES ...]` instead replays each row's recorded trace (found in TRACES by its
+file name: the corpus's agent/traces, one directory per shard) through today's allocator
+what-if, under every setting the corpus replayed it (`simulate`), and sets the verdict and peak
+reserved beside those the corpus recorded and beside the real run's (`real`, `real_peak`: the
+run under that setting, the row's own or a re-run or sibling): a change of the model shows as a
+changed row, a replay the real run contradicts as `agrees` no. A graph_pools row adds its truth
+re-run (the graph or MemPool dropped and the cache emptied before the request) against the
+replay with the private pools released there (`+ pools released`). `--where graph,mempool`
+keeps the rows whose memory sits there. Writes DIR/replay.csv and DIR/replay.md.
 """
 
 from __future__ import annotations
@@ -156,8 +160,8 @@ def table(entries: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-REPLAY_COLUMNS = ["scenario", "setting", "real", "recorded_verdict", "verdict", "recorded_peak", "peak",
-                  "path", "changed"]
+REPLAY_COLUMNS = ["scenario", "setting", "real", "recorded_verdict", "verdict", "agrees", "real_peak", "peak",
+                  "peak_vs_real", "recorded_peak", "path", "changed"]
 
 
 def _path(sim: Mapping[str, Any]) -> str:
@@ -171,37 +175,63 @@ def _path(sim: Mapping[str, Any]) -> str:
     return "; ".join(notes)
 
 
-def replay_rows(rows: list[dict[str, Any]], traces: Path) -> list[dict[str, Any]]:
+def _find(name: str, traces: list[Path]) -> Path | None:
+    return next((d / name for d in traces if (d / name).is_file()), None)
+
+
+def replay_rows(rows: list[dict[str, Any]], traces: list[Path],
+                where: set[str] | None = None) -> list[dict[str, Any]]:
     """Each replay the corpus recorded (its own setting, each re-run's, each sibling's), again."""
     out = []
     for row in rows:
         base = row.get("base") or {}
-        if not base.get("trace"):
+        if not base.get("trace") or (where is not None and row.get("where") not in where):
             continue
-        local = {**base, "trace": str(traces / Path(base["trace"]).name)}
+        path = _find(Path(base["trace"]).name, traces)
+        if path is None:
+            continue
+        local = {**base, "trace": str(path)}
         s = Scenario(row["cause"], row["conf"], row["timing"], row["where"], row["size"])
-        recorded = [(row["conf"], row.get("sim_own"), base.get("oom"))]
-        recorded += [(x["conf"], x.get("sim"), x.get("oom"))
+        recorded = [(row["conf"], row.get("sim_own"), base.get("oom"), base.get("peak_reserved"), False)]
+        recorded += [(x["conf"], x.get("sim"), x.get("oom"), x.get("peak_reserved"), False)
                      for x in [*(row.get("reruns") or ()), *(row.get("siblings") or ())]]
-        for conf, was, real in recorded:
-            if not was:
+        truth = row.get("truth") or {}
+        if row.get("cause") == "graph_pools" and truth.get("oom") is not None:  # truth: the pools released
+            recorded.append((row["conf"], {}, truth["oom"], truth.get("peak_reserved"), True))
+        for conf, was, real, real_peak, released in recorded:
+            if was is None or (not was and not released):
                 continue
-            now = simulate(local, s, conf) or {}
-            entry = {"scenario": row["scenario"], "setting": conf or "native",
-                     "real": {True: "oom", False: "fits"}.get(real, ""),
-                     "recorded_verdict": was.get("verdict"), "verdict": now.get("verdict"),
-                     "recorded_peak": was.get("peak_reserved"), "peak": now.get("peak_reserved"),
-                     "path": _path(now)}
+            now = simulate(local, s, conf, release_pools=released) or {}
+            verdict, peak = now.get("verdict"), now.get("peak_reserved")
+            real_verdict = {True: "oom", False: "fits"}.get(real, "")
+            setting = (conf or "native") + (" + pools released" if released else "")
+            entry = {"scenario": row["scenario"], "setting": setting, "real": real_verdict,
+                     "recorded_verdict": was.get("verdict"), "verdict": verdict,
+                     # a replay whose program diverged (an earlier caught OOM fits) is not judged
+                     "agrees": "" if verdict not in ("oom", "fits") or not real_verdict
+                     or now.get("early_ooms_fit") else "yes" if verdict == real_verdict else "no",
+                     "real_peak": real_peak, "peak": peak,
+                     "peak_vs_real": f"{100 * (peak - real_peak) / real_peak:+.2f} %"
+                     if isinstance(peak, int) and isinstance(real_peak, int) and real_peak else "",
+                     "recorded_peak": was.get("peak_reserved"), "path": _path(now)}
             same = all(was.get(k) == now.get(k) for k in ("verdict", "peak_reserved", "early_ooms_fit"))
-            entry["changed"] = "" if same else "yes"
+            entry["changed"] = "" if same else "new" if released else "yes"
             out.append(entry)
     return out
 
 
 def replay_table(entries: list[dict[str, Any]]) -> str:
     changed = sum(bool(e["changed"]) for e in entries)
+    judged = [e for e in entries if e["agrees"]]
+    agree = sum(e["agrees"] == "yes" for e in judged)
+    devs = [abs(float(e["peak_vs_real"].split()[0])) for e in entries if e["peak_vs_real"]]
+    within = sum(d <= 2.0 for d in devs)
     lines = [f"replayed {len(entries)}; verdict or peak reserved changed in {changed} (`changed`: verdict, "
-             "peak reserved or earlier caught OOMs that fit differ from the corpus's replay)", "",
+             "peak reserved or earlier caught OOMs that fit differ from the corpus's replay)",
+             f"verdict against the real run: {agree} of {len(judged)} agree, "
+             f"{sum(not e['agrees'] for e in entries)} not judged (n/a, diverged or no real run); "
+             f"peak reserved within 2 % of the real run's in {within} of {len(devs)}"
+             + (f" (largest {max(devs):.2f} %)" if devs else ""), "",
              "| " + " | ".join(REPLAY_COLUMNS) + " |", "|" + "---|" * len(REPLAY_COLUMNS)]
     lines += ["| " + " | ".join(str(e.get(c) if e.get(c) is not None else "") for c in REPLAY_COLUMNS) + " |"
               for e in entries]
@@ -221,12 +251,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", type=Path, default=DEFAULT)
     ap.add_argument("--out", type=Path)
-    ap.add_argument("--replay", type=Path, metavar="TRACES",
+    ap.add_argument("--replay", type=Path, metavar="TRACES", nargs="+",
                     help="replay the recorded traces found in TRACES instead of re-diagnosing")
+    ap.add_argument("--where", default="", help="with --replay: only rows whose memory sits there (a,b)")
     args = ap.parse_args(argv)
     rows = [json.loads(line) for line in args.corpus.read_text().splitlines() if line.strip()]
     if args.replay is not None:
-        replays = replay_rows(rows, args.replay)
+        replays = replay_rows(rows, args.replay, set(args.where.split(",")) if args.where else None)
         md = replay_table(replays)
         print(md)
         if args.out is not None:

@@ -7,13 +7,16 @@ A real `gpumemd serve --replay` (the 8-GPU synthetic capture, interval 1 s) merg
 that `--ranks` ranks rewrite once a second with CHANGING values (each rank a `SpoolWriter`
 of a live child process of ours, as an agent publishes), so every sample re-renders the
 allocator families, as while a job trains. One client scrapes /metrics back to back over a
-keep-alive connection (every `--gap` seconds) and times each answer to its last byte.
+keep-alive connection (every `--gap` seconds; `--fresh`: a new connection each, as
+bench/multigpu.py scrapes) and times each answer to its last byte.
 On a shared box the tail is also the OS's (a thread not scheduled): each scrape is placed in
 the sampler's cycle by the sample it was served, and those starting within 30 ms of a
 sample's start (`during_*`, where the sampler thread holds the GIL) are told apart from the
 others (`apart_*`, the box's own noise). First, each tree's text cache alone renders the
 ranks' families (as the daemon merges them) with every value moved, in-process: the render's
-cost without the box's scheduling.
+cost without the box's scheduling; and each tree's sample in-process, with a thread beside it
+that wants the GIL every 0.1 ms (`gil_wait_*`: how long a sample keeps the GIL from the HTTP
+thread, under the switch interval the tree's daemon sets).
 
 With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
 alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
@@ -126,7 +129,7 @@ print(json.dumps(round(statistics.median(took[20:]) * 1e6, 1)))
 
 
 SAMPLE_COST = """
-import gc, json, statistics, subprocess, sys, tempfile, time
+import gc, json, statistics, subprocess, sys, tempfile, threading, time
 from pathlib import Path
 tree, root, ranks, families, series, samples = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:7])
 sys.path[:0] = [tree, root]
@@ -152,6 +155,21 @@ runtime = daemon.build_runtime(loader.loads(f"agent: {{spool_dir: {spool}}}\\nlo
 runtime.sampler.sample_once()
 getattr(daemon, "freeze_heap", lambda: None)()  # as the tree's `gpumemd serve` starts
 daemon.release_memory()
+sys.setswitchinterval(getattr(daemon, "GIL_SWITCH_INTERVAL", 0.005))  # as its `serve` sets it (or not)
+# A thread that wants the GIL every 0.1 ms while a sample runs, as the HTTP thread does at each
+# step of a scrape: how late it wakes is how long the sampler kept the GIL from it. Beside each
+# wait, the CPU time the sampling thread ran meanwhile: a long wait it ran through is its own
+# work (code); one it did not run through is the OS's (the thread holding the GIL not scheduled).
+waits, ran, sampling, done = [], [], threading.Event(), threading.Event()
+sampler_clock = time.pthread_getcpuclockid(threading.get_ident())
+def waiter():
+    while not done.is_set():
+        t, c = time.perf_counter(), time.clock_gettime(sampler_clock)
+        time.sleep(0.0001)
+        if sampling.is_set():
+            waits.append(time.perf_counter() - t)
+            ran.append(time.clock_gettime(sampler_clock) - c)
+threading.Thread(target=waiter, daemon=True).start()
 took, full = [], []
 started = [0.0]
 def timed(phase, info):
@@ -163,23 +181,39 @@ def timed(phase, info):
 gc.callbacks.append(timed)
 for step in range(1, samples + 1):
     publish(step)
+    time.sleep(0.002)  # the waiter runs between samples, as the HTTP thread does
+    sampling.set()
     t = time.perf_counter()
     runtime.sampler.sample_once(due_only=True)
     took.append(time.perf_counter() - t)
+    sampling.clear()
+done.set()
 for k in kids:
     k.communicate(b"")
 us = sorted(x * 1e6 for x in took)
+wait_us = sorted(x * 1e6 for x in waits) or [0.0]
+long_ran = [r / w for w, r in zip(waits, ran) if w > 0.002]
 print(json.dumps({"sample_us_median": round(statistics.median(us), 1),
                   "sample_us_p90": round(us[int(0.9 * len(us))], 1), "sample_us_max": round(us[-1], 1),
                   "full_collections": len(full),
-                  "full_collection_us_max": round(max(full, default=0.0) * 1e6, 1)}))
+                  "full_collection_us_max": round(max(full, default=0.0) * 1e6, 1),
+                  "switch_interval_us": round(sys.getswitchinterval() * 1e6, 1), "gil_waits": len(waits),
+                  "gil_wait_us_p50": round(wait_us[len(wait_us) // 2], 1),
+                  "gil_wait_us_p99": round(wait_us[int(0.99 * len(wait_us))], 1),
+                  "gil_wait_us_max": round(wait_us[-1], 1),
+                  "gil_waits_over_1ms": sum(1 for w in wait_us if w > 1000),
+                  "gil_waits_over_2ms": sum(1 for w in wait_us if w > 2000),
+                  "gil_waits_over_2ms_sampler_ran": sum(1 for f in long_ran if f >= 0.8)}))
 """
 
 
 def sample_cost(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     """One sample of `tree`'s daemon (the capture replayed, the ranks' files all rewritten
     before each), in a process of its own, `--cost-samples` times: the time the sampler thread
-    holds the GIL a sample, without the box's scheduling of threads; and its full collections."""
+    holds the GIL a sample, without the box's scheduling of threads; its full collections; and
+    how late a thread wanting the GIL every 0.1 ms during the samples woke (`gil_wait_*`, under
+    the switch interval the tree's `serve` sets), and of its waits over 2 ms, those the sampling
+    thread ran through (at least 80 % of the wait on its CPU clock: its own work, not the OS's)."""
     out = subprocess.run([sys.executable, "-c", SAMPLE_COST, str(tree), str(ROOT), str(args.ranks),
                           str(args.families), str(args.series), str(args.cost_samples)],
                          capture_output=True, check=True, timeout=300)
@@ -228,6 +262,8 @@ def one_round(name: str, tree: Path | None, work: Path, pids: list[int],
 
         def scrape() -> tuple[float, bytes]:
             t = time.perf_counter()
+            if args.fresh:  # connect, ask, read, close: each step a wait for the daemon's GIL
+                conn.close()
             conn.request("GET", "/metrics")
             body = conn.getresponse().read()
             return time.perf_counter() - t, body
@@ -280,6 +316,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--gap", type=float, default=0.005, help="seconds between two scrapes")
+    ap.add_argument("--fresh", action="store_true",
+                    help="a new connection each scrape (as bench/multigpu.py's urllib)")
     ap.add_argument("--ranks", type=int, default=4)
     ap.add_argument("--interval", default="1s",
                     help="the daemon's sampler interval (bench/multigpu.py's: 200ms)")
@@ -315,7 +353,10 @@ def main() -> None:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
     keys = ("render_us_all_values_moved", "sample_us_median", "sample_us_p90", "sample_us_max",
-            "full_collections", "full_collection_us_max", "p50_ms", "p99_ms", "max_ms", "over_2ms",
+            "full_collections", "full_collection_us_max", "switch_interval_us", "gil_wait_us_p50",
+            "gil_wait_us_p99", "gil_wait_us_max", "gil_waits_over_1ms", "gil_waits_over_2ms",
+            "gil_waits_over_2ms_sampler_ran",
+            "p50_ms", "p99_ms", "max_ms", "over_2ms",
             "during_p90_ms", "during_p99_ms", "apart_p99_ms")
     summary = {name: {k: [row[k] for row in rows if row["tree"] == name and k in row] for k in keys}
                for name, _ in trees}

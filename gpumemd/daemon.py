@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -24,8 +25,8 @@ from .sources.node import node_sources
 log = logging.getLogger("gpumemd")
 
 __all__ = [
-    "RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime", "freeze_heap", "release_memory",
-    "serve",
+    "GIL_SWITCH_INTERVAL", "RELOAD_MIN_INTERVAL", "STOP_DEADLINE", "SignalInbox", "build_runtime",
+    "freeze_heap", "release_memory", "serve",
 ]
 
 
@@ -79,6 +80,11 @@ def freeze_heap() -> int:
     return gc.get_freeze_count()
 
 
+GIL_SWITCH_INTERVAL = 0.0005
+"""Seconds a thread waiting for the GIL waits before the holder must hand it over (CPython's
+default is 0.005). The daemon's own process only, never a training process: a scrape arriving
+while the sampler thread parses the ranks' files waits for the GIL at each step of its answer
+(accept, read, write), each wait up to this long (docs/performance.md)."""
 RELOAD_MIN_INTERVAL = 0.25
 """Seconds between two reloads: a SIGHUP storm becomes one reload per interval, the last
 one after the storm's last signal (so the final file is the one that runs)."""
@@ -227,9 +233,12 @@ def serve(
     # Installed before the port opens: a SIGHUP or SIGTERM sent once /-/ready answers must
     # find them (the default action of SIGHUP would end the process).
     inbox.install()
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL)  # before the sampler and HTTP threads start
     try:
         return _serve(runtime, inbox, died, config, config_path, replay, overrides, clock)
     finally:
+        sys.setswitchinterval(switch)  # a caller's process (a test) gets its own back
         inbox.close()
 
 

@@ -15,7 +15,6 @@ and converted here (`RuleSpec.for_`), with error paths rewritten back to `for`.
 from __future__ import annotations
 
 import dataclasses
-import glob
 import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -378,6 +377,8 @@ def _load_all(cfg: AlertingConfig) -> LoadedRules:
     errors.extend(own_errors)
     n_files = 0
     for fi, pattern in enumerate(cfg.rule_files):
+        import glob  # here: only rule files need it, and the daemon keeps what it imports
+
         paths = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
         for file in paths:
             where = f"rule_files[{fi}]: {file}:"

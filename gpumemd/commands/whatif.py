@@ -25,7 +25,7 @@ __all__ = ["WhatIf", "render", "to_json", "what_if_snapshot"]
 class WhatIf:
     """The replay of one snapshot under each setting, or why there is none."""
 
-    outcomes: tuple[allocsim.Outcome, ...]
+    outcomes: tuple[allocsim.Outcome | allocsim.Undecided, ...]
     capacity: int | None
     events: int
     reproduces: bool | None  # the recorded setting's replay fails where the recording failed
@@ -53,14 +53,16 @@ def what_if_snapshot(path: str) -> WhatIf:
     lacking.append("a fraction or MPS limit (not in a snapshot): the replay assumes none")
     outcomes = tuple(allocsim.what_if(trace, capacity=capacity))
     recorded = outcomes[0] if trace.recorded is not None else None
-    reproduces = None if recorded is None else (
+    reproduces = None if not isinstance(recorded, allocsim.Outcome) else (
         not recorded.fits and recorded.oom_entry == trace.last_oom_entry
     )
     return WhatIf(outcomes, capacity, len(trace.events), reproduces, tuple(lacking))
 
 
-def _line(o: allocsim.Outcome, recorded: bool) -> str:
+def _line(o: allocsim.Outcome | allocsim.Undecided, recorded: bool) -> str:
     name = o.setting.alloc_conf or "the defaults"
+    if isinstance(o, allocsim.Undecided):
+        return f"with {name}: no answer ({o.reason})"
     if recorded:
         head = f"as recorded ({name}): "
         return head + (f"out of memory at trace entry {o.oom_entry} ({size(o.oom_request or 0)} requested); "

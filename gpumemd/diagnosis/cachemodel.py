@@ -137,6 +137,11 @@ class CachingAllocator:
         self.va_size = device_total + device_total // 8  # an expandable segment's address range
         self.small = Pool(True)
         self.large = Pool(False)
+        # private pools (a CUDA graph's, a MemPool's) by route: their free blocks serve only
+        # their own requests, and only a pool whose graph or MemPool is gone (`freeable`) gives
+        # its free segments back when the cache is released
+        self.private: dict[int, tuple[Pool, Pool]] = {}
+        self.freeable: set[int] = set()
         self.reserved = 0  # total_allocated_memory
         self.allocated = 0
         self.peak_reserved = 0
@@ -175,9 +180,21 @@ class CachingAllocator:
         return addr
 
     # --- malloc ----------------------------------------------------------------------------
-    def malloc(self, orig: int, stream: int) -> Block:
+    def pools(self, route: int) -> tuple[Pool, Pool]:
+        """(small, large) of the default pool (route 0) or of a private one."""
+        if route == 0:
+            return self.small, self.large
+        pair = self.private.get(route)
+        if pair is None:
+            pair = self.private[route] = (Pool(True), Pool(False))
+        return pair
+
+    def malloc(self, orig: int, stream: int, route: int = 0) -> Block:
         size = self.round_size(orig)
-        pool = self.small if is_small(size) else self.large
+        if route == 0:  # get_pool
+            pool = self.small if is_small(size) else self.large
+        else:
+            pool = self.pools(route)[0 if is_small(size) else 1]
         block = self.get_free_block(pool, size, stream)
         if block is None:
             if self.gc > 0:
@@ -409,8 +426,13 @@ class CachingAllocator:
         return released >= want
 
     def release_cached(self) -> None:
-        """release_cached_blocks: every free whole segment, every free page."""
-        for pool in (self.large, self.small):  # release_blocks, large first
+        """release_cached_blocks: every free whole segment, every free page, of the default pool
+        and of the private pools that are freeable (a live graph's or MemPool's pool keeps them)."""
+        released = [self.large, self.small]  # release_blocks, large first
+        for route in sorted(self.freeable):
+            small, large = self.pools(route)
+            released += [small, large]
+        for pool in released:
             to_unmap = []
             for b in [pool.by_key[k] for ks in pool.keys.values() for k in ks]:
                 if b.es is not None:

@@ -4,8 +4,10 @@ A step end is (optimizer steps counted, allocated bytes at that step's end): at 
 optimizer step the activations are freed and what is left is what the loop keeps, so a steady
 loop reads the same bytes at every end and a leak reads more each time. The verdict: the
 newest run of step ends, each at least `MIN_GROWTH` bytes per optimizer step above the one
-before, spans at least `MIN_ENDS` ends. Its growth per step is the run's growth over the
-run's steps, exact for a linear leak; it began at the run's first end.
+before, spans at least `MIN_ENDS` ends. It began at the run's first end, or after the
+growths that opened the run when each was more than four times the run's median growth per step
+(state kept once as the leak starts: not leaked); its growth per step is its growth over its
+steps from there, exact for a linear leak.
 
 The OOM diagnosis's `leak` cause, the forecast's steps to OOM, the `forecast` collector's
 `gpumemd_forecast_leak_bytes_per_step` (which the packaged PytorchMemoryLeak rule alerts on,
@@ -16,6 +18,8 @@ longer than the ends its caller keeps: `since_step` is then the oldest end kept.
 
 from __future__ import annotations
 
+import itertools
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,10 +65,10 @@ def leak_verdict(ends: Sequence[tuple[int, int]], *, min_growth: int = MIN_GROWT
                  min_ends: int = MIN_ENDS) -> LeakVerdict:
     """The verdict over `ends`, oldest first. A step counted twice, a step count going back or
     a malformed end breaks the run (it is no growth per step)."""
-    run = 1
     newer = _end(ends[-1]) if ends else None
     if newer is None:
         return NOT_LEAKING
+    run = [newer]  # newest first
     for i in range(len(ends) - 2, -1, -1):  # backwards from the newest: O(the run), never more
         older = _end(ends[i])
         if older is None:
@@ -72,9 +76,15 @@ def leak_verdict(ends: Sequence[tuple[int, int]], *, min_growth: int = MIN_GROWT
         (s0, a0), (s1, a1) = older, newer
         if s1 <= s0 or a1 - a0 < min_growth * (s1 - s0):
             break
-        run += 1
+        run.append(older)
         newer = older
-    if run < max(2, min_ends):
+    if len(run) < max(2, min_ends):
         return NOT_LEAKING
-    (s0, a0), (s1, a1) = ends[-run], ends[-1]
+    run.reverse()
+    rates = [(a1 - a0) / (s1 - s0) for (s0, a0), (s1, a1) in itertools.pairwise(run)]
+    typical = statistics.median(rates)
+    first = 0
+    while first < len(rates) - 2 and rates[first] > 4 * typical:
+        first += 1  # a jump that opened the run (state kept once) is no part of the leak
+    (s0, a0), (s1, a1) = run[first], run[-1]
     return LeakVerdict(True, (a1 - a0) / (s1 - s0), s0, s1 - s0, a1 - a0)

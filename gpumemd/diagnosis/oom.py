@@ -94,6 +94,8 @@ def _room(acc: OomAccounting, extra: int = 0, *, own: bool = True, lift_limit: b
             room = min(room, acc.limit - acc.limit_counted + rel + (extra if own else 0))
         elif acc.limit_by == "mps":
             room = min(room, free + (extra if own else 0))
+    if acc.device_total is not None:  # figures read apart can add up past the device: no change makes more
+        room = min(room, acc.device_total)
     return max(0, room)
 
 

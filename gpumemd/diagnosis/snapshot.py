@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
-from gpumemd.untrusted import ClassRefused, TooCostly, load_pickle
+from gpumemd.untrusted import TooCostly
+from gpumemd.untrusted.pickled import ClassRefused, load_pickle
 
 from .cudacaching import round_block
 

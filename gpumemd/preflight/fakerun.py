@@ -8,7 +8,8 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
 - `torch.cuda.is_available()` and the device queries answer as one GPU would (autocast,
   `GradScaler` and the user's own `if torch.cuda.is_available()` take their CUDA branch);
   `synchronize`, `manual_seed`, `set_device`, `empty_cache` do nothing; the memory statistics
-  read the fake stream;
+  read the fake stream; `set_per_process_memory_fraction` is recorded (`Stream.fraction`: the
+  verdict holds it);
 - `Tensor.cuda()`/`Tensor.to("cuda")` are the `_to_copy` op itself (torch's own methods first
   initialise CUDA, which a CPU-only build cannot); a real CPU tensor (a data loader's batch) is
   made fake first;
@@ -16,6 +17,8 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
   is: torch's decomposition asks for the CUDA generator, and values are not memory;
 - `nn.Module._apply` (`.cuda()`, `.to()`, `.half()`) puts new parameters in place of the old
   (torch swaps fake parameters' contents, which fails while the fake mode holds a weak reference);
+- `GradScaler` steps the optimizer without reading its inf check (`found_inf.item()`): the
+  gradients are taken as finite, as once the scale has settled;
 - a data loader's worker processes and pinned memory are turned off (a fake tensor cannot be
   sent between processes; pinning needs CUDA), and it loads outside the fake mode (its
   samplers read values).
@@ -96,6 +99,7 @@ class Stream:
     phase_at_peak: str = ""
     notes: list[str] = field(default_factory=list)
     blocks: tuple[int, ...] = ()  # the model's repeated blocks' parameter bytes (`blocks`)
+    fraction: float | None = None  # the job's own set_per_process_memory_fraction, if it set one
 
 
 class _Tracker(TorchDispatchMode):
@@ -116,6 +120,7 @@ class _Tracker(TorchDispatchMode):
         self.phase_at_peak = ""
         self.next_key = 1
         self.closed = False
+        self.fraction: float | None = None  # set_per_process_memory_fraction's, as the job set it
 
     def close(self) -> list[Event]:
         """The stream as it stands; the storages that outlive the run free nothing into it."""
@@ -233,6 +238,18 @@ def _device(device: Any) -> torch.device:
     return _CUDA0 if d.type == "cuda" and d.index is None else d
 
 
+def _parse_tensor_to(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, Any, bool]:
+    """(device, dtype, copy) of `Tensor.to`'s arguments. torch's parser is `Module.to`'s, which
+    refuses `copy` (GradScaler's unscale passes `copy=True`): taken off first, by keyword or
+    as the bool after `non_blocking`."""
+    rest = dict(kwargs)
+    copy = bool(rest.pop("copy", False))
+    if len(args) >= 2 and type(args[-1]) is bool and type(args[-2]) is bool:
+        copy, args = copy or args[-1], args[:-1]
+    device, dtype, _, _ = torch._C._nn._parse_to(*args, **rest)
+    return device, dtype, copy
+
+
 def remapped() -> bool:
     """True where CUDA cannot run here (a CPU-only torch, or no GPU): the fake GPU's tensors
     are then CPU tensors. Autograd's gradient accumulator asks the device guard of a leaf's
@@ -266,15 +283,16 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         return torch.ops.aten._to_copy.default(to_fake(self), device=target)
 
     def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
-        device, dtype, _, _ = torch._C._nn._parse_to(*args, **kwargs)
+        device, dtype, copy = _parse_tensor_to(args, kwargs)
         if device is None or device.type != "cuda":
             if self.device.type == "cuda" and isinstance(self, FakeTensor) and device is None:
-                if dtype is None or dtype == self.dtype:
+                if not copy and (dtype is None or dtype == self.dtype):
                     return self
-                return torch.ops.aten._to_copy.default(self, dtype=dtype)
+                return torch.ops.aten._to_copy.default(self, dtype=dtype or self.dtype)
             return original_to(self, *args, **kwargs)
         device = _CPU if remap else _device(device)
-        if isinstance(self, FakeTensor) and self.device == device and (dtype is None or dtype == self.dtype):
+        if (not copy and isinstance(self, FakeTensor) and self.device == device
+                and (dtype is None or dtype == self.dtype)):
             return self
         return torch.ops.aten._to_copy.default(to_fake(self), dtype=dtype or self.dtype, device=device)
 
@@ -300,6 +318,11 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
     def memory(_: Any = None) -> int:
         return tracker.total if tracker else 0
 
+    def set_fraction(fraction: float, device: Any = None) -> None:
+        if not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
+            raise ValueError(f"Invalid fraction value: {fraction}. Allowed range: 0~1")
+        tracker.fraction = float(fraction)  # held in the verdict (preflight/report.py)
+
     def peak(_: Any = None) -> int:
         return tracker.peak if tracker else 0
 
@@ -312,6 +335,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         put(torch.Tensor, "to", to)
         put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
         put(torch.nn.Module, "_apply", module_apply)
+        put(torch.amp.GradScaler, "_maybe_opt_step", _scaled_step)
         cu = torch.cuda
         for name, value in (
             ("is_available", lambda: True), ("device_count", lambda: 1), ("current_device", lambda: 0),
@@ -324,6 +348,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             ("memory_reserved", memory), ("max_memory_reserved", peak),
             ("reset_peak_memory_stats", lambda *_: None), ("reset_max_memory_allocated", lambda *_: None),
             ("mem_get_info", lambda *_: (total - memory(), total)),
+            ("set_per_process_memory_fraction", set_fraction),
         ):
             put(cu, name, value)
         if remap:  # no CUDA to initialise; where there is, the real initialisation stands
@@ -359,6 +384,13 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
+
+
+def _scaled_step(self: Any, optimizer: Any, optimizer_state: Any, *args: Any, **kwargs: Any) -> Any:
+    """GradScaler's step without its `found_inf.item()` (a fake tensor has no values): the
+    gradients taken as finite, so the optimizer steps and makes its state, as a run's steps do
+    once the scale has settled."""
+    return optimizer.step(*args, **kwargs)
 
 
 def _fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
@@ -485,8 +517,9 @@ def _fail(exc: BaseException, where: str) -> NotRunnable:
             or "_local_scalar_dense" in low:
         hint = (" (a fake tensor has no values: code that reads one — .item(), .tolist(), `if tensor:`, "
                 "an output whose shape depends on values — cannot run)")
-    elif "cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low):
-        hint = " (CUDA streams, events and generators have no fake stand-in)"
+    elif ("cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low)) \
+            or "dummy base class" in low:  # a CPU-only torch's torch.cuda.Event, CUDAGraph: no "cuda" said
+        hint = " (CUDA streams, events and generators have no fake stand-in, nor CUDA graphs)"
     return NotRunnable(f"{where}: {kind}: {text}{hint}")
 
 
@@ -535,7 +568,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak, blocks=groups)
+                  tracker.phase_at_peak, blocks=groups, fraction=tracker.fraction)
 
 
 def blocks(model: torch.nn.Module) -> tuple[int, ...]:
@@ -592,4 +625,4 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
                           "(torch.optim's step hooks saw no more)")
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak)
+                  tracker.phase_at_peak, fraction=tracker.fraction)

@@ -200,13 +200,21 @@ def preflight(
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
     runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting)
     results = []
+    capped: float | None = None
     for batch, seq in shapes:
         stream, fig = runner(batch, seq)
+        if device is not None and stream.fraction is not None:  # the job caps PyTorch's reserved bytes
+            capped, limit = stream.fraction, int(stream.fraction * device.total)
+            if device.fraction_limit is None or limit < device.fraction_limit:
+                device = dataclasses.replace(device, fraction_limit=limit)
         verdict = judge(stream.events, fig, device, overheads, world, setting) if device else None
         ranks = {k: per_rank(fig, world, k, overheads) for k in ("ddp", "fsdp2")} if world > 1 else {}
         results.append(ShapeResult(fig, verdict, ranks))
     name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
     report = Report(name, device, overheads, world, results)
+    if capped is not None and device is not None:
+        report.notes.append(f"the job calls set_per_process_memory_fraction({capped:g}): the verdict holds "
+                            f"PyTorch's reserved bytes under {device.fraction_limit} B")
     if cpu_path:
         report.notes.append(
             f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "

@@ -5,6 +5,7 @@ share one; through `functools.partial` too), its error as text, and the caller's
 
 from __future__ import annotations
 
+import contextlib
 import os
 import traceback
 from collections.abc import Callable
@@ -39,10 +40,12 @@ def describe(exc: BaseException) -> str:
     return text if len(text) <= 500 else text[:499] + "…"
 
 
-# the profiler's own modules, whose frames a recorded stack leaves out
+# the profiler's own modules and the standard library's contextlib (by its file, not a name's
+# ending: a user's mycontextlib.py is the user's), whose frames a recorded stack leaves out
 _OWN = frozenset(
-    os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
-    for name in ("callers.py", "profiler.py", "conveniences.py")
+    [os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+     for name in ("callers.py", "profiler.py", "conveniences.py")]
+    + [os.path.abspath(contextlib.__file__)]
 )
 
 
@@ -51,6 +54,6 @@ def caller_stack(limit: int = 32) -> str:
     frames = [
         f
         for f in traceback.extract_stack(limit=limit + 8)
-        if os.path.abspath(f.filename) not in _OWN and not f.filename.endswith("contextlib.py")
+        if os.path.abspath(f.filename) not in _OWN
     ]
     return "".join(traceback.format_list(frames[-limit:]))

@@ -5,17 +5,16 @@ from __future__ import annotations
 import copy
 import logging
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prometheus_client.core import Metric
 
-from gpumemd.backends.podresources import (
-    GrpcPodResources,
-)
+from gpumemd.known_metrics import POD_LABELS
 
 from .base import Source, cap
-from .kubelet import POD_LABELS, KubeletSource, PodAttribution
-from .slurm import SlurmSource
+
+if TYPE_CHECKING:
+    from .kubelet import PodAttribution
 
 log = logging.getLogger("gpumemd.kubelet")
 
@@ -90,7 +89,12 @@ def with_attribution(config: Any, sources: list[Source]) -> list[Source]:
     """
     kc, sc = config.sources.kubelet, config.sources.slurm
     out = list(sources)
+    # Each imported only where enabled (both are off by default): the daemon keeps what it imports.
     if kc.enabled:
+        from gpumemd.backends.podresources import GrpcPodResources
+
+        from .kubelet import KubeletSource, PodAttribution
+
         attribution = PodAttribution(stale_after=kc.stale_after)
         kubelet = KubeletSource(
             GrpcPodResources(kc.socket, kc.timeout),
@@ -103,5 +107,7 @@ def with_attribution(config: Any, sources: list[Source]) -> list[Source]:
             out = [PodLabels(s, attribution, config.web.max_label_length) for s in out]
         out.insert(0, kubelet)
     if sc.enabled:
+        from .slurm import SlurmSource
+
         out.append(SlurmSource(sc.proc_root))
     return out

@@ -30,3 +30,15 @@ def test_without_an_answer_or_a_snapshot_it_is_exit_2() -> None:
     assert proc.returncode == 2 and "lacking: allocation history" in proc.stdout
     proc = explain("--what-if")
     assert proc.returncode == 2 and proc.stderr.strip() == "gpumemd explain: --what-if: needs --snapshot FILE"
+
+
+def test_a_private_pools_oom_says_where_the_trace_cannot_tell() -> None:
+    # a MemPool's 28 GiB free, a request outside it, recorded under the defaults: the trace does
+    # not say the request's pool, and under expandable segments the two routings disagree
+    snapshot = FIXTURES / "h200__torch-2.11.0__corpus-graph-pools-mempool-native.pickle"
+    proc = explain("--snapshot", str(snapshot), "--what-if")
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[1].startswith("  as recorded (the defaults): out of memory at trace entry 44")
+    head = "  with expandable_segments:True: no answer (the trace does not say which pool the failed request"
+    assert any(x.startswith(head) for x in lines)

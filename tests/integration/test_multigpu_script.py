@@ -43,7 +43,8 @@ def test_the_scripts_compile(script: Path, tmp_path: Path) -> None:
 def test_help_names_every_option() -> None:
     r = bench("--help")
     assert r.returncode == 0, r.stderr
-    for flag in ("--gpus", "--mode", "--steps", "--oom-rank", "--share-one-gpu", "--out", "--phase-timeout"):
+    for flag in ("--gpus", "--mode", "--steps", "--oom-rank", "--share-one-gpu", "--out", "--phase-timeout",
+                 "--baseline-tree"):
         assert flag in r.stdout, (flag, r.stdout)
 
 

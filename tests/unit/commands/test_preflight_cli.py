@@ -103,6 +103,17 @@ def test_search_finds_the_largest_batch_by_running_the_model(capsys: pytest.Capt
     assert code == 1 and json.loads(over)["fits"] is False  # one more does not fit
 
 
+def test_search_finds_the_longest_sequence_by_running_the_model(capsys: pytest.CaptureFixture[str]) -> None:
+    total = str(900 * MiB + 160 * MiB)
+    code, out, _ = _run(capsys, JOB, "--shape", "2x512", "--total", total, "--search", "seq", "--json")
+    found = json.loads(out)["largest"]
+    best = found["largest"]
+    assert code == 0 and found["dimension"] == "seq" and found["at"] == {"batch": 2, "seq": 512}
+    assert best > 512 and found["exact"] is True
+    code, over, _ = _run(capsys, JOB, "--shape", f"2x{best + 1}", "--total", total, "--json")
+    assert code == 1 and json.loads(over)["fits"] is False  # one token more does not fit
+
+
 def test_calibration_from_a_saved_agent_scrape(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, JOB, "--shape", "1x8", "--gpu", "H200", "--json", "--calibration", str(AGENT))
     over = json.loads(out)["overheads"]
@@ -188,3 +199,25 @@ def test_a_script_runs_with_its_arguments(capsys: pytest.CaptureFixture[str], tm
     doc = json.loads(out)
     assert code == 0
     assert doc["shapes"][0]["categories"]["parameters"] == (1024 * 1024 + 1024) * 4
+
+
+def test_a_scripts_own_memory_fraction_is_held_in_the_verdict(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    """A script that caps itself with set_per_process_memory_fraction is judged under its cap:
+    256 MiB of weights (and their gradients) fit a 2 GiB GPU, not its fifth."""
+    body = ("import sys, torch\n"
+            "torch.cuda.set_per_process_memory_fraction(float(sys.argv[1]))\n"
+            "model = torch.nn.Linear(8192, 8192).cuda()\n"
+            "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+            "for _ in range(3):\n"
+            "    model(torch.randn(2, 8192, device='cuda')).sum().backward(); opt.step(); opt.zero_grad()\n")
+    script = tmp_path / "capped.py"
+    script.write_text(body)
+    total = str(2 << 30)
+    code, out, _ = _run(capsys, str(script), "--total", total, "--json", "--", "1.0")
+    assert code == 0 and json.loads(out)["fits"] is True
+    code, out, _ = _run(capsys, str(script), "--total", total, "--json", "--", "0.2")
+    doc = json.loads(out)
+    assert code == 1 and doc["fits"] is False
+    assert doc["device"]["fraction_limit"] == int(0.2 * (2 << 30))
+    assert any("set_per_process_memory_fraction(0.2)" in n for n in doc["notes"])

@@ -15,8 +15,11 @@ from gpumemd.daemon import release_memory
 from tests.helpers import ROOT
 
 # Loaded only when something needs them: a configured regex (RE2's C++ library), a mistyped
-# flag or rule (difflib), a host without /proc (psutil), a zipped package (importlib's readers).
-NOT_AT_REST = ("re2", "difflib", "psutil", "zipfile")
+# flag or rule (difflib), a host without /proc (psutil), a zipped package (importlib's readers),
+# a snapshot's pickle (the offline diagnoses only), rule files (glob), the kubelet and Slurm
+# sources (off by default).
+NOT_AT_REST = ("re2", "difflib", "psutil", "zipfile", "pickle", "glob", "gpumemd.sources.kubelet",
+               "gpumemd.backends.podresources", "gpumemd.sources.slurm")
 
 
 def test_a_sampling_daemon_with_the_default_config_loads_none_of_the_lazy_modules() -> None:

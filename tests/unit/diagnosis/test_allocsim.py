@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from gpumemd.diagnosis.allocsim import (
     Outcome,
     Setting,
     Trace,
+    Undecided,
+    decide,
     parse_alloc_conf,
     read_trace,
     replay,
@@ -271,3 +274,136 @@ def test_each_recorded_corpus_oom_replays_to_its_peak_reserved(name: str) -> Non
                device_total=CORPUS["total"])
     assert (o.fits, o.oom_entry) == (False, t.last_oom_entry)
     assert o.peak_reserved == truth["peak_reserved"]
+
+
+# --- private pools (a CUDA graph's, a MemPool's) ------------------------------------------------
+
+
+def snap(entries: list[dict[str, Any]], segments: list[dict[str, Any]], setting: bool = True) -> Trace:
+    """A built snapshot (written by hand, not recorded): entries as torch records them, the
+    segments alive at its end with their pools, recorded under the defaults."""
+    doc: dict[str, Any] = {"device_traces": [[{"stream": 0, **x} for x in entries]], "segments": segments}
+    if setting:
+        doc["allocator_settings"] = {"expandable_segments": False, "max_split_size": -1}
+    return read_trace(doc)
+
+
+def seg(addr: int, size: int, pool: tuple[int, int], *blocks: tuple[int, str]) -> dict[str, Any]:
+    return {"device": 0, "address": addr, "total_size": size, "segment_pool_id": pool,
+            "blocks": [{"size": s, "state": st, "requested_size": s} for s, st in blocks]}
+
+
+def test_built_a_private_pools_free_block_serves_none_of_the_default_pools_requests() -> None:
+    # 8 MiB freed in a private pool's 20 MiB segment; the next 8 MiB request (the default pool's)
+    # takes a segment of its own, as the recording did
+    t = snap([{"action": "segment_alloc", "addr": 0, "size": 20 * MIB},
+              {"action": "alloc", "addr": 0, "size": 8 * MIB},
+              {"action": "free_requested", "addr": 0, "size": 8 * MIB},
+              {"action": "free_completed", "addr": 0, "size": 8 * MIB},
+              {"action": "segment_alloc", "addr": 64 * MIB, "size": 20 * MIB},
+              {"action": "alloc", "addr": 64 * MIB, "size": 8 * MIB}],
+             [seg(0, 20 * MIB, (1, 0), (20 * MIB, "inactive")),
+              seg(64 * MIB, 20 * MIB, (0, 0), (8 * MIB, "active_allocated"), (12 * MIB, "inactive"))])
+    assert t.pools == ((1, 0),) and t.recorded_peak_reserved == 40 * MIB
+    assert run(t).peak_reserved == 40 * MIB
+    assert run(replace(t, routes=())).peak_reserved == 20 * MIB  # one pool for all: the block reused
+
+
+def test_built_a_live_private_pool_keeps_its_free_segment_through_the_release_before_an_oom() -> None:
+    # 60 MiB free in a private pool, 60 MiB asked outside it, 100 MiB in all: the release before
+    # raising frees the default pool's cache only, so it runs out; were the pool freeable, it fits
+    entries = [{"action": "segment_alloc", "addr": 0, "size": 60 * MIB},
+               {"action": "alloc", "addr": 0, "size": 60 * MIB},
+               {"action": "free_requested", "addr": 0, "size": 60 * MIB},
+               {"action": "free_completed", "addr": 0, "size": 60 * MIB},
+               {"action": "oom", "device_free": 40 * MIB, "size": 60 * MIB}]
+    t = snap(entries, [seg(0, 60 * MIB, (1, 0), (60 * MIB, "inactive"))])
+    o = decide(t, Setting(), capacity=100 * MIB, device_total=1 << 34)
+    assert isinstance(o, Outcome) and (o.fits, o.oom_entry, o.peak_reserved) == (False, 4, 60 * MIB)
+    default = snap(entries, [seg(0, 60 * MIB, (0, 0), (60 * MIB, "inactive"))])
+    assert run(default, capacity=100 * MIB).fits  # the default pool's cache is released and the request fits
+
+
+def test_built_the_programs_empty_cache_is_replayed_and_the_allocators_own_release_is_not() -> None:
+    # 30 MiB freed, then released with room to spare for the 40 MiB segment after it: the
+    # program's empty_cache (a capture's start calls it). Replayed, the 40 MiB segment is the only
+    # one left, as recorded; left out, the cached 30 MiB would stay beside it (70 MiB)
+    freed = [{"action": "segment_alloc", "addr": 0, "size": 30 * MIB},
+             {"action": "alloc", "addr": 0, "size": 30 * MIB},
+             {"action": "free_requested", "addr": 0, "size": 30 * MIB},
+             {"action": "free_completed", "addr": 0, "size": 30 * MIB},
+             {"action": "segment_free", "addr": 0, "size": 30 * MIB},
+             {"action": "segment_alloc", "addr": 64 * MIB, "size": 40 * MIB},
+             {"action": "alloc", "addr": 64 * MIB, "size": 40 * MIB}]
+    t = snap(freed, [seg(64 * MIB, 40 * MIB, (0, 0), (40 * MIB, "active_allocated"))])
+    releases = [ev for ev in t.events if ev[0] == 4]
+    # (the reserved bytes with the next segment, and before the release)
+    assert [(ev[2], ev[3]) for ev in releases] == [(70 * MIB, 30 * MIB)]
+    assert t.recorded_peak_reserved == 40 * MIB
+    assert run(t, capacity=100 * MIB).peak_reserved == 40 * MIB
+    # 30 + 40 MiB over a 60 MiB device: the allocator's own release before its retry, which the
+    # replay's allocator makes itself (the same peak, by its own path)
+    assert run(t, capacity=60 * MIB).peak_reserved == 40 * MIB
+    # a release with an OOM next is the allocator's too
+    oom = snap([*freed[:5], {"action": "oom", "device_free": 0, "size": 40 * MIB}], [])
+    assert [ev[2] for ev in oom.events if ev[0] == 4] == [-1]
+
+
+def test_built_a_failed_request_whose_pool_the_recording_rules_out_is_decided() -> None:
+    # 30 MiB free in a MemPool's segment, 60 MiB asked, 80 MiB in all: outside the pool it runs
+    # out under every setting; were it the pool's, expandable segments would map 30 MiB more
+    # after the pool's free block and fit it...
+    t = snap([{"action": "segment_alloc", "addr": 0, "size": 30 * MIB},
+              {"action": "alloc", "addr": 0, "size": 30 * MIB},
+              {"action": "free_requested", "addr": 0, "size": 30 * MIB},
+              {"action": "free_completed", "addr": 0, "size": 30 * MIB},
+              {"action": "oom", "device_free": 50 * MIB, "size": 60 * MIB}],
+             [seg(0, 30 * MIB, (0, 1), (30 * MIB, "inactive"))])
+    exp = parse_alloc_conf("expandable_segments:True")
+    # ...so, recorded under the defaults (where both routings run out), it is left undecided
+    u = decide(t, exp, capacity=80 * MIB, device_total=1 << 34)
+    assert isinstance(u, Undecided) and "which pool the failed request went to" in u.reason
+    assert "fits" in u.reason
+    native = decide(t, Setting(), capacity=80 * MIB, device_total=1 << 34)
+    assert isinstance(native, Outcome) and not native.fits
+    # recorded under expandable segments, where it ran out, only the default pool's routing reproduces it
+    o = decide(replace(t, recorded=exp), exp, capacity=80 * MIB, device_total=1 << 34)
+    assert isinstance(o, Outcome) and not o.fits and o.oom_entry == 4
+
+
+POOLS = json.loads((FIXTURES / "h200__torch-2.11.0__corpus-pools-truth.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(POOLS))
+@pytest.mark.parametrize("conf", ["", "expandable_segments:True", "max_split_size_mb:64"])
+def test_the_h200_private_pool_ooms_replay_to_each_settings_real_run(name: str, conf: str) -> None:
+    """Recorded (session 11's corpus, 4 H200s): each setting's verdict and peak reserved are the
+    real run's, or the replay says it cannot tell (the MemPool recorded under the defaults:
+    were the failed request the pool's, expandable segments or a split limit would fit it)."""
+    with (FIXTURES / name).open("rb") as f:
+        t = read_trace(pickle.load(f))
+    truth = POOLS[name]
+    real = truth["runs"][conf or "native"]
+    assert t.recorded_reserved_at_oom is not None and t.device_free_at_oom is not None
+    o = decide(t, parse_alloc_conf(conf), capacity=t.recorded_reserved_at_oom + t.device_free_at_oom,
+               device_total=truth["total"])
+    if name.endswith("mempool-native.pickle") and conf:
+        assert isinstance(o, Undecided) and "fits" in o.reason
+        return
+    assert isinstance(o, Outcome)
+    assert (not o.fits, o.oom_entry) == (real["oom"], t.last_oom_entry)
+    assert o.peak_reserved == real["peak_reserved"]
+
+
+@pytest.mark.parametrize("name", sorted(POOLS))
+def test_the_h200_private_pool_ooms_fit_once_the_pools_are_released_as_the_real_rerun_did(name: str) -> None:
+    with (FIXTURES / name).open("rb") as f:
+        t = read_trace(pickle.load(f))
+    real = POOLS[name]["pools_released"]
+    assert t.recorded is not None and t.recorded_reserved_at_oom is not None
+    assert t.device_free_at_oom is not None
+    o = decide(t, t.recorded, capacity=t.recorded_reserved_at_oom + t.device_free_at_oom,
+               device_total=POOLS[name]["total"], pools_released=True)
+    assert isinstance(o, Outcome) and o.fits and not real["oom"]
+    # the graph's re-run also dropped the capture's output and its 2 MiB segments, which the trace still holds
+    assert 0 <= o.peak_reserved - real["peak_reserved"] <= 4 * MIB

@@ -89,6 +89,19 @@ def test_what_breaks_a_run() -> None:
     assert leak_verdict([(0, -1), *((s, s * GiB) for s in range(1, 1 + MIN_ENDS))]).since_step == 1
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=MIN_GROWTH, max_value=1 << 32), st.integers(min_value=5, max_value=1000),
+       st.lists(_STEP, min_size=MIN_ENDS - 1, max_size=40))
+def test_state_kept_once_as_the_leak_starts_is_not_counted_as_leaked(g, jump, gaps):
+    """Issue 35.4: the OOM corpus's leak rows keep a block once, then leak g a step; the run of
+    growths opens with that jump. The growth per step stays g exactly, since the jump's end."""
+    steps = _steps(gaps, 1)
+    ends = [(0, GiB), (1, GiB + jump * g)] + [(s, GiB + jump * g + g * (s - 1)) for s in steps]
+    v = leak_verdict(ends)
+    assert v.leaking and v.bytes_per_step == g and v.since_step == 1
+    assert v.grown == g * (steps[-1] - 1)
+
+
 # --- every place agrees on the same series ---
 
 _ENDS = st.lists(st.tuples(_STEP, st.integers(min_value=-4 * MiB, max_value=64 * MiB)), min_size=1,

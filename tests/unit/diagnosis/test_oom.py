@@ -346,6 +346,26 @@ def test_any_accounting_gets_one_cause_and_a_remedy_its_counterfactual_holds(acc
 
 
 @settings(max_examples=200, deadline=None)
+@given(segments, st.integers(1 << 30, 1 << 37), st.floats(1.0, 64.0), st.floats(0.0, 1.0),
+       st.one_of(st.none(), st.floats(0.1, 1.0)), ends)
+def test_a_request_alone_over_the_device_or_the_limit_never_gets_a_batch_figure(
+    segs: list, total: int, over: float, free_share: float, fraction: float | None, step_ends: tuple
+) -> None:
+    """Issue 35.4: a 1 TiB request on an 80 GB device never gets "a batch of about 7 % fits":
+    no share of a batch makes one tensor larger than the device (or the limit) fit."""
+    limit = None if fraction is None else int(total * fraction)
+    cap = total if limit is None else limit
+    acc = build_accounting(requested=int(cap * over) + 1, device=0, segments=segs, device_total=total,
+                           device_free=int(total * free_share), limit=limit, step_ends=step_ends)
+    d = diagnose(acc)
+    assert d.remedy["kind"] != "batch_fraction" and "batch_fraction" not in d.numbers
+    if acc.requested is not None and acc.requested > total:
+        assert d.cause == "capacity" and "larger than the device" in d.summary
+    else:  # over the limit only: lifting it is the change, or it is said outright
+        assert d.cause == "limit" or "larger than the limit" in d.summary
+
+
+@settings(max_examples=200, deadline=None)
 @given(segments, st.integers(1, 1 << 38), st.integers(0, 1 << 36), st.integers(0, 1))
 def test_the_agents_builder_and_the_snapshots_give_the_same_cause(
     segs: list, requested: int, free: int, stream: int

@@ -114,18 +114,22 @@ def test_the_rescore_replays_each_recorded_trace_and_marks_what_the_model_change
     sim = {"verdict": "oom", "peak_reserved": peak, "early_ooms_fit": 0}
     r = {"scenario": "fragmentation.native.mid_training.pages.over_free", "cause": "fragmentation",
          "conf": "", "timing": "mid_training", "where": "pages", "size": "over_free",
-         "base": {"oom": True, "trace": f"/elsewhere/{name}", "total": 150109880320, "fraction": None},
+         "base": {"oom": True, "trace": f"/elsewhere/{name}", "total": 150109880320, "fraction": None,
+                  "peak_reserved": 149457731584 + 1494577316},  # a real peak 1 % over the replay's
          "sim_own": {**sim, "peak_reserved": 149457731584},
-         "reruns": [{"conf": "expandable_segments:True", "oom": False, "sim": sim}],
+         "reruns": [{"conf": "expandable_segments:True", "oom": False, "sim": sim, "peak_reserved": peak}],
          "siblings": [{"conf": "max_split_size_mb:64", "oom": False, "sim": None}]}
     (tmp_path / "corpus.jsonl").write_text(json.dumps(r) + "\n")
     assert rescore.main(["--corpus", str(tmp_path / "corpus.jsonl"), "--replay", str(traces),
                          "--out", str(tmp_path)]) == 0
     lines = (tmp_path / "replay.csv").read_text().splitlines()
     assert lines[1:] == [
-        "fragmentation.native.mid_training.pages.over_free,native,oom,oom,oom,149457731584,149457731584,,",
-        "fragmentation.native.mid_training.pages.over_free,expandable_segments:True,fits,oom,fits,"
-        f"{peak},{peak},a caught OOM came sooner: 1 allocation left out,yes",
+        "fragmentation.native.mid_training.pages.over_free,native,oom,oom,oom,yes,"
+        f"{149457731584 + 1494577316},149457731584,-0.99 %,149457731584,,",
+        "fragmentation.native.mid_training.pages.over_free,expandable_segments:True,fits,oom,fits,yes,"
+        f"{peak},{peak},+0.00 %,{peak},a caught OOM came sooner: 1 allocation left out,yes",
     ]
     md = (tmp_path / "replay.md").read_text()
     assert md.startswith("replayed 2; verdict or peak reserved changed in 1")
+    assert "verdict against the real run: 2 of 2 agree, 0 not judged" in md
+    assert "within 2 % of the real run's in 2 of 2 (largest 0.99 %)" in md

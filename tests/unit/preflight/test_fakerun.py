@@ -100,7 +100,8 @@ def test_an_object_in_sys_modules_without_a_name_does_not_stop_the_run(monkeypat
 def test_the_patches_are_put_back() -> None:
     def patched() -> tuple[object, ...]:
         return (torch.Tensor.cuda, torch.Tensor.to, torch.Tensor.uniform_, torch.nn.Module._apply,
-                torch.cuda.is_available, torch.tensor, torch.nn.functional.scaled_dot_product_attention)
+                torch.cuda.is_available, torch.tensor, torch.nn.functional.scaled_dot_product_attention,
+                torch.amp.GradScaler._maybe_opt_step)
 
     before = patched()
     fakerun.run(models.tiny, 1, 8)
@@ -143,8 +144,60 @@ def test_a_script_that_touches_cuda_loaders_and_randomness_runs_without_a_gpu(tm
     assert stream.at_peak["optimizer_state"] >= 2 * params
 
 
+SCALED = """
+import os
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+np.random.seed(0)
+torch.cuda.manual_seed(0)
+torch.backends.cudnn.benchmark = True
+torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", 0)))
+device = torch.device("cuda", torch.cuda.current_device())
+assert torch.cuda.get_device_name(device)
+model = torch.nn.Sequential(torch.nn.Linear(32, 256), torch.nn.GELU(), torch.nn.Linear(256, 4)).to(device)
+opt = torch.optim.AdamW(model.parameters())
+scaler = torch.amp.GradScaler("cuda")
+data = TensorDataset(torch.randn(64, 32), torch.randint(0, 4, (64,)))
+loader = DataLoader(data, batch_size=16, pin_memory=True)
+torch.cuda.reset_peak_memory_stats()
+for x, y in loader:
+    x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
+    assert x.to(device, copy=True) is not x and x.to(device, torch.float32, False, True) is not x
+    with torch.autocast("cuda", dtype=torch.float16):
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+    scaler.scale(loss).backward()
+    scaler.step(opt)
+    scaler.update()
+    opt.zero_grad(set_to_none=True)
+    print(torch.cuda.memory_allocated(), torch.cuda.max_memory_allocated())
+    torch.cuda.empty_cache()
+"""
+
+
+def test_a_grad_scaled_script_with_the_usual_cuda_calls_runs_without_a_gpu(tmp_path: Path) -> None:
+    """GradScaler passes Tensor.to's `copy` (which torch's Module.to parser refuses) and steps
+    only after reading its inf check's value (which a fake tensor has not): both once stopped
+    a plain fp16 script."""
+    script = tmp_path / "scaled.py"
+    script.write_text(SCALED)
+    stream = fakerun.run_script(str(script), steps=2)
+    params = (32 * 256 + 256 + 256 * 4 + 4) * 4
+    assert stream.at_peak["parameters"] >= params
+    assert stream.at_peak["optimizer_state"] >= 2 * params  # the scaler stepped AdamW
+
+
+_CPU_ONLY = pytest.mark.skipif(torch.cuda.is_available(), reason="a GPU's torch.cuda classes are real")
+
+
 @pytest.mark.parametrize("body, reason", [
     ("x = torch.randn(4, device='cuda'); s = torch.cuda.Stream()", "CUDA streams, events and generators"),
+    # a CPU-only torch's dummy classes say nothing of CUDA: a timing event, a graph (with a GPU
+    # they are real, and the script ends after no step)
+    pytest.param("s = torch.cuda.Event(enable_timing=True)", "CUDA streams, events and generators",
+                 marks=_CPU_ONLY),
+    pytest.param("g = torch.cuda.CUDAGraph()", "CUDA streams, events and generators", marks=_CPU_ONLY),
     ("print('no training'); raise SystemExit(0)", "exited (0) after 0 optimizer step(s)"),
 ])
 def test_a_script_that_cannot_run_says_why(tmp_path: Path, body: str, reason: str) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gpumemd.untrusted import ClassRefused, TooCostly, allowance, jsondoc, load_pickle, loads_json, pickled
+from gpumemd.untrusted import TooCostly, allowance, jsondoc, loads_json, pickled
+from gpumemd.untrusted.pickled import ClassRefused, load_pickle
 from tests.helpers import ROOT, peak_allocated
 
 FIXTURES = ROOT / "tests" / "fixtures"
