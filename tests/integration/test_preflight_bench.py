@@ -123,18 +123,69 @@ def test_the_ranks_script_under_torchrun_on_gloo(tmp_path: Path) -> None:
     _run([torchrun, "--standalone", "--nproc-per-node", "2", "bench/preflight_ranks.py",
           "--out", str(tmp_path), "--models", "tiny", "--batch", "2", "--seq", "32"])
     got = json.loads((tmp_path / "ranks.json").read_text())
-    assert [r["rank"] for r in got["ranks"]] == [0, 1]
-    for r in got["ranks"]:
-        assert set(r["runs"]) == {"tiny/ddp", "tiny/fsdp2"}
-        assert all(run.get("oom") is False and "error" not in run for run in r["runs"].values()), r["runs"]
-    pred = got["predictions"]["tiny"]
+    assert sorted((r["rank"], r["strategy"]) for r in got["rows"]) == [(0, "ddp"), (0, "fsdp2"), (1, "ddp"),
+                                                                          (1, "fsdp2")]
+    assert all(r["outcome"] == "ran" and (r["world"], r["phase"]) == (2, "w2") for r in got["rows"]), got
+    pred = got["predictions"]["tiny:adamw:2x32"]
     assert "error" not in pred, pred
+    w2 = pred["worlds"]["2"]
     # FSDP2 shards the persistent bytes: its per-rank figure is under DDP's (which adds buckets)
-    assert pred["fsdp2"]["allocated"] < pred["one_gpu_allocated"] < pred["ddp"]["allocated"]
+    assert w2["fsdp2"]["allocated"] < pred["one_gpu_allocated"] < w2["ddp"]["allocated"]
     # predicted by rank 0's child (rank 0 itself runs only the job), with the model's two blocks
     assert len(pred["blocks"]) == 2 and pred["blocks"][0] == pred["blocks"][1] > 0
-    assert "| step 1 peak | step 2 peak |" in (tmp_path / "ranks.md").read_text()
-    assert len(got["rows"]) == 4 and (tmp_path / "ranks.md").exists() and (tmp_path / "junit.json").exists()
+    # the edge caps: DDP's holds the stream and two gradient copies, FSDP2's its per-rank reserved
+    assert w2["ddp"]["edge"] >= pred["one_gpu_reserved"] + 2 * pred["categories"]["parameters"]
+    assert w2["fsdp2"]["reserved"] <= w2["fsdp2"]["edge"] < w2["ddp"]["edge"]
+    md = (tmp_path / "ranks.md").read_text()
+    assert "| step 1 peak | step 2 peak |" in md and "| tiny:adamw:2x32 | 2 | fsdp2 | 1 |" in md
+    assert got["checks"] == [] and (tmp_path / "junit.json").exists()
+
+
+def test_the_edge_cap_is_the_smallest_at_which_the_verdict_says_fits() -> None:
+    import preflight_ranks
+
+    from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, figures, judge
+
+    events = [(1, 3 * GiB), (2, GiB), (2, 0), (3, GiB // 2)]
+    f = figures(events, {"parameters": GiB, "activations": GiB}, 4 * GiB, batch=1, seq=1,
+                overheads=DEFAULT_OVERHEADS, world=4, blocks=(GiB // 4,) * 4)
+    caps = preflight_ranks.edge_caps(events, f, 4, 80 * GiB)
+
+    def fits(cap: int) -> bool:
+        return judge(events, f, Device("t", 80 * GiB, fraction_limit=cap), DEFAULT_OVERHEADS, 4).fits
+
+    cap = caps["ddp"]
+    assert cap is not None and cap % (2 << 20) == 0 and fits(cap) and not fits(cap - (2 << 20))
+    assert caps["fsdp2"] is not None and caps["fsdp2"] < cap
+
+
+def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
+    """bench/preflight_device.sh ranks with a tiny plan (PREFLIGHT_RANKS_PLAN): the predictions one
+    process a configuration, a world-3 phase, then two world-2 phases at once, every run's edge
+    run recorded (skipped without a GPU), one merged table of every phase."""
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} \"$@\"\n")  # the device's python3
+    (shim / "python3").chmod(0o755)
+    plan = ("w3|0,1,2|3|tiny:adamw:2x32|150\nw2a|0,1|2|tiny:sgd:2x16|150|&\n"
+            "w2b|2,3|2|tiny:adamw:2x32|150|&")
+    env = {**_ENV, "PATH": f"{shim}:{os.environ['PATH']}", "GPUMEMD_RESULTS": str(tmp_path / "r"),
+           "PREFLIGHT_RANKS_PLAN": plan}
+    r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=400)
+    ok = r.returncode == 0 and all(f"{p} rc=0" in r.stdout for p in ("w3", "w2a", "w2b"))
+    assert ok, r.stdout[-4000:] + r.stderr[-2000:]
+    d = tmp_path / "r" / "preflight" / "ranks"
+    got = json.loads((d / "ranks.json").read_text())
+    assert set(got["predictions"]) == {"tiny:adamw:2x32", "tiny:sgd:2x16"}
+    assert set(got["predictions"]["tiny:adamw:2x32"]["worlds"]) == {"2", "3"}
+    seen = sorted({(r["phase"], r["world"], r["config"], r["rank"]) for r in got["rows"]})
+    assert seen == sorted([("w3", 3, "tiny:adamw:2x32", k) for k in range(3)]
+                          + [("w2a", 2, "tiny:sgd:2x16", k) for k in range(2)]
+                          + [("w2b", 2, "tiny:adamw:2x32", k) for k in range(2)])
+    assert all(r["outcome"] == "ran" for r in got["rows"]), got["rows"]
+    assert len(got["checks"]) == 6 and all(
+        set(c["outcomes"].values()) == {"skipped: no GPU to cap"} for c in got["checks"])
 
 
 def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
