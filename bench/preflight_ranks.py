@@ -279,7 +279,13 @@ def _load(out: Path) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
     for f in sorted(out.glob("predictions*.json")):
         for p in json.loads(f.read_text()):
             preds[p["config"]] = p
-    lines = [json.loads(x) for f in sorted(out.glob("runs-*.jsonl")) for x in f.read_text().splitlines() if x]
+    lines = []
+    for f in sorted(out.glob("runs-*.jsonl")):
+        for x in f.read_text().splitlines():
+            try:
+                lines.append(json.loads(x))
+            except ValueError:  # a line another phase is writing now (its merge reads it whole)
+                continue
     return preds, lines
 
 
@@ -517,13 +523,15 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
         preds, _ = _load(Path(args.predictions or out))
         plan = [(c, s, False) for c in configs for s in strategies]
         plan += [(c, s, True) for c in configs for s in strategies] if args.edge else []
-        slowest = 0.0
+        took: dict[tuple[str, str], float] = {}  # each uncapped run's seconds: its edge run's estimate
         for cfg, strategy, capped in plan:
             cap = _predicted(preds, cfg.tag, world, strategy).get("edge")
             key = {"config": cfg.tag, "strategy": strategy, "capped": capped}
             # rank 0 decides for all (every rank must run the same collectives)
             left = args.budget - (time.monotonic() - started)
-            go = [left > 1.5 * slowest + 5 if args.budget else True]
+            later = list(took.values())[1:]  # the first run also imported the models' library
+            est = took.get((cfg.tag, strategy)) or max(later, default=10.0)
+            go = [left > 1.5 * est + 3 if args.budget else True]
             dist.broadcast_object_list(go, src=0)
             skip = ("the budget ran out" if not go[0] else "no GPU to cap" if capped and not gpu
                     else "no edge cap predicted" if capped and cap is None else "")
@@ -533,7 +541,8 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
                 continue
             dist.barrier()
             result = _step(cfg, strategy, dev, cap if capped else None)
-            slowest = max(slowest, result["seconds"])
+            if not capped:
+                took[(cfg.tag, strategy)] = result["seconds"]
             write({"event": "done", **key, "result": result})
         dist.barrier()
     finally:
