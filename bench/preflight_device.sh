@@ -37,16 +37,16 @@ case "${1:-}" in
       # phase|GPUs|world|configurations (model:optimizer:BATCHxSEQ per rank)|seconds[|& beside the next]
       # ($PREFLIGHT_RANKS_PLAN, one phase a line, replaces it: the CPU test's tiny plan)
       plan=("w4|0,1,2,3|4|bert:adamw:8x512,gpt2:sgd:8x256,llama:adamw:2x1024,gpt2:adamw:4x512|70"
-            "w3|0,1,2|3|gpt2:adamw:4x512,llama:sgd:2x512,bert:sgd:16x256|55"
-            "w2a|0,1|2|llama:adamw:4x512,bert:adamw:4x512|45|&"
-            "w2b|2,3|2|gpt2:adamw:2x1024,gpt2:sgd:4x512|45|&")
+            "w3|0,1,2|3|gpt2:adamw:4x512,llama:sgd:2x512,bert:sgd:16x256|60"
+            "w2a|0,1|2|llama:adamw:4x512,bert:adamw:4x512|50|&"
+            "w2b|2,3|2|gpt2:adamw:2x1024,gpt2:sgd:4x512|50|&")
       if [ -n "${PREFLIGHT_RANKS_PLAN:-}" ]; then mapfile -t plan <<< "$PREFLIGHT_RANKS_PLAN"; fi
       declare -A worlds=()
       for p in "${plan[@]}"; do IFS='|' read -r _ _ w cs _ <<< "$p"
         for c in ${cs//,/ }; do worlds[$c]="${worlds[$c]:+${worlds[$c]},}$w"; done; done
       s=$(date +%s); i=0
       for c in "${!worlds[@]}"; do  # one process a configuration; each makes a context on a GPU
-        CUDA_VISIBLE_DEVICES=$((i % 4)) timeout -s INT -k 5 50 python3 bench/preflight_ranks.py --out "$d" \
+        CUDA_VISIBLE_DEVICES=$((i % 4)) timeout -s INT -k 5 40 python3 bench/preflight_ranks.py --out "$d" \
           --predict-only "$d/predictions-$i.json" --configs "$c" --worlds "${worlds[$c]}" > "$d/predict-$i.log" 2>&1 &
         i=$((i + 1))
       done

@@ -228,3 +228,51 @@ def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -
     near = sum(1 for c in checks if c["near_boundary"])
     table = (tmp_path / "table.md").read_text()
     assert f"verdicts checked by a real run: {len(checks) + 1} ({near} within" in table
+
+
+def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answered(tmp_path: Path) -> None:
+    """The merge on GPU-shaped records (written here: a CPU has no allocator peaks or caps): per-rank
+    errors against the world's figures, the edge checks by their every rank, the fitted control apart."""
+    import preflight_ranks
+
+    def pred(tag: str, alloc: int) -> dict[str, Any]:
+        fig = {"allocated": alloc, "reserved": alloc + GiB, "total": alloc + 3 * GiB, "edge": alloc + 2 * GiB,
+               "fits_whole_gpu": True}
+        return {"config": tag, "worlds": {"2": {"ddp": dict(fig), "fsdp2": dict(fig)}}}
+
+    (tmp_path / "predictions-0.json").write_text(json.dumps([pred("bert:sgd:2x128", 10 * GiB),
+                                                             pred("gpt2:adamw:4x512", 10 * GiB)]))
+    runs = {0: [], 1: []}
+    for r in (0, 1):
+        runs[r].append({"event": "rank", "device": "NVIDIA H200", "non_pytorch_before": 500 << 20,
+                        "non_pytorch_nccl": 1340 << 20})
+        for tag in ("bert:sgd:2x128", "gpt2:adamw:4x512"):
+            for strategy in ("ddp", "fsdp2"):
+                real = {"oom": False, "allocated_peak": 10 * GiB + (GiB if strategy == "fsdp2" else 0),
+                        "reserved_peak": 11 * GiB, "used_after": 12 * GiB, "seconds": 1.0}
+                runs[r] += [{"event": "start", "config": tag, "strategy": strategy, "capped": False},
+                            {"event": "done", "config": tag, "strategy": strategy, "capped": False, "result": real}]
+        capped = {"bert:sgd:2x128": {"ddp": {"oom": False, "allocated_peak": 1, "limit": 5},
+                                     "fsdp2": {"oom": True}}}
+        for strategy, got in capped["bert:sgd:2x128"].items():
+            runs[r].append({"event": "start", "config": "bert:sgd:2x128", "strategy": strategy, "capped": True})
+            if not (r == 1 and strategy == "ddp"):  # rank 1 died in its DDP edge run: no result
+                runs[r].append({"event": "done", "config": "bert:sgd:2x128", "strategy": strategy,
+                                "capped": True, "result": got})
+    for r, lines in runs.items():
+        (tmp_path / f"runs-w2-rank-{r}.jsonl").write_text(
+            "".join(json.dumps({"phase": "w2", "world": 2, "rank": r, **x}) + "\n" for x in lines) + '{"half')
+    assert preflight_ranks.merge(tmp_path) == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    assert cases["per-rank allocated within 3 %: bert:sgd:2x128 ddp world 2 rank 0"]["status"] == "passed"
+    fsdp = cases["per-rank allocated within 3 %: bert:sgd:2x128 fsdp2 world 2 rank 1"]
+    assert fsdp["status"] == "failed" and fsdp["message"] == "-9.09 %"  # 10 GiB predicted, 11 GiB real
+    assert cases["per-rank total not under NVML's: bert:sgd:2x128 ddp world 2 rank 0"]["message"] == "+8.33 %"
+    assert "per-rank allocated within 3 %: gpt2:adamw:4x512 ddp world 2 rank 0" in cases  # world 2: not fitted
+    edge = cases["no fits-then-OOM at the edge cap: bert:sgd:2x128 ddp world 2"]
+    assert edge["status"] == "failed" and "rank 1: no result (the rank died or hung)" in edge["message"]
+    oom = cases["no fits-then-OOM at the edge cap: bert:sgd:2x128 fsdp2 world 2"]
+    assert oom["status"] == "failed" and oom["message"] == "rank 0: OOM; rank 1: OOM"
+    md = (tmp_path / "ranks.md").read_text()
+    assert "predicted fits and did not run: 2" in md and "2: [840.0] MiB" in md
+    assert "8 of 8 rank rows within ±1 %" not in md and "4 of 8 rank rows within ±1 %" in md
