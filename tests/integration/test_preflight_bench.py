@@ -251,11 +251,13 @@ def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answere
                 real = {"oom": False, "allocated_peak": 10 * GiB + (GiB if strategy == "fsdp2" else 0),
                         "reserved_peak": 11 * GiB, "used_after": 12 * GiB, "seconds": 1.0}
                 runs[r] += [{"event": "start", "config": tag, "strategy": strategy, "capped": False},
-                            {"event": "done", "config": tag, "strategy": strategy, "capped": False, "result": real}]
+                            {"event": "done", "config": tag, "strategy": strategy, "capped": False,
+                             "result": real}]
         capped = {"bert:sgd:2x128": {"ddp": {"oom": False, "allocated_peak": 1, "limit": 5},
                                      "fsdp2": {"oom": True}}}
         for strategy, got in capped["bert:sgd:2x128"].items():
-            runs[r].append({"event": "start", "config": "bert:sgd:2x128", "strategy": strategy, "capped": True})
+            runs[r].append({"event": "start", "config": "bert:sgd:2x128", "strategy": strategy,
+                            "capped": True})
             if not (r == 1 and strategy == "ddp"):  # rank 1 died in its DDP edge run: no result
                 runs[r].append({"event": "done", "config": "bert:sgd:2x128", "strategy": strategy,
                                 "capped": True, "result": got})
@@ -268,7 +270,7 @@ def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answere
     fsdp = cases["per-rank allocated within 3 %: bert:sgd:2x128 fsdp2 world 2 rank 1"]
     assert fsdp["status"] == "failed" and fsdp["message"] == "-9.09 %"  # 10 GiB predicted, 11 GiB real
     assert cases["per-rank total not under NVML's: bert:sgd:2x128 ddp world 2 rank 0"]["message"] == "+8.33 %"
-    assert "per-rank allocated within 3 %: gpt2:adamw:4x512 ddp world 2 rank 0" in cases  # world 2: not fitted
+    assert "per-rank allocated within 3 %: gpt2:adamw:4x512 ddp world 2 rank 0" in cases  # not fitted at 2
     edge = cases["no fits-then-OOM at the edge cap: bert:sgd:2x128 ddp world 2"]
     assert edge["status"] == "failed" and "rank 1: no result (the rank died or hung)" in edge["message"]
     oom = cases["no fits-then-OOM at the edge cap: bert:sgd:2x128 fsdp2 world 2"]
