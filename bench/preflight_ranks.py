@@ -210,14 +210,14 @@ def _step(cfg: Config, strategy: str, dev: torch.device, cap: int | None = None)
             torch.cuda.set_per_process_memory_fraction(min(1.0, limit / total), dev)
             out.update(cap=cap, reserved_at_start=held, limit=limit)
     base = torch.cuda.memory_allocated() if gpu else None
-    job = None
+    job = model = opt = None
     t = time.perf_counter()
     try:
         with torch.device(dev):
             job = cfg.factory()()  # the optimizer is made again on the wrapped model
         if strategy == "ddp":
             ids = [dev] if gpu else None
-            model: Any = torch.nn.parallel.DistributedDataParallel(job.model, device_ids=ids)
+            model = torch.nn.parallel.DistributedDataParallel(job.model, device_ids=ids)
         else:
             from torch.distributed.fsdp import fully_shard
 
@@ -249,7 +249,7 @@ def _step(cfg: Config, strategy: str, dev: torch.device, cap: int | None = None)
     except Exception as exc:
         out["error"] = f"{type(exc).__name__}: {str(exc)[:300]}"
     finally:
-        del job
+        del job, model, opt  # all of the run's references: what is left then is left behind
         gc.collect()
         if gpu:
             torch.cuda.empty_cache()
