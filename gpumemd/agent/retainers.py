@@ -85,11 +85,11 @@ class _Trail:
     python_walk: bool = False  # the walk up from those tensors ran
     heads: int = 0  # tensors heading an autograd graph
     top: int = 0  # of them, those no other one's graph reaches
+    died: int = 0  # of those, the ones whose tensor died before the walk (rebound by the loop)
     nodes: int = 0  # graph nodes walked
     saved: int = 0  # saved values read
     unreadable: dict[str, int] = field(default_factory=dict)
     graph_bytes: int = 0  # of the blocks, those the best graph saves
-    chosen_died: bool = False  # its tensor's Python object died before the naming
     named: int = 0  # named tensors (user globals read at the naming, user locals) checked against the graph
     out_of_nodes: bool = False
 
@@ -97,10 +97,11 @@ class _Trail:
         """Why site `site` (1-based) has no holder: what was tried, what each step found."""
         head = (f"site {site}: no holder named for {human_bytes(self.total)} in {self.blocks} block(s): "
                 f"{human_bytes(self.visible)} lie in tensors Python sees")
-        if self.python_walk:
+        if self.python_walk and self.visible:
             head += " (the walk up from them met no named holder)"
-        graphs = (f"; {self.heads} tensor(s) head an autograd graph ({self.top} not inside another's), "
-                  f"{self.nodes} graph node(s) walked, {self.saved} saved tensor(s) read")
+        graphs = (f"; {self.heads} tensor(s) head an autograd graph ({self.top} not inside another's, "
+                  f"{self.died} of those died before their walk), {self.nodes} graph node(s) walked "
+                  f"with the named ones, {self.saved} saved tensor(s) read")
         if self.unreadable:
             graphs += " (unreadable: " + ", ".join(f"{n} {k}" for k, n in sorted(self.unreadable.items()))
             graphs += ")"
@@ -110,9 +111,7 @@ class _Trail:
             why = ": no graph saves these blocks"
         else:
             why = (f": one graph saves {human_bytes(self.graph_bytes)} of them, but none of {self.named} "
-                   "named tensor(s) reaches it and the heap walk from its tensor"
-                   + (" (its Python object died meanwhile, the one alive now)" if self.chosen_died else "")
-                   + " met no named holder")
+                   "named tensor(s) reaches it and the heap walk from its tensor met no named holder")
         return (head + graphs + why)[:600]
 
 
@@ -496,24 +495,47 @@ def _top_roots(
 def _graph_holder(
     blocks: list[tuple[int, int]], grad_roots: list[Any], graph_budget: list[int],
     reader: _Tensors, budget: _Budget, trail: _Trail | None = None,
+    named: Callable[[], list[tuple[Root, Any]]] | None = None,
 ) -> tuple[Any, Any, int]:
     """The tensor whose autograd graph saves the most of `blocks`' bytes (of the roots no
     other root's graph reaches: the accumulator, not the newest loss added to it), its graph's
-    head node, and those bytes. The tensor is None where the loop rebound it meanwhile (its
-    Python object died; the node lives on inside the newer tensor's graph)."""
+    head node, and those bytes. The loop goes on during the search: `total = total + val`
+    rebinds the accumulator, whose tensor found at the start may die before its graph is walked
+    while the newer one was not there yet; so the named tensors read now (`named`: the user's
+    globals and locals) are walked too."""
     starts = [b[0] for b in blocks]
     best, node, best_n = None, None, 0
-    for ref in _top_roots(grad_roots, graph_budget, budget, trail):
+    walked: dict[int, Any] = {}  # head nodes walked (held until the return: their ids stay theirs)
+    tops = _top_roots(grad_roots, graph_budget, budget, trail)
+
+    def candidates() -> Iterable[Any]:
+        # the named ones first: where the roots found at the start are many (the Python objects
+        # torch keeps for saved activations head graphs of their own once the accumulator that
+        # reached them died), the node budget may not last to the end of them
+        for _root, t in named() if named is not None else ():
+            yield t
+        for ref in tops:
+            r = ref()
+            if r is None and trail is not None:
+                trail.died += 1
+            if r is not None:
+                yield r
+            r = None
+
+    for r in candidates():
         if graph_budget[0] <= 0:
             break
-        r = ref()
-        if r is None:
+        fn = r.grad_fn
+        if fn is None or id(fn) in walked:
             continue
+        walked[id(fn)] = fn
         got = _saved_in(r, starts, blocks, graph_budget, reader, budget, set())
-        if got > best_n:
-            best, node, best_n = ref, r.grad_fn, got
-        r = None
-    return (best() if best is not None else None), node, best_n
+        # a tie: the graph that contains the other's (a local `val` saving the newest step only)
+        if got > best_n or (got and got == best_n and _reaches(fn, node, graph_budget, budget)):
+            best, node, best_n = r, fn, got
+        r = fn = None
+    walked.clear()
+    return best, node, best_n
 
 
 def find_retainers(
@@ -625,7 +647,7 @@ def _site_holder(
     visible = sum(blocks[i][1] for i, _ in _tensors_in(blocks, tensors, reader, budget))
     trail.visible = visible
     try:
-        best, node, best_n = _graph_holder(blocks, grad_roots, graph_budget, reader, budget, trail)
+        best, node, best_n = _graph_holder(blocks, grad_roots, graph_budget, reader, budget, trail, named)
     finally:
         trail.saved = reader.saved - saved0
         trail.unreadable = dict(reader.unreadable - unreadable0)
@@ -651,7 +673,6 @@ def _site_holder(
     del candidates
     if root is not None:
         return Holder("autograd", root.name, root.file, root.line, root.function, "Tensor", best_n)
-    trail.chosen_died = best is None
     found = _name_tensor(best, roots, timed, budget, mine, keys, best_n) if best is not None else None
     best = None
     if found is None:
