@@ -502,40 +502,44 @@ def _graph_holder(
     head node, and those bytes. The loop goes on during the search: `total = total + val`
     rebinds the accumulator, whose tensor found at the start may die before its graph is walked
     while the newer one was not there yet; so the named tensors read now (`named`: the user's
-    globals and locals) are walked too."""
+    globals and locals) are walked too. The tensor is None where it died before the return (its
+    head node lives on inside the newer tensor's graph)."""
     starts = [b[0] for b in blocks]
     best, node, best_n = None, None, 0
-    walked: dict[int, Any] = {}  # head nodes walked (held until the return: their ids stay theirs)
+    # the named tensors' heads, walked first (alive under their names anyway: holding them
+    # keeps no temporary of the step alive), so a top root with one of them is not walked again
+    named_heads: dict[int, Any] = {}
     tops = _top_roots(grad_roots, graph_budget, budget, trail)
 
-    def candidates() -> Iterable[Any]:
+    def candidates() -> Iterable[tuple[Any, bool]]:
         # the named ones first: where the roots found at the start are many (the Python objects
         # torch keeps for saved activations head graphs of their own once the accumulator that
         # reached them died), the node budget may not last to the end of them
         for _root, t in named() if named is not None else ():
-            yield t
+            yield t, True
         for ref in tops:
             r = ref()
             if r is None and trail is not None:
                 trail.died += 1
             if r is not None:
-                yield r
+                yield r, False
             r = None
 
-    for r in candidates():
+    for r, is_named in candidates():
         if graph_budget[0] <= 0:
             break
         fn = r.grad_fn
-        if fn is None or id(fn) in walked:
+        if fn is None or id(fn) in named_heads:
             continue
-        walked[id(fn)] = fn
+        if is_named:
+            named_heads[id(fn)] = fn
         got = _saved_in(r, starts, blocks, graph_budget, reader, budget, set())
         # a tie: the graph that contains the other's (a local `val` saving the newest step only)
         if got > best_n or (got and got == best_n and _reaches(fn, node, graph_budget, budget)):
-            best, node, best_n = r, fn, got
+            best, node, best_n = weakref.ref(r), fn, got
         r = fn = None
-    walked.clear()
-    return best, node, best_n
+    named_heads.clear()
+    return (best() if best is not None else None), node, best_n
 
 
 def find_retainers(

@@ -517,7 +517,8 @@ def test_a_site_left_without_a_holder_says_what_was_tried() -> None:
     kept = net(torch.randn(8, 16)).square().mean()
     blocks = _saved_blocks(torch, kept.grad_fn, params)
     saved = sum(n for _, n in blocks)
-    r = find_retainers([(blocks, None), ([(1, 4096)], None)], torch=torch, cuda=False, modules={})
+    r = find_retainers([(blocks, None), ([(1, 4096)], None)], torch=torch, cuda=False, modules={},
+                       budget_s=60)  # what is said, not how fast: a loaded runner's heap scans are slow
     assert r.holders == {}, r.holders
     assert len(r.notes) == 2, r.notes
     graph, nothing = r.notes
