@@ -503,7 +503,8 @@ def test_a_global_accumulator_of_main_rebound_while_the_search_runs_is_named(tmp
     assert 0 in r.holders, r.notes
     h = r.holders[0]
     assert (h.kind, h.name, h.file, h.line) == ("autograd", "total", str(script), 11), r
-    assert h.bytes == sum(n for _, n in blocks)
+    assert h.bytes == sum(n for _, n in blocks)  # the accumulator's graph, not one step's
+    assert r.heap_scans == 1, r.heap_scans  # named top-down: no walk up the heap (each scan holds the GIL)
 
 
 def test_a_site_left_without_a_holder_says_what_was_tried() -> None:
