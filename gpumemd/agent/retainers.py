@@ -453,24 +453,22 @@ def _top_roots(
 ) -> list[Any]:
     """The roots whose grad_fn no other root's graph reaches: one walk of every graph
     together. A root inside another's graph (a newer loss added to an accumulator, a saved
-    activation's Python object) holds a part of that graph and never wins over it."""
-    starts: dict[int, Any] = {}
+    activation's Python object) holds a part of that graph and never wins over it. The heads
+    are held until the return: the loop goes on and frees graphs meanwhile, and a freed node's
+    id given to another node would make a head look inside a graph it is not in."""
+    heads: dict[int, tuple[Any, Any]] = {}  # id(grad_fn) -> (weak ref to its tensor, grad_fn)
     for ref in grad_roots:
         budget.tick()
         r = ref()
         if r is not None:
             fn = r.grad_fn
-            if fn is not None:
-                starts.setdefault(id(fn), ref)
+            if fn is not None and id(fn) not in heads:
+                heads[id(fn)] = (ref, fn)
+            fn = None
         r = None
     interior: set[int] = set()
     seen: set[int] = set()
-    stack: list[Any] = []
-    for ref in list(starts.values()):
-        r = ref()
-        if r is not None:
-            stack.append(r.grad_fn)
-        r = None
+    stack = [fn for _ref, fn in heads.values()]
     while stack and graph_budget[0] > 0:
         budget.tick()
         node = stack.pop()
@@ -486,9 +484,11 @@ def _top_roots(
             interior.add(id(fn))
             stack.append(fn)
     del stack
-    out = [ref for key, ref in starts.items() if key not in interior]
+    node = fn = None
+    out = [ref for key, (ref, _fn) in heads.items() if key not in interior]
     if trail is not None:
-        trail.heads, trail.top = len(starts), len(out)
+        trail.heads, trail.top = len(heads), len(out)
+    heads.clear()
     return out
 
 

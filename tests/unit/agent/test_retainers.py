@@ -521,8 +521,9 @@ def test_a_site_left_without_a_holder_says_what_was_tried() -> None:
     r = find_retainers([(blocks, None), ([(1, 4096)], None)], torch=torch, cuda=False, modules={},
                        budget_s=60)  # what is said, not how fast: a loaded runner's heap scans are slow
     assert r.holders == {}, r.holders
-    assert len(r.notes) == 2, r.notes
-    graph, nothing = r.notes
+    said = [n for n in r.notes if n.startswith("site ")]  # (the suite's heap may add others)
+    assert len(said) == 2, r.notes
+    graph, nothing = said
     head = f"site 1: no holder named for {human_bytes(saved)} in {len(blocks)} block(s)"
     assert graph.startswith(head), graph
     assert f"one graph saves {human_bytes(saved)} of them" in graph, graph
