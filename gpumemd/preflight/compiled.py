@@ -83,8 +83,10 @@ def _kind(node: fx.Node) -> str:
     if returns and returns[0].alias_info is not None and not returns[0].alias_info.is_write:
         return "view"
     tags = target.tags
-    if torch.Tag.pointwise in tags or target in _INLINED or target.namespace == "prims" and \
-            target._schema.name.endswith("convert_element_type"):
+    name = target._schema.name.partition("::")[2]
+    # a cast, or inductor's own random draws and seeds (made inside the kernel that reads them)
+    if torch.Tag.pointwise in tags or target in _INLINED or target.namespace == "prims" and (
+            name == "convert_element_type" or name.startswith("inductor_")):
         return "inline"
     if torch.Tag.reduction in tags:
         return "reduction"
@@ -237,7 +239,11 @@ class CompiledModule(torch.nn.Module):
             compiler = _compiler(self.into, self.graphs)
             self._fn = aot_function(functional, compiler, compiler, partition_fn=_partitioner(),
                                     decompositions=select_decomp_table())
-        with self.into.untracked():
+        from torch._guards import detect_fake_mode
+        from torch._inductor.virtualized import V
+
+        # inductor's joint-graph passes read the fake mode from its virtualised state
+        with self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))):
             return self._fn(state, *args, **kwargs)
 
 
