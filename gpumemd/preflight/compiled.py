@@ -234,7 +234,13 @@ class CompiledModule(torch.nn.Module):
                  **dict(module.named_buffers(remove_duplicate=False))}
         if self._fn is None:
             def functional(params: dict[str, Any], *a: Any, **k: Any) -> Any:
-                return torch.func.functional_call(module, params, a, k)
+                # a module compiled in place (`module.compile()`) would call this wrapper again
+                inner = module.__dict__.pop("_compiled_call_impl", None)
+                try:
+                    return torch.func.functional_call(module, params, a, k)
+                finally:
+                    if inner is not None:
+                        module.__dict__["_compiled_call_impl"] = inner
 
             compiler = _compiler(self.into, self.graphs)
             self._fn = aot_function(functional, compiler, compiler, partition_fn=_partitioner(),

@@ -336,6 +336,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         put(torch.Tensor, "to", to)
         put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
         put(torch, "compile", _compile(tracker))
+        put(torch.nn.Module, "compile", _compile_in_place(tracker))
         put(torch.nn.Module, "_apply", module_apply)
         cu = torch.cuda
         for name, value in (
@@ -415,6 +416,21 @@ def _compile(tracker: _Tracker) -> Callable[..., Any]:
         _note(tracker, "a torch.compile'd function (not a module) ran eagerly: its part of the figure is "
               "the eager one (docs/preflight.md, 'A compiled step')")
         return model
+
+    return compile
+
+
+def _compile_in_place(tracker: _Tracker) -> Callable[..., None]:
+    """`module.compile()`: the module's calls go through a compiled step as `_compile`'s do."""
+
+    def compile(self: torch.nn.Module, *_: Any, backend: Any = "inductor", disable: bool = False,
+                **__: Any) -> None:
+        if disable or backend != "inductor":
+            _note(tracker, f"Module.compile with the backend {backend!r}: ran eagerly (the eager figure)")
+            return
+        tracker.compiled += 1
+        # through the instance's dict: a module set as an attribute would become a child
+        self.__dict__["_compiled_call_impl"] = inductor.CompiledModule(self, tracker)
 
     return compile
 

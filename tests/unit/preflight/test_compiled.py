@@ -76,6 +76,18 @@ def test_the_jobs_own_torch_compile_is_seen() -> None:
     assert own.peak == flagged.peak
 
 
+def _compiled_in_place() -> fakerun.Job:
+    job = models.small_bf16()
+    job.model.compile()
+    return job
+
+
+def test_a_module_compiled_in_place_is_seen() -> None:
+    st = fakerun.run(_compiled_in_place, 4, 256)
+    assert st.compiled
+    assert st.peak == fakerun.run(models.small_bf16, 4, 256, compiled=True).peak
+
+
 def _compiled_loss() -> fakerun.Job:
     job = models.tiny()
 

@@ -100,7 +100,8 @@ def test_an_object_in_sys_modules_without_a_name_does_not_stop_the_run(monkeypat
 def test_the_patches_are_put_back() -> None:
     def patched() -> tuple[object, ...]:
         return (torch.Tensor.cuda, torch.Tensor.to, torch.Tensor.uniform_, torch.nn.Module._apply,
-                torch.cuda.is_available, torch.tensor, torch.nn.functional.scaled_dot_product_attention)
+                torch.cuda.is_available, torch.tensor, torch.nn.functional.scaled_dot_product_attention,
+                torch.compile, torch.nn.Module.compile, torch.cuda.get_rng_state)
 
     before = patched()
     fakerun.run(models.tiny, 1, 8)
