@@ -74,9 +74,8 @@ def _kind(node: fx.Node) -> str:
     if node.op != "call_function":
         return "input" if node.op == "placeholder" else "other"
     target = node.target
-    if target is operator.getitem:
-        parent = node.args[0]
-        return _kind(parent) if isinstance(parent, fx.Node) else "view"
+    if target is operator.getitem:  # one output of a multi-output op: a part of its buffers
+        return "view"
     if not isinstance(target, torch._ops.OpOverload):
         return "extern"
     returns = target._schema.returns
@@ -138,17 +137,51 @@ class Plan:
                 else:
                     direct |= reads.get(r, set())
             reads[n] = direct
+        self.pointwise = {n for n in self.materialised if kinds[n] == "inline"}
+        for n in nodes:
+            if n in self.pointwise and n in self.outputs:
+                order = {m: i for i, m in enumerate(gm.graph.nodes)}  # as the moves so far left it
+                _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
+        nodes = list(gm.graph.nodes)
+        self.index = {n: i for i, n in enumerate(nodes)}
         self.last: dict[fx.Node, int] = {}
         for n in nodes:
             if n in self.materialised or n.op == "output":
                 for r in reads[n]:
                     self.last[r] = self.index[n]
-        # the buffers to free after each node (those read there for the last time)
+        # the buffers to free after each node (those read there for the last time; one no kernel
+        # reads, at once)
         self.frees: dict[int, list[fx.Node]] = {}
-        for r, i in self.last.items():
-            if r in self.materialised and r not in self.outputs:
-                self.frees.setdefault(i, []).append(r)
-        self.pointwise = {n for n in self.materialised if kinds[n] == "inline"}
+        for r in self.materialised - self.outputs:
+            self.frees.setdefault(self.last.get(r, self.index[r]), []).append(r)
+
+
+def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index: dict[fx.Node, int]) -> None:
+    """Move a saved pointwise output (a mask, an activation kept for backward) and the fused ops
+    it is computed from to just after the last buffer it reads: inductor fuses it into the
+    kernel that reads that buffer already, where the graph's order (the partitioner's) may
+    compute it at the forward's end and so keep its inputs alive until then."""
+    if not buffers:
+        return
+    after = max(buffers, key=lambda r: index[r])
+    chain: list[fx.Node] = []
+    seen: set[fx.Node] = set()
+
+    def collect(m: fx.Node) -> None:
+        for a in m.all_input_nodes:
+            later = index[a] > index[after] and a.op == "call_function"
+            if later and a not in seen and a not in materialised:
+                seen.add(a)
+                collect(a)
+                chain.append(a)
+
+    collect(n)
+    if index[n] <= index[after]:
+        return
+    at = after
+    for m in [*sorted(chain, key=lambda m: index[m]), n]:
+        at.append(m)
+        at = m
 
 
 class _Walk(fx.Interpreter):
