@@ -645,6 +645,8 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     shard = Shard(out, args.budget, args.device_total)
     mine = deal(tasks(args.models.split(","), args.kinds), i, n)
+    if args.kinds == "compiled":  # each family's first shape, then the second: a cut budget keeps both
+        mine.sort(key=lambda t: (COMPILED[t[2]].index((t[5], t[6])), t[2]))
     print(f"shard {i}/{n}: {len(mine)} tasks, expected {sum(t[0] for t in mine)} s", flush=True)
     done: list[tuple[Any, ...]] = []
     try:
