@@ -352,13 +352,15 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             ("mem_get_info", lambda *_: (total - memory(), total)),
         ):
             put(cu, name, value)
+        # the generator's state, which AOTAutograd keeps across its trace of a compiled step:
+        # none here, and none read where there is a GPU (reading it would initialise CUDA)
+        for name, value in (("get_rng_state", _no_rng_state), ("set_rng_state", lambda *_: None),
+                            ("get_rng_state_all", lambda: [_no_rng_state()]),
+                            ("set_rng_state_all", lambda *_: None)):
+            put(cu, name, value)
         if remap:  # no CUDA to initialise; where there is, the real initialisation stands
-            # (the generator's state: AOTAutograd keeps it across its trace of a compiled step)
             for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
-                                ("_lazy_init", lambda: None), ("get_rng_state", _no_rng_state),
-                                ("set_rng_state", lambda *_: None),
-                                ("get_rng_state_all", lambda: [_no_rng_state()]),
-                                ("set_rng_state_all", lambda *_: None)):
+                                ("_lazy_init", lambda: None)):
                 put(cu, name, value)
         chooses = _optimizer_choice(remap)
         # by the key and the module's own dict: sys.modules may hold any object (a lazy proxy,
