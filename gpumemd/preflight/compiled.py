@@ -44,13 +44,18 @@ _INLINED = {
     _aten.zeros_like.default, _aten.ones_like.default, _aten.empty.memory_format, _aten.empty_like.default,
     _aten._to_copy.default, _aten.rand_like.default, _aten.rand.default, _aten.randn.default,
     _aten.randn_like.default, torch.ops.prims.iota.default, _aten.arange.default, _aten.arange.start,
-    _aten.arange.start_step, _aten.lift_fresh_copy.default,
+    _aten.arange.start_step, _aten.lift_fresh_copy.default, _aten.select_scatter.default,
+    _aten.slice_scatter.default, _aten._unsafe_masked_index.default, _aten.constant_pad_nd.default,
 }
 # ops that write into their first argument's buffer (the accumulating scatters): it is their output
 _INTO_SELF = {
     _aten.index_put.default, _aten.index_put_.default, _aten.scatter.src, _aten.scatter.value,
     _aten.scatter_add.default, _aten.scatter_reduce.two, _aten.index_add.default,
+    _aten._unsafe_index_put.default, _aten._unsafe_masked_index_put_accumulate.default,
+    _aten._index_put_impl_.default,
 }
+# a concatenation's inputs are computed straight into its buffer (no buffer of their own)
+_INTO_OUTPUT = {_aten.cat.default}
 
 
 class Allocations(Protocol):
@@ -70,7 +75,8 @@ class Allocations(Protocol):
 
 
 def _kind(node: fx.Node) -> str:
-    """'view', 'inline' (fused into its readers), 'reduction', 'output' or 'extern'."""
+    """'input', 'view', 'inline' (fused into its readers), 'reduction', 'extern' (a kernel of its
+    own: its output a buffer, its inputs too), or 'other' (the output node, an attribute)."""
     if node.op != "call_function":
         return "input" if node.op == "placeholder" else "other"
     target = node.target
@@ -120,7 +126,7 @@ class Plan:
             if kinds[n] == "extern":
                 skip = n.args[0] if n.target in _INTO_SELF and n.args else None
                 for a in n.all_input_nodes:
-                    if a is not skip and kinds[root(a)] == "inline":
+                    if a is not skip and n.target not in _INTO_OUTPUT and kinds[root(a)] == "inline":
                         self.materialised.add(root(a))
         for a in outputs:
             if kinds[root(a)] == "inline":
@@ -200,6 +206,11 @@ class _Walk(fx.Interpreter):
         dead = p.frees.get(p.index[n], [])
         if n in p.pointwise:  # written over an input it reads last (inductor's in-place reuse)
             self._free(dead)
+            # the graph's own inputs read here last (a saved tensor in backward) go first too
+            last = self.user_to_last_uses.get(n, [])
+            for d in [d for d in last if d.op == "placeholder"]:
+                last.remove(d)
+                del self.env[d]
         if n in p.outputs:
             for t in _tensors(value):
                 self.into.track(t)
