@@ -188,3 +188,12 @@ def test_a_script_runs_with_its_arguments(capsys: pytest.CaptureFixture[str], tm
     doc = json.loads(out)
     assert code == 0
     assert doc["shapes"][0]["categories"]["parameters"] == (1024 * 1024 + 1024) * 4
+
+
+def test_compile_predicts_the_compiled_step_and_says_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "2x16", "--gpu", "H100-80GB", "--compile", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert any("torch.compile'd step" in n and "±10 %" in n for n in doc["notes"])
+    code, _, err = _run(capsys, "train.py", "--gpu", "H100-80GB", "--compile")
+    assert code == 2 and "a script's own torch.compile is seen by itself" in err
