@@ -55,6 +55,7 @@ PROFILER = tuple(f"test_profiler_gpu.py::{name}" for name in (
     "test_profiler_default_counts_allocations_without_walking_the_heap",
     "test_profiler_module_decorator_through_the_public_method_on_cuda"))
 PREFLIGHT = "test_preflight_gpu.py::test_predicted_peak_and_verdict_hold_on_the_gpu"
+PREFLIGHT_COMPILED = "test_preflight_gpu.py::test_a_compiled_steps_predicted_peak_holds_on_the_gpu"
 AGENT = (OOM, LEAK, HF)  # each scenario runs the agent: gpumemd.start, its sources, its thread
 FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.nvml": (EXPLAIN, OOM),
@@ -87,6 +88,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.profiler.probes": PROFILER,
     "gpumemd.profiler.results": PROFILER,  # peak_bounds: span_peak on the device's counters
     "gpumemd.preflight.fakerun": (PREFLIGHT,),  # fake CUDA tensors on a real CUDA build
+    "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
 EXTRA_GPU_FACING = frozenset(
