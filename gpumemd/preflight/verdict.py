@@ -25,6 +25,7 @@ _UNBOUNDED = 1 << 44  # a capacity no stream reaches (the replay maps its addres
 _WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 
 __all__ = [
+    "COMPILED_ERROR",
     "CPU_PATH_ERROR",
     "NATIVE",
     "DEFAULT_OVERHEADS",
@@ -92,6 +93,9 @@ class Overheads:
 # autocast casts other ops than CUDA's, and CPU kernels save other tensors; docs/preflight.md
 # ("Without a GPU") has the figures it covers.
 CPU_PATH_ERROR = 0.10
+# The stream's error where the step is torch.compile'd (fakerun's compiled runs: the model of
+# inductor's buffers, compiled.py); docs/preflight.md ("A compiled step") says what it rests on.
+COMPILED_ERROR = 0.10
 
 DEFAULT_OVERHEADS = Overheads(
     non_pytorch=758 * MiB,

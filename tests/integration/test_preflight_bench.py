@@ -46,6 +46,12 @@ def test_every_task_is_dealt_once_and_the_shards_are_balanced() -> None:
     assert len(acc) == 24 and {t[3] for t in acc} == {"adamw", "sgd"}
     assert sum(1 for t in tasks if t[1] == "boundary") == 3
     assert any(t[1] == "accuracy" and t[-1] for t in tasks)
+    # compiled alone: GPT-2's and BERT's compiled runs at two shapes each, nothing else
+    alone = preflight_accuracy.tasks(["gpt2", "bert"], "compiled")
+    assert all(t[1] == "accuracy" and t[-1] for t in alone)
+    assert sorted((t[2], t[5], t[6]) for t in alone) == sorted(
+        (f, b, s) for f in ("gpt2", "bert") for b, s in preflight_accuracy.COMPILED[f])
+    assert {t[2] for t in alone} == {"gpt2", "bert"} and len(alone) >= 4
 
 
 def test_two_shards_on_a_cpu_then_the_merge(tmp_path: Path) -> None:
@@ -65,6 +71,8 @@ def test_two_shards_on_a_cpu_then_the_merge(tmp_path: Path) -> None:
         if not r["compiled"]:
             assert r["memtracker"].get("peak", 0) > 0, r["memtracker"]  # the two steps ran under it
             assert "peak" in r["accelerate"] or "error" in r["accelerate"]
+        else:  # the compiled model's prediction, eager's beside it
+            assert r["pred_path"] == "cpu" and r["pred_eager_allocated"] > 0
     (head,) = [r for r in rows if r["kind"] == "boundary"]
     assert "error" not in head, head
     grid = head["grid"]
@@ -194,6 +202,29 @@ def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
     r = subprocess.run(["bash", script, "nothing"], capture_output=True, text=True, timeout=30,
                        env={**_ENV, "GPUMEMD_RESULTS": "/nonexistent-gpumemd-results"}, cwd=ROOT)
     assert r.returncode == 2 and "usage" in r.stderr
+
+
+def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -> None:
+    base = {"kind": "accuracy", "family": "gpt2", "optimizer": "adamw", "bf16": True, "seq": 512,
+            "compiled": True, "pred_path": "cuda"}
+    ran = {"oom": False, "allocated_peak": 1000, "reserved_peak": 1100}
+    _shard(tmp_path, 0, [
+        {**base, "batch": 4, "pred_allocated": 1050, "pred_eager_allocated": 1427, "real": ran,
+         "err_gpumemd": 0.05, "err_eager": 0.427},
+        {**base, "batch": 8, "pred_allocated": 800, "pred_eager_allocated": 1400, "real": ran,
+         "err_gpumemd": -0.2, "err_eager": 0.4},
+    ])
+    assert preflight_accuracy.merge(tmp_path) == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    within = f"compiled within {100 * preflight_accuracy.COMPILED_ERROR:.0f} %"
+    assert cases[f"{within}: gpt2 adamw bf16 4x512"]["status"] == "passed"
+    assert cases[f"{within}: gpt2 adamw bf16 8x512"]["status"] == "failed"
+    assert "+42.70 %" in cases[f"{within}: gpt2 adamw bf16 4x512"]["message"]  # eager's beside it
+    assert not any(name.startswith("allocated within 1 %") for name in cases)  # eager's goal is eager's
+    table = (tmp_path / "table.md").read_text()
+    assert "## Compiled steps" in table
+    assert "| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | 1,427 |" in table
+    assert "allocated step peak, compiled: 2 configurations" in table
 
 
 def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -> None:
