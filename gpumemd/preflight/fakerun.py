@@ -50,6 +50,7 @@ from torch.utils._pytree import tree_flatten
 from gpumemd.diagnosis.snapshot import request_block
 
 from . import compiled as inductor
+from . import standins
 from .verdict import Event
 
 __all__ = [
@@ -358,10 +359,10 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         put(torch.Tensor, "cuda", cuda)
         put(torch.Tensor, "to", to)
         put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
-        put(torch, "compile", _compile(tracker))
-        put(torch.nn.Module, "compile", _compile_in_place(tracker))
+        put(torch, "compile", standins.compile_stand_in(tracker))
+        put(torch.nn.Module, "compile", standins.module_compile_stand_in(tracker))
         put(torch.nn.Module, "_apply", module_apply)
-        put(torch.amp.GradScaler, "_maybe_opt_step", _scaled_step)
+        put(torch.amp.GradScaler, "_maybe_opt_step", standins.scaled_step)
         cu = torch.cuda
         for name, value in (
             ("is_available", lambda: True), ("device_count", lambda: 1), ("current_device", lambda: 0),
@@ -379,15 +380,15 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             put(cu, name, value)
         # the generator's state, which AOTAutograd keeps across its trace of a compiled step:
         # none here, and none read where there is a GPU (reading it would initialise CUDA)
-        for name, value in (("get_rng_state", _no_rng_state), ("set_rng_state", lambda *_: None),
-                            ("get_rng_state_all", lambda: [_no_rng_state()]),
+        for name, value in (("get_rng_state", standins.no_rng_state), ("set_rng_state", lambda *_: None),
+                            ("get_rng_state_all", lambda: [standins.no_rng_state()]),
                             ("set_rng_state_all", lambda *_: None)):
             put(cu, name, value)
         if remap:  # no CUDA to initialise; where there is, the real initialisation stands
             for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
                                 ("_lazy_init", lambda: None)):
                 put(cu, name, value)
-        chooses = _optimizer_choice(remap)
+        chooses = standins.optimizer_choice(remap)
         # by the key and the module's own dict: sys.modules may hold any object (a lazy proxy,
         # a Cython object without __name__), whose attributes could run code or not exist
         for key, module in list(sys.modules.items()):
@@ -407,7 +408,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             for name in ("tensor", "as_tensor"):  # they initialise CUDA before any op is dispatched
                 put(torch, name, _on_cpu(getattr(torch, name)))
             put(torch.nn.functional, "scaled_dot_product_attention",
-                _fused_attention(torch.nn.functional.scaled_dot_product_attention))
+                standins.fused_attention(torch.nn.functional.scaled_dot_product_attention))
 
         put(dl.DataLoader, "_get_iterator", _in_process)
         put(dl.DataLoader, "__iter__", _unfaked(dl.DataLoader.__iter__))
@@ -416,107 +417,6 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
-
-
-def _scaled_step(self: Any, optimizer: Any, optimizer_state: Any, *args: Any, **kwargs: Any) -> Any:
-    """GradScaler's step without its `found_inf.item()` (a fake tensor has no values): the
-    gradients taken as finite, so the optimizer steps and makes its state, as a run's steps do
-    once the scale has settled."""
-    return optimizer.step(*args, **kwargs)
-
-
-def _no_rng_state(*_: Any) -> torch.Tensor:
-    """A CUDA generator's state where there is none: an empty real CPU tensor, never counted."""
-    with _disable_current_modes():
-        return torch.empty(0, dtype=torch.uint8, device="cpu")
-
-
-def _compile(tracker: _Tracker) -> Callable[..., Any]:
-    """`torch.compile` in the fake run: a module becomes a compiled step as inductor holds its
-    memory (compiled.py); a function, another backend or `disable=True` runs eagerly (said in
-    a note: its figure is the eager one)."""
-
-    def compile(model: Any = None, *, backend: Any = "inductor", disable: bool = False, **_: Any) -> Any:
-        if model is None:  # @torch.compile(...) as a decorator factory
-            return lambda m: compile(m, backend=backend, disable=disable)
-        if disable:
-            return model
-        if backend != "inductor":
-            _note(tracker, f"torch.compile with the backend {backend!r}: ran eagerly (the eager figure)")
-            return model
-        if isinstance(model, torch.nn.Module):
-            tracker.compiled += 1
-            return inductor.wrap(model, tracker)
-        _note(tracker, "a torch.compile'd function (not a module) ran eagerly: its part of the figure is "
-              "the eager one (docs/preflight.md, 'A compiled step')")
-        return model
-
-    return compile
-
-
-def _compile_in_place(tracker: _Tracker) -> Callable[..., None]:
-    """`module.compile()`: the module's calls go through a compiled step as `_compile`'s do."""
-
-    def compile(self: torch.nn.Module, *_: Any, backend: Any = "inductor", disable: bool = False,
-                **__: Any) -> None:
-        if disable or backend != "inductor":
-            _note(tracker, f"Module.compile with the backend {backend!r}: ran eagerly (the eager figure)")
-            return
-        tracker.compiled += 1
-        # through the instance's dict: a module set as an attribute would become a child
-        self.__dict__["_compiled_call_impl"] = inductor.CompiledModule(self, tracker)
-
-    return compile
-
-
-def _note(tracker: _Tracker, text: str) -> None:
-    if text not in tracker.notes:
-        tracker.notes.append(text)
-
-
-def _fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
-    """SDPA as CUDA's fused kernels hold memory, on the CPU tensors that stand for the GPU's:
-    CUDA's flash and memory-efficient kernels apply attention dropout inside the kernel (a
-    seed, no mask), where the CPU falls back to the math path with its seq² weights and mask;
-    without dropout the CPU takes its flash kernel, whose saved output and log-sum-exp are
-    the shapes CUDA's flash kernel saves."""
-
-    def attention(*args: Any, **kwargs: Any) -> Any:
-        if len(args) > 4:
-            args = (*args[:4], 0.0, *args[5:])
-        kwargs["dropout_p"] = 0.0 if len(args) <= 4 else kwargs.get("dropout_p", 0.0)
-        if len(args) > 4:
-            kwargs.pop("dropout_p")
-        return sdpa(*args, **kwargs)
-
-    return attention
-
-
-def _optimizer_choice(remap: bool) -> Callable[..., tuple[bool, bool]]:
-    """torch.optim's choice of its foreach (or fused) implementation, made for the GPU the job
-    will run on: torch's own refuses every tensor subclass (a fake tensor included) and so
-    falls back to the per-parameter loop, whose temporaries are one parameter's, where the
-    foreach path's are every parameter's at once (AdamW's `_foreach_sqrt` of its second moment:
-    the step's peak at a short batch)."""
-    from torch.optim.optimizer import (
-        _get_foreach_kernels_supported_devices,
-        _get_fused_kernels_supported_devices,
-    )
-
-    def device(p: torch.Tensor) -> str:
-        return "cuda" if remap else p.device.type
-
-    def choose(params: list[Any], differentiable: bool, use_fused: bool = False) -> tuple[bool, bool]:
-        if torch.jit.is_scripting() or differentiable:
-            return False, False
-        fused_ok = _get_fused_kernels_supported_devices()
-        foreach_ok = _get_foreach_kernels_supported_devices()
-        fused = use_fused and all(p is None or (device(p) in fused_ok and torch.is_floating_point(p))
-                                  for p in params)
-        foreach = not fused and all(p is None or device(p) in foreach_ok for p in params)
-        return fused, foreach
-
-    return choose
 
 
 def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:

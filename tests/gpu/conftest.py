@@ -67,6 +67,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.torch_oom": (OOM, LEAK, PROBE),
     "gpumemd.backends.replay": (EXPLAIN,),  # `gpumemd capture` records real NVML through it
     "gpumemd.sources.allocator": (HF, EXPLAIN, ASYNC),  # the agent's series equal torch's own readings
+    "gpumemd.sources.steppeak": (HF, ASYNC),  # each step's peak and end, native and cudaMallocAsync
     "gpumemd.sources.pools": (OOM, EXPLAIN),
     "gpumemd.sources.process": (EXPLAIN, OOM),
     "gpumemd.sources.nvml": (EXPLAIN,),
@@ -92,6 +93,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.profiler.results": PROFILER,  # peak_bounds: span_peak on the device's counters
     "gpumemd.preflight.fakerun": (PREFLIGHT,),  # fake CUDA tensors on a real CUDA build
     "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
+    "gpumemd.preflight.standins": (PREFLIGHT_COMPILED,),  # torch.compile and the RNG met on fake CUDA
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
 EXTRA_GPU_FACING = frozenset(

@@ -408,7 +408,7 @@ def test_an_accumulator_rebound_while_the_search_runs_is_still_named(monkeypatch
     total = old + net(torch.randn(4, 16)).sum()  # the rebound accumulator
     chosen = [old]
     head = old.grad_fn
-    monkeypatch.setattr(retainers, "_graph_holder", lambda *a: (chosen.pop(), head, 4096))
+    monkeypatch.setattr(retainers, "graph_holder", lambda *a: (chosen.pop(), head, 4096))
     r = find_retainers(
         [([(1, 8192)], None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
     )
@@ -429,7 +429,7 @@ def test_an_accumulator_whose_chosen_tensor_died_during_the_search_is_still_name
     node = old.grad_fn
     total = old + net(torch.randn(4, 16)).sum()
     del old  # `total = total + val`: the old tensor object died, its node did not
-    monkeypatch.setattr(retainers, "_graph_holder", lambda *a: (None, node, 4096))
+    monkeypatch.setattr(retainers, "graph_holder", lambda *a: (None, node, 4096))
     r = find_retainers(
         [([(1, 8192)], None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
     )
