@@ -15,8 +15,8 @@ __all__ = ["FakePynvml"]
 
 class FakePynvml:
     """A FAKE `pynvml`: `gpus` H200-like devices answering the calls `backends.nvml.Pynvml`
-    makes. `processes`: the (pid, used bytes) on every GPU; `fail`: call name -> NVML code,
-    raised by that call until removed."""
+    makes. `processes`: the (pid, used bytes) on every GPU; `device_name`: every GPU's name;
+    `fail`: call name -> NVML code, raised by that call until removed."""
 
     nvmlMemory_v2 = 0x02000028  # nvml.h's NVML_STRUCT_VERSION(Memory, 2), as pynvml names it
 
@@ -27,6 +27,7 @@ class FakePynvml:
 
     def __init__(self, gpus: int = 4, processes: Sequence[tuple[int, int]] = ()) -> None:
         self.gpus, self.processes = gpus, list(processes)
+        self.device_name = "NVIDIA H200"
         self.fail: dict[str, int] = {}
         self.initialised = False
 
@@ -58,7 +59,7 @@ class FakePynvml:
 
     def nvmlDeviceGetName(self, handle: int) -> str:
         self._check("nvmlDeviceGetName")
-        return "NVIDIA H200"
+        return self.device_name
 
     def nvmlDeviceGetUUID(self, handle: int) -> str:
         self._check("nvmlDeviceGetUUID")
