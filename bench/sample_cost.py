@@ -157,6 +157,9 @@ NVML_CALLS = (
 )
 
 
+COST_LABEL = {"nvmlDeviceGetMemoryInfo": "nvmlDeviceGetMemoryInfo_v2"}  # the daemon asks version 2
+
+
 def use_pynvml(fake_gpus: int) -> Any:
     """The pynvml module this process's daemon will import: the real one, or the FAKE."""
     if fake_gpus:  # by its file: a baseline tree's own tests/ (first on the path) may predate it
@@ -276,22 +279,35 @@ def daemon_cost(a: argparse.Namespace) -> dict[str, Any]:
     out["driver"] = str(nv.nvmlSystemGetDriverVersion())
     out["device"] = str(nv.nvmlDeviceGetName(nv.nvmlDeviceGetHandleByIndex(0)))
     nv.nvmlShutdown()
+    nv.nvmlInit()
+    # other jobs' processes on the GPUs now: each one a /proc read a sample, and a longer process list
+    handles = [nv.nvmlDeviceGetHandleByIndex(i) for i in range(nv.nvmlDeviceGetCount())]
+    out["gpu_processes_now"] = [len(nv.nvmlDeviceGetComputeRunningProcesses(h)) for h in handles]
+    nv.nvmlShutdown()
     out["nvml_call_cost"] = nvml_call_cost(nv, a.rounds)
     trees = {"current": ROOT} | ({"baseline": Path(a.baseline_tree).resolve()} if a.baseline_tree else {})
     out["trees"] = {}
     for name, tree in trees.items():  # each in a process of its own: its own modules, its own NVML
         cmd = [sys.executable, str(Path(__file__).resolve()), "--daemon-tree", str(tree),
                "--samples", str(a.samples), "--fake-gpus", str(a.fake_gpus)]
-        run = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
                              env={**os.environ, "PYTHONPATH": str(tree)})
         out["trees"][name] = (json.loads(run.stdout) if run.returncode == 0
                               else {"failed": run.returncode, "stderr": run.stderr[-2000:]})
+    costs = out["nvml_call_cost"]["calls"]
+    for tree_out in out["trees"].values():  # the NVML calls a sample makes, priced by the raw calls above
+        if "nvml_calls_per_sample" in tree_out:
+            priced = [n * costs.get(COST_LABEL.get(call, call), {}).get("cpu_us_median", 0.0)
+                      for call, n in tree_out["nvml_calls_per_sample"].items()]
+            tree_out["nvml_cpu_us_per_sample_priced"] = round(sum(priced), 1)
     cur, base = out["trees"].get("current", {}), out["trees"].get("baseline", {})
     if "sample_cpu_us_mean" in cur and "sample_cpu_us_mean" in base:
         out["effect"] = {
             "sample_cpu_us_mean": [base["sample_cpu_us_mean"], cur["sample_cpu_us_mean"]],
             "nvml_calls_per_sample_total": [base["nvml_calls_per_sample_total"],
                                             cur["nvml_calls_per_sample_total"]],
+            "nvml_cpu_us_per_sample_priced": [base["nvml_cpu_us_per_sample_priced"],
+                                              cur["nvml_cpu_us_per_sample_priced"]],
             "idle_cpu_percent_of_core_from_samples_at_1s": [
                 base["idle_cpu_percent_of_core_from_samples_at_1s"],
                 cur["idle_cpu_percent_of_core_from_samples_at_1s"]],
