@@ -275,7 +275,10 @@ def daemon_cost(a: argparse.Namespace) -> dict[str, Any]:
         "host": f"{platform.node()} ({os.cpu_count()} CPUs)",
         "nvml": gpus_desc,
     }
-    nv.nvmlInit()
+    try:
+        nv.nvmlInit()
+    except nv.NVMLError as exc:
+        raise SystemExit(f"no NVML here ({exc}): run it on the GPU host, or pass --fake-gpus N") from None
     out["driver"] = str(nv.nvmlSystemGetDriverVersion())
     out["device"] = str(nv.nvmlDeviceGetName(nv.nvmlDeviceGetHandleByIndex(0)))
     nv.nvmlShutdown()
@@ -291,7 +294,8 @@ def daemon_cost(a: argparse.Namespace) -> dict[str, Any]:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--daemon-tree", str(tree),
                "--samples", str(a.samples), "--fake-gpus", str(a.fake_gpus)]
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
-                             env={**os.environ, "PYTHONPATH": str(tree)})
+                             env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                                 [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])])})
         out["trees"][name] = (json.loads(run.stdout) if run.returncode == 0
                               else {"failed": run.returncode, "stderr": run.stderr[-2000:]})
     costs = out["nvml_call_cost"]["calls"]
