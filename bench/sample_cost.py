@@ -16,26 +16,47 @@ agent's own Python: add the raw library calls for a real GPU (`torch._C._cuda_me
 - `sample_families`: a sample whose metric families are built too (what a scrape, the spool
   writer at 1 Hz, or an observer that reads families costs on top);
 - `render_text`: the first scrape's text rendering of one sample.
+
+The node daemon's sample, on the machine it runs on (a GPU host: the real NVML, /proc):
+
+    python3 bench/sample_cost.py --daemon [--baseline-tree DIR] [--samples 300] [--out FILE]
+                                 [--fake-gpus N]
+
+- `nvml_call_cost`: each NVML call the daemon makes, on the raw pynvml module, over every GPU:
+  wall and CPU microseconds a call (median of the rounds);
+- per tree (this one, and `--baseline-tree`, an older gpumemd package, each in a process of
+  its own): `daemon.build_runtime` as `gpumemd serve` builds it (default configuration, an
+  empty spool), then `sampler.sample_once()`: wall and CPU (the thread's clock) per sample,
+  the idle CPU that makes at the default 1 s interval, the NVML calls of one sample by name
+  (a counting wrapper around the pynvml module the daemon imports) and the files it opens
+  (an audit hook; pids written N), after a first sample as `serve` takes one before it serves.
+
+`--fake-gpus N` (no GPU here): tests/fake_pynvml.py's FAKE pynvml with N GPUs answers instead, so
+the counts are real and the costs are only our Python's.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import datetime
 import json
+import os
+import platform
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from gpumemd.agent.agent import Agent  # noqa: E402
-from gpumemd.agent.identity import Identity  # noqa: E402
-from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer  # noqa: E402
-from gpumemd.sampling.exposition import Exposition  # noqa: E402
-from tests.fakes import FakeTorch, capture  # noqa: E402
+if "--daemon-tree" in sys.argv:  # a tree's own process (see daemon_cost): its gpumemd first
+    sys.path[:0] = [sys.argv[sys.argv.index("--daemon-tree") + 1], str(ROOT)]
+else:
+    sys.path.insert(0, str(ROOT))
 
 
 class Memo:
@@ -60,7 +81,35 @@ class Memo:
         return call
 
 
+class CountedModule:
+    """A module's `nvml*` functions, each call counted by name (`counts`); every other name is
+    the module's own (its NVMLError, its constants). Put in sys.modules as `pynvml`, it is what
+    the daemon's `import pynvml` gets."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+        self.counts: collections.Counter[str] = collections.Counter()
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._module, name)  # getattr: stands in for any name of the module
+        if not name.startswith("nvml") or isinstance(value, type) or not callable(value):
+            return value
+        counts = self.counts
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            counts[name] += 1
+            return value(*args, **kwargs)
+
+        setattr(self, name, counted)  # found once: later lookups skip __getattr__
+        return counted
+
+
 def build(nvml_interval: float) -> Any:
+    from gpumemd.agent.agent import Agent
+    from gpumemd.agent.identity import Identity
+    from gpumemd.backends.replay import load_capture, nvml_replayer, torch_replayer
+    from tests.fakes import FakeTorch, capture
+
     nvml = load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json")
     agent = Agent(
         listen_address=None,
@@ -96,11 +145,206 @@ def families_of(snapshot: Any) -> Any:
     return fams if fams is not None else snapshot.exposition.families
 
 
+# --- the node daemon's sample (--daemon) ------------------------------------------------------
+
+# The calls `gpumemd serve` makes (and utilization's, off by default): (label, extra arguments after
+# the handle: "v2" asks memory info version 2, as the daemon does).
+NVML_CALLS = (
+    ("nvmlDeviceGetCount", ()), ("nvmlDeviceGetHandleByIndex", ()), ("nvmlDeviceGetUUID", ()),
+    ("nvmlDeviceGetName", ()), ("nvmlDeviceGetPciInfo", ()), ("nvmlDeviceGetMemoryInfo", ()),
+    ("nvmlDeviceGetMemoryInfo_v2", ("v2",)), ("nvmlDeviceGetComputeRunningProcesses", ()),
+    ("nvmlDeviceGetUtilizationRates", ()), ("nvmlSystemGetDriverVersion", ()),
+)
+
+
+COST_LABEL = {"nvmlDeviceGetMemoryInfo": "nvmlDeviceGetMemoryInfo_v2"}  # the daemon asks version 2
+
+
+def use_pynvml(fake_gpus: int) -> Any:
+    """The pynvml module this process's daemon will import: the real one, or the FAKE."""
+    if fake_gpus:  # by its file: a baseline tree's own tests/ (first on the path) may predate it
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("fake_pynvml", ROOT / "tests/fake_pynvml.py")
+        assert spec is not None and spec.loader is not None
+        fake = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(fake)
+        sys.modules["pynvml"] = fake.FakePynvml(gpus=fake_gpus)
+    import pynvml
+
+    return pynvml
+
+
+def nvml_call_cost(nv: Any, rounds: int) -> dict[str, Any]:
+    """Wall and CPU microseconds of one call of each kind (median over `rounds` rounds, each round
+    calling it once per GPU); an unsupported call is named with its error."""
+    nv.nvmlInit()
+    try:
+        handles = [nv.nvmlDeviceGetHandleByIndex(i) for i in range(nv.nvmlDeviceGetCount())]
+        out: dict[str, Any] = {}
+        for label, extra in NVML_CALLS:
+            name = label.removesuffix("_v2")
+            fn = getattr(nv, name)  # getattr: the call by its pynvml name
+            if name == "nvmlDeviceGetCount" or name == "nvmlSystemGetDriverVersion":
+                calls: list[tuple[Any, ...]] = [()]
+            elif name == "nvmlDeviceGetHandleByIndex":
+                calls = [(i,) for i in range(len(handles))]
+            else:
+                calls = [(h, nv.nvmlMemory_v2) if extra else (h,) for h in handles]
+            try:
+                for args in calls:
+                    fn(*args)
+            except nv.NVMLError as exc:
+                out[label] = {"error": str(exc)}
+                continue
+            wall, cpu = [], []
+            for _ in range(rounds):
+                w, c = time.perf_counter(), time.thread_time()
+                for args in calls:
+                    fn(*args)
+                cpu.append((time.thread_time() - c) / len(calls))
+                wall.append((time.perf_counter() - w) / len(calls))
+            out[label] = {"wall_us_median": round(statistics.median(wall) * 1e6, 2),
+                          "cpu_us_median": round(statistics.median(cpu) * 1e6, 2)}
+        return {"gpus": len(handles), "rounds": rounds, "calls": out}
+    finally:
+        nv.nvmlShutdown()
+
+
+def tree_sample(fake_gpus: int, samples: int) -> dict[str, Any]:
+    """In a tree's own process: its daemon's sample, timed, its NVML calls and opened files counted."""
+    import gc
+
+    counted = CountedModule(use_pynvml(fake_gpus))
+    sys.modules["pynvml"] = counted  # type: ignore[assignment]
+    import gpumemd
+    from gpumemd import daemon
+    from gpumemd.config import loader
+
+    spool = Path(tempfile.mkdtemp()) / "spool"
+    spool.mkdir(mode=0o700)
+    runtime = daemon.build_runtime(loader.loads(f"agent: {{spool_dir: {spool}}}\nlog: {{level: warn}}\n"))
+    sample = runtime.sampler.sample_once
+    sample()  # `serve` takes one before it serves: the static answers are read there
+    # getattr: as the tree's `serve` starts (an older tree may lack it)
+    getattr(daemon, "freeze_heap", gc.collect)()
+    for _ in range(20):
+        sample()
+    wall, cpu = [], []
+    for _ in range(samples):
+        w, c = time.perf_counter(), time.thread_time()
+        sample()
+        cpu.append(time.thread_time() - c)
+        wall.append(time.perf_counter() - w)
+    counted.counts.clear()
+    opened: collections.Counter[str] = collections.Counter()
+    counting = [True]
+
+    def audit(event: str, args: tuple[Any, ...]) -> None:
+        if counting[0] and event in ("open", "os.listdir", "os.scandir") and args and args[0] is not None:
+            path = args[0] if isinstance(args[0], str) else os.fsdecode(args[0]) if isinstance(
+                args[0], (bytes, os.PathLike)) else f"fd {args[0]}"
+            opened[f"{event} {re.sub(r'/[0-9]+(?=/|$)', '/N', path.replace(str(spool), 'SPOOL'))}"] += 1
+
+    counted_samples = 20
+    sys.addaudithook(audit)  # after the timing: a hook costs every audited event
+    for _ in range(counted_samples):
+        sample()
+    counting[0] = False
+    cpu_mean = statistics.fmean(cpu)
+    return {
+        "tree": str(Path(gpumemd.__file__).parent.parent),
+        "samples": samples,
+        "sample_wall_us_median": round(statistics.median(wall) * 1e6, 1),
+        "sample_wall_us_p99": round(statistics.quantiles(wall, n=100)[98] * 1e6, 1),
+        "sample_cpu_us_median": round(statistics.median(cpu) * 1e6, 1),
+        "sample_cpu_us_mean": round(cpu_mean * 1e6, 1),
+        "idle_cpu_percent_of_core_from_samples_at_1s": round(100 * cpu_mean / 1.0, 4),
+        "nvml_calls_per_sample": {k: v / counted_samples for k, v in sorted(counted.counts.items())},
+        "nvml_calls_per_sample_total": sum(counted.counts.values()) / counted_samples,
+        "files_opened_per_sample": {k: v / counted_samples for k, v in sorted(opened.items())},
+    }
+
+
+def daemon_cost(a: argparse.Namespace) -> dict[str, Any]:
+    nv = use_pynvml(a.fake_gpus)
+    gpus_desc = (f"FAKE pynvml (tests/fake_pynvml.py, {a.fake_gpus} GPUs): counts real, costs ours only"
+                 if a.fake_gpus else f"real pynvml ({getattr(nv, '__file__', '?')})")
+    out: dict[str, Any] = {
+        "date": datetime.date.today().isoformat(),
+        "host": f"{platform.node()} ({os.cpu_count()} CPUs)",
+        "nvml": gpus_desc,
+    }
+    try:
+        nv.nvmlInit()
+    except nv.NVMLError as exc:
+        raise SystemExit(f"no NVML here ({exc}): run it on the GPU host, or pass --fake-gpus N") from None
+    out["driver"] = str(nv.nvmlSystemGetDriverVersion())
+    out["device"] = str(nv.nvmlDeviceGetName(nv.nvmlDeviceGetHandleByIndex(0)))
+    nv.nvmlShutdown()
+    nv.nvmlInit()
+    # other jobs' processes on the GPUs now: each one a /proc read a sample, and a longer process list
+    handles = [nv.nvmlDeviceGetHandleByIndex(i) for i in range(nv.nvmlDeviceGetCount())]
+    out["gpu_processes_now"] = [len(nv.nvmlDeviceGetComputeRunningProcesses(h)) for h in handles]
+    nv.nvmlShutdown()
+    out["nvml_call_cost"] = nvml_call_cost(nv, a.rounds)
+    trees = {"current": ROOT} | ({"baseline": Path(a.baseline_tree).resolve()} if a.baseline_tree else {})
+    out["trees"] = {}
+    for name, tree in trees.items():  # each in a process of its own: its own modules, its own NVML
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--daemon-tree", str(tree),
+               "--samples", str(a.samples), "--fake-gpus", str(a.fake_gpus)]
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                                 [str(tree), *filter(None, [os.environ.get("PYTHONPATH")])])})
+        out["trees"][name] = (json.loads(run.stdout) if run.returncode == 0
+                              else {"failed": run.returncode, "stderr": run.stderr[-2000:]})
+    costs = out["nvml_call_cost"]["calls"]
+    for tree_out in out["trees"].values():  # the NVML calls a sample makes, priced by the raw calls above
+        if "nvml_calls_per_sample" in tree_out:
+            priced = [n * costs.get(COST_LABEL.get(call, call), {}).get("cpu_us_median", 0.0)
+                      for call, n in tree_out["nvml_calls_per_sample"].items()]
+            tree_out["nvml_cpu_us_per_sample_priced"] = round(sum(priced), 1)
+    cur, base = out["trees"].get("current", {}), out["trees"].get("baseline", {})
+    if "sample_cpu_us_mean" in cur and "sample_cpu_us_mean" in base:
+        out["effect"] = {
+            "sample_cpu_us_mean": [base["sample_cpu_us_mean"], cur["sample_cpu_us_mean"]],
+            "nvml_calls_per_sample_total": [base["nvml_calls_per_sample_total"],
+                                            cur["nvml_calls_per_sample_total"]],
+            "nvml_cpu_us_per_sample_priced": [base["nvml_cpu_us_per_sample_priced"],
+                                              cur["nvml_cpu_us_per_sample_priced"]],
+            "idle_cpu_percent_of_core_from_samples_at_1s": [
+                base["idle_cpu_percent_of_core_from_samples_at_1s"],
+                cur["idle_cpu_percent_of_core_from_samples_at_1s"]],
+            "read_as": "[baseline, current]",
+        }
+    return out
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--n", type=int, default=5000)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--daemon", action="store_true", help="the node daemon's sample (see above)")
+    p.add_argument("--daemon-tree", help=argparse.SUPPRESS)  # one tree's process (daemon_cost)
+    p.add_argument("--baseline-tree", help="with --daemon: an older gpumemd package, measured beside")
+    p.add_argument("--samples", type=int, default=300)
+    p.add_argument("--rounds", type=int, default=200, help="with --daemon: rounds of each NVML call")
+    p.add_argument("--fake-gpus", type=int, default=0, help="with --daemon: the FAKE pynvml, N GPUs")
+    p.add_argument("--out", help="with --daemon: also write the JSON here")
     a = p.parse_args()
+    if a.daemon_tree:
+        print(json.dumps(tree_sample(a.fake_gpus, a.samples)))
+        return 0
+    if a.daemon:
+        result = daemon_cost(a)
+        text = json.dumps(result, indent=1)
+        print(text)
+        if a.out:
+            Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+            Path(a.out).write_text(text + "\n")
+        return 0
+    from gpumemd.sampling.exposition import Exposition
+
     out: dict[str, Any] = {}
     sampler = build(1.0)
     out["sample"] = timed(sampler.sample_once, a.n)

@@ -93,6 +93,9 @@ class Proc:
     def __init__(self, root: str = "/proc") -> None:
         self._root = root
         self._psutil: Psutil | None = None  # only for a kernel without MemAvailable
+        # The host source asks virtual_memory() then swap_memory() each sample: the first one's
+        # read of meminfo answers the second, once (one read of the file per sample, not two).
+        self._meminfo_for_swap: dict[str, int] | None = None
 
     def _meminfo(self) -> dict[str, int]:
         """The fields read here, in bytes (absent ones left out): found, not parsed line by line."""
@@ -113,7 +116,7 @@ class Proc:
         return out
 
     def virtual_memory(self) -> dict[str, int]:
-        m = self._meminfo()
+        m = self._meminfo_for_swap = self._meminfo()
         total, available = m.get("MemTotal", 0), m.get("MemAvailable", 0)
         if not available:  # older than Linux 3.14: psutil's estimate
             self._psutil = self._psutil or Psutil()
@@ -122,7 +125,7 @@ class Proc:
         return {"total": total, "available": available, "used": total - available}
 
     def swap_memory(self) -> dict[str, int]:
-        m = self._meminfo()
+        m, self._meminfo_for_swap = self._meminfo_for_swap or self._meminfo(), None
         total = m.get("SwapTotal", 0)
         return {"total": total, "used": total - m.get("SwapFree", 0)}
 

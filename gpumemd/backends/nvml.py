@@ -6,8 +6,8 @@ from typing import Any, Protocol
 
 __all__ = [
     "ARGUMENT_VERSION_MISMATCH", "DRIVER_NOT_LOADED", "FIELD_ERRORS", "FUNCTION_NOT_FOUND",
-    "LIBRARY_NOT_FOUND", "NOT_FOUND", "NOT_SUPPORTED", "NO_DATA", "NO_PERMISSION", "UNAVAILABLE", "NvmlApi",
-    "NvmlError", "Pynvml",
+    "LIBRARY_NOT_FOUND", "NOT_FOUND", "NOT_SUPPORTED", "NO_DATA", "NO_PERMISSION", "STATIC_CALLS",
+    "UNAVAILABLE", "NvmlApi", "NvmlError", "Pynvml",
 ]
 
 # NVML return codes (nvml.h). Field errors leave one series out; any other code is a
@@ -58,12 +58,22 @@ class NvmlApi(Protocol):
     def process_name(self, pid: int) -> str: ...
 
 
+STATIC_CALLS = (
+    "nvmlSystemGetDriverVersion", "nvmlDeviceGetName", "nvmlDeviceGetUUID", "nvmlDeviceGetPciInfo",
+)
+"""NVML answers fixed while NVML is initialised: `Pynvml` reads each once per init (per device
+handle), and again only after a shutdown (a lifecycle error re-initialises)."""
+
+
 class Pynvml:
     """NvmlApi over nvidia-ml-py (`import pynvml`), imported on first use."""
 
     def __init__(self) -> None:
         self._nv: Any = None
         self._handles: dict[int, Any] = {}
+        # STATIC_CALLS' answers by (call, device index): the daemon reads them every sample, and
+        # each is a driver round trip; an answer is kept, an error never (it is asked again).
+        self._static: dict[tuple[str, int], Any] = {}
 
     def _call(self, fn: str, *args: Any) -> Any:
         nv = self._nv
@@ -71,6 +81,17 @@ class Pynvml:
             return getattr(nv, fn)(*args)  # getattr: every NVML call through one function (pynvml's by name)
         except nv.NVMLError as exc:
             raise NvmlError(int(exc.value), str(exc)) from None
+
+    def _kept(self, fn: str, index: int) -> Any:
+        """STATIC_CALLS' `fn` of device `index` (-1: the system), read once per init."""
+        key = (fn, index)
+        try:
+            return self._static[key]
+        except KeyError:
+            pass
+        answer = self._call(fn, self._handle(index)) if index >= 0 else self._call(fn)
+        self._static[key] = answer
+        return answer
 
     def _handle(self, index: int) -> Any:
         handle = self._handles.get(index)
@@ -86,26 +107,28 @@ class Pynvml:
                 raise NvmlError(LIBRARY_NOT_FOUND, f"cannot import pynvml: {exc}") from None
             self._nv = pynvml
         self._handles.clear()
+        self._static.clear()
         self._call("nvmlInit")
 
     def shutdown(self) -> None:
         self._handles.clear()
+        self._static.clear()
         self._call("nvmlShutdown")
 
     def driver_version(self) -> str:
-        return str(self._call("nvmlSystemGetDriverVersion"))
+        return str(self._kept("nvmlSystemGetDriverVersion", -1))
 
     def device_count(self) -> int:
         return int(self._call("nvmlDeviceGetCount"))
 
     def name(self, index: int) -> str:
-        return str(self._call("nvmlDeviceGetName", self._handle(index)))
+        return str(self._kept("nvmlDeviceGetName", index))
 
     def uuid(self, index: int) -> str:
-        return str(self._call("nvmlDeviceGetUUID", self._handle(index)))
+        return str(self._kept("nvmlDeviceGetUUID", index))
 
     def pci_bus_id(self, index: int) -> str:
-        return str(self._call("nvmlDeviceGetPciInfo", self._handle(index)).busId)
+        return str(self._kept("nvmlDeviceGetPciInfo", index).busId)
 
     def memory_info_v2(self, index: int) -> dict[str, int]:
         m = self._call("nvmlDeviceGetMemoryInfo", self._handle(index), self._nv.nvmlMemory_v2)

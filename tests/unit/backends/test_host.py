@@ -54,3 +54,11 @@ def test_psutils_rules_on_a_recorded_meminfo(tmp_path: Path) -> None:
     (tmp_path / "77").mkdir()
     (tmp_path / "77" / "statm").write_text("900 250 30 1 0 200 0\n")
     assert proc.process_rss(77) == 250 * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_one_read_of_meminfo_answers_a_samples_memory_and_swap(tmp_path: Path) -> None:
+    proc = _meminfo(tmp_path, MemTotal=1000, MemFree=100, MemAvailable=600, SwapTotal=50, SwapFree=45)
+    assert proc.virtual_memory()["total"] == 1024000
+    _meminfo(tmp_path, MemTotal=1000, MemFree=100, MemAvailable=600, SwapTotal=50, SwapFree=10)
+    assert proc.swap_memory()["used"] == 5120  # the sample's one read, not the file as it is now
+    assert proc.swap_memory()["used"] == 40 * 1024  # asked alone: the file read afresh
