@@ -23,15 +23,25 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
   sent between processes; pinning needs CUDA), and it loads outside the fake mode (its
   samplers read values).
 
+A read of a fake tensor's value (`.item()`, `float(t)`, `bool(t)`, `if loss > x`, `.tolist()`)
+returns a stand-in of the dtype's kind, 0 (0.0, False) and counted by call site (`Stream.
+value_reads`), in the tracker's dispatch mode only: a real tensor's value is its own, and
+nothing is patched for it. Where values were read the run is made again with 1 (1.0, True) in
+their place (`_stand_ins`): if the allocations differ, a value steers memory (a size taken
+from a value) and the job is `NotRunnable`; if only the run with 1 reaches its steps (`if
+loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
+
 What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
-kernels (Triton, CUDA extensions) without a meta implementation, `torch.compile`, and data-
-dependent Python control flow on tensor values (`if loss.item() > x`): a fake tensor has no
-values. Such a job fails with torch's own error, which `run()` reports as `NotRunnable`.
+kernels (Triton, CUDA extensions) without a meta implementation, `torch.compile`, and ops whose
+output's shape depends on values (`nonzero()`, a boolean mask's indexing): fake tensors without
+a shape environment have no bound for them. Such a job fails with torch's own error, which
+`run()` reports as `NotRunnable`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import runpy
 import sys
 import time
@@ -42,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch._subclasses.fake_tensor import DataDependentOutputException, FakeTensor, FakeTensorMode
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 from torch.utils._pytree import tree_flatten
 
@@ -51,7 +61,8 @@ from gpumemd.diagnosis.snapshot import request_block
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "Job", "NotRunnable", "Stream", "blocks", "fake_cuda", "remapped", "run", "run_script",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "fake_cuda", "reads_text",
+    "remapped", "run", "run_script",
 ]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
@@ -62,10 +73,19 @@ _RANDOM_FILLS = ("uniform_", "normal_", "bernoulli_", "random_", "exponential_",
                  "log_normal_", "cauchy_")
 _CUDA0 = torch.device("cuda", 0)
 _CPU = torch.device("cpu")
+_LOCAL_SCALAR = torch.ops.aten._local_scalar_dense.default
+MAX_VALUE_READS = 100_000  # stand-ins one run may hand out (a loop that never steps, a huge .tolist())
+_NOT_USER = (os.path.dirname(torch.__file__) + os.sep, os.path.dirname(os.path.dirname(__file__)) + os.sep,
+             os.path.dirname(contextlib.__file__) + os.sep)
 
 
 class NotRunnable(Exception):
-    """The job could not run on fake tensors: why, in one line."""
+    """The job could not run on fake tensors: why, in one line. `value_reads`: the stand-ins
+    its run handed out, by call site (`Stream.value_reads`)."""
+
+    def __init__(self, message: str, value_reads: dict[str, int] | None = None) -> None:
+        super().__init__(message)
+        self.value_reads = dict(value_reads or {})
 
 
 class _Stop(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
@@ -100,6 +120,28 @@ class Stream:
     notes: list[str] = field(default_factory=list)
     blocks: tuple[int, ...] = ()  # the model's repeated blocks' parameter bytes (`blocks`)
     fraction: float | None = None  # the job's own set_per_process_memory_fraction, if it set one
+    value_reads: dict[str, int] = field(default_factory=dict)  # "file:line" -> stand-ins handed out
+    stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
+    short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
+
+
+class _TooManyReads(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
+    """Raised from a value read past MAX_VALUE_READS."""
+
+
+def _site() -> str:
+    """The reading call's place in the job's own code: the first frame outside torch, gpumemd
+    and contextlib (a path under the working directory is shown relative to it)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_NOT_USER):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return "?"
+    name = frame.f_code.co_filename
+    with contextlib.suppress(ValueError):
+        rel = os.path.relpath(name)
+        name = name if rel.startswith("..") else rel
+    return f"{name}:{frame.f_lineno}"
 
 
 class _Tracker(TorchDispatchMode):
@@ -121,6 +163,24 @@ class _Tracker(TorchDispatchMode):
         self.next_key = 1
         self.closed = False
         self.fraction: float | None = None  # set_per_process_memory_fraction's, as the job set it
+        self.stand_in = 0
+        self.value_reads: dict[str, int] = {}
+        self.reads = 0
+
+    def value(self, t: FakeTensor) -> Any:
+        """A stand-in for a fake tensor's value, of its dtype's kind, counted by call site."""
+        self.reads += 1
+        if self.reads > MAX_VALUE_READS:
+            raise _TooManyReads
+        site = _site()
+        self.value_reads[site] = self.value_reads.get(site, 0) + 1
+        if t.dtype == torch.bool:
+            return bool(self.stand_in)
+        if t.dtype.is_floating_point:
+            return float(self.stand_in)
+        if t.dtype.is_complex:
+            return complex(self.stand_in)
+        return self.stand_in
 
     def close(self) -> list[Event]:
         """The stream as it stands; the storages that outlive the run free nothing into it."""
@@ -185,6 +245,11 @@ class _Tracker(TorchDispatchMode):
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
+        if func is _LOCAL_SCALAR and isinstance(args[0], FakeTensor):  # .item(), bool(t), .tolist()
+            try:  # a constant the fake mode kept (torch.optim's step count) has its value
+                return func(*args, **kwargs)
+            except DataDependentOutputException:
+                return self.value(args[0])
         device = kwargs.get("device")
         if self.remap and device is not None and torch.device(device).type == "cuda":
             kwargs = {**kwargs, "device": _CPU}
@@ -508,26 +573,37 @@ def _grad_hooks(tracker: _Tracker, params: Sequence[Any]) -> list[Any]:
     return [p.register_post_accumulate_grad_hook(accumulated) for p in params if p.requires_grad]
 
 
-def _fail(exc: BaseException, where: str) -> NotRunnable:
+def _fail(exc: BaseException, where: str, tracker: _Tracker | None = None) -> NotRunnable:
     text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
     hint = ""
     low = text.lower()
     kind = type(exc).__name__
     if kind in ("DataDependentOutputException", "DynamicOutputShapeException") or "data-dependent" in low \
             or "_local_scalar_dense" in low:
-        hint = (" (a fake tensor has no values: code that reads one — .item(), .tolist(), `if tensor:`, "
-                "an output whose shape depends on values — cannot run)")
+        hint = (" (a fake tensor has no values: an op whose output's shape depends on them — nonzero(), "
+                "a boolean mask's indexing, unique() — cannot run)")
     elif ("cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low)) \
             or "dummy base class" in low:  # a CPU-only torch's torch.cuda.Event, CUDAGraph: no "cuda" said
         hint = " (CUDA streams, events and generators have no fake stand-in, nor CUDA graphs)"
-    return NotRunnable(f"{where}: {kind}: {text}{hint}")
+    return NotRunnable(f"{where}: {kind}: {text}{hint}", tracker.value_reads if tracker else None)
+
+
+def _too_many(tracker: _Tracker, where: str) -> NotRunnable:
+    return NotRunnable(f"{where}: more than {MAX_VALUE_READS} value reads of fake tensors (a loop that "
+                       "never steps the optimizer, or a large .tolist())", tracker.value_reads)
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
         **kwargs: Any) -> Stream:
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq)."""
+    return _stand_ins(lambda stand_in: _run_once(factory, batch, seq, steps, remap, stand_in, kwargs))
+
+
+def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
+              stand_in: int, kwargs: dict[str, Any]) -> Stream:
     tracker = _Tracker(remapped() if remap is None else remap)
+    tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = _Hooks(tracker, steps)
@@ -538,12 +614,15 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
             job = built if isinstance(built, Job) else Job(*built)
         except NotRunnable:
             raise
+        except _TooManyReads:
+            raise _too_many(tracker, "building the job") from None
         except Exception as exc:
-            raise _fail(exc, "building the job") from None
+            raise _fail(exc, "building the job", tracker) from None
         hooks.persistent(job.optimizer, job.model)
         groups = blocks(job.model) if isinstance(job.model, torch.nn.Module) else ()
         grads = _grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
         hooks.install(stop=False)
+        where = f"running a step at batch {batch} x {seq}"
         try:
             for _ in range(steps):
                 tracker.phase = "setup"
@@ -559,16 +638,64 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
                 del loss, data
                 job.optimizer.step()
                 job.optimizer.zero_grad(set_to_none=True)
+        except _TooManyReads:
+            raise _too_many(tracker, where) from None
         except Exception as exc:
-            raise _fail(exc, f"running a step at batch {batch} x {seq}") from None
+            raise _fail(exc, where, tracker) from None
         finally:
             hooks.remove()
             for h in grads:
                 h.remove()
     if not tracker.peak:
-        raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
+        raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)",
+                          tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak, blocks=groups, fraction=tracker.fraction)
+                  tracker.phase_at_peak, blocks=groups, fraction=tracker.fraction,
+                  value_reads=tracker.value_reads, stand_in=stand_in)
+
+
+def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
+    """The stand-ins' note: how many, the call sites (most read first, at most five)."""
+    sites = sorted(reads.items(), key=lambda kv: -kv[1])
+    shown = ", ".join(f"{site} x{n}" if n > 1 else site for site, n in sites[:5])
+    more = f", and {len(sites) - 5} more" if len(sites) > 5 else ""
+    total = sum(reads.values())
+    return (f"{total} value read{'s' if total != 1 else ''} of fake tensors returned {stand_in} "
+            f"({shown}{more})")
+
+
+def _stand_ins(attempt: Callable[[int], Stream]) -> Stream:
+    """The run with 0 in place of every value read; where values were read, again with 1: the
+    allocations must not differ (else a value steers memory and the job cannot be told), and
+    where only the run with 1 reached its steps (an early stop, a skipped step), it is the one."""
+    try:
+        zero = attempt(0)
+    except NotRunnable as exc:
+        if not exc.value_reads:
+            raise
+        try:
+            one = attempt(1)
+        except NotRunnable:
+            raise NotRunnable(f"{exc} [{reads_text(exc.value_reads)}; with 1 in their place it did not "
+                              "run either]", exc.value_reads) from None
+        one.short_with_zero = str(exc)
+        return one
+    if not zero.value_reads:
+        return zero
+    try:
+        one = attempt(1)
+    except NotRunnable:
+        return zero  # the path with 0 is the one measured; the note names the reads
+    if _allocations(zero) != _allocations(one):
+        raise NotRunnable(
+            f"a value steers memory: {reads_text(zero.value_reads)}, and the job allocates other sizes "
+            "when they return 1 (a size taken from a value, e.g. torch.empty(int(n.item()))): a fake "
+            "tensor has no values, so its memory cannot be told", zero.value_reads)
+    return zero
+
+
+def _allocations(stream: Stream) -> list[int]:
+    return [n for _, n in stream.events if n]
 
 
 def blocks(model: torch.nn.Module) -> tuple[int, ...]:
@@ -598,7 +725,12 @@ def _call(model: Any, data: Any) -> Any:
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
     `steps` times (a stop raised from the optimizer's post-hook ends it there)."""
+    return _stand_ins(lambda stand_in: _script_once(path, argv, steps, remap, stand_in))
+
+
+def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int) -> Stream:
     tracker = _Tracker(remapped() if remap is None else remap)
+    tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = _Hooks(tracker, steps)
     started = time.perf_counter()
@@ -611,18 +743,21 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
                 runpy.run_path(path, run_name="__main__")
             except _Stop:
                 pass
+            except _TooManyReads:
+                raise _too_many(tracker, path) from None
             except SystemExit as exc:
                 if hooks.done < steps:
-                    raise NotRunnable(
-                        f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)") from None
+                    raise NotRunnable(f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)",
+                                      tracker.value_reads) from None
             except Exception as exc:
-                raise _fail(exc, path) from None
+                raise _fail(exc, path, tracker) from None
             finally:
                 hooks.remove()
     finally:
         sys.argv = saved_argv
     if hooks.done < steps:
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
-                          "(torch.optim's step hooks saw no more)")
+                          "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak, fraction=tracker.fraction)
+                  tracker.phase_at_peak, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  stand_in=stand_in)
