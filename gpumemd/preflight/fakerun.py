@@ -41,6 +41,7 @@ a shape environment have no bound for them. Such a job fails with torch's own er
 from __future__ import annotations
 
 import contextlib
+import operator
 import os
 import runpy
 import sys
@@ -55,6 +56,7 @@ import torch
 from torch._subclasses.fake_tensor import DataDependentOutputException, FakeTensor, FakeTensorMode
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 from torch.utils._pytree import tree_flatten
+from torch.utils.weak import WeakIdKeyDictionary
 
 from gpumemd.diagnosis.snapshot import request_block
 
@@ -74,7 +76,7 @@ _RANDOM_FILLS = ("uniform_", "normal_", "bernoulli_", "random_", "exponential_",
 _CUDA0 = torch.device("cuda", 0)
 _CPU = torch.device("cpu")
 _LOCAL_SCALAR = torch.ops.aten._local_scalar_dense.default
-MAX_VALUE_READS = 100_000  # stand-ins one run may hand out (a loop that never steps, a huge .tolist())
+MAX_VALUE_READS = 10_000  # stand-ins one run may hand out (a loop that never steps, a huge .tolist())
 _NOT_USER = (os.path.dirname(torch.__file__) + os.sep, os.path.dirname(os.path.dirname(__file__)) + os.sep,
              os.path.dirname(contextlib.__file__) + os.sep)
 
@@ -125,6 +127,27 @@ class Stream:
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
 
 
+_aten = torch.ops.aten
+# What a fake bool tensor holds where every value of the fake tensors it came from is the stand-in:
+# `isfinite` (abs, ne inf, eq itself) is True, `loss > 1e6` is False with 0 or 1, so the ordinary
+# path of a step (finite, not diverged) is the one taken
+_COMPARE: dict[Any, Callable[[Any, Any], bool]] = {
+    _aten.lt: operator.lt, _aten.gt: operator.gt, _aten.le: operator.le, _aten.ge: operator.ge,
+    _aten.eq: operator.eq, _aten.ne: operator.ne,
+}
+_FIXED = {_aten.isnan: False, _aten.isinf: False, _aten.isposinf: False, _aten.isneginf: False,
+          _aten.isfinite: True}
+_JOIN: dict[Any, Callable[[Any, Any], bool]] = {
+    _aten.logical_and: operator.and_, _aten.bitwise_and: operator.and_, _aten.mul: operator.and_,
+    _aten.logical_or: operator.or_, _aten.bitwise_or: operator.or_, _aten.add: operator.or_,
+    _aten.logical_xor: operator.xor, _aten.bitwise_xor: operator.xor,
+}
+_NOT = (_aten.logical_not, _aten.bitwise_not)
+_SAME = (_aten.all, _aten.any, _aten.clone, _aten._to_copy, _aten.detach, _aten.alias, _aten.view,
+         _aten._unsafe_view, _aten.expand, _aten.select, _aten.slice, _aten.squeeze, _aten.unsqueeze,
+         _aten.reshape, _aten.amax, _aten.amin, _aten.max, _aten.min)
+
+
 class _TooManyReads(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
     """Raised from a value read past MAX_VALUE_READS."""
 
@@ -166,6 +189,33 @@ class _Tracker(TorchDispatchMode):
         self.stand_in = 0
         self.value_reads: dict[str, int] = {}
         self.reads = 0
+        self.known = WeakIdKeyDictionary()  # fake bool tensor -> its value (by identity: == is elementwise)
+
+    def _of(self, a: Any) -> Any:
+        """A comparison's operand: a fake tensor's stand-in (or known bool), a number, else None."""
+        if isinstance(a, FakeTensor):
+            return self.known.get(a, self.stand_in)
+        return a if isinstance(a, (bool, int, float)) else None
+
+    def _know(self, func: Any, args: Any, out: Any) -> None:
+        """The value a new fake bool tensor holds under the stand-ins (`_COMPARE`), where told."""
+        op = func.overloadpacket
+        value: Any = None
+        if op in _COMPARE and len(args) >= 2:
+            a, b = self._of(args[0]), self._of(args[1])
+            value = None if a is None or b is None else _COMPARE[op](a, b)
+        elif op in _FIXED:
+            value = _FIXED[op]
+        elif op in _JOIN and len(args) >= 2:
+            a, b = self._of(args[0]), self._of(args[1])
+            value = None if a is None or b is None else _JOIN[op](bool(a), bool(b))
+        elif op in _NOT and args:
+            a = self._of(args[0])
+            value = None if a is None else not a
+        elif op in _SAME and args and isinstance(args[0], FakeTensor) and args[0] in self.known:
+            value = self.known[args[0]]
+        if value is not None:
+            self.known[out] = bool(value)
 
     def value(self, t: FakeTensor) -> Any:
         """A stand-in for a fake tensor's value, of its dtype's kind, counted by call site."""
@@ -175,7 +225,7 @@ class _Tracker(TorchDispatchMode):
         site = _site()
         self.value_reads[site] = self.value_reads.get(site, 0) + 1
         if t.dtype == torch.bool:
-            return bool(self.stand_in)
+            return self.known.get(t, bool(self.stand_in))
         if t.dtype.is_floating_point:
             return float(self.stand_in)
         if t.dtype.is_complex:
@@ -245,7 +295,10 @@ class _Tracker(TorchDispatchMode):
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
-        if func is _LOCAL_SCALAR and isinstance(args[0], FakeTensor):  # .item(), bool(t), .tolist()
+        if func is _LOCAL_SCALAR:  # .item(), bool(t), .tolist()
+            if not isinstance(args[0], FakeTensor):
+                with _disable_current_modes():  # a real tensor's value is its own
+                    return func(*args, **kwargs)
             try:  # a constant the fake mode kept (torch.optim's step count) has its value
                 return func(*args, **kwargs)
             except DataDependentOutputException:
@@ -254,6 +307,8 @@ class _Tracker(TorchDispatchMode):
         if self.remap and device is not None and torch.device(device).type == "cuda":
             kwargs = {**kwargs, "device": _CPU}
         out = func(*args, **kwargs)
+        if isinstance(out, FakeTensor) and out.dtype == torch.bool:
+            self._know(func, args, out)
         for t in tree_flatten(out)[0]:
             self.track(t)
         return out
