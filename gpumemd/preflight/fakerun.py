@@ -792,7 +792,9 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     saved_argv = sys.argv
     sys.argv = [path, *argv]
     try:
-        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker):
+        # the script's prints go to stderr: stdout is the report's (`--json`)
+        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker), \
+                contextlib.redirect_stdout(sys.stderr):
             hooks.install(stop=True)
             try:
                 runpy.run_path(path, run_name="__main__")
