@@ -3,6 +3,7 @@ MemTracker under FakeTensor and accelerate's estimate, and the OOM boundary foun
 search on a 5 % grid under a memory cap; every configuration's verdict checked by a real run.
 
     python3 bench/preflight_accuracy.py --out DIR [--shard I/N] [--budget S] [--models gpt2,llama,bert]
+    python3 bench/preflight_accuracy.py --out DIR --kinds compiled --models gpt2,bert   # compiled only
     python3 bench/preflight_accuracy.py --merge DIR         # the shards' table and junit.json
     python3 bench/preflight_accuracy.py --out DIR --against ACCURACY_JSONL   # CPU path vs recorded
 
@@ -37,7 +38,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gpumemd.preflight import fakerun  # noqa: E402
-from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, Overheads, figures, judge  # noqa: E402
+from gpumemd.preflight.report import compiled_overheads  # noqa: E402
+from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS, Device, Overheads, figures, judge  # noqa: E402
 
 GiB = 1 << 30
 MiB = 1 << 20
@@ -54,7 +56,9 @@ SHAPES: dict[str, list[tuple[int, int]]] = {
 BOUNDARY: dict[str, tuple[int, int, int]] = {
     "gpt2": (8, 256, 1024), "llama": (2, 512, 4096), "bert": (16, 128, 512), "tiny": (2, 16, 128),
 }
-COMPILED = {"gpt2": (4, 512), "bert": (16, 256), "tiny": (2, 32)}  # eager's prediction vs the compiled run
+# torch.compile'd configurations (AdamW, bf16 autocast): the compiled prediction and eager's beside the run
+COMPILED: dict[str, list[tuple[int, int]]] = {"gpt2": [(4, 512), (8, 512)], "bert": [(16, 256), (32, 256)],
+                                              "tiny": [(2, 32), (4, 32)]}
 COST = {"gpt2": 10, "llama": 30, "bert": 10, "tiny": 1}  # seconds an accuracy task takes, roughly
 # A compiled run starts only with twice its expected seconds left (the compile's time varies most).
 
@@ -269,18 +273,38 @@ class Shard:
         self.calib["workspaces_left"] = torch.cuda.memory_allocated()
         self.calib["non_pytorch"] = _nvml_non_pytorch()
 
-    def predict(self, fam: str, opt: str, bf16: bool, b: int, s: int,
-                over: Overheads | None = None) -> tuple[fakerun.Stream, Any]:
-        st = fakerun.run(_family(fam, opt, bf16), b, s, remap=False if self.gpu else None)
-        return st, figures(st.events, st.at_peak, st.peak, batch=b, seq=s, overheads=over or self.over,
+    def predict(self, fam: str, opt: str, bf16: bool, b: int, s: int, over: Overheads | None = None,
+                compiled: bool = False, remap: bool | None = None) -> tuple[fakerun.Stream, Any]:
+        remap = (False if self.gpu else None) if remap is None else remap
+        st = fakerun.run(_family(fam, opt, bf16), b, s, remap=remap, compiled=compiled)
+        over = over or (compiled_overheads(self.over) if st.compiled else self.over)
+        return st, figures(st.events, st.at_peak, st.peak, batch=b, seq=s, overheads=over,
                            phase=st.phase_at_peak, seconds=st.seconds)
+
+    def predict_compiled(self, fam: str, opt: str, bf16: bool, b: int, s: int,
+                         row: dict[str, Any]) -> tuple[fakerun.Stream, Any]:
+        """The compiled prediction: on the fake GPU where there is one; if that fails, on the
+        CPU path (the path checked against inductor on a CPU), the row saying why."""
+        row["pred_path"] = "cuda" if self.gpu else "cpu"
+        try:
+            return self.predict(fam, opt, bf16, b, s, compiled=True)
+        except Exception as exc:
+            if not self.gpu:
+                raise
+            row["pred_path"] = f"cpu (the fake CUDA path failed: {type(exc).__name__}: {str(exc)[:200]})"
+            return self.predict(fam, opt, bf16, b, s, compiled=True, remap=True)
 
     def accuracy(self, fam: str, opt: str, bf16: bool, b: int, s: int, compiled: bool) -> None:
         row: dict[str, Any] = {"kind": "accuracy", "family": fam, "optimizer": opt, "bf16": bf16, "batch": b,
                                "seq": s, "compiled": compiled}
         factory = _family(fam, opt, bf16)
         try:
-            st, fg = self.predict(fam, opt, bf16, b, s)
+            if compiled:  # eager's prediction beside the compiled one (what preflight said before)
+                est, efg = self.predict(fam, opt, bf16, b, s)
+                row.update(pred_eager_allocated=efg.allocated_peak, eager_fake_seconds=round(est.seconds, 2))
+                st, fg = self.predict_compiled(fam, opt, bf16, b, s, row)
+            else:
+                st, fg = self.predict(fam, opt, bf16, b, s)
             row.update(pred_tensors=st.peak, pred_allocated=fg.allocated_peak, pred_reserved=fg.reserved_peak,
                        pred_total=fg.total, fake_seconds=round(st.seconds, 2), categories=st.at_peak,
                        phase=st.phase_at_peak)
@@ -289,6 +313,7 @@ class Shard:
                 row.update(pred_fits=v.fits, headroom=v.headroom)
         except Exception as exc:  # NotRunnable, or the bench's own fault: the row says which
             row["pred_error"] = f"{type(exc).__name__}: {str(exc)[:300]}"
+            traceback.print_exc()
         if not compiled:
             row["memtracker"] = _memtracker(factory, b, s)
             row["accelerate"] = _accelerate(fam, opt, bf16)
@@ -298,6 +323,7 @@ class Shard:
         row["err_memtracker"] = _err((row.get("memtracker") or {}).get("peak"), row["real"])
         row["err_accelerate"] = _err((row.get("accelerate") or {}).get("peak"), row["real"])
         row["err_reserved"] = _err(row.get("pred_reserved"), row["real"], "reserved_peak")
+        row["err_eager"] = _err(row.get("pred_eager_allocated"), row["real"])
         self.write(row)
 
     def boundary(self, fam: str, opt: str, bf16: bool) -> None:
@@ -386,17 +412,20 @@ class Shard:
         (self.out / "calibration.json").write_text(json.dumps(self.calib, indent=1))
 
 
-def tasks(models: list[str]) -> list[tuple[Any, ...]]:
+def tasks(models: list[str], kinds: str = "all") -> list[tuple[Any, ...]]:
     """Every task with its expected seconds: the accuracy configurations (AdamW with bf16
-    autocast, SGD in fp32; the compiled runs), the boundaries."""
+    autocast, SGD in fp32; the compiled runs), the boundaries; `kinds="compiled"`: the
+    compiled runs alone."""
     out: list[tuple[Any, ...]] = []
     for fam in models:
-        for b, s in SHAPES[fam]:
-            for opt, bf16 in (("adamw", True), ("sgd", False)):
-                out.append((COST[fam], "accuracy", fam, opt, bf16, b, s, False))
-        if fam in COMPILED:
-            out.append((6 * COST[fam], "accuracy", fam, "adamw", True, *COMPILED[fam], True))
-        out.append((4 * COST[fam], "boundary", fam, "adamw", True))
+        if kinds == "all":
+            for b, s in SHAPES[fam]:
+                for opt, bf16 in (("adamw", True), ("sgd", False)):
+                    out.append((COST[fam], "accuracy", fam, opt, bf16, b, s, False))
+        for b, s in COMPILED.get(fam, []):
+            out.append((6 * COST[fam], "accuracy", fam, "adamw", True, b, s, True))
+        if kinds == "all":
+            out.append((4 * COST[fam], "boundary", fam, "adamw", True))
     return out
 
 
@@ -475,6 +504,28 @@ def merge(root: Path) -> int:
             case(f"allocated within 1 %: {cfg}", abs(e) <= ACCURACY_GOAL, _pct(e))
         if r.get("pred_fits") is not None and outcome:
             verdicts.append((cfg, r["pred_fits"], outcome == "ran", False))
+    lines += ["", "## Compiled steps (torch.compile, inductor; two steps, compile included)", "",
+              "The compiled prediction: the step traced by AOTAutograd with inductor's partitioner, its "
+              "graphs walked as inductor keeps buffers (gpumemd/preflight/compiled.py); eager's: the "
+              "eager step's prediction (what preflight said before). The goal: within "
+              f"±{100 * COMPILED_ERROR:.0f} % (COMPILED_ERROR: the interval of a compiled step).",
+              "", "| config | predicted allocated (compiled) | real allocated | error | eager's prediction "
+              "| error | predicted reserved | real reserved | error | path | fake s |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    comp = [r for r in rows if r["kind"] == "accuracy" and r["compiled"]]
+    for r in comp:
+        cfg = f"{r['family']} {r['optimizer']}{' bf16' if r['bf16'] else ''} {r['batch']}x{r['seq']}"
+        real = r.get("real") or {}
+        lines.append(
+            f"| {cfg} | {_fmt(r.get('pred_allocated'))} | {_fmt(real.get('allocated_peak'))} | "
+            f"{_pct(r.get('err_gpumemd'))} | {_fmt(r.get('pred_eager_allocated'))} | "
+            f"{_pct(r.get('err_eager'))} | {_fmt(r.get('pred_reserved'))} | "
+            f"{_fmt(real.get('reserved_peak'))} | {_pct(r.get('err_reserved'))} | "
+            f"{r.get('pred_path', '—')} | {r.get('fake_seconds', '—')} |")
+        e = r.get("err_gpumemd")
+        if e is not None:
+            case(f"compiled within {100 * COMPILED_ERROR:.0f} %: {cfg}", abs(e) <= COMPILED_ERROR,
+                 f"{_pct(e)} (eager's prediction {_pct(r.get('err_eager'))})")
     lines += ["", "## The OOM boundary (a 5 % grid of sequence lengths under a cap)", "",
               "| family | batch | cap | grid | predicted longest | real longest | grid steps apart |",
               "|---|---|---|---|---|---|---|"]
@@ -511,6 +562,8 @@ def merge(root: Path) -> int:
     acc = [r for r in rows if r["kind"] == "accuracy" and not r["compiled"]]
     errs = [abs(r["err_gpumemd"]) for r in acc if r.get("err_gpumemd") is not None]
     mts = [abs(r["err_memtracker"]) for r in acc if r.get("err_memtracker") is not None]
+    cerrs = [abs(r["err_gpumemd"]) for r in comp if r.get("err_gpumemd") is not None]
+    eerrs = [abs(r["err_eager"]) for r in comp if r.get("err_eager") is not None]
     unrun = {c["shard"]: c.get("not_run") for c in calib if c.get("not_run") or c.get("interrupted")}
     summary = [
         "", "## Summary", "",
@@ -520,6 +573,10 @@ def merge(root: Path) -> int:
         f"{sum(e <= ACCURACY_GOAL for e in errs)}, largest |error| {_pct(max(errs) if errs else None)}",
         f"- MemTracker: {len(mts)} configurations measured, largest |error| "
         f"{_pct(max(mts) if mts else None)}",
+        f"- allocated step peak, compiled: {len(cerrs)} configurations, within "
+        f"{100 * COMPILED_ERROR:.0f} %: {sum(e <= COMPILED_ERROR for e in cerrs)}, largest |error| "
+        f"{_pct(max(cerrs) if cerrs else None)} (eager's prediction of the same: largest |error| "
+        f"{_pct(max(eerrs) if eerrs else None)})",
         f"- not run (the budget, or the wall clock's timeout): {json.dumps(unrun) if unrun else 'none'}",
         f"- calibration per shard (non-PyTorch bytes by NVML, workspaces): {json.dumps(calib)}",
     ]
@@ -569,6 +626,8 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=380.0)
     ap.add_argument("--shard", default="0/1", help="I/N: this process's share of the tasks")
     ap.add_argument("--models", default="gpt2,llama,bert")
+    ap.add_argument("--kinds", choices=["all", "compiled"], default="all",
+                    help="compiled: the torch.compile'd configurations alone (both predictions, the run)")
     ap.add_argument("--device-total", type=int, help="without a GPU: the bytes of the GPU to judge against")
     ap.add_argument("--merge", metavar="DIR", help="the shards' rows under DIR as table.md and junit.json")
     ap.add_argument("--against", metavar="ACCURACY_JSONL",
@@ -585,12 +644,15 @@ def main() -> int:
     out = Path(args.out) / f"shard-{i}"
     out.mkdir(parents=True, exist_ok=True)
     shard = Shard(out, args.budget, args.device_total)
-    mine = deal(tasks(args.models.split(",")), i, n)
+    mine = deal(tasks(args.models.split(","), args.kinds), i, n)
+    if args.kinds == "compiled":  # each family's first shape, then the second: a cut budget keeps both
+        mine.sort(key=lambda t: (COMPILED[t[2]].index((t[5], t[6])), t[2]))
     print(f"shard {i}/{n}: {len(mine)} tasks, expected {sum(t[0] for t in mine)} s", flush=True)
     done: list[tuple[Any, ...]] = []
     try:
         for t in mine:
-            need = t[0] * (2 if t[1] == "accuracy" and t[-1] else 1) if shard.gpu else 0
+            twice = t[1] == "accuracy" and t[-1] and args.kinds == "all"  # alone: their budget is theirs
+            need = t[0] * (2 if twice else 1) if shard.gpu else 0
             if shard.left() < max(need, 20):
                 continue
             try:

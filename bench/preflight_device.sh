@@ -2,12 +2,19 @@
 # preflight's GPU measurements (issue 38) on the device machine, every step bounded; figures
 # under $GPUMEMD_RESULTS/preflight/{accuracy,ranks}.
 #   bash bench/preflight_device.sh accuracy ["0 1 2 3"]  # a shard per GPU listed, side by side: <= 420 s
-#   bash bench/preflight_device.sh ranks [N]             # DDP and FSDP2 at world size N (4): <= 240 s
+#   bash bench/preflight_device.sh ranks                 # the unfitted plan on 4 GPUs (below): <= 235 s
+#   bash bench/preflight_device.sh ranks N               # the fitted recording's configurations at world N: <= 240 s
+#   bash bench/preflight_device.sh compiled              # GPT-2's and BERT's torch.compile'd steps, two
+#                                                        # shapes each, on the one GPU CUDA_VISIBLE_DEVICES names: <= 300 s
 # accuracy: bench/preflight_accuracy.py, then its --merge (table.md, junit.json); ranks:
 # bench/preflight_ranks.py under torchrun (ranks.md, ranks.json, junit.json). accelerate's
 # estimate fills its column where its wheel is carried in .whl/ (else "not installed").
+# The unfitted plan: configurations the per-rank model was not fitted to (other models, shapes,
+# SGD, world sizes 3 and 2), each predicted first (one process a configuration, side by side),
+# then world 4 on GPUs 0-3, world 3 on 0-2, two jobs of world 2 on 0,1 and 2,3 at once; every run
+# again under its edge cap (preflight's "fits" at its smallest); one merged table.
 set -uo pipefail
-case "${1:-}" in accuracy|ranks) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N]" >&2; exit 2 ;; esac
+case "${1:-}" in accuracy|ranks|compiled) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | compiled" >&2; exit 2 ;; esac
 R=${GPUMEMD_RESULTS:?set GPUMEMD_RESULTS to the results directory}/preflight
 . bench/device_env.sh; device_wheels
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 OMP_NUM_THREADS=4 PYTHONPATH=$PWD
@@ -22,10 +29,51 @@ case "${1:-}" in
     wait
     timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
     echo "accuracy rc=$?"; cat "$d/merge.log"; grep -h "done in\|Traceback\|Error" "$d"/shard-*.log | head -n 20 ;;
+  compiled)  # the compiled prediction and eager's beside real compiled steps (table.md: "Compiled steps")
+    d=$R/compiled; mkdir -p "$d"; device_txt "$d/device.txt"
+    timeout -s INT -k 10 270 python3 bench/preflight_accuracy.py --out "$d" --kinds compiled --models gpt2,bert \
+      --budget 240 > "$d/shard-0.log" 2>&1
+    echo "compiled run rc=$?"
+    timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
+    echo "compiled merge rc=$?"; cat "$d/merge.log"; sed -n '/^## Compiled steps/,/^## The OOM/p' "$d/table.md"
+    grep -h "done in\|Traceback\|Error" "$d/shard-0.log" | head -n 20 ;;
   ranks)
     d=$R/ranks; mkdir -p "$d"; device_txt "$d/device.txt"
-    timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "${2:-4}" \
-      bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
-    echo "ranks rc=$?"; tail -n 45 "$d/ranks.log" ;;
+    if [ -n "${2:-}" ]; then
+      timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "$2" \
+        bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
+      echo "ranks rc=$?"; tail -n 45 "$d/ranks.log"
+    else
+      # phase|GPUs|world|configurations (model:optimizer:BATCHxSEQ per rank)|seconds[|& beside the next]
+      # ($PREFLIGHT_RANKS_PLAN, one phase a line, replaces it: the CPU test's tiny plan)
+      plan=("w4|0,1,2,3|4|bert:adamw:8x512,gpt2:sgd:8x256,llama:adamw:2x1024,gpt2:adamw:4x512|70"
+            "w3|0,1,2|3|gpt2:adamw:4x512,llama:sgd:2x512,bert:sgd:16x256|60"
+            "w2a|0,1|2|llama:adamw:4x512,bert:adamw:4x512|50|&"
+            "w2b|2,3|2|gpt2:adamw:2x1024,gpt2:sgd:4x512|50|&")
+      if [ -n "${PREFLIGHT_RANKS_PLAN:-}" ]; then mapfile -t plan <<< "$PREFLIGHT_RANKS_PLAN"; fi
+      declare -A worlds=()
+      for p in "${plan[@]}"; do IFS='|' read -r _ _ w cs _ <<< "$p"
+        for c in ${cs//,/ }; do worlds[$c]="${worlds[$c]:+${worlds[$c]},}$w"; done; done
+      s=$(date +%s); i=0
+      for c in "${!worlds[@]}"; do  # one process a configuration; each makes a context on a GPU
+        CUDA_VISIBLE_DEVICES=$((i % 4)) timeout -s INT -k 5 40 python3 bench/preflight_ranks.py --out "$d" \
+          --predict-only "$d/predictions-$i.json" --configs "$c" --worlds "${worlds[$c]}" > "$d/predict-$i.log" 2>&1 &
+        i=$((i + 1))
+      done
+      wait; echo "predictions wall_s=$(( $(date +%s) - s ))"; cat "$d"/predict-*.log | grep -v "^\[transformers\]" | tail -n 20
+      phase() {  # phase GPUs world configurations seconds
+        local s=$(date +%s)
+        CUDA_VISIBLE_DEVICES=$2 timeout -s INT -k 10 "$5" python3 -m torch.distributed.run --standalone \
+          --nproc-per-node "$3" bench/preflight_ranks.py --out "$d" --phase "$1" --configs "$4" \
+          --predictions "$d" --edge --budget $(( $5 - 12 )) > "$d/$1.log" 2>&1
+        echo "$1 rc=$? wall_s=$(( $(date +%s) - s ))"
+      }
+      for p in "${plan[@]}"; do IFS='|' read -r a b c e f g <<< "$p"
+        if [ "$g" = "&" ]; then phase "$a" "$b" "$c" "$e" "$f" & else wait; phase "$a" "$b" "$c" "$e" "$f"; fi
+      done
+      wait
+      timeout -s INT -k 5 10 python3 bench/preflight_ranks.py --out "$d" --merge > "$d/merge.log" 2>&1
+      echo "merge rc=$?"; sed -n 1,12p "$d/merge.log"; grep -h "Traceback\|Error" "$d"/*.log | sort | uniq -c | head -n 20
+    fi ;;
 esac
 if [ -n "${OUT:-}" ]; then tar -czf "$OUT/preflight-$1.tgz" -C "$R" "$1"; fi  # what comes back from the device

@@ -503,6 +503,7 @@ class Agent:
         if self.oom is not None:
             self.oom.active = False
             self.oom.remove_excepthooks()
+            self.oom.disarm_memory_history()  # only history the agent started: it costs the loop
         # The sampler first: nothing is published while the endpoint process cleans up.
         for step in (
             self.runtime.stop if self.runtime is not None else None,

@@ -84,7 +84,11 @@ def stop() -> None:
 
 
 def dump_snapshot(reason: str = "manual") -> str | None:
-    """Write an allocator snapshot now (the alert engine's `dump_snapshot` action)."""
+    """Write an allocator snapshot now (the alert engine's `dump_snapshot` action). A reason
+    that is not a str raises TypeError at the call and changes nothing; otherwise never raises."""
+    from gpumemd.sources.oom import snapshot_reason  # loaded with the agent's OOM source, as agent.py does
+
+    snapshot_reason(reason)
     agent = current()
     return agent.dump_snapshot(reason) if agent is not None else None
 

@@ -31,7 +31,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpumemd.diagnosis.codeorigin import CodeOrigin
-from gpumemd.diagnosis.retainers import Holder, Root, growth_line, python_roots, walk_to_holder
+from gpumemd.diagnosis.oom import human_bytes
+from gpumemd.diagnosis.retainers import (
+    Holder,
+    Root,
+    growth_line,
+    module_globals,
+    python_roots,
+    walk_to_holder,
+)
 
 __all__ = ["RetainerSearch", "find_retainers", "gc_parents", "user_locals"]
 
@@ -65,6 +73,46 @@ class RetainerSearch:
     notes: list[str] = field(default_factory=list)
     # site index -> index of the site whose tensors key the holder's state (state created for them)
     caused_by: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Trail:
+    """What the search tried for one site, for the note when it names nothing."""
+
+    blocks: int = 0
+    total: int = 0
+    visible: int = 0  # bytes of the blocks Python tensors lie in
+    python_walk: bool = False  # the walk up from those tensors ran
+    heads: int = 0  # tensors heading an autograd graph
+    top: int = 0  # of them, those no other one's graph reaches
+    died: int = 0  # of those, the ones whose tensor died before the walk (rebound by the loop)
+    nodes: int = 0  # graph nodes walked
+    saved: int = 0  # saved values read
+    unreadable: dict[str, int] = field(default_factory=dict)
+    graph_bytes: int = 0  # of the blocks, those the best graph saves
+    named: int = 0  # named tensors (user globals read at the naming, user locals) checked against the graph
+    out_of_nodes: bool = False
+
+    def note(self, site: int) -> str:
+        """Why site `site` (1-based) has no holder: what was tried, what each step found."""
+        head = (f"site {site}: no holder named for {human_bytes(self.total)} in {self.blocks} block(s): "
+                f"{human_bytes(self.visible)} lie in tensors Python sees")
+        if self.python_walk and self.visible:
+            head += " (the walk up from them met no named holder)"
+        graphs = (f"; {self.heads} tensor(s) head an autograd graph ({self.top} not inside another's, "
+                  f"{self.died} of those died before their walk), {self.nodes} graph node(s) walked "
+                  f"with the named ones, {self.saved} saved tensor(s) read")
+        if self.unreadable:
+            graphs += " (unreadable: " + ", ".join(f"{n} {k}" for k, n in sorted(self.unreadable.items()))
+            graphs += ")"
+        if self.out_of_nodes:
+            graphs += ", the graph node budget ran out"
+        if not self.graph_bytes:
+            why = ": no graph saves these blocks"
+        else:
+            why = (f": one graph saves {human_bytes(self.graph_bytes)} of them, but none of {self.named} "
+                   "named tensor(s) reaches it and the heap walk from its tensor met no named holder")
+        return (head + graphs + why)[:600]
 
 
 class _Timed:
@@ -196,6 +244,17 @@ class _Tensors:
         self.cuda = cuda
         self.subclassed = 0  # tensor subclass instances met (not read)
         self.hooked = 0  # saved tensors behind a saved_tensors_hooks unpack hook (not read)
+        self.saved = 0  # saved values read from graph nodes
+        self.unreadable: collections.Counter[str] = collections.Counter()  # saved values whose read raised
+
+    def graph_head(self, o: Any) -> bool:
+        """An exact tensor heading an autograd graph (`grad_fn`, torch's own getset)."""
+        if type(o) not in self.kinds:
+            return False
+        try:
+            return o.grad_fn is not None
+        except Exception:  # noqa: BLE001
+            return False
 
     def exact(self, o: Any) -> bool:
         t = type(o)
@@ -277,15 +336,20 @@ def _saved_value(node: Any, name: str, reader: _Tensors) -> Any:
     if raw is None:
         return getattr(node, name)  # a C getset: unpacks the saved tensor
     items = raw if type(raw) in (tuple, list) else (raw,)
+    hooks = [getattr(r, "unpack_hook", _MISSING) for r in items]  # torch's own pybind type: a property
+    if _MISSING in hooks:
+        return getattr(node, name)
     out = []
-    for r in items:
-        hook = getattr(r, "unpack_hook", _MISSING)  # torch's own pybind type: a property, no call
-        if hook is _MISSING:
-            return getattr(node, name)
+    for r, hook in zip(items, hooks, strict=True):
         if hook is not None:
             reader.hooked += 1
             continue
-        out.append(r.data)
+        try:
+            out.append(r.data)
+        except Exception:  # noqa: BLE001 - a SavedTensor without a readable `data`
+            if any(h is not None for h in hooks):
+                raise
+            return getattr(node, name)  # no hook on any of them: the getter runs none
     return out
 
 
@@ -311,11 +375,13 @@ def _saved_in(
             try:
                 v = _saved_value(node, a, reader)
                 for t in v if type(v) in (tuple, list) else (v,):
+                    reader.saved += 1
                     i = _block_of(starts, blocks, reader.ptr(t)) if reader.exact(t) else None
                     if i is not None:
                         matched.add(i)
                 del v
-            except Exception:  # noqa: BLE001 - freed by a backward (nothing saved)
+            except Exception as exc:  # noqa: BLE001 - freed by a backward (nothing saved)
+                reader.unreadable[type(exc).__name__] += 1
                 continue
         try:
             stack.extend(fn for fn, _ in node.next_functions)
@@ -382,27 +448,27 @@ def _source_line(holder: Holder, near: tuple[str, int] | None, is_user: Callable
     return holder
 
 
-def _top_roots(grad_roots: list[Any], graph_budget: list[int], budget: _Budget) -> list[Any]:
+def _top_roots(
+    grad_roots: list[Any], graph_budget: list[int], budget: _Budget, trail: _Trail | None = None
+) -> list[Any]:
     """The roots whose grad_fn no other root's graph reaches: one walk of every graph
     together. A root inside another's graph (a newer loss added to an accumulator, a saved
-    activation's Python object) holds a part of that graph and never wins over it."""
-    starts: dict[int, Any] = {}
+    activation's Python object) holds a part of that graph and never wins over it. The heads
+    are held until the return: the loop goes on and frees graphs meanwhile, and a freed node's
+    id given to another node would make a head look inside a graph it is not in."""
+    heads: dict[int, tuple[Any, Any]] = {}  # id(grad_fn) -> (weak ref to its tensor, grad_fn)
     for ref in grad_roots:
         budget.tick()
         r = ref()
         if r is not None:
             fn = r.grad_fn
-            if fn is not None:
-                starts.setdefault(id(fn), ref)
+            if fn is not None and id(fn) not in heads:
+                heads[id(fn)] = (ref, fn)
+            fn = None
         r = None
     interior: set[int] = set()
     seen: set[int] = set()
-    stack: list[Any] = []
-    for ref in list(starts.values()):
-        r = ref()
-        if r is not None:
-            stack.append(r.grad_fn)
-        r = None
+    stack = [fn for _ref, fn in heads.values()]
     while stack and graph_budget[0] > 0:
         budget.tick()
         node = stack.pop()
@@ -418,29 +484,61 @@ def _top_roots(grad_roots: list[Any], graph_budget: list[int], budget: _Budget) 
             interior.add(id(fn))
             stack.append(fn)
     del stack
-    return [ref for key, ref in starts.items() if key not in interior]
+    node = fn = None
+    out = [ref for key, (ref, _fn) in heads.items() if key not in interior]
+    if trail is not None:
+        trail.heads, trail.top = len(heads), len(out)
+    heads.clear()
+    return out
 
 
 def _graph_holder(
     blocks: list[tuple[int, int]], grad_roots: list[Any], graph_budget: list[int],
-    reader: _Tensors, budget: _Budget,
+    reader: _Tensors, budget: _Budget, trail: _Trail | None = None,
+    named: Callable[[], list[tuple[Root, Any]]] | None = None,
 ) -> tuple[Any, Any, int]:
     """The tensor whose autograd graph saves the most of `blocks`' bytes (of the roots no
     other root's graph reaches: the accumulator, not the newest loss added to it), its graph's
-    head node, and those bytes. The tensor is None where the loop rebound it meanwhile (its
-    Python object died; the node lives on inside the newer tensor's graph)."""
+    head node, and those bytes. The loop goes on during the search: `total = total + val`
+    rebinds the accumulator, whose tensor found at the start may die before its graph is walked
+    while the newer one was not there yet; so the named tensors read now (`named`: the user's
+    globals and locals) are walked too. The tensor is None where it died before the return (its
+    head node lives on inside the newer tensor's graph)."""
     starts = [b[0] for b in blocks]
     best, node, best_n = None, None, 0
-    for ref in _top_roots(grad_roots, graph_budget, budget):
+    # the named tensors' heads, walked first (alive under their names anyway: holding them
+    # keeps no temporary of the step alive), so a top root with one of them is not walked again
+    named_heads: dict[int, Any] = {}
+    tops = _top_roots(grad_roots, graph_budget, budget, trail)
+
+    def candidates() -> Iterable[tuple[Any, bool]]:
+        # the named ones first: where the roots found at the start are many (the Python objects
+        # torch keeps for saved activations head graphs of their own once the accumulator that
+        # reached them died), the node budget may not last to the end of them
+        for _root, t in named() if named is not None else ():
+            yield t, True
+        for ref in tops:
+            r = ref()
+            if r is None and trail is not None:
+                trail.died += 1
+            if r is not None:
+                yield r, False
+            r = None
+
+    for r, is_named in candidates():
         if graph_budget[0] <= 0:
             break
-        r = ref()
-        if r is None:
+        fn = r.grad_fn
+        if fn is None or id(fn) in named_heads:
             continue
+        if is_named:
+            named_heads[id(fn)] = fn
         got = _saved_in(r, starts, blocks, graph_budget, reader, budget, set())
-        if got > best_n:
-            best, node, best_n = ref, r.grad_fn, got
-        r = None
+        # a tie: the graph that contains the other's (a local `val` saving the newest step only)
+        if got > best_n or (got and got == best_n and _reaches(fn, node, graph_budget, budget)):
+            best, node, best_n = weakref.ref(r), fn, got
+        r = fn = None
+    named_heads.clear()
     return (best() if best is not None else None), node, best_n
 
 
@@ -490,26 +588,35 @@ def find_retainers(
         graph_budget = [MAX_GRAPH_TOTAL]
         mine = {id(tensors), id(grad_roots), id(local_values), id(keys_of)}
         mine.update(id(v) for v in local_values.values())
+
+        def named() -> list[tuple[Root, Any]]:
+            """Tensors heading a graph under a name: the user's globals read now (the loop may
+            have rebound one since the search began), the user frames' locals read above."""
+            got = module_globals(mods, reader.graph_head, user=is_user, deadline=budget.deadline, clock=clock)
+            return got + [(r, v) for r, v in local_values.values() if reader.graph_head(v)]
+
         for idx, (blocks_raw, near) in enumerate(sites):
             if budget.over():
                 out.notes.append(f"retainer search stopped at its time budget ({budget_s:g} s): "
                                  f"{len(sites) - idx} site(s) without a holder")
                 break
+            trail = _Trail()
             try:
                 holder = _site_holder(
                     sorted(blocks_raw), tensors, grad_roots, roots, timed, budget, reader, mine, keys_of[idx],
-                    graph_budget,
+                    graph_budget, named, trail,
                 )
             except OutOfTime:
-                out.notes.append(
-                f"retainer search stopped at its time budget ({budget_s:g} s), site {idx + 1}"
-            )
+                out.notes.append(f"retainer search stopped at its time budget ({budget_s:g} s), "
+                                 f"site {idx + 1}; " + trail.note(idx + 1))
                 break
             except Exception as exc:  # noqa: BLE001 - one site's failure costs that site only
                 out.notes.append(f"retainer search failed for site {idx + 1}: {type(exc).__name__}")
                 continue
             if holder is not None:
                 out.holders[idx] = _source_line(holder, near, is_user)
+            else:  # never silent: what was tried, and why it named nothing
+                out.notes.append(trail.note(idx + 1))
         out.caused_by = _causes(sites, keys_of, reader)
         if reader.subclassed:
             out.notes.append(f"{reader.subclassed} tensor-subclass object(s) not read (their code would run)")
@@ -533,21 +640,43 @@ def find_retainers(
 def _site_holder(
     blocks: list[tuple[int, int]], tensors: list[Any], grad_roots: list[Any], roots: Any, timed: _Timed,
     budget: _Budget, reader: _Tensors, mine: set[int], keys: list[Any], graph_budget: list[int],
+    named: Callable[[], list[tuple[Root, Any]]], trail: _Trail,
 ) -> Holder | None:
     total = sum(b[1] for b in blocks)
+    trail.blocks, trail.total = len(blocks), total
+    saved0, unreadable0, nodes0 = reader.saved, reader.unreadable.copy(), graph_budget[0]
     # A Python holder holds at most the blocks Python tensors lie in (`visible`). The graphs are
     # walked first (cheap: few tensors have a live graph at a step's end); where one saves at
     # least that much, no Python walk can win and its heap scans are skipped.
     visible = sum(blocks[i][1] for i, _ in _tensors_in(blocks, tensors, reader, budget))
-    best, node, best_n = _graph_holder(blocks, grad_roots, graph_budget, reader, budget)
+    trail.visible = visible
+    try:
+        best, node, best_n = _graph_holder(blocks, grad_roots, graph_budget, reader, budget, trail, named)
+    finally:
+        trail.saved = reader.saved - saved0
+        trail.unreadable = dict(reader.unreadable - unreadable0)
+        trail.nodes = nodes0 - graph_budget[0]
+        trail.out_of_nodes = graph_budget[0] <= 0
+    trail.graph_bytes = best_n
     holder = None
     if node is None or best_n < visible:
+        trail.python_walk = True
         holder = _python_holder(blocks, tensors, roots, timed, budget, reader, keep=mine, keys=keys)
         held = holder.bytes if holder is not None else 0
         # most of the bytes lead to no named Python holder: saved for backward by a graph?
         # (a saved activation may have a Python object torch keeps for it, held by nothing)
         if node is None or best_n <= held or held * 2 >= total:
             return holder
+    # Named top-down first: the user's globals read now and the user frames' locals, the one
+    # whose graph reaches the chosen head. The loop goes on during the search: `total = total
+    # + val` may rebind the global between any two heap scans, so a walk up from a tensor
+    # object read earlier can find it held by nobody.
+    candidates = named()
+    trail.named = len(candidates)
+    root = _named_reaching(node, candidates, budget)
+    del candidates
+    if root is not None:
+        return Holder("autograd", root.name, root.file, root.line, root.function, "Tensor", best_n)
     found = _name_tensor(best, roots, timed, budget, mine, keys, best_n) if best is not None else None
     best = None
     if found is None:
@@ -561,6 +690,44 @@ def _site_holder(
     if found is None:
         return holder
     return Holder("autograd", found.name, found.file, found.line, found.function, "Tensor", best_n)
+
+
+def _reaches(head: Any, node: Any, graph_budget: list[int], budget: _Budget) -> bool:
+    """Whether the graph below `head` (a grad_fn) contains the autograd `node` (bounded)."""
+    stack, seen = [head], set()
+    while stack and graph_budget[0] > 0:
+        budget.tick()
+        n = stack.pop()
+        if n is node:
+            return True
+        if n is None or id(n) in seen:
+            continue
+        seen.add(id(n))
+        graph_budget[0] -= 1
+        try:
+            stack.extend(fn for fn, _ in n.next_functions)
+        except Exception:  # noqa: BLE001
+            continue
+    return False
+
+
+def _named_reaching(node: Any, candidates: list[tuple[Root, Any]], budget: _Budget) -> Root | None:
+    """The named tensor whose grad_fn is `node`, else the first whose graph reaches it."""
+    heads = []
+    for root, t in candidates:
+        budget.tick()
+        try:
+            fn = t.grad_fn
+        except Exception:  # noqa: BLE001
+            continue
+        if fn is node:
+            return root
+        heads.append((root, fn))
+    graph_budget = [MAX_GRAPH_TOTAL]
+    for root, fn in heads:
+        if _reaches(fn, node, graph_budget, budget):
+            return root
+    return None
 
 
 def _name_tensor(
@@ -605,20 +772,8 @@ def _tensor_reaching(node: Any, timed: _Timed, budget: _Budget, reader: _Tensors
         r = ref()
         if r is None:
             continue
-        stack, seen = [r.grad_fn], set()
-        while stack and graph_budget[0] > 0:
-            budget.tick()
-            n = stack.pop()
-            if n is node:
-                return r
-            if n is None or id(n) in seen:
-                continue
-            seen.add(id(n))
-            graph_budget[0] -= 1
-            try:
-                stack.extend(fn for fn, _ in n.next_functions)
-            except Exception:  # noqa: BLE001
-                continue
+        if _reaches(r.grad_fn, node, graph_budget, budget):
+            return r
         r = None
     return None
 

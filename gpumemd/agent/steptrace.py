@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import tempfile
 import threading
 import time
@@ -32,17 +31,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpumemd.fs import Problems, SafeDir, WriteError
+from gpumemd.fs import Problems, SafeDir, WriteError, name_part
 
 log = logging.getLogger("gpumemd.steptrace")
 
 __all__ = ["MAX_STEPS", "StepTrace", "install", "step"]
 
 MAX_STEPS = 100
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
 
 
 class StepTrace:
@@ -144,7 +139,8 @@ class StepTrace:
             reason = self._armed or "manual"
             self._armed, self._prof = None, None
         prof.stop()
-        path = self.directory / f"trace-{self._pid}-{time.strftime('%Y%m%dT%H%M%S')}-{_slug(reason)}.json.gz"
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        path = self.directory / f"trace-{self._pid}-{stamp}-{name_part(reason)}.json.gz"
         steps = self._counted
         self._exporting = threading.Thread(
             target=self._export, args=(prof, path, steps), name="gpumemd-trace-export", daemon=True

@@ -55,6 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="find the largest batch (or sequence) that fits at the last shape")
     p.add_argument("--steps", metavar="N", default="2", help="training steps to run (default 2: the "
                    "optimizer's state exists in the second)")
+    p.add_argument("--compile", action="store_true",
+                   help="the model runs torch.compile'd (found by itself where the job compiles it)")
     p.add_argument("--timeout", default="5s", help="the longest the node's answer may take (default 5s)")
     p.add_argument("--json", action="store_true", help="JSON for scripts and schedulers")
 
@@ -153,7 +155,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
-                              steps=steps, alloc_conf=args.alloc_conf or "")
+                              steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile)
     except pf.NotRunnable as exc:
         print(f"gpumemd preflight: could not run the job on fake tensors: {exc}", file=sys.stderr)
         return 2

@@ -29,6 +29,7 @@ __all__ = [
     "edge_label",
     "growth_line",
     "holder_path",
+    "module_globals",
     "own_dict",
     "python_roots",
     "resolve_labels",
@@ -434,3 +435,28 @@ def python_roots(
         return None
 
     return roots
+
+
+def module_globals(
+    modules: Mapping[str, Any],
+    keep: Callable[[Any], bool],
+    *,
+    user: Callable[[str], bool],
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[tuple[Root, Any]]:
+    """(Root, value) for each global of a user module (its `__file__` user code by `user`) whose
+    value `keep` accepts, read now: each module's dict through the module type's descriptor,
+    its items by `dict.items` (no lazy `__getattr__`, no code of the values runs)."""
+    out: list[tuple[Root, Any]] = []
+    for n, mod in enumerate(list(modules.values())):
+        if deadline is not None and n % 256 == 255 and clock() > deadline:
+            break
+        d = own_dict(mod)
+        f = d.get("__file__") if d is not None else None
+        if d is None or type(f) is not str or not user(f):
+            continue
+        for k, v in list(dict.items(d)):
+            if type(k) is str and keep(v):
+                out.append((Root("global", k[:MAX_NAME], f), v))
+    return out

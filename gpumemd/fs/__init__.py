@@ -6,10 +6,11 @@ from .safe import (
     WriteError,
     WriteErrors,
     file_stamp,
+    name_part,
     write_errors,
     write_report,
     write_user_file,
 )
 
-__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "write_errors", "write_report",
-           "write_user_file"]
+__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "name_part", "write_errors",
+           "write_report", "write_user_file"]

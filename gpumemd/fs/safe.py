@@ -32,6 +32,7 @@ import errno
 import json
 import logging
 import os
+import re
 import secrets
 import stat
 import threading
@@ -41,8 +42,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "write_errors", "write_report",
-           "write_user_file"]
+__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "name_part", "write_errors",
+           "write_report", "write_user_file"]
 
 _log = logging.getLogger(__name__)
 
@@ -403,6 +404,15 @@ def file_stamp(now: float) -> str:
     """A UTC time for a file's name, to the millisecond (`20261128T031549.123`): the snapshots,
     diagnoses and leak reports sort by it."""
     return time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{now % 1:.3f}"[1:]
+
+
+_NOT_IN_NAMES = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def name_part(text: str) -> str:
+    """A caller's text as part of a file's name (a snapshot's or a trace's reason, a label):
+    at most 40 characters of [A-Za-z0-9_.-], runs of anything else one `-`; `manual` if none."""
+    return _NOT_IN_NAMES.sub("-", text).strip("-")[:40] or "manual"
 
 
 def write_report(directory: SafeDir, problems: Problems, what: str, name: str, doc: Mapping[str, object],

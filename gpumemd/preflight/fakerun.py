@@ -32,10 +32,11 @@ from a value) and the job is `NotRunnable`; if only the run with 1 reaches its s
 loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
 
 What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
-kernels (Triton, CUDA extensions) without a meta implementation, `torch.compile`, and ops whose
-output's shape depends on values (`nonzero()`, a boolean mask's indexing): fake tensors without
-a shape environment have no bound for them. Such a job fails with torch's own error, which
-`run()` reports as `NotRunnable`.
+kernels (Triton, CUDA extensions) without a meta implementation, and ops whose output's shape
+depends on values (`nonzero()`, a boolean mask's indexing): fake tensors without a shape
+environment have no bound for them. Such a job fails with torch's own error, which `run()`
+reports as `NotRunnable`. `torch.compile` of a module runs as inductor would hold the step's
+memory (compiled.py); of a function, eagerly.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from torch.utils.weak import WeakIdKeyDictionary
 
 from gpumemd.diagnosis.snapshot import request_block
 
+from . import compiled as inductor
 from .verdict import Event
 
 __all__ = [
@@ -125,6 +127,7 @@ class Stream:
     value_reads: dict[str, int] = field(default_factory=dict)  # "file:line" -> stand-ins handed out
     stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
+    compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
 
 
 _aten = torch.ops.aten
@@ -186,6 +189,9 @@ class _Tracker(TorchDispatchMode):
         self.next_key = 1
         self.closed = False
         self.fraction: float | None = None  # set_per_process_memory_fraction's, as the job set it
+        self.paused = 0  # inside a compiled graph's run: its ops' outputs are not counted (compiled.py)
+        self.compiled = 0  # the models run as compiled steps
+        self.notes: list[str] = []
         self.stand_in = 0
         self.value_reads: dict[str, int] = {}
         self.reads = 0
@@ -232,6 +238,33 @@ class _Tracker(TorchDispatchMode):
             return complex(self.stand_in)
         return self.stand_in
 
+    @contextlib.contextmanager
+    def untracked(self) -> Iterator[None]:
+        """The ops' own outputs uncounted: a compiled graph says what it allocates (compiled.py)."""
+        self.paused += 1
+        try:
+            yield
+        finally:
+            self.paused -= 1
+
+    def allocate(self, nbytes: int, category: str | None = None) -> int:
+        """A new allocation of `nbytes` that no tensor stands for (a compiled graph's buffer)."""
+        key = self.next_key
+        self.next_key += 1
+        size = request_block(nbytes)
+        self.sizes[key] = size
+        self.category[key] = category or self._phase_category()
+        self.total += size
+        self.events.append((key, nbytes))
+        if self.total > self.peak:
+            self.peak = self.total
+            self.peak_at = len(self.events)
+            self.phase_at_peak = self.phase
+        return key
+
+    def release(self, key: int) -> None:
+        self._free(key)
+
     def close(self) -> list[Event]:
         """The stream as it stands; the storages that outlive the run free nothing into it."""
         self.closed = True
@@ -258,19 +291,9 @@ class _Tracker(TorchDispatchMode):
         if key is None:
             if not nbytes:
                 return
-            key = self.next_key
-            self.next_key += 1
+            key = self.allocate(nbytes, category)
             self.keys[st] = key
             weakref.finalize(st, self._free, key).atexit = False
-            size = request_block(nbytes)
-            self.sizes[key] = size
-            self.category[key] = category or self._phase_category()
-            self.total += size
-            self.events.append((key, nbytes))
-            if self.total > self.peak:
-                self.peak = self.total
-                self.peak_at = len(self.events)
-                self.phase_at_peak = self.phase
         elif category is not None and key in self.sizes:
             self.category[key] = category  # a grad, or the optimizer's state, once known as one
 
@@ -309,8 +332,9 @@ class _Tracker(TorchDispatchMode):
         out = func(*args, **kwargs)
         if isinstance(out, FakeTensor) and out.dtype == torch.bool:
             self._know(func, args, out)
-        for t in tree_flatten(out)[0]:
-            self.track(t)
+        if not self.paused:
+            for t in tree_flatten(out)[0]:
+                self.track(t)
         return out
 
 
@@ -454,6 +478,8 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
         put(torch.Tensor, "cuda", cuda)
         put(torch.Tensor, "to", to)
         put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
+        put(torch, "compile", _compile(tracker))
+        put(torch.nn.Module, "compile", _compile_in_place(tracker))
         put(torch.nn.Module, "_apply", module_apply)
         put(torch.amp.GradScaler, "_maybe_opt_step", _scaled_step)
         cu = torch.cuda
@@ -470,6 +496,12 @@ def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDI
             ("mem_get_info", lambda *_: (total - memory(), total)),
             ("set_per_process_memory_fraction", set_fraction),
         ):
+            put(cu, name, value)
+        # the generator's state, which AOTAutograd keeps across its trace of a compiled step:
+        # none here, and none read where there is a GPU (reading it would initialise CUDA)
+        for name, value in (("get_rng_state", _no_rng_state), ("set_rng_state", lambda *_: None),
+                            ("get_rng_state_all", lambda: [_no_rng_state()]),
+                            ("set_rng_state_all", lambda *_: None)):
             put(cu, name, value)
         if remap:  # no CUDA to initialise; where there is, the real initialisation stands
             for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
@@ -511,6 +543,55 @@ def _scaled_step(self: Any, optimizer: Any, optimizer_state: Any, *args: Any, **
     gradients taken as finite, so the optimizer steps and makes its state, as a run's steps do
     once the scale has settled."""
     return optimizer.step(*args, **kwargs)
+
+
+def _no_rng_state(*_: Any) -> torch.Tensor:
+    """A CUDA generator's state where there is none: an empty real CPU tensor, never counted."""
+    with _disable_current_modes():
+        return torch.empty(0, dtype=torch.uint8, device="cpu")
+
+
+def _compile(tracker: _Tracker) -> Callable[..., Any]:
+    """`torch.compile` in the fake run: a module becomes a compiled step as inductor holds its
+    memory (compiled.py); a function, another backend or `disable=True` runs eagerly (said in
+    a note: its figure is the eager one)."""
+
+    def compile(model: Any = None, *, backend: Any = "inductor", disable: bool = False, **_: Any) -> Any:
+        if model is None:  # @torch.compile(...) as a decorator factory
+            return lambda m: compile(m, backend=backend, disable=disable)
+        if disable:
+            return model
+        if backend != "inductor":
+            _note(tracker, f"torch.compile with the backend {backend!r}: ran eagerly (the eager figure)")
+            return model
+        if isinstance(model, torch.nn.Module):
+            tracker.compiled += 1
+            return inductor.wrap(model, tracker)
+        _note(tracker, "a torch.compile'd function (not a module) ran eagerly: its part of the figure is "
+              "the eager one (docs/preflight.md, 'A compiled step')")
+        return model
+
+    return compile
+
+
+def _compile_in_place(tracker: _Tracker) -> Callable[..., None]:
+    """`module.compile()`: the module's calls go through a compiled step as `_compile`'s do."""
+
+    def compile(self: torch.nn.Module, *_: Any, backend: Any = "inductor", disable: bool = False,
+                **__: Any) -> None:
+        if disable or backend != "inductor":
+            _note(tracker, f"Module.compile with the backend {backend!r}: ran eagerly (the eager figure)")
+            return
+        tracker.compiled += 1
+        # through the instance's dict: a module set as an attribute would become a child
+        self.__dict__["_compiled_call_impl"] = inductor.CompiledModule(self, tracker)
+
+    return compile
+
+
+def _note(tracker: _Tracker, text: str) -> None:
+    if text not in tracker.notes:
+        tracker.notes.append(text)
 
 
 def _fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
@@ -649,14 +730,16 @@ def _too_many(tracker: _Tracker, where: str) -> NotRunnable:
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
-        **kwargs: Any) -> Stream:
+        compiled: bool = False, **kwargs: Any) -> Stream:
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
-    fake GPU and run `steps` training steps at (batch, seq)."""
-    return _stand_ins(lambda stand_in: _run_once(factory, batch, seq, steps, remap, stand_in, kwargs))
+    fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
+    `torch.compile(model)` would (as it does where the factory compiles it itself)."""
+    return _stand_ins(lambda stand_in: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
+                                                 kwargs))
 
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
-              stand_in: int, kwargs: dict[str, Any]) -> Stream:
+              compiled: bool, stand_in: int, kwargs: dict[str, Any]) -> Stream:
     tracker = _Tracker(remapped() if remap is None else remap)
     tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
@@ -673,6 +756,9 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             raise _too_many(tracker, "building the job") from None
         except Exception as exc:
             raise _fail(exc, "building the job", tracker) from None
+        if compiled or inductor.compiled_original(job.model) is not None:
+            job.model = inductor.wrap(job.model, tracker)
+            tracker.compiled += 1
         hooks.persistent(job.optimizer, job.model)
         groups = blocks(job.model) if isinstance(job.model, torch.nn.Module) else ()
         grads = _grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
@@ -705,8 +791,8 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)",
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak, blocks=groups, fraction=tracker.fraction,
-                  value_reads=tracker.value_reads, stand_in=stand_in)
+                  tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
 
 
 def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
@@ -816,5 +902,5 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
-                  tracker.phase_at_peak, fraction=tracker.fraction, value_reads=tracker.value_reads,
-                  stand_in=stand_in)
+                  tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)

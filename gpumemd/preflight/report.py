@@ -15,6 +15,7 @@ from gpumemd.diagnosis.allocsim import Setting, parse_alloc_conf
 
 from . import fakerun
 from .verdict import (
+    COMPILED_ERROR,
     CPU_PATH_ERROR,
     DEFAULT_OVERHEADS,
     NATIVE,
@@ -28,7 +29,7 @@ from .verdict import (
     per_rank,
 )
 
-__all__ = ["MAX_PROBES", "Report", "ShapeResult", "advise", "load_factory", "preflight"]
+__all__ = ["MAX_PROBES", "Report", "ShapeResult", "advise", "compiled_overheads", "load_factory", "preflight"]
 
 MAX_PROBES = 14  # fake runs one search may spend (doubling, then halving the gap)
 _SIZE_LIMIT = 1 << 24  # a batch or sequence past this is not a search anyone meant
@@ -114,22 +115,26 @@ class _Runner:
     """One fake run per shape, memoised: the search revisits shapes."""
 
     def __init__(self, factory: Callable[..., Any] | None, script: str | None, argv: Sequence[str],
-                 steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting) -> None:
+                 steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting,
+                 compiled: bool = False) -> None:
         self.factory, self.script, self.argv, self.setting = factory, script, argv, setting
         self.steps, self.overheads, self.world, self.remap = steps, overheads, world, remap
+        self.compiled = compiled
         self.done: dict[tuple[int, int], tuple[fakerun.Stream, Figures]] = {}
 
     def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures]:
         key = (batch, seq)
         if key not in self.done:
             if self.factory is not None:
-                stream = fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap)
+                stream = fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap,
+                                     compiled=self.compiled)
             else:
                 assert self.script is not None
                 stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
-            fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq,
-                          overheads=self.overheads, world=self.world, phase=stream.phase_at_peak,
-                          seconds=stream.seconds, setting=self.setting, blocks=stream.blocks)
+            over = compiled_overheads(self.overheads) if stream.compiled else self.overheads
+            fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq, overheads=over,
+                          world=self.world, phase=stream.phase_at_peak, seconds=stream.seconds,
+                          setting=self.setting, blocks=stream.blocks)
             self.done[key] = (stream, fig)
         return self.done[key]
 
@@ -174,6 +179,7 @@ def preflight(
     steps: int = 2,
     remap: bool | None = None,
     alloc_conf: str = "",
+    compiled: bool = False,
 ) -> Report:
     """Will the job fit? `factory` (a callable or `module:function`) returns a `fakerun.Job` or
     `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
@@ -182,7 +188,8 @@ def preflight(
     `overheads`: the bytes beyond the tensors (default: DEFAULT_OVERHEADS, measured on an H100).
     `search`: "batch" or "seq", the largest that fits at the last shape's other dimension.
     `alloc_conf`: the job's PYTORCH_CUDA_ALLOC_CONF (expandable segments, max_split_size_mb, ...:
-    what `diagnosis.allocsim` models; ValueError for the rest).
+    what `diagnosis.allocsim` models; ValueError for the rest). `compiled`: the model runs as
+    `torch.compile(model)` (as it does where the factory or script compiles it itself).
     Raises `fakerun.NotRunnable` when the job cannot run on fake tensors."""
     started = time.perf_counter()
     overheads = overheads or DEFAULT_OVERHEADS
@@ -195,10 +202,12 @@ def preflight(
         device = Device.named(device)
     if script is not None:
         shapes = shapes[:1]
+        if compiled:
+            raise ValueError("compiled: a script's own torch.compile is seen by itself (the flag: a factory)")
     cpu_path = fakerun.remapped() if remap is None else remap
     if cpu_path and overheads.error < CPU_PATH_ERROR:
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
-    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting)
+    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled)
     results = []
     capped: float | None = None
     for batch, seq in shapes:
@@ -215,7 +224,15 @@ def preflight(
     if capped is not None and device is not None:
         report.notes.append(f"the job calls set_per_process_memory_fraction({capped:g}): the verdict holds "
                             f"PyTorch's reserved bytes under {device.fraction_limit} B")
-    report.notes.extend(_value_notes([runner(b, s)[0] for b, s in shapes]))
+    streams = [runner(s.figures.batch, s.figures.seq)[0] for s in results]
+    if any(st.compiled for st in streams):
+        report.notes.append(
+            "a torch.compile'd step: its peak is modelled from inductor's partition of forward and "
+            f"backward and the buffers its kernels keep; the interval is "
+            f"±{100 * compiled_overheads(overheads).error:.0f} % (docs/preflight.md, 'A compiled step')")
+    for note in dict.fromkeys(n for st in streams for n in st.notes):
+        report.notes.append(note)
+    report.notes.extend(_value_notes(streams))
     if cpu_path:
         report.notes.append(
             f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
@@ -279,3 +296,11 @@ def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,
                        "leave room, docs/preflight.md 'Per rank')")
             break
     return out
+
+
+def compiled_overheads(overheads: Overheads) -> Overheads:
+    """The overheads of a compiled step's figures: the stream's error at least `COMPILED_ERROR`
+    (the model of inductor's buffers, docs/preflight.md 'A compiled step')."""
+    if overheads.error >= COMPILED_ERROR:
+        return overheads
+    return dataclasses.replace(overheads, error=COMPILED_ERROR)

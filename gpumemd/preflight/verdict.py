@@ -25,6 +25,7 @@ _UNBOUNDED = 1 << 44  # a capacity no stream reaches (the replay maps its addres
 _WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 
 __all__ = [
+    "COMPILED_ERROR",
     "CPU_PATH_ERROR",
     "NATIVE",
     "DEFAULT_OVERHEADS",
@@ -92,6 +93,9 @@ class Overheads:
 # autocast casts other ops than CUDA's, and CPU kernels save other tensors; docs/preflight.md
 # ("Without a GPU") has the figures it covers.
 CPU_PATH_ERROR = 0.10
+# The stream's error where the step is torch.compile'd (fakerun's compiled runs: the model of
+# inductor's buffers, compiled.py); docs/preflight.md ("A compiled step") says what it rests on.
+COMPILED_ERROR = 0.10
 
 DEFAULT_OVERHEADS = Overheads(
     non_pytorch=758 * MiB,
@@ -199,12 +203,14 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
           world: int = 1, setting: Setting = NATIVE) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
     one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
-    outside = device.driver_reserved + device.others + fig.nccl + (ddp_buckets(fig) if world > 1 else 0)
+    held = ddp_buckets(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
+    outside = device.driver_reserved + device.others + fig.nccl + held
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
     top = device.total - outside - most - fig.error_bytes
     bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
     if device.fraction_limit is not None:
-        top, bottom = min(top, device.fraction_limit - fig.error_bytes), min(bottom, device.fraction_limit)
+        top = min(top, device.fraction_limit - held - fig.error_bytes)
+        bottom = min(bottom, device.fraction_limit - held)
     trace = _trace(events, overheads.workspaces)
     at_top = _replay(trace, max(top, 0), setting)
     notes = []

@@ -70,14 +70,14 @@ from prometheus_client.core import Metric
 from gpumemd.backends.raise_watch import RaiseWatch
 from gpumemd.backends.torch_oom import TorchOomApi
 from gpumemd.diagnosis.oom import CAUSES, UNDIAGNOSED, Diagnosis
-from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, write_report
+from gpumemd.fs import Problems, SafeDir, WriteError, file_stamp, name_part, write_report
 from gpumemd.known_metrics import collected_by
 
 from .base import Source, metric
 
 log = logging.getLogger("gpumemd.oom")
 
-__all__ = ["OomReading", "OomWatcher", "file_prefix", "oom_from_message"]
+__all__ = ["OomReading", "OomWatcher", "file_prefix", "oom_from_message", "snapshot_reason"]
 
 _UNITS = {"bytes": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
 _SIZE = r"([0-9]{1,24}(?:\.[0-9]{1,4})?) (bytes|KiB|MiB|GiB|TiB)"
@@ -156,14 +156,19 @@ _AT_RAISE = ("at the OOM (seen at the raise through sys.monitoring, in the raisi
 SIGHTED = 16  # the OOM exceptions last diagnosed, remembered so that each is diagnosed once
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:40] or "manual"
+def snapshot_reason(reason: object) -> str:
+    """A caller's snapshot reason as the file name and the `reason` label carry it (at most 40
+    characters of [A-Za-z0-9_.-]); TypeError for anything but a str, never formatted: its
+    `__str__` would be user code."""
+    if type(reason) is not str:
+        raise TypeError(f"dump_snapshot: reason must be a str, not {type(reason).__name__}")
+    return name_part(reason)
 
 
 def file_prefix(labels: Mapping[str, str]) -> str:
     """`gpumemd-p1234-r0`: the name every file of this process's evidence starts with
     (snapshots, diagnoses, leak reports), rotated by it."""
-    return "gpumemd" + "".join("-" + _slug(f"{k[0]}{v}") for k, v in sorted(labels.items()))
+    return "gpumemd" + "".join("-" + name_part(f"{k[0]}{v}") for k, v in sorted(labels.items()))
 
 
 class OomWatcher(Source[OomReading]):
@@ -456,7 +461,9 @@ class OomWatcher(Source[OomReading]):
             self._snapshots[result] = self._snapshots.get(result, 0) + 1
 
     def dump_snapshot(self, reason: str = "manual") -> str | None:
-        """Write an allocator snapshot now; the path, or None (not configured, skipped, failed)."""
+        """Write an allocator snapshot now; the path, or None (not configured, skipped, failed).
+        A reason that is not a str raises TypeError before anything changes."""
+        reason = snapshot_reason(reason)
         try:
             return self._dump(reason)
         except Exception:
@@ -480,7 +487,7 @@ class OomWatcher(Source[OomReading]):
                 log.info("snapshot (%s) skipped: the last one is %.0fs old", reason, now - self._last_time)
                 self._note("skipped")
                 return None
-            name = f"{self._prefix}-{file_stamp(now)}-{_slug(reason)}.pickle"
+            name = f"{self._prefix}-{file_stamp(now)}-{reason}.pickle"
             try:
                 # torch writes by path: into a private directory under the checked one, then
                 # renamed into place (gpumemd.fs.SafeDir.write_by_path)

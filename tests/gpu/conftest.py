@@ -58,6 +58,7 @@ PREFLIGHT = "test_preflight_gpu.py::test_predicted_peak_and_verdict_hold_on_the_
 # the agent under backend:cudaMallocAsync: step ends, the forecast's leak, the OOM diagnosis's
 ASYNC = ("test_async_steps_gpu.py::"
          "test_under_cudamallocasync_the_forecast_and_the_oom_diagnosis_get_exact_step_ends")
+PREFLIGHT_COMPILED = "test_preflight_gpu.py::test_a_compiled_steps_predicted_peak_holds_on_the_gpu"
 AGENT = (OOM, LEAK, HF)  # each scenario runs the agent: gpumemd.start, its sources, its thread
 FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.nvml": (EXPLAIN, OOM),
@@ -90,6 +91,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.profiler.probes": PROFILER,
     "gpumemd.profiler.results": PROFILER,  # peak_bounds: span_peak on the device's counters
     "gpumemd.preflight.fakerun": (PREFLIGHT,),  # fake CUDA tensors on a real CUDA build
+    "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
 EXTRA_GPU_FACING = frozenset(

@@ -105,3 +105,47 @@ def test_predicted_peak_and_verdict_hold_on_the_gpu() -> None:
                 assert _real(batch, 512) is not None, f"predicted to fit, OOMed: batch {batch}"
     finally:
         torch.cuda.set_per_process_memory_fraction(1.0)
+
+
+@pytest.mark.timeout_s(240)
+def test_a_compiled_steps_predicted_peak_holds_on_the_gpu() -> None:
+    """The compiled step's model (gpumemd/preflight/compiled.py) on fake CUDA tensors beside the
+    same job torch.compile'd on the GPU: within COMPILED_ERROR, the interval it is given."""
+    import torch
+
+    from gpumemd.preflight import fakerun
+    from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS, Overheads, figures
+
+    _real(1, 64)  # cuBLAS's workspaces in place, as above
+    workspaces = torch.cuda.memory_allocated()
+    over = Overheads(0, 0, workspaces, 0, COMPILED_ERROR, "measured")
+    batch, seq = 4, 256
+    st = fakerun.run(_factory, batch, seq, remap=False, compiled=True)
+    assert st.compiled
+    fig = figures(st.events, st.at_peak, st.peak, batch=batch, seq=seq, overheads=over)
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    with torch.device("cuda"):
+        job = _factory()
+    job.model = torch.compile(job.model)
+    try:
+        for _ in range(2):
+            data = job.batch(batch, seq)
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = job.model(data)
+            loss.backward()
+            del loss, data
+            job.optimizer.step()
+            job.optimizer.zero_grad(set_to_none=True)
+        torch.cuda.synchronize()
+        real = torch.cuda.max_memory_allocated()
+    finally:
+        del job
+        gc.collect()
+        torch.cuda.empty_cache()
+        torch._dynamo.reset()
+    eager = fakerun.run(_factory, batch, seq, remap=False)
+    eager_fig = figures(eager.events, eager.at_peak, eager.peak, batch=batch, seq=seq,
+                        overheads=DEFAULT_OVERHEADS)
+    error = (fig.allocated_peak - real) / real
+    assert abs(error) <= COMPILED_ERROR, (fig.allocated_peak, real, error, eager_fig.allocated_peak)

@@ -46,6 +46,12 @@ def test_every_task_is_dealt_once_and_the_shards_are_balanced() -> None:
     assert len(acc) == 24 and {t[3] for t in acc} == {"adamw", "sgd"}
     assert sum(1 for t in tasks if t[1] == "boundary") == 3
     assert any(t[1] == "accuracy" and t[-1] for t in tasks)
+    # compiled alone: GPT-2's and BERT's compiled runs at two shapes each, nothing else
+    alone = preflight_accuracy.tasks(["gpt2", "bert"], "compiled")
+    assert all(t[1] == "accuracy" and t[-1] for t in alone)
+    assert sorted((t[2], t[5], t[6]) for t in alone) == sorted(
+        (f, b, s) for f in ("gpt2", "bert") for b, s in preflight_accuracy.COMPILED[f])
+    assert {t[2] for t in alone} == {"gpt2", "bert"} and len(alone) >= 4
 
 
 def test_two_shards_on_a_cpu_then_the_merge(tmp_path: Path) -> None:
@@ -65,6 +71,8 @@ def test_two_shards_on_a_cpu_then_the_merge(tmp_path: Path) -> None:
         if not r["compiled"]:
             assert r["memtracker"].get("peak", 0) > 0, r["memtracker"]  # the two steps ran under it
             assert "peak" in r["accelerate"] or "error" in r["accelerate"]
+        else:  # the compiled model's prediction, eager's beside it
+            assert r["pred_path"] == "cpu" and r["pred_eager_allocated"] > 0
     (head,) = [r for r in rows if r["kind"] == "boundary"]
     assert "error" not in head, head
     grid = head["grid"]
@@ -123,18 +131,69 @@ def test_the_ranks_script_under_torchrun_on_gloo(tmp_path: Path) -> None:
     _run([torchrun, "--standalone", "--nproc-per-node", "2", "bench/preflight_ranks.py",
           "--out", str(tmp_path), "--models", "tiny", "--batch", "2", "--seq", "32"])
     got = json.loads((tmp_path / "ranks.json").read_text())
-    assert [r["rank"] for r in got["ranks"]] == [0, 1]
-    for r in got["ranks"]:
-        assert set(r["runs"]) == {"tiny/ddp", "tiny/fsdp2"}
-        assert all(run.get("oom") is False and "error" not in run for run in r["runs"].values()), r["runs"]
-    pred = got["predictions"]["tiny"]
+    assert sorted((r["rank"], r["strategy"]) for r in got["rows"]) == [(0, "ddp"), (0, "fsdp2"), (1, "ddp"),
+                                                                          (1, "fsdp2")]
+    assert all(r["outcome"] == "ran" and (r["world"], r["phase"]) == (2, "w2") for r in got["rows"]), got
+    pred = got["predictions"]["tiny:adamw:2x32"]
     assert "error" not in pred, pred
+    w2 = pred["worlds"]["2"]
     # FSDP2 shards the persistent bytes: its per-rank figure is under DDP's (which adds buckets)
-    assert pred["fsdp2"]["allocated"] < pred["one_gpu_allocated"] < pred["ddp"]["allocated"]
+    assert w2["fsdp2"]["allocated"] < pred["one_gpu_allocated"] < w2["ddp"]["allocated"]
     # predicted by rank 0's child (rank 0 itself runs only the job), with the model's two blocks
     assert len(pred["blocks"]) == 2 and pred["blocks"][0] == pred["blocks"][1] > 0
-    assert "| step 1 peak | step 2 peak |" in (tmp_path / "ranks.md").read_text()
-    assert len(got["rows"]) == 4 and (tmp_path / "ranks.md").exists() and (tmp_path / "junit.json").exists()
+    # the edge caps: DDP's holds the stream and two gradient copies, FSDP2's its per-rank reserved
+    assert w2["ddp"]["edge"] >= pred["one_gpu_reserved"] + 2 * pred["categories"]["parameters"]
+    assert w2["fsdp2"]["reserved"] <= w2["fsdp2"]["edge"] < w2["ddp"]["edge"]
+    md = (tmp_path / "ranks.md").read_text()
+    assert "| step 1 peak | step 2 peak |" in md and "| tiny:adamw:2x32 | 2 | fsdp2 | 1 |" in md
+    assert got["checks"] == [] and (tmp_path / "junit.json").exists()
+
+
+def test_the_edge_cap_is_the_smallest_at_which_the_verdict_says_fits() -> None:
+    import preflight_ranks
+
+    from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, figures, judge
+
+    events = [(1, 3 * GiB), (2, GiB), (2, 0), (3, GiB // 2)]
+    f = figures(events, {"parameters": GiB, "activations": GiB}, 4 * GiB, batch=1, seq=1,
+                overheads=DEFAULT_OVERHEADS, world=4, blocks=(GiB // 4,) * 4)
+    caps = preflight_ranks.edge_caps(events, f, 4, 80 * GiB)
+
+    def fits(cap: int) -> bool:
+        return judge(events, f, Device("t", 80 * GiB, fraction_limit=cap), DEFAULT_OVERHEADS, 4).fits
+
+    cap = caps["ddp"]
+    assert cap is not None and cap % (2 << 20) == 0 and fits(cap) and not fits(cap - (2 << 20))
+    assert caps["fsdp2"] is not None and caps["fsdp2"] < cap
+
+
+def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
+    """bench/preflight_device.sh ranks with a tiny plan (PREFLIGHT_RANKS_PLAN): the predictions one
+    process a configuration, a world-3 phase, then two world-2 phases at once, every run's edge
+    run recorded (skipped without a GPU), one merged table of every phase."""
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} \"$@\"\n")  # the device's python3
+    (shim / "python3").chmod(0o755)
+    plan = ("w3|0,1,2|3|tiny:adamw:2x32|150\nw2a|0,1|2|tiny:sgd:2x16|150|&\n"
+            "w2b|2,3|2|tiny:adamw:2x32|150|&")
+    env = {**_ENV, "PATH": f"{shim}:{os.environ['PATH']}", "GPUMEMD_RESULTS": str(tmp_path / "r"),
+           "PREFLIGHT_RANKS_PLAN": plan}
+    r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=400)
+    ok = r.returncode == 0 and all(f"{p} rc=0" in r.stdout for p in ("w3", "w2a", "w2b"))
+    assert ok, r.stdout[-4000:] + r.stderr[-2000:]
+    d = tmp_path / "r" / "preflight" / "ranks"
+    got = json.loads((d / "ranks.json").read_text())
+    assert set(got["predictions"]) == {"tiny:adamw:2x32", "tiny:sgd:2x16"}
+    assert set(got["predictions"]["tiny:adamw:2x32"]["worlds"]) == {"2", "3"}
+    seen = sorted({(r["phase"], r["world"], r["config"], r["rank"]) for r in got["rows"]})
+    assert seen == sorted([("w3", 3, "tiny:adamw:2x32", k) for k in range(3)]
+                          + [("w2a", 2, "tiny:sgd:2x16", k) for k in range(2)]
+                          + [("w2b", 2, "tiny:adamw:2x32", k) for k in range(2)])
+    assert all(r["outcome"] == "ran" for r in got["rows"]), got["rows"]
+    assert len(got["checks"]) == 6 and all(
+        set(c["outcomes"].values()) == {"skipped: no GPU to cap"} for c in got["checks"])
 
 
 def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
@@ -143,6 +202,29 @@ def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
     r = subprocess.run(["bash", script, "nothing"], capture_output=True, text=True, timeout=30,
                        env={**_ENV, "GPUMEMD_RESULTS": "/nonexistent-gpumemd-results"}, cwd=ROOT)
     assert r.returncode == 2 and "usage" in r.stderr
+
+
+def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -> None:
+    base = {"kind": "accuracy", "family": "gpt2", "optimizer": "adamw", "bf16": True, "seq": 512,
+            "compiled": True, "pred_path": "cuda"}
+    ran = {"oom": False, "allocated_peak": 1000, "reserved_peak": 1100}
+    _shard(tmp_path, 0, [
+        {**base, "batch": 4, "pred_allocated": 1050, "pred_eager_allocated": 1427, "real": ran,
+         "err_gpumemd": 0.05, "err_eager": 0.427},
+        {**base, "batch": 8, "pred_allocated": 800, "pred_eager_allocated": 1400, "real": ran,
+         "err_gpumemd": -0.2, "err_eager": 0.4},
+    ])
+    assert preflight_accuracy.merge(tmp_path) == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    within = f"compiled within {100 * preflight_accuracy.COMPILED_ERROR:.0f} %"
+    assert cases[f"{within}: gpt2 adamw bf16 4x512"]["status"] == "passed"
+    assert cases[f"{within}: gpt2 adamw bf16 8x512"]["status"] == "failed"
+    assert "+42.70 %" in cases[f"{within}: gpt2 adamw bf16 4x512"]["message"]  # eager's beside it
+    assert not any(name.startswith("allocated within 1 %") for name in cases)  # eager's goal is eager's
+    table = (tmp_path / "table.md").read_text()
+    assert "## Compiled steps" in table
+    assert "| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | 1,427 |" in table
+    assert "allocated step peak, compiled: 2 configurations" in table
 
 
 def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -> None:
@@ -177,3 +259,53 @@ def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -
     near = sum(1 for c in checks if c["near_boundary"])
     table = (tmp_path / "table.md").read_text()
     assert f"verdicts checked by a real run: {len(checks) + 1} ({near} within" in table
+
+
+def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answered(tmp_path: Path) -> None:
+    """The merge on GPU-shaped records (written here: a CPU has no allocator peaks or caps): per-rank
+    errors against the world's figures, the edge checks by their every rank, the fitted control apart."""
+    import preflight_ranks
+
+    def pred(tag: str, alloc: int) -> dict[str, Any]:
+        fig = {"allocated": alloc, "reserved": alloc + GiB, "total": alloc + 3 * GiB, "edge": alloc + 2 * GiB,
+               "fits_whole_gpu": True}
+        return {"config": tag, "worlds": {"2": {"ddp": dict(fig), "fsdp2": dict(fig)}}}
+
+    (tmp_path / "predictions-0.json").write_text(json.dumps([pred("bert:sgd:2x128", 10 * GiB),
+                                                             pred("gpt2:adamw:4x512", 10 * GiB)]))
+    runs = {0: [], 1: []}
+    for r in (0, 1):
+        runs[r].append({"event": "rank", "device": "NVIDIA H200", "non_pytorch_before": 500 << 20,
+                        "non_pytorch_nccl": 1340 << 20})
+        for tag in ("bert:sgd:2x128", "gpt2:adamw:4x512"):
+            for strategy in ("ddp", "fsdp2"):
+                real = {"oom": False, "allocated_peak": 10 * GiB + (GiB if strategy == "fsdp2" else 0),
+                        "reserved_peak": 11 * GiB, "used_after": 12 * GiB, "seconds": 1.0}
+                runs[r] += [{"event": "start", "config": tag, "strategy": strategy, "capped": False},
+                            {"event": "done", "config": tag, "strategy": strategy, "capped": False,
+                             "result": real}]
+        capped = {"bert:sgd:2x128": {"ddp": {"oom": False, "allocated_peak": 1, "limit": 5},
+                                     "fsdp2": {"oom": True}}}
+        for strategy, got in capped["bert:sgd:2x128"].items():
+            runs[r].append({"event": "start", "config": "bert:sgd:2x128", "strategy": strategy,
+                            "capped": True})
+            if not (r == 1 and strategy == "ddp"):  # rank 1 died in its DDP edge run: no result
+                runs[r].append({"event": "done", "config": "bert:sgd:2x128", "strategy": strategy,
+                                "capped": True, "result": got})
+    for r, lines in runs.items():
+        (tmp_path / f"runs-w2-rank-{r}.jsonl").write_text(
+            "".join(json.dumps({"phase": "w2", "world": 2, "rank": r, **x}) + "\n" for x in lines) + '{"half')
+    assert preflight_ranks.merge(tmp_path) == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    assert cases["per-rank allocated within 3 %: bert:sgd:2x128 ddp world 2 rank 0"]["status"] == "passed"
+    fsdp = cases["per-rank allocated within 3 %: bert:sgd:2x128 fsdp2 world 2 rank 1"]
+    assert fsdp["status"] == "failed" and fsdp["message"] == "-9.09 %"  # 10 GiB predicted, 11 GiB real
+    assert cases["per-rank total not under NVML's: bert:sgd:2x128 ddp world 2 rank 0"]["message"] == "+8.33 %"
+    assert "per-rank allocated within 3 %: gpt2:adamw:4x512 ddp world 2 rank 0" in cases  # not fitted at 2
+    edge = cases["no fits-then-OOM at the edge cap: bert:sgd:2x128 ddp world 2"]
+    assert edge["status"] == "failed" and "rank 1: no result (the rank died or hung)" in edge["message"]
+    oom = cases["no fits-then-OOM at the edge cap: bert:sgd:2x128 fsdp2 world 2"]
+    assert oom["status"] == "failed" and oom["message"] == "rank 0: OOM; rank 1: OOM"
+    md = (tmp_path / "ranks.md").read_text()
+    assert "predicted fits and did not run: 2" in md and "2: [840.0] MiB" in md
+    assert "8 of 8 rank rows within ±1 %" not in md and "4 of 8 rank rows within ±1 %" in md

@@ -357,3 +357,34 @@ def test_a_saved_tensors_unpack_hook_never_runs_and_is_said() -> None:
     assert ran == [], "the search ran the user's unpack hook"
     assert r.holders[0].name == "kept"
     assert any("unpack hook" in n for n in r.notes), r.notes
+
+
+def test_the_graphs_of_named_globals_are_read_without_running_a_hostile_neighbour() -> None:
+    """The user's globals are read again for the graph walk (issue 37): beside the
+    accumulator, a lazy proxy module, a blocking `__class__` and a tensor subclass whose
+    `grad_fn` runs code are global values too; none runs, and the accumulator is named."""
+    net = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.Tanh(), torch.nn.Linear(64, 64))
+    params = {p.untyped_storage().data_ptr() for p in net.parameters()}
+    total = torch.zeros(())
+    for _ in range(3):
+        total = total + net(torch.randn(32, 64)).square().mean()
+    saved, stack, seen = set(), [total.grad_fn], set()
+    while stack:  # the test's own walk: where the saved activations lie
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for a in dir(node):
+            v = getattr(node, a) if a.startswith("_saved_") else None
+            ptr = v.untyped_storage().data_ptr() if isinstance(v, torch.Tensor) and v.numel() > 64 else None
+            if ptr is not None and ptr not in params:
+                saved.add((ptr, v.untyped_storage().nbytes()))
+        stack.extend(fn for fn, _ in node.next_functions)
+    del node, stack
+    hostile = module(total=total, holder=BlockingClass([]), proxy=LazyProxy([]),
+                     raising=torch.ones(4).as_subclass(RaisingTensor))
+    t0 = time.monotonic()
+    r = find_retainers([(sorted(saved), None)], torch=torch, cuda=False,
+                       modules={"train": hostile, "lazy_module": LazyProxy([])}, budget_s=BUDGET_S)
+    assert Ran.calls == [] and time.monotonic() - t0 < 2 * BUDGET_S
+    assert (r.holders[0].kind, r.holders[0].name) == ("autograd", "total"), r.notes

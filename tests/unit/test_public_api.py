@@ -57,7 +57,8 @@ SIGNATURES = {
                  "shapes: 'Sequence[tuple[int, int]]' = ((1, 512),), *, script: 'str | None' = None, "
                  "argv: 'Sequence[str]' = (), device: 'Device | str | None' = None, "
                  "overheads: 'Overheads | None' = None, world: 'int' = 1, search: 'str | None' = None, "
-                 "steps: 'int' = 2, remap: 'bool | None' = None, alloc_conf: 'str' = '') -> 'Report'",
+                 "steps: 'int' = 2, remap: 'bool | None' = None, alloc_conf: 'str' = '', "
+                 "compiled: 'bool' = False) -> 'Report'",
 }
 
 PROFILER_NAMES = ["BoundedList", "DEVICE_FORMS", "Device", "GPUMemoryProfiler", "MemorySnapshot", "MiB",

@@ -34,6 +34,11 @@ def test_find_leak_checks_its_arguments_even_without_an_agent() -> None:
         api.find_leak(every=0)
 
 
+def test_dump_snapshot_checks_its_reason_even_without_an_agent() -> None:
+    with pytest.raises(TypeError):
+        api.dump_snapshot(object())  # type: ignore[arg-type]
+
+
 def test_start_is_idempotent_and_the_calls_reach_the_running_agent() -> None:
     agent = api.start(listen_address=None, **QUIET)
     assert agent.started and api.current() is agent

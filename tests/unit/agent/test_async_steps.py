@@ -19,7 +19,8 @@ from gpumemd.agent.agent import Agent
 from gpumemd.agent.categories import CategorySource
 from gpumemd.alerts.engine import FIRING, PENDING
 from gpumemd.diagnosis.leakverdict import MIN_ENDS
-from gpumemd.sources.allocator import AllocatorSource, DriverPoolStepPeak, StepPeak, StepPeakReading
+from gpumemd.sources.allocator import AllocatorSource
+from gpumemd.sources.steppeak import DriverPoolStepPeak, StepPeak, StepPeakReading
 from tests.fakes import states, step
 from tests.unit.agent.test_allocator_config import async_stats
 from tests.unit.agent.test_forecast import _engine, series

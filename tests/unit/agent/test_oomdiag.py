@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gpumemd.agent.oomdiag import OomDiagnoser
-from gpumemd.sources.allocator import StepPeakReading
+from gpumemd.sources.steppeak import StepPeakReading
 
 GIB, MIB = 1 << 30, 1 << 20
 UUID = "GPU-0000"
@@ -222,3 +222,30 @@ def test_the_raise_watch_is_released_by_stop_and_in_a_forked_child() -> None:
     finally:
         a.oom.remove_excepthooks()  # what stop() calls
     assert sys.monitoring.get_tool(tool) is None
+
+
+def test_stop_turns_off_the_history_the_agent_started_and_only_that() -> None:
+    """Allocation history costs the training loop (docs/agent.md): what `arm_memory_history()`
+    or `memory_history: on` started ends with the agent's `stop()`; history the program records
+    itself is left on."""
+    from gpumemd.agent.agent import Agent
+    from tests.fakes import FakeTorch
+    from tests.unit.agent.test_allocator_config import FakeTorchCudaApi
+
+    def started(oom: FakeTorch, **settings: Any) -> Agent:
+        agent = Agent(listen_address=None, spool_dir="", nvml=False, interval=60,
+                      apis={"torch": FakeTorchCudaApi(), "oom": oom, "env": {}}, **settings)
+        return agent.start()
+
+    armed = FakeTorch()
+    a = started(armed, memory_history="armed")
+    assert a.arm_memory_history() is True and armed.history
+    a.stop()
+    assert armed.history == []
+
+    users = FakeTorch()
+    users.record_history(1000, "python")  # the program's own recording
+    b = started(users, memory_history="armed")
+    assert b.arm_memory_history() is True  # recorded: by someone else
+    b.stop()
+    assert users.history == [(1000, "python")]

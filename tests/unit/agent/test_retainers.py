@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 import types
+from typing import Any
 
 from gpumemd.agent.retainers import find_retainers
+from gpumemd.diagnosis.oom import human_bytes
 from gpumemd.diagnosis.retainers import Root, edge_label, growth_line, holder_path, walk_to_holder
 from tests.fakes import HistoryApi
 
@@ -432,3 +435,99 @@ def test_an_accumulator_whose_chosen_tensor_died_during_the_search_is_still_name
     )
     assert 0 in r.holders, r
     assert (r.holders[0].kind, r.holders[0].name, r.holders[0].bytes) == ("autograd", "total", 4096), r
+
+
+_ACCUMULATE = """\
+import torch
+
+torch.manual_seed(0)
+emb, norm, head = torch.nn.Embedding(512, 32), torch.nn.LayerNorm(32), torch.nn.Linear(32, 512)
+total = torch.zeros(())
+
+
+def step(ids):
+    global total
+    val = torch.nn.functional.cross_entropy(head(norm(emb(ids))), ids)  # the evaluation
+    total = total + val
+"""
+
+
+def _saved_blocks(torch: Any, head: Any, skip: set[int]) -> list[tuple[int, int]]:
+    """The test's own walk: where the tensors a graph saved lie (`skip`: the parameters')."""
+    saved, stack, seen = set(), [head], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for a in dir(node):
+            v = getattr(node, a) if a.startswith("_saved_") else None
+            if isinstance(v, torch.Tensor) and v.numel() > 1 and v.untyped_storage().data_ptr() not in skip:
+                saved.add((v.untyped_storage().data_ptr(), v.untyped_storage().nbytes()))
+        stack.extend(fn for fn, _ in node.next_functions)
+    return sorted(saved)
+
+
+def test_a_global_accumulator_of_main_rebound_while_the_search_runs_is_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 37 on the GPU: `total = total + val`, `total` a global of the script run as
+    __main__ (GPT-2's node types: embedding, layer norm, matmul, cross entropy), the loop going
+    on while the search runs: no holder and no note. Here the injected clock runs a step of the
+    loop at each read, so the global is rebound between any two phases of the search (the
+    walk up from a tensor read earlier finds it held by nobody); the holder is named top-down,
+    from the global read at the naming, at the line that grows it."""
+    import torch
+
+    script = tmp_path / "train.py"
+    script.write_text(_ACCUMULATE)
+    main = types.ModuleType("__main__")
+    main.__file__ = str(script)
+    exec(compile(_ACCUMULATE, str(script), "exec"), main.__dict__)  # noqa: S102 - the user's script
+    ids = torch.randint(0, 512, (64,))
+    for _ in range(4):
+        main.step(ids)
+    params = {p.untyped_storage().data_ptr() for m in (main.emb, main.norm, main.head)
+              for p in m.parameters()}
+    blocks = _saved_blocks(torch, main.total.grad_fn, params)
+    assert len(blocks) >= 8
+    steps = [0]
+
+    def clock() -> float:
+        if steps[0] < 40:
+            main.step(ids)
+            steps[0] += 1
+        return time.monotonic()
+
+    r = find_retainers([(blocks, (str(script), 10))], torch=torch, cuda=False, modules={"__main__": main},
+                       clock=clock, budget_s=60)
+    assert steps[0] > 4, steps  # the loop went on during the search
+    assert 0 in r.holders, r.notes
+    h = r.holders[0]
+    assert (h.kind, h.name, h.file, h.line) == ("autograd", "total", str(script), 11), r
+    assert h.bytes == sum(n for _, n in blocks)  # the accumulator's graph, not one step's
+    assert r.heap_scans == 1, r.heap_scans  # named top-down: no walk up the heap (each scan holds the GIL)
+
+
+def test_a_site_left_without_a_holder_says_what_was_tried() -> None:
+    """Never silent (issue 37: no holder and no note): a site no graph saves, and one a graph
+    saves whose tensor nothing named holds (a local of the search's own thread is no root),
+    each carry a note of what was tried and what each step found."""
+    import torch
+
+    net = torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.Tanh(), torch.nn.Linear(16, 16))
+    params = {p.untyped_storage().data_ptr() for p in net.parameters()}
+    kept = net(torch.randn(8, 16)).square().mean()
+    blocks = _saved_blocks(torch, kept.grad_fn, params)
+    saved = sum(n for _, n in blocks)
+    r = find_retainers([(blocks, None), ([(1, 4096)], None)], torch=torch, cuda=False, modules={},
+                       budget_s=60)  # what is said, not how fast: a loaded runner's heap scans are slow
+    assert r.holders == {}, r.holders
+    said = [n for n in r.notes if n.startswith("site ")]  # (the suite's heap may add others)
+    assert len(said) == 2, r.notes
+    graph, nothing = said
+    head = f"site 1: no holder named for {human_bytes(saved)} in {len(blocks)} block(s)"
+    assert graph.startswith(head), graph
+    assert f"one graph saves {human_bytes(saved)} of them" in graph, graph
+    assert "met no named holder" in graph, graph
+    assert nothing.startswith("site 2: no holder named for 4.0 KiB in 1 block(s): 0 B lie in"), nothing
+    assert nothing.endswith("no graph saves these blocks"), nothing
+    assert kept.grad_fn is not None

@@ -9,7 +9,8 @@ from typing import Any
 
 from gpumemd.agent.agent import Agent
 from gpumemd.agent.identity import Identity
-from gpumemd.sources.allocator import AllocatorSource, StepPeakReading
+from gpumemd.sources.allocator import AllocatorSource
+from gpumemd.sources.steppeak import StepPeakReading
 from tests.fakes import FakeTorch, TorchSequence, stats
 
 MiB = 1 << 20

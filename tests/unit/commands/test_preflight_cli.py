@@ -238,3 +238,12 @@ def test_a_scripts_own_memory_fraction_is_held_in_the_verdict(capsys: pytest.Cap
     assert code == 1 and doc["fits"] is False
     assert doc["device"]["fraction_limit"] == int(0.2 * (2 << 30))
     assert any("set_per_process_memory_fraction(0.2)" in n for n in doc["notes"])
+
+
+def test_compile_predicts_the_compiled_step_and_says_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, JOB, "--shape", "2x16", "--gpu", "H100-80GB", "--compile", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert any("torch.compile'd step" in n and "±10 %" in n for n in doc["notes"])
+    code, _, err = _run(capsys, "train.py", "--gpu", "H100-80GB", "--compile")
+    assert code == 2 and "a script's own torch.compile is seen by itself" in err

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -13,7 +14,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gpumemd.fs import Problems, SafeDir, WriteError, WriteErrors, file_stamp, write_report, write_user_file
+from gpumemd.fs import (
+    Problems,
+    SafeDir,
+    WriteError,
+    WriteErrors,
+    file_stamp,
+    name_part,
+    write_report,
+    write_user_file,
+)
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="chown to another uid needs root")
 OTHER_UID = 65534  # nobody
@@ -320,3 +330,10 @@ def test_a_report_is_written_private_and_its_kind_rotated_and_a_bad_document_is_
     assert write_report(SafeDir(other, what="report"), problems, "report", "x-1.r.json", {},
                         rotate=("x-", ".r.json"), keep=2) is None
     assert sum(counts.counts().values()) == 1
+
+
+@given(st.text(max_size=200))
+def test_any_text_is_a_short_plain_name_part(text: str) -> None:
+    part = name_part(text)
+    assert re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", part) and not part.startswith("-")
+    assert name_part("alert-PytorchMemoryLeak") == "alert-PytorchMemoryLeak" and name_part("../\n") == ".."

@@ -101,7 +101,8 @@ def test_the_patches_are_put_back() -> None:
     def patched() -> tuple[object, ...]:
         return (torch.Tensor.cuda, torch.Tensor.to, torch.Tensor.uniform_, torch.nn.Module._apply,
                 torch.cuda.is_available, torch.tensor, torch.nn.functional.scaled_dot_product_attention,
-                torch.amp.GradScaler._maybe_opt_step)
+                torch.amp.GradScaler._maybe_opt_step, torch.compile, torch.nn.Module.compile,
+                torch.cuda.get_rng_state)
 
     before = patched()
     fakerun.run(models.tiny, 1, 8)

@@ -57,6 +57,16 @@ def test_above_one_rank_the_verdict_holds_ddps_buckets_beside_the_stream() -> No
     assert judge(EVENTS, _fig(4), Device("t", 15 * GiB + 800 * MiB), OVER, world=4).fits
 
 
+def test_under_a_fraction_limit_ddps_buckets_count_against_the_limit() -> None:
+    # the limit caps PyTorch's reserved bytes, and the buckets are PyTorch's: a 7 GiB limit holds
+    # one GPU's 6 GiB stream, not the stream beside two gradient copies of 4 GiB
+    cap = Device("t", 80 * GiB, fraction_limit=7 * GiB)
+    assert judge(EVENTS, _fig(1), cap, OVER, world=1).fits
+    v = judge(EVENTS, _fig(4), cap, OVER, world=4)
+    assert not v.fits and v.capacity == 7 * GiB - 8 * GiB - _fig(4).error_bytes
+    assert judge(EVENTS, _fig(4), Device("t", 80 * GiB, fraction_limit=15 * GiB), OVER, world=4).fits
+
+
 def test_measured_non_pytorch_bytes_replace_the_default() -> None:
     cal = OVER.calibrated([700 * MiB, 760 * MiB, 820 * MiB], "node")
     assert cal.non_pytorch == 760 * MiB and cal.non_pytorch_spread == 60 * MiB

@@ -192,7 +192,7 @@ def test_a_tick_before_cuda_is_up_reads_nothing() -> None:
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from gpumemd.sources.allocator import StepPeak  # noqa: E402
+from gpumemd.sources.steppeak import StepPeak  # noqa: E402
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

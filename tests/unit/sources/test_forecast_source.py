@@ -54,8 +54,8 @@ def test_an_nvml_answer_that_is_not_a_byte_count_leaves_others_unknown() -> None
 
 # --- the shape probe's points and the step ends (the training thread's side) ---
 
-from gpumemd.sources.allocator import StepPeakReading  # noqa: E402
 from gpumemd.sources.forecast import HISTORY, WARMUP  # noqa: E402
+from gpumemd.sources.steppeak import StepPeakReading  # noqa: E402
 
 
 class Steps:

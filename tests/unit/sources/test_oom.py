@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -146,6 +147,39 @@ def test_dump_failure_is_counted_never_raised(tmp_path: Path) -> None:
     oom(fake)  # the observer path swallows it
     assert w.dump_snapshot("x") is None
     assert {s[1]["result"]: s[2] for s in families(w)["gpumemd_agent_snapshots"]} == {"failed": 2}
+
+
+class Loud:
+    """A caller's object as a reason: any formatting of it is user code running."""
+
+    def __str__(self) -> str:
+        raise AssertionError("the caller's __str__ ran")
+
+    __repr__ = __format__ = __str__  # type: ignore[assignment]
+
+
+def test_a_callers_reason_reaches_the_label_as_the_file_names_it(tmp_path: Path) -> None:
+    """`dump_snapshot(reason)` is public: the `reason` label is the file name's part (at most 40
+    characters of [A-Za-z0-9_.-]), never the caller's text whole (a 100,000-character label)."""
+    fake = FakeTorch()
+    w = OomWatcher(fake, snapshot_dir=str(tmp_path), labels={"rank": "1"})
+    w.install()
+    path = w.dump_snapshot("before eval\n" + "x" * 100_000)
+    assert path is not None
+    reason = families(w)["gpumemd_agent_last_snapshot_info"][0][1]["reason"]
+    assert re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", reason) and reason.startswith("before-eval-x")
+    assert Path(path).name.endswith(f"-{reason}.pickle")
+
+
+def test_a_reason_that_is_not_a_str_is_refused_before_anything_and_never_formatted(tmp_path: Path) -> None:
+    fake = FakeTorch()
+    w = OomWatcher(fake, snapshot_dir=str(tmp_path))
+    w.install()
+    for bad in (Loud(), 3, b"manual", None):
+        with pytest.raises(TypeError, match="reason must be a str"):
+            w.dump_snapshot(bad)  # type: ignore[arg-type]
+    assert not list(tmp_path.iterdir())
+    assert "gpumemd_agent_snapshots" not in {f for f, samples in families(w).items() if samples}
 
 
 def test_no_snapshot_dir_no_file_and_stopped_watcher_ignores_ooms(tmp_path: Path) -> None:

@@ -1,0 +1,166 @@
+"""preflight's compiled-step model against inductor on this CPU: the same two training steps run
+for real on the CPU, eager and `torch.compile`'d (inductor's C++ backend), their peak of live
+bytes read from the profiler's allocation events, beside preflight's fake runs of both.
+
+    python bench/preflight_compiled_cpu.py --out DIR [--configs tiny,small,encoder]
+
+The fake run stands CUDA tensors in for the GPU's as CPU ones (fakerun.remapped), so on a
+CPU-only torch the real run and the prediction run the same kernels: what differs in the
+compiled column is the model of inductor's buffers (gpumemd/preflight/compiled.py) against
+inductor's own generated code. Inductor's CPU backend fuses as its GPU backend does in the
+scheduler, but its kernels are C++ (the matmuls mkldnn's), so this checks the model's rules on
+one backend, not the GPU's figures (bench/preflight_accuracy.py measures those). bf16 rows run
+CPU autocast in both columns (the fake run's CPU path takes it; CUDA's casts other ops). Each
+config takes a compile of about a minute on a 2-CPU box.
+Writes DIR/compiled-cpu.json and DIR/table.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.preflight_accuracy import _Tiny  # noqa: E402
+from gpumemd.preflight import fakerun  # noqa: E402
+from tests.unit.preflight.models import Decoder  # noqa: E402
+
+
+def _encoder() -> torch.nn.Module:
+    """torch.nn's encoder layers (GELU-less ReLU MLP, dropout 0.1 on the residuals and the MLP),
+    attention's own dropout off: the fake run takes CUDA's fused attention (dropout inside the
+    kernel), which a real CPU run does not have, so with it the columns would differ by that."""
+    model = _Tiny(128, 2000)
+    for block in model.blocks:
+        assert isinstance(block, torch.nn.TransformerEncoderLayer)
+        block.self_attn.dropout = 0.0
+    return model
+
+
+def _small() -> torch.nn.Module:
+    return Decoder(256, 2, 4000, 688, 4)
+
+
+# name: (a model maker, vocabulary, batch, sequence, optimizer, bf16 autocast)
+CONFIGS: dict[str, tuple[Callable[[], torch.nn.Module], int, int, int, str, bool]] = {
+    "tiny": (lambda: Decoder(64, 2, 1000, 172, 4), 1000, 8, 128, "sgd", False),
+    "small": (_small, 4000, 4, 256, "sgd", False),
+    "encoder": (_encoder, 2000, 8, 128, "sgd", False),
+    "small-long": (_small, 4000, 8, 512, "sgd", False),
+    "small-adamw-bf16": (_small, 4000, 4, 256, "adamw", True),
+    "encoder-adamw-bf16": (_encoder, 2000, 8, 128, "adamw", True),
+}
+
+
+def _job(make: Callable[[], torch.nn.Module], vocab: int, device: str, optimizer: str = "sgd",
+         bf16: bool = False) -> fakerun.Job:
+    model = make()
+    opt: torch.optim.Optimizer = (torch.optim.AdamW(model.parameters(), lr=1e-4) if optimizer == "adamw"
+                                  else torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9))
+
+    def batch(b: int, s: int) -> Any:
+        ids = torch.randint(0, vocab, (b, s), device=device)
+        return ids if isinstance(model, Decoder) else {"input_ids": ids, "labels": ids}
+
+    return fakerun.Job(model, opt, batch, autocast=torch.bfloat16 if bf16 else None)
+
+
+def _loss(job: fakerun.Job, data: Any) -> torch.Tensor:
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=job.autocast is not None):
+        out = job.model(**data) if isinstance(data, dict) else job.model(data)
+    return out["loss"] if isinstance(out, dict) else out
+
+
+def _real(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, compiled: bool,
+          optimizer: str = "sgd", bf16: bool = False) -> dict[str, Any]:
+    """Two steps on the CPU after a forward and backward that compiles (no optimizer step, the
+    gradients dropped): the peak of live bytes over the two, from the profiler's allocations."""
+    from torch._C._profiler import _EventType
+    from torch.profiler import ProfilerActivity, profile
+
+    torch.manual_seed(0)
+    job = _job(make, vocab, "cpu", optimizer, bf16)
+    if compiled:
+        job.model = torch.compile(job.model)
+    started = time.perf_counter()
+    _loss(job, job.batch(b, s)).backward()
+    job.optimizer.zero_grad(set_to_none=True)
+    warm = time.perf_counter() - started
+    base = sum(p.untyped_storage().nbytes() for p in job.model.parameters())
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        for _ in range(2):
+            data = job.batch(b, s)
+            loss = _loss(job, data)
+            loss.backward()
+            del loss, data
+            job.optimizer.step()
+            job.optimizer.zero_grad(set_to_none=True)
+    sizes: list[tuple[int, int]] = []
+
+    def walk(node: Any) -> None:
+        if node.tag == _EventType.Allocation and node.extra_fields.device.type == "cpu":
+            sizes.append((node.start_time_ns, node.extra_fields.alloc_size))
+        for child in node.children:
+            walk(child)
+
+    for root in prof.profiler.kineto_results.experimental_event_tree():
+        walk(root)
+    live = peak = 0
+    for _, size in sorted(sizes):
+        live += size
+        peak = max(peak, live)
+    if compiled:
+        torch._dynamo.reset()
+    return {"peak": base + peak, "base": base, "allocations": len(sizes), "warm_seconds": round(warm, 1)}
+
+
+def _predicted(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, compiled: bool,
+               optimizer: str = "sgd", bf16: bool = False) -> dict[str, Any]:
+    st = fakerun.run(lambda: _job(make, vocab, "cuda", optimizer, bf16), b, s, compiled=compiled, remap=True)
+    return {"peak": st.peak, "categories": st.at_peak, "phase": st.phase_at_peak, "compiled": st.compiled,
+            "seconds": round(st.seconds, 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--configs", default=",".join(CONFIGS))  # each compiles for about a minute
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for name in args.configs.split(","):
+        make, vocab, b, s, opt, bf16 = CONFIGS[name]
+        for compiled in (False, True):
+            row = {"config": name, "batch": b, "seq": s, "optimizer": opt, "bf16": bf16, "compiled": compiled,
+                   "predicted": _predicted(make, vocab, b, s, compiled, opt, bf16),
+                   "real": _real(make, vocab, b, s, compiled, opt, bf16)}
+            row["error"] = (row["predicted"]["peak"] - row["real"]["peak"]) / row["real"]["peak"]
+            rows.append(row)
+            print(json.dumps({k: v for k, v in row.items() if k != "predicted"}), flush=True)
+    record = {"torch": torch.__version__, "rows": rows}
+    (out / "compiled-cpu.json").write_text(json.dumps(record, indent=1) + "\n")
+    lines = ["# preflight's compiled-step model against inductor on the CPU", "",
+             f"torch {torch.__version__}, two steps (SGD with momentum in fp32, or AdamW under CPU bf16 "
+             "autocast, which the fake run's CPU path takes too); real = the profiler's CPU "
+             "allocations (peak of live bytes, with the parameters); predicted = preflight's fake run "
+             "(tensors' peak, 512-byte rounded). error = (predicted - real) / real.", "",
+             "| config | shape | step | predicted | real | error |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        step = "compiled" if r["compiled"] else "eager"
+        lines.append(f"| {r['config']} | {r['batch']}x{r['seq']} | {step} | "
+                     f"{r['predicted']['peak']:,} | {r['real']['peak']:,} | {100 * r['error']:+.2f} % |")
+    (out / "table.md").write_text("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
