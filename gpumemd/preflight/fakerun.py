@@ -23,16 +23,27 @@ that a CPU-only torch does not have. What needs CUDA itself is stood in for, for
   sent between processes; pinning needs CUDA), and it loads outside the fake mode (its
   samplers read values).
 
+A read of a fake tensor's value (`.item()`, `float(t)`, `bool(t)`, `if loss > x`, `.tolist()`)
+returns a stand-in of the dtype's kind, 0 (0.0, False) and counted by call site (`Stream.
+value_reads`), in the tracker's dispatch mode only: a real tensor's value is its own, and
+nothing is patched for it. Where values were read the run is made again with 1 (1.0, True) in
+their place (`_stand_ins`): if the allocations differ, a value steers memory (a size taken
+from a value) and the job is `NotRunnable`; if only the run with 1 reaches its steps (`if
+loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
+
 What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
-kernels (Triton, CUDA extensions) without a meta implementation, and data-dependent Python
-control flow on tensor values (`if loss.item() > x`): a fake tensor has no values. Such a job
-fails with torch's own error, which `run()` reports as `NotRunnable`. `torch.compile` of a module
-runs as inductor would hold the step's memory (compiled.py); of a function, eagerly.
+kernels (Triton, CUDA extensions) without a meta implementation, and ops whose output's shape
+depends on values (`nonzero()`, a boolean mask's indexing): fake tensors without a shape
+environment have no bound for them. Such a job fails with torch's own error, which `run()`
+reports as `NotRunnable`. `torch.compile` of a module runs as inductor would hold the step's
+memory (compiled.py); of a function, eagerly.
 """
 
 from __future__ import annotations
 
 import contextlib
+import operator
+import os
 import runpy
 import sys
 import time
@@ -43,9 +54,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch._subclasses.fake_tensor import DataDependentOutputException, FakeTensor, FakeTensorMode
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 from torch.utils._pytree import tree_flatten
+from torch.utils.weak import WeakIdKeyDictionary
 
 from gpumemd.diagnosis.snapshot import request_block
 
@@ -54,7 +66,8 @@ from . import standins
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "Job", "NotRunnable", "Stream", "blocks", "fake_cuda", "remapped", "run", "run_script",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "fake_cuda", "reads_text",
+    "remapped", "run", "run_script",
 ]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
@@ -65,10 +78,19 @@ _RANDOM_FILLS = ("uniform_", "normal_", "bernoulli_", "random_", "exponential_",
                  "log_normal_", "cauchy_")
 _CUDA0 = torch.device("cuda", 0)
 _CPU = torch.device("cpu")
+_LOCAL_SCALAR = torch.ops.aten._local_scalar_dense.default
+MAX_VALUE_READS = 10_000  # stand-ins one run may hand out (a loop that never steps, a huge .tolist())
+_NOT_USER = (os.path.dirname(torch.__file__) + os.sep, os.path.dirname(os.path.dirname(__file__)) + os.sep,
+             os.path.dirname(contextlib.__file__) + os.sep)
 
 
 class NotRunnable(Exception):
-    """The job could not run on fake tensors: why, in one line."""
+    """The job could not run on fake tensors: why, in one line. `value_reads`: the stand-ins
+    its run handed out, by call site (`Stream.value_reads`)."""
+
+    def __init__(self, message: str, value_reads: dict[str, int] | None = None) -> None:
+        super().__init__(message)
+        self.value_reads = dict(value_reads or {})
 
 
 class _Stop(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
@@ -103,7 +125,50 @@ class Stream:
     notes: list[str] = field(default_factory=list)
     blocks: tuple[int, ...] = ()  # the model's repeated blocks' parameter bytes (`blocks`)
     fraction: float | None = None  # the job's own set_per_process_memory_fraction, if it set one
+    value_reads: dict[str, int] = field(default_factory=dict)  # "file:line" -> stand-ins handed out
+    stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
+    short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
+
+
+_aten = torch.ops.aten
+# What a fake bool tensor holds where every value of the fake tensors it came from is the stand-in:
+# `isfinite` (abs, ne inf, eq itself) is True, `loss > 1e6` is False with 0 or 1, so the ordinary
+# path of a step (finite, not diverged) is the one taken
+_COMPARE: dict[Any, Callable[[Any, Any], bool]] = {
+    _aten.lt: operator.lt, _aten.gt: operator.gt, _aten.le: operator.le, _aten.ge: operator.ge,
+    _aten.eq: operator.eq, _aten.ne: operator.ne,
+}
+_FIXED = {_aten.isnan: False, _aten.isinf: False, _aten.isposinf: False, _aten.isneginf: False,
+          _aten.isfinite: True}
+_JOIN: dict[Any, Callable[[Any, Any], bool]] = {
+    _aten.logical_and: operator.and_, _aten.bitwise_and: operator.and_, _aten.mul: operator.and_,
+    _aten.logical_or: operator.or_, _aten.bitwise_or: operator.or_, _aten.add: operator.or_,
+    _aten.logical_xor: operator.xor, _aten.bitwise_xor: operator.xor,
+}
+_NOT = (_aten.logical_not, _aten.bitwise_not)
+_SAME = (_aten.all, _aten.any, _aten.clone, _aten._to_copy, _aten.detach, _aten.alias, _aten.view,
+         _aten._unsafe_view, _aten.expand, _aten.select, _aten.slice, _aten.squeeze, _aten.unsqueeze,
+         _aten.reshape, _aten.amax, _aten.amin, _aten.max, _aten.min)
+
+
+class _TooManyReads(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
+    """Raised from a value read past MAX_VALUE_READS."""
+
+
+def _site() -> str:
+    """The reading call's place in the job's own code: the first frame outside torch, gpumemd
+    and contextlib (a path under the working directory is shown relative to it)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith(_NOT_USER):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return "?"
+    name = frame.f_code.co_filename
+    with contextlib.suppress(ValueError):
+        rel = os.path.relpath(name)
+        name = name if rel.startswith("..") else rel
+    return f"{name}:{frame.f_lineno}"
 
 
 class _Tracker(TorchDispatchMode):
@@ -128,6 +193,51 @@ class _Tracker(TorchDispatchMode):
         self.paused = 0  # inside a compiled graph's run: its ops' outputs are not counted (compiled.py)
         self.compiled = 0  # the models run as compiled steps
         self.notes: list[str] = []
+        self.stand_in = 0
+        self.value_reads: dict[str, int] = {}
+        self.reads = 0
+        self.known = WeakIdKeyDictionary()  # fake bool tensor -> its value (by identity: == is elementwise)
+
+    def _of(self, a: Any) -> Any:
+        """A comparison's operand: a fake tensor's stand-in (or known bool), a number, else None."""
+        if isinstance(a, FakeTensor):
+            return self.known.get(a, self.stand_in)
+        return a if isinstance(a, (bool, int, float)) else None
+
+    def _know(self, func: Any, args: Any, out: Any) -> None:
+        """The value a new fake bool tensor holds under the stand-ins (`_COMPARE`), where told."""
+        op = func.overloadpacket
+        value: Any = None
+        if op in _COMPARE and len(args) >= 2:
+            a, b = self._of(args[0]), self._of(args[1])
+            value = None if a is None or b is None else _COMPARE[op](a, b)
+        elif op in _FIXED:
+            value = _FIXED[op]
+        elif op in _JOIN and len(args) >= 2:
+            a, b = self._of(args[0]), self._of(args[1])
+            value = None if a is None or b is None else _JOIN[op](bool(a), bool(b))
+        elif op in _NOT and args:
+            a = self._of(args[0])
+            value = None if a is None else not a
+        elif op in _SAME and args and isinstance(args[0], FakeTensor) and args[0] in self.known:
+            value = self.known[args[0]]
+        if value is not None:
+            self.known[out] = bool(value)
+
+    def value(self, t: FakeTensor) -> Any:
+        """A stand-in for a fake tensor's value, of its dtype's kind, counted by call site."""
+        self.reads += 1
+        if self.reads > MAX_VALUE_READS:
+            raise _TooManyReads
+        site = _site()
+        self.value_reads[site] = self.value_reads.get(site, 0) + 1
+        if t.dtype == torch.bool:
+            return self.known.get(t, bool(self.stand_in))
+        if t.dtype.is_floating_point:
+            return float(self.stand_in)
+        if t.dtype.is_complex:
+            return complex(self.stand_in)
+        return self.stand_in
 
     @contextlib.contextmanager
     def untracked(self) -> Iterator[None]:
@@ -209,10 +319,20 @@ class _Tracker(TorchDispatchMode):
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
+        if func is _LOCAL_SCALAR:  # .item(), bool(t), .tolist()
+            if not isinstance(args[0], FakeTensor):
+                with _disable_current_modes():  # a real tensor's value is its own
+                    return func(*args, **kwargs)
+            try:  # a constant the fake mode kept (torch.optim's step count) has its value
+                return func(*args, **kwargs)
+            except DataDependentOutputException:
+                return self.value(args[0])
         device = kwargs.get("device")
         if self.remap and device is not None and torch.device(device).type == "cuda":
             kwargs = {**kwargs, "device": _CPU}
         out = func(*args, **kwargs)
+        if isinstance(out, FakeTensor) and out.dtype == torch.bool:
+            self._know(func, args, out)
         if not self.paused:
             for t in tree_flatten(out)[0]:
                 self.track(t)
@@ -489,19 +609,24 @@ def _grad_hooks(tracker: _Tracker, params: Sequence[Any]) -> list[Any]:
     return [p.register_post_accumulate_grad_hook(accumulated) for p in params if p.requires_grad]
 
 
-def _fail(exc: BaseException, where: str) -> NotRunnable:
+def _fail(exc: BaseException, where: str, tracker: _Tracker | None = None) -> NotRunnable:
     text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
     hint = ""
     low = text.lower()
     kind = type(exc).__name__
     if kind in ("DataDependentOutputException", "DynamicOutputShapeException") or "data-dependent" in low \
             or "_local_scalar_dense" in low:
-        hint = (" (a fake tensor has no values: code that reads one — .item(), .tolist(), `if tensor:`, "
-                "an output whose shape depends on values — cannot run)")
+        hint = (" (a fake tensor has no values: an op whose output's shape depends on them — nonzero(), "
+                "a boolean mask's indexing, unique() — cannot run)")
     elif ("cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low)) \
             or "dummy base class" in low:  # a CPU-only torch's torch.cuda.Event, CUDAGraph: no "cuda" said
         hint = " (CUDA streams, events and generators have no fake stand-in, nor CUDA graphs)"
-    return NotRunnable(f"{where}: {kind}: {text}{hint}")
+    return NotRunnable(f"{where}: {kind}: {text}{hint}", tracker.value_reads if tracker else None)
+
+
+def _too_many(tracker: _Tracker, where: str) -> NotRunnable:
+    return NotRunnable(f"{where}: more than {MAX_VALUE_READS} value reads of fake tensors (a loop that "
+                       "never steps the optimizer, or a large .tolist())", tracker.value_reads)
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
@@ -509,7 +634,14 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
     `torch.compile(model)` would (as it does where the factory compiles it itself)."""
+    return _stand_ins(lambda stand_in: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
+                                                 kwargs))
+
+
+def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
+              compiled: bool, stand_in: int, kwargs: dict[str, Any]) -> Stream:
     tracker = _Tracker(remapped() if remap is None else remap)
+    tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = _Hooks(tracker, steps)
@@ -520,8 +652,10 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
             job = built if isinstance(built, Job) else Job(*built)
         except NotRunnable:
             raise
+        except _TooManyReads:
+            raise _too_many(tracker, "building the job") from None
         except Exception as exc:
-            raise _fail(exc, "building the job") from None
+            raise _fail(exc, "building the job", tracker) from None
         if compiled or inductor.compiled_original(job.model) is not None:
             job.model = inductor.wrap(job.model, tracker)
             tracker.compiled += 1
@@ -529,6 +663,7 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
         groups = blocks(job.model) if isinstance(job.model, torch.nn.Module) else ()
         grads = _grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
         hooks.install(stop=False)
+        where = f"running a step at batch {batch} x {seq}"
         try:
             for _ in range(steps):
                 tracker.phase = "setup"
@@ -544,17 +679,64 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
                 del loss, data
                 job.optimizer.step()
                 job.optimizer.zero_grad(set_to_none=True)
+        except _TooManyReads:
+            raise _too_many(tracker, where) from None
         except Exception as exc:
-            raise _fail(exc, f"running a step at batch {batch} x {seq}") from None
+            raise _fail(exc, where, tracker) from None
         finally:
             hooks.remove()
             for h in grads:
                 h.remove()
     if not tracker.peak:
-        raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)")
+        raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)",
+                          tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+
+
+def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
+    """The stand-ins' note: how many, the call sites (most read first, at most five)."""
+    sites = sorted(reads.items(), key=lambda kv: -kv[1])
+    shown = ", ".join(f"{site} x{n}" if n > 1 else site for site, n in sites[:5])
+    more = f", and {len(sites) - 5} more" if len(sites) > 5 else ""
+    total = sum(reads.values())
+    return (f"{total} value read{'s' if total != 1 else ''} of fake tensors returned {stand_in} "
+            f"({shown}{more})")
+
+
+def _stand_ins(attempt: Callable[[int], Stream]) -> Stream:
+    """The run with 0 in place of every value read; where values were read, again with 1: the
+    allocations must not differ (else a value steers memory and the job cannot be told), and
+    where only the run with 1 reached its steps (an early stop, a skipped step), it is the one."""
+    try:
+        zero = attempt(0)
+    except NotRunnable as exc:
+        if not exc.value_reads:
+            raise
+        try:
+            one = attempt(1)
+        except NotRunnable:
+            raise NotRunnable(f"{exc} [{reads_text(exc.value_reads)}; with 1 in their place it did not "
+                              "run either]", exc.value_reads) from None
+        one.short_with_zero = str(exc)
+        return one
+    if not zero.value_reads:
+        return zero
+    try:
+        one = attempt(1)
+    except NotRunnable:
+        return zero  # the path with 0 is the one measured; the note names the reads
+    if _allocations(zero) != _allocations(one):
+        raise NotRunnable(
+            f"a value steers memory: {reads_text(zero.value_reads)}, and the job allocates other sizes "
+            "when they return 1 (a size taken from a value, e.g. torch.empty(int(n.item()))): a fake "
+            "tensor has no values, so its memory cannot be told", zero.value_reads)
+    return zero
+
+
+def _allocations(stream: Stream) -> list[int]:
+    return [n for _, n in stream.events if n]
 
 
 def blocks(model: torch.nn.Module) -> tuple[int, ...]:
@@ -584,32 +766,41 @@ def _call(model: Any, data: Any) -> Any:
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
     `steps` times (a stop raised from the optimizer's post-hook ends it there)."""
+    return _stand_ins(lambda stand_in: _script_once(path, argv, steps, remap, stand_in))
+
+
+def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int) -> Stream:
     tracker = _Tracker(remapped() if remap is None else remap)
+    tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = _Hooks(tracker, steps)
     started = time.perf_counter()
     saved_argv = sys.argv
     sys.argv = [path, *argv]
     try:
-        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker):
+        # the script's prints go to stderr: stdout is the report's (`--json`)
+        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker), \
+                contextlib.redirect_stdout(sys.stderr):
             hooks.install(stop=True)
             try:
                 runpy.run_path(path, run_name="__main__")
             except _Stop:
                 pass
+            except _TooManyReads:
+                raise _too_many(tracker, path) from None
             except SystemExit as exc:
                 if hooks.done < steps:
-                    raise NotRunnable(
-                        f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)") from None
+                    raise NotRunnable(f"{path}: exited ({exc.code}) after {hooks.done} optimizer step(s)",
+                                      tracker.value_reads) from None
             except Exception as exc:
-                raise _fail(exc, path) from None
+                raise _fail(exc, path, tracker) from None
             finally:
                 hooks.remove()
     finally:
         sys.argv = saved_argv
     if hooks.done < steps:
         raise NotRunnable(f"{path}: ended after {hooks.done} optimizer step(s), {steps} needed "
-                          "(torch.optim's step hooks saw no more)")
+                          "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)

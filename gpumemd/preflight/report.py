@@ -232,6 +232,7 @@ def preflight(
             f"±{100 * compiled_overheads(overheads).error:.0f} % (docs/preflight.md, 'A compiled step')")
     for note in dict.fromkeys(n for st in streams for n in st.notes):
         report.notes.append(note)
+    report.notes.extend(_value_notes(streams))
     if cpu_path:
         report.notes.append(
             f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
@@ -253,6 +254,23 @@ def preflight(
         report.advice = advise(results[-1], device, overheads, world, report.largest)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _value_notes(streams: Sequence[fakerun.Stream]) -> list[str]:
+    """One note for the stand-ins the shapes' runs handed out (fakerun: a fake tensor has no
+    values), the sites of every shape together."""
+    reads: dict[str, int] = {}
+    for st in streams:
+        for site, n in st.value_reads.items():
+            reads[site] = reads.get(site, 0) + n
+    if not reads:
+        return []
+    one = next((st for st in streams if st.stand_in), None)
+    text = (f"{fakerun.reads_text(reads, 1 if one else 0)}: control flow that depends on them followed "
+            "that value; the memory figures are for that path")
+    if one is not None:
+        text += f" (with 0 in their place the run did not reach its steps: {one.short_with_zero[:200]})"
+    return [text]
 
 
 def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,

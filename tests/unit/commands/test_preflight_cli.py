@@ -178,7 +178,7 @@ def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: 
 
 @pytest.mark.parametrize("target, says", [
     ("tests.unit.preflight.models:broken", "the factory's own bug"),
-    ("tests.unit.preflight.models:reads_a_value", "a fake tensor has no values"),
+    ("tests.unit.preflight.models:reads_a_value", "a value steers memory"),
     ("no_such_module_here:f", "ModuleNotFoundError"),
 ])
 def test_a_job_that_cannot_run_is_exit_2(capsys: pytest.CaptureFixture[str], target: str, says: str) -> None:
@@ -199,6 +199,23 @@ def test_a_script_runs_with_its_arguments(capsys: pytest.CaptureFixture[str], tm
     doc = json.loads(out)
     assert code == 0
     assert doc["shapes"][0]["categories"]["parameters"] == (1024 * 1024 + 1024) * 4
+
+
+def test_a_script_that_prints_its_loss_runs_and_its_prints_leave_the_json_alone(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = ROOT / "tests" / "fixtures" / "preflight" / "scripts" / "logs_loss.py"
+    code, out, err = _run(capsys, str(script), "--gpu", "H100-80GB", "--json")
+    doc = json.loads(out)
+    assert code == 0 and "loss 0.000" in err
+    note = doc["notes"][0]
+    assert note.startswith("2 value reads of fake tensors returned 0 (") and "logs_loss.py:10 x2" in note
+
+
+def test_a_script_whose_size_comes_from_a_value_is_exit_2_naming_the_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = ROOT / "tests" / "fixtures" / "preflight" / "scripts" / "sized_by_value.py"
+    code, out, err = _run(capsys, str(script), "--gpu", "H100-80GB")
+    assert code == 2 and not out and "a value steers memory" in err and "sized_by_value.py:10 x2" in err
 
 
 def test_a_scripts_own_memory_fraction_is_held_in_the_verdict(capsys: pytest.CaptureFixture[str],

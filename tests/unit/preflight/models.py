@@ -81,7 +81,8 @@ def tuple_job() -> tuple[Any, Any, Any]:
 
 
 def reads_a_value() -> Job:
-    """A loss that branches on a tensor's value: a fake tensor has none."""
+    """A loss that branches on a tensor's value, one branch allocating (`-out`): a fake tensor
+    has no value, so which branch the run takes, and its memory, cannot be told."""
     job = tiny()
 
     def loss(model: Any, batch: Any) -> Any:
