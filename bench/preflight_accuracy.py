@@ -37,7 +37,7 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gpumemd.preflight import fakerun  # noqa: E402
+from gpumemd.preflight import fakerun, standins  # noqa: E402
 from gpumemd.preflight.report import compiled_overheads  # noqa: E402
 from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS, Device, Overheads, figures, judge  # noqa: E402
 
@@ -612,7 +612,7 @@ def _against(recorded: Path, out: Path) -> int:
             row = {k: r[k] for k in ("family", "optimizer", "bf16", "batch", "seq")}
             row.update(real_allocated=real["allocated_peak"], pred_allocated=fg.allocated_peak,
                        err=(fg.allocated_peak - real["allocated_peak"]) / real["allocated_peak"],
-                       path="cpu" if fakerun.remapped() else "cuda", seconds=st.seconds,
+                       path="cpu" if standins.remapped() else "cuda", seconds=st.seconds,
                        phase=st.phase_at_peak)
             f.write(json.dumps(row) + "\n")
             f.flush()

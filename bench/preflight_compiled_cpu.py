@@ -4,7 +4,7 @@ bytes read from the profiler's allocation events, beside preflight's fake runs o
 
     python bench/preflight_compiled_cpu.py --out DIR [--configs tiny,small,encoder]
 
-The fake run stands CUDA tensors in for the GPU's as CPU ones (fakerun.remapped), so on a
+The fake run stands CUDA tensors in for the GPU's as CPU ones (standins.remapped), so on a
 CPU-only torch the real run and the prediction run the same kernels: what differs in the
 compiled column is the model of inductor's buffers (gpumemd/preflight/compiled.py) against
 inductor's own generated code. Inductor's CPU backend fuses as its GPU backend does in the

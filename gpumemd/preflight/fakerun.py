@@ -47,7 +47,6 @@ import os
 import runpy
 import sys
 import time
-import types
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -66,18 +65,14 @@ from . import standins
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "fake_cuda", "reads_text",
-    "remapped", "run", "run_script",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
+    "run_script",
 ]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
 """parameters (and buffers), each parameter's .grad, the optimizer's state, what the forward
 made, what backward and the optimizer made that is none of those, and the rest (the batch)."""
 
-_RANDOM_FILLS = ("uniform_", "normal_", "bernoulli_", "random_", "exponential_", "geometric_",
-                 "log_normal_", "cauchy_")
-_CUDA0 = torch.device("cuda", 0)
-_CPU = torch.device("cpu")
 _LOCAL_SCALAR = torch.ops.aten._local_scalar_dense.default
 MAX_VALUE_READS = 10_000  # stand-ins one run may hand out (a loop that never steps, a huge .tolist())
 _NOT_USER = (os.path.dirname(torch.__file__) + os.sep, os.path.dirname(os.path.dirname(__file__)) + os.sep,
@@ -329,7 +324,7 @@ class _Tracker(TorchDispatchMode):
                 return self.value(args[0])
         device = kwargs.get("device")
         if self.remap and device is not None and torch.device(device).type == "cuda":
-            kwargs = {**kwargs, "device": _CPU}
+            kwargs = {**kwargs, "device": standins.CPU}
         out = func(*args, **kwargs)
         if isinstance(out, FakeTensor) and out.dtype == torch.bool:
             self._know(func, args, out)
@@ -337,206 +332,6 @@ class _Tracker(TorchDispatchMode):
             for t in tree_flatten(out)[0]:
                 self.track(t)
         return out
-
-
-def _fill(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
-    def fill(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if self.device.type == "cuda" and isinstance(self, FakeTensor):
-            return self
-        return original(self, *args, **kwargs)
-
-    fill.__name__ = name
-    return fill
-
-
-def _in_process(loader: Any) -> Any:
-    """A data loader's iterator in this process, unpinned (a loader made during the run)."""
-    import torch.utils.data.dataloader as dl
-
-    loader.num_workers, loader.pin_memory = 0, False
-    return dl._SingleProcessDataLoaderIter(loader)
-
-
-def _unfaked(load: Callable[..., Any]) -> Callable[..., Any]:
-    """A data loader's sampling and collating, on real CPU tensors (its samplers read values:
-    `randperm(...).tolist()`, a seed's `.item()`); the batch becomes fake where the job moves it."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        with _disable_current_modes(), torch.device("cpu"):
-            return load(*args, **kwargs)
-
-    return call
-
-
-def _on_cpu(make: Callable[..., Any]) -> Callable[..., Any]:
-    def on_cpu(*args: Any, **kwargs: Any) -> Any:
-        device = kwargs.get("device")
-        if device is not None and torch.device(device).type == "cuda":
-            kwargs["device"] = _CPU
-        return make(*args, **kwargs)
-
-    return on_cpu
-
-
-def _device(device: Any) -> torch.device:
-    d = torch.device("cuda", device) if isinstance(device, int) else torch.device(device or "cuda")
-    return _CUDA0 if d.type == "cuda" and d.index is None else d
-
-
-def _parse_tensor_to(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, Any, bool]:
-    """(device, dtype, copy) of `Tensor.to`'s arguments. torch's parser is `Module.to`'s, which
-    refuses `copy` (GradScaler's unscale passes `copy=True`): taken off first, by keyword or
-    as the bool after `non_blocking`."""
-    rest = dict(kwargs)
-    copy = bool(rest.pop("copy", False))
-    if len(args) >= 2 and type(args[-1]) is bool and type(args[-2]) is bool:
-        copy, args = copy or args[-1], args[:-1]
-    device, dtype, _, _ = torch._C._nn._parse_to(*args, **rest)
-    return device, dtype, copy
-
-
-def remapped() -> bool:
-    """True where CUDA cannot run here (a CPU-only torch, or no GPU): the fake GPU's tensors
-    are then CPU tensors. Autograd's gradient accumulator asks the device guard of a leaf's
-    device for a stream, which needs a CUDA device; a CPU-only build has none and aborts the
-    process (a C++ exception through a destructor), so a fake CUDA leaf cannot be trained."""
-    return not torch.cuda.is_available()
-
-
-@contextlib.contextmanager
-def fake_cuda(mode: FakeTensorMode, tracker: _Tracker, device_name: str = "NVIDIA H100 80GB HBM3",
-              total: int = 80 * 2**30) -> Iterator[None]:
-    """One fake GPU for the duration: the stand-ins the module docstring lists, put back on exit."""
-    remap = tracker.remap
-    saved: list[tuple[Any, str, Any]] = []
-
-    def put(owner: Any, name: str, value: Any) -> None:
-        saved.append((owner, name, owner.__dict__.get(name, getattr(owner, name, None))))
-        setattr(owner, name, value)
-
-    def to_fake(t: torch.Tensor) -> torch.Tensor:
-        return t if isinstance(t, FakeTensor) else mode.from_tensor(t)
-
-    original_to = torch.Tensor.to
-
-    def cuda(self: torch.Tensor, device: Any = None, non_blocking: bool = False, **_: Any) -> torch.Tensor:
-        target = _CPU if remap else _device(device)
-        if remap and isinstance(self, FakeTensor) and self.device == target:
-            return self
-        if self.device == target:
-            return self
-        return torch.ops.aten._to_copy.default(to_fake(self), device=target)
-
-    def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
-        device, dtype, copy = _parse_tensor_to(args, kwargs)
-        if device is None or device.type != "cuda":
-            if self.device.type == "cuda" and isinstance(self, FakeTensor) and device is None:
-                if not copy and (dtype is None or dtype == self.dtype):
-                    return self
-                return torch.ops.aten._to_copy.default(self, dtype=dtype or self.dtype)
-            return original_to(self, *args, **kwargs)
-        device = _CPU if remap else _device(device)
-        if (not copy and isinstance(self, FakeTensor) and self.device == device
-                and (dtype is None or dtype == self.dtype)):
-            return self
-        return torch.ops.aten._to_copy.default(to_fake(self), dtype=dtype or self.dtype, device=device)
-
-    def module_apply(self: torch.nn.Module, fn: Callable[[Any], Any], recurse: bool = True) -> Any:
-        if recurse:
-            for child in self.children():
-                child._apply(fn)
-        for key, p in list(self._parameters.items()):
-            if p is None:
-                continue
-            with torch.no_grad():
-                new = fn(p)
-            if new is not p:
-                replaced = torch.nn.Parameter(new, requires_grad=p.requires_grad)
-                if p.grad is not None:
-                    replaced.grad = fn(p.grad)
-                self._parameters[key] = replaced
-        for key, b in list(self._buffers.items()):
-            if b is not None:
-                self._buffers[key] = fn(b)
-        return self
-
-    def memory(_: Any = None) -> int:
-        return tracker.total if tracker else 0
-
-    def set_fraction(fraction: float, device: Any = None) -> None:
-        if not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
-            raise ValueError(f"Invalid fraction value: {fraction}. Allowed range: 0~1")
-        tracker.fraction = float(fraction)  # held in the verdict (preflight/report.py)
-
-    def peak(_: Any = None) -> int:
-        return tracker.peak if tracker else 0
-
-    props = type("FakeProperties", (), {"name": device_name, "total_memory": total, "major": 9, "minor": 0,
-                                         "multi_processor_count": 132})()
-    try:
-        for name in _RANDOM_FILLS:
-            put(torch.Tensor, name, _fill(name, getattr(torch.Tensor, name)))
-        put(torch.Tensor, "cuda", cuda)
-        put(torch.Tensor, "to", to)
-        put(torch.Tensor, "pin_memory", lambda self, *a, **k: self)
-        put(torch, "compile", standins.compile_stand_in(tracker))
-        put(torch.nn.Module, "compile", standins.module_compile_stand_in(tracker))
-        put(torch.nn.Module, "_apply", module_apply)
-        put(torch.amp.GradScaler, "_maybe_opt_step", standins.scaled_step)
-        cu = torch.cuda
-        for name, value in (
-            ("is_available", lambda: True), ("device_count", lambda: 1), ("current_device", lambda: 0),
-            ("set_device", lambda *_: None), ("synchronize", lambda *_: None),
-            ("manual_seed", lambda *_: None), ("manual_seed_all", lambda *_: None),
-            ("seed", lambda: None), ("seed_all", lambda: None), ("empty_cache", lambda: None),
-            ("get_device_name", lambda *_: device_name), ("get_device_capability", lambda *_: (9, 0)),
-            ("get_device_properties", lambda *_: props), ("is_bf16_supported", lambda *_: True),
-            ("memory_allocated", memory), ("max_memory_allocated", peak),
-            ("memory_reserved", memory), ("max_memory_reserved", peak),
-            ("reset_peak_memory_stats", lambda *_: None), ("reset_max_memory_allocated", lambda *_: None),
-            ("mem_get_info", lambda *_: (total - memory(), total)),
-            ("set_per_process_memory_fraction", set_fraction),
-        ):
-            put(cu, name, value)
-        # the generator's state, which AOTAutograd keeps across its trace of a compiled step:
-        # none here, and none read where there is a GPU (reading it would initialise CUDA)
-        for name, value in (("get_rng_state", standins.no_rng_state), ("set_rng_state", lambda *_: None),
-                            ("get_rng_state_all", lambda: [standins.no_rng_state()]),
-                            ("set_rng_state_all", lambda *_: None)):
-            put(cu, name, value)
-        if remap:  # no CUDA to initialise; where there is, the real initialisation stands
-            for name, value in (("init", lambda: None), ("is_initialized", lambda: True),
-                                ("_lazy_init", lambda: None)):
-                put(cu, name, value)
-        chooses = standins.optimizer_choice(remap)
-        # by the key and the module's own dict: sys.modules may hold any object (a lazy proxy,
-        # a Cython object without __name__), whose attributes could run code or not exist
-        for key, module in list(sys.modules.items()):
-            named = type(key) is str and key.startswith("torch.optim")
-            ours = named and issubclass(type(module), types.ModuleType)
-            if ours and "_default_to_fused_or_foreach" in vars(module):
-                put(module, "_default_to_fused_or_foreach", chooses)
-        import torch.utils.data.dataloader as dl
-
-        if remap:  # CUDA's autocast has no effect on the CPU tensors the job runs as: CPU's autocast
-            autocast_init = torch.amp.autocast_mode.autocast.__init__
-
-            def autocast(self: Any, device_type: str, *args: Any, **kwargs: Any) -> None:
-                autocast_init(self, "cpu" if device_type == "cuda" else device_type, *args, **kwargs)
-
-            put(torch.amp.autocast_mode.autocast, "__init__", autocast)
-            for name in ("tensor", "as_tensor"):  # they initialise CUDA before any op is dispatched
-                put(torch, name, _on_cpu(getattr(torch, name)))
-            put(torch.nn.functional, "scaled_dot_product_attention",
-                standins.fused_attention(torch.nn.functional.scaled_dot_product_attention))
-
-        put(dl.DataLoader, "_get_iterator", _in_process)
-        put(dl.DataLoader, "__iter__", _unfaked(dl.DataLoader.__iter__))
-        put(dl._BaseDataLoaderIter, "__next__", _unfaked(dl._BaseDataLoaderIter.__next__))
-        yield
-    finally:
-        for owner, name, value in reversed(saved):
-            setattr(owner, name, value)
 
 
 def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:
@@ -640,12 +435,12 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
               compiled: bool, stand_in: int, kwargs: dict[str, Any]) -> Stream:
-    tracker = _Tracker(remapped() if remap is None else remap)
+    tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = _Hooks(tracker, steps)
-    with fake_cuda(mode, tracker), mode, tracker:
+    with standins.fake_cuda(mode, tracker), mode, tracker:
         try:
             with _default_device(tracker):
                 built = factory(**kwargs)
@@ -770,7 +565,7 @@ def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bo
 
 
 def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int) -> Stream:
-    tracker = _Tracker(remapped() if remap is None else remap)
+    tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in = stand_in
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = _Hooks(tracker, steps)
@@ -779,7 +574,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     sys.argv = [path, *argv]
     try:
         # the script's prints go to stderr: stdout is the report's (`--json`)
-        with fake_cuda(mode, tracker), mode, tracker, _default_device(tracker), \
+        with standins.fake_cuda(mode, tracker), mode, tracker, _default_device(tracker), \
                 contextlib.redirect_stdout(sys.stderr):
             hooks.install(stop=True)
             try:

@@ -13,7 +13,7 @@ from typing import Any
 
 from gpumemd.diagnosis.allocsim import Setting, parse_alloc_conf
 
-from . import fakerun
+from . import fakerun, standins
 from .verdict import (
     COMPILED_ERROR,
     CPU_PATH_ERROR,
@@ -204,7 +204,7 @@ def preflight(
         shapes = shapes[:1]
         if compiled:
             raise ValueError("compiled: a script's own torch.compile is seen by itself (the flag: a factory)")
-    cpu_path = fakerun.remapped() if remap is None else remap
+    cpu_path = standins.remapped() if remap is None else remap
     if cpu_path and overheads.error < CPU_PATH_ERROR:
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
     runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled)

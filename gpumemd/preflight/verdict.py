@@ -89,7 +89,7 @@ class Overheads:
                          f"the rest: {self.source}")
 
 
-# The stream's error where the steps ran on the CPU path (no CUDA here: fakerun.remapped): CPU
+# The stream's error where the steps ran on the CPU path (no CUDA here: standins.remapped): CPU
 # autocast casts other ops than CUDA's, and CPU kernels save other tensors; docs/preflight.md
 # ("Without a GPU") has the figures it covers.
 CPU_PATH_ERROR = 0.10
