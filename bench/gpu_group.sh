@@ -20,5 +20,5 @@ case "$1" in
        $g/test_step_peak_gpu.py $g/test_compile_step_peak_gpu.py ;;
   3) t 400 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py \
        $g/test_allocator_modes_gpu.py $g/test_graphs_gpu.py
-     t 150 async $g/test_async_steps_gpu.py ;;
+     t 180 async-values $g/test_async_steps_gpu.py $g/test_preflight_values_gpu.py ;;
 esac
