@@ -107,13 +107,17 @@ def test_non_pytorch_memory_is_nvml_process_used_minus_reserved(results_dir: Pat
 
 
 def _gpu_count() -> int:
+    """The GPUs a rank can use: NVML's count (no CUDA context in this process), within
+    CUDA_VISIBLE_DEVICES where set (NVML sees every GPU whatever it says)."""
     try:
         import pynvml
 
         pynvml.nvmlInit()
-        return int(pynvml.nvmlDeviceGetCount())
+        count = int(pynvml.nvmlDeviceGetCount())
     except Exception:
         return 0
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    return count if visible is None else min(count, len([d for d in visible.split(",") if d.strip()]))
 
 
 @pytest.mark.skipif(_gpu_count() < 2, reason="needs 2 GPUs (nvidia-h200-x2)")
