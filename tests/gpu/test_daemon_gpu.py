@@ -74,9 +74,12 @@ def test_allocation_in_second_process_moves_process_and_device_series(
         finally:
             holder.stdin.close()  # type: ignore[union-attr]
             holder.wait(30)
-        used_before = _value(before, "gpumemd_gpu_memory_used_bytes", gpu="0")
-        used_after = _value(after, "gpumemd_gpu_memory_used_bytes", gpu="0")
-        info = [dict(lab) for (n, lab) in after if n == "gpumemd_gpu_info" and dict(lab).get("gpu") == "0"][0]
+        # the GPU the holder ran on, as NVML numbers it (CUDA_VISIBLE_DEVICES may name another than 0)
+        gpu = next((dict(lab)["gpu"] for (n, lab) in after
+                    if n == "gpumemd_process_gpu_memory_used_bytes" and dict(lab).get("pid") == pid), "0")
+        used_before = _value(before, "gpumemd_gpu_memory_used_bytes", gpu=gpu)
+        used_after = _value(after, "gpumemd_gpu_memory_used_bytes", gpu=gpu)
+        info = [dict(lab) for (n, lab) in after if n == "gpumemd_gpu_info" and dict(lab).get("gpu") == gpu][0]
     assert process_used is not None and used_before is not None and used_after is not None
     context_bytes = process_used - held["reserved_bytes"]
     device_delta = used_after - used_before

@@ -49,9 +49,6 @@ def test_value_reads_on_fake_cuda_tensors_match_the_plain_loop() -> None:
 
 
 @pytest.mark.timeout_s(240)
-@pytest.mark.xfail(strict=True, reason="4x H200, 2026-11-28: the fake runs raised this process's real "
-                   "max_memory_allocated from 512 to 3,072 B (memory_allocated back to 512): a real "
-                   "CUDA allocation of ~2.5 KB inside the fake run, not yet found")
 def test_the_fake_runs_leave_the_gpus_own_memory_figures_untouched() -> None:
     import torch
 
