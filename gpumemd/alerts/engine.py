@@ -102,7 +102,13 @@ class Rule:
     """A RuleSpec compiled for evaluation: its signal, comparison and alerts."""
 
     def __init__(
-        self, spec: RuleSpec, *, interval: float, max_series: int, signal: Signal | None = None
+        self,
+        spec: RuleSpec,
+        *,
+        interval: float,
+        max_series: int,
+        signal: Signal | None = None,
+        owners: Mapping[Source, int] | None = None,
     ) -> None:
         self.spec = spec
         self.name = spec.alert
@@ -125,7 +131,7 @@ class Rule:
         self.signal = (
             signal
             if signal is not None or spec.kind in ("absent", "stale")
-            else Signal(spec, interval=interval, max_series=max_series)
+            else Signal(spec, interval=interval, max_series=max_series, owners=owners)
         )
         self.confirm = bool(spec.kind == "trend" and spec.confirm_window)
         self.label_templates = {k: compile_template(str(v)) for k, v in spec.labels.items()}
@@ -134,7 +140,8 @@ class Rule:
         self.failures = 0
         self.template_failures = 0  # renderings of this rule's templates with an <error: …>
         self.on_change: Callable[[], None] = _nothing  # the engine's: its exposed families are stale
-        self.alert_budget = SourceBudget(max_series)  # active alerts per source (as the signal's series)
+        # active alerts per source and per uid (as the signal's series)
+        self.alert_budget = SourceBudget(max_series, owners)
         self._alert_sources: dict[Key, Source] = {}
         self.last_value: float | None = None  # stale rules: the last timestamp seen
 
@@ -352,6 +359,9 @@ class Engine:
         self.external_url = external_url.rstrip("/")
         self.max_series = max_series_per_rule
         self.actions = actions
+        # Each source's uid, from the daemon's verified spool files: every rule's budgets read it
+        # (series and alerts per uid); updated in place, so they always see the current one.
+        self.owners: dict[Source, int] = {}
         self.rules: list[Rule] = []
         self._changes = 0  # bumped whenever an alert appears, changes state or goes (cached families)
         self._changes_lock = threading.Lock()  # bumped by the sampler and by the watchdog
@@ -395,9 +405,14 @@ class Engine:
                     key = signal_key(spec, self.interval)
                     signal = signals.get(key) or old_signals.get(key)
                     if signal is None:
-                        signal = Signal(spec, interval=self.interval, max_series=self.max_series)
+                        signal = Signal(
+                            spec, interval=self.interval, max_series=self.max_series, owners=self.owners
+                        )
                     signals[key] = signal
-                rule = Rule(spec, interval=self.interval, max_series=self.max_series, signal=signal)
+                rule = Rule(
+                    spec, interval=self.interval, max_series=self.max_series, signal=signal,
+                    owners=self.owners,
+                )
             rules.append(rule)
         for rule in rules:
             rule.on_change = self._changed
@@ -421,6 +436,13 @@ class Engine:
         self.wanted_families = frozenset(wanted | {n.removesuffix("_total") for n in wanted})
         with self.stale_lock:
             self.stale_rules = [r for r in rules if r.kind == "stale"]
+
+    def set_owners(self, owners: Mapping[Source, int]) -> None:
+        """Each source's uid from now on (the spool's latest reading); a series already held stays
+        charged to the uid it was taken for."""
+        if owners != self.owners:
+            self.owners.clear()
+            self.owners.update(owners)
 
     def view(self, families: Iterable[Metric]) -> SampleView:
         return SampleView(families, self.wanted, self.wanted_families)

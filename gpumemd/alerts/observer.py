@@ -24,6 +24,7 @@ from gpumemd import known_metrics
 from gpumemd.config import AlertingConfig, Config, ConfigError
 from gpumemd.sampling.observer import Observer
 from gpumemd.sources.base import Family, metric
+from gpumemd.spool.format import SpoolReading
 
 from .actions import ActionRunner
 from .engine import Alert, Engine, Notification
@@ -149,7 +150,10 @@ class AlertObserver(Observer):
                     for s in family.samples:
                         if s.name in engine.wanted:
                             view.add(s.name, s.labels, s.value)
+        spool = readings.get("spool")
         with self._lock:
+            if isinstance(spool, SpoolReading):  # the daemon's: whose each rank is, for the budgets per uid
+                engine.set_owners(spool.owners)
             notes = engine.evaluate(view, timestamp)
             self._last_observe = timestamp
         self._dispatch(notes)

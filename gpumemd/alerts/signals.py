@@ -41,6 +41,7 @@ Source = tuple[str, str, str]
 of a rank from its verified file (pid for a process without a rank; all empty for the node's own)."""
 
 _SOURCE_LABELS = ("job_id", "rank", "pid")
+_NODE: Source = ("", "", "")
 
 
 def source_of(labels: Mapping[str, str]) -> Source:
@@ -48,35 +49,64 @@ def source_of(labels: Mapping[str, str]) -> Source:
 
 
 class SourceBudget:
-    """How many series (or alerts) of one rule each source may hold: `per_source` each, so one
-    rank's churn never takes another's place. A node-wide bound (`NODE_SOURCES` sources' worth)
-    keeps the total finite; past it, a source still gets its first `per_source // 8`. What is
-    refused is counted per source (`dropped`, at most `MAX_COUNTED` sources named; the rest
-    under the empty source)."""
+    """How many series (or alerts) of one rule each source may hold, at two levels.
+
+    Per source: `per_source` each, so one rank's churn never takes another's place. Per uid: the
+    node bound (`NODE_SOURCES` sources' worth) is shared by the uids present (those holding some
+    of this rule's series, and the one asking), so one uid's churn across many ranks or pids never
+    takes another uid's share; past its uid's share a source still gets its first
+    `per_source // 8`. A source's uid comes from `owners` (the daemon's verified spool files,
+    kept current by the engine); a source no file vouches for counts under the unknown uid (None),
+    and the node's own series (the empty source) are charged to no uid. A uid that arrives while
+    others hold the whole bound takes its share at once: the others shrink to theirs as their
+    series go. Every take and give is O(1). What is refused is counted per source (`dropped`, at
+    most `MAX_COUNTED` sources named; the rest under the empty source)."""
 
     NODE_SOURCES = 64
     MAX_COUNTED = 256
 
-    def __init__(self, per_source: int) -> None:
+    def __init__(self, per_source: int, owners: Mapping[Source, int] | None = None) -> None:
         self.per_source = per_source
         self.node = per_source * self.NODE_SOURCES
         self.floor = max(1, per_source // 8)
+        self.owners: Mapping[Source, int] = owners if owners is not None else {}
         self.held: dict[Source, int] = {}
+        self.uid_held: dict[int | None, int] = {}  # the uids present: each one's series held
+        self._charged: dict[Source, int | None] = {}  # the uid each held source is charged to
         self.total = 0
         self.dropped: dict[Source, int] = {}
         self.dropped_total = 0
 
+    def share(self, uid: int | None) -> int:
+        """The most series `uid`'s sources together may hold now (each past it keeps its floor)."""
+        present = len(self.uid_held) + (uid not in self.uid_held)
+        return max(self.per_source, self.node // present)
+
     def take(self, source: Source) -> bool:
         held = self.held.get(source, 0)
-        if held >= self.per_source or (self.total >= self.node and held >= self.floor):
-            self.dropped_total += 1
-            if source not in self.dropped and len(self.dropped) >= self.MAX_COUNTED:
-                source = ("", "", "")
-            self.dropped[source] = self.dropped.get(source, 0) + 1
-            return False
+        if held >= self.per_source:
+            return self._refuse(source)
+        if source == _NODE:
+            pass  # the node's own series: per_source, as ever, charged to no uid
+        elif held:
+            uid = self._charged[source]
+            if held >= self.floor and self.uid_held[uid] >= self.share(uid):
+                return self._refuse(source)
+            self.uid_held[uid] += 1
+        else:  # a source's first series: within its floor, whatever its uid holds
+            uid = self.owners.get(source)
+            self._charged[source] = uid
+            self.uid_held[uid] = self.uid_held.get(uid, 0) + 1
         self.held[source] = held + 1
         self.total += 1
         return True
+
+    def _refuse(self, source: Source) -> bool:
+        self.dropped_total += 1
+        if source not in self.dropped and len(self.dropped) >= self.MAX_COUNTED:
+            source = _NODE
+        self.dropped[source] = self.dropped.get(source, 0) + 1
+        return False
 
     def give(self, source: Source) -> None:
         held = self.held.get(source, 0) - 1
@@ -84,6 +114,13 @@ class SourceBudget:
             self.held[source] = held
         else:
             self.held.pop(source, None)
+        if source != _NODE:
+            uid = self._charged[source] if held > 0 else self._charged.pop(source)
+            left = self.uid_held[uid] - 1
+            if left > 0:
+                self.uid_held[uid] = left
+            else:
+                del self.uid_held[uid]
         self.total -= 1
 
 
@@ -279,7 +316,10 @@ class Signal:
     trends that have one, else None.
     """
 
-    def __init__(self, spec: RuleSpec, *, interval: float, max_series: int) -> None:
+    def __init__(
+        self, spec: RuleSpec, *, interval: float, max_series: int, owners: Mapping[Source, int] | None = None
+    ) -> None:
+        """`owners`: each source's uid (the engine's, kept current from the spool)."""
         self.spec = spec
         self.kind = spec.kind
         self.selector = Selector.parse(spec.metric)
@@ -293,7 +333,8 @@ class Signal:
         self.window = spec.effective_window()
         self.max_series = max_series
         self.history: dict[Key, Any] = {}
-        self.budget = SourceBudget(max_series)  # per source: one rank's churn never drops another's series
+        # per source and per uid: one rank's (or one uid's) churn never drops another's series
+        self.budget = SourceBudget(max_series, owners)
         self._sources: dict[Key, Source] = {}  # the source each tracked series is charged to
         self._div_key = ("div", spec.divide_by, self.join)
         self._ts: float | None = None

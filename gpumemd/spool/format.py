@@ -32,9 +32,9 @@ log = logging.getLogger("gpumemd.spool")
 
 __all__ = [
     "AGENT_NAMESPACE", "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS",
-    "NOTHING", "REASONS", "SUFFIXES", "RankFile", "Rejection", "agent_schema",
+    "NOTHING", "REASONS", "SUFFIXES", "RankFile", "Rejection", "SpoolReading", "agent_schema",
     "counter_value", "families_of", "file_name", "file_pid", "gauge_value", "identity_labels",
-    "own_pidns", "parse", "rendered_names", "spool_dir", "text_value", "validate",
+    "own_pidns", "parse", "rendered_names", "source_key", "spool_dir", "text_value", "validate",
 ]
 
 FORMAT_V1 = "gpumemd-spool/1"  # still read: agents of an older release on the node
@@ -270,6 +270,29 @@ class RankFile:
     uid: int | None = None  # the file's owner (set when read from a directory)
     bytes: int = 0  # estimated memory its series cost the daemon (SERIES_OVERHEAD, LABEL_CHAR_BYTES)
     dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series left out
+
+
+@dataclass(frozen=True)
+class SpoolReading:
+    """One scan of the spool directory: the ranks' files in use, and the cumulative counts of what
+    was expired, rejected and dropped. Here, beside the files, so the alert engine (which the agent
+    loads too) can read whose each rank is without the daemon's reader."""
+
+    ranks: tuple[RankFile, ...]
+    counts: Mapping[str, int] = field(
+        default_factory=dict
+    )  # expired, errors, conflicts, deferred (cumulative)
+    rejected: Mapping[str, int] = field(default_factory=dict)  # reason -> files (cumulative)
+    dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series (cumulative)
+    # (job_id, rank, pid) labels of each rank's series -> the uid that owns the rank: the alert
+    # engine's rule budgets per uid
+    owners: Mapping[tuple[str, str, str], int] = field(default_factory=dict)
+
+
+def source_key(pid: int, identity: Mapping[str, str]) -> tuple[str, str, str]:
+    """The (job_id, rank, pid) labels `identity_labels` sets on a rank's series."""
+    labels = identity_labels(pid, identity)
+    return (labels.get("job_id", ""), labels.get("rank", ""), labels.get("pid", ""))
 
 
 @dataclass(frozen=True)

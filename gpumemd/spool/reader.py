@@ -21,7 +21,7 @@ import logging
 import os
 import stat
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -35,10 +35,12 @@ from .format import (
     REASONS,
     RankFile,
     Rejection,
+    SpoolReading,
     agent_schema,
     file_pid,
     own_pidns,
     parse,
+    source_key,
 )
 from .format import identity_labels as _identity_labels
 from .procs import pid_alive, proc_jobs, proc_owner, proc_start
@@ -49,19 +51,6 @@ log = logging.getLogger("gpumemd.spool")
 
 
 _OPEN = OPEN_FLAGS  # a rank's file is opened as the claims file is
-
-
-@dataclass(frozen=True)
-class SpoolReading:
-    """One scan of the spool directory: the ranks' files in use, and the cumulative counts of what
-    was expired, rejected and dropped."""
-
-    ranks: tuple[RankFile, ...]
-    counts: Mapping[str, int] = field(
-        default_factory=dict
-    )  # expired, errors, conflicts, deferred (cumulative)
-    rejected: Mapping[str, int] = field(default_factory=dict)  # reason -> files (cumulative)
-    dropped: Mapping[str, int] = field(default_factory=dict)  # DROP_REASONS -> series (cumulative)
 
 
 def _group_id(group: str) -> int:
@@ -186,8 +175,11 @@ class SpoolReader:
 
     def _reading(self, ranks: tuple[RankFile, ...]) -> SpoolReading:
         errors = sum(self._rejected.values())  # the deprecated errors counter: every rejection
+        owners = {
+            source_key(r.pid, r.identity): uid for r in ranks if (uid := self._owner_uid(r)) is not None
+        }
         return SpoolReading(
-            ranks, {**self._counts, "errors": errors}, dict(self._rejected), dict(self._dropped)
+            ranks, {**self._counts, "errors": errors}, dict(self._rejected), dict(self._dropped), owners
         )
 
     def _open_dir(self) -> int | None:

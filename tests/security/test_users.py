@@ -395,6 +395,61 @@ def test_one_ranks_label_churn_never_stops_another_ranks_oom_alert(tmp_path: Pat
     assert dropped[next(iter(dropped))] >= 1500 - alerting.max_series_per_rule
 
 
+@needs_root
+def test_one_uids_churn_across_many_ranks_never_stops_another_uids_oom_alert(tmp_path: Path) -> None:
+    """Budgets per uid: uid 1001's 70 ranks churn the OOM counter's labels (each rank its own
+    budget's worth and more: together past the rule's node bound), then uid 1002's rank runs out
+    of memory on a GPU that appears after the churn filled the bound. Its `PytorchOutOfMemory`
+    fires (on main it had the floor only past the node bound: that GPU's series was never tracked)
+    and nothing of its is dropped. The pids are fakes (70 live processes of one uid are not what
+    this tests; the files are real, owned by the two real uids)."""
+    from dataclasses import replace
+
+    from gpumemd import config as config_mod
+    from gpumemd.alerts.engine import FIRING
+    from gpumemd.alerts.observer import AlertObserver
+    from gpumemd.spool.writer import SpoolWriter
+
+    many, lone = range(300_000, 300_070), 300_100
+    uids = {**{pid: 1001 for pid in many}, lone: 1002}
+    now = [1000.0]
+    src = SpoolSource(tmp_path, expire_intervals=5, clock=lambda: now[0] + 0.5, alive=lambda pid: True,
+                      owner=uids.get, started=lambda pid: 1)
+    alerting = replace(config_mod.Config().alerting, max_series_per_rule=8)  # node bound 8 x 64, floor 1
+    observer = AlertObserver(alerting, interval=1.0, notifiers=[], watchdog=False)
+    (rule,) = [r for r in observer.engine.rules if r.name == "PytorchOutOfMemory"]
+
+    writers: dict[int, SpoolWriter] = {}
+
+    def publish(pid: int, identity: dict[str, str], rows: list[tuple[dict[str, str], float]]) -> None:
+        w = writers.get(pid)
+        if w is None:
+            w = writers[pid] = SpoolWriter(tmp_path, identity=identity, interval=1.0, pid=pid,
+                                           clock=lambda: now[0])
+        w.publish([_ooms(rows)])
+        os.chown(w.path, uids[pid], uids[pid])
+
+    fired = False
+    for t in range(20):
+        now[0] = 1000.0 + t
+        for i, pid in enumerate(many):
+            publish(pid, {"rank": str(i), "job_id": "churn"},
+                    [({"gpu": "0", "device": f"churn-{t}-{j}"}, 1.0) for j in range(10)])
+        if t >= 2:  # the victim's rank: GPU 0 first; GPU 1 from t = 5, out of memory at 8
+            rows = [({"gpu": "0"}, 0.0)] + ([({"gpu": "1"}, 1.0 if t >= 8 else 0.0)] if t >= 5 else [])
+            publish(lone, {"rank": "0", "job_id": "victim"}, rows)
+        reading = src.read({})
+        assert len(reading.ranks) == 70 + (t >= 2)
+        assert reading.owners.get(("victim", "0", "")) == (1002 if t >= 2 else None)
+        observer.observe(list(src.families(reading)), {"spool": reading}, now[0])
+        fired |= any(a.labels.get("job_id") == "victim" and a.state == FIRING for a in rule.active.values())
+    budget = rule.signal.budget if rule.signal is not None else None
+    assert budget is not None and budget.total >= budget.node  # the churn filled the node bound
+    assert fired
+    dropped = rule.dropped_series_by_source()
+    assert dropped and all(source[0] == "churn" for source in dropped)
+
+
 # --- 4. the agents' ports -------------------------------------------------------------------
 
 SQUAT_PORT = """
