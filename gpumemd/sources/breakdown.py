@@ -40,7 +40,7 @@ from typing import Any
 from prometheus_client.core import Metric
 
 from gpumemd.known_metrics import collected_by
-from gpumemd.spool.reader import SpoolReading
+from gpumemd.spool.format import SpoolReading
 
 from .base import Family, Source
 from .memsplit import split_process

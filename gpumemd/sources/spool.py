@@ -41,9 +41,9 @@ from prometheus_client.core import Metric
 
 from gpumemd import known_metrics
 from gpumemd.config import SpoolSourceConfig
-from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES
+from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES, SpoolReading
 from gpumemd.spool.procs import pid_alive, proc_jobs, proc_owner, proc_start
-from gpumemd.spool.reader import SpoolReader, SpoolReading
+from gpumemd.spool.reader import SpoolReader
 
 from .base import Source, metric
 

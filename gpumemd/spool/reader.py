@@ -45,7 +45,7 @@ from .format import (
 from .format import identity_labels as _identity_labels
 from .procs import pid_alive, proc_jobs, proc_owner, proc_start
 
-__all__ = ["SpoolReader", "SpoolReading", "identity_labels"]
+__all__ = ["SpoolReader", "identity_labels"]
 
 log = logging.getLogger("gpumemd.spool")
 

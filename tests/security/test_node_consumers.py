@@ -25,7 +25,7 @@ from gpumemd.alerts.engine import Engine
 from gpumemd.alerts.rules import rule_from_dict
 from gpumemd.sources.breakdown import CATEGORIES, BreakdownSource, breakdown, rank_memory
 from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
-from gpumemd.spool.reader import SpoolReading
+from gpumemd.spool.format import SpoolReading
 from gpumemd.spool.writer import SpoolWriter
 from tests.fakes import Receiver, counter, gauge
 from tests.helpers import EIGHT_RANKS, gpumemd_process, samples, scrape, wait_for

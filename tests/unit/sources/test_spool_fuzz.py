@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 from gpumemd.sampling.exposition import Exposition
 from gpumemd.sources.spool import SpoolSource
-from gpumemd.spool.format import REASONS, TYPES, RankFile, Rejection, parse, validate
-from gpumemd.spool.reader import SpoolReading
+from gpumemd.spool.format import REASONS, TYPES, RankFile, Rejection, SpoolReading, parse, validate
 from tests.spool_hostile import healthy_doc, promtool_errors, publish_healthy
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
