@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -124,3 +125,24 @@ def peak_allocated(read: Callable[[], object]) -> int:
         return tracemalloc.get_traced_memory()[1] - base
     finally:
         tracemalloc.stop()
+
+
+def saved_blocks(head: Any, skip: set[int], min_numel: int = 1) -> list[tuple[int, int]]:
+    """A test's own walk of an autograd graph from `head`: the (address, bytes) of the storages
+    of the tensors it saved with more than `min_numel` elements, `skip` (the parameters') left out."""
+    import torch
+
+    saved, stack, seen = set(), [head], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for a in dir(node):
+            v = getattr(node, a) if a.startswith("_saved_") else None
+            if isinstance(v, torch.Tensor) and v.numel() > min_numel:
+                if (ptr := v.untyped_storage().data_ptr()) not in skip:
+                    saved.add((ptr, v.untyped_storage().nbytes()))
+        stack.extend(fn for fn, _ in node.next_functions)
+    return sorted(saved)
+

@@ -26,6 +26,7 @@ import gpumemd
 from gpumemd.agent.leakfind import LeakFinder, last_report_labels
 from gpumemd.agent.retainers import find_retainers
 from tests.fakes import HistoryApi
+from tests.helpers import saved_blocks
 
 torch = pytest.importorskip("torch")
 
@@ -368,19 +369,7 @@ def test_the_graphs_of_named_globals_are_read_without_running_a_hostile_neighbou
     total = torch.zeros(())
     for _ in range(3):
         total = total + net(torch.randn(32, 64)).square().mean()
-    saved, stack, seen = set(), [total.grad_fn], set()
-    while stack:  # the test's own walk: where the saved activations lie
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        for a in dir(node):
-            v = getattr(node, a) if a.startswith("_saved_") else None
-            ptr = v.untyped_storage().data_ptr() if isinstance(v, torch.Tensor) and v.numel() > 64 else None
-            if ptr is not None and ptr not in params:
-                saved.add((ptr, v.untyped_storage().nbytes()))
-        stack.extend(fn for fn, _ in node.next_functions)
-    del node, stack
+    saved = saved_blocks(total.grad_fn, params, min_numel=64)
     hostile = module(total=total, holder=BlockingClass([]), proxy=LazyProxy([]),
                      raising=torch.ones(4).as_subclass(RaisingTensor))
     t0 = time.monotonic()

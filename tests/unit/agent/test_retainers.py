@@ -9,12 +9,12 @@ import sys
 import threading
 import time
 import types
-from typing import Any
 
 from gpumemd.agent.retainers import find_retainers
 from gpumemd.diagnosis.oom import human_bytes
 from gpumemd.diagnosis.retainers import Root, edge_label, growth_line, holder_path, walk_to_holder
 from tests.fakes import HistoryApi
+from tests.helpers import saved_blocks
 
 
 class _Storage:
@@ -293,20 +293,10 @@ def test_a_real_autograd_graph_kept_by_an_accumulator_is_named_on_the_cpu() -> N
     for _ in range(3):
         total = total + net(torch.randn(32, 64)).square().mean()
     params = {p.untyped_storage().data_ptr() for p in net.parameters()}  # allocated elsewhere: not the site's
-    saved, stack, seen = [], [total.grad_fn], set()
-    while stack:  # the test's own walk: where the saved activations lie
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        for a in dir(node):
-            if a.startswith("_saved_") and isinstance(v := getattr(node, a), torch.Tensor) and v.numel() > 64:
-                if (ptr := v.untyped_storage().data_ptr()) not in params:
-                    saved.append((ptr, v.untyped_storage().nbytes()))
-        stack.extend(fn for fn, _ in node.next_functions)
+    saved = saved_blocks(total.grad_fn, params, min_numel=64)
     assert len(saved) >= 6
     r = find_retainers(
-        [(sorted(set(saved)), None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
+        [(saved, None)], torch=torch, cuda=False, modules={"train": _module(total=total)}
     )
     assert 0 in r.holders, r
     assert 0 in r.holders, (r, len(saved))
@@ -341,20 +331,8 @@ def test_the_accumulator_wins_over_the_newer_local_holding_one_graph() -> None:
     t.start()
     try:
         assert ready.wait(10)
-        saved, stack, seen = set(), [box.pop("total").grad_fn], set()
-        while stack:
-            node = stack.pop()
-            if node is None or id(node) in seen:
-                continue
-            seen.add(id(node))
-            for a in dir(node):
-                v = getattr(node, a) if a.startswith("_saved_") else None
-                if isinstance(v, torch.Tensor) and v.numel() > 16:
-                    if (ptr := v.untyped_storage().data_ptr()) not in params:
-                        saved.add((ptr, v.untyped_storage().nbytes()))
-            stack.extend(fn for fn, _ in node.next_functions)
-        del node, stack
-        r = find_retainers([(sorted(saved), None)], torch=torch, cuda=False, modules={})
+        saved = saved_blocks(box.pop("total").grad_fn, params, min_numel=16)
+        r = find_retainers([(saved, None)], torch=torch, cuda=False, modules={})
     finally:
         done.set()
         t.join(10)
@@ -452,20 +430,6 @@ def step(ids):
 """
 
 
-def _saved_blocks(torch: Any, head: Any, skip: set[int]) -> list[tuple[int, int]]:
-    """The test's own walk: where the tensors a graph saved lie (`skip`: the parameters')."""
-    saved, stack, seen = set(), [head], set()
-    while stack:
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        for a in dir(node):
-            v = getattr(node, a) if a.startswith("_saved_") else None
-            if isinstance(v, torch.Tensor) and v.numel() > 1 and v.untyped_storage().data_ptr() not in skip:
-                saved.add((v.untyped_storage().data_ptr(), v.untyped_storage().nbytes()))
-        stack.extend(fn for fn, _ in node.next_functions)
-    return sorted(saved)
 
 
 def test_a_global_accumulator_of_main_rebound_while_the_search_runs_is_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -487,7 +451,7 @@ def test_a_global_accumulator_of_main_rebound_while_the_search_runs_is_named(tmp
         main.step(ids)
     params = {p.untyped_storage().data_ptr() for m in (main.emb, main.norm, main.head)
               for p in m.parameters()}
-    blocks = _saved_blocks(torch, main.total.grad_fn, params)
+    blocks = saved_blocks(main.total.grad_fn, params)
     assert len(blocks) >= 8
     steps = [0]
 
@@ -516,7 +480,7 @@ def test_a_site_left_without_a_holder_says_what_was_tried() -> None:
     net = torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.Tanh(), torch.nn.Linear(16, 16))
     params = {p.untyped_storage().data_ptr() for p in net.parameters()}
     kept = net(torch.randn(8, 16)).square().mean()
-    blocks = _saved_blocks(torch, kept.grad_fn, params)
+    blocks = saved_blocks(kept.grad_fn, params)
     saved = sum(n for _, n in blocks)
     r = find_retainers([(blocks, None), ([(1, 4096)], None)], torch=torch, cuda=False, modules={},
                        budget_s=60)  # what is said, not how fast: a loaded runner's heap scans are slow
