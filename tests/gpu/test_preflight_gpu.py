@@ -45,6 +45,20 @@ def _factory() -> Any:
                autocast=torch.bfloat16)
 
 
+def _two_steps(job: Any, batch: int, seq: int) -> None:
+    """The job's first two training steps on the GPU, as preflight runs them on fake tensors."""
+    import torch
+
+    for _ in range(2):
+        data = job.batch(batch, seq)
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = job.model(data)
+        loss.backward()
+        del loss, data
+        job.optimizer.step()
+        job.optimizer.zero_grad(set_to_none=True)
+
+
 def _real(batch: int, seq: int) -> int | None:
     """The same two steps on the GPU: allocated peak, or None on OOM."""
     import torch
@@ -55,14 +69,7 @@ def _real(batch: int, seq: int) -> int | None:
     try:
         with torch.device("cuda"):
             job = _factory()
-        for _ in range(2):
-            data = job.batch(batch, seq)
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                loss = job.model(data)
-            loss.backward()
-            del loss, data
-            job.optimizer.step()
-            job.optimizer.zero_grad(set_to_none=True)
+        _two_steps(job, batch, seq)
         torch.cuda.synchronize()
         return torch.cuda.max_memory_allocated()
     except torch.OutOfMemoryError:
@@ -129,14 +136,7 @@ def test_a_compiled_steps_predicted_peak_holds_on_the_gpu() -> None:
         job = _factory()
     job.model = torch.compile(job.model)
     try:
-        for _ in range(2):
-            data = job.batch(batch, seq)
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                loss = job.model(data)
-            loss.backward()
-            del loss, data
-            job.optimizer.step()
-            job.optimizer.zero_grad(set_to_none=True)
+        _two_steps(job, batch, seq)
         torch.cuda.synchronize()
         real = torch.cuda.max_memory_allocated()
     finally:
