@@ -73,9 +73,13 @@ class SourceBudget:
         self.held: dict[Source, int] = {}
         self.uid_held: dict[int | None, int] = {}  # the uids present: each one's series held
         self._charged: dict[Source, int | None] = {}  # the uid each held source is charged to
-        self.total = 0
         self.dropped: dict[Source, int] = {}
         self.dropped_total = 0
+
+    @property
+    def total(self) -> int:
+        """The series held by every source, derived (take and give keep per-source and per-uid counts)."""
+        return sum(self.held.values())
 
     def share(self, uid: int | None) -> int:
         """The most series `uid`'s sources together may hold now (each past it keeps its floor)."""
@@ -98,7 +102,6 @@ class SourceBudget:
             self._charged[source] = uid
             self.uid_held[uid] = self.uid_held.get(uid, 0) + 1
         self.held[source] = held + 1
-        self.total += 1
         return True
 
     def _refuse(self, source: Source) -> bool:
@@ -121,7 +124,6 @@ class SourceBudget:
                 self.uid_held[uid] = left
             else:
                 del self.uid_held[uid]
-        self.total -= 1
 
 
 class SampleView:
