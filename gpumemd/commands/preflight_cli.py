@@ -27,6 +27,7 @@ MAX_STEPS = 8
 MAX_WORLD = 1 << 16
 MAX_TOTAL = 1 << 50  # a GPU of a pebibyte: past it, not a GPU's total
 MAX_CALIBRATION_BYTES = 8 << 20
+MAX_SIZE = 1 << 24  # a batch or sequence past this is not a shape anyone runs (the search's ceiling too)
 _NON_PYTORCH = "gpumemd_process_non_pytorch_bytes"
 
 
@@ -59,6 +60,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the model runs torch.compile'd (found by itself where the job compiles it)")
     p.add_argument("--timeout", default="5s", help="the longest the node's answer may take (default 5s)")
     p.add_argument("--json", action="store_true", help="JSON for scripts and schedulers")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="every figure of every shape and each note whole (default: one screen)")
 
 
 def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
@@ -67,8 +70,8 @@ def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
         batch, sep, seq = value.lower().partition("x")
         if not sep:
             raise config_mod.ConfigError([f"--shape: {value[:40]!r}: expected BATCHxSEQUENCE, e.g. 8x1024"])
-        b = flags.integer(batch, "--shape (batch)", 1)
-        s = flags.integer(seq, "--shape (sequence)", 1)
+        b = flags.integer(batch, "--shape (batch)", 1, MAX_SIZE)
+        s = flags.integer(seq, "--shape (sequence)", 1, MAX_SIZE)
         assert b is not None and s is not None
         out.append((b, s))
     if len(out) > MAX_SHAPES:
@@ -162,51 +165,10 @@ def main(args: argparse.Namespace) -> int:
     except (ImportError, AttributeError, ValueError) as exc:
         print(f"gpumemd preflight: {args.target}: {type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr)
         return 2
+    from gpumemd.preflight.screen import render
+
     from .format import strict_json
 
-    sys.stdout.write(strict_json(report.to_json()) if args.json else render(report))
+    sys.stdout.write(strict_json(report.to_json()) if args.json else render(report, args.verbose))
     return report.exit_code
 
-
-def render(report: Any) -> str:
-    """The one-screen answer."""
-    from .format import size
-
-    d, o = report.device, report.overheads
-    lines = [f"gpumemd preflight: {report.job}"
-             + (f" on {d.name} ({d.source})" if d else " (no device: figures only)")
-             + (f", {report.world} ranks" if report.world > 1 else "")]
-    for r in report.shapes:
-        f, v = r.figures, r.verdict
-        head = f"{f.batch}x{f.seq}: "
-        if v is None:
-            head += f"needs {size(f.total)}"
-        else:
-            word = "FITS" if v.fits else ("DOES NOT FIT" if v.certain else "MAY NOT FIT")
-            head += (f"{word}: needs {size(f.total)} ± {size(f.error_bytes + o.non_pytorch_spread)}, "
-                     f"headroom {size(v.headroom)} at the interval's top")
-        lines.append(head)
-        cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
-        lines.append(f"  tensors at the peak ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}")
-        lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
-                     f"workspaces), reserved {size(f.reserved_peak)} (segments)")
-        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
-                     + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
-        for strategy, rank in r.per_rank.items():
-            lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
-                         f"{size(rank['total'])}")
-        for note in v.notes if v else ():
-            lines.append(f"  ! {note}")
-    if report.largest:
-        lg = report.largest
-        best = lg["largest"]
-        bound = "" if lg["exact"] or not best else "at least "
-        lines.append(f"largest {lg['dimension']} that fits: {bound}{best if best else 'none'} "
-                     f"({lg['probes']} fake runs)")
-    for a in report.advice:
-        lines.append(f"- {a}")
-    lines.append(f"overheads: {o.source}")
-    for n in report.notes:
-        lines.append(f"note: {n}")
-    lines.append(f"({report.seconds:.1f} s)")
-    return "\n".join(lines) + "\n"

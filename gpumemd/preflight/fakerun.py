@@ -31,11 +31,17 @@ their place (`_stand_ins`): if the allocations differ, a value steers memory (a 
 from a value) and the job is `NotRunnable`; if only the run with 1 reaches its steps (`if
 loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
 
+An op whose output's size depends on values has no size on fake tensors; where its input bounds
+it (`BOUNDED`: `nonzero()` at most one row an element, a boolean mask's selection and
+`masked_select` at most the mask's elements, `unique()` at most its input's) it is made at that
+bound, counted by call site (`Stream.bounded`), and the run is made again with those outputs
+empty (`Stream.low_events`): the interval reaches down to it. An op with no such bound
+(`repeat_interleave` by a tensor, `bincount`) cannot run.
+
 What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
-kernels (Triton, CUDA extensions) without a meta implementation, and ops whose output's shape
-depends on values (`nonzero()`, a boolean mask's indexing): fake tensors without a shape
-environment have no bound for them. Such a job fails with torch's own error, which `run()`
-reports as `NotRunnable`. `torch.compile` of a module runs as inductor would hold the step's
+kernels (Triton, CUDA extensions) without a meta implementation, and the ops sized by values
+with no bound. Such a job fails with torch's own error, which `run()` reports as `NotRunnable`.
+`torch.compile` of a module runs as inductor would hold the step's
 memory (compiled.py); of a function, eagerly.
 """
 
@@ -53,7 +59,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from torch._subclasses.fake_tensor import DataDependentOutputException, FakeTensor, FakeTensorMode
+from torch._subclasses.fake_tensor import (
+    DataDependentOutputException,
+    DynamicOutputShapeException,
+    FakeTensor,
+    FakeTensorMode,
+)
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 from torch.utils._pytree import tree_flatten
 from torch.utils.weak import WeakIdKeyDictionary
@@ -65,7 +76,7 @@ from . import standins
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
+    "BOUNDED", "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
     "run_script",
 ]
 
@@ -124,6 +135,8 @@ class Stream:
     stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
+    bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
+    low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
 
 
 _aten = torch.ops.aten
@@ -145,6 +158,10 @@ _NOT = (_aten.logical_not, _aten.bitwise_not)
 _SAME = (_aten.all, _aten.any, _aten.clone, _aten._to_copy, _aten.detach, _aten.alias, _aten.view,
          _aten._unsafe_view, _aten.expand, _aten.select, _aten.slice, _aten.squeeze, _aten.unsqueeze,
          _aten.reshape, _aten.amax, _aten.amin, _aten.max, _aten.min)
+
+
+BOUNDED = ("nonzero", "index", "masked_select", "_unique2", "unique_dim", "unique_consecutive")
+"""The ops sized by values that are made at the bound their input gives (`_Tracker.bounded`)."""
 
 
 class _TooManyReads(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
@@ -192,6 +209,8 @@ class _Tracker(TorchDispatchMode):
         self.value_reads: dict[str, int] = {}
         self.reads = 0
         self.known = WeakIdKeyDictionary()  # fake bool tensor -> its value (by identity: == is elementwise)
+        self.low = False  # the ops sized by values make empty outputs (the interval's bottom), not full ones
+        self.bounded: dict[str, int] = {}
 
     def _of(self, a: Any) -> Any:
         """A comparison's operand: a fake tensor's stand-in (or known bool), a number, else None."""
@@ -325,13 +344,55 @@ class _Tracker(TorchDispatchMode):
         device = kwargs.get("device")
         if self.remap and device is not None and torch.device(device).type == "cuda":
             kwargs = {**kwargs, "device": standins.CPU}
-        out = func(*args, **kwargs)
+        try:
+            out = func(*args, **kwargs)
+        except DynamicOutputShapeException:
+            if func.overloadpacket.__name__ not in BOUNDED:
+                raise
+            out = self.bound(func, args, kwargs)
         if isinstance(out, FakeTensor) and out.dtype == torch.bool:
             self._know(func, args, out)
         if not self.paused:
             for t in tree_flatten(out)[0]:
                 self.track(t)
         return out
+
+
+    def bound(self, func: Any, args: Any, kwargs: dict[str, Any]) -> Any:
+        """The output of an op sized by values (`BOUNDED`) at its input's bound: every element
+        selected (or, `low`, none), counted by call site."""
+        site = f"{_site()} ({func.overloadpacket.__name__})"
+        self.bounded[site] = self.bounded.get(site, 0) + 1
+        names = [a.name for a in func._schema.arguments]
+        call = {**dict(zip(names, args, strict=False)), **kwargs}  # by the schema's names
+        x = call["self"]
+        long = {"dtype": torch.long, "device": x.device}
+        op = func.overloadpacket.__name__
+        if op == "nonzero":
+            return torch.empty((0 if self.low else x.numel(), x.dim()), **long)
+        if op == "index":  # a boolean mask stands for nonzero()'s index tensors, one per dimension it covers
+            indices = []
+            for i in call["indices"]:
+                if i is None or i.dtype not in (torch.bool, torch.uint8):
+                    indices.append(i)
+                    continue
+                rows = torch.zeros(0 if self.low else i.numel(), dtype=torch.long, device=i.device)
+                self.track(rows)  # nonzero()'s output, allocated on the GPU while the op runs
+                indices.extend([rows] * max(i.dim(), 1))
+            return func(x, indices)
+        if op == "masked_select":
+            n = 0 if self.low else torch.broadcast_shapes(x.shape, call["mask"].shape).numel()
+            return torch.empty(n, dtype=x.dtype, device=x.device)
+        dim = call.get("dim")
+        if dim is None:  # _unique2, unique_consecutive: flat
+            n = 0 if self.low else x.numel()
+            inverse = x.shape if call.get("return_inverse") else (0,)
+            return (torch.empty(n, dtype=x.dtype, device=x.device), torch.empty(inverse, **long),
+                    torch.empty(n if call.get("return_counts") else 0, **long))
+        shape = list(x.shape)  # unique_dim, unique_consecutive(dim=): whole slices along dim
+        size, shape[dim] = shape[dim], 0 if self.low else shape[dim]
+        return (torch.empty(shape, dtype=x.dtype, device=x.device), torch.empty(size, **long),
+                torch.empty(shape[dim], **long))
 
 
 def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:
@@ -411,8 +472,8 @@ def _fail(exc: BaseException, where: str, tracker: _Tracker | None = None) -> No
     kind = type(exc).__name__
     if kind in ("DataDependentOutputException", "DynamicOutputShapeException") or "data-dependent" in low \
             or "_local_scalar_dense" in low:
-        hint = (" (a fake tensor has no values: an op whose output's shape depends on them — nonzero(), "
-                "a boolean mask's indexing, unique() — cannot run)")
+        hint = (" (a fake tensor has no values: an op whose output's size depends on them and has no bound "
+                "from its input's size — bincount(), repeat_interleave() by a tensor — cannot run)")
     elif ("cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low)) \
             or "dummy base class" in low:  # a CPU-only torch's torch.cuda.Event, CUDAGraph: no "cuda" said
         hint = " (CUDA streams, events and generators have no fake stand-in, nor CUDA graphs)"
@@ -429,14 +490,14 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
     `torch.compile(model)` would (as it does where the factory compiles it itself)."""
-    return _stand_ins(lambda stand_in: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
-                                                 kwargs))
+    return _bounds(lambda stand_in, low: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
+                                                   low, kwargs))
 
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
-              compiled: bool, stand_in: int, kwargs: dict[str, Any]) -> Stream:
+              compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any]) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
-    tracker.stand_in = stand_in
+    tracker.stand_in, tracker.low = stand_in, low
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = _Hooks(tracker, steps)
@@ -487,7 +548,8 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
+                  bounded=tracker.bounded)
 
 
 def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
@@ -498,6 +560,17 @@ def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
     total = sum(reads.values())
     return (f"{total} value read{'s' if total != 1 else ''} of fake tensors returned {stand_in} "
             f"({shown}{more})")
+
+
+def _bounds(attempt: Callable[[int, bool], Stream]) -> Stream:
+    """The run with the ops sized by values at their bound (`_Tracker.bound`) and the value
+    stand-ins (`_stand_ins`); where an op was bounded, again with its outputs empty, with the same
+    stand-in: the interval's bottom (`Stream.low_events`; None where that run failed)."""
+    stream = _stand_ins(lambda stand_in: attempt(stand_in, False))
+    if stream.bounded:
+        with contextlib.suppress(NotRunnable):  # an empty selection the job cannot take: no bottom known
+            stream.low_events = attempt(stream.stand_in, True).events
+    return stream
 
 
 def _stand_ins(attempt: Callable[[int], Stream]) -> Stream:
@@ -561,12 +634,13 @@ def _call(model: Any, data: Any) -> Any:
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
     `steps` times (a stop raised from the optimizer's post-hook ends it there)."""
-    return _stand_ins(lambda stand_in: _script_once(path, argv, steps, remap, stand_in))
+    return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low))
 
 
-def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int) -> Stream:
+def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int,
+                 low: bool) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
-    tracker.stand_in = stand_in
+    tracker.stand_in, tracker.low = stand_in, low
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = _Hooks(tracker, steps)
     started = time.perf_counter()
@@ -598,4 +672,5 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
+                  bounded=tracker.bounded)

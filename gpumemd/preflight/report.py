@@ -135,6 +135,14 @@ class _Runner:
             fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq, overheads=over,
                           world=self.world, phase=stream.phase_at_peak, seconds=stream.seconds,
                           setting=self.setting, blocks=stream.blocks)
+            if stream.bounded:  # the interval reaches down to the run with the bounded outputs empty
+                low = (0, 0)
+                if stream.low_events is not None:
+                    lf = figures(stream.low_events, {}, 0, batch=batch, seq=seq, overheads=over,
+                                 setting=self.setting)
+                    low = (lf.allocated_peak, lf.reserved_peak)
+                fig = dataclasses.replace(fig, bound_bytes=max(0, fig.allocated_peak - low[0],
+                                                               fig.reserved_peak - low[1]))
             self.done[key] = (stream, fig)
         return self.done[key]
 
@@ -233,6 +241,7 @@ def preflight(
     for note in dict.fromkeys(n for st in streams for n in st.notes):
         report.notes.append(note)
     report.notes.extend(_value_notes(streams))
+    report.notes.extend(_bound_notes(streams, results))
     if cpu_path:
         report.notes.append(
             f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
@@ -271,6 +280,27 @@ def _value_notes(streams: Sequence[fakerun.Stream]) -> list[str]:
     if one is not None:
         text += f" (with 0 in their place the run did not reach its steps: {one.short_with_zero[:200]})"
     return [text]
+
+
+def _bound_notes(streams: Sequence[fakerun.Stream], results: Sequence[ShapeResult]) -> list[str]:
+    """One note for the ops sized by values that were made at their bound (fakerun.BOUNDED), the
+    call sites of every shape together."""
+    sites: dict[str, int] = {}
+    for st in streams:
+        for site, n in st.bounded.items():
+            sites[site] = sites.get(site, 0) + n
+    if not sites:
+        return []
+    most = sorted(sites.items(), key=lambda kv: -kv[1])[:5]
+    shown = ", ".join(f"{s} x{n}" if n > 1 else s for s, n in most)
+    more = f", and {len(sites) - 5} more" if len(sites) > 5 else ""
+    low = max(r.figures.bound_bytes for r in results)
+    unknown = any(st.bounded and st.low_events is None for st in streams)
+    reach = ("the whole peak lower (the run with them empty failed)" if unknown
+             else f"{low / 2**20:.1f} MiB lower (the run with them empty)")
+    return [f"{sum(sites.values())} output(s) sized by values taken at their bound ({shown}{more}; "
+            "nonzero() a row an element, a mask's selection or unique() every element): an upper "
+            f"estimate; the interval reaches {reach}"]
 
 
 def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,

@@ -145,6 +145,8 @@ class Figures:
     phase_at_peak: str
     seconds: float
     blocks: tuple[int, ...] = ()  # the repeated blocks' parameter bytes (FSDP2's groups; fakerun.blocks)
+    # how much lower the needs may be: ops sized by values taken at their bound (fakerun's `bounded`)
+    bound_bytes: int = 0
 
     @property
     def total(self) -> int:
@@ -166,6 +168,7 @@ class Verdict:
     headroom: int  # capacity − reserved peak − the stream's error (negative: over)
     releases_cache: bool  # it fits only after the allocator released cached segments
     notes: list[str] = field(default_factory=list)
+    bound: str = ""  # what the capacity was held against (`BOUNDS`): the smallest of the device's limits
 
 
 def _trace(events: Sequence[Event], workspaces: int, handles: int = 2) -> Trace:
@@ -207,10 +210,11 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     outside = device.driver_reserved + device.others + fig.nccl + held
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
     top = device.total - outside - most - fig.error_bytes
-    bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
+    bottom = (device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
+              + fig.bound_bytes)  # ops sized by values may have kept nothing
     if device.fraction_limit is not None:
         top = min(top, device.fraction_limit - held - fig.error_bytes)
-        bottom = min(bottom, device.fraction_limit - held)
+        bottom = min(bottom, device.fraction_limit - held + fig.bound_bytes)
     trace = _trace(events, overheads.workspaces)
     at_top = _replay(trace, max(top, 0), setting)
     notes = []
