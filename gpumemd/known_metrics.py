@@ -188,6 +188,14 @@ _declare("gpumemd_nvml_invalid_answers", "counter", ("field",), "nvml",
 _declare("gpumemd_process_info", "gauge", ("pid", "executable"), "nvml",
     "Executable name of a GPU process; value 1.")
 
+# --- mps (gpumemd/sources/mps.py) ---
+_declare("gpumemd_gpu_mps_memory_limit_bytes", "gauge", _GPU, "mps",
+    "Device memory a new client of the GPU's MPS server may allocate (the server's "
+    "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT); absent without MPS or where the server's environment is unreadable.")
+_declare("gpumemd_gpu_mps_active_thread_percentage", "gauge", _GPU, "mps",
+    "Share of the GPU's threads a new client of its MPS server may use, 0-100 (the server's "
+    "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE).")
+
 # --- breakdown (gpumemd/sources/breakdown.py) ---
 _declare("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"), "breakdown",
     "Every byte of the GPU in one category; the categories sum to the GPU's total.")

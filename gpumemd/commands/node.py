@@ -95,6 +95,9 @@ class GpuView:
     parts: dict[str, int] = field(default_factory=dict)  # the breakdown's categories
     unattributed_reason: str = ""
     processes: list[ProcessView] = field(default_factory=list)
+    # the MPS server's defaults for a new client (sources/mps.py): its device memory, its threads' share
+    mps_limit: int | None = None
+    mps_threads: float | None = None
 
 
 @dataclass
@@ -164,6 +167,16 @@ class Node:
             g = gpus.get(labels.get("uuid", ""))
             if g is not None and (n := nbytes("breakdown", value)) is not None:
                 g.parts[labels.get("category", "")] = n
+        for labels, value in each("gpumemd_gpu_mps_memory_limit_bytes"):
+            g = gpus.get(labels.get("uuid", ""))
+            if g is not None and (n := nbytes("MPS limit", value)) is not None:
+                g.mps_limit = n
+        for labels, value in each("gpumemd_gpu_mps_active_thread_percentage"):
+            g = gpus.get(labels.get("uuid", ""))
+            if g is not None and 0 < value <= 100:
+                g.mps_threads = value
+            elif g is not None:
+                skips.add(f"MPS thread percentage = {value}")
         for labels, _ in each("gpumemd_gpu_memory_unattributed_info"):
             if labels.get("uuid") in gpus:
                 gpus[labels["uuid"]].unattributed_reason = labels.get("reason", "")

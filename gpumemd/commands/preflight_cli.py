@@ -108,8 +108,12 @@ def _node_device(args: argparse.Namespace, index: int | None, timeout: float) ->
     if not gpus:
         raise explain.NoGpu(f"no GPU {index}" if index is not None else "no GPU")
     g = max(gpus, key=lambda g: g.free)
+    mps = "" if g.mps_limit is None else f", an MPS client's limit {g.mps_limit} B"
+    mps += "" if g.mps_threads is None else f", {g.mps_threads:g} % of its threads under MPS"
     return Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
-                  source=f"GPU {g.gpu} of {node.source}: {g.free} B free"), _agents(node)
+                  source=f"GPU {g.gpu} of {node.source}: {g.free} B free{mps}",
+                  free=g.free if g.free or g.used else None,  # both 0: the node exported neither
+                  mps_limit=g.mps_limit), _agents(node)
 
 
 def main(args: argparse.Namespace) -> int:

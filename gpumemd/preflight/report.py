@@ -49,7 +49,8 @@ class ShapeResult:
                 "per_rank": self.per_rank,
                 "verdict": None if v is None else {
                     "fits": v.fits, "certain": v.certain, "capacity": v.capacity,
-                    "headroom": v.headroom, "releases_cache": v.releases_cache, "notes": v.notes}}
+                    "headroom": v.headroom, "releases_cache": v.releases_cache, "notes": v.notes,
+                    "bound": v.bound}}
 
 
 @dataclass
@@ -84,7 +85,8 @@ class Report:
             "fits": self.fits,
             "device": None if d is None else {"name": d.name, "total": d.total,
                                               "driver_reserved": d.driver_reserved, "others": d.others,
-                                              "fraction_limit": d.fraction_limit, "source": d.source},
+                                              "fraction_limit": d.fraction_limit, "free": d.free,
+                                              "mps_limit": d.mps_limit, "source": d.source},
             "overheads": {"non_pytorch": self.overheads.non_pytorch,
                           "non_pytorch_spread": self.overheads.non_pytorch_spread,
                           "workspaces": self.overheads.workspaces, "nccl": self.overheads.nccl,

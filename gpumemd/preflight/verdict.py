@@ -39,7 +39,14 @@ __all__ = [
     "figures",
     "judge",
     "per_rank",
+    "BOUNDS",
 ]
+
+BOUNDS = ("device total", "free memory", "MPS limit", "memory fraction")
+"""What a verdict's capacity may be held to, the smallest of those known (`Verdict.bound`): the
+device's total less the driver's and the other processes' bytes; NVML's free bytes (a node); an
+MPS client's limit, on everything the process holds on the GPU; a memory fraction, on PyTorch's
+reserved bytes."""
 
 MiB = 1 << 20
 GiB = 1 << 30
@@ -110,7 +117,8 @@ DEFAULT_OVERHEADS = Overheads(
 @dataclass(frozen=True)
 class Device:
     """What the job may have of one GPU: its total, what the driver and other processes hold,
-    and a fraction limit on PyTorch's reserved bytes, if any."""
+    its free bytes (a node's reading), an MPS limit on the process's device memory, and a
+    fraction limit on PyTorch's reserved bytes, where known (`BOUNDS`)."""
 
     name: str
     total: int
@@ -118,6 +126,8 @@ class Device:
     others: int = 0
     fraction_limit: int | None = None
     source: str = ""
+    free: int | None = None
+    mps_limit: int | None = None
 
     @classmethod
     def named(cls, name: str) -> Device:
@@ -207,14 +217,20 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
     one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
     held = ddp_buckets(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
-    outside = device.driver_reserved + device.others + fig.nccl + held
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
-    top = device.total - outside - most - fig.error_bytes
-    bottom = (device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
-              + fig.bound_bytes)  # ops sized by values may have kept nothing
-    if device.fraction_limit is not None:
-        top = min(top, device.fraction_limit - held - fig.error_bytes)
-        bottom = min(bottom, device.fraction_limit - held + fig.bound_bytes)
+    low = fig.error_bytes + fig.bound_bytes  # ops sized by values may have kept nothing
+    room = {BOUNDS[0]: device.total - device.driver_reserved - device.others}  # for the whole process
+    if device.free is not None:
+        room = {BOUNDS[1]: min(device.free, room[BOUNDS[0]])}
+    if device.mps_limit is not None:
+        room[BOUNDS[2]] = device.mps_limit
+    tops = {k: n - fig.nccl - held - most - fig.error_bytes for k, n in room.items()}
+    bottoms = [n - fig.nccl - held - max(0, overheads.non_pytorch - least) + low for n in room.values()]
+    if device.fraction_limit is not None:  # PyTorch's reserved bytes alone
+        tops[BOUNDS[3]] = device.fraction_limit - held - fig.error_bytes
+        bottoms.append(device.fraction_limit - held + fig.bound_bytes)
+    bound = min(tops, key=lambda k: tops[k])
+    top, bottom = tops[bound], min(bottoms)
     trace = _trace(events, overheads.workspaces)
     at_top = _replay(trace, max(top, 0), setting)
     notes = []
@@ -223,7 +239,7 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
         notes.append("fits only after the allocator releases its cache (a slower step; fragmentation): "
                      "little room")
     certain = True if at_top.fits else not _replay(trace, max(bottom, 0), setting).fits
-    return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes)
+    return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes, bound)
 
 
 def ddp_buckets(fig: Figures) -> int:

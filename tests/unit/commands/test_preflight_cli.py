@@ -14,7 +14,7 @@ import pytest
 import torch
 
 from gpumemd import cli
-from tests.helpers import ROOT
+from tests.helpers import CAPTURES, ROOT, gpumemd_process
 
 JOB = "tests.unit.preflight.models:tiny"
 SCRAPE = ROOT / "tests" / "golden" / "h100__580.159.04__two-ranks-cupy.prom"  # a daemon's
@@ -166,6 +166,32 @@ def test_a_node_gives_its_gpus_total_and_the_other_processes(capsys: pytest.Capt
     assert code == 0
     assert doc["device"]["total"] == 85520809984 and doc["device"]["others"] > 4 * 1024 * MiB
     assert "80433577984 B free" in doc["device"]["source"]
+
+
+def test_a_live_nodes_mps_limit_holds_the_verdict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A real `gpumemd serve` replaying an H200 with 148 GB free, whose process (pid 450) stands
+    as the GPU's MPS server in a /proc tree (`sources.mps.proc_root`): its environment's limit
+    for a new client is exported, and preflight --node holds the job to it, saying so."""
+    capture = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
+    server = tmp_path / "proc" / "450"
+    server.mkdir(parents=True)
+    (server / "comm").write_bytes(b"nvidia-cuda-mps\n")
+    cfg = tmp_path / "gpumemd.yaml"
+    cfg.write_text(f"sources: {{mps: {{proc_root: {tmp_path / 'proc'}}}}}\n")
+    argv = [JOB, "--shape", "1x8", "--node"]
+    for limit, code_wanted in (("2G", 0), ("768M", 1)):
+        (server / "environ").write_bytes(b"HOME=/root\0CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=50\0"
+                                         + f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0={limit}\0".encode())
+        with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
+            code, out, _ = _run(capsys, *argv, url, "--json")
+            text_code, text, _ = _run(capsys, *argv, url)
+        doc = json.loads(out)
+        assert code == text_code == code_wanted
+        assert doc["device"]["mps_limit"] == {"2G": 2 << 30, "768M": 768 * MiB}[limit]
+        assert doc["device"]["free"] == 148483735552
+        assert "50 % of its threads under MPS" in doc["device"]["source"]
+        assert doc["shapes"][0]["verdict"]["bound"] == "MPS limit"
+        assert "held to the MPS limit" in text.splitlines()[1]
 
 
 def test_the_jobs_allocator_settings_are_replayed(capsys: pytest.CaptureFixture[str]) -> None:
