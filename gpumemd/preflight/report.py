@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpumemd.diagnosis.allocsim import Setting, parse_alloc_conf
+from gpumemd.diagnosis.oom import human_bytes
 
 from . import fakerun, standins
 from .verdict import (
@@ -299,7 +300,7 @@ def _bound_notes(streams: Sequence[fakerun.Stream], results: Sequence[ShapeResul
     low = max(r.figures.bound_bytes for r in results)
     unknown = any(st.bounded and st.low_events is None for st in streams)
     reach = ("the whole peak lower (the run with them empty failed)" if unknown
-             else f"{low / 2**20:.1f} MiB lower (the run with them empty)")
+             else f"{human_bytes(low)} lower (the run with them empty)")
     return [f"{sum(sites.values())} output(s) sized by values taken at their bound ({shown}{more}; "
             "nonzero() a row an element, a mask's selection or unique() every element): an upper "
             f"estimate; the interval reaches {reach}"]

@@ -103,7 +103,11 @@ def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
                                         "temporaries", "other"}
     assert shape["tensors_peak"] <= shape["allocated_peak"] <= shape["reserved_peak"]
     assert shape["total"] == shape["reserved_peak"] + shape["non_pytorch"] + shape["nccl"]
-    assert set(shape["verdict"]) == {"fits", "certain", "capacity", "headroom", "releases_cache", "notes"}
+    assert set(shape["verdict"]) == {"fits", "certain", "capacity", "headroom", "releases_cache", "notes",
+                                     "bound"}
+    assert shape["verdict"]["bound"] == "device total" and shape["bound_bytes"] == 0
+    assert set(doc["device"]) == {"name", "total", "driver_reserved", "others", "fraction_limit", "free",
+                                  "mps_limit", "source"}
     if not torch.cuda.is_available():  # the CPU path: its wider interval, said
         assert doc["overheads"]["error"] == 0.10 and "±10 %" in doc["notes"][0]
         assert shape["error_bytes"] == int(0.10 * shape["allocated_peak"])
@@ -270,7 +274,7 @@ def test_a_boolean_mask_is_predicted_at_its_bound_and_bincount_is_exit_2(
     lines = Path(script).read_text().splitlines()
     line = next(i for i, text in enumerate(lines, 1) if "logits[keep]" in text)
     assert f"sized_by_values.py:{line} (index) x4" in note
-    assert "MiB lower (the run with them empty)" in note
+    assert " lower (the run with them empty)" in note and "reaches 0 B" not in note
     code, out, err = _run(capsys, script, "--gpu", "H100-80GB", "--", "bincount")
     assert code == 2 and not out and "aten.bincount" in err and "no bound" in err
 
