@@ -32,7 +32,7 @@ from a value) and the job is `NotRunnable`; if only the run with 1 reaches its s
 loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
 
 An op whose output's size depends on values has no size on fake tensors; where its input bounds
-it (`BOUNDED`: `nonzero()` at most one row an element, a boolean mask's selection and
+it (`bounds.BOUNDED`: `nonzero()` at most one row an element, a boolean mask's selection and
 `masked_select` at most the mask's elements, `unique()` at most its input's) it is made at that
 bound, counted by call site (`Stream.bounded`), and the run is made again with those outputs
 empty (`Stream.low_events`): the interval reaches down to it. An op with no such bound
@@ -71,12 +71,12 @@ from torch.utils.weak import WeakIdKeyDictionary
 
 from gpumemd.diagnosis.snapshot import request_block
 
+from . import bounds, standins
 from . import compiled as inductor
-from . import standins
 from .verdict import Event
 
 __all__ = [
-    "BOUNDED", "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
     "run_script",
 ]
 
@@ -158,10 +158,6 @@ _NOT = (_aten.logical_not, _aten.bitwise_not)
 _SAME = (_aten.all, _aten.any, _aten.clone, _aten._to_copy, _aten.detach, _aten.alias, _aten.view,
          _aten._unsafe_view, _aten.expand, _aten.select, _aten.slice, _aten.squeeze, _aten.unsqueeze,
          _aten.reshape, _aten.amax, _aten.amin, _aten.max, _aten.min)
-
-
-BOUNDED = ("nonzero", "index", "masked_select", "_unique2", "unique_dim", "unique_consecutive")
-"""The ops sized by values that are made at the bound their input gives (`_Tracker.bounded`)."""
 
 
 class _TooManyReads(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
@@ -347,7 +343,7 @@ class _Tracker(TorchDispatchMode):
         try:
             out = func(*args, **kwargs)
         except DynamicOutputShapeException:
-            if func.overloadpacket.__name__ not in BOUNDED:
+            if func.overloadpacket.__name__ not in bounds.BOUNDED:
                 raise
             out = self.bound(func, args, kwargs)
         if isinstance(out, FakeTensor) and out.dtype == torch.bool:
@@ -359,40 +355,10 @@ class _Tracker(TorchDispatchMode):
 
 
     def bound(self, func: Any, args: Any, kwargs: dict[str, Any]) -> Any:
-        """The output of an op sized by values (`BOUNDED`) at its input's bound: every element
-        selected (or, `low`, none), counted by call site."""
+        """An op sized by values at its input's bound (or, `low`, empty), counted by call site."""
         site = f"{_site()} ({func.overloadpacket.__name__})"
         self.bounded[site] = self.bounded.get(site, 0) + 1
-        names = [a.name for a in func._schema.arguments]
-        call = {**dict(zip(names, args, strict=False)), **kwargs}  # by the schema's names
-        x = call["self"]
-        long = {"dtype": torch.long, "device": x.device}
-        op = func.overloadpacket.__name__
-        if op == "nonzero":
-            return torch.empty((0 if self.low else x.numel(), x.dim()), **long)
-        if op == "index":  # a boolean mask stands for nonzero()'s index tensors, one per dimension it covers
-            indices = []
-            for i in call["indices"]:
-                if i is None or i.dtype not in (torch.bool, torch.uint8):
-                    indices.append(i)
-                    continue
-                rows = torch.zeros(0 if self.low else i.numel(), dtype=torch.long, device=i.device)
-                self.track(rows)  # nonzero()'s output, allocated on the GPU while the op runs
-                indices.extend([rows] * max(i.dim(), 1))
-            return func(x, indices)
-        if op == "masked_select":
-            n = 0 if self.low else torch.broadcast_shapes(x.shape, call["mask"].shape).numel()
-            return torch.empty(n, dtype=x.dtype, device=x.device)
-        dim = call.get("dim")
-        if dim is None:  # _unique2, unique_consecutive: flat
-            n = 0 if self.low else x.numel()
-            inverse = x.shape if call.get("return_inverse") else (0,)
-            return (torch.empty(n, dtype=x.dtype, device=x.device), torch.empty(inverse, **long),
-                    torch.empty(n if call.get("return_counts") else 0, **long))
-        shape = list(x.shape)  # unique_dim, unique_consecutive(dim=): whole slices along dim
-        size, shape[dim] = shape[dim], 0 if self.low else shape[dim]
-        return (torch.empty(shape, dtype=x.dtype, device=x.device), torch.empty(size, **long),
-                torch.empty(shape[dim], **long))
+        return bounds.output(func, args, kwargs, low=self.low, allocated=self.track)
 
 
 def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:

@@ -286,7 +286,7 @@ def _value_notes(streams: Sequence[fakerun.Stream]) -> list[str]:
 
 
 def _bound_notes(streams: Sequence[fakerun.Stream], results: Sequence[ShapeResult]) -> list[str]:
-    """One note for the ops sized by values that were made at their bound (fakerun.BOUNDED), the
+    """One note for the ops sized by values that were made at their bound (bounds.BOUNDED), the
     call sites of every shape together."""
     sites: dict[str, int] = {}
     for st in streams:

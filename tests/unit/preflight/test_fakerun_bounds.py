@@ -1,4 +1,4 @@
-"""Ops whose output's size depends on values (gpumemd/preflight/fakerun.py, `BOUNDED`): real CPU
+"""Ops whose output's size depends on values (gpumemd/preflight/bounds.py, through fakerun): real CPU
 torch scripts using each, run on fake tensors at the bound their input gives — the same memory
 as the step with every element kept, through ops of a fixed size — and again with the outputs
 empty (the interval's bottom); an op with no bound is still not run."""

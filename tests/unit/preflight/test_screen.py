@@ -10,13 +10,12 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gpumemd.commands.preflight_cli import MAX_SHAPES, MAX_SIZE  # the most --shape takes, and the largest
 from gpumemd.preflight import screen
 from gpumemd.preflight.report import Report, ShapeResult, advise
 from gpumemd.preflight.verdict import DEFAULT_OVERHEADS, Device, Figures, Verdict, figures, per_rank
 
 MiB, GiB = 1 << 20, 1 << 30
-MAX_SHAPES = 32  # preflight_cli.MAX_SHAPES: the most --shape takes
-MAX_SIZE = 1 << 24  # preflight_cli.MAX_SIZE: the largest batch or sequence it takes
 EVENTS = [(1, 3 * GiB), (2, 2 * GiB), (3, 700 * MiB), (2, 0)]
 CATS = {"parameters": 1 * GiB, "gradients": 1 * GiB, "optimizer_state": 1 * GiB, "activations": 2 * GiB,
         "temporaries": 700 * MiB, "other": 4096}
