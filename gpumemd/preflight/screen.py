@@ -10,9 +10,13 @@ more `-v` shows. Torch-free: it reads a `report.Report`'s fields only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gpumemd.diagnosis.oom import human_bytes as size
+
+if TYPE_CHECKING:  # read, never imported at run time: report imports torch
+    from .report import Report, ShapeResult
+    from .verdict import Overheads, Verdict
 
 __all__ = ["HEIGHT", "WIDTH", "render"]
 
@@ -22,7 +26,7 @@ HEIGHT = 24  # lines of the screen
 _WORDS = {True: "FITS", False: "DOES NOT FIT", None: "MAY NOT FIT"}
 
 
-def render(report: Any, verbose: bool = False) -> str:
+def render(report: Report, verbose: bool = False) -> str:
     """The report on one screen, or (`verbose`) every figure of every shape."""
     return "\n".join(_everything(report) if verbose else _screen(report)) + "\n"
 
@@ -31,18 +35,18 @@ def _clip(line: str) -> str:
     return line if len(line) <= WIDTH else line[: WIDTH - 1] + "…"
 
 
-def _word(v: Any) -> str:
+def _word(v: Verdict | None) -> str:
     """A shape's verdict: FITS, DOES NOT FIT (even at the interval's bottom), MAY NOT FIT."""
     if v is None:
         return "-"
     return _WORDS[True] if v.fits else _WORDS[False if v.certain else None]
 
 
-def _shape(r: Any) -> str:
+def _shape(r: ShapeResult) -> str:
     return f"{r.figures.batch}x{r.figures.seq}"
 
 
-def _interval(r: Any, o: Any) -> str:
+def _interval(r: ShapeResult, o: Overheads) -> str:
     """The needs' half-interval: the stream's error and the non-PyTorch bytes' spread; a bound
     taken for ops sized by values (`Figures.bound_bytes`) reaches that much lower."""
     f = r.figures
@@ -50,7 +54,7 @@ def _interval(r: Any, o: Any) -> str:
     return text + (f" −{size(f.bound_bytes)}" if f.bound_bytes else "")
 
 
-def _headline(report: Any) -> list[str]:
+def _headline(report: Report) -> list[str]:
     d = report.device
     where = f" on {d.name} ({d.source})" if d else " (no device: figures only)"
     ranks = f", {report.world} ranks" if report.world > 1 else ""
@@ -58,27 +62,31 @@ def _headline(report: Any) -> list[str]:
     if len(head) + len(where) + len(ranks) > WIDTH:  # the device and the ranks before the job's path
         head = _clip(head[: max(20, WIDTH - len(where) - len(ranks) - 1)] + "…")
     lines = [_clip(head + where + ranks)]
-    judged = [r for r in report.shapes if r.verdict is not None]
+    judged = _judged(report)
     if not judged:
         lines.append(f"NO VERDICT (exit {report.exit_code}): no device to judge against "
                      "(--gpu, --total, --node or --here)")
         return lines
-    fit = sum(1 for r in judged if r.verdict.fits)
-    worst = min(judged, key=lambda r: r.verdict.headroom)
-    word = "FITS" if report.fits else ("DOES NOT FIT" if all(r.verdict.certain for r in judged
-                                                              if not r.verdict.fits) else "MAY NOT FIT")
+    fit = sum(1 for _, v in judged if v.fits)
+    worst, v = min(judged, key=lambda rv: rv[1].headroom)
+    word = "FITS" if report.fits else ("DOES NOT FIT" if all(v.certain for _, v in judged if not v.fits)
+                                       else "MAY NOT FIT")
     rank = " as DDP ranks" if report.world > 1 else ""
-    held = f", held to the {worst.verdict.bound}" if worst.verdict.bound else ""
+    held = f", held to the {v.bound}" if v.bound else ""
     lines.append(_clip(f"{word} (exit {report.exit_code}): {fit} of {len(judged)} shape(s) fit{rank}; "
-                       f"least headroom {size(worst.verdict.headroom)} ({_shape(worst)}){held}"))
+                       f"least headroom {size(v.headroom)} ({_shape(worst)}){held}"))
     return lines
 
 
-def _bound_text(v: Any) -> str:
+def _judged(report: Report) -> list[tuple[ShapeResult, Verdict]]:
+    return [(r, r.verdict) for r in report.shapes if r.verdict is not None]
+
+
+def _bound_text(v: Verdict) -> str:
     return f" (the {v.bound})" if v.bound else ""
 
 
-def _rows(report: Any) -> tuple[str, list[str]]:
+def _rows(report: Report) -> tuple[str, list[str]]:
     """The table's header and one row per shape."""
     o, ranks = report.overheads, report.world > 1
     width = max([len("shape")] + [len(_shape(r)) for r in report.shapes])
@@ -98,7 +106,7 @@ def _rows(report: Any) -> tuple[str, list[str]]:
     return _clip(head), rows
 
 
-def _cells(report: Any) -> list[str]:
+def _cells(report: Report) -> list[str]:
     """Every shape's verdict and headroom (its needs, without a device), cells side by side:
     two a line at the widest shapes the flags take (`preflight_cli.MAX_SIZE`)."""
     width = max(len(_shape(r)) for r in report.shapes)
@@ -109,7 +117,7 @@ def _cells(report: Any) -> list[str]:
     return [_clip(" | ".join(cells[i:i + per])) for i in range(0, len(cells), per)]
 
 
-def _largest(report: Any) -> list[str]:
+def _largest(report: Report) -> list[str]:
     lg = report.largest
     if not lg:
         return []
@@ -120,10 +128,10 @@ def _largest(report: Any) -> list[str]:
                   f"({lg['probes']} fake runs)")]
 
 
-def _detail(report: Any) -> list[str]:
+def _detail(report: Report) -> list[str]:
     """The peak's split and the overheads of the shape with the least headroom (else the last)."""
-    judged = [r for r in report.shapes if r.verdict is not None]
-    r = min(judged, key=lambda r: r.verdict.headroom) if judged else report.shapes[-1]
+    judged = _judged(report)
+    r = min(judged, key=lambda rv: rv[1].headroom)[0] if judged else report.shapes[-1]
     f, o = r.figures, report.overheads
     cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
     return [
@@ -152,7 +160,7 @@ def _wrap(text: str, lines: int = 2) -> list[str]:
     return out
 
 
-def _screen(report: Any) -> list[str]:
+def _screen(report: Report) -> list[str]:
     top = _headline(report)
     head, rows = _rows(report)
     legend = (["* fits only after the allocator releases its cache (a slower step): little room"]
@@ -182,7 +190,7 @@ def _screen(report: Any) -> list[str]:
     return top + table + rest + tail
 
 
-def _everything(report: Any) -> list[str]:
+def _everything(report: Report) -> list[str]:
     """Every figure of every shape, each note whole (`-v`): as long as it needs."""
     o = report.overheads
     lines = _headline(report)
