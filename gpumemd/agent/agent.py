@@ -49,6 +49,7 @@ from gpumemd.spool.writer import SpoolWriter
 
 from . import identity as identity_mod
 from . import leakfind, process, steptrace
+from .calibration import CalibrationSource
 from .categories import CategorySource
 from .endpoint import EndpointProcess, private_directory, remove_private_directory
 from .leakfind import LeakFinder
@@ -171,6 +172,8 @@ class Agent:
         if self.leak is not None:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
+        # after the allocator and process: their step peaks and non-PyTorch bytes, by watched model
+        sources.append(CalibrationSource(labels, lambda: self.categories.model))
         sources.append(self.training)
         allocator = self._allocator
         self.forecast = ForecastSource(
