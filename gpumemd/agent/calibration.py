@@ -28,7 +28,8 @@ from gpumemd.sources.base import Family, Source
 
 __all__ = ["KEEP", "CalibrationReading", "CalibrationSource"]
 
-_STEP_PEAK, _OVERHEAD, _NON_PYTORCH = attrgetter("step_peak"), attrgetter("overhead"), attrgetter("non_pytorch")
+_STEP_PEAK, _OVERHEAD = attrgetter("step_peak"), attrgetter("overhead")
+_NON_PYTORCH = attrgetter("non_pytorch")
 KEEP = 9  # figures each median reads: the newest (an odd step, an evaluation's, moves none)
 
 
@@ -113,7 +114,7 @@ class CalibrationSource(Source["tuple[CalibrationReading, ...]"]):
             for r in reading:
                 value = field(r)
                 if value is not None:
-                    family.add(metric, {"gpu": str(r.device), "uuid": r.uuid, **self._labels, "model": r.model},
-                               value)
+                    labels = {"gpu": str(r.device), "uuid": r.uuid, **self._labels, "model": r.model}
+                    family.add(metric, labels, value)
             out.append(metric)
         return out

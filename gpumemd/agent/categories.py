@@ -436,7 +436,8 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                 found.append((obj, *got))
         held = False
         if optimizers and not models and not self._models:  # the optimizer's parameters are the model's
-            self._optimizer_model = _fingerprint(lambda: {id(p): p for o in optimizers for p in _group_params(o)})
+            self._optimizer_model = _fingerprint(lambda: {id(p): p for o in optimizers
+                                                          for p in _group_params(o)})
         with self._lock:
             for obj, params, buffers, structure, model in found:
                 try:

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from gpumemd import config as config_mod
+from gpumemd.diagnosis.calibration import MAX_MEASUREMENTS, Measurement, measurements
 
 from . import flags
 
@@ -76,37 +77,44 @@ def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
     return out
 
 
-def _measured(text: str, source: str) -> list[int]:
-    """The non-PyTorch bytes of each process in a saved scrape: an agent's own series, or a
-    daemon's (each agent's process as `explain` splits it)."""
+def _measured(text: str, source: str) -> tuple[list[int], list[Measurement]]:
+    """The non-PyTorch bytes of each process in a saved scrape (an agent's own series, or a
+    daemon's: each agent's process as `explain` splits it) and the agents' calibration by model."""
     from .client import parse_exposition
     from .node import Node
 
     series, _ = parse_exposition(text)
     own = [int(v) for _, v in series.get(_NON_PYTORCH, []) if 0 < v < MAX_TOTAL]
-    return own + _agents(Node.from_series(series, source))
+    return own + _agents(Node.from_series(series, source)), measurements(series, source)[0]
 
 
 def _agents(node: Any) -> list[int]:
     return [p.non_pytorch for g in node.gpus for p in g.processes if p.agent and p.non_pytorch > 0]
 
 
-def _node_device(args: argparse.Namespace, index: int | None, timeout: float) -> tuple[Any, list[int]]:
-    """The device and the measured non-PyTorch bytes from a daemon (--node) or this machine (--here)."""
+def _node_device(args: argparse.Namespace, index: int | None,
+                 timeout: float) -> tuple[Any, list[int], list[Measurement]]:
+    """The device, the measured non-PyTorch bytes and the agents' calibration by model from a
+    daemon (--node) or this machine (--here)."""
     from gpumemd.preflight import Device
 
-    from . import explain
+    from . import client, explain
+    from .node import Node, series_of
 
     if args.node:
-        node = explain.from_url(args.node, timeout)
+        got = client.read_daemon(args.node, timeout)
+        node = Node.from_series(got.series, f"gpumemd serve at {got.base}", got.alerts, got.skips)
+        series = got.series
     else:
-        node = explain.local(config_mod.Config())
+        node, families = explain.local_families(config_mod.Config())
+        series = series_of(families)
     gpus = [g for g in node.gpus if index is None or g.gpu == index]
     if not gpus:
         raise explain.NoGpu(f"no GPU {index}" if index is not None else "no GPU")
     g = max(gpus, key=lambda g: g.free)
-    return Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
-                  source=f"GPU {g.gpu} of {node.source}: {g.free} B free"), _agents(node)
+    return (Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
+                   source=f"GPU {g.gpu} of {node.source}: {g.free} B free"), _agents(node),
+            measurements(series, node.source)[0])
 
 
 def main(args: argparse.Namespace) -> int:
@@ -127,13 +135,14 @@ def main(args: argparse.Namespace) -> int:
         return 2
     overheads = pf.DEFAULT_OVERHEADS
     device = None
+    calibration: list[Measurement] = []
     try:
         if args.gpu:
             device = pf.Device.named(args.gpu)
         elif total is not None:
             device = pf.Device(f"{total} B", total, source="--total")
         elif args.node or args.here:
-            device, measured = _node_device(args, index, timeout)
+            device, measured, calibration = _node_device(args, index, timeout)
             overheads = overheads.calibrated(measured, device.source)
     except KeyError as exc:
         print(f"gpumemd preflight: --gpu: {exc.args[0]}", file=sys.stderr)
@@ -149,13 +158,16 @@ def main(args: argparse.Namespace) -> int:
         except (OSError, YamlError) as exc:
             print(f"gpumemd preflight: --calibration: {exc}", file=sys.stderr)
             return 2
-        overheads = overheads.calibrated(_measured(text, args.calibration), args.calibration)
+        measured, saved = _measured(text, args.calibration)
+        overheads = overheads.calibrated(measured, args.calibration)
+        calibration += saved
     script = args.target if args.target.endswith(".py") else None
     argv = list(getattr(args, "script_args", []))  # getattr: set by cli.main, after `--`
     try:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
-                              steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile)
+                              steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile,
+                              calibration=calibration[:MAX_MEASUREMENTS])
     except pf.NotRunnable as exc:
         print(f"gpumemd preflight: could not run the job on fake tensors: {exc}", file=sys.stderr)
         return 2
@@ -183,15 +195,23 @@ def render(report: Any) -> str:
             head += f"needs {size(f.total)}"
         else:
             word = "FITS" if v.fits else ("DOES NOT FIT" if v.certain else "MAY NOT FIT")
-            head += (f"{word}: needs {size(f.total)} ± {size(f.error_bytes + o.non_pytorch_spread)}, "
+            spread = (r.overheads or o).non_pytorch_spread
+            head += (f"{word}: needs {size(f.total)} ± {size(f.error_bytes + spread)}, "
                      f"headroom {size(v.headroom)} at the interval's top")
         lines.append(head)
         cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
         lines.append(f"  tensors at the peak ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}")
+        shaped = r.overheads or o
+        extra = f.allocator_extra
+        measured = f"; {size(extra)} of it measured, beyond the replay" if extra else ""
         lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
-                     f"workspaces), reserved {size(f.reserved_peak)} (segments)")
-        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
+                     f"workspaces), reserved {size(f.reserved_peak)} (segments{measured})")
+        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(shaped.non_pytorch_spread)}"
                      + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
+        if r.overheads is not None and (shaped.non_pytorch_from or shaped.allocator_from):
+            src = shaped.sources()
+            lines.append(f"  from: non-PyTorch bytes: {src['non_pytorch']}; the allocator's overhead: "
+                         f"{src['allocator']}")
         for strategy, rank in r.per_rank.items():
             lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
                          f"{size(rank['total'])}")

@@ -175,13 +175,14 @@ def choose(found: Sequence[Measurement], model: str | None, predicted_peak: int,
     nearest = min(shaped, key=distance)
     assert nearest.step_peak
     at = nearest.step_peak
-    near = [m for m in shaped if m.step_peak and abs(math.log(m.step_peak / at)) <= math.log1p(tolerance)]
+    band = math.log1p(tolerance)
+    near = [m for m in shaped if m.step_peak and abs(math.log(m.step_peak / at)) <= band]
     overhead = int(statistics.median(m.overhead for m in near if m.overhead is not None))
     peak = int(statistics.median(m.step_peak for m in near if m.step_peak))
-    if distance(nearest) <= math.log1p(tolerance):
+    if distance(nearest) <= band:
         return Chosen(non_pytorch, np_from, overhead,
-                      f"measured: {_count(len(near))} of this model at this shape (step peak {peak} B, within "
-                      f"{100 * tolerance:.0f} % of the prediction) on {_where(near)} (median)")
+                      f"measured: {_count(len(near))} of this model at this shape (step peak {peak} B, "
+                      f"within {100 * tolerance:.0f} % of the prediction) on {_where(near)} (median)")
     scaled = int(overhead * predicted_peak / peak)
     return Chosen(non_pytorch, np_from, scaled,
                   f"measured on this model at another shape: {_count(len(near))} at step peak {peak} B on "

@@ -58,6 +58,7 @@ from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_mod
 from torch.utils._pytree import tree_flatten
 from torch.utils.weak import WeakIdKeyDictionary
 
+from gpumemd.diagnosis.calibration import fingerprint
 from gpumemd.diagnosis.snapshot import request_block
 
 from . import compiled as inductor
@@ -65,8 +66,8 @@ from . import standins
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
-    "run_script",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "model_id", "reads_text",
+    "run", "run_script",
 ]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
@@ -124,6 +125,7 @@ class Stream:
     stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
+    model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
 
 
 _aten = torch.ops.aten
@@ -356,6 +358,7 @@ class _Hooks:
     def __init__(self, tracker: _Tracker, steps: int) -> None:
         self.tracker, self.steps, self.done = tracker, steps, 0
         self.handles: list[Any] = []
+        self.optimizer: Any = None  # the first that stepped (a script's model identity: `model_id`)
 
     def persistent(self, optimizer: Any, model: Any = None) -> None:
         t = self.tracker
@@ -380,6 +383,7 @@ class _Hooks:
         )
 
         def pre(opt: Any, *_: Any) -> None:
+            self.optimizer = self.optimizer or opt
             self.persistent(opt)
             self.tracker.phase = "optimizer"
 
@@ -451,6 +455,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             raise _too_many(tracker, "building the job") from None
         except Exception as exc:
             raise _fail(exc, "building the job", tracker) from None
+        model = model_id(job.model, job.optimizer)
         if compiled or inductor.compiled_original(job.model) is not None:
             job.model = inductor.wrap(job.model, tracker)
             tracker.compiled += 1
@@ -487,7 +492,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in, model=model)
 
 
 def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
@@ -550,6 +555,16 @@ def blocks(model: torch.nn.Module) -> tuple[int, ...]:
     return tuple(size(b) for b in best) if size(best) else ()
 
 
+def model_id(model: Any, optimizer: Any) -> str | None:
+    """The fingerprint agents key their calibration by (`diagnosis.calibration.fingerprint`, the
+    agent's `watch()` computes the same): of the model's parameters, else of the optimizer's."""
+    if isinstance(model, torch.nn.Module):
+        return fingerprint(model.parameters())
+    if optimizer is None:
+        return None
+    return fingerprint({id(p): p for g in optimizer.param_groups for p in g["params"]}.values())
+
+
 def _call(model: Any, data: Any) -> Any:
     if isinstance(data, dict):
         return model(**data)
@@ -598,4 +613,5 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
+                  model=model_id(None, hooks.optimizer))
