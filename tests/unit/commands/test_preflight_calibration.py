@@ -39,9 +39,10 @@ def test_a_saved_scrapes_calibration_of_the_model(capsys: pytest.CaptureFixture[
     shape = json.loads(capsys.readouterr().out)["shapes"][0]
     assert shape["overheads"]["non_pytorch"] == 610 * MiB and shape["overheads"]["allocator"] == 200 * MiB
     assert shape["reserved_peak"] == shape["allocated_peak"] + 200 * MiB
-    assert shape["overheads"]["sources"]["allocator"].startswith("measured: 3 processes of this model at this "
-                                                                 f"shape (step peak {plain['allocated_peak']} B")
-    assert str(saved) in shape["overheads"]["sources"]["non_pytorch"]
+    sources = shape["overheads"]["sources"]
+    assert sources["allocator"].startswith(
+        f"measured: 3 processes of this model at this shape (step peak {plain['allocated_peak']} B")
+    assert str(saved) in sources["non_pytorch"]
     assert cli.main([*argv, "--calibration", str(saved)]) == 0
     out = capsys.readouterr().out
     assert "from: non-PyTorch bytes: measured: 3 processes of this model" in out

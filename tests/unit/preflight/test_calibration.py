@@ -4,8 +4,6 @@ saying where each came from."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 import gpumemd
@@ -35,8 +33,8 @@ def test_measured_this_shape_raises_reserved_and_replaces_the_non_pytorch_bytes(
     model = plain.shapes[0].model
     assert model is not None
     modelled = fig.reserved_peak - fig.allocated_peak
-    measured = [Measurement(model, fig.allocated_peak + i * MiB, modelled + 64 * MiB, (900 + i) * MiB, "node-7")
-                for i in range(3)]
+    measured = [Measurement(model, fig.allocated_peak + i * MiB, modelled + 64 * MiB, (900 + i) * MiB,
+                            "node-7") for i in range(3)]
     cal = gpumemd.preflight(models.tiny, [(2, 16)], device="H100-80GB", calibration=measured)
     s = cal.shapes[0]
     assert s.figures.allocator_extra == 64 * MiB  # the median overhead less the replay's
@@ -61,16 +59,17 @@ def test_the_measured_overhead_decides_at_the_edge(plain: gpumemd.preflight.Repo
     assert gpumemd.preflight(models.tiny, [(2, 16)], device=device).fits
     model = plain.shapes[0].model
     assert model is not None
-    measured = [Measurement(model, fig.allocated_peak, fig.reserved_peak - fig.allocated_peak + 64 * MiB, None,
-                            "node-7")]
+    overhead = fig.reserved_peak - fig.allocated_peak + 64 * MiB
+    measured = [Measurement(model, fig.allocated_peak, overhead, None, "node-7")]
     assert not gpumemd.preflight(models.tiny, [(2, 16)], device=device, calibration=measured).fits
 
 
 def test_another_models_measurements_leave_the_given_overheads(plain: gpumemd.preflight.Report) -> None:
     fig = plain.shapes[0].figures
     other = [Measurement("ffffffffffff", fig.allocated_peak, 1 << 30, 1 << 30, "node-7")]
-    node = dataclasses.replace(DEFAULT_OVERHEADS.calibrated([800 * MiB], "node-7"))
-    s = gpumemd.preflight(models.tiny, [(2, 16)], device="H100-80GB", overheads=node, calibration=other).shapes[0]
+    node = DEFAULT_OVERHEADS.calibrated([800 * MiB], "node-7")
+    report = gpumemd.preflight(models.tiny, [(2, 16)], device="H100-80GB", overheads=node, calibration=other)
+    s = report.shapes[0]
     assert s.overheads is not None and s.figures.allocator_extra == 0
     assert s.overheads.sources()["allocator"] == MODELLED
     assert s.overheads.sources()["non_pytorch"].startswith("this node's processes: 1 process(es) at node-7")
