@@ -173,7 +173,8 @@ class Agent:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
         # after the allocator and process: their step peaks and non-PyTorch bytes, by watched model
-        sources.append(CalibrationSource(labels, lambda: self.categories.model))
+        calibration = CalibrationSource(labels, lambda: self.categories.model)
+        sources.append(calibration)
         sources.append(self.training)
         allocator = self._allocator
         self.forecast = ForecastSource(
@@ -184,9 +185,10 @@ class Agent:
             max_tokens=agent.max_tokens,
         )
         self.categories.follow(allocator.last_step_peak)
+        calibration.follow(allocator.last_step_peak, allocator.step_devices)
         # each closed step peak: the forecast pairs it with its batch's tokens; the categories
-        # are counted at that step's end (spaced by their own budget)
-        self.steps.boundary_listeners = [self.forecast, self.categories]
+        # are counted at that step's end (spaced by their own budget); the calibration takes it if exact
+        self.steps.boundary_listeners = [self.forecast, self.categories, calibration]
         if self.diagnoser is not None:  # the OOM diagnosis's exact step ends (a leak's growth per step)
             self.diagnoser.follow_steps(allocator.last_step_peak, allocator.step_devices)
             self.steps.boundary_listeners.append(self.diagnoser)

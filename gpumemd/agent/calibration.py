@@ -5,8 +5,10 @@ Per GPU, under `model` (the fingerprint `gpumemd.watch` computed of the watched 
 shapes and dtypes, `diagnosis.calibration.fingerprint`, the function preflight runs on its fake
 model): the step peak (allocated, the shape's proxy), reserved less allocated at the step's peaks
 (the allocator's overhead there) and the bytes outside PyTorch. Each is the median of the last
-`KEEP` figures: the exact step peaks the allocator closed at the step boundaries it already sees
-(a bound is not a measurement), and the process collector's NVML readings. Nothing is read here
+`KEEP` figures: the exact step peaks the allocator closed, taken at the step boundaries the
+agent's hook already marks (a bound is not a measurement: a steady step that does not raise the
+allocator's lifetime peak has none, so these are mostly the first steps', and a new shape's), and
+the process collector's NVML readings. Nothing is read here
 that the other sources have not read: no user object, no torch call. No model watched, no series.
 The cuBLAS/cuDNN workspaces are not published: the allocator's counters do not tell them apart
 from tensors (preflight keeps its documented figure for them).
@@ -15,6 +17,7 @@ from tensors (preflight keeps its documented figure for them).
 from __future__ import annotations
 
 import statistics
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
@@ -58,9 +61,10 @@ def _median(values: deque[int]) -> int | None:
 
 
 class CalibrationSource(Source["tuple[CalibrationReading, ...]"]):
-    """Reads the allocator's and the process collector's readings of the same cycle (it runs
-    after both) and the watched model's fingerprint (`model()`); keeps the last KEEP figures
-    per GPU, forgotten when the model changes."""
+    """Takes each exact step peak at the step boundary that closed it (`on_boundary`, a step-hook
+    boundary listener, after `follow`), and the non-PyTorch bytes of the process collector's
+    reading of the same cycle (it runs after it); keeps the last KEEP figures per GPU under the
+    watched model's fingerprint (`model()`), forgotten when the model changes."""
 
     name = "calibration"
     names = collected_by("calibration")  # the families declared with its name (known_metrics)
@@ -69,39 +73,70 @@ class CalibrationSource(Source["tuple[CalibrationReading, ...]"]):
     def __init__(self, labels: Mapping[str, str], model: Callable[[], str | None]) -> None:
         self._labels = dict(labels)
         self._model = model
+        self._lock = threading.Lock()  # the training thread's boundaries against the sampling thread
         self._for: str | None = None  # the model the kept figures are of
         self._kept: dict[int, _Kept] = {}
         # per GPU, the StepPeakReading seen last: a step is taken once, and a step closed under
         # the model watched before is not the new one's
         self._last_step: dict[int, Any] = {}
+        self._step_peak: Callable[[int], Any] | None = None
+        self._devices: Callable[[], Iterable[int]] = tuple
 
-    def read(self, cycle: Mapping[str, Any]) -> tuple[CalibrationReading, ...]:
+    def follow(self, step_peak: Callable[[int], Any], devices: Callable[[], Iterable[int]]) -> None:
+        """The allocator's last closed step per device and the devices that have one
+        (`AllocatorSource.last_step_peak`, `step_devices`): what a boundary takes."""
+        self._step_peak, self._devices = step_peak, devices
+
+    def on_boundary(self, steps: int | None) -> None:
+        """A step boundary closed (the training thread): take each device's step peak if exact.
+        Cheap: a reference read and two appends per device."""
+        step_peak = self._step_peak
+        if step_peak is None:
+            return
+        with self._lock:
+            model = self._current()
+            for device in self._devices():
+                self._take(model, device, step_peak(device))
+
+    def _current(self) -> str | None:
         model = self._model()
         if model != self._for:
             self._for, self._kept = model, {}
-        if model is None:
-            self._last_step = {r.device: r.step for r in cycle.get("allocator") or ()}
-            return ()
+        return model
+
+    def _kept_for(self, device: int) -> _Kept:
+        kept = self._kept.get(device)
+        if kept is None:
+            kept = self._kept[device] = _Kept()
+        return kept
+
+    def _take(self, model: str | None, device: int, step: Any) -> None:
+        last, self._last_step[device] = self._last_step.get(device), step
+        if (model is None or step is None or step is last or not step.allocated_exact
+                or not step.reserved_exact or not step.allocated_bytes or step.reserved_bytes is None):
+            return
+        kept = self._kept_for(device)
+        kept.peak.append(step.allocated_bytes)
+        kept.overhead.append(max(0, step.reserved_bytes - step.allocated_bytes))
+
+    def read(self, cycle: Mapping[str, Any]) -> tuple[CalibrationReading, ...]:
         process = cycle.get("process")
         views = {v.device: v for v in (process.devices if process is not None else ())}
         out = []
-        for r in cycle.get("allocator") or ():
-            kept = self._kept.get(r.device)
-            if kept is None:
-                kept = self._kept[r.device] = _Kept()
-            step, last = r.step, self._last_step.get(r.device)
-            self._last_step[r.device] = step
-            if (step is not None and step is not last and step.allocated_exact
-                    and step.reserved_exact and step.allocated_bytes and step.reserved_bytes is not None):
-                kept.peak.append(step.allocated_bytes)
-                kept.overhead.append(max(0, step.reserved_bytes - step.allocated_bytes))
-            view = views.get(r.device)
-            n = view.non_pytorch_bytes if view is not None else None
-            if type(n) is int and n >= 0:
-                kept.non_pytorch.append(n)
-            if kept.peak or kept.non_pytorch:
-                out.append(CalibrationReading(r.device, r.uuid, model, _median(kept.peak),
-                                              _median(kept.overhead), _median(kept.non_pytorch)))
+        with self._lock:
+            model = self._current()
+            for r in cycle.get("allocator") or ():
+                self._take(model, r.device, r.step)  # a step no boundary listener took (tick: thread)
+                if model is None:
+                    continue
+                kept = self._kept_for(r.device)
+                view = views.get(r.device)
+                n = view.non_pytorch_bytes if view is not None else None
+                if type(n) is int and n >= 0:
+                    kept.non_pytorch.append(n)
+                if kept.peak or kept.non_pytorch:
+                    out.append(CalibrationReading(r.device, r.uuid, model, _median(kept.peak),
+                                                  _median(kept.overhead), _median(kept.non_pytorch)))
         return tuple(out)
 
     def families(self, reading: tuple[CalibrationReading, ...]) -> Iterable[Metric]:
