@@ -56,7 +56,8 @@ class Allocator(TorchSequence):
 
 spool, peak = sys.argv[1], int(sys.argv[2])
 allocator = Allocator()
-capture = copy.deepcopy(load_capture(ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"))
+RECORDED = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
+capture = copy.deepcopy(load_capture(RECORDED))
 
 
 class Nvml:  # NVML's answers recorded on the H200, this process listed in place of the recorded one's
