@@ -3,8 +3,10 @@
 The job (a `module:function` factory, or a script) runs its first steps on fake tensors in
 `gpumemd.preflight` (torch, loaded only here, when the command runs); the device it is judged
 against is a named GPU, a total, a node's daemon (`--node URL`, read like `explain --url`), or
-this machine's GPU sampled with the daemon's sources. The non-PyTorch bytes come from the
-agents running on that node, or from a saved scrape (`--calibration FILE`), else defaults.
+this machine's GPU sampled with the daemon's sources. The overheads come from what the agents
+measured (that node's, or a saved scrape's: `--calibration FILE`): the job's model's, nearest each
+shape, where an agent ran it (`diagnosis.calibration`); else the node's processes' non-PyTorch
+bytes; else the documented defaults.
 
 Exit status: 0 fits, 1 does not fit (at the interval's top), 2 could not tell (no device,
 the job could not run on fake tensors, a bad flag, an unreachable node).
@@ -47,7 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument("--here", action="store_true", help="this machine's GPU (sampled as serve would)")
     p.add_argument("--gpu-index", metavar="N", help="with --node/--here: this GPU (default: the most free)")
     p.add_argument("--calibration", metavar="FILE",
-                   help=f"a saved scrape (/metrics text) whose {_NON_PYTORCH} are the non-PyTorch bytes")
+                   help="a saved scrape (/metrics text, an agent's or a daemon's): the agents' calibration "
+                   f"of this model by shape, and their {_NON_PYTORCH}")
     p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
                    help="the job's allocator settings (expandable_segments:True, max_split_size_mb:N, ...)")
     p.add_argument("--world", metavar="N", default="1",
