@@ -253,6 +253,12 @@ def preflight(
     for note in dict.fromkeys(n for st in streams for n in st.notes):
         report.notes.append(note)
     report.notes.extend(_value_notes(streams))
+    if calibration and not any(_of_the_model(r.overheads) for r in results):
+        models = len({m.model for m in calibration})
+        report.notes.append(
+            f"the agents' calibration ({len(calibration)} series, {models} model(s)) holds no run of this "
+            f"job's model (fingerprint {results[0].model}): the overheads are the node's processes' or the "
+            "defaults (docs/preflight.md, 'Where the overheads come from')")
     if cpu_path:
         report.notes.append(
             f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
@@ -274,6 +280,11 @@ def preflight(
         report.advice = advise(results[-1], device, results[-1].overheads or overheads, world, report.largest)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _of_the_model(over: Overheads | None) -> bool:
+    """Whether these overheads took anything agents measured of the job's model."""
+    return over is not None and bool(over.allocator_from or over.non_pytorch_from.startswith("measured"))
 
 
 def _value_notes(streams: Sequence[fakerun.Stream]) -> list[str]:

@@ -74,3 +74,4 @@ def test_another_models_measurements_leave_the_given_overheads(plain: gpumemd.pr
     assert s.overheads.sources()["allocator"] == MODELLED
     assert s.overheads.sources()["non_pytorch"].startswith("this node's processes: 1 process(es) at node-7")
     assert s.figures.non_pytorch == 800 * MiB
+    assert any("holds no run of this job's model (fingerprint " in n for n in report.notes)
