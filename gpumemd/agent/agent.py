@@ -8,8 +8,8 @@ thread of this process instead).
     with gpumemd.Agent(interval=0.05): # or scoped
         train()
 
-The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`,
-`process`, `oom`, `categories` (after `watch()`) and `agent` (identity, errors). It samples once a
+The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`, `process`,
+`oom`, `categories`, `calibration` (both after `watch()`), `agent` (identity, errors). It samples once a
 second and ticks the allocator's counters at `interval` in between, after optimizer steps on the
 training thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
 renders text. Rules it keeps in a training process:
@@ -172,8 +172,7 @@ class Agent:
         if self.leak is not None:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
-        # after the allocator and process: their step peaks and non-PyTorch bytes, by watched model
-        calibration = CalibrationSource(labels, lambda: self.categories.model)
+        calibration = CalibrationSource(labels, lambda: self.categories.model)  # reads allocator, process
         sources.append(calibration)
         sources.append(self.training)
         allocator = self._allocator
