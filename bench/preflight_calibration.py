@@ -170,9 +170,11 @@ def main() -> int:
         if a.dry_run:
             real.update(allocated_peak=DRY_PEAK, reserved_peak=DRY_PEAK + 20 * MiB, gpu="none: stand-ins",
                         torch="(CPU)")
-        _wait("the agent's calibration at the daemon", lambda: STEP_PEAK in _get(url + "/metrics"), 20)
-        metrics = _get(url + "/metrics")
-        (out / "metrics.prom").write_text(metrics)
+        try:
+            _wait("the agent's calibration at the daemon", lambda: STEP_PEAK in _get(url + "/metrics"), 20)
+        finally:  # what the agent did publish, either way (no exact step peak: its step series say why)
+            metrics = _get(url + "/metrics")
+            (out / "metrics.prom").write_text(metrics)
         result["published"] = [ln for ln in metrics.splitlines()
                                if ln.startswith(("gpumemd_training_calibration_", "gpumemd_allocator_step_"))]
         shapes = ["--shape", a.shape, "--shape", a.other]
