@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -249,6 +250,7 @@ def main() -> int:
                     proc.kill()
         serve_log.close()
         train_log.close()
+        shutil.rmtree(base, ignore_errors=True)  # the spool and the daemon's config
         result["exit"] = code
         (out / "calibration.json").write_text(json.dumps(result, indent=1))
     return code
