@@ -23,7 +23,7 @@ from . import client
 from .client import Series, parse_alerts
 from .format import text
 
-__all__ = ["MAX_BYTES_VALUE", "MAX_LEAK_SITES", "GpuView", "Node", "ProcessView"]
+__all__ = ["MAX_BYTES_VALUE", "MAX_LEAK_SITES", "GpuView", "Node", "ProcessView", "series_of"]
 
 MAX_BYTES_VALUE = 1 << 62  # larger than any memory: a value past it is not a size
 MAX_LEAK_SITES = 3  # the agent exports its top 3 sites; a hostile answer may hold more
@@ -100,6 +100,17 @@ class GpuView:
     mps_threads: float | None = None
 
 
+def series_of(families: Iterable[Any]) -> Series:
+    """prometheus_client metric families (a local sample) as the series a scrape parses to."""
+    series: Series = {}
+    for fam in families:
+        for s in fam.samples:
+            series.setdefault(s.name, []).append(
+                ({str(k): text(str(v)) for k, v in s.labels.items()}, client.as_float(s.value))
+            )
+    return series
+
+
 @dataclass
 class Node:
     """One node's GPUs, alerts and notes, built from series (a daemon's /metrics or a local
@@ -117,13 +128,7 @@ class Node:
         cls, families: Iterable[Any], source: str, alerts: Sequence[Mapping[str, Any]] = ()
     ) -> Node:
         """`families`: prometheus_client metric families (a local sample)."""
-        series: Series = {}
-        for fam in families:
-            for s in fam.samples:
-                series.setdefault(s.name, []).append(
-                    ({str(k): text(str(v)) for k, v in s.labels.items()}, client.as_float(s.value))
-                )
-        return cls.from_series(series, source, alerts)
+        return cls.from_series(series_of(families), source, alerts)
 
     @classmethod
     def from_series(

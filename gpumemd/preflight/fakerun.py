@@ -31,18 +31,14 @@ their place (`_stand_ins`): if the allocations differ, a value steers memory (a 
 from a value) and the job is `NotRunnable`; if only the run with 1 reaches its steps (`if
 loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
 
-An op whose output's size depends on values has no size on fake tensors; where its input bounds
-it (`bounds.BOUNDED`: `nonzero()` at most one row an element, a boolean mask's selection and
-`masked_select` at most the mask's elements, `unique()` at most its input's) it is made at that
-bound, counted by call site (`Stream.bounded`), and the run is made again with those outputs
-empty (`Stream.low_events`): the interval reaches down to it. An op with no such bound
-(`repeat_interleave` by a tensor, `bincount`) cannot run.
+An op whose output's size depends on values is made at the bound its input gives (bounds.py),
+counted by call site (`Stream.bounded`), and the run made again with those outputs empty
+(`Stream.low_events`): the interval reaches down to it. One with no bound cannot run.
 
-What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
-kernels (Triton, CUDA extensions) without a meta implementation, and the ops sized by values
-with no bound. Such a job fails with torch's own error, which `run()` reports as `NotRunnable`.
-`torch.compile` of a module runs as inductor would hold the step's
-memory (compiled.py); of a function, eagerly.
+What cannot run (torch's own error, reported as `NotRunnable`): CUDA streams and events,
+`torch.Generator(device="cuda")`, custom CUDA kernels without a meta implementation.
+`torch.compile` of a module runs as inductor would hold the step's memory (compiled.py); of a
+function, eagerly.
 """
 
 from __future__ import annotations
@@ -69,6 +65,7 @@ from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_mod
 from torch.utils._pytree import tree_flatten
 from torch.utils.weak import WeakIdKeyDictionary
 
+from gpumemd.diagnosis.calibration import fingerprint
 from gpumemd.diagnosis.snapshot import request_block
 
 from . import bounds, standins
@@ -76,8 +73,8 @@ from . import compiled as inductor
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
-    "run_script",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "model_id", "reads_text",
+    "run", "run_script",
 ]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
@@ -137,6 +134,7 @@ class Stream:
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
     bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
     low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
+    model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
 
 
 _aten = torch.ops.aten
@@ -383,6 +381,7 @@ class _Hooks:
     def __init__(self, tracker: _Tracker, steps: int) -> None:
         self.tracker, self.steps, self.done = tracker, steps, 0
         self.handles: list[Any] = []
+        self.optimizer: Any = None  # the first that stepped (a script's model identity: `model_id`)
 
     def persistent(self, optimizer: Any, model: Any = None) -> None:
         t = self.tracker
@@ -407,6 +406,7 @@ class _Hooks:
         )
 
         def pre(opt: Any, *_: Any) -> None:
+            self.optimizer = self.optimizer or opt
             self.persistent(opt)
             self.tracker.phase = "optimizer"
 
@@ -478,6 +478,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             raise _too_many(tracker, "building the job") from None
         except Exception as exc:
             raise _fail(exc, "building the job", tracker) from None
+        model = model_id(job.model, job.optimizer)
         if compiled or inductor.compiled_original(job.model) is not None:
             job.model = inductor.wrap(job.model, tracker)
             tracker.compiled += 1
@@ -515,7 +516,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
                   fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
-                  bounded=tracker.bounded)
+                  bounded=tracker.bounded, model=model)
 
 
 def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
@@ -589,12 +590,19 @@ def blocks(model: torch.nn.Module) -> tuple[int, ...]:
     return tuple(size(b) for b in best) if size(best) else ()
 
 
+def model_id(model: Any, optimizer: Any) -> str | None:
+    """The fingerprint agents key their calibration by (`diagnosis.calibration.fingerprint`, the
+    agent's `watch()` computes the same): of the model's parameters, else of the optimizer's."""
+    if isinstance(model, torch.nn.Module):
+        return fingerprint(model.parameters())
+    return None if optimizer is None else fingerprint(
+        {id(p): p for g in optimizer.param_groups for p in g["params"]}.values())
+
+
 def _call(model: Any, data: Any) -> Any:
     if isinstance(data, dict):
         return model(**data)
-    if isinstance(data, (tuple, list)):
-        return model(*data)
-    return model(data)
+    return model(*data) if isinstance(data, (tuple, list)) else model(data)
 
 
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
@@ -639,4 +647,4 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
                   fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
-                  bounded=tracker.bounded)
+                  bounded=tracker.bounded, model=model_id(None, hooks.optimizer))

@@ -50,7 +50,7 @@ def _interval(r: ShapeResult, o: Overheads) -> str:
     """The needs' half-interval: the stream's error and the non-PyTorch bytes' spread; a bound
     taken for ops sized by values (`Figures.bound_bytes`) reaches that much lower."""
     f = r.figures
-    text = f"± {size(f.error_bytes + o.non_pytorch_spread)}"
+    text = f"± {size(f.error_bytes + (r.overheads or o).non_pytorch_spread)}"
     return text + (f" −{size(f.bound_bytes)}" if f.bound_bytes else "")
 
 
@@ -132,15 +132,28 @@ def _detail(report: Report) -> list[str]:
     """The peak's split and the overheads of the shape with the least headroom (else the last)."""
     judged = _judged(report)
     r = min(judged, key=lambda rv: rv[1].headroom)[0] if judged else report.shapes[-1]
-    f, o = r.figures, report.overheads
+    f, o = r.figures, r.overheads or report.overheads
     cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
     return [
         f"peak of {_shape(r)} ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}",
-        _clip(f"allocated {size(f.allocated_peak)}, reserved {size(f.reserved_peak)}; outside PyTorch "
+        _clip(f"allocated {size(f.allocated_peak)}, reserved {size(f.reserved_peak)}"
+              + (f" ({size(f.allocator_extra)} of it measured, beyond the replay)"
+                 if f.allocator_extra else "")
+              + f"; outside PyTorch "
               f"{size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
               + (f", NCCL {size(f.nccl)}" if f.nccl else "")),
-        _clip(f"overheads: {o.source}"),
+        _clip(f"overheads: {report.overheads.source}"),
+        *_sources(r),
     ]
+
+
+def _sources(r: ShapeResult) -> list[str]:
+    """Where this shape's overheads came from, where agents' calibration gave any (else nothing)."""
+    o = r.overheads
+    if o is None or not (o.non_pytorch_from or o.allocator_from):
+        return []
+    src = o.sources()
+    return [f"from: non-PyTorch bytes: {src['non_pytorch']}; the allocator's overhead: {src['allocator']}"]
 
 
 def _wrap(text: str, lines: int = 2) -> list[str]:
@@ -203,10 +216,14 @@ def _everything(report: Report) -> list[str]:
         lines.append(head)
         cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
         lines.append(f"  tensors at the peak ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}")
+        extra = f.allocator_extra
+        measured = f"; {size(extra)} of it measured, beyond the replay" if extra else ""
         lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
-                     f"workspaces), reserved {size(f.reserved_peak)} (segments)")
-        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
+                     f"workspaces), reserved {size(f.reserved_peak)} (segments{measured})")
+        spread = (r.overheads or o).non_pytorch_spread
+        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(spread)}"
                      + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
+        lines.extend(f"  {x}" for x in _sources(r))
         for strategy, rank in r.per_rank.items():
             lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
                          f"{size(rank['total'])}")

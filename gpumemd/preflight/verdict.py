@@ -9,6 +9,7 @@ left at the interval's top (the most the job may need, the least the device may 
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -16,17 +17,20 @@ from typing import Any
 
 from gpumemd.diagnosis.allocsim import Outcome, Setting, Trace, read_trace
 from gpumemd.diagnosis.allocsim import replay as allocsim_replay
+from gpumemd.diagnosis.calibration import Chosen
 
 Event = tuple[int, int]
 """(key, size): size > 0 allocates `size` bytes as `key`; size 0 frees `key` (fakerun's stream)."""
 
 NATIVE = Setting()  # PYTORCH_CUDA_ALLOC_CONF unset
+MODELLED = "modelled: the caching allocator's replay (gpumemd/diagnosis/allocsim.py)"
 _UNBOUNDED = 1 << 44  # a capacity no stream reaches (the replay maps its address space to it)
 _WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 
 __all__ = [
     "COMPILED_ERROR",
     "CPU_PATH_ERROR",
+    "MODELLED",
     "NATIVE",
     "DEFAULT_OVERHEADS",
     "Event",
@@ -75,7 +79,10 @@ class Overheads:
     `non_pytorch_spread`; `workspaces`: bytes the allocator hands out that no tensor shows
     (cuBLAS/cuBLASLt workspaces, one per thread that runs a matmul: the forward's and
     autograd's); `nccl`: a rank's communicator buffers per world size above 1; `error`: the
-    stream's relative error against the allocator's real peak (both signs)."""
+    stream's relative error against the allocator's real peak (both signs); `allocator`: reserved
+    less allocated at the step peak as agents measured it for this model and shape (None: the
+    replay's alone). `source` says where the figures came from; `non_pytorch_from` and
+    `allocator_from`, where those two did when measured (`sources()`)."""
 
     non_pytorch: int
     non_pytorch_spread: int
@@ -83,6 +90,27 @@ class Overheads:
     nccl: int
     error: float
     source: str
+    allocator: int | None = None
+    non_pytorch_from: str = ""
+    allocator_from: str = ""
+
+    def sources(self) -> dict[str, str]:
+        """Where each overhead came from, one sentence each."""
+        return {"non_pytorch": self.non_pytorch_from or self.source,
+                "allocator": self.allocator_from or MODELLED,
+                "workspaces": self.source, "nccl": self.source}
+
+    def measured(self, chosen: Chosen) -> Overheads:
+        """These overheads with what agents measured of this model at this shape
+        (`diagnosis.calibration.choose`): its non-PyTorch bytes and allocator overhead, where measured."""
+        out = self
+        if chosen.non_pytorch is not None:
+            mid, spread = chosen.non_pytorch
+            out = dataclasses.replace(out, non_pytorch=mid, non_pytorch_from=chosen.non_pytorch_from,
+                                      non_pytorch_spread=max(spread, self.non_pytorch_spread // 4))
+        if chosen.overhead is not None:
+            out = dataclasses.replace(out, allocator=chosen.overhead, allocator_from=chosen.overhead_from)
+        return out
 
     def calibrated(self, non_pytorch: Sequence[int], where: str) -> Overheads:
         """These overheads with the non-PyTorch bytes measured on running processes: their
@@ -93,7 +121,9 @@ class Overheads:
         spread = max(max(non_pytorch) - mid, self.non_pytorch_spread // 4)
         return Overheads(mid, spread, self.workspaces, self.nccl, self.error,
                          f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
-                         f"the rest: {self.source}")
+                         f"the rest: {self.source}",
+                         non_pytorch_from=f"this node's processes: {len(non_pytorch)} process(es) at {where} "
+                         "(median; the spread to the highest)")
 
 
 # The stream's error where the steps ran on the CPU path (no CUDA here: standins.remapped): CPU
@@ -157,6 +187,8 @@ class Figures:
     blocks: tuple[int, ...] = ()  # the repeated blocks' parameter bytes (FSDP2's groups; fakerun.blocks)
     # how much lower the needs may be: ops sized by values taken at their bound (fakerun's `bounded`)
     bound_bytes: int = 0
+    # reserved beyond the replay's, from the allocator overhead agents measured (Overheads.allocator)
+    allocator_extra: int = 0
 
     @property
     def total(self) -> int:
@@ -205,11 +237,16 @@ def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak
             seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0,
             setting: Setting = NATIVE, blocks: Sequence[int] = ()) -> Figures:
     """The allocator's replay of one stream (diagnosis.allocsim, under `setting`), unbounded: its
-    peaks and the overheads beside them."""
+    peaks and the overheads beside them. Where agents measured more reserved beyond allocated at
+    this model's step peak than the replay holds (`overheads.allocator`), reserved is the measured."""
     r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
-    return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved,
+    extra = 0
+    if overheads.allocator is not None:
+        extra = max(0, overheads.allocator - (r.peak_reserved - r.peak_allocated))
+    return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved + extra,
                    overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
-                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks))
+                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks),
+                   allocator_extra=extra)
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
@@ -232,13 +269,14 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     bound = min(tops, key=lambda k: tops[k])
     top, bottom = tops[bound], min(bottoms)
     trace = _trace(events, overheads.workspaces)
-    at_top = _replay(trace, max(top, 0), setting)
+    # the replay needs room for the measured overhead it does not model itself
+    at_top = _replay(trace, max(top - fig.allocator_extra, 0), setting)
     notes = []
     releases = at_top.fits and fig.reserved_peak > top  # it fit only by releasing cached segments
     if releases:
         notes.append("fits only after the allocator releases its cache (a slower step; fragmentation): "
                      "little room")
-    certain = True if at_top.fits else not _replay(trace, max(bottom, 0), setting).fits
+    certain = True if at_top.fits else not _replay(trace, max(bottom - fig.allocator_extra, 0), setting).fits
     return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes, bound)
 
 
