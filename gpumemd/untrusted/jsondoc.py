@@ -35,6 +35,9 @@ _DICT_OPEN, _DICT_ITEM = 184, 48
 _LIST_OPEN, _LIST_ITEM = 88, 12
 _SHORT = 256  # a string's body of at most this many bytes: its transient copies within the slack
 _MEMO_KEY = 64  # a key's slot in the document's memo of keys (json's: one str per distinct key)
+# Short values kept once, as keys are: a spool file's sample names and label values, an
+# answer's label values repeat row after row; bounded, the memo's cost is within the slack.
+_SHARED_CHARS, _SHARED_VALUES = 64, 1024
 MAX_DEPTH = 256  # containers inside containers: far past any document gpumemd reads
 
 _RUN = "*+" if sys.version_info >= (3, 11) else "*"  # possessive where re has it: no backtracking
@@ -136,7 +139,8 @@ class _Reader:
         self.data, self.limit = data, limit
         self.end = 0  # where the last token ended
         self.total = self.most = 0
-        self.keys: dict[str, str] = {}
+        self.keys: dict[str, str] = {}  # every key, and the first short values: each built once
+        self.shared = 0  # values in `keys`
 
     def document(self, schema: Schema) -> Any:
         kind, token = self._token()
@@ -189,10 +193,19 @@ class _Reader:
 
     def _string(self, body: bytes) -> str:
         out = self._decoded(body)
-        if len(out) > 1:  # "" and one Latin-1 character: cached
-            self.total += sys.getsizeof(out)
-            if self.total > self.most:
-                self._peak()
+        if len(out) <= 1:  # "" and one Latin-1 character: cached
+            return out
+        if len(body) <= _SHARED_CHARS:  # a name or label value: most are repeated
+            memo = self.keys.get(out)
+            if memo is not None:
+                return memo
+            if self.shared < _SHARED_VALUES:
+                self.shared += 1
+                self.keys[out] = out
+                self.total += _MEMO_KEY
+        self.total += sys.getsizeof(out)
+        if self.total > self.most:
+            self._peak()
         return out
 
     def _decoded(self, body: bytes) -> str:
