@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from gpumemd.httpclient import RequestFailed, request, require_2xx
-from gpumemd.untrusted import Each, Fields, read_json
+from gpumemd.untrusted import Each, Fields, TooCostly, read_json
 
 from .format import text
 
@@ -356,6 +356,8 @@ def query(
         require_2xx(resp)
     try:
         doc = read_json(resp.body, _VECTOR)
+    except TooCostly as exc:
+        raise PrometheusAnswerError(f"HTTP {resp.status}: {exc}") from None
     except (ValueError, RecursionError):
         raise PrometheusAnswerError(f"HTTP {resp.status}: not JSON (is this a Prometheus?)") from None
     return parse_vector(doc, skips)
