@@ -5,7 +5,8 @@ structural bytes (C speed, never below its cost), is within the allowance, `json
 the document. Anywhere else, and wherever a caller names the part of a document it needs, the
 streaming reader here reads it: tokens straight off the bytes (no decoded copy of the text),
 each object priced as it is built (`sys.getsizeof` once it is whole, an upper bound while it
-grows), TooCostly the moment the total passes the allowance. A `Fields` schema builds only the
+grows; keys and the first short values built once, as `json.loads` builds keys), TooCostly the
+moment the total passes the allowance. A `Fields` schema builds only the
 keys it names (the rest are scanned, never built); an `Each` schema hands every element of a
 list to the caller's `keep` as soon as it is read, and only what `keep` returns is kept and
 priced: a list of answers costs what the caller keeps of them, not what they spelled.
@@ -72,7 +73,7 @@ class Fields:
 @dataclass(frozen=True)
 class Each:
     """A list whose elements are each read by `item` and handed to `keep` as soon as read: the
-    list holds what `keep` returns (priced again: never more than the element it was given)."""
+    list holds what `keep` returns, priced as what it is (the element's price given back)."""
 
     keep: Callable[[Any], Any]
     item: Schema = None
