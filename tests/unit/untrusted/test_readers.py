@@ -1,5 +1,6 @@
 """The untrusted readers: the streaming JSON reader builds what `json.loads` builds (or the part
-its caller names), never allocates more than it prices, and refuses what `json.loads` refuses;
+its caller names), never allocates more than it prices, and refuses what `json.loads` refuses
+(named documents, and any document hypothesis draws, whole or with a few bytes broken);
 the byte-count bound that lets `json.loads` read is never below what it builds; the pickle
 estimate is never below what CPython builds for real torch snapshots; each refusal is one line."""
 
@@ -11,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gpumemd.untrusted import (
     PICKLE_FACTOR,
@@ -174,3 +177,41 @@ def test_a_memo_index_past_the_objects_is_priced_as_the_array_it_makes() -> None
     data = b"\x80\x04]r" + (1 << 30).to_bytes(4, "little") + b"."
     with pytest.raises(TooCostly, match="refused"):
         load_pickle(data)
+
+
+_LEAF = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
+_DOC = st.recursive(
+    _LEAF,
+    lambda c: st.lists(c, max_size=5) | st.dictionaries(st.text(max_size=8), c, max_size=5),
+    max_leaves=30,
+)
+_EDIT_BYTES = list(b'{}[],:"\\ 0123456789-+.eEtrufalsn\x01\x7f\xc3\xa9ab')
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DOC, st.booleans(), st.booleans())
+def test_any_document_is_read_as_json_loads_reads_it(value: object, ascii_only: bool, compact: bool) -> None:
+    data = json.dumps(value, ensure_ascii=ascii_only, separators=(",", ":") if compact else None).encode()
+    assert read_json(data) == json.loads(data)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_DOC, st.lists(st.tuples(st.integers(0, 200), st.sampled_from(_EDIT_BYTES)), max_size=3),
+       st.booleans())
+def test_a_broken_document_is_refused_where_json_loads_refuses_it(
+    value: object, edits: list[tuple[int, int]], delete: bool
+) -> None:
+    data = bytearray(json.dumps(value).encode())
+    for at, byte in edits:
+        at %= len(data) + 1
+        if delete and at < len(data):
+            del data[at]
+        else:
+            data.insert(at, byte)
+    outcomes = []
+    for read in (json.loads, read_json):
+        try:
+            outcomes.append(repr(read(bytes(data))))  # repr: NaN equal to NaN
+        except ValueError:
+            outcomes.append("refused")
+    assert outcomes[0] == outcomes[1], bytes(data)
