@@ -15,6 +15,7 @@ import gzip
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from prometheus_client import exposition as prom_text
@@ -80,7 +81,7 @@ class TextCache:
             samples = family.samples
             if hit is None or key in new:
                 text = _Text(family)
-            elif hit.samples == samples:
+            elif hit.samples == samples and not hit.zeros:  # equal samples: the same text but a zero's sign
                 text = hit
             else:
                 text = hit.again(family)
@@ -91,41 +92,56 @@ class TextCache:
 
 
 class _Text:
-    """One family's samples, their text, and the heads of its lines when they can be reused."""
+    """One family's samples, their text, and its lines cut at each value when they can be reused."""
 
-    __slots__ = ("body", "heads", "samples")
+    __slots__ = ("body", "heads", "lines", "samples", "zeros")
 
-    def __init__(self, family: Metric, heads: list[str] | None = None, body: bytes | None = None) -> None:
+    def __init__(self, family: Metric, cut: tuple[list[str], list[str]] | None = None,
+                 body: bytes | None = None) -> None:
         self.samples = list(family.samples)
+        self.zeros = 0 in map(_value_of, self.samples)  # 0.0 == -0.0, written apart
         self.body = prom_text.generate_latest(_Families([family])) if body is None else body
-        self.heads = heads if heads is not None else _heads(self.body, self.samples)
+        if cut is None:
+            cut = _cut(self.body, self.samples)
+        # heads: [HELP and TYPE lines, then each sample line up to its value]; lines: each
+        # sample line whole, reused while its sample's value stands
+        self.heads, self.lines = cut if cut is not None else (None, None)
 
     def again(self, family: Metric) -> _Text:
-        """This family's text for new samples: from the heads when only values changed."""
-        heads, old = self.heads, self.samples
+        """This family's text for new samples: from the heads when only values changed, a
+        line whose value stands reused as it was (while ranks train, one rank's file changes
+        at a time: most of a merged family's lines are the last sample's)."""
+        heads, lines, old = self.heads, self.lines, self.samples
         samples = family.samples
-        if heads is None or len(samples) != len(old) or not all(
+        if heads is None or lines is None or len(samples) != len(old) or not all(
             s.name == o.name and s.labels == o.labels and s.timestamp is None and s.native_histogram is None
             for s, o in zip(samples, old, strict=True)
         ):
             return _Text(family)
-        lines = [heads[0]]
-        lines.extend([f"{h} {floatToGoString(s.value)}\n" for h, s in zip(heads[1:], samples, strict=True)])
-        return _Text(family, heads, "".join(lines).encode())
+        # An equal value writes the same text (floatToGoString writes float(value)), but for
+        # 0.0 and -0.0: a zero is written again.
+        new = [
+            line if s is o or (s.value == o.value and s.value != 0) else f"{h} {floatToGoString(s.value)}\n"
+            for h, s, o, line in zip(heads[1:], samples, old, lines, strict=True)
+        ]
+        return _Text(family, (heads, new), (heads[0] + "".join(new)).encode())
 
 
-def _heads(body: bytes, samples: list[Any]) -> list[str] | None:
-    """[HELP and TYPE lines, then each sample line up to its value], or None when the lines
-    are not one per sample in order (timestamps, OpenMetrics-only samples moved to the end)."""
+def _cut(body: bytes, samples: list[Any]) -> tuple[list[str], list[str]] | None:
+    """([HELP and TYPE lines, then each sample line up to its value], [each sample line]), or
+    None when the lines are not one per sample in order (timestamps, OpenMetrics-only samples
+    moved to the end)."""
     lines = body.decode().split("\n")
     if len(lines) != len(samples) + 3 or lines[-1]:
         return None
     for s in samples:
         if s.timestamp is not None or s.native_histogram is not None or s.name.endswith(_MOVED):
             return None
-    return ["\n".join(lines[:2]) + "\n", *[line.rsplit(" ", 1)[0] for line in lines[2:-1]]]
+    whole = [line + "\n" for line in lines[2:-1]]
+    return ["\n".join(lines[:2]) + "\n", *[line.rsplit(" ", 1)[0] for line in lines[2:-1]]], whole
 
 
+_value_of = attrgetter("value")
 _MOVED = ("_created", "_gsum", "_gcount")  # the samples generate_latest writes apart
 
 
