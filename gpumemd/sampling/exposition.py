@@ -105,7 +105,8 @@ class _Text:
             cut = _cut(self.body, self.samples)
         # heads: [HELP and TYPE lines, then each sample line up to its value]; lines: each
         # sample line whole, reused while its sample's value stands
-        self.heads, self.lines = cut if cut is not None else (None, None)
+        self.heads: list[str] | None = cut[0] if cut is not None else None
+        self.lines: list[str] | None = cut[1] if cut is not None else None
 
     def again(self, family: Metric) -> _Text:
         """This family's text for new samples: from the heads when only values changed, a
