@@ -14,6 +14,7 @@ import math
 import os
 import re
 import secrets
+import struct
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -425,13 +426,17 @@ def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[s
     return {fam[0]: fam for fam in previous.families}
 
 
-_name_of, _labels_of = attrgetter("name"), attrgetter("labels")
+_name_of, _labels_of, _value_of = attrgetter("name"), attrgetter("labels"), attrgetter("value")
 
 
-def _as_served(rows: list[Any], served: tuple[Sample, ...], counter: bool) -> list[Sample] | None:
+def _as_served(
+    rows: list[Any], served: tuple[Sample, ...], counter: bool
+) -> tuple[Sample, ...] | list[Sample] | None:
     """A family's samples when its rows name, in order, the series `served` holds (every label
     checked then, the identity's set) and every value is a valid one; else None (checked row
-    by row). Whole-list operations in C: no Python step per row but the samples' building."""
+    by row). `served` itself when every value is the one it holds, bit for bit (a family that
+    did not move keeps its samples: the merge and the text cache meet the same objects).
+    Whole-list operations in C: no Python step per row but the samples' building."""
     if len(rows) != len(served):
         return None
     if not rows:
@@ -456,6 +461,10 @@ def _as_served(rows: list[Any], served: tuple[Sample, ...], counter: bool) -> li
     total = sum(values)
     if total - total != 0.0 or (counter and min(values) < 0.0):  # NaN or ±Inf among them
         return None
+    # bit for bit: 0.0 and -0.0 are equal numbers, not one text
+    layout = f"{len(values)}d"
+    if struct.pack(layout, *values) == struct.pack(layout, *map(_value_of, served)):
+        return served
     return list(map(Sample, names, map(_labels_of, served), values))
 
 
@@ -515,7 +524,7 @@ def _validate(
             if same is not None:  # the series it served, new values: their labels and keys stand
                 names.add(name)
                 series += len(same)
-                families.append((name, was[1], was[2], tuple(same), was[4]))
+                families.append(was if same is was[3] else (name, was[1], was[2], tuple(same), was[4]))
                 continue
         name = _text(name, "family name", MAX_NAME)
         if not _METRIC_RE.match(name):
