@@ -15,6 +15,7 @@ import gzip
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from math import copysign
 from operator import attrgetter
 from typing import Any
 
@@ -81,7 +82,7 @@ class TextCache:
             samples = family.samples
             if hit is None or key in new:
                 text = _Text(family)
-            elif hit.samples == samples and not hit.zeros:  # equal samples: the same text but a zero's sign
+            elif hit.samples == samples and hit.same_zeros(samples):
                 text = hit
             else:
                 text = hit.again(family)
@@ -99,7 +100,8 @@ class _Text:
     def __init__(self, family: Metric, cut: tuple[list[str], list[str]] | None = None,
                  body: bytes | None = None) -> None:
         self.samples = list(family.samples)
-        self.zeros = 0 in map(_value_of, self.samples)  # 0.0 == -0.0, written apart
+        # (index, sign) of each zero: equal samples write the same text but for 0.0 and -0.0
+        self.zeros = _zeros(self.samples)
         self.body = prom_text.generate_latest(_Families([family])) if body is None else body
         if cut is None:
             cut = _cut(self.body, self.samples)
@@ -108,24 +110,36 @@ class _Text:
         self.heads: list[str] | None = cut[0] if cut is not None else None
         self.lines: list[str] | None = cut[1] if cut is not None else None
 
+    def same_zeros(self, samples: list[Any]) -> bool:
+        """Whether `samples`, equal to this text's, hold each zero with its sign."""
+        return all(copysign(1.0, samples[i].value) == sign for i, sign in self.zeros)
+
     def again(self, family: Metric) -> _Text:
         """This family's text for new samples: from the heads when only values changed, a
         line whose value stands reused as it was (while ranks train, one rank's file changes
         at a time: most of a merged family's lines are the last sample's)."""
         heads, lines, old = self.heads, self.lines, self.samples
         samples = family.samples
-        if heads is None or lines is None or len(samples) != len(old) or not all(
-            s.name == o.name and s.labels == o.labels and s.timestamp is None and s.native_histogram is None
-            for s, o in zip(samples, old, strict=True)
-        ):
+        if heads is None or lines is None or len(samples) != len(old):
             return _Text(family)
-        # An equal value writes the same text (floatToGoString writes float(value)), but for
-        # 0.0 and -0.0: a zero is written again.
-        new = [
-            line if s is o or (s.value == o.value and s.value != 0) else f"{h} {floatToGoString(s.value)}\n"
-            for h, s, o, line in zip(heads[1:], samples, old, lines, strict=True)
-        ]
+        new = []
+        for h, s, o, line in zip(heads[1:], samples, old, lines, strict=True):
+            if s is o:  # a rank whose file did not change: its very samples
+                new.append(line)
+                continue
+            if s.name != o.name or s.labels != o.labels or s.timestamp is not None \
+                    or s.native_histogram is not None:
+                return _Text(family)
+            # An equal value writes the same text (floatToGoString writes float(value)), but
+            # for 0.0 and -0.0: a zero is written again.
+            new.append(line if s.value == o.value and s.value != 0 else f"{h} {floatToGoString(s.value)}\n")
         return _Text(family, (heads, new), (heads[0] + "".join(new)).encode())
+
+
+def _zeros(samples: list[Any]) -> tuple[tuple[int, float], ...]:
+    if 0 not in map(_value_of, samples):  # the usual case, in C
+        return ()
+    return tuple((i, copysign(1.0, s.value)) for i, s in enumerate(samples) if s.value == 0)
 
 
 def _cut(body: bytes, samples: list[Any]) -> tuple[list[str], list[str]] | None:

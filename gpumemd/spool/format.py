@@ -33,7 +33,7 @@ log = logging.getLogger("gpumemd.spool")
 
 __all__ = [
     "AGENT_NAMESPACE", "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS",
-    "NOTHING", "REASONS", "SUFFIXES", "RankFile", "Rejection", "SpoolReading", "agent_schema",
+    "NOTHING", "REASONS", "SUFFIXES", "RankFamily", "RankFile", "Rejection", "SpoolReading", "agent_schema",
     "counter_value", "families_of", "file_name", "file_pid", "gauge_value", "identity_labels",
     "own_pidns", "parse", "rendered_names", "source_key", "spool_dir", "text_value", "validate",
 ]
@@ -255,6 +255,10 @@ def identity_labels(pid: int, identity: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+RankFamily = tuple[str, str, str, tuple[Sample, ...], frozenset[int]]
+"""One family of a rank's file: name, type, help, its Sample tuples, its series keys."""
+
+
 @dataclass(frozen=True)
 class RankFile:
     """One rank's validated spool file: who wrote it, when, and the families the daemon merges."""
@@ -263,9 +267,9 @@ class RankFile:
     written: float
     interval: float
     identity: Mapping[str, str]
-    # (name, type, help, samples, series keys) of the published families only; Sample tuples,
-    # built once per file version, so a merge only extends lists
-    families: Sequence[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]]
+    # the published families only; Sample tuples, built once per file version (a family whose
+    # values stand: once for all its versions), so a merge only extends lists
+    families: Sequence[RankFamily]
     pidns: str | None = None  # the writer's PID namespace, where it said
     series: int = 0  # samples in `families`
     uid: int | None = None  # the file's owner (set when read from a directory)
@@ -415,10 +419,7 @@ def _drop_reason(value: Any) -> str:
     return "non_finite" if type(value) is float else "value"
 
 
-_Family = tuple[str, str, str, tuple[Sample, ...], frozenset[int]]  # name, type, help, samples, keys
-
-
-def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[str, _Family]:
+def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[str, RankFamily]:
     """The families `previous` served, by name; none where its pid or identity differ (the
     identity's labels on every series are set from them)."""
     if previous is None or previous.pid != pid or previous.identity != identity:
@@ -506,7 +507,7 @@ def _validate(
     rendered_reserved = rendered_names(reserved)
     before = _served_before(previous, pid, identity)
     published = known_metrics.published()  # known families: merged when agents publish them
-    families: list[_Family] = []
+    families: list[RankFamily] = []
     dropped: dict[str, int] = {}
     good_names: set[str] = set()  # label names already checked in this document
     names: set[str] = set()
