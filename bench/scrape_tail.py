@@ -132,8 +132,30 @@ SAMPLE_COST = """
 import gc, json, statistics, subprocess, sys, tempfile, threading, time
 from pathlib import Path
 tree, root, ranks, families, series, samples = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:7])
+publishing = sys.argv[7]  # "all": every rank's file rewritten before each sample; "one": one rank's, in turn
 sys.path[:0] = [tree, root]
+import functools
 import gpumemd  # the tree's
+from gpumemd.sampling import exposition
+from gpumemd.sources import spool as spool_source
+from gpumemd.spool import reader as spool_reader
+# The sampling thread's CPU time per phase of a sample (functions both trees have): the spool's
+# read (stat, verify, parse) and its parse alone, the merge (the spool source's families), the
+# render (the text cache); each collector's read and the alert engine as the sampler times them.
+phase = {}
+def timed(key, fn, drain=False):
+    @functools.wraps(fn)
+    def wrapper(*a, **k):
+        t = time.thread_time()
+        try:
+            return list(fn(*a, **k)) if drain else fn(*a, **k)
+        finally:
+            phase[key] = phase.get(key, 0.0) + time.thread_time() - t
+    return wrapper
+spool_reader.parse = timed("spool_parse", spool_reader.parse)
+spool_reader.SpoolReader.read = timed("spool_read", spool_reader.SpoolReader.read)
+spool_source.SpoolSource.families = timed("spool_merge", spool_source.SpoolSource.families, drain=True)
+exposition.TextCache.render = timed("render", exposition.TextCache.render)
 from bench.scrape_tail import REPLAY, WORLD, rank_families
 from gpumemd import daemon
 from gpumemd.backends.replay import load_capture
@@ -148,7 +170,8 @@ writers = [SpoolWriter(spool, identity={"world_size": WORLD, "job_id": "bench", 
            for r, k in enumerate(kids)]
 def publish(step):
     for r, w in enumerate(writers):
-        w.publish(rank_families(r, families, series, step, kids[r].pid))
+        if publishing == "all" or r == step % ranks:
+            w.publish(rank_families(r, families, series, step, kids[r].pid))
 publish(0)
 runtime = daemon.build_runtime(loader.loads(f"agent: {{spool_dir: {spool}}}\\nlog: {{level: warn}}\\n"),
                                load_capture(str(REPLAY)))
@@ -170,7 +193,7 @@ def waiter():
             waits.append(time.perf_counter() - t)
             ran.append(time.clock_gettime(sampler_clock) - c)
 threading.Thread(target=waiter, daemon=True).start()
-took, full = [], []
+took, full, cpu, phases = [], [], [], {}
 started = [0.0]
 def timed(phase, info):
     if info["generation"] == 2:
@@ -183,17 +206,25 @@ for step in range(1, samples + 1):
     publish(step)
     time.sleep(0.002)  # the waiter runs between samples, as the HTTP thread does
     sampling.set()
-    t = time.perf_counter()
+    phase.clear()
+    t, c = time.perf_counter(), time.thread_time()
     runtime.sampler.sample_once(due_only=True)
     took.append(time.perf_counter() - t)
+    cpu.append(time.thread_time() - c)
     sampling.clear()
+    reads = {"read_" + k: v for k, v in runtime.sampler.cycle.durations.items()}
+    for name, seconds in {**phase, **reads}.items():
+        phases.setdefault(name, []).append(seconds)
 done.set()
 for k in kids:
     k.communicate(b"")
 us = sorted(x * 1e6 for x in took)
 wait_us = sorted(x * 1e6 for x in waits) or [0.0]
 long_ran = [r / w for w, r in zip(waits, ran) if w > 0.002]
-print(json.dumps({"sample_us_median": round(statistics.median(us), 1),
+print(json.dumps({"publishing": publishing, "sample_us_median": round(statistics.median(us), 1),
+                  "sample_cpu_us_median": round(statistics.median(cpu) * 1e6, 1),
+                  "phase_cpu_us_median": {k: round(statistics.median(v) * 1e6, 1)
+                                          for k, v in sorted(phases.items())},
                   "sample_us_p90": round(us[int(0.9 * len(us))], 1), "sample_us_max": round(us[-1], 1),
                   "full_collections": len(full),
                   "full_collection_us_max": round(max(full, default=0.0) * 1e6, 1),
@@ -215,7 +246,7 @@ def sample_cost(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     the switch interval the tree's `serve` sets), and of its waits over 2 ms, those the sampling
     thread ran through (at least 80 % of the wait on its CPU clock: its own work, not the OS's)."""
     out = subprocess.run([sys.executable, "-c", SAMPLE_COST, str(tree), str(ROOT), str(args.ranks),
-                          str(args.families), str(args.series), str(args.cost_samples)],
+                          str(args.families), str(args.series), str(args.cost_samples), args.cost_publish],
                          capture_output=True, check=True, timeout=300)
     return dict(json.loads(out.stdout))
 
@@ -324,6 +355,9 @@ def main() -> None:
     ap.add_argument("--families", type=int, default=8)
     ap.add_argument("--series", type=int, default=7)
     ap.add_argument("--cost-samples", type=int, default=300, help="samples timed in-process per tree")
+    ap.add_argument("--cost-publish", choices=("all", "one"), default="all",
+                    help="before each sample in-process: every rank's file rewritten, or one rank's in "
+                         "turn (ranks publishing once a second each, the daemon sampling at 200 ms)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
