@@ -386,7 +386,8 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    keys = ("render_us_all_values_moved", "sample_us_median", "sample_us_p90", "sample_us_max",
+    keys = ("render_us_all_values_moved", "sample_cpu_us_median", "sample_us_median", "sample_us_p90",
+            "sample_us_max",
             "full_collections", "full_collection_us_max", "switch_interval_us", "gil_wait_us_p50",
             "gil_wait_us_p99", "gil_wait_us_max", "gil_waits_over_1ms", "gil_waits_over_2ms",
             "gil_waits_over_2ms_sampler_ran",
