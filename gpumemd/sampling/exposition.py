@@ -122,17 +122,19 @@ class _Text:
         samples = family.samples
         if heads is None or lines is None or len(samples) != len(old):
             return _Text(family)
-        new = []
+        new: list[str] = []
+        append = new.append
         for h, s, o, line in zip(heads[1:], samples, old, lines, strict=True):
-            if s is o:  # a rank whose file did not change: its very samples
-                new.append(line)
-                continue
-            if s.name != o.name or s.labels != o.labels or s.timestamp is not None \
-                    or s.native_histogram is not None:
-                return _Text(family)
-            # An equal value writes the same text (floatToGoString writes float(value)), but
-            # for 0.0 and -0.0: a zero is written again.
-            new.append(line if s.value == o.value and s.value != 0 else f"{h} {floatToGoString(s.value)}\n")
+            if s is not o:  # else a rank whose file did not change: its very samples
+                if s.name != o.name or s.labels != o.labels or s.timestamp is not None \
+                        or s.native_histogram is not None:
+                    return _Text(family)
+                value = s.value
+                # An equal value writes the same text (floatToGoString writes float(value)),
+                # but for 0.0 and -0.0: a zero is written again.
+                if value != o.value or value == 0:
+                    line = f"{h} {floatToGoString(value)}\n"
+            append(line)
         return _Text(family, (heads, new), (heads[0] + "".join(new)).encode())
 
 

@@ -462,11 +462,14 @@ def _as_served(
     total = sum(values)
     if total - total != 0.0 or (counter and min(values) < 0.0):  # NaN or ±Inf among them
         return None
-    # bit for bit: 0.0 and -0.0 are equal numbers, not one text
-    layout = f"{len(values)}d"
-    if struct.pack(layout, *values) == struct.pack(layout, *map(_value_of, served)):
+    held = tuple(map(_value_of, served))
+    if values == held and (0.0 not in values or _bits(values) == _bits(held)):  # -0.0 == 0.0: the bits
         return served
     return list(map(Sample, names, map(_labels_of, served), values))
+
+
+def _bits(values: tuple[float, ...]) -> bytes:
+    return struct.pack(f"{len(values)}d", *values)
 
 
 def _validate(
