@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The daemon's scrape p99 while ranks train, before/after in one run (issues 37.3/39), <= 240 s:
-#   1. bench/multigpu.py, DDP (the mode that missed 2 ms in session 11), then FSDP2 keeping its parameters
-#      unsharded while the time is left: GPUS ranks of GPT-2 under one `gpumemd serve` at 200 ms, scraped
-#      every 20 ms while they train (hundreds of scrapes: a p99 of ~130 was its second largest); a second
-#      daemon of the BASE tree merges the same spool and is scraped beside it (`scrape_baseline`): both
-#      tails from one training run, split into the scrapes that met a sample and the others;
+#   1. bench/multigpu.py, DDP (the mode that missed 2 ms in session 11), twice: GPUS ranks of GPT-2 under one
+#      `gpumemd serve` at 200 ms, scraped every 20 ms while they train (hundreds of scrapes: a p99 of ~130
+#      was its second largest), a second daemon merging the same spool scraped beside it
+#      (`scrape_baseline`): both tails from one training run, split into the scrapes that met a sample and
+#      the others. Run `ddp`: the second daemon is the BASE tree (before/after the sample's cuts); run
+#      `ddp-gil5ms`: it is this tree with CPython's 5 ms GIL switch interval instead of the daemon's 0.5 ms
+#      (the interval's own effect);
 #   2. bench/scrape_tail.py on the same host (CPU only) while the time is left: each tree's sample CPU per
 #      phase in-process, and the scrape tail with 4 ranks rewriting real agents' files, this tree against
 #      BASE in alternating rounds.
@@ -33,13 +35,16 @@ elif git archive "$base" gpumemd 2>/dev/null | { mkdir -p /tmp/p99-base && tar -
 else
   echo "no baseline tree (no BASE_TREE, no git here): this tree measured alone"
 fi
-echo "baseline tree: ${tree:-none} (BASE $base); gpus $gpus" >> "$R/device.txt"
-for run in ddp fsdp-keep; do
+# this tree with CPython's switch interval: the 0.5 ms interval's effect alone
+gil5=/tmp/p99-gil5ms; rm -rf "$gil5"; mkdir -p "$gil5"; cp -r gpumemd "$gil5/"
+sed -i 's/^GIL_SWITCH_INTERVAL = 0.0005$/GIL_SWITCH_INTERVAL = 0.005/' "$gil5/gpumemd/daemon.py"
+grep -q '^GIL_SWITCH_INTERVAL = 0.005$' "$gil5/gpumemd/daemon.py" || gil5=""
+echo "baseline tree: ${tree:-none} (BASE $base); 5 ms variant: ${gil5:-none}; gpus $gpus" >> "$R/device.txt"
+for run in ddp ddp-gil5ms; do
   if [ "$(left)" -lt 110 ]; then echo "$run: skipped, $(left)s left"; continue; fi
-  mode=${run%-keep}; extra=()
-  [ "$run" = fsdp-keep ] && extra+=(--keep-unsharded)
-  [ -n "$tree" ] && extra+=(--baseline-tree "$tree")
-  timeout -s INT 105 python3 bench/multigpu.py --gpus "$gpus" --mode "$mode" --steps 200 --watch \
+  other=$tree; [ "$run" = ddp-gil5ms ] && other=$gil5
+  extra=(); [ -n "$other" ] && extra+=(--baseline-tree "$other")
+  timeout -s INT 105 python3 bench/multigpu.py --gpus "$gpus" --mode ddp --steps 200 --watch \
     --phase-timeout 80 --scrape-every 0.02 "${extra[@]}" --out "$R/multigpu-$run-$gpus.json" > "$R/multigpu-$run.log" 2>&1
   echo "multigpu $run rc=$? ($(left)s left)"
 done
@@ -59,13 +64,13 @@ def tail(d):
     met, apart = w.get("during_sample") or {}, w.get("apart") or {}
     return (f"n={w.get('count')} p50={w.get('p50_ms')} p99={w.get('p99_ms')} max={w.get('max_ms')} ms; "
             f"met a sample: n={met.get('count')} p99={met.get('p99_ms')}; apart: p99={apart.get('p99_ms')}")
-for run in ("ddp", "fsdp-keep"):
+for run, other in (("ddp", "BEFORE (main, BASE)"), ("ddp-gil5ms", "this tree at a 5 ms GIL switch interval")):
     f = r / f"multigpu-{run}-{gpus}.json"
     if not f.exists():
         print(run, "no result"); continue
     d = json.loads(f.read_text())
-    print(f"{run} x{gpus} scrape while training, AFTER (this tree): {tail(d.get('scrape'))}")
-    print(f"{run} x{gpus} scrape while training, BEFORE (baseline): {tail(d.get('scrape_baseline'))}")
+    print(f"{run} x{gpus} scrape while training, this tree: {tail(d.get('scrape'))}")
+    print(f"{run} x{gpus} scrape while training, {other}: {tail(d.get('scrape_baseline'))}")
     print(f"{run} x{gpus} categories equal %: {(d.get('categories_equal') or {}).get('percent')}; "
           f"failed checks: {[k for k, v in (d.get('checks') or {}).items() if v is False]}")
 f = r / "scrape-tail.json"
