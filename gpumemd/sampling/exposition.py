@@ -63,7 +63,8 @@ class TextCache:
     again. While ranks train, most allocator families change every sample, but only in
     their values: formatting a line's labels (escaping, sorting) is most of the cost, so a
     family whose series are the same as before is written from the heads cut out of its
-    last text and the new values. The daemon renders on its sampler thread, holding the
+    last text and the new values, and a line whose value stands (another rank's, whose file
+    did not change) is its last line. The daemon renders on its sampler thread, holding the
     GIL; a scrape arriving meanwhile waits for it (docs/performance.md).
     The text of a family depends only on its name, type, help and samples, and the
     classic format is the concatenation of the families' texts, so the body is the same
