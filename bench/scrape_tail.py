@@ -251,6 +251,64 @@ def sample_cost(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     return dict(json.loads(out.stdout))
 
 
+HANDOFF_CLIENT = """
+import http.client, json, statistics, sys, time
+out = {}
+for fresh in (True, False):
+    conn = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+    took = []
+    for _ in range(100):
+        t = time.perf_counter()
+        if fresh:
+            conn.close()
+        conn.request("GET", "/metrics")
+        conn.getresponse().read()
+        took.append(time.perf_counter() - t)
+    out["new_connection" if fresh else "keep_alive"] = statistics.median(took)
+print(json.dumps(out))
+"""
+
+HANDOFFS = """
+import json, subprocess, sys, threading
+tree, root, switch, client = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+sys.path[:0] = [tree, root]
+import gpumemd  # the tree's, before bench.scrape_tail puts this checkout first
+from bench.scrape_tail import REPLAY
+from gpumemd import daemon
+from gpumemd.backends.replay import load_capture
+from gpumemd.config import loader
+from tests.helpers import free_port
+port = free_port()
+config = loader.loads(f"web: {{listen_address: '127.0.0.1:{port}'}}\\nlog: {{level: warn}}\\n")
+runtime = daemon.build_runtime(config, load_capture(str(REPLAY)))
+runtime.start()
+sys.setswitchinterval(switch)
+stop = threading.Event()
+def hog():  # a thread that never drops the GIL on its own: only the switch interval takes it
+    n = 0
+    while not stop.is_set():
+        for i in range(1000):
+            n += i
+threading.Thread(target=hog, daemon=True).start()
+got = json.loads(subprocess.run([sys.executable, "-c", client, str(port)], capture_output=True, text=True,
+                                check=True, timeout=120).stdout)
+stop.set()
+runtime.stop()
+print(json.dumps({f"scrape_{k}_switch_intervals": round(v / switch, 2) for k, v in got.items()}))
+"""
+
+
+def handoffs(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """A scrape's GIL hand-offs: `tree`'s daemon (the capture replayed, no spool) beside a thread
+    that holds the GIL but for the switch interval (`--hog-switch`), scraped 100 times on a new
+    connection each and 100 times over one kept alive, by a client process of its own; each
+    median in switch intervals (each time the server's I/O thread dropped the GIL, the other
+    thread took it: about one interval a hand-off)."""
+    out = subprocess.run([sys.executable, "-c", HANDOFFS, str(tree), str(ROOT), str(args.hog_switch),
+                          HANDOFF_CLIENT], capture_output=True, check=True, timeout=300)
+    return dict(json.loads(out.stdout))
+
+
 def render_cost(tree: Path, args: argparse.Namespace) -> float:
     """Microseconds the text cache takes to render the ranks' families when every value
     moved (median of 280 samples), in a process of `tree`'s own."""
@@ -358,6 +416,8 @@ def main() -> None:
     ap.add_argument("--cost-publish", choices=("all", "one"), default="all",
                     help="before each sample in-process: every rank's file rewritten, or one rank's in "
                          "turn (ranks publishing once a second each, the daemon sampling at 200 ms)")
+    ap.add_argument("--hog-switch", type=float, default=0.002,
+                    help="the switch interval (s) of the hand-off count (longer than the noise)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
@@ -372,7 +432,7 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     for name, tree in trees:
         row = {"tree": name, "render_us_all_values_moved": render_cost(tree or ROOT, args),
-               **sample_cost(tree or ROOT, args)}
+               **handoffs(tree or ROOT, args), **sample_cost(tree or ROOT, args)}
         print(json.dumps(row), flush=True)
         rows.append(row)
     work = Path(tempfile.mkdtemp(prefix="gpumemd-scrape-tail-"))
@@ -386,7 +446,8 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    keys = ("render_us_all_values_moved", "sample_cpu_us_median", "sample_us_median", "sample_us_p90",
+    keys = ("scrape_new_connection_switch_intervals", "scrape_keep_alive_switch_intervals",
+            "render_us_all_values_moved", "sample_cpu_us_median", "sample_us_median", "sample_us_p90",
             "sample_us_max",
             "full_collections", "full_collection_us_max", "switch_interval_us", "gil_wait_us_p50",
             "gil_wait_us_p99", "gil_wait_us_max", "gil_waits_over_1ms", "gil_waits_over_2ms",

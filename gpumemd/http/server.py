@@ -69,7 +69,7 @@ import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .answers import Answers
 from .connection import (
@@ -336,9 +336,16 @@ class HttpServer:
         assert self._lsock is not None and self._sel is not None
         # A small batch, then the loop again: under a busy training thread each accept
         # costs a few GIL waits, and scrapes on open connections should not queue behind 64.
+        # Plaintext without basic auth (which wants the peer's address): accepted with the GIL
+        # held, already non-blocking (gil_held_io).
+        raw = self._raw if self._tls is None and self._auth is None else None
+        peer: Any = None
         for _ in range(16):
             try:
-                sock, peer = self._lsock.accept()
+                if raw is not None:
+                    sock = raw.accept(self._lsock)
+                else:
+                    sock, peer = self._lsock.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as exc:
@@ -353,7 +360,8 @@ class HttpServer:
             if len(self._conns) >= self.limits.max_connections and not self._evict():
                 self._reject_overload(sock)
                 continue
-            sock.setblocking(False)
+            if raw is None:
+                sock.setblocking(False)
             try:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             except OSError:
@@ -611,7 +619,10 @@ class HttpServer:
         self._conns.set_state(conn, CLOSED)
         self._conns.discard(conn)
         try:
-            conn.sock.close()
+            if self._raw is not None and not conn.tls:
+                self._raw.close(conn.sock)  # keeping the GIL
+            else:
+                conn.sock.close()
         except OSError:
             pass
 
