@@ -27,7 +27,9 @@ threads and never let a client hold one:
   the GIL nearly all the time and every other thread waits a switch interval (5 ms) to
   get it back; so a request costs one such wait, not three (I/O thread -> worker -> I/O
   thread), and plaintext recv/send keep the GIL (ctypes, non-blocking: microseconds)
-  instead of dropping it and waiting again. No worker thread is started then.
+  instead of dropping it and waiting again; so do a plaintext connection's accept and close
+  without basic auth (in the node daemon, the sampler thread is the busy one). No worker
+  thread is started then.
 * With basic auth, the I/O thread decides first, without a bcrypt (webconfig.BasicAuth):
   credentials that passed before are served like any request, a missing or known-wrong
   password gets 401, and a client address over its budget of verifications (a few at
