@@ -462,9 +462,10 @@ def _as_served(
     total = sum(values)
     if total - total != 0.0 or (counter and min(values) < 0.0):  # NaN or ±Inf among them
         return None
-    held = tuple(map(_value_of, served))
-    if values == held and (0.0 not in values or _bits(values) == _bits(held)):  # -0.0 == 0.0: the bits
-        return served
+    if values[0] == served[0].value:  # else moved: not worth the whole comparison
+        held = tuple(map(_value_of, served))
+        if values == held and (0.0 not in values or _bits(values) == _bits(held)):  # -0.0 == 0.0: the bits
+            return served
     return list(map(Sample, names, map(_labels_of, served), values))
 
 
