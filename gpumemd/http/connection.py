@@ -90,7 +90,6 @@ class GilHeldIO:
             if err != errno.EINTR:
                 raise OSError(err, os.strerror(err))
 
-
     def accept(self, lsock: socket.socket) -> socket.socket:
         """A connection waiting on the non-blocking listening socket `lsock`, already
         non-blocking; raises as socket.accept does (BlockingIOError: none waiting)."""
