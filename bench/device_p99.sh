@@ -77,7 +77,8 @@ f = r / "scrape-tail.json"
 if f.exists():
     s = json.loads(f.read_text())["summary"]
     for name, row in s.items():
-        print(f"scrape_tail {name}: sample CPU us {row.get('sample_cpu_us_median')}, scrape p50 {row.get('p50_ms')}, "
-              f"p99 {row.get('p99_ms')}, met a sample p99 {row.get('during_p99_ms')} ms")
+        print(f"scrape_tail {name}: new connection {row.get('scrape_new_connection_switch_intervals')} switch "
+              f"intervals beside a GIL holder; sample CPU us {row.get('sample_cpu_us_median')}; scrape p50 "
+              f"{row.get('p50_ms')}, p99 {row.get('p99_ms')}, met a sample p99 {row.get('during_p99_ms')} ms")
 EOF
 tar -czf "${OUT:-$R}/results-p99.tgz" -C "$R" . 2>/dev/null || true
