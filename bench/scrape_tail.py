@@ -1,7 +1,8 @@
 """The daemon's scrape latency tail while ranks train: p50/p99/max of /metrics, on CPU.
 
     python3 bench/scrape_tail.py [--baseline-tree DIR] [--tree NAME=DIR ...] [--rounds 3] [--seconds 20]
-                                 [--ranks 4] [--families 8] [--series 7] [--out FILE]
+                                 [--ranks 4] [--families 8] [--series 7] [--cost-publish all|one]
+                                 [--hog-switch 0.002] [--out FILE]
 
 A real `gpumemd serve --replay` (the 8-GPU synthetic capture, interval 1 s) merges a spool
 that `--ranks` ranks rewrite once a second with CHANGING values (each rank a `SpoolWriter`
@@ -14,9 +15,12 @@ the sampler's cycle by the sample it was served, and those starting within 30 ms
 sample's start (`during_*`, where the sampler thread holds the GIL) are told apart from the
 others (`apart_*`, the box's own noise). First, each tree's text cache alone renders the
 ranks' families (as the daemon merges them) with every value moved, in-process: the render's
-cost without the box's scheduling; and each tree's sample in-process, with a thread beside it
-that wants the GIL every 0.1 ms (`gil_wait_*`: how long a sample keeps the GIL from the HTTP
-thread, under the switch interval the tree's daemon sets).
+cost without the box's scheduling; a scrape's GIL hand-offs beside a thread that holds the GIL
+(`scrape_*_switch_intervals`: each drop of the GIL by the HTTP thread costs it about one switch
+interval); and each tree's sample in-process, the sampling thread's CPU per phase
+(`phase_cpu_us_median`), with a thread beside it that wants the GIL every 0.1 ms (`gil_wait_*`:
+how long a sample keeps the GIL from the HTTP thread, under the switch interval the tree's
+daemon sets).
 
 With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
 alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
