@@ -76,7 +76,7 @@ def _job(make: Callable[[], torch.nn.Module], vocab: int, device: str, optimizer
 def _loss(job: fakerun.Job, data: Any) -> torch.Tensor:
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=job.autocast is not None):
         out = job.model(**data) if isinstance(data, dict) else job.model(data)
-    return out["loss"] if isinstance(out, dict) else out
+    return out["loss"] if isinstance(out, dict) else getattr(out, "loss", out)  # a model output's .loss
 
 
 def _real(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, compiled: bool,
