@@ -285,14 +285,16 @@ def donated(fw: fx.GraphModule, bw: fx.GraphModule) -> frozenset[fx.Node]:
     (`collect_fw_donated_buffer_idxs`), the saved tensors whose storage is none of the forward's
     inputs, of what the forward returns to the caller (its logits: alive in the caller's hands)
     or of the backward's outputs. A tangent is never one."""
-    from torch._functorch._aot_autograd.utils import _is_primal
     from torch.multiprocessing.reductions import StorageWeakRef
 
     def storage(n: Any) -> Any:
         t = n.meta.get("val") if isinstance(n, fx.Node) else None
         return StorageWeakRef(t.untyped_storage()) if isinstance(t, torch.Tensor) else None
 
-    saved = [n for n in bw.graph.find_nodes(op="placeholder") if _is_primal(n)]
+    # AOTAutograd's names: the backward's inputs are the saved values, then the tangents (and
+    # the random ops' seeds)
+    saved = [n for n in bw.graph.find_nodes(op="placeholder")
+             if not any(w in str(n.target) for w in ("tangents", "_seed", "_base_offset"))]
     fw_outs: list[Any] = []
     fx.node.map_arg(fw.graph.output_node().args, fw_outs.append)
     bw_outs: list[Any] = []
