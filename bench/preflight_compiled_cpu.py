@@ -72,6 +72,8 @@ CONFIGS: dict[str, tuple[Callable[[], torch.nn.Module], int, int, int, str, bool
     "hf-bert": (_hf("bert"), 1000, 8, 128, "sgd", False),
     "hf-gpt2": (_hf("gpt2"), 1000, 8, 128, "sgd", False),  # dynamo breaks it in two graphs
     "hf-gpt2-one-graph": (_hf("gpt2-one-graph"), 1000, 8, 128, "sgd", False),
+    "hf-bert-adamw-bf16": (_hf("bert"), 1000, 8, 128, "adamw", True),
+    "hf-gpt2-one-graph-adamw-bf16": (_hf("gpt2-one-graph"), 1000, 8, 128, "adamw", True),
 }
 
 
