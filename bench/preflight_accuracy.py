@@ -510,18 +510,20 @@ def merge(root: Path) -> int:
               "eager step's prediction (what preflight said before). The goal: within "
               f"±{100 * COMPILED_ERROR:.0f} % (COMPILED_ERROR: the interval of a compiled step).",
               "", "| config | predicted allocated (compiled) | real allocated | error | eager's prediction "
-              "| error | predicted reserved | real reserved | error | path | fake s |",
+              "| error | predicted reserved | real reserved | error | path (and why there is no prediction) "
+              "| fake s |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]
     comp = [r for r in rows if r["kind"] == "accuracy" and r["compiled"]]
     for r in comp:
         cfg = f"{r['family']} {r['optimizer']}{' bf16' if r['bf16'] else ''} {r['batch']}x{r['seq']}"
         real = r.get("real") or {}
+        path = r.get("pred_path", "—") + (f"; not predicted: {r['pred_error']}" if "pred_error" in r else "")
         lines.append(
             f"| {cfg} | {_fmt(r.get('pred_allocated'))} | {_fmt(real.get('allocated_peak'))} | "
             f"{_pct(r.get('err_gpumemd'))} | {_fmt(r.get('pred_eager_allocated'))} | "
             f"{_pct(r.get('err_eager'))} | {_fmt(r.get('pred_reserved'))} | "
             f"{_fmt(real.get('reserved_peak'))} | {_pct(r.get('err_reserved'))} | "
-            f"{r.get('pred_path', '—')} | {r.get('fake_seconds', '—')} |")
+            f"{path.replace('|', '/')} | {r.get('fake_seconds', '—')} |")
         e = r.get("err_gpumemd")
         if e is not None:
             case(f"compiled within {100 * COMPILED_ERROR:.0f} %: {cfg}", abs(e) <= COMPILED_ERROR,

@@ -3,6 +3,8 @@ for real on the CPU, eager and `torch.compile`'d (inductor's C++ backend), their
 bytes read from the profiler's allocation events, beside preflight's fake runs of both.
 
     python bench/preflight_compiled_cpu.py --out DIR [--configs tiny,small,encoder]
+    python bench/preflight_compiled_cpu.py --out DIR --configs tied,hf-bert,hf-gpt2,hf-gpt2-one-graph
+        # the hf- ones with transformers on the path
 
 The fake run stands CUDA tensors in for the GPU's as CPU ones (standins.remapped), so on a
 CPU-only torch the real run and the prediction run the same kernels: what differs in the
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.preflight_accuracy import _Tiny  # noqa: E402
 from gpumemd.preflight import fakerun  # noqa: E402
-from tests.unit.preflight.models import Decoder  # noqa: E402
+from tests.unit.preflight.models import Decoder, TiedLM  # noqa: E402
 
 
 def _encoder() -> torch.nn.Module:
@@ -49,6 +51,15 @@ def _small() -> torch.nn.Module:
     return Decoder(256, 2, 4000, 688, 4)
 
 
+def _hf(name: str) -> Callable[[], torch.nn.Module]:
+    """A tiny Hugging Face model (tests/unit/preflight/test_compiled.py's: tied embeddings,
+    attention's dropout off; GPT-2 returns a DynamicCache; `gpt2-one-graph` names its loss, so
+    dynamo does not break the graph at transformers' warning in `loss_function`)."""
+    from tests.unit.preflight.test_compiled import _hf as make
+
+    return lambda: make(name)
+
+
 # name: (a model maker, vocabulary, batch, sequence, optimizer, bf16 autocast)
 CONFIGS: dict[str, tuple[Callable[[], torch.nn.Module], int, int, int, str, bool]] = {
     "tiny": (lambda: Decoder(64, 2, 1000, 172, 4), 1000, 8, 128, "sgd", False),
@@ -57,6 +68,12 @@ CONFIGS: dict[str, tuple[Callable[[], torch.nn.Module], int, int, int, str, bool
     "small-long": (_small, 4000, 8, 512, "sgd", False),
     "small-adamw-bf16": (_small, 4000, 4, 256, "adamw", True),
     "encoder-adamw-bf16": (_encoder, 2000, 8, 128, "adamw", True),
+    "tied": (TiedLM, 1000, 8, 128, "sgd", False),  # a tied head, an output of an unknown class
+    "hf-bert": (_hf("bert"), 1000, 8, 128, "sgd", False),
+    "hf-gpt2": (_hf("gpt2"), 1000, 8, 128, "sgd", False),  # dynamo breaks it in two graphs
+    "hf-gpt2-one-graph": (_hf("gpt2-one-graph"), 1000, 8, 128, "sgd", False),
+    "hf-bert-adamw-bf16": (_hf("bert"), 1000, 8, 128, "adamw", True),
+    "hf-gpt2-one-graph-adamw-bf16": (_hf("gpt2-one-graph"), 1000, 8, 128, "adamw", True),
 }
 
 
@@ -76,7 +93,7 @@ def _job(make: Callable[[], torch.nn.Module], vocab: int, device: str, optimizer
 def _loss(job: fakerun.Job, data: Any) -> torch.Tensor:
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=job.autocast is not None):
         out = job.model(**data) if isinstance(data, dict) else job.model(data)
-    return out["loss"] if isinstance(out, dict) else out
+    return out["loss"] if isinstance(out, dict) else getattr(out, "loss", out)  # a model output's .loss
 
 
 def _real(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, compiled: bool,
@@ -132,7 +149,8 @@ def _predicted(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
-    ap.add_argument("--configs", default=",".join(CONFIGS))  # each compiles for about a minute
+    # each compiles for about a minute; the hf- ones need transformers
+    ap.add_argument("--configs", default=",".join(c for c in CONFIGS if not c.startswith("hf-")))
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

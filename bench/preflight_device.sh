@@ -31,8 +31,8 @@ case "${1:-}" in
     echo "accuracy rc=$?"; cat "$d/merge.log"; grep -h "done in\|Traceback\|Error" "$d"/shard-*.log | head -n 20 ;;
   compiled)  # the compiled prediction and eager's beside real compiled steps (table.md: "Compiled steps")
     d=$R/compiled; mkdir -p "$d"; device_txt "$d/device.txt"
-    timeout -s INT -k 10 270 python3 bench/preflight_accuracy.py --out "$d" --kinds compiled --models gpt2,bert \
-      --budget 240 > "$d/shard-0.log" 2>&1
+    timeout -s INT -k 10 265 python3 bench/preflight_accuracy.py --out "$d" --kinds compiled --models gpt2,bert \
+      --budget 250 > "$d/shard-0.log" 2>&1
     echo "compiled run rc=$?"
     timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
     echo "compiled merge rc=$?"; cat "$d/merge.log"; sed -n '/^## Compiled steps/,/^## The OOM/p' "$d/table.md"

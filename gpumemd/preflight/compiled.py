@@ -15,8 +15,12 @@ would materialise is allocated:
   read only by fused kernels: inductor computes it inside its consumer's kernel.
 
 A buffer is freed after the last kernel that reads it, directly or through fused ops and views
-(inductor's `del buf` at last use); a pointwise kernel that writes a buffer may take the place
-of an input freed by the same kernel (inductor's in-place buffer reuse). What is not modelled:
+(inductor's `del buf` at last use), and so is a graph input (a saved tensor in backward); a
+pointwise kernel that writes a buffer may take the place of an input freed by the same kernel
+(inductor's in-place buffer reuse): a buffer of its own, or a donated saved tensor (`donated`:
+not one the caller still holds, such as logits the model also returns). A parameter tied to
+another (an embedding shared with the head) is one input; the model's output is returned as its
+tensors and rebuilt around them (`Output`: a Hugging Face cache is no pytree). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
 it, graph breaks (one graph is traced here where dynamo may cut several), CUDA graphs' pools,
 and the compile's own allocations (autotuning is off by default). docs/preflight.md, "A compiled
@@ -27,14 +31,21 @@ from __future__ import annotations
 
 import operator
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 import torch
 from torch import fx
+from torch.utils._pytree import tree_flatten, tree_unflatten
 
-__all__ = ["Allocations", "CompiledModule", "Plan", "compiled_original", "wrap"]
+from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
+
+__all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Plan", "compiled_original",
+           "donated", "wrap"]
+
+MAX_OUTPUT_OBJECTS = 10_000  # objects one model output's walk visits (a cache's layers, an output's fields)
+_MAX_OUTPUT_DEPTH = 16
 
 _aten = torch.ops.aten
 # ops inductor computes inside the kernel that reads them (no buffer of their own)
@@ -104,7 +115,8 @@ class Plan:
     """One graph's buffers: which nodes inductor materialises, where each buffer is last read,
     and which are graph outputs (their storages outlive the graph: tracked as tensors)."""
 
-    def __init__(self, gm: fx.GraphModule) -> None:
+    def __init__(self, gm: fx.GraphModule, donated: frozenset[fx.Node] = frozenset()) -> None:
+        self.donated = donated  # inputs a kernel may write over (`donated`): the backward's own saved tensors
         nodes = list(gm.graph.nodes)
         self.index = {n: i for i, n in enumerate(nodes)}
         kinds = {n: _kind(n) for n in nodes}
@@ -160,6 +172,12 @@ class Plan:
         self.frees: dict[int, list[fx.Node]] = {}
         for r in self.materialised - self.outputs:
             self.frees.setdefault(self.last.get(r, self.index[r]), []).append(r)
+        # the graph's inputs each kernel reads for the last time (a fused op reads its input in
+        # its consumer's kernel: the input is held until there)
+        self.inputs_at: dict[int, list[fx.Node]] = {}
+        for r in nodes:
+            if kinds[r] == "input" and r in self.last:
+                self.inputs_at.setdefault(self.last[r], []).append(r)
 
 
 def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index: dict[fx.Node, int]) -> None:
@@ -197,6 +215,13 @@ class _Walk(fx.Interpreter):
         super().__init__(gm, garbage_collect_values=True)
         self.plan, self.into = p, into
         self.keys: dict[fx.Node, int] = {}
+        self.held: dict[fx.Node, Any] = {}  # inputs kept until the kernel that reads them last
+
+    def boxed_run(self, args_list: list[Any]) -> Any:
+        # the inputs enter as the initial environment (no run_node of theirs): held from here
+        self.held = {n: a for n, a in zip(self.graph.find_nodes(op="placeholder"), args_list, strict=False)
+                     if n in self.plan.last}
+        return super().boxed_run(args_list)
 
     def run_node(self, n: fx.Node) -> Any:
         value = super().run_node(n)
@@ -204,13 +229,16 @@ class _Walk(fx.Interpreter):
         if n not in p.materialised:
             return value
         dead = p.frees.get(p.index[n], [])
+        inputs = p.inputs_at.get(p.index[n], [])
         if n in p.pointwise:  # written over an input it reads last (inductor's in-place reuse)
             self._free(dead)
-            # the graph's own inputs read here last (a saved tensor in backward) go first too
+            # a donated input read here last (a saved tensor no one else holds) goes first too
             last = self.user_to_last_uses.get(n, [])
-            for d in [d for d in last if d.op == "placeholder"]:
-                last.remove(d)
-                del self.env[d]
+            for d in [d for d in inputs if d in p.donated]:
+                self.held.pop(d, None)
+                if d in last:
+                    last.remove(d)
+                    del self.env[d]
         if n in p.outputs:
             for t in _tensors(value):
                 self.into.track(t)
@@ -219,6 +247,8 @@ class _Walk(fx.Interpreter):
             if nbytes:
                 self.keys[n] = self.into.allocate(nbytes)
         self._free(dead)
+        for d in inputs:
+            self.held.pop(d, None)
         return value
 
     def _free(self, dead: list[fx.Node]) -> None:
@@ -235,10 +265,10 @@ def _tensors(value: Any) -> Iterator[torch.Tensor]:
             yield t
 
 
-def _compiler(into: Allocations, graphs: list[fx.GraphModule]) -> Callable[..., Any]:
+def _compiler(into: Allocations, graphs: list[fx.GraphModule], backward: bool = False) -> Callable[..., Any]:
     def compile_graph(gm: fx.GraphModule, _example_inputs: Any) -> Callable[..., Any]:
+        p = Plan(gm, donated(graphs[0], gm) if backward and graphs else frozenset())
         graphs.append(gm)
-        p = Plan(gm)
 
         def run(args: list[Any]) -> Any:
             with into.untracked():
@@ -250,11 +280,104 @@ def _compiler(into: Allocations, graphs: list[fx.GraphModule]) -> Callable[..., 
     return compile_graph
 
 
+def donated(fw: fx.GraphModule, bw: fx.GraphModule) -> frozenset[fx.Node]:
+    """The backward's inputs inductor may write its outputs over: AOTAutograd's donated buffers
+    (`collect_fw_donated_buffer_idxs`), the saved tensors whose storage is none of the forward's
+    inputs, of what the forward returns to the caller (its logits: alive in the caller's hands)
+    or of the backward's outputs. A tangent is never one."""
+    from torch.multiprocessing.reductions import StorageWeakRef
+
+    def storage(n: Any) -> Any:
+        t = n.meta.get("val") if isinstance(n, fx.Node) else None
+        return StorageWeakRef(t.untyped_storage()) if isinstance(t, torch.Tensor) else None
+
+    # AOTAutograd's names: the backward's inputs are the saved values, then the tangents (and
+    # the random ops' seeds)
+    saved = [n for n in bw.graph.find_nodes(op="placeholder")
+             if not any(w in str(n.target) for w in ("tangents", "_seed", "_base_offset"))]
+    fw_outs: list[Any] = []
+    fx.node.map_arg(fw.graph.output_node().args, fw_outs.append)
+    bw_outs: list[Any] = []
+    fx.node.map_arg(bw.graph.output_node().args, bw_outs.append)
+    held = {storage(n) for n in [*fw.graph.find_nodes(op="placeholder"),
+                                 *fw_outs[:max(0, len(fw_outs) - len(saved))], *bw_outs]}
+    return frozenset(n for n in saved if storage(n) is not None and storage(n) not in held)
+
+
 def _partitioner() -> Callable[..., Any]:
     """inductor's: its joint-graph passes, then the min-cut partitioner as inductor calls it."""
     from torch._inductor.compile_fx import partition_fn
 
     return partition_fn
+
+
+class Output:
+    """A model's output as the traced graph returns it: every tensor it holds in one flat list
+    (the graph's outputs, as dynamo makes them), and the rest kept to put them back after each
+    run. Pytree's containers (tuples, lists, dicts, an output class its library registered) are
+    taken apart by pytree; any other object (a Hugging Face model's key-value cache) by its own
+    attribute dict, read and rebuilt without running its code (`object.__new__`, no `__init__`,
+    no property): nothing is registered with pytree in the caller's process. A module, an object
+    whose dict cannot be read that way (slots, a C type), a cycle, or what lies past the walk's
+    bounds is kept as traced, its tensors not outputs."""
+
+    def __init__(self, value: Any) -> None:
+        self.tensors: list[torch.Tensor] = []
+        self._places: dict[int, int] = {}  # a traced tensor's id -> its place in `tensors`
+        self._visits = 0
+        self._shape = self._take(value, 0, set())
+
+    def rebuild(self, flat: Sequence[Any]) -> Any:
+        """The output again, the run's tensors (`flat`, in `tensors`' order) in the traced ones' places."""
+        return _put(self._shape, flat)
+
+    def _take(self, value: Any, depth: int, path: set[int]) -> tuple[Any, ...]:
+        if isinstance(value, torch.Tensor):
+            place = self._places.setdefault(id(value), len(self.tensors))
+            if place == len(self.tensors):
+                self.tensors.append(value)
+            return ("tensor", place)
+        self._visits += 1
+        if (depth > _MAX_OUTPUT_DEPTH or self._visits > MAX_OUTPUT_OBJECTS or id(value) in path
+                or isinstance(value, torch.nn.Module)):
+            return ("const", value)
+        children, spec = tree_flatten(value, is_leaf=lambda x: x is not value)  # one level down
+        path.add(id(value))
+        try:
+            if not spec.is_leaf():
+                parts = [self._take(c, depth + 1, path) for c in children]
+                kept = all(p[0] == "const" for p in parts)
+                return ("const", value) if kept else ("tree", spec, parts)
+            own = own_dict(value)
+            if own is None or not _blank(type(value)):
+                return ("const", value)
+            inner = self._take(dict(own), depth + 1, path)
+            return ("const", value) if inner[0] == "const" else ("object", type(value), inner)
+        finally:
+            path.discard(id(value))
+
+
+def _blank(cls: type) -> bool:
+    """Whether `object.__new__` makes an instance of `cls` (not a builtin's subclass)."""
+    try:
+        return own_dict(object.__new__(cls)) is not None
+    except TypeError:
+        return False
+
+
+def _put(shape: tuple[Any, ...], flat: Sequence[Any]) -> Any:
+    kind = shape[0]
+    if kind == "tensor":
+        return flat[shape[1]]
+    if kind == "const":
+        return shape[1]
+    if kind == "tree":
+        return tree_unflatten([_put(p, flat) for p in shape[2]], shape[1])
+    obj = object.__new__(shape[1])
+    own = own_dict(obj)
+    if own is not None:
+        own.update(_put(shape[2], flat))
+    return obj
 
 
 class CompiledModule(torch.nn.Module):
@@ -268,33 +391,39 @@ class CompiledModule(torch.nn.Module):
         self.into = into
         self.graphs: list[fx.GraphModule] = []
         self._fn: Callable[..., Any] | None = None
+        self._output: Output | None = None  # the traced output's shape
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         from torch._functorch.aot_autograd import aot_function
         from torch._inductor.decomposition import select_decomp_table
 
         module = self.module
-        state = {**dict(module.named_parameters(remove_duplicate=False)),
-                 **dict(module.named_buffers(remove_duplicate=False))}
+        # each parameter once, under its first name: a tied one (an embedding shared with the
+        # head) is one tensor, its other names tied to it by functional_call
+        state = {**dict(module.named_parameters()), **dict(module.named_buffers())}
         if self._fn is None:
-            def functional(params: dict[str, Any], *a: Any, **k: Any) -> Any:
+            def functional(params: dict[str, Any], *a: Any, **k: Any) -> list[torch.Tensor]:
                 # a module compiled in place (`module.compile()`) would call this wrapper again
                 inner = module.__dict__.pop("_compiled_call_impl", None)
                 try:
-                    return torch.func.functional_call(module, params, a, k)
+                    out = torch.func.functional_call(module, params, a, k, tie_weights=True)
                 finally:
                     if inner is not None:
                         module.__dict__["_compiled_call_impl"] = inner
+                self._output = Output(out)
+                return self._output.tensors
 
-            compiler = _compiler(self.into, self.graphs)
-            self._fn = aot_function(functional, compiler, compiler, partition_fn=_partitioner(),
-                                    decompositions=select_decomp_table())
+            self._fn = aot_function(functional, _compiler(self.into, self.graphs),
+                                    _compiler(self.into, self.graphs, backward=True),
+                                    partition_fn=_partitioner(), decompositions=select_decomp_table())
         from torch._guards import detect_fake_mode
         from torch._inductor.virtualized import V
 
         # inductor's joint-graph passes read the fake mode from its virtualised state
         with self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))):
-            return self._fn(state, *args, **kwargs)
+            flat = self._fn(state, *args, **kwargs)
+        assert self._output is not None  # set by the trace, which the first call runs
+        return self._output.rebuild(flat)
 
 
 def wrap(model: Any, into: Allocations) -> Any:

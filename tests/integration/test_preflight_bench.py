@@ -213,6 +213,8 @@ def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -
          "err_gpumemd": 0.05, "err_eager": 0.427},
         {**base, "batch": 8, "pred_allocated": 800, "pred_eager_allocated": 1400, "real": ran,
          "err_gpumemd": -0.2, "err_eager": 0.4},
+        {**base, "batch": 16, "pred_eager_allocated": 1400, "real": ran, "err_eager": 0.4,
+         "pred_path": "cpu (the fake CUDA path failed: NotRunnable: a | b)", "pred_error": "NotRunnable: c"},
     ])
     assert preflight_accuracy.merge(tmp_path) == 0
     cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
@@ -225,6 +227,9 @@ def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -
     assert "## Compiled steps" in table
     assert "| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | 1,427 |" in table
     assert "allocated step peak, compiled: 2 configurations" in table
+    # a prediction that fell back, then failed: the table says both, and the case fails
+    assert "| cpu (the fake CUDA path failed: NotRunnable: a / b); not predicted: NotRunnable: c |" in table
+    assert cases["predicts gpt2 adamw bf16 16x512 compiled"]["status"] == "failed"
 
 
 def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -> None:

@@ -97,3 +97,58 @@ def reads_a_value() -> Job:
 
 def broken() -> Job:
     raise RuntimeError("the factory's own bug")
+
+
+class Cache:
+    """A key-value cache as a library keeps one: a plain class (no pytree node) holding tensors
+    in a list of its own objects (a Hugging Face `DynamicCache`'s shape)."""
+
+    def __init__(self) -> None:
+        self.layers: list[_Layer] = []
+        self.name = "cache"
+
+
+class _Layer:
+    def __init__(self, keys: torch.Tensor, values: torch.Tensor) -> None:
+        self.keys, self.values = keys, values
+
+
+class LMOutput:
+    """A model output of a class pytree does not know: the loss, the logits, the cache."""
+
+    def __init__(self, loss: torch.Tensor, logits: torch.Tensor, cache: Cache) -> None:
+        self.loss, self.logits, self.cache = loss, logits, cache
+
+
+class TiedLM(nn.Module):
+    """A decoder whose head is its embedding (one parameter under two names, as GPT-2's and
+    BERT's are) returning an `LMOutput` with its logits and a cache of each block's input."""
+
+    def __init__(self, d: int = 64, layers: int = 2, vocab: int = 1000, heads: int = 4) -> None:
+        super().__init__()
+        self.heads = heads
+        self.emb = nn.Embedding(vocab, d)
+        self.blocks = nn.ModuleList(_Block(d, 4 * d) for _ in range(layers))
+        self.norm = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab, bias=False)
+        self.head.weight = self.emb.weight
+
+    def forward(self, input_ids: torch.Tensor, labels: torch.Tensor) -> LMOutput:
+        x = self.emb(input_ids)
+        cache = Cache()
+        for block in self.blocks:
+            cache.layers.append(_Layer(x * 2, x + 1))
+            x = block(x, self.heads)
+        logits = self.head(self.norm(x))
+        loss = nn.functional.cross_entropy(logits.flatten(0, 1).float(), labels.flatten())
+        return LMOutput(loss, logits, cache)
+
+
+def tied_lm() -> Job:
+    model = TiedLM()
+
+    def batch(b: int, s: int) -> dict[str, torch.Tensor]:
+        ids = torch.randint(0, 1000, (b, s), device="cuda")
+        return {"input_ids": ids, "labels": ids}
+
+    return Job(model, torch.optim.AdamW(model.parameters(), lr=1e-4), batch)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx
 
@@ -126,3 +127,140 @@ def test_a_gpt2_sized_compiled_step_completes_on_the_cpu() -> None:
     assert st.compiled and sum(st.at_peak.values()) == st.peak
     params = sum(p.numel() * 4 for p in models.Decoder(768, 12, 50257, 3072, 12).parameters())
     assert abs(st.at_peak["parameters"] - params) < 0.01 * params
+
+
+def test_an_output_of_an_unknown_class_is_its_tensors_and_comes_back_around_new_ones() -> None:
+    from torch.utils._pytree import SUPPORTED_NODES
+
+    cache = models.Cache()
+    cache.layers.append(models._Layer(torch.ones(2), torch.zeros(3)))
+    logits = torch.ones(4)
+    out = models.LMOutput(torch.tensor(1.0), logits, cache)
+    flat = compiled.Output(out)
+    assert [tuple(t.shape) for t in flat.tensors] == [(), (4,), (2,), (3,)]
+    new = [t + 10 for t in flat.tensors]
+    back = flat.rebuild(new)
+    assert type(back) is models.LMOutput and back is not out
+    assert back.loss is new[0] and back.logits is new[1]
+    assert back.cache.layers[0].keys is new[2] and back.cache.layers[0].values is new[3]
+    assert back.cache.name == "cache" and type(back.cache) is models.Cache
+    assert out.logits is logits and out.cache.layers[0].keys.sum() == 2  # the traced one untouched
+    assert not {models.LMOutput, models.Cache} & set(SUPPORTED_NODES)  # nothing registered
+
+
+def test_an_output_keeps_what_it_cannot_rebuild_and_what_holds_no_tensor() -> None:
+    module = torch.nn.Linear(2, 2)  # a module's parameters are not outputs
+    t = torch.ones(2)
+    flat = compiled.Output((t, module, "text", None, {"k": t}))
+    assert len(flat.tensors) == 1  # one tensor, twice in the output: one output, put back twice
+    back = flat.rebuild([t * 3])
+    assert back[1] is module and back[2:4] == ("text", None)
+    assert back[0] is back[4]["k"] and back[0][0] == 3
+
+
+def _tied_compiled(seen: list[compiled.CompiledModule]) -> Any:
+    def factory() -> fakerun.Job:
+        job = models.tied_lm()
+        job.model = torch.compile(job.model)
+        seen.append(job.model)
+        return job
+
+    return factory
+
+
+def test_a_tied_model_with_an_unknown_output_class_is_predicted_compiled() -> None:
+    seen: list[compiled.CompiledModule] = []
+    comp = fakerun.run(_tied_compiled(seen), 4, 64)
+    eager = fakerun.run(models.tied_lm, 4, 64)
+    assert comp.compiled and sum(comp.at_peak.values()) == comp.peak
+    # the tied embedding is one parameter (one input of the graph, counted once)
+    params = list(models.TiedLM().parameters())  # the tied one once
+    assert comp.at_peak["parameters"] == eager.at_peak["parameters"]
+    assert 0 <= comp.at_peak["parameters"] - sum(p.numel() * 4 for p in params) < 512 * len(params)
+    fw, bw = seen[0].graphs
+    assert len([n for n in fw.graph.find_nodes(op="placeholder") if n.meta["val"].dim() == 2
+                and n.meta["val"].shape[0] == 1000]) == 1
+    # the cache's tensors are graph outputs (as dynamo returns them): two per block, beside loss and logits
+    outs: list[Any] = []
+    torch.fx.node.map_arg(fw.graph.output_node().args, outs.append)
+    assert len(outs) > 2 + 2 * len(models.TiedLM().blocks)
+
+
+def test_a_saved_tensor_the_caller_holds_is_not_written_over() -> None:
+    """The logits the model returns are saved for the loss's backward too: the caller holds them,
+    so AOTAutograd does not donate them and the gradient's kernel cannot take their place."""
+    seen: list[compiled.CompiledModule] = []
+    fakerun.run(_tied_compiled(seen), 4, 64)
+    fw, bw = seen[0].graphs
+    donated = compiled.donated(fw, bw)
+    logits = [n for n in bw.graph.find_nodes(op="placeholder") if tuple(n.meta["val"].shape[-1:]) == (1000,)
+              and n.meta["val"].dim() == 3]
+    assert logits and not set(logits) & donated
+    assert donated  # the other saved activations are donated
+    assert not any("tangents" in n.name for n in donated)
+
+
+def _cpp_compiler() -> bool:
+    import shutil
+
+    return any(shutil.which(c) for c in ("g++", "c++", "clang++"))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
+def test_a_tied_model_against_inductor_on_the_cpu() -> None:
+    """The same two steps run for real, compiled by inductor's C++ backend (the profiler's
+    peak of live bytes), beside the prediction on the CPU path: within the compiled interval."""
+    from bench import preflight_compiled_cpu as cpu
+
+    predicted = cpu._predicted(models.TiedLM, 1000, 8, 128, True, "sgd", False)
+    real = cpu._real(models.TiedLM, 1000, 8, 128, True, "sgd", False)
+    assert predicted["compiled"]
+    error = (predicted["peak"] - real["peak"]) / real["peak"]
+    assert abs(error) <= COMPILED_ERROR, (predicted["peak"], real["peak"])
+
+
+def _hf(name: str) -> Any:
+    """A tiny Hugging Face model of the named family (random init, no download): tied
+    embeddings; GPT-2 returns a DynamicCache, no pytree node. `gpt2-one-graph` names its loss
+    (`loss_type`): without it transformers logs a warning in `loss_function`, where dynamo
+    breaks the graph in two (docs/preflight.md, "A compiled step")."""
+    tf = pytest.importorskip("transformers")
+    if name.startswith("gpt2"):
+        model = tf.GPT2LMHeadModel(tf.GPT2Config(n_embd=64, n_layer=2, n_head=4, vocab_size=1000,
+                                                 n_positions=512, attn_pdrop=0.0, attn_implementation="sdpa"))
+        if name == "gpt2-one-graph":
+            model.loss_type = "ForCausalLM"
+        return model
+    # attention's dropout off: the fake run takes CUDA's fused kernel (dropout inside), the CPU's real run not
+    return tf.BertForMaskedLM(tf.BertConfig(hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+                                            intermediate_size=256, vocab_size=1000,
+                                            max_position_embeddings=512, attention_probs_dropout_prob=0.0,
+                                            attn_implementation="sdpa"))
+
+
+@pytest.mark.slow  # transformers' import and two traces: about 30 s each on a 2-CPU box
+@pytest.mark.parametrize("name", ["gpt2", "bert"])
+def test_hugging_face_models_are_predicted_compiled(name: str) -> None:
+    """Issue 38's two failures on the GPU: BERT's tied embeddings (functional_call refused the
+    two names) and GPT-2's DynamicCache in its output (no pytree node)."""
+    from bench import preflight_compiled_cpu as cpu
+
+    st = fakerun.run(lambda: cpu._job(lambda: _hf(name), 1000, "cuda", "adamw", True), 2, 64, compiled=True)
+    assert st.compiled and sum(st.at_peak.values()) == st.peak
+    params = list(_hf(name).parameters())  # a tied one once
+    assert 0 <= st.at_peak["parameters"] - sum(p.numel() * 4 for p in params) < 512 * len(params)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
+@pytest.mark.parametrize("name", ["bert", "gpt2-one-graph"])
+def test_hugging_face_models_against_inductor_on_the_cpu(name: str) -> None:
+    """Tiny BERT and GPT-2 (one graph), two SGD steps at 8 x 128 compiled for real by inductor's
+    C++ backend beside the prediction on the CPU path: within the compiled interval."""
+    from bench import preflight_compiled_cpu as cpu
+
+    predicted = cpu._predicted(lambda: _hf(name), 1000, 8, 128, True, "sgd", False)
+    real = cpu._real(lambda: _hf(name), 1000, 8, 128, True, "sgd", False)
+    error = (predicted["peak"] - real["peak"]) / real["peak"]
+    assert abs(error) <= COMPILED_ERROR, (predicted["peak"], real["peak"])
