@@ -14,11 +14,9 @@ import math
 import os
 import re
 import secrets
-import struct
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +26,8 @@ from prometheus_client.samples import Sample
 # are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
 from gpumemd import known_metrics
 from gpumemd.untrusted import TooCostly, loads_json
+
+from .served import as_served
 
 log = logging.getLogger("gpumemd.spool")
 
@@ -427,52 +427,6 @@ def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[s
     return {fam[0]: fam for fam in previous.families}
 
 
-_name_of, _labels_of, _value_of = attrgetter("name"), attrgetter("labels"), attrgetter("value")
-
-
-def _as_served(
-    rows: list[Any], served: tuple[Sample, ...], counter: bool
-) -> tuple[Sample, ...] | list[Sample] | None:
-    """A family's samples when its rows name, in order, the series `served` holds (every label
-    checked then, the identity's set) and every value is a valid one; else None (checked row
-    by row). `served` itself when every value is the one it holds, bit for bit (a family that
-    did not move keeps its samples: the merge and the text cache meet the same objects).
-    Whole-list operations in C: no Python step per row but the samples' building."""
-    if len(rows) != len(served):
-        return None
-    if not rows:
-        return []
-    if set(map(type, rows)) != {list} or set(map(len, rows)) != {3}:
-        return None
-    names, labels, values = zip(*rows, strict=True)  # every row has three (checked above)
-    # A dict equal to a served one holds only checked labels (a str equals only a str), but
-    # perhaps more than a sample may carry: the identity's were added to it.
-    if list(labels) != list(map(_labels_of, served)) or list(names) != list(map(_name_of, served)):
-        return None
-    if max(map(len, labels)) > MAX_LABELS:
-        return None
-    kinds = set(map(type, values))
-    if kinds != {float}:
-        if not kinds <= {float, int}:  # a bool, a string, null: its row says why it is dropped
-            return None
-        try:
-            values = tuple(map(float, values))
-        except OverflowError:
-            return None
-    total = sum(values)
-    if total - total != 0.0 or (counter and min(values) < 0.0):  # NaN or ±Inf among them
-        return None
-    if values[0] == served[0].value:  # else moved: not worth the whole comparison
-        held = tuple(map(_value_of, served))
-        if values == held and (0.0 not in values or _bits(values) == _bits(held)):  # -0.0 == 0.0: the bits
-            return served
-    return list(map(Sample, names, map(_labels_of, served), values))
-
-
-def _bits(values: tuple[float, ...]) -> bytes:
-    return struct.pack(f"{len(values)}d", *values)
-
-
 def _validate(
     doc: Any,
     name_pid: int | None,
@@ -525,7 +479,7 @@ def _validate(
             and name not in names
             and series + len(rows) <= max_series
         ):  # declared as the last version was: every check of the family's name and type stands
-            same = _as_served(rows, was[3], was[1] == "counter")
+            same = as_served(rows, was[3], was[1] == "counter", MAX_LABELS)
             if same is not None:  # the series it served, new values: their labels and keys stand
                 names.add(name)
                 series += len(same)
