@@ -25,8 +25,9 @@ on the training thread (`on_boundary`, after the allocator's tick that closed th
 `at="end"` is the state at that step's end and `at="peak"` that step's peak: never a walk at
 an arbitrary moment (during a backward the grads are half there; during an FSDP2 forward the
 modules hold the all-gathered parameters). The pass reads pointers and sizes of storages,
-O(tensors); after a pass that took t the next waits t / STEP_BUDGET. Before the first step
-boundary the figures are those counted at `watch()` (the model at rest). Under cudaMallocAsync
+O(tensors); `PassBudget` runs one only while the passes' time, this one's expected cost
+included, stays within STEP_BUDGET of the time since `watch()`. Before the first boundary's
+pass the figures are those counted at `watch()` (the model at rest). Under cudaMallocAsync
 a step whose peak the driver's pool cannot give has no `at="peak"` series (unknown, not 0).
 
 User code: a model's `parameters()` and `buffers()` are the user's and are called only by
@@ -64,6 +65,7 @@ __all__ = [
     "PERSISTENT",
     "STEP_BUDGET",
     "CategoryReading",
+    "PassBudget",
     "CategorySource",
     "Walk",
     "account",
@@ -75,8 +77,8 @@ CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
 COUNTED = CATEGORIES[:6]  # a pass counts these: PERSISTENT, FSDP2's unsharded parameters, DDP's buckets
 FAMILY = "gpumemd_allocator_category_bytes"
-# The step passes' share of the training thread's time, at most: after a pass that took t, the
-# next boundary pass waits t / STEP_BUDGET (persistent memory changes rarely between steps).
+# The step passes' share of the training thread's time, at most (PassBudget; persistent memory
+# changes rarely between steps).
 STEP_BUDGET = 0.001
 # watch()'s bounds on user code: items pulled from one `parameters()` or `buffers()`, seconds
 # the caller waits for all of them, objects in one call.
@@ -278,6 +280,45 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
                   has_models=bool(models), groups=found.groups, buckets=read_buckets(found.buckets, failed))
 
 
+class PassBudget:
+    """Runs the passes within a share of the counting thread's time, as a debt: credit accrues
+    at `share` seconds per second from `watch()`'s pass (or the first `due()`), each pass is
+    charged what it took, and a pass is due only when the credit covers its expected cost (the
+    last pass's; the first boundary's: `watch()`'s). So the passes' time stays within share x
+    the time since watch(), up to what the last pass took beyond the one before it. The credit
+    is capped at one pass: time without passes (an evaluation, a pause) buys no burst."""
+
+    __slots__ = ("credit", "estimate", "last")
+
+    def __init__(self) -> None:
+        self.credit = 0.0
+        self.estimate = 0.0  # seconds the next pass is expected to take
+        self.last: float | None = None  # when the credit was last brought up to date
+
+    def due(self, now: float, share: float) -> bool:
+        """Whether a pass at `now` keeps the passes within `share` (infinite: every time; 0:
+        never)."""
+        if share == float("inf"):
+            self.credit, self.last = 0.0, now
+            return True
+        if self.last is not None and now > self.last:
+            self.credit = min(self.credit + share * (now - self.last), self.estimate)
+        self.last = now if self.last is None else max(self.last, now)
+        return share > 0 and self.credit >= self.estimate
+
+    def charge(self, took: float) -> None:
+        """A pass due just now took `took` seconds."""
+        self.credit -= took
+        self.estimate = took
+
+    def expect(self, now: float, took: float) -> None:
+        """A pass outside the budget (`watch()`'s) began at `now` and took `took`: the next is
+        expected as long; the first such pass starts the credit."""
+        if self.last is None:
+            self.last = now
+        self.estimate = took
+
+
 class _Model:
     """A watched model: the object, the tensors its `parameters()` and `buffers()` gave at
     watch(), and its FSDP2 groups and DDP loggers (`_structure`), each by weak reference;
@@ -364,7 +405,9 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     """Collector `categories`: `gpumemd_allocator_category_bytes{category, at}` per GPU, from
     what `watch()` was handed, counted at step boundaries (`on_boundary`, a step-hook boundary
     listener). No series until something is watched and the allocator has a reading; the
-    last pass's cost is kept in `last_walk_seconds`."""
+    last pass's cost is kept in `last_walk_seconds`, the budgeted passes' in `walk_seconds`
+    and `watch()`'s in `watch_walk_seconds` (a boundary that lists a model again counts its
+    `watch()` in both)."""
 
     name = "categories"
     names = collected_by("categories")  # the families declared with its name (known_metrics)
@@ -392,9 +435,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self._step_peak: Callable[[int], Any] | None = None
         self._counted: _Counted | None = None
         self.last_walk_seconds = 0.0
-        self.walk_seconds = 0.0  # every boundary pass's time, summed (the cost in place)
+        self.walk_seconds = 0.0  # every budgeted pass's time, summed (the cost in place)
+        self.watch_walk_seconds = 0.0  # watch()'s passes' time, summed (outside the budget)
         self.walks = 0
-        self._next_walk = float("-inf")
+        self._spacing = PassBudget()
         self._resolve = False  # a watched parameter died (replaced): find the tensors again
         self.at_boundaries = at_boundaries
         # the passes' share of the counting thread's time, at most (STEP_BUDGET; benchmarks and
@@ -439,9 +483,12 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                 if all(r() is not obj for r in self._optimizers):
                     self._optimizers.append(ref)
                 held = True
-            if held:
+            if held:  # counted now (the model at rest), the caller's cost; the next pass is expected as long
+                start = self._clock()
                 self._counted = _Counted(self._pass(), None)
-                self._next_walk = float("-inf")  # the next boundary counts at once
+                took = self._clock() - start
+                self.watch_walk_seconds += took
+                self._spacing.expect(start, took)
         return held
 
     def _arguments(self, value: Any) -> list[Any] | None:
@@ -499,8 +546,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     def on_boundary(self, steps: int | None) -> None:
         """A step boundary just closed (StepHook's boundary listener): count the persistent
         categories now, at the optimizer step's end, unless the budget spaces passes out."""
+        if not self._models and not self._optimizers:
+            return
         start = self._clock()
-        if start < self._next_walk or not self._models and not self._optimizers:
+        if not self._spacing.due(start, self.budget):
             return
         if self._resolve:  # a watched parameter was replaced (fully_shard after watch): find them again
             self._resolve = False
@@ -512,13 +561,14 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         with self._lock:
             walk = self._pass()
         paired = _steps_of(walk, self._device_type() or "cuda", self._step_peak)
+        # the first boundary opens the allocator's first step: nothing to pair yet
+        self._counted = _Counted(walk, paired or None)
+        self._charge(start)
+
+    def _charge(self, start: float) -> None:
         took = self.last_walk_seconds = self._clock() - start
         self.walk_seconds += took
-        if not paired:  # the first boundary opens the allocator's first step: nothing to pair yet
-            self._counted = _Counted(walk, None)
-            return
-        self._counted = _Counted(walk, paired)
-        self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
+        self._spacing.charge(took)
 
     def _pass(self, read_loggers: bool = True) -> Walk:
         """Count what is watched (callers hold the lock); `read_loggers` False (the sampling
@@ -586,16 +636,14 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     def _pass_now(self, allocator: Iterable[Any]) -> None:
         """`tick: thread`: a pass on the sampling thread, paired with this sample's last step."""
         start = self._clock()
-        if start < self._next_walk:
+        if not self._spacing.due(start, self.budget):
             return
         with self._lock:
             walk = self._pass(read_loggers=False)
         paired = {r.device: (r.step.allocated_end_bytes, r.step.allocated_bytes)
                   for r in allocator if r.step is not None}
         self._counted = _Counted(walk, paired or None)
-        took = self.last_walk_seconds = self._clock() - start
-        self.walk_seconds += took
-        self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
+        self._charge(start)
 
     def _failed(self, name: str) -> None:
         if self._on_error is not None:

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.agent.agent import Agent
-from gpumemd.agent.categories import STEP_BUDGET, CategorySource, _split, account
+from gpumemd.agent.categories import CategorySource, _split, account
 from gpumemd.agent.identity import Identity
 from tests.fakes import FakeTorch, TorchSequence, stats
 from tests.helpers import ROOT
@@ -318,6 +318,7 @@ def test_the_figures_are_the_step_ends_not_the_moment_a_sample_reads() -> None:
     model = mlp()
     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
     source, steps = _source()
+    source.budget = float("inf")  # a pass at every boundary (PassBudget's spacing: its own tests)
     assert source.watch(model, opt)
     at_rest = source.read({"allocator": (_Reading(0, "GPU-x", 1 << 20),)})[0]
     assert at_rest.end["parameters"] == nbytes(*model.parameters()) and at_rest.end["gradients"] == 0
@@ -337,36 +338,6 @@ def test_the_figures_are_the_step_ends_not_the_moment_a_sample_reads() -> None:
     assert {k: got.end[k] for k in truth} == truth
     assert got.end["other"] == 4096 and got.peak is not None
     assert got.peak["activations"] == 10_000 - 4096 and sum(got.peak.values()) == held + 10_000
-
-
-def test_passes_are_spaced_by_their_cost_and_a_new_watch_counts_at_once() -> None:
-    now = [0.0]
-    source, steps = _source(lambda: now[0])
-    model = mlp()
-    source.watch(model)
-    steps[0] = _Step(1 << 20, 2 << 20)
-    assert source.walks == 1  # counted at watch()
-    real = source._clock
-
-    def boundary_taking(seconds: float) -> None:
-        calls = iter((now[0], now[0] + seconds))
-        source._clock = lambda: next(calls)
-        source.on_boundary(None)
-        source._clock = real
-
-    boundary_taking(0.002)
-    assert source.walks == 2
-    now[0] = 0.002 / STEP_BUDGET - 0.1  # before the budget allows: the last pass serves
-    source.on_boundary(None)
-    assert source.walks == 2
-    now[0] = 0.002 / STEP_BUDGET + 0.1
-    boundary_taking(0.001)
-    assert source.walks == 3
-    source.watch(None, torch.optim.SGD(model.parameters(), lr=0.1))  # a new object: counted now
-    assert source.walks == 4
-    now[0] += 0.01
-    boundary_taking(0.001)  # and the next boundary counts whatever the budget said
-    assert source.walks == 5
 
 
 def test_a_replaced_parameter_is_found_again_at_the_next_boundary() -> None:
@@ -394,6 +365,7 @@ def test_the_agent_counts_in_its_step_hook() -> None:
               tick="step")
     a.start()  # its first sample hooks the optimizer steps (torch is imported)
     a.steps.peak_budget = float("inf")  # a step boundary after every step
+    a.categories.budget = float("inf")  # and a pass at each
     a.categories._device_type = lambda: "cpu"  # the replayed GPU 0 holds this test's CPU tensors
     try:
         assert a.watch(model, opt)
