@@ -45,14 +45,14 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from itertools import islice
+from itertools import chain, compress, islice
 from operator import attrgetter
 from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
 from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure, unsharded
-from gpumemd.diagnosis.cudacaching import round_block
+from gpumemd.diagnosis.cudacaching import round_blocks
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
@@ -101,6 +101,7 @@ class Walk(NamedTuple):
 # what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
 # `is_<device type>` and `get_device()` (a DTensor's flags are its local tensor's type's: checked there)
 _TENSOR, _SHARDED, _FLAGGED = 1, 2, 4
+_Reads = dict[tuple[str, int], tuple[list[int], list[int]]]  # per (device type, index or -1): pointers, bytes
 
 
 class _Counter:
@@ -108,10 +109,11 @@ class _Counter:
 
     def __init__(self, device_type: str | None) -> None:
         self.device_type = device_type
-        self.seen: set[tuple[str, int | None, int]] = set()
+        self.seen: dict[tuple[str, int], set[int]] = {}  # per (device type, index or -1): data pointers
         self.out: dict[DeviceKey, dict[str, int]] = {}
         self.tensors = self.skipped = 0
         self._kinds: dict[type, int] = {}  # per type, not per tensor: attribute probes are slow on tensors
+        self._on_want = attrgetter(f"is_{device_type}") if device_type is not None else None
 
     def _kind(self, cls: type) -> int:
         kind = self._kinds.get(cls)
@@ -127,76 +129,156 @@ class _Counter:
     def add(self, category: str, tensors: Iterable[Any]) -> None:
         """Claim the storages behind `tensors` for `category`: each storage (device type,
         index, data pointer) once, in the first category that claims it; a storage on an
-        accelerator in whole blocks. One loop with its lookups bound locally: it runs in the
-        optimizer-step hook."""
-        kinds, seen, out, want = self._kinds, self.seen, self.out, self.device_type
-        # `t.device.type` builds a string each time (the pass's most expensive read): the
-        # tensor's own `is_<type>` flag and `get_device()` say the same where torch has them
-        on_want = attrgetter(f"is_{want}") if want is not None else None
-        looked = skipped = 0
-        for t in tensors:
-            if t is None:
-                continue
-            kind = kinds.get(type(t))
+        accelerator in whole blocks. It runs in the optimizer-step hook: the tensors are read a
+        type at a time, each read mapped over them with the type's own method (no attribute
+        looked up per tensor); a type whose reads raise is read one tensor at a time."""
+        items = [t for t in tensors if t is not None]
+        groups = _by_type(items)
+        plain: list[tuple[type, list[Any]]] = []
+        local: list[Any] = []
+        for cls, group in groups:
+            kind = self._kinds.get(cls)
             if kind is None:
-                kind = self._kind(type(t))
+                kind = self._kind(cls)
             if not kind:
                 continue
-            looked += 1
+            self.tensors += len(group)
+            if not kind & _SHARDED:
+                plain.append((cls, group))
+                continue
+            try:  # a DTensor: its local shard holds this rank's memory
+                local.extend(list(map(_LOCAL, group)))
+            except Exception:
+                for t in group:
+                    try:
+                        local.append(t._local_tensor)
+                    except Exception:  # a wrapper without its local tensor: not countable
+                        self.skipped += 1
+        for cls, group in plain + _by_type(local):
+            kind = self._kinds.get(cls)
+            if kind is None:
+                kind = self._kind(cls)
+            reads = self._mapped(cls, group) if kind & _FLAGGED else None
+            if reads is None:
+                reads = self._one_by_one(group)
+            for (dtype, index), (ptrs, sizes) in reads.items():
+                self._claim(category, dtype, index, ptrs, sizes)
+
+    def _mapped(self, cls: type, group: list[Any]) -> _Reads | None:
+        """The data pointers and bytes of the storages of `group` (tensors of type `cls`) on the
+        device type counted, per (device type, index or -1), each read mapped over the group;
+        None when one raised (a sparse tensor, a subclass without storage: read one at a time
+        to skip only those)."""
+        want = self.device_type or ""
+        try:
+            on = list(map(self._on_want, group))  # type: ignore[arg-type]  # _FLAGGED: a device type
+            picked = group if all(on) else list(compress(group, on))
+            storages = list(map(cls.untyped_storage, picked))
+            types = set(map(type, storages))
+            if len(types) != 1:
+                return None if types else {}
+            storage = types.pop()
+            ptrs, sizes = list(map(storage.data_ptr, storages)), list(map(storage.nbytes, storages))
+            if want == "cpu":  # no index: get_device() says -1 for each
+                return {(want, -1): (ptrs, sizes)}
+            index = list(map(cls.get_device, picked))
+        except Exception:
+            return None
+        devices = set(index)
+        if len(devices) == 1:
+            return {(want, devices.pop()): (ptrs, sizes)}
+        out: _Reads = {}
+        for i, ptr, n in zip(index, ptrs, sizes, strict=True):
+            lists = out.setdefault((want, i), ([], []))
+            lists[0].append(ptr)
+            lists[1].append(n)
+        return out
+
+    def _one_by_one(self, group: list[Any]) -> _Reads:
+        """As `_mapped`, a tensor at a time: one that cannot be read is skipped (counted)."""
+        want, on_want = self.device_type, self._on_want
+        out: _Reads = {}
+        for t in group:
             try:
-                if kind & _SHARDED:
-                    t = t._local_tensor
                 dtype: str
                 index: int | None
-                if want is not None and on_want is not None and kind & _FLAGGED:
+                if on_want is not None and want is not None and self._kind(type(t)) & _FLAGGED:
                     if not on_want(t):
                         continue
                     dtype, index = want, t.get_device()
-                    if index is not None and index < 0:  # the CPU's
-                        index = None
                 else:
+                    # `t.device.type` builds a string each time: the flags say the same where torch has them
                     device = t.device
                     dtype, index = device.type, device.index
                     if dtype == "meta" or (want is not None and dtype != want):
                         continue
                 s = t.untyped_storage()
-                n = s.nbytes()
-                key = (dtype, index, s.data_ptr())
+                ptr, n = s.data_ptr(), s.nbytes()
             except Exception:  # a sparse tensor, a subclass without storage: not countable
-                skipped += 1
+                self.skipped += 1
                 continue
-            if n <= 0 or key in seen:
-                continue
-            seen.add(key)
-            if dtype != "cpu":
-                # counted as the caching allocator counts it in allocated_bytes (kMinBlockSize), as
-                # MemTracker does (roundup_power2_divisions rounds further: not followed)
-                n = round_block(n)
-            place = (dtype, index or 0)
-            per = out.get(place)
-            if per is None:
-                per = out[place] = dict.fromkeys(COUNTED, 0)
-            per[category] += n
-        self.tensors += looked
-        self.skipped += skipped
+            lists = out.setdefault((dtype, -1 if index is None else index), ([], []))
+            lists[0].append(ptr)
+            lists[1].append(n)
+        return out
+
+    def _claim(self, category: str, dtype: str, index: int, ptrs: list[int], sizes: list[int]) -> None:
+        """The storages of one device not claimed yet (by data pointer), for `category`: set
+        operations and a sum over the lists, no loop per tensor."""
+        seen = self.seen.setdefault((dtype, index), set())
+        distinct = set(ptrs)
+        if len(distinct) == len(ptrs) and seen.isdisjoint(distinct):  # each a storage of its own, new
+            seen |= distinct
+            counted = sizes
+        else:
+            size = dict(zip(ptrs, sizes, strict=True))
+            fresh = size.keys() - seen
+            seen |= fresh
+            counted = list(map(size.__getitem__, fresh))
+        # an accelerator's storage counted as the caching allocator counts it in allocated_bytes
+        # (kMinBlockSize), as MemTracker does (roundup_power2_divisions rounds further: not followed)
+        n = sum(counted) if dtype == "cpu" else round_blocks(counted)
+        place = (dtype, index if index > 0 else 0)
+        per = self.out.get(place)
+        if per is None:
+            per = self.out[place] = dict.fromkeys(COUNTED, 0)
+        per[category] += n
 
     def add_sizes(self, category: str, dtype: str, index: int | None, sizes: Iterable[int]) -> None:
         """Claim allocations known by their sizes only (no storage to read: DDP's buckets), each
         in whole blocks on an accelerator."""
         if self.device_type is not None and dtype != self.device_type:
             return
-        n = sum(s if dtype == "cpu" else round_block(s) for s in sizes if s > 0)
+        positive = [s for s in sizes if s > 0]
+        n = sum(positive) if dtype == "cpu" else round_blocks(positive)
         per = self.out.setdefault((dtype, index or 0), dict.fromkeys(COUNTED, 0))
         per[category] += n
+
+
+_LOCAL, _GRAD = attrgetter("_local_tensor"), attrgetter("grad")
+
+
+def _by_type(items: list[Any]) -> list[tuple[type, list[Any]]]:
+    """`items` grouped by their type, in the order each type first comes (one type: as is)."""
+    types = set(map(type, items))
+    if len(types) <= 1:
+        return [(types.pop(), items)] if types else []
+    groups: dict[type, list[Any]] = {}
+    for x in items:
+        groups.setdefault(type(x), []).append(x)
+    return list(groups.items())
 
 
 def _state_tensors(opt: Any) -> list[Any]:
     state = getattr(opt, "state", None)  # getattr: an optimizer, or a wrapper that forwards it
     out: list[Any] = []
     if isinstance(state, Mapping):
-        for per_param in list(state.values()):
-            if isinstance(per_param, Mapping):
-                out.extend(list(per_param.values()))
+        per_param = list(state.values())
+        if set(map(type, per_param)) <= {dict}:  # torch's optimizers: read in one go
+            return list(chain.from_iterable(map(dict.values, per_param)))
+        for one in per_param:
+            if isinstance(one, Mapping):
+                out.extend(list(one.values()))
     return out
 
 
@@ -214,11 +296,13 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
     """The pass: the persistent categories' bytes per device, each storage counted once (the
     module docstring), over tensors already found (no model's method is called here)."""
     c = _Counter(device_type)
-    ids = {id(p) for p in params}
+    ids = set(map(id, params))
     extra: list[Any] = []
     for opt in optimizers:
         try:
-            extra.extend(p for p in _group_params(opt) if id(p) not in ids)
+            held = _group_params(opt)
+            if not ids.issuperset(map(id, held)):  # some are not a watched model's
+                extra.extend(p for p in held if id(p) not in ids)
         except Exception:  # a user's optimizer, or a list changed under the pass
             failed.append(type(opt).__name__)
     if not has_models:  # no model watched: the optimizer's parameters are the parameters
@@ -227,7 +311,11 @@ def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed:
     c.add("buffers", buffers)
     every = params + extra
     try:
-        c.add("gradients", (getattr(p, "grad", None) for p in every))  # getattr: anything an optimizer holds
+        try:
+            grads = list(map(_GRAD, every))
+        except AttributeError:  # getattr: anything an optimizer holds
+            grads = [getattr(p, "grad", None) for p in every]
+        c.add("gradients", grads)
     except Exception:  # a parameter-like object whose .grad raises
         failed.append("gradients")
     for opt in optimizers:
@@ -582,8 +670,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             bs, died_b = _refs(m.buffers)
             if died or died_b:
                 self._resolve = True
-            for p in ps:
-                params.setdefault(id(p), p)
+            params.update(zip(map(id, ps), ps, strict=True))  # an object under its id, whoever lists it
             buffers.extend(bs)
         optimizers = [o for r in self._optimizers if (o := r()) is not None]
         failed: list[str] = []
