@@ -393,3 +393,52 @@ def test_without_a_step_hook_the_sampling_thread_counts_spaced_by_the_budget() -
     train(model, opt)
     got = source.read({"allocator": (reading,)})[0]  # the budget: a pass that took 0 s allows the next
     assert got.end["gradients"] == nbytes(*model.parameters()) and source.walks == 3
+
+
+def _ends(source: CategorySource) -> dict[str, int]:
+    source.on_boundary(None)
+    return source.read({"allocator": (_Reading(0, "GPU-x", 1 << 30, _Step(1 << 30, 2 << 30)),)})[0].end
+
+
+def test_every_pass_follows_the_storages_as_they_change_between_passes() -> None:
+    # nothing is kept from one pass to the next but the tensors watch() found: grads set to None
+    # and made again, the optimizer's state made at its first step, a parameter's storage
+    # replaced (`.data =`), freed and grown again in place (FSDP2's reshard), a parameter group added
+    model = mlp()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    source, steps = _source()
+    source.budget = float("inf")
+    assert source.watch(model, opt)
+    params = list(model.parameters())
+    got = _ends(source)
+    assert (got["parameters"], got["gradients"], got["optimizer_state"]) == (nbytes(*params), 0, 0)
+    train(model, opt)
+    state = sum(nbytes(*s.values()) for s in opt.state.values())
+    assert state == 2 * nbytes(*params) + 4 * len(params)  # two moments and a float32 step each
+    got = _ends(source)
+    assert (got["gradients"], got["optimizer_state"]) == (nbytes(*params), state)
+    opt.zero_grad(set_to_none=True)
+    assert _ends(source)["gradients"] == 0
+    w = model[0].weight
+    w.data = torch.zeros(16, 8 * 3)  # a new, bigger storage under the same parameter
+    assert _ends(source)["parameters"] == nbytes(*params)
+    w.untyped_storage().resize_(0)  # freed in place, as FSDP2 frees its unsharded parameters
+    assert _ends(source)["parameters"] == nbytes(*params) - nbytes(w)
+    w.untyped_storage().resize_(nbytes(w))
+    assert _ends(source)["parameters"] == nbytes(*params)
+    extra = torch.nn.Parameter(torch.zeros(5))
+    opt.add_param_group({"params": [extra]})  # not a watched model's: the optimizer's own copy
+    assert _ends(source)["optimizer_state"] == state + nbytes(extra)
+
+
+def test_a_tensor_that_cannot_be_read_is_skipped_alone() -> None:
+    # a sparse tensor in the optimizer's state: its type's reads raise, so that type is read a
+    # tensor at a time; the dense ones beside it still count
+    model = mlp()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    train(model, opt)
+    dense = sum(nbytes(*s.values()) for s in opt.state.values())
+    opt.state[model[0].weight]["sparse"] = torch.zeros(4, 4).to_sparse()
+    walk = account([model], [opt], device_type="cpu")
+    assert walk.bytes[CPU]["optimizer_state"] == dense and walk.skipped == 1
+    assert walk.tensors == 3 * len(list(model.parameters())) + 1  # parameters, grads, momenta, the sparse one
