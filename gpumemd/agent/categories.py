@@ -164,7 +164,7 @@ class _Counter:
             for (dtype, index), (ptrs, sizes) in reads.items():
                 self._claim(category, dtype, index, ptrs, sizes)
 
-    def _mapped(self, cls: type, group: list[Any]) -> _Reads | None:
+    def _mapped(self, cls: type[Any], group: list[Any]) -> _Reads | None:
         """The data pointers and bytes of the storages of `group` (tensors of type `cls`) on the
         device type counted, per (device type, index or -1), each read mapped over the group;
         None when one raised (a sparse tensor, a subclass without storage: read one at a time
@@ -177,7 +177,7 @@ class _Counter:
             types = set(map(type, storages))
             if len(types) != 1:
                 return None if types else {}
-            storage = types.pop()
+            storage: type[Any] = types.pop()
             ptrs, sizes = list(map(storage.data_ptr, storages)), list(map(storage.nbytes, storages))
             if want == "cpu":  # no index: get_device() says -1 for each
                 return {(want, -1): (ptrs, sizes)}
