@@ -50,7 +50,7 @@ MULTICAST_OFF = {
     "NVSHMEM_DISABLE_NVLS": "1",
 }
 TOLERANCE = 16 << 20  # the breakdown against NVML's total, per GPU
-# the categories counted at a step's end (gpumemd.agent.categories.COUNTED; not imported: the
+# the categories counted at a step's end (gpumemd.agent.categorypass.COUNTED; not imported: the
 # bench reads only the daemon's HTTP answer)
 PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state", "unsharded_parameters", "comm_buckets")
 # A reading is equal when it equals the truth of a step end logged within this many seconds

@@ -1,4 +1,4 @@
-"""The category passes' budget (gpumemd/agent/categories.py `PassBudget`): the passes' time stays
+"""The category passes' budget (gpumemd/agent/categorypass.py `PassBudget`): the passes' time stays
 within STEP_BUDGET of the time since `watch()`, the first boundary's pass included, whatever the
 step times and the passes' costs; and `CategorySource` spends it so. Clocks are injected."""
 
@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpumemd.agent.categories import STEP_BUDGET, CategorySource, PassBudget
+from gpumemd.agent.categories import STEP_BUDGET, CategorySource
+from gpumemd.agent.categorypass import PassBudget
 
 SHARE = STEP_BUDGET
 
