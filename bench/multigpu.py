@@ -86,6 +86,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--phase-timeout", type=float, default=300.0, help="seconds for each phase")
     ap.add_argument("--keep-unsharded", action="store_true",
                     help="FSDP2: set_reshard_after_backward(False), its gathered parameters kept")
+    ap.add_argument("--scrape-every", type=float, default=0.2,
+                    help="seconds between two scrapes while the ranks train (a p99 wants hundreds of them)")
     ap.add_argument("--baseline-tree", type=Path,
                     help="a second `gpumemd serve` from this older package's tree (a `git archive` of it), "
                          "merging the same spool, scraped beside the first while the ranks train: "
@@ -514,7 +516,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
         "every rank trained",
         lambda: scrape() and all((outdir / f"rank-{r}.json").exists() for r in want),
         args.phase_timeout,
-        0.2,
+        args.scrape_every,
     )
     training[0] = False
     doc["phases_s"]["train"] = round(time.monotonic() - wall0, 2)

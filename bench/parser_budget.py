@@ -2,8 +2,9 @@
 the input's size), on real documents and on documents built to cost the most per byte.
 
 Runs on any tree (the readers are called through the functions every tree has: the spool's
-`parse`, `load_snapshot`, `load_capture`, and `json.loads` as `explain` and `top` called it
-before `untrusted.loads_json`), so the same command measures main and a branch:
+`parse`, `load_snapshot`, `load_capture`, the commands' `query` and `read_daemon` against a
+local HTTP server, YAML's `yamlsafe.load_file`, and `untrusted.loads_json`, or `json.loads`
+where a tree has none), so the same command measures main and a branch:
 
     PYTHONPATH=<tree> python bench/parser_budget.py --out <dir>/parser-budget.json
 """
@@ -11,10 +12,12 @@ before `untrusted.loads_json`), so the same command measures main and a branch:
 from __future__ import annotations
 
 import argparse
+import http.server
 import json
 import platform
 import sys
 import tempfile
+import threading
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -51,14 +54,65 @@ def _json_reader() -> Callable[[bytes], Any]:
     return loads_json
 
 
+class _Answers(http.server.BaseHTTPRequestHandler):
+    """A daemon's /metrics and /api/v1/alerts, a Prometheus's /api/v1/query: the body set last."""
+
+    body = b""
+    metrics = (b'gpumemd_gpu_memory_total_bytes{gpu="0",uuid="GPU-a"} 1e10\n'
+               b'gpumemd_collector_success{collector="nvml"} 1\n')
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        body = self.metrics if self.path.startswith("/metrics") else self.body
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def _real_spool(root: Path, series: int) -> bytes:
+    """A real rank's file with its series repeated under `series` distinct label sets."""
+    fixture = root / "tests/fixtures/spool/h100__580.159.04__two-ranks-cupy/agent-834.json"
+    doc = json.loads(fixture.read_text())
+    rows = [[i, name, {**labels, "stream": str(k)}, value]
+            for k in range(series // len(doc["samples"]) + 1) for i, name, labels, value in doc["samples"]]
+    doc["samples"] = rows[:series]
+    return json.dumps(doc, separators=(",", ":")).encode()
+
+
+def _distinct_strings(size: int) -> bytes:
+    chars = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    return b"[" + b",".join(b'"%c%c%c"' % (chars[i % 62], chars[i // 62 % 62], chars[i // 3844 % 62])
+                            for i in range(size // 6)) + b"]"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--mib", type=int, default=4, help="size of each built document")
     args = parser.parse_args()
     from gpumemd.backends.replay import load_capture  # noqa: PLC0415
+    from gpumemd.commands.client import Skips, query, read_daemon  # noqa: PLC0415
+    from gpumemd.config import yamlsafe  # noqa: PLC0415
     from gpumemd.diagnosis.snapshot import load_snapshot  # noqa: PLC0415
     from gpumemd.spool.format import parse  # noqa: PLC0415
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Answers)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def prometheus(data: bytes) -> Any:
+        _Answers.body = data
+        return query(url, "up", time.monotonic() + 120, 120, Skips())
+
+    def alerts(data: bytes) -> Any:
+        _Answers.body = data
+        got = read_daemon(url, timeout=120)
+        if got.skips.counts:
+            raise ValueError("; ".join(got.skips.notes())[:100])
+        return got
 
     root = Path(__file__).resolve().parent.parent
     size = args.mib * MIB
@@ -80,12 +134,17 @@ def main() -> int:
 
     answer = _json_reader()
     cases: list[tuple[str, str, bytes, Callable[[bytes], Any]]] = []
-    for item, name in ((b"{}", "empty objects"), (b"[]", "empty lists"), (b'{"a":[]}', "objects of one list"),
-                       (b'"ab"', "two-character strings")):
-        spooled = b'{"format":"gpumemd-spool/2","pid":1,"samples":' + _array(item, size) + b"}"
+    for name, body in (("empty objects", _array(b"{}", size)), ("empty lists", _array(b"[]", size)),
+                       ("objects of one list", _array(b'{"a":[]}', size)),
+                       ("two-character strings", _array(b'"ab"', size)),
+                       ("distinct three-character strings", _distinct_strings(size))):
+        spooled = b'{"format":"gpumemd-spool/2","pid":1,"samples":' + body + b"}"
         cases.append(("spool file", name, spooled, spool))
-        cases.append(("alerts answer", name, b'{"data":{"alerts":' + _array(item, size) + b"}}", answer))
-        cases.append(("capture", name, b'{"format":"gpumemd-capture/1","pad":' + _array(item, size) + b"}",
+        cases.append(("alerts answer (loads_json)", name, b'{"data":{"alerts":' + body + b"}}", answer))
+        cases.append(("alerts answer (explain)", name, b'{"data":{"alerts":' + body + b"}}", alerts))
+        vector = b'{"status":"success","data":{"resultType":"vector","result":' + body + b"}}"
+        cases.append(("prometheus answer (top)", name, vector, prometheus))
+        cases.append(("capture", name, b'{"format":"gpumemd-capture/1","pad":' + body + b"}",
                       as_file(".json", load_capture)))
     n = size // 2
     for name, data in (("empty lists", b"\x80\x04](" + b"]" * n + b"e."),
@@ -98,16 +157,39 @@ def main() -> int:
     for path in sorted((root / "tests/fixtures/spool").glob("*/*.json")):
         cases.append(("spool file", f"real: {path.name}", path.read_bytes(),
                       lambda d: parse(d, name_pid=813)))
+    cases.append(("spool file", "real shape: 10,000 series (agent-834's, repeated)",
+                  _real_spool(root, 10_000), lambda d: parse(d, name_pid=834, max_series=10_000)))
+    for path in sorted((root / "tests/fixtures/captures").glob("*.json")):
+        cases.append(("capture", f"real: {path.name}", path.read_bytes(), as_file(".json", load_capture)))
+    ranks = [{"metric": {"__name__": "gpumemd_process_rank_info", "job_id": "j", "rank": str(i),
+                         "instance": f"node{i // 8}:9967"}, "value": [1.7e9, "1"]} for i in range(20_000)]
+    compact = (",", ":")
+    vector = {"status": "success", "data": {"resultType": "vector", "result": ranks}}
+    cases.append(("prometheus answer (top)", "real shape: 20,000 ranks, compact",
+                  json.dumps(vector, separators=compact).encode(), prometheus))
+    firing = [{"labels": {"alertname": "GpuMemoryLeak", "rank": str(i), "job_id": "j", "severity": "warning"},
+               "annotations": {"summary": f"rank {i} grows 120 MiB an hour", "runbook": "docs/alerts.md"},
+               "state": "firing", "activeAt": "2026-11-28T09:00:00Z", "value": "1.2e+08"}
+              for i in range(5_000)]
+    cases.append(("alerts answer (explain)", "real shape: 5,000 alerts, compact",
+                  json.dumps({"status": "success", "data": {"alerts": firing}}, separators=compact).encode(),
+                  alerts))
+    config = root / "config.example.yaml"
+    cases.append(("config YAML", "real: config.example.yaml", config.read_bytes(),
+                  as_file(".yaml", yamlsafe.load_file)))
+    cases.append(("config YAML", "100,000 one-character scalars", b"[" + b",".join([b"a"] * 99_999) + b"]",
+                  as_file(".yaml", yamlsafe.load_file)))
     result = [{"metric": {"job_id": "j", "rank": str(i), "gpu": str(i % 8), "instance": f"node{i // 8}:9967"},
                "value": [1.7e9, str(i)]} for i in range(20_000)]
-    cases.append(("prometheus answer", "real shape: 20,000 ranks", json.dumps(
-        {"status": "success", "data": {"resultType": "vector", "result": result}}).encode(), answer))
+    cases.append(("prometheus answer (top)", "real shape: 20,000 ranks", json.dumps(
+        {"status": "success", "data": {"resultType": "vector", "result": result}}).encode(), prometheus))
     for reader, name, data, read in cases:
         peak, outcome, seconds = _peak(lambda d=data, r=read: r(d))
         rows.append({"reader": reader, "document": name, "bytes": len(data), "peak_bytes": int(peak),
                      "peak_per_input_byte": round(peak / len(data), 2), "outcome": outcome,
                      "seconds": round(seconds, 3)})
-        print(f"{reader:18} {name[:52]:52} {len(data):>9} B  peak {peak / len(data):6.2f}x  {outcome[:60]}")
+        print(f"{reader:26} {name[:52]:52} {len(data):>9} B  peak {peak / len(data):6.2f}x  {outcome[:60]}")
+    server.shutdown()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"python": sys.version.split()[0], "machine": platform.machine(),
                                     "rows": rows}, indent=1) + "\n")

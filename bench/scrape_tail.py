@@ -1,7 +1,8 @@
 """The daemon's scrape latency tail while ranks train: p50/p99/max of /metrics, on CPU.
 
     python3 bench/scrape_tail.py [--baseline-tree DIR] [--tree NAME=DIR ...] [--rounds 3] [--seconds 20]
-                                 [--ranks 4] [--families 8] [--series 7] [--out FILE]
+                                 [--ranks 4] [--families 8] [--series 7] [--cost-publish all|one]
+                                 [--hog-switch 0.002] [--out FILE]
 
 A real `gpumemd serve --replay` (the 8-GPU synthetic capture, interval 1 s) merges a spool
 that `--ranks` ranks rewrite once a second with CHANGING values (each rank a `SpoolWriter`
@@ -14,9 +15,12 @@ the sampler's cycle by the sample it was served, and those starting within 30 ms
 sample's start (`during_*`, where the sampler thread holds the GIL) are told apart from the
 others (`apart_*`, the box's own noise). First, each tree's text cache alone renders the
 ranks' families (as the daemon merges them) with every value moved, in-process: the render's
-cost without the box's scheduling; and each tree's sample in-process, with a thread beside it
-that wants the GIL every 0.1 ms (`gil_wait_*`: how long a sample keeps the GIL from the HTTP
-thread, under the switch interval the tree's daemon sets).
+cost without the box's scheduling; a scrape's GIL hand-offs beside a thread that holds the GIL
+(`scrape_*_switch_intervals`: each drop of the GIL by the HTTP thread costs it about one switch
+interval); and each tree's sample in-process, the sampling thread's CPU per phase
+(`phase_cpu_us_median`), with a thread beside it that wants the GIL every 0.1 ms (`gil_wait_*`:
+how long a sample keeps the GIL from the HTTP thread, under the switch interval the tree's
+daemon sets).
 
 With `--baseline-tree` (a `git archive` of an older gpumemd package), the two trees run in
 alternating rounds (baseline, each --tree, current, baseline, ...): the figures of a loaded 2-CPU box
@@ -132,8 +136,30 @@ SAMPLE_COST = """
 import gc, json, statistics, subprocess, sys, tempfile, threading, time
 from pathlib import Path
 tree, root, ranks, families, series, samples = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:7])
+publishing = sys.argv[7]  # "all": every rank's file rewritten before each sample; "one": one rank's, in turn
 sys.path[:0] = [tree, root]
+import functools
 import gpumemd  # the tree's
+from gpumemd.sampling import exposition
+from gpumemd.sources import spool as spool_source
+from gpumemd.spool import reader as spool_reader
+# The sampling thread's CPU time per phase of a sample (functions both trees have): the spool's
+# read (stat, verify, parse) and its parse alone, the merge (the spool source's families), the
+# render (the text cache); each collector's read and the alert engine as the sampler times them.
+phase = {}
+def timed(key, fn, drain=False):
+    @functools.wraps(fn)
+    def wrapper(*a, **k):
+        t = time.thread_time()
+        try:
+            return list(fn(*a, **k)) if drain else fn(*a, **k)
+        finally:
+            phase[key] = phase.get(key, 0.0) + time.thread_time() - t
+    return wrapper
+spool_reader.parse = timed("spool_parse", spool_reader.parse)
+spool_reader.SpoolReader.read = timed("spool_read", spool_reader.SpoolReader.read)
+spool_source.SpoolSource.families = timed("spool_merge", spool_source.SpoolSource.families, drain=True)
+exposition.TextCache.render = timed("render", exposition.TextCache.render)
 from bench.scrape_tail import REPLAY, WORLD, rank_families
 from gpumemd import daemon
 from gpumemd.backends.replay import load_capture
@@ -148,7 +174,8 @@ writers = [SpoolWriter(spool, identity={"world_size": WORLD, "job_id": "bench", 
            for r, k in enumerate(kids)]
 def publish(step):
     for r, w in enumerate(writers):
-        w.publish(rank_families(r, families, series, step, kids[r].pid))
+        if publishing == "all" or r == step % ranks:
+            w.publish(rank_families(r, families, series, step, kids[r].pid))
 publish(0)
 runtime = daemon.build_runtime(loader.loads(f"agent: {{spool_dir: {spool}}}\\nlog: {{level: warn}}\\n"),
                                load_capture(str(REPLAY)))
@@ -170,7 +197,7 @@ def waiter():
             waits.append(time.perf_counter() - t)
             ran.append(time.clock_gettime(sampler_clock) - c)
 threading.Thread(target=waiter, daemon=True).start()
-took, full = [], []
+took, full, cpu, phases = [], [], [], {}
 started = [0.0]
 def timed(phase, info):
     if info["generation"] == 2:
@@ -183,17 +210,25 @@ for step in range(1, samples + 1):
     publish(step)
     time.sleep(0.002)  # the waiter runs between samples, as the HTTP thread does
     sampling.set()
-    t = time.perf_counter()
+    phase.clear()
+    t, c = time.perf_counter(), time.thread_time()
     runtime.sampler.sample_once(due_only=True)
     took.append(time.perf_counter() - t)
+    cpu.append(time.thread_time() - c)
     sampling.clear()
+    reads = {"read_" + k: v for k, v in runtime.sampler.cycle.durations.items()}
+    for name, seconds in {**phase, **reads}.items():
+        phases.setdefault(name, []).append(seconds)
 done.set()
 for k in kids:
     k.communicate(b"")
 us = sorted(x * 1e6 for x in took)
 wait_us = sorted(x * 1e6 for x in waits) or [0.0]
 long_ran = [r / w for w, r in zip(waits, ran) if w > 0.002]
-print(json.dumps({"sample_us_median": round(statistics.median(us), 1),
+print(json.dumps({"publishing": publishing, "sample_us_median": round(statistics.median(us), 1),
+                  "sample_cpu_us_median": round(statistics.median(cpu) * 1e6, 1),
+                  "phase_cpu_us_median": {k: round(statistics.median(v) * 1e6, 1)
+                                          for k, v in sorted(phases.items())},
                   "sample_us_p90": round(us[int(0.9 * len(us))], 1), "sample_us_max": round(us[-1], 1),
                   "full_collections": len(full),
                   "full_collection_us_max": round(max(full, default=0.0) * 1e6, 1),
@@ -215,8 +250,66 @@ def sample_cost(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     the switch interval the tree's `serve` sets), and of its waits over 2 ms, those the sampling
     thread ran through (at least 80 % of the wait on its CPU clock: its own work, not the OS's)."""
     out = subprocess.run([sys.executable, "-c", SAMPLE_COST, str(tree), str(ROOT), str(args.ranks),
-                          str(args.families), str(args.series), str(args.cost_samples)],
+                          str(args.families), str(args.series), str(args.cost_samples), args.cost_publish],
                          capture_output=True, check=True, timeout=300)
+    return dict(json.loads(out.stdout))
+
+
+HANDOFF_CLIENT = """
+import http.client, json, statistics, sys, time
+out = {}
+for fresh in (True, False):
+    conn = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+    took = []
+    for _ in range(100):
+        t = time.perf_counter()
+        if fresh:
+            conn.close()
+        conn.request("GET", "/metrics")
+        conn.getresponse().read()
+        took.append(time.perf_counter() - t)
+    out["new_connection" if fresh else "keep_alive"] = statistics.median(took)
+print(json.dumps(out))
+"""
+
+HANDOFFS = """
+import json, subprocess, sys, threading
+tree, root, switch, client = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+sys.path[:0] = [tree, root]
+import gpumemd  # the tree's, before bench.scrape_tail puts this checkout first
+from bench.scrape_tail import REPLAY
+from gpumemd import daemon
+from gpumemd.backends.replay import load_capture
+from gpumemd.config import loader
+from tests.helpers import free_port
+port = free_port()
+config = loader.loads(f"web: {{listen_address: '127.0.0.1:{port}'}}\\nlog: {{level: warn}}\\n")
+runtime = daemon.build_runtime(config, load_capture(str(REPLAY)))
+runtime.start()
+sys.setswitchinterval(switch)
+stop = threading.Event()
+def hog():  # a thread that never drops the GIL on its own: only the switch interval takes it
+    n = 0
+    while not stop.is_set():
+        for i in range(1000):
+            n += i
+threading.Thread(target=hog, daemon=True).start()
+got = json.loads(subprocess.run([sys.executable, "-c", client, str(port)], capture_output=True, text=True,
+                                check=True, timeout=120).stdout)
+stop.set()
+runtime.stop()
+print(json.dumps({f"scrape_{k}_switch_intervals": round(v / switch, 2) for k, v in got.items()}))
+"""
+
+
+def handoffs(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """A scrape's GIL hand-offs: `tree`'s daemon (the capture replayed, no spool) beside a thread
+    that holds the GIL but for the switch interval (`--hog-switch`), scraped 100 times on a new
+    connection each and 100 times over one kept alive, by a client process of its own; each
+    median in switch intervals (each time the server's I/O thread dropped the GIL, the other
+    thread took it: about one interval a hand-off)."""
+    out = subprocess.run([sys.executable, "-c", HANDOFFS, str(tree), str(ROOT), str(args.hog_switch),
+                          HANDOFF_CLIENT], capture_output=True, check=True, timeout=300)
     return dict(json.loads(out.stdout))
 
 
@@ -324,6 +417,11 @@ def main() -> None:
     ap.add_argument("--families", type=int, default=8)
     ap.add_argument("--series", type=int, default=7)
     ap.add_argument("--cost-samples", type=int, default=300, help="samples timed in-process per tree")
+    ap.add_argument("--cost-publish", choices=("all", "one"), default="all",
+                    help="before each sample in-process: every rank's file rewritten, or one rank's in "
+                         "turn (ranks publishing once a second each, the daemon sampling at 200 ms)")
+    ap.add_argument("--hog-switch", type=float, default=0.002,
+                    help="the switch interval (s) of the hand-off count (longer than the noise)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     kids = [subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
@@ -338,7 +436,7 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     for name, tree in trees:
         row = {"tree": name, "render_us_all_values_moved": render_cost(tree or ROOT, args),
-               **sample_cost(tree or ROOT, args)}
+               **handoffs(tree or ROOT, args), **sample_cost(tree or ROOT, args)}
         print(json.dumps(row), flush=True)
         rows.append(row)
     work = Path(tempfile.mkdtemp(prefix="gpumemd-scrape-tail-"))
@@ -352,7 +450,9 @@ def main() -> None:
         for k in kids:
             k.communicate(b"", timeout=10)
         shutil.rmtree(work, ignore_errors=True)
-    keys = ("render_us_all_values_moved", "sample_us_median", "sample_us_p90", "sample_us_max",
+    keys = ("scrape_new_connection_switch_intervals", "scrape_keep_alive_switch_intervals",
+            "render_us_all_values_moved", "sample_cpu_us_median", "sample_us_median", "sample_us_p90",
+            "sample_us_max",
             "full_collections", "full_collection_us_max", "switch_interval_us", "gil_wait_us_p50",
             "gil_wait_us_p99", "gil_wait_us_max", "gil_waits_over_1ms", "gil_waits_over_2ms",
             "gil_waits_over_2ms_sampler_ran",

@@ -188,6 +188,14 @@ _declare("gpumemd_nvml_invalid_answers", "counter", ("field",), "nvml",
 _declare("gpumemd_process_info", "gauge", ("pid", "executable"), "nvml",
     "Executable name of a GPU process; value 1.")
 
+# --- mps (gpumemd/sources/mps.py) ---
+_declare("gpumemd_gpu_mps_memory_limit_bytes", "gauge", _GPU, "mps",
+    "Device memory a new client of the GPU's MPS server may allocate (the server's "
+    "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT); absent without MPS or where the server's environment is unreadable.")
+_declare("gpumemd_gpu_mps_active_thread_percentage", "gauge", _GPU, "mps",
+    "Share of the GPU's threads a new client of its MPS server may use, 0-100 (the server's "
+    "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE).")
+
 # --- breakdown (gpumemd/sources/breakdown.py) ---
 _declare("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"), "breakdown",
     "Every byte of the GPU in one category; the categories sum to the GPU's total.")
@@ -334,6 +342,18 @@ _published("gpumemd_allocator_bytes_freed", "counter", _RANK, "allocator",
 _published("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at"), "categories",
     "Allocated bytes by category (parameters, buffers, gradients, optimizer_state, unsharded_parameters,"
     " comm_buckets, activations, other) at the step's peak (at=\"peak\") and end (at=\"end\").")
+
+# --- calibration (gpumemd/agent/calibration.py): what preflight reads per model and shape ---
+_CALIBRATED = (*_RANK, "model")  # model: a fingerprint of the watched parameters' shapes and dtypes
+_published("gpumemd_training_calibration_step_peak_bytes", "gauge", _CALIBRATED, "calibration",
+    "The step peak (allocated) this process's calibration was measured at, the median of its last exact "
+    "step peaks: the shape's proxy gpumemd preflight matches; model is a hash of the watched parameters' "
+    "shapes and dtypes.")
+_published("gpumemd_training_calibration_allocator_overhead_bytes", "gauge", _CALIBRATED, "calibration",
+    "Reserved less allocated at the step's peaks (segment rounding, cached blocks), the median of the last"
+    " exact steps: the allocator's overhead gpumemd preflight calibrates by.")
+_published("gpumemd_training_calibration_non_pytorch_bytes", "gauge", _CALIBRATED, "calibration",
+    "This process's bytes outside PyTorch (NVML less reserved), the median of its last readings, by model.")
 
 # --- pools (gpumemd/sources/pools.py) ---
 _published("gpumemd_allocator_pool_reserved_bytes", "gauge", (*_RANK, "kind"), "pools",

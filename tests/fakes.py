@@ -19,6 +19,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 
 from gpumemd.alerts.engine import Engine, Notification
 from gpumemd.alerts.rules import rule_from_dict
+from gpumemd.backends.host import HostMemory
 from gpumemd.backends.replay import FORMAT
 from gpumemd.sources.base import Source
 from tests.helpers import ROOT
@@ -199,11 +200,8 @@ class FixedHost:
     def __init__(self, rss: int = 1 << 30) -> None:
         self.rss = rss
 
-    def virtual_memory(self) -> dict[str, int]:
-        return {"total": 1 << 40, "available": 1 << 39, "used": 1 << 39}
-
-    def swap_memory(self) -> dict[str, int]:
-        return {"total": 0, "used": 0}
+    def memory(self) -> HostMemory:
+        return HostMemory(1 << 40, 1 << 39, 1 << 39, 0, 0)
 
     def process_rss(self, pid: int) -> int:
         return self.rss

@@ -105,8 +105,8 @@ HOSTILE: dict[str, tuple[Callable[[int], bytes], str]] = {
     "top_level_list": (lambda pid: b"[1,2]", "schema"),
     "index_out_of_range": (lambda pid: _doc(pid, _set(("samples", 0, 0), 999)), "schema"),
     "index_negative": (lambda pid: _doc(pid, _set(("samples", 0, 0), -1)), "schema"),
-    # 200,000 lists: priced before parsing, past the allowance (untrusted.jsondoc)
-    "deep_nesting": (lambda pid: b"[" * 200_000 + b"]" * 200_000, "too_large"),
+    # 200,000 lists: refused at the reader's depth (untrusted.jsondoc.MAX_DEPTH), as json.loads' recursion
+    "deep_nesting": (lambda pid: b"[" * 200_000 + b"]" * 200_000, "not_json"),
     "not_json": (lambda pid: b"{half", "not_json"),
     "binary": (lambda pid: bytes(range(256)) * 4, "not_json"),
     "empty": (lambda pid: b"", "not_json"),
@@ -133,7 +133,9 @@ HOSTILE: dict[str, tuple[Callable[[int], bytes], str]] = {
     ),
     "family_name_invalid": (lambda pid: _doc(pid, _family("gpumemd_allocator_a b")), "schema"),
     "family_twice": (lambda pid: _doc(pid, _family("gpumemd_allocator_allocated_bytes")), "schema"),
-    "too_many_series": (lambda pid: _doc(pid, _many(10_001)), "too_many_series"),
+    # 10,001 series of one short label each: their lists and dicts take 7 times the file's
+    # bytes, refused at the reader's allowance before they are counted (untrusted.FACTOR)
+    "too_many_tiny_series": (lambda pid: _doc(pid, _many(10_001)), "too_large"),
 }
 """Hostile bytes; each one a regular file named agent-<pid>.json."""
 

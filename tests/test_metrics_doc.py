@@ -17,7 +17,7 @@ SETS = (
     ("*id*", ("rank", "pid", "job_id")),
 )
 # The collectors only `gpumemd serve` runs (the agent's are published or its own).
-_DAEMON = {"nvml", "breakdown", "host", "daemon", "spool", "kubelet", "slurm"}
+_DAEMON = {"nvml", "breakdown", "host", "daemon", "spool", "kubelet", "slurm", "mps"}
 WHERE = {known_metrics.AGENT: "agent, published", known_metrics.AGENT_LOCAL: "agent only"}
 
 

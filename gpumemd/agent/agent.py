@@ -8,8 +8,8 @@ thread of this process instead).
     with gpumemd.Agent(interval=0.05): # or scoped
         train()
 
-The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`,
-`process`, `oom`, `categories` (after `watch()`) and `agent` (identity, errors). It samples once a
+The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`, `process`,
+`oom`, `categories`, `calibration` (both after `watch()`), `agent` (identity, errors). It samples once a
 second and ticks the allocator's counters at `interval` in between, after optimizer steps on the
 training thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
 renders text. Rules it keeps in a training process:
@@ -49,6 +49,7 @@ from gpumemd.spool.writer import SpoolWriter
 
 from . import identity as identity_mod
 from . import leakfind, process, steptrace
+from .calibration import CalibrationSource
 from .categories import CategorySource
 from .endpoint import EndpointProcess, private_directory, remove_private_directory
 from .leakfind import LeakFinder
@@ -171,6 +172,8 @@ class Agent:
         if self.leak is not None:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
+        calibration = CalibrationSource(labels, lambda: self.categories.model)  # reads allocator, process
+        sources.append(calibration)
         sources.append(self.training)
         allocator = self._allocator
         self.forecast = ForecastSource(
@@ -181,9 +184,10 @@ class Agent:
             max_tokens=agent.max_tokens,
         )
         self.categories.follow(allocator.last_step_peak)
+        calibration.follow(allocator.last_step_peak, allocator.step_devices)
         # each closed step peak: the forecast pairs it with its batch's tokens; the categories
-        # are counted at that step's end (spaced by their own budget)
-        self.steps.boundary_listeners = [self.forecast, self.categories]
+        # are counted at that step's end (spaced by their own budget); the calibration takes it if exact
+        self.steps.boundary_listeners = [self.forecast, self.categories, calibration]
         if self.diagnoser is not None:  # the OOM diagnosis's exact step ends (a leak's growth per step)
             self.diagnoser.follow_steps(allocator.last_step_peak, allocator.step_devices)
             self.steps.boundary_listeners.append(self.diagnoser)

@@ -50,8 +50,9 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.agent.categorypass import PassBudget, Walk, count
+from gpumemd.agent.categorypass import PassBudget, Walk, count, group_params
 from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure
+from gpumemd.diagnosis.calibration import fingerprint
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
@@ -81,6 +82,16 @@ MAX_TENSORS = 1_000_000
 MAX_SECONDS = 5.0
 MAX_WATCHED = 64
 
+
+
+def _fingerprint(params: Callable[[], Iterable[Any] | dict[int, Any]]) -> str | None:
+    """The fingerprint of the parameters `params()` lists (a dict: its values), None where they
+    or a tensor's dtype or shape cannot be read (a user's optimizer, a parameter-like object)."""
+    try:
+        found = params()
+        return fingerprint(found.values() if isinstance(found, dict) else found)
+    except Exception:
+        return None
 
 
 def _pull(obj: Any, method: str, limit: int, deadline: float, clock: Callable[[], float]) -> list[Any]:
@@ -123,10 +134,12 @@ class _Model:
     watch(), and its FSDP2 groups and DDP loggers (`_structure`), each by weak reference;
     `sizes`: each logger's bucket sizes as last read (on the training thread: below)."""
 
-    __slots__ = ("buckets", "buffers", "groups", "name", "params", "ref", "sizes")
+    __slots__ = ("buckets", "buffers", "fingerprint", "groups", "name", "params", "ref", "sizes")
 
-    def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: Structure) -> None:
+    def __init__(self, obj: Any, params: list[Any], buffers: list[Any], structure: Structure,
+                 fingerprint: str | None = None) -> None:
         self.ref = weakref.ref(obj)
+        self.fingerprint = fingerprint  # of its parameters' shapes and dtypes (diagnosis.calibration)
         self.name = type(obj).__name__
         self.params = [weakref.ref(p) for p in params]
         self.buffers = [weakref.ref(b) for b in buffers]
@@ -239,6 +252,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self.walks = 0
         self._spacing = PassBudget()
         self._resolve = False  # a watched parameter died (replaced): find the tensors again
+        self._optimizer_model: str | None = None  # `model` when only optimizers are watched
         self.at_boundaries = at_boundaries
         # the passes' share of the counting thread's time, at most (STEP_BUDGET; benchmarks and
         # tests that want a pass at every boundary set it to infinity)
@@ -258,16 +272,19 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         models, optimizers = self._arguments(model), self._arguments(optimizer)
         if models is None or optimizers is None:
             return False
-        found: list[tuple[Any, list[Any], list[Any], Structure]] = []
+        found: list[tuple[Any, list[Any], list[Any], Structure, str | None]] = []
         for obj in models:
             got = self._find(obj)
             if got is not None:
                 found.append((obj, *got))
         held = False
+        if optimizers and not models and not self._models:  # the optimizer's parameters are the model's
+            self._optimizer_model = _fingerprint(lambda: {id(p): p for o in optimizers
+                                                          for p in group_params(o)})
         with self._lock:
-            for obj, params, buffers, structure in found:
+            for obj, params, buffers, structure, model in found:
                 try:
-                    entry = _Model(obj, params, buffers, structure)
+                    entry = _Model(obj, params, buffers, structure, model)
                 except TypeError:
                     self._refused(obj, "cannot be held by weak reference")
                     continue
@@ -298,10 +315,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             return None
         return objs
 
-    def _find(self, obj: Any) -> tuple[list[Any], list[Any], Structure] | None:
-        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), and its
-        FSDP2 groups and DDP loggers (`_structure`), on a helper thread; None when they could
-        not be read within the bounds (said once)."""
+    def _find(self, obj: Any) -> tuple[list[Any], list[Any], Structure, str | None] | None:
+        """`obj.parameters()` and `obj.buffers()`, bounded (the module docstring), its FSDP2
+        groups and DDP loggers (`_structure`), and its parameters' fingerprint, on a helper
+        thread; None when they could not be read within the bounds (said once)."""
         box: dict[str, Any] = {}
         done = threading.Event()
         deadline = self._clock() + self.max_seconds
@@ -311,7 +328,8 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             try:
                 params = _pull(obj, "parameters", limit, deadline, clock)
                 buffers = _pull(obj, "buffers", limit, deadline, clock) if hasattr(obj, "buffers") else []
-                box["found"] = (params, buffers, structure(obj, limit, deadline, clock))
+                found = structure(obj, limit, deadline, clock)
+                box["found"] = (params, buffers, found, _fingerprint(lambda: params))
             except Exception as exc:  # the user's code raised, or went past the bounds
                 box["error"] = exc
             finally:
@@ -328,8 +346,17 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             self._refused(obj, str(error) if isinstance(error, Unbounded)
                           else f"parameters() or buffers() raised {type(error).__name__}")
             return None
-        found: tuple[list[Any], list[Any], Structure] = box["found"]
+        found: tuple[list[Any], list[Any], Structure, str | None] = box["found"]
         return found
+
+    @property
+    def model(self) -> str | None:
+        """The fingerprint (diagnosis.calibration) of the last watched model alive, else of the
+        optimizers' parameters where no model was watched: the `calibration` collector's key."""
+        for m in reversed(self._models):
+            if m.fingerprint is not None and m.ref() is not None:
+                return m.fingerprint
+        return self._optimizer_model if any(r() is not None for r in self._optimizers) else None
 
     def _refused(self, obj: Any, why: str) -> None:
         if self._on_error is not None:

@@ -23,7 +23,7 @@ from gpumemd.agent.wrappers import Sized, unsharded
 from gpumemd.diagnosis.cudacaching import round_blocks
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 
-__all__ = ["COUNTED", "PassBudget", "Walk", "count"]
+__all__ = ["COUNTED", "PassBudget", "Walk", "count", "group_params"]
 
 # a pass counts these: the persistent four, FSDP2's unsharded parameters, DDP's buckets
 COUNTED = ALLOCATED_CATEGORIES[:6]
@@ -224,7 +224,8 @@ def _state_tensors(opt: Any) -> list[Any]:
     return out
 
 
-def _group_params(opt: Any) -> list[Any]:
+def group_params(opt: Any) -> list[Any]:
+    """The parameters an optimizer's `param_groups` list (a duck-typed optimizer: what it has)."""
     out: list[Any] = []
     for group in list(getattr(opt, "param_groups", None) or ()):  # getattr: duck-typed optimizer
         if isinstance(group, Mapping):
@@ -242,7 +243,7 @@ def count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: 
     extra: list[Any] = []
     for opt in optimizers:
         try:
-            held = _group_params(opt)
+            held = group_params(opt)
             if not ids.issuperset(map(id, held)):  # some are not a watched model's
                 extra.extend(p for p in held if id(p) not in ids)
         except Exception:  # a user's optimizer, or a list changed under the pass

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-__all__ = ["HostApi", "Proc", "ProcessUnreadable", "Psutil", "host_api"]
+__all__ = ["HostApi", "HostMemory", "Proc", "ProcessUnreadable", "Psutil", "host_api"]
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -15,12 +15,21 @@ class ProcessUnreadable(Exception):
     """The process is gone, or we may not read it."""
 
 
-class HostApi(Protocol):
-    """What the host source reads of the machine (memory, swap, a process's RSS): psutil, or a
-    replay in tests."""
+class HostMemory(NamedTuple):
+    """The machine's memory and swap, in bytes, from one read."""
 
-    def virtual_memory(self) -> dict[str, int]: ...  # total, available, used
-    def swap_memory(self) -> dict[str, int]: ...  # total, used
+    total: int
+    available: int
+    used: int
+    swap_total: int
+    swap_used: int
+
+
+class HostApi(Protocol):
+    """What the host source reads of the machine (memory and swap, a process's RSS): /proc,
+    psutil, or a replay in tests."""
+
+    def memory(self) -> HostMemory: ...  # memory and swap together: one read of the kernel's figures
     def process_rss(self, pid: int) -> int: ...  # raises ProcessUnreadable
 
 
@@ -52,13 +61,9 @@ class Psutil:
             self._own = False
             return None
 
-    def virtual_memory(self) -> dict[str, int]:
-        vm = self._ps.virtual_memory()
-        return {"total": vm.total, "available": vm.available, "used": vm.used}
-
-    def swap_memory(self) -> dict[str, int]:
-        sw = self._ps.swap_memory()
-        return {"total": sw.total, "used": sw.used}
+    def memory(self) -> HostMemory:
+        vm, sw = self._ps.virtual_memory(), self._ps.swap_memory()
+        return HostMemory(vm.total, vm.available, vm.used, sw.total, sw.used)
 
     def process_rss(self, pid: int) -> int:
         if pid == os.getpid() and self._own is not False:
@@ -93,9 +98,6 @@ class Proc:
     def __init__(self, root: str = "/proc") -> None:
         self._root = root
         self._psutil: Psutil | None = None  # only for a kernel without MemAvailable
-        # The host source asks virtual_memory() then swap_memory() each sample: the first one's
-        # read of meminfo answers the second, once (one read of the file per sample, not two).
-        self._meminfo_for_swap: dict[str, int] | None = None
 
     def _meminfo(self) -> dict[str, int]:
         """The fields read here, in bytes (absent ones left out): found, not parsed line by line."""
@@ -115,19 +117,15 @@ class Proc:
                 out[key[:-1].decode()] = int(fields[0]) * 1024  # kB
         return out
 
-    def virtual_memory(self) -> dict[str, int]:
-        m = self._meminfo_for_swap = self._meminfo()
+    def memory(self) -> HostMemory:
+        m = self._meminfo()
         total, available = m.get("MemTotal", 0), m.get("MemAvailable", 0)
         if not available:  # older than Linux 3.14: psutil's estimate
             self._psutil = self._psutil or Psutil()
-            return self._psutil.virtual_memory()
+            return self._psutil.memory()
         available = m.get("MemFree", 0) if available > total else available
-        return {"total": total, "available": available, "used": total - available}
-
-    def swap_memory(self) -> dict[str, int]:
-        m, self._meminfo_for_swap = self._meminfo_for_swap or self._meminfo(), None
-        total = m.get("SwapTotal", 0)
-        return {"total": total, "used": total - m.get("SwapFree", 0)}
+        swap = m.get("SwapTotal", 0)
+        return HostMemory(total, available, total - available, swap, swap - m.get("SwapFree", 0))
 
     def process_rss(self, pid: int) -> int:
         try:

@@ -16,6 +16,8 @@ from typing import Any
 from gpumemd.config.yamlsafe import YamlError, read_limited
 from gpumemd.untrusted import loads_json
 
+from .host import HostMemory, ProcessUnreadable
+
 __all__ = [
     "FORMAT", "MAX_CAPTURE_BYTES", "Answer", "CaptureUnreadable", "Recorder", "Replayer", "TorchCallFailed",
     "call_key", "host_recorder", "host_replayer", "load_capture", "nvml_recorder", "nvml_replayer",
@@ -123,20 +125,53 @@ def nvml_replayer(capture: dict[str, Any]) -> Any:
     )
 
 
-def host_recorder(api: Any, calls: dict[str, Answer]) -> Any:
-    from .host import ProcessUnreadable
+# A capture holds the host's memory as the two calls captures have always recorded, one read
+# answering both: existing captures replay unchanged.
+_MEMORY, _SWAP = call_key("virtual_memory", ()), call_key("swap_memory", ())
 
-    return Recorder(api, calls, ProcessUnreadable, lambda e: {"error": "unreadable", "message": str(e)})
+
+class _HostRecorder:
+    """A HostApi recorded: `memory()` under the capture's two calls, `process_rss` as called."""
+
+    def __init__(self, api: Any, calls: dict[str, Answer]) -> None:
+        self._api, self._calls = api, calls
+        self._rss = Recorder(api, calls, ProcessUnreadable,
+                             lambda e: {"error": "unreadable", "message": str(e)})
+
+    def memory(self) -> HostMemory:
+        m = self._api.memory()
+        self._calls[_MEMORY] = {"ok": {"total": m.total, "available": m.available, "used": m.used}}
+        self._calls[_SWAP] = {"ok": {"total": m.swap_total, "used": m.swap_used}}
+        return m
+
+    def process_rss(self, pid: int) -> Any:
+        return self._rss.process_rss(pid)
+
+
+class _HostReplayer:
+    """A HostApi answering from a capture (`_HostRecorder`'s calls)."""
+
+    def __init__(self, capture: dict[str, Any]) -> None:
+        self._calls = Replayer(
+            capture.get("host", {}),
+            lambda a: ProcessUnreadable(a.get("message", "")),
+            lambda key: ProcessUnreadable(f"{key} is not in the capture"),
+        )
+
+    def memory(self) -> HostMemory:
+        vm, swap = self._calls.virtual_memory(), self._calls.swap_memory()
+        return HostMemory(vm["total"], vm["available"], vm["used"], swap["total"], swap["used"])
+
+    def process_rss(self, pid: int) -> Any:  # as recorded: checked where it is used
+        return self._calls.process_rss(pid)
+
+
+def host_recorder(api: Any, calls: dict[str, Answer]) -> Any:
+    return _HostRecorder(api, calls)
 
 
 def host_replayer(capture: dict[str, Any]) -> Any:
-    from .host import ProcessUnreadable
-
-    return Replayer(
-        capture.get("host", {}),
-        lambda a: ProcessUnreadable(a.get("message", "")),
-        lambda key: ProcessUnreadable(f"{key} is not in the capture"),
-    )
+    return _HostReplayer(capture)
 
 
 class TorchCallFailed(Exception):

@@ -17,10 +17,10 @@ import time
 import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gpumemd.httpclient import RequestFailed, request, require_2xx
-from gpumemd.untrusted import loads_json
+from gpumemd.untrusted import Each, Fields, TooCostly, read_json
 
 from .format import text
 
@@ -153,7 +153,7 @@ def read_daemon(url: str, timeout: float = 5.0) -> DaemonAnswer:
             max_bytes=MAX_ALERTS_BYTES,
         )
         if answer.status != 404:  # 404: alerting off, or an older daemon: the tree does without them
-            doc = loads_json(require_2xx(answer).body)
+            doc = read_json(require_2xx(answer).body, _ALERTS)
     except (RequestFailed, ValueError, RecursionError) as exc:
         skips.add(f"/api/v1/alerts: {reachable_error(exc)}"[:200])
     return DaemonAnswer(base, series, parse_alerts(doc, skips), skips)
@@ -232,28 +232,45 @@ def parse_alerts(doc: Any, skipped: Skips | None = None) -> list[dict[str, Any]]
         return []
     out: list[dict[str, Any]] = []
     for a in list(items)[:MAX_ALERTS]:
-        labels = a.get("labels") if isinstance(a, Mapping) else None
-        state = a.get("state") if isinstance(a, Mapping) else None
-        if (
-            not isinstance(labels, Mapping)
-            or not isinstance(labels.get("alertname"), str)
-            or not isinstance(state, str)
-        ):
-            skips.add("an alert without an alertname or a state")
-            continue
-        notes = a.get("annotations")
-        value = as_float(a.get("value")) if isinstance(a.get("value"), (str, int, float)) else math.nan
-        out.append(
-            {
-                "labels": _strings(labels),
-                "annotations": _strings(notes if isinstance(notes, Mapping) else {}),
-                "state": text(state),
-                "value": value if math.isfinite(value) else None,
-            }
-        )
+        got = a if isinstance(a, tuple) else _alert(a)
+        if isinstance(got, _Skip):
+            skips.add(got.why)
+        else:
+            out.append(got[0])
     if len(items) > MAX_ALERTS:
         skips.add(f"alerts past the first {MAX_ALERTS}")
     return out
+
+
+class _Skip(NamedTuple):
+    """Why one item of an answer is skipped. An item kept is a tuple too: the streaming reader
+    keeps each item as its parser would, as it reads it, and JSON builds no tuple."""
+
+    why: str
+
+
+def _alert(a: Any) -> tuple[dict[str, Any]] | _Skip:
+    labels = a.get("labels") if isinstance(a, Mapping) else None
+    state = a.get("state") if isinstance(a, Mapping) else None
+    if (
+        not isinstance(labels, Mapping)
+        or not isinstance(labels.get("alertname"), str)
+        or not isinstance(state, str)
+    ):
+        return _Skip("an alert without an alertname or a state")
+    notes = a.get("annotations")
+    value = as_float(a.get("value")) if isinstance(a.get("value"), (str, int, float)) else math.nan
+    return ({
+        "labels": _strings(labels),
+        "annotations": _strings(notes if isinstance(notes, Mapping) else {}),
+        "state": text(state),
+        "value": value if math.isfinite(value) else None,
+    },)
+
+
+# what `read_daemon` builds of the alerts answer: each alert kept as `parse_alerts` keeps it
+_ALERTS = Fields({"data": Fields({"alerts": Each(_alert, Fields(dict.fromkeys(
+    ("labels", "annotations", "state", "value"))))})})
 
 
 def _strings(m: Mapping[Any, Any]) -> dict[str, str]:
@@ -291,26 +308,39 @@ def parse_vector(doc: Any, skips: Skips) -> list[tuple[dict[str, str], float]]:
         raise PrometheusAnswerError('not an instant vector (data.resultType "vector" with a result list)')
     out: list[tuple[dict[str, str], float]] = []
     for item in data["result"][:MAX_RESULTS]:
-        metric = item.get("metric") if isinstance(item, dict) else None
-        value = item.get("value") if isinstance(item, dict) else None
-        if not isinstance(metric, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in metric.items()
-        ):
-            skips.add("a result whose metric is not labels of strings")
-            continue
-        if (
-            not isinstance(value, list)
-            or len(value) != 2
-            or isinstance(value[0], bool)
-            or not isinstance(value[0], (int, float))
-            or (n := _number(value[1])) is None
-        ):
-            skips.add('a result whose value is not [time, "number"]')
-            continue
-        out.append(({text(k): text(v) for k, v in metric.items()}, n))
+        got = item if isinstance(item, tuple) else _result(item)
+        if isinstance(got, _Skip):
+            skips.add(got.why)
+        else:
+            out.append(got)
     if len(data["result"]) > MAX_RESULTS:
         skips.add(f"results past the first {MAX_RESULTS}")
     return out
+
+
+def _result(item: Any) -> tuple[dict[str, str], float] | _Skip:
+    """One result of an instant vector as (labels, value), or why it is skipped."""
+    metric = item.get("metric") if isinstance(item, dict) else None
+    value = item.get("value") if isinstance(item, dict) else None
+    if not isinstance(metric, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in metric.items()
+    ):
+        return _Skip("a result whose metric is not labels of strings")
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or isinstance(value[0], bool)
+        or not isinstance(value[0], (int, float))
+        or (n := _number(value[1])) is None
+    ):
+        return _Skip('a result whose value is not [time, "number"]')
+    return {text(k): text(v) for k, v in metric.items()}, n
+
+
+# what `query` builds of Prometheus's answer: each result kept as `parse_vector` keeps it
+_VECTOR = Fields(
+    {"status": None, "error": None, "data": Fields({"resultType": None, "result": Each(_result)})}
+)
 
 
 def query(
@@ -325,7 +355,9 @@ def query(
     if resp.status not in (400, 422):  # a bad expression: the answer's error says why
         require_2xx(resp)
     try:
-        doc = loads_json(resp.body)
+        doc = read_json(resp.body, _VECTOR)
+    except TooCostly as exc:
+        raise PrometheusAnswerError(f"HTTP {resp.status}: {exc}") from None
     except (ValueError, RecursionError):
         raise PrometheusAnswerError(f"HTTP {resp.status}: not JSON (is this a Prometheus?)") from None
     return parse_vector(doc, skips)

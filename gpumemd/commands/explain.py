@@ -35,6 +35,7 @@ __all__ = [
     "findings",
     "from_url",
     "local",
+    "local_families",
     "parse_alerts",
     "parse_exposition",
     "reachable_error",
@@ -87,6 +88,10 @@ class LocalNode:
         )
 
     def read(self) -> Node:
+        return self.read_families()[0]
+
+    def read_families(self) -> tuple[Node, list[Any]]:
+        """The node, and the sample's families it was built from (preflight reads the agents' calibration)."""
         sampler = self._runtime.sampler
         snapshot = sampler.sample_once()
         if not snapshot.success.get("nvml"):
@@ -96,12 +101,13 @@ class LocalNode:
         )  # getattr: a reading, or none (disabled)
         if absent:
             raise NoGpu(f"no NVIDIA driver on this node ({absent})")
+        families = list(snapshot.exposition.families)
         node = Node.from_families(
-            snapshot.exposition.families,
+            families,
             "a replayed capture" if self._replay else "a sample of this node (no gpumemd serve answered)",
         )
         node.notes.append("growth is not judged from one sample: a running gpumemd serve's rules say it")
-        return node
+        return node, families
 
     def close(self) -> None:
         self._runtime.stop()
@@ -109,9 +115,14 @@ class LocalNode:
 
 def local(config: Any, capture: Mapping[str, Any] | None = None) -> Node:
     """One sample of this node (see LocalNode)."""
+    return local_families(config, capture)[0]
+
+
+def local_families(config: Any, capture: Mapping[str, Any] | None = None) -> tuple[Node, list[Any]]:
+    """One sample of this node and its families (see LocalNode)."""
     reader = LocalNode(config, capture)
     try:
-        return reader.read()
+        return reader.read_families()
     finally:
         reader.close()
 

@@ -49,6 +49,8 @@ def short(n: float | None) -> str:
 def text(s: str) -> str:
     """A label value as it may reach a terminal or JSON: printable, bounded (a process name
     with escape sequences or lone surrogates must not reach the operator's terminal)."""
+    if len(s) <= MAX_TEXT and s.isprintable():  # lone surrogates are not printable
+        return s  # the same string: an answer's labels are not copied per reader
     out = "".join(c if c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF else "?" for c in s[:MAX_TEXT])
     return out + ("..." if len(s) > MAX_TEXT else "")
 

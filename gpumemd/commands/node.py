@@ -23,7 +23,7 @@ from . import client
 from .client import Series, parse_alerts
 from .format import text
 
-__all__ = ["MAX_BYTES_VALUE", "MAX_LEAK_SITES", "GpuView", "Node", "ProcessView"]
+__all__ = ["MAX_BYTES_VALUE", "MAX_LEAK_SITES", "GpuView", "Node", "ProcessView", "series_of"]
 
 MAX_BYTES_VALUE = 1 << 62  # larger than any memory: a value past it is not a size
 MAX_LEAK_SITES = 3  # the agent exports its top 3 sites; a hostile answer may hold more
@@ -95,6 +95,20 @@ class GpuView:
     parts: dict[str, int] = field(default_factory=dict)  # the breakdown's categories
     unattributed_reason: str = ""
     processes: list[ProcessView] = field(default_factory=list)
+    # the MPS server's defaults for a new client (sources/mps.py): its device memory, its threads' share
+    mps_limit: int | None = None
+    mps_threads: float | None = None
+
+
+def series_of(families: Iterable[Any]) -> Series:
+    """prometheus_client metric families (a local sample) as the series a scrape parses to."""
+    series: Series = {}
+    for fam in families:
+        for s in fam.samples:
+            series.setdefault(s.name, []).append(
+                ({str(k): text(str(v)) for k, v in s.labels.items()}, client.as_float(s.value))
+            )
+    return series
 
 
 @dataclass
@@ -114,13 +128,7 @@ class Node:
         cls, families: Iterable[Any], source: str, alerts: Sequence[Mapping[str, Any]] = ()
     ) -> Node:
         """`families`: prometheus_client metric families (a local sample)."""
-        series: Series = {}
-        for fam in families:
-            for s in fam.samples:
-                series.setdefault(s.name, []).append(
-                    ({str(k): text(str(v)) for k, v in s.labels.items()}, client.as_float(s.value))
-                )
-        return cls.from_series(series, source, alerts)
+        return cls.from_series(series_of(families), source, alerts)
 
     @classmethod
     def from_series(
@@ -164,6 +172,16 @@ class Node:
             g = gpus.get(labels.get("uuid", ""))
             if g is not None and (n := nbytes("breakdown", value)) is not None:
                 g.parts[labels.get("category", "")] = n
+        for labels, value in each("gpumemd_gpu_mps_memory_limit_bytes"):
+            g = gpus.get(labels.get("uuid", ""))
+            if g is not None and (n := nbytes("MPS limit", value)) is not None:
+                g.mps_limit = n
+        for labels, value in each("gpumemd_gpu_mps_active_thread_percentage"):
+            g = gpus.get(labels.get("uuid", ""))
+            if g is not None and 0 < value <= 100:
+                g.mps_threads = value
+            elif g is not None:
+                skips.add(f"MPS thread percentage = {value}")
         for labels, _ in each("gpumemd_gpu_memory_unattributed_info"):
             if labels.get("uuid") in gpus:
                 gpus[labels["uuid"]].unattributed_reason = labels.get("reason", "")

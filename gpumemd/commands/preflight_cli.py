@@ -3,8 +3,10 @@
 The job (a `module:function` factory, or a script) runs its first steps on fake tensors in
 `gpumemd.preflight` (torch, loaded only here, when the command runs); the device it is judged
 against is a named GPU, a total, a node's daemon (`--node URL`, read like `explain --url`), or
-this machine's GPU sampled with the daemon's sources. The non-PyTorch bytes come from the
-agents running on that node, or from a saved scrape (`--calibration FILE`), else defaults.
+this machine's GPU sampled with the daemon's sources. The overheads come from what the agents
+measured (that node's, or a saved scrape's: `--calibration FILE`): the job's model's, nearest each
+shape, where an agent ran it (`diagnosis.calibration`); else the node's processes' non-PyTorch
+bytes; else the documented defaults.
 
 Exit status: 0 fits, 1 does not fit (at the interval's top), 2 could not tell (no device,
 the job could not run on fake tensors, a bad flag, an unreachable node).
@@ -17,6 +19,7 @@ import sys
 from typing import Any
 
 from gpumemd import config as config_mod
+from gpumemd.diagnosis.calibration import MAX_MEASUREMENTS, Measurement, measurements
 
 from . import flags
 
@@ -27,6 +30,7 @@ MAX_STEPS = 8
 MAX_WORLD = 1 << 16
 MAX_TOTAL = 1 << 50  # a GPU of a pebibyte: past it, not a GPU's total
 MAX_CALIBRATION_BYTES = 8 << 20
+MAX_SIZE = 1 << 24  # a batch or sequence past this is not a shape anyone runs (the search's ceiling too)
 _NON_PYTORCH = "gpumemd_process_non_pytorch_bytes"
 
 
@@ -46,7 +50,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument("--here", action="store_true", help="this machine's GPU (sampled as serve would)")
     p.add_argument("--gpu-index", metavar="N", help="with --node/--here: this GPU (default: the most free)")
     p.add_argument("--calibration", metavar="FILE",
-                   help=f"a saved scrape (/metrics text) whose {_NON_PYTORCH} are the non-PyTorch bytes")
+                   help="a saved scrape (/metrics text, an agent's or a daemon's): the agents' calibration "
+                   f"of this model by shape, and their {_NON_PYTORCH}")
     p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
                    help="the job's allocator settings (expandable_segments:True, max_split_size_mb:N, ...)")
     p.add_argument("--world", metavar="N", default="1",
@@ -59,6 +64,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the model runs torch.compile'd (found by itself where the job compiles it)")
     p.add_argument("--timeout", default="5s", help="the longest the node's answer may take (default 5s)")
     p.add_argument("--json", action="store_true", help="JSON for scripts and schedulers")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="every figure of every shape and each note whole (default: one screen)")
 
 
 def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
@@ -67,8 +74,8 @@ def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
         batch, sep, seq = value.lower().partition("x")
         if not sep:
             raise config_mod.ConfigError([f"--shape: {value[:40]!r}: expected BATCHxSEQUENCE, e.g. 8x1024"])
-        b = flags.integer(batch, "--shape (batch)", 1)
-        s = flags.integer(seq, "--shape (sequence)", 1)
+        b = flags.integer(batch, "--shape (batch)", 1, MAX_SIZE)
+        s = flags.integer(seq, "--shape (sequence)", 1, MAX_SIZE)
         assert b is not None and s is not None
         out.append((b, s))
     if len(out) > MAX_SHAPES:
@@ -76,37 +83,48 @@ def _shapes(values: list[str] | None) -> list[tuple[int, int]]:
     return out
 
 
-def _measured(text: str, source: str) -> list[int]:
-    """The non-PyTorch bytes of each process in a saved scrape: an agent's own series, or a
-    daemon's (each agent's process as `explain` splits it)."""
+def _measured(text: str, source: str) -> tuple[list[int], list[Measurement]]:
+    """The non-PyTorch bytes of each process in a saved scrape (an agent's own series, or a
+    daemon's: each agent's process as `explain` splits it) and the agents' calibration by model."""
     from .client import parse_exposition
     from .node import Node
 
     series, _ = parse_exposition(text)
     own = [int(v) for _, v in series.get(_NON_PYTORCH, []) if 0 < v < MAX_TOTAL]
-    return own + _agents(Node.from_series(series, source))
+    return own + _agents(Node.from_series(series, source)), measurements(series, source)[0]
 
 
 def _agents(node: Any) -> list[int]:
     return [p.non_pytorch for g in node.gpus for p in g.processes if p.agent and p.non_pytorch > 0]
 
 
-def _node_device(args: argparse.Namespace, index: int | None, timeout: float) -> tuple[Any, list[int]]:
-    """The device and the measured non-PyTorch bytes from a daemon (--node) or this machine (--here)."""
+def _node_device(args: argparse.Namespace, index: int | None,
+                 timeout: float) -> tuple[Any, list[int], list[Measurement]]:
+    """The device, the measured non-PyTorch bytes and the agents' calibration by model from a
+    daemon (--node) or this machine (--here)."""
     from gpumemd.preflight import Device
 
-    from . import explain
+    from . import client, explain
+    from .node import Node, series_of
 
     if args.node:
-        node = explain.from_url(args.node, timeout)
+        got = client.read_daemon(args.node, timeout)
+        node = Node.from_series(got.series, f"gpumemd serve at {got.base}", got.alerts, got.skips)
+        series = got.series
     else:
-        node = explain.local(config_mod.Config())
+        node, families = explain.local_families(config_mod.Config())
+        series = series_of(families)
     gpus = [g for g in node.gpus if index is None or g.gpu == index]
     if not gpus:
         raise explain.NoGpu(f"no GPU {index}" if index is not None else "no GPU")
     g = max(gpus, key=lambda g: g.free)
-    return Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
-                  source=f"GPU {g.gpu} of {node.source}: {g.free} B free"), _agents(node)
+    mps = "" if g.mps_limit is None else f", an MPS client's limit {g.mps_limit} B"
+    mps += "" if g.mps_threads is None else f", {g.mps_threads:g} % of its threads under MPS"
+    return (Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
+                   source=f"GPU {g.gpu} of {node.source}: {g.free} B free{mps}",
+                   free=g.free if g.free or g.used else None,  # both 0: the node exported neither
+                   mps_limit=g.mps_limit), _agents(node),
+            measurements(series, node.source)[0])
 
 
 def main(args: argparse.Namespace) -> int:
@@ -127,13 +145,14 @@ def main(args: argparse.Namespace) -> int:
         return 2
     overheads = pf.DEFAULT_OVERHEADS
     device = None
+    calibration: list[Measurement] = []
     try:
         if args.gpu:
             device = pf.Device.named(args.gpu)
         elif total is not None:
             device = pf.Device(f"{total} B", total, source="--total")
         elif args.node or args.here:
-            device, measured = _node_device(args, index, timeout)
+            device, measured, calibration = _node_device(args, index, timeout)
             overheads = overheads.calibrated(measured, device.source)
     except KeyError as exc:
         print(f"gpumemd preflight: --gpu: {exc.args[0]}", file=sys.stderr)
@@ -149,64 +168,26 @@ def main(args: argparse.Namespace) -> int:
         except (OSError, YamlError) as exc:
             print(f"gpumemd preflight: --calibration: {exc}", file=sys.stderr)
             return 2
-        overheads = overheads.calibrated(_measured(text, args.calibration), args.calibration)
+        measured, saved = _measured(text, args.calibration)
+        overheads = overheads.calibrated(measured, args.calibration)
+        calibration += saved
     script = args.target if args.target.endswith(".py") else None
     argv = list(getattr(args, "script_args", []))  # getattr: set by cli.main, after `--`
     try:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
-                              steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile)
+                              steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile,
+                              calibration=calibration[:MAX_MEASUREMENTS])
     except pf.NotRunnable as exc:
         print(f"gpumemd preflight: could not run the job on fake tensors: {exc}", file=sys.stderr)
         return 2
     except (ImportError, AttributeError, ValueError) as exc:
         print(f"gpumemd preflight: {args.target}: {type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr)
         return 2
+    from gpumemd.preflight.screen import render
+
     from .format import strict_json
 
-    sys.stdout.write(strict_json(report.to_json()) if args.json else render(report))
+    sys.stdout.write(strict_json(report.to_json()) if args.json else render(report, args.verbose))
     return report.exit_code
 
-
-def render(report: Any) -> str:
-    """The one-screen answer."""
-    from .format import size
-
-    d, o = report.device, report.overheads
-    lines = [f"gpumemd preflight: {report.job}"
-             + (f" on {d.name} ({d.source})" if d else " (no device: figures only)")
-             + (f", {report.world} ranks" if report.world > 1 else "")]
-    for r in report.shapes:
-        f, v = r.figures, r.verdict
-        head = f"{f.batch}x{f.seq}: "
-        if v is None:
-            head += f"needs {size(f.total)}"
-        else:
-            word = "FITS" if v.fits else ("DOES NOT FIT" if v.certain else "MAY NOT FIT")
-            head += (f"{word}: needs {size(f.total)} ± {size(f.error_bytes + o.non_pytorch_spread)}, "
-                     f"headroom {size(v.headroom)} at the interval's top")
-        lines.append(head)
-        cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
-        lines.append(f"  tensors at the peak ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}")
-        lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
-                     f"workspaces), reserved {size(f.reserved_peak)} (segments)")
-        lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
-                     + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
-        for strategy, rank in r.per_rank.items():
-            lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
-                         f"{size(rank['total'])}")
-        for note in v.notes if v else ():
-            lines.append(f"  ! {note}")
-    if report.largest:
-        lg = report.largest
-        best = lg["largest"]
-        bound = "" if lg["exact"] or not best else "at least "
-        lines.append(f"largest {lg['dimension']} that fits: {bound}{best if best else 'none'} "
-                     f"({lg['probes']} fake runs)")
-    for a in report.advice:
-        lines.append(f"- {a}")
-    lines.append(f"overheads: {o.source}")
-    for n in report.notes:
-        lines.append(f"note: {n}")
-    lines.append(f"({report.seconds:.1f} s)")
-    return "\n".join(lines) + "\n"

@@ -39,6 +39,7 @@ from .schema import (
     ListenAddress,
     LoadedRules,
     LogConfig,
+    MpsSourceConfig,
     NotifierConfig,
     NvmlSourceConfig,
     SamplerConfig,
@@ -54,7 +55,8 @@ from .schema import (
 __all__ = [
     "AGENT_PORT", "DEFAULT_PORT", "MAX_COUNT", "MAX_DURATION", "MAX_LINE_LENGTH", "MAX_REPORTED_ERRORS",
     "AgentConfig", "AlertingConfig", "Config", "ConfigError", "HostSourceConfig", "KubeletSourceConfig",
-    "ListenAddress", "LoadedRules", "LogConfig", "NotifierConfig", "NvmlSourceConfig", "SamplerConfig",
+    "ListenAddress", "LoadedRules", "LogConfig",
+    "MpsSourceConfig", "NotifierConfig", "NvmlSourceConfig", "SamplerConfig",
     "Seconds", "SlurmSourceConfig", "SourcesConfig", "SpoolSourceConfig", "WebConfig", "apply_overrides",
     "check_references", "check_web_config_file", "convert_flag", "flag_duration", "flag_integer",
     "format_duration", "from_mapping", "load",

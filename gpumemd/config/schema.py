@@ -35,6 +35,7 @@ __all__ = [
     "NvmlSourceConfig",
     "SamplerConfig",
     "Seconds",
+    "MpsSourceConfig",
     "SlurmSourceConfig",
     "SourcesConfig",
     "SpoolSourceConfig",
@@ -144,6 +145,14 @@ class SlurmSourceConfig:
 
 
 @dataclass(frozen=True)
+class MpsSourceConfig:
+    """The MPS server's default client limits on each GPU, from its environment (sources/mps.py)."""
+
+    enabled: bool = True
+    proc_root: str = ""  # "": /proc, but none under --replay (a recorded node is not this machine's)
+
+
+@dataclass(frozen=True)
 class SpoolSourceConfig:
     """How `gpumemd serve` guards the ranks' spool (`agent.spool_dir`; docs/deploy.md, The spool)."""
 
@@ -181,6 +190,7 @@ class SourcesConfig:
     host: HostSourceConfig = HostSourceConfig()
     kubelet: KubeletSourceConfig = KubeletSourceConfig()
     slurm: SlurmSourceConfig = SlurmSourceConfig()
+    mps: MpsSourceConfig = MpsSourceConfig()
     spool: SpoolSourceConfig = SpoolSourceConfig()
 
 

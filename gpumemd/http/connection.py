@@ -38,13 +38,17 @@ RECV_SIZE, SEND_SIZE = 65536, 262144
 
 
 class GilHeldIO:
-    """recv/send on non-blocking plaintext sockets that keep the GIL (Linux libc, ctypes).
+    """recv/send on non-blocking plaintext sockets, accept on the listening one and close,
+    that keep the GIL (Linux libc, ctypes).
 
     socket.recv/send drop the GIL around the system call even when it cannot block. In a
     training process the main thread takes it back at once, and the I/O thread then waits
     a switch interval (5 ms) to run again: several such waits per request were most of a
     scrape's latency under a busy main thread. A non-blocking call takes microseconds;
-    holding the GIL through it costs the training loop nothing.
+    holding the GIL through it costs the training loop nothing. In the node daemon the
+    sampler thread is the one that takes it back: a scrape on a new connection met each of
+    its accepts (the one that finds nothing too), its socket's non-blocking switch and its
+    close as one more wait each (docs/performance.md).
     """
 
     def __init__(self) -> None:
@@ -56,6 +60,12 @@ class GilHeldIO:
         for fn in (self._recv, self._send):
             fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
             fn.restype = ctypes.c_ssize_t
+        self._accept4, self._close = libc.accept4, libc.close
+        self._accept4.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
+        self._accept4.restype = ctypes.c_int
+        self._close.argtypes, self._close.restype = [ctypes.c_int], ctypes.c_int
+        # the accepted socket non-blocking and close-on-exec from the start: no call after
+        self._accept_flags = socket.SOCK_NONBLOCK | socket.SOCK_CLOEXEC
         self._buf = ctypes.create_string_buffer(RECV_SIZE)
         # getattr: MSG_NOSIGNAL is not on every platform
         self._flags = socket.MSG_DONTWAIT | getattr(socket, "MSG_NOSIGNAL", 0)
@@ -79,6 +89,29 @@ class GilHeldIO:
             err = self._ct.get_errno()
             if err != errno.EINTR:
                 raise OSError(err, os.strerror(err))
+
+    def accept(self, lsock: socket.socket) -> socket.socket:
+        """A connection waiting on the non-blocking listening socket `lsock`, already
+        non-blocking; raises as socket.accept does (BlockingIOError: none waiting)."""
+        while True:
+            fd = self._accept4(lsock.fileno(), None, None, self._accept_flags)
+            if fd >= 0:
+                break
+            err = self._ct.get_errno()
+            if err != errno.EINTR:
+                raise OSError(err, os.strerror(err))
+        try:  # family, type and protocol given: the socket object is built without a system call
+            return socket.socket(lsock.family, socket.SOCK_STREAM | socket.SOCK_NONBLOCK, lsock.proto, fd)
+        except BaseException:
+            self._close(fd)
+            raise
+
+    def close(self, sock: socket.socket) -> None:
+        """Close a plaintext socket (its descriptor given back to the kernel, errors ignored,
+        as socket.close does with those of a connection already gone)."""
+        fd = sock.detach()
+        if fd >= 0:
+            self._close(fd)
 
 
 def gil_held_io() -> GilHeldIO | None:

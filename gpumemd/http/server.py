@@ -27,7 +27,9 @@ threads and never let a client hold one:
   the GIL nearly all the time and every other thread waits a switch interval (5 ms) to
   get it back; so a request costs one such wait, not three (I/O thread -> worker -> I/O
   thread), and plaintext recv/send keep the GIL (ctypes, non-blocking: microseconds)
-  instead of dropping it and waiting again. No worker thread is started then.
+  instead of dropping it and waiting again; so do a plaintext connection's accept and close
+  without basic auth (in the node daemon, the sampler thread is the busy one). No worker
+  thread is started then.
 * With basic auth, the I/O thread decides first, without a bcrypt (webconfig.BasicAuth):
   credentials that passed before are served like any request, a missing or known-wrong
   password gets 401, and a client address over its budget of verifications (a few at
@@ -69,7 +71,7 @@ import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .answers import Answers
 from .connection import (
@@ -336,9 +338,16 @@ class HttpServer:
         assert self._lsock is not None and self._sel is not None
         # A small batch, then the loop again: under a busy training thread each accept
         # costs a few GIL waits, and scrapes on open connections should not queue behind 64.
+        # Plaintext without basic auth (which wants the peer's address): accepted with the GIL
+        # held, already non-blocking (gil_held_io).
+        raw = self._raw if self._tls is None and self._auth is None else None
+        peer: Any = None
         for _ in range(16):
             try:
-                sock, peer = self._lsock.accept()
+                if raw is not None:
+                    sock = raw.accept(self._lsock)
+                else:
+                    sock, peer = self._lsock.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as exc:
@@ -353,7 +362,8 @@ class HttpServer:
             if len(self._conns) >= self.limits.max_connections and not self._evict():
                 self._reject_overload(sock)
                 continue
-            sock.setblocking(False)
+            if raw is None:
+                sock.setblocking(False)
             try:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             except OSError:
@@ -611,7 +621,10 @@ class HttpServer:
         self._conns.set_state(conn, CLOSED)
         self._conns.discard(conn)
         try:
-            conn.sock.close()
+            if self._raw is not None and not conn.tls:
+                self._raw.close(conn.sock)  # keeping the GIL
+            else:
+                conn.sock.close()
         except OSError:
             pass
 

@@ -31,12 +31,14 @@ their place (`_stand_ins`): if the allocations differ, a value steers memory (a 
 from a value) and the job is `NotRunnable`; if only the run with 1 reaches its steps (`if
 loss.item() < 1: break`, a skipped step on `not isfinite(...)`), that run is the answer.
 
-What cannot run: CUDA streams and events, `torch.Generator(device="cuda")`, custom CUDA
-kernels (Triton, CUDA extensions) without a meta implementation, and ops whose output's shape
-depends on values (`nonzero()`, a boolean mask's indexing): fake tensors without a shape
-environment have no bound for them. Such a job fails with torch's own error, which `run()`
-reports as `NotRunnable`. `torch.compile` of a module runs as inductor would hold the step's
-memory (compiled.py); of a function, eagerly.
+An op whose output's size depends on values is made at the bound its input gives (bounds.py),
+counted by call site (`Stream.bounded`), and the run made again with those outputs empty
+(`Stream.low_events`): the interval reaches down to it. One with no bound cannot run.
+
+What cannot run (torch's own error, reported as `NotRunnable`): CUDA streams and events,
+`torch.Generator(device="cuda")`, custom CUDA kernels without a meta implementation.
+`torch.compile` of a module runs as inductor would hold the step's memory (compiled.py); of a
+function, eagerly.
 """
 
 from __future__ import annotations
@@ -53,20 +55,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from torch._subclasses.fake_tensor import DataDependentOutputException, FakeTensor, FakeTensorMode
+from torch._subclasses.fake_tensor import (
+    DataDependentOutputException,
+    DynamicOutputShapeException,
+    FakeTensor,
+    FakeTensorMode,
+)
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 from torch.utils._pytree import tree_flatten
 from torch.utils.weak import WeakIdKeyDictionary
 
+from gpumemd.diagnosis.calibration import fingerprint
 from gpumemd.diagnosis.snapshot import request_block
 
+from . import bounds, standins
 from . import compiled as inductor
-from . import standins
 from .verdict import Event
 
 __all__ = [
-    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "reads_text", "run",
-    "run_script",
+    "CATEGORIES", "MAX_VALUE_READS", "Job", "NotRunnable", "Stream", "blocks", "model_id", "reads_text",
+    "run", "run_script",
 ]
 
 CATEGORIES = ("parameters", "gradients", "optimizer_state", "activations", "temporaries", "other")
@@ -124,6 +132,9 @@ class Stream:
     stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
+    bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
+    low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
+    model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
 
 
 _aten = torch.ops.aten
@@ -192,6 +203,8 @@ class _Tracker(TorchDispatchMode):
         self.value_reads: dict[str, int] = {}
         self.reads = 0
         self.known = WeakIdKeyDictionary()  # fake bool tensor -> its value (by identity: == is elementwise)
+        self.low = False  # the ops sized by values make empty outputs (the interval's bottom), not full ones
+        self.bounded: dict[str, int] = {}
 
     def _of(self, a: Any) -> Any:
         """A comparison's operand: a fake tensor's stand-in (or known bool), a number, else None."""
@@ -325,13 +338,25 @@ class _Tracker(TorchDispatchMode):
         device = kwargs.get("device")
         if self.remap and device is not None and torch.device(device).type == "cuda":
             kwargs = {**kwargs, "device": standins.CPU}
-        out = func(*args, **kwargs)
+        try:
+            out = func(*args, **kwargs)
+        except DynamicOutputShapeException:
+            if func.overloadpacket.__name__ not in bounds.BOUNDED:
+                raise
+            out = self.bound(func, args, kwargs)
         if isinstance(out, FakeTensor) and out.dtype == torch.bool:
             self._know(func, args, out)
         if not self.paused:
             for t in tree_flatten(out)[0]:
                 self.track(t)
         return out
+
+
+    def bound(self, func: Any, args: Any, kwargs: dict[str, Any]) -> Any:
+        """An op sized by values at its input's bound (or, `low`, empty), counted by call site."""
+        site = f"{_site()} ({func.overloadpacket.__name__})"
+        self.bounded[site] = self.bounded.get(site, 0) + 1
+        return bounds.output(func, args, kwargs, low=self.low, allocated=self.track)
 
 
 def _default_device(tracker: _Tracker) -> contextlib.AbstractContextManager[Any]:
@@ -356,6 +381,7 @@ class _Hooks:
     def __init__(self, tracker: _Tracker, steps: int) -> None:
         self.tracker, self.steps, self.done = tracker, steps, 0
         self.handles: list[Any] = []
+        self.optimizer: Any = None  # the first that stepped (a script's model identity: `model_id`)
 
     def persistent(self, optimizer: Any, model: Any = None) -> None:
         t = self.tracker
@@ -380,6 +406,7 @@ class _Hooks:
         )
 
         def pre(opt: Any, *_: Any) -> None:
+            self.optimizer = self.optimizer or opt
             self.persistent(opt)
             self.tracker.phase = "optimizer"
 
@@ -411,8 +438,8 @@ def _fail(exc: BaseException, where: str, tracker: _Tracker | None = None) -> No
     kind = type(exc).__name__
     if kind in ("DataDependentOutputException", "DynamicOutputShapeException") or "data-dependent" in low \
             or "_local_scalar_dense" in low:
-        hint = (" (a fake tensor has no values: an op whose output's shape depends on them — nonzero(), "
-                "a boolean mask's indexing, unique() — cannot run)")
+        hint = (" (a fake tensor has no values: an op whose output's size depends on them and has no bound "
+                "from its input's size — bincount(), repeat_interleave() by a tensor — cannot run)")
     elif ("cuda" in low and ("stream" in low or "event" in low or "generator" in low or "linked" in low)) \
             or "dummy base class" in low:  # a CPU-only torch's torch.cuda.Event, CUDAGraph: no "cuda" said
         hint = " (CUDA streams, events and generators have no fake stand-in, nor CUDA graphs)"
@@ -429,14 +456,14 @@ def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, re
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
     `torch.compile(model)` would (as it does where the factory compiles it itself)."""
-    return _stand_ins(lambda stand_in: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
-                                                 kwargs))
+    return _bounds(lambda stand_in, low: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
+                                                   low, kwargs))
 
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
-              compiled: bool, stand_in: int, kwargs: dict[str, Any]) -> Stream:
+              compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any]) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
-    tracker.stand_in = stand_in
+    tracker.stand_in, tracker.low = stand_in, low
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = _Hooks(tracker, steps)
@@ -451,6 +478,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             raise _too_many(tracker, "building the job") from None
         except Exception as exc:
             raise _fail(exc, "building the job", tracker) from None
+        model = model_id(job.model, job.optimizer)
         if compiled or inductor.compiled_original(job.model) is not None:
             job.model = inductor.wrap(job.model, tracker)
             tracker.compiled += 1
@@ -487,7 +515,8 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
+                  bounded=tracker.bounded, model=model)
 
 
 def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
@@ -498,6 +527,17 @@ def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
     total = sum(reads.values())
     return (f"{total} value read{'s' if total != 1 else ''} of fake tensors returned {stand_in} "
             f"({shown}{more})")
+
+
+def _bounds(attempt: Callable[[int, bool], Stream]) -> Stream:
+    """The run with the ops sized by values at their bound (`_Tracker.bound`) and the value
+    stand-ins (`_stand_ins`); where an op was bounded, again with its outputs empty, with the same
+    stand-in: the interval's bottom (`Stream.low_events`; None where that run failed)."""
+    stream = _stand_ins(lambda stand_in: attempt(stand_in, False))
+    if stream.bounded:
+        with contextlib.suppress(NotRunnable):  # an empty selection the job cannot take: no bottom known
+            stream.low_events = attempt(stream.stand_in, True).events
+    return stream
 
 
 def _stand_ins(attempt: Callable[[int], Stream]) -> Stream:
@@ -550,23 +590,31 @@ def blocks(model: torch.nn.Module) -> tuple[int, ...]:
     return tuple(size(b) for b in best) if size(best) else ()
 
 
+def model_id(model: Any, optimizer: Any) -> str | None:
+    """The fingerprint agents key their calibration by (`diagnosis.calibration.fingerprint`, the
+    agent's `watch()` computes the same): of the model's parameters, else of the optimizer's."""
+    if isinstance(model, torch.nn.Module):
+        return fingerprint(model.parameters())
+    return None if optimizer is None else fingerprint(
+        {id(p): p for g in optimizer.param_groups for p in g["params"]}.values())
+
+
 def _call(model: Any, data: Any) -> Any:
     if isinstance(data, dict):
         return model(**data)
-    if isinstance(data, (tuple, list)):
-        return model(*data)
-    return model(data)
+    return model(*data) if isinstance(data, (tuple, list)) else model(data)
 
 
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
     `steps` times (a stop raised from the optimizer's post-hook ends it there)."""
-    return _stand_ins(lambda stand_in: _script_once(path, argv, steps, remap, stand_in))
+    return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low))
 
 
-def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int) -> Stream:
+def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int,
+                 low: bool) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
-    tracker.stand_in = stand_in
+    tracker.stand_in, tracker.low = stand_in, low
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = _Hooks(tracker, steps)
     started = time.perf_counter()
@@ -598,4 +646,5 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in)
+                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
+                  bounded=tracker.bounded, model=model_id(None, hooks.optimizer))

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpumemd.diagnosis.allocsim import Setting, parse_alloc_conf
+from gpumemd.diagnosis.calibration import SAME_SHAPE, Measurement, choose
+from gpumemd.diagnosis.oom import human_bytes
 
 from . import fakerun, standins
 from .verdict import (
@@ -42,14 +44,22 @@ class ShapeResult:
     figures: Figures
     verdict: Verdict | None
     per_rank: dict[str, dict[str, int]] = field(default_factory=dict)  # world > 1: "ddp", "fsdp2"
+    overheads: Overheads | None = None  # this shape's: calibrated by what agents measured of the model
+    model: str | None = None  # the job's model fingerprint (diagnosis.calibration)
 
     def to_json(self) -> dict[str, Any]:
-        v = self.verdict
+        v, o = self.verdict, self.overheads
         return {**self.figures.to_json(),
                 "per_rank": self.per_rank,
+                "model": self.model,
+                "overheads": None if o is None else {
+                    "non_pytorch": o.non_pytorch, "non_pytorch_spread": o.non_pytorch_spread,
+                    "allocator": o.allocator, "workspaces": o.workspaces, "nccl": o.nccl,
+                    "sources": o.sources()},
                 "verdict": None if v is None else {
                     "fits": v.fits, "certain": v.certain, "capacity": v.capacity,
-                    "headroom": v.headroom, "releases_cache": v.releases_cache, "notes": v.notes}}
+                    "headroom": v.headroom, "releases_cache": v.releases_cache, "notes": v.notes,
+                    "bound": v.bound}}
 
 
 @dataclass
@@ -84,7 +94,8 @@ class Report:
             "fits": self.fits,
             "device": None if d is None else {"name": d.name, "total": d.total,
                                               "driver_reserved": d.driver_reserved, "others": d.others,
-                                              "fraction_limit": d.fraction_limit, "source": d.source},
+                                              "fraction_limit": d.fraction_limit, "free": d.free,
+                                              "mps_limit": d.mps_limit, "source": d.source},
             "overheads": {"non_pytorch": self.overheads.non_pytorch,
                           "non_pytorch_spread": self.overheads.non_pytorch_spread,
                           "workspaces": self.overheads.workspaces, "nccl": self.overheads.nccl,
@@ -116,13 +127,22 @@ class _Runner:
 
     def __init__(self, factory: Callable[..., Any] | None, script: str | None, argv: Sequence[str],
                  steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting,
-                 compiled: bool = False) -> None:
+                 compiled: bool = False, calibration: Sequence[Measurement] = ()) -> None:
         self.factory, self.script, self.argv, self.setting = factory, script, argv, setting
         self.steps, self.overheads, self.world, self.remap = steps, overheads, world, remap
-        self.compiled = compiled
-        self.done: dict[tuple[int, int], tuple[fakerun.Stream, Figures]] = {}
+        self.compiled, self.calibration = compiled, calibration
+        self.done: dict[tuple[int, int], tuple[fakerun.Stream, Figures, Overheads]] = {}
 
-    def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures]:
+    def _overheads(self, stream: fakerun.Stream) -> Overheads:
+        """This shape's overheads: what agents measured of the job's model nearest this shape
+        (its predicted allocated peak: the live bytes' and the workspaces), over the given ones."""
+        over = compiled_overheads(self.overheads) if stream.compiled else self.overheads
+        if not self.calibration:
+            return over
+        return over.measured(choose(self.calibration, stream.model, stream.peak + over.workspaces,
+                                    max(SAME_SHAPE, over.error)))
+
+    def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures, Overheads]:
         key = (batch, seq)
         if key not in self.done:
             if self.factory is not None:
@@ -131,11 +151,19 @@ class _Runner:
             else:
                 assert self.script is not None
                 stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
-            over = compiled_overheads(self.overheads) if stream.compiled else self.overheads
+            over = self._overheads(stream)
             fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq, overheads=over,
                           world=self.world, phase=stream.phase_at_peak, seconds=stream.seconds,
                           setting=self.setting, blocks=stream.blocks)
-            self.done[key] = (stream, fig)
+            if stream.bounded:  # the interval reaches down to the run with the bounded outputs empty
+                low = (0, 0)
+                if stream.low_events is not None:
+                    lf = figures(stream.low_events, {}, 0, batch=batch, seq=seq, overheads=over,
+                                 setting=self.setting)
+                    low = (lf.allocated_peak, lf.reserved_peak)
+                fig = dataclasses.replace(fig, bound_bytes=max(0, fig.allocated_peak - low[0],
+                                                               fig.reserved_peak - low[1]))
+            self.done[key] = (stream, fig, over)
         return self.done[key]
 
 
@@ -180,6 +208,7 @@ def preflight(
     remap: bool | None = None,
     alloc_conf: str = "",
     compiled: bool = False,
+    calibration: Sequence[Measurement] = (),
 ) -> Report:
     """Will the job fit? `factory` (a callable or `module:function`) returns a `fakerun.Job` or
     `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
@@ -190,6 +219,8 @@ def preflight(
     `alloc_conf`: the job's PYTORCH_CUDA_ALLOC_CONF (expandable segments, max_split_size_mb, ...:
     what `diagnosis.allocsim` models; ValueError for the rest). `compiled`: the model runs as
     `torch.compile(model)` (as it does where the factory or script compiles it itself).
+    `calibration`: what agents measured (`diagnosis.calibration.measurements`): each shape's
+    overheads are those of the job's model nearest that shape, where measured (docs/preflight.md).
     Raises `fakerun.NotRunnable` when the job cannot run on fake tensors."""
     started = time.perf_counter()
     overheads = overheads or DEFAULT_OVERHEADS
@@ -207,18 +238,18 @@ def preflight(
     cpu_path = standins.remapped() if remap is None else remap
     if cpu_path and overheads.error < CPU_PATH_ERROR:
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
-    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled)
+    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled, calibration)
     results = []
     capped: float | None = None
     for batch, seq in shapes:
-        stream, fig = runner(batch, seq)
+        stream, fig, over = runner(batch, seq)
         if device is not None and stream.fraction is not None:  # the job caps PyTorch's reserved bytes
             capped, limit = stream.fraction, int(stream.fraction * device.total)
             if device.fraction_limit is None or limit < device.fraction_limit:
                 device = dataclasses.replace(device, fraction_limit=limit)
-        verdict = judge(stream.events, fig, device, overheads, world, setting) if device else None
-        ranks = {k: per_rank(fig, world, k, overheads) for k in ("ddp", "fsdp2")} if world > 1 else {}
-        results.append(ShapeResult(fig, verdict, ranks))
+        verdict = judge(stream.events, fig, device, over, world, setting) if device else None
+        ranks = {k: per_rank(fig, world, k, over) for k in ("ddp", "fsdp2")} if world > 1 else {}
+        results.append(ShapeResult(fig, verdict, ranks, over, stream.model))
     name = script or str(getattr(factory, "__qualname__", repr(factory)))  # getattr: any callable
     report = Report(name, device, overheads, world, results)
     if capped is not None and device is not None:
@@ -233,6 +264,13 @@ def preflight(
     for note in dict.fromkeys(n for st in streams for n in st.notes):
         report.notes.append(note)
     report.notes.extend(_value_notes(streams))
+    report.notes.extend(_bound_notes(streams, results))
+    if calibration and not any(_of_the_model(r.overheads) for r in results):
+        models = len({m.model for m in calibration})
+        report.notes.append(
+            f"the agents' calibration ({len(calibration)} series, {models} model(s)) holds no run of this "
+            f"job's model (fingerprint {results[0].model}): the overheads are the node's processes' or the "
+            "defaults (docs/preflight.md, 'Where the overheads come from')")
     if cpu_path:
         report.notes.append(
             f"no CUDA device here: the steps ran as fake CPU tensors standing for the GPU's (CPU "
@@ -243,17 +281,22 @@ def preflight(
 
         def fits(n: int) -> bool:
             b, s = (n, s0) if search == "batch" else (b0, n)
-            st, fg = runner(b, s)
-            return judge(st.events, fg, device, overheads, world, setting).fits
+            st, fg, ov = runner(b, s)
+            return judge(st.events, fg, device, ov, world, setting).fits
 
         last = results[-1].verdict
         best, probes, exact = _search(fits, b0 if search == "batch" else s0, bool(last and last.fits))
         report.largest = {"dimension": search, "largest": best, "exact": exact, "probes": probes,
                           "at": {"batch": b0, "seq": s0}}
     if device is not None:
-        report.advice = advise(results[-1], device, overheads, world, report.largest)
+        report.advice = advise(results[-1], device, results[-1].overheads or overheads, world, report.largest)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _of_the_model(over: Overheads | None) -> bool:
+    """Whether these overheads took anything agents measured of the job's model."""
+    return over is not None and bool(over.allocator_from or over.non_pytorch_from.startswith("measured"))
 
 
 def _value_notes(streams: Sequence[fakerun.Stream]) -> list[str]:
@@ -271,6 +314,27 @@ def _value_notes(streams: Sequence[fakerun.Stream]) -> list[str]:
     if one is not None:
         text += f" (with 0 in their place the run did not reach its steps: {one.short_with_zero[:200]})"
     return [text]
+
+
+def _bound_notes(streams: Sequence[fakerun.Stream], results: Sequence[ShapeResult]) -> list[str]:
+    """One note for the ops sized by values that were made at their bound (bounds.BOUNDED), the
+    call sites of every shape together."""
+    sites: dict[str, int] = {}
+    for st in streams:
+        for site, n in st.bounded.items():
+            sites[site] = sites.get(site, 0) + n
+    if not sites:
+        return []
+    most = sorted(sites.items(), key=lambda kv: -kv[1])[:5]
+    shown = ", ".join(f"{s} x{n}" if n > 1 else s for s, n in most)
+    more = f", and {len(sites) - 5} more" if len(sites) > 5 else ""
+    low = max(r.figures.bound_bytes for r in results)
+    unknown = any(st.bounded and st.low_events is None for st in streams)
+    reach = ("the whole peak lower (the run with them empty failed)" if unknown
+             else f"{human_bytes(low)} lower (the run with them empty)")
+    return [f"{sum(sites.values())} output(s) sized by values taken at their bound ({shown}{more}; "
+            "nonzero() a row an element, a mask's selection or unique() every element): an upper "
+            f"estimate; the interval reaches {reach}"]
 
 
 def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,

@@ -9,6 +9,7 @@ left at the interval's top (the most the job may need, the least the device may 
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -16,17 +17,20 @@ from typing import Any
 
 from gpumemd.diagnosis.allocsim import Outcome, Setting, Trace, read_trace
 from gpumemd.diagnosis.allocsim import replay as allocsim_replay
+from gpumemd.diagnosis.calibration import Chosen
 
 Event = tuple[int, int]
 """(key, size): size > 0 allocates `size` bytes as `key`; size 0 frees `key` (fakerun's stream)."""
 
 NATIVE = Setting()  # PYTORCH_CUDA_ALLOC_CONF unset
+MODELLED = "modelled: the caching allocator's replay (gpumemd/diagnosis/allocsim.py)"
 _UNBOUNDED = 1 << 44  # a capacity no stream reaches (the replay maps its address space to it)
 _WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 
 __all__ = [
     "COMPILED_ERROR",
     "CPU_PATH_ERROR",
+    "MODELLED",
     "NATIVE",
     "DEFAULT_OVERHEADS",
     "Event",
@@ -39,7 +43,14 @@ __all__ = [
     "figures",
     "judge",
     "per_rank",
+    "BOUNDS",
 ]
+
+BOUNDS = ("device total", "free memory", "MPS limit", "memory fraction")
+"""What a verdict's capacity may be held to, the smallest of those known (`Verdict.bound`): the
+device's total less the driver's and the other processes' bytes; NVML's free bytes (a node); an
+MPS client's limit, on everything the process holds on the GPU; a memory fraction, on PyTorch's
+reserved bytes."""
 
 MiB = 1 << 20
 GiB = 1 << 30
@@ -68,7 +79,10 @@ class Overheads:
     `non_pytorch_spread`; `workspaces`: bytes the allocator hands out that no tensor shows
     (cuBLAS/cuBLASLt workspaces, one per thread that runs a matmul: the forward's and
     autograd's); `nccl`: a rank's communicator buffers per world size above 1; `error`: the
-    stream's relative error against the allocator's real peak (both signs)."""
+    stream's relative error against the allocator's real peak (both signs); `allocator`: reserved
+    less allocated at the step peak as agents measured it for this model and shape (None: the
+    replay's alone). `source` says where the figures came from; `non_pytorch_from` and
+    `allocator_from`, where those two did when measured (`sources()`)."""
 
     non_pytorch: int
     non_pytorch_spread: int
@@ -76,6 +90,27 @@ class Overheads:
     nccl: int
     error: float
     source: str
+    allocator: int | None = None
+    non_pytorch_from: str = ""
+    allocator_from: str = ""
+
+    def sources(self) -> dict[str, str]:
+        """Where each overhead came from, one sentence each."""
+        return {"non_pytorch": self.non_pytorch_from or self.source,
+                "allocator": self.allocator_from or MODELLED,
+                "workspaces": self.source, "nccl": self.source}
+
+    def measured(self, chosen: Chosen) -> Overheads:
+        """These overheads with what agents measured of this model at this shape
+        (`diagnosis.calibration.choose`): its non-PyTorch bytes and allocator overhead, where measured."""
+        out = self
+        if chosen.non_pytorch is not None:
+            mid, spread = chosen.non_pytorch
+            out = dataclasses.replace(out, non_pytorch=mid, non_pytorch_from=chosen.non_pytorch_from,
+                                      non_pytorch_spread=max(spread, self.non_pytorch_spread // 4))
+        if chosen.overhead is not None:
+            out = dataclasses.replace(out, allocator=chosen.overhead, allocator_from=chosen.overhead_from)
+        return out
 
     def calibrated(self, non_pytorch: Sequence[int], where: str) -> Overheads:
         """These overheads with the non-PyTorch bytes measured on running processes: their
@@ -86,7 +121,9 @@ class Overheads:
         spread = max(max(non_pytorch) - mid, self.non_pytorch_spread // 4)
         return Overheads(mid, spread, self.workspaces, self.nccl, self.error,
                          f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
-                         f"the rest: {self.source}")
+                         f"the rest: {self.source}",
+                         non_pytorch_from=f"this node's processes: {len(non_pytorch)} process(es) at {where} "
+                         "(median; the spread to the highest)")
 
 
 # The stream's error where the steps ran on the CPU path (no CUDA here: standins.remapped): CPU
@@ -110,7 +147,8 @@ DEFAULT_OVERHEADS = Overheads(
 @dataclass(frozen=True)
 class Device:
     """What the job may have of one GPU: its total, what the driver and other processes hold,
-    and a fraction limit on PyTorch's reserved bytes, if any."""
+    its free bytes (a node's reading), an MPS limit on the process's device memory, and a
+    fraction limit on PyTorch's reserved bytes, where known (`BOUNDS`)."""
 
     name: str
     total: int
@@ -118,6 +156,8 @@ class Device:
     others: int = 0
     fraction_limit: int | None = None
     source: str = ""
+    free: int | None = None
+    mps_limit: int | None = None
 
     @classmethod
     def named(cls, name: str) -> Device:
@@ -145,6 +185,10 @@ class Figures:
     phase_at_peak: str
     seconds: float
     blocks: tuple[int, ...] = ()  # the repeated blocks' parameter bytes (FSDP2's groups; fakerun.blocks)
+    # how much lower the needs may be: ops sized by values taken at their bound (fakerun's `bounded`)
+    bound_bytes: int = 0
+    # reserved beyond the replay's, from the allocator overhead agents measured (Overheads.allocator)
+    allocator_extra: int = 0
 
     @property
     def total(self) -> int:
@@ -166,6 +210,7 @@ class Verdict:
     headroom: int  # capacity − reserved peak − the stream's error (negative: over)
     releases_cache: bool  # it fits only after the allocator released cached segments
     notes: list[str] = field(default_factory=list)
+    bound: str = ""  # what the capacity was held against (`BOUNDS`): the smallest of the device's limits
 
 
 def _trace(events: Sequence[Event], workspaces: int, handles: int = 2) -> Trace:
@@ -192,11 +237,16 @@ def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak
             seq: int, overheads: Overheads, world: int = 1, phase: str = "", seconds: float = 0.0,
             setting: Setting = NATIVE, blocks: Sequence[int] = ()) -> Figures:
     """The allocator's replay of one stream (diagnosis.allocsim, under `setting`), unbounded: its
-    peaks and the overheads beside them."""
+    peaks and the overheads beside them. Where agents measured more reserved beyond allocated at
+    this model's step peak than the replay holds (`overheads.allocator`), reserved is the measured."""
     r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
-    return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved,
+    extra = 0
+    if overheads.allocator is not None:
+        extra = max(0, overheads.allocator - (r.peak_reserved - r.peak_allocated))
+    return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved + extra,
                    overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
-                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks))
+                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks),
+                   allocator_extra=extra)
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
@@ -204,22 +254,30 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
     one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
     held = ddp_buckets(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
-    outside = device.driver_reserved + device.others + fig.nccl + held
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
-    top = device.total - outside - most - fig.error_bytes
-    bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
-    if device.fraction_limit is not None:
-        top = min(top, device.fraction_limit - held - fig.error_bytes)
-        bottom = min(bottom, device.fraction_limit - held)
+    low = fig.error_bytes + fig.bound_bytes  # ops sized by values may have kept nothing
+    room = {BOUNDS[0]: device.total - device.driver_reserved - device.others}  # for the whole process
+    if device.free is not None:
+        room = {BOUNDS[1]: min(device.free, room[BOUNDS[0]])}
+    if device.mps_limit is not None:
+        room[BOUNDS[2]] = device.mps_limit
+    tops = {k: n - fig.nccl - held - most - fig.error_bytes for k, n in room.items()}
+    bottoms = [n - fig.nccl - held - max(0, overheads.non_pytorch - least) + low for n in room.values()]
+    if device.fraction_limit is not None:  # PyTorch's reserved bytes alone
+        tops[BOUNDS[3]] = device.fraction_limit - held - fig.error_bytes
+        bottoms.append(device.fraction_limit - held + fig.bound_bytes)
+    bound = min(tops, key=lambda k: tops[k])
+    top, bottom = tops[bound], min(bottoms)
     trace = _trace(events, overheads.workspaces)
-    at_top = _replay(trace, max(top, 0), setting)
+    # the replay needs room for the measured overhead it does not model itself
+    at_top = _replay(trace, max(top - fig.allocator_extra, 0), setting)
     notes = []
     releases = at_top.fits and fig.reserved_peak > top  # it fit only by releasing cached segments
     if releases:
         notes.append("fits only after the allocator releases its cache (a slower step; fragmentation): "
                      "little room")
-    certain = True if at_top.fits else not _replay(trace, max(bottom, 0), setting).fits
-    return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes)
+    certain = True if at_top.fits else not _replay(trace, max(bottom - fig.allocator_extra, 0), setting).fits
+    return Verdict(at_top.fits, certain, top, top - fig.reserved_peak, releases, notes, bound)
 
 
 def ddp_buckets(fig: Figures) -> int:

@@ -15,6 +15,8 @@ import gzip
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from math import copysign
+from operator import attrgetter
 from typing import Any
 
 from prometheus_client import exposition as prom_text
@@ -61,7 +63,8 @@ class TextCache:
     again. While ranks train, most allocator families change every sample, but only in
     their values: formatting a line's labels (escaping, sorting) is most of the cost, so a
     family whose series are the same as before is written from the heads cut out of its
-    last text and the new values. The daemon renders on its sampler thread, holding the
+    last text and the new values, and a line whose value stands (another rank's, whose file
+    did not change) is its last line. The daemon renders on its sampler thread, holding the
     GIL; a scrape arriving meanwhile waits for it (docs/performance.md).
     The text of a family depends only on its name, type, help and samples, and the
     classic format is the concatenation of the families' texts, so the body is the same
@@ -80,7 +83,7 @@ class TextCache:
             samples = family.samples
             if hit is None or key in new:
                 text = _Text(family)
-            elif hit.samples == samples:
+            elif hit.samples == samples and hit.same_zeros(samples):
                 text = hit
             else:
                 text = hit.again(family)
@@ -91,41 +94,72 @@ class TextCache:
 
 
 class _Text:
-    """One family's samples, their text, and the heads of its lines when they can be reused."""
+    """One family's samples, their text, and its lines cut at each value when they can be reused."""
 
-    __slots__ = ("body", "heads", "samples")
+    __slots__ = ("body", "heads", "lines", "samples", "zeros")
 
-    def __init__(self, family: Metric, heads: list[str] | None = None, body: bytes | None = None) -> None:
+    def __init__(self, family: Metric, cut: tuple[list[str], list[str]] | None = None,
+                 body: bytes | None = None) -> None:
         self.samples = list(family.samples)
+        # (index, sign) of each zero: equal samples write the same text but for 0.0 and -0.0
+        self.zeros = _zeros(self.samples)
         self.body = prom_text.generate_latest(_Families([family])) if body is None else body
-        self.heads = heads if heads is not None else _heads(self.body, self.samples)
+        if cut is None:
+            cut = _cut(self.body, self.samples)
+        # heads: [HELP and TYPE lines, then each sample line up to its value]; lines: each
+        # sample line whole, reused while its sample's value stands
+        self.heads: list[str] | None = cut[0] if cut is not None else None
+        self.lines: list[str] | None = cut[1] if cut is not None else None
+
+    def same_zeros(self, samples: list[Any]) -> bool:
+        """Whether `samples`, equal to this text's, hold each zero with its sign."""
+        return all(copysign(1.0, samples[i].value) == sign for i, sign in self.zeros)
 
     def again(self, family: Metric) -> _Text:
-        """This family's text for new samples: from the heads when only values changed."""
-        heads, old = self.heads, self.samples
+        """This family's text for new samples: from the heads when only values changed, a
+        line whose value stands reused as it was (while ranks train, one rank's file changes
+        at a time: most of a merged family's lines are the last sample's)."""
+        heads, lines, old = self.heads, self.lines, self.samples
         samples = family.samples
-        if heads is None or len(samples) != len(old) or not all(
-            s.name == o.name and s.labels == o.labels and s.timestamp is None and s.native_histogram is None
-            for s, o in zip(samples, old, strict=True)
-        ):
+        if heads is None or lines is None or len(samples) != len(old):
             return _Text(family)
-        lines = [heads[0]]
-        lines.extend([f"{h} {floatToGoString(s.value)}\n" for h, s in zip(heads[1:], samples, strict=True)])
-        return _Text(family, heads, "".join(lines).encode())
+        new: list[str] = []
+        append = new.append
+        for h, s, o, line in zip(heads[1:], samples, old, lines, strict=True):
+            if s is not o:  # else a rank whose file did not change: its very samples
+                if s.name != o.name or s.labels != o.labels or s.timestamp is not None \
+                        or s.native_histogram is not None:
+                    return _Text(family)
+                value = s.value
+                # An equal value writes the same text (floatToGoString writes float(value)),
+                # but for 0.0 and -0.0: a zero is written again.
+                if value != o.value or value == 0:
+                    line = f"{h} {floatToGoString(value)}\n"
+            append(line)
+        return _Text(family, (heads, new), (heads[0] + "".join(new)).encode())
 
 
-def _heads(body: bytes, samples: list[Any]) -> list[str] | None:
-    """[HELP and TYPE lines, then each sample line up to its value], or None when the lines
-    are not one per sample in order (timestamps, OpenMetrics-only samples moved to the end)."""
+def _zeros(samples: list[Any]) -> tuple[tuple[int, float], ...]:
+    if 0 not in map(_value_of, samples):  # the usual case, in C
+        return ()
+    return tuple((i, copysign(1.0, s.value)) for i, s in enumerate(samples) if s.value == 0)
+
+
+def _cut(body: bytes, samples: list[Any]) -> tuple[list[str], list[str]] | None:
+    """([HELP and TYPE lines, then each sample line up to its value], [each sample line]), or
+    None when the lines are not one per sample in order (timestamps, OpenMetrics-only samples
+    moved to the end)."""
     lines = body.decode().split("\n")
     if len(lines) != len(samples) + 3 or lines[-1]:
         return None
     for s in samples:
         if s.timestamp is not None or s.native_histogram is not None or s.name.endswith(_MOVED):
             return None
-    return ["\n".join(lines[:2]) + "\n", *[line.rsplit(" ", 1)[0] for line in lines[2:-1]]]
+    whole = [line + "\n" for line in lines[2:-1]]
+    return ["\n".join(lines[:2]) + "\n", *[line.rsplit(" ", 1)[0] for line in lines[2:-1]]], whole
 
 
+_value_of = attrgetter("value")
 _MOVED = ("_created", "_gsum", "_gcount")  # the samples generate_latest writes apart
 
 

@@ -52,8 +52,7 @@ class HostSource(Source[HostReading]):
         self._process_rss = process_rss
 
     def read(self, cycle: Mapping[str, Any]) -> HostReading:
-        vm = self._api.virtual_memory()
-        swap = self._api.swap_memory()
+        m = self._api.memory()
         rss: dict[int, int] = {}
         nvml = cycle.get("nvml")
         if self._process_rss and nvml is not None:
@@ -62,7 +61,7 @@ class HostSource(Source[HostReading]):
                     rss[pid] = self._api.process_rss(pid)
                 except ProcessUnreadable:
                     continue
-        return HostReading(vm["total"], vm["available"], vm["used"], swap["total"], swap["used"], rss)
+        return HostReading(m.total, m.available, m.used, m.swap_total, m.swap_used, rss)
 
     def families(self, reading: HostReading) -> Iterable[Metric]:
         for name, value in (

@@ -17,6 +17,7 @@ from .attribution import with_attribution
 from .base import Source
 from .breakdown import BreakdownSource
 from .host import HostSource
+from .mps import MpsSource
 from .nvml import NvmlSource
 from .spool import SpoolSource
 
@@ -42,6 +43,9 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None, *,
                 required=nv.required,
             )
         )
+    mps = config.sources.mps
+    if nv.enabled and mps.enabled and (capture is None or mps.proc_root):  # a replay: only a given /proc
+        sources.append(MpsSource(mps.proc_root or "/proc"))
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else this_host()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))

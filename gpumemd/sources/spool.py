@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
+from operator import is_
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,15 @@ from prometheus_client.core import Metric
 
 from gpumemd import known_metrics
 from gpumemd.config import SpoolSourceConfig
-from gpumemd.spool.format import DROP_REASONS, INFO_LABELS, NOTHING, REASONS, SUFFIXES, SpoolReading
+from gpumemd.spool.format import (
+    DROP_REASONS,
+    INFO_LABELS,
+    NOTHING,
+    REASONS,
+    SUFFIXES,
+    RankFamily,
+    SpoolReading,
+)
 from gpumemd.spool.procs import pid_alive, proc_jobs, proc_owner, proc_start
 from gpumemd.spool.reader import SpoolReader
 
@@ -78,37 +87,40 @@ class SpoolSource(Source[SpoolReading]):
             read_only=read_only,
             monotonic=monotonic,
         )
+        # family name -> (its ranks' families, merged) of the last sample: reused while they stand
+        self._merged: dict[str, tuple[list[RankFamily], Metric]] = {}
 
     def read(self, cycle: Mapping[str, Any]) -> SpoolReading:
         return self.reader.read()
 
     def families(self, reading: SpoolReading) -> Iterable[Metric]:
-        merged: dict[str, Metric] = {}
-        claimed: dict[str, str] = {}  # rendered sample name -> family: one family per name
-        seen: set[int] = set()  # series keys (see _validate)
+        # Each family's ranks, in rank order; a family is merged again only when one of them
+        # differs from the last sample's (a rank's file that did not change, or a family of it
+        # whose values stand, is the very tuple it was: spool/format.py's `previous`).
+        by_name: dict[str, list[RankFamily]] = {}
         for rank in reading.ranks:
-            for name, typ, doc, samples, keys in rank.families:
-                fam = merged.get(name)
-                if fam is None:
-                    names = [name + s for s in SUFFIXES.get(typ, ("",))]
-                    if any(claimed.get(n, name) != name for n in names):
-                        continue  # another rank's family renders these names
-                    for n in names:
-                        claimed[n] = name
-                    declared = known_metrics.family(name)  # a declared family's HELP is the declaration's
-                    fam = merged[name] = Metric(name, doc if declared is None else declared.help, typ)
-                elif fam.type != typ:
-                    continue
-                if seen.isdisjoint(keys):  # the usual case: ranks' labels differ
-                    fam.samples.extend(samples)
-                    seen.update(keys)
-                    continue
-                for sample in samples:
-                    series = hash((sample.name, frozenset(sample.labels.items())))
-                    if series not in seen:  # two ranks claim one series: the first (by rank) stands
-                        seen.add(series)
-                        fam.samples.append(sample)
-        yield from merged.values()
+            for fam in rank.families:
+                got = by_name.get(fam[0])
+                if got is None:
+                    by_name[fam[0]] = [fam]
+                else:
+                    got.append(fam)
+        claimed: dict[str, str] = {}  # rendered sample name -> family: one family per name
+        last, kept = self._merged, {}
+        for name, fams in by_name.items():
+            names = [name + s for s in SUFFIXES.get(fams[0][1], ("",))]
+            if any(claimed.get(n, name) != name for n in names):
+                continue  # another rank's family renders these names
+            for n in names:
+                claimed[n] = name
+            hit = last.get(name)
+            if hit is not None and len(hit[0]) == len(fams) and all(map(is_, hit[0], fams)):
+                merged = hit[1]
+            else:
+                merged = _merge(name, fams)
+            kept[name] = (fams, merged)
+            yield merged
+        self._merged = kept  # the last sample's only
         info = metric("gpumemd_process_rank_info", INFO_LABELS)
         when = metric("gpumemd_spool_rank_last_publish_timestamp_seconds", ["pid", "rank", "job_id"])
         for rank in reading.ranks:
@@ -130,6 +142,28 @@ class SpoolSource(Source[SpoolReading]):
         for reason in DROP_REASONS:
             dropped.add_metric([reason], reading.dropped.get(reason, 0))
         yield dropped
+
+
+def _merge(name: str, fams: list[RankFamily]) -> Metric:
+    """One family of every rank holding it (the first rank's type; another type's left out);
+    two ranks claiming one series: the first (by rank) stands."""
+    typ = fams[0][1]
+    declared = known_metrics.family(name)  # a declared family's HELP is the declaration's
+    merged = Metric(name, fams[0][2] if declared is None else declared.help, typ)
+    seen: set[int] = set()  # series keys (format.validate)
+    for _, kind, _, samples, keys in fams:
+        if kind != typ:
+            continue
+        if seen.isdisjoint(keys):  # the usual case: ranks' labels differ
+            merged.samples.extend(samples)
+            seen.update(keys)
+            continue
+        for sample in samples:
+            series = hash((sample.name, frozenset(sample.labels.items())))
+            if series not in seen:
+                seen.add(series)
+                merged.samples.append(sample)
+    return merged
 
 
 def daemon_family_names() -> frozenset[str]:

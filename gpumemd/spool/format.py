@@ -14,6 +14,7 @@ import math
 import os
 import re
 import secrets
+import struct
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,7 +33,7 @@ log = logging.getLogger("gpumemd.spool")
 
 __all__ = [
     "AGENT_NAMESPACE", "DROP_REASONS", "FORMAT", "FORMATS", "FORMAT_V1", "IDENTITY_LABELS", "INFO_LABELS",
-    "NOTHING", "REASONS", "SUFFIXES", "RankFile", "Rejection", "SpoolReading", "agent_schema",
+    "NOTHING", "REASONS", "SUFFIXES", "RankFamily", "RankFile", "Rejection", "SpoolReading", "agent_schema",
     "counter_value", "families_of", "file_name", "file_pid", "gauge_value", "identity_labels",
     "own_pidns", "parse", "rendered_names", "source_key", "spool_dir", "text_value", "validate",
 ]
@@ -254,6 +255,10 @@ def identity_labels(pid: int, identity: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+RankFamily = tuple[str, str, str, tuple[Sample, ...], frozenset[int]]
+"""One family of a rank's file: name, type, help, its Sample tuples, its series keys."""
+
+
 @dataclass(frozen=True)
 class RankFile:
     """One rank's validated spool file: who wrote it, when, and the families the daemon merges."""
@@ -262,9 +267,9 @@ class RankFile:
     written: float
     interval: float
     identity: Mapping[str, str]
-    # (name, type, help, samples, series keys) of the published families only; Sample tuples,
-    # built once per file version, so a merge only extends lists
-    families: Sequence[tuple[str, str, str, tuple[Sample, ...], frozenset[int]]]
+    # the published families only; Sample tuples, built once per file version (a family whose
+    # values stand: once for all its versions), so a merge only extends lists
+    families: Sequence[RankFamily]
     pidns: str | None = None  # the writer's PID namespace, where it said
     series: int = 0  # samples in `families`
     uid: int | None = None  # the file's owner (set when read from a directory)
@@ -414,10 +419,7 @@ def _drop_reason(value: Any) -> str:
     return "non_finite" if type(value) is float else "value"
 
 
-_Family = tuple[str, str, str, tuple[Sample, ...], frozenset[int]]  # name, type, help, samples, keys
-
-
-def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[str, _Family]:
+def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[str, RankFamily]:
     """The families `previous` served, by name; none where its pid or identity differ (the
     identity's labels on every series are set from them)."""
     if previous is None or previous.pid != pid or previous.identity != identity:
@@ -425,13 +427,17 @@ def _served_before(previous: RankFile | None, pid: int, identity: Any) -> dict[s
     return {fam[0]: fam for fam in previous.families}
 
 
-_name_of, _labels_of = attrgetter("name"), attrgetter("labels")
+_name_of, _labels_of, _value_of = attrgetter("name"), attrgetter("labels"), attrgetter("value")
 
 
-def _as_served(rows: list[Any], served: tuple[Sample, ...], counter: bool) -> list[Sample] | None:
+def _as_served(
+    rows: list[Any], served: tuple[Sample, ...], counter: bool
+) -> tuple[Sample, ...] | list[Sample] | None:
     """A family's samples when its rows name, in order, the series `served` holds (every label
     checked then, the identity's set) and every value is a valid one; else None (checked row
-    by row). Whole-list operations in C: no Python step per row but the samples' building."""
+    by row). `served` itself when every value is the one it holds, bit for bit (a family that
+    did not move keeps its samples: the merge and the text cache meet the same objects).
+    Whole-list operations in C: no Python step per row but the samples' building."""
     if len(rows) != len(served):
         return None
     if not rows:
@@ -456,7 +462,15 @@ def _as_served(rows: list[Any], served: tuple[Sample, ...], counter: bool) -> li
     total = sum(values)
     if total - total != 0.0 or (counter and min(values) < 0.0):  # NaN or ±Inf among them
         return None
+    if values[0] == served[0].value:  # else moved: not worth the whole comparison
+        held = tuple(map(_value_of, served))
+        if values == held and (0.0 not in values or _bits(values) == _bits(held)):  # -0.0 == 0.0: the bits
+            return served
     return list(map(Sample, names, map(_labels_of, served), values))
+
+
+def _bits(values: tuple[float, ...]) -> bytes:
+    return struct.pack(f"{len(values)}d", *values)
 
 
 def _validate(
@@ -497,7 +511,7 @@ def _validate(
     rendered_reserved = rendered_names(reserved)
     before = _served_before(previous, pid, identity)
     published = known_metrics.published()  # known families: merged when agents publish them
-    families: list[_Family] = []
+    families: list[RankFamily] = []
     dropped: dict[str, int] = {}
     good_names: set[str] = set()  # label names already checked in this document
     names: set[str] = set()
@@ -515,7 +529,7 @@ def _validate(
             if same is not None:  # the series it served, new values: their labels and keys stand
                 names.add(name)
                 series += len(same)
-                families.append((name, was[1], was[2], tuple(same), was[4]))
+                families.append(was if same is was[3] else (name, was[1], was[2], tuple(same), was[4]))
                 continue
         name = _text(name, "family name", MAX_NAME)
         if not _METRIC_RE.match(name):

@@ -1,13 +1,15 @@
-"""JSON from untrusted bytes, refused before parsing where its objects would pass the allowance.
+"""JSON from untrusted bytes, read within the allowance by construction.
 
-`json.loads` builds every object in C with no hook for lists or strings, so the cost is
-estimated first: an upper bound from counts of the structural bytes (C speed, exact for no
-document but never below its cost), and where that bound passes the allowance, a scan of the
-tokens that prices each as CPython builds it and stops at the allowance. What is priced:
-a dict 64 bytes empty, 184 with keys, 24 more per key; a list 56, 104 with elements; a string
-49 plus its characters (one character: CPython's cached singleton); a number 32 (a small int:
-cached); a pointer to every value 9 (with the lists' over-allocation); a repeated key nothing
-(json memoizes keys); and the decoded text itself.
+Two paths, one result. Where an upper bound of what `json.loads` would take, from counts of the
+structural bytes (C speed, never below its cost), is within the allowance, `json.loads` reads
+the document. Anywhere else, and wherever a caller names the part of a document it needs, the
+streaming reader here reads it: tokens straight off the bytes (no decoded copy of the text),
+each object priced as it is built (`sys.getsizeof` once it is whole, an upper bound while it
+grows; keys and the first short values built once, as `json.loads` builds keys), TooCostly the
+moment the total passes the allowance. A `Fields` schema builds only the
+keys it names (the rest are scanned, never built); an `Each` schema hands every element of a
+list to the caller's `keep` as soon as it is read, and only what `keep` returns is kept and
+priced: a list of answers costs what the caller keeps of them, not what they spelled.
 """
 
 from __future__ import annotations
@@ -15,31 +17,93 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .budget import TooCostly, allowance
 
-__all__ = ["estimate", "loads_json"]
+__all__ = ["Each", "Fields", "Schema", "estimate", "loads_json", "read_json"]
 
-_DICT, _DICT_EMPTY, _KEY = 184, 64, 24
-_LIST, _LIST_EMPTY = 104, 56
+# `json.loads`' objects as `_bound` prices them (CPython 3.11's sizes, rounded up)
+_DICT, _KEY = 184, 24
+_LIST = 104
 _STR, _NUMBER, _POINTER = 49, 32, 9
 
+# The streaming reader's price of a container while it grows: never below CPython's (a dict's
+# table doubles, a list over-allocates by an eighth and six), made exact once it is whole.
+_DICT_OPEN, _DICT_ITEM = 184, 48
+_LIST_OPEN, _LIST_ITEM = 88, 12
+_SHORT = 256  # a string's body of at most this many bytes: its transient copies within the slack
+_MEMO_KEY = 64  # a key's slot in the document's memo of keys (json's: one str per distinct key)
+# Short values kept once, as keys are: a spool file's sample names and label values, an
+# answer's label values repeat row after row; bounded, the memo's cost is within the slack.
+_SHARED_CHARS, _SHARED_VALUES = 64, 1024
+MAX_DEPTH = 256  # containers inside containers: far past any document gpumemd reads
+
 _RUN = "*+" if sys.version_info >= (3, 11) else "*"  # possessive where re has it: no backtracking
+_ONE = "++" if sys.version_info >= (3, 11) else "+"
 _TOKEN = re.compile(
-    rb'"([^"\\]' + _RUN.encode() + rb'(?:\\.[^"\\]' + _RUN.encode() + rb')' + _RUN.encode() + rb')"'
-    rb"(?:[ \t\r\n]" + _RUN.encode() + rb"(:))?"
-    rb'|[{\[]|-?[0-9][-+.eE0-9]' + _RUN.encode() + rb"|true|false|null|\""
+    (
+        r'[ \t\r\n]RUN(?:"([^"\\\x00-\x1f]RUN'  # 1: a string's body, its escapes JSON's
+        r'(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]RUN)RUN)"'
+        r"|(-?(?:0|[1-9][0-9]RUN)(?:\.[0-9]ONE)?(?:[eE][-+]?[0-9]ONE)?)"  # 2: a number
+        r"|([\[\]{},:])"  # 3: structure
+        r"|(true|false|null|NaN|Infinity|-Infinity))"  # 4: what json.loads reads as constants
+    ).replace("RUN", _RUN).replace("ONE", _ONE).encode()
 )
+_END = re.compile(r"[ \t\r\n]RUN\Z".replace("RUN", _RUN).encode())
+_CONSTANTS: dict[bytes, Any] = {
+    b"true": True, b"false": False, b"null": None,
+    b"NaN": float("nan"), b"Infinity": float("inf"), b"-Infinity": float("-inf"),
+}
+_STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT = 1, 2, 3, 4
+_COLON = (_PUNCT, b":")
+
+
+@dataclass(frozen=True)
+class Fields:
+    """An object of which only `names` are built, each read by its own schema (None: as
+    `json.loads` builds it); any other key is scanned and never built. A value that is not an
+    object is built as it is (the caller's check of its type says what is wrong)."""
+
+    names: Mapping[str, Schema]
+
+
+@dataclass(frozen=True)
+class Each:
+    """A list whose elements are each read by `item` and handed to `keep` as soon as read: the
+    list holds what `keep` returns, priced as what it is (the element's price given back)."""
+
+    keep: Callable[[Any], Any]
+    item: Schema = None
+
+
+Schema = Fields | Each | None
 
 
 def loads_json(data: bytes) -> Any:
-    """`json.loads(data)`, or TooCostly (a ValueError) where its text and objects would take more
-    than `allowance(len(data))`; any other ValueError or RecursionError as `json.loads` raises."""
-    limit = allowance(len(data))
-    if _bound(data) > limit:
-        estimate(data, limit)  # raises TooCostly past the limit
-    return json.loads(data)
+    """`json.loads(data)`, or TooCostly (a ValueError) where what it builds would take more than
+    `allowance(len(data))`; any other ValueError as `json.loads` raises for bytes that are not
+    one JSON document (a document nested deeper than MAX_DEPTH included)."""
+    if _bound(data) <= allowance(len(data)):
+        return json.loads(data)
+    return read_json(data)
+
+
+def read_json(data: bytes, schema: Schema = None, limit: int | None = None) -> Any:
+    """The document in `data`, read by `schema` (None: all of it, as `json.loads` builds it);
+    TooCostly once what it has built passes `limit` (default: `allowance(len(data))`)."""
+    reader = _Reader(data, allowance(len(data)) if limit is None else limit)
+    return reader.document(schema)
+
+
+def estimate(data: bytes, limit: int | None = None) -> int:
+    """What the streaming reader builds for the whole of `data` (what `json.loads` builds, less
+    its decoded copy of the text), priced as it is built; TooCostly once past `limit`."""
+    reader = _Reader(data, sys.maxsize if limit is None else limit)
+    reader.document(None)
+    return reader.most
 
 
 def _text(data: bytes) -> int:
@@ -66,45 +130,216 @@ def _bound(data: bytes) -> int:
     )
 
 
-def estimate(data: bytes, limit: int | None = None) -> int:
-    """What `json.loads(data)` allocates, token by token; TooCostly once it passes `limit`.
-    Bounded itself: the keys it remembers are priced as it remembers them."""
-    total = _text(data)
-    keys: set[bytes] = set()
-    size = len(data)
-    for m in _TOKEN.finditer(data):
-        start, end = m.span()
-        first = data[start]
-        if first == 0x22:  # a string, or a quote that starts no string: not JSON
-            if m.group(1) is None:
-                raise ValueError(f"not JSON: an unterminated string at byte {start}")
-            body = m.group(1)
-            chars = len(body) * (1 if body.isascii() and b"\\u" not in body else 4)
-            if m.group(2) is not None:  # a key: built once, then memoized
-                if body not in keys:
-                    keys.add(body)
-                    total += _STR + chars
-                total += _KEY
-            else:
-                total += _POINTER + (_STR + chars if len(body) > 1 else 0)
-        elif first == 0x7B:  # {
-            total += _POINTER + (_DICT_EMPTY if _closes(data, end, size, 0x7D) else _DICT)
-        elif first == 0x5B:  # [
-            total += _POINTER + (_LIST_EMPTY if _closes(data, end, size, 0x5D) else _LIST)
-        elif first in b"tfn":
-            total += _POINTER
-        else:
-            small = end - start <= 3 and m.group().lstrip(b"-").isdigit()
-            total += _POINTER + (0 if small else _NUMBER + (end - start) // 2)
-        if limit is not None and total > limit:
+class _Reader:
+    """One document's tokens, read once from the start; `total` what is built and kept now,
+    `most` the highest it reached. The hot paths are written out inline: a token is a few
+    Python steps (this reader is what the spool's large files and every answer of `explain`
+    and `top` go through)."""
+
+    def __init__(self, data: bytes, limit: int) -> None:
+        self.data, self.limit = data, limit
+        self.end = 0  # where the last token ended
+        self.total = self.most = 0
+        self.keys: dict[str, str] = {}  # every key, and the first short values: each built once
+        self.shared = 0  # values in `keys`
+
+    def document(self, schema: Schema) -> Any:
+        kind, token = self._token()
+        value = self._value(kind, token, schema, 0)
+        if _END.match(self.data, self.end) is None:
+            raise ValueError(f"not JSON: extra data at byte {self.end}")
+        return value
+
+    def _spend(self, n: int) -> None:
+        self.total += n
+        if self.total > self.most:
+            self._peak()
+
+    def _peak(self) -> None:
+        self.most = self.total
+        if self.most > self.limit:
+            size = len(self.data)
             raise TooCostly(
-                f"refused: its objects would take more than {limit >> 20} MiB "
-                f"({limit // max(size, 1)}x its {size} bytes)"
+                f"refused: its objects would take more than {self.limit >> 20} MiB "
+                f"({self.limit // max(size, 1)}x its {size} bytes)"
             )
-    return total
+
+    def _token(self) -> tuple[int, bytes]:
+        m = _TOKEN.match(self.data, self.end)
+        if m is None:
+            raise ValueError(f"not JSON: no value at byte {self.end}")
+        self.end = m.end()
+        kind = m.lastindex or 0  # every alternative is a group: never 0
+        return kind, m.group(kind)
+
+    def _value(self, kind: int, token: bytes, schema: Schema, depth: int) -> Any:
+        if kind == _STRING:
+            return self._string(token)
+        if kind == _NUMBER_TOKEN:
+            value: Any = float(token) if token.strip(b"-0123456789") else int(token)
+            if type(value) is float or not -5 <= value <= 256:  # small ints: cached
+                self.total += sys.getsizeof(value)
+                if self.total > self.most:
+                    self._peak()
+            return value
+        if kind == _CONSTANT:
+            return _CONSTANTS[token]  # singletons, and three floats shared by every document
+        if depth >= MAX_DEPTH:
+            raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
+        if token == b"{":
+            return self._object(schema if isinstance(schema, Fields) else None, depth + 1)
+        if token == b"[":
+            return self._list(schema if isinstance(schema, Each) else None, depth + 1)
+        raise ValueError(f"not JSON: {token.decode()!r} where a value belongs, byte {self.end - 1}")
+
+    def _string(self, body: bytes) -> str:
+        out = self._decoded(body)
+        if len(out) <= 1:  # "" and one Latin-1 character: cached
+            return out
+        if len(body) <= _SHARED_CHARS:  # a name or label value: most are repeated
+            memo = self.keys.get(out)
+            if memo is not None:
+                return memo
+            if self.shared < _SHARED_VALUES:
+                self.shared += 1
+                self.keys[out] = out
+                self.total += _MEMO_KEY
+        self.total += sys.getsizeof(out)
+        if self.total > self.most:
+            self._peak()
+        return out
+
+    def _decoded(self, body: bytes) -> str:
+        """A string's body decoded. A long one's transient copies (the token's, and the quoted
+        one its escapes are undone from) are priced while they live; a short one's are within
+        the slack."""
+        if b"\\" not in body:
+            if len(body) <= _SHORT:
+                return body.decode("utf-8")
+            transient = len(body) + _STR
+        else:
+            transient = 2 * len(body) + 2 * _STR
+        self._spend(transient)
+        out: str = body.decode("utf-8") if b"\\" not in body else json.loads(b'"' + body + b'"')
+        self.total -= transient
+        return out
+
+    def _key(self, body: bytes) -> str:
+        key = self._decoded(body)
+        memo = self.keys.get(key)
+        if memo is None:
+            self.keys[key] = memo = key
+            self._spend(sys.getsizeof(key) + _MEMO_KEY)
+        return memo
+
+    def _object(self, fields: Fields | None, depth: int) -> Any:
+        out: dict[str, Any] = {}
+        spent = _DICT_OPEN
+        self._spend(spent)
+        kind, token = self._token()
+        if token == b"}" and kind == _PUNCT:
+            self._spend(sys.getsizeof(out) - spent)
+            return out
+        names = None if fields is None else fields.names
+        while True:
+            if kind != _STRING:
+                raise ValueError(f"not JSON: an object's key expected at byte {self.end - len(token)}")
+            key = self._key(token)
+            if self._token() != _COLON:
+                raise ValueError(f"not JSON: ':' expected at byte {self.end}")
+            kind, token = self._token()
+            if names is not None and key not in names:
+                self._skip(kind, token, depth)
+            else:
+                self.total += _DICT_ITEM
+                spent += _DICT_ITEM
+                out[key] = self._value(kind, token, None if names is None else names[key], depth)
+            if self._close(b"}"):
+                break
+            kind, token = self._token()
+        self._spend(sys.getsizeof(out) - spent)  # exact, now that it is whole
+        return out
+
+    def _list(self, each: Each | None, depth: int) -> list[Any]:
+        out: list[Any] = []
+        spent = _LIST_OPEN
+        self._spend(spent)
+        kind, token = self._token()
+        if not (kind == _PUNCT and token == b"]"):
+            while True:
+                self.total += _LIST_ITEM
+                spent += _LIST_ITEM
+                if each is None:
+                    out.append(self._value(kind, token, None, depth))
+                else:
+                    before = self.total
+                    item = self._value(kind, token, each.item, depth)
+                    kept = each.keep(item)
+                    del item
+                    # what it built gives way to what the caller keeps of it (shared parts counted again)
+                    self.total = before
+                    self._spend(self._size(kept))
+                    out.append(kept)
+                if self._close(b"]"):
+                    break
+                kind, token = self._token()
+        self._spend(sys.getsizeof(out) - spent)
+        return out
+
+    def _size(self, obj: Any) -> int:
+        """What `obj` (what a caller's `keep` returned) takes, each part counted wherever it is
+        referenced (an upper bound) but the document's keys (held once by the memo) and what
+        CPython caches: containers, strings and numbers walked, anything else its own size."""
+        if obj is None or type(obj) is bool:
+            return 0
+        if type(obj) is str:
+            return 0 if len(obj) <= 1 or self.keys.get(obj) is obj else sys.getsizeof(obj)
+        size = sys.getsizeof(obj)
+        if isinstance(obj, dict):
+            return size + sum(self._size(k) + self._size(v) for k, v in obj.items())
+        if isinstance(obj, (list, tuple)):
+            return size + sum(self._size(v) for v in obj)
+        return size
+
+    def _skip(self, kind: int, token: bytes, depth: int) -> None:
+        """A value read to its end by the same grammar, nothing of it built (a skipped string's
+        escapes are checked, not undone)."""
+        if kind != _PUNCT:
+            return
+        if depth >= MAX_DEPTH:
+            raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
+        if token == b"{":
+            kind, token = self._token()
+            if kind == _PUNCT and token == b"}":
+                return
+            while True:
+                if kind != _STRING:
+                    raise ValueError(f"not JSON: an object's key expected at byte {self.end - len(token)}")
+                if self._token() != (_PUNCT, b":"):
+                    raise ValueError(f"not JSON: ':' expected at byte {self.end}")
+                self._skip(*self._token(), depth + 1)
+                if self._close(b"}"):
+                    return
+                kind, token = self._token()
+        elif token == b"[":
+            kind, token = self._token()
+            if kind == _PUNCT and token == b"]":
+                return
+            while True:
+                self._skip(kind, token, depth + 1)
+                if self._close(b"]"):
+                    return
+                kind, token = self._token()
+        else:
+            raise ValueError(f"not JSON: {token.decode()!r} where a value belongs, byte {self.end - 1}")
+
+    def _close(self, closer: bytes) -> bool:
+        """After a container's element: True where `closer` ends it, False after a comma."""
+        kind, token = self._token()
+        if kind == _PUNCT and token == closer:
+            return True
+        if kind != _PUNCT or token != b",":
+            raise ValueError(f"not JSON: ',' or {closer.decode()!r} expected at byte {self.end - len(token)}")
+        return False
 
 
-def _closes(data: bytes, at: int, size: int, closer: int) -> bool:
-    """Whether the container opened before `at` closes right there (with space between, it is
-    priced as holding something: only ever too high)."""
-    return at < size and data[at] == closer

@@ -16,7 +16,7 @@ import pickletools
 import sys
 from typing import Any
 
-from .budget import TooCostly, allowance
+from .budget import PICKLE_FACTOR, TooCostly, allowance
 
 __all__ = ["ClassRefused", "estimate", "load_pickle"]
 
@@ -43,9 +43,9 @@ class _NoClasses(pickle.Unpickler):
 
 def load_pickle(data: bytes) -> Any:
     """`data` unpickled with no class allowed; TooCostly (a ValueError) where its objects would
-    take more than `allowance(len(data))`; ClassRefused for a class asked for; any
+    take more than `allowance(len(data), PICKLE_FACTOR)`; ClassRefused for a class asked for; any
     other exception for bytes that are not a pickle."""
-    estimate(data, allowance(len(data)))
+    estimate(data, allowance(len(data), PICKLE_FACTOR))
     return _NoClasses(io.BytesIO(data)).load()
 
 

@@ -1,6 +1,7 @@
 """Reads of fake tensors' values on a real CUDA build (fake CUDA tensors, not the CPU path the
 unit tests take): the training scripts of tests/fixtures/preflight/scripts give the plain loop's
-memory, the same reads and the same refusals, and the GPU's own memory and values are untouched
+memory, the same reads and the same refusals, a boolean mask at its bound, and the GPU's own
+memory and values are untouched
 by the fake run."""
 
 from __future__ import annotations
@@ -34,8 +35,11 @@ def _runs() -> None:
         assert {Path(site).name: n for site, n in stream.value_reads.items()} == reads, name
     with pytest.raises(NotRunnable, match="a value steers memory"):
         fakerun.run_script(str(SCRIPTS / "sized_by_value.py"), remap=False)
-    with pytest.raises(NotRunnable, match="DynamicOutputShapeException"):
-        fakerun.run_script(str(SCRIPTS / "masked.py"), remap=False)
+    masked = fakerun.run_script(str(SCRIPTS / "sized_by_values.py"), ["mask"], remap=False)  # at its bound
+    every = fakerun.run_script(str(SCRIPTS / "sized_by_values.py"), ["mask", "all"], remap=False)
+    assert masked.peak == every.peak and masked.bounded and masked.low_events is not None
+    with pytest.raises(NotRunnable, match="DynamicOutputShapeException"):  # no bound from its input
+        fakerun.run_script(str(SCRIPTS / "sized_by_values.py"), ["bincount"], remap=False)
 
 
 @pytest.mark.timeout_s(240)

@@ -114,3 +114,32 @@ def test_a_hostile_mps_value_leaves_the_diagnosis_as_without_it() -> None:
         FakeTorchAtOom(30 * GIB, 30 * GIB), None, pid=7, env={ENV_VAR: "0=1G" * 5000}
     ).diagnose(0, 60 * GIB, 80 * GIB, 49 * GIB)
     assert (hostile.cause, hostile.fix) == (plain.cause, plain.fix) == ("capacity", plain.fix)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(max_size=300), max_size=12), st.sampled_from([b"", b"0=", b"1="]),
+       st.binary(max_size=40))
+def test_the_daemon_takes_only_the_limit_from_a_servers_environment_of_any_bytes(
+        entries: list[bytes], ordinal: bytes, limit: bytes) -> None:
+    """Another process's environment (the MPS server's /proc/<pid>/environ, sources/mps.py): any
+    bytes, any other variables; the daemon keeps the three it reads and nothing else, and the
+    limit it exports is the one `parse` accepts from the variable, never a figure of another."""
+    import tempfile
+    from pathlib import Path
+
+    from gpumemd.sources.mps import MpsSource, server_settings
+    from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
+
+    entries = [e for e in entries if not e.startswith(b"CUDA_VISIBLE_DEVICES=")]  # device 0 is GPU 0
+    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=" + ordinal + limit, *entries])
+    kept = server_settings(raw)
+    assert set(kept) <= {ENV_VAR, "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "CUDA_VISIBLE_DEVICES"}
+    with tempfile.TemporaryDirectory() as root:
+        (Path(root) / "7").mkdir()
+        (Path(root) / "7" / "comm").write_bytes(b"nvidia-cuda-mps\n")
+        (Path(root) / "7" / "environ").write_bytes(raw)
+        gpu = GpuReading(0, "GPU-0", None, None, 1 << 40, 0, 1 << 40, 0, (GpuProcess(7, 1),))
+        reading = MpsSource(root).read({"nvml": NvmlReading(None, (gpu,), {}, 0)})
+    parsed = parse(kept.get(ENV_VAR, ""))
+    want = parsed.get(0, parsed.get(ALL)) if parsed else None
+    assert [n for _, _, n in reading.memory_limits] == ([] if want is None else [want])

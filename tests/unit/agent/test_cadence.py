@@ -96,8 +96,10 @@ def test_rules_run_every_evaluation_interval_and_the_engine_knows_it() -> None:
         2.0,
         2.0,
         2.0,
+        2.0,
     ]
-    # oom leak categories (every sample: its step peak is the allocator's) training forecast self
+    # oom leak categories (every sample: its step peak is the allocator's) calibration (its step
+    # peaks taken at the boundaries) training forecast self
 
 
 def test_the_allocator_limit_is_reread_once_a_second() -> None:

@@ -14,7 +14,7 @@ import pytest
 import torch
 
 from gpumemd import cli
-from tests.helpers import ROOT
+from tests.helpers import CAPTURES, ROOT, gpumemd_process
 
 JOB = "tests.unit.preflight.models:tiny"
 SCRAPE = ROOT / "tests" / "golden" / "h100__580.159.04__two-ranks-cupy.prom"  # a daemon's
@@ -31,8 +31,24 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 def test_fits_exit_0_with_the_split(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, JOB, "--shape", "2x16", "--gpu", "H100-80GB")
     assert code == 0
-    assert "2x16: FITS" in out and "parameters" in out and "outside PyTorch" in out
+    assert out.splitlines()[3].split()[:2] == ["2x16", "FITS"]  # the table's row
+    assert "parameters" in out and "outside PyTorch" in out
     assert len(out.splitlines()) <= 24  # one screen
+
+
+def test_four_shapes_at_four_ranks_with_a_search_fit_one_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    """The request that printed 29 lines, some 180 columns wide: one screen, every shape's verdict."""
+    shapes = ["1x64", "2x64", "4x128", "8x512"]
+    argv = [JOB, *(x for s in shapes for x in ("--shape", s)), "--world", "4", "--search", "batch",
+            "--total", str(3060 * MiB)]
+    code, out, _ = _run(capsys, *argv)
+    lines = out.splitlines()
+    assert code == 0 and lines[1].startswith("FITS (exit 0): 4 of 4 shape(s) fit as DDP ranks")
+    assert len(lines) <= 24 and max(map(len, lines)) <= 100
+    assert [line.split()[:2] for line in lines[3:7]] == [[s, "FITS"] for s in shapes]
+    assert any(line.startswith("largest batch that fits (x512): ") for line in lines)
+    code, verbose, _ = _run(capsys, *argv, "-v")  # every figure: each shape's split and per-rank figures
+    assert code == 0 and verbose.count("per rank under FSDP2 (4 ranks, arithmetic, not run)") == 4
 
 
 def test_does_not_fit_exit_1_and_the_edge_is_not_a_fit(capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,7 +77,7 @@ def test_per_rank_figures_for_a_world(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0 and shape["nccl"] > 0
     assert fsdp["allocated"] < shape["allocated_peak"] < ddp["allocated"]
     code, text, _ = _run(capsys, JOB, "--shape", "2x64", "--gpu", "H100-80GB", "--world", "4")
-    assert "per rank under FSDP2 (4 ranks, arithmetic, not run)" in text
+    assert "DDP/rank  FSDP2/rank" in text.splitlines()[2]
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a GPU to read")
@@ -87,7 +103,11 @@ def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
                                         "temporaries", "other"}
     assert shape["tensors_peak"] <= shape["allocated_peak"] <= shape["reserved_peak"]
     assert shape["total"] == shape["reserved_peak"] + shape["non_pytorch"] + shape["nccl"]
-    assert set(shape["verdict"]) == {"fits", "certain", "capacity", "headroom", "releases_cache", "notes"}
+    assert set(shape["verdict"]) == {"fits", "certain", "capacity", "headroom", "releases_cache", "notes",
+                                     "bound"}
+    assert shape["verdict"]["bound"] == "device total" and shape["bound_bytes"] == 0
+    assert set(doc["device"]) == {"name", "total", "driver_reserved", "others", "fraction_limit", "free",
+                                  "mps_limit", "source"}
     if not torch.cuda.is_available():  # the CPU path: its wider interval, said
         assert doc["overheads"]["error"] == 0.10 and "±10 %" in doc["notes"][0]
         assert shape["error_bytes"] == int(0.10 * shape["allocated_peak"])
@@ -150,6 +170,32 @@ def test_a_node_gives_its_gpus_total_and_the_other_processes(capsys: pytest.Capt
     assert code == 0
     assert doc["device"]["total"] == 85520809984 and doc["device"]["others"] > 4 * 1024 * MiB
     assert "80433577984 B free" in doc["device"]["source"]
+
+
+def test_a_live_nodes_mps_limit_holds_the_verdict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A real `gpumemd serve` replaying an H200 with 148 GB free, whose process (pid 450) stands
+    as the GPU's MPS server in a /proc tree (`sources.mps.proc_root`): its environment's limit
+    for a new client is exported, and preflight --node holds the job to it, saying so."""
+    capture = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
+    server = tmp_path / "proc" / "450"
+    server.mkdir(parents=True)
+    (server / "comm").write_bytes(b"nvidia-cuda-mps\n")
+    cfg = tmp_path / "gpumemd.yaml"
+    cfg.write_text(f"sources: {{mps: {{proc_root: {tmp_path / 'proc'}}}}}\n")
+    argv = [JOB, "--shape", "1x8", "--node"]
+    for limit, code_wanted in (("2G", 0), ("768M", 1)):
+        (server / "environ").write_bytes(b"HOME=/root\0CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=50\0"
+                                         + f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0={limit}\0".encode())
+        with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
+            code, out, _ = _run(capsys, *argv, url, "--json")
+            text_code, text, _ = _run(capsys, *argv, url)
+        doc = json.loads(out)
+        assert code == text_code == code_wanted
+        assert doc["device"]["mps_limit"] == {"2G": 2 << 30, "768M": 768 * MiB}[limit]
+        assert doc["device"]["free"] == 148483735552
+        assert "50 % of its threads under MPS" in doc["device"]["source"]
+        assert doc["shapes"][0]["verdict"]["bound"] == "MPS limit"
+        assert "held to the MPS limit" in text.splitlines()[1]
 
 
 def test_the_jobs_allocator_settings_are_replayed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,6 +262,21 @@ def test_a_script_whose_size_comes_from_a_value_is_exit_2_naming_the_line(
     script = ROOT / "tests" / "fixtures" / "preflight" / "scripts" / "sized_by_value.py"
     code, out, err = _run(capsys, str(script), "--gpu", "H100-80GB")
     assert code == 2 and not out and "a value steers memory" in err and "sized_by_value.py:10 x2" in err
+
+
+def test_a_boolean_mask_is_predicted_at_its_bound_and_bincount_is_exit_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = str(ROOT / "tests" / "fixtures" / "preflight" / "scripts" / "sized_by_values.py")
+    code, out, _ = _run(capsys, script, "--gpu", "H100-80GB", "--json", "--", "mask")
+    doc = json.loads(out)
+    assert code == 0 and doc["shapes"][0]["bound_bytes"] > 0
+    [note] = [n for n in doc["notes"] if "sized by values taken at their bound" in n]
+    lines = Path(script).read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "logits[keep]" in text)
+    assert f"sized_by_values.py:{line} (index) x4" in note
+    assert " lower (the run with them empty)" in note and "reaches 0 B" not in note
+    code, out, err = _run(capsys, script, "--gpu", "H100-80GB", "--", "bincount")
+    assert code == 2 and not out and "aten.bincount" in err and "no bound" in err
 
 
 def test_a_scripts_own_memory_fraction_is_held_in_the_verdict(capsys: pytest.CaptureFixture[str],

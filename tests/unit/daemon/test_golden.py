@@ -17,7 +17,7 @@ from gpumemd.backends.replay import load_capture
 from gpumemd.runtime import ReloadStatus
 from gpumemd.sampling.sampler import Sampler
 from gpumemd.sources.node import node_sources
-from tests.helpers import CAPTURES, GOLDEN
+from tests.helpers import CAPTURES, FIXTURES, GOLDEN
 
 CAPTURE_FILES = sorted(CAPTURES.glob("*.json"))
 TIMING = (
@@ -26,8 +26,10 @@ TIMING = (
     "gpumemd_sample_duration_seconds",
     "gpumemd_config_last_reload_success_timestamp_seconds",
 )
-# Every optional series on, so the golden file shows all the daemon can export.
-FULL = config.loads("sources: {nvml: {process_names: true, utilization: true}}")
+# Every optional series on, so the golden file shows all the daemon can export (the MPS server's
+# limits from a /proc tree where the one-process capture's pid is the server: its README).
+FULL = config.loads("sources: {nvml: {process_names: true, utilization: true}, "
+                    f"mps: {{proc_root: {FIXTURES / 'proc-mps'}}}}}")
 
 
 def render(capture: Path) -> str:

@@ -23,10 +23,12 @@ import sys
 import time
 from pathlib import Path
 
-from gpumemd.http.connection import Conn
+import pytest
+
+from gpumemd.http.connection import Conn, gil_held_io
 from gpumemd.http.server import MAX_CONNECTIONS_ENV, HttpServer, ServerLimits
 from tests.helpers import ROOT
-from tests.http_helpers import METRICS, trivial_app, wait_for
+from tests.http_helpers import METRICS, raw, trivial_app, wait_for
 
 HERE = Path(__file__).resolve().parent
 REPO = ROOT
@@ -215,3 +217,39 @@ def test_eviction_prefers_silent_connections_to_an_active_scraper() -> None:
         scraper.close()
     finally:
         srv.stop()
+
+
+@pytest.mark.skipif(gil_held_io() is None, reason="Linux's libc only")
+def test_a_plaintext_connection_is_accepted_and_closed_keeping_the_gil(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each call that drops the GIL is a switch interval's wait behind a busy thread (the
+    daemon's sampler): a scrape on a new connection is accepted, made non-blocking and closed
+    by calls that keep it (GilHeldIO), none of the socket module's that drop it."""
+    dropped: list[tuple[str, int]] = []  # (call, the socket's local port)
+    for name in ("accept", "setblocking", "close"):
+        real = getattr(socket.socket, name)
+
+        def spy(self: socket.socket, *a: object, _name: str = name, _real: object = real) -> object:
+            try:
+                local = self.getsockname()
+            except OSError:  # closed already
+                local = None
+            dropped.append((_name, local[1] if isinstance(local, tuple) else -1))  # -1: a Unix socket
+            return _real(self, *a)  # type: ignore[operator]
+
+        monkeypatch.setattr(socket.socket, name, spy)
+    srv = HttpServer("127.0.0.1:0", trivial_app)
+    srv.start()
+    port = srv.address[1]
+    dropped.clear()  # the listening socket's set-up
+    try:
+        for _ in range(3):  # a new connection each, closed by the server (HTTP/1.0)
+            assert raw(srv, b"GET /metrics HTTP/1.0\r\n\r\n").endswith(METRICS)
+        assert wait_for(lambda: srv.stats["connections"] >= 3 and not srv._conns, 5)
+        served = [call for call, local in dropped if local == port]  # the server's side only
+    finally:
+        srv.stop()
+    assert srv.stats["connections"] == 3 and served == []
+    # the spies see the socket module's calls: the clients' own closes went through them
+    assert [call for call, local in dropped if local != port].count("close") >= 3

@@ -44,6 +44,29 @@ def test_others_the_driver_and_a_fraction_limit_take_their_share() -> None:
     assert not judge(EVENTS, _fig(), Device("t", 80 * GiB, fraction_limit=6 * GiB), OVER).fits
 
 
+@pytest.mark.parametrize("device, bound", [
+    (Device("t", 80 * GiB, others=2 * GiB), "device total"),
+    (Device("t", 80 * GiB, free=10 * GiB), "free memory"),  # a node's reading: less than total - others
+    (Device("t", 80 * GiB, free=10 * GiB, mps_limit=9 * GiB), "MPS limit"),
+    (Device("t", 80 * GiB, free=10 * GiB, mps_limit=9 * GiB, fraction_limit=7 * GiB), "memory fraction"),
+    (Device("t", 80 * GiB, free=10 * GiB, mps_limit=12 * GiB, fraction_limit=11 * GiB), "free memory"),
+])
+def test_the_capacity_is_the_smallest_bound_and_says_which(device: Device, bound: str) -> None:
+    """An MPS limit caps everything the process holds (NCCL and the non-PyTorch bytes too); a
+    fraction, PyTorch's reserved bytes alone: 9 GiB under MPS leaves less than 7 GiB of fraction."""
+    v = judge(EVENTS, _fig(), device, OVER)
+    assert v.bound == bound and v.fits
+    allowed = {"device total": 78 * GiB, "free memory": 10 * GiB, "MPS limit": 9 * GiB}
+    outside = 0 if bound == "memory fraction" else OVER.non_pytorch + OVER.non_pytorch_spread
+    assert v.capacity == allowed.get(bound, 7 * GiB) - outside - _fig().error_bytes
+
+
+def test_an_mps_limit_below_the_needs_does_not_fit_on_a_free_gpu() -> None:
+    fits = judge(EVENTS, _fig(), Device("t", 80 * GiB, free=80 * GiB, mps_limit=7 * GiB), OVER)
+    over = judge(EVENTS, _fig(), Device("t", 80 * GiB, free=80 * GiB, mps_limit=6 * GiB), OVER)
+    assert fits.fits and not over.fits and over.certain and over.bound == "MPS limit"
+
+
 def test_nccl_counts_for_more_than_one_rank() -> None:
     assert _fig(world=1).nccl == 0 and _fig(world=4).nccl == 600 * MiB
     assert judge(EVENTS, _fig(1), Device("t", 7 * GiB + 200 * MiB), OVER).fits

@@ -72,3 +72,23 @@ def test_values_alone_changing_reuse_the_heads_and_a_bad_value_still_raises() ->
         pass
     else:
         raise AssertionError("a value that is no number renders")
+
+
+def test_a_line_whose_value_stands_is_not_written_again(monkeypatch: Any) -> None:
+    """One rank's series moved among four: only its line is formatted; a zero's sign is kept."""
+
+    def fam(values: list[float]) -> Metric:
+        f = GaugeMetricFamily("t_g", "g", labels=["rank"])
+        for rank, value in enumerate(values):
+            f.add_metric([str(rank)], value)
+        return f
+
+    cache = exposition.TextCache()
+    cache.render([fam([1.0, 2.0, 0.0, 4.0])])
+    written: list[float] = []
+    real = exposition.floatToGoString
+    monkeypatch.setattr(exposition, "floatToGoString", lambda v: written.append(v) or real(v))
+    for values in ([1.0, 2.5, 0.0, 4.0], [1.0, 2.5, -0.0, 4.0], [9.0, 2.5, -0.0, 4.0]):
+        got = cache.render([fam(values)])
+        assert got == exposition.prom_text.generate_latest(exposition._Families([fam(values)]))
+    assert written == [2.5, 0.0, -0.0, 9.0, -0.0]  # the moved values and the zeros, nothing else

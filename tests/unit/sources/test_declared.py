@@ -141,8 +141,9 @@ def test_each_declared_collector_renders_what_it_declares() -> None:
     from gpumemd.sources.spool import daemon_family_names
 
     collectors = {i.collector for i in known_metrics.declarations()}
-    sources = {"nvml", "host", "breakdown", "kubelet", "slurm", "spool", "allocator", "pools", "process",
-               "training", "forecast", "oom", "agent", "categories", "leak", "sections"}
+    sources = {"nvml", "host", "breakdown", "kubelet", "slurm", "mps",
+               "spool", "allocator", "pools", "process",
+               "training", "forecast", "oom", "agent", "categories", "calibration", "leak", "sections"}
     assert collectors == sources | {"sampler", "daemon", "alerts"}
     assert SELF_NAMES == known_metrics.collected_by("sampler") and len(SELF_NAMES) == 7
     assert known_metrics.collected_by("nvml") <= daemon_family_names()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from gpumemd.backends.host import ProcessUnreadable
+from gpumemd.backends.host import HostMemory, ProcessUnreadable
 from gpumemd.sources.host import HostSource
 from tests.helpers import samples
 
@@ -16,11 +16,8 @@ class FakeHost:
     def __init__(self) -> None:
         self.asked: list[int] = []
 
-    def virtual_memory(self) -> dict[str, int]:
-        return {"total": 1000, "available": 600, "used": 400}
-
-    def swap_memory(self) -> dict[str, int]:
-        return {"total": 50, "used": 5}
+    def memory(self) -> HostMemory:
+        return HostMemory(1000, 600, 400, 50, 5)
 
     def process_rss(self, pid: int) -> int:
         self.asked.append(pid)

@@ -11,6 +11,7 @@ import pytest
 from gpumemd import config
 from gpumemd.backends.podresources import Assignment
 from gpumemd.sources.kubelet import KubeletReading, KubeletSource, PodAttribution
+from gpumemd.sources.mps import MpsReading, MpsSource
 from gpumemd.sources.node import node_sources
 from gpumemd.sources.slurm import SlurmReading, SlurmSource
 from tests.fakes import FakeTorch
@@ -45,6 +46,7 @@ def test_daemon_sources_declare_their_names(capture: Path) -> None:
 
 def test_attribution_sources_declare_their_names() -> None:
     check(SlurmSource(), SlurmReading({42: "7"}, (("0", "GPU-a", "7"),)))
+    check(MpsSource(), MpsReading((("0", "GPU-a", 1 << 30),), (("0", "GPU-a", 50.0),)))
     kubelet = KubeletSource(api=None, attribution=PodAttribution())  # type: ignore[arg-type]
     check(kubelet, KubeletReading((Assignment("ns", "pod", "c", "nvidia.com/gpu", "GPU-a"),)))
 

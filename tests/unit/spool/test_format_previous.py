@@ -126,3 +126,23 @@ def test_a_family_declared_again_under_another_type_is_checked_again() -> None:
     doc["types"][-1][1] = "unknown"  # read as a gauge, but an `_info` name only a gauge may have
     with_it, without = both(doc, previous)
     assert with_it == without and isinstance(with_it, Rejection) and with_it.reason == "schema"
+
+
+def test_a_family_whose_values_stand_is_the_one_served_and_a_zeros_sign_is_not_lost() -> None:
+    import math
+
+    first = healthy_doc(4242)
+    previous = parse(json.dumps(first).encode(), name_pid=4242)
+    assert isinstance(previous, RankFile) and previous.families
+    again = parse(json.dumps(first).encode(), name_pid=4242, previous=previous)
+    assert isinstance(again, RankFile)
+    assert all(b is a for a, b in zip(previous.families, again.families, strict=True))  # nothing built
+    zero = copy.deepcopy(first)
+    zero["samples"][0][3] = 0.0
+    held = parse(json.dumps(zero).encode(), name_pid=4242)
+    assert isinstance(held, RankFile)
+    zero["samples"][0][3] = -0.0
+    signed = parse(json.dumps(zero).encode(), name_pid=4242, previous=held)
+    assert isinstance(signed, RankFile) and signed.families[0] is not held.families[0]
+    assert math.copysign(1.0, signed.families[0][3][0].value) == -1.0
+    assert signed.families[1:] == held.families[1:] and signed.families[1] is held.families[1]

@@ -1,6 +1,8 @@
-"""The untrusted readers' estimates: never below what CPython builds for the documents the
-project reads (real spool files, captures, torch snapshots, Prometheus-shaped answers), so a real
-document is never refused, and each refusal is one line."""
+"""The untrusted readers: the streaming JSON reader builds what `json.loads` builds (or the part
+its caller names), never allocates more than it prices, and refuses what `json.loads` refuses
+(named documents, and any document hypothesis draws, whole or with a few bytes broken);
+the byte-count bound that lets `json.loads` read is never below what it builds; the pickle
+estimate is never below what CPython builds for real torch snapshots; each refusal is one line."""
 
 from __future__ import annotations
 
@@ -10,8 +12,20 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from gpumemd.untrusted import TooCostly, allowance, jsondoc, loads_json, pickled
+from gpumemd.untrusted import (
+    PICKLE_FACTOR,
+    Each,
+    Fields,
+    TooCostly,
+    allowance,
+    jsondoc,
+    loads_json,
+    pickled,
+    read_json,
+)
 from gpumemd.untrusted.pickled import ClassRefused, load_pickle
 from tests.helpers import ROOT, peak_allocated
 
@@ -39,20 +53,82 @@ JSON_DOCS: dict[str, bytes] = {
 
 
 @pytest.mark.parametrize("data", JSON_DOCS.values(), ids=JSON_DOCS.keys())
-def test_the_json_estimate_is_never_below_what_is_built(data: bytes) -> None:
-    built = peak_allocated(lambda: json.loads(data))
-    assert jsondoc.estimate(data) >= built, (jsondoc.estimate(data) / built)
-    assert jsondoc._bound(data) >= jsondoc.estimate(data)
+def test_the_streaming_reader_builds_what_json_loads_builds(data: bytes) -> None:
+    assert read_json(data, limit=1 << 40) == json.loads(data)
 
 
-REAL = [name for name in JSON_DOCS if name.endswith(".json") or name.startswith("prometheus")]
+# what the reader allocates that it does not price: its frames and one token's match
+UNPRICED = 64 << 10
+
+
+@pytest.mark.parametrize("data", JSON_DOCS.values(), ids=JSON_DOCS.keys())
+def test_the_streaming_reader_never_allocates_more_than_it_prices(data: bytes) -> None:
+    assert peak_allocated(lambda: read_json(data, limit=1 << 40)) <= jsondoc.estimate(data) + UNPRICED
+
+
+@pytest.mark.parametrize("data", JSON_DOCS.values(), ids=JSON_DOCS.keys())
+def test_the_bound_that_lets_json_loads_read_is_never_below_what_it_builds(data: bytes) -> None:
+    assert jsondoc._bound(data) >= peak_allocated(lambda: json.loads(data))
+
+
+REAL = [name for name in JSON_DOCS if name.endswith(".json")]  # Prometheus' answers: read by their schema
 
 
 @pytest.mark.parametrize("name", REAL)
 def test_the_documents_gpumemd_reads_are_within_their_allowance(name: str) -> None:
     data = JSON_DOCS[name]
-    assert jsondoc.estimate(data) <= allowance(len(data)) - (1 << 20)  # even without the slack
     assert loads_json(data) == json.loads(data)
+    assert peak_allocated(lambda: loads_json(data)) <= allowance(len(data))
+
+
+def test_a_document_of_every_kind_of_token_is_read_as_json_loads_reads_it() -> None:
+    data = (
+        b' {"a": [1, -0, 2.5e3, 1E400, -1.5, 12345678901234567890123, "x\\u00e9\\n\\ud800", true, false,'
+        b' null, NaN, -Infinity, Infinity, {}, [], [[]], "\xc3\xa9t\xc3\xa9", ""], "a": {"b": "c"}} '
+    )
+    assert repr(read_json(data)) == repr(json.loads(data))  # NaN: equal as text only
+
+
+NOT_JSON = [b"", b"[", b"[1,]", b'{"a":1,}', b'{"a" 1}', b"[1 2]", b'"abc', b"01", b"[1]x", b"{1:2}",
+            b'"\x01"', b'"\\x"', b"\xff", b"tru", b"+1", b"1.", b'{"a":}', b"[}", b'{"k": [1, {]}']
+
+
+@pytest.mark.parametrize("data", NOT_JSON)
+def test_what_json_loads_refuses_the_reader_refuses(data: bytes) -> None:
+    with pytest.raises(ValueError):
+        json.loads(data)
+    for schema in (None, Fields({"other": None}), Each(lambda item: item)):
+        with pytest.raises(ValueError):
+            read_json(data, schema)
+        with pytest.raises(ValueError):  # skipped, not built: read by the same grammar
+            read_json(b'{"skipped": ' + data + b"}", Fields({}))
+
+
+def test_a_document_nested_past_the_depth_is_refused_in_one_line() -> None:
+    data = b"[" * (jsondoc.MAX_DEPTH + 1) + b"]" * (jsondoc.MAX_DEPTH + 1)
+    with pytest.raises(ValueError, match="nested deeper"):
+        read_json(data)
+    with pytest.raises(ValueError, match="nested deeper"):  # skipped, not built: refused all the same
+        read_json(b'{"skipped": ' + data + b"}", Fields({}))
+
+
+def test_fields_builds_only_the_keys_it_names() -> None:
+    skipped = b"[" + b",".join([b'{"k": ["a long string of no use"]}'] * 100_000) + b"]"
+    data = b'{"big": ' + skipped + b', "kept": {"x": [1, 2]}, "also": "a"}'
+    got: list[object] = []
+    peak = peak_allocated(lambda: got.append(read_json(data, Fields({"kept": None}))))
+    assert got == [{"kept": {"x": [1, 2]}}]
+    assert peak < UNPRICED, peak  # the skipped list of 3.6 MB built nothing
+
+
+def test_each_keeps_what_keep_returns_and_prices_only_that() -> None:
+    items = b"[" + b",".join(b'{"id": %d, "pad": "%s"}' % (i, b"p" * 200) for i in range(20_000)) + b"]"
+    data = b'{"items": ' + items + b"}"
+    reader = jsondoc._Reader(data, 1 << 40)
+    got = reader.document(Fields({"items": Each(lambda item: item["id"])}))
+    assert got == {"items": list(range(20_000))}
+    assert reader.most < len(data), reader.most / len(data)  # each pad gave way as its item was kept
+    assert json.loads(data)["items"][5]["pad"] == "p" * 200  # the pads were there to give way
 
 
 def test_a_json_document_past_its_allowance_is_one_line() -> None:
@@ -79,7 +155,7 @@ def test_the_pickle_estimate_is_never_below_what_is_built(path: Path) -> None:
     data = path.read_bytes()
     built = peak_allocated(lambda: pickle.loads(data))
     assert pickled.estimate(data) >= built
-    assert pickled.estimate(data) <= allowance(len(data)) - (1 << 20)  # read even past the slack
+    assert pickled.estimate(data) <= allowance(len(data), PICKLE_FACTOR) - (1 << 20)  # read past the slack
     assert load_pickle(data) == pickle.loads(data)
 
 
@@ -101,3 +177,41 @@ def test_a_memo_index_past_the_objects_is_priced_as_the_array_it_makes() -> None
     data = b"\x80\x04]r" + (1 << 30).to_bytes(4, "little") + b"."
     with pytest.raises(TooCostly, match="refused"):
         load_pickle(data)
+
+
+_LEAF = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
+_DOC = st.recursive(
+    _LEAF,
+    lambda c: st.lists(c, max_size=5) | st.dictionaries(st.text(max_size=8), c, max_size=5),
+    max_leaves=30,
+)
+_EDIT_BYTES = list(b'{}[],:"\\ 0123456789-+.eEtrufalsn\x01\x7f\xc3\xa9ab')
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DOC, st.booleans(), st.booleans())
+def test_any_document_is_read_as_json_loads_reads_it(value: object, ascii_only: bool, compact: bool) -> None:
+    data = json.dumps(value, ensure_ascii=ascii_only, separators=(",", ":") if compact else None).encode()
+    assert read_json(data) == json.loads(data)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_DOC, st.lists(st.tuples(st.integers(0, 200), st.sampled_from(_EDIT_BYTES)), max_size=3),
+       st.booleans())
+def test_a_broken_document_is_refused_where_json_loads_refuses_it(
+    value: object, edits: list[tuple[int, int]], delete: bool
+) -> None:
+    data = bytearray(json.dumps(value).encode())
+    for at, byte in edits:
+        at %= len(data) + 1
+        if delete and at < len(data):
+            del data[at]
+        else:
+            data.insert(at, byte)
+    outcomes = []
+    for read in (json.loads, read_json):
+        try:
+            outcomes.append(repr(read(bytes(data))))  # repr: NaN equal to NaN
+        except ValueError:
+            outcomes.append("refused")
+    assert outcomes[0] == outcomes[1], bytes(data)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Session 12's device calls on a 2-GPU machine (4-GPU kinds were not lent), every step bounded; all
+# under $R, back as $OUT/results.tgz. Carry .whl .carry .p99-base .tree-sent (.p99-base: main at
+# 2973e32, the session's start, for the before/after benches).
+#   bash bench/device_session12.sh call1   # GPU 0: preflight calibrated by a live agent, then the
+#                                          # value-read/bounded-op GPU tests; GPU 1: the fast GPU tier;
+#                                          # then the daemon bench alone (quiet host): <= 540 s
+set -uo pipefail
+. bench/device_env.sh; device_wheels
+R=/tmp/s12; mkdir -p $R; export R GPUMEMD_RESULTS=$R PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
+device_txt $R/device.txt
+(python3 -c "import nvitop_exporter" && echo "nvitop-exporter: installed" || echo "nvitop-exporter: NOT installed") >> $R/device.txt 2>&1
+daemon_bench() {  # alone on the host: its idle CPU is the figure
+  PYTHONPATH=$PWD GPUMEMD_SPOOL_DIR=$(mktemp -d) timeout -s INT 110 python3 bench/daemon_bench.py --out $R/daemon-bench.json \
+    --scrapes 500 --idle-seconds 40 --baseline-tree .p99-base > $R/daemon-bench.log 2>&1; echo "daemon_bench rc=$?"
+  python3 -c "
+import json; d=json.load(open('$R/daemon-bench.json')); print('missing:', d.get('missing'))
+for k,v in d['targets'].items(): print(k, v.get('scrape_p50_ms'), v.get('scrape_p99_ms'), v.get('rss_mb'), v.get('idle_cpu_percent_of_core'))"
+}
+case "${1:-}" in
+  call1)
+    ( export CUDA_VISIBLE_DEVICES=0
+      timeout -s INT 185 bash bench/preflight_calibration.sh > $R/calibration.out 2>&1; echo "calibration rc=$?" >> $R/summary.txt
+      timeout -s INT 200 python3 -m pytest -p no:cacheprovider -q -o faulthandler_timeout=180 tests/gpu/test_preflight_values_gpu.py \
+        --junitxml=$R/junit-preflight-values.xml > $R/preflight-values.log 2>&1; echo "preflight-values rc=$?" >> $R/summary.txt ) &
+    ( export CUDA_VISIBLE_DEVICES=1 PROMETHEUS_BIN=/tmp/prometheus
+      [ -f .carry/prometheus.xz ] && xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus
+      timeout -s INT 390 python3 -m pytest -p no:cacheprovider -q --durations=15 -m "gpu and not slow" -o faulthandler_timeout=370 \
+        tests/gpu --junitxml=$R/junit-fast.xml > $R/fast.log 2>&1; echo "fast tier rc=$?" >> $R/summary.txt ) &
+    wait; cat $R/summary.txt; cat $R/calibration.out | tail -n 30; tail -n 4 $R/preflight-values.log; tail -n 25 $R/fast.log
+    daemon_bench ;;
+  *) echo "usage: $0 call1" >&2; exit 2 ;;
+esac
+tar -czf $OUT/results.tgz -C $R .
