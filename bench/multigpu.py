@@ -50,7 +50,7 @@ MULTICAST_OFF = {
     "NVSHMEM_DISABLE_NVLS": "1",
 }
 TOLERANCE = 16 << 20  # the breakdown against NVML's total, per GPU
-# the categories counted at a step's end (gpumemd.agent.categories.COUNTED; not imported: the
+# the categories counted at a step's end (gpumemd.agent.categorypass.COUNTED; not imported: the
 # bench reads only the daemon's HTTP answer)
 PERSISTENT = ("parameters", "buffers", "gradients", "optimizer_state", "unsharded_parameters", "comm_buckets")
 # A reading is equal when it equals the truth of a step end logged within this many seconds
@@ -207,6 +207,16 @@ def categories_by_rank(rows: list[tuple[str, dict[str, str], float]]) -> dict[st
     return out
 
 
+def ranks_at_rest(rows: list[tuple[str, dict[str, str], float]]) -> set[str]:
+    """The ranks with categories but no step peak yet: not counted at a step boundary since
+    watch() (the budget spaces the passes from it), so showing watch()'s count."""
+    ends, peaks = set(), set()
+    for n, lab, _ in rows:
+        if n == "gpumemd_allocator_category_bytes":
+            (peaks if lab.get("at") == "peak" else ends).add(lab.get("rank", ""))
+    return ends - peaks
+
+
 class Truth:
     """A rank's truth file (`truth-<rank>.jsonl`: time, step, categories per step end), read
     as it grows."""
@@ -238,11 +248,14 @@ class Truth:
 
 
 def compare(got: dict[str, dict[str, int]], truths: dict[str, Truth], now: float,
-            tally: dict[str, Any]) -> None:
-    """One scrape: each rank's reading against its truth; counted in `tally`."""
+            tally: dict[str, Any], at_rest: set[str] | frozenset[str] = frozenset()) -> None:
+    """One scrape: each rank's reading against its truth; counted in `tally`. A rank in
+    `at_rest` (`ranks_at_rest`) may also show its first truth, logged at watch()."""
     for rank, truth in truths.items():
         truth.update()
         candidates = truth.candidates(now, TRUTH_WINDOW_S)
+        if rank in at_rest and truth.lines:
+            candidates.append(truth.lines[0][2])
         reading = got.get(rank)
         if not candidates or reading is None and truth.lines[0][0] > now - TRUTH_WINDOW_S:
             continue  # nothing to compare yet, or the rank has not published since it watched
@@ -489,7 +502,7 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
             training_phase_s.append(phase)
             training_series.append(len(rows))
             if truths:
-                compare(categories_by_rank(rows), truths, now, tally)
+                compare(categories_by_rank(rows), truths, now, tally, ranks_at_rest(rows))
         for g, off in last["breakdown_off_bytes"].items():
             worst_off[g] = max(worst_off[g], abs(off)) if last["ranks"] else worst_off[g]
         return last
@@ -566,9 +579,15 @@ def run(args: argparse.Namespace, work: Path, procs: list[subprocess.Popen[bytes
             "step_ms_p50": r["step_ms_p50"],
             "category_passes": r.get("category_passes"),
             "category_last_pass_ms": r.get("category_last_pass_ms"),
-            # the passes' share of the training time, in place
+            # the passes' share of the training time, in place: of the summed step times (the
+            # bench's truth logging between steps left out), and of the training thread's time
+            # since watch() (what the agent's budget holds to STEP_BUDGET; the logging in it)
             "category_pass_percent": (round(100 * r["category_pass_s"] / r["train_s"], 4)
                                       if r.get("category_pass_s") is not None and r.get("train_s") else None),
+            "category_pass_percent_since_watch": (
+                round(100 * r["category_pass_s"] / r["since_watch_s"], 4)
+                if r.get("category_pass_s") is not None and r.get("since_watch_s") else None),
+            "category_watch_pass_ms": r.get("category_watch_pass_ms"),
         }
         for r in doc["ranks"]
     ]

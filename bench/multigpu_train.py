@@ -200,6 +200,7 @@ def main() -> int:
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
     truth = None
     last_truth: dict[str, int] | None = None
+    watched_at = time.perf_counter()  # the agent's budget counts from watch()
     if args.watch:
         import gpumemd
 
@@ -225,6 +226,7 @@ def main() -> int:
             loss = model(input_ids=tokens, labels=tokens).loss
         loss.backward()
         opt.step()
+        torch.cuda.synchronize()  # the step's GPU work in its time, not in the truth logging's
         took = time.perf_counter() - t
         log_truth(i + 1)  # the optimizer step's end, where the agent counts (not in the step time)
         if truth is not None and flavour.startswith("fsdp2") and i + 1 == args.steps:
@@ -233,6 +235,7 @@ def main() -> int:
         opt.zero_grad(set_to_none=True)
         torch.cuda.synchronize()
         step_s.append(took + time.perf_counter() - t)
+    since_watch = time.perf_counter() - watched_at
     if truth is not None:
         truth.close()
     dist.barrier()
@@ -259,11 +262,14 @@ def main() -> int:
         "last_truth": last_truth,  # the storage truth at the last step's end (--watch)
         "fsdp_storage": fsdp_at_end,  # FSDP2 with --watch: fsdp_storage at the last step's end
         "train_s": round(sum(step_s), 3),
+        "since_watch_s": round(since_watch, 3),  # the training thread from watch() to the last step end
         # the categories' passes in the optimizer-step hook: their count and time, in place
         "category_passes": categories.walks if categories is not None else None,
         "category_pass_s": round(categories.walk_seconds, 6) if categories is not None else None,
         "category_last_pass_ms": (round(categories.last_walk_seconds * 1e3, 4)
                                   if categories is not None else None),
+        "category_watch_pass_ms": (round(categories.watch_walk_seconds * 1e3, 4)
+                                   if categories is not None else None),  # watch()'s, outside the budget
         "torch": torch.__version__,
         "nccl": ".".join(map(str, torch.cuda.nccl.version())),
         "device_name": torch.cuda.get_device_name(device),

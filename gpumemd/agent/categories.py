@@ -25,8 +25,9 @@ on the training thread (`on_boundary`, after the allocator's tick that closed th
 `at="end"` is the state at that step's end and `at="peak"` that step's peak: never a walk at
 an arbitrary moment (during a backward the grads are half there; during an FSDP2 forward the
 modules hold the all-gathered parameters). The pass reads pointers and sizes of storages,
-O(tensors); after a pass that took t the next waits t / STEP_BUDGET. Before the first step
-boundary the figures are those counted at `watch()` (the model at rest). Under cudaMallocAsync
+O(tensors); `PassBudget` runs one only while the passes' time, this one's expected cost
+included, stays within STEP_BUDGET of the time since `watch()`. Before the first boundary's
+pass the figures are those counted at `watch()` (the model at rest). Under cudaMallocAsync
 a step whose peak the driver's pool cannot give has no `at="peak"` series (unknown, not 0).
 
 User code: a model's `parameters()` and `buffers()` are the user's and are called only by
@@ -45,14 +46,13 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
-from operator import attrgetter
 from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure, unsharded
+from gpumemd.agent.categorypass import PassBudget, Walk, count, group_params
+from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure
 from gpumemd.diagnosis.calibration import fingerprint
-from gpumemd.diagnosis.cudacaching import round_block
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
@@ -61,12 +61,10 @@ __all__ = [
     "MAX_SECONDS",
     "MAX_TENSORS",
     "MAX_WATCHED",
-    "COUNTED",
     "PERSISTENT",
     "STEP_BUDGET",
     "CategoryReading",
     "CategorySource",
-    "Walk",
     "account",
 ]
 
@@ -74,10 +72,9 @@ log = logging.getLogger("gpumemd.agent")
 
 CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (explain reads them too)
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
-COUNTED = CATEGORIES[:6]  # a pass counts these: PERSISTENT, FSDP2's unsharded parameters, DDP's buckets
 FAMILY = "gpumemd_allocator_category_bytes"
-# The step passes' share of the training thread's time, at most: after a pass that took t, the
-# next boundary pass waits t / STEP_BUDGET (persistent memory changes rarely between steps).
+# The step passes' share of the training thread's time, at most (PassBudget; persistent memory
+# changes rarely between steps).
 STEP_BUDGET = 0.001
 # watch()'s bounds on user code: items pulled from one `parameters()` or `buffers()`, seconds
 # the caller waits for all of them, objects in one call.
@@ -85,163 +82,6 @@ MAX_TENSORS = 1_000_000
 MAX_SECONDS = 5.0
 MAX_WATCHED = 64
 
-DeviceKey = tuple[str, int]  # (device type, index)
-
-
-class Walk(NamedTuple):
-    """One pass's bytes by device and persistent category, and what it skipped."""
-
-    bytes: dict[DeviceKey, dict[str, int]]
-    tensors: int  # tensors looked at
-    skipped: int  # tensors without a readable storage (sparse, a wrapper subclass)
-    failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
-
-
-# what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
-# `is_<device type>` and `get_device()` (a DTensor's flags are its local tensor's type's: checked there)
-_TENSOR, _SHARDED, _FLAGGED = 1, 2, 4
-
-
-class _Counter:
-    """Claims storages in category order; sums bytes per (device, category)."""
-
-    def __init__(self, device_type: str | None) -> None:
-        self.device_type = device_type
-        self.seen: set[tuple[str, int | None, int]] = set()
-        self.out: dict[DeviceKey, dict[str, int]] = {}
-        self.tensors = self.skipped = 0
-        self._kinds: dict[type, int] = {}  # per type, not per tensor: attribute probes are slow on tensors
-
-    def _kind(self, cls: type) -> int:
-        kind = self._kinds.get(cls)
-        if kind is None:
-            kind = (_SHARDED if hasattr(cls, "_local_tensor") else
-                    _TENSOR if hasattr(cls, "untyped_storage") else 0)
-            if kind and self.device_type is not None and hasattr(cls, f"is_{self.device_type}") \
-                    and hasattr(cls, "get_device"):
-                kind |= _FLAGGED
-            self._kinds[cls] = kind
-        return kind
-
-    def add(self, category: str, tensors: Iterable[Any]) -> None:
-        """Claim the storages behind `tensors` for `category`: each storage (device type,
-        index, data pointer) once, in the first category that claims it; a storage on an
-        accelerator in whole blocks. One loop with its lookups bound locally: it runs in the
-        optimizer-step hook."""
-        kinds, seen, out, want = self._kinds, self.seen, self.out, self.device_type
-        # `t.device.type` builds a string each time (the pass's most expensive read): the
-        # tensor's own `is_<type>` flag and `get_device()` say the same where torch has them
-        on_want = attrgetter(f"is_{want}") if want is not None else None
-        looked = skipped = 0
-        for t in tensors:
-            if t is None:
-                continue
-            kind = kinds.get(type(t))
-            if kind is None:
-                kind = self._kind(type(t))
-            if not kind:
-                continue
-            looked += 1
-            try:
-                if kind & _SHARDED:
-                    t = t._local_tensor
-                dtype: str
-                index: int | None
-                if want is not None and on_want is not None and kind & _FLAGGED:
-                    if not on_want(t):
-                        continue
-                    dtype, index = want, t.get_device()
-                    if index is not None and index < 0:  # the CPU's
-                        index = None
-                else:
-                    device = t.device
-                    dtype, index = device.type, device.index
-                    if dtype == "meta" or (want is not None and dtype != want):
-                        continue
-                s = t.untyped_storage()
-                n = s.nbytes()
-                key = (dtype, index, s.data_ptr())
-            except Exception:  # a sparse tensor, a subclass without storage: not countable
-                skipped += 1
-                continue
-            if n <= 0 or key in seen:
-                continue
-            seen.add(key)
-            if dtype != "cpu":
-                # counted as the caching allocator counts it in allocated_bytes (kMinBlockSize), as
-                # MemTracker does (roundup_power2_divisions rounds further: not followed)
-                n = round_block(n)
-            place = (dtype, index or 0)
-            per = out.get(place)
-            if per is None:
-                per = out[place] = dict.fromkeys(COUNTED, 0)
-            per[category] += n
-        self.tensors += looked
-        self.skipped += skipped
-
-    def add_sizes(self, category: str, dtype: str, index: int | None, sizes: Iterable[int]) -> None:
-        """Claim allocations known by their sizes only (no storage to read: DDP's buckets), each
-        in whole blocks on an accelerator."""
-        if self.device_type is not None and dtype != self.device_type:
-            return
-        n = sum(s if dtype == "cpu" else round_block(s) for s in sizes if s > 0)
-        per = self.out.setdefault((dtype, index or 0), dict.fromkeys(COUNTED, 0))
-        per[category] += n
-
-
-def _state_tensors(opt: Any) -> list[Any]:
-    state = getattr(opt, "state", None)  # getattr: an optimizer, or a wrapper that forwards it
-    out: list[Any] = []
-    if isinstance(state, Mapping):
-        for per_param in list(state.values()):
-            if isinstance(per_param, Mapping):
-                out.extend(list(per_param.values()))
-    return out
-
-
-def _group_params(opt: Any) -> list[Any]:
-    out: list[Any] = []
-    for group in list(getattr(opt, "param_groups", None) or ()):  # getattr: duck-typed optimizer
-        if isinstance(group, Mapping):
-            out.extend(group.get("params") or ())
-    return out
-
-
-def _count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: list[str], *,
-           device_type: str | None, has_models: bool, groups: Iterable[Any] = (),
-           buckets: Iterable[Sized] = ()) -> Walk:
-    """The pass: the persistent categories' bytes per device, each storage counted once (the
-    module docstring), over tensors already found (no model's method is called here)."""
-    c = _Counter(device_type)
-    ids = {id(p) for p in params}
-    extra: list[Any] = []
-    for opt in optimizers:
-        try:
-            extra.extend(p for p in _group_params(opt) if id(p) not in ids)
-        except Exception:  # a user's optimizer, or a list changed under the pass
-            failed.append(type(opt).__name__)
-    if not has_models:  # no model watched: the optimizer's parameters are the parameters
-        params, extra = list({id(p): p for p in extra}.values()), []
-    c.add("parameters", params)
-    c.add("buffers", buffers)
-    every = params + extra
-    try:
-        c.add("gradients", (getattr(p, "grad", None) for p in every))  # getattr: anything an optimizer holds
-    except Exception:  # a parameter-like object whose .grad raises
-        failed.append("gradients")
-    for opt in optimizers:
-        try:
-            c.add("optimizer_state", _state_tensors(opt))
-        except Exception:
-            failed.append(type(opt).__name__)
-    c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
-    try:
-        c.add("unsharded_parameters", unsharded(groups))
-    except Exception:  # FSDP2's internals changed under the pass, or another torch's
-        failed.append("FSDPParamGroup")
-    for dtype, index, sizes in buckets:
-        c.add_sizes("comm_buckets", dtype, index, sizes)
-    return Walk(c.out, c.tensors, c.skipped, tuple(failed))
 
 
 def _fingerprint(params: Callable[[], Iterable[Any] | dict[int, Any]]) -> str | None:
@@ -285,7 +125,7 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
         buffers.extend(bs)
         structures.append(found)
     found = merged(structures)
-    return _count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
+    return count(list(params.values()), buffers, optimizers, failed, device_type=device_type,
                   has_models=bool(models), groups=found.groups, buckets=read_buckets(found.buckets, failed))
 
 
@@ -377,7 +217,9 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     """Collector `categories`: `gpumemd_allocator_category_bytes{category, at}` per GPU, from
     what `watch()` was handed, counted at step boundaries (`on_boundary`, a step-hook boundary
     listener). No series until something is watched and the allocator has a reading; the
-    last pass's cost is kept in `last_walk_seconds`."""
+    last pass's cost is kept in `last_walk_seconds`, the budgeted passes' in `walk_seconds`
+    and `watch()`'s in `watch_walk_seconds` (a boundary that lists a model again counts its
+    `watch()` in both)."""
 
     name = "categories"
     names = collected_by("categories")  # the families declared with its name (known_metrics)
@@ -405,9 +247,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         self._step_peak: Callable[[int], Any] | None = None
         self._counted: _Counted | None = None
         self.last_walk_seconds = 0.0
-        self.walk_seconds = 0.0  # every boundary pass's time, summed (the cost in place)
+        self.walk_seconds = 0.0  # every budgeted pass's time, summed (the cost in place)
+        self.watch_walk_seconds = 0.0  # watch()'s passes' time, summed (outside the budget)
         self.walks = 0
-        self._next_walk = float("-inf")
+        self._spacing = PassBudget()
         self._resolve = False  # a watched parameter died (replaced): find the tensors again
         self._optimizer_model: str | None = None  # `model` when only optimizers are watched
         self.at_boundaries = at_boundaries
@@ -437,7 +280,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         held = False
         if optimizers and not models and not self._models:  # the optimizer's parameters are the model's
             self._optimizer_model = _fingerprint(lambda: {id(p): p for o in optimizers
-                                                          for p in _group_params(o)})
+                                                          for p in group_params(o)})
         with self._lock:
             for obj, params, buffers, structure, model in found:
                 try:
@@ -456,9 +299,12 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
                 if all(r() is not obj for r in self._optimizers):
                     self._optimizers.append(ref)
                 held = True
-            if held:
+            if held:  # counted now (the model at rest), the caller's cost; the next pass is expected as long
+                start = self._clock()
                 self._counted = _Counted(self._pass(), None)
-                self._next_walk = float("-inf")  # the next boundary counts at once
+                took = self._clock() - start
+                self.watch_walk_seconds += took
+                self._spacing.expect(start, took)
         return held
 
     def _arguments(self, value: Any) -> list[Any] | None:
@@ -526,8 +372,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     def on_boundary(self, steps: int | None) -> None:
         """A step boundary just closed (StepHook's boundary listener): count the persistent
         categories now, at the optimizer step's end, unless the budget spaces passes out."""
+        if not self._models and not self._optimizers:
+            return
         start = self._clock()
-        if start < self._next_walk or not self._models and not self._optimizers:
+        if not self._spacing.due(start, self.budget):
             return
         if self._resolve:  # a watched parameter was replaced (fully_shard after watch): find them again
             self._resolve = False
@@ -539,13 +387,14 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         with self._lock:
             walk = self._pass()
         paired = _steps_of(walk, self._device_type() or "cuda", self._step_peak)
+        # the first boundary opens the allocator's first step: nothing to pair yet
+        self._counted = _Counted(walk, paired or None)
+        self._charge(start)
+
+    def _charge(self, start: float) -> None:
         took = self.last_walk_seconds = self._clock() - start
         self.walk_seconds += took
-        if not paired:  # the first boundary opens the allocator's first step: nothing to pair yet
-            self._counted = _Counted(walk, None)
-            return
-        self._counted = _Counted(walk, paired)
-        self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
+        self._spacing.charge(took)
 
     def _pass(self, read_loggers: bool = True) -> Walk:
         """Count what is watched (callers hold the lock); `read_loggers` False (the sampling
@@ -559,8 +408,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
             bs, died_b = _refs(m.buffers)
             if died or died_b:
                 self._resolve = True
-            for p in ps:
-                params.setdefault(id(p), p)
+            params.update(zip(map(id, ps), ps, strict=True))  # an object under its id, whoever lists it
             buffers.extend(bs)
         optimizers = [o for r in self._optimizers if (o := r()) is not None]
         failed: list[str] = []
@@ -568,7 +416,7 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         for m in self._models:
             buckets.update(m.bucket_sizes(read_loggers, failed))
         groups = merged(m.structure() for m in self._models).groups
-        walk = _count(list(params.values()), buffers, optimizers, failed, device_type=self._device_type(),
+        walk = count(list(params.values()), buffers, optimizers, failed, device_type=self._device_type(),
                       has_models=bool(self._models), groups=groups, buckets=list(buckets.values()))
         self.walks += 1
         for name in walk.failed:
@@ -613,16 +461,14 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     def _pass_now(self, allocator: Iterable[Any]) -> None:
         """`tick: thread`: a pass on the sampling thread, paired with this sample's last step."""
         start = self._clock()
-        if start < self._next_walk:
+        if not self._spacing.due(start, self.budget):
             return
         with self._lock:
             walk = self._pass(read_loggers=False)
         paired = {r.device: (r.step.allocated_end_bytes, r.step.allocated_bytes)
                   for r in allocator if r.step is not None}
         self._counted = _Counted(walk, paired or None)
-        took = self.last_walk_seconds = self._clock() - start
-        self.walk_seconds += took
-        self._next_walk = start + took / self.budget if self.budget > 0 else float("inf")
+        self._charge(start)
 
     def _failed(self, name: str) -> None:
         if self._on_error is not None:

@@ -12,9 +12,10 @@ reducer's lock). The category pass (agent/categories.py) counts what these find 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from itertools import repeat
 from typing import Any, NamedTuple
 
-from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
+from gpumemd.diagnosis.retainers import own_dict, own_dicts  # the instance dict, read without running code
 
 __all__ = ["MAX_BUCKETS", "Sized", "Structure", "Unbounded", "bucket_sizes", "merged", "read_buckets",
            "state_groups", "structure", "unsharded"]
@@ -92,12 +93,13 @@ def unsharded(groups: Iterable[Any]) -> Iterable[Any]:
     subclass's `_unsharded_inner_tensors`; the unsharded parameter is a view of them) and the
     intermediate post-forward shard. A freed one has a storage of 0 bytes (FSDP2 resizes it
     to 0) and counts nothing."""
-    for g in groups:
-        for fp in (own_dict(g) or {}).get("fsdp_params") or ():
-            own = own_dict(fp) or {}
-            yield from own.get("all_gather_outputs") or ()
-            yield from own.get("_unsharded_inner_tensors") or ()
-            yield own.get("_sharded_post_forward_param_data")
+    fps = [fp for g in groups for fp in (own_dict(g) or {}).get("fsdp_params") or ()]
+    owns = [own for own in own_dicts(fps) if own is not None]  # read at every step: one mapped read
+    for key in ("all_gather_outputs", "_unsharded_inner_tensors"):
+        for found in map(dict.get, owns, repeat(key, len(owns))):
+            if type(found) is list or type(found) is tuple:
+                yield from found
+    yield from map(dict.get, owns, repeat("_sharded_post_forward_param_data", len(owns)))
 
 
 Sized = tuple[str, int | None, list[int]]  # DDP's buckets: device type, index, each bucket's bytes

@@ -9,8 +9,10 @@ maps, how many whole pages a range holds. Pure integers: no torch.
 
 from __future__ import annotations
 
+from operator import neg
+
 __all__ = ["LARGE_BUFFER", "MIN_BLOCK", "MIN_LARGE_ALLOC", "ROUND_LARGE", "SMALL_BUFFER", "SMALL_SIZE",
-           "expandable_page", "is_small", "pages_mapped", "round_block", "whole_pages"]
+           "expandable_page", "is_small", "pages_mapped", "round_block", "round_blocks", "whole_pages"]
 
 MIN_BLOCK = 512  # kMinBlockSize: every size is rounded up to a multiple
 SMALL_SIZE = 1 << 20  # kSmallSize: largest request of the small pool
@@ -24,6 +26,13 @@ def round_block(size: int) -> int:
     """`size` rounded up to a multiple of kMinBlockSize, as round_size does without
     roundup_power2_divisions (0 stays 0: nothing is allocated for it)."""
     return -(-size // MIN_BLOCK) * MIN_BLOCK
+
+
+def round_blocks(sizes: list[int]) -> int:
+    """The sum of `round_block` over `sizes` (non-negative), without a Python call per size
+    (the category pass sums hundreds of storages in the optimizer-step hook): each size plus
+    what rounds it up, (-size) mod MIN_BLOCK."""
+    return sum(sizes) + sum(map(MIN_BLOCK.__rmod__, map(neg, sizes)))
 
 
 def is_small(size: int) -> bool:

@@ -20,6 +20,7 @@ import time
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "holder_path",
     "module_globals",
     "own_dict",
+    "own_dicts",
     "python_roots",
     "resolve_labels",
     "type_name",
@@ -144,6 +146,23 @@ def own_dict(obj: Any) -> dict[str, Any] | None:
     except Exception:  # noqa: BLE001 - no dict
         return None
     return d if type(d) is dict else None
+
+
+def own_dicts(objs: list[Any]) -> list[dict[str, Any] | None]:
+    """`own_dict` of each of `objs`, the rule checked once per type and the dicts read by one
+    mapped call (the category pass reads one FSDPParam per parameter at every step)."""
+    out: list[dict[str, Any] | None] = []
+    types_ = set(map(type, objs))
+    if len(types_) != 1:
+        return list(map(own_dict, objs))
+    t = types_.pop()
+    if issubclass(t, types.ModuleType) or t is type or not _plain(t):
+        return list(map(own_dict, objs))
+    try:
+        out = list(map(object.__getattribute__, objs, repeat("__dict__", len(objs))))
+    except Exception:  # noqa: BLE001 - one without a dict
+        return list(map(own_dict, objs))
+    return out if set(map(type, out)) <= {dict} else list(map(own_dict, objs))
 
 
 def _is_module(obj: Any) -> bool:

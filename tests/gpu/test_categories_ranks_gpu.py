@@ -69,7 +69,9 @@ def check(doc: dict[str, Any], *context: Any) -> None:
     assert not failed, (failed, equal, doc.get("scrape"), *context)
     assert equal["readings"] >= 4 * RANKS, equal  # compared while training, every rank
     assert equal["percent"] >= 99.0, (equal, *context)
-    assert all(r["category_passes"] for r in doc["ranks"]), doc["per_rank"]
+    # watch()'s pass and at least one at a step boundary (the budget spaces them from watch()):
+    # the readings a rank shows before its first are watch()'s count, compared with its at-rest truth
+    assert all(r["category_passes"] >= 2 for r in doc["ranks"]), doc["per_rank"]
 
 
 def last_truths(doc: dict[str, Any]) -> list[dict[str, int]]:

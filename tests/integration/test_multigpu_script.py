@@ -123,9 +123,14 @@ def test_readings_compare_with_the_truth_of_a_recent_step_end(tmp_path: Path) ->
     half = {**trained, "gradients": 50}  # a walk in the middle of a backward
     multigpu.compare({"0": half}, truths, 112.0, tally)
     multigpu.compare({}, truths, 112.0, tally)  # published nothing, 12 s after watch()
+    # not counted at a step boundary yet (no step peak: the budget spaces the passes): watch()'s
+    multigpu.compare({"0": at_rest}, truths, 110.0 + multigpu.TRUTH_WINDOW_S + 1, tally, at_rest={"0"})
     assert len(truth.lines) == 2
-    assert (tally["readings"], tally["equal"]) == (5, 2)
-    assert tally["by_category"]["gradients"] == [5, 2] and tally["by_category"]["parameters"] == [5, 4]
+    assert (tally["readings"], tally["equal"]) == (6, 3)
+    assert tally["by_category"]["gradients"] == [6, 3] and tally["by_category"]["parameters"] == [6, 5]
+    rows = [("gpumemd_allocator_category_bytes", {"rank": r, "at": at, "category": "parameters"}, 1.0)
+            for r, at in (("0", "end"), ("1", "end"), ("1", "peak"))]
+    assert multigpu.ranks_at_rest(rows) == {"0"}
     path.write_text(path.read_text() + 'ep": 2, "categories": {}}\n')
     truth.update()
     assert [s for _, s, _ in truth.lines] == [0, 1, 2]

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.agent.agent import Agent
-from gpumemd.agent.categories import STEP_BUDGET, CategorySource, _split, account
+from gpumemd.agent.categories import CategorySource, _split, account
 from gpumemd.agent.identity import Identity
 from tests.fakes import FakeTorch, TorchSequence, stats
 from tests.helpers import ROOT
@@ -318,6 +318,7 @@ def test_the_figures_are_the_step_ends_not_the_moment_a_sample_reads() -> None:
     model = mlp()
     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
     source, steps = _source()
+    source.budget = float("inf")  # a pass at every boundary (PassBudget's spacing: its own tests)
     assert source.watch(model, opt)
     at_rest = source.read({"allocator": (_Reading(0, "GPU-x", 1 << 20),)})[0]
     assert at_rest.end["parameters"] == nbytes(*model.parameters()) and at_rest.end["gradients"] == 0
@@ -337,36 +338,6 @@ def test_the_figures_are_the_step_ends_not_the_moment_a_sample_reads() -> None:
     assert {k: got.end[k] for k in truth} == truth
     assert got.end["other"] == 4096 and got.peak is not None
     assert got.peak["activations"] == 10_000 - 4096 and sum(got.peak.values()) == held + 10_000
-
-
-def test_passes_are_spaced_by_their_cost_and_a_new_watch_counts_at_once() -> None:
-    now = [0.0]
-    source, steps = _source(lambda: now[0])
-    model = mlp()
-    source.watch(model)
-    steps[0] = _Step(1 << 20, 2 << 20)
-    assert source.walks == 1  # counted at watch()
-    real = source._clock
-
-    def boundary_taking(seconds: float) -> None:
-        calls = iter((now[0], now[0] + seconds))
-        source._clock = lambda: next(calls)
-        source.on_boundary(None)
-        source._clock = real
-
-    boundary_taking(0.002)
-    assert source.walks == 2
-    now[0] = 0.002 / STEP_BUDGET - 0.1  # before the budget allows: the last pass serves
-    source.on_boundary(None)
-    assert source.walks == 2
-    now[0] = 0.002 / STEP_BUDGET + 0.1
-    boundary_taking(0.001)
-    assert source.walks == 3
-    source.watch(None, torch.optim.SGD(model.parameters(), lr=0.1))  # a new object: counted now
-    assert source.walks == 4
-    now[0] += 0.01
-    boundary_taking(0.001)  # and the next boundary counts whatever the budget said
-    assert source.walks == 5
 
 
 def test_a_replaced_parameter_is_found_again_at_the_next_boundary() -> None:
@@ -394,6 +365,7 @@ def test_the_agent_counts_in_its_step_hook() -> None:
               tick="step")
     a.start()  # its first sample hooks the optimizer steps (torch is imported)
     a.steps.peak_budget = float("inf")  # a step boundary after every step
+    a.categories.budget = float("inf")  # and a pass at each
     a.categories._device_type = lambda: "cpu"  # the replayed GPU 0 holds this test's CPU tensors
     try:
         assert a.watch(model, opt)
@@ -421,3 +393,52 @@ def test_without_a_step_hook_the_sampling_thread_counts_spaced_by_the_budget() -
     train(model, opt)
     got = source.read({"allocator": (reading,)})[0]  # the budget: a pass that took 0 s allows the next
     assert got.end["gradients"] == nbytes(*model.parameters()) and source.walks == 3
+
+
+def _ends(source: CategorySource) -> dict[str, int]:
+    source.on_boundary(None)
+    return source.read({"allocator": (_Reading(0, "GPU-x", 1 << 30, _Step(1 << 30, 2 << 30)),)})[0].end
+
+
+def test_every_pass_follows_the_storages_as_they_change_between_passes() -> None:
+    # nothing is kept from one pass to the next but the tensors watch() found: grads set to None
+    # and made again, the optimizer's state made at its first step, a parameter's storage
+    # replaced (`.data =`), freed and grown again in place (FSDP2's reshard), a parameter group added
+    model = mlp()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    source, steps = _source()
+    source.budget = float("inf")
+    assert source.watch(model, opt)
+    params = list(model.parameters())
+    got = _ends(source)
+    assert (got["parameters"], got["gradients"], got["optimizer_state"]) == (nbytes(*params), 0, 0)
+    train(model, opt)
+    state = sum(nbytes(*s.values()) for s in opt.state.values())
+    assert state == 2 * nbytes(*params) + 4 * len(params)  # two moments and a float32 step each
+    got = _ends(source)
+    assert (got["gradients"], got["optimizer_state"]) == (nbytes(*params), state)
+    opt.zero_grad(set_to_none=True)
+    assert _ends(source)["gradients"] == 0
+    w = model[0].weight
+    w.data = torch.zeros(16, 8 * 3)  # a new, bigger storage under the same parameter
+    assert _ends(source)["parameters"] == nbytes(*params)
+    w.untyped_storage().resize_(0)  # freed in place, as FSDP2 frees its unsharded parameters
+    assert _ends(source)["parameters"] == nbytes(*params) - nbytes(w)
+    w.untyped_storage().resize_(nbytes(w))
+    assert _ends(source)["parameters"] == nbytes(*params)
+    extra = torch.nn.Parameter(torch.zeros(5))
+    opt.add_param_group({"params": [extra]})  # not a watched model's: the optimizer's own copy
+    assert _ends(source)["optimizer_state"] == state + nbytes(extra)
+
+
+def test_a_tensor_that_cannot_be_read_is_skipped_alone() -> None:
+    # a sparse tensor in the optimizer's state: its type's reads raise, so that type is read a
+    # tensor at a time; the dense ones beside it still count
+    model = mlp()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    train(model, opt)
+    dense = sum(nbytes(*s.values()) for s in opt.state.values())
+    opt.state[model[0].weight]["sparse"] = torch.zeros(4, 4).to_sparse()
+    walk = account([model], [opt], device_type="cpu")
+    assert walk.bytes[CPU]["optimizer_state"] == dense and walk.skipped == 1
+    assert walk.tensors == 3 * len(list(model.parameters())) + 1  # parameters, grads, momenta, the sparse one

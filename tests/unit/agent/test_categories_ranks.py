@@ -27,7 +27,8 @@ import json, sys
 import torch, torch.distributed as dist
 sys.path.insert(0, {bench!r})
 from multigpu_train import fsdp_storage, storage_truth
-from gpumemd.agent.categories import COUNTED, CategorySource
+from gpumemd.agent.categories import CategorySource
+from gpumemd.agent.categorypass import COUNTED
 
 mode = sys.argv[1]
 dist.init_process_group("gloo")

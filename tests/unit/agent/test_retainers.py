@@ -495,3 +495,21 @@ def test_a_site_left_without_a_holder_says_what_was_tried() -> None:
     assert nothing.startswith("site 2: no holder named for 4.0 KiB in 1 block(s): 0 B lie in"), nothing
     assert nothing.endswith("no graph saves these blocks"), nothing
     assert kept.grad_fn is not None
+
+
+def test_own_dicts_reads_each_dict_as_own_dict_does() -> None:
+    from gpumemd.diagnosis.retainers import own_dict, own_dicts
+
+    class Plain:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+    class Guarded:  # its own __getattribute__: never read
+        def __getattribute__(self, name: str) -> object:
+            raise AssertionError("ran")
+
+    plain = [Plain(i) for i in range(5)]
+    assert own_dicts(plain) == [{"n": i} for i in range(5)] == list(map(own_dict, plain))
+    mixed = [Plain(1), Guarded(), 3]
+    assert own_dicts(mixed) == [{"n": 1}, None, None]
+    assert own_dicts([Guarded(), Guarded()]) == [None, None]
