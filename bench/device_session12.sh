@@ -29,6 +29,14 @@ case "${1:-}" in
         tests/gpu --junitxml=$R/junit-fast.xml > $R/fast.log 2>&1; echo "fast tier rc=$?" >> $R/summary.txt ) &
     wait; cat $R/summary.txt; cat $R/calibration.out | tail -n 30; tail -n 4 $R/preflight-values.log; tail -n 25 $R/fast.log
     daemon_bench ;;
-  *) echo "usage: $0 call1" >&2; exit 2 ;;
+  call2)  # the scrape tail while 2 ranks train, this tree vs .p99-base (both GPUs, <= 250 s); then
+          # GPT-2's and BERT's compiled steps (GPU 0) beside the category passes' share at 2 ranks (GPUs 0-1)
+    GPUS=2 BASE_TREE=.p99-base timeout -s INT 255 bash bench/device_p99.sh 240 > $R/p99.out 2>&1; echo "p99 rc=$?"
+    tail -n 25 $R/p99.out
+    ( CUDA_VISIBLE_DEVICES=0 timeout -s INT 295 bash bench/preflight_device.sh compiled > $R/compiled.out 2>&1
+      echo "compiled rc=$?" >> $R/summary.txt ) &
+    ( timeout -s INT 225 bash bench/device_catcost.sh 2 > $R/catcost.out 2>&1; echo "catcost rc=$?" >> $R/summary.txt ) &
+    wait; cat $R/summary.txt; tail -n 30 $R/catcost.out; sed -n '/^## Summary/,/^## The OOM/p' $R/compiled.out | head -n 40 ;;
+  *) echo "usage: $0 call1|call2" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
