@@ -105,5 +105,6 @@ def test_fsdp2_kept_unsharded_parameters_are_their_own_category(results_dir: Pat
     check(doc, held)
     for h in held:  # each kept unsharded parameter lies in an all_gather_outputs storage (read by the agent)
         assert h["groups"] > 0 and h["unsharded_param_in_all_gather_outputs"] == h["fsdp_params"] > 0, h
-    for t in last_truths(doc):  # the whole model gathered (bf16 autocast: the fp32 parameters)
-        assert t["unsharded_parameters"] > 3 * t["parameters"] > 0, t
+    for t in last_truths(doc):  # the whole model gathered (bf16 autocast: the fp32 parameters): a
+        # shard a rank, less the last shards' padding
+        assert t["unsharded_parameters"] > (RANKS - 1) * t["parameters"] > 0, t
