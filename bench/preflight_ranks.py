@@ -54,6 +54,7 @@ from typing import Any
 
 import torch
 import torch.distributed as dist
+from torch.distributed.elastic.multiprocessing.errors import record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -556,6 +557,7 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
     return 0
 
 
+@record  # a rank's traceback in torchrun's error file and its ChildFailedError summary
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)

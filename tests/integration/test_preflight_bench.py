@@ -167,6 +167,18 @@ def test_the_edge_cap_is_the_smallest_at_which_the_verdict_says_fits() -> None:
     assert caps["fsdp2"] is not None and caps["fsdp2"] < cap
 
 
+def _why(r: subprocess.CompletedProcess[str], d: Path) -> str:
+    """The script's output, then each step's log from its first traceback on (a rank's own, above
+    torchrun's ChildFailedError; a prediction's or the merge's): a failure says why."""
+    logs = []
+    for log in sorted(d.glob("*.log")):
+        text = log.read_text(errors="replace")
+        at = text.find("Traceback (most recent call last)")
+        if at >= 0:
+            logs.append(f"--- {log.name} ---\n{text[at:at + 3000]}\n[...]\n{text[-1500:]}")
+    return "\n".join([r.stdout[-3000:], r.stderr[-1500:], *logs])
+
+
 def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
     """bench/preflight_device.sh ranks with a tiny plan (PREFLIGHT_RANKS_PLAN): the predictions one
     process a configuration, a world-3 phase, then two world-2 phases at once, every run's edge
@@ -181,9 +193,10 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
            "PREFLIGHT_RANKS_PLAN": plan}
     r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
                        text=True, timeout=400)
-    ok = r.returncode == 0 and all(f"{p} rc=0" in r.stdout for p in ("w3", "w2a", "w2b"))
-    assert ok, r.stdout[-4000:] + r.stderr[-2000:]
     d = tmp_path / "r" / "preflight" / "ranks"
+    print("\n".join(x for x in r.stdout.splitlines() if " rc=" in x or "wall_s=" in x))  # each step's
+    ok = r.returncode == 0 and all(f"{p} rc=0" in r.stdout for p in ("w3", "w2a", "w2b"))
+    assert ok, _why(r, d)
     got = json.loads((d / "ranks.json").read_text())
     assert set(got["predictions"]) == {"tiny:adamw:2x32", "tiny:sgd:2x16"}
     assert set(got["predictions"]["tiny:adamw:2x32"]["worlds"]) == {"2", "3"}
