@@ -61,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from preflight_accuracy import _family, _nvml_non_pytorch, _steps  # noqa: E402
 
+from gpumemd.fs.safe import write_user_file  # noqa: E402
 from gpumemd.preflight import fakerun  # noqa: E402
 from gpumemd.preflight.verdict import (  # noqa: E402
     DEFAULT_OVERHEADS,
@@ -385,12 +386,14 @@ def merge(out: Path) -> int:
                "nccl_median": int(statistics.median([x for v in nccl.values() for x in v])) if nccl else None,
                "nccl_default": DEFAULT_OVERHEADS.nccl, "non_pytorch_default": DEFAULT_OVERHEADS.non_pytorch}
     md = _markdown(summary, preds, rows, checks)
-    (out / "ranks.json").write_text(json.dumps({"summary": summary, "rows": rows, "checks": checks,
-                                                "predictions": preds}, indent=1))
-    (out / "ranks.md").write_text(md)
-    (out / "junit.json").write_text(json.dumps({
+    # replaced whole (temp file, rename): two phases side by side each merge at their end, and a
+    # reader must never see the two writes interleaved
+    write_user_file(out / "ranks.json", json.dumps({"summary": summary, "rows": rows, "checks": checks,
+                                                    "predictions": preds}, indent=1).encode())
+    write_user_file(out / "ranks.md", md.encode())
+    write_user_file(out / "junit.json", json.dumps({
         "suite": "preflight-ranks", "tests": len(cases),
-        "failures": sum(c["status"] == "failed" for c in cases), "cases": cases}, indent=1))
+        "failures": sum(c["status"] == "failed" for c in cases), "cases": cases}, indent=1).encode())
     print(md, flush=True)
     return 0
 
@@ -482,7 +485,7 @@ def _child_predictions(args: argparse.Namespace, out: Path, world: int) -> None:
         except subprocess.TimeoutExpired:
             print("the predicting child ran out of its 100 s", flush=True)
         if path.exists():
-            (out / f"predictions-{args.phase}.json").write_text(path.read_text())
+            write_user_file(out / f"predictions-{args.phase}.json", path.read_bytes())
 
 
 def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str]) -> int:
@@ -587,7 +590,7 @@ def main() -> int:
         gpu = torch.cuda.is_available()
         worlds = [int(w) for w in args.worlds.split(",") if w]
         preds = [_predict(c, worlds, gpu) for c in configs]
-        Path(args.predict_only).write_text(json.dumps(preds))
+        write_user_file(args.predict_only, json.dumps(preds).encode())  # whole or not at all
         for p in preds:
             print(p["config"], p.get("error") or f"{p['seconds']} s", flush=True)
         return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -167,6 +168,27 @@ def test_the_edge_cap_is_the_smallest_at_which_the_verdict_says_fits() -> None:
     assert caps["fsdp2"] is not None and caps["fsdp2"] < cap
 
 
+def _plan(tmp_path: Path, plan: str) -> tuple[subprocess.CompletedProcess[str], Path, dict[str, int]]:
+    """`bash bench/preflight_device.sh ranks` with PREFLIGHT_RANKS_PLAN, the device's python3 this
+    one: its output, the directory of its logs and tables, and each step's status."""
+    shim = tmp_path / "bin"
+    shim.mkdir()
+    (shim / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} \"$@\"\n")  # the device's python3
+    (shim / "python3").chmod(0o755)
+    # the device's bounds of a prediction and of the merge are a quiet host's: on a loaded CPU their
+    # imports of torch alone ran past them (a KeyboardInterrupt in predict-*.log and merge.log), so the
+    # CPU's are set here as the plan sets its phases'; the script's bounds add up to under this test's
+    env = {**_ENV, "PATH": f"{shim}:{os.environ['PATH']}", "GPUMEMD_RESULTS": str(tmp_path / "r"),
+           "PREFLIGHT_RANKS_PLAN": plan, "PREFLIGHT_PREDICT_S": "100", "PREFLIGHT_MERGE_S": "60"}
+    r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=540)
+    print("\n".join(x for x in r.stdout.splitlines() if " rc=" in x or "wall_s=" in x))  # each step's
+    return r, tmp_path / "r" / "preflight" / "ranks", {k: int(v) for k, v in _STEP.findall(r.stdout)}
+
+
+_STEP = re.compile(r"^(\S+) rc=(\d+)", re.M)  # the script's line for each step: NAME rc=STATUS [...]
+
+
 def _why(r: subprocess.CompletedProcess[str], d: Path) -> str:
     """The script's output, then each step's log from its first traceback on (a rank's own, above
     torchrun's ChildFailedError; a prediction's or the merge's): a failure says why."""
@@ -183,20 +205,10 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
     """bench/preflight_device.sh ranks with a tiny plan (PREFLIGHT_RANKS_PLAN): the predictions one
     process a configuration, a world-3 phase, then two world-2 phases at once, every run's edge
     run recorded (skipped without a GPU), one merged table of every phase."""
-    shim = tmp_path / "bin"
-    shim.mkdir()
-    (shim / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} \"$@\"\n")  # the device's python3
-    (shim / "python3").chmod(0o755)
-    plan = ("w3|0,1,2|3|tiny:adamw:2x32|150\nw2a|0,1|2|tiny:sgd:2x16|150|&\n"
-            "w2b|2,3|2|tiny:adamw:2x32|150|&")
-    env = {**_ENV, "PATH": f"{shim}:{os.environ['PATH']}", "GPUMEMD_RESULTS": str(tmp_path / "r"),
-           "PREFLIGHT_RANKS_PLAN": plan}
-    r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=400)
-    d = tmp_path / "r" / "preflight" / "ranks"
-    print("\n".join(x for x in r.stdout.splitlines() if " rc=" in x or "wall_s=" in x))  # each step's
-    ok = r.returncode == 0 and all(f"{p} rc=0" in r.stdout for p in ("w3", "w2a", "w2b"))
-    assert ok, _why(r, d)
+    r, d, rcs = _plan(tmp_path, "w3|0,1,2|3|tiny:adamw:2x32|150\nw2a|0,1|2|tiny:sgd:2x16|150|&\n"
+                           "w2b|2,3|2|tiny:adamw:2x32|150|&")
+    steps = ("predict-0", "predict-1", "w3", "w2a", "w2b", "merge")
+    assert r.returncode == 0 and rcs == dict.fromkeys(steps, 0), _why(r, d)
     got = json.loads((d / "ranks.json").read_text())
     assert set(got["predictions"]) == {"tiny:adamw:2x32", "tiny:sgd:2x16"}
     assert set(got["predictions"]["tiny:adamw:2x32"]["worlds"]) == {"2", "3"}
@@ -208,6 +220,14 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
     assert len(got["checks"]) == 6 and all(
         set(c["outcomes"].values()) == {"skipped: no GPU to cap"} for c in got["checks"])
 
+
+def test_the_device_plan_fails_with_a_step_that_failed_and_names_the_ranks_error(tmp_path: Path) -> None:
+    """A step that ends other than 0 makes the script's status 1 (the others still run), and
+    torchrun's summary carries the rank's own traceback (@record), not only its exit code."""
+    r, d, rcs = _plan(tmp_path, "w1|0|1|tiny:lion:1x8|150")  # an optimizer neither prediction nor rank takes
+    assert r.returncode == 1 and rcs == {"predict-0": 1, "w1": 1, "merge": 0}, _why(r, d)
+    summary = (d / "w1.log").read_text().rsplit("ChildFailedError", 1)[-1]  # torchrun's, below the rank's
+    assert "ValueError: 'tiny:lion:1x8': optimizer adamw or sgd" in summary, summary
 
 def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
     script = str(ROOT / "bench" / "preflight_device.sh")
