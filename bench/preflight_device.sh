@@ -12,7 +12,10 @@
 # The unfitted plan: configurations the per-rank model was not fitted to (other models, shapes,
 # SGD, world sizes 3 and 2), each predicted first (one process a configuration, side by side),
 # then world 4 on GPUs 0-3, world 3 on 0-2, two jobs of world 2 on 0,1 and 2,3 at once; every run
-# again under its edge cap (preflight's "fits" at its smallest); one merged table.
+# again under its edge cap (preflight's "fits" at its smallest); one merged table. Each step's
+# status is printed ("NAME rc=N"); the script's is 1 when one ended other than 0. The CPU test
+# replaces the plan ($PREFLIGHT_RANKS_PLAN) and the bounds of a prediction and of the merge
+# ($PREFLIGHT_PREDICT_S, $PREFLIGHT_MERGE_S): a loaded CPU's imports run past the device's.
 set -uo pipefail
 case "${1:-}" in accuracy|ranks|compiled) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | compiled" >&2; exit 2 ;; esac
 R=${GPUMEMD_RESULTS:?set GPUMEMD_RESULTS to the results directory}/preflight
