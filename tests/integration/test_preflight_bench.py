@@ -175,17 +175,19 @@ def _plan(tmp_path: Path, plan: str) -> tuple[subprocess.CompletedProcess[str], 
     shim.mkdir()
     (shim / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} \"$@\"\n")  # the device's python3
     (shim / "python3").chmod(0o755)
-    # the device's bounds of a prediction and of the merge are a quiet host's: on a loaded CPU their
-    # imports of torch alone ran past them (a KeyboardInterrupt in predict-*.log and merge.log), so the
-    # CPU's are set here as the plan sets its phases'; the script's bounds add up to under this test's
+    # the device's bounds of a prediction and of the merge are a quiet host's: on a CPU shared with
+    # other work their imports of torch alone ran past them (a KeyboardInterrupt in predict-*.log and
+    # merge.log), so the CPU's are set here as the plan sets its phases' (_PHASE_S): each step's
+    # bound a few times its wall on a loaded 2-CPU box, and their sum under this test's
     env = {**_ENV, "PATH": f"{shim}:{os.environ['PATH']}", "GPUMEMD_RESULTS": str(tmp_path / "r"),
-           "PREFLIGHT_RANKS_PLAN": plan, "PREFLIGHT_PREDICT_S": "100", "PREFLIGHT_MERGE_S": "60"}
+           "PREFLIGHT_RANKS_PLAN": plan, "PREFLIGHT_PREDICT_S": "180", "PREFLIGHT_MERGE_S": "90"}
     r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=540)
+                       text=True, timeout=180 + 5 + 2 * (_PHASE_S + 10) + 90 + 5 + 30)
     print("\n".join(x for x in r.stdout.splitlines() if " rc=" in x or "wall_s=" in x))  # each step's
     return r, tmp_path / "r" / "preflight" / "ranks", {k: int(v) for k, v in _STEP.findall(r.stdout)}
 
 
+_PHASE_S = 240  # the bound of each phase of the CPU's plans (two one after the other at most)
 _STEP = re.compile(r"^(\S+) rc=(\d+)", re.M)  # the script's line for each step: NAME rc=STATUS [...]
 
 
@@ -205,8 +207,8 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
     """bench/preflight_device.sh ranks with a tiny plan (PREFLIGHT_RANKS_PLAN): the predictions one
     process a configuration, a world-3 phase, then two world-2 phases at once, every run's edge
     run recorded (skipped without a GPU), one merged table of every phase."""
-    r, d, rcs = _plan(tmp_path, "w3|0,1,2|3|tiny:adamw:2x32|150\nw2a|0,1|2|tiny:sgd:2x16|150|&\n"
-                           "w2b|2,3|2|tiny:adamw:2x32|150|&")
+    r, d, rcs = _plan(tmp_path, f"w3|0,1,2|3|tiny:adamw:2x32|{_PHASE_S}\n"
+                                f"w2a|0,1|2|tiny:sgd:2x16|{_PHASE_S}|&\nw2b|2,3|2|tiny:adamw:2x32|{_PHASE_S}|&")
     steps = ("predict-0", "predict-1", "w3", "w2a", "w2b", "merge")
     assert r.returncode == 0 and rcs == dict.fromkeys(steps, 0), _why(r, d)
     got = json.loads((d / "ranks.json").read_text())
@@ -224,10 +226,12 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
 def test_the_device_plan_fails_with_a_step_that_failed_and_names_the_ranks_error(tmp_path: Path) -> None:
     """A step that ends other than 0 makes the script's status 1 (the others still run), and
     torchrun's summary carries the rank's own traceback (@record), not only its exit code."""
-    r, d, rcs = _plan(tmp_path, "w1|0|1|tiny:lion:1x8|150")  # an optimizer neither prediction nor rank takes
+    # an optimizer that neither the prediction nor the rank takes
+    r, d, rcs = _plan(tmp_path, f"w1|0|1|tiny:lion:1x8|{_PHASE_S}")
     assert r.returncode == 1 and rcs == {"predict-0": 1, "w1": 1, "merge": 0}, _why(r, d)
     summary = (d / "w1.log").read_text().rsplit("ChildFailedError", 1)[-1]  # torchrun's, below the rank's
     assert "ValueError: 'tiny:lion:1x8': optimizer adamw or sgd" in summary, summary
+
 
 def test_the_device_script_parses_and_refuses_an_unknown_mode() -> None:
     script = str(ROOT / "bench" / "preflight_device.sh")
