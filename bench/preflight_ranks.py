@@ -480,10 +480,10 @@ def _child_predictions(args: argparse.Namespace, out: Path, world: int) -> None:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--out", str(out), "--configs", args.configs,
                "--worlds", str(world), "--predict-only", str(path)]
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=100)
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=args.predict_s)
             print(r.stdout[-2000:] + r.stderr[-2000:], flush=True)
         except subprocess.TimeoutExpired:
-            print("the predicting child ran out of its 100 s", flush=True)
+            print(f"the predicting child ran out of its {args.predict_s} s", flush=True)
         if path.exists():
             write_user_file(out / f"predictions-{args.phase}.json", path.read_bytes())
 
@@ -513,7 +513,7 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
         head["non_pytorch_before"] = _nvml_non_pytorch()
     # short with the predictions made beforehand: a rank that ran out under a cap leaves the others
     # waiting in a collective, and the group's timeout ends them (their results are written already)
-    timeout = args.pg_timeout or (60 if args.predictions else 150)
+    timeout = args.pg_timeout or (60 if args.predictions else args.predict_s + 50)
     dist.init_process_group("nccl" if gpu else "gloo", timeout=datetime.timedelta(seconds=timeout),
                             **({"device_id": dev} if gpu else {}))
     try:
@@ -579,6 +579,8 @@ def main() -> int:
     ap.add_argument("--phase", default="", help="this torchrun's name in DIR (default w<world>)")
     ap.add_argument("--budget", type=float, default=0.0, help="seconds: no run starts that would end past it")
     ap.add_argument("--pg-timeout", type=int, default=0, help="the process group's timeout, seconds")
+    ap.add_argument("--predict-s", type=int, default=100, help="the bound of rank 0's predicting child, "
+                    "seconds (the other ranks wait for it in the group's timeout)")
     ap.add_argument("--merge", action="store_true", help="write the tables from DIR and exit")
     args = ap.parse_args()
     if args.merge:

@@ -129,8 +129,10 @@ def test_the_merge_fails_a_fits_that_oomed_and_a_peak_off_by_over_one_percent(tm
 def test_the_ranks_script_under_torchrun_on_gloo(tmp_path: Path) -> None:
     torchrun = shutil.which("torchrun", path=str(Path(sys.executable).parent))
     assert torchrun is not None
+    # rank 0's predicting child bounded for a loaded CPU (a prediction's process took the device's 100 s here)
     _run([torchrun, "--standalone", "--nproc-per-node", "2", "bench/preflight_ranks.py",
-          "--out", str(tmp_path), "--models", "tiny", "--batch", "2", "--seq", "32"])
+          "--out", str(tmp_path), "--models", "tiny", "--batch", "2", "--seq", "32", "--predict-s", "180"],
+         timeout=420)
     got = json.loads((tmp_path / "ranks.json").read_text())
     assert sorted((r["rank"], r["strategy"]) for r in got["rows"]) == [(0, "ddp"), (0, "fsdp2"), (1, "ddp"),
                                                                           (1, "fsdp2")]
