@@ -179,17 +179,19 @@ def _plan(tmp_path: Path, plan: str) -> tuple[subprocess.CompletedProcess[str], 
     (shim / "python3").chmod(0o755)
     # the device's bounds of a prediction and of the merge are a quiet host's: on a CPU shared with
     # other work their imports of torch alone ran past them (a KeyboardInterrupt in predict-*.log and
-    # merge.log), so the CPU's are set here as the plan sets its phases' (_PHASE_S): each step's
-    # bound a few times its wall on a loaded 2-CPU box, and their sum under this test's
+    # merge.log), so the CPU's are set here as the plan sets its phases': each step's bound about
+    # twice its wall on a loaded 2-CPU box, and their sum (with each kill's grace) under this test's
     env = {**_ENV, "PATH": f"{shim}:{os.environ['PATH']}", "GPUMEMD_RESULTS": str(tmp_path / "r"),
-           "PREFLIGHT_RANKS_PLAN": plan, "PREFLIGHT_PREDICT_S": "180", "PREFLIGHT_MERGE_S": "90"}
+           "PREFLIGHT_RANKS_PLAN": plan, "PREFLIGHT_PREDICT_S": str(_PREDICT_S),
+           "PREFLIGHT_MERGE_S": str(_MERGE_S)}
     r = subprocess.run(["bash", "bench/preflight_device.sh", "ranks"], cwd=ROOT, env=env, capture_output=True,
-                       text=True, timeout=180 + 5 + 2 * (_PHASE_S + 10) + 90 + 5 + 30)
+                       text=True, timeout=_PREDICT_S + 5 + 2 * (_PHASE_S + 10) + _MERGE_S + 5 + 30)
     print("\n".join(x for x in r.stdout.splitlines() if " rc=" in x or "wall_s=" in x))  # each step's
     return r, tmp_path / "r" / "preflight" / "ranks", {k: int(v) for k, v in _STEP.findall(r.stdout)}
 
 
-_PHASE_S = 240  # the bound of each phase of the CPU's plans (two one after the other at most)
+# the CPU's bounds, seconds: a prediction, each phase (two one after the other at most), the merge
+_PREDICT_S, _PHASE_S, _MERGE_S = 240, 240, 90
 _STEP = re.compile(r"^(\S+) rc=(\d+)", re.M)  # the script's line for each step: NAME rc=STATUS [...]
 
 
