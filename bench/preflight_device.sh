@@ -12,12 +12,18 @@
 # The unfitted plan: configurations the per-rank model was not fitted to (other models, shapes,
 # SGD, world sizes 3 and 2), each predicted first (one process a configuration, side by side),
 # then world 4 on GPUs 0-3, world 3 on 0-2, two jobs of world 2 on 0,1 and 2,3 at once; every run
-# again under its edge cap (preflight's "fits" at its smallest); one merged table.
+# again under its edge cap (preflight's "fits" at its smallest); one merged table. Each step's
+# status is printed ("NAME rc=N"); the script's is 1 when one ended other than 0. The CPU test
+# replaces the plan ($PREFLIGHT_RANKS_PLAN) and the bounds of a prediction and of the merge
+# ($PREFLIGHT_PREDICT_S, $PREFLIGHT_MERGE_S): a loaded CPU's imports run past the device's.
 set -uo pipefail
 case "${1:-}" in accuracy|ranks|compiled) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | compiled" >&2; exit 2 ;; esac
 R=${GPUMEMD_RESULTS:?set GPUMEMD_RESULTS to the results directory}/preflight
 . bench/device_env.sh; device_wheels
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 OMP_NUM_THREADS=4 PYTHONPATH=$PWD
+failed=0  # ranks: 1 when a step (a prediction, a phase, the merge) ended other than 0
+step() { echo "$1 rc=$2"; [ "$2" = 0 ] || failed=1; }  # step NAME STATUS
+predict_s=${PREFLIGHT_PREDICT_S:-40} merge_s=${PREFLIGHT_MERGE_S:-10}  # ranks: the bound of each prediction, of the merge
 case "${1:-}" in
   accuracy)
     d=$R/accuracy; mkdir -p "$d"; device_txt "$d/device.txt"
@@ -42,7 +48,7 @@ case "${1:-}" in
     if [ -n "${2:-}" ]; then
       timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "$2" \
         bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
-      echo "ranks rc=$?"; tail -n 45 "$d/ranks.log"
+      step ranks $?; tail -n 45 "$d/ranks.log"
     else
       # phase|GPUs|world|configurations (model:optimizer:BATCHxSEQ per rank)|seconds[|& beside the next]
       # ($PREFLIGHT_RANKS_PLAN, one phase a line, replaces it: the CPU test's tiny plan)
@@ -54,26 +60,32 @@ case "${1:-}" in
       declare -A worlds=()
       for p in "${plan[@]}"; do IFS='|' read -r _ _ w cs _ <<< "$p"
         for c in ${cs//,/ }; do worlds[$c]="${worlds[$c]:+${worlds[$c]},}$w"; done; done
-      s=$(date +%s); i=0
+      s=$(date +%s); pids=()
       for c in "${!worlds[@]}"; do  # one process a configuration; each makes a context on a GPU
-        CUDA_VISIBLE_DEVICES=$((i % 4)) timeout -s INT -k 5 40 python3 bench/preflight_ranks.py --out "$d" \
+        i=${#pids[@]}
+        CUDA_VISIBLE_DEVICES=$((i % 4)) timeout -s INT -k 5 "$predict_s" python3 bench/preflight_ranks.py --out "$d" \
           --predict-only "$d/predictions-$i.json" --configs "$c" --worlds "${worlds[$c]}" > "$d/predict-$i.log" 2>&1 &
-        i=$((i + 1))
+        pids+=($!)
       done
-      wait; echo "predictions wall_s=$(( $(date +%s) - s ))"; cat "$d"/predict-*.log | grep -v "^\[transformers\]" | tail -n 20
-      phase() {  # phase GPUs world configurations seconds
-        local s=$(date +%s)
+      for i in "${!pids[@]}"; do wait "${pids[$i]}"; step "predict-$i" $?; done
+      echo "predictions wall_s=$(( $(date +%s) - s ))"; cat "$d"/predict-*.log | grep -v "^\[transformers\]" | tail -n 20
+      phase() {  # phase GPUs world configurations seconds; its status is torchrun's
+        local s=$(date +%s) rc
         CUDA_VISIBLE_DEVICES=$2 timeout -s INT -k 10 "$5" python3 -m torch.distributed.run --standalone \
           --nproc-per-node "$3" bench/preflight_ranks.py --out "$d" --phase "$1" --configs "$4" \
           --predictions "$d" --edge --budget $(( $5 - 12 )) > "$d/$1.log" 2>&1
-        echo "$1 rc=$? wall_s=$(( $(date +%s) - s ))"
+        rc=$?; echo "$1 rc=$rc wall_s=$(( $(date +%s) - s ))"; return $rc
       }
+      beside=()  # the phases running in the background now
+      joined() { local pid; for pid in "${beside[@]}"; do wait "$pid" || failed=1; done; beside=(); }
       for p in "${plan[@]}"; do IFS='|' read -r a b c e f g <<< "$p"
-        if [ "$g" = "&" ]; then phase "$a" "$b" "$c" "$e" "$f" & else wait; phase "$a" "$b" "$c" "$e" "$f"; fi
+        if [ "$g" = "&" ]; then phase "$a" "$b" "$c" "$e" "$f" & beside+=($!)
+        else joined; phase "$a" "$b" "$c" "$e" "$f" || failed=1; fi
       done
-      wait
-      timeout -s INT -k 5 10 python3 bench/preflight_ranks.py --out "$d" --merge > "$d/merge.log" 2>&1
-      echo "merge rc=$?"; sed -n 1,12p "$d/merge.log"; grep -h "Traceback\|Error" "$d"/*.log | sort | uniq -c | head -n 20
+      joined
+      timeout -s INT -k 5 "$merge_s" python3 bench/preflight_ranks.py --out "$d" --merge > "$d/merge.log" 2>&1
+      step merge $?; sed -n 1,12p "$d/merge.log"; grep -h "Traceback\|Error" "$d"/*.log | sort | uniq -c | head -n 20
     fi ;;
 esac
 if [ -n "${OUT:-}" ]; then tar -czf "$OUT/preflight-$1.tgz" -C "$R" "$1"; fi  # what comes back from the device
+exit "$failed"

@@ -54,12 +54,14 @@ from typing import Any
 
 import torch
 import torch.distributed as dist
+from torch.distributed.elastic.multiprocessing.errors import record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from preflight_accuracy import _family, _nvml_non_pytorch, _steps  # noqa: E402
 
+from gpumemd.fs.safe import write_user_file  # noqa: E402
 from gpumemd.preflight import fakerun  # noqa: E402
 from gpumemd.preflight.verdict import (  # noqa: E402
     DEFAULT_OVERHEADS,
@@ -384,12 +386,14 @@ def merge(out: Path) -> int:
                "nccl_median": int(statistics.median([x for v in nccl.values() for x in v])) if nccl else None,
                "nccl_default": DEFAULT_OVERHEADS.nccl, "non_pytorch_default": DEFAULT_OVERHEADS.non_pytorch}
     md = _markdown(summary, preds, rows, checks)
-    (out / "ranks.json").write_text(json.dumps({"summary": summary, "rows": rows, "checks": checks,
-                                                "predictions": preds}, indent=1))
-    (out / "ranks.md").write_text(md)
-    (out / "junit.json").write_text(json.dumps({
+    # replaced whole (temp file, rename): two phases side by side each merge at their end, and a
+    # reader must never see the two writes interleaved
+    write_user_file(out / "ranks.json", json.dumps({"summary": summary, "rows": rows, "checks": checks,
+                                                    "predictions": preds}, indent=1).encode())
+    write_user_file(out / "ranks.md", md.encode())
+    write_user_file(out / "junit.json", json.dumps({
         "suite": "preflight-ranks", "tests": len(cases),
-        "failures": sum(c["status"] == "failed" for c in cases), "cases": cases}, indent=1))
+        "failures": sum(c["status"] == "failed" for c in cases), "cases": cases}, indent=1).encode())
     print(md, flush=True)
     return 0
 
@@ -476,12 +480,12 @@ def _child_predictions(args: argparse.Namespace, out: Path, world: int) -> None:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--out", str(out), "--configs", args.configs,
                "--worlds", str(world), "--predict-only", str(path)]
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=100)
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=args.predict_s)
             print(r.stdout[-2000:] + r.stderr[-2000:], flush=True)
         except subprocess.TimeoutExpired:
-            print("the predicting child ran out of its 100 s", flush=True)
+            print(f"the predicting child ran out of its {args.predict_s} s", flush=True)
         if path.exists():
-            (out / f"predictions-{args.phase}.json").write_text(path.read_text())
+            write_user_file(out / f"predictions-{args.phase}.json", path.read_bytes())
 
 
 def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str]) -> int:
@@ -509,7 +513,7 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
         head["non_pytorch_before"] = _nvml_non_pytorch()
     # short with the predictions made beforehand: a rank that ran out under a cap leaves the others
     # waiting in a collective, and the group's timeout ends them (their results are written already)
-    timeout = args.pg_timeout or (60 if args.predictions else 150)
+    timeout = args.pg_timeout or (60 if args.predictions else args.predict_s + 50)
     dist.init_process_group("nccl" if gpu else "gloo", timeout=datetime.timedelta(seconds=timeout),
                             **({"device_id": dev} if gpu else {}))
     try:
@@ -556,6 +560,7 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
     return 0
 
 
+@record  # a rank's traceback in torchrun's error file and its ChildFailedError summary
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -574,6 +579,8 @@ def main() -> int:
     ap.add_argument("--phase", default="", help="this torchrun's name in DIR (default w<world>)")
     ap.add_argument("--budget", type=float, default=0.0, help="seconds: no run starts that would end past it")
     ap.add_argument("--pg-timeout", type=int, default=0, help="the process group's timeout, seconds")
+    ap.add_argument("--predict-s", type=int, default=100, help="the bound of rank 0's predicting child, "
+                    "seconds (the other ranks wait for it in the group's timeout)")
     ap.add_argument("--merge", action="store_true", help="write the tables from DIR and exit")
     args = ap.parse_args()
     if args.merge:
@@ -585,7 +592,7 @@ def main() -> int:
         gpu = torch.cuda.is_available()
         worlds = [int(w) for w in args.worlds.split(",") if w]
         preds = [_predict(c, worlds, gpu) for c in configs]
-        Path(args.predict_only).write_text(json.dumps(preds))
+        write_user_file(args.predict_only, json.dumps(preds).encode())  # whole or not at all
         for p in preds:
             print(p["config"], p.get("error") or f"{p['seconds']} s", flush=True)
         return 0
