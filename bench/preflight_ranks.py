@@ -66,7 +66,7 @@ from gpumemd.preflight.verdict import (  # noqa: E402
     Device,
     Event,
     Figures,
-    ddp_buckets,
+    ddp_held,
     figures,
     judge,
     per_rank,
@@ -153,11 +153,11 @@ def edge_caps(events: list[Event], fig: Figures, world: int, total: int) -> dict
     fsdp = per_rank(fig, world, "fsdp2", over)["reserved"]
 
     def fsdp2(cap: int) -> bool:
-        return fsdp <= judge(events, fig, device(cap), over, world).capacity + ddp_buckets(fig)
+        return fsdp <= judge(events, fig, device(cap), over, world).capacity + ddp_held(fig)
 
-    held = ddp_buckets(fig) + fig.error_bytes
+    held = ddp_held(fig) + fig.error_bytes + fig.stranded_bytes
     return {"ddp": _smallest(ddp, fig.allocated_peak + held // 2, fig.reserved_peak + held + 4 * MiB),
-            "fsdp2": _smallest(fsdp2, fsdp, fsdp + fig.error_bytes + 4 * MiB)}
+            "fsdp2": _smallest(fsdp2, fsdp, fsdp + fig.error_bytes + fig.stranded_bytes + 4 * MiB)}
 
 
 def _predict(cfg: Config, worlds: list[int], gpu: bool) -> dict[str, Any]:
@@ -179,7 +179,7 @@ def _predict(cfg: Config, worlds: list[int], gpu: bool) -> dict[str, Any]:
             out["worlds"][str(w)] = {
                 s: {**per_rank(fg, w, s, DEFAULT_OVERHEADS), "edge": edges[s],
                     "fits_whole_gpu": v.fits if s == "ddp" else
-                    per_rank(fg, w, s, DEFAULT_OVERHEADS)["reserved"] <= v.capacity + ddp_buckets(fg)}
+                    per_rank(fg, w, s, DEFAULT_OVERHEADS)["reserved"] <= v.capacity + ddp_held(fg)}
                 for s in ("ddp", "fsdp2")}
         out["seconds"] = round(time.perf_counter() - t, 2)
         return out

@@ -189,12 +189,13 @@ def render(report: Any) -> str:
         cats = ", ".join(f"{k.replace('_', ' ')} {size(n)}" for k, n in f.categories.items() if n)
         lines.append(f"  tensors at the peak ({f.phase_at_peak}): {size(f.tensors_peak)} = {cats}")
         lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
-                     f"workspaces), reserved {size(f.reserved_peak)} (segments)")
+                     f"workspaces), reserved {size(f.reserved_peak)} (segments; up to "
+                     f"{size(f.stranded_bytes)} more where a real allocator places blocks otherwise)")
         lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
                      + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
         for strategy, rank in r.per_rank.items():
             lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
-                         f"{size(rank['total'])}")
+                         f"{size(rank['total'])}, at most {size(rank['top'])}")
         for note in v.notes if v else ():
             lines.append(f"  ! {note}")
     if report.largest:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gpumemd.diagnosis.allocsim import Outcome, Setting, Trace, read_trace
@@ -35,7 +35,9 @@ __all__ = [
     "Figures",
     "Overheads",
     "Verdict",
+    "ddp_bucket_slack",
     "ddp_buckets",
+    "ddp_held",
     "figures",
     "judge",
     "per_rank",
@@ -43,6 +45,7 @@ __all__ = [
 
 MiB = 1 << 20
 GiB = 1 << 30
+DDP_BUCKET_CAP = 25 * MiB  # DistributedDataParallel's bucket_cap_mb default (the first bucket: 1 MiB)
 
 # Named GPUs by the total NVML reports, and the bytes NVML v2 reports as reserved by the driver
 # (no process can have them). H100 and H200: read from the captures recorded on them
@@ -68,7 +71,12 @@ class Overheads:
     `non_pytorch_spread`; `workspaces`: bytes the allocator hands out that no tensor shows
     (cuBLAS/cuBLASLt workspaces, one per thread that runs a matmul: the forward's and
     autograd's); `nccl`: a rank's communicator buffers per world size above 1; `error`: the
-    stream's relative error against the allocator's real peak (both signs)."""
+    stream's relative error against the allocator's real peak (both signs); `stranded`: how many
+    of the stream's largest requests the real allocator may reserve anew beyond the replay
+    (`Figures.stranded_bytes`): which free block a request splits depends on cudaMalloc's
+    addresses and the frees' timing, which the replay cannot know, and where a real run split the
+    block a largest request would have taken, that request takes a segment of its own. Two: a
+    step holds its largest request and that tensor's gradient (the fp32 logits and theirs)."""
 
     non_pytorch: int
     non_pytorch_spread: int
@@ -76,6 +84,7 @@ class Overheads:
     nccl: int
     error: float
     source: str
+    stranded: int = 2
 
     def calibrated(self, non_pytorch: Sequence[int], where: str) -> Overheads:
         """These overheads with the non-PyTorch bytes measured on running processes: their
@@ -84,9 +93,9 @@ class Overheads:
             return self
         mid = int(statistics.median(non_pytorch))
         spread = max(max(non_pytorch) - mid, self.non_pytorch_spread // 4)
-        return Overheads(mid, spread, self.workspaces, self.nccl, self.error,
-                         f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
-                         f"the rest: {self.source}")
+        return replace(self, non_pytorch=mid, non_pytorch_spread=spread,
+                       source=f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
+                              f"the rest: {self.source}")
 
 
 # The stream's error where the steps ran on the CPU path (no CUDA here: standins.remapped): CPU
@@ -145,6 +154,7 @@ class Figures:
     phase_at_peak: str
     seconds: float
     blocks: tuple[int, ...] = ()  # the repeated blocks' parameter bytes (FSDP2's groups; fakerun.blocks)
+    stranded_bytes: int = 0  # what the real allocator may reserve beyond the replay (the top only)
 
     @property
     def total(self) -> int:
@@ -196,20 +206,24 @@ def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak
     r = _replay(_trace(events, overheads.workspaces), _UNBOUNDED, setting)
     return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved,
                    overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
-                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks))
+                   int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks),
+                   overheads.stranded * max((size for _, size in events), default=0))
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
           world: int = 1, setting: Setting = NATIVE) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
-    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
-    held = ddp_buckets(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
+    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream.
+    The interval's top also leaves what the real allocator may reserve beyond the replay
+    (`Figures.stranded_bytes`)."""
+    held = ddp_held(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
     outside = device.driver_reserved + device.others + fig.nccl + held
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
-    top = device.total - outside - most - fig.error_bytes
+    margin = fig.error_bytes + fig.stranded_bytes
+    top = device.total - outside - most - margin
     bottom = device.total - outside - max(0, overheads.non_pytorch - least) + fig.error_bytes
     if device.fraction_limit is not None:
-        top = min(top, device.fraction_limit - held - fig.error_bytes)
+        top = min(top, device.fraction_limit - held - margin)
         bottom = min(bottom, device.fraction_limit - held)
     trace = _trace(events, overheads.workspaces)
     at_top = _replay(trace, max(top, 0), setting)
@@ -225,6 +239,19 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
 def ddp_buckets(fig: Figures) -> int:
     """What DDP holds beyond one GPU's stream: its buckets and the rebuild's second copy (`per_rank`)."""
     return 2 * fig.categories.get("parameters", 0)
+
+
+def ddp_bucket_slack(fig: Figures) -> int:
+    """The segments' rounding of DDP's buckets: each bucket is one allocation of about
+    `DDP_BUCKET_CAP` (the first 1 MiB), above the allocator's 10 MiB its own segment rounded up to
+    2 MiB, so a bucket reserves 1 MiB more than it holds on average; two copies (`per_rank`)."""
+    buckets = -(-fig.categories.get("parameters", 0) // DDP_BUCKET_CAP) + 1
+    return 2 * buckets * MiB
+
+
+def ddp_held(fig: Figures) -> int:
+    """The reserved bytes DDP holds beside one GPU's stream: two bucket copies and their rounding."""
+    return ddp_buckets(fig) + ddp_bucket_slack(fig)
 
 
 def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> dict[str, int]:
@@ -244,21 +271,27 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     gathered at a time; without the blocks (a script's run) a tenth of the parameters stands for
     the gathered bytes. FSDP2's collectives run on their own streams, whose pools the compute
     stream cannot reuse: its reserved bytes add the sharded gradients (the reduce-scatters'
-    outputs) and a block twice (an all-gather's output, a reduce-scatter's input)."""
+    outputs) and a block twice (an all-gather's output, a reduce-scatter's input).
+
+    `top` is the interval's top of `total`, what the verdict holds a rank to: the non-PyTorch
+    spread, the stream's error and what the real allocator may reserve beyond the replay."""
     c = fig.categories
     params = c.get("parameters", 0)
     pools = 0  # what FSDP2's collective streams reserve apart
     persistent = params + c.get("gradients", 0) + c.get("optimizer_state", 0)
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
+    slack = 0  # reserved beyond the allocated bytes, not in one GPU's replay
     if strategy == "ddp":
         allocated = fig.allocated_peak + ddp_buckets(fig)
+        slack = ddp_bucket_slack(fig)
     elif fig.blocks and sum(fig.blocks) <= params:
         allocated = persistent // world + (params - sum(fig.blocks)) + max(fig.blocks) + rest
         pools = params // world + 2 * max(fig.blocks)
     else:
         allocated = persistent // world + params // 10 + rest
         pools = params // world + 2 * (params // 10)
-    overhead = fig.reserved_peak - fig.allocated_peak + pools
-    return {"world": world, "allocated": allocated, "reserved": allocated + overhead,
-            "total": allocated + overhead + overheads.non_pytorch + nccl}
+    reserved = allocated + fig.reserved_peak - fig.allocated_peak + pools + slack
+    total = reserved + overheads.non_pytorch + nccl
+    top = total + overheads.non_pytorch_spread + fig.error_bytes + fig.stranded_bytes
+    return {"world": world, "allocated": allocated, "reserved": reserved, "total": total, "top": top}
