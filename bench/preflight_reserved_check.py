@@ -273,6 +273,13 @@ def analyse(fx: dict[str, Any]) -> dict[str, Any]:
                 "top": now["top"],
                 "reserved": now["reserved"],
                 "real_reserved": r["real"]["reserved_peak"],
+                # the gap to the top then, term by term (real less predicted)
+                "d_non_pytorch": r["real"]["non_pytorch_after"]
+                - DEFAULT_OVERHEADS.non_pytorch
+                - DEFAULT_OVERHEADS.nccl,
+                "d_allocated": r["real"]["allocated_peak"] - old["allocated"],
+                "d_segments": (r["real"]["reserved_peak"] - r["real"]["allocated_peak"])
+                - (old["reserved"] - old["allocated"]),
             }
         )
     out["ranks"] = rows
@@ -341,6 +348,15 @@ def analyse(fx: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _distinct(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Rank rows grouped where every figure of the row reads the same."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in rows:
+        key = (r["phase"], r["config"], r["strategy"], r["nvml"], r["d_allocated"], r["d_segments"])
+        groups.setdefault(key, []).append(r)
+    return list(groups.values())
+
+
 def _pct(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:+.2f} %"
 
@@ -391,6 +407,30 @@ def markdown(a: dict[str, Any]) -> str:
             f"on the {h['fitted_on']} ({h['stranded']}): {h['covered']} of {h['of']}" for h in a["halves"]
         )
         + ".",
+        "",
+        "## Per rank: which term was short",
+        "",
+        "Each distinct rank row of session 11 (ranks that read the same are one row): NVML's bytes for "
+        "the process less the top then, and the real less the predicted figure of each term: the bytes "
+        "outside PyTorch (context, kernels, NCCL: against 758 + 840 MiB), the allocated peak, the "
+        "segments beyond the allocated bytes; one GPU's own segments beyond the replay where the "
+        "accuracy run measured the same configuration; the largest request. MiB.",
+        "",
+        "| config | world | strategy | ranks | NVML − top then | outside PyTorch | allocated | segments "
+        "| of which one GPU's replay | largest request |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    one_gpu = {r["config"]: r for r in one if r["source"] == "h200x4"}
+    for group in _distinct(a["ranks"]):
+        r, g = group[0], one_gpu.get(group[0]["config"])
+        replay = "—" if g is None else f"{g['share'] * largest(r['config']) / MiB:+,.0f}"
+        lines.append(
+            f"| {r['config']} | {r['world']} | {r['strategy']} | {','.join(str(x['rank']) for x in group)} | "
+            f"{(r['nvml'] - r['old_top']) / MiB:+,.0f} | {r['d_non_pytorch'] / MiB:+,.0f} | "
+            f"{r['d_allocated'] / MiB:+,.0f} | {r['d_segments'] / MiB:+,.0f} | {replay} | "
+            f"{_mib(largest(r['config']))} |"
+        )
+    lines += [
         "",
         "## Per rank: the interval's top against NVML's bytes for the process",
         "",
