@@ -312,5 +312,5 @@ def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answere
     assert oom["status"] == "failed" and oom["message"] == "rank 0: OOM; rank 1: OOM"
     md = (tmp_path / "ranks.md").read_text()
     assert "predicted fits and did not run: 2" in md and "2: [840.0] MiB" in md
-    assert "within the interval's top (`per_rank`'s \"top\"): 0 of 8 rank rows, the least margin -8.33 %" in md
+    assert "interval's top (`per_rank`'s \"top\"): 0 of 8 rank rows, the least margin -8.33 %" in md
     assert "8 of 8 rank rows within ±1 %" not in md and "4 of 8 rank rows within ±1 %" in md
