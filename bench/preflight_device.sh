@@ -3,6 +3,7 @@
 # under $GPUMEMD_RESULTS/preflight/{accuracy,ranks}.
 #   bash bench/preflight_device.sh accuracy ["0 1 2 3"]  # a shard per GPU listed, side by side: <= 420 s
 #   bash bench/preflight_device.sh ranks                 # the unfitted plan on 4 GPUs (below): <= 235 s
+#   bash bench/preflight_device.sh ranks2                # the same configurations at world 2 on GPUs 0,1: <= 235 s
 #   bash bench/preflight_device.sh ranks N               # the fitted recording's configurations at world N: <= 240 s
 #   bash bench/preflight_device.sh compiled              # GPT-2's and BERT's torch.compile'd steps, two
 #                                                        # shapes each, on the one GPU CUDA_VISIBLE_DEVICES names: <= 300 s
@@ -12,12 +13,12 @@
 # The unfitted plan: configurations the per-rank model was not fitted to (other models, shapes,
 # SGD, world sizes 3 and 2), each predicted first (one process a configuration, side by side),
 # then world 4 on GPUs 0-3, world 3 on 0-2, two jobs of world 2 on 0,1 and 2,3 at once; every run
-# again under its edge cap (preflight's "fits" at its smallest); one merged table. Each step's
-# status is printed ("NAME rc=N"); the script's is 1 when one ended other than 0. The CPU test
-# replaces the plan ($PREFLIGHT_RANKS_PLAN) and the bounds of a prediction and of the merge
-# ($PREFLIGHT_PREDICT_S, $PREFLIGHT_MERGE_S): a loaded CPU's imports run past the device's.
+# again under its edge cap (preflight's "fits" at its smallest); one merged table. ranks2: where only
+# two GPUs are lent, every configuration of the 4-GPU plan's worlds 4 and 3 (with the one "fits"
+# that ran out at world 3, bert:sgd:16x256) at world 2, in two phases one after the other, into
+# $GPUMEMD_RESULTS/preflight/ranks2.
 set -uo pipefail
-case "${1:-}" in accuracy|ranks|compiled) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | compiled" >&2; exit 2 ;; esac
+case "${1:-}" in accuracy|ranks|ranks2|compiled) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | ranks2 | compiled" >&2; exit 2 ;; esac
 R=${GPUMEMD_RESULTS:?set GPUMEMD_RESULTS to the results directory}/preflight
 . bench/device_env.sh; device_wheels
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 OMP_NUM_THREADS=4 PYTHONPATH=$PWD
@@ -43,9 +44,9 @@ case "${1:-}" in
     timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
     echo "compiled merge rc=$?"; cat "$d/merge.log"; sed -n '/^## Compiled steps/,/^## The OOM/p' "$d/table.md"
     grep -h "done in\|Traceback\|Error" "$d/shard-0.log" | head -n 20 ;;
-  ranks)
-    d=$R/ranks; mkdir -p "$d"; device_txt "$d/device.txt"
-    if [ -n "${2:-}" ]; then
+  ranks|ranks2)
+    d=$R/$1; mkdir -p "$d"; device_txt "$d/device.txt"
+    if [ "$1" = ranks ] && [ -n "${2:-}" ]; then
       timeout -s INT -k 10 225 python3 -m torch.distributed.run --standalone --nproc-per-node "$2" \
         bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
       step ranks $?; tail -n 45 "$d/ranks.log"
@@ -56,6 +57,12 @@ case "${1:-}" in
             "w3|0,1,2|3|gpt2:adamw:4x512,llama:sgd:2x512,bert:sgd:16x256|60"
             "w2a|0,1|2|llama:adamw:4x512,bert:adamw:4x512|50|&"
             "w2b|2,3|2|gpt2:adamw:2x1024,gpt2:sgd:4x512|50|&")
+      ngpu=4
+      if [ "$1" = ranks2 ]; then
+        plan=("w2c|0,1|2|bert:sgd:16x256,gpt2:adamw:4x512,llama:sgd:2x512|75"
+              "w2d|0,1|2|bert:adamw:8x512,gpt2:sgd:8x256,llama:adamw:2x1024|75")
+        ngpu=2
+      fi
       if [ -n "${PREFLIGHT_RANKS_PLAN:-}" ]; then mapfile -t plan <<< "$PREFLIGHT_RANKS_PLAN"; fi
       declare -A worlds=()
       for p in "${plan[@]}"; do IFS='|' read -r _ _ w cs _ <<< "$p"
@@ -63,7 +70,7 @@ case "${1:-}" in
       s=$(date +%s); pids=()
       for c in "${!worlds[@]}"; do  # one process a configuration; each makes a context on a GPU
         i=${#pids[@]}
-        CUDA_VISIBLE_DEVICES=$((i % 4)) timeout -s INT -k 5 "$predict_s" python3 bench/preflight_ranks.py --out "$d" \
+        CUDA_VISIBLE_DEVICES=$((i % ngpu)) timeout -s INT -k 5 "$predict_s" python3 bench/preflight_ranks.py --out "$d" \
           --predict-only "$d/predictions-$i.json" --configs "$c" --worlds "${worlds[$c]}" > "$d/predict-$i.log" 2>&1 &
         pids+=($!)
       done

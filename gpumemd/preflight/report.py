@@ -25,7 +25,7 @@ from .verdict import (
     Figures,
     Overheads,
     Verdict,
-    ddp_buckets,
+    ddp_held,
     figures,
     judge,
     per_rank,
@@ -99,7 +99,8 @@ class Report:
             "overheads": {"non_pytorch": self.overheads.non_pytorch,
                           "non_pytorch_spread": self.overheads.non_pytorch_spread,
                           "workspaces": self.overheads.workspaces, "nccl": self.overheads.nccl,
-                          "error": self.overheads.error, "source": self.overheads.source},
+                          "error": self.overheads.error, "stranded": self.overheads.stranded,
+                          "source": self.overheads.source},
             "world": self.world,
             "shapes": [s.to_json() for s in self.shapes],
             "largest": self.largest,
@@ -351,7 +352,7 @@ def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,
     if act and f.tensors_peak:
         out.append(f"activation checkpointing: activations are {100 * act / f.tensors_peak:.0f} % of the "
                    f"peak ({act / 2**30:.2f} GiB); checkpointing each block keeps about one block's")
-    room = v.capacity + (ddp_buckets(f) if world > 1 else 0)  # the verdict's capacity is a DDP rank's
+    room = v.capacity + (ddp_held(f) if world > 1 else 0)  # the verdict's capacity is a DDP rank's
     for w in (2, 4, 8, 16, 32, 64):
         r = per_rank(f, w, "fsdp2", overheads)
         if r["reserved"] + (overheads.nccl if world == 1 else 0) <= room:

@@ -219,14 +219,15 @@ def _everything(report: Report) -> list[str]:
         extra = f.allocator_extra
         measured = f"; {size(extra)} of it measured, beyond the replay" if extra else ""
         lines.append(f"  allocator: allocated {size(f.allocated_peak)} (blocks, {size(f.workspaces)} cuBLAS "
-                     f"workspaces), reserved {size(f.reserved_peak)} (segments{measured})")
+                     f"workspaces), reserved {size(f.reserved_peak)} (segments{measured}; up to "
+                     f"{size(f.stranded_bytes)} more where a real allocator places blocks otherwise)")
         spread = (r.overheads or o).non_pytorch_spread
         lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(spread)}"
                      + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
         lines.extend(f"  {x}" for x in _sources(r))
         for strategy, rank in r.per_rank.items():
             lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
-                         f"{size(rank['total'])}")
+                         f"{size(rank['total'])}, at most {size(rank['top'])}")
         for note in v.notes if v else ():
             lines.append(f"  ! {note}")
     lines.extend(_largest(report))

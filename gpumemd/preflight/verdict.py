@@ -9,10 +9,9 @@ left at the interval's top (the most the job may need, the least the device may 
 
 from __future__ import annotations
 
-import dataclasses
 import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from gpumemd.diagnosis.allocsim import Outcome, Setting, Trace, read_trace
@@ -39,7 +38,9 @@ __all__ = [
     "Figures",
     "Overheads",
     "Verdict",
+    "ddp_bucket_slack",
     "ddp_buckets",
+    "ddp_held",
     "figures",
     "judge",
     "per_rank",
@@ -54,6 +55,7 @@ reserved bytes."""
 
 MiB = 1 << 20
 GiB = 1 << 30
+DDP_BUCKET_CAP = 25 * MiB  # DistributedDataParallel's bucket_cap_mb default (the first bucket: 1 MiB)
 
 # Named GPUs by the total NVML reports, and the bytes NVML v2 reports as reserved by the driver
 # (no process can have them). H100 and H200: read from the captures recorded on them
@@ -79,10 +81,15 @@ class Overheads:
     `non_pytorch_spread`; `workspaces`: bytes the allocator hands out that no tensor shows
     (cuBLAS/cuBLASLt workspaces, one per thread that runs a matmul: the forward's and
     autograd's); `nccl`: a rank's communicator buffers per world size above 1; `error`: the
-    stream's relative error against the allocator's real peak (both signs); `allocator`: reserved
-    less allocated at the step peak as agents measured it for this model and shape (None: the
-    replay's alone). `source` says where the figures came from; `non_pytorch_from` and
-    `allocator_from`, where those two did when measured (`sources()`)."""
+    stream's relative error against the allocator's real peak (both signs); `stranded`: how many
+    of the stream's largest requests the real allocator may reserve anew beyond the replay
+    (`Figures.stranded_bytes`): which free block a request splits depends on cudaMalloc's
+    addresses and the frees' timing, which the replay cannot know, and where a real run split the
+    block a largest request would have taken, that request takes a segment of its own. Two: a
+    step holds its largest request and that tensor's gradient (the fp32 logits and theirs).
+    `allocator`: reserved less allocated at the step peak as agents measured it for this model and
+    shape (None: the replay's alone). `source` says where the figures came from; `non_pytorch_from`
+    and `allocator_from`, where those two did when measured (`sources()`)."""
 
     non_pytorch: int
     non_pytorch_spread: int
@@ -90,6 +97,7 @@ class Overheads:
     nccl: int
     error: float
     source: str
+    stranded: int = 2
     allocator: int | None = None
     non_pytorch_from: str = ""
     allocator_from: str = ""
@@ -106,10 +114,10 @@ class Overheads:
         out = self
         if chosen.non_pytorch is not None:
             mid, spread = chosen.non_pytorch
-            out = dataclasses.replace(out, non_pytorch=mid, non_pytorch_from=chosen.non_pytorch_from,
-                                      non_pytorch_spread=max(spread, self.non_pytorch_spread // 4))
+            out = replace(out, non_pytorch=mid, non_pytorch_from=chosen.non_pytorch_from,
+                          non_pytorch_spread=max(spread, self.non_pytorch_spread // 4))
         if chosen.overhead is not None:
-            out = dataclasses.replace(out, allocator=chosen.overhead, allocator_from=chosen.overhead_from)
+            out = replace(out, allocator=chosen.overhead, allocator_from=chosen.overhead_from)
         return out
 
     def calibrated(self, non_pytorch: Sequence[int], where: str) -> Overheads:
@@ -119,11 +127,11 @@ class Overheads:
             return self
         mid = int(statistics.median(non_pytorch))
         spread = max(max(non_pytorch) - mid, self.non_pytorch_spread // 4)
-        return Overheads(mid, spread, self.workspaces, self.nccl, self.error,
-                         f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
-                         f"the rest: {self.source}",
-                         non_pytorch_from=f"this node's processes: {len(non_pytorch)} process(es) at {where} "
-                         "(median; the spread to the highest)")
+        return replace(self, non_pytorch=mid, non_pytorch_spread=spread,
+                       source=f"non-PyTorch bytes measured: {len(non_pytorch)} process(es) at {where}; "
+                              f"the rest: {self.source}",
+                       non_pytorch_from=f"this node's processes: {len(non_pytorch)} process(es) at {where} "
+                                        "(median; the spread to the highest)")
 
 
 # The stream's error where the steps ran on the CPU path (no CUDA here: standins.remapped): CPU
@@ -189,6 +197,7 @@ class Figures:
     bound_bytes: int = 0
     # reserved beyond the replay's, from the allocator overhead agents measured (Overheads.allocator)
     allocator_extra: int = 0
+    stranded_bytes: int = 0  # what the real allocator may reserve beyond the replay (the top only)
 
     @property
     def total(self) -> int:
@@ -246,25 +255,29 @@ def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak
     return Figures(batch, seq, dict(categories), tensors_peak, r.peak_allocated, r.peak_reserved + extra,
                    overheads.workspaces, overheads.non_pytorch, overheads.nccl if world > 1 else 0,
                    int(overheads.error * r.peak_allocated), phase, seconds, tuple(blocks),
-                   allocator_extra=extra)
+                   allocator_extra=extra,
+                   stranded_bytes=overheads.stranded * max((size for _, size in events), default=0))
 
 
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
           world: int = 1, setting: Setting = NATIVE) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
-    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream."""
-    held = ddp_buckets(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
+    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream.
+    The interval's top also leaves what the real allocator may reserve beyond the replay
+    (`Figures.stranded_bytes`)."""
+    held = ddp_held(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
+    margin = fig.error_bytes + fig.stranded_bytes
     low = fig.error_bytes + fig.bound_bytes  # ops sized by values may have kept nothing
     room = {BOUNDS[0]: device.total - device.driver_reserved - device.others}  # for the whole process
     if device.free is not None:
         room = {BOUNDS[1]: min(device.free, room[BOUNDS[0]])}
     if device.mps_limit is not None:
         room[BOUNDS[2]] = device.mps_limit
-    tops = {k: n - fig.nccl - held - most - fig.error_bytes for k, n in room.items()}
+    tops = {k: n - fig.nccl - held - most - margin for k, n in room.items()}
     bottoms = [n - fig.nccl - held - max(0, overheads.non_pytorch - least) + low for n in room.values()]
     if device.fraction_limit is not None:  # PyTorch's reserved bytes alone
-        tops[BOUNDS[3]] = device.fraction_limit - held - fig.error_bytes
+        tops[BOUNDS[3]] = device.fraction_limit - held - margin
         bottoms.append(device.fraction_limit - held + fig.bound_bytes)
     bound = min(tops, key=lambda k: tops[k])
     top, bottom = tops[bound], min(bottoms)
@@ -285,6 +298,19 @@ def ddp_buckets(fig: Figures) -> int:
     return 2 * fig.categories.get("parameters", 0)
 
 
+def ddp_bucket_slack(fig: Figures) -> int:
+    """The segments' rounding of DDP's buckets: each bucket is one allocation of about
+    `DDP_BUCKET_CAP` (the first 1 MiB), above the allocator's 10 MiB its own segment rounded up to
+    2 MiB, so a bucket reserves 1 MiB more than it holds on average; two copies (`per_rank`)."""
+    buckets = -(-fig.categories.get("parameters", 0) // DDP_BUCKET_CAP) + 1
+    return 2 * buckets * MiB
+
+
+def ddp_held(fig: Figures) -> int:
+    """The reserved bytes DDP holds beside one GPU's stream: two bucket copies and their rounding."""
+    return ddp_buckets(fig) + ddp_bucket_slack(fig)
+
+
 def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> dict[str, int]:
     """One rank's figures under data parallelism for `world` ranks, from one GPU's categories
     (the parameters' bytes stand for a gradient's worth of every parameter).
@@ -302,21 +328,27 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     gathered at a time; without the blocks (a script's run) a tenth of the parameters stands for
     the gathered bytes. FSDP2's collectives run on their own streams, whose pools the compute
     stream cannot reuse: its reserved bytes add the sharded gradients (the reduce-scatters'
-    outputs) and a block twice (an all-gather's output, a reduce-scatter's input)."""
+    outputs) and a block twice (an all-gather's output, a reduce-scatter's input).
+
+    `top` is the interval's top of `total`, what the verdict holds a rank to: the non-PyTorch
+    spread, the stream's error and what the real allocator may reserve beyond the replay."""
     c = fig.categories
     params = c.get("parameters", 0)
     pools = 0  # what FSDP2's collective streams reserve apart
     persistent = params + c.get("gradients", 0) + c.get("optimizer_state", 0)
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
+    slack = 0  # reserved beyond the allocated bytes, not in one GPU's replay
     if strategy == "ddp":
         allocated = fig.allocated_peak + ddp_buckets(fig)
+        slack = ddp_bucket_slack(fig)
     elif fig.blocks and sum(fig.blocks) <= params:
         allocated = persistent // world + (params - sum(fig.blocks)) + max(fig.blocks) + rest
         pools = params // world + 2 * max(fig.blocks)
     else:
         allocated = persistent // world + params // 10 + rest
         pools = params // world + 2 * (params // 10)
-    overhead = fig.reserved_peak - fig.allocated_peak + pools
-    return {"world": world, "allocated": allocated, "reserved": allocated + overhead,
-            "total": allocated + overhead + overheads.non_pytorch + nccl}
+    reserved = allocated + fig.reserved_peak - fig.allocated_peak + pools + slack
+    total = reserved + overheads.non_pytorch + nccl
+    top = total + overheads.non_pytorch_spread + fig.error_bytes + fig.stranded_bytes
+    return {"world": world, "allocated": allocated, "reserved": reserved, "total": total, "top": top}

@@ -282,7 +282,7 @@ def test_a_boolean_mask_is_predicted_at_its_bound_and_bincount_is_exit_2(
 def test_a_scripts_own_memory_fraction_is_held_in_the_verdict(capsys: pytest.CaptureFixture[str],
                                                                tmp_path: Path) -> None:
     """A script that caps itself with set_per_process_memory_fraction is judged under its cap:
-    256 MiB of weights (and their gradients) fit a 2 GiB GPU, not its fifth."""
+    256 MiB of weights (and their gradients) fit a 3 GiB GPU, not its fifth."""
     body = ("import sys, torch\n"
             "torch.cuda.set_per_process_memory_fraction(float(sys.argv[1]))\n"
             "model = torch.nn.Linear(8192, 8192).cuda()\n"
@@ -291,13 +291,13 @@ def test_a_scripts_own_memory_fraction_is_held_in_the_verdict(capsys: pytest.Cap
             "    model(torch.randn(2, 8192, device='cuda')).sum().backward(); opt.step(); opt.zero_grad()\n")
     script = tmp_path / "capped.py"
     script.write_text(body)
-    total = str(2 << 30)
+    total = str(3 << 30)
     code, out, _ = _run(capsys, str(script), "--total", total, "--json", "--", "1.0")
     assert code == 0 and json.loads(out)["fits"] is True
     code, out, _ = _run(capsys, str(script), "--total", total, "--json", "--", "0.2")
     doc = json.loads(out)
     assert code == 1 and doc["fits"] is False
-    assert doc["device"]["fraction_limit"] == int(0.2 * (2 << 30))
+    assert doc["device"]["fraction_limit"] == int(0.2 * (3 << 30))
     assert any("set_per_process_memory_fraction(0.2)" in n for n in doc["notes"])
 
 

@@ -3,13 +3,25 @@ the calibration from measured non-PyTorch bytes, the per-rank figures under shar
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from gpumemd.preflight.verdict import GPUS, Device, Overheads, figures, judge, per_rank
+from gpumemd.preflight.verdict import (
+    GPUS,
+    Device,
+    Overheads,
+    ddp_bucket_slack,
+    ddp_held,
+    figures,
+    judge,
+    per_rank,
+)
 
 MiB, GiB = 1 << 20, 1 << 30
+# without the allocator's placement term: the edge rule's arithmetic alone (its own tests below)
 OVER = Overheads(non_pytorch=500 * MiB, non_pytorch_spread=100 * MiB, workspaces=0, nccl=600 * MiB,
-                 error=0.02, source="test")
+                 error=0.02, source="test", stranded=0)
 EVENTS = [(1, 4 * GiB), (2, 2 * GiB), (2, 0)]  # a peak of 6 GiB, reserved 6 GiB (2 MiB-rounded segments)
 
 
@@ -86,7 +98,7 @@ def test_under_a_fraction_limit_ddps_buckets_count_against_the_limit() -> None:
     cap = Device("t", 80 * GiB, fraction_limit=7 * GiB)
     assert judge(EVENTS, _fig(1), cap, OVER, world=1).fits
     v = judge(EVENTS, _fig(4), cap, OVER, world=4)
-    assert not v.fits and v.capacity == 7 * GiB - 8 * GiB - _fig(4).error_bytes
+    assert not v.fits and v.capacity == 7 * GiB - ddp_held(_fig(4)) - _fig(4).error_bytes
     assert judge(EVENTS, _fig(4), Device("t", 80 * GiB, fraction_limit=15 * GiB), OVER, world=4).fits
 
 
@@ -148,3 +160,44 @@ def test_the_sharding_advice_above_one_rank_is_not_charged_ddps_buckets() -> Non
     assert not v.fits  # a DDP rank (the stream, two gradient copies, NCCL) does not fit
     # FSDP2 over 2 ranks: 2 GiB sharded + one 1 GiB block + 2 GiB of activations, beside NCCL
     assert any("FSDP2 over 2 ranks" in a for a in advise(ShapeResult(f, v, {}), device, OVER, 4, None))
+
+
+def test_the_top_leaves_the_streams_largest_requests_to_the_real_allocators_placement() -> None:
+    """A real allocator may split the free block the replay gave a largest request to, and take a
+    segment of its own for that request: the interval's top leaves `stranded` of them."""
+    events = [(1, 1 * GiB), (2, 256 * MiB), (2, 0), (3, 512 * MiB)]  # the largest request: 1 GiB
+    cats = {"parameters": 1 * GiB, "activations": 512 * MiB}
+    plain = figures(events, cats, 0, batch=1, seq=1, overheads=OVER)
+    over = replace(OVER, stranded=2)
+    f = figures(events, cats, 0, batch=1, seq=1, overheads=over)
+    assert plain.stranded_bytes == 0 and f.stranded_bytes == 2 * GiB
+    assert (f.allocated_peak, f.reserved_peak) == (plain.allocated_peak, plain.reserved_peak)
+    edge = Device("t", f.reserved_peak + 600 * MiB + f.error_bytes + 4 * MiB)  # room for all but them
+    assert judge(events, plain, edge, OVER).fits and not judge(events, f, edge, over).fits
+    assert judge(events, f, replace(edge, total=edge.total + 2 * GiB), over).fits
+    cap = Device("t", 80 * GiB, fraction_limit=f.reserved_peak + f.error_bytes + 2 * MiB)  # under a limit too
+    assert judge(events, plain, cap, OVER).fits and not judge(events, f, cap, over).fits
+    assert judge(events, f, replace(cap, fraction_limit=cap.fraction_limit + 2 * GiB), over).fits
+
+
+def test_ddps_buckets_reserve_their_segments_rounding_beside_the_stream() -> None:
+    """About 25 MiB a bucket (the first 1 MiB), each its own segment rounded to 2 MiB: 1 MiB a
+    bucket on average, two copies."""
+    f = figures(EVENTS, {"parameters": 100 * MiB, "activations": 2 * GiB}, 0, batch=1, seq=1, overheads=OVER)
+    assert ddp_bucket_slack(f) == 2 * (100 // 25 + 1) * MiB
+    assert ddp_held(f) == 2 * 100 * MiB + ddp_bucket_slack(f)
+    ddp, fsdp = per_rank(f, 2, "ddp", OVER), per_rank(f, 2, "fsdp2", OVER)
+    assert ddp["reserved"] == ddp["allocated"] + f.reserved_peak - f.allocated_peak + ddp_bucket_slack(f)
+    # FSDP2 has no buckets: its collectives' pools (no blocks known: a tenth of the parameters), no rounding
+    pools = 100 * MiB // 2 + 2 * (100 * MiB // 10)
+    assert fsdp["reserved"] - fsdp["allocated"] == f.reserved_peak - f.allocated_peak + pools
+
+
+def test_the_per_rank_top_is_its_total_and_the_intervals_margins() -> None:
+    over = replace(OVER, stranded=2)
+    f = figures(EVENTS, {"parameters": 4 * GiB, "activations": 2 * GiB}, 0, batch=1, seq=1, overheads=over,
+                world=4)
+    for strategy in ("ddp", "fsdp2"):
+        r = per_rank(f, 4, strategy, over)
+        assert r["top"] == r["total"] + 100 * MiB + f.error_bytes + 2 * 4 * GiB
+        assert r["total"] == r["reserved"] + 500 * MiB + 600 * MiB
