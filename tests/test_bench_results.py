@@ -11,7 +11,7 @@ RESULTS = ROOT / "bench" / "results"
 INDEX = (RESULTS / "README.md").read_text(encoding="utf-8")
 # the table of kept runs; the paragraph above it names the removed ones
 TABLE = INDEX[INDEX.index("| benchmark |"):]
-# a run's name as the index writes it: `2026-11-28-h200x4-leak/`, `scale-2026-11-21.json`
+# a run's name as the index writes it: `2026-11-28-h200x4-s11-suite/`, `scale-2026-11-21.json`
 _NAMED = re.compile(r"`((?:\d{4}-\d\d-\d\d-[\w-]+|scale-[\d-]+\.json))[/`]")
 
 
