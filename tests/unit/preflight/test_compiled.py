@@ -264,3 +264,33 @@ def test_hugging_face_models_against_inductor_on_the_cpu(name: str) -> None:
     real = cpu._real(lambda: _hf(name), 1000, 8, 128, True, "sgd", False)
     error = (predicted["peak"] - real["peak"]) / real["peak"]
     assert abs(error) <= COMPILED_ERROR, (predicted["peak"], real["peak"])
+
+
+class _ReadsInductorsSettings(torch.nn.Module):
+    """Records inductor's benchmarking settings as its forward is traced."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+        self.seen: list[tuple[bool, bool]] = []
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        from torch._inductor import config
+
+        self.seen.append((config.shape_padding, config.max_autotune))
+        return self.lin(x)
+
+
+def test_the_trace_never_benchmarks_and_inductors_settings_come_back() -> None:
+    """Issue 38 on the GPU: `pad_mm` timed kernels during the fake run (CUDA events on fake
+    tensors, the fake GPU's properties): off for the trace, the job's own settings after."""
+    from torch._inductor import config
+
+    model = _ReadsInductorsSettings()
+    with config.patch(shape_padding=True, max_autotune=True):
+        st = fakerun.run(lambda: fakerun.Job(model.cuda(), torch.optim.SGD(model.parameters(), lr=0.1),
+                                             lambda b, s: torch.randn(b, 8).cuda(),
+                                             loss=lambda m, b: m(b).sum()), 4, 8, compiled=True)
+        assert (config.shape_padding, config.max_autotune) == (True, True)
+    assert st.compiled
+    assert model.seen and set(model.seen) == {(False, False)}
