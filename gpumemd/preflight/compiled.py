@@ -406,7 +406,8 @@ class CompiledModule(torch.nn.Module):
         module = self.module
         # each parameter once, under its first name: a tied one (an embedding shared with the
         # head) is one tensor, its other names tied to it by functional_call
-        state = {**dict(module.named_parameters()), **dict(module.named_buffers())}
+        state = {**dict(module.named_parameters()), **dict(module.named_buffers()),
+                 **_fake_attributes(module)}
         if self._fn is None:
             def functional(params: dict[str, Any], *a: Any, **k: Any) -> list[torch.Tensor]:
                 # a module compiled in place (`module.compile()`) would call this wrapper again
@@ -432,6 +433,20 @@ class CompiledModule(torch.nn.Module):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
+
+
+def _fake_attributes(module: torch.nn.Module) -> dict[str, torch.Tensor]:
+    """The fake tensors the modules hold as plain attributes (neither parameter nor buffer, made
+    under the fake mode): inputs of the trace, as dynamo lifts them, where the tracer would keep
+    each as a constant of the graph, which AOTAutograd refuses for a fake tensor."""
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    found: dict[str, torch.Tensor] = {}
+    for prefix, m in module.named_modules():  # a shared module once: one swap serves its every name
+        for name, value in (own_dict(m) or {}).items():
+            if isinstance(value, FakeTensor):
+                found[f"{prefix}.{name}" if prefix else name] = value
+    return found
 
 
 def wrap(model: Any, into: Allocations) -> Any:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import torch
 from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch.fx.experimental.proxy_tensor import get_proxy_mode
 from torch.utils._python_dispatch import _disable_current_modes
 
 from . import compiled as inductor
@@ -246,15 +247,20 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
         saved.append((owner, name, owner.__dict__.get(name, getattr(owner, name, None))))
         setattr(owner, name, value)
 
+    def owned(t: torch.Tensor) -> bool:
+        """Already the fake GPU's (a fake tensor), or the tracer's: inside a compiled step's trace
+        every tensor (a traced one, a constant the model made) is the tracer's to own; faked
+        here, it would be a fake tensor the tracer never saw, which AOTAutograd refuses."""
+        return isinstance(t, FakeTensor) or type(t) not in (torch.Tensor, torch.nn.Parameter) \
+            or get_proxy_mode() is not None
+
     def to_fake(t: torch.Tensor) -> torch.Tensor:
-        return t if isinstance(t, FakeTensor) else mode.from_tensor(t)
+        return t if owned(t) else mode.from_tensor(t)
 
     original_to = torch.Tensor.to
 
     def cuda(self: torch.Tensor, device: Any = None, non_blocking: bool = False, **_: Any) -> torch.Tensor:
         target = CPU if remap else _device(device)
-        if remap and isinstance(self, FakeTensor) and self.device == target:
-            return self
         if self.device == target:
             return self
         return torch.ops.aten._to_copy.default(to_fake(self), device=target)
@@ -268,8 +274,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
                 return torch.ops.aten._to_copy.default(self, dtype=dtype or self.dtype)
             return original_to(self, *args, **kwargs)
         device = CPU if remap else _device(device)
-        if (not copy and isinstance(self, FakeTensor) and self.device == device
-                and (dtype is None or dtype == self.dtype)):
+        if not copy and owned(self) and self.device == device and (dtype is None or dtype == self.dtype):
             return self
         return torch.ops.aten._to_copy.default(to_fake(self), dtype=dtype or self.dtype, device=device)
 

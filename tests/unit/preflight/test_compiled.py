@@ -294,3 +294,37 @@ def test_the_trace_never_benchmarks_and_inductors_settings_come_back() -> None:
         assert (config.shape_padding, config.max_autotune) == (True, True)
     assert st.compiled
     assert model.seen and set(model.seen) == {(False, False)}
+
+
+class _MovesTensors(torch.nn.Module):
+    """A forward that moves tensors onto the GPU as Hugging Face models do: a traced one already
+    there (GPT-2's `position_embeds.to(inputs_embeds.device)`), a constant it makes, and a fake
+    tensor it holds as a plain attribute (neither parameter nor buffer)."""
+
+    def __init__(self, moves: bool) -> None:
+        super().__init__()
+        self.lin = torch.nn.Linear(16, 16)
+        self.moves = moves
+        self.offset = torch.ones(16)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.lin(x)
+        if not self.moves:
+            return (h * 2 + self.offset + 2.0).sum()
+        return (h.to("cuda") * 2 + self.offset.to("cuda") + torch.tensor([2.0] * 16).to("cuda")).sum()
+
+
+def _moving_job(moves: bool) -> fakerun.Job:
+    model = _MovesTensors(moves).cuda()
+    return fakerun.Job(model, torch.optim.SGD(model.parameters(), lr=0.1),
+                       lambda b, s: torch.randn(b, s, 16).cuda(), loss=lambda m, b: m(b))
+
+
+def test_tensors_moved_onto_the_gpu_inside_a_compiled_step_are_the_tracers() -> None:
+    """Issue 38 on the GPU (GPT-2): a tensor the stand-in `.to()` faked inside the trace was a
+    fake tensor the tracer never saw (`Unexpected fake buffer _tensor_constant0`). Each move now
+    runs, and a move onto the device a tensor is on costs nothing."""
+    moved = fakerun.run(lambda: _moving_job(True), 4, 64, compiled=True)
+    still = fakerun.run(lambda: _moving_job(False), 4, 64, compiled=True)
+    assert moved.compiled and still.compiled
+    assert moved.peak == still.peak
