@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import torch
 from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch._subclasses.functional_tensor import FunctionalTensor
 from torch.fx.experimental.proxy_tensor import get_proxy_mode
 from torch.utils._python_dispatch import _disable_current_modes
 
@@ -249,10 +250,10 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
 
     def owned(t: torch.Tensor) -> bool:
         """Already the fake GPU's (a fake tensor), or the tracer's: inside a compiled step's trace
-        every tensor (a traced one, a constant the model made) is the tracer's to own; faked
-        here, it would be a fake tensor the tracer never saw, which AOTAutograd refuses."""
-        return isinstance(t, FakeTensor) or type(t) not in (torch.Tensor, torch.nn.Parameter) \
-            or get_proxy_mode() is not None
+        (AOTAutograd's functionalisation, its proxies) every tensor, a traced one or a constant
+        the model made, is the tracer's to own; faked here, it would be a fake tensor the tracer
+        never saw, which AOTAutograd refuses."""
+        return isinstance(t, (FakeTensor, FunctionalTensor)) or get_proxy_mode() is not None
 
     def to_fake(t: torch.Tensor) -> torch.Tensor:
         return t if owned(t) else mode.from_tensor(t)
