@@ -23,7 +23,9 @@ another (an embedding shared with the head) is one input; the model's output is 
 tensors and rebuilt around them (`Output`: a Hugging Face cache is no pytree). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
 it, graph breaks (one graph is traced here where dynamo may cut several), CUDA graphs' pools,
-and the compile's own allocations (autotuning is off by default). docs/preflight.md, "A compiled
+the copies a padded matrix multiply makes (`pad_mm` decides by timing kernels: nothing is timed
+on fake tensors, so nothing is padded), and the compile's own allocations (autotuning is off by
+default). docs/preflight.md, "A compiled
 step", says what this reads against a GPU.
 """
 
@@ -67,6 +69,10 @@ _INTO_SELF = {
 }
 # a concatenation's inputs are computed straight into its buffer (no buffer of their own)
 _INTO_OUTPUT = {_aten.cat.default}
+# inductor's settings for the trace only: nothing is timed on fake tensors (padding a matrix
+# multiply is decided by timing both on the GPU: its joint-graph pass `pad_mm`), nor autotuned
+_NO_BENCHMARKS = {"shape_padding": False, "force_shape_pad": False, "max_autotune": False,
+                  "max_autotune_gemm": False, "benchmark_kernel": False, "benchmark_fusion": False}
 
 
 class Allocations(Protocol):
@@ -400,7 +406,8 @@ class CompiledModule(torch.nn.Module):
         module = self.module
         # each parameter once, under its first name: a tied one (an embedding shared with the
         # head) is one tensor, its other names tied to it by functional_call
-        state = {**dict(module.named_parameters()), **dict(module.named_buffers())}
+        state = {**dict(module.named_parameters()), **dict(module.named_buffers()),
+                 **_fake_attributes(module)}
         if self._fn is None:
             def functional(params: dict[str, Any], *a: Any, **k: Any) -> list[torch.Tensor]:
                 # a module compiled in place (`module.compile()`) would call this wrapper again
@@ -417,13 +424,29 @@ class CompiledModule(torch.nn.Module):
                                     _compiler(self.into, self.graphs, backward=True),
                                     partition_fn=_partitioner(), decompositions=select_decomp_table())
         from torch._guards import detect_fake_mode
+        from torch._inductor import config as inductor_config
         from torch._inductor.virtualized import V
 
         # inductor's joint-graph passes read the fake mode from its virtualised state
-        with self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))):
+        with (self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))),
+              inductor_config.patch(_NO_BENCHMARKS)):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
+
+
+def _fake_attributes(module: torch.nn.Module) -> dict[str, torch.Tensor]:
+    """The fake tensors the modules hold as plain attributes (neither parameter nor buffer, made
+    under the fake mode): inputs of the trace, as dynamo lifts them, where the tracer would keep
+    each as a constant of the graph, which AOTAutograd refuses for a fake tensor."""
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    found: dict[str, torch.Tensor] = {}
+    for prefix, m in module.named_modules():  # a shared module once: one swap serves its every name
+        for name, value in (own_dict(m) or {}).items():
+            if isinstance(value, FakeTensor):
+                found[f"{prefix}.{name}" if prefix else name] = value
+    return found
 
 
 def wrap(model: Any, into: Allocations) -> Any:

@@ -15,17 +15,30 @@ from typing import Any, Protocol
 
 import torch
 from torch._subclasses.fake_tensor import FakeTensor, FakeTensorMode
+from torch._subclasses.functional_tensor import FunctionalTensor
+from torch.fx.experimental.proxy_tensor import get_proxy_mode
 from torch.utils._python_dispatch import _disable_current_modes
 
 from . import compiled as inductor
 
-__all__ = ["CPU", "Tracker", "compile_stand_in", "fake_cuda", "fused_attention", "module_compile_stand_in",
-           "no_rng_state", "note", "optimizer_choice", "remapped", "scaled_step"]
+__all__ = ["CPU", "Tracker", "compile_stand_in", "fake_cuda", "fake_properties", "fused_attention",
+           "module_compile_stand_in", "no_rng_state", "note", "optimizer_choice", "remapped", "scaled_step"]
 
 
 CPU = torch.device("cpu")
 _CUDA0 = torch.device("cuda", 0)
 # in-place random fills: run on the fake tensor as ops (their values are never read)
+# the fake GPU's properties, an H100 SXM's (inductor's heuristics read them: its L2 cache, its SMs);
+# `FakeProperties` has every attribute torch's own class declares, these or 0
+_PROPERTIES: dict[str, Any] = {
+    "major": 9, "minor": 0, "multi_processor_count": 132, "is_integrated": 0, "is_multi_gpu_board": 0,
+    "max_threads_per_multi_processor": 2048, "max_threads_per_block": 1024, "warp_size": 32,
+    "regs_per_multiprocessor": 65536, "L2_cache_size": 50 * 2**20, "shared_memory_per_block": 48 * 2**10,
+    "shared_memory_per_block_optin": 227 * 2**10, "shared_memory_per_multiprocessor": 228 * 2**10,
+    "clock_rate": 1_980_000, "memory_clock_rate": 2_619_000, "memory_bus_width": 5120,
+    "pci_bus_id": 0, "pci_device_id": 0, "pci_domain_id": 0, "gcnArchName": "", "uuid": "GPU-fake",
+    "max_block_dim": (1024, 1024, 64), "max_grid_dim": (2**31 - 1, 65535, 65535),
+}
 _RANDOM_FILLS = ("uniform_", "normal_", "bernoulli_", "random_", "exponential_", "geometric_",
                  "log_normal_", "cauchy_")
 
@@ -199,6 +212,23 @@ def _parse_tensor_to(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any
     return device, dtype, copy
 
 
+def fake_properties(device_name: str, total: int) -> Any:
+    """`torch.cuda.get_device_properties()` of the fake GPU: every attribute of torch's
+    `_CudaDeviceProperties` (where this build has it) and of `_PROPERTIES`, read as plain values."""
+    declared = vars(torch._C).get("_CudaDeviceProperties")  # absent from a CPU-only build
+    names = {n for n in dir(declared) if not n.startswith("_")} if declared is not None else set()
+    values = {n: 0 for n in names} | _PROPERTIES | {"name": device_name, "total_memory": total}
+    return type("FakeProperties", (), values)()
+
+
+def _worker_caches() -> list[dict[str, Any]]:
+    """dynamo's caches of each device's properties and current device, where it is loaded."""
+    module = sys.modules.get("torch._dynamo.device_interface")
+    own = vars(module) if isinstance(module, types.ModuleType) else {}
+    names = ("caching_worker_device_properties", "caching_worker_current_devices")
+    return [c for c in (own.get(n) for n in names) if isinstance(c, dict)]
+
+
 def remapped() -> bool:
     """True where CUDA cannot run here (a CPU-only torch, or no GPU): the fake GPU's tensors
     are then CPU tensors. Autograd's gradient accumulator asks the device guard of a leaf's
@@ -218,15 +248,20 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
         saved.append((owner, name, owner.__dict__.get(name, getattr(owner, name, None))))
         setattr(owner, name, value)
 
+    def owned(t: torch.Tensor) -> bool:
+        """Already the fake GPU's (a fake tensor), or the tracer's: inside a compiled step's trace
+        (AOTAutograd's functionalisation, its proxies) every tensor, a traced one or a constant
+        the model made, is the tracer's to own; faked here, it would be a fake tensor the tracer
+        never saw, which AOTAutograd refuses."""
+        return isinstance(t, (FakeTensor, FunctionalTensor)) or get_proxy_mode() is not None
+
     def to_fake(t: torch.Tensor) -> torch.Tensor:
-        return t if isinstance(t, FakeTensor) else mode.from_tensor(t)
+        return t if owned(t) else mode.from_tensor(t)
 
     original_to = torch.Tensor.to
 
     def cuda(self: torch.Tensor, device: Any = None, non_blocking: bool = False, **_: Any) -> torch.Tensor:
         target = CPU if remap else _device(device)
-        if remap and isinstance(self, FakeTensor) and self.device == target:
-            return self
         if self.device == target:
             return self
         return torch.ops.aten._to_copy.default(to_fake(self), device=target)
@@ -240,8 +275,7 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
                 return torch.ops.aten._to_copy.default(self, dtype=dtype or self.dtype)
             return original_to(self, *args, **kwargs)
         device = CPU if remap else _device(device)
-        if (not copy and isinstance(self, FakeTensor) and self.device == device
-                and (dtype is None or dtype == self.dtype)):
+        if not copy and owned(self) and self.device == device and (dtype is None or dtype == self.dtype):
             return self
         return torch.ops.aten._to_copy.default(to_fake(self), dtype=dtype or self.dtype, device=device)
 
@@ -275,8 +309,9 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
     def peak(_: Any = None) -> int:
         return tracker.peak if tracker else 0
 
-    props = type("FakeProperties", (), {"name": device_name, "total_memory": total, "major": 9, "minor": 0,
-                                         "multi_processor_count": 132})()
+    props = fake_properties(device_name, total)
+    cached = _worker_caches()
+    before = [dict(c) for c in cached]
     try:
         for name in _RANDOM_FILLS:
             put(torch.Tensor, name, _fill(name, getattr(torch.Tensor, name)))
@@ -341,3 +376,9 @@ def fake_cuda(mode: FakeTensorMode, tracker: Tracker, device_name: str = "NVIDIA
     finally:
         for owner, name, value in reversed(saved):
             setattr(owner, name, value)
+        # dynamo's device interface caches the properties (and the device) it read: the fake
+        # GPU's must not outlive the run, nor hide a cache of the real GPU's
+        for cache in _worker_caches():
+            cache.pop("cuda", None)
+        for cache, kept in zip(cached, before, strict=True):
+            cache.update(kept)

@@ -264,3 +264,67 @@ def test_hugging_face_models_against_inductor_on_the_cpu(name: str) -> None:
     real = cpu._real(lambda: _hf(name), 1000, 8, 128, True, "sgd", False)
     error = (predicted["peak"] - real["peak"]) / real["peak"]
     assert abs(error) <= COMPILED_ERROR, (predicted["peak"], real["peak"])
+
+
+class _ReadsInductorsSettings(torch.nn.Module):
+    """Records inductor's benchmarking settings as its forward is traced."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+        self.seen: list[tuple[bool, bool]] = []
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        from torch._inductor import config
+
+        self.seen.append((config.shape_padding, config.max_autotune))
+        return self.lin(x)
+
+
+def test_the_trace_never_benchmarks_and_inductors_settings_come_back() -> None:
+    """Issue 38 on the GPU: `pad_mm` timed kernels during the fake run (CUDA events on fake
+    tensors, the fake GPU's properties): off for the trace, the job's own settings after."""
+    from torch._inductor import config
+
+    model = _ReadsInductorsSettings()
+    with config.patch(shape_padding=True, max_autotune=True):
+        st = fakerun.run(lambda: fakerun.Job(model.cuda(), torch.optim.SGD(model.parameters(), lr=0.1),
+                                             lambda b, s: torch.randn(b, 8).cuda(),
+                                             loss=lambda m, b: m(b).sum()), 4, 8, compiled=True)
+        assert (config.shape_padding, config.max_autotune) == (True, True)
+    assert st.compiled
+    assert model.seen and set(model.seen) == {(False, False)}
+
+
+class _MovesTensors(torch.nn.Module):
+    """A forward that moves tensors onto the GPU as Hugging Face models do: a traced one already
+    there (GPT-2's `position_embeds.to(inputs_embeds.device)`), a constant it makes, and a fake
+    tensor it holds as a plain attribute (neither parameter nor buffer)."""
+
+    def __init__(self, moves: bool) -> None:
+        super().__init__()
+        self.lin = torch.nn.Linear(16, 16)
+        self.moves = moves
+        self.offset = torch.ones(16)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.lin(x)
+        if not self.moves:
+            return (h * 2 + self.offset + 2.0).sum()
+        return (h.to("cuda") * 2 + self.offset.to("cuda") + torch.tensor([2.0] * 16).to("cuda")).sum()
+
+
+def _moving_job(moves: bool) -> fakerun.Job:
+    model = _MovesTensors(moves).cuda()
+    return fakerun.Job(model, torch.optim.SGD(model.parameters(), lr=0.1),
+                       lambda b, s: torch.randn(b, s, 16).cuda(), loss=lambda m, b: m(b))
+
+
+def test_tensors_moved_onto_the_gpu_inside_a_compiled_step_are_the_tracers() -> None:
+    """Issue 38 on the GPU (GPT-2): a tensor the stand-in `.to()` faked inside the trace was a
+    fake tensor the tracer never saw (`Unexpected fake buffer _tensor_constant0`). Each move now
+    runs, and a move onto the device a tensor is on costs nothing."""
+    moved = fakerun.run(lambda: _moving_job(True), 4, 64, compiled=True)
+    still = fakerun.run(lambda: _moving_job(False), 4, 64, compiled=True)
+    assert moved.compiled and still.compiled
+    assert moved.peak == still.peak
