@@ -37,6 +37,16 @@ case "${1:-}" in
       echo "compiled rc=$?" >> $R/summary.txt ) &
     ( timeout -s INT 225 bash bench/device_catcost.sh 2 > $R/catcost.out 2>&1; echo "catcost rc=$?" >> $R/summary.txt ) &
     wait; cat $R/summary.txt; tail -n 30 $R/catcost.out; sed -n '/^## Summary/,/^## The OOM/p' $R/compiled.out | head -n 40 ;;
-  *) echo "usage: $0 call1|call2" >&2; exit 2 ;;
+  call3)  # the per-rank plan at world 2 under its edge caps (GPUs 0-1, <= 240 s) beside compiled preflight
+          # on the fake CUDA path (GPU 0, <= 295 s); then the categories and framework GPU tests (GPU 1)
+    ( timeout -s INT 245 bash bench/preflight_device.sh ranks2 > $R/ranks2.out 2>&1; echo "ranks2 rc=$?" >> $R/summary.txt
+      CUDA_VISIBLE_DEVICES=1 timeout -s INT 270 python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
+        -o faulthandler_timeout=250 --junitxml=$R/junit-categories.xml tests/gpu/test_categories_gpu.py \
+        tests/gpu/test_integrations_gpu.py > $R/categories.log 2>&1; echo "categories+integrations rc=$?" >> $R/summary.txt ) &
+    ( CUDA_VISIBLE_DEVICES=0 timeout -s INT 295 bash bench/preflight_device.sh compiled > $R/compiled.out 2>&1
+      echo "compiled rc=$?" >> $R/summary.txt ) &
+    wait; cat $R/summary.txt; sed -n '/^## Compiled steps/,/^## The OOM/p' $R/compiled.out | head -n 12
+    grep -h "predicted fits\|within the interval\|rc=" $R/ranks2.out | head -n 20; tail -n 3 $R/categories.log ;;
+  *) echo "usage: $0 call1|call2|call3" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
