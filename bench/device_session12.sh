@@ -47,6 +47,23 @@ case "${1:-}" in
       echo "compiled rc=$?" >> $R/summary.txt ) &
     wait; cat $R/summary.txt; sed -n '/^## Compiled steps/,/^## The OOM/p' $R/compiled.out | head -n 12
     grep -h "predicted fits\|within the interval\|rc=" $R/ranks2.out | head -n 20; tail -n 3 $R/categories.log ;;
-  *) echo "usage: $0 call1|call2|call3" >&2; exit 2 ;;
+  call4)  # the rest of the GPU suite but the OOM diagnosis (its code did not change this session), one
+          # half a GPU, <= 370 s: agent, alerts, daemon, allocator modes, graphs, preflight, step peaks |
+          # leak finder, forecast, shape probe, fragmentation, job view, explain
+    [ -f .carry/prometheus.xz ] && xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus
+    export PROMETHEUS_BIN=/tmp/prometheus; g=tests/gpu
+    t() { local secs=$1 name=$2; shift 2
+      timeout -s INT "$secs" python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
+        -o faulthandler_timeout=$((secs - 20)) --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1
+      echo "$name rc=$?" >> $R/summary.txt; }
+    ( export CUDA_VISIBLE_DEVICES=0
+      t 365 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py $g/test_allocator_modes_gpu.py \
+        $g/test_graphs_gpu.py $g/test_preflight_gpu.py $g/test_steptrace_gpu.py $g/test_profiler_gpu.py \
+        $g/test_step_peak_gpu.py $g/test_compile_step_peak_gpu.py ) &
+    ( export CUDA_VISIBLE_DEVICES=1
+      t 365 leak-forecast $g/test_leak_finder_gpu.py $g/test_forecast_gpu.py $g/test_shape_probe_gpu.py \
+        $g/test_fragmentation_gpu.py $g/test_jobview_gpu.py $g/test_explain_gpu.py ) &
+    wait; cat $R/summary.txt; for f in $R/agent.log $R/leak-forecast.log; do grep -E "passed|failed|FAILED|Error" $f | tail -n 8; done ;;
+  *) echo "usage: $0 call1|call2|call3|call4" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
