@@ -36,7 +36,7 @@ from prometheus_client.core import Metric
 from gpumemd.known_metrics import collected_by
 
 from . import mps_limit
-from .base import Source, SourceUnavailable, metric
+from .base import Source, metric
 
 __all__ = ["MAX_ENVIRON", "MpsReading", "MpsSource", "server_settings"]
 
@@ -115,8 +115,8 @@ class MpsSource(Source[MpsReading]):
 
     def read(self, cycle: Mapping[str, Any]) -> MpsReading:
         nvml = cycle.get("nvml")
-        if nvml is None:
-            raise SourceUnavailable("no NVML reading this sample (GPU processes unknown)")
+        if nvml is None:  # no GPU processes known this sample: none to read (the nvml collector says why)
+            return MpsReading((), ())
         servers: dict[int, dict[str, str] | None] = {}
         limits, threads = [], []
         for g in nvml.gpus:

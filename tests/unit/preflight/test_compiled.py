@@ -4,6 +4,10 @@ job's own torch.compile, or the flag), and the interval the report gives it."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -14,6 +18,7 @@ import gpumemd
 from gpumemd.preflight import compiled, fakerun
 from gpumemd.preflight.report import compiled_overheads
 from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS
+from tests.helpers import ROOT
 from tests.unit.preflight import models
 
 
@@ -206,6 +211,21 @@ def _cpp_compiler() -> bool:
     return any(shutil.which(c) for c in ("g++", "c++", "clang++"))
 
 
+def _real_in_a_process_of_its_own(make: str, *args: Any) -> dict[str, Any]:
+    """`preflight_compiled_cpu._real(<make>, *args)` in a fresh interpreter: inductor's C++ build
+    imports setuptools, whose distutils shim refuses a process where another test imported the
+    standard library's distutils first (a clean clone's whole suite, 2026-11-28)."""
+    code = ("import json; from bench import preflight_compiled_cpu as cpu; "
+            "from tests.unit.preflight import models, test_compiled as t; "
+            f"print(json.dumps(cpu._real({make}, {', '.join(map(repr, args))})))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=900,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [
+                             str(ROOT), os.environ.get("PYTHONPATH", "")]))})
+    assert out.returncode == 0, out.stderr[-4000:]
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
 def test_a_tied_model_against_inductor_on_the_cpu() -> None:
@@ -214,7 +234,7 @@ def test_a_tied_model_against_inductor_on_the_cpu() -> None:
     from bench import preflight_compiled_cpu as cpu
 
     predicted = cpu._predicted(models.TiedLM, 1000, 8, 128, True, "sgd", False)
-    real = cpu._real(models.TiedLM, 1000, 8, 128, True, "sgd", False)
+    real = _real_in_a_process_of_its_own("models.TiedLM", 1000, 8, 128, True, "sgd", False)
     assert predicted["compiled"]
     error = (predicted["peak"] - real["peak"]) / real["peak"]
     assert abs(error) <= COMPILED_ERROR, (predicted["peak"], real["peak"])
@@ -261,7 +281,7 @@ def test_hugging_face_models_against_inductor_on_the_cpu(name: str) -> None:
     from bench import preflight_compiled_cpu as cpu
 
     predicted = cpu._predicted(lambda: _hf(name), 1000, 8, 128, True, "sgd", False)
-    real = cpu._real(lambda: _hf(name), 1000, 8, 128, True, "sgd", False)
+    real = _real_in_a_process_of_its_own(f"lambda: t._hf({name!r})", 1000, 8, 128, True, "sgd", False)
     error = (predicted["peak"] - real["peak"]) / real["peak"]
     assert abs(error) <= COMPILED_ERROR, (predicted["peak"], real["peak"])
 
