@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 import urllib.request
@@ -36,6 +38,21 @@ def agent_env(**extra: str) -> dict[str, str]:
         if not k.startswith(("RANK", "LOCAL_RANK", "WORLD_SIZE", "SLURM_", "OMPI_", "GPUMEMD_"))
     }
     return {**base, "PYTHONPATH": str(ROOT), **extra}
+
+
+@contextmanager
+def sticky_spool(prefix: str) -> Iterator[Path]:
+    """A sticky, world-writable spool directory (1777, as a shared node's) inside a 0755 one
+    nobody else can reach; removed afterwards."""
+    base = Path(tempfile.mkdtemp(prefix=prefix))
+    os.chmod(base, 0o755)
+    d = base / "spool"
+    d.mkdir()
+    os.chmod(d, 0o1777)
+    try:
+        yield d
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def free_port() -> int:

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +16,7 @@ import pytest
 import gpumemd
 from gpumemd import cli
 from gpumemd.diagnosis.calibration import STEP_PEAK
-from tests.helpers import ROOT, gpumemd_process, scrape, wait_for
+from tests.helpers import ROOT, gpumemd_process, scrape, sticky_spool, wait_for
 from tests.unit.preflight import models
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
@@ -27,15 +25,8 @@ MiB = 1 << 20
 
 @pytest.fixture
 def spool() -> Iterator[Path]:
-    base = Path(tempfile.mkdtemp(prefix="gpumemd-calib-spool-"))
-    os.chmod(base, 0o755)
-    d = base / "spool"
-    d.mkdir()
-    os.chmod(d, 0o1777)
-    try:
+    with sticky_spool("gpumemd-calib-spool-") as d:
         yield d
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
 
 
 def test_an_agents_calibration_reaches_preflight_through_the_daemon(

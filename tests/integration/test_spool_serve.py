@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, gpumemd_process, samples, scrape, wait_for
+from tests.helpers import ROOT, gpumemd_process, samples, scrape, sticky_spool, wait_for
 from tests.spool_hostile import as_nobody, promtool_errors, publish_healthy, write_hostile
 
 REPLAY = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
@@ -22,15 +21,8 @@ KINDS = ("fifo", "symlink", "directory", "sparse_200mb", "format_other", "pid_st
 
 @pytest.fixture
 def spool() -> Iterator[Path]:
-    base = Path(tempfile.mkdtemp(prefix="gpumemd-serve-spool-"))
-    os.chmod(base, 0o755)  # nobody may reach the spool inside
-    d = base / "spool"
-    d.mkdir()
-    os.chmod(d, 0o1777)
-    try:
+    with sticky_spool("gpumemd-serve-spool-") as d:
         yield d
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
 
 
 

@@ -36,7 +36,7 @@ from gpumemd.spool.encoder import Encoder, encode
 from gpumemd.spool.format import DROP_REASONS, validate
 from gpumemd.spool.procs import proc_owner
 from gpumemd.spool.writer import SpoolWriter
-from tests.helpers import ROOT, gpumemd_process, samples, scrape
+from tests.helpers import ROOT, gpumemd_process, samples, scrape, sticky_spool
 from tests.spool_hostile import as_nobody, healthy_families, publish_healthy
 
 NOW = 1000.0
@@ -124,15 +124,8 @@ def victim(tmp_path: Path) -> tuple[Path, list]:
 @pytest.fixture
 def shared() -> Iterator[Path]:
     """A sticky, world-writable spool that nobody can reach."""
-    base = Path(tempfile.mkdtemp(prefix="gpumemd-sec-spool-"))
-    os.chmod(base, 0o755)
-    d = base / "spool"
-    d.mkdir()
-    os.chmod(d, 0o1777)
-    try:
+    with sticky_spool("gpumemd-sec-spool-") as d:
         yield d
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
 
 
 # -- 1. values -------------------------------------------------------------------------
