@@ -72,6 +72,30 @@ class _Answers(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def answers() -> tuple[Callable[[bytes], Any], Callable[[bytes], Any]]:
+    """A local HTTP server that answers with the body it is handed: `prometheus(data)` reads `data`
+    as a Prometheus query's answer (`commands.client.query`), `alerts(data)` as the daemon's
+    alerts answer (`read_daemon`; what it skips raised)."""
+    from gpumemd.commands.client import Skips, query, read_daemon  # noqa: PLC0415
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Answers)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def prometheus(data: bytes) -> Any:
+        _Answers.body = data
+        return query(url, "up", time.monotonic() + 120, 120, Skips())
+
+    def alerts(data: bytes) -> Any:
+        _Answers.body = data
+        got = read_daemon(url, timeout=120)
+        if got.skips.counts:
+            raise ValueError("; ".join(got.skips.notes())[:100])
+        return got
+
+    return prometheus, alerts
+
+
 def _real_spool(root: Path, series: int) -> bytes:
     """A real rank's file with its series repeated under `series` distinct label sets."""
     fixture = root / "tests/fixtures/spool/h100__580.159.04__two-ranks-cupy/agent-834.json"
@@ -94,26 +118,11 @@ def main() -> int:
     parser.add_argument("--mib", type=int, default=4, help="size of each built document")
     args = parser.parse_args()
     from gpumemd.backends.replay import load_capture  # noqa: PLC0415
-    from gpumemd.commands.client import Skips, query, read_daemon  # noqa: PLC0415
     from gpumemd.config import yamlsafe  # noqa: PLC0415
     from gpumemd.diagnosis.snapshot import load_snapshot  # noqa: PLC0415
     from gpumemd.spool.format import parse  # noqa: PLC0415
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Answers)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
-
-    def prometheus(data: bytes) -> Any:
-        _Answers.body = data
-        return query(url, "up", time.monotonic() + 120, 120, Skips())
-
-    def alerts(data: bytes) -> Any:
-        _Answers.body = data
-        got = read_daemon(url, timeout=120)
-        if got.skips.counts:
-            raise ValueError("; ".join(got.skips.notes())[:100])
-        return got
-
+    prometheus, alerts = answers()
     root = Path(__file__).resolve().parent.parent
     size = args.mib * MIB
     rows = []
@@ -189,7 +198,6 @@ def main() -> int:
                      "peak_per_input_byte": round(peak / len(data), 2), "outcome": outcome,
                      "seconds": round(seconds, 3)})
         print(f"{reader:26} {name[:52]:52} {len(data):>9} B  peak {peak / len(data):6.2f}x  {outcome[:60]}")
-    server.shutdown()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"python": sys.version.split()[0], "machine": platform.machine(),
                                     "rows": rows}, indent=1) + "\n")

@@ -10,10 +10,8 @@ server. Runs on any tree, so the same command times main and a branch:
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,28 +20,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.parser_budget import _Answers, _real_spool  # noqa: E402
+from bench.parser_budget import _real_spool, answers  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    from gpumemd.commands.client import Skips, query, read_daemon  # noqa: PLC0415
     from gpumemd.spool.format import parse  # noqa: PLC0415
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Answers)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
-
-    def prometheus(data: bytes) -> Any:
-        _Answers.body = data
-        return query(url, "up", time.monotonic() + 120, 120, Skips())
-
-    def alerts(data: bytes) -> Any:
-        _Answers.body = data
-        return read_daemon(url, timeout=120)
-
+    prometheus, alerts = answers()
     ranks = [{"metric": {"__name__": "gpumemd_process_rank_info", "job_id": "j", "rank": str(i),
                          "instance": f"node{i // 8}:9967"}, "value": [1.7e9, "1"]} for i in range(20_000)]
     firing = [{"labels": {"alertname": "GpuMemoryLeak", "rank": str(i), "job_id": "j", "severity": "warning"},
@@ -69,7 +55,6 @@ def main() -> int:
             best = min(best, time.perf_counter() - started)
         out[name] = round(best, 3)
         print(f"{name:34} {len(data):>9} B  best of 3 {best:.3f} s")
-    server.shutdown()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
     return 0
