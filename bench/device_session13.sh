@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Session 13's device calls, every step bounded; all under $R, back as $OUT/results.tgz. Carry .whl
+# .carry .p99-base .tree-sent (.p99-base: main at 2973e32, for the before/after benches).
+#   bash bench/device_session13.sh call1   # 4 GPUs: the scrape tail while 4 ranks train, this tree vs
+#                                          # .p99-base (<= 250 s), then the category passes' share at 4
+#                                          # ranks (<= 230 s)
+set -uo pipefail
+. bench/device_env.sh; device_wheels
+R=/tmp/s13; mkdir -p $R; export R GPUMEMD_RESULTS=$R PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
+device_txt $R/device.txt; [ -f .tree-sent ] && cat .tree-sent >> $R/device.txt
+case "${1:-}" in
+  call1)
+    GPUS=4 BASE_TREE=.p99-base timeout -s INT 255 bash bench/device_p99.sh 240 > $R/p99-4.out 2>&1; echo "p99-4 rc=$?" >> $R/summary.txt
+    tail -n 25 $R/p99-4.out
+    timeout -s INT 235 bash bench/device_catcost.sh 4 > $R/catcost-4.out 2>&1; echo "catcost-4 rc=$?" >> $R/summary.txt
+    cat $R/summary.txt; tail -n 30 $R/catcost-4.out ;;
+  *) echo "usage: $0 call1" >&2; exit 2 ;;
+esac
+tar -czf $OUT/results.tgz -C $R .
