@@ -4,6 +4,7 @@
 #   bash bench/device_session13.sh call1   # 4 GPUs: the scrape tail while 4 ranks train, this tree vs
 #                                          # .p99-base (<= 250 s), then the category passes' share at 4
 #                                          # ranks (<= 230 s)
+#   bash bench/device_session13.sh call2   # 4 GPUs: preflight's per-rank plan, worlds 4/3/2 (<= 245 s)
 set -uo pipefail
 . bench/device_env.sh; device_wheels
 R=/tmp/s13; mkdir -p $R; export R GPUMEMD_RESULTS=$R PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
@@ -14,6 +15,9 @@ case "${1:-}" in
     tail -n 25 $R/p99-4.out
     timeout -s INT 235 bash bench/device_catcost.sh 4 > $R/catcost-4.out 2>&1; echo "catcost-4 rc=$?" >> $R/summary.txt
     cat $R/summary.txt; tail -n 30 $R/catcost-4.out ;;
-  *) echo "usage: $0 call1" >&2; exit 2 ;;
+  call2)  # 4 GPUs: preflight's unfitted per-rank plan at worlds 4, 3 and 2 under its edge caps (<= 240 s)
+    timeout -s INT 245 bash bench/preflight_device.sh ranks > $R/ranks.out 2>&1; echo "ranks rc=$?" >> $R/summary.txt
+    cat $R/summary.txt; grep -h "predicted fits\|within\|rc=" $R/ranks.out | head -n 30 ;;
+  *) echo "usage: $0 call1|call2" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
