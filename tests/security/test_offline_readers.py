@@ -126,7 +126,9 @@ def _old_sample(line: str) -> tuple[str, dict[str, str]] | None:
                 return None
         i += 1
     rest = line[i:].split()
-    if not 1 <= len(rest) <= 2 or (i < len(line) and not line[i].isspace()) or not client._NUMBER.match(rest[0]):
+    if not 1 <= len(rest) <= 2 or (i < len(line) and not line[i].isspace()):
+        return None
+    if not client._NUMBER.match(rest[0]):
         return None
     return m.group(), labels
 
