@@ -94,7 +94,7 @@ def _peak(fn: Callable[[], object]) -> tuple[int, object]:
 
 def test_a_line_of_escapes_is_parsed_within_a_few_times_its_size_on_every_python() -> None:
     """Main matched label values on Python 3.10 with a repeated group, an entry per escape
-    (100 times the line here, as the control shows on any Python); the masked run costs a few
+    (far past the bound, as the control shows on any Python); the masked run costs a few
     copies of the line on every version, and what it reads is the same."""
     line = 'gpumemd_process_info{pid="1",executable="' + '\\"' * 60_000 + '"} 1'
     bound = 8 * len(line)
