@@ -147,9 +147,10 @@ class SafeDir:
     """A directory gpumemd writes into (see the module docstring). Each operation opens and
     checks it; each raises `WriteError` for an expected failure and nothing else for one.
 
-    `create`: make a missing directory (and its parents) with `mode`. `owner_check`: refuse
+    `create`: make a missing directory with `mode` (and its parents 0755). `owner_check`: refuse
     a directory that is not this user's (or root's and sticky), or that others may write
-    without the sticky bit; off only for a path a user named on a command line."""
+    without the sticky bit, or whose way from `/` another user controls; off only for a path a
+    user named on a command line."""
 
     def __init__(self, path: str | os.PathLike[str], *, what: str, create: bool = True, mode: int = 0o700,
                  owner_check: bool = True) -> None:
