@@ -4,9 +4,9 @@ and the node-local clients (`explain`, `top`).
 A receiver or a daemon on the other end may be slow, broken or hostile, so each request is
 bounded by construction:
 
-- a *total* deadline: connecting, the TLS handshake, sending and every read share one
-  clock, so a server that trickles one byte just under a per-read timeout still ends the
-  request on time;
+- a *total* deadline: resolving the host's name, connecting, the TLS handshake, sending and
+  every read share one clock, so a server that trickles one byte just under a per-read
+  timeout, or a resolver that never answers, still ends the request on time;
 - a cap on the bytes read: a body beyond `max_bytes` (a length announced, a chunked stream
   that never ends, or a connection that never closes) is either a failure or, with
   `truncate=True`, cut off (the connection is closed without reading the rest);
@@ -24,19 +24,23 @@ client commands use it. Error text never quotes the URL (it may carry a token): 
 from __future__ import annotations
 
 import base64
+import ipaddress
+import os
 import socket
 import ssl
 import threading
 import time
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["Cancel", "RequestFailed", "Response", "redact", "request", "require_2xx"]
 
 MAX_HEAD_BYTES = 64 << 10  # status line and headers of a response
 _MAX_LINE = 4096  # a chunk-size line or a trailer
 _READ = 64 << 10
+_RESOLVERS = 4  # names resolved at once, in all: a resolver that never answers holds at most these threads
 
 
 def redact(url: str) -> str:
@@ -76,7 +80,8 @@ class Response:
 
 class Cancel:
     """Ends a request in flight from another thread: `cancel()` shuts its socket down, so a
-    blocked connect, send or read returns at once; later requests with it fail at once."""
+    blocked connect, send or read returns at once (and a wait for a name, see `_Resolver`);
+    later requests with it fail at once."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -92,6 +97,7 @@ class Cancel:
                 sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass  # not connected yet, or already closed: the next step sees `cancelled`
+        _resolver.wake()
 
     def _attach(self, sock: socket.socket | None) -> None:
         with self._lock:
@@ -210,8 +216,7 @@ def _connect(
     parts: urllib.parse.SplitResult, deadline: float, timeout: float, cancel: Cancel
 ) -> socket.socket:
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    # name resolution is the resolver's (its own timeouts); everything after is on our clock
-    infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    infos = _resolver.resolve(parts.hostname or "", port, deadline, timeout, cancel)
     last: OSError = RequestFailed("connect", "no address")
     for family, kind, proto, _, addr in infos:
         sock = socket.socket(family, kind, proto)
@@ -227,6 +232,107 @@ def _connect(
             sock.close()
             last = exc
     raise last
+
+
+_AddrInfo = tuple[socket.AddressFamily, socket.SocketKind, int, str, Any]
+
+
+@dataclass
+class _Lookup:
+    infos: Sequence[_AddrInfo] = ()
+    error: OSError | None = None
+    done: bool = False
+
+
+class _Resolver:
+    """Name resolution on the request's clock. `getaddrinfo` blocks for the system resolver's
+    own timeouts (seconds per server and attempt, more with a hung NSS module), so it runs on
+    a daemon thread of its own while the request waits for it until its deadline or a cancel;
+    past them the request fails as any other past its deadline, and the lookup is left to end
+    by itself. At most `slots` lookups run at once, in the process: a resolver that never
+    answers holds that many threads, and further requests wait for a slot on their own clock.
+    An IP address is not looked up."""
+
+    def __init__(self, slots: int) -> None:
+        self._slots = slots
+        self._reset()
+
+    def _reset(self) -> None:
+        self._cond = threading.Condition()  # a forked child starts with fresh state: no lookup runs there
+        self._busy = 0
+        self.abandoned = 0  # lookups a request stopped waiting for (its deadline, a cancel)
+
+    def wake(self) -> None:
+        """A request was cancelled: its wait ends now."""
+        with self._cond:
+            self._cond.notify_all()
+
+    def running(self) -> int:
+        with self._cond:
+            return self._busy
+
+    def resolve(
+        self, host: str, port: int, deadline: float, timeout: float, cancel: Cancel
+    ) -> Sequence[_AddrInfo]:
+        if _is_address(host):
+            return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
+        lookup = _Lookup()
+        with self._cond:
+            while self._busy >= self._slots:
+                self._wait(deadline, timeout, cancel)
+            self._busy += 1
+        try:
+            threading.Thread(target=self._run, args=(lookup, host, port), name="gpumemd-resolve",
+                             daemon=True).start()
+        except RuntimeError:  # no thread to be had: the process's limit
+            with self._cond:
+                self._busy -= 1
+            raise RequestFailed("connect", "cannot start a thread to resolve the name") from None
+        with self._cond:
+            while not lookup.done:
+                try:
+                    self._wait(deadline, timeout, cancel)
+                except RequestFailed:
+                    self.abandoned += 1
+                    raise
+        if lookup.error is not None:
+            raise lookup.error
+        return lookup.infos
+
+    def _wait(self, deadline: float, timeout: float, cancel: Cancel) -> None:
+        if cancel.cancelled:
+            raise RequestFailed("cancelled", "cancelled")
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise RequestFailed(
+                "timeout", f"timed out: no complete answer within {timeout:g}s (resolving the name)"
+            )
+        self._cond.wait(left)
+
+    def _run(self, lookup: _Lookup, host: str, port: int) -> None:
+        try:
+            lookup.infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError as exc:
+            lookup.error = exc
+        except Exception as exc:  # a name IDNA cannot encode (UnicodeError): a failed request
+            lookup.error = OSError(f"{type(exc).__name__} resolving the name")
+        finally:
+            with self._cond:
+                self._busy -= 1
+                lookup.done = True
+                self._cond.notify_all()
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+_resolver = _Resolver(_RESOLVERS)
+os.register_at_fork(after_in_child=_resolver._reset)
 
 
 def _tls(

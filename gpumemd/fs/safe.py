@@ -5,8 +5,13 @@ The threat: another local user who can write into (or name) the directory plants
 symlink, a FIFO or a file at a name we are about to write, hoping we write through it
 (over the victim's checkpoint) or stop publishing. So:
 
-- the directory is opened once per operation as a directory fd (`O_DIRECTORY|O_NOFOLLOW`) and
-  every later step is relative to that fd: nothing re-resolves the path in between;
+- the directory is reached once per operation from `/`, one component at a time
+  (`openat(parent, name, O_DIRECTORY|O_NOFOLLOW)`), and every later step is relative to the
+  fd that walk ends on: nothing re-resolves the path in between. Each directory on the way
+  must be root's or this user's and not writable by group or others unless sticky (as
+  OpenSSH's StrictModes): nobody else can move what lies below it. A symbolic link on the
+  way is followed only if root or this user owns it, and its target is walked by the same
+  rule (`/var/run` -> `/run` passes; another user's link in `/tmp` does not);
 - the directory must be this user's, or root's with the sticky bit (the spool's shared
   layout, root:<group> 1770/1777); one writable by group or others without the sticky bit
   is refused (anyone could rename our files away or replace them);
@@ -49,6 +54,9 @@ _log = logging.getLogger(__name__)
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # getattr: not on every platform
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | _CLOEXEC
+# the directories on the way: searched, never read (Linux's O_PATH; a 0711 home passes)
+_WAY_FLAGS = getattr(os, "O_PATH", os.O_RDONLY) | os.O_DIRECTORY | os.O_NOFOLLOW | _CLOEXEC
+_MAX_LINKS = 40  # symbolic links followed in one walk: the kernel's own bound (ELOOP past it)
 _NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | _CLOEXEC
 _TEMP_AGE = 600.0  # a temp file of ours older than this is a crashed writer's: swept by rotate()
 
@@ -139,9 +147,10 @@ class SafeDir:
     """A directory gpumemd writes into (see the module docstring). Each operation opens and
     checks it; each raises `WriteError` for an expected failure and nothing else for one.
 
-    `create`: make a missing directory (and its parents) with `mode`. `owner_check`: refuse
+    `create`: make a missing directory with `mode` (and its parents 0755). `owner_check`: refuse
     a directory that is not this user's (or root's and sticky), or that others may write
-    without the sticky bit; off only for a path a user named on a command line."""
+    without the sticky bit, or whose way from `/` another user controls; off only for a path a
+    user named on a command line."""
 
     def __init__(self, path: str | os.PathLike[str], *, what: str, create: bool = True, mode: int = 0o700,
                  owner_check: bool = True) -> None:
@@ -165,6 +174,8 @@ class SafeDir:
 
     def _open(self) -> int:
         try:
+            if self._owner_check:
+                return self._walk()
             try:
                 fd = os.open(self.path, self._flags)
             except FileNotFoundError:
@@ -173,19 +184,91 @@ class SafeDir:
                 os.makedirs(self.path, mode=self._mode, exist_ok=True)
                 fd = os.open(self.path, self._flags)
         except OSError as exc:
-            if exc.errno == errno.ELOOP or (exc.errno == errno.ENOTDIR and os.path.islink(self.path)):
-                # O_NOFOLLOW: the last component is a symlink (Linux says ENOTDIR with O_DIRECTORY)
-                raise WriteError(self.what, self.path, "symlink",
-                                 "the directory is a symbolic link (not followed: name its target)") from None
             if isinstance(exc, FileExistsError):  # makedirs: a file where the directory should be
                 raise WriteError(self.what, self.path, "not-a-directory", "not a directory") from None
             raise WriteError.of(self.what, self.path, exc) from None
+        return fd
+
+    def _walk(self) -> int:
+        """The directory's fd (read), reached from `/` one component at a time: each directory
+        on the way checked by `_check_way`, each symbolic link by `_check_link` and then its
+        target walked, the directory itself by `_check` (and never a link). Missing
+        directories are made when `create`: the way 0755, the directory itself `mode`."""
+        given = os.fspath(self.path)
+        if not given.startswith("/"):
+            given = os.getcwd().rstrip("/") + "/" + given
+        todo = [part for part in given.split("/") if part not in ("", ".")]
+        todo.reverse()  # a stack: a link's target goes on top
+        way = [os.open("/", _WAY_FLAGS)]
+        shown: list[str] = []  # the components walked, for messages
+        links = 0
+        try:
+            self._check_way(os.fstat(way[0]), "/")
+            while todo:
+                name = todo.pop()
+                if name == "..":
+                    if len(way) > 1:
+                        os.close(way.pop())
+                        shown.pop()
+                    continue
+                at = "/" + "/".join([*shown, name])
+                try:
+                    st = os.stat(name, dir_fd=way[-1], follow_symlinks=False)
+                except FileNotFoundError:
+                    if not self._create:
+                        raise
+                    try:
+                        os.mkdir(name, self._mode if not todo else 0o755, dir_fd=way[-1])
+                    except FileExistsError:
+                        pass  # made meanwhile: checked below like any other
+                    st = os.stat(name, dir_fd=way[-1], follow_symlinks=False)
+                if stat.S_ISLNK(st.st_mode):
+                    if not todo:
+                        raise WriteError(self.what, self.path, "symlink",
+                                         "the directory is a symbolic link (not followed: name its target)")
+                    self._check_link(st, at)
+                    links += 1
+                    if links > _MAX_LINKS:
+                        raise OSError(errno.ELOOP, "too many levels of symbolic links")
+                    target = os.readlink(name, dir_fd=way[-1])
+                    if target.startswith("/"):
+                        for below in way[1:]:
+                            os.close(below)
+                        del way[1:], shown[:]
+                    todo.extend(reversed([part for part in target.split("/") if part not in ("", ".")]))
+                    continue
+                way.append(os.open(name, _WAY_FLAGS, dir_fd=way[-1]))
+                shown.append(name)
+                if todo:
+                    self._check_way(os.fstat(way[-1]), at)
+            fd = os.open(".", _DIR_FLAGS, dir_fd=way[-1])
+        finally:
+            for on_way in way:
+                os.close(on_way)
         try:
             self._check(os.fstat(fd))
         except BaseException:
             os.close(fd)
             raise
         return fd
+
+    def _check_way(self, st: os.stat_result, at: str) -> None:
+        """A directory on the way: root's or ours, and writable by nobody else unless sticky."""
+        if st.st_uid not in (0, self._euid):
+            raise WriteError(self.what, self.path, "not-owned",
+                             f"{at} on the way is owned by uid {st.st_uid}, not by root nor by this user "
+                             f"({self._euid}): it could move what lies below; refused")
+        if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not st.st_mode & stat.S_ISVTX:
+            raise WriteError(self.what, self.path, "shared-not-sticky",
+                             f"{at} on the way (mode {stat.S_IMODE(st.st_mode):o}) is writable by others "
+                             "without the sticky bit: they could move what lies below; refused")
+
+    def _check_link(self, st: os.stat_result, at: str) -> None:
+        """A symbolic link on the way is followed only if root or this user made it."""
+        if st.st_uid not in (0, self._euid):
+            raise WriteError(self.what, self.path, "symlink",
+                             f"{at} on the way is a symbolic link owned by uid {st.st_uid}, not by root "
+                             f"nor by this user ({self._euid}); not followed")
 
     def _check(self, st: os.stat_result) -> None:
         if not self._owner_check:

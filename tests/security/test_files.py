@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -46,8 +47,10 @@ def base() -> Iterator[Path]:
     yield d
     for dirpath, dirnames, _ in os.walk(d):  # undo the tests' 0500s before removing
         for n in dirnames:
+            if os.path.islink(os.path.join(dirpath, n)):  # a planted link: nothing to undo
+                continue
             try:
-                os.chmod(os.path.join(dirpath, n), 0o755, follow_symlinks=False)
+                os.chmod(os.path.join(dirpath, n), 0o755)
             except OSError:
                 pass
     shutil.rmtree(d, ignore_errors=True)
@@ -490,3 +493,126 @@ def test_an_oom_diagnosis_never_follows_a_link_planted_at_its_name(tmp_path: Pat
     assert ckpt.read_bytes() == CHECKPOINT
     diagnoses = [p for p in d.glob("*.diagnosis.json") if not p.is_symlink()]
     assert len(diagnoses) == 2 and all(json.loads(p.read_bytes())["cause"] == "capacity" for p in diagnoses)
+
+
+# --- the way to the directory: every component from / ---------------------------------------
+
+WAY = """
+    from gpumemd.fs import SafeDir, WriteError
+    try:
+        path = SafeDir(DIR, what="snapshot").write("gpumemd-r0-x.pickle", b"snapshot")
+        print(json.dumps({"written": str(path)}))
+    except WriteError as err:
+        print(json.dumps({"reason": err.reason, "line": str(err)}))
+"""
+
+
+def write_as(uid: int, directory: str | Path) -> dict:
+    """One write through SafeDir as `uid`: {"written": path} or {"reason", "line"}."""
+    return result(run_as(uid, f"DIR = {str(directory)!r}\n" + textwrap.dedent(WAY)))
+
+
+def owned_dir(path: Path, uid: int, mode: int, gid: int = GROUP) -> Path:
+    path.mkdir()
+    os.chown(path, uid, gid)
+    path.chmod(mode)
+    return path
+
+
+@needs_root
+def test_a_link_another_user_planted_on_the_way_is_not_followed(base: Path) -> None:
+    """The snapshot directory is configured as `<shared tmp>/job/snaps`; another user plants
+    `job` as a link to a directory of theirs. Main followed it: the victim made `snaps` there
+    and wrote its snapshots into a directory the attacker controls."""
+    shared = owned_dir(base / "tmp", 0, 0o1777, gid=0)  # /tmp's layout
+    theirs = owned_dir(base / "theirs", ATTACKER, 0o777)
+    plant(shared / "job", theirs)
+    r = snapshots_as(VICTIM, shared / "job" / "snaps")
+    out = result(r)
+    assert out["snapshots"] == {"failed": 3} and out["errors"] == [["snapshot", "symlink", 3]]
+    (line,) = warnings_of(r)
+    assert f"{shared}/job on the way is a symbolic link owned by uid {ATTACKER}" in line, line
+    assert os.listdir(theirs) == []
+
+
+@needs_root
+@pytest.mark.parametrize(
+    "owner,mode,reason",
+    [
+        (ATTACKER, 0o755, "not-owned"),  # another user's directory: it could move `snaps` away and back
+        (0, 0o770, "shared-not-sticky"),  # a project directory the group shares: any member could
+        (0, 0o1770, None),  # the same, sticky: the others cannot rename what is not theirs
+        (VICTIM, 0o700, None),
+    ],
+)
+def test_a_directory_on_the_way_another_user_controls_is_refused(
+    base: Path, owner: int, mode: int, reason: str | None
+) -> None:
+    """Main checked the last component only: the victim's own `snaps` inside another user's
+    (or a group-writable) directory was written into."""
+    way = owned_dir(base / "way", owner, mode)
+    snaps = owned_dir(way / "snaps", VICTIM, 0o700)
+    out = write_as(VICTIM, snaps)
+    if reason is None:
+        assert out == {"written": str(snaps / "gpumemd-r0-x.pickle")}
+        return
+    assert out["reason"] == reason and f"{way} on the way" in out["line"], out
+    assert os.listdir(snaps) == []
+
+
+@needs_root
+def test_links_root_or_the_user_made_are_followed_only_to_a_target_that_passes(base: Path) -> None:
+    run = owned_dir(base / "run", 0, 0o755, gid=0)
+    owned_dir(run / "gpumemd", VICTIM, 0o700)
+    (base / "varrun").symlink_to("run")  # /var/run -> /run: root's
+    written = write_as(VICTIM, base / "varrun" / "gpumemd")
+    assert written == {"written": str(base / "varrun" / "gpumemd" / "gpumemd-r0-x.pickle")}
+    assert (run / "gpumemd" / "gpumemd-r0-x.pickle").read_bytes() == b"snapshot"
+
+    home = owned_dir(base / "home", VICTIM, 0o700)
+    owned_dir(home / "real", VICTIM, 0o700)
+    (home / "link").symlink_to(home / "real")
+    os.lchown(home / "link", VICTIM, GROUP)  # the user's own link
+    assert "written" in write_as(VICTIM, home / "link" / "snaps")
+    assert os.listdir(home / "real" / "snaps") == ["gpumemd-r0-x.pickle"]
+
+    theirs = owned_dir(base / "theirs", ATTACKER, 0o777)
+    (base / "rootlink").symlink_to(theirs / "x")  # root's link, but to a directory another user controls
+    out = write_as(VICTIM, base / "rootlink" / "snaps")
+    assert out["reason"] == "not-owned" and f"{theirs} on the way" in out["line"], out
+    assert os.listdir(theirs) == []
+
+    (home / "loop").symlink_to("loop")
+    os.lchown(home / "loop", VICTIM, GROUP)
+    assert write_as(VICTIM, home / "loop" / "snaps")["reason"] == "symlink"
+
+
+@needs_root
+def test_the_default_directories_and_a_home_directory_still_pass(base: Path) -> None:
+    """The trace default in the real /tmp, a directory in the real /dev/shm (the spool's default),
+    one reached through the real /var/run, and one under a home reached through directories the
+    user may search but not read (0711): all written as the victim."""
+    homes = owned_dir(base / "homes", 0, 0o711, gid=0)
+    home = owned_dir(homes / "victim", VICTIM, 0o711)
+    assert "written" in write_as(VICTIM, home / ".cache" / "gpumemd" / "snaps")
+    assert stat.S_IMODE((home / ".cache").stat().st_mode) & 0o022 == 0  # made on the way: 0755 less the umask
+
+    made: list[Path] = []
+    try:
+        traces = Path(tempfile.gettempdir()) / f"gpumemd-traces-{VICTIM}"
+        if not traces.exists():
+            made.append(traces)
+        out = result(run_as(VICTIM, f"DIR, PID = None, {PID}\n" + textwrap.dedent(TRACE)))
+        assert out["results"] == {"written": 3} and out["errors"] == [], out
+        shm = Path("/dev/shm") / f"gpumemd-test-{os.getpid()}-{time.monotonic_ns()}"
+        if Path("/dev/shm").is_dir():
+            made.append(shm)
+            assert "written" in write_as(VICTIM, shm)
+        if os.path.islink("/var/run") and os.path.isdir("/run"):
+            name = f"gpumemd-test-{os.getpid()}-{time.monotonic_ns()}"
+            made.append(Path("/run") / name)
+            owned_dir(Path("/run") / name, VICTIM, 0o700)
+            assert write_as(VICTIM, f"/var/run/{name}") == {"written": f"/var/run/{name}/gpumemd-r0-x.pickle"}
+    finally:
+        for d in made:
+            shutil.rmtree(d, ignore_errors=True)

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import subprocess
 import sys
 import textwrap
 import time
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from gpumemd.commands import client
 from tests.helpers import ROOT
 from tests.security.hostile_http import Hostile, answer, routes
 
@@ -67,6 +73,75 @@ def test_explain_on_megabytes_of_labels_keeps_memory_within_four_times_the_answe
     assert got["rc"] in (0, 1) and json.loads(out)  # a report, whatever the labels
     assert got["peak"] <= 4 * len(metrics), got["peak"] / MIB  # was 2,788 MiB (one label) on main
     assert got["seconds"] < 10, got  # 19 s for the escapes on main
+
+
+
+# The label pattern main used where re has no possessive quantifiers (Python 3.10): a control
+# that shows the bound below tells a repeated group from the masked run.
+_MAINS_310_LABEL = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*')
+_MAINS_311_LABEL = re.compile(r'\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*=\s*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\s*') \
+    if sys.version_info >= (3, 11) else None
+
+
+def _peak(fn: Callable[[], object]) -> tuple[int, object]:
+    tracemalloc.start()
+    try:
+        out = fn()
+        return tracemalloc.get_traced_memory()[1], out
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_line_of_escapes_is_parsed_within_a_few_times_its_size_on_every_python() -> None:
+    """Main matched label values on Python 3.10 with a repeated group, an entry per escape
+    (far past the bound, as the control shows on any Python); the masked run costs a few
+    copies of the line on every version, and what it reads is the same."""
+    line = 'gpumemd_process_info{pid="1",executable="' + '\\"' * 60_000 + '"} 1'
+    bound = 8 * len(line)
+    peak, (series, bad) = _peak(lambda: client.parse_exposition(line))  # type: ignore[misc]
+    assert bad == 0 and series["gpumemd_process_info"][0][0]["executable"] == client.text('"' * 60_000)
+    assert peak <= bound, peak / len(line)
+    control, match = _peak(lambda: _MAINS_310_LABEL.match(line, len("gpumemd_process_info{pid=\"1\",")))
+    assert match is not None and control > bound, control / len(line)  # the bound tells them apart
+
+
+def _old_sample(line: str) -> tuple[str, dict[str, str]] | None:
+    """Main's label loop on Python 3.11+ (possessive runs), the oracle for the masked one."""
+    assert _MAINS_311_LABEL is not None
+    m = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*").match(line)
+    if m is None:
+        return None
+    i, labels = m.end(), {}
+    if line.startswith("{", i):
+        i += 1
+        while not line.startswith("}", i):
+            lab = _MAINS_311_LABEL.match(line, i)
+            if lab is None or lab.group(1) in labels:
+                return None
+            labels[lab.group(1)] = client.text(client._unescape(lab.group(2)))
+            i = lab.end()
+            if line.startswith(",", i):
+                i += 1
+            elif not line.startswith("}", i):
+                return None
+        i += 1
+    rest = line[i:].split()
+    if not 1 <= len(rest) <= 2 or (i < len(line) and not line[i].isspace()):
+        return None
+    if not client._NUMBER.match(rest[0]):
+        return None
+    return m.group(), labels
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="the oracle is main's possessive pattern")
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(['a', 'b', '=', '"', '\\', ',', ' ', '}', '{', 'n', '\t', '\u00e9', '\\"',
+                                 '\\\\', 'a="', '",', '"}']), max_size=40))
+def test_the_masked_labels_read_what_mains_possessive_pattern_read(parts: list[str]) -> None:
+    line = "m{" + "".join(parts) + " 1"
+    got = client._sample(line)
+    want = _old_sample(line)
+    assert (None if got is None else (got[0], got[1])) == want
 
 
 # --- explain --diff on pickles that share their parts -----------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -250,3 +251,110 @@ def test_a_malformed_answer_is_a_protocol_failure(raw: bytes) -> None:
         with pytest.raises(httpclient.RequestFailed) as err:
             httpclient.request(rx.url, timeout=2, max_bytes=1 << 20)
         assert err.value.kind == "protocol", err.value
+
+
+# --- name resolution on the request's clock -----------------------------------------------------
+
+HANGS = "receiver.invalid"  # any name: the fake resolver below never answers for it
+REAL_GETADDRINFO = socket.getaddrinfo
+
+
+@pytest.fixture
+def fake_hanging_resolver(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """FAKE (a fault loopback cannot cause): a system resolver that never answers (a dead DNS
+    server, a hung NSS module). `socket.getaddrinfo` blocks for every name until the test ends
+    (at most 20 s, so an older client's test ends too); a numeric lookup (AI_NUMERICHOST) is
+    libc parsing a number, never a resolver, and is answered. Yields the names asked for."""
+    real = REAL_GETADDRINFO
+    release = threading.Event()
+    asked: list[str] = []
+
+    def hanging(host: object, *args: object, **kw: object) -> object:
+        if int(kw.get("flags", 0)) & socket.AI_NUMERICHOST:  # type: ignore[call-overload]
+            return real(host, *args, **kw)  # type: ignore[arg-type]
+        asked.append(str(host))
+        release.wait(20)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", hanging)
+    try:
+        yield asked
+    finally:
+        release.set()
+        assert until(lambda: httpclient._resolver.running() == 0, 5)
+
+
+def resolving_threads() -> int:
+    return sum(t.name == "gpumemd-resolve" for t in threading.enumerate())
+
+
+def test_a_resolver_that_never_answers_ends_each_request_at_its_deadline(
+    fake_hanging_resolver: list[str],
+) -> None:
+    """Main waited for getaddrinfo outside the deadline: a request of 0.3 s took the resolver's
+    whole time (20 s here). Ten requests end on time, and at most 4 lookups hold a thread."""
+
+    def one() -> None:
+        before = time.monotonic()
+        with pytest.raises(httpclient.RequestFailed) as err:
+            httpclient.request(f"http://{HANGS}:9/hook", timeout=0.3, max_bytes=1024)
+        assert err.value.kind == "timeout" and "within 0.3s" in str(err.value)
+        assert time.monotonic() - before < 1.0
+
+    one()
+    abandoned = httpclient._resolver.abandoned
+    for _ in range(9):
+        one()
+    assert httpclient._resolver.running() == resolving_threads() == 4 == len(fake_hanging_resolver)
+    assert httpclient._resolver.abandoned - abandoned == 3  # the other six waited for a slot, on time
+
+
+def test_closing_a_notifier_ends_its_wait_for_a_name_at_once(fake_hanging_resolver: list[str]) -> None:
+    n = WebhookNotifier("hook", f"http://{HANGS}/hook", timeout=30)
+    obs = fire(n)
+    assert until(lambda: fake_hanging_resolver, 2.0)
+    before = time.monotonic()
+    obs.close()
+    assert n._thread is not None
+    n._thread.join(2.0)
+    assert not n._thread.is_alive() and time.monotonic() - before < 1.0  # not 30 s later
+
+
+def test_an_address_is_never_looked_up_and_a_name_is_looked_up_on_time(
+    fake_hanging_resolver: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Hostile(answer(200, b"ok")) as rx:
+        before = time.monotonic()
+        assert httpclient.request(rx.url + "/", timeout=2, max_bytes=1024).body == b"ok"
+        assert time.monotonic() - before < 1.0 and fake_hanging_resolver == []
+        monkeypatch.undo()  # the real resolver: localhost from /etc/hosts, on a thread of its own
+        resp = httpclient.request(f"http://localhost:{rx.port}/", timeout=5, max_bytes=1024)
+        assert resp.body == b"ok"
+    assert until(lambda: resolving_threads() == 0, 2)
+
+
+@pytest.mark.filterwarnings("ignore:.*multi-threaded.*:DeprecationWarning")  # the hung lookups' threads
+def test_a_forked_child_resolves_while_its_parents_lookups_hang(fake_hanging_resolver: list[str]) -> None:
+    """The parent's 4 slots are held by lookups that never end; the child has none of those
+    threads, so it must not wait for their slots."""
+    for _ in range(4):
+        with pytest.raises(httpclient.RequestFailed):
+            httpclient.request(f"http://{HANGS}/", timeout=0.05, max_bytes=1024)
+    assert httpclient._resolver.running() == 4
+    with Hostile(answer(200, b"child")) as rx:
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: the real resolver, then one request by name
+            code = 1
+            try:
+                socket.getaddrinfo = REAL_GETADDRINFO
+                body = httpclient.request(f"http://localhost:{rx.port}/", timeout=3, max_bytes=1024).body
+                code = 0 if body == b"child" else 2
+            finally:
+                os.write(w, bytes([code]))
+                os._exit(code)
+        os.close(w)
+        status = os.read(r, 1)
+        os.close(r)
+        os.waitpid(pid, 0)
+    assert status == b"\x00"

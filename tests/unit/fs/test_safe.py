@@ -337,3 +337,41 @@ def test_any_text_is_a_short_plain_name_part(text: str) -> None:
     part = name_part(text)
     assert re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", part) and not part.startswith("-")
     assert name_part("alert-PytorchMemoryLeak") == "alert-PytorchMemoryLeak" and name_part("../\n") == ".."
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["a/b/c", "l/c", "l/../b/c", "a/./b//c", "l2/c", "a/b/../b/c", "abs/c"],
+)
+def test_the_way_is_walked_as_the_kernel_resolves_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    """Links and `..` on the way land where the kernel's own lookup lands (`..` after a link is
+    the link target's parent, not the link's), relative to the working directory when relative."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "l").symlink_to("a/b")  # relative
+    (tmp_path / "l2").symlink_to("l")  # a link to a link
+    (tmp_path / "abs").symlink_to(tmp_path / "a" / "b")  # absolute
+    monkeypatch.chdir(tmp_path)
+    written = SafeDir(given, what="test").write("f", b"x")
+    assert written == Path(given) / "f"
+    assert (tmp_path / "a" / "b" / "c" / "f").read_bytes() == b"x"
+    assert os.path.realpath(given) == str(tmp_path / "a" / "b" / "c")
+
+
+def test_a_missing_way_is_made_private_to_writes_and_refused_without_create(tmp_path: Path) -> None:
+    d = tmp_path / "x" / "y" / "z"
+    with pytest.raises(WriteError) as e:
+        SafeDir(d, what="test", create=False).write("f", b"x")
+    assert e.value.reason == "missing" and not (tmp_path / "x").exists()
+    SafeDir(d, what="test").write("f", b"x")
+    assert stat.S_IMODE((tmp_path / "x").stat().st_mode) & 0o022 == 0  # the way: 0755 less the umask
+    assert stat.S_IMODE(d.stat().st_mode) == 0o700
+
+
+def test_a_loop_of_links_on_the_way_is_one_refusal(tmp_path: Path) -> None:
+    (tmp_path / "p").symlink_to("q")
+    (tmp_path / "q").symlink_to("p")
+    with pytest.raises(WriteError) as e:
+        SafeDir(tmp_path / "p" / "d", what="test").write("f", b"x")
+    assert e.value.reason == "symlink"
