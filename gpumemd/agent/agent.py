@@ -9,7 +9,7 @@ thread of this process instead).
         train()
 
 The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`, `process`,
-`oom`, `categories`, `calibration` (both after `watch()`), `agent` (identity, errors). It samples once a
+`oom`, `categories` (after `watch()`), `calibration` (after `watch()` or an optimizer's step), `agent` (identity, errors). It samples once a
 second and ticks the allocator's counters at `interval` in between, after optimizer steps on the
 training thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
 renders text. Rules it keeps in a training process:
@@ -172,7 +172,9 @@ class Agent:
         if self.leak is not None:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
-        calibration = CalibrationSource(labels, lambda: self.categories.model)  # reads allocator, process
+        # reads allocator, process; keyed by the watched model, else by the optimizers seen stepping
+        calibration = CalibrationSource(labels, lambda: self.categories.model or self.steps.stepped.model,
+                                        self.identity.world_size)
         sources.append(calibration)
         sources.append(self.training)
         allocator = self._allocator

@@ -141,7 +141,7 @@ class _Runner:
         if not self.calibration:
             return over
         return over.measured(choose(self.calibration, stream.model, stream.peak + over.workspaces,
-                                    max(SAME_SHAPE, over.error)))
+                                    max(SAME_SHAPE, over.error), self.world))
 
     def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures, Overheads]:
         key = (batch, seq)
