@@ -5,13 +5,14 @@ Per GPU, under `model` (the fingerprint `gpumemd.watch` computed of the watched 
 shapes and dtypes, `diagnosis.calibration.fingerprint`, the function preflight runs on its fake
 model; without `watch()`, that of the parameters of the optimizers the step hook saw stepping,
 agent/stepmodel.py) and `world_size` (the launcher's, where it said: the NCCL buffers of a rank
-of that many are in its non-PyTorch bytes): the step peak (allocated, the shape's proxy), reserved less allocated at the step's peaks
-(the allocator's overhead there) and the bytes outside PyTorch. Each is the median of the last
-`KEEP` figures: the exact step peaks the allocator closed, taken at the step boundaries the
-agent's hook already marks (a bound is not a measurement: a steady step that does not raise the
-allocator's lifetime peak has none, so these are mostly the first steps', and a new shape's), and
-the process collector's NVML readings. Nothing is read here
-that the other sources have not read: no user object, no torch call. No model, no series.
+of that many are in its non-PyTorch bytes): the step peak (allocated, the shape's proxy),
+reserved less allocated at the step's peaks (the allocator's overhead there) and the bytes
+outside PyTorch. Each is the median of the last `KEEP` figures: the exact step peaks the
+allocator closed, taken at the step boundaries the agent's hook already marks (a bound is not a
+measurement: a steady step that does not raise the allocator's lifetime peak has none, so these
+are mostly the first steps', and a new shape's), and the process collector's NVML readings.
+Nothing is read here that the other sources have not read: no user object, no torch call. No
+model, no series.
 The cuBLAS/cuDNN workspaces are not published: the allocator's counters do not tell them apart
 from tensors (preflight keeps its documented figure for them).
 """

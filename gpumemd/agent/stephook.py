@@ -3,10 +3,11 @@
 `StepHook.install()` registers it with torch.optim (once the program has imported torch);
 each call then counts the step (`gpumemd_training_optimizer_steps_total`), notes the optimizer
 that stepped (`stepped`: its parameters' fingerprint keys the calibration without `watch()`,
-agent/stepmodel.py), tells the step listeners (the leak finder snapshots at step boundaries while armed), and reads the
-allocator's counters: a *step boundary* closes the step peak (`AllocatorSource.boundary`)
-and tells the boundary listeners (the OOM forecast pairs the peak with the batch's tokens),
-and a tick at least every `tick_interval` feeds the window peak (`agent.tick: step`).
+agent/stepmodel.py), tells the step listeners (the leak finder snapshots at step boundaries
+while armed), and reads the allocator's counters: a *step boundary* closes the step peak
+(`AllocatorSource.boundary`) and tells the boundary listeners (the OOM forecast pairs the peak
+with the batch's tokens), and a tick at least every `tick_interval` feeds the window peak
+(`agent.tick: step`).
 
 What it needs from its agent is declared in `StepTarget`. It never raises into the training
 loop (failures are counted in the agent's errors as `step-tick`) and never waits: a tick

@@ -139,8 +139,8 @@ def measurements(series: Series, where: str) -> tuple[list[Measurement], int]:
     out = []
     for key, f in figures.items():
         labels = dict(key)
-        out.append(Measurement(labels[MODEL_LABEL], f.get(STEP_PEAK), f.get(OVERHEAD), f.get(NON_PYTORCH), where,
-                               _world(labels.get(WORLD_LABEL))))
+        out.append(Measurement(labels[MODEL_LABEL], f.get(STEP_PEAK), f.get(OVERHEAD), f.get(NON_PYTORCH),
+                               where, _world(labels.get(WORLD_LABEL))))
     return out, skipped
 
 

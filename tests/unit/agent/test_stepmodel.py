@@ -10,7 +10,7 @@ from typing import Any
 import torch
 
 from gpumemd.agent.stepmodel import SteppedModel
-from gpumemd.diagnosis.calibration import NON_PYTORCH, OVERHEAD, STEP_PEAK, WORLD_LABEL, fingerprint
+from gpumemd.diagnosis.calibration import OVERHEAD, STEP_PEAK, WORLD_LABEL, fingerprint
 from gpumemd.preflight import fakerun
 from tests.unit.agent.test_step_peak import Ledger, MiB, agent
 from tests.unit.preflight import models
