@@ -349,8 +349,8 @@ _published("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at
 _CALIBRATED = (*_RANK, "model", "world_size")
 _published("gpumemd_training_calibration_step_peak_bytes", "gauge", _CALIBRATED, "calibration",
     "The step peak (allocated) this process's calibration was measured at, the median of its last exact "
-    "step peaks: the shape's proxy gpumemd preflight matches; model is a hash of the watched parameters' "
-    "shapes and dtypes.")
+    "step peaks: the shape's proxy gpumemd preflight matches; model is a hash of the watched (else the "
+    "stepped optimizers') parameters' shapes and dtypes, world_size the job's ranks.")
 _published("gpumemd_training_calibration_allocator_overhead_bytes", "gauge", _CALIBRATED, "calibration",
     "Reserved less allocated at the step's peaks (segment rounding, cached blocks), the median of the last"
     " exact steps: the allocator's overhead gpumemd preflight calibrates by.")
