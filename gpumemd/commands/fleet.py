@@ -100,7 +100,9 @@ class Fleet:
             for family in FAMILIES:
                 found = query(base, self.expression(family, model), deadline, self.timeout, skips,
                               max_bytes=MAX_CALIBRATION_BYTES)
-                series[family] = found  # last_over_time drops __name__: each family's own query
+                # each family's own query: last_over_time may drop __name__ (Prometheus 3 does)
+                series[family] = [({k: v for k, v in labels.items() if k != "__name__"}, value)
+                                  for labels, value in found]
         except (RequestFailed, DaemonAnswerError, RecursionError) as exc:
             raise Unreachable(f"--prometheus {redact(self.url)}: {reachable_error(exc)}") from None
         got, skipped = measurements(series, self.where)
