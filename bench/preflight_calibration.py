@@ -4,7 +4,11 @@ init, no download) runs its steps under the agent, which publishes its calibrati
 spool; a `gpumemd serve` merges it; `gpumemd preflight --node` on the same model at the same shape
 and at another then prints what it chose, beside the defaults' prediction and the real peaks.
 
-    python3 bench/preflight_calibration.py --out DIR [--shape 8x512] [--other 4x512] [--steps 6]
+    python3 bench/preflight_calibration.py --out DIR [--shape 8x512] [--other 4x512] [--steps 6] [--unwatched]
+
+`--unwatched`: the training process never calls `gpumemd.watch()`; its agent keys the calibration by
+the optimizer it sees stepping (agent/stepmodel.py), which must be preflight's fingerprint of the
+same factory for the node's run to find it.
 
 Writes DIR/calibration.json (every figure), DIR/report.md (the table), DIR/metrics.prom (the daemon's
 scrape), DIR/preflight-{node,defaults}.json and the logs; prints the table. Exit 0 when the node's
@@ -46,9 +50,10 @@ def _shape(text: str) -> tuple[int, int]:
     return int(b), int(s)
 
 
-def train(spool: str, shape: str, steps: int) -> int:
-    """The training process: the agent started, the model watched, `steps` steps; then its real
-    peaks on stdout, alive (its spool file served) until stdin closes or 120 s pass."""
+def train(spool: str, shape: str, steps: int, watched: bool = True) -> int:
+    """The training process: the agent started, the model watched (unless not `watched`), `steps`
+    steps; then its real peaks on stdout, alive (its spool file served) until stdin closes or 120 s
+    pass."""
     import preflight_accuracy
     import torch
 
@@ -59,7 +64,8 @@ def train(spool: str, shape: str, steps: int) -> int:
         job = gpt2_job()  # CUDA is initialised: the agent's allocator reads can start
     gpumemd.start(spool_dir=spool, spool_interval=0.25, nvml_interval=0.25)
     time.sleep(2.0)  # its first sample installs the optimizer-step hook
-    gpumemd.watch(job.model, job.optimizer)
+    if watched:
+        gpumemd.watch(job.model, job.optimizer)
     started = time.perf_counter()
     preflight_accuracy._steps(job, batch, seq, steps, "cuda")
     torch.cuda.synchronize()
@@ -125,12 +131,13 @@ def main() -> int:
     p.add_argument("--other", default="4x512")
     p.add_argument("--steps", type=int, default=6)
     p.add_argument("--train", metavar="SPOOL")
+    p.add_argument("--unwatched", action="store_true", help="the trainer never calls gpumemd.watch()")
     p.add_argument("--dry-run", action="store_true",
                    help="on a CPU, the parent's path: the integration test's stand-in trainer "
                    "(tests/integration/scripts/calib_proc.py) and a replayed H200")
     a = p.parse_args()
     if a.train:
-        return train(a.train, a.shape, a.steps)
+        return train(a.train, a.shape, a.steps, not a.unwatched)
     out: Path = a.out or Path(os.environ.get("GPUMEMD_RESULTS", ".")) / "preflight-calibration"
     out.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "bench")]),
@@ -143,17 +150,18 @@ def main() -> int:
     factory, name = "preflight_calibration:gpt2_job", "GPT-2 124M, AdamW, bf16 autocast"
     serve_args = ["--config.file", str(cfg)]
     train_cmd = [sys.executable, str(ROOT / "bench/preflight_calibration.py"), "--train", str(spool),
-                 "--shape", a.shape, "--steps", str(a.steps)]
+                 "--shape", a.shape, "--steps", str(a.steps), *(["--unwatched"] if a.unwatched else [])]
     if a.dry_run:  # the tiny decoder's 2x16 step peak on the CPU path, as the stand-in trainer's
         factory, name = "tests.unit.preflight.models:tiny", "the CPU dry run's stand-ins"
         a.shape, a.other = "2x16", "1x16"
         recorded = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
         serve_args += ["--replay", str(recorded)]
         train_cmd = [sys.executable, str(ROOT / "tests/integration/scripts/calib_proc.py"), str(spool),
-                     str(DRY_PEAK)]
+                     str(DRY_PEAK), *(["unwatched"] if a.unwatched else [])]
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    result: dict[str, Any] = {"shape": a.shape, "other": a.other, "steps": a.steps, "node": url}
+    result: dict[str, Any] = {"shape": a.shape, "other": a.other, "steps": a.steps, "node": url,
+                              "watched": not a.unwatched}
     serve_log, train_log = (out / "serve.log").open("w"), (out / "train.log").open("w")
     serve = subprocess.Popen([sys.executable, "-m", "gpumemd", "serve", "--web.listen-address",
                               f"127.0.0.1:{port}", *serve_args],
@@ -209,7 +217,9 @@ def main() -> int:
         said = chosen["sources"]["allocator"]
         ok = said.startswith("measured: ") and "at this shape" in said
         code = 0 if ok else 1
-        head = f"# preflight calibrated by a running agent: {name}, {a.steps} steps"
+        how = ("never watched: its agent keyed the calibration by the optimizer it saw stepping"
+               if a.unwatched else "watched")
+        head = f"# preflight calibrated by a running agent: {name}, {a.steps} steps ({how})"
         where = (f"GPU: {real['gpu']}, torch {real['torch']}; node {url} (its verdict: the GPU with the most "
                  f"free memory); the training process: pid {real['pid']}")
         seen = (f"real at {a.shape}: allocated peak {_gib(real['allocated_peak'])}, reserved peak "
