@@ -10,14 +10,16 @@ and each parameter's dtype and shape through torch's C getters (a tensor type wh
 preflight's factory, whose optimizer holds the model's parameters, it is the fingerprint of the
 model's parameters: the same multiset, hashed by the same function.
 
-Cost: a step reads the optimizer's own dict and its group count (a new group added by
-`add_param_group` is a new model); the parameters are read once per optimizer and group count.
-Optimizers are held by weak reference under their id, each checked against its reference, so
-an optimizer freed and another made at its address is a new one.
+Cost: a step compares the optimizer with the last one seen (a new one is noted by weak
+reference); the calibration collector's read takes each optimizer's group count from its own
+dict (a group added by `add_param_group` is a new model) and reads the parameters once per
+optimizer and group count. Optimizers are held by weak reference under their id, each checked
+against its reference, so an optimizer freed and another made at its address is a new one.
 """
 
 from __future__ import annotations
 
+import threading
 import types
 import weakref
 from typing import Any, NamedTuple
@@ -92,57 +94,67 @@ def _shapes(groups: list[Any], limit: int) -> list[_Shaped] | None:
     return list(out.values())
 
 
-class _Seen(NamedTuple):
-    ref: weakref.ref[Any]
-    groups: int  # how many groups the shapes were read at
-    shapes: list[_Shaped] | None  # None: not readable
-
-
 class SteppedModel:
     """The optimizers seen stepping (`saw`, from the step hook, on the training thread) and the
-    fingerprint of their parameters (`model`, read by the calibration collector)."""
+    fingerprint of their parameters (`model`, read by the calibration collector on the sampling
+    thread and at step boundaries). `saw` only notes a new optimizer's weak reference: a compiled
+    step's frames are compiled one by one by dynamo, and a hash or a dict read of an optimizer
+    there would break a graph; `model` reads the optimizers and hashes, only when one was added,
+    died or changed its group count."""
 
     def __init__(self, limit: int = MAX_TENSORS) -> None:
         self._limit = limit
-        self._seen: dict[int, _Seen] = {}
-        self._model: str | None = None
+        self._refs: dict[int, weakref.ref[Any]] = {}  # by id: the optimizers seen stepping
         self._last: Any = None  # the last optimizer's weak reference (a step's fast path)
-        self._last_groups = -1
+        self._lock = threading.Lock()  # model(): the sampling thread against a step boundary's
+        self._key: tuple[tuple[int, int], ...] = ()  # the optimizers (id, group count) hashed last
+        self._shapes: dict[tuple[int, int], list[_Shaped] | None] = {}  # per (id, group count)
+        self._model: str | None = None
+
+    def saw(self, optimizer: Any) -> None:
+        """`optimizer` stepped (the step hook's argument): noted by weak reference, the first
+        time (or the first after another stepped). Never raises, never reads the optimizer."""
+        last = self._last
+        if last is not None and last() is optimizer:
+            return
+        try:
+            ref = self._refs.get(id(optimizer))
+            if ref is None or ref() is not optimizer:
+                if len(self._refs) >= MAX_OPTIMIZERS:
+                    self._refs = {k: r for k, r in self._refs.items() if r() is not None}
+                if len(self._refs) >= MAX_OPTIMIZERS:
+                    return
+                ref = self._refs[id(optimizer)] = weakref.ref(optimizer)
+            self._last = ref
+        except TypeError:  # not weakly referenceable: not followed
+            return
 
     @property
     def model(self) -> str | None:
         """The fingerprint of the parameters of the live optimizers seen stepping; None before
-        one stepped, where one could not be read, or once all are gone."""
-        if self._model is not None and not any(s.ref() is not None for s in list(self._seen.values())):
-            return None
-        return self._model
+        one stepped, where one could not be read, or once all are gone. Reads each optimizer's
+        own dict (its group count); the parameters again only where that changed."""
+        with self._lock:
+            try:
+                return self._read()
+            except Exception:  # anything of an optimizer: its model is not known
+                return None
 
-    def saw(self, optimizer: Any) -> None:
-        """`optimizer` stepped (the step hook's argument). Cheap when it is the one seen last and
-        its groups are as many; never raises (a fingerprint that cannot be read is None)."""
-        groups = _groups(optimizer)
-        count = -1 if groups is None else len(groups)
-        last = self._last
-        if last is not None and last() is optimizer and count == self._last_groups:
-            return
-        try:
-            self._see(optimizer, groups, count)
-        except Exception:  # anything of an optimizer: its model is not known
+    def _read(self) -> str | None:
+        live: list[tuple[int, Any]] = [(k, o) for k, r in list(self._refs.items()) if (o := r()) is not None]
+        if len(live) != len(self._refs):
+            self._refs = {k: r for k, r in list(self._refs.items()) if r() is not None}
+        groups = [_groups(o) for _, o in live]
+        key = tuple((k, -1 if g is None else len(g)) for (k, _), g in zip(live, groups, strict=True))
+        if key == self._key:
+            return self._model
+        shapes = {}
+        for g, at in zip(groups, key, strict=True):  # read again only where new or regrouped
+            shapes[at] = self._shapes[at] if at in self._shapes else (
+                None if g is None else _shapes(g, self._limit))
+        self._shapes, self._key = shapes, key
+        if not shapes or any(v is None for v in shapes.values()):
             self._model = None
-
-    def _see(self, optimizer: Any, groups: list[Any] | None, count: int) -> None:
-        seen = self._seen.get(id(optimizer))
-        if seen is None or seen.ref() is not optimizer or seen.groups != count:
-            ref = weakref.ref(optimizer)
-            shapes = None if groups is None else _shapes(groups, self._limit)
-            self._seen = {k: s for k, s in self._seen.items() if s.ref() is not None}
-            if len(self._seen) >= MAX_OPTIMIZERS and id(optimizer) not in self._seen:
-                self._model = None
-                return
-            self._seen[id(optimizer)] = _Seen(ref, count, shapes)
-            live = list(self._seen.values())
-            if any(s.shapes is None for s in live):
-                self._model = None
-            else:
-                self._model = fingerprint([x for s in live for x in s.shapes or ()], self._limit)
-        self._last, self._last_groups = self._seen[id(optimizer)].ref, count
+        else:
+            self._model = fingerprint([x for v in shapes.values() for x in v or ()], self._limit)
+        return self._model

@@ -116,3 +116,27 @@ def test_user_code_is_never_run_and_an_unreadable_optimizer_has_no_model() -> No
     seen.saw(None)
     seen.saw(object())
     assert seen.model is None and Lazy.calls == 0
+
+
+def test_a_compiled_step_is_seen_too() -> None:
+    # dynamo compiles the hook's frames one by one: `saw` only notes a weak reference there (the
+    # reads and the hash run at the collector's read), so no graph breaks more (test_cadence.py's
+    # compiled training step holds that)
+    ledger = Ledger()
+    net = torch.nn.Linear(4, 4)
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+
+    @torch.compile(backend="eager")  # no C compiler needed
+    def train_step(x: torch.Tensor) -> None:
+        opt.zero_grad()
+        net(x).sum().backward()
+        opt.step()
+
+    a = agent(ledger)
+    try:
+        for _ in range(2):
+            train_step(torch.ones(1, 4))
+        assert a.steps.stepped.model == fingerprint(net.parameters())
+    finally:
+        a.stop()
+        torch._dynamo.reset()
