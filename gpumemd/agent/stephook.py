@@ -129,7 +129,7 @@ class StepHook:
         at least every `tick_interval`. Never raises, never waits."""
         if self._compiling():  # traced by torch.compile: the tick runs eagerly, outside the graph
             try:
-                if self._disable is not None:  # no arguments: passing the optimizer breaks one more graph
+                if self._disable is not None:
                     self._disable(self.step, recursive=True)()
             except Exception:  # a torch that cannot do this while tracing: the step goes uncounted
                 self.errors.note("step-tick")
