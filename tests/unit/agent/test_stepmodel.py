@@ -23,11 +23,11 @@ def _calibration(a: Any) -> dict[tuple[str, str], tuple[dict[str, str], float]]:
 
 
 def test_an_unwatched_training_publishes_under_preflights_fingerprint_of_the_same_factory() -> None:
-    # the preflight tests' tiny decoder, trained for real on the CPU, never watched; the CUDA
-    # allocator's counters moved by the loop (a CPU has none)
+    # the factory preflight runs (the tiny decoder, AdamW), its model and optimizer trained for real
+    # on the CPU, never watched; the CUDA allocator's counters moved by the loop (a CPU has none)
     ledger = Ledger()
-    model = models.Decoder(64, 2, 1000, 172, 4)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    job = models.tiny()
+    model, opt = job.model, job.optimizer
     a = agent(ledger)
     try:
         for i in range(4):
