@@ -60,7 +60,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--match", action="append", metavar="MATCHER",
                    help='with --prometheus: only the series these label matchers select (cluster="a", '
                    'gpu_name=~"H100.*"; repeat for more)')
-    p.add_argument("--since", default="7d", metavar="DURATION",
+    p.add_argument("--since", metavar="DURATION",
                    help="with --prometheus: runs whose last figures are this recent (default 7d)")
     p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
                    help="the job's allocator settings (expandable_segments:True, max_split_size_mb:N, ...)")
@@ -140,10 +140,11 @@ def _node_device(args: argparse.Namespace, index: int | None,
 def _fleet(args: argparse.Namespace, timeout: float) -> fleet.Fleet | None:
     """--prometheus's source (None without it), its --match and --since checked; ConfigError."""
     match = fleet.matchers(args.match)
-    since = config_mod.flag_duration(args.since, "--since", 1.0, MAX_SINCE)
+    since = config_mod.flag_duration(args.since or "7d", "--since", 1.0, MAX_SINCE)
     if not args.prometheus:
-        if args.match:
-            raise config_mod.ConfigError(["--match: only with --prometheus URL"])
+        if args.match or args.since:
+            flag = "--match" if args.match else "--since"
+            raise config_mod.ConfigError([f"{flag}: only with --prometheus URL"])
         return None
     return fleet.Fleet(args.prometheus, match, since, timeout)
 

@@ -149,6 +149,8 @@ def test_preflight_says_an_unreachable_prometheus_and_a_bad_flag_in_one_line(
     assert code == 2 and not doc and err.startswith("gpumemd preflight: --prometheus http://127.0.0.1:9:")
     assert err.count("\n") == 1
     code, _, err = _preflight(capsys, "--match", 'a="1"')
-    assert code == 2 and "only with --prometheus" in err
+    assert code == 2 and "--match: only with --prometheus" in err
+    code, _, err = _preflight(capsys, "--since", "1d")
+    assert code == 2 and "--since: only with --prometheus" in err
     code, _, err = _preflight(capsys, "--prometheus", "http://127.0.0.1:9", "--since", "0s")
     assert code == 2 and "--since" in err
