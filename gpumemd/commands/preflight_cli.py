@@ -59,7 +59,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "this model, from every run within --since")
     p.add_argument("--match", action="append", metavar="MATCHER",
                    help='with --prometheus: only the series these label matchers select (cluster="a", '
-                   'gpu_name=~"H100.*"; repeat for more)')
+                   'instance=~"gpu-node-.*"; repeat for more)')
     p.add_argument("--since", metavar="DURATION",
                    help="with --prometheus: runs whose last figures are this recent (default 7d)")
     p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
