@@ -344,16 +344,19 @@ _published("gpumemd_allocator_category_bytes", "gauge", (*_RANK, "category", "at
     " comm_buckets, activations, other) at the step's peak (at=\"peak\") and end (at=\"end\").")
 
 # --- calibration (gpumemd/agent/calibration.py): what preflight reads per model and shape ---
-_CALIBRATED = (*_RANK, "model")  # model: a fingerprint of the watched parameters' shapes and dtypes
+# model: a fingerprint of the watched (or stepped) parameters' shapes and dtypes; world_size: the
+# job's ranks, where the launcher said (a rank's non-PyTorch bytes then hold NCCL's buffers)
+_CALIBRATED = (*_RANK, "model", "world_size")
 _published("gpumemd_training_calibration_step_peak_bytes", "gauge", _CALIBRATED, "calibration",
     "The step peak (allocated) this process's calibration was measured at, the median of its last exact "
-    "step peaks: the shape's proxy gpumemd preflight matches; model is a hash of the watched parameters' "
-    "shapes and dtypes.")
+    "step peaks: the shape's proxy gpumemd preflight matches; model is a hash of the watched (else the "
+    "stepped optimizers') parameters' shapes and dtypes, world_size the job's ranks.")
 _published("gpumemd_training_calibration_allocator_overhead_bytes", "gauge", _CALIBRATED, "calibration",
     "Reserved less allocated at the step's peaks (segment rounding, cached blocks), the median of the last"
     " exact steps: the allocator's overhead gpumemd preflight calibrates by.")
 _published("gpumemd_training_calibration_non_pytorch_bytes", "gauge", _CALIBRATED, "calibration",
-    "This process's bytes outside PyTorch (NVML less reserved), the median of its last readings, by model.")
+    "This process's bytes outside PyTorch (NVML less reserved; NCCL's buffers among them in a job of "
+    "world_size ranks), the median of its last readings, by model.")
 
 # --- pools (gpumemd/sources/pools.py) ---
 _published("gpumemd_allocator_pool_reserved_bytes", "gauge", (*_RANK, "kind"), "pools",

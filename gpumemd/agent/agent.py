@@ -9,10 +9,10 @@ thread of this process instead).
         train()
 
 The agent is a `Runtime` (the daemon's pipeline) with its own sources: `allocator`, `pools`, `process`,
-`oom`, `categories`, `calibration` (both after `watch()`), `agent` (identity, errors). It samples once a
-second and ticks the allocator's counters at `interval` in between, after optimizer steps on the
-training thread (`tick: step`) or on its thread. Rendering is lazy: a process nobody scrapes never
-renders text. Rules it keeps in a training process:
+`oom`, `categories` (after `watch()`), `calibration` (after `watch()` or a step), `agent` (identity,
+errors). It samples once a second and ticks the allocator's counters at `interval` in between,
+after optimizer steps on the training thread (`tick: step`) or on its thread. Rendering is lazy:
+a process nobody scrapes never renders text. Rules it keeps in a training process:
 
 - torch is never imported by us: the torch-facing sources wait until the program has
   imported torch *and* initialised CUDA (no CUDA context is ever created by the agent);
@@ -172,9 +172,9 @@ class Agent:
         if self.leak is not None:
             sources.append(self.leak)
         sources.append(self.categories)  # after the allocator: it reads the step's peak and end
-        calibration = CalibrationSource(labels, lambda: self.categories.model)  # reads allocator, process
-        sources.append(calibration)
-        sources.append(self.training)
+        calibration = CalibrationSource(  # reads allocator, process; the watched model, else the stepped
+            labels, lambda: self.categories.model or self.steps.stepped.model, self.identity.world_size)
+        sources += [calibration, self.training]
         allocator = self._allocator
         self.forecast = ForecastSource(
             labels=labels,

@@ -3,13 +3,16 @@ process and keyed by the watched model (docs/preflight.md, "Where the overheads 
 
 Per GPU, under `model` (the fingerprint `gpumemd.watch` computed of the watched parameters'
 shapes and dtypes, `diagnosis.calibration.fingerprint`, the function preflight runs on its fake
-model): the step peak (allocated, the shape's proxy), reserved less allocated at the step's peaks
-(the allocator's overhead there) and the bytes outside PyTorch. Each is the median of the last
-`KEEP` figures: the exact step peaks the allocator closed, taken at the step boundaries the
-agent's hook already marks (a bound is not a measurement: a steady step that does not raise the
-allocator's lifetime peak has none, so these are mostly the first steps', and a new shape's), and
-the process collector's NVML readings. Nothing is read here
-that the other sources have not read: no user object, no torch call. No model watched, no series.
+model; without `watch()`, that of the parameters of the optimizers the step hook saw stepping,
+agent/stepmodel.py) and `world_size` (the launcher's, where it said: the NCCL buffers of a rank
+of that many are in its non-PyTorch bytes): the step peak (allocated, the shape's proxy),
+reserved less allocated at the step's peaks (the allocator's overhead there) and the bytes
+outside PyTorch. Each is the median of the last `KEEP` figures: the exact step peaks the
+allocator closed, taken at the step boundaries the agent's hook already marks (a bound is not a
+measurement: a steady step that does not raise the allocator's lifetime peak has none, so these
+are mostly the first steps', and a new shape's), and the process collector's NVML readings.
+Nothing is read here that the other sources have not read: no user object, no torch call. No
+model, no series.
 The cuBLAS/cuDNN workspaces are not published: the allocator's counters do not tell them apart
 from tensors (preflight keeps its documented figure for them).
 """
@@ -25,7 +28,7 @@ from typing import Any, NamedTuple
 
 from prometheus_client.core import Metric
 
-from gpumemd.diagnosis.calibration import NON_PYTORCH, OVERHEAD, STEP_PEAK
+from gpumemd.diagnosis.calibration import NON_PYTORCH, OVERHEAD, STEP_PEAK, WORLD_LABEL
 from gpumemd.known_metrics import collected_by
 from gpumemd.sources.base import Family, Source
 
@@ -64,14 +67,18 @@ class CalibrationSource(Source["tuple[CalibrationReading, ...]"]):
     """Takes each exact step peak at the step boundary that closed it (`on_boundary`, a step-hook
     boundary listener, after `follow`), and the non-PyTorch bytes of the process collector's
     reading of the same cycle (it runs after it); keeps the last KEEP figures per GPU under the
-    watched model's fingerprint (`model()`), forgotten when the model changes."""
+    watched model's fingerprint (`model()`), forgotten when the model changes. `world`: the
+    job's ranks (the `world_size` label), None where the launcher did not say."""
 
     name = "calibration"
     names = collected_by("calibration")  # the families declared with its name (known_metrics)
     _PEAK, _OVERHEAD, _NON_PYTORCH = Family(STEP_PEAK), Family(OVERHEAD), Family(NON_PYTORCH)
 
-    def __init__(self, labels: Mapping[str, str], model: Callable[[], str | None]) -> None:
+    def __init__(self, labels: Mapping[str, str], model: Callable[[], str | None],
+                 world: int | None = None) -> None:
         self._labels = dict(labels)
+        if world is not None and world > 0:
+            self._labels[WORLD_LABEL] = str(world)
         self._model = model
         self._lock = threading.Lock()  # the training thread's boundaries against the sampling thread
         self._for: str | None = None  # the model the kept figures are of

@@ -1,11 +1,13 @@
 """The agent's optimizer-step hook: what runs on the training thread after each optimizer step.
 
 `StepHook.install()` registers it with torch.optim (once the program has imported torch);
-each call then counts the step (`gpumemd_training_optimizer_steps_total`), tells the step
-listeners (the leak finder snapshots at step boundaries while armed), and reads the
-allocator's counters: a *step boundary* closes the step peak (`AllocatorSource.boundary`)
-and tells the boundary listeners (the OOM forecast pairs the peak with the batch's tokens),
-and a tick at least every `tick_interval` feeds the window peak (`agent.tick: step`).
+each call then counts the step (`gpumemd_training_optimizer_steps_total`), notes the optimizer
+that stepped (`stepped`: its parameters' fingerprint keys the calibration without `watch()`,
+agent/stepmodel.py), tells the step listeners (the leak finder snapshots at step boundaries
+while armed), and reads the allocator's counters: a *step boundary* closes the step peak
+(`AllocatorSource.boundary`) and tells the boundary listeners (the OOM forecast pairs the peak
+with the batch's tokens), and a tick at least every `tick_interval` feeds the window peak
+(`agent.tick: step`).
 
 What it needs from its agent is declared in `StepTarget`. It never raises into the training
 loop (failures are counted in the agent's errors as `step-tick`) and never waits: a tick
@@ -22,6 +24,8 @@ from typing import Any, Protocol
 from gpumemd.backends.torch_cuda import torch_ready
 from gpumemd.sources.agent_self import Errors
 from gpumemd.sources.training import TrainingStep
+
+from .stepmodel import SteppedModel
 
 __all__ = ["STEP_PEAK_BUDGET", "BoundaryListener", "PeakReset", "StepHook", "StepListener", "StepTarget"]
 
@@ -75,6 +79,7 @@ class StepHook:
         self.errors = errors
         self.listeners: list[StepListener] = []
         self.boundary_listeners: list[BoundaryListener] = []
+        self.stepped = SteppedModel()  # the optimizers seen stepping: the model without watch()
         self.handle: Any = None  # torch's hook handle, once installed
         self.tick_interval = tick_interval
         # A step boundary (the step peak's read) after every optimizer step, unless its reads would
@@ -117,10 +122,11 @@ class StepHook:
         if handle is not None:
             handle.remove()
 
-    def step(self, *_: Any) -> None:
-        """After each optimizer step, on the training thread: counted, then a step boundary
-        (an allocator tick that closes the step peak) unless the budget spaces them out, and
-        a tick at least every `tick_interval`. Never raises, never waits."""
+    def step(self, *args: Any) -> None:
+        """After each optimizer step, on the training thread (torch's post hook: the optimizer,
+        its step's args and kwargs): counted, the optimizer noted, then a step boundary (an
+        allocator tick that closes the step peak) unless the budget spaces them out, and a tick
+        at least every `tick_interval`. Never raises, never waits."""
         if self._compiling():  # traced by torch.compile: the tick runs eagerly, outside the graph
             try:
                 if self._disable is not None:
@@ -128,6 +134,8 @@ class StepHook:
             except Exception:  # a torch that cannot do this while tracing: the step goes uncounted
                 self.errors.note("step-tick")
             return
+        if args:
+            self.stepped.saw(args[0])
         training = self.training
         training.optimizer_steps = (training.optimizer_steps or 0) + 1
         self.open_steps += 1

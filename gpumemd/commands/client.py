@@ -349,14 +349,15 @@ _VECTOR = Fields(
 
 
 def query(
-    base: str, expr: str, deadline: float, timeout: float, skips: Skips
+    base: str, expr: str, deadline: float, timeout: float, skips: Skips, max_bytes: int = MAX_ANSWER_BYTES
 ) -> list[tuple[dict[str, str], float]]:
-    """One instant query `expr` of the Prometheus at `base`, within what is left to `deadline`."""
+    """One instant query `expr` of the Prometheus at `base`, within what is left to `deadline`,
+    its answer at most `max_bytes`."""
     left = deadline - time.monotonic()
     if left <= 0:
         raise RequestFailed("timeout", f"timed out: no complete answer within {timeout:g}s")
     url = f"{base}/api/v1/query?" + urllib.parse.urlencode({"query": expr})
-    resp = request(url, timeout=left, max_bytes=MAX_ANSWER_BYTES)
+    resp = request(url, timeout=left, max_bytes=max_bytes)
     if resp.status not in (400, 422):  # a bad expression: the answer's error says why
         require_2xx(resp)
     try:

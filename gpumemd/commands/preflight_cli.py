@@ -4,9 +4,10 @@ The job (a `module:function` factory, or a script) runs its first steps on fake 
 `gpumemd.preflight` (torch, loaded only here, when the command runs); the device it is judged
 against is a named GPU, a total, a node's daemon (`--node URL`, read like `explain --url`), or
 this machine's GPU sampled with the daemon's sources. The overheads come from what the agents
-measured (that node's, or a saved scrape's: `--calibration FILE`): the job's model's, nearest each
-shape, where an agent ran it (`diagnosis.calibration`); else the node's processes' non-PyTorch
-bytes; else the documented defaults.
+measured (that node's, a saved scrape's: `--calibration FILE`, or a fleet's in Prometheus:
+`--prometheus URL`, `fleet.py`): the job's model's, nearest each shape, where an agent ran it
+(`diagnosis.calibration`); else the node's processes' non-PyTorch bytes; else the documented
+defaults.
 
 Exit status: 0 fits, 1 does not fit (at the interval's top), 2 could not tell (no device,
 the job could not run on fake tensors, a bad flag, an unreachable node).
@@ -21,7 +22,7 @@ from typing import Any
 from gpumemd import config as config_mod
 from gpumemd.diagnosis.calibration import MAX_MEASUREMENTS, Measurement, measurements
 
-from . import flags
+from . import flags, fleet
 
 __all__ = ["add_arguments", "main"]
 
@@ -29,8 +30,9 @@ MAX_SHAPES = 32
 MAX_STEPS = 8
 MAX_WORLD = 1 << 16
 MAX_TOTAL = 1 << 50  # a GPU of a pebibyte: past it, not a GPU's total
-MAX_CALIBRATION_BYTES = 8 << 20
+MAX_CALIBRATION_BYTES = fleet.MAX_CALIBRATION_BYTES
 MAX_SIZE = 1 << 24  # a batch or sequence past this is not a shape anyone runs (the search's ceiling too)
+MAX_SINCE = 366 * 86400.0  # --since: a year of runs at most
 _NON_PYTORCH = "gpumemd_process_non_pytorch_bytes"
 
 
@@ -52,6 +54,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--calibration", metavar="FILE",
                    help="a saved scrape (/metrics text, an agent's or a daemon's): the agents' calibration "
                    f"of this model by shape, and their {_NON_PYTORCH}")
+    p.add_argument("--prometheus", metavar="URL",
+                   help="a Prometheus that scrapes the fleet's daemons or agents: the agents' calibration of "
+                   "this model, from every run within --since")
+    p.add_argument("--match", action="append", metavar="MATCHER",
+                   help='with --prometheus: only the series these label matchers select (cluster="a", '
+                   'instance=~"gpu-node-.*"; repeat for more)')
+    p.add_argument("--since", metavar="DURATION",
+                   help="with --prometheus: runs whose last figures are this recent (default 7d)")
     p.add_argument("--alloc-conf", metavar="PYTORCH_CUDA_ALLOC_CONF",
                    help="the job's allocator settings (expandable_segments:True, max_split_size_mb:N, ...)")
     p.add_argument("--world", metavar="N", default="1",
@@ -127,6 +137,18 @@ def _node_device(args: argparse.Namespace, index: int | None,
             measurements(series, node.source)[0])
 
 
+def _fleet(args: argparse.Namespace, timeout: float) -> fleet.Fleet | None:
+    """--prometheus's source (None without it), its --match and --since checked; ConfigError."""
+    match = fleet.matchers(args.match)
+    since = config_mod.flag_duration(args.since or "7d", "--since", 1.0, MAX_SINCE)
+    if not args.prometheus:
+        if args.match or args.since:
+            flag = "--match" if args.match else "--since"
+            raise config_mod.ConfigError([f"{flag}: only with --prometheus URL"])
+        return None
+    return fleet.Fleet(args.prometheus, match, since, timeout)
+
+
 def main(args: argparse.Namespace) -> int:
     """0 fits, 1 does not, 2 could not tell (see the module's docstring)."""
     try:
@@ -136,6 +158,7 @@ def main(args: argparse.Namespace) -> int:
         index = flags.integer(args.gpu_index, "--gpu-index", 0)
         total = flags.integer(args.total, "--total", 1, MAX_TOTAL)
         timeout = flags.timeout(args)
+        fleet_source = _fleet(args, timeout)
     except config_mod.ConfigError as exc:
         return flags.report(exc)
     try:
@@ -177,7 +200,10 @@ def main(args: argparse.Namespace) -> int:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
                               steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile,
-                              calibration=calibration[:MAX_MEASUREMENTS])
+                              calibration=calibration[:MAX_MEASUREMENTS], lookup=fleet_source)
+    except fleet.Unreachable as exc:
+        print(f"gpumemd preflight: {exc}", file=sys.stderr)
+        return 2
     except pf.NotRunnable as exc:
         print(f"gpumemd preflight: could not run the job on fake tensors: {exc}", file=sys.stderr)
         return 2
@@ -187,6 +213,9 @@ def main(args: argparse.Namespace) -> int:
     from gpumemd.preflight.screen import render
 
     from .format import strict_json
+
+    if fleet_source is not None:
+        report.notes.extend(fleet_source.notes)
 
     sys.stdout.write(strict_json(report.to_json()) if args.json else render(report, args.verbose))
     return report.exit_code

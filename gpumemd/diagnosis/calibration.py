@@ -8,10 +8,11 @@
 - `measurements`: the agents' calibration series (`gpumemd_training_calibration_*`, keyed by
   that fingerprint, the step peak as the shape's proxy) read back from a scrape, every value
   checked, bounded in count.
-- `choose`: for one model and one predicted step peak, the median of the non-PyTorch bytes of
-  every process of that model, and the allocator's overhead (reserved less allocated at the
-  step peak) of the processes at the nearest measured shape, with the sentence that says where
-  each came from.
+- `choose`: for one model, one predicted step peak and one world size, the median of the
+  non-PyTorch bytes of the processes of that model at that world size (NCCL's buffers inside
+  them where it is above 1) or else of its single processes, and the allocator's overhead
+  (reserved less allocated at the step peak) of the processes at the nearest measured shape,
+  with the sentence that says where each came from.
 
 Never one process's figure alone where more exist: medians, and the spread to the highest.
 """
@@ -30,11 +31,13 @@ __all__ = [
     "FAMILIES",
     "MAX_MEASUREMENTS",
     "MAX_TENSORS",
+    "MAX_WORLD",
     "MODEL_LABEL",
     "NON_PYTORCH",
     "OVERHEAD",
     "SAME_SHAPE",
     "STEP_PEAK",
+    "WORLD_LABEL",
     "Chosen",
     "Measurement",
     "choose",
@@ -48,6 +51,9 @@ OVERHEAD = "gpumemd_training_calibration_allocator_overhead_bytes"
 NON_PYTORCH = "gpumemd_training_calibration_non_pytorch_bytes"
 FAMILIES = (STEP_PEAK, OVERHEAD, NON_PYTORCH)  # declared in gpumemd/known_metrics.py (collector calibration)
 MODEL_LABEL = "model"
+# the ranks of the process's job where its launcher said (agent/identity.py); absent: a single process
+WORLD_LABEL = "world_size"
+MAX_WORLD = 1 << 16  # a world_size label past it is not read (preflight's --world has the same bound)
 MAX_TENSORS = 1_000_000  # a model's parameters hashed at most (watch()'s own bound)
 MAX_MEASUREMENTS = 4096  # calibration series read from one answer or file; the rest counted, not read
 MAX_BYTES = 1 << 50  # a figure past it is no process's memory
@@ -83,13 +89,16 @@ def is_model(value: object) -> bool:
 class Measurement:
     """One process's calibration on one GPU, as its agent published it: its model, the step
     peak it was measured at (the shape's proxy), reserved less allocated at that peak, its bytes
-    outside PyTorch; None where it did not publish that figure. `where`: the node or file."""
+    outside PyTorch (NCCL's buffers among them in a job of more than one rank); None where it did
+    not publish that figure. `where`: the node, Prometheus or file. `world`: its job's ranks
+    (`world_size`), None where not published (a single process, or an agent that did not say)."""
 
     model: str
     step_peak: int | None
     overhead: int | None
     non_pytorch: int | None
     where: str
+    world: int | None = None
 
 
 Series = Mapping[str, Sequence[tuple[Mapping[str, str], float]]]
@@ -97,6 +106,13 @@ Series = Mapping[str, Sequence[tuple[Mapping[str, str], float]]]
 
 def _size(value: float) -> int | None:
     return int(value) if math.isfinite(value) and 0 <= value <= MAX_BYTES else None
+
+
+def _world(value: str | None) -> int | None:
+    if value is None or not 0 < len(value) <= 6 or not value.isascii() or not value.isdigit():
+        return None
+    n = int(value)
+    return n if 0 < n <= MAX_WORLD else None
 
 
 def measurements(series: Series, where: str) -> tuple[list[Measurement], int]:
@@ -120,8 +136,11 @@ def measurements(series: Series, where: str) -> tuple[list[Measurement], int]:
                 entry = figures[key] = {}
             entry[name] = n
         skipped += max(0, len(series.get(name, ())) - MAX_MEASUREMENTS * 2)
-    out = [Measurement(dict(key)[MODEL_LABEL], f.get(STEP_PEAK), f.get(OVERHEAD), f.get(NON_PYTORCH), where)
-           for key, f in figures.items()]
+    out = []
+    for key, f in figures.items():
+        labels = dict(key)
+        out.append(Measurement(labels[MODEL_LABEL], f.get(STEP_PEAK), f.get(OVERHEAD), f.get(NON_PYTORCH),
+                               where, _world(labels.get(WORLD_LABEL))))
     return out, skipped
 
 
@@ -129,12 +148,16 @@ def measurements(series: Series, where: str) -> tuple[list[Measurement], int]:
 class Chosen:
     """What the measurements say of one model at one predicted step peak: the non-PyTorch bytes
     (median, spread to the highest) and the allocator's overhead at the step peak, each None
-    where nothing of this model was measured, and a sentence of where each came from."""
+    where nothing of this model was measured, and a sentence of where each came from.
+    `nccl_included`: the non-PyTorch bytes are of ranks of the job's world size (above 1), so
+    NCCL's buffers are in them (`nccl_from` says whose)."""
 
     non_pytorch: tuple[int, int] | None
     non_pytorch_from: str
     overhead: int | None
     overhead_from: str
+    nccl_included: bool = False
+    nccl_from: str = ""
 
 
 def _where(ms: Sequence[Measurement]) -> str:
@@ -147,26 +170,46 @@ def _count(n: int) -> str:
     return f"{n} process{'es' if n != 1 else ''}"
 
 
+def _non_pytorch(mine: Sequence[Measurement], world: int) -> tuple[list[Measurement], bool]:
+    """The processes whose non-PyTorch bytes stand for a rank of a job of `world` ranks, and
+    whether NCCL's buffers are in them: those of that world size where it is above 1 (their
+    NVML bytes hold the communicators'); else the single processes (world 1 or not published),
+    to which the NCCL default is added. Ranks of another world size above 1 never stand for a
+    single process (they hold NCCL's buffers it will not have), nor for another world."""
+    read = [m for m in mine if m.non_pytorch is not None]
+    if world > 1:
+        same = [m for m in read if m.world == world]
+        if same:
+            return same, True
+    return [m for m in read if m.world is None or m.world == 1], False
+
+
 def choose(found: Sequence[Measurement], model: str | None, predicted_peak: int,
-           tolerance: float = SAME_SHAPE) -> Chosen:
+           tolerance: float = SAME_SHAPE, world: int = 1) -> Chosen:
     """The calibration of `model` at `predicted_peak` (the allocator's step peak preflight
-    predicts for the shape): the non-PyTorch bytes of every process of that model; the
-    overhead of the processes whose step peak is the nearest to the prediction (those within
+    predicts for the shape) for a job of `world` ranks: the non-PyTorch bytes of the processes
+    of that model (`_non_pytorch`: of this world size, NCCL's buffers in them, or single ones);
+    the overhead of the processes whose step peak is the nearest to the prediction (those within
     `tolerance` of that nearest one, their median), absolute where the nearest is within
     `tolerance` of the prediction ("this shape"), else scaled by the ratio of the step peaks
     ("another shape")."""
     mine = [m for m in found if model is not None and m.model == model]
     non_pytorch: tuple[int, int] | None = None
-    np_from = ""
-    values = [m.non_pytorch for m in mine if m.non_pytorch is not None]
+    np_from = nccl_from = ""
+    chosen, included = _non_pytorch(mine, world)
+    values = [m.non_pytorch for m in chosen if m.non_pytorch is not None]
     if values:
         mid = int(statistics.median(values))
         non_pytorch = (mid, max(values) - mid)
-        np_from = (f"measured: {_count(len(values))} of this model on {_where(mine)} (median; the spread "
-                   "to the highest)")
+        ranks = f" at world size {world}" if included else ""
+        np_from = (f"measured: {_count(len(values))} of this model{ranks} on {_where(chosen)} (median; the "
+                   "spread to the highest)")
+        if included:
+            nccl_from = (f"measured: in the non-PyTorch bytes of {_count(len(values))} of this model at "
+                         f"world size {world} on {_where(chosen)}")
     shaped = [m for m in mine if m.step_peak and m.overhead is not None]
     if not shaped or predicted_peak <= 0:
-        return Chosen(non_pytorch, np_from, None, "")
+        return Chosen(non_pytorch, np_from, None, "", included, nccl_from)
 
     def distance(m: Measurement) -> float:
         assert m.step_peak
@@ -182,8 +225,9 @@ def choose(found: Sequence[Measurement], model: str | None, predicted_peak: int,
     if distance(nearest) <= band:
         return Chosen(non_pytorch, np_from, overhead,
                       f"measured: {_count(len(near))} of this model at this shape (step peak {peak} B, "
-                      f"within {100 * tolerance:.0f} % of the prediction) on {_where(near)} (median)")
+                      f"within {100 * tolerance:.0f} % of the prediction) on {_where(near)} (median)",
+                      included, nccl_from)
     scaled = int(overhead * predicted_peak / peak)
     return Chosen(non_pytorch, np_from, scaled,
                   f"measured on this model at another shape: {_count(len(near))} at step peak {peak} B on "
-                  f"{_where(near)}, {overhead} B scaled by the step peaks' ratio")
+                  f"{_where(near)}, {overhead} B scaled by the step peaks' ratio", included, nccl_from)

@@ -31,7 +31,12 @@ from .verdict import (
     per_rank,
 )
 
-__all__ = ["MAX_PROBES", "Report", "ShapeResult", "advise", "compiled_overheads", "load_factory", "preflight"]
+__all__ = ["MAX_PROBES", "Lookup", "Report", "ShapeResult", "advise", "compiled_overheads", "load_factory",
+           "preflight"]
+
+Lookup = Callable[[str], Sequence[Measurement]]
+"""What agents measured of one model, looked up by its fingerprint once the fake run made it (a
+fleet's Prometheus: `gpumemd preflight --prometheus`)."""
 
 MAX_PROBES = 14  # fake runs one search may spend (doubling, then halving the gap)
 _SIZE_LIMIT = 1 << 24  # a batch or sequence past this is not a search anyone meant
@@ -128,20 +133,31 @@ class _Runner:
 
     def __init__(self, factory: Callable[..., Any] | None, script: str | None, argv: Sequence[str],
                  steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting,
-                 compiled: bool = False, calibration: Sequence[Measurement] = ()) -> None:
+                 compiled: bool = False, calibration: Sequence[Measurement] = (),
+                 lookup: Lookup | None = None) -> None:
         self.factory, self.script, self.argv, self.setting = factory, script, argv, setting
         self.steps, self.overheads, self.world, self.remap = steps, overheads, world, remap
-        self.compiled, self.calibration = compiled, calibration
+        self.compiled, self.calibration, self.lookup = compiled, calibration, lookup
+        self.looked: dict[str, list[Measurement]] = {}  # by model: each looked up once
         self.done: dict[tuple[int, int], tuple[fakerun.Stream, Figures, Overheads]] = {}
+
+    def measured(self, model: str | None) -> list[Measurement]:
+        """What agents measured, given and looked up for `model` (once per model)."""
+        if self.lookup is None or model is None:
+            return list(self.calibration)
+        if model not in self.looked:
+            self.looked[model] = list(self.lookup(model))
+        return [*self.calibration, *self.looked[model]]
 
     def _overheads(self, stream: fakerun.Stream) -> Overheads:
         """This shape's overheads: what agents measured of the job's model nearest this shape
         (its predicted allocated peak: the live bytes' and the workspaces), over the given ones."""
         over = compiled_overheads(self.overheads) if stream.compiled else self.overheads
-        if not self.calibration:
+        found = self.measured(stream.model)
+        if not found:
             return over
-        return over.measured(choose(self.calibration, stream.model, stream.peak + over.workspaces,
-                                    max(SAME_SHAPE, over.error)))
+        return over.measured(choose(found, stream.model, stream.peak + over.workspaces,
+                                    max(SAME_SHAPE, over.error), self.world))
 
     def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures, Overheads]:
         key = (batch, seq)
@@ -210,6 +226,7 @@ def preflight(
     alloc_conf: str = "",
     compiled: bool = False,
     calibration: Sequence[Measurement] = (),
+    lookup: Lookup | None = None,
 ) -> Report:
     """Will the job fit? `factory` (a callable or `module:function`) returns a `fakerun.Job` or
     `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
@@ -222,7 +239,9 @@ def preflight(
     `torch.compile(model)` (as it does where the factory or script compiles it itself).
     `calibration`: what agents measured (`diagnosis.calibration.measurements`): each shape's
     overheads are those of the job's model nearest that shape, where measured (docs/preflight.md).
-    Raises `fakerun.NotRunnable` when the job cannot run on fake tensors."""
+    `lookup`: more of them, asked for by the job's model fingerprint once its fake run made it
+    (what it raises propagates: the caller's to say). Raises `fakerun.NotRunnable` when the job
+    cannot run on fake tensors."""
     started = time.perf_counter()
     overheads = overheads or DEFAULT_OVERHEADS
     setting = parse_alloc_conf(alloc_conf) if alloc_conf else NATIVE
@@ -239,7 +258,8 @@ def preflight(
     cpu_path = standins.remapped() if remap is None else remap
     if cpu_path and overheads.error < CPU_PATH_ERROR:
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
-    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled, calibration)
+    runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled, calibration,
+                     lookup)
     results = []
     capped: float | None = None
     for batch, seq in shapes:
@@ -266,10 +286,11 @@ def preflight(
         report.notes.append(note)
     report.notes.extend(_value_notes(streams))
     report.notes.extend(_bound_notes(streams, results))
-    if calibration and not any(_of_the_model(r.overheads) for r in results):
-        models = len({m.model for m in calibration})
+    read = runner.measured(results[0].model) if results else []
+    if (read or lookup is not None) and not any(_of_the_model(r.overheads) for r in results):
+        models = len({m.model for m in read})
         report.notes.append(
-            f"the agents' calibration ({len(calibration)} series, {models} model(s)) holds no run of this "
+            f"the agents' calibration ({len(read)} series, {models} model(s)) holds no run of this "
             f"job's model (fingerprint {results[0].model}): the overheads are the node's processes' or the "
             "defaults (docs/preflight.md, 'Where the overheads come from')")
     if cpu_path:

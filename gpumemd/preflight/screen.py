@@ -141,7 +141,8 @@ def _detail(report: Report) -> list[str]:
                  if f.allocator_extra else "")
               + f"; outside PyTorch "
               f"{size(f.non_pytorch)} ± {size(o.non_pytorch_spread)}"
-              + (f", NCCL {size(f.nccl)}" if f.nccl else "")),
+              + (f", NCCL {size(f.nccl)}" if f.nccl else "")
+              + (", NCCL's buffers among them (measured)" if o.nccl_from else "")),
         _clip(f"overheads: {report.overheads.source}"),
         *_sources(r),
     ]
@@ -153,7 +154,9 @@ def _sources(r: ShapeResult) -> list[str]:
     if o is None or not (o.non_pytorch_from or o.allocator_from):
         return []
     src = o.sources()
-    return [f"from: non-PyTorch bytes: {src['non_pytorch']}; the allocator's overhead: {src['allocator']}"]
+    nccl = "; NCCL: in the non-PyTorch bytes (ranks of this world size)" if o.nccl_from else ""
+    return [f"from: non-PyTorch bytes: {src['non_pytorch']}; the allocator's overhead: {src['allocator']}"
+            + nccl]
 
 
 def _wrap(text: str, lines: int = 2) -> list[str]:
@@ -223,7 +226,8 @@ def _everything(report: Report) -> list[str]:
                      f"{size(f.stranded_bytes)} more where a real allocator places blocks otherwise)")
         spread = (r.overheads or o).non_pytorch_spread
         lines.append(f"  outside PyTorch: {size(f.non_pytorch)} ± {size(spread)}"
-                     + (f", NCCL {size(f.nccl)}" if f.nccl else ""))
+                     + (f", NCCL {size(f.nccl)}" if f.nccl else "")
+                     + (", NCCL's buffers among them (measured)" if (r.overheads or o).nccl_from else ""))
         lines.extend(f"  {x}" for x in _sources(r))
         for strategy, rank in r.per_rank.items():
             lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "

@@ -88,8 +88,10 @@ class Overheads:
     block a largest request would have taken, that request takes a segment of its own. Two: a
     step holds its largest request and that tensor's gradient (the fp32 logits and theirs).
     `allocator`: reserved less allocated at the step peak as agents measured it for this model and
-    shape (None: the replay's alone). `source` says where the figures came from; `non_pytorch_from`
-    and `allocator_from`, where those two did when measured (`sources()`)."""
+    shape (None: the replay's alone). `source` says where the figures came from; `non_pytorch_from`,
+    `allocator_from` and `nccl_from`, where those did when measured (`sources()`): NCCL's bytes are
+    measured where ranks of the job's world size published their non-PyTorch bytes, which hold
+    them (`nccl` is then 0: not counted twice)."""
 
     non_pytorch: int
     non_pytorch_spread: int
@@ -101,21 +103,25 @@ class Overheads:
     allocator: int | None = None
     non_pytorch_from: str = ""
     allocator_from: str = ""
+    nccl_from: str = ""
 
     def sources(self) -> dict[str, str]:
         """Where each overhead came from, one sentence each."""
         return {"non_pytorch": self.non_pytorch_from or self.source,
                 "allocator": self.allocator_from or MODELLED,
-                "workspaces": self.source, "nccl": self.source}
+                "workspaces": self.source, "nccl": self.nccl_from or self.source}
 
     def measured(self, chosen: Chosen) -> Overheads:
         """These overheads with what agents measured of this model at this shape
-        (`diagnosis.calibration.choose`): its non-PyTorch bytes and allocator overhead, where measured."""
+        (`diagnosis.calibration.choose`): its non-PyTorch bytes and allocator overhead, where
+        measured; NCCL's bytes none of their own where the non-PyTorch bytes hold them."""
         out = self
         if chosen.non_pytorch is not None:
             mid, spread = chosen.non_pytorch
             out = replace(out, non_pytorch=mid, non_pytorch_from=chosen.non_pytorch_from,
                           non_pytorch_spread=max(spread, self.non_pytorch_spread // 4))
+            if chosen.nccl_included:
+                out = replace(out, nccl=0, nccl_from=chosen.nccl_from)
         if chosen.overhead is not None:
             out = replace(out, allocator=chosen.overhead, allocator_from=chosen.overhead_from)
         return out

@@ -1,6 +1,8 @@
 """A training process whose agent publishes its calibration into a node spool: the preflight tests'
-tiny decoder, watched and trained for real on the CPU. argv: the spool directory, the step peak
-(bytes) its allocator reaches. Prints {"pid"} once published; exits when stdin closes.
+tiny decoder, trained for real on the CPU. argv: the spool directory, the step peak (bytes) its
+allocator reaches, optionally `unwatched` (no `gpumemd.watch()`: the stepped optimizer keys the
+calibration) and a world size (the launcher's, default 1). Prints {"pid"} once published; exits
+when stdin closes.
 
 Two stand-ins, for what a CPU cannot have: the CUDA allocator's counters (moved by the loop as a
 step's allocations would move them: reserved keeps a cached 20 MiB beyond the peak) and NVML's
@@ -55,6 +57,8 @@ class Allocator(TorchSequence):
 
 
 spool, peak = sys.argv[1], int(sys.argv[2])
+watched = "unwatched" not in sys.argv[3:]
+world = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 allocator = Allocator()
 RECORDED = ROOT / "tests/fixtures/captures/h200__580.159.04__one-process-1GiB.json"
 capture = copy.deepcopy(load_capture(RECORDED))
@@ -73,7 +77,7 @@ class Nvml:  # NVML's answers recorded on the H200, this process listed in place
 
 model = Decoder(64, 2, 1000, 172, 4)
 opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
-agent = Agent(listen_address=None, identity=Identity(pid=os.getpid(), rank=0, local_rank=0, world_size=1),
+agent = Agent(listen_address=None, identity=Identity(pid=os.getpid(), rank=0, local_rank=0, world_size=world),
               apis={"torch": allocator, "nvml": Nvml(), "rss": lambda: 1, "peak_rss": lambda: 1},
               spool_dir=spool, interval=0.05, nvml_interval=0.1, evaluation_interval=0.1,
               spool_interval=0.1, tick="step")
@@ -81,7 +85,8 @@ agent.start()
 allocator.alloc(peak // 4)  # the model and optimizer state, held across steps
 agent.sample_once()  # hooks the optimizer steps (torch is imported)
 agent.steps.peak_budget = float("inf")  # a step boundary after every step
-agent.watch(model, opt)
+if watched:
+    agent.watch(model, opt)
 for i in range(4):
     model(torch.randint(0, 1000, (2, 16))).backward()
     allocator.alloc(peak - peak // 4 + i)  # the step's activations: each step a new lifetime peak, exact

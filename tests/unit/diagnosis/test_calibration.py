@@ -14,9 +14,11 @@ from gpumemd import known_metrics
 from gpumemd.diagnosis.calibration import (
     FAMILIES,
     MAX_MEASUREMENTS,
+    MAX_WORLD,
     NON_PYTORCH,
     OVERHEAD,
     STEP_PEAK,
+    WORLD_LABEL,
     Measurement,
     choose,
     fingerprint,
@@ -105,3 +107,26 @@ def test_another_shape_scaled_by_the_step_peaks_and_nothing_for_an_unmeasured_mo
     none = choose(found, "aaaaaaaaaaaa", 2000 * MiB)
     assert (none.non_pytorch, none.overhead) == (None, None)
     assert choose(found, None, 2000 * MiB).overhead is None  # a job whose model is unknown
+
+
+def test_the_world_size_label_is_read_and_a_bad_one_is_no_world() -> None:
+    rows = [(NON_PYTORCH, {"rank": str(i), "model": M, WORLD_LABEL: w}, 1.0)
+            for i, w in enumerate(["4", "0", "x", "99999999", str(MAX_WORLD)])]
+    got, skipped = measurements(_series(*rows), "n")
+    assert skipped == 0 and sorted(m.world or 0 for m in got) == [0, 0, 0, 4, MAX_WORLD]
+
+
+def test_ranks_of_the_jobs_world_size_hold_nccls_bytes_and_others_never_stand_for_it() -> None:
+    def m(non_pytorch: int, world: int | None) -> Measurement:
+        return Measurement(M, 1000 * MiB, 40 * MiB, non_pytorch * MiB, "node-7", world)
+
+    found = [m(700, None), m(710, 1), m(1540, 4), m(1560, 4), m(1530, 2)]
+    four = choose(found, M, 1000 * MiB, world=4)
+    assert four.nccl_included and four.non_pytorch == (1550 * MiB, 10 * MiB)
+    assert "at world size 4" in four.non_pytorch_from and "2 processes" in four.nccl_from
+    eight = choose(found, M, 1000 * MiB, world=8)  # no rank of 8: the single processes, NCCL's default
+    assert not eight.nccl_included and eight.non_pytorch == (705 * MiB, 5 * MiB) and eight.nccl_from == ""
+    one = choose(found, M, 1000 * MiB)  # a single process: never a rank's bytes (NCCL's in them)
+    assert one.non_pytorch == (705 * MiB, 5 * MiB) and not one.nccl_included
+    ranks_only = choose([m(1540, 4)], M, 1000 * MiB, world=2)
+    assert ranks_only.non_pytorch is None and ranks_only.overhead == 40 * MiB  # the overhead: any world

@@ -75,3 +75,29 @@ def test_another_models_measurements_leave_the_given_overheads(plain: gpumemd.pr
     assert s.overheads.sources()["non_pytorch"].startswith("this node's processes: 1 process(es) at node-7")
     assert s.figures.non_pytorch == 800 * MiB
     assert any("holds no run of this job's model (fingerprint " in n for n in report.notes)
+
+
+def test_a_ranks_measured_bytes_hold_nccls_and_a_lookup_is_asked_once_per_model(
+        plain: gpumemd.preflight.Report) -> None:
+    fig, model = plain.shapes[0].figures, plain.shapes[0].model
+    assert model is not None
+    asked: list[str] = []
+
+    def lookup(fingerprint: str) -> list[Measurement]:
+        asked.append(fingerprint)
+        return [Measurement(fingerprint, fig.allocated_peak, 0, (1500 + i) * MiB, "prom", 2)
+                for i in range(3)]
+
+    report = gpumemd.preflight(models.tiny, [(2, 16), (1, 16)], device="H100-80GB", world=2, lookup=lookup,
+                               search="batch")
+    assert asked == [model]  # every shape and the search's probes: one lookup
+    s = report.shapes[0]
+    assert s.figures.nccl == 0 and s.figures.non_pytorch == 1501 * MiB
+    assert s.per_rank["ddp"]["total"] == s.per_rank["ddp"]["reserved"] + 1501 * MiB  # NCCL's not added again
+    assert s.overheads is not None
+    assert s.overheads.sources()["nccl"].startswith("measured: in the non-PyTorch")
+    single = gpumemd.preflight(models.tiny, [(2, 16)], device="H100-80GB", world=4, lookup=lookup)
+    assert single.shapes[0].figures.nccl == DEFAULT_OVERHEADS.nccl  # ranks of 2 never stand for 4
+    over = single.shapes[0].overheads
+    assert over is not None and over.sources()["non_pytorch"] == DEFAULT_OVERHEADS.source
+    assert over.sources()["allocator"].startswith("measured")  # the allocator's overhead: any world
