@@ -1,7 +1,8 @@
 """The optimizer-step hook (gpumemd/agent/stephook.py) against its declared interface
-(`StepTarget`, `StepListener`), without torch: a fake target whose sampler records the
-allocator's boundary at each tick. The agent's own use of it is tested through the agent
-(test_step_peak.py, test_cadence.py)."""
+(`StepTarget`, `StepAllocator`, `StepListener`), without torch: a fake target whose sampler
+records the allocator's boundary at each tick, and the boundaries' budget with an injected
+clock. The agent's own use of it is tested through the agent (test_step_peak.py,
+test_cadence.py, test_busy_sampler.py)."""
 
 from __future__ import annotations
 
@@ -12,15 +13,31 @@ from gpumemd.sources.agent_self import Errors
 from gpumemd.sources.training import TrainingStep
 
 
+class FakeAllocator:
+    """A fake StepAllocator: records the steps each lock-free close was asked to close."""
+
+    def __init__(self) -> None:
+        self.boundary: tuple[int, int] | None = None
+        self.closed: list[int] = []
+        self.contended = False  # another thread is closing
+
+    def close_steps(self, steps: int) -> bool:
+        if self.contended:
+            return False
+        self.closed.append(steps)
+        return True
+
+
 class FakeTarget:
     """A fake StepTarget: a sampler that ticks (or is busy, or fails) and an allocator."""
 
     def __init__(self) -> None:
         self.hookable = True
         self.stepping = True
-        self.allocator = type("Allocator", (), {"boundary": None})()
+        self.allocator = FakeAllocator()
         self.seen: list[Any] = []  # the allocator's boundary at each tick
         self.answer: bool | Exception = True  # tick_now's: ticked, busy (False), or it raises
+        self.closes = True  # a tick closes the boundary's steps (clears it), as AllocatorSource.tick
 
     def step_sampler(self) -> Any:
         return self
@@ -32,6 +49,8 @@ class FakeTarget:
         self.seen.append(self.allocator.boundary)
         if isinstance(self.answer, Exception):
             raise self.answer
+        if self.answer and self.closes:
+            self.allocator.boundary = None
         return self.answer
 
 
@@ -69,14 +88,29 @@ def test_with_no_budget_the_steps_between_ticks_close_together() -> None:
     assert [b[1] for b in target.seen] == [1, 4]  # the next boundary closes the 4 steps since
 
 
-def test_a_busy_sampler_leaves_the_steps_open_for_the_next_boundary() -> None:
+def test_a_busy_sampler_never_leaves_a_step_open_the_hook_closes_it_itself() -> None:
     h, target, _ = hook(peak_budget=float("inf"))
+    closed: list[int | None] = []
+    h.boundary_listeners.append(type("L", (), {"on_boundary": lambda self, steps: closed.append(steps)})())
     target.answer = False  # the sampling thread holds the sampler
     h.step()
     h.step()
     target.answer = True
     h.step()
-    assert [b[1] for b in target.seen] == [1, 2, 3] and h.open_steps == 0
+    assert [b[1] for b in target.seen] == [1, 1, 1]  # each tried the tick with its one step
+    assert target.allocator.closed == [1, 1]  # the busy ones closed by the hook's own read
+    assert closed == [1, 2, 3] and h.open_steps == 0 and target.allocator.boundary is None
+
+
+def test_a_step_stays_open_where_no_close_happened_and_the_next_boundary_says_so() -> None:
+    h, target, errors = hook(peak_budget=float("inf"))
+    target.closes = False  # the tick ran but did not close (its read failed: the sampler counts it)
+    h.step()
+    target.answer, target.allocator.contended = False, True  # busy, and another thread closing
+    h.step()
+    target.answer, target.closes, target.allocator.contended = True, True, False
+    h.step()
+    assert [b[1] for b in target.seen] == [1, 2, 3] and h.open_steps == 0 and errors.counts == {}
 
 
 def test_a_failing_tick_is_counted_never_raised_and_the_boundary_is_cleared() -> None:
