@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpumemd.agent.stephook import StepHook
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gpumemd.agent.stephook import STEP_PEAK_BANK, STEP_PEAK_BUDGET, StepHook
 from gpumemd.sources.agent_self import Errors
 from gpumemd.sources.training import TrainingStep
 
@@ -134,3 +137,78 @@ def test_install_waits_for_torch_and_never_hooks_a_forked_child() -> None:
     h.install()
     assert h.handle is None
     h.remove()  # nothing installed: a no-op
+
+
+# --- the boundaries' budget (PassBudget, as the category passes'), with an injected clock ---
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class CostlyTarget(FakeTarget):
+    """Each tick (a boundary's read) takes the next of `costs` seconds on the clock."""
+
+    def __init__(self, clock: Clock, costs: list[float]) -> None:
+        super().__init__()
+        self.clock, self.costs = clock, costs
+        self.reads: list[tuple[float, float]] = []  # (start, cost) of each boundary read
+
+    def tick_now(self) -> bool:
+        cost = self.costs[len(self.reads) % len(self.costs)]
+        self.reads.append((self.clock.now, cost))
+        self.clock.now += cost
+        return super().tick_now()
+
+
+def run(gaps: list[float], costs: list[float], share: float = STEP_PEAK_BUDGET) -> tuple[StepHook, CostlyTarget]:
+    clock = Clock()
+    target = CostlyTarget(clock, costs)
+    h = StepHook(target, TrainingStep({}), Errors(), tick_interval=float("inf"), peak_budget=share, clock=clock)
+    for gap in gaps:
+        clock.now += gap  # the step's own time
+        h.step()
+    return h, target
+
+
+@settings(max_examples=300, deadline=None)
+@given(gaps=st.lists(st.floats(min_value=0.0, max_value=0.2), min_size=1, max_size=400),
+       costs=st.lists(st.floats(min_value=1e-6, max_value=5e-3), min_size=1, max_size=20))
+def test_the_boundaries_reads_stay_within_their_share_plus_the_bank_and_no_step_is_lost(
+        gaps: list[float], costs: list[float]) -> None:
+    h, target = run(gaps, costs)
+    start = gaps[0]  # the first step: where the budget's time begins
+    spent, expected, over = 0.0, 0.0, 0.0
+    for at, cost in target.reads:
+        # a read runs only when the reads' time, its own expected cost included, fits the share and the
+        # bank (the first: expected at nothing, the bank full)
+        assert spent + expected <= STEP_PEAK_BUDGET * (at - start) + STEP_PEAK_BANK + 1e-12
+        spent += cost
+        over = max(over, cost - expected)
+        expected = cost
+    assert spent <= STEP_PEAK_BUDGET * (target.clock.now - start) + STEP_PEAK_BANK + over + 1e-12
+    # every step is in exactly one boundary's count, or still open: spaced out, said, never dropped
+    assert sum(b[1] for b in target.seen) + h.open_steps == len(gaps) == h.training.optimizer_steps
+
+
+def test_a_slow_read_is_paid_from_the_bank_and_merges_no_step() -> None:
+    # 0.1 s steps, reads of 60 us and one of 0.5 ms (a collection inside it): a boundary after each
+    costs = [60e-6] * 5 + [0.5e-3] + [60e-6] * 30
+    h, target = run([0.1] * 36, costs)
+    assert [b[1] for b in target.seen] == [1] * 36 and h.open_steps == 0
+
+
+def test_steps_shorter_than_a_reads_share_close_together_and_say_how_many() -> None:
+    # 5 ms steps, 60 us reads: 1.2 % a step if each had one; once the bank is spent, one boundary
+    # every few steps, the peak covering them (`step_peak_steps`)
+    h, target = run([0.005] * 2000, [60e-6])
+    counts = [b[1] for b in target.seen]
+    assert sum(counts) + h.open_steps == 2000
+    assert counts[:10] == [1] * 10  # the bank's first reads
+    assert set(counts[-50:]) <= {4, 5} and max(counts) <= 5  # 60 us / 0.3 % = 20 ms of steps
+    spent = sum(cost for _, cost in target.reads)
+    assert spent <= STEP_PEAK_BUDGET * (target.clock.now - 0.005) + STEP_PEAK_BANK + 1e-12
