@@ -165,10 +165,10 @@ class CostlyTarget(FakeTarget):
         return super().tick_now()
 
 
-def run(gaps: list[float], costs: list[float], share: float = STEP_PEAK_BUDGET) -> tuple[StepHook, CostlyTarget]:
+def run(gaps: list[float], costs: list[float]) -> tuple[StepHook, CostlyTarget]:
     clock = Clock()
     target = CostlyTarget(clock, costs)
-    h = StepHook(target, TrainingStep({}), Errors(), tick_interval=float("inf"), peak_budget=share, clock=clock)
+    h = StepHook(target, TrainingStep({}), Errors(), tick_interval=float("inf"), clock=clock)
     for gap in gaps:
         clock.now += gap  # the step's own time
         h.step()

@@ -10,6 +10,7 @@ from gpumemd.sources.allocator import AllocatorSource, IntervalPeak
 from tests.fakes import READINGS, STATES, TorchSequence, capture, stats
 
 GiB = 1 << 30
+MiB = 1 << 20
 
 
 def read(state: str) -> dict[str, int | None]:
@@ -256,7 +257,6 @@ def test_a_boundary_applies_the_reads_done_before_it_drops_those_taken_during_it
     done before the boundary's read began splits that step; one begun before it ended but not
     done may have taken its counters after it (here: 512 MiB another thread allocated then),
     and is dropped; one begun after it waits for the next step."""
-    MiB = 1 << 20
     tracker = StepPeak()
     tracker.split(1, (0, 0, 0, 0), (0, 0, 0, 0))  # before the first boundary: no span to split
     tracker.close((100 * MiB, 100 * MiB, 100 * MiB, 0), (0, 0, 0, 0), 1, done=1, begun=1)  # opens
@@ -266,7 +266,8 @@ def test_a_boundary_applies_the_reads_done_before_it_drops_those_taken_during_it
     tracker.split(4, (100 * MiB, 676 * MiB, 676 * MiB, 576 * MiB), zero)  # begun after it
     end = (100 * MiB, 164 * MiB, 164 * MiB, 64 * MiB)
     r = tracker.close(end, zero, 1, done=2, begun=3)
-    assert r is not None and (r.allocated_bytes, r.allocated_exact, r.allocated_end_bytes) == (164 * MiB, True, 100 * MiB)
+    assert r is not None
+    assert (r.allocated_bytes, r.allocated_exact, r.allocated_end_bytes) == (164 * MiB, True, 100 * MiB)
     r = tracker.close((100 * MiB, 676 * MiB, 676 * MiB, 576 * MiB), zero, 1, done=4, begun=4)
     assert r is not None and (r.allocated_bytes, r.allocated_exact, r.steps) == (676 * MiB, True, 1)
 
