@@ -306,6 +306,15 @@ class PassBudget:
         self.last = now if self.last is None else max(self.last, now)
         return share > 0 and self.credit >= self.estimate
 
+    def due_at(self, share: float) -> float:
+        """The earliest time `due` can answer True (a caller may skip asking before it): the
+        credit grows linearly until it covers the estimate, within its cap."""
+        if share == float("inf") or self.last is None:
+            return float("-inf")
+        if not share > 0:
+            return float("inf")
+        return self.last + max(0.0, self.estimate - self.credit) / share
+
     def charge(self, took: float) -> None:
         """A pass due just now took `took` seconds."""
         self.credit -= took

@@ -10,10 +10,11 @@ and a tick at least every `tick_interval` feeds the window peak (`agent.tick: st
 A boundary is the sampler's tick taken on this thread; while the sampling thread samples
 (the tick would have to wait), this thread reads the step's end itself without the sample
 lock (`AllocatorSource.close_steps`), so a busy sampler never merges two steps. The
-boundaries' reads are spaced by the same debt controller as the category passes
-(`PassBudget`), at STEP_PEAK_BUDGET of the training thread's time: steps shorter than a
-read's cost over that share close together, and `gpumemd_allocator_step_peak_steps` says
-how many a peak covers.
+boundaries are spaced by the same debt controller as the category passes (`PassBudget`), at
+STEP_PEAK_BUDGET of the training thread's time (each charged its read and its listeners, less
+the category pass, which its own budget spaces): steps shorter than a boundary's cost over
+that share close together, and `gpumemd_allocator_step_peak_steps` says how many a peak
+covers.
 
 What it needs from its agent is declared in `StepTarget`. It never raises into the training
 loop (failures are counted in the agent's errors as `step-tick`) and never waits.
@@ -107,19 +108,33 @@ class StepHook:
         self.errors = errors
         self.listeners: list[StepListener] = []
         self.boundary_listeners: list[BoundaryListener] = []
+        # the seconds boundary listeners spent so far under a budget of their own (the category
+        # passes', STEP_BUDGET): the boundaries' budget leaves that time out
+        self.budgeted: list[Callable[[], float]] = []
         self.handle: Any = None  # torch's hook handle, once installed
         self.tick_interval = tick_interval
         # A step boundary (the step peak's read) after every optimizer step while the reads stay
         # within this share of the training thread's time (`spacing`, a debt: each read is
         # charged what it took); else after the steps that pay for it (the step peak then
         # covers them, and says how many). inf: after every step; 0: at ticks only.
-        self.peak_budget = peak_budget
         self.spacing = PassBudget(bank=STEP_PEAK_BANK)
+        self._asked_at = float("-inf")  # before this, the spacing would answer no: not asked (cost)
+        self.peak_budget = peak_budget
         self.next_tick = 0.0
         self.open_steps = 0  # optimizer steps since the last step boundary
         self._clock = clock
         self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
         self._disable: Callable[..., Any] | None = None  # torch.compiler.disable, once hooked
+
+    @property
+    def peak_budget(self) -> float:
+        """The boundaries' share of the training thread (`spacing`); benchmarks and tests set it."""
+        return self._peak_budget
+
+    @peak_budget.setter
+    def peak_budget(self, share: float) -> None:
+        self._peak_budget = share
+        self._asked_at = float("-inf")  # a new share: ask the spacing at the next step
 
     def install(self, snapshot: Any = None) -> None:
         """A sample listener: once the program has imported torch, hook optimizer steps."""
@@ -168,22 +183,35 @@ class StepHook:
         for told in self.listeners:  # the leak finder: snapshots at step boundaries while armed
             told.on_step()
         now = self._clock()
-        if not self.spacing.due(now, self.peak_budget) and now < self.next_tick:
+        if now < self._asked_at and now < self.next_tick:
             return
+        spacing, share = self.spacing, self._peak_budget
+        if not spacing.due(now, share):
+            self._asked_at = spacing.due_at(share)
+            if now < self.next_tick:
+                return
         self.next_tick = now + self.tick_interval
         target = self.target
         sampler, allocator = target.step_sampler(), target.step_allocator()
         if sampler is None or allocator is None or not target.stepping:
             return
+        elsewhere = 0.0  # spent under a listener's own budget
         try:
-            closed = self._boundary(sampler, allocator)
-            self.spacing.charge(self._clock() - now)  # the boundary's reads: its listeners have their own
-            if closed:
+            if self._boundary(sampler, allocator):
                 self.open_steps = 0
-                for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
-                    listener.on_boundary(training.optimizer_steps)
+                before = self._budgeted()
+                try:
+                    for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
+                        listener.on_boundary(training.optimizer_steps)
+                finally:
+                    elsewhere = self._budgeted() - before
         except Exception:
             self.errors.note("step-tick")
+        # the boundary's time on this thread, its read and its listeners, but what is charged elsewhere
+        self.spacing.charge(self._clock() - now - elsewhere)
+
+    def _budgeted(self) -> float:
+        return sum(spent() for spent in self.budgeted) if self.budgeted else 0.0
 
     def _boundary(self, sampler: Any, allocator: StepAllocator) -> bool:
         """Close the open steps: the sampler's tick on this thread (it splits the interval

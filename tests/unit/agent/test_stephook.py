@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -212,3 +213,26 @@ def test_steps_shorter_than_a_reads_share_close_together_and_say_how_many() -> N
     assert set(counts[-50:]) <= {4, 5} and max(counts) <= 5  # 60 us / 0.3 % = 20 ms of steps
     spent = sum(cost for _, cost in target.reads)
     assert spent <= STEP_PEAK_BUDGET * (target.clock.now - 0.005) + STEP_PEAK_BANK + 1e-12
+
+
+def test_a_boundary_is_charged_its_read_and_listeners_but_not_a_pass_under_its_own_budget() -> None:
+    clock = Clock()
+    target = CostlyTarget(clock, [50e-6])
+    h = StepHook(target, TrainingStep({}), Errors(), tick_interval=float("inf"), clock=clock)
+    spent = [0.0]
+
+    class Forecast:  # a listener without a budget of its own: 20 us a boundary
+        def on_boundary(self, steps: int | None) -> None:
+            clock.now += 20e-6
+
+    class Categories:  # a listener whose pass its own budget spaces: 500 us, counted in `spent`
+        def on_boundary(self, steps: int | None) -> None:
+            clock.now += 500e-6
+            spent[0] += 500e-6
+
+    h.boundary_listeners = [Forecast(), Categories()]
+    h.budgeted = [lambda: spent[0]]
+    clock.now = 1.0
+    h.step()
+    assert h.spacing.estimate == pytest.approx(70e-6)  # the read and the forecast's pairing
+    assert h.spacing.credit == pytest.approx(STEP_PEAK_BANK - 70e-6)
