@@ -75,7 +75,7 @@ PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: 
 FAMILY = "gpumemd_allocator_category_bytes"
 # The step passes' share of the training thread's time, at most (PassBudget; persistent memory
 # changes rarely between steps).
-STEP_BUDGET = 0.001
+STEP_BUDGET = 0.0008
 # watch()'s bounds on user code: items pulled from one `parameters()` or `buffers()`, seconds
 # the caller waits for all of them, objects in one call.
 MAX_TENSORS = 1_000_000
