@@ -74,7 +74,8 @@ CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
 FAMILY = "gpumemd_allocator_category_bytes"
 # The step passes' share of the training thread's time, at most (PassBudget; persistent memory
-# changes rarely between steps).
+# changes rarely between steps). Set under the goal (docs/categories.md): the debt may be overrun
+# by what the last pass took beyond the one before.
 STEP_BUDGET = 0.0008
 # watch()'s bounds on user code: items pulled from one `parameters()` or `buffers()`, seconds
 # the caller waits for all of them, objects in one call.
