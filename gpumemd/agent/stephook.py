@@ -207,8 +207,9 @@ class StepHook:
                     elsewhere = self._budgeted() - before
         except Exception:
             self.errors.note("step-tick")
-        # the boundary's time on this thread, its read and its listeners, but what is charged elsewhere
-        self.spacing.charge(self._clock() - now - elsewhere)
+        # the boundary's time on this thread, its read and its listeners, but what is charged
+        # elsewhere (measured on that budget's clock: never below nothing)
+        self.spacing.charge(max(0.0, self._clock() - now - elsewhere))
 
     def _budgeted(self) -> float:
         return sum(spent() for spent in self.budgeted) if self.budgeted else 0.0
