@@ -188,8 +188,6 @@ class Agent:
         # each closed step peak: the forecast pairs it with its batch's tokens; the categories
         # are counted at that step's end (spaced by their own budget); the calibration takes it if exact
         self.steps.boundary_listeners = [self.forecast, self.categories, calibration]
-        categories = self.categories
-        self.steps.budgeted = [lambda: categories.walk_seconds]  # its passes: their own budget
         if self.diagnoser is not None:  # the OOM diagnosis's exact step ends (a leak's growth per step)
             self.diagnoser.follow_steps(allocator.last_step_peak, allocator.step_devices)
             self.steps.boundary_listeners.append(self.diagnoser)

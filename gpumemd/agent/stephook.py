@@ -62,9 +62,11 @@ class StepListener(Protocol):
 
 class BoundaryListener(Protocol):
     """Told after each step boundary (the step peak just closed), on the training thread, with
-    the optimizer steps counted so far; cheap. What it raises is counted (`step-tick`)."""
+    the optimizer steps counted so far; cheap. What it raises is counted (`step-tick`). It
+    returns the seconds it spent under a budget of its own (the category pass's), which the
+    boundaries' budget leaves out, or None."""
 
-    def on_boundary(self, steps: int | None) -> None: ...
+    def on_boundary(self, steps: int | None) -> float | None: ...
 
 
 class StepAllocator(Protocol):
@@ -108,9 +110,6 @@ class StepHook:
         self.errors = errors
         self.listeners: list[StepListener] = []
         self.boundary_listeners: list[BoundaryListener] = []
-        # the seconds boundary listeners spent so far under a budget of their own (the category
-        # passes', STEP_BUDGET): the boundaries' budget leaves that time out
-        self.budgeted: list[Callable[[], float]] = []
         self.handle: Any = None  # torch's hook handle, once installed
         self.tick_interval = tick_interval
         # A step boundary (the step peak's read) after every optimizer step while the reads stay
@@ -195,24 +194,17 @@ class StepHook:
         sampler, allocator = target.step_sampler(), target.step_allocator()
         if sampler is None or allocator is None or not target.stepping:
             return
-        elsewhere = 0.0  # spent under a listener's own budget
+        elsewhere = 0.0  # spent under a listener's own budget (the category pass)
         try:
             if self._boundary(sampler, allocator):
                 self.open_steps = 0
-                before = self._budgeted()
-                try:
-                    for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
-                        listener.on_boundary(training.optimizer_steps)
-                finally:
-                    elsewhere = self._budgeted() - before
+                for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
+                    elsewhere += listener.on_boundary(training.optimizer_steps) or 0.0
         except Exception:
             self.errors.note("step-tick")
         # the boundary's time on this thread, its read and its listeners, but what is charged
         # elsewhere (measured on that budget's clock: never below nothing)
         self.spacing.charge(max(0.0, self._clock() - now - elsewhere))
-
-    def _budgeted(self) -> float:
-        return sum(spent() for spent in self.budgeted) if self.budgeted else 0.0
 
     def _boundary(self, sampler: Any, allocator: StepAllocator) -> bool:
         """Close the open steps: the sampler's tick on this thread (it splits the interval

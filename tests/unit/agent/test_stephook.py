@@ -219,19 +219,17 @@ def test_a_boundary_is_charged_its_read_and_listeners_but_not_a_pass_under_its_o
     clock = Clock()
     target = CostlyTarget(clock, [50e-6])
     h = StepHook(target, TrainingStep({}), Errors(), tick_interval=float("inf"), clock=clock)
-    spent = [0.0]
 
     class Forecast:  # a listener without a budget of its own: 20 us a boundary
         def on_boundary(self, steps: int | None) -> None:
             clock.now += 20e-6
 
-    class Categories:  # a listener whose pass its own budget spaces: 500 us, counted in `spent`
-        def on_boundary(self, steps: int | None) -> None:
+    class Categories:  # a listener whose pass its own budget spaces: 500 us, said by its answer
+        def on_boundary(self, steps: int | None) -> float:
             clock.now += 500e-6
-            spent[0] += 500e-6
+            return 500e-6
 
     h.boundary_listeners = [Forecast(), Categories()]
-    h.budgeted = [lambda: spent[0]]
     clock.now = 1.0
     h.step()
     assert h.spacing.estimate == pytest.approx(70e-6)  # the read and the forecast's pairing
