@@ -226,7 +226,6 @@ class Arm:
                 assert self.step_agent is not None
                 self.step_agent.steps.tick_interval = 1.0 / hz  # the thread sleeps while steps tick
                 self.step_agent.steps.peak_budget = STEP_PEAK_BUDGET if kind == "step" else 0.0
-                self.step_agent.steps.next_boundary = 0.0  # budget 0 left it at infinity
                 self.step_agent._install_step_tick()  # hooked in its own blocks only: `off` pays no hook call
             self.sampler.replace(interval=1.0 / hz)
             self.sampler.resume()

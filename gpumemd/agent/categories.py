@@ -74,8 +74,9 @@ CATEGORIES = ALLOCATED_CATEGORIES  # the label values, defined with the metric (
 PERSISTENT = CATEGORIES[:4]  # parameters, buffers, gradients, optimizer_state: the dedup order
 FAMILY = "gpumemd_allocator_category_bytes"
 # The step passes' share of the training thread's time, at most (PassBudget; persistent memory
-# changes rarely between steps).
-STEP_BUDGET = 0.001
+# changes rarely between steps). Set under the goal (docs/categories.md): the debt may be overrun
+# by what the last pass took beyond the one before.
+STEP_BUDGET = 0.0008
 # watch()'s bounds on user code: items pulled from one `parameters()` or `buffers()`, seconds
 # the caller waits for all of them, objects in one call.
 MAX_TENSORS = 1_000_000
@@ -369,14 +370,15 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
 
     # --- a step boundary: the training thread ---
 
-    def on_boundary(self, steps: int | None) -> None:
+    def on_boundary(self, steps: int | None) -> float | None:
         """A step boundary just closed (StepHook's boundary listener): count the persistent
-        categories now, at the optimizer step's end, unless the budget spaces passes out."""
+        categories now, at the optimizer step's end, unless the budget spaces passes out. The
+        pass's seconds, charged to its own budget (None: no pass)."""
         if not self._models and not self._optimizers:
-            return
+            return None
         start = self._clock()
         if not self._spacing.due(start, self.budget):
-            return
+            return None
         if self._resolve:  # a watched parameter was replaced (fully_shard after watch): find them again
             self._resolve = False
             for m in list(self._models):
@@ -389,12 +391,13 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         paired = _steps_of(walk, self._device_type() or "cuda", self._step_peak)
         # the first boundary opens the allocator's first step: nothing to pair yet
         self._counted = _Counted(walk, paired or None)
-        self._charge(start)
+        return self._charge(start)
 
-    def _charge(self, start: float) -> None:
+    def _charge(self, start: float) -> float:
         took = self.last_walk_seconds = self._clock() - start
         self.walk_seconds += took
         self._spacing.charge(took)
+        return took
 
     def _pass(self, read_loggers: bool = True) -> Walk:
         """Count what is watched (callers hold the lock); `read_loggers` False (the sampling

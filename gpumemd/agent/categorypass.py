@@ -282,12 +282,16 @@ class PassBudget:
     charged what it took, and a pass is due only when the credit covers its expected cost (the
     last pass's; the first boundary's: `watch()`'s). So the passes' time stays within share x
     the time since watch(), up to what the last pass took beyond the one before it. The credit
-    is capped at one pass: time without passes (an evaluation, a pause) buys no burst."""
+    is capped at one pass: time without passes (an evaluation, a pause) buys no burst. With a
+    `bank` (seconds) the cap is at least that, and the credit starts there: what is run may
+    exceed the share by the bank, and one pass slower than the others is paid from it rather
+    than by the next passes' (the step boundaries', stephook.py)."""
 
-    __slots__ = ("credit", "estimate", "last")
+    __slots__ = ("bank", "credit", "estimate", "last")
 
-    def __init__(self) -> None:
-        self.credit = 0.0
+    def __init__(self, bank: float = 0.0) -> None:
+        self.bank = bank
+        self.credit = bank
         self.estimate = 0.0  # seconds the next pass is expected to take
         self.last: float | None = None  # when the credit was last brought up to date
 
@@ -295,12 +299,21 @@ class PassBudget:
         """Whether a pass at `now` keeps the passes within `share` (infinite: every time; 0:
         never)."""
         if share == float("inf"):
-            self.credit, self.last = 0.0, now
+            self.credit, self.last = self.bank, now
             return True
         if self.last is not None and now > self.last:
-            self.credit = min(self.credit + share * (now - self.last), self.estimate)
+            self.credit = min(self.credit + share * (now - self.last), max(self.estimate, self.bank))
         self.last = now if self.last is None else max(self.last, now)
         return share > 0 and self.credit >= self.estimate
+
+    def due_at(self, share: float) -> float:
+        """The earliest time `due` can answer True (a caller may skip asking before it): the
+        credit grows linearly until it covers the estimate, within its cap."""
+        if share == float("inf") or self.last is None:
+            return float("-inf")
+        if not share > 0:
+            return float("inf")
+        return self.last + max(0.0, self.estimate - self.credit) / share
 
     def charge(self, took: float) -> None:
         """A pass due just now took `took` seconds."""

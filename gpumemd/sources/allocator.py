@@ -124,12 +124,14 @@ class AllocatorReading(NamedTuple):
         stats_valid: bool = True,
         device_used_bytes: int | None = None,
         steps: StepPeak | None = None,
+        seq: int = 0,
     ) -> AllocatorReading:
         """A reading from the parsed statistics (a `memory_stats` dict is parsed here); with
         `peaks`, its interval peak too (computed before the reading is built: one construction
         a sample). Without valid stats (cudaMallocAsync) there is no interval peak: its
         cumulative counters read zero; the step is still followed (`steps`, a
-        DriverPoolStepPeak, leaves those counters out). A field torch answered no count for
+        DriverPoolStepPeak, leaves those counters out): this read splits its span, numbered
+        `seq` (StepPeak.split), and the reading has its last closed step. A field torch answered no count for
         reads 0 here: the source leaves such a read out (counted) before it gets here."""
         s = stats if isinstance(stats, AllocatorStats) else AllocatorStats.parse(stats)
         if s is None:
@@ -141,7 +143,8 @@ class AllocatorReading(NamedTuple):
         step = None
         if steps is not None:
             reserved = (s.reserved or 0, s.reserved_peak or 0, s.reserved_total or 0, s.released_total or 0)
-            step = steps.observe(counters, reserved)
+            steps.split(seq, counters, reserved)
+            step = steps.last
         return AllocatorReading(
             device,
             uuid,
@@ -256,9 +259,14 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
         self._uuids: dict[int, str] = {}
         self._peaks = IntervalPeak(peak_window) if peak_window else None
         # with the interval peak: each device's step peak; the agent's step hook sets `boundary`
-        # (its thread, the steps the span covered) for the tick it then takes
+        # (its thread, the steps the span covered) for the tick it then takes, which clears it
+        # once it closed them, or closes them itself (`close_steps`) while the sampler is busy
         self._steps: dict[int, StepPeak] | None = {} if peak_window else None
         self.boundary: tuple[int, int] | None = None
+        self._closing = threading.Lock()  # one boundary at a time (never waited for)
+        # the sampler's reads (samples, its ticks), numbered: the last begun and the last done
+        # (under the sample lock), so that a boundary knows which ran before its own (StepPeak)
+        self._split_begun = self._split_done = 0
         self._mono = monotonic
         self._specs = _FAMILIES + _PEAK_FAMILIES if self._peaks is not None else _FAMILIES
         self._subsets: dict[frozenset[str], tuple[_Spec, ...]] = {}
@@ -302,6 +310,7 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                 self._device_used = self._read_device_used(count)
         limits, peaks, uuids, valid = self._limits, self._peaks, self._uuids, self._valid
         settings, used_now, steps = self._device_settings, self._device_used, self._steps
+        seq = self._split_begun = self._split_begun + 1
         readings = []
         for device in range(count):
             stats = AllocatorStats.parse(api.memory_stats(device))
@@ -316,8 +325,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             step = None
             if steps is not None:
                 step = steps.get(device)
-                if step is None:
-                    step = steps[device] = StepPeak() if valid else DriverPoolStepPeak()
+                if step is None:  # setdefault: a boundary's thread may add it too
+                    step = steps.setdefault(device, StepPeak() if valid else DriverPoolStepPeak())
             readings.append(
                 AllocatorReading.from_stats(
                     device,
@@ -330,8 +339,10 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
                     valid,
                     used_now.get(device),
                     step,
+                    seq,
                 )
             )
+        self._split_done = seq
         if not readings:  # CPU-only torch answers {}: nothing to read, as above
             return ()
         # A rank sees every visible GPU but uses one: leave out devices its allocator never
@@ -384,8 +395,8 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             if not self._api.reset_peak_memory_stats(device):
                 return False
             counters = peak_counters(self._api.memory_stats(device))
-            if counters is not None:
-                step.rebase(*counters)
+            if counters is not None:  # the sampler's reads begun by now may predate the reset
+                step.rebase(*counters, self._split_begun)
         return True
 
     def step_devices(self) -> tuple[int, ...]:
@@ -430,20 +441,21 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
 
     def tick(self) -> None:
         """Between samples: the interval peak follows the counters (each tick splits the
-        interval, tightening its bound); nothing else is read or kept. Nothing before the
-        first sample found CUDA initialised (a tick must not create a context). Under
-        cudaMallocAsync (no cumulative counters: no interval peak, and a split span's peak is
-        no tighter) only a step boundary's tick reads, for the step's end and peak."""
-        peaks, api, steps = self._peaks, self._api, self._steps
-        if peaks is None or steps is None or not self._count:
-            return
+        interval, tightening its bound), and so does each step's span; nothing else is read or
+        kept. Nothing before the first sample found CUDA initialised (a tick must not create a
+        context). The step hook's tick (`boundary` set by its thread) closes the steps and
+        clears `boundary`. Under cudaMallocAsync (no cumulative counters: no interval peak,
+        and a split span's peak is no tighter) only a boundary's tick reads."""
         boundary = self.boundary
         # only the thread that set it (the step hook's): the sampling thread's own ticks are no step's end
-        closes = boundary[1] if boundary is not None and boundary[0] == threading.get_ident() else 0
-        if not self._valid:
-            if closes:
-                self._close_pool_steps(closes)
+        if boundary is not None and boundary[0] == threading.get_ident():
+            if self._close(boundary[1], self._peaks):
+                self.boundary = None
             return
+        peaks, api, steps = self._peaks, self._api, self._steps
+        if peaks is None or steps is None or not self._count or not self._valid:
+            return
+        seq = self._split_begun = self._split_begun + 1
         now = self._mono()
         for device in range(self._count):
             counters = peak_counters(api.memory_stats(device))
@@ -452,23 +464,44 @@ class AllocatorSource(Source[tuple[AllocatorReading, ...]]):
             peaks.observe(device, *counters[0], now, publish=False)
             step = steps.get(device)
             if step is None:
-                step = steps[device] = StepPeak()
-            step.observe(*counters, closes)
+                step = steps.setdefault(device, StepPeak())
+            step.split(seq, *counters)
+        self._split_done = seq
 
-    def _close_pool_steps(self, closes: int) -> None:
-        """A step boundary under cudaMallocAsync: each device's step closes on the driver
-        pool's figures (DriverPoolStepPeak)."""
-        steps = self._steps
-        if steps is None:
-            return
-        for device in range(self._count):
-            counters = peak_counters(self._api.memory_stats(device))
-            if counters is None:
-                continue
-            step = steps.get(device)
-            if step is None:
-                step = steps[device] = DriverPoolStepPeak()
-            step.observe(*counters, closes)
+    def close_steps(self, steps: int) -> bool:
+        """A step boundary read on the caller's thread (the step hook's) without the sample
+        lock, while the sampling thread samples: it closes each device's step of `steps`
+        optimizer steps on the counters read now (one statistics read a device, the minimum
+        that gives the step's end and bounds its peak; no interval peak: that is the sampler's).
+        False only while another thread closes steps (never waited for)."""
+        return self._close(steps, None)
+
+    def _close(self, closes: int, peaks: IntervalPeak | None) -> bool:
+        """Close each device's step (`close_steps`); with `peaks` (under the sample lock: the
+        hook's tick) the read splits the interval too. True when done, or nothing to close."""
+        steps, count = self._steps, self._count
+        if steps is None or not count:
+            return True
+        if not self._closing.acquire(blocking=False):
+            return False
+        try:
+            valid, api = self._valid, self._api
+            done = self._split_done  # the sampler's reads complete before this one began
+            now = self._mono() if peaks is not None else 0.0
+            reads = [(device, peak_counters(api.memory_stats(device))) for device in range(count)]
+            begun = self._split_begun  # ... and those begun before it ended
+            for device, counters in reads:
+                if counters is None:  # not a reading (an invalid one is counted when a sample reads it)
+                    continue
+                if peaks is not None and valid:
+                    peaks.observe(device, *counters[0], now, publish=False)
+                step = steps.get(device)
+                if step is None:
+                    step = steps.setdefault(device, StepPeak() if valid else DriverPoolStepPeak())
+                step.close(*counters, closes, done, begun)
+        finally:
+            self._closing.release()
+        return True
 
     def families(self, reading: tuple[AllocatorReading, ...]) -> Iterable[Metric]:
         return self._render(reading, self._specs)

@@ -77,23 +77,38 @@ def test_the_first_pass_waits_for_the_credit_its_expected_cost_needs() -> None:
 
 
 def test_a_pause_buys_one_pass_not_a_burst() -> None:
+    wait = 0.001 / SHARE  # the time whose share buys a 1 ms pass
     b = PassBudget()
     b.expect(0.0, 0.001)
-    assert not b.due(0.5, SHARE) and b.due(1.0, SHARE)
+    assert not b.due(wait / 2, SHARE) and b.due(wait + 1e-9, SHARE)
     b.charge(0.001)
     assert b.due(3600.0, SHARE)  # an hour's evaluation without boundaries
     b.charge(0.001)
-    assert not b.due(3600.01, SHARE) and not b.due(3600.9, SHARE)  # spaced again at once
-    assert b.due(3601.0 + 1e-9, SHARE)
+    assert not b.due(3600.01, SHARE) and not b.due(3600 + 0.9 * wait, SHARE)  # spaced again at once
+    assert b.due(3600 + wait + 1e-6, SHARE)
 
 
 def test_a_pass_longer_than_expected_is_repaid_before_the_next() -> None:
     b = PassBudget()
     b.expect(0.0, 0.001)
-    assert b.due(1.0, SHARE)
+    start = 0.001 / SHARE + 1e-9
+    assert b.due(start, SHARE)
     b.charge(0.005)  # five times the estimate: its 4 ms of debt and the next, expected at 5 ms
-    assert not b.due(1.0 + 0.0089 / SHARE, SHARE)
-    assert b.due(1.0 + 0.009 / SHARE + 1e-6, SHARE)
+    assert not b.due(start + 0.0089 / SHARE, SHARE)
+    assert b.due(start + 0.009 / SHARE + 1e-6, SHARE)
+
+
+def test_a_bank_starts_full_pays_a_slow_pass_and_caps_the_credit() -> None:
+    b = PassBudget(bank=0.002)
+    assert b.due(0.0, SHARE) and b.due_at(SHARE) == 0.0  # nothing expected yet: due at once
+    b.charge(0.0008)  # a slow first pass, paid from the bank: the next, expected as slow, still fits
+    assert b.due(0.0, SHARE) and b.credit == pytest.approx(0.0012)
+    b.charge(0.0001)
+    assert b.due(1e6, SHARE) and b.credit == pytest.approx(0.002)  # a long pause refills the bank only
+    assert PassBudget().due_at(0.0) == float("-inf")  # never asked yet
+    b.charge(0.002)
+    assert not b.due(1e6, SHARE) and b.due_at(SHARE) == pytest.approx(1e6 + 0.002 / SHARE)
+    assert b.due(b.due_at(SHARE) + 1e-6, SHARE)
 
 
 def test_an_infinite_share_runs_every_pass_and_zero_none() -> None:

@@ -10,6 +10,7 @@ from gpumemd.sources.allocator import AllocatorSource, IntervalPeak
 from tests.fakes import READINGS, STATES, TorchSequence, capture, stats
 
 GiB = 1 << 30
+MiB = 1 << 20
 
 
 def read(state: str) -> dict[str, int | None]:
@@ -249,3 +250,36 @@ def test_a_read_with_a_value_that_is_no_count_is_left_out_and_counted() -> None:
     assert src.invalid_answers == {"allocated_peak": 1, "ooms": 1}
     (last,) = src.read({})
     assert last.allocated_peak_bytes == 2 * GiB and last.interval_peak_exact
+
+
+def test_a_boundary_applies_the_reads_done_before_it_drops_those_taken_during_it_keeps_later_ones() -> None:
+    """The sampler's reads are handed to the boundary's thread numbered (StepPeak.split): one
+    done before the boundary's read began splits that step; one begun before it ended but not
+    done may have taken its counters after it (here: 512 MiB another thread allocated then),
+    and is dropped; one begun after it waits for the next step."""
+    tracker = StepPeak()
+    tracker.split(1, (0, 0, 0, 0), (0, 0, 0, 0))  # before the first boundary: no span to split
+    tracker.close((100 * MiB, 100 * MiB, 100 * MiB, 0), (0, 0, 0, 0), 1, done=1, begun=1)  # opens
+    zero = (0, 0, 0, 0)
+    tracker.split(2, (164 * MiB, 164 * MiB, 164 * MiB, 0), zero)  # done before the boundary's read
+    tracker.split(3, (612 * MiB, 676 * MiB, 676 * MiB, 64 * MiB), zero)  # begun during it
+    tracker.split(4, (100 * MiB, 676 * MiB, 676 * MiB, 576 * MiB), zero)  # begun after it
+    end = (100 * MiB, 164 * MiB, 164 * MiB, 64 * MiB)
+    r = tracker.close(end, zero, 1, done=2, begun=3)
+    assert r is not None
+    assert (r.allocated_bytes, r.allocated_exact, r.allocated_end_bytes) == (164 * MiB, True, 100 * MiB)
+    r = tracker.close((100 * MiB, 676 * MiB, 676 * MiB, 576 * MiB), zero, 1, done=4, begun=4)
+    assert r is not None and (r.allocated_bytes, r.allocated_exact, r.steps) == (676 * MiB, True, 1)
+
+
+def test_a_spans_handed_over_reads_are_bounded() -> None:
+    from gpumemd.sources.steppeak import MAX_SPLITS
+
+    tracker = StepPeak()
+    tracker.close((0, 0, 0, 0), (0, 0, 0, 0), 1, done=0, begun=0)
+    for seq in range(1, 3 * MAX_SPLITS):  # a long step's ticks, no boundary
+        tracker.split(seq, (seq, seq, seq, 0), (0, 0, 0, 0))
+    assert len(tracker._splits) == MAX_SPLITS  # noqa: SLF001 - the bound itself
+    n = 3 * MAX_SPLITS
+    r = tracker.close((0, n, n, n), (0, 0, 0, 0), 1, done=n, begun=n)
+    assert r is not None and r.allocated_bytes == n and r.allocated_exact and not tracker._splits  # noqa: SLF001
