@@ -181,10 +181,10 @@ def load(path: str | Path) -> Config:
     """Read and validate a file (at most yamlsafe.MAX_FILE_BYTES); raises ConfigError with
     every problem in it."""
     try:
-        text = yamlsafe.decode(yamlsafe.read_limited(path))
+        data = yamlsafe.load_file(path)
     except yamlsafe.YamlError as exc:
         raise ConfigError([f"{path}: {exc}"], str(path)) from None
-    return loads(text, source=str(path))
+    return from_mapping(Config, {} if data is None else data, source=str(path))
 
 
 def loads(text: str, source: str = "<string>") -> Config:
