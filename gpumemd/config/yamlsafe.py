@@ -168,6 +168,7 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 # Strings of up to this many characters are shared, the first this many distinct ones: the
 # memo's own cost stays within the allowance's slack
 _SHARED_CHARS, _SHARED_VALUES = 64, 1024
+_LINE = 8  # a key's line in an open mapping: 4 bytes, the array's over-allocation and a resize's copy
 
 
 class _Constructor(SafeConstructor):
@@ -302,7 +303,7 @@ class _Builder(_Constructor, Resolver):
     def _mapping(self, start: Any, tally: Tally, depth: int) -> dict[Any, Any]:
         self._container(start, _MAP_TAG, "mapping")
         out: dict[Any, Any] = {}
-        lines = array("I")  # each key's line, for a duplicate's message (4 bytes a key while open)
+        lines = array("I")  # each key's line, for a duplicate's message (priced while the mapping is open)
         spent = DICT_OPEN
         tally.spend(spent)
         while not self.check_event(MappingEndEvent):  # type: ignore[attr-defined]
@@ -322,8 +323,8 @@ class _Builder(_Constructor, Resolver):
                     f"(first at line {lines[list(out).index(key)]})"
                 )
             lines.append(mark.line + 1)
-            tally.total += DICT_ITEM + lines.itemsize  # spent by the value's own price, which follows
-            spent += DICT_ITEM + lines.itemsize
+            tally.total += DICT_ITEM + _LINE  # spent by the value's own price, which follows
+            spent += DICT_ITEM + _LINE
             out[key] = self._node(tally, depth + 1)
         self.get_event()  # type: ignore[attr-defined]
         tally.spend(sys.getsizeof(out) - spent)  # exact, now that it is whole (the lines given back)

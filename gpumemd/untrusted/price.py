@@ -11,10 +11,12 @@ from .budget import TooCostly
 
 __all__ = ["DICT_ITEM", "DICT_OPEN", "LIST_ITEM", "LIST_OPEN", "MEMO_KEY", "Tally", "scalar"]
 
-# A container's price while it grows: never below CPython's (a dict's table doubles, a list
-# over-allocates by an eighth and six), made exact by `Tally.spend(sys.getsizeof(c) - spent)`
-# once it is whole.
-DICT_OPEN, DICT_ITEM = 184, 48
+# A container's price while it grows: never below CPython's, made exact by
+# `Tally.spend(sys.getsizeof(c) - spent)` once it is whole. A dict's item: while its table is
+# resized the old table and the new one of twice the slots are both allocated (an entry and
+# an index a slot, two thirds of the slots used), the most a large dict costs an item; a list
+# over-allocates by an eighth and six.
+DICT_OPEN, DICT_ITEM = 184, 90
 LIST_OPEN, LIST_ITEM = 88, 12
 MEMO_KEY = 64
 """A key's slot in a document's memo of keys (every distinct key is built once and shared)."""
