@@ -6,7 +6,8 @@ section is a new dataclass and nothing else. Durations are strings like `500ms`,
 `1h30m` (Prometheus style) and become float seconds. Unknown keys are errors.
 
 Files are hostile input: they are read through `gpumemd.config.yamlsafe` (at most 1 MiB, strict
-UTF-8, no duplicate keys, aliases or custom tags, bounded nesting), every number has a
+UTF-8, no duplicate keys, aliases or custom tags, bounded nesting, what is built within four
+times the file's bytes + 1 MiB), every number has a
 maximum (durations `MAX_DURATION`, integers `MAX_COUNT` unless a field says less), and a
 ConfigError reports at most `MAX_REPORTED_ERRORS` lines, then how many more there were.
 
