@@ -199,7 +199,7 @@ class _Builder(_Constructor, Resolver):
 
     def get_single_data(self) -> Any:
         """The one document's data (None for an empty stream); YamlError, or PyYAML's own
-        errors, which `loads` turns into one line."""
+        errors, which `_parse` turns into one line."""
         tally = self.tally
         self.get_event()  # type: ignore[attr-defined]  # the stream's start; the parser's methods, mixed in
         data = None
