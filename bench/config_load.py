@@ -8,9 +8,10 @@ RSS of the same interpreter that only imported gpumemd.config (the baseline):
 
 - example: config.example.yaml, every key at its default (a real file);
 - accepted-rules: the largest file that passes: alerting.rules up to the reader's cap
-  (1 MiB or 100,000 YAML values, whichever comes first);
+  (1 MiB or 100,000 YAML values, whichever comes first; within its 4 times + 1 MiB);
 - unknown-keys: just under 1 MiB of `kNNNNN: 1` lines (the most YAML nodes per byte a
-  plain file has), refused by the schema after parsing, output bounded;
+  plain file has), refused by the reader's allowance as it builds them (before issue 36's
+  reader: by the node cap);
 - node-cap: a flow list of small integers, refused at the reader's node cap;
 - refused-1GiB: a sparse 1 GiB file (truncate; no data written), refused unread.
 """

@@ -6,7 +6,8 @@ section is a new dataclass and nothing else. Durations are strings like `500ms`,
 `1h30m` (Prometheus style) and become float seconds. Unknown keys are errors.
 
 Files are hostile input: they are read through `gpumemd.config.yamlsafe` (at most 1 MiB, strict
-UTF-8, no duplicate keys, aliases or custom tags, bounded nesting), every number has a
+UTF-8, no duplicate keys, aliases or custom tags, bounded nesting, what is built within four
+times the file's bytes + 1 MiB), every number has a
 maximum (durations `MAX_DURATION`, integers `MAX_COUNT` unless a field says less), and a
 ConfigError reports at most `MAX_REPORTED_ERRORS` lines, then how many more there were.
 
@@ -181,10 +182,10 @@ def load(path: str | Path) -> Config:
     """Read and validate a file (at most yamlsafe.MAX_FILE_BYTES); raises ConfigError with
     every problem in it."""
     try:
-        text = yamlsafe.decode(yamlsafe.read_limited(path))
+        data = yamlsafe.load_file(path)
     except yamlsafe.YamlError as exc:
         raise ConfigError([f"{path}: {exc}"], str(path)) from None
-    return loads(text, source=str(path))
+    return from_mapping(Config, {} if data is None else data, source=str(path))
 
 
 def loads(text: str, source: str = "<string>") -> Config:

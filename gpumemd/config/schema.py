@@ -269,6 +269,9 @@ class AgentConfig:
 # --- the alerting section: schema only ------------------------------------------------
 
 MAX_SECRET_BYTES = 64 << 10
+MAX_NOTIFIER_TIMEOUT = 300.0
+"""A notifier's request, all of it: a receiver silent this long is down (the request is retried
+with backoff), and the notifier's one thread holds its queue while a request waits."""
 _LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -285,7 +288,7 @@ class NotifierConfig:
     password_file: str | None = None
     bearer_token_file: str | None = None
     callback: str | None = None  # for type callback: a name given to notify.register_callback
-    timeout: Seconds = field(default=5.0, metadata={"check": positive})
+    timeout: Seconds = field(default=5.0, metadata=_check(positive, at_most=MAX_NOTIFIER_TIMEOUT))
     capacity: int = field(default=1000, metadata={"check": positive})  # alerts waiting, at most
     min_backoff: Seconds = field(default=0.5, metadata={"check": positive})
     max_backoff: Seconds = field(default=30.0, metadata={"check": positive})

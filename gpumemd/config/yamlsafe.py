@@ -15,12 +15,18 @@ bytes, then parses with a loader that
 - refuses merge keys (`<<`, which need aliases to be useful) and every explicit tag
   but the core ones (`!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!map`, `!!seq`);
 - bounds nesting (`MAX_DEPTH`) before Python's recursion limit is in reach, and the
-  number of nodes (`MAX_NODES`), which bounds the loader's memory whatever the bytes;
+  number of values (`MAX_NODES`), which bounds its time whatever the bytes;
+- prices every object as it builds it (`gpumemd.untrusted`'s prices, the JSON reader's) and
+  refuses the file the moment they would pass `allowance(size)`, four times its bytes and
+  1 MiB: it builds the objects straight from the parser's events, never a tree of PyYAML's
+  nodes (about 370 bytes a value: 185 times a file of one-character values);
 - keeps unquoted dates as strings (PyYAML would make `2026-13-45` a ValueError).
 
 Every failure is a `YamlError` with a one-line message; nothing else escapes. libyaml's
-parser (PyYAML's C extension) reads the events when it is there, for speed; composing
-the tree, where every check above runs, is always the Python composer's.
+parser (PyYAML's C extension) reads the events when it is there, for speed, from the file's
+bytes in place; building the objects, where every check above runs, is always gpumemd's
+Python. Scalars are PyYAML's own (its resolver and SafeConstructor), so a file reads as
+`yaml.safe_load` reads it but for what is refused above and the dates.
 """
 
 from __future__ import annotations
@@ -28,14 +34,26 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
+from array import array
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from yaml.nodes import MappingNode, Node, ScalarNode
+from yaml.composer import ComposerError
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.events import (
+    AliasEvent,
+    MappingEndEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
+
+from gpumemd.untrusted import TooCostly, allowance
+from gpumemd.untrusted.price import DICT_ITEM, DICT_OPEN, LIST_ITEM, LIST_OPEN, MEMO_KEY, Tally, scalar
 
 __all__ = [
     "MAX_DEPTH",
@@ -43,6 +61,7 @@ __all__ = [
     "MAX_NODES",
     "YamlError",
     "decode",
+    "estimate",
     "load_file",
     "loads",
     "read_limited",
@@ -52,7 +71,7 @@ MAX_FILE_BYTES = 1 << 20
 """Configuration, rule and web configuration files: real ones are a few KiB."""
 MAX_DEPTH = 64
 MAX_NODES = 100_000
-"""YAML values in one file: bounds the loader's memory (a real configuration has a few hundred)."""
+"""YAML values in one file: bounds the loader's time (a real configuration has a few hundred)."""
 
 _CORE_TAGS = frozenset(
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")
@@ -142,15 +161,79 @@ def _short(value: object, limit: int = 64) -> str:
     return s.encode("unicode_escape").decode("ascii")
 
 
-class _Checks(Composer):
-    """The composer's hooks: every event passes here before it becomes a node."""
+_STR_TAG = "tag:yaml.org,2002:str"
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+# Strings of up to this many characters are shared, the first this many distinct ones: the
+# memo's own cost stays within the allowance's slack
+_SHARED_CHARS, _SHARED_VALUES = 64, 1024
+_LINE = 8  # a key's line in an open mapping: 4 bytes, the array's over-allocation and a resize's copy
 
-    _depth = 0
-    _nodes = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        event: Any = self.peek_event()  # type: ignore[attr-defined]  # the parser's, mixed in
-        if isinstance(event, AliasEvent):
+class _Constructor(SafeConstructor):
+    """PyYAML's constructors of scalars, dates kept as strings; containers are `_Builder`'s."""
+
+    def construct_as_str(self, node: ScalarNode) -> str:
+        return str(self.construct_scalar(node))
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_as_str)  # type: ignore[type-var]
+_Constructor.add_constructor("tag:yaml.org,2002:value", _Constructor.construct_as_str)  # type: ignore[type-var]  # a bare `=`
+
+
+class _Builder(_Constructor, Resolver):
+    """The document's objects built straight from the parser's events, with no tree of nodes in
+    between: every check runs on an event before anything of it is built, and every object is
+    priced as it is built (`untrusted.price`, as the JSON reader prices its own), so the moment
+    what is built would pass `allowance(len(text))` the file is refused. Short strings, keys
+    and values alike, are built once per document and shared while the memo has room (a rule
+    file repeats `alert`, `metric`, `labels`, `severity: warning` in every rule)."""
+
+    def __init__(self, size: int) -> None:
+        _Constructor.__init__(self)
+        Resolver.__init__(self)
+        self.tally = Tally(size, allowance(size))  # a fresh one per document read
+        self._nodes = 0
+        self._memo: dict[str, str] = {}  # the short strings built so far, each kept once
+
+    def get_single_data(self) -> Any:
+        """The one document's data (None for an empty stream); YamlError, or PyYAML's own
+        errors, which `_parse` turns into one line."""
+        tally = self.tally
+        self.get_event()  # type: ignore[attr-defined]  # the stream's start; the parser's methods, mixed in
+        data = None
+        if not self.check_event(StreamEndEvent):  # type: ignore[attr-defined]
+            document = self.get_event()  # type: ignore[attr-defined]
+            data = self._node(tally, 0)
+            self.get_event()  # type: ignore[attr-defined]  # the document's end
+            if not self.check_event(StreamEndEvent):  # type: ignore[attr-defined]
+                event = self.get_event()  # type: ignore[attr-defined]
+                raise ComposerError(
+                    "expected a single document in the stream", document.start_mark,
+                    "but found another document", event.start_mark,
+                )
+        self.get_event()  # type: ignore[attr-defined]
+        return data
+
+    def _node(self, tally: Tally, depth: int) -> Any:
+        """The next node's object; `depth` containers are open around it."""
+        event: Any = self.get_event()  # type: ignore[attr-defined]
+        try:
+            kind = type(event)
+            self._check(event)
+            if kind is ScalarEvent:
+                return self._shared(self._scalar(event), tally)
+            if depth >= MAX_DEPTH:
+                raise YamlError(f"nested deeper than {MAX_DEPTH} levels ({_where(event.start_mark)})")
+            if kind is SequenceStartEvent:
+                return self._sequence(event, tally, depth)
+            return self._mapping(event, tally, depth)
+        except TooCostly as exc:
+            raise YamlError(f"{exc} ({_where(event.start_mark)})") from None
+
+    def _check(self, event: Any) -> None:
+        if type(event) is AliasEvent:
             raise YamlError(
                 f"not allowed: aliases (*{_short(event.anchor)}) ({_where(event.start_mark)}); "
                 "anchors and aliases are not supported"
@@ -160,7 +243,7 @@ class _Checks(Composer):
                 f"not allowed: anchors (&{_short(event.anchor)}) ({_where(event.start_mark)}); "
                 "anchors and aliases are not supported"
             )
-        tag = getattr(event, "tag", None)  # getattr: only some of PyYAML's events carry a tag
+        tag = event.tag
         if tag is not None and tag not in _CORE_TAGS and tag != "!":  # `!`: "not specific", resolved as usual
             shown = tag.replace("tag:yaml.org,2002:", "!!", 1)
             raise YamlError(
@@ -170,92 +253,165 @@ class _Checks(Composer):
         self._nodes += 1
         if self._nodes > MAX_NODES:
             raise YamlError(f"more than {MAX_NODES} values ({_where(event.start_mark)})")
-        if isinstance(event, (MappingStartEvent, SequenceStartEvent)):
-            if self._depth >= MAX_DEPTH:
-                raise YamlError(f"nested deeper than {MAX_DEPTH} levels ({_where(event.start_mark)})")
-            self._depth += 1
-            try:
-                return super().compose_node(parent, index)
-            finally:
-                self._depth -= 1
-        return super().compose_node(parent, index)
 
+    def _tag(self, event: Any) -> str:
+        """A scalar's tag, resolved as PyYAML's composer resolves it."""
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.resolve(ScalarNode, event.value, event.implicit)
+        elif tag == _MAP_TAG:
+            raise YamlError(f"expected a mapping ({_where(event.start_mark)})")
+        elif tag == _SEQ_TAG:
+            raise ConstructorError(None, None, "expected a sequence node, but found scalar", event.start_mark)
+        return str(tag)
 
-class _Constructor(SafeConstructor):
-    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
-        if not isinstance(node, MappingNode):
-            raise YamlError(f"expected a mapping ({_where(node.start_mark)})")
-        seen: dict[Any, yaml.Mark] = {}
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise YamlError(f"not allowed: merge keys (<<) ({_where(key_node.start_mark)})")
-            key = self.construct_object(key_node, deep=True)
-            try:
-                first = seen.get(key)
-            except TypeError:
-                raise YamlError(
-                    f"a mapping key must be a plain value ({_where(key_node.start_mark)})"
-                ) from None
-            if first is not None:
-                raise YamlError(
-                    f'duplicate key "{_short(key)}" at line {key_node.start_mark.line + 1} '
-                    f"(first at line {first.line + 1})"
-                )
-            seen[key] = key_node.start_mark
-            out[key] = self.construct_object(value_node, deep=deep)
+    def _scalar(self, event: Any, tag: str | None = None) -> Any:
+        tag = self._tag(event) if tag is None else tag
+        if tag == _STR_TAG:
+            return event.value
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        construct = self.yaml_constructors.get(tag) or self.yaml_constructors[None]
+        try:
+            return construct(self, node)
+        except (KeyError, IndexError):  # `!!bool maybe`, an empty `!!int`: PyYAML's lookups
+            shown = tag.replace("tag:yaml.org,2002:", "!!", 1)
+            raise ConstructorError(None, None, f"not a {shown} value", event.start_mark) from None
+
+    def _container(self, event: Any, tag: str, found: str) -> None:
+        """A container's explicit tag, checked as PyYAML's constructors would."""
+        given = event.tag
+        if given is None or given == "!" or given == tag:
+            return
+        if given == _MAP_TAG:
+            raise YamlError(f"expected a mapping ({_where(event.start_mark)})")
+        wanted = "sequence" if given == _SEQ_TAG else "scalar"
+        raise ConstructorError(None, None, f"expected a {wanted} node, but found {found}", event.start_mark)
+
+    def _sequence(self, start: Any, tally: Tally, depth: int) -> list[Any]:
+        self._container(start, _SEQ_TAG, "sequence")
+        out: list[Any] = []
+        spent = LIST_OPEN
+        tally.spend(spent)
+        while not self.check_event(SequenceEndEvent):  # type: ignore[attr-defined]
+            tally.total += LIST_ITEM  # spent by the item's own price, which follows
+            spent += LIST_ITEM
+            out.append(self._node(tally, depth + 1))
+        self.get_event()  # type: ignore[attr-defined]
+        tally.spend(sys.getsizeof(out) - spent)  # exact, now that it is whole
         return out
 
-    def construct_yaml_map(self, node: MappingNode) -> Any:
-        # not a generator (as SafeConstructor's is): there are no aliases, so no cycles
-        yield self.construct_mapping(node, deep=True)
+    def _mapping(self, start: Any, tally: Tally, depth: int) -> dict[Any, Any]:
+        self._container(start, _MAP_TAG, "mapping")
+        out: dict[Any, Any] = {}
+        lines = array("I")  # each key's line, for a duplicate's message (priced while the mapping is open)
+        spent = DICT_OPEN
+        tally.spend(spent)
+        while not self.check_event(MappingEndEvent):  # type: ignore[attr-defined]
+            event: Any = self.peek_event()  # type: ignore[attr-defined]
+            mark = event.start_mark
+            if type(event) is ScalarEvent:
+                key = self._key(event, tally)
+            else:  # a container as a key: built, then refused below as unhashable
+                key = self._node(tally, depth + 1)
+            try:
+                first = key in out
+            except TypeError:
+                raise YamlError(f"a mapping key must be a plain value ({_where(mark)})") from None
+            if first:
+                raise YamlError(
+                    f'duplicate key "{_short(key)}" at line {mark.line + 1} '
+                    f"(first at line {lines[list(out).index(key)]})"
+                )
+            lines.append(mark.line + 1)
+            tally.total += DICT_ITEM + _LINE  # spent by the value's own price, which follows
+            spent += DICT_ITEM + _LINE
+            out[key] = self._node(tally, depth + 1)
+        self.get_event()  # type: ignore[attr-defined]
+        tally.spend(sys.getsizeof(out) - spent)  # exact, now that it is whole (the lines given back)
+        return out
 
-    def construct_as_str(self, node: ScalarNode) -> str:
-        return str(self.construct_scalar(node))
+    def _key(self, event: Any, tally: Tally) -> Any:
+        """A plain key: a merge key (`<<`) refused, a string shared as any short string is."""
+        self.get_event()  # type: ignore[attr-defined]
+        try:
+            self._check(event)
+            tag = self._tag(event)
+            if tag == _MERGE_TAG:
+                raise YamlError(f"not allowed: merge keys (<<) ({_where(event.start_mark)})")
+            return self._shared(self._scalar(event, tag), tally)
+        except TooCostly as exc:
+            raise YamlError(f"{exc} ({_where(event.start_mark)})") from None
+
+    def _shared(self, value: Any, tally: Tally) -> Any:
+        """`value` priced; a short string built once per document, while the memo has room."""
+        if type(value) is not str or not 1 < len(value) <= _SHARED_CHARS:
+            tally.spend(scalar(value))
+            return value
+        memo = self._memo.get(value)
+        if memo is not None:
+            return memo
+        if len(self._memo) < _SHARED_VALUES:
+            self._memo[value] = value
+            tally.spend(sys.getsizeof(value) + MEMO_KEY)
+        else:
+            tally.spend(sys.getsizeof(value))
+        return value
 
 
-_Constructor.add_constructor("tag:yaml.org,2002:map", _Constructor.construct_yaml_map)  # type: ignore[type-var]
-_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_as_str)  # type: ignore[type-var]
-_Constructor.add_constructor("tag:yaml.org,2002:value", _Constructor.construct_as_str)  # type: ignore[type-var]  # a bare `=`
-
-
-class _PyLoader(
-    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Checks, _Constructor, Resolver
-):
-    def __init__(self, text: str) -> None:
-        yaml.reader.Reader.__init__(self, text)
+class _PyLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Builder):
+    def __init__(self, source: str | bytes) -> None:
+        yaml.reader.Reader.__init__(self, source)  # bytes: decoded a chunk at a time
         yaml.scanner.Scanner.__init__(self)
         yaml.parser.Parser.__init__(self)
-        _Checks.__init__(self)
-        _Constructor.__init__(self)
-        Resolver.__init__(self)
+        _Builder.__init__(self, len(source))
 
 
 _Loader: Any = _PyLoader
 if getattr(yaml, "__with_libyaml__", False):  # getattr: PyYAML built without libyaml lacks it
     from yaml._yaml import CParser
 
-    class _CLoader(_Checks, CParser, _Constructor, Resolver):
-        # _Checks (a Composer) first: the C parser's own composer would skip every check
-        def __init__(self, text: str) -> None:
-            CParser.__init__(self, text)
-            _Checks.__init__(self)
-            _Constructor.__init__(self)
-            Resolver.__init__(self)
+    class _CLoader(_Builder, CParser):
+        # _Builder first: its get_single_data, not the C parser's, which would skip every check
+        def __init__(self, source: str | bytes) -> None:
+            CParser.__init__(self, source)  # bytes: read in place; a str: encoded to a copy first
+            _Builder.__init__(self, len(source))
 
     _Loader = _CLoader
 
 
 def loads(text: str) -> Any:
-    """One YAML document -> plain data (dict, list, str, int, float, bool, None)."""
+    """One YAML document -> plain data (dict, list, str, int, float, bool, None); YamlError
+    once what it builds would pass `allowance(len(text))`."""
     bad = _first_control(text)
     if bad is not None:
         code = ord(text[bad])
         what = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "a control character"
         raise YamlError(f"binary data: {what} (U+{code:04X}) at line {text.count(chr(10), 0, bad) + 1}")
+    return _parse(text)
+
+
+def load_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
+    """Read, decode and parse one file; YamlError (without the path) on any problem, what it
+    builds within `allowance` of the file's bytes."""
+    data = read_limited(path, limit)
+    decode(data)  # checked whole, then dropped: the parser reads the bytes (no copy beside what it builds)
+    return _parse(data)
+
+
+def estimate(text: str) -> int:
+    """What `loads(text)` builds, priced as it builds it (no allowance: the whole of it), for
+    the tests and benchmarks that hold the price against what is allocated."""
+    return int(_parse(text, unlimited=True)[1])
+
+
+def _parse(source: str | bytes, unlimited: bool = False) -> Any:
+    """The document in `source`; with `unlimited`, (the document, the most it was priced at)."""
     loader = None
     try:
-        loader = _Loader(text)
+        loader = _Loader(source)
+        if unlimited:
+            loader.tally.limit = sys.maxsize
+            return loader.get_single_data(), loader.tally.most
         return loader.get_single_data()
     except YamlError:
         raise
@@ -275,8 +431,3 @@ def loads(text: str) -> Any:
         )  # getattr: older PyYAML loaders lack dispose()
         if dispose is not None:
             dispose()
-
-
-def load_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
-    """Read, decode and parse one file; YamlError (without the path) on any problem."""
-    return loads(decode(read_limited(path, limit)))

@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .budget import TooCostly, allowance
+from .budget import allowance
+from .price import DICT_ITEM, DICT_OPEN, LIST_ITEM, LIST_OPEN, MEMO_KEY, Tally, scalar
 
 __all__ = ["Each", "Fields", "Schema", "estimate", "loads_json", "read_json"]
 
@@ -30,12 +31,8 @@ _DICT, _KEY = 184, 24
 _LIST = 104
 _STR, _NUMBER, _POINTER = 49, 32, 9
 
-# The streaming reader's price of a container while it grows: never below CPython's (a dict's
-# table doubles, a list over-allocates by an eighth and six), made exact once it is whole.
-_DICT_OPEN, _DICT_ITEM = 184, 48
-_LIST_OPEN, _LIST_ITEM = 88, 12
+# What the streaming reader builds is priced by `price` (configuration YAML's reader uses it too)
 _SHORT = 256  # a string's body of at most this many bytes: its transient copies within the slack
-_MEMO_KEY = 64  # a key's slot in the document's memo of keys (json's: one str per distinct key)
 # Short values kept once, as keys are: a spool file's sample names and label values, an
 # answer's label values repeat row after row; bounded, the memo's cost is within the slack.
 _SHARED_CHARS, _SHARED_VALUES = 64, 1024
@@ -130,16 +127,16 @@ def _bound(data: bytes) -> int:
     )
 
 
-class _Reader:
+class _Reader(Tally):
     """One document's tokens, read once from the start; `total` what is built and kept now,
-    `most` the highest it reached. The hot paths are written out inline: a token is a few
-    Python steps (this reader is what the spool's large files and every answer of `explain`
-    and `top` go through)."""
+    `most` the highest it reached. The hot paths are written out inline (`price.scalar`'s
+    prices, `Tally.spend`): a token is a few Python steps (this reader is what the spool's
+    large files and every answer of `explain` and `top` go through)."""
 
     def __init__(self, data: bytes, limit: int) -> None:
-        self.data, self.limit = data, limit
+        super().__init__(len(data), limit)
+        self.data = data
         self.end = 0  # where the last token ended
-        self.total = self.most = 0
         self.keys: dict[str, str] = {}  # every key, and the first short values: each built once
         self.shared = 0  # values in `keys`
 
@@ -149,20 +146,6 @@ class _Reader:
         if _END.match(self.data, self.end) is None:
             raise ValueError(f"not JSON: extra data at byte {self.end}")
         return value
-
-    def _spend(self, n: int) -> None:
-        self.total += n
-        if self.total > self.most:
-            self._peak()
-
-    def _peak(self) -> None:
-        self.most = self.total
-        if self.most > self.limit:
-            size = len(self.data)
-            raise TooCostly(
-                f"refused: its objects would take more than {self.limit >> 20} MiB "
-                f"({self.limit // max(size, 1)}x its {size} bytes)"
-            )
 
     def _token(self) -> tuple[int, bytes]:
         m = _TOKEN.match(self.data, self.end)
@@ -180,7 +163,7 @@ class _Reader:
             if type(value) is float or not -5 <= value <= 256:  # small ints: cached
                 self.total += sys.getsizeof(value)
                 if self.total > self.most:
-                    self._peak()
+                    self.peak()
             return value
         if kind == _CONSTANT:
             return _CONSTANTS[token]  # singletons, and three floats shared by every document
@@ -194,7 +177,7 @@ class _Reader:
 
     def _string(self, body: bytes) -> str:
         out = self._decoded(body)
-        if len(out) <= 1:  # "" and one Latin-1 character: cached
+        if len(out) <= 1 and out < "\u0100":  # "" and one Latin-1 character: CPython's shared ones
             return out
         if len(body) <= _SHARED_CHARS:  # a name or label value: most are repeated
             memo = self.keys.get(out)
@@ -203,10 +186,10 @@ class _Reader:
             if self.shared < _SHARED_VALUES:
                 self.shared += 1
                 self.keys[out] = out
-                self.total += _MEMO_KEY
+                self.total += MEMO_KEY
         self.total += sys.getsizeof(out)
         if self.total > self.most:
-            self._peak()
+            self.peak()
         return out
 
     def _decoded(self, body: bytes) -> str:
@@ -219,7 +202,7 @@ class _Reader:
             transient = len(body) + _STR
         else:
             transient = 2 * len(body) + 2 * _STR
-        self._spend(transient)
+        self.spend(transient)
         out: str = body.decode("utf-8") if b"\\" not in body else json.loads(b'"' + body + b'"')
         self.total -= transient
         return out
@@ -229,16 +212,16 @@ class _Reader:
         memo = self.keys.get(key)
         if memo is None:
             self.keys[key] = memo = key
-            self._spend(sys.getsizeof(key) + _MEMO_KEY)
+            self.spend(sys.getsizeof(key) + MEMO_KEY)
         return memo
 
     def _object(self, fields: Fields | None, depth: int) -> Any:
         out: dict[str, Any] = {}
-        spent = _DICT_OPEN
-        self._spend(spent)
+        spent = DICT_OPEN
+        self.spend(spent)
         kind, token = self._token()
         if token == b"}" and kind == _PUNCT:
-            self._spend(sys.getsizeof(out) - spent)
+            self.spend(sys.getsizeof(out) - spent)
             return out
         names = None if fields is None else fields.names
         while True:
@@ -251,24 +234,24 @@ class _Reader:
             if names is not None and key not in names:
                 self._skip(kind, token, depth)
             else:
-                self.total += _DICT_ITEM
-                spent += _DICT_ITEM
+                self.total += DICT_ITEM
+                spent += DICT_ITEM
                 out[key] = self._value(kind, token, None if names is None else names[key], depth)
             if self._close(b"}"):
                 break
             kind, token = self._token()
-        self._spend(sys.getsizeof(out) - spent)  # exact, now that it is whole
+        self.spend(sys.getsizeof(out) - spent)  # exact, now that it is whole
         return out
 
     def _list(self, each: Each | None, depth: int) -> list[Any]:
         out: list[Any] = []
-        spent = _LIST_OPEN
-        self._spend(spent)
+        spent = LIST_OPEN
+        self.spend(spent)
         kind, token = self._token()
         if not (kind == _PUNCT and token == b"]"):
             while True:
-                self.total += _LIST_ITEM
-                spent += _LIST_ITEM
+                self.total += LIST_ITEM
+                spent += LIST_ITEM
                 if each is None:
                     out.append(self._value(kind, token, None, depth))
                 else:
@@ -278,12 +261,12 @@ class _Reader:
                     del item
                     # what it built gives way to what the caller keeps of it (shared parts counted again)
                     self.total = before
-                    self._spend(self._size(kept))
+                    self.spend(self._size(kept))
                     out.append(kept)
                 if self._close(b"]"):
                     break
                 kind, token = self._token()
-        self._spend(sys.getsizeof(out) - spent)
+        self.spend(sys.getsizeof(out) - spent)
         return out
 
     def _size(self, obj: Any) -> int:
@@ -293,7 +276,7 @@ class _Reader:
         if obj is None or type(obj) is bool:
             return 0
         if type(obj) is str:
-            return 0 if len(obj) <= 1 or self.keys.get(obj) is obj else sys.getsizeof(obj)
+            return 0 if self.keys.get(obj) is obj else scalar(obj)
         size = sys.getsizeof(obj)
         if isinstance(obj, dict):
             return size + sum(self._size(k) + self._size(v) for k, v in obj.items())

@@ -250,13 +250,14 @@ def test_the_largest_values_allowed_are_accepted() -> None:
 
 def test_a_flood_of_unknown_keys_prints_at_most_51_lines(tmp_path: Path) -> None:
     path = tmp_path / "keys.yaml"
-    path.write_text("".join(f"k{i}: 1\n" for i in range(45_000)))  # within the reader's node cap
+    # within the reader's allowance (a file of far more such keys is refused as too costly)
+    path.write_text("".join(f"k{i}: 1\n" for i in range(5_000)))
     with pytest.raises(config.ConfigError) as err:
         config.load(path)
     lines = err.value.lines()
     assert len(lines) == config.MAX_REPORTED_ERRORS + 1
-    assert lines[-1] == f"{path}: ... and {45_000 - config.MAX_REPORTED_ERRORS} more errors"
-    assert len(err.value.errors) == config.MAX_REPORTED_ERRORS and err.value.total() == 45_000
+    assert lines[-1] == f"{path}: ... and {5_000 - config.MAX_REPORTED_ERRORS} more errors"
+    assert len(err.value.errors) == config.MAX_REPORTED_ERRORS and err.value.total() == 5_000
 
 
 def test_200000_unknown_keys_are_refused_by_size(tmp_path: Path) -> None:
