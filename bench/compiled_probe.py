@@ -60,6 +60,9 @@ VARIANTS: dict[str, tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]] 
     "gpt2-eager": ("gpt2", 4, 512, False, {}, {}),
 }
 PREDICT = {"bert": (16, 256), "gpt2": (4, 512)}
+# what one call runs side by side (gpt2's eager and unpadded steps: --variants adds them)
+DEFAULT = ["bert-compiled", "bert-compiled-nopad", "bert-compiled-noattndrop", "bert-eager", "gpt2-compiled",
+           "predict-bert", "predict-bert-noflag", "predict-gpt2", "predict-gpt2-noflag"]
 
 
 def _model(family: str, overrides: dict[str, Any]) -> tuple[torch.nn.Module, int]:
@@ -195,20 +198,42 @@ def variant(name: str, out: Path) -> dict[str, Any]:
     return row
 
 
-def predict(family: str) -> dict[str, Any]:
-    """preflight's prediction of the compiled step (fake CUDA path), and of the eager one."""
+def predict(name: str) -> dict[str, Any]:
+    """preflight's prediction of the compiled step (fake CUDA path), and of the eager one;
+    `<family>-noflag`: the compiled trace without dynamo's branches (`as_dynamo_traces` off, as
+    preflight traced before issue 38's fix). The traced graphs' attention ops are counted."""
     from bench.preflight_accuracy import _family
+    from gpumemd.preflight import compiled as inductor
     from gpumemd.preflight import fakerun
 
+    family, _, flag = name.partition("-")
+    if flag == "noflag":
+        inductor.as_dynamo_traces = contextlib.nullcontext  # type: ignore[assignment]
+    seen: list[Any] = []
+    init = inductor.CompiledModule.__init__
+
+    def record(self: Any, *a: Any, **k: Any) -> None:
+        init(self, *a, **k)
+        seen.append(self)
+
+    inductor.CompiledModule.__init__ = record  # type: ignore[method-assign]
     b, s = PREDICT[family]
-    out: dict[str, Any] = {"family": family, "batch": b, "seq": s}
-    for compiled in (True, False):
+    out: dict[str, Any] = {"family": family, "batch": b, "seq": s, "dynamo_branches": flag != "noflag",
+                           "path": "cuda" if torch.cuda.is_available() else "cpu"}
+    for compiled in (True, False) if flag != "noflag" else (True,):
         started = time.perf_counter()
-        st = fakerun.run(_family(family, "adamw", True), b, s, remap=False, compiled=compiled)
+        st = fakerun.run(_family(family, "adamw", True), b, s, remap=not torch.cuda.is_available(),
+                         compiled=compiled)
         out["compiled" if compiled else "eager"] = {
             "peak_tensors": st.peak, "at_peak": st.at_peak, "phase": st.phase_at_peak,
-            "ran_compiled": st.compiled, "notes": list(getattr(st, "notes", []))[:5],
+            "ran_compiled": st.compiled, "notes": list(st.notes)[:5],
             "seconds": round(time.perf_counter() - started, 1)}
+    ops: dict[str, int] = {}
+    for gm in (g for m in seen[:1] for g in m.graphs):
+        for n in gm.graph.nodes:
+            if n.op == "call_function" and re.search(r"attention|bmm|softmax|inductor_random", str(n.target)):
+                ops[str(n.target)] = ops.get(str(n.target), 0) + 1
+    out["traced_ops"] = ops
     return out
 
 
@@ -245,19 +270,25 @@ def readme(rows: dict[str, Any]) -> str:
              "| variant | peak step 1 | peak step 2 | peak | graphs | breaks | pad_mm_bench | s |",
              "|---|---|---|---|---|---|---|---|"]
     for n, r in rows.items():
+        if n.startswith("predict-"):
+            continue
         if "error" in r or "peak" not in r:
             lines.append(f"| {n} | — | — | — | — | — | — | {r.get('error', 'no result')[:120]} |")
             continue
         lines.append(f"| {n} | {r['peak_step1']:,} | {r['peak_step2']:,} | {r['peak']:,} | {r['graphs']} | "
                      f"{sum(r['graph_breaks'].values())} | {r['inductor_counters'].get('pad_mm_bench', 0)} | "
                      f"{r['seconds']} |")
-    for fam in PREDICT:
-        p = rows.get(f"predict-{fam}", {})
-        if "compiled" in p:
-            lines.append(f"\npreflight's prediction, {fam} {p['batch']}x{p['seq']} (tensors' peak, fake CUDA "
-                         f"path): compiled {p['compiled']['peak_tensors']:,} ({p['compiled']['phase']}), "
-                         f"eager {p['eager']['peak_tensors']:,}; compiled at its peak: "
-                         f"{p['compiled']['at_peak']}")
+    lines += ["", "preflight's predictions (tensors' peak on the fake CUDA path; `noflag`: the trace without "
+              "dynamo's is_compiling() branches, as before issue 38's fix; allocated adds the workspaces, "
+              "about 65 MiB):", ""]
+    for n, p in rows.items():
+        if n.startswith("predict-") and "compiled" in p:
+            eager = f", eager {p['eager']['peak_tensors']:,}" if "eager" in p else ""
+            lines.append(f"- {n}: {p['batch']}x{p['seq']} compiled {p['compiled']['peak_tensors']:,} "
+                         f"({p['compiled']['phase']}){eager}; at the peak {p['compiled']['at_peak']}; "
+                         f"traced attention ops {p.get('traced_ops')}")
+        elif n.startswith("predict-"):
+            lines.append(f"- {n}: {p.get('error', 'no result')[:300]}")
     for n, r in rows.items():
         if "at_peak" not in r:
             continue
@@ -282,7 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--budget", type=float, default=150.0, help="seconds for all variants together")
-    ap.add_argument("--variants", default=",".join([*VARIANTS, *(f"predict-{f}" for f in PREDICT)]))
+    ap.add_argument("--variants", default=",".join(DEFAULT), help=f"of {', '.join(VARIANTS)} and "
+                    "predict-<family>[-noflag]")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # a child: one variant
     args = ap.parse_args(argv)
     out = Path(args.out)
@@ -290,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         try:
             one = args.one
-            row = predict(one.split("-", 1)[1]) if one.startswith("predict-") else variant(one, out)
+            row = predict(one.partition("-")[2]) if one.startswith("predict-") else variant(one, out)
         except Exception as exc:  # the failure is the variant's figure
             import traceback
 
