@@ -116,9 +116,14 @@ def fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
     CUDA's flash and memory-efficient kernels apply attention dropout inside the kernel (a
     seed, no mask), where the CPU falls back to the math path with its seq² weights and mask;
     without dropout the CPU takes its flash kernel, whose saved output and log-sum-exp are
-    the shapes CUDA's flash kernel saves."""
+    the shapes CUDA's flash kernel saves. Inside a compiled step's trace an explicit mask with
+    dropout keeps its dropout (the CPU's math path): CUDA's compiled step wrote that attention
+    out (issue 38's BERT, docs/preflight.md 'A compiled step')."""
 
     def attention(*args: Any, **kwargs: Any) -> Any:
+        mask = args[3] if len(args) > 3 else kwargs.get("attn_mask")
+        if mask is not None and torch.compiler.is_compiling():
+            return sdpa(*args, **kwargs)
         if len(args) > 4:
             args = (*args[:4], 0.0, *args[5:])
         kwargs["dropout_p"] = 0.0 if len(args) <= 4 else kwargs.get("dropout_p", 0.0)

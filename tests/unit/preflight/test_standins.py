@@ -50,3 +50,25 @@ def test_the_properties_inductor_reads_are_the_fake_gpus_and_are_not_kept() -> N
     assert type(model.read[0]).__name__ == "FakeProperties"
     # dynamo's cache holds what it held before the run (a real GPU's, or nothing)
     assert device_interface.caching_worker_device_properties == real
+
+
+def test_sdpa_keeps_a_masked_dropout_only_inside_a_compiled_steps_trace() -> None:
+    """CUDA's fused kernels take dropout inside, so the CPU path drops it (the CPU's flash
+    kernel); inside a compiled step's trace an explicit mask with dropout keeps it: CUDA's
+    compiled step wrote that attention out (issue 38's BERT, 5 bytes a score a layer)."""
+    from gpumemd.preflight import compiled
+
+    dropouts: list[float] = []
+
+    def sdpa(*a: Any, **k: Any) -> None:
+        dropouts.append(a[4] if len(a) > 4 else k.get("dropout_p", 0.0))
+
+    attention = standins.fused_attention(sdpa)
+    q, mask = torch.zeros(1, 1, 2, 2), torch.ones(2, 2, dtype=torch.bool)
+    attention(q, q, q, mask, 0.1)
+    attention(q, q, q, attn_mask=mask, dropout_p=0.1)
+    with compiled.as_dynamo_traces():
+        attention(q, q, q, mask, 0.1)
+        attention(q, q, q, attn_mask=mask, dropout_p=0.1)
+        attention(q, q, q, dropout_p=0.1)
+    assert dropouts == [0.0, 0.0, 0.1, 0.1, 0.0]
