@@ -240,8 +240,9 @@ def predict(name: str) -> dict[str, Any]:
 def _children(names: list[str], out: Path, budget: float) -> Iterator[tuple[str, int]]:
     """Each variant in a process of its own, all at once; each killed at the budget."""
     env = {**os.environ, "TORCHINDUCTOR_COMPILE_THREADS": "2", "PYTHONUNBUFFERED": "1"}
+    logs = {n: open(out / f"{n}.log", "w") for n in names}  # noqa: SIM115  # each child's, closed below
     procs = {n: subprocess.Popen([sys.executable, __file__, "--out", str(out), "--one", n], env=env,
-                                 stdout=open(out / f"{n}.log", "w"), stderr=subprocess.STDOUT) for n in names}
+                                 stdout=logs[n], stderr=subprocess.STDOUT) for n in names}
     deadline = time.monotonic() + budget
     for n, p in procs.items():
         try:
@@ -254,6 +255,7 @@ def _children(names: list[str], out: Path, budget: float) -> Iterator[tuple[str,
                 p.kill()
                 p.wait()
             rc = -1
+        logs[n].close()
         yield n, rc
 
 
