@@ -34,7 +34,7 @@ from __future__ import annotations
 import operator
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 import torch
@@ -43,8 +43,8 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
 
-__all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Plan", "compiled_original",
-           "donated", "wrap"]
+__all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Plan", "as_dynamo_traces",
+           "compiled_original", "donated", "wrap"]
 
 MAX_OUTPUT_OBJECTS = 10_000  # objects one model output's walk visits (a cache's layers, an output's fields)
 _MAX_OUTPUT_DEPTH = 16
@@ -429,10 +429,24 @@ class CompiledModule(torch.nn.Module):
 
         # inductor's joint-graph passes read the fake mode from its virtualised state
         with (self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))),
-              inductor_config.patch(_NO_BENCHMARKS)):
+              inductor_config.patch(_NO_BENCHMARKS), as_dynamo_traces()):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
+
+
+@contextmanager
+def as_dynamo_traces() -> Iterator[None]:
+    """`torch.compiler.is_compiling()` true, as dynamo folds it while it traces: the model's code
+    takes the branches a compiled step runs (a Hugging Face model keeps its explicit attention
+    mask then, where its eager step drops an all-ones one, and attention takes another kernel).
+    torch's own flag, the one its `_compile_session_context` sets, put back after."""
+    old = torch.compiler._is_compiling_flag
+    torch.compiler._is_compiling_flag = True
+    try:
+        yield
+    finally:
+        torch.compiler._is_compiling_flag = old
 
 
 def _fake_attributes(module: torch.nn.Module) -> dict[str, torch.Tensor]:

@@ -116,9 +116,15 @@ def fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:
     CUDA's flash and memory-efficient kernels apply attention dropout inside the kernel (a
     seed, no mask), where the CPU falls back to the math path with its seq² weights and mask;
     without dropout the CPU takes its flash kernel, whose saved output and log-sum-exp are
-    the shapes CUDA's flash kernel saves."""
+    the shapes CUDA's flash kernel saves. A mask whose last dimension is not contiguous (stride
+    other than 1) keeps the dropout: CUDA's fused kernels refuse such a mask and CUDA too takes
+    the math path (issue 38: transformers 5.17's BERT under dynamo, docs/preflight.md 'A compiled
+    step')."""
 
     def attention(*args: Any, **kwargs: Any) -> Any:
+        mask = args[3] if len(args) > 3 else kwargs.get("attn_mask")
+        if isinstance(mask, torch.Tensor) and mask.dim() and mask.size(-1) > 1 and mask.stride(-1) != 1:
+            return sdpa(*args, **kwargs)
         if len(args) > 4:
             args = (*args[:4], 0.0, *args[5:])
         kwargs["dropout_p"] = 0.0 if len(args) <= 4 else kwargs.get("dropout_p", 0.0)

@@ -152,3 +152,41 @@ def tied_lm() -> Job:
         return {"input_ids": ids, "labels": ids}
 
     return Job(model, torch.optim.AdamW(model.parameters(), lr=1e-4), batch)
+
+
+class BreakBeforeLoss(Decoder):
+    """The decoder with a graph break between its blocks and its head (where transformers' GPT-2
+    logs a warning and dynamo cuts it): a compiled step of two graphs."""
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids)
+        for block in self.blocks:
+            x = block(x, self.heads)
+        torch._dynamo.graph_break()
+        logits = self.head(self.norm(x))
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
+
+
+class ExplicitWhenCompiled(Decoder):
+    """The decoder whose attention is written out (its scores and probabilities, seq² a head)
+    where `torch.compiler.is_compiling()` says dynamo traces it, and fused (`is_causal`) in an
+    eager step: a model that takes another branch when compiled, as a Hugging Face model builds
+    its explicit mask then."""
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids)
+        for block in self.blocks:
+            assert isinstance(block, _Block)
+            b, s, d = x.shape
+            q, k, v = block.qkv(block.n1(x)).view(b, s, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4)
+            if torch.compiler.is_compiling():
+                causal = torch.ones(s, s, dtype=torch.bool, device=x.device).tril()
+                scores = (q @ k.transpose(-1, -2)) * (d // self.heads) ** -0.5
+                a = scores.masked_fill(~causal, float("-inf")).softmax(-1) @ v
+            else:
+                a = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+            x = x + block.out(a.transpose(1, 2).reshape(b, s, d))
+            h = block.n2(x)
+            x = x + block.down(nn.functional.silu(block.gate(h)) * block.up(h))
+        logits = self.head(self.norm(x))
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())

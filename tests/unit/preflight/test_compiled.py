@@ -348,3 +348,85 @@ def test_tensors_moved_onto_the_gpu_inside_a_compiled_step_are_the_tracers() -> 
     still = fakerun.run(lambda: _moving_job(False), 4, 64, compiled=True)
     assert moved.compiled and still.compiled
     assert moved.peak == still.peak
+
+
+class _ReadsIsCompiling(torch.nn.Module):
+    """Records `torch.compiler.is_compiling()` as its forward is traced."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+        self.seen: list[bool] = []
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        self.seen.append(torch.compiler.is_compiling())
+        return self.lin(x)
+
+
+def test_the_trace_takes_dynamos_branches_and_the_flag_comes_back() -> None:
+    """Issue 38: transformers 5.17's BERT builds its explicit attention mask only where
+    `is_compiling()` (under dynamo), which the trace did not say: its compiled step held the
+    mask's attention, the prediction the eager kernel's. The trace says it; the eager step and
+    the caller's process after it do not."""
+    model = _ReadsIsCompiling()
+
+    def job(compiled_step: bool) -> fakerun.Stream:
+        return fakerun.run(lambda: fakerun.Job(model.cuda(), torch.optim.SGD(model.parameters(), lr=0.1),
+                                               lambda b, s: torch.randn(b, 8).cuda(),
+                                               loss=lambda m, b: m(b).sum()), 4, 8, compiled=compiled_step)
+
+    assert job(True).compiled
+    assert model.seen and all(model.seen)
+    assert not torch.compiler.is_compiling()
+    model.seen.clear()
+    job(False)
+    assert model.seen and not any(model.seen)
+
+
+def _predicted_fused(make: Any, *args: Any) -> int:
+    """The prediction with the trace not taking dynamo's branches (what preflight did before)."""
+    import contextlib
+
+    from bench import preflight_compiled_cpu as cpu
+
+    saved = compiled.as_dynamo_traces
+    compiled.as_dynamo_traces = contextlib.nullcontext  # type: ignore[assignment]
+    try:
+        peak: int = cpu._predicted(make, *args)["peak"]
+        return peak
+    finally:
+        compiled.as_dynamo_traces = saved
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
+def test_a_branch_the_compiled_step_takes_is_predicted_against_inductor_on_the_cpu() -> None:
+    """A decoder that writes its attention out (seq² scores a head, saved for backward) where
+    `is_compiling()`, fused in eager: predicted within 2 % of inductor's real C++ step, where
+    the trace without dynamo's branches (the fused kernel) reads more than that under."""
+    from bench import preflight_compiled_cpu as cpu
+
+    def make() -> torch.nn.Module:
+        return models.ExplicitWhenCompiled(64, 2, 1000, 172, 4)
+
+    args = (1000, 8, 128, True, "sgd", False)
+    predicted = cpu._predicted(make, *args)["peak"]
+    real = _real_in_a_process_of_its_own("lambda: models.ExplicitWhenCompiled(64, 2, 1000, 172, 4)",
+                                         *args)["peak"]
+    assert abs(predicted - real) / real <= 0.02, (predicted, real)
+    assert (_predicted_fused(make, *args) - real) / real < -0.02
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
+def test_a_graph_break_is_predicted_on_the_safe_side_against_inductor_on_the_cpu() -> None:
+    """A decoder cut in two graphs by dynamo (a graph break before its head, where transformers'
+    GPT-2 logs its warning): the trace makes one graph where inductor runs two (the loss's graph
+    apart may free what one graph keeps to its end); the prediction is not under the real C++
+    step by more than 1 %, nor over it by more than the compiled interval."""
+    from bench import preflight_compiled_cpu as cpu
+
+    args = (1000, 8, 128, True, "sgd", False)
+    predicted = cpu._predicted(lambda: models.BreakBeforeLoss(64, 2, 1000, 172, 4), *args)["peak"]
+    real = _real_in_a_process_of_its_own("lambda: models.BreakBeforeLoss(64, 2, 1000, 172, 4)", *args)["peak"]
+    assert -0.01 <= (predicted - real) / real <= COMPILED_ERROR, (predicted, real)

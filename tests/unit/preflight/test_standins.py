@@ -50,3 +50,25 @@ def test_the_properties_inductor_reads_are_the_fake_gpus_and_are_not_kept() -> N
     assert type(model.read[0]).__name__ == "FakeProperties"
     # dynamo's cache holds what it held before the run (a real GPU's, or nothing)
     assert device_interface.caching_worker_device_properties == real
+
+
+def test_sdpa_keeps_dropout_only_with_a_mask_cudas_fused_kernels_refuse() -> None:
+    """CUDA's fused kernels take dropout inside, so the CPU path drops it (the CPU's flash
+    kernel); a mask whose last dimension has a stride other than 1 (transformers 5.17's BERT
+    mask under dynamo, expanded along the keys) keeps it: CUDA refuses it to its fused kernels
+    and writes the attention out (issue 38's BERT, 5 bytes a score a layer)."""
+    dropouts: list[float] = []
+
+    def sdpa(*a: Any, **k: Any) -> None:
+        dropouts.append(a[4] if len(a) > 4 else k.get("dropout_p", 0.0))
+
+    attention = standins.fused_attention(sdpa)
+    q = torch.zeros(1, 1, 4, 2)
+    dense = torch.ones(1, 1, 4, 4, dtype=torch.bool)  # GPT-2's: strides (16, 16, 4, 1)
+    expanded = torch.ones(1, 1, 4, 1, dtype=torch.bool).expand(1, 1, 4, 4)  # BERT's: last stride 0
+    attention(q, q, q, dense, 0.1)
+    attention(q, q, q, attn_mask=dense, dropout_p=0.1)
+    attention(q, q, q, dropout_p=0.1)
+    attention(q, q, q, expanded, 0.1)
+    attention(q, q, q, attn_mask=expanded, dropout_p=0.1)
+    assert dropouts == [0.0, 0.0, 0.0, 0.1, 0.1]
