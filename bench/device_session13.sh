@@ -18,6 +18,20 @@ case "${1:-}" in
   call2)  # 4 GPUs: preflight's unfitted per-rank plan at worlds 4, 3 and 2 under its edge caps (<= 240 s)
     timeout -s INT 245 bash bench/preflight_device.sh ranks > $R/ranks.out 2>&1; echo "ranks rc=$?" >> $R/summary.txt
     cat $R/summary.txt; grep -h "predicted fits\|within\|rc=" $R/ranks.out | head -n 30 ;;
-  *) echo "usage: $0 call1|call2" >&2; exit 2 ;;
+  call3)  # 4 GPUs: the category passes' share at 4 ranks at the new 0.08 % target (<= 235 s); then, one
+          # job a GPU (<= 330 s): GPU 0 the step-boundary GPU tests, then the compiled-BERT probe; GPU 1
+          # preflight calibrated by an unwatched GPT-2; GPUs 2-3 the same by 2 DDP ranks over NCCL
+    timeout -s INT 235 bash bench/device_catcost.sh 4 > $R/catcost-4.out 2>&1; echo "catcost-4 rc=$?" >> $R/summary.txt
+    ( export CUDA_VISIBLE_DEVICES=0
+      timeout -s INT 170 bash bench/device_boundary.sh > $R/boundary.out 2>&1; echo "boundary rc=$?" >> $R/summary.txt
+      timeout -s INT 160 python3 bench/compiled_probe.py --out $R/compiled-probe --budget 150 > $R/probe.out 2>&1
+      echo "probe rc=$?" >> $R/summary.txt ) &
+    ( CUDA_VISIBLE_DEVICES=1 timeout -s INT 185 bash bench/preflight_calibration.sh --unwatched > $R/calib-unwatched.out 2>&1
+      echo "calib-unwatched rc=$?" >> $R/summary.txt ) &
+    ( CUDA_VISIBLE_DEVICES=2,3 timeout -s INT 195 bash bench/preflight_calibration.sh --unwatched --ranks 2 > $R/calib-ranks2.out 2>&1
+      echo "calib-ranks2 rc=$?" >> $R/summary.txt ) &
+    wait; cat $R/summary.txt; tail -n 22 $R/catcost-4.out; tail -n 14 $R/boundary.out; tail -n 25 $R/compiled-probe/README.md
+    tail -n 5 $R/calib-unwatched.out; tail -n 8 $R/calib-ranks2.out ;;
+  *) echo "usage: $0 call1|call2|call3" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
