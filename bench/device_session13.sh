@@ -32,6 +32,22 @@ case "${1:-}" in
       echo "calib-ranks2 rc=$?" >> $R/summary.txt ) &
     wait; cat $R/summary.txt; tail -n 22 $R/catcost-4.out; tail -n 14 $R/boundary.out; tail -n 25 $R/compiled-probe/README.md
     tail -n 5 $R/calib-unwatched.out; tail -n 8 $R/calib-ranks2.out ;;
-  *) echo "usage: $0 call1|call2|call3" >&2; exit 2 ;;
+  call4)  # 4 GPUs, one group each (<= 510 s), on merged main: the GPU suite but what call3 ran, the leak
+          # finder's and the shape probe's (their code did not change this session)
+    [ -f .carry/prometheus.xz ] && xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus
+    export PROMETHEUS_BIN=/tmp/prometheus; g=tests/gpu
+    t() { local secs=$1 name=$2; shift 2
+      timeout -s INT "$secs" python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
+        -o faulthandler_timeout=$((secs - 20)) --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1
+      echo "$name rc=$?" >> $R/summary.txt; }
+    ( export CUDA_VISIBLE_DEVICES=0; GPUMEMD_OOM_RUNS=1 t 330 oom $g/test_oom_diagnosis_gpu.py
+      t 170 frag-jobview $g/test_fragmentation_gpu.py $g/test_jobview_gpu.py $g/test_explain_gpu.py ) &
+    ( export CUDA_VISIBLE_DEVICES=1; t 420 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py \
+        $g/test_allocator_modes_gpu.py $g/test_graphs_gpu.py ) &
+    ( export CUDA_VISIBLE_DEVICES=2; t 280 categories $g/test_categories_gpu.py $g/test_integrations_gpu.py
+      t 180 small $g/test_preflight_gpu.py $g/test_steptrace_gpu.py $g/test_profiler_gpu.py $g/test_preflight_values_gpu.py ) &
+    ( export CUDA_VISIBLE_DEVICES=3; t 360 forecast $g/test_forecast_gpu.py ) &
+    wait; cat $R/summary.txt; for f in oom frag-jobview agent categories small forecast; do echo "== $f"; grep -E "passed|failed|FAILED|rror" $R/$f.log | tail -n 6; done ;;
+  *) echo "usage: $0 call1|call2|call3|call4" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
