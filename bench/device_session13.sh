@@ -48,6 +48,9 @@ case "${1:-}" in
       t 180 small $g/test_preflight_gpu.py $g/test_steptrace_gpu.py $g/test_profiler_gpu.py $g/test_preflight_values_gpu.py ) &
     ( export CUDA_VISIBLE_DEVICES=3; t 360 forecast $g/test_forecast_gpu.py ) &
     wait; cat $R/summary.txt; for f in oom frag-jobview agent categories small forecast; do echo "== $f"; grep -E "passed|failed|FAILED|rror" $R/$f.log | tail -n 6; done ;;
-  *) echo "usage: $0 call1|call2|call3|call4" >&2; exit 2 ;;
+  call5)  # one GPU (<= 300 s): compiled preflight of GPT-2 and BERT against their real compiled steps
+    timeout -s INT 300 bash bench/preflight_device.sh compiled > $R/compiled.out 2>&1; echo "compiled rc=$?" >> $R/summary.txt
+    cat $R/summary.txt; sed -n '/^## Compiled steps/,/^## The OOM/p' $R/compiled.out | head -n 12 ;;
+  *) echo "usage: $0 call1|call2|call3|call4|call5" >&2; exit 2 ;;
 esac
 tar -czf $OUT/results.tgz -C $R .
