@@ -30,7 +30,7 @@ OURS = ["config.example.yaml", "gpumemd/alerts/defaults.yaml", "gpumemd/alerts/j
         "deploy/k8s/base/gpumemd.yaml", "deploy/k8s/components/pod-attribution/gpumemd.yaml"]
 
 
-def _up_to(line: str, size: int, start: str = "", count: int = 1 << 30) -> str:
+def up_to(line: str, size: int, start: str = "", count: int = 1 << 30) -> str:
     """`start`, then `line.format(i=i)` for i = 0, 1, ... while the text stays within `size` bytes
     (and `count` lines)."""
     parts, total, i = [start], len(start), 0
@@ -41,7 +41,7 @@ def _up_to(line: str, size: int, start: str = "", count: int = 1 << 30) -> str:
     return "".join(parts)
 
 
-def _rules(n: int) -> str:
+def rule_file(n: int) -> str:
     import yaml  # noqa: PLC0415
 
     rules = yaml.safe_load((ROOT / "gpumemd/alerts/defaults.yaml").read_text())["rules"]
@@ -49,7 +49,7 @@ def _rules(n: int) -> str:
     return yaml.safe_dump(json.loads(json.dumps({"rules": out})), sort_keys=False, width=120)
 
 
-_TERSE = ("  - alert: Rule{i}\n    metric: gpumemd_gpu_memory_used_bytes\n    op: \">\"\n"
+TERSE = ("  - alert: Rule{i}\n    metric: gpumemd_gpu_memory_used_bytes\n    op: \">\"\n"
           "    threshold: {i}\n    for: 1m\n    labels: {{severity: warning}}\n")
 BILLION_LAUGHS = (
     "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b]\n"
@@ -60,19 +60,19 @@ def cases() -> list[tuple[str, str, str]]:
     """(kind, name, text): the project's files, then built ones."""
     out = [("real", name, (ROOT / name).read_text()) for name in OURS]
     out += [
-        ("legitimate", "600 rules (the default rules, renamed)", _rules(600)),
+        ("legitimate", "600 rules (the default rules, renamed)", rule_file(600)),
         # 15 values a rule, 7 around them: as many as the node cap lets in (bench/config_load's)
         ("legitimate", "6,666 terse rules (bench/config_load's accepted-rules)",
-         _up_to(_TERSE, MIB - 1, "alerting:\n  default_rules: false\n  rules:\n", count=(100_000 - 7) // 15)),
+         up_to(TERSE, MIB - 1, "alerting:\n  default_rules: false\n  rules:\n", count=(100_000 - 7) // 15)),
         ("legitimate", "long keys and values (1,000 characters) to 1 MiB",
-         _up_to("k{i:0>1000}: v{i:0>1000}\n", MIB)),
+         up_to("k{i:0>1000}: v{i:0>1000}\n", MIB)),
         ("legitimate", "nested 64 deep, once", "a: " + "[" * 61 + "{b: [1, 2.5, x]}" + "]" * 61 + "\n"),
         ("costly", "100,000 one-character scalars, flow", "[" + ",".join(["a"] * 99_999) + "]"),
         ("costly", "100,000 one-character scalars, block", "- a\n" * 99_999),
         ("costly", "nested 64 deep, repeated to 256 KiB",
-         _up_to("- " + "[" * 62 + "a{i}" + "]" * 62 + "\n", 256 << 10)),
+         up_to("- " + "[" * 62 + "a{i}" + "]" * 62 + "\n", 256 << 10)),
         ("costly", "distinct short keys to 1 MiB (bench/config_load's unknown-keys)",
-         _up_to("k{i}: 1\n", MIB)),
+         up_to("k{i}: 1\n", MIB)),
         ("costly", "many tiny maps (a map a line)", "- {k: 1}\n" * 33_000),
         ("costly", "many empty maps, flow", "[" + ",".join(["{}"] * 99_000) + "]"),
         ("costly", "node cap: 150,000 small integers", "x: [" + "1," * 150_000 + "1]\n"),

@@ -12,17 +12,17 @@ the file's own bytes included. And a notifier's `timeout` has a maximum.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 import yaml
 
+from bench.yaml_budget import TERSE, rule_file, up_to
 from gpumemd import config
 from gpumemd.config import yamlsafe
 from gpumemd.untrusted import allowance
-from tests.helpers import ROOT, peak_allocated
+from tests.helpers import peak_allocated
 
 MIB = 1 << 20
 # what the reader allocates beyond its price: frames, one event, one scalar's node
@@ -30,36 +30,16 @@ UNPRICED = 64 << 10
 REFUSED = "refused: its objects would take more than "
 
 
-def _up_to(line: str, size: int, start: str = "") -> str:
-    """`start`, then `line.format(i=i)` for i = 0, 1, ... while the text stays within `size` bytes."""
-    parts, total, i = [start], len(start), 0
-    while total + len(line.format(i=i)) <= size:
-        parts.append(line.format(i=i))
-        total += len(parts[-1])
-        i += 1
-    return "".join(parts)
-
-
-def _rules(n: int) -> str:
-    """The default rules renamed until there are `n`: a large rule file an operator may write."""
-    rules = yaml.safe_load((ROOT / "gpumemd/alerts/defaults.yaml").read_text())["rules"]
-    out = [{**rules[i % len(rules)], "alert": f"{rules[i % len(rules)]['alert']}{i}"} for i in range(n)]
-    return yaml.safe_dump(json.loads(json.dumps({"rules": out})), sort_keys=False, width=120)
-
-
-_TERSE = ("  - alert: Rule{i}\n    metric: gpumemd_gpu_memory_used_bytes\n    op: \">\"\n"
-          "    threshold: {i}\n    for: 1m\n    labels: {{severity: warning}}\n")
-
 # name: (text, read or refused)
 CASES: dict[str, tuple[str, bool]] = {
     "one-character values, flow": ("[" + ",".join(["a"] * 99_999) + "]", True),
     "one-character values, block": ("- a\n" * 99_999, True),
-    "600 default rules": (_rules(600), True),
-    "terse rules": (_up_to(_TERSE, 512 << 10, "alerting:\n  default_rules: false\n  rules:\n"), True),
-    "long keys and values": (_up_to("k{i:0>1000}: v{i:0>1000}\n", MIB), True),
+    "600 default rules": (rule_file(600), True),
+    "terse rules": (up_to(TERSE, 512 << 10, "alerting:\n  default_rules: false\n  rules:\n"), True),
+    "long keys and values": (up_to("k{i:0>1000}: v{i:0>1000}\n", MIB), True),
     "nested 64 deep": ("a: " + "[" * 61 + "{b: [1, 2.5, x]}" + "]" * 61 + "\n", True),
-    "nested 64 deep, repeated": (_up_to("- " + "[" * 62 + "a{i}" + "]" * 62 + "\n", 256 << 10), False),
-    "distinct short keys to 1 MiB": (_up_to("k{i}: 1\n", MIB), False),
+    "nested 64 deep, repeated": (up_to("- " + "[" * 62 + "a{i}" + "]" * 62 + "\n", 256 << 10), False),
+    "distinct short keys to 1 MiB": (up_to("k{i}: 1\n", MIB), False),
     "a map a line": ("- {k: 1}\n" * 33_000, False),
     "a list of empty maps": ("[" + ",".join(["{}"] * 99_000) + "]", False),
 }
