@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpumemd import config as config_mod
 from gpumemd.diagnosis.calibration import MAX_MEASUREMENTS, Measurement, measurements
 
-from . import flags, fleet
+from . import flags
+
+if TYPE_CHECKING:  # imported where used: building `gpumemd`'s parser must not load the diagnoses
+    from . import fleet
 
 __all__ = ["add_arguments", "main"]
 
@@ -30,7 +33,6 @@ MAX_SHAPES = 32
 MAX_STEPS = 8
 MAX_WORLD = 1 << 16
 MAX_TOTAL = 1 << 50  # a GPU of a pebibyte: past it, not a GPU's total
-MAX_CALIBRATION_BYTES = fleet.MAX_CALIBRATION_BYTES
 MAX_SIZE = 1 << 24  # a batch or sequence past this is not a shape anyone runs (the search's ceiling too)
 MAX_SINCE = 366 * 86400.0  # --since: a year of runs at most
 _NON_PYTORCH = "gpumemd_process_non_pytorch_bytes"
@@ -139,6 +141,8 @@ def _node_device(args: argparse.Namespace, index: int | None,
 
 def _fleet(args: argparse.Namespace, timeout: float) -> fleet.Fleet | None:
     """--prometheus's source (None without it), its --match and --since checked; ConfigError."""
+    from . import fleet
+
     match = fleet.matchers(args.match)
     since = config_mod.flag_duration(args.since or "7d", "--since", 1.0, MAX_SINCE)
     if not args.prometheus:
@@ -151,6 +155,8 @@ def _fleet(args: argparse.Namespace, timeout: float) -> fleet.Fleet | None:
 
 def main(args: argparse.Namespace) -> int:
     """0 fits, 1 does not, 2 could not tell (see the module's docstring)."""
+    from . import fleet
+
     try:
         shapes = _shapes(args.shape)
         world = flags.integer(args.world, "--world", 1, MAX_WORLD) or 1
@@ -187,7 +193,7 @@ def main(args: argparse.Namespace) -> int:
         from gpumemd.config.yamlsafe import YamlError, read_limited
 
         try:
-            text = read_limited(args.calibration, MAX_CALIBRATION_BYTES).decode("utf-8", "replace")
+            text = read_limited(args.calibration, fleet.MAX_CALIBRATION_BYTES).decode("utf-8", "replace")
         except (OSError, YamlError) as exc:
             print(f"gpumemd preflight: --calibration: {exc}", file=sys.stderr)
             return 2
