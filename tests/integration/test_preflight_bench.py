@@ -202,8 +202,11 @@ def _why(r: subprocess.CompletedProcess[str], d: Path) -> str:
     for log in sorted(d.glob("*.log")):
         text = log.read_text(errors="replace")
         at = text.find("Traceback (most recent call last)")
-        if at >= 0:
-            logs.append(f"--- {log.name} ---\n{text[at:at + 3000]}\n[...]\n{text[-1500:]}")
+        # a rank that died in C++ (an abort) leaves a line, not a traceback
+        died = [x for x in text.splitlines() if x.startswith(("terminate called", "Fatal Python error"))]
+        if at >= 0 or died:
+            logs.append(f"--- {log.name} ---\n" + "\n".join(died[:10])
+                        + f"\n{text[max(at, 0):max(at, 0) + 3000]}\n[...]\n{text[-1500:]}")
     return "\n".join([r.stdout[-3000:], r.stderr[-1500:], *logs])
 
 
