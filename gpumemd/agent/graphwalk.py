@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from gpumemd.diagnosis.retainers import Holder, Root, walk_to_holder
+from gpumemd.diagnosis.retainers import Holder, Root, class_namespaces, walk_to_holder
 
 from .heapwalk import (
     MAX_GRAPH_TOTAL,
@@ -38,8 +38,8 @@ def _saved_names(node: Any, cache: dict[type, list[str]]) -> list[str]:
     if names is None:
         names = []
         try:
-            for k in type.__dict__["__mro__"].__get__(t, type):
-                names += [a for a in type.__dict__["__dict__"].__get__(k, type) if a.startswith("_saved_")]
+            for _, ns in class_namespaces(t):
+                names += [a for a in ns if a.startswith("_saved_")]
         except Exception:  # noqa: BLE001
             names = []
         cache[t] = names

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import time
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
@@ -27,6 +27,7 @@ __all__ = [
     "MAX_NAME",
     "Holder",
     "Root",
+    "class_namespaces",
     "edge_label",
     "growth_line",
     "holder_path",
@@ -100,6 +101,18 @@ def type_name(t: type) -> str:
     return name if type(name) is str else "?"
 
 
+def class_namespaces(t: type) -> Iterator[tuple[type, Mapping[str, Any]]]:
+    """Each class along `t`'s MRO (`t` first) with its own namespace, read with type's own
+    descriptors: a metaclass's `__mro__`, `__dict__` or `__getattr__` never runs. A lookup in a
+    namespace runs no code either: one holding a key that is not exactly a str (whose `__eq__`
+    a lookup could call) raises TypeError, as does a `t` that is not a type."""
+    for k in _TYPE_MRO.__get__(t, type):
+        ns = _TYPE_DICT.__get__(k, type)
+        if not all(type(key) is str for key in ns):
+            raise TypeError("a class namespace with a key that is not a str")
+        yield k, ns
+
+
 def _plain(t: type) -> bool:
     """A type whose instance dict can be read without running its code: no `__getattribute__`
     of its own anywhere in its bases, and `__dict__` the interpreter's slot (not a property).
@@ -110,10 +123,8 @@ def _plain(t: type) -> bool:
         return hit
     ok = True
     try:
-        mro = _TYPE_MRO.__get__(t, type)
         seen_dict = False
-        for k in mro:
-            ns = _TYPE_DICT.__get__(k, type)
+        for k, ns in class_namespaces(t):
             if k is not object and "__getattribute__" in ns:
                 ok = False
                 break
