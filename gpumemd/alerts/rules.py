@@ -44,7 +44,7 @@ __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named h
     "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
     "NotifierConfig", "RuleSpec", "Selector", "default_rule_mappings", "info_join_labels", "parse_rules",
     "register_compiler", "rule_from_dict",
-    "with_rules",
+    "with_rules", "with_runbook_url",
 ]
 
 OPS: dict[str, Callable[[float, float], bool]] = {
