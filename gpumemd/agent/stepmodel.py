@@ -25,7 +25,7 @@ import weakref
 from typing import Any, NamedTuple
 
 from gpumemd.diagnosis.calibration import MAX_TENSORS, fingerprint
-from gpumemd.diagnosis.retainers import class_namespaces, own_dict
+from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict
 
 __all__ = ["MAX_OPTIMIZERS", "SteppedModel"]
 
@@ -39,7 +39,7 @@ class _Shaped(NamedTuple):
     shape: Any
 
 
-_getters: dict[type, tuple[Any, Any] | None] = {}
+_getters: TypeMemo[tuple[Any, Any] | None] = TypeMemo(1024)
 
 
 def _c_getters(cls: type) -> tuple[Any, Any] | None:
@@ -59,8 +59,6 @@ def _c_getters(cls: type) -> tuple[Any, Any] | None:
     got = (found["dtype"], found["shape"]) if (
         type(found.get("dtype")) is types.GetSetDescriptorType
         and type(found.get("shape")) is types.GetSetDescriptorType) else None
-    if len(_getters) > 1024:
-        _getters.clear()
     _getters[cls] = got
     return got
 

@@ -1,5 +1,6 @@
 """Reading a type without running its code (diagnosis/retainers.py): `class_namespaces`, the one
-lookup along a type's MRO that the retainer search, the graph walk and the stepped model use."""
+lookup along a type's MRO that the retainer search, the graph walk and the stepped model use;
+`TypeMemo`, their answers per type kept without hashing a type; `own_dict(s)` on such types."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gpumemd.diagnosis.retainers import class_namespaces
+from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict, own_dicts
 
 
 class _Ran:
@@ -82,4 +83,46 @@ def test_a_namespace_a_lookup_would_run_code_in_raises() -> None:
         list(class_namespaces(Odd))
     with pytest.raises(TypeError):
         list(class_namespaces(Odd()))  # type: ignore[arg-type]
+    assert _Ran.calls == []
+
+
+class _Compared(type):
+    """A metaclass whose hash and comparison are Python code."""
+
+    def __hash__(cls) -> int:
+        _Ran.calls.append("__hash__")
+        return 0
+
+    def __eq__(cls, other: object) -> bool:
+        _Ran.calls.append("__eq__")
+        return True  # every such class "equal": a memo keyed by hash would mix them up
+
+
+class _One(metaclass=_Compared):
+    pass
+
+
+class _Two(metaclass=_Compared):
+    pass
+
+
+def test_a_memo_answers_per_type_never_hashing_one_and_starts_again_past_its_bound() -> None:
+    memo: TypeMemo[str] = TypeMemo(2)
+    _Ran.calls.clear()
+    memo[_One] = "one"
+    memo[_Two] = "two"
+    assert (_One in memo, _Two in memo, int in memo) == (True, True, False)
+    assert (memo[_One], memo[_Two]) == ("one", "two")
+    memo[int] = "int"  # a third: the memo starts again
+    assert (_One in memo, int in memo, memo[int]) == (False, True, "int")
+    assert _Ran.calls == []
+
+
+def test_own_dicts_of_a_compared_metaclass_read_without_running_it() -> None:
+    objs = [_One(), _One()]
+    for i, o in enumerate(objs):
+        o.n = i  # type: ignore[attr-defined]
+    _Ran.calls.clear()
+    assert own_dicts(objs) == [{"n": 0}, {"n": 1}] and own_dict(objs[0]) == {"n": 0}
+    assert own_dicts([objs[0], _Two()]) == [{"n": 0}, {}]
     assert _Ran.calls == []
