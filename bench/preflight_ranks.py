@@ -24,9 +24,9 @@ Each rank: the CUDA context and cuBLAS first (NVML's bytes for the process less
 all-reduce (the same figure after it: NCCL's communicator), then for each configuration and
 strategy two training steps (`--steps`) with the allocator's peaks and NVML's bytes after, each
 step's peak, the bytes allocated before and after each step, what the run left behind. `--settle S`
-pauses S seconds before the second step: long past NCCL's watchdog sweep, so every DDP rank has
-let the first step's buckets go by then (the per-rank model's low answer: docs/preflight.md,
-"Per rank"); a phase without it is the race as a job meets it.
+pauses S seconds before the second step, past NCCL's watchdog sweep: if the first step's finished
+work is what holds DDP's first buckets, every DDP rank has let them go by then (the per-rank
+model's low answer: docs/preflight.md, "Per rank"); a phase without it is the race as a job meets it.
 With `--edge`, then each configuration and strategy again under its edge cap
 (`set_per_process_memory_fraction`; the cap is raised by what the process already holds beyond
 the workspaces the prediction counts): a "fits" that runs out is the check that fails. Every
@@ -378,8 +378,10 @@ def merge(out: Path, source: Path | None = None) -> int:
                 real = done.get((phase, r, tag, strategy, False))
                 peak = (real or {}).get("allocated_peak")
                 e_alloc = _err(pw.get("allocated"), peak)
-                state = _state(pw.get("allocated"), low, peak)
-                e_state = _err(low if state == "let go" else pw.get("allocated"), peak)
+                # the state is the second step's (DDP's rebuild runs in it), where its peak was recorded
+                second = ((real or {}).get("step_peaks") or [None, peak])[1]
+                state = _state(pw.get("allocated"), low, second)
+                e_state = _err(low if state == "let go" else pw.get("allocated"), second)
                 e_total = _err(pw.get("total"), (real or {}).get("used_after"))
                 e_top = _err(pw.get("top"), (real or {}).get("used_after"))
                 row = {"phase": phase, "world": world, "config": tag, "strategy": strategy, "rank": r,
@@ -402,7 +404,7 @@ def merge(out: Path, source: Path | None = None) -> int:
                     if settle:  # paused past the watchdog's sweep: every rank must have let them go
                         cases.append({"name": f"the first buckets let go by the second step: {name}",
                                       "status": "passed" if state == "let go" else "failed",
-                                      "message": f"second step's peak {peak:,}: nearer {state}"})
+                                      "message": f"second step's peak {second:,}: nearer {state}"})
                 elif e_alloc is not None:
                     cases.append({"name": f"per-rank allocated within 3 %: {name}",
                                   "status": "passed" if abs(e_alloc) <= PER_RANK_GOAL else "failed",
