@@ -45,7 +45,7 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
 
 __all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Cut", "Output", "Plan", "as_dynamo_traces",
-           "compiled_original", "donated", "wrap"]
+           "compiled_original", "donated", "release", "wrap"]
 
 MAX_OUTPUT_OBJECTS = 10_000  # objects one model output's walk visits (a cache's layers, an output's fields)
 _MAX_OUTPUT_DEPTH = 16
@@ -94,6 +94,9 @@ class Allocations(Protocol):
     def compiling(self) -> AbstractContextManager[Any]:
         """A context in which dynamo traces past the allocation stream (its own trace and
         AOTAutograd's unseen; the compiled graphs' runs seen, as `untracked` lets them be)."""
+
+    def note(self, text: str) -> None:
+        """A line for the report's notes (once)."""
 
     def unfollowed(self, why: str) -> None:
         """Dynamo could not cut the model into its graphs (`why`): the one graph traced here
@@ -455,10 +458,14 @@ class CompiledModule(torch.nn.Module):
         except Exception as exc:  # dynamo's own refusal, of any kind: said, and the one graph stands
             cut.unfollowed = f"{type(exc).__name__}: {_first_line(exc)}"
         cut.eager_ops = outside.ops
-        if not cut.unfollowed and not cut.graphs:
-            cut.unfollowed = "dynamo captured no graph of it (it skipped the model's frames)"
         if cut.unfollowed:
             self.into.unfollowed(cut.unfollowed)
+        elif cut.several:
+            self.into.note(
+                f"torch.compile: dynamo cuts the model into {len(cut.graphs)} graph(s), run {cut.runs} "
+                f"time(s) a forward, {cut.eager_ops} op(s) run eagerly outside them (graph breaks): each "
+                "graph is predicted as inductor compiles it, the code between as the eager step runs it "
+                "(docs/preflight.md, 'Graph breaks')")
         return cut
 
     def _as_dynamo_runs(self, args: Sequence[Any], kwargs: dict[str, Any]) -> Any:
@@ -539,7 +546,8 @@ class Cut:
     @property
     def several(self) -> bool:
         """Not one graph run once with nothing outside it: several graphs, one run several times
-        (a block's frame dynamo compiles apart), or ops dynamo left to run eagerly."""
+        (a block's frame dynamo compiles apart), ops dynamo left to run eagerly, or no graph at
+        all (dynamo skipped every frame, or is off: the step runs eagerly)."""
         return len(self.graphs) != 1 or self.runs != 1 or self.eager_ops > 0
 
 
@@ -574,12 +582,36 @@ def _first_line(exc: BaseException) -> str:
     return text[0][:300] if text else ""
 
 
+_REGIONS: set[int] = set()  # dynamo's recompile regions of the fake runs' compiles not yet released
+
+
 def _optimize(backend: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """dynamo with `backend` (torch.compile stands in for it in the fake run, so its own entry),
-    shapes static as the fake run's are, its recompiles apart from any other compile's."""
+    shapes static as the fake run's are, its recompiles apart from any other compile's (a region
+    of its own, dropped by `release`)."""
     import torch._dynamo
+    from torch._dynamo.eval_frame import OptimizeContext
 
-    return torch._dynamo.optimize(backend, dynamic=False, isolate_recompiles=True)
+    ctx = torch._dynamo.optimize(backend, dynamic=False, isolate_recompiles=True)
+    if isinstance(ctx, OptimizeContext):  # else dynamo is off here: it captures nothing (`Cut`)
+        _REGIONS.add(ctx._isolate_recompiles_id)
+    return ctx
+
+
+def release() -> None:
+    """Drop what dynamo cached of the fake runs' compiles (each code object they compiled is
+    compiled anew by a later torch.compile in this process): its cache holds the run's graphs
+    and tracker alive, and counts toward its recompile limits, which a later run would hit."""
+    if not _REGIONS:
+        return
+    from torch._dynamo import convert_frame
+    from torch._dynamo.eval_frame import _get_cache_entries_for_region, reset_code
+
+    for ref in [*convert_frame.input_codes.seen, *convert_frame.output_codes.seen]:
+        code = ref()
+        if code is not None and any(_get_cache_entries_for_region(code, r) for r in _REGIONS):
+            reset_code(code)
+    _REGIONS.clear()
 
 
 @contextmanager

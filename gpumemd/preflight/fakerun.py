@@ -266,14 +266,16 @@ class _Tracker(TorchDispatchMode):
         finally:
             type(self)._compiling -= 1
 
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
     def unfollowed(self, why: str) -> None:
         """Dynamo could not cut the model into its graphs: a note, and the interval widened."""
         self.uncut = True
-        text = (f"torch.compile: dynamo could not be followed on fake tensors ({why}); the step is "
-                "predicted as one graph, its graph breaks unknown, and its interval widened "
-                "(docs/preflight.md, 'Graph breaks')")
-        if text not in self.notes:
-            self.notes.append(text)
+        self.note(f"torch.compile: dynamo could not be followed on fake tensors ({why}); the step is "
+                  "predicted as one graph, its graph breaks unknown, and its interval widened "
+                  "(docs/preflight.md, 'Graph breaks')")
 
     @contextlib.contextmanager
     def untracked(self) -> Iterator[None]:
@@ -538,6 +540,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             hooks.remove()
             for h in grads:
                 h.remove()
+            inductor.release()
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)",
                           tracker.value_reads)
@@ -667,6 +670,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                 raise _fail(exc, path, tracker) from None
             finally:
                 hooks.remove()
+                inductor.release()
     finally:
         sys.argv = saved_argv
     if hooks.done < steps:

@@ -240,3 +240,16 @@ class BranchesOnValue(Decoder):
         h = h * 2 if h.mean() > 0 else h * 3
         logits = self.head(h)
         return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
+
+
+class MakesOnTheGpu(Decoder):
+    """The decoder adding a tensor it makes on "cuda" inside its forward: on the CPU path (no
+    CUDA build, CPU tensors stand for the GPU's) dynamo's own trace, which the fake run's
+    tracker does not see, makes it on the fake CUDA device beside CPU tensors."""
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids) + torch.ones(self.emb.embedding_dim, device="cuda")
+        for block in self.blocks:
+            x = block(x, self.heads)
+        logits = self.head(self.norm(x))
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
