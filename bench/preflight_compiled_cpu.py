@@ -26,11 +26,12 @@ Writes DIR/compiled-cpu.json and DIR/table.md (with the breaks: DIR/breaks.md to
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -244,10 +245,10 @@ def _predicted(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, 
     return out
 
 
-def _one_graph(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, optimizer: str = "sgd",
-               bf16: bool = False) -> dict[str, Any]:
-    """The prediction as one graph (the cut taken as one graph, as preflight did before it
-    followed dynamo's breaks), or why it could not run."""
+@contextlib.contextmanager
+def one_graph() -> Iterator[None]:
+    """preflight's compiled step traced as one graph, dynamo's cut taken as one graph without
+    asking it: what preflight made of a model with graph breaks before it followed them."""
     probe = inductor.CompiledModule._probe
 
     def one(self: inductor.CompiledModule, *_: Any) -> inductor.Cut:
@@ -257,12 +258,21 @@ def _one_graph(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, 
 
     inductor.CompiledModule._probe = one  # type: ignore[method-assign]
     try:
-        st = fakerun.run(lambda: _job(make, vocab, "cuda", optimizer, bf16), b, s, compiled=True, remap=True)
+        yield
+    finally:
+        inductor.CompiledModule._probe = probe  # type: ignore[method-assign]
+
+
+def _one_graph(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, optimizer: str = "sgd",
+               bf16: bool = False) -> dict[str, Any]:
+    """The prediction as one graph (`one_graph`), or why it could not run."""
+    try:
+        with one_graph():
+            st = fakerun.run(lambda: _job(make, vocab, "cuda", optimizer, bf16), b, s, compiled=True,
+                             remap=True)
         return {"peak": st.peak}
     except fakerun.NotRunnable as exc:
         return {"peak": None, "error": str(exc)[:300]}
-    finally:
-        inductor.CompiledModule._probe = probe  # type: ignore[method-assign]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -360,3 +360,23 @@ def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answere
     assert "predicted fits and did not run: 2" in md and "2: [840.0] MiB" in md
     assert "interval's top (`per_rank`'s \"top\"): 0 of 8 rank rows, the least margin -8.33 %" in md
     assert "8 of 8 rank rows within ±1 %" not in md and "4 of 8 rank rows within ±1 %" in md
+
+
+def test_the_compiled_steps_with_graph_breaks_run_and_their_table(tmp_path: Path) -> None:
+    """`--kinds compiled --models breaks-tiny` (the device's `preflight_device.sh breaks`, with
+    the CPU test's decoder that breaks in every block): the prediction following dynamo's cut,
+    the one-graph trace beside it and the cut's note; the merge's section and its goal."""
+    _run([sys.executable, "bench/preflight_accuracy.py", "--out", str(tmp_path), "--kinds", "compiled",
+          "--models", "breaks-tiny", "--device-total", str(80 * GiB), "--budget", "200"], timeout=400)
+    (row,) = _rows(tmp_path)
+    assert row["compiled"] and row["pred_allocated"] and row["pred_one_graph_allocated"]
+    assert any("dynamo cuts the model into 2 graph(s)" in n for n in row["pred_notes"])
+    table = (tmp_path / "table.md").read_text()
+    assert "### Graph breaks" in table and "| breaks-tiny adamw bf16 2x32 | — |" in table
+    # judged within 1 % of the real peak once a GPU measured it (a recorded row stands in here)
+    (tmp_path / "merged").mkdir()
+    _shard(tmp_path / "merged", 0, [{**row, "real": {"oom": False, "allocated_peak": row["pred_allocated"],
+                                                     "reserved_peak": 1}, "err_gpumemd": 0.002}])
+    assert preflight_accuracy.merge(tmp_path / "merged") == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "merged" / "junit.json").read_text())["cases"]}
+    assert cases["graph breaks within 1 %: breaks-tiny adamw bf16 2x32"]["status"] == "passed"
