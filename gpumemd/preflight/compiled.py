@@ -20,9 +20,18 @@ pointwise kernel that writes a buffer may take the place of an input freed by th
 (inductor's in-place buffer reuse): a buffer of its own, or a donated saved tensor (`donated`:
 not one the caller still holds, such as logits the model also returns). A parameter tied to
 another (an embedding shared with the head) is one input; the model's output is returned as its
-tensors and rebuilt around them (`Output`: a Hugging Face cache is no pytree). What is not modelled:
+tensors and rebuilt around them (`Output`: a Hugging Face cache is no pytree).
+
+Graph breaks: the model's first forward runs once under dynamo itself, on the fake tensors and
+uncounted (`Cut`: the graphs it captures, how often they run, the ops it leaves to run eagerly).
+One graph run once with nothing outside it is traced as above. Otherwise the step runs as dynamo
+runs it: each of its graphs through AOTAutograd with inductor's decompositions and partitioner
+(its own forward and backward, its own saved tensors) and walked by the same `Plan`, the code
+between them run as the eager step runs it, the gradients accumulated by autograd across them.
+Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
+(`unfollowed`: a note, a wider interval). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
-it, graph breaks (one graph is traced here where dynamo may cut several), CUDA graphs' pools,
+it, CUDA graphs' pools,
 the copies a padded matrix multiply makes (`pad_mm` decides by timing kernels: nothing is timed
 on fake tensors, so nothing is padded), and the compile's own allocations (autotuning is off by
 default). docs/preflight.md, "A compiled
