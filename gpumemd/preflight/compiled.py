@@ -436,14 +436,8 @@ class CompiledModule(torch.nn.Module):
         return self._one_graph(args, kwargs)
 
     def _call(self, *args: Any, **kwargs: Any) -> Any:
-        # a module compiled in place (`module.compile()`) would call this wrapper again
-        module = self.module
-        inner = module.__dict__.pop("_compiled_call_impl", None)
-        try:
-            return module(*args, **kwargs)
-        finally:
-            if inner is not None:
-                module.__dict__["_compiled_call_impl"] = inner
+        """The module's call, as dynamo compiles it (`_plain` around it)."""
+        return self.module(*args, **kwargs)
 
     def _probe(self, args: Sequence[Any], kwargs: dict[str, Any]) -> Cut:
         """The model's forward once under dynamo, nothing counted: the graphs it captures (each
@@ -463,7 +457,7 @@ class CompiledModule(torch.nn.Module):
 
         outside = _Outside()
         try:
-            with self.into.untracked(), _dynamo_traces(self.into), outside:
+            with self.into.untracked(), _dynamo_traces(self.into), _plain(self.module), outside:
                 _optimize(record)(self._call)(*args, **kwargs)
         except Exception as exc:  # dynamo's own refusal, of any kind: said, and the one graph stands
             cut.unfollowed = f"{type(exc).__name__}: {_first_line(exc)}"
@@ -482,7 +476,7 @@ class CompiledModule(torch.nn.Module):
         compiling = self._dynamo is None
         if self._dynamo is None:
             self._dynamo = _optimize(self._backend)(self._call)
-        with _dynamo_traces(self.into):
+        with _dynamo_traces(self.into), _plain(self.module):
             out = self._dynamo(*args, **kwargs)
         if compiling:
             # the compile's garbage: dynamo's exceptions at a break keep the frames they were raised
@@ -629,6 +623,18 @@ def release() -> None:
         if code is not None and any(_get_cache_entries_for_region(code, r) for r in _REGIONS):
             reset_code(code)
     _REGIONS.clear()
+
+
+@contextmanager
+def _plain(module: torch.nn.Module) -> Iterator[None]:
+    """The module's own call: one compiled in place (`module.compile()`) would call its
+    `CompiledModule` again."""
+    inner = module.__dict__.pop("_compiled_call_impl", None)
+    try:
+        yield
+    finally:
+        if inner is not None:
+            module.__dict__["_compiled_call_impl"] = inner
 
 
 @contextmanager

@@ -142,6 +142,20 @@ def test_each_graph_saves_what_the_real_compiled_graph_saves(name: str) -> None:
     assert real and sorted(map(str, saved)) == sorted(map(str, real))
 
 
+def test_a_module_compiled_in_place_is_cut_as_a_compiled_one() -> None:
+    """`module.compile()`: dynamo runs the module's own call (not its compiled wrapper again)."""
+
+    def in_place() -> fakerun.Job:
+        job = models._job(models.BreakBeforeLoss(*TINY), "sgd")
+        job.model.compile()
+        return job
+
+    st = fakerun.run(in_place, 4, 32)
+    wrapped = _fake("BreakBeforeLoss", [])
+    assert st.compiled and st.peak == wrapped.peak
+    assert any("dynamo cuts the model into 2 graph(s)" in n for n in st.notes)
+
+
 def test_a_model_dynamo_makes_one_graph_of_is_traced_as_before() -> None:
     """No break: one graph run once, nothing outside it; the one-graph trace (unchanged) runs,
     no piece is traced, and nothing is said of breaks."""
