@@ -336,12 +336,13 @@ def _breaks_table(rows: list[dict[str, Any]]) -> str:
         sp, sr = r["saved"]["predicted"], r["saved"]["real"]
         one_err = (f"{100 * (one['peak'] - real['peak']) / real['peak']:+.2f} %" if one["peak"]
                    else "could not run")
+        one_peak = f"{one['peak']:,}" if one["peak"] else "-"
         lines.append(
             f"| {r['config']} | {r['batch']}x{r['seq']} | {real['graphs']} | {cut.get('graphs')} "
             f"({cut.get('runs')}, {cut.get('eager_ops')}) | "
             f"{sr['tensors']}: {sr['bytes']:,} | {sp['tensors']}: {sp['bytes']:,} | "
             f"{'yes' if sp['shapes'] == sr['shapes'] else 'no'} | {real['peak']:,} | "
-            f"{p['peak']:,} | {100 * r['error']:+.2f} % | {one['peak'] or '-'} | {one_err} |")
+            f"{p['peak']:,} | {100 * r['error']:+.2f} % | {one_peak} | {one_err} |")
     return "\n".join(lines) + "\n"
 
 
