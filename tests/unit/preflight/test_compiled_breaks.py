@@ -62,7 +62,9 @@ def _real_cut(name: str) -> tuple[list[int], int]:
 
         return run
 
-    torch.compile(getattr(models, name)(*TINY), backend=record)(_ids())
+    # static, as a first compile is: dynamo remembers the sizes a code object ran at in this
+    # process (an earlier test's), and would make a second size's graph dynamic
+    torch.compile(getattr(models, name)(*TINY), backend=record, dynamic=False)(_ids())
     return graphs, runs[0]
 
 
@@ -86,7 +88,7 @@ def _real_saved(name: str) -> list[tuple[tuple[int, ...], torch.dtype]]:
                                          decompositions=select_decomp_table())
 
     torch.manual_seed(0)
-    model = torch.compile(getattr(models, name)(*TINY), backend=backend)
+    model = torch.compile(getattr(models, name)(*TINY), backend=backend, dynamic=False)
     saved: list[tuple[tuple[int, ...], torch.dtype]] = []
     for _ in range(2):  # the second forward's, as the fake run's below
         saved.clear()
