@@ -462,6 +462,10 @@ class CompiledModule(torch.nn.Module):
         except Exception as exc:  # dynamo's own refusal, of any kind: said, and the one graph stands
             cut.unfollowed = f"{type(exc).__name__}: {_first_line(exc)}"
         cut.eager_ops = outside.ops
+        if not cut.unfollowed and not cut.graphs:
+            # dynamo off, every frame skipped, or a torch whose dynamo skips frames under the
+            # fake run's tracker: which, this run cannot tell
+            cut.unfollowed = "dynamo captured no graph of it"
         if cut.unfollowed:
             self.into.unfollowed(cut.unfollowed)
         elif cut.several:
@@ -557,8 +561,7 @@ class Cut:
     @property
     def several(self) -> bool:
         """Not one graph run once with nothing outside it: several graphs, one run several times
-        (a block's frame dynamo compiles apart), ops dynamo left to run eagerly, or no graph at
-        all (dynamo skipped every frame, or is off: the step runs eagerly)."""
+        (a block's frame dynamo compiles apart), or ops dynamo left to run eagerly."""
         return len(self.graphs) != 1 or self.runs != 1 or self.eager_ops > 0
 
 
@@ -603,7 +606,11 @@ def _optimize(backend: Callable[..., Any]) -> Callable[[Callable[..., Any]], Cal
     import torch._dynamo
     from torch._dynamo.eval_frame import OptimizeContext
 
-    ctx = torch._dynamo.optimize(backend, dynamic=False, isolate_recompiles=True)
+    try:
+        ctx = torch._dynamo.optimize(backend, dynamic=False, isolate_recompiles=True)
+    except TypeError:  # a torch without recompile regions: `release` resets dynamo whole
+        _REGIONS.add(-1)
+        return torch._dynamo.optimize(backend, dynamic=False)
     if isinstance(ctx, OptimizeContext):  # else dynamo is off here: it captures nothing (`Cut`)
         _REGIONS.add(ctx._isolate_recompiles_id)
     return ctx
@@ -615,9 +622,17 @@ def release() -> None:
     and tracker alive, and counts toward its recompile limits, which a later run would hit."""
     if not _REGIONS:
         return
+    import torch._dynamo
     from torch._dynamo import convert_frame
-    from torch._dynamo.eval_frame import _get_cache_entries_for_region, reset_code
 
+    try:
+        from torch._dynamo.eval_frame import _get_cache_entries_for_region, reset_code
+    except ImportError:
+        _REGIONS.add(-1)
+    if -1 in _REGIONS:  # no regions in this torch: all of dynamo's caches go
+        torch._dynamo.reset()
+        _REGIONS.clear()
+        return
     for ref in [*convert_frame.input_codes.seen, *convert_frame.output_codes.seen]:
         code = ref()
         if code is not None and any(_get_cache_entries_for_region(code, r) for r in _REGIONS):

@@ -184,6 +184,15 @@ def test_breaks_dynamo_cannot_follow_are_said_and_widen_the_interval() -> None:
     assert compiled_overheads(DEFAULT_OVERHEADS, uncut=True).error == UNCUT_ERROR > COMPILED_ERROR
 
 
+def test_a_dynamo_that_captures_nothing_is_not_taken_for_an_eager_step() -> None:
+    """Dynamo switched off (`torch._dynamo.config.disable`, as TORCHDYNAMO_DISABLE sets it):
+    the probe captures no graph, which this run cannot tell from a dynamo that skips frames;
+    the one graph stands, said, never a silent eager figure."""
+    with torch._dynamo.config.patch(disable=True):
+        st = _fake("BreakBeforeLoss", [])
+    assert st.uncut and any("captured no graph" in n for n in st.notes)
+
+
 def test_dynamos_caches_of_a_fake_run_are_released() -> None:
     """Each fake run's compiles are a recompile region of their own, dropped when the run ends:
     nothing of the run is held by dynamo's cache, and a long search of shapes never reaches its
