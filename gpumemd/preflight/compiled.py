@@ -40,7 +40,6 @@ step", says what this reads against a GPU.
 
 from __future__ import annotations
 
-import gc
 import operator
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -477,17 +476,13 @@ class CompiledModule(torch.nn.Module):
         return cut
 
     def _as_dynamo_runs(self, args: Sequence[Any], kwargs: dict[str, Any]) -> Any:
-        compiling = self._dynamo is None
+        # the compile's garbage is left as the job's own compile leaves it: dynamo's exceptions at
+        # a break keep the frames they were raised in, and their tensors, in reference cycles that
+        # hold the first step's tensors into the second (a real step measured from its compile)
         if self._dynamo is None:
             self._dynamo = _optimize(self._backend)(self._call)
         with _dynamo_traces(self.into), _plain(self.module):
-            out = self._dynamo(*args, **kwargs)
-        if compiling:
-            # the compile's garbage: dynamo's exceptions at a break keep the frames they were raised
-            # in (and their tensors) in reference cycles, which would hold this step's tensors past
-            # their last use; a compiled step runs without them once compiled
-            gc.collect()
-        return out
+            return self._dynamo(*args, **kwargs)
 
     def _backend(self, gm: fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
         """One of dynamo's graphs as inductor compiles it (`compile_fx`'s AOTAutograd, its
