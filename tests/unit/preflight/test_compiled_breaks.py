@@ -210,26 +210,28 @@ def test_dynamos_caches_of_a_fake_run_are_released() -> None:
 @pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
 @pytest.mark.parametrize("name", ["BreakInEachBlock", "PrintsMidway"])
 def test_a_step_with_graph_breaks_against_inductor_on_the_cpu(name: str) -> None:
-    """The same two steps run for real, compiled by inductor's C++ backend (the profiler's peak
-    of live bytes), beside the prediction on the CPU path: within 1 %, where the one-graph trace
-    read more than that off or could not run."""
+    """The same two steps run for real from the compile, compiled by inductor's C++ backend (the
+    profiler's peak of live bytes), beside the prediction on the CPU path: within 1 %, where the
+    one-graph trace read more than that off or could not run."""
     from bench import preflight_compiled_cpu as cpu
 
     args = (1000, 8, 128, True, "sgd", False)
     predicted = cpu._predicted(lambda: getattr(models, name)(*TINY), *args)
     real = _real_in_a_process_of_its_own(f"lambda: models.{name}{TINY}", *args)
     assert predicted["cut"]["graphs"] == real["graphs"]
-    assert abs(predicted["peak"] - real["peak"]) / real["peak"] <= 0.01, (predicted["peak"], real["peak"])
+    peak = real["peak_from_compile"]
+    assert abs(predicted["peak"] - peak) / peak <= 0.01, (predicted["peak"], peak)
     one = cpu._one_graph(lambda: getattr(models, name)(*TINY), 1000, 8, 128)
-    assert one["peak"] is None or abs(one["peak"] - real["peak"]) / real["peak"] > 0.01
+    assert one["peak"] is None or abs(one["peak"] - peak) / peak > 0.01
 
 
 @pytest.mark.slow  # transformers' import, a compile by inductor's C++ backend
 @pytest.mark.skipif(not _cpp_compiler(), reason="inductor's C++ backend needs a C++ compiler")
 def test_transformers_gpt2_cut_at_its_loss_against_inductor_on_the_cpu() -> None:
     """Tiny GPT-2 as transformers ships it: dynamo breaks at the warning its loss function logs,
-    two graphs. Followed, within 1 % of inductor's real C++ step, where the one graph read
-    +25 % (its loss's graph apart frees the logits the one graph keeps)."""
+    two graphs. Followed, within 1 % of inductor's real C++ steps from the compile, whose garbage
+    (dynamo's exceptions at the break, their frames) holds the first step's logits into the
+    second; the steps after it hold a fifth less (the loss's graph apart frees the logits)."""
     from bench import preflight_compiled_cpu as cpu
     from tests.unit.preflight.test_compiled import _hf
 
@@ -237,6 +239,6 @@ def test_transformers_gpt2_cut_at_its_loss_against_inductor_on_the_cpu() -> None
     predicted = cpu._predicted(lambda: _hf("gpt2"), *args)
     real = _real_in_a_process_of_its_own("lambda: t._hf('gpt2')", *args)
     assert len(real["graphs"]) == 2 and predicted["cut"]["graphs"] == real["graphs"]
-    assert abs(predicted["peak"] - real["peak"]) / real["peak"] <= 0.01, (predicted["peak"], real["peak"])
-    one = cpu._one_graph(lambda: _hf("gpt2"), 1000, 8, 128)
-    assert one["peak"] is not None and (one["peak"] - real["peak"]) / real["peak"] > 0.10
+    peak = real["peak_from_compile"]
+    assert abs(predicted["peak"] - peak) / peak <= 0.01, (predicted["peak"], peak)
+    assert real["peak"] < 0.9 * peak  # the steady steps: without the compile's garbage
