@@ -4,6 +4,8 @@ search on a 5 % grid under a memory cap; every configuration's verdict checked b
 
     python3 bench/preflight_accuracy.py --out DIR [--shard I/N] [--budget S] [--models gpt2,llama,bert]
     python3 bench/preflight_accuracy.py --out DIR --kinds compiled --models gpt2,bert   # compiled only
+    python3 bench/preflight_accuracy.py --out DIR --kinds compiled \
+        --models breaks-each-block,breaks-prints,breaks-before-loss,breaks-branch,gpt2   # graph breaks
     python3 bench/preflight_accuracy.py --merge DIR         # the shards' table and junit.json
     python3 bench/preflight_accuracy.py --out DIR --against ACCURACY_JSONL   # CPU path vs recorded
 
@@ -14,7 +16,10 @@ calibration.json; the last shard to end (or `--merge DIR`) writes DIR/table.md a
 DIR/junit.json (each goal a case).
 Without a GPU (`--device-total BYTES` stands for one), every prediction, MemTracker's and
 the verdicts run and the real columns stay empty: how the script is tested on a CPU
-(`--models tiny`: a torch.nn decoder, no transformers). Stops starting new work when its
+(`--models tiny`: a torch.nn decoder, no transformers). The `breaks-` families are torch.nn
+decoders of GPT-2's size that dynamo cuts into several graphs (tests/unit/preflight/models.py):
+their compiled rows add the prediction traced as one graph (what preflight made of them before
+it followed dynamo's graph breaks) and how preflight cut them. Stops starting new work when its
 budget is spent (what ran is kept, and the table says what did not run).
 """
 
@@ -57,9 +62,17 @@ BOUNDARY: dict[str, tuple[int, int, int]] = {
     "gpt2": (8, 256, 1024), "llama": (2, 512, 4096), "bert": (16, 128, 512), "tiny": (2, 16, 128),
 }
 # torch.compile'd configurations (AdamW, bf16 autocast): the compiled prediction and eager's beside the run
-COMPILED: dict[str, list[tuple[int, int]]] = {"gpt2": [(4, 512), (8, 512)], "bert": [(16, 256), (32, 256)],
-                                              "tiny": [(2, 32), (4, 32)]}
-COST = {"gpt2": 10, "llama": 30, "bert": 10, "tiny": 1}  # seconds an accuracy task takes, roughly
+COMPILED: dict[str, list[tuple[int, int]]] = {
+    "gpt2": [(4, 512), (8, 512)], "bert": [(16, 256), (32, 256)], "tiny": [(2, 32), (4, 32)],
+    "breaks-each-block": [(4, 512), (8, 512)], "breaks-prints": [(4, 512)], "breaks-before-loss": [(4, 512)],
+    "breaks-branch": [(4, 512)], "breaks-tiny": [(2, 32)],
+}
+# the models with graph breaks (tests/unit/preflight/models.py): GPT-2's size (breaks-tiny: the CPU test's)
+BREAKS = {"breaks-each-block": "BreakInEachBlock", "breaks-prints": "PrintsMidway",
+          "breaks-before-loss": "BreakBeforeLoss", "breaks-branch": "BranchesOnValue",
+          "breaks-tiny": "BreakInEachBlock"}
+# seconds an accuracy task takes, roughly
+COST = {"gpt2": 10, "llama": 30, "bert": 10, "tiny": 1, **dict.fromkeys(BREAKS, 10), "breaks-tiny": 1}
 # A compiled run starts only with twice its expected seconds left (the compile's time varies most).
 
 
@@ -106,9 +119,26 @@ class _Tiny(torch.nn.Module):
         return {"loss": torch.nn.functional.cross_entropy(logits, labels.flatten())}
 
 
+class _Ids(torch.nn.Module):
+    """A model taking the batch's token ids alone (tests/unit/preflight/models.py's decoders:
+    their loss is the next token's), called with the bench's batch."""
+
+    def __init__(self, inner: torch.nn.Module) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def forward(self, input_ids: torch.Tensor, labels: torch.Tensor) -> dict[str, torch.Tensor]:
+        return {"loss": self.inner(input_ids)}
+
+
 def _model(name: str) -> tuple[torch.nn.Module, int]:
     if name == "tiny":
         return _Tiny(), 1000
+    if name in BREAKS:
+        from tests.unit.preflight import models
+
+        size = (64, 2, 1000, 172, 4) if name == "breaks-tiny" else (768, 12, 50257, 3072, 12)
+        return _Ids(getattr(models, BREAKS[name])(*size)), size[2]
     import transformers as tf
 
     if name == "gpt2":
@@ -294,6 +324,17 @@ class Shard:
             row["pred_path"] = f"cpu (the fake CUDA path failed: {type(exc).__name__}: {str(exc)[:200]})"
             return self.predict(fam, opt, bf16, b, s, compiled=True, remap=True)
 
+    def one_graph(self, fam: str, opt: str, bf16: bool, b: int, s: int, remap: bool) -> dict[str, Any]:
+        """The compiled prediction traced as one graph (dynamo's breaks not followed)."""
+        from bench.preflight_compiled_cpu import one_graph
+
+        try:
+            with one_graph():
+                _, fg = self.predict(fam, opt, bf16, b, s, compiled=True, remap=True if remap else None)
+            return {"pred_one_graph_allocated": fg.allocated_peak}
+        except Exception as exc:  # the one graph's trace refused (a value read inside it)
+            return {"pred_one_graph_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+
     def accuracy(self, fam: str, opt: str, bf16: bool, b: int, s: int, compiled: bool) -> None:
         row: dict[str, Any] = {"kind": "accuracy", "family": fam, "optimizer": opt, "bf16": bf16, "batch": b,
                                "seq": s, "compiled": compiled}
@@ -303,6 +344,9 @@ class Shard:
                 est, efg = self.predict(fam, opt, bf16, b, s)
                 row.update(pred_eager_allocated=efg.allocated_peak, eager_fake_seconds=round(est.seconds, 2))
                 st, fg = self.predict_compiled(fam, opt, bf16, b, s, row)
+                row["pred_notes"] = [n for n in st.notes if "dynamo" in n]  # how it was cut, if it was
+                if fam in BREAKS:
+                    row.update(self.one_graph(fam, opt, bf16, b, s, row["pred_path"] != "cuda"))
             else:
                 st, fg = self.predict(fam, opt, bf16, b, s)
             row.update(pred_tensors=st.peak, pred_allocated=fg.allocated_peak, pred_reserved=fg.reserved_peak,
@@ -324,6 +368,7 @@ class Shard:
         row["err_accelerate"] = _err((row.get("accelerate") or {}).get("peak"), row["real"])
         row["err_reserved"] = _err(row.get("pred_reserved"), row["real"], "reserved_peak")
         row["err_eager"] = _err(row.get("pred_eager_allocated"), row["real"])
+        row["err_one_graph"] = _err(row.get("pred_one_graph_allocated"), row["real"])
         self.write(row)
 
     def boundary(self, fam: str, opt: str, bf16: bool) -> None:
@@ -528,6 +573,25 @@ def merge(root: Path) -> int:
         if e is not None:
             case(f"compiled within {100 * COMPILED_ERROR:.0f} %: {cfg}", abs(e) <= COMPILED_ERROR,
                  f"{_pct(e)} (eager's prediction {_pct(r.get('err_eager'))})")
+    cut = [r for r in comp if r["family"] in BREAKS or r.get("pred_notes")]
+    if cut:
+        lines += ["", "### Graph breaks", "",
+                  "Models dynamo cuts into several graphs: preflight's prediction following the cut (each "
+                  "graph partitioned apart, the code between run eagerly) beside the one-graph trace "
+                  "(what it made of them before) and how it cut each (its note).", "",
+                  "| config | real allocated | predicted | error | one graph | error | the cut |",
+                  "|---|---|---|---|---|---|---|"]
+        for r in cut:
+            cfg = f"{r['family']} {r['optimizer']}{' bf16' if r['bf16'] else ''} {r['batch']}x{r['seq']}"
+            one = (_fmt(r.get("pred_one_graph_allocated")) if "pred_one_graph_error" not in r
+                   else "could not run")
+            note = "; ".join(r.get("pred_notes") or ["one graph"]).replace("|", "/")
+            lines.append(f"| {cfg} | {_fmt((r.get('real') or {}).get('allocated_peak'))} | "
+                         f"{_fmt(r.get('pred_allocated'))} | {_pct(r.get('err_gpumemd'))} | {one} | "
+                         f"{_pct(r.get('err_one_graph'))} | {note[:160]} |")
+            if r.get("err_gpumemd") is not None and r["family"] in BREAKS:
+                case(f"graph breaks within 1 %: {cfg}", abs(r["err_gpumemd"]) <= ACCURACY_GOAL,
+                     f"{_pct(r['err_gpumemd'])} (one graph {_pct(r.get('err_one_graph'))})")
     lines += ["", "## The OOM boundary (a 5 % grid of sequence lengths under a cap)", "",
               "| family | batch | cap | grid | predicted longest | real longest | grid steps apart |",
               "|---|---|---|---|---|---|---|"]

@@ -7,6 +7,8 @@
 #   bash bench/preflight_device.sh ranks N               # the fitted recording's configurations at world N: <= 240 s
 #   bash bench/preflight_device.sh compiled              # GPT-2's and BERT's torch.compile'd steps, two
 #                                                        # shapes each, on the one GPU CUDA_VISIBLE_DEVICES names: <= 300 s
+#   bash bench/preflight_device.sh breaks ["0 1"]        # compiled steps with graph breaks (GPT-2-sized torch.nn
+#                                                        # decoders cut by dynamo, and GPT-2), a shard per GPU: <= 590 s
 # accuracy: bench/preflight_accuracy.py, then its --merge (table.md, junit.json); ranks:
 # bench/preflight_ranks.py under torchrun (ranks.md, ranks.json, junit.json). accelerate's
 # estimate fills its column where its wheel is carried in .whl/ (else "not installed").
@@ -18,7 +20,7 @@
 # that ran out at world 3, bert:sgd:16x256) at world 2, in two phases one after the other, into
 # $GPUMEMD_RESULTS/preflight/ranks2.
 set -uo pipefail
-case "${1:-}" in accuracy|ranks|ranks2|compiled) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | ranks2 | compiled" >&2; exit 2 ;; esac
+case "${1:-}" in accuracy|ranks|ranks2|compiled|breaks) ;; *) echo "usage: $0 accuracy [\"GPU ...\"] | ranks [N] | ranks2 | compiled | breaks [\"GPU ...\"]" >&2; exit 2 ;; esac
 R=${GPUMEMD_RESULTS:?set GPUMEMD_RESULTS to the results directory}/preflight
 . bench/device_env.sh; device_wheels
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 OMP_NUM_THREADS=4 PYTHONPATH=$PWD
@@ -44,6 +46,18 @@ case "${1:-}" in
     timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
     echo "compiled merge rc=$?"; cat "$d/merge.log"; sed -n '/^## Compiled steps/,/^## The OOM/p' "$d/table.md"
     grep -h "done in\|Traceback\|Error" "$d/shard-0.log" | head -n 20 ;;
+  breaks)  # the compiled prediction following dynamo's cut, the one-graph trace and eager's, beside the real steps
+    d=$R/breaks; mkdir -p "$d"; device_txt "$d/device.txt"
+    gpus=(${2:-${CUDA_VISIBLE_DEVICES:-0}}); n=${#gpus[@]}
+    for i in "${!gpus[@]}"; do
+      CUDA_VISIBLE_DEVICES=${gpus[$i]} timeout -s INT -k 10 560 python3 bench/preflight_accuracy.py --out "$d" \
+        --kinds compiled --models breaks-each-block,breaks-prints,breaks-before-loss,breaks-branch,gpt2 \
+        --shard "$i/$n" --budget 520 > "$d/shard-$i.log" 2>&1 &
+    done
+    wait
+    timeout -s INT -k 5 15 python3 bench/preflight_accuracy.py --merge "$d" > "$d/merge.log" 2>&1
+    echo "breaks merge rc=$?"; cat "$d/merge.log"; sed -n '/^## Compiled steps/,/^## The OOM/p' "$d/table.md"
+    grep -h "done in\|Traceback\|Error" "$d"/shard-*.log | head -n 20 ;;
   ranks|ranks2)
     d=$R/$1; mkdir -p "$d"; device_txt "$d/device.txt"
     if [ "$1" = ranks ] && [ -n "${2:-}" ]; then

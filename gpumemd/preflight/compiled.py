@@ -20,9 +20,18 @@ pointwise kernel that writes a buffer may take the place of an input freed by th
 (inductor's in-place buffer reuse): a buffer of its own, or a donated saved tensor (`donated`:
 not one the caller still holds, such as logits the model also returns). A parameter tied to
 another (an embedding shared with the head) is one input; the model's output is returned as its
-tensors and rebuilt around them (`Output`: a Hugging Face cache is no pytree). What is not modelled:
+tensors and rebuilt around them (`Output`: a Hugging Face cache is no pytree).
+
+Graph breaks: the model's first forward runs once under dynamo itself, on the fake tensors and
+uncounted (`Cut`: the graphs it captures, how often they run, the ops it leaves to run eagerly).
+One graph run once with nothing outside it is traced as above. Otherwise the step runs as dynamo
+runs it: each of its graphs through AOTAutograd with inductor's decompositions and partitioner
+(its own forward and backward, its own saved tensors) and walked by the same `Plan`, the code
+between them run as the eager step runs it, the gradients accumulated by autograd across them.
+Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
+(`unfollowed`: a note, a wider interval). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
-it, graph breaks (one graph is traced here where dynamo may cut several), CUDA graphs' pools,
+it, CUDA graphs' pools,
 the copies a padded matrix multiply makes (`pad_mm` decides by timing kernels: nothing is timed
 on fake tensors, so nothing is padded), and the compile's own allocations (autotuning is off by
 default). docs/preflight.md, "A compiled
@@ -39,12 +48,13 @@ from typing import Any, Protocol
 
 import torch
 from torch import fx
+from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
 
-__all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Plan", "as_dynamo_traces",
-           "compiled_original", "donated", "wrap"]
+__all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Cut", "Output", "Plan", "as_dynamo_traces",
+           "compiled_original", "donated", "release", "wrap"]
 
 MAX_OUTPUT_OBJECTS = 10_000  # objects one model output's walk visits (a cache's layers, an output's fields)
 _MAX_OUTPUT_DEPTH = 16
@@ -89,6 +99,17 @@ class Allocations(Protocol):
 
     def untracked(self) -> AbstractContextManager[Any]:
         """A context in which the ops' own outputs are not counted."""
+
+    def compiling(self) -> AbstractContextManager[Any]:
+        """A context in which dynamo traces past the allocation stream (its own trace and
+        AOTAutograd's unseen; the compiled graphs' runs seen, as `untracked` lets them be)."""
+
+    def note(self, text: str) -> None:
+        """A line for the report's notes (once)."""
+
+    def unfollowed(self, why: str) -> None:
+        """Dynamo could not cut the model into its graphs (`why`): the one graph traced here
+        stands for the step, and the report says so and widens its interval."""
 
 
 def _kind(node: fx.Node) -> str:
@@ -387,9 +408,13 @@ def _put(shape: tuple[Any, ...], flat: Sequence[Any]) -> Any:
 
 
 class CompiledModule(torch.nn.Module):
-    """`torch.compile(model)` as the fake run sees it: the model's forward through AOTAutograd
-    with inductor's partitioner, its graphs walked as inductor would hold them (`graphs`: the
-    forward's, then the backward's, once traced)."""
+    """`torch.compile(model)` as the fake run sees it. Its first call runs the model under dynamo
+    once, uncounted, to learn how dynamo cuts it (`cut`). Dynamo's one graph: the model's forward
+    through AOTAutograd with inductor's partitioner, its graphs walked as inductor would hold them
+    (`graphs`: the forward's, then the backward's, once traced). Several graphs, or code dynamo
+    leaves to run eagerly (a graph break): the step as dynamo runs it (`pieces`): each of its
+    graphs through AOTAutograd and inductor's partitioner and walked as one graph is, the code
+    between them run as the eager step runs it."""
 
     def __init__(self, module: torch.nn.Module, into: Allocations) -> None:
         super().__init__()
@@ -398,8 +423,86 @@ class CompiledModule(torch.nn.Module):
         self.graphs: list[fx.GraphModule] = []
         self._fn: Callable[..., Any] | None = None
         self._output: Output | None = None  # the traced output's shape
+        self.cut: Cut | None = None  # how dynamo cuts the model, from the first call
+        self.pieces: list[list[fx.GraphModule]] = []  # each dynamo graph's forward and backward, where cut
+        self._dynamo: Callable[..., Any] | None = None
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
+        if self.cut is None:
+            self.cut = self._probe(args, kwargs)
+        if self.cut.followed and self.cut.several:
+            return self._as_dynamo_runs(args, kwargs)
+        return self._one_graph(args, kwargs)
+
+    def _call(self, *args: Any, **kwargs: Any) -> Any:
+        """The module's call, as dynamo compiles it (`_plain` around it)."""
+        return self.module(*args, **kwargs)
+
+    def _probe(self, args: Sequence[Any], kwargs: dict[str, Any]) -> Cut:
+        """The model's forward once under dynamo, nothing counted: the graphs it captures (each
+        run as dynamo captured it), how often they run, and the ops run outside them (the code
+        dynamo leaves to run eagerly: at a break, in a frame it skips)."""
+        cut = Cut()
+
+        def record(gm: fx.GraphModule, _inputs: Any) -> Callable[..., Any]:
+            cut.graphs.append(len(gm.graph.nodes))
+
+            def run(*a: Any) -> Any:
+                cut.runs += 1
+                with outside.inside():
+                    return gm.forward(*a)
+
+            return run
+
+        outside = _Outside()
+        try:
+            with self.into.untracked(), _dynamo_traces(self.into), _plain(self.module), outside:
+                _optimize(record)(self._call)(*args, **kwargs)
+        except Exception as exc:  # dynamo's own refusal, of any kind: said, and the one graph stands
+            cut.unfollowed = f"{type(exc).__name__}: {_first_line(exc)}"
+        cut.eager_ops = outside.ops
+        if not cut.unfollowed and not cut.graphs:
+            # dynamo off, every frame skipped, or a torch whose dynamo skips frames under the
+            # fake run's tracker: which, this run cannot tell
+            cut.unfollowed = "dynamo captured no graph of it"
+        if cut.unfollowed:
+            self.into.unfollowed(cut.unfollowed)
+        elif cut.several:
+            self.into.note(
+                f"torch.compile: dynamo cuts the model into {len(cut.graphs)} graph(s), run {cut.runs} "
+                f"time(s) a forward, {cut.eager_ops} op(s) run eagerly outside them (graph breaks): each "
+                "graph is predicted as inductor compiles it, the code between as the eager step runs it "
+                "(docs/preflight.md, 'Graph breaks')")
+        return cut
+
+    def _as_dynamo_runs(self, args: Sequence[Any], kwargs: dict[str, Any]) -> Any:
+        # the compile's garbage is left as the job's own compile leaves it: dynamo's exceptions at
+        # a break keep the frames they were raised in, and their tensors, in reference cycles that
+        # hold the first step's tensors into the second (a real step measured from its compile)
+        if self._dynamo is None:
+            self._dynamo = _optimize(self._backend)(self._call)
+        with _dynamo_traces(self.into), _plain(self.module):
+            return self._dynamo(*args, **kwargs)
+
+    def _backend(self, gm: fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        """One of dynamo's graphs as inductor compiles it (`compile_fx`'s AOTAutograd, its
+        decompositions and partitioner), its forward and backward walked (`_compiler`)."""
+        from torch._functorch.aot_autograd import aot_module_simplified
+        from torch._guards import detect_fake_mode
+        from torch._inductor import config as inductor_config
+        from torch._inductor.decomposition import select_decomp_table
+        from torch._inductor.virtualized import V
+
+        graphs: list[fx.GraphModule] = []
+        self.pieces.append(graphs)
+        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), inductor_config.patch(_NO_BENCHMARKS):
+            compiled: Callable[..., Any] = aot_module_simplified(
+                gm, list(example_inputs), fw_compiler=_compiler(self.into, graphs),
+                bw_compiler=_compiler(self.into, graphs, backward=True), partition_fn=_partitioner(),
+                decompositions=select_decomp_table())
+        return compiled
+
+    def _one_graph(self, args: Sequence[Any], kwargs: dict[str, Any]) -> Any:
         from torch._functorch.aot_autograd import aot_function
         from torch._inductor.decomposition import select_decomp_table
 
@@ -433,6 +536,127 @@ class CompiledModule(torch.nn.Module):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
+
+
+class Cut:
+    """How dynamo cut a model, from one forward under it: its graphs (each one's node count), how
+    many times they ran, the ops run outside them, and why it could not be followed where it
+    could not."""
+
+    def __init__(self) -> None:
+        self.graphs: list[int] = []
+        self.runs = 0
+        self.eager_ops = 0
+        self.unfollowed = ""
+
+    @property
+    def followed(self) -> bool:
+        return not self.unfollowed
+
+    @property
+    def several(self) -> bool:
+        """Not one graph run once with nothing outside it: several graphs, one run several times
+        (a block's frame dynamo compiles apart), or ops dynamo left to run eagerly."""
+        return len(self.graphs) != 1 or self.runs != 1 or self.eager_ops > 0
+
+
+class _Outside(TorchDispatchMode):
+    """Counts the ops run outside dynamo's graphs during the probe (`inside` marks a graph's run)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ops = 0
+        self._depth = 0
+
+    @classmethod
+    def ignore_compile_internals(cls) -> bool:
+        return True  # on the stack only for the probe, which dynamo must trace
+
+    @contextmanager
+    def inside(self) -> Iterator[None]:
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        if not self._depth:
+            self.ops += 1
+        return func(*args, **(kwargs or {}))
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:300] if text else ""
+
+
+_REGIONS: set[int] = set()  # dynamo's recompile regions of the fake runs' compiles not yet released
+
+
+def _optimize(backend: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """dynamo with `backend` (torch.compile stands in for it in the fake run, so its own entry),
+    shapes static as the fake run's are, its recompiles apart from any other compile's (a region
+    of its own, dropped by `release`)."""
+    import torch._dynamo
+    from torch._dynamo.eval_frame import OptimizeContext
+
+    try:
+        ctx = torch._dynamo.optimize(backend, dynamic=False, isolate_recompiles=True)
+    except TypeError:  # a torch without recompile regions: `release` resets dynamo whole
+        _REGIONS.add(-1)
+        return torch._dynamo.optimize(backend, dynamic=False)
+    if isinstance(ctx, OptimizeContext):  # else dynamo is off here: it captures nothing (`Cut`)
+        _REGIONS.add(ctx._isolate_recompiles_id)
+    return ctx
+
+
+def release() -> None:
+    """Drop what dynamo cached of the fake runs' compiles (each code object they compiled is
+    compiled anew by a later torch.compile in this process): its cache holds the run's graphs
+    and tracker alive, and counts toward its recompile limits, which a later run would hit."""
+    if not _REGIONS:
+        return
+    import torch._dynamo
+    from torch._dynamo import convert_frame
+
+    try:
+        from torch._dynamo.eval_frame import _get_cache_entries_for_region, reset_code
+    except ImportError:
+        _REGIONS.add(-1)
+    if -1 in _REGIONS:  # no regions in this torch: all of dynamo's caches go
+        torch._dynamo.reset()
+        _REGIONS.clear()
+        return
+    for ref in [*convert_frame.input_codes.seen, *convert_frame.output_codes.seen]:
+        code = ref()
+        if code is not None and any(_get_cache_entries_for_region(code, r) for r in _REGIONS):
+            reset_code(code)
+    _REGIONS.clear()
+
+
+@contextmanager
+def _plain(module: torch.nn.Module) -> Iterator[None]:
+    """The module's own call: one compiled in place (`module.compile()`) would call its
+    `CompiledModule` again."""
+    inner = module.__dict__.pop("_compiled_call_impl", None)
+    try:
+        yield
+    finally:
+        if inner is not None:
+            module.__dict__["_compiled_call_impl"] = inner
+
+
+@contextmanager
+def _dynamo_traces(into: Allocations) -> Iterator[None]:
+    """Dynamo traces over the fake run: past its tracker (`compiling`), every shape static (a
+    second shape traces anew, never a dynamic graph), under inductor's no-benchmark settings."""
+    import torch._dynamo
+    from torch._inductor import config as inductor_config
+
+    with (into.compiling(), inductor_config.patch(_NO_BENCHMARKS),
+          torch._dynamo.config.patch(automatic_dynamic_shapes=False, assume_static_by_default=True)):
+        yield
 
 
 @contextmanager

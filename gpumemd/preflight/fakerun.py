@@ -132,6 +132,7 @@ class Stream:
     stand_in: int = 0  # what they returned: 0 (0.0, False), or 1 where only that reached the steps
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
+    uncut: bool = False  # its graph breaks could not be followed: predicted as one graph (compiled.py)
     bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
     low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
     model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
@@ -181,6 +182,8 @@ class _Tracker(TorchDispatchMode):
     """Every op's new CUDA storages become allocations; a storage's end (its last reference
     gone) becomes its free, as the caching allocator sees them."""
 
+    _compiling = 0  # dynamo asks the class (`ignore_compile_internals`), not the instance
+
     def __init__(self, remap: bool) -> None:
         super().__init__()
         self.remap = remap  # a CPU-only torch: the job's CUDA tensors are made as fake CPU ones
@@ -198,6 +201,7 @@ class _Tracker(TorchDispatchMode):
         self.fraction: float | None = None  # set_per_process_memory_fraction's, as the job set it
         self.paused = 0  # inside a compiled graph's run: its ops' outputs are not counted (compiled.py)
         self.compiled = 0  # the models run as compiled steps
+        self.uncut = False  # a compiled model's graph breaks could not be followed (`unfollowed`)
         self.notes: list[str] = []
         self.stand_in = 0
         self.value_reads: dict[str, int] = {}
@@ -246,6 +250,32 @@ class _Tracker(TorchDispatchMode):
         if t.dtype.is_complex:
             return complex(self.stand_in)
         return self.stand_in
+
+    @classmethod
+    def ignore_compile_internals(cls) -> bool:
+        """Whether dynamo traces with this mode on the stack (it skips every frame otherwise):
+        inside `compiling`, where it turns the mode off for its trace and on for the graphs' run."""
+        return cls._compiling > 0
+
+    @contextlib.contextmanager
+    def compiling(self) -> Iterator[None]:
+        """Dynamo traces the model past this mode (compiled.py follows its graph breaks)."""
+        type(self)._compiling += 1
+        try:
+            yield
+        finally:
+            type(self)._compiling -= 1
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    def unfollowed(self, why: str) -> None:
+        """Dynamo could not cut the model into its graphs: a note, and the interval widened."""
+        self.uncut = True
+        self.note(f"torch.compile: dynamo could not be followed on fake tensors ({why}); the step is "
+                  "predicted as one graph, its graph breaks unknown, and its interval widened "
+                  "(docs/preflight.md, 'Graph breaks')")
 
     @contextlib.contextmanager
     def untracked(self) -> Iterator[None]:
@@ -510,13 +540,14 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             hooks.remove()
             for h in grads:
                 h.remove()
+            inductor.release()
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)",
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
-                  bounded=tracker.bounded, model=model)
+                  uncut=tracker.uncut, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  stand_in=stand_in, bounded=tracker.bounded, model=model)
 
 
 def reads_text(reads: dict[str, int], stand_in: int = 0) -> str:
@@ -639,6 +670,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                 raise _fail(exc, path, tracker) from None
             finally:
                 hooks.remove()
+                inductor.release()
     finally:
         sys.argv = saved_argv
     if hooks.done < steps:
@@ -646,5 +678,5 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  fraction=tracker.fraction, value_reads=tracker.value_reads, stand_in=stand_in,
-                  bounded=tracker.bounded, model=model_id(None, hooks.optimizer))
+                  uncut=tracker.uncut, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  stand_in=stand_in, bounded=tracker.bounded, model=model_id(None, hooks.optimizer))

@@ -21,6 +21,7 @@ from .verdict import (
     CPU_PATH_ERROR,
     DEFAULT_OVERHEADS,
     NATIVE,
+    UNCUT_ERROR,
     Device,
     Figures,
     Overheads,
@@ -152,7 +153,7 @@ class _Runner:
     def _overheads(self, stream: fakerun.Stream) -> Overheads:
         """This shape's overheads: what agents measured of the job's model nearest this shape
         (its predicted allocated peak: the live bytes' and the workspaces), over the given ones."""
-        over = compiled_overheads(self.overheads) if stream.compiled else self.overheads
+        over = compiled_overheads(self.overheads, stream.uncut) if stream.compiled else self.overheads
         found = self.measured(stream.model)
         if not found:
             return over
@@ -281,7 +282,8 @@ def preflight(
         report.notes.append(
             "a torch.compile'd step: its peak is modelled from inductor's partition of forward and "
             f"backward and the buffers its kernels keep; the interval is "
-            f"±{100 * compiled_overheads(overheads).error:.0f} % (docs/preflight.md, 'A compiled step')")
+            f"±{100 * compiled_overheads(overheads, any(st.uncut for st in streams)).error:.0f} % "
+            "(docs/preflight.md, 'A compiled step')")
     for note in dict.fromkeys(n for st in streams for n in st.notes):
         report.notes.append(note)
     report.notes.extend(_value_notes(streams))
@@ -384,9 +386,11 @@ def advise(res: ShapeResult, device: Device, overheads: Overheads, world: int,
     return out
 
 
-def compiled_overheads(overheads: Overheads) -> Overheads:
+def compiled_overheads(overheads: Overheads, uncut: bool = False) -> Overheads:
     """The overheads of a compiled step's figures: the stream's error at least `COMPILED_ERROR`
-    (the model of inductor's buffers, docs/preflight.md 'A compiled step')."""
-    if overheads.error >= COMPILED_ERROR:
+    (the model of inductor's buffers, docs/preflight.md 'A compiled step'), or `UNCUT_ERROR`
+    where dynamo's graph breaks could not be followed (`uncut`: traced as one graph)."""
+    floor = UNCUT_ERROR if uncut else COMPILED_ERROR
+    if overheads.error >= floor:
         return overheads
-    return dataclasses.replace(overheads, error=COMPILED_ERROR)
+    return dataclasses.replace(overheads, error=floor)

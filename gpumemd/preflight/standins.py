@@ -107,8 +107,7 @@ def module_compile_stand_in(tracker: Tracker) -> Callable[..., None]:
 
 
 def note(tracker: Tracker, text: str) -> None:
-    if text not in tracker.notes:
-        tracker.notes.append(text)
+    tracker.note(text)
 
 
 def fused_attention(sdpa: Callable[..., Any]) -> Callable[..., Any]:

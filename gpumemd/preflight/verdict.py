@@ -29,6 +29,7 @@ _WORKSPACE_KEYS = 1 << 48  # the workspaces' keys, above any key of the stream
 __all__ = [
     "COMPILED_ERROR",
     "CPU_PATH_ERROR",
+    "UNCUT_ERROR",
     "MODELLED",
     "NATIVE",
     "DEFAULT_OVERHEADS",
@@ -148,6 +149,10 @@ CPU_PATH_ERROR = 0.10
 # The stream's error where the step is torch.compile'd (fakerun's compiled runs: the model of
 # inductor's buffers, compiled.py); docs/preflight.md ("A compiled step") says what it rests on.
 COMPILED_ERROR = 0.10
+# The stream's error where a compiled step's graph breaks could not be followed (dynamo could
+# not run over the fake tensors, compiled.py): traced as one graph, which can read either way of
+# the step dynamo cuts; docs/preflight.md ("Graph breaks") has the misses it covers.
+UNCUT_ERROR = 0.30
 
 DEFAULT_OVERHEADS = Overheads(
     non_pytorch=758 * MiB,

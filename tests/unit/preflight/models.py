@@ -190,3 +190,66 @@ class ExplicitWhenCompiled(Decoder):
             x = x + block.down(nn.functional.silu(block.gate(h)) * block.up(h))
         logits = self.head(self.norm(x))
         return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
+
+
+class PrintsMidway(Decoder):
+    """The decoder printing its hidden state's shape after its first block (dynamo breaks at the
+    print) and reading a value (`.item()`: a second break) before its head."""
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids)
+        for i, block in enumerate(self.blocks):
+            x = block(x, self.heads)
+            if i == 0:
+                print("hidden", tuple(x.shape))
+        scale = x.float().pow(2).mean().item()  # a value: dynamo breaks, the fake run reads a stand-in
+        logits = self.head(self.norm(x) * (1.0 if scale >= 0 else -1.0))
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
+
+
+class _BreakingBlock(_Block):
+    """A block with a graph break between its attention and its MLP."""
+
+    def forward(self, x: torch.Tensor, heads: int) -> torch.Tensor:
+        b, s, d = x.shape
+        q, k, v = self.qkv(self.n1(x)).view(b, s, 3, heads, d // heads).permute(2, 0, 3, 1, 4)
+        a = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.out(a.transpose(1, 2).reshape(b, s, d))
+        torch._dynamo.graph_break()
+        h = self.n2(x)
+        return x + self.down(nn.functional.silu(self.gate(h)) * self.up(h))
+
+
+class BreakInEachBlock(Decoder):
+    """The decoder whose every block breaks the graph between its attention and its MLP."""
+
+    def __init__(self, d: int, layers: int, vocab: int, ffn: int, heads: int) -> None:
+        super().__init__(d, layers, vocab, ffn, heads)
+        self.blocks = nn.ModuleList(_BreakingBlock(d, ffn) for _ in range(layers))
+
+
+class BranchesOnValue(Decoder):
+    """The decoder branching on a tensor's value after its blocks (`if h.mean() > 0`: dynamo
+    breaks at the data-dependent branch), the two branches alike in memory."""
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids)
+        for block in self.blocks:
+            x = block(x, self.heads)
+        h = self.norm(x)
+        h = h * 2 if h.mean() > 0 else h * 3
+        logits = self.head(h)
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
+
+
+class MakesOnTheGpu(Decoder):
+    """The decoder adding a tensor it makes on "cuda" inside its forward: on the CPU path (no
+    CUDA build, CPU tensors stand for the GPU's) dynamo's own trace, which the fake run's
+    tracker does not see, makes it on the fake CUDA device beside CPU tensors."""
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        x = self.emb(ids) + torch.ones(self.emb.embedding_dim, device="cuda")
+        for block in self.blocks:
+            x = block(x, self.heads)
+        logits = self.head(self.norm(x))
+        return nn.functional.cross_entropy(logits.flatten(0, 1).float(), ids.flatten())
