@@ -38,23 +38,36 @@ _SHORT = 256  # a string's body of at most this many bytes: its transient copies
 _SHARED_CHARS, _SHARED_VALUES = 64, 1024
 MAX_DEPTH = 256  # containers inside containers: far past any document gpumemd reads
 
-_RUN = "*+" if sys.version_info >= (3, 11) else "*"  # possessive where re has it: no backtracking
-_ONE = "++" if sys.version_info >= (3, 11) else "+"
-_TOKEN = re.compile(
-    (
-        r'[ \t\r\n]RUN(?:"([^"\\\x00-\x1f]RUN'  # 1: a string's body, its escapes JSON's
-        r'(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]RUN)RUN)"'
+_ESCAPES_AT_ONCE = 256  # a string's escapes matched per call: a bounded backtracking stack
+
+
+def _patterns(possessive: bool) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """The token pattern and the pattern of an escaped string's body, run by run. Without
+    possessive quantifiers (Python 3.10) a repeated group keeps a backtracking entry per
+    repetition: a string with escapes is matched `_ESCAPES_AT_ONCE` escapes a call, never all of
+    them in one (an entry per escape was a hundred times the string's bytes)."""
+    run, one = ("*+", "++") if possessive else ("*", "+")
+    token = (
+        r'[ \t\r\n]RUN(?:"([^"\\\x00-\x1f]RUN)"'  # 1: a string without escapes
         r"|(-?(?:0|[1-9][0-9]RUN)(?:\.[0-9]ONE)?(?:[eE][-+]?[0-9]ONE)?)"  # 2: a number
         r"|([\[\]{},:])"  # 3: structure
-        r"|(true|false|null|NaN|Infinity|-Infinity))"  # 4: what json.loads reads as constants
-    ).replace("RUN", _RUN).replace("ONE", _ONE).encode()
-)
-_END = re.compile(r"[ \t\r\n]RUN\Z".replace("RUN", _RUN).encode())
+        r"|(true|false|null|NaN|Infinity|-Infinity)"  # 4: what json.loads reads as constants
+        r'|("))'  # 5: a string with escapes (or none that JSON allows): its body read by the second
+    )
+    escaped = r'[^"\\\x00-\x1f]RUN(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]RUN){0,AT_ONCE}'
+    return (
+        re.compile(token.replace("RUN", run).replace("ONE", one).encode()),
+        re.compile(escaped.replace("RUN", run).replace("AT_ONCE", str(_ESCAPES_AT_ONCE)).encode()),
+    )
+
+
+_TOKEN, _ESCAPED = _patterns(possessive=sys.version_info >= (3, 11))
+_END = re.compile(rb"[ \t\r\n]*\Z")  # one character class repeated: no entry per byte
 _CONSTANTS: dict[bytes, Any] = {
     b"true": True, b"false": False, b"null": None,
     b"NaN": float("nan"), b"Infinity": float("inf"), b"-Infinity": float("-inf"),
 }
-_STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT = 1, 2, 3, 4
+_STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT, _ESCAPED_STRING = 1, 2, 3, 4, 5
 _COLON = (_PUNCT, b":")
 
 
@@ -153,7 +166,24 @@ class _Reader(Tally):
             raise ValueError(f"not JSON: no value at byte {self.end}")
         self.end = m.end()
         kind = m.lastindex or 0  # every alternative is a group: never 0
+        if kind == _ESCAPED_STRING:
+            return _STRING, self._escaped()
         return kind, m.group(kind)
+
+    def _escaped(self) -> bytes:
+        """The body of the string whose opening quote ends at `end`, escapes and all, read a
+        bounded number of escapes a match; ValueError where it breaks off (a bad escape, a
+        control character, the end of the bytes)."""
+        start = at = self.end
+        data, match = self.data, _ESCAPED.match
+        while True:
+            end = match(data, at).end()  # type: ignore[union-attr]  # every body matches, maybe empty
+            if data[end:end + 1] == b'"':
+                self.end = end + 1
+                return data[start:end]
+            if end == at:
+                raise ValueError(f"not JSON: no value at byte {start - 1}")
+            at = end
 
     def _value(self, kind: int, token: bytes, schema: Schema, depth: int) -> Any:
         if kind == _STRING:
