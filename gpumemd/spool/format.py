@@ -25,7 +25,7 @@ from prometheus_client.samples import Sample
 # The canonical list of metrics (data only, no gpumemd import): the agents' families' types
 # are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
 from gpumemd import known_metrics
-from gpumemd.untrusted import TooCostly, loads_json
+from gpumemd.untrusted import Each, Fields, TooCostly, loads_json
 
 from .served import as_served
 
@@ -588,15 +588,36 @@ def _validate(
     )
 
 
+_DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "types", "families")
+"""The keys of a spool document `validate` reads beside `samples` (the rest are never built)."""
+
+
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     """`validate(json.loads(data))`: not_json where the bytes are not one JSON document,
     too_large where its objects would pass `untrusted.allowance` (estimated before parsing)."""
+    # A version 2 file's rows, up to `max_series` of them, are the caller's as they are read:
+    # what `validate` keeps of them is the RankFile the daemon budgets per series
+    # (`SERIES_OVERHEAD`), beside the reader's allowance; a row past them is the reader's, priced
+    # within it. A file that names `samples` twice is read whole, as `json.loads` keeps the last.
+    handed: list[Any] = []
+    cap = kwargs.get("max_series", MAX_SERIES)
+
+    def hand_on(row: Any) -> Any:
+        if len(handed) < cap:
+            handed.append(row)
+            return None
+        return row
+
+    schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(hand_on)})
     try:
-        doc = loads_json(data)
+        doc = loads_json(data, schema if data.count(b'"samples"') <= 1 else None)
     except TooCostly as exc:
         return Rejection("too_large", str(exc))
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
+    if handed:  # read by the streaming reader, its rows in the caller's list
+        doc["samples"][: len(handed)] = handed
+        del handed[:]
     result = validate(doc, **kwargs)
     if isinstance(result, RankFile):  # the label strings' memory, from the bytes that spelled them
         result = replace(result, bytes=result.bytes + LABEL_CHAR_BYTES * len(data))

@@ -92,13 +92,15 @@ class Each:
 Schema = Fields | Each | None
 
 
-def loads_json(data: bytes) -> Any:
+def loads_json(data: bytes, schema: Schema = None) -> Any:
     """`json.loads(data)`, or TooCostly (a ValueError) where what it builds would take more than
     `allowance(len(data))`; any other ValueError as `json.loads` raises for bytes that are not
-    one JSON document (a document nested deeper than MAX_DEPTH included)."""
+    one JSON document (a document nested deeper than MAX_DEPTH included). `schema` is how the
+    streaming reader reads what `json.loads` may not: a caller's `Fields` must name every key it
+    reads, its `Each` must take the whole list where `json.loads` reads it."""
     if _bound(data) <= allowance(len(data)):
         return json.loads(data)
-    return read_json(data)
+    return read_json(data, schema)
 
 
 def read_json(data: bytes, schema: Schema = None, limit: int | None = None) -> Any:
