@@ -28,6 +28,7 @@ __all__ = ["Each", "Fields", "Schema", "estimate", "loads_json", "read_json"]
 
 # `json.loads`' objects as `_bound` prices them (CPython 3.11's sizes, rounded up)
 _DICT, _KEY = 184, 24
+_FLOAT = sys.getsizeof(0.0)
 _LIST = 104
 _STR, _NUMBER, _POINTER = 49, 32, 9
 
@@ -62,6 +63,32 @@ def _patterns(possessive: bool) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
 
 
 _TOKEN, _ESCAPED = _patterns(possessive=sys.version_info >= (3, 11))
+
+
+def _run_of_shallow_values() -> re.Pattern[bytes]:
+    """A run of a list's elements, each a scalar or a container of at most two levels whose
+    strings are printable ASCII without escapes (a spool file's row, a Prometheus result, an
+    alert), each followed by a comma or the list's end: what `json.loads` reads at C speed.
+    Possessive throughout: no backtracking entry per element (Python 3.11 and later only)."""
+    ws = r"[ \t\r\n]*+"
+    scalar = (r'(?:"[\x20\x21\x23-\x5b\x5d-\x7e]*+"|true|false|null'
+              r"|-?(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?(?:[eE][-+]?[0-9]++)?)")
+
+    def container(item: str) -> str:
+        member = rf'"[\x20\x21\x23-\x5b\x5d-\x7e]*+"{ws}:{ws}{item}'
+        return (rf"(?:\[{ws}(?:{item}(?:{ws},{ws}{item})*+)?{ws}\]"
+                rf"|\{{{ws}(?:{member}(?:{ws},{ws}{member})*+)?{ws}\}})")
+
+    shallow = f"(?:{scalar}|{container(f'(?:{scalar}|{container(scalar)})')})"
+    element = rf"{shallow}(?={ws}[,\]])"
+    return re.compile(rf"{ws}{element}(?:{ws},{ws}{element})*+".encode())
+
+
+# A list's elements read a window of bytes at a time by `json.loads` (its objects priced by
+# `_bound` while they live, each element then priced as it is kept); where re has no possessive
+# quantifiers the run's repeated groups would keep an entry per element: token by token there.
+_SHALLOW = _run_of_shallow_values() if sys.version_info >= (3, 11) else None
+_WINDOW = 32 << 10
 _END = re.compile(rb"[ \t\r\n]*\Z")  # one character class repeated: no entry per byte
 _CONSTANTS: dict[bytes, Any] = {
     b"true": True, b"false": False, b"null": None,
@@ -279,9 +306,22 @@ class _Reader(Tally):
         out: list[Any] = []
         spent = LIST_OPEN
         self.spend(spent)
-        kind, token = self._token()
-        if not (kind == _PUNCT and token == b"]"):
-            while True:
+        names = None if each is None or not isinstance(each.item, Fields) else each.item.names
+        shallow = (
+            _SHALLOW is not None
+            and depth + 1 < MAX_DEPTH
+            and (each is None or each.item is None or (names is not None and not any(names.values())))
+        )
+        first = True
+        while True:
+            read = self._shallow(out, each, names) if shallow else 0
+            if read > 0:
+                spent += read * LIST_ITEM
+            else:
+                shallow = shallow and read == 0  # the rest token by token where a window did not fit
+                kind, token = self._token()
+                if first and kind == _PUNCT and token == b"]":
+                    break
                 self.total += LIST_ITEM
                 spent += LIST_ITEM
                 if each is None:
@@ -295,11 +335,122 @@ class _Reader(Tally):
                     self.total = before
                     self.spend(self._size(kept))
                     out.append(kept)
-                if self._close(b"]"):
-                    break
-                kind, token = self._token()
+            first = False
+            if self._close(b"]"):
+                break
         self.spend(sys.getsizeof(out) - spent)
         return out
+
+    def _shallow(self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None) -> int:
+        """The run of shallow elements at `end`, within a window, read by `json.loads` and
+        appended to `out` (each through `each.keep` where given): how many; 0 where none is
+        there, -1 where the window's objects may not fit under the limit."""
+        at = self.end
+        m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
+        if m is None:
+            return 0
+        run = b"[" + self.data[at:m.end()] + b"]"
+        cost = _bound(run) + 2 * len(run)  # what json.loads builds, the run's two copies
+        before = self.total
+        if before + cost > self.limit:
+            return -1
+        self.spend(cost)
+        items = json.loads(run)
+        del run
+        self.end = m.end()
+        kept = 0  # what is kept of the run, the memo's new entries included
+        value: Any
+        for i, item in enumerate(items):
+            if type(item) is dict:
+                value, price = self._adopt_dict(item, names)
+            elif type(item) is list:
+                value, price = self._adopt_list(item)
+            else:
+                value, price = self._adopt(item)
+            items[i] = None  # json.loads' copy gives way as it is replaced
+            if each is not None:
+                value = each.keep(value)
+                price = self._size(value)
+            out.append(value)
+            kept += LIST_ITEM + price
+        self.total = before
+        self.spend(kept)
+        return len(items)
+
+    def _adopt(self, value: Any) -> tuple[Any, int]:
+        """What `json.loads` built of a shallow element, as the reader builds it (every key and
+        the first short strings shared through the memo), and its price."""
+        kind = type(value)
+        if kind is dict:
+            return self._adopt_dict(value, None)
+        if kind is list:
+            return self._adopt_list(value)
+        if kind is str:
+            return self._share(value)
+        if kind is float or (kind is int and not -5 <= value <= 256):
+            return value, sys.getsizeof(value)
+        return value, 0  # None, a bool, a small int
+
+    def _adopt_list(self, value: list[Any]) -> tuple[list[Any], int]:
+        keys = self.keys
+        price = sys.getsizeof(value)
+        for i, item in enumerate(value):
+            kind = type(item)
+            if kind is str:  # the usual elements inline: a name, a number
+                shared = keys.get(item)
+                if shared is not None:
+                    value[i] = shared
+                    continue
+                value[i], cost = self._share(item)
+            elif kind is float:
+                cost = _FLOAT
+            elif kind is int:
+                if -5 <= item <= 256:
+                    continue
+                cost = sys.getsizeof(item)
+            else:
+                value[i], cost = self._adopt(item)
+            price += cost
+        return value, price
+
+    def _share(self, value: str) -> tuple[str, int]:
+        """A string as `_string` keeps it (printable ASCII: as many characters as bytes)."""
+        if len(value) <= _SHARED_CHARS:
+            memo = self.keys.get(value)
+            if memo is not None:
+                return memo, 0
+            if len(value) <= 1:  # "" and one ASCII character: CPython's shared ones
+                return value, 0
+            if self.shared < _SHARED_VALUES:
+                self.shared += 1
+                self.keys[value] = value
+                return value, sys.getsizeof(value) + MEMO_KEY
+        return value, sys.getsizeof(value)
+
+    def _adopt_dict(
+        self, value: dict[str, Any], names: Mapping[str, Schema] | None
+    ) -> tuple[dict[str, Any], int]:
+        out: dict[str, Any] = {}
+        keys = self.keys
+        price = 0
+        for key, item in value.items():
+            if names is not None and key not in names:
+                continue
+            memo = keys.get(key)
+            if memo is None:
+                keys[key] = memo = key
+                price += sys.getsizeof(key) + MEMO_KEY
+            if type(item) is str:  # the usual value: a label's, inline
+                shared = keys.get(item)
+                if shared is not None:
+                    out[memo] = shared
+                    continue
+                item, cost = self._share(item)
+            else:
+                item, cost = self._adopt(item)
+            out[memo] = item
+            price += cost
+        return out, price + sys.getsizeof(out)
 
     def _size(self, obj: Any) -> int:
         """What `obj` (what a caller's `keep` returned) takes, each part counted wherever it is
