@@ -15,6 +15,7 @@ priced: a list of answers costs what the caller keeps of them, not what they spe
 from __future__ import annotations
 
 import json
+import operator
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -66,22 +67,18 @@ _TOKEN, _ESCAPED = _patterns(possessive=sys.version_info >= (3, 11))
 
 
 def _run_of_shallow_values() -> re.Pattern[bytes]:
-    """A run of a list's elements, each a scalar or a container of at most two levels whose
-    strings are printable ASCII without escapes (a spool file's row, a Prometheus result, an
-    alert), each followed by a comma or the list's end: what `json.loads` reads at C speed.
-    Possessive throughout: no backtracking entry per element (Python 3.11 and later only)."""
-    ws = r"[ \t\r\n]*+"
-    scalar = (r'(?:"[\x20\x21\x23-\x5b\x5d-\x7e]*+"|true|false|null'
-              r"|-?(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?(?:[eE][-+]?[0-9]++)?)")
+    """A run of a list's elements, each with at most two levels of containers in it (a spool
+    file's row, a Prometheus result, an alert), each followed by a comma or the list's end:
+    what `json.loads` then reads at C speed (it refuses what is not JSON; this finds only where
+    the elements end, and that none is deep). Possessive throughout: no backtracking entry per
+    element (Python 3.11 and later only)."""
+    flat = r'[^"\[\]{},]*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+"[^"\[\]{},]*+)*+'  # strings and scalars
 
-    def container(item: str) -> str:
-        member = rf'"[\x20\x21\x23-\x5b\x5d-\x7e]*+"{ws}:{ws}{item}'
-        return (rf"(?:\[{ws}(?:{item}(?:{ws},{ws}{item})*+)?{ws}\]"
-                rf"|\{{{ws}(?:{member}(?:{ws},{ws}{member})*+)?{ws}\}})")
+    def inside(item: str) -> str:
+        return rf"[\[{{]{item}(?:,{item})*+[\]}}]{flat}"
 
-    shallow = f"(?:{scalar}|{container(f'(?:{scalar}|{container(scalar)})')})"
-    element = rf"{shallow}(?={ws}[,\]])"
-    return re.compile(rf"{ws}{element}(?:{ws},{ws}{element})*+".encode())
+    element = rf"{flat}(?:{inside(f'{flat}(?:{inside(flat)})*+')})*+(?=[,\]])"
+    return re.compile(rf"{element}(?:,{element})*+".encode())
 
 
 # A list's elements read a window of bytes at a time by `json.loads` (its objects priced by
@@ -344,7 +341,7 @@ class _Reader(Tally):
     def _shallow(self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None) -> int:
         """The run of shallow elements at `end`, within a window, read by `json.loads` and
         appended to `out` (each through `each.keep` where given): how many; 0 where none is
-        there, -1 where the window's objects may not fit under the limit."""
+        there, -1 where the window's objects may not fit under the limit or are not JSON."""
         at = self.end
         m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
         if m is None:
@@ -354,25 +351,32 @@ class _Reader(Tally):
         before = self.total
         if before + cost > self.limit:
             return -1
+        try:
+            items = json.loads(run)
+        except ValueError:  # not JSON: the rest token by token, to the error
+            return -1
+        finally:
+            del run
         self.spend(cost)
-        items = json.loads(run)
-        del run
         self.end = m.end()
-        kept = 0  # what is kept of the run, the memo's new entries included
+        kept = LIST_ITEM * len(items)  # what is kept of the run, the memo's new entries included
+        adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
+        keep, size = (None, None) if each is None else (each.keep, self._size)
         value: Any
         for i, item in enumerate(items):
-            if type(item) is dict:
-                value, price = self._adopt_dict(item, names)
-            elif type(item) is list:
-                value, price = self._adopt_list(item)
+            kind = type(item)
+            if kind is list:
+                value, price = adopt_list(item)
+            elif kind is dict:
+                value, price = adopt_dict(item, names)
             else:
                 value, price = self._adopt(item)
             items[i] = None  # json.loads' copy gives way as it is replaced
-            if each is not None:
-                value = each.keep(value)
-                price = self._size(value)
-            out.append(value)
-            kept += LIST_ITEM + price
+            if keep is not None:
+                value = keep(value)
+                price = size(value)  # type: ignore[misc]
+            append(value)
+            kept += price
         self.total = before
         self.spend(kept)
         return len(items)
@@ -408,49 +412,59 @@ class _Reader(Tally):
                 if -5 <= item <= 256:
                     continue
                 cost = sys.getsizeof(item)
+            elif kind is dict:
+                value[i], cost = self._adopt_dict(item, None)
             else:
                 value[i], cost = self._adopt(item)
             price += cost
         return value, price
 
     def _share(self, value: str) -> tuple[str, int]:
-        """A string as `_string` keeps it (printable ASCII: as many characters as bytes)."""
+        """A string as `_string` keeps it."""
+        single = len(value) <= 1 and value < "\u0100"  # "" and one Latin-1 character: CPython's
         if len(value) <= _SHARED_CHARS:
             memo = self.keys.get(value)
             if memo is not None:
                 return memo, 0
-            if len(value) <= 1:  # "" and one ASCII character: CPython's shared ones
-                return value, 0
-            if self.shared < _SHARED_VALUES:
+            if self.shared < _SHARED_VALUES:  # the shared ones too: an object of them found whole
                 self.shared += 1
                 self.keys[value] = value
-                return value, sys.getsizeof(value) + MEMO_KEY
-        return value, sys.getsizeof(value)
+                return value, MEMO_KEY + (0 if single else sys.getsizeof(value))
+        return value, 0 if single else sys.getsizeof(value)
 
     def _adopt_dict(
         self, value: dict[str, Any], names: Mapping[str, Schema] | None
     ) -> tuple[dict[str, Any], int]:
-        out: dict[str, Any] = {}
+        """An object `json.loads` built, its keys and short strings shared as the reader shares
+        them: in place, but where `names` leaves keys out (rebuilt with the named ones)."""
+        if names is not None:
+            value = {key: item for key, item in value.items() if key in names}
         keys = self.keys
-        price = 0
+        price = sys.getsizeof(value)
+        try:  # the usual object, a row's labels: every key and value already in the memo
+            shared = list(map(keys.get, value.values()))
+        except TypeError:  # a container among the values
+            shared = [None]
+        if None not in shared and all(map(operator.is_, map(keys.get, value), value)):
+            value.update(zip(value, shared, strict=True))
+            return value, price
         for key, item in value.items():
-            if names is not None and key not in names:
-                continue
-            memo = keys.get(key)
-            if memo is None:
-                keys[key] = memo = key
-                price += sys.getsizeof(key) + MEMO_KEY
+            if keys.get(key) is not key:  # the first of this run's copies of the key
+                if key not in keys:
+                    price += MEMO_KEY
+                keys[key] = key  # the run's copy, shared by the run's objects (json.loads' memo)
+                price += sys.getsizeof(key)
             if type(item) is str:  # the usual value: a label's, inline
                 shared = keys.get(item)
-                if shared is not None:
-                    out[memo] = shared
-                    continue
-                item, cost = self._share(item)
+                if shared is None:
+                    value[key], cost = self._share(item)
+                    price += cost
+                elif shared is not item:
+                    value[key] = shared
             else:
-                item, cost = self._adopt(item)
-            out[memo] = item
-            price += cost
-        return out, price + sys.getsizeof(out)
+                value[key], cost = self._adopt(item)
+                price += cost
+        return value, price
 
     def _size(self, obj: Any) -> int:
         """What `obj` (what a caller's `keep` returned) takes, each part counted wherever it is
