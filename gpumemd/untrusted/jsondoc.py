@@ -442,11 +442,11 @@ class _Reader(Tally):
         keys = self.keys
         price = sys.getsizeof(value)
         try:  # the usual object, a row's labels: every key and value already in the memo
-            shared = list(map(keys.get, value.values()))
+            known = list(map(keys.get, value.values()))
         except TypeError:  # a container among the values
-            shared = [None]
-        if None not in shared and all(map(operator.is_, map(keys.get, value), value)):
-            value.update(zip(value, shared, strict=True))
+            known = [None]
+        if None not in known and all(map(operator.is_, map(keys.get, value), value)):
+            value.update(zip(value, known, strict=True))
             return value, price
         for key, item in value.items():
             if keys.get(key) is not key:  # the first of this run's copies of the key
