@@ -57,11 +57,11 @@ def main() -> int:
     for name, read, data in cases:
         best = float("inf")
         for _ in range(5):
-            started = time.perf_counter()
+            started = time.process_time()
             read(data)
-            best = min(best, time.perf_counter() - started)
+            best = min(best, time.process_time() - started)
         out[name] = round(best, 3)
-        print(f"{name:70} {len(data):>9} B  best of 5 {best:.3f} s")
+        print(f"{name:70} {len(data):>9} B  best of 5 {best:.3f} s of CPU")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
     return 0
