@@ -10,9 +10,9 @@ moment the total passes the allowance. A list's shallow elements (Python 3.11 an
 `json.loads` a window at a time, the window's objects priced by the same byte-count bound
 while they live, each element's keys and short strings then shared and priced as kept. A
 `Fields` schema builds only the keys it names (the rest are scanned, never built); an `Each`
-schema hands every element of a
-list to the caller's `keep` as soon as it is read, and only what `keep` returns is kept and
-priced: a list of answers costs what the caller keeps of them, not what they spelled.
+schema hands every element of a list to the caller's `keep` as soon as it is read, and only
+what `keep` returns is kept and priced: a list of answers costs what the caller keeps of them,
+not what they spelled.
 """
 
 from __future__ import annotations
