@@ -14,6 +14,7 @@ import math
 import os
 import re
 import secrets
+import sys
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -588,6 +589,25 @@ def _validate(
     )
 
 
+_CONTAINERS = frozenset((list, dict))
+_ROW, _STRING = 88 + 32, 49  # a row's list of four and its number; a string's own bytes
+
+
+def _series_shaped(row: Any) -> bool:
+    """A row `[index, name, labels, value]` of scalars and one object of scalar labels, whose
+    objects cost at most what the daemon budgets a series (`SERIES_OVERHEAD`), its strings'
+    characters aside (`LABEL_CHAR_BYTES` a byte of the file): an upper bound, every string
+    counted as if it were its own."""
+    if type(row) is not list or len(row) != 4 or type(row[2]) is not dict:
+        return False
+    labels = row[2]
+    if type(row[0]) in _CONTAINERS or type(row[1]) in _CONTAINERS or type(row[3]) in _CONTAINERS:
+        return False
+    if not _CONTAINERS.isdisjoint(map(type, labels.values())):
+        return False
+    return _ROW + sys.getsizeof(labels) + _STRING * (2 * len(labels) + 1) <= SERIES_OVERHEAD
+
+
 _DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "types", "families")
 """The keys of a spool document `validate` reads beside `samples` (the rest are never built)."""
 
@@ -595,17 +615,19 @@ _DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     """`validate(json.loads(data))`: not_json where the bytes are not one JSON document,
     too_large where its objects would pass `untrusted.allowance` (estimated before parsing)."""
-    # A version 2 file's rows, up to `max_series` of them, are the caller's as they are read:
-    # what `validate` keeps of them is the RankFile the daemon budgets per series
-    # (`SERIES_OVERHEAD`), beside the reader's allowance; a row past them is the reader's, priced
-    # within it. A file that names `samples` twice is read whole, as `json.loads` keeps the last.
+    # A version 2 file's rows, up to `max_series` of them, are the caller's as they are read
+    # where each is shaped as a series and costs at most what the daemon budgets one
+    # (`SERIES_OVERHEAD`; its strings' characters within `LABEL_CHAR_BYTES` a byte): what
+    # `validate` keeps of them is the RankFile, beside the reader's allowance. Any other row is
+    # the reader's, priced within it. A file that names `samples` twice is read whole, as
+    # `json.loads` keeps the last.
     handed: list[Any] = []
     cap = kwargs.get("max_series", MAX_SERIES)
 
     def hand_on(row: Any) -> Any:
-        if len(handed) < cap:
+        if len(handed) < cap and _series_shaped(row):
             handed.append(row)
-            return None
+            return ...  # its place in the reader's list (a singleton: no JSON value is)
         return row
 
     schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(hand_on)})
@@ -615,8 +637,11 @@ def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
         return Rejection("too_large", str(exc))
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
-    if handed:  # read by the streaming reader, its rows in the caller's list
-        doc["samples"][: len(handed)] = handed
+    if handed:  # read by the streaming reader: the rows handed on back in their places
+        rows, given = doc["samples"], iter(handed)
+        for i, row in enumerate(rows):
+            if row is ...:
+                rows[i] = next(given)
         del handed[:]
     result = validate(doc, **kwargs)
     if isinstance(result, RankFile):  # the label strings' memory, from the bytes that spelled them
