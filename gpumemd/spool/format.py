@@ -591,6 +591,11 @@ def _validate(
 
 _CONTAINERS = frozenset((list, dict))
 _ROW, _STRING = 88 + 32, 49  # a row's list of four and its number; a string's own bytes
+# the most labels a row's objects may hold within SERIES_OVERHEAD (a dict as json builds it)
+_MOST_LABELS = max(
+    n for n in range(MAX_LABELS + 1)
+    if _ROW + sys.getsizeof({i: None for i in range(n)}) + _STRING * (2 * n + 1) <= SERIES_OVERHEAD
+)
 
 
 def _series_shaped(row: Any) -> bool:
@@ -598,14 +603,17 @@ def _series_shaped(row: Any) -> bool:
     objects cost at most what the daemon budgets a series (`SERIES_OVERHEAD`), its strings'
     characters aside (`LABEL_CHAR_BYTES` a byte of the file): an upper bound, every string
     counted as if it were its own."""
-    if type(row) is not list or len(row) != 4 or type(row[2]) is not dict:
+    if type(row) is not list or len(row) != 4:
         return False
-    labels = row[2]
-    if type(row[0]) in _CONTAINERS or type(row[1]) in _CONTAINERS or type(row[3]) in _CONTAINERS:
-        return False
-    if not _CONTAINERS.isdisjoint(map(type, labels.values())):
-        return False
-    return _ROW + sys.getsizeof(labels) + _STRING * (2 * len(labels) + 1) <= SERIES_OVERHEAD
+    index, name, labels, value = row
+    return (
+        type(labels) is dict
+        and len(labels) <= _MOST_LABELS
+        and type(index) not in _CONTAINERS
+        and type(name) not in _CONTAINERS
+        and type(value) not in _CONTAINERS
+        and _CONTAINERS.isdisjoint(map(type, labels.values()))
+    )
 
 
 _DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "types", "families")
@@ -622,12 +630,15 @@ def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     # the reader's, priced within it. A file that names `samples` twice is read whole, as
     # `json.loads` keeps the last.
     handed: list[Any] = []
+    given = bytearray()  # a byte a row: 1 where it was handed on (no int object a row)
     cap = kwargs.get("max_series", MAX_SERIES)
 
     def hand_on(row: Any) -> Any:
         if len(handed) < cap and _series_shaped(row):
             handed.append(row)
-            return ...  # its place in the reader's list (a singleton: no JSON value is)
+            given.append(1)
+            return None
+        given.append(0)
         return row
 
     schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(hand_on)})
@@ -638,10 +649,10 @@ def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
     if handed:  # read by the streaming reader: the rows handed on back in their places
-        rows, given = doc["samples"], iter(handed)
-        for i, row in enumerate(rows):
-            if row is ...:
-                rows[i] = next(given)
+        rows, back = doc["samples"], iter(handed)
+        for at, was in enumerate(given):
+            if was:
+                rows[at] = next(back)
         del handed[:]
     result = validate(doc, **kwargs)
     if isinstance(result, RankFile):  # the label strings' memory, from the bytes that spelled them
