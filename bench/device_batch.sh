@@ -11,9 +11,7 @@ if [ -f .carry/prometheus.xz ]; then xz -dc .carry/prometheus.xz > /tmp/promethe
 R=/tmp/gpumemd-results; rm -rf $R; mkdir -p $R  # all in one tarball: the device returns few files
 export PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 GPUMEMD_RESULTS=$R PROMETHEUS_BIN=/tmp/prometheus
 device_txt "$R/device.txt"
-gpu() { local t=$1 name=$2; shift 2
-  timeout -s INT "$t" python3 -m pytest -p no:cacheprovider -q --durations=0 -o faulthandler_timeout=$((t - 20)) \
-    --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1; echo "$name rc=$?"; tail -n 3 "$R/$name.log"; }
+gpu() { gpu_pytest "$@"; tail -n 3 "$R/$2.log"; }
 case "$1" in
   one) gpu 560 gpu-one -m gpu tests/gpu/test_oom_diagnosis_gpu.py tests/gpu/test_leak_finder_gpu.py \
          tests/gpu/test_fragmentation_gpu.py tests/gpu/test_jobview_gpu.py ;;

@@ -52,10 +52,7 @@ case "${1:-}" in
           # leak finder, forecast, shape probe, fragmentation, job view, explain
     [ -f .carry/prometheus.xz ] && xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus
     export PROMETHEUS_BIN=/tmp/prometheus; g=tests/gpu
-    t() { local secs=$1 name=$2; shift 2
-      timeout -s INT "$secs" python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
-        -o faulthandler_timeout=$((secs - 20)) --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1
-      echo "$name rc=$?" >> $R/summary.txt; }
+    t() { gpu_pytest "$1" "$2" -m gpu "${@:3}" >> $R/summary.txt; }
     ( export CUDA_VISIBLE_DEVICES=0
       t 365 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py $g/test_allocator_modes_gpu.py \
         $g/test_graphs_gpu.py $g/test_preflight_gpu.py $g/test_steptrace_gpu.py $g/test_profiler_gpu.py \

@@ -36,10 +36,7 @@ case "${1:-}" in
           # finder's and the shape probe's (their code did not change this session)
     [ -f .carry/prometheus.xz ] && xz -dc .carry/prometheus.xz > /tmp/prometheus && chmod +x /tmp/prometheus
     export PROMETHEUS_BIN=/tmp/prometheus; g=tests/gpu
-    t() { local secs=$1 name=$2; shift 2
-      timeout -s INT "$secs" python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
-        -o faulthandler_timeout=$((secs - 20)) --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1
-      echo "$name rc=$?" >> $R/summary.txt; }
+    t() { gpu_pytest "$1" "$2" -m gpu "${@:3}" >> $R/summary.txt; }
     ( export CUDA_VISIBLE_DEVICES=0; GPUMEMD_OOM_RUNS=1 t 330 oom $g/test_oom_diagnosis_gpu.py
       t 170 frag-jobview $g/test_fragmentation_gpu.py $g/test_jobview_gpu.py $g/test_explain_gpu.py ) &
     ( export CUDA_VISIBLE_DEVICES=1; t 420 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py \

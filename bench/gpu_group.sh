@@ -5,10 +5,8 @@
 # H100), every step bounded, a JUnit file per group under $R. The 4-rank tests
 # (test_categories_ranks_gpu.py) need every GPU: they run in a call of their own.
 set -uo pipefail
-t() { local secs=$1 name=$2; shift 2
-  timeout -s INT "$secs" python3 -m pytest -p no:cacheprovider -q --durations=0 -m gpu \
-    -o faulthandler_timeout=$((secs - 20)) --junitxml="$R/junit-$name.xml" "$@" > "$R/$name.log" 2>&1
-  echo "$name rc=$?"; tail -n 3 "$R/$name.log"; }
+. bench/device_env.sh
+t() { gpu_pytest "$1" "$2" -m gpu "${@:3}"; tail -n 3 "$R/$2.log"; }
 g=tests/gpu
 case "$1" in
   0) GPUMEMD_OOM_RUNS=1 t 330 oom $g/test_oom_diagnosis_gpu.py

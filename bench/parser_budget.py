@@ -27,7 +27,8 @@ from typing import Any
 MIB = 1 << 20
 
 
-def _peak(read: Callable[[], Any]) -> tuple[float, str, float]:
+def peak(read: Callable[[], Any]) -> tuple[float, str, float]:
+    """`read()`'s tracemalloc peak in bytes, its outcome ("read" or the refusal) and seconds."""
     tracemalloc.start()
     started = time.monotonic()
     try:
@@ -40,6 +41,13 @@ def _peak(read: Callable[[], Any]) -> tuple[float, str, float]:
         return tracemalloc.get_traced_memory()[1] - base, outcome, time.monotonic() - started
     finally:
         tracemalloc.stop()
+
+
+def write_rows(out: Path, rows: list[dict[str, Any]]) -> None:
+    """A budget bench's JSON: this Python's version and machine, then a row a document."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"python": sys.version.split()[0], "machine": platform.machine(),
+                               "rows": rows}, indent=1) + "\n")
 
 
 def _array(item: bytes, size: int) -> bytes:
@@ -208,14 +216,12 @@ def main() -> int:
     cases.append(("prometheus answer (top)", "real shape: 20,000 ranks", json.dumps(
         {"status": "success", "data": {"resultType": "vector", "result": result}}).encode(), prometheus))
     for reader, name, data, read in cases:
-        peak, outcome, seconds = _peak(lambda d=data, r=read: r(d))
-        rows.append({"reader": reader, "document": name, "bytes": len(data), "peak_bytes": int(peak),
-                     "peak_per_input_byte": round(peak / len(data), 2), "outcome": outcome,
+        used, outcome, seconds = peak(lambda d=data, r=read: r(d))
+        rows.append({"reader": reader, "document": name, "bytes": len(data), "peak_bytes": int(used),
+                     "peak_per_input_byte": round(used / len(data), 2), "outcome": outcome,
                      "seconds": round(seconds, 3)})
-        print(f"{reader:26} {name[:52]:52} {len(data):>9} B  peak {peak / len(data):6.2f}x  {outcome[:60]}")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"python": sys.version.split()[0], "machine": platform.machine(),
-                                    "rows": rows}, indent=1) + "\n")
+        print(f"{reader:26} {name[:52]:52} {len(data):>9} B  peak {used / len(data):6.2f}x  {outcome[:60]}")
+    write_rows(args.out, rows)
     return 0
 
 

@@ -51,7 +51,8 @@ case "${1:-}" in
         bench/preflight_ranks.py --out "$d" > "$d/ranks.log" 2>&1
       step ranks $?; tail -n 45 "$d/ranks.log"
     else
-      # phase|GPUs|world|configurations (model:optimizer:BATCHxSEQ per rank)|seconds[|& beside the next]
+      # phase|GPUs|world|configurations (model:optimizer:BATCHxSEQ per rank)|seconds[|& beside the next
+      # [|the phase's own arguments of bench/preflight_ranks.py: --strategies ddp --steps 3 --settle 2]]
       # ($PREFLIGHT_RANKS_PLAN, one phase a line, replaces it: the CPU test's tiny plan)
       plan=("w4|0,1,2,3|4|bert:adamw:8x512,gpt2:sgd:8x256,llama:adamw:2x1024,gpt2:adamw:4x512|70"
             "w3|0,1,2|3|gpt2:adamw:4x512,llama:sgd:2x512,bert:sgd:16x256|60"
@@ -76,18 +77,18 @@ case "${1:-}" in
       done
       for i in "${!pids[@]}"; do wait "${pids[$i]}"; step "predict-$i" $?; done
       echo "predictions wall_s=$(( $(date +%s) - s ))"; cat "$d"/predict-*.log | grep -v "^\[transformers\]" | tail -n 20
-      phase() {  # phase GPUs world configurations seconds; its status is torchrun's
+      phase() {  # phase GPUs world configurations seconds [arguments]; its status is torchrun's
         local s=$(date +%s) rc
         CUDA_VISIBLE_DEVICES=$2 timeout -s INT -k 10 "$5" python3 -m torch.distributed.run --standalone \
           --nproc-per-node "$3" bench/preflight_ranks.py --out "$d" --phase "$1" --configs "$4" \
-          --predictions "$d" --edge --budget $(( $5 - 12 )) > "$d/$1.log" 2>&1
+          --predictions "$d" --edge --budget $(( $5 - 12 )) ${6:-} > "$d/$1.log" 2>&1  # $6 unquoted: its words
         rc=$?; echo "$1 rc=$rc wall_s=$(( $(date +%s) - s ))"; return $rc
       }
       beside=()  # the phases running in the background now
       joined() { local pid; for pid in "${beside[@]}"; do wait "$pid" || failed=1; done; beside=(); }
-      for p in "${plan[@]}"; do IFS='|' read -r a b c e f g <<< "$p"
-        if [ "$g" = "&" ]; then phase "$a" "$b" "$c" "$e" "$f" & beside+=($!)
-        else joined; phase "$a" "$b" "$c" "$e" "$f" || failed=1; fi
+      for p in "${plan[@]}"; do IFS='|' read -r a b c e f g h <<< "$p"
+        if [ "$g" = "&" ]; then phase "$a" "$b" "$c" "$e" "$f" "$h" & beside+=($!)
+        else joined; phase "$a" "$b" "$c" "$e" "$f" "$h" || failed=1; fi
       done
       joined
       timeout -s INT -k 5 "$merge_s" python3 bench/preflight_ranks.py --out "$d" --merge > "$d/merge.log" 2>&1

@@ -3,9 +3,9 @@ step, and the bytes NCCL adds outside PyTorch, measured by NVML on every rank.
 
     torchrun --standalone --nproc-per-node N bench/preflight_ranks.py --out DIR \
         [--configs gpt2:adamw:4x512,bert:sgd:16x256] [--strategies ddp,fsdp2] \
-        [--predictions DIR] [--edge] [--phase NAME] [--budget S]
+        [--predictions DIR] [--edge] [--phase NAME] [--budget S] [--steps N] [--settle S]
     python3 bench/preflight_ranks.py --out DIR --predict-only FILE --configs ... --worlds 2,3,4
-    python3 bench/preflight_ranks.py --out DIR --merge
+    python3 bench/preflight_ranks.py --out DIR --merge [--from DIR]
 
 A configuration is `model:optimizer:BATCHxSEQ` (per rank): `adamw` is AdamW with bf16 autocast,
 `sgd` SGD with momentum in fp32 (bench/preflight_accuracy.py's two). `--models/--batch/--seq`
@@ -22,15 +22,21 @@ the verdict's capacity). Without `--predictions`, rank 0's child predicts before
 Each rank: the CUDA context and cuBLAS first (NVML's bytes for the process less
 `memory_reserved()`: the non-PyTorch bytes before NCCL), then the process group and one
 all-reduce (the same figure after it: NCCL's communicator), then for each configuration and
-strategy two training steps with the allocator's peaks and NVML's bytes after, each step's
-peak, the bytes allocated before each step and after the second, what the run left behind.
+strategy two training steps (`--steps`) with the allocator's peaks and NVML's bytes after, each
+step's peak, the bytes allocated before and after each step, what the run left behind. `--settle S`
+pauses S seconds before the second step, past NCCL's watchdog sweep: if the first step's finished
+work is what holds DDP's first buckets, every DDP rank has let them go by then (the per-rank
+model's low answer: docs/preflight.md, "Per rank"); a phase without it is the race as a job meets it.
 With `--edge`, then each configuration and strategy again under its edge cap
 (`set_per_process_memory_fraction`; the cap is raised by what the process already holds beyond
 the workspaces the prediction counts): a "fits" that runs out is the check that fails. Every
 run's start and result go to DIR/runs-PHASE-rank-R.jsonl as they happen, so a rank that dies
 (an OOM on some ranks only leaves the others waiting in a collective until the group's timeout)
 loses only what was left. `--merge` (run by rank 0 at the end too) writes DIR/ranks.json,
-DIR/ranks.md and DIR/junit.json from every phase and prediction in DIR. Without a GPU (gloo,
+DIR/ranks.md and DIR/junit.json from every phase and prediction in DIR (`--from`: read from
+another directory, a recorded run, and written to DIR). Each DDP rank is placed in the state its
+second step's peak is nearer to: the first buckets still held (`per_rank`'s `allocated`) or let
+go (`allocated_low`), and its error is read against that state's figure too. Without a GPU (gloo,
 CPU tensors; model `tiny`): the predictions and the steps run, the GPU's columns stay empty and
 no cap is set: how the script is tested on a CPU.
 """
@@ -194,9 +200,11 @@ def _used() -> int | None:
     return None if np_ is None else np_ + torch.cuda.memory_reserved()
 
 
-def _step(cfg: Config, strategy: str, dev: torch.device, cap: int | None = None) -> dict[str, Any]:
-    """Two steps of the configuration under the strategy on this rank: the allocator's peaks,
-    NVML's; under `cap` (a fraction limit), whether it ran."""
+def _step(cfg: Config, strategy: str, dev: torch.device, cap: int | None = None, steps: int = 2,
+          settle: float = 0.0) -> dict[str, Any]:
+    """`steps` steps of the configuration under the strategy on this rank (a pause of `settle`
+    seconds before the second): the allocator's peaks, NVML's; under `cap` (a fraction limit),
+    whether it ran."""
     gpu = dev.type == "cuda"
     out: dict[str, Any] = {}
     if gpu:
@@ -229,8 +237,10 @@ def _step(cfg: Config, strategy: str, dev: torch.device, cap: int | None = None)
         opt = (torch.optim.AdamW(model.parameters(), lr=1e-4) if cfg.optimizer == "adamw"
                else torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9))
         job = fakerun.Job(model, opt, job.batch, autocast=job.autocast)
-        before, peaks, reserved = [], [], []
-        for i in range(2):  # one step at a time: each step's peak (the first's with the wrapping)
+        before, peaks, reserved, after = [], [], [], []
+        for i in range(steps):  # one step at a time: each step's peak (the first's with the wrapping)
+            if i == 1 and settle:
+                time.sleep(settle)  # the first step's finished collectives swept by NCCL's watchdog
             if gpu:
                 torch.cuda.synchronize()
                 before.append(torch.cuda.memory_allocated())
@@ -241,11 +251,13 @@ def _step(cfg: Config, strategy: str, dev: torch.device, cap: int | None = None)
                 torch.cuda.synchronize()
                 peaks.append(torch.cuda.max_memory_allocated())
                 reserved.append(torch.cuda.max_memory_reserved())
+                after.append(torch.cuda.memory_allocated())
         out["oom"] = False
         if gpu:
             out.update(allocated_peak=max(peaks), base=base, reserved_peak=max(reserved),
                        used_after=_used(), non_pytorch_after=_nvml_non_pytorch(), step_peaks=peaks,
-                       allocated_before_steps=before, allocated_after=torch.cuda.memory_allocated())
+                       allocated_before_steps=before, allocated_after_steps=after,
+                       allocated_after=torch.cuda.memory_allocated())
     except torch.OutOfMemoryError:
         out["oom"] = True
     except Exception as exc:
@@ -297,7 +309,8 @@ def _predicted(preds: dict[str, dict[str, Any]], tag: str, world: int, strategy:
 
 
 def _cfg(row: dict[str, Any]) -> str:
-    return row["config"] + (" *fitted*" if row["fitted"] else "")
+    return (row["config"] + (" *fitted*" if row["fitted"] else "")
+            + (f" (paused {row['settle']:g} s)" if row.get("settle") else ""))
 
 
 def _name(c: dict[str, Any]) -> str:
@@ -314,9 +327,28 @@ def _outcome(r: dict[str, Any] | None) -> str:
     return "OOM" if r.get("oom") else "ran"
 
 
-def merge(out: Path) -> int:
-    """Every phase's runs beside the predictions: the tables and the goals as JUnit cases."""
-    preds, lines = _load(out)
+def _low(preds: dict[str, dict[str, Any]], tag: str, world: int, strategy: str) -> int | None:
+    """`per_rank`'s `allocated_low`: as predicted, or today's model's from the prediction's one-GPU
+    figures where it was made before that figure existed (a recorded run)."""
+    pw, p = _predicted(preds, tag, world, strategy), preds.get(tag) or {}
+    if "allocated_low" in pw or not pw or "categories" not in p:
+        return pw.get("allocated_low")
+    fig = Figures(0, 0, p["categories"], 0, p["one_gpu_allocated"], p["one_gpu_reserved"], 0, 0, 0,
+                  p["error_bytes"], "", 0.0, tuple(p["blocks"]))
+    return per_rank(fig, world, strategy, DEFAULT_OVERHEADS)["allocated_low"]
+
+
+def _state(high: int | None, low: int | None, real: int | None) -> str | None:
+    """Which of DDP's two states a rank's second-step peak is nearer to (None: one state, or no run)."""
+    if high is None or low is None or high == low or not real:
+        return None
+    return "held" if abs(real - high) <= abs(real - low) else "let go"
+
+
+def merge(out: Path, source: Path | None = None) -> int:
+    """Every phase's runs beside the predictions (in `source`, else in `out`): the tables and the
+    goals as JUnit cases, written to `out`."""
+    preds, lines = _load(source or out)
     heads = {(x["phase"], x["rank"]): x for x in lines if x["event"] == "rank"}
     started = {(x["phase"], x["rank"], x["config"], x["strategy"], x["capped"]): x for x in lines
                if x["event"] == "start"}
@@ -340,19 +372,39 @@ def merge(out: Path) -> int:
             cfg = Config.parse(tag)
             pw = _predicted(preds, tag, world, strategy)
             perr = (preds.get(tag) or {}).get("error") or ("" if tag in preds else "no prediction")
+            low = _low(preds, tag, world, strategy)
+            settle = heads[(phase, ranks[0])].get("settle") or 0.0
             for r in ranks:
                 real = done.get((phase, r, tag, strategy, False))
-                e_alloc = _err(pw.get("allocated"), (real or {}).get("allocated_peak"))
+                peak = (real or {}).get("allocated_peak")
+                e_alloc = _err(pw.get("allocated"), peak)
+                # the state is the second step's (DDP's rebuild runs in it), where its peak was recorded
+                second = ((real or {}).get("step_peaks") or [None, peak])[1]
+                state = _state(pw.get("allocated"), low, second)
+                e_state = _err(low if state == "let go" else pw.get("allocated"), second)
                 e_total = _err(pw.get("total"), (real or {}).get("used_after"))
                 e_top = _err(pw.get("top"), (real or {}).get("used_after"))
                 row = {"phase": phase, "world": world, "config": tag, "strategy": strategy, "rank": r,
                        "fitted": cfg.fitted(world), "predicted": pw, "real": real, "err_allocated": e_alloc,
-                       "err_total": e_total, "err_top": e_top, "outcome": _outcome(real)}
+                       "err_total": e_total, "err_top": e_top, "outcome": _outcome(real), "settle": settle,
+                       "allocated_low": low, "state": state, "err_state": e_state}
                 rows.append(row)
-                name = f"{tag} {strategy} world {world} rank {r}" + (" (fitted)" if row["fitted"] else "")
+                name = (f"{tag} {strategy} world {world} rank {r}" + (" (fitted)" if row["fitted"] else "")
+                        + (f" (paused {settle:g} s)" if settle else ""))
                 if perr or real is None or "error" in real or real.get("oom"):
                     cases.append({"name": f"runs: {name}", "status": "failed",
                                   "message": perr or row["outcome"]})
+                elif state is not None and e_state is not None and e_alloc is not None:
+                    # DDP: the figure of the state the rank was in, and the worst rank's never under it
+                    ok = abs(e_state) <= PER_RANK_GOAL and e_alloc >= -PER_RANK_GOAL
+                    cases.append({"name": f"per-rank allocated within 3 % of its state's: {name}",
+                                  "status": "passed" if ok else "failed",
+                                  "message": f"first buckets {state}: {100 * e_state:+.2f} % "
+                                             f"(the worst rank's figure: {100 * e_alloc:+.2f} %)"})
+                    if settle:  # paused past the watchdog's sweep: every rank must have let them go
+                        cases.append({"name": f"the first buckets let go by the second step: {name}",
+                                      "status": "passed" if state == "let go" else "failed",
+                                      "message": f"second step's peak {second:,}: nearer {state}"})
                 elif e_alloc is not None:
                     cases.append({"name": f"per-rank allocated within 3 %: {name}",
                                   "status": "passed" if abs(e_alloc) <= PER_RANK_GOAL else "failed",
@@ -382,7 +434,11 @@ def merge(out: Path) -> int:
             cases.append({"name": f"no fits-then-OOM at the edge cap: {tag} {strategy} world {world}",
                           "status": "passed" if ran else "failed",
                           "message": "; ".join(f"rank {r}: {o}" for r, o in outcomes.items())})
-    summary = {"device": device, "torch": torch.__version__, "phases": [p for _, p in phases],
+    # the ranks' torch (a recorded run's without it: its own merge's), else this process's
+    recorded = source / "ranks.json" if source else None
+    ran = next((h["torch"] for h in heads.values() if h.get("torch")), None) or (
+        json.loads(recorded.read_text())["summary"].get("torch") if recorded and recorded.exists() else None)
+    summary = {"device": device, "torch": ran or torch.__version__, "phases": [p for _, p in phases],
                "nccl_bytes_per_rank": {str(w): v for w, v in nccl.items()},
                "nccl_median": int(statistics.median([x for v in nccl.values() for x in v])) if nccl else None,
                "nccl_default": DEFAULT_OVERHEADS.nccl, "non_pytorch_default": DEFAULT_OVERHEADS.non_pytorch}
@@ -409,6 +465,26 @@ def _tally(rows: list[dict[str, Any]]) -> str:
             f"{sum(e < 0 for e in errs)} under; the largest error {_pct(worst)}")
 
 
+def _states(rows: list[dict[str, Any]]) -> str:
+    """DDP's ranks by their state at the second step's peak, without and with a pause before it,
+    and each against its state's figure."""
+    ddp = [r for r in rows if r.get("state")]
+    if not ddp:
+        return "no DDP rank measured"
+    parts = []
+    for paused in (False, True):
+        group = [r for r in ddp if bool(r.get("settle")) == paused]
+        if group:
+            held = sum(r["state"] == "held" for r in group)
+            parts.append(f"{'paused before it' if paused else 'as run'}: held on {held}, "
+                         f"let go on {len(group) - held} of {len(group)} ranks")
+    errs = [r["err_state"] for r in ddp]
+    under = sum(r["err_allocated"] < -0.01 for r in ddp)
+    return ("; ".join(parts) + f". Each rank against its state's figure: {sum(abs(e) <= 0.01 for e in errs)} "
+            f"of {len(errs)} within ±1 %, the largest error {_pct(max(errs, key=abs))}; the worst rank's "
+            f"figure (`allocated`) more than 1 % under a rank: {under}")
+
+
 def _within(rows: list[dict[str, Any]]) -> str:
     errs = [r["err_top"] for r in rows if r.get("err_top") is not None]
     if not errs:
@@ -428,6 +504,8 @@ def _markdown(summary: dict[str, Any], preds: dict[str, dict[str, Any]], rows: l
         "*fitted* are the configuration of the recording the per-rank model was fitted to (a control).", "",
         f"- Unfitted, allocated step peak per rank: {_tally([r for r in rows if not r['fitted']])}.",
         f"- Fitted (control): {_tally([r for r in rows if r['fitted']])}.",
+        "- DDP's first buckets at the second step's peak (each rank by the nearer of `per_rank`'s "
+        f"`allocated`, still held, and `allocated_low`, let go): {_states(rows)}.",
         f"- Verdicts at the edge cap checked by a real run: {len(ran_checks)}; predicted fits and did not "
         f"run: {len(bad)}" + (f" ({', '.join(_name(c) for c in bad)})" if bad else "") + ".",
         f"- NVML's bytes for a rank within the interval's top (`per_rank`'s \"top\"): {_within(rows)}.",
@@ -463,18 +541,25 @@ def _markdown(summary: dict[str, Any], preds: dict[str, dict[str, Any]], rows: l
                      f"{_n(c['cap'])} | {_n(c['limits'].get(r0))} | {_n(c['real_reserved'].get(r0))} | "
                      f"{', '.join(outcome)} |")
     lines += ["", "## Each step (GPU only)", "",
-              "The peak of step 1 (with the wrapping) and of step 2, the bytes allocated before step 2 and "
-              "after it, and what the run left allocated after it was deleted (the next run's base grows "
-              "by it). Under DDP, a step-2 peak one gradient's worth under the figure is the first "
-              "iteration's buckets already gone.", "",
-              "| config | world | strategy | rank | step 1 peak | step 2 peak | before step 2 | after step 2 "
-              "| left behind |", "|---|---|---|---|---|---|---|---|---|"]
+              "The peak of step 1 (with the wrapping), of step 2 and of the steps after it, the bytes "
+              "allocated before step 2 and after it, and what the run left allocated after it was deleted "
+              "(the next run's base grows by it). Under DDP, the state of the first step's buckets at step "
+              "2's peak: still held (one gradient copy more: `allocated`) or let go (`allocated_low`), "
+              "and the error against that state's figure. Held buckets let go before the step ended leave "
+              "\"after step 2\" at \"before step 2\"; held past it, one gradient copy above.", "",
+              "| phase | config | world | strategy | rank | step 1 peak | step 2 peak | later steps' peak "
+              "| before step 2 | after step 2 | first buckets at step 2's peak | error against it "
+              "| left behind |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         real = r["real"] or {}
         peaks = real.get("step_peaks") or [None, None]
         before = real.get("allocated_before_steps") or [None, None]
-        lines.append(f"| {r['config']} | {r['world']} | {r['strategy']} | {r['rank']} | {_n(peaks[0])} | "
-                     f"{_n(peaks[-1])} | {_n(before[-1])} | {_n(real.get('allocated_after'))} | "
+        after = (real.get("allocated_after_steps") or [None, real.get("allocated_after")])[1]
+        later = max(peaks[2:]) if len(peaks) > 2 else None
+        lines.append(f"| {r['phase']} | {r['config']} | {r['world']} | {r['strategy']} | {r['rank']} | "
+                     f"{_n(peaks[0])} | {_n(peaks[1])} | {_n(later)} | {_n(before[1])} | {_n(after)} | "
+                     f"{r.get('state') or '—'} | {_pct(r.get('err_state'))} | "
                      f"{_n(real.get('left_behind'))} |")
     return "\n".join(lines) + "\n"
 
@@ -514,7 +599,8 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
         log.write(json.dumps({"phase": args.phase, "world": world, "rank": rank, **doc}) + "\n")
         log.flush()
 
-    head: dict[str, Any] = {"event": "rank", "device": torch.cuda.get_device_name(dev) if gpu else "cpu"}
+    head: dict[str, Any] = {"event": "rank", "device": torch.cuda.get_device_name(dev) if gpu else "cpu",
+                            "steps": args.steps, "settle": args.settle, "torch": torch.__version__}
     if gpu:
         torch.cuda.set_device(dev)
         a = torch.ones(256, 256, device=dev)
@@ -556,7 +642,7 @@ def _ranks(args: argparse.Namespace, configs: list[Config], strategies: list[str
                 write({"event": "done", **key, "result": {"skipped": skip}})
                 continue
             dist.barrier()
-            result = _step(cfg, strategy, dev, cap if capped else None)
+            result = _step(cfg, strategy, dev, cap if capped else None, args.steps, args.settle)
             if not capped:
                 took[(cfg.tag, strategy)] = result["seconds"]
             write({"event": "done", **key, "result": result})
@@ -591,9 +677,16 @@ def main() -> int:
     ap.add_argument("--predict-s", type=int, default=100, help="the bound of rank 0's predicting child, "
                     "seconds (the other ranks wait for it in the group's timeout)")
     ap.add_argument("--merge", action="store_true", help="write the tables from DIR and exit")
+    ap.add_argument("--from", dest="source", metavar="DIR", help="(with --merge) read the phases and "
+                    "predictions from DIR (a recorded run), write the tables to --out")
+    ap.add_argument("--steps", type=int, default=2, help="training steps a run (at least 2)")
+    ap.add_argument("--settle", type=float, default=0.0, help="seconds paused before the second step: "
+                    "DDP's first buckets let go on every rank by then")
     args = ap.parse_args()
     if args.merge:
-        return merge(Path(args.out))
+        return merge(Path(args.out), Path(args.source) if args.source else None)
+    if args.steps < 2:
+        ap.error("--steps: at least 2 (the second step is the one DDP's rebuild runs in)")
     args.configs = args.configs or ",".join(f"{m}:adamw:{args.batch}x{args.seq}"
                                             for m in args.models.split(","))
     configs = [Config.parse(c) for c in args.configs.split(",")]
@@ -609,4 +702,12 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    rc = main()
+    if "LOCAL_RANK" in os.environ:
+        # a rank whose results are written leaves without C++'s static destructors: at the
+        # interpreter's exit a gloo rank now and then aborts ("terminate called without an
+        # active exception", no Python frame) and torchrun fails the phase for a finished rank
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(rc)
+    sys.exit(rc)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import tempfile
 import time
@@ -23,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.parser_budget import _peak  # noqa: E402
+from bench.parser_budget import peak, write_rows  # noqa: E402
 
 MIB = 1 << 20
 OURS = ["config.example.yaml", "gpumemd/alerts/defaults.yaml", "gpumemd/alerts/job_rules.yaml",
@@ -108,21 +107,19 @@ def main() -> int:
         path = tmp / "c.yaml"
         path.write_text(text)
         size = path.stat().st_size
-        peak, outcome, _ = _peak(lambda p=path: yamlsafe.load_file(p))
+        used, outcome, _ = peak(lambda p=path: yamlsafe.load_file(p))
         priced = None
         if estimate is not None and outcome == "read":
             priced = estimate(text)
         seconds = _best(lambda p=path: yamlsafe.load_file(p))
-        rows.append({"kind": kind, "document": name, "bytes": size, "peak_bytes": int(peak),
-                     "peak_per_input_byte": round(peak / size, 2), "priced_bytes": priced,
+        rows.append({"kind": kind, "document": name, "bytes": size, "peak_bytes": int(used),
+                     "peak_per_input_byte": round(used / size, 2), "priced_bytes": priced,
                      "priced_per_input_byte": None if priced is None else round(priced / size, 2),
                      "outcome": outcome, "seconds_best_of_3": round(seconds, 5)})
         shown = "" if priced is None else f"priced {priced / size:6.2f}x"
-        print(f"{kind:10} {name[:60]:60} {size:>8} B  peak {peak / size:7.2f}x {shown:15} "
+        print(f"{kind:10} {name[:60]:60} {size:>8} B  peak {used / size:7.2f}x {shown:15} "
               f"{seconds:8.4f}s  {outcome[:70]}", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"python": sys.version.split()[0], "machine": platform.machine(),
-                                    "rows": rows}, indent=1) + "\n")
+    write_rows(args.out, rows)
     return 0
 
 

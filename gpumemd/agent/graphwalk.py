@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from gpumemd.diagnosis.retainers import Holder, Root, walk_to_holder
+from gpumemd.diagnosis.retainers import Holder, Root, TypeMemo, class_namespaces, type_name, walk_to_holder
 
 from .heapwalk import (
     MAX_GRAPH_TOTAL,
@@ -31,19 +31,25 @@ MAX_GRAPH_NODES = 50_000  # grad_fn nodes visited per root
 _MISSING = object()
 
 
-def _saved_names(node: Any, cache: dict[type, list[str]]) -> list[str]:
+def _saved_names(node: Any, memo: TypeMemo[list[str]]) -> list[str]:
     """The `_saved_*` attributes of an autograd node's type (from the type's own namespaces)."""
     t = type(node)
-    names = cache.get(t)
-    if names is None:
+    if t in memo:
+        return memo[t]
+    names: list[str] = []
+    try:
+        for _, ns in class_namespaces(t):
+            names += [a for a in ns if a.startswith("_saved_")]
+    except Exception:  # noqa: BLE001
         names = []
-        try:
-            for k in type.__dict__["__mro__"].__get__(t, type):
-                names += [a for a in type.__dict__["__dict__"].__get__(k, type) if a.startswith("_saved_")]
-        except Exception:  # noqa: BLE001
-            names = []
-        cache[t] = names
+    memo[t] = names
     return names
+
+
+def _listed(v: Any) -> bool:
+    """A plain tuple or list (by identity: `type(v) in (tuple, list)` would run the __eq__ of
+    a metaclass of the program's)."""
+    return type(v) is tuple or type(v) is list
 
 
 def _saved_value(node: Any, name: str, reader: Tensors) -> Any:
@@ -54,7 +60,7 @@ def _saved_value(node: Any, name: str, reader: Tensors) -> Any:
     raw = getattr(node, "_raw" + name, None)  # a C getset of torch's autograd node
     if raw is None:
         return getattr(node, name)  # a C getset: unpacks the saved tensor
-    items = raw if type(raw) in (tuple, list) else (raw,)
+    items = raw if _listed(raw) else (raw,)
     hooks = [getattr(r, "unpack_hook", _MISSING) for r in items]  # torch's own pybind type: a property
     if _MISSING in hooks:
         return getattr(node, name)
@@ -80,7 +86,7 @@ def _saved_in(
     `seen`: the nodes this walk visited (a root met in another root's graph holds a part of it)."""
     matched: set[int] = set()
     stack = [root.grad_fn]
-    attrs: dict[type, list[str]] = {}
+    attrs: TypeMemo[list[str]] = TypeMemo(MAX_GRAPH_NODES)
     walked = 0
     while stack and budget[0] > 0 and walked < MAX_GRAPH_NODES:
         clock.tick()
@@ -93,14 +99,14 @@ def _saved_in(
         for a in _saved_names(node, attrs):
             try:
                 v = _saved_value(node, a, reader)
-                for t in v if type(v) in (tuple, list) else (v,):
+                for t in v if _listed(v) else (v,):
                     reader.saved += 1
                     i = block_of(starts, blocks, reader.ptr(t)) if reader.exact(t) else None
                     if i is not None:
                         matched.add(i)
                 del v
             except Exception as exc:  # noqa: BLE001 - freed by a backward (nothing saved)
-                reader.unreadable[type(exc).__name__] += 1
+                reader.unreadable[type_name(type(exc))] += 1
                 continue
         try:
             stack.extend(fn for fn, _ in node.next_functions)
@@ -276,7 +282,7 @@ def with_graph(tensors: Iterable[Any], budget: Budget) -> list[Any]:
 def tensor_reaching(node: Any, timed: Timed, budget: Budget, reader: Tensors) -> Any:
     """A tensor alive now whose graph reaches the autograd `node` (bounded; None if none)."""
     objs = timed(gc.get_objects)
-    fresh = with_graph((o for o in objs if type(o) in reader.kinds), budget)
+    fresh = with_graph((o for o in objs if reader.exact_type(o)), budget)
     del objs
     graph_budget = [MAX_GRAPH_TOTAL]
     for ref in _top_roots(fresh, graph_budget, budget):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import collections
 import gc
+import itertools
 import time
 import types
 from collections.abc import Callable, Iterable, Sequence
@@ -153,15 +154,22 @@ class Tensors:
         if type(param) is type or isinstance(param, type):
             kinds.append(param)
         self.kinds = tuple(k for k in kinds if isinstance(k, type))
+        # the kinds by id (held by `kinds`: an id names one alone): `type(o) in kinds` would
+        # run the __eq__ of a metaclass of the program's
+        self._kind_ids = frozenset(map(id, self.kinds))
         self.cuda = cuda
         self.subclassed = 0  # tensor subclass instances met (not read)
         self.hooked = 0  # saved tensors behind a saved_tensors_hooks unpack hook (not read)
         self.saved = 0  # saved values read from graph nodes
         self.unreadable: collections.Counter[str] = collections.Counter()  # saved values whose read raised
 
+    def exact_type(self, o: Any) -> bool:
+        """`o` is of one of the exact tensor types (a subclass is not)."""
+        return id(type(o)) in self._kind_ids
+
     def graph_head(self, o: Any) -> bool:
         """An exact tensor heading an autograd graph (`grad_fn`, torch's own getset)."""
-        if type(o) not in self.kinds:
+        if id(type(o)) not in self._kind_ids:
             return False
         try:
             return o.grad_fn is not None
@@ -170,21 +178,25 @@ class Tensors:
 
     def exact(self, o: Any) -> bool:
         t = type(o)
-        if t in self.kinds:
+        if id(t) in self._kind_ids:
             return True
         if self.kinds and issubclass(t, self.kinds[0]):
             self.subclassed += 1
         return False
 
     def only_exact(self, objs: list[Any]) -> list[Any]:
-        """The exact tensors among `objs` (a heap's worth): one C-level count of the types, the
-        subclass test once per type, not once per object."""
-        kinds = self.kinds
-        if not kinds:
+        """The exact tensors among `objs` (a heap's worth): C-level passes over the types' ids
+        (never a type's hash: a metaclass's `__hash__` would run), the subclass test once per
+        type, not once per object."""
+        if not self.kinds:
             return []
-        counted = collections.Counter(map(type, objs))
-        self.subclassed += sum(n for t, n in counted.items() if t not in kinds and issubclass(t, kinds[0]))
-        return [o for o in objs if type(o) in kinds]
+        base, ids = self.kinds[0], self._kind_ids
+        tids = list(map(id, map(type, objs)))
+        by_id = dict(zip(tids, map(type, objs), strict=True))  # each type once
+        subs = {i for i, t in by_id.items() if i not in ids and issubclass(t, base)}
+        if subs:
+            self.subclassed += sum(map(subs.__contains__, tids))
+        return list(itertools.compress(objs, map(ids.__contains__, tids)))
 
     def ptr(self, t: Any) -> int | None:
         """The storage address of an exact tensor (on CUDA unless `cuda` is off)."""

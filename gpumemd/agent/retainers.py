@@ -33,6 +33,7 @@ from gpumemd.diagnosis.retainers import (
     growth_line,
     module_globals,
     python_roots,
+    type_name,
     walk_to_holder,
 )
 
@@ -262,7 +263,7 @@ def find_retainers(
                                  f"site {idx + 1}; " + trail.note(idx + 1))
                 break
             except Exception as exc:  # noqa: BLE001 - one site's failure costs that site only
-                out.notes.append(f"retainer search failed for site {idx + 1}: {type(exc).__name__}")
+                out.notes.append(f"retainer search failed for site {idx + 1}: {type_name(type(exc))}")
                 continue
             if holder is not None:
                 out.holders[idx] = _source_line(holder, near, is_user)
@@ -277,7 +278,7 @@ def find_retainers(
     except OutOfTime:
         out.notes.append(f"retainer search stopped at its time budget ({budget_s:g} s)")
     except Exception as exc:  # noqa: BLE001 - never into the caller: a note in the report
-        out.notes.append(f"retainer search failed: {type(exc).__name__}")
+        out.notes.append(f"retainer search failed: {type_name(type(exc))}")
     finally:
         # drop every reference read (the locals above all): nothing the loop frees stays alive
         tensors.clear()

@@ -25,13 +25,11 @@ import weakref
 from typing import Any, NamedTuple
 
 from gpumemd.diagnosis.calibration import MAX_TENSORS, fingerprint
-from gpumemd.diagnosis.retainers import own_dict
+from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict
 
 __all__ = ["MAX_OPTIMIZERS", "SteppedModel"]
 
 MAX_OPTIMIZERS = 64  # optimizers followed at once (watch()'s own bound on objects)
-_TYPE_MRO = vars(type)["__mro__"]
-_TYPE_DICT = vars(type)["__dict__"]
 
 
 class _Shaped(NamedTuple):
@@ -41,19 +39,18 @@ class _Shaped(NamedTuple):
     shape: Any
 
 
-_getters: dict[type, tuple[Any, Any] | None] = {}
+_getters: TypeMemo[tuple[Any, Any] | None] = TypeMemo(1024)
 
 
 def _c_getters(cls: type) -> tuple[Any, Any] | None:
     """The `dtype` and `shape` descriptors a tensor type resolves to, where both are C getters
-    (getset descriptors: torch's own); None otherwise. Read from the types' dicts, never through
-    an attribute lookup that a metaclass could answer."""
+    (getset descriptors: torch's own); None otherwise. Read from the classes' own namespaces,
+    never through an attribute lookup that a metaclass could answer."""
     if cls in _getters:
         return _getters[cls]
     found: dict[str, Any] = {}
     try:
-        for k in _TYPE_MRO.__get__(cls, type):
-            ns = _TYPE_DICT.__get__(k, type)
+        for _, ns in class_namespaces(cls):
             for name in ("dtype", "shape"):
                 if name not in found and name in ns:
                     found[name] = ns[name]
@@ -62,8 +59,6 @@ def _c_getters(cls: type) -> tuple[Any, Any] | None:
     got = (found["dtype"], found["shape"]) if (
         type(found.get("dtype")) is types.GetSetDescriptorType
         and type(found.get("shape")) is types.GetSetDescriptorType) else None
-    if len(_getters) > 1024:
-        _getters.clear()
     _getters[cls] = got
     return got
 

@@ -54,7 +54,6 @@ __all__ = [
     "Engine",
     "Notification",
     "Rule",
-    "render_template",
 ]
 
 PENDING, FIRING, INACTIVE = "pending", "firing", "inactive"
@@ -626,8 +625,3 @@ class Engine:
                 for a in list(r.active.values())
                 if a.state != INACTIVE
             ]
-
-
-def render_template(source: str, labels: Mapping[str, str], value: float) -> str:
-    """Render one template string (tests, docs)."""
-    return Template(source).render(Context(labels, value, {}))

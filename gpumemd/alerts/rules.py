@@ -44,7 +44,7 @@ __all__ = [  # AlertingConfig and NotifierConfig live in gpumemd.config; named h
     "KINDS", "MAX_RULE_FILES", "MAX_SECRET_BYTES", "OPS", "AlertingConfig", "LoadedRules", "Matcher",
     "NotifierConfig", "RuleSpec", "Selector", "default_rule_mappings", "info_join_labels", "parse_rules",
     "register_compiler", "rule_from_dict",
-    "with_rules",
+    "with_runbook_url",
 ]
 
 OPS: dict[str, Callable[[float, float], bool]] = {
@@ -426,11 +426,6 @@ def rule_from_dict(data: Mapping[str, Any]) -> RuleSpec:
     if errors:
         raise ConfigError(errors)
     return rules[0]
-
-
-def with_rules(cfg: AlertingConfig, rules: Sequence[Any], **changes: Any) -> AlertingConfig:
-    """A copy of `cfg` with other rules (raw mappings), for tests."""
-    return dataclasses.replace(cfg, rules=tuple(rules), **changes)
 
 
 def register_compiler() -> None:

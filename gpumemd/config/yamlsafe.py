@@ -17,9 +17,9 @@ bytes, then parses with a loader that
 - bounds nesting (`MAX_DEPTH`) before Python's recursion limit is in reach, and the
   number of values (`MAX_NODES`), which bounds its time whatever the bytes;
 - prices every object as it builds it (`gpumemd.untrusted`'s prices, the JSON reader's) and
-  refuses the file the moment they would pass `allowance(size)`, four times its bytes and
-  1 MiB: it builds the objects straight from the parser's events, never a tree of PyYAML's
-  nodes (about 370 bytes a value: 185 times a file of one-character values);
+  refuses the file the moment they would pass `allowance(size)`: it builds the objects
+  straight from the parser's events, never a tree of PyYAML's nodes (what a node costs:
+  bench/results/2026-11-28-cpu-yaml-4x);
 - keeps unquoted dates as strings (PyYAML would make `2026-13-45` a ValueError).
 
 Every failure is a `YamlError` with a one-line message; nothing else escapes. libyaml's

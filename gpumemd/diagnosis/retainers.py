@@ -18,15 +18,17 @@ from __future__ import annotations
 import re
 import time
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 __all__ = [
     "MAX_NAME",
     "Holder",
     "Root",
+    "TypeMemo",
+    "class_namespaces",
     "edge_label",
     "growth_line",
     "holder_path",
@@ -88,7 +90,31 @@ _TYPE_DICT = type.__dict__["__dict__"]  # a class's own namespace, read with typ
 _TYPE_NAME = type.__dict__["__name__"]
 _TYPE_MRO = type.__dict__["__mro__"]
 _MODULE_DICT = vars(types.ModuleType)["__dict__"]
-_plain_cache: dict[type, bool] = {}
+V = TypeVar("V")
+
+
+class TypeMemo(Generic[V]):
+    """An answer per type, found by the type's id, never its hash: a dict keyed by the type, or
+    `in` against types, would run a metaclass's `__hash__` or `__eq__`. The memo holds each type
+    it answers for, so that id names it alone; past `bound` types it starts again."""
+
+    def __init__(self, bound: int) -> None:
+        self._bound = bound
+        self._by_id: dict[int, tuple[type, V]] = {}
+
+    def __contains__(self, t: type) -> bool:
+        return id(t) in self._by_id
+
+    def __getitem__(self, t: type) -> V:
+        return self._by_id[id(t)][1]
+
+    def __setitem__(self, t: type, value: V) -> None:
+        if len(self._by_id) >= self._bound:
+            self._by_id.clear()
+        self._by_id[id(t)] = (t, value)
+
+
+_plain_memo: TypeMemo[bool] = TypeMemo(4096)
 
 
 def type_name(t: type) -> str:
@@ -100,20 +126,29 @@ def type_name(t: type) -> str:
     return name if type(name) is str else "?"
 
 
+def class_namespaces(t: type) -> Iterator[tuple[type, Mapping[str, Any]]]:
+    """Each class along `t`'s MRO (`t` first) with its own namespace, read with type's own
+    descriptors: a metaclass's `__mro__`, `__dict__` or `__getattr__` never runs. A lookup in a
+    namespace runs no code either: one holding a key that is not exactly a str (whose `__eq__`
+    a lookup could call) raises TypeError, as does a `t` that is not a type."""
+    for k in _TYPE_MRO.__get__(t, type):
+        ns = _TYPE_DICT.__get__(k, type)
+        if not all(type(key) is str for key in ns):
+            raise TypeError("a class namespace with a key that is not a str")
+        yield k, ns
+
+
 def _plain(t: type) -> bool:
     """A type whose instance dict can be read without running its code: no `__getattribute__`
     of its own anywhere in its bases, and `__dict__` the interpreter's slot (not a property).
     (`object.__getattribute__` never falls back to `__getattr__`: a lazy proxy's `__getattr__`
     cannot run.)"""
-    hit = _plain_cache.get(t)
-    if hit is not None:
-        return hit
+    if t in _plain_memo:
+        return _plain_memo[t]
     ok = True
     try:
-        mro = _TYPE_MRO.__get__(t, type)
         seen_dict = False
-        for k in mro:
-            ns = _TYPE_DICT.__get__(k, type)
+        for k, ns in class_namespaces(t):
             if k is not object and "__getattribute__" in ns:
                 ok = False
                 break
@@ -125,9 +160,7 @@ def _plain(t: type) -> bool:
         ok = ok and seen_dict
     except Exception:  # noqa: BLE001 - an exotic type: not read
         ok = False
-    if len(_plain_cache) > 4096:
-        _plain_cache.clear()
-    _plain_cache[t] = ok
+    _plain_memo[t] = ok
     return ok
 
 
@@ -152,17 +185,16 @@ def own_dicts(objs: list[Any]) -> list[dict[str, Any] | None]:
     """`own_dict` of each of `objs`, the rule checked once per type and the dicts read by one
     mapped call (the category pass reads one FSDPParam per parameter at every step)."""
     out: list[dict[str, Any] | None] = []
-    types_ = set(map(type, objs))
-    if len(types_) != 1:
+    if len(set(map(id, map(type, objs)))) != 1:  # types by id: a metaclass's __hash__ never runs
         return list(map(own_dict, objs))
-    t = types_.pop()
+    t = type(objs[0])
     if issubclass(t, types.ModuleType) or t is type or not _plain(t):
         return list(map(own_dict, objs))
     try:
         out = list(map(object.__getattribute__, objs, repeat("__dict__", len(objs))))
     except Exception:  # noqa: BLE001 - one without a dict
         return list(map(own_dict, objs))
-    return out if set(map(type, out)) <= {dict} else list(map(own_dict, objs))
+    return out if set(map(id, map(type, out))) == {id(dict)} else list(map(own_dict, objs))
 
 
 def _is_module(obj: Any) -> bool:

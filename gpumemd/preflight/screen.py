@@ -230,8 +230,12 @@ def _everything(report: Report) -> list[str]:
                      + (", NCCL's buffers among them (measured)" if (r.overheads or o).nccl_from else ""))
         lines.extend(f"  {x}" for x in _sources(r))
         for strategy, rank in r.per_rank.items():
+            # DDP's two answers: the second step's peak with the first buckets still held, and without
+            low = rank.get("allocated_low", rank["allocated"])
+            two = f" (allocated {size(rank['allocated'])}, {size(low)} once DDP's first buckets are let go)" \
+                if low != rank["allocated"] else ""
             lines.append(f"  per rank under {strategy.upper()} ({rank['world']} ranks, arithmetic, not run): "
-                         f"{size(rank['total'])}, at most {size(rank['top'])}")
+                         f"{size(rank['total'])}, at most {size(rank['top'])}{two}")
         for note in v.notes if v else ():
             lines.append(f"  ! {note}")
     lines.extend(_largest(report))

@@ -41,6 +41,7 @@ __all__ = [
     "ddp_bucket_slack",
     "ddp_buckets",
     "ddp_held",
+    "ddp_second_copy",
     "figures",
     "judge",
     "per_rank",
@@ -268,10 +269,12 @@ def figures(events: Sequence[Event], categories: Mapping[str, int], tensors_peak
 def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Overheads,
           world: int = 1, setting: Setting = NATIVE) -> Verdict:
     """Fits or not, by replaying the stream under what the device leaves (edge rule above). Above
-    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream.
-    The interval's top also leaves what the real allocator may reserve beyond the replay
-    (`Figures.stranded_bytes`)."""
+    one rank the verdict is a DDP rank's: its gradient buckets (`per_rank`) held beside the stream,
+    two copies at the top, one at the bottom (`ddp_second_copy`). The interval's top also leaves
+    what the real allocator may reserve beyond the replay (`Figures.stranded_bytes`)."""
     held = ddp_held(fig) if world > 1 else 0  # PyTorch's own bytes: under a fraction limit too
+    # the interval's bottom: a rank whose first buckets were let go before its peak
+    held_low = held - ddp_second_copy(fig) if world > 1 else 0
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
     margin = fig.error_bytes + fig.stranded_bytes
     low = fig.error_bytes + fig.bound_bytes  # ops sized by values may have kept nothing
@@ -281,10 +284,10 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     if device.mps_limit is not None:
         room[BOUNDS[2]] = device.mps_limit
     tops = {k: n - fig.nccl - held - most - margin for k, n in room.items()}
-    bottoms = [n - fig.nccl - held - max(0, overheads.non_pytorch - least) + low for n in room.values()]
+    bottoms = [n - fig.nccl - held_low - max(0, overheads.non_pytorch - least) + low for n in room.values()]
     if device.fraction_limit is not None:  # PyTorch's reserved bytes alone
         tops[BOUNDS[3]] = device.fraction_limit - held - margin
-        bottoms.append(device.fraction_limit - held + fig.bound_bytes)
+        bottoms.append(device.fraction_limit - held_low + fig.bound_bytes)
     bound = min(tops, key=lambda k: tops[k])
     top, bottom = tops[bound], min(bottoms)
     trace = _trace(events, overheads.workspaces)
@@ -312,6 +315,13 @@ def ddp_bucket_slack(fig: Figures) -> int:
     return 2 * buckets * MiB
 
 
+def ddp_second_copy(fig: Figures) -> int:
+    """The rebuild's second bucket copy and its rounding (`per_rank`): held at the second step's
+    peak on a rank whose first buckets NCCL's finished work still keeps, gone on one whose
+    watchdog let them go before it (and on every rank once it has)."""
+    return fig.categories.get("parameters", 0) + ddp_bucket_slack(fig) // 2
+
+
 def ddp_held(fig: Figures) -> int:
     """The reserved bytes DDP holds beside one GPU's stream: two bucket copies and their rounding."""
     return ddp_buckets(fig) + ddp_bucket_slack(fig)
@@ -322,11 +332,13 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     (the parameters' bytes stand for a gradient's worth of every parameter).
 
     DDP (gradient_as_bucket_view off, its default) keeps everything one GPU holds and adds two
-    copies of the gradients: its buckets, allocated at construction and kept, and the buckets the
-    first iteration's rebuild allocates anew at the second step's forward while the first ones
-    are still held (freed only after the step's peak, when the communicator's finished work lets
-    them go). Both were measured (docs/preflight.md, "Per rank"); the second is the high side,
-    gone by the peak on some ranks.
+    copies of the gradients: its buckets, allocated at construction, and the buckets the first
+    iteration's rebuild allocates anew at the second step's forward. The first copy outlives the
+    rebuild while the first step's finished all-reduces keep it: NCCL's watchdog thread lets them
+    go at its next sweep, a race with the second step (docs/preflight.md, "Per rank"). So a DDP
+    rank has two answers: `allocated`, the second step's peak on a rank that still held the first
+    copy then (the worst rank, the one a verdict holds to), and `allocated_low`, one gradient copy
+    less: a rank whose first copy was gone by its peak, and every rank's later steps.
 
     FSDP2 (full sharding: each repeated block, then the root) divides parameters, gradients and
     optimizer state by the world size, and holds the root's own parameters (those in no block:
@@ -345,9 +357,11 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     rest = fig.allocated_peak - persistent
     nccl = overheads.nccl if world > 1 else 0
     slack = 0  # reserved beyond the allocated bytes, not in one GPU's replay
+    second = 0  # DDP's second bucket copy: on the worst rank only
     if strategy == "ddp":
         allocated = fig.allocated_peak + ddp_buckets(fig)
         slack = ddp_bucket_slack(fig)
+        second = params
     elif fig.blocks and sum(fig.blocks) <= params:
         allocated = persistent // world + (params - sum(fig.blocks)) + max(fig.blocks) + rest
         pools = params // world + 2 * max(fig.blocks)
@@ -357,4 +371,5 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     reserved = allocated + fig.reserved_peak - fig.allocated_peak + pools + slack
     total = reserved + overheads.non_pytorch + nccl
     top = total + overheads.non_pytorch_spread + fig.error_bytes + fig.stranded_bytes
-    return {"world": world, "allocated": allocated, "reserved": reserved, "total": total, "top": top}
+    return {"world": world, "allocated": allocated, "allocated_low": allocated - second, "reserved": reserved,
+            "total": total, "top": top}

@@ -29,7 +29,6 @@ __all__ = [
     "TEXT_TYPE",
     "Exposition",
     "TextCache",
-    "samples_by_name",
     "wants_gzip",
     "wants_openmetrics",
 ]
@@ -253,12 +252,3 @@ def wants_openmetrics(accept: str) -> bool:
 
 def wants_gzip(accept_encoding: str) -> bool:
     return any(part.split(";")[0].strip() == "gzip" for part in accept_encoding.split(","))
-
-
-def samples_by_name(families: Iterable[Metric]) -> dict[str, list[tuple[dict[str, str], float]]]:
-    """Every sample, keyed by its full name (`_total` included): what rules select from."""
-    out: dict[str, list[tuple[dict[str, str], float]]] = {}
-    for family in families:
-        for s in family.samples:
-            out.setdefault(s.name, []).append((s.labels, s.value))
-    return out

@@ -52,7 +52,7 @@ from .memsplit import split_process
 
 log = logging.getLogger("gpumemd.process")
 
-__all__ = ["DeviceView", "ProcessReading", "ProcessSource", "nvml_only", "peak_rss_bytes"]
+__all__ = ["DeviceView", "ProcessReading", "ProcessSource", "nvml_only", "peak_rss_bytes", "pinned_bytes"]
 
 
 @dataclass(frozen=True)

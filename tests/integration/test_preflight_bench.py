@@ -202,8 +202,11 @@ def _why(r: subprocess.CompletedProcess[str], d: Path) -> str:
     for log in sorted(d.glob("*.log")):
         text = log.read_text(errors="replace")
         at = text.find("Traceback (most recent call last)")
-        if at >= 0:
-            logs.append(f"--- {log.name} ---\n{text[at:at + 3000]}\n[...]\n{text[-1500:]}")
+        # a rank that died in C++ (an abort) leaves a line, not a traceback
+        died = [x for x in text.splitlines() if x.startswith(("terminate called", "Fatal Python error"))]
+        if at >= 0 or died:
+            logs.append(f"--- {log.name} ---\n" + "\n".join(died[:10])
+                        + f"\n{text[max(at, 0):max(at, 0) + 3000]}\n[...]\n{text[-1500:]}")
     return "\n".join([r.stdout[-3000:], r.stderr[-1500:], *logs])
 
 
@@ -211,7 +214,7 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
     """bench/preflight_device.sh ranks with a tiny plan (PREFLIGHT_RANKS_PLAN): the predictions one
     process a configuration, a world-3 phase, then two world-2 phases at once, every run's edge
     run recorded (skipped without a GPU), one merged table of every phase."""
-    r, d, rcs = _plan(tmp_path, f"w3|0,1,2|3|tiny:adamw:2x32|{_PHASE_S}\n"
+    r, d, rcs = _plan(tmp_path, f"w3|0,1,2|3|tiny:adamw:2x32|{_PHASE_S}||--steps 3 --settle 0.2\n"
                                 f"w2a|0,1|2|tiny:sgd:2x16|{_PHASE_S}|&\nw2b|2,3|2|tiny:adamw:2x32|{_PHASE_S}|&")
     steps = ("predict-0", "predict-1", "w3", "w2a", "w2b", "merge")
     assert r.returncode == 0 and rcs == dict.fromkeys(steps, 0), _why(r, d)
@@ -223,6 +226,11 @@ def test_the_device_plan_side_by_side_on_gloo(tmp_path: Path) -> None:
                           + [("w2a", 2, "tiny:sgd:2x16", k) for k in range(2)]
                           + [("w2b", 2, "tiny:adamw:2x32", k) for k in range(2)])
     assert all(r["outcome"] == "ran" for r in got["rows"]), got["rows"]
+    # the phase's own arguments: three steps, a pause before the second, in w3 alone
+    assert {(r["phase"], r["settle"]) for r in got["rows"]} == {("w3", 0.2), ("w2a", 0.0), ("w2b", 0.0)}
+    heads = [json.loads(x) for f in d.glob("runs-*.jsonl") for x in f.read_text().splitlines()]
+    steps = {(h["phase"], h["steps"]) for h in heads if h["event"] == "rank"}
+    assert steps == {("w3", 3), ("w2a", 2), ("w2b", 2)}
     assert len(got["checks"]) == 6 and all(
         set(c["outcomes"].values()) == {"skipped: no GPU to cap"} for c in got["checks"])
 
@@ -360,3 +368,47 @@ def test_the_ranks_merge_fails_a_fits_that_ran_out_and_a_rank_that_never_answere
     assert "predicted fits and did not run: 2" in md and "2: [840.0] MiB" in md
     assert "interval's top (`per_rank`'s \"top\"): 0 of 8 rank rows, the least margin -8.33 %" in md
     assert "8 of 8 rank rows within ±1 %" not in md and "4 of 8 rank rows within ±1 %" in md
+
+
+def test_the_ranks_merge_places_each_ddp_rank_in_its_state_and_a_pause_must_let_go(tmp_path: Path) -> None:
+    """DDP's two answers (`allocated`: the first buckets still held at the second step's peak;
+    `allocated_low`: let go): each rank read against the nearer, the worst rank's never under a
+    rank; in a phase paused before the second step (`--settle`) a rank still held fails."""
+    import preflight_ranks
+
+    high, low = 12 * GiB, 10 * GiB
+    fig = {"allocated": high, "allocated_low": low, "reserved": high + GiB, "total": high + 3 * GiB,
+           "top": high + 4 * GiB, "edge": None, "fits_whole_gpu": True}
+    (tmp_path / "predictions-0.json").write_text(json.dumps(
+        [{"config": "gpt2:adamw:4x512", "worlds": {"2": {"ddp": fig}}}]))
+    # as run: rank 0 held (+0.5 %), rank 1 let go (-0.5 %); paused: rank 0 let go, rank 1 held
+    peaks = {("w2", 0): high + high // 200, ("w2", 1): low - low // 200, ("w2s", 0): low, ("w2s", 1): high}
+    for (phase, r), peak in peaks.items():
+        real = {"oom": False, "allocated_peak": peak, "reserved_peak": peak, "used_after": high + 3 * GiB,
+                "step_peaks": [GiB, peak, low], "allocated_before_steps": [0, GiB, GiB],
+                "allocated_after_steps": [GiB, GiB, GiB], "seconds": 1.0}
+        head = {"event": "rank", "device": "NVIDIA H200", "settle": 2.0 if phase == "w2s" else 0, "steps": 3}
+        lines = [head,
+                 {"event": "start", "config": "gpt2:adamw:4x512", "strategy": "ddp", "capped": False},
+                 {"event": "done", "config": "gpt2:adamw:4x512", "strategy": "ddp", "capped": False,
+                  "result": real}]
+        (tmp_path / f"runs-{phase}-rank-{r}.jsonl").write_text(
+            "".join(json.dumps({"phase": phase, "world": 2, "rank": r, **x}) + "\n" for x in lines))
+    assert preflight_ranks.merge(tmp_path) == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    name = "per-rank allocated within 3 % of its state's: gpt2:adamw:4x512 ddp world 2 rank {}"
+    assert cases[name.format(0)]["status"] == "passed" == cases[name.format(1)]["status"]
+    worst = " (the worst rank's figure: {})"
+    assert cases[name.format(0)]["message"] == "first buckets held: -0.50 %" + worst.format("-0.50 %")
+    assert cases[name.format(1)]["message"] == "first buckets let go: +0.50 %" + worst.format("+20.60 %")
+    paused = "the first buckets let go by the second step: gpt2:adamw:4x512 ddp world 2 rank {} (paused 2 s)"
+    assert cases[paused.format(0)]["status"] == "passed" and cases[paused.format(1)]["status"] == "failed"
+    assert sum(n.startswith("the first buckets let go") for n in cases) == 2  # the paused phase's alone
+    md = (tmp_path / "ranks.md").read_text()
+    assert ("as run: held on 1, let go on 1 of 2 ranks; paused before it: held on 1, let go on 1 of 2 ranks. "
+            "Each rank against its state's figure: 2 of 4 within ±1 %") not in md  # ±0.5 % are within
+    assert ("as run: held on 1, let go on 1 of 2 ranks; paused before it: held on 1, let go on 1 of 2 ranks. "
+            "Each rank against its state's figure: 4 of 4 within ±1 %, the largest error +0.50 %; the worst "
+            "rank's figure (`allocated`) more than 1 % under a rank: 0") in md
+    assert "| w2s | gpt2:adamw:4x512 | 2 | ddp | 1 | 1,073,741,824 | 12,884,901,888 | 10,737,418,240 |" in md
+    assert "gpt2:adamw:4x512 (paused 2 s) | 2 | ddp | 0 |" in md

@@ -95,6 +95,28 @@ class Secret(str):
         return "secret"
 
 
+class Compared(type):
+    """A metaclass whose hash, comparison and attribute lookups are user code (a dict keyed by
+    the class, `in` against a tuple of types, `cls.__name__` would each run it)."""
+
+    def __hash__(cls) -> int:
+        Ran.calls.append("metaclass __hash__")
+        return id(cls)
+
+    def __eq__(cls, other: object) -> bool:
+        Ran.calls.append("metaclass __eq__")
+        return cls is other
+
+    def __getattribute__(cls, name: str) -> Any:
+        Ran.calls.append(f"metaclass {name}")
+        return type.__getattribute__(cls, name)
+
+
+class Keeper(metaclass=Compared):
+    def __init__(self, kept: list[Any]) -> None:
+        self.kept = kept
+
+
 class RaisingTensor(torch.Tensor):
     """A tensor subclass whose grad_fn raises (its attribute reads dispatch to user code)."""
 
@@ -118,6 +140,15 @@ def test_a_blocking_property_on_the_path_is_never_called() -> None:
     r = search(held, train=module(holder=holder))
     assert Ran.calls == [] and time.monotonic() - t0 < 2 * BUDGET_S
     assert (r.holders[0].kind, r.holders[0].name) == ("global", "holder.kept")
+
+
+def test_a_metaclass_on_the_path_is_never_hashed_compared_or_asked() -> None:
+    held = [torch.ones(1024) for _ in range(3)]
+    keepers = [Keeper(held), Keeper([])]
+    Ran.calls = []
+    r = search(held, train=module(keeper=keepers[0], others=keepers))
+    assert Ran.calls == []
+    assert r.holders[0].name == "keeper.kept"
 
 
 def test_a_lazy_proxy_in_sys_modules_and_on_the_path_runs_no_factory() -> None:

@@ -24,6 +24,8 @@ import importlib.util
 import os
 import sys
 
+__all__ = ["missing_dependency", "should_start"]
+
 _HELPERS = ("multiprocessing.spawn", "multiprocessing.resource_tracker", "multiprocessing.forkserver",
             "multiprocessing.semaphore_tracker", "--multiprocessing-fork", "joblib.externals.loky",
             "gpumemd.agent.endpoint")  # the agent's own endpoint process

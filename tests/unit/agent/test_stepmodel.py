@@ -118,6 +118,33 @@ def test_user_code_is_never_run_and_an_unreadable_optimizer_has_no_model() -> No
     assert seen.model is None and Lazy.calls == 0
 
 
+class _Hashed(type(torch.Tensor)):  # type: ignore[misc]
+    """A metaclass of a tensor subclass whose hash and comparison are Python code."""
+
+    ran = 0
+
+    def __hash__(cls) -> int:
+        _Hashed.ran += 1
+        return id(cls)
+
+    def __eq__(cls, other: object) -> bool:
+        _Hashed.ran += 1
+        return cls is other
+
+
+class _Plain(torch.Tensor, metaclass=_Hashed):
+    """Its dtype and shape are torch's C getters: read, the metaclass never run."""
+
+
+def test_a_parameter_types_metaclass_never_runs() -> None:
+    p = torch.ones(3).as_subclass(_Plain).requires_grad_()
+    opt = torch.optim.SGD([p], lr=0.1)
+    seen = SteppedModel()
+    seen.saw(opt)
+    _Hashed.ran = 0
+    assert seen.model == fingerprint([torch.ones(3)]) and _Hashed.ran == 0
+
+
 def test_a_compiled_step_is_seen_too() -> None:
     # dynamo compiles the hook's frames one by one: `saw` only notes a weak reference there (the
     # reads and the hash run at the collector's read), so no graph breaks more (test_cadence.py's

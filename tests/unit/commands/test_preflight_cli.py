@@ -49,6 +49,7 @@ def test_four_shapes_at_four_ranks_with_a_search_fit_one_screen(capsys: pytest.C
     assert any(line.startswith("largest batch that fits (x512): ") for line in lines)
     code, verbose, _ = _run(capsys, *argv, "-v")  # every figure: each shape's split and per-rank figures
     assert code == 0 and verbose.count("per rank under FSDP2 (4 ranks, arithmetic, not run)") == 4
+    assert verbose.count("once DDP's first buckets are let go)") == 4  # DDP's two answers, FSDP2's one
 
 
 def test_does_not_fit_exit_1_and_the_edge_is_not_a_fit(capsys: pytest.CaptureFixture[str]) -> None:

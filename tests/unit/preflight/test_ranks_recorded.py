@@ -39,13 +39,13 @@ def _figures(pred: dict[str, Any], blocks: tuple[int, ...]) -> Figures:
                    0, 0, 0, 0, "", 0.0, blocks)
 
 
-def _rows() -> list[tuple[str, str, int, int, int]]:
+def _rows(figure: str = "allocated") -> list[tuple[str, str, int, int, int]]:
     rec = _recording()
     out = []
     for row in rec["rows"]:
         name, strategy = row["model"], row["strategy"]
         fig = _figures(rec["predictions"][name], BLOCKS[name])
-        got = per_rank(fig, rec["summary"]["world"], strategy, DEFAULT_OVERHEADS)["allocated"]
+        got = per_rank(fig, rec["summary"]["world"], strategy, DEFAULT_OVERHEADS)[figure]
         out.append((name, strategy, row["rank"], got, row["real"]["allocated_peak"]))
     return out
 
@@ -94,3 +94,11 @@ def test_fsdp2s_reserved_bytes_count_the_collectives_pools_and_still_read_under(
         got = per_rank(fig, 4, "fsdp2", DEFAULT_OVERHEADS)["reserved"]
         real = row["real"]["reserved_peak"]
         assert -0.04 <= (got - real) / real < 0, (row["model"], got, real)
+
+
+@pytest.mark.parametrize("name, strategy, rank, predicted, real",
+                         [r for r in _rows("allocated_low") if r[:2] == ("gpt2", "ddp") and r[2] > 0])
+def test_the_ranks_that_had_let_the_first_buckets_go_are_within_one_percent_of_the_low_figure(
+        name: str, strategy: str, rank: int, predicted: int, real: int) -> None:
+    """GPT-2 DDP ranks 1-3 peaked with one gradient copy: `allocated_low` is their figure."""
+    assert abs(predicted - real) / real <= GOAL, f"{name} {strategy} rank {rank}: {predicted:,} vs {real:,}"

@@ -13,6 +13,7 @@ from gpumemd.preflight.verdict import (
     Overheads,
     ddp_bucket_slack,
     ddp_held,
+    ddp_second_copy,
     figures,
     judge,
     per_rank,
@@ -102,6 +103,20 @@ def test_under_a_fraction_limit_ddps_buckets_count_against_the_limit() -> None:
     assert judge(EVENTS, _fig(4), Device("t", 80 * GiB, fraction_limit=15 * GiB), OVER, world=4).fits
 
 
+def test_a_ddp_rank_whose_first_buckets_were_let_go_is_the_intervals_bottom() -> None:
+    """Two bucket copies at the top, one at the bottom: a device with room for the stream, NCCL and
+    one copy (4 GiB) but not two is "does not fit", and not certain (a rank whose first buckets NCCL's
+    watchdog let go before its peak fits there); under room for one copy, certain."""
+    f = _fig(4)
+    assert ddp_held(f) - ddp_second_copy(f) == 4 * GiB + ddp_bucket_slack(f) // 2
+    one_copy = judge(EVENTS, f, Device("t", 11 * GiB + 800 * MiB), OVER, world=4)
+    assert not one_copy.fits and not one_copy.certain
+    none = judge(EVENTS, f, Device("t", 9 * GiB), OVER, world=4)
+    assert not none.fits and none.certain
+    capped = judge(EVENTS, f, Device("t", 80 * GiB, fraction_limit=11 * GiB), OVER, world=4)
+    assert not capped.fits and not capped.certain
+
+
 def test_measured_non_pytorch_bytes_replace_the_default() -> None:
     cal = OVER.calibrated([700 * MiB, 760 * MiB, 820 * MiB], "node")
     assert cal.non_pytorch == 760 * MiB and cal.non_pytorch_spread == 60 * MiB
@@ -115,6 +130,8 @@ def test_fsdp2_divides_the_persistent_bytes_ddp_adds_buckets() -> None:
     ddp, fsdp = per_rank(f, 4, "ddp", OVER), per_rank(f, 4, "fsdp2", OVER)
     # the buckets and the rebuild's second copy: a gradient for every parameter, twice
     assert ddp["allocated"] == 6 * GiB + 2 * 2 * GiB
+    # a rank whose first buckets were let go before its peak, and every rank's later steps: one copy
+    assert ddp["allocated_low"] == 6 * GiB + 2 * GiB and fsdp["allocated_low"] == fsdp["allocated"]
     assert fsdp["allocated"] == 4 * GiB // 4 + 2 * GiB // 10 + 2 * GiB  # no blocks known: a tenth
     assert fsdp["total"] == fsdp["reserved"] + 500 * MiB + 600 * MiB
 
