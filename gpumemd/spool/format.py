@@ -590,7 +590,8 @@ def _validate(
 
 
 _CONTAINERS = frozenset((list, dict))
-_ROW, _STRING = 88 + 32, 49  # a row's list of four and its number; a string's own bytes
+_ROW = sys.getsizeof([None] * 4) + sys.getsizeof(1 << 62)  # a row's list of four, its number
+_STRING = sys.getsizeof("")  # a string's own bytes beside its characters
 # the most labels a row's objects may hold within SERIES_OVERHEAD (a dict as json builds it)
 _MOST_LABELS = max(
     n for n in range(MAX_LABELS + 1)
