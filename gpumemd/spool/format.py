@@ -14,7 +14,6 @@ import math
 import os
 import re
 import secrets
-import sys
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -28,6 +27,7 @@ from prometheus_client.samples import Sample
 from gpumemd import known_metrics
 from gpumemd.untrusted import Each, Fields, TooCostly, loads_json
 
+from .handed import Handed, most_labels
 from .served import as_served
 
 log = logging.getLogger("gpumemd.spool")
@@ -589,32 +589,7 @@ def _validate(
     )
 
 
-_CONTAINERS = frozenset((list, dict))
-_ROW = sys.getsizeof([None] * 4) + sys.getsizeof(1 << 62)  # a row's list of four, its number
-_STRING = sys.getsizeof("")  # a string's own bytes beside its characters
-# the most labels a row's objects may hold within SERIES_OVERHEAD (a dict as json builds it)
-_MOST_LABELS = max(
-    n for n in range(MAX_LABELS + 1)
-    if _ROW + sys.getsizeof({i: None for i in range(n)}) + _STRING * (2 * n + 1) <= SERIES_OVERHEAD
-)
-
-
-def _series_shaped(row: Any) -> bool:
-    """A row `[index, name, labels, value]` of scalars and one object of scalar labels, whose
-    objects cost at most what the daemon budgets a series (`SERIES_OVERHEAD`), its strings'
-    characters aside (`LABEL_CHAR_BYTES` a byte of the file): an upper bound, every string
-    counted as if it were its own."""
-    if type(row) is not list or len(row) != 4:
-        return False
-    index, name, labels, value = row
-    return (
-        type(labels) is dict
-        and len(labels) <= _MOST_LABELS
-        and type(index) not in _CONTAINERS
-        and type(name) not in _CONTAINERS
-        and type(value) not in _CONTAINERS
-        and _CONTAINERS.isdisjoint(map(type, labels.values()))
-    )
+_MOST_LABELS = most_labels(SERIES_OVERHEAD, MAX_LABELS)
 
 
 _DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "types", "families")
@@ -624,37 +599,17 @@ _DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     """`validate(json.loads(data))`: not_json where the bytes are not one JSON document,
     too_large where its objects would pass `untrusted.allowance` (estimated before parsing)."""
-    # A version 2 file's rows, up to `max_series` of them, are the caller's as they are read
-    # where each is shaped as a series and costs at most what the daemon budgets one
-    # (`SERIES_OVERHEAD`; its strings' characters within `LABEL_CHAR_BYTES` a byte): what
-    # `validate` keeps of them is the RankFile, beside the reader's allowance. Any other row is
-    # the reader's, priced within it. A file that names `samples` twice is read whole, as
-    # `json.loads` keeps the last.
-    handed: list[Any] = []
-    given = bytearray()  # a byte a row: 1 where it was handed on (no int object a row)
-    cap = kwargs.get("max_series", MAX_SERIES)
-
-    def hand_on(row: Any) -> Any:
-        if len(handed) < cap and _series_shaped(row):
-            handed.append(row)
-            given.append(1)
-            return None
-        given.append(0)
-        return row
-
-    schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(hand_on)})
+    # A version 2 file's rows shaped as series are the caller's as they are read (`Handed`);
+    # a file that names `samples` twice is read whole, as `json.loads` keeps the last.
+    handed = Handed(kwargs.get("max_series", MAX_SERIES), _MOST_LABELS)
+    schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(handed.keep)})
     try:
         doc = loads_json(data, schema if data.count(b'"samples"') <= 1 else None)
     except TooCostly as exc:
         return Rejection("too_large", str(exc))
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
-    if handed:  # read by the streaming reader: the rows handed on back in their places
-        rows, back = doc["samples"], iter(handed)
-        for at, was in enumerate(given):
-            if was:
-                rows[at] = next(back)
-        del handed[:]
+    handed.restore(doc)
     result = validate(doc, **kwargs)
     if isinstance(result, RankFile):  # the label strings' memory, from the bytes that spelled them
         result = replace(result, bytes=result.bytes + LABEL_CHAR_BYTES * len(data))
