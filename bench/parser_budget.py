@@ -114,6 +114,20 @@ def _real_spool(root: Path, series: int) -> bytes:
     return json.dumps(doc, separators=(",", ":")).encode()
 
 
+def tiny_series(n: int) -> bytes:
+    """A spool file of `n` series of one short label each: the most series a byte."""
+    rows = b",".join(b'[0,"gpumemd_allocator_allocated_bytes",{"a":"%d"},1.0]' % i for i in range(n))
+    return (b'{"format":"gpumemd-spool/2","pid":834,"written":1.7e9,"interval":1.0,"identity":{"rank":"0"},'
+            b'"types":[["gpumemd_allocator_allocated_bytes","gauge","h"]],"samples":[' + rows + b"]}")
+
+
+def spool_of(result: Any) -> Any:
+    """A spool reader's result, a Rejection raised (its reason and detail)."""
+    if type(result).__name__ == "Rejection":
+        raise ValueError(f"{result.reason}: {result.detail[:80]}")
+    return result
+
+
 def _distinct_strings(size: int) -> bytes:
     chars = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
     return b"[" + b",".join(b'"%c%c%c"' % (chars[i % 62], chars[i // 62 % 62], chars[i // 3844 % 62])
@@ -137,10 +151,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="parser-budget-"))
 
     def spool(data: bytes) -> Any:
-        result = parse(data, name_pid=1)
-        if type(result).__name__ == "Rejection":
-            raise ValueError(f"{result.reason}: {result.detail[:80]}")
-        return result
+        return spool_of(parse(data, name_pid=1))
 
     def as_file(suffix: str, read: Callable[[Path], Any]) -> Callable[[bytes], Any]:
         def run(data: bytes) -> Any:
@@ -176,6 +187,10 @@ def main() -> int:
                       lambda d: parse(d, name_pid=813)))
     cases.append(("spool file", "real shape: 10,000 series (agent-834's, repeated)",
                   _real_spool(root, 10_000), lambda d: parse(d, name_pid=834, max_series=10_000)))
+    cases.append(("spool file", "10,000 tiny series (one short label each)", tiny_series(10_000),
+                  lambda d: spool_of(parse(d, name_pid=834, max_series=10_000))))
+    escapes = b'["' + b"\\n" * MIB + b'"]'
+    cases.append(("any JSON (loads_json)", "one string of 1 Mi escapes", escapes, answer))
     for path in sorted((root / "tests/fixtures/captures").glob("*.json")):
         cases.append(("capture", f"real: {path.name}", path.read_bytes(), as_file(".json", load_capture)))
     ranks = [{"metric": {"__name__": "gpumemd_process_rank_info", "job_id": "j", "rank": str(i),

@@ -25,8 +25,9 @@ from prometheus_client.samples import Sample
 # The canonical list of metrics (data only, no gpumemd import): the agents' families' types
 # are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
 from gpumemd import known_metrics
-from gpumemd.untrusted import TooCostly, loads_json
+from gpumemd.untrusted import Each, Fields, TooCostly, loads_json
 
+from .handed import Handed, most_labels
 from .served import as_served
 
 log = logging.getLogger("gpumemd.spool")
@@ -588,15 +589,27 @@ def _validate(
     )
 
 
+_MOST_LABELS = most_labels(SERIES_OVERHEAD, MAX_LABELS)
+
+
+_DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "types", "families")
+"""The keys of a spool document `validate` reads beside `samples` (the rest are never built)."""
+
+
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     """`validate(json.loads(data))`: not_json where the bytes are not one JSON document,
     too_large where its objects would pass `untrusted.allowance` (estimated before parsing)."""
+    # A version 2 file's rows shaped as series are the caller's as they are read (`Handed`);
+    # a file that names `samples` twice is read whole, as `json.loads` keeps the last.
+    handed = Handed(kwargs.get("max_series", MAX_SERIES), _MOST_LABELS)
+    schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(handed.keep)})
     try:
-        doc = loads_json(data)
+        doc = loads_json(data, schema if data.count(b'"samples"') <= 1 else None)
     except TooCostly as exc:
         return Rejection("too_large", str(exc))
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return Rejection("not_json", f"not JSON: {str(exc)[:120]}")
+    handed.restore(doc)
     result = validate(doc, **kwargs)
     if isinstance(result, RankFile):  # the label strings' memory, from the bytes that spelled them
         result = replace(result, bytes=result.bytes + LABEL_CHAR_BYTES * len(data))

@@ -6,15 +6,19 @@ the document. Anywhere else, and wherever a caller names the part of a document 
 streaming reader here reads it: tokens straight off the bytes (no decoded copy of the text),
 each object priced as it is built (`sys.getsizeof` once it is whole, an upper bound while it
 grows; keys and the first short values built once, as `json.loads` builds keys), TooCostly the
-moment the total passes the allowance. A `Fields` schema builds only the
-keys it names (the rest are scanned, never built); an `Each` schema hands every element of a
-list to the caller's `keep` as soon as it is read, and only what `keep` returns is kept and
-priced: a list of answers costs what the caller keeps of them, not what they spelled.
+moment the total passes the allowance. A list's shallow elements (Python 3.11 and later) go to
+`json.loads` a window at a time, the window's objects priced by the same byte-count bound
+while they live, each element's keys and short strings then shared and priced as kept. A
+`Fields` schema builds only the keys it names (the rest are scanned, never built); an `Each`
+schema hands every element of a list to the caller's `keep` as soon as it is read, and only
+what `keep` returns is kept and priced: a list of answers costs what the caller keeps of them,
+not what they spelled.
 """
 
 from __future__ import annotations
 
 import json
+import operator
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -28,6 +32,7 @@ __all__ = ["Each", "Fields", "Schema", "estimate", "loads_json", "read_json"]
 
 # `json.loads`' objects as `_bound` prices them (CPython 3.11's sizes, rounded up)
 _DICT, _KEY = 184, 24
+_FLOAT = sys.getsizeof(0.0)
 _LIST = 104
 _STR, _NUMBER, _POINTER = 49, 32, 9
 
@@ -38,23 +43,58 @@ _SHORT = 256  # a string's body of at most this many bytes: its transient copies
 _SHARED_CHARS, _SHARED_VALUES = 64, 1024
 MAX_DEPTH = 256  # containers inside containers: far past any document gpumemd reads
 
-_RUN = "*+" if sys.version_info >= (3, 11) else "*"  # possessive where re has it: no backtracking
-_ONE = "++" if sys.version_info >= (3, 11) else "+"
-_TOKEN = re.compile(
-    (
-        r'[ \t\r\n]RUN(?:"([^"\\\x00-\x1f]RUN'  # 1: a string's body, its escapes JSON's
-        r'(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]RUN)RUN)"'
+_ESCAPES_AT_ONCE = 256  # a string's escapes matched per call: a bounded backtracking stack
+
+
+def _patterns(possessive: bool) -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """The token pattern and the pattern of an escaped string's body, run by run. Without
+    possessive quantifiers (Python 3.10) a repeated group keeps a backtracking entry per
+    repetition: a string with escapes is matched `_ESCAPES_AT_ONCE` escapes a call, never all of
+    them in one (an entry per escape was a hundred times the string's bytes)."""
+    run, one = ("*+", "++") if possessive else ("*", "+")
+    token = (
+        r'[ \t\r\n]RUN(?:"([^"\\\x00-\x1f]RUN)"'  # 1: a string without escapes
         r"|(-?(?:0|[1-9][0-9]RUN)(?:\.[0-9]ONE)?(?:[eE][-+]?[0-9]ONE)?)"  # 2: a number
         r"|([\[\]{},:])"  # 3: structure
-        r"|(true|false|null|NaN|Infinity|-Infinity))"  # 4: what json.loads reads as constants
-    ).replace("RUN", _RUN).replace("ONE", _ONE).encode()
-)
-_END = re.compile(r"[ \t\r\n]RUN\Z".replace("RUN", _RUN).encode())
+        r"|(true|false|null|NaN|Infinity|-Infinity)"  # 4: what json.loads reads as constants
+        r'|("))'  # 5: a string with escapes (or none that JSON allows): its body read by the second
+    )
+    escaped = r'[^"\\\x00-\x1f]RUN(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]RUN){0,AT_ONCE}'
+    return (
+        re.compile(token.replace("RUN", run).replace("ONE", one).encode()),
+        re.compile(escaped.replace("RUN", run).replace("AT_ONCE", str(_ESCAPES_AT_ONCE)).encode()),
+    )
+
+
+_TOKEN, _ESCAPED = _patterns(possessive=sys.version_info >= (3, 11))
+
+
+def _run_of_shallow_values() -> re.Pattern[bytes]:
+    """A run of a list's elements, each with at most two levels of containers in it (a spool
+    file's row, a Prometheus result, an alert), each followed by a comma or the list's end:
+    what `json.loads` then reads at C speed (it refuses what is not JSON; this finds only where
+    the elements end, and that none is deep). Possessive throughout: no backtracking entry per
+    element (Python 3.11 and later only)."""
+    flat = r'[^"\[\]{},]*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+"[^"\[\]{},]*+)*+'  # strings and scalars
+
+    def inside(item: str) -> str:
+        return rf"[\[{{]{item}(?:,{item})*+[\]}}]{flat}"
+
+    element = rf"{flat}(?:{inside(f'{flat}(?:{inside(flat)})*+')})*+(?=[,\]])"
+    return re.compile(rf"{element}(?:,{element})*+".encode())
+
+
+# A list's elements read a window of bytes at a time by `json.loads` (its objects priced by
+# `_bound` while they live, each element then priced as it is kept); where re has no possessive
+# quantifiers the run's repeated groups would keep an entry per element: token by token there.
+_SHALLOW = _run_of_shallow_values() if sys.version_info >= (3, 11) else None
+_WINDOW = 32 << 10
+_END = re.compile(rb"[ \t\r\n]*\Z")  # one character class repeated: no entry per byte
 _CONSTANTS: dict[bytes, Any] = {
     b"true": True, b"false": False, b"null": None,
     b"NaN": float("nan"), b"Infinity": float("inf"), b"-Infinity": float("-inf"),
 }
-_STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT = 1, 2, 3, 4
+_STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT, _ESCAPED_STRING = 1, 2, 3, 4, 5
 _COLON = (_PUNCT, b":")
 
 
@@ -79,13 +119,15 @@ class Each:
 Schema = Fields | Each | None
 
 
-def loads_json(data: bytes) -> Any:
+def loads_json(data: bytes, schema: Schema = None) -> Any:
     """`json.loads(data)`, or TooCostly (a ValueError) where what it builds would take more than
     `allowance(len(data))`; any other ValueError as `json.loads` raises for bytes that are not
-    one JSON document (a document nested deeper than MAX_DEPTH included)."""
+    one JSON document (a document nested deeper than MAX_DEPTH included). `schema` is how the
+    streaming reader reads what `json.loads` may not: a caller's `Fields` must name every key it
+    reads, its `Each` must take the whole list where `json.loads` reads it."""
     if _bound(data) <= allowance(len(data)):
         return json.loads(data)
-    return read_json(data)
+    return read_json(data, schema)
 
 
 def read_json(data: bytes, schema: Schema = None, limit: int | None = None) -> Any:
@@ -153,7 +195,24 @@ class _Reader(Tally):
             raise ValueError(f"not JSON: no value at byte {self.end}")
         self.end = m.end()
         kind = m.lastindex or 0  # every alternative is a group: never 0
+        if kind == _ESCAPED_STRING:
+            return _STRING, self._escaped()
         return kind, m.group(kind)
+
+    def _escaped(self) -> bytes:
+        """The body of the string whose opening quote ends at `end`, escapes and all, read a
+        bounded number of escapes a match; ValueError where it breaks off (a bad escape, a
+        control character, the end of the bytes)."""
+        start = at = self.end
+        data, match = self.data, _ESCAPED.match
+        while True:
+            end = match(data, at).end()  # type: ignore[union-attr]  # every body matches, maybe empty
+            if data[end:end + 1] == b'"':
+                self.end = end + 1
+                return data[start:end]
+            if end == at:
+                raise ValueError(f"not JSON: no value at byte {start - 1}")
+            at = end
 
     def _value(self, kind: int, token: bytes, schema: Schema, depth: int) -> Any:
         if kind == _STRING:
@@ -247,9 +306,22 @@ class _Reader(Tally):
         out: list[Any] = []
         spent = LIST_OPEN
         self.spend(spent)
-        kind, token = self._token()
-        if not (kind == _PUNCT and token == b"]"):
-            while True:
+        names = None if each is None or not isinstance(each.item, Fields) else each.item.names
+        shallow = (
+            _SHALLOW is not None
+            and depth + 1 < MAX_DEPTH
+            and (each is None or each.item is None or (names is not None and not any(names.values())))
+        )
+        first = True
+        while True:
+            read = self._shallow(out, each, names) if shallow else 0
+            if read > 0:
+                spent += read * LIST_ITEM
+            else:
+                shallow = shallow and read == 0  # the rest token by token where a window did not fit
+                kind, token = self._token()
+                if first and kind == _PUNCT and token == b"]":
+                    break
                 self.total += LIST_ITEM
                 spent += LIST_ITEM
                 if each is None:
@@ -263,11 +335,139 @@ class _Reader(Tally):
                     self.total = before
                     self.spend(self._size(kept))
                     out.append(kept)
-                if self._close(b"]"):
-                    break
-                kind, token = self._token()
+            first = False
+            if self._close(b"]"):
+                break
         self.spend(sys.getsizeof(out) - spent)
         return out
+
+    def _shallow(self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None) -> int:
+        """The run of shallow elements at `end`, within a window, read by `json.loads` and
+        appended to `out` (each through `each.keep` where given): how many; 0 where none is
+        there, -1 where the window's objects may not fit under the limit or are not JSON."""
+        at = self.end
+        m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
+        if m is None:
+            return 0
+        run = b"[" + self.data[at:m.end()] + b"]"
+        cost = _bound(run) + 2 * len(run)  # what json.loads builds, the run's two copies
+        before = self.total
+        if before + cost > self.limit:
+            return -1
+        try:
+            items = json.loads(run)
+        except ValueError:  # not JSON: the rest token by token, to the error
+            return -1
+        finally:
+            del run
+        self.spend(cost)
+        self.end = m.end()
+        kept = LIST_ITEM * len(items)  # what is kept of the run, the memo's new entries included
+        adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
+        keep, size = (None, None) if each is None else (each.keep, self._size)
+        value: Any
+        for i, item in enumerate(items):
+            kind = type(item)
+            if kind is list:
+                value, price = adopt_list(item)
+            elif kind is dict:
+                value, price = adopt_dict(item, names)
+            else:
+                value, price = self._adopt(item)
+            items[i] = None  # json.loads' copy gives way as it is replaced
+            if keep is not None:
+                value = keep(value)
+                price = size(value)  # type: ignore[misc]
+            append(value)
+            kept += price
+        self.total = before
+        self.spend(kept)
+        return len(items)
+
+    def _adopt(self, value: Any) -> tuple[Any, int]:
+        """What `json.loads` built of a shallow element, as the reader builds it (every key and
+        the first short strings shared through the memo), and its price."""
+        kind = type(value)
+        if kind is dict:
+            return self._adopt_dict(value, None)
+        if kind is list:
+            return self._adopt_list(value)
+        if kind is str:
+            return self._share(value)
+        if kind is float or (kind is int and not -5 <= value <= 256):
+            return value, sys.getsizeof(value)
+        return value, 0  # None, a bool, a small int
+
+    def _adopt_list(self, value: list[Any]) -> tuple[list[Any], int]:
+        keys = self.keys
+        price = sys.getsizeof(value)
+        for i, item in enumerate(value):
+            kind = type(item)
+            if kind is str:  # the usual elements inline: a name, a number
+                shared = keys.get(item)
+                if shared is not None:
+                    value[i] = shared
+                    continue
+                value[i], cost = self._share(item)
+            elif kind is float:
+                cost = _FLOAT
+            elif kind is int:
+                if -5 <= item <= 256:
+                    continue
+                cost = sys.getsizeof(item)
+            elif kind is dict:
+                value[i], cost = self._adopt_dict(item, None)
+            else:
+                value[i], cost = self._adopt(item)
+            price += cost
+        return value, price
+
+    def _share(self, value: str) -> tuple[str, int]:
+        """A string as `_string` keeps it."""
+        single = len(value) <= 1 and value < "\u0100"  # "" and one Latin-1 character: CPython's
+        if len(value) <= _SHARED_CHARS:
+            memo = self.keys.get(value)
+            if memo is not None:
+                return memo, 0
+            if self.shared < _SHARED_VALUES:  # the shared ones too: an object of them found whole
+                self.shared += 1
+                self.keys[value] = value
+                return value, MEMO_KEY + (0 if single else sys.getsizeof(value))
+        return value, 0 if single else sys.getsizeof(value)
+
+    def _adopt_dict(
+        self, value: dict[str, Any], names: Mapping[str, Schema] | None
+    ) -> tuple[dict[str, Any], int]:
+        """An object `json.loads` built, its keys and short strings shared as the reader shares
+        them: in place, but where `names` leaves keys out (rebuilt with the named ones)."""
+        if names is not None:
+            value = {key: item for key, item in value.items() if key in names}
+        keys = self.keys
+        price = sys.getsizeof(value)
+        try:  # the usual object, a row's labels: every key and value already in the memo
+            known = list(map(keys.get, value.values()))
+        except TypeError:  # a container among the values
+            known = [None]
+        if None not in known and all(map(operator.is_, map(keys.get, value), value)):
+            value.update(zip(value, known, strict=True))
+            return value, price
+        for key, item in value.items():
+            if keys.get(key) is not key:  # the first of this run's copies of the key
+                if key not in keys:
+                    price += MEMO_KEY
+                keys[key] = key  # the run's copy, shared by the run's objects (json.loads' memo)
+                price += sys.getsizeof(key)
+            if type(item) is str:  # the usual value: a label's, inline
+                shared = keys.get(item)
+                if shared is None:
+                    value[key], cost = self._share(item)
+                    price += cost
+                elif shared is not item:
+                    value[key] = shared
+            else:
+                value[key], cost = self._adopt(item)
+                price += cost
+        return value, price
 
     def _size(self, obj: Any) -> int:
         """What `obj` (what a caller's `keep` returned) takes, each part counted wherever it is

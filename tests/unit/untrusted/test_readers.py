@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
+import sys
 import time
 from pathlib import Path
 
@@ -145,6 +147,41 @@ def test_an_unterminated_string_of_escaped_quotes_is_refused_in_linear_time() ->
     with pytest.raises(ValueError):
         loads_json(data)
     assert time.monotonic() - started < 5
+
+
+# main's token pattern where re has no possessive quantifiers (Python 3.10): a control that shows
+# the bound below tells a string matched whole by a repeated group from one matched run by run
+_MAINS_310_TOKEN = re.compile(
+    rb'[ \t\r\n]*(?:"([^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*)"'
+    rb"|(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)|([\[\]{},:])"
+    rb"|(true|false|null|NaN|Infinity|-Infinity))"
+)
+# each Python's own patterns, and Python 3.10's wherever this runs (the same code builds both)
+PATTERNS = [False, True] if sys.version_info >= (3, 11) else [False]
+
+
+@pytest.mark.parametrize("possessive", PATTERNS, ids=["python-3.10-patterns", "possessive"][: len(PATTERNS)])
+def test_a_string_of_escapes_is_read_within_four_times_its_bytes_on_every_python(
+    possessive: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, escaped = jsondoc._patterns(possessive)
+    monkeypatch.setattr(jsondoc, "_TOKEN", token)
+    monkeypatch.setattr(jsondoc, "_ESCAPED", escaped)
+    data = b'["' + b"\\n" * (1 << 20) + b'"]'  # past the byte-count bound: the streaming reader's
+    got: list[object] = []
+    started = time.monotonic()
+    peak = peak_allocated(lambda: got.append(loads_json(data)))
+    assert time.monotonic() - started < 5
+    assert got == [["\n" * (1 << 20)]]
+    assert peak <= 4 * len(data), peak / len(data)
+    control = peak_allocated(lambda: _MAINS_310_TOKEN.match(data, 1))
+    assert control > 4 * len(data), control / len(data)  # main's 3.10 pattern: an entry per escape
+    # escapes of every kind across the runs' edges, and the ones JSON refuses after many good ones
+    mixed = b'["' + b'a\\u00e9\\"\\\\\\/\\ud83d\\ude00' * 1000 + b'", "\\n"]'
+    assert read_json(mixed) == json.loads(mixed)
+    for bad, end in ((b"\\x", b'"]'), (b"\x01", b'"]'), (b"\\u12", b'"]'), (b"", b"")):
+        with pytest.raises(ValueError):
+            read_json(b'["' + b"\\t" * 1000 + bad + end)
 
 
 SNAPSHOTS = sorted(FIXTURES.glob("torch/*.pickle"))
