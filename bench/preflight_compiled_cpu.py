@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.preflight_accuracy import _Tiny  # noqa: E402
 from gpumemd.preflight import compiled as inductor  # noqa: E402
 from gpumemd.preflight import fakerun  # noqa: E402
+from gpumemd.preflight.dynamo import Cut  # noqa: E402
 from tests.unit.preflight import models  # noqa: E402
 from tests.unit.preflight.models import Decoder, TiedLM  # noqa: E402
 
@@ -266,8 +267,8 @@ def one_graph() -> Iterator[None]:
     asking it: what preflight made of a model with graph breaks before it followed them."""
     probe = inductor.CompiledModule._probe
 
-    def one(self: inductor.CompiledModule, *_: Any) -> inductor.Cut:
-        cut = inductor.Cut()
+    def one(self: inductor.CompiledModule, *_: Any) -> Cut:
+        cut = Cut()
         cut.graphs, cut.runs = [0], 1
         return cut
 

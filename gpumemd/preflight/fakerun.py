@@ -68,8 +68,9 @@ from torch.utils.weak import WeakIdKeyDictionary
 from gpumemd.diagnosis.calibration import fingerprint
 from gpumemd.diagnosis.snapshot import request_block
 
-from . import bounds, standins
+from . import bounds, dynamo, standins
 from . import compiled as inductor
+from .stephooks import StepHooks, Stop, grad_hooks
 from .verdict import Event
 
 __all__ = [
@@ -94,10 +95,6 @@ class NotRunnable(Exception):
     def __init__(self, message: str, value_reads: dict[str, int] | None = None) -> None:
         super().__init__(message)
         self.value_reads = dict(value_reads or {})
-
-
-class _Stop(BaseException):  # noqa: N818  a BaseException: a script's `except Exception` must not keep it
-    """Raised from the optimizer's post-hook once the steps asked for have run."""
 
 
 @dataclass
@@ -405,62 +402,6 @@ def _default_loss(out: Any) -> Any:
     return loss
 
 
-class _Hooks:
-    """The phases of a step and the persistent categories, from the optimizer's hooks."""
-
-    def __init__(self, tracker: _Tracker, steps: int) -> None:
-        self.tracker, self.steps, self.done = tracker, steps, 0
-        self.handles: list[Any] = []
-        self.optimizer: Any = None  # the first that stepped (a script's model identity: `model_id`)
-
-    def persistent(self, optimizer: Any, model: Any = None) -> None:
-        t = self.tracker
-        if model is not None:
-            for p in model.parameters():
-                t.track(p, "parameters")
-            for b in model.buffers():
-                t.track(b, "parameters")
-        for group in optimizer.param_groups:
-            for p in group["params"]:
-                t.track(p, "parameters")
-                if p.grad is not None:
-                    t.track(p.grad, "gradients")
-        for state in optimizer.state.values():
-            for v in state.values():
-                t.track(v, "optimizer_state")
-
-    def install(self, stop: bool) -> None:
-        from torch.optim.optimizer import (
-            register_optimizer_step_post_hook,
-            register_optimizer_step_pre_hook,
-        )
-
-        def pre(opt: Any, *_: Any) -> None:
-            self.optimizer = self.optimizer or opt
-            self.persistent(opt)
-            self.tracker.phase = "optimizer"
-
-        def post(opt: Any, *_: Any) -> None:
-            self.persistent(opt)
-            self.tracker.phase = "setup"
-            self.done += 1
-            if stop and self.done >= self.steps:
-                raise _Stop
-
-        self.handles = [register_optimizer_step_pre_hook(pre), register_optimizer_step_post_hook(post)]
-
-    def remove(self) -> None:
-        for h in self.handles:
-            h.remove()
-
-
-def _grad_hooks(tracker: _Tracker, params: Sequence[Any]) -> list[Any]:
-    def accumulated(p: Any) -> None:
-        tracker.track(p.grad, "gradients")
-
-    return [p.register_post_accumulate_grad_hook(accumulated) for p in params if p.requires_grad]
-
-
 def _fail(exc: BaseException, where: str, tracker: _Tracker | None = None) -> NotRunnable:
     text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
     hint = ""
@@ -496,7 +437,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
     tracker.stand_in, tracker.low = stand_in, low
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
-    hooks = _Hooks(tracker, steps)
+    hooks = StepHooks(tracker, steps)
     with standins.fake_cuda(mode, tracker), mode, tracker:
         try:
             with _default_device(tracker):
@@ -514,7 +455,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             tracker.compiled += 1
         hooks.persistent(job.optimizer, job.model)
         groups = blocks(job.model) if isinstance(job.model, torch.nn.Module) else ()
-        grads = _grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
+        grads = grad_hooks(tracker, [p for g in job.optimizer.param_groups for p in g["params"]])
         hooks.install(stop=False)
         where = f"running a step at batch {batch} x {seq}"
         try:
@@ -540,7 +481,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
             hooks.remove()
             for h in grads:
                 h.remove()
-            inductor.release()
+            dynamo.release()
     if not tracker.peak:
         raise NotRunnable("the job put nothing on the GPU (the model and batch stayed on the CPU)",
                           tracker.value_reads)
@@ -647,7 +588,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in, tracker.low = stand_in, low
     mode = FakeTensorMode(allow_non_fake_inputs=True)
-    hooks = _Hooks(tracker, steps)
+    hooks = StepHooks(tracker, steps)
     started = time.perf_counter()
     saved_argv = sys.argv
     sys.argv = [path, *argv]
@@ -658,7 +599,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
             hooks.install(stop=True)
             try:
                 runpy.run_path(path, run_name="__main__")
-            except _Stop:
+            except Stop:
                 pass
             except _TooManyReads:
                 raise _too_many(tracker, path) from None
@@ -670,7 +611,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                 raise _fail(exc, path, tracker) from None
             finally:
                 hooks.remove()
-                inductor.release()
+                dynamo.release()
     finally:
         sys.argv = saved_argv
     if hooks.done < steps:

@@ -1,4 +1,4 @@
-"""A compiled step that dynamo cuts into several graphs (gpumemd/preflight/compiled.py's `Cut`):
+"""A compiled step that dynamo cuts into several graphs (gpumemd/preflight/dynamo.py's `Cut`):
 the fake run cuts the model where dynamo cuts the real one, each graph partitioned apart (its
 own saved tensors), the code between run eagerly; where dynamo cannot be followed on fake
 tensors the report says so and widens the interval."""
@@ -13,7 +13,7 @@ import pytest
 import torch
 
 import gpumemd
-from gpumemd.preflight import compiled, fakerun
+from gpumemd.preflight import compiled, dynamo, fakerun
 from gpumemd.preflight.report import compiled_overheads
 from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS, UNCUT_ERROR
 from tests.unit.preflight import models
@@ -201,7 +201,7 @@ def test_dynamos_caches_of_a_fake_run_are_released() -> None:
 
     for _ in range(3):
         _fake("BreakBeforeLoss", [])
-        assert not compiled._REGIONS
+        assert not dynamo._REGIONS
         assert _get_total_cache_entry_count(compiled.CompiledModule._call) == 0
         assert _get_total_cache_entry_count(models.BreakBeforeLoss.forward) == 0
 
