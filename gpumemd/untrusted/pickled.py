@@ -1,169 +1,650 @@
-"""Pickles from untrusted bytes: no class at all (a pickle that would run code is refused and
-never run), and refused before unpickling where the objects it builds would pass the allowance.
+"""Snapshot pickles from untrusted bytes, read into columns (`untrusted.columns.Columns`) by an
+interpreter of gpumemd's own: no class is ever looked up (a pickle that asks for one is refused,
+never run), and nothing is built that the columns do not hold.
 
-The opcodes are priced first, nothing built (the binary opcodes a snapshot is made of read
-directly, any other pickle through `pickletools.genops`, one argument at a time): each
-container, string, bytes and number as CPython builds it, every reference pushed (a memo get, a
-dup) as the pointer it becomes, and the unpickler's memo as the array its highest index makes it
-(an index of 2^31 is a 16 GiB array in CPython's C unpickler).
+A pickle is a program for a stack machine: push a dict, push keys and values, set them. The
+interpreter runs it, but where CPython's unpickler builds a dict per block, this one gives each
+container a role from where it stands (a list under `segments` holds segments, a dict in it is a
+segment, its `blocks` list holds blocks, a `frames` list is a traceback, ...) and a dict with a
+row role is never built: its values go straight into its row of integer columns. A traceback is
+built once and referred to by index, however many blocks share it; a block or event the pickle
+shares is copied, priced as a row. Keys no reader reads are skipped, their values not kept;
+`allocator_settings` (and a segment's pool id) are built as they are, priced. Where the role
+given on the way in turns out not to be where the value lands (a pickle no snapshot pickler
+writes), the file is refused: never a wrong answer.
+
+Everything kept is priced as it is built (`price.Tally`), the file's own bytes counted: past
+`allowance(len(data))` the file is refused on the spot. What the stack holds in flight is bounded
+by `MAX_STACK` items (a pickler holds one batch of a thousand items per open container).
 """
 
 from __future__ import annotations
 
-import io
-import pickle
-import pickletools
 import sys
+from array import array
 from typing import Any
 
-from .budget import PICKLE_FACTOR, TooCostly, allowance
+from .budget import SLACK, allowance
+from .columns import NO_LINE, Columns
+from .price import DICT_ITEM, DICT_OPEN, LIST_ITEM, LIST_OPEN, MEMO_KEY, Tally, scalar
 
-__all__ = ["ClassRefused", "estimate", "load_pickle"]
+__all__ = ["MAX_STACK", "ClassRefused", "Refused", "read_snapshot"]
 
-_POINTER = 9
-_MEMO_SLOT = 16  # CPython's memo array doubles past the index asked for
-_BUILT = {  # opcode -> bytes of the empty object it pushes
-    "EMPTY_LIST": 104, "LIST": 104, "EMPTY_DICT": 184, "DICT": 184, "EMPTY_SET": 216,
-    "FROZENSET": 216, "TUPLE": 40, "TUPLE1": 48, "TUPLE2": 56, "TUPLE3": 64, "BINFLOAT": 24,
-    "FLOAT": 24,
+MAX_STACK = 8192
+"""Items the stack may hold: a pickler's batch is a thousand items (two for a dict's), and a
+snapshot nests a few containers deep."""
+_STACK_ITEM = 64  # what an item in flight may take (its pointer, an int, a row's handle)
+_RESERVE = MAX_STACK * _STACK_ITEM  # kept out of the allowance for the stack in flight
+
+
+class Refused(ValueError):
+    """A pickle no snapshot pickler writes: one line."""
+
+
+class ClassRefused(Refused):
+    """The pickle asks for a class (any class: a snapshot holds none)."""
+
+
+# Roles: where a container stands in a snapshot
+(_ROOT, _SEGLIST, _SEGMENT, _BLOCKLIST, _BLOCK, _TRACE, _FRAME, _DEVLIST, _EVLIST, _EVENT,
+ _GENERIC, _SKIP) = range(12)
+_DICTS = frozenset({_ROOT, _SEGMENT, _BLOCK, _FRAME, _EVENT})
+_LISTS = frozenset({_SEGLIST, _BLOCKLIST, _TRACE, _DEVLIST, _EVLIST})
+_ELEMENT = {_SEGLIST: _SEGMENT, _BLOCKLIST: _BLOCK, _TRACE: _FRAME, _DEVLIST: _EVLIST, _EVLIST: _EVENT,
+            _GENERIC: _GENERIC, _SKIP: _SKIP}
+_CHILD: dict[int, dict[str, int]] = {
+    _ROOT: {"segments": _SEGLIST, "device_traces": _DEVLIST, "allocator_settings": _GENERIC},
+    _SEGMENT: {"blocks": _BLOCKLIST, "frames": _TRACE, "segment_pool_id": _GENERIC},
+    _BLOCK: {"frames": _TRACE},
+    _EVENT: {"frames": _TRACE},
+    _FRAME: {},
 }
-_ITEMS = {"APPEND": 1, "SETITEM": 1}  # one more element: a pointer (and a dict's entry)
-_REFS = {"GET", "BINGET", "LONG_BINGET", "DUP"}
-_PUTS = {"PUT", "BINPUT", "LONG_BINPUT"}
+_NAMED = {"segments", "device_traces", "allocator_settings", "blocks", "frames", "segment_pool_id"}
 
 
-class ClassRefused(pickle.UnpicklingError):
-    """The pickle asks for a class (any class: the documents read here hold none)."""
+def _child(role: int, key: Any) -> int:
+    if role == _GENERIC or role == _SKIP:
+        return role
+    if role in _CHILD:
+        return _CHILD[role].get(key, _SKIP) if type(key) is str else _SKIP
+    return _ELEMENT.get(role, _SKIP)
 
 
-class _NoClasses(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        raise ClassRefused(f"refused: the pickle asks for {module[:60]}.{name[:60]} (a snapshot holds none)")
+class _Node:
+    """A container with a role on the stack: `index` its row, list or trace."""
+
+    __slots__ = ("fresh", "index", "kind")
+
+    def __init__(self, kind: int, index: int) -> None:
+        self.kind, self.index, self.fresh = kind, index, True
 
 
-def load_pickle(data: bytes) -> Any:
-    """`data` unpickled with no class allowed; TooCostly (a ValueError) where its objects would
-    take more than `allowance(len(data), PICKLE_FACTOR)`; ClassRefused for a class asked for; any
-    other exception for bytes that are not a pickle."""
-    estimate(data, allowance(len(data), PICKLE_FACTOR))
-    return _NoClasses(io.BytesIO(data)).load()
+class _Skipped:
+    """A container whose contents no reader reads (one shared instance)."""
 
 
-def estimate(data: bytes, limit: int | None = None) -> int:
-    """What unpickling `data` allocates, opcode by opcode; TooCostly once it passes `limit`.
-    The binary opcodes a snapshot is made of are read here directly; a pickle with any other
-    (the text protocols, classes) is priced through `pickletools.genops`, slower."""
-    total = memo = 0
-    size = len(data)
-    i = 0
-    get = _BINARY.get
-    while i < size:
-        row = get(data[i])
-        if row is None:
-            return _generic(data, limit)
-        i += 1
-        width, cost, kind = row
-        if kind == _PLAIN:
-            i += width
-            total += cost
-        elif kind == _SIZED:  # a length of `width` bytes, then that many: a string or bytes
-            n = int.from_bytes(data[i : i + width], "little")
-            i += width
-            if cost == _STR and not data[i : i + n].isascii():
-                total += _STR + 4 * n  # one character past Latin-1 widens the whole string
+_SKIPPED = _Skipped()
+_MEMO_ROW = object()  # a memo slot holding a row: its index in `_Reader.memo_rows`
+
+# A row's price: its columns' items (arrays grow by an eighth) and its memo slot
+_ROW_PRICE = {_SEGMENT: 58 + 16, _BLOCK: 36 + 16, _FRAME: 18 + 16, _EVENT: 50 + 16}
+_NODE_PRICE = 72  # a list node or trace kept in the memo
+_MEMO_SLOT = 16  # a memo slot: its pointer and its row index
+
+
+def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
+    """The snapshot pickled in `data` as columns. TooCostly (a ValueError) once what is built,
+    with the file's own bytes, would pass `allowance(len(data))` (`limit`: another bound in bytes
+    of what is built; None: unbounded, for a live process's own dict); ClassRefused for a class
+    asked for; Refused for what no snapshot pickler writes; any other ValueError for bytes that
+    are not a pickle."""
+    if limit == -1:
+        limit = allowance(len(data)) - len(data) - _RESERVE
+    reader = _Reader(data, sys.maxsize if limit is None else max(limit, SLACK // 2))
+    return reader.run()
+
+
+def _uint(v: Any) -> int:
+    return v if type(v) is int and 0 <= v < 1 << 63 else -1
+
+
+class _Reader(Tally):
+    def __init__(self, data: bytes, limit: int) -> None:
+        super().__init__(len(data), limit)
+        self.data = data
+        self.cols = Columns()
+        self.stack: list[Any] = []
+        self.marks: list[int] = []
+        self.memo: list[Any] = []
+        self.memo_rows = array("q")
+        self.interned: dict[str, int] = {}
+        self.seglists: list[list[int]] = []  # a `segments` list's [first, end) segment rows
+        self.devlists: list[list[int]] = []  # a `device_traces` list's event lists
+        self.top: dict[str, Any] = {}  # the document's keys that are read
+        self.setters = {_BLOCK: self._set_block, _FRAME: self._set_frame, _EVENT: self._set_event,
+                        _SEGMENT: self._set_segment, _ROOT: self._set_root}
+
+    # --- the interpreter -----------------------------------------------------------------------
+
+    def run(self) -> Columns:
+        data, stack, marks = self.data, self.stack, self.marks
+        end = len(data)
+        i = 0
+        push = stack.append
+        frm = int.from_bytes
+        while True:
+            if i >= end:
+                raise ValueError("not a pickle: truncated")
+            op = data[i]
+            i += 1
+            if op == 0x68:  # BINGET
+                push(self._fetch(data[i]))
+                i += 1
+            elif op == 0x94:  # MEMOIZE
+                self._put(len(self.memo), stack[-1])
+            elif op == 0x8C:  # SHORT_BINUNICODE
+                n = data[i]
+                push(self._text(data[i + 1 : i + 1 + n], n))
+                i += 1 + n
+            elif op == 0x4A:  # BININT
+                push(frm(data[i : i + 4], "little", signed=True))
+                i += 4
+            elif op == 0x4B:  # BININT1
+                push(data[i])
+                i += 1
+            elif op == 0x4D:  # BININT2
+                push(frm(data[i : i + 2], "little"))
+                i += 2
+            elif op == 0x8A:  # LONG1
+                n = data[i]
+                v = frm(data[i + 1 : i + 1 + n], "little", signed=True)
+                if n > 8:
+                    self.spend(sys.getsizeof(v))
+                push(v)
+                i += 1 + n
+            elif op == 0x28:  # MARK
+                marks.append(len(stack))
+            elif op == 0x75:  # SETITEMS
+                self._setitems(marks.pop() if marks else self._no_mark())
+            elif op == 0x7D:  # EMPTY_DICT
+                push(self._container(True))
+            elif op == 0x5D:  # EMPTY_LIST
+                push(self._container(False))
+            elif op == 0x65:  # APPENDS
+                self._appends(marks.pop() if marks else self._no_mark())
+            elif op == 0x6A:  # LONG_BINGET
+                push(self._fetch(frm(data[i : i + 4], "little")))
+                i += 4
+            elif op == 0x73:  # SETITEM
+                self._setitems(len(stack) - 2)
+            elif op == 0x61:  # APPEND
+                self._appends(len(stack) - 1)
+            elif op == 0x4E:  # NONE
+                push(None)
+            elif op == 0x88:  # NEWTRUE
+                push(True)
+            elif op == 0x89:  # NEWFALSE
+                push(False)
+            elif op == 0x47:  # BINFLOAT
+                push(_float(data[i : i + 8]))
+                i += 8
+            elif op == 0x58 or op == 0x8D:  # BINUNICODE, BINUNICODE8
+                w = 4 if op == 0x58 else 8
+                n = frm(data[i : i + w], "little")
+                i += w
+                push(self._text(data[i : i + n], n))
+                i += n
+            elif op in (0x43, 0x42, 0x8E, 0x96):  # SHORT_BINBYTES, BINBYTES, BINBYTES8, BYTEARRAY8
+                w = 1 if op == 0x43 else 4 if op == 0x42 else 8
+                n = frm(data[i : i + w], "little")
+                i += w
+                if i + n > end:
+                    raise ValueError("not a pickle: truncated")
+                self.spend(33 + n)
+                push(bytes(data[i : i + n]) if op != 0x96 else bytearray(data[i : i + n]))
+                i += n
+            elif op == 0x8B:  # LONG4
+                n = frm(data[i : i + 4], "little")
+                i += 4
+                if i + n > end:
+                    raise ValueError("not a pickle: truncated")
+                self.spend(32 + n)
+                push(frm(data[i : i + n], "little", signed=True))
+                i += n
+            elif op == 0x71 or op == 0x72:  # BINPUT, LONG_BINPUT
+                w = 1 if op == 0x71 else 4
+                self._put(frm(data[i : i + w], "little"), stack[-1] if stack else self._no_value())
+                i += w
+            elif op in (0x29, 0x85, 0x86, 0x87, 0x74):  # EMPTY_TUPLE, TUPLE1-3, TUPLE
+                self._tuple(op)
+            elif op == 0x30:  # POP
+                if len(stack) > (marks[-1] if marks else 0):
+                    stack.pop()
+                else:
+                    marks.pop() if marks else self._no_value()
+            elif op == 0x31:  # POP_MARK
+                del stack[marks.pop() if marks else self._no_mark():]
+            elif op == 0x32:  # DUP
+                push(stack[-1] if stack else self._no_value())
+            elif op == 0x80:  # PROTO
+                i += 1
+            elif op == 0x95:  # FRAME
+                i += 8
+            elif op == 0x2E:  # STOP
+                break
+            elif op in _CLASSES:
+                raise ClassRefused(self._class_named(op, i))
             else:
-                total += cost + n
-            i += n
-        elif kind == _PUT:
-            index = memo if width == 0 else int.from_bytes(data[i : i + width], "little")
-            i += width
-            if index >= memo:
-                total += (index + 1 - memo) * _MEMO_SLOT
-                memo = index + 1
-        else:  # _STOP
-            break
-        if limit is not None and total > limit:
-            _refuse(limit, size)
-    if i > size:
+                raise Refused(f"refused: opcode {op:#04x} at byte {i - 1}: not in a snapshot pickle "
+                              "(protocol 2 or later, dicts, lists, strings and numbers)")
+            if len(stack) > MAX_STACK:
+                raise Refused(f"refused: more than {MAX_STACK} items in flight (a snapshot pickler holds "
+                              "a batch of a thousand)")
+        if i > end:
+            raise ValueError("not a pickle: truncated")
+        if len(stack) != 1 or marks:
+            raise ValueError("not a pickle: its stack is not one object at STOP")
+        return self._finish(stack[0])
+
+    def _no_mark(self) -> int:
+        raise ValueError("not a pickle: no mark")
+
+    def _no_value(self) -> Any:
+        raise ValueError("not a pickle: the stack is empty")
+
+    def _class_named(self, op: int, i: int) -> str:
+        if op == 0x63:  # GLOBAL: module and name, each a line
+            parts = self.data[i : i + 200].split(b"\n", 2)[:2]
+            what = ".".join(p.decode("latin-1")[:60] for p in parts)
+        elif op == 0x93 and len(self.stack) >= 2:  # STACK_GLOBAL
+            what = ".".join(str(s)[:60] for s in self.stack[-2:])
+        else:
+            what = "a class"
+        return f"refused: the pickle asks for {what} (a snapshot holds none)"
+
+    # --- values --------------------------------------------------------------------------------
+
+    def _text(self, raw: bytes, n: int) -> str:
+        if len(raw) < n:
+            raise ValueError("not a pickle: truncated")
+        s = raw.decode("utf-8", "surrogatepass")
+        self.spend(sys.getsizeof(s))
+        return s
+
+    def _put(self, index: int, value: Any) -> None:
+        memo = self.memo
+        if type(value) is _Node:
+            kind = value.kind
+            if kind in _ROW_PRICE:  # a row: its index, not a node, is what the memo keeps
+                if index >= len(memo):
+                    self._grow(index)
+                memo[index] = _MEMO_ROW
+                self.memo_rows[index] = kind << 56 | value.index
+                return
+            self.spend(_NODE_PRICE)
+        if index >= len(memo):
+            self._grow(index)
+        memo[index] = value
+
+    def _grow(self, index: int) -> None:
+        """The memo up to `index` (a memo index far past the objects costs its slots)."""
+        n = index + 1 - len(self.memo)
+        self.spend(n * _MEMO_SLOT)
+        self.memo.extend([None] * n)
+        self.memo_rows.frombytes(bytes(8 * n))
+
+    def _fetch(self, index: int) -> Any:
+        if index >= len(self.memo):
+            raise ValueError(f"not a pickle: memo {index} fetched before it was set")
+        value = self.memo[index]
+        if type(value) is _Node:
+            value.fresh = False  # a container fetched again is whole: nothing is set in it
+        elif value is _MEMO_ROW:
+            ref = self.memo_rows[index]
+            kind, row = ref >> 56, ref & ((1 << 56) - 1)
+            if kind == _FRAME:  # frames are referred to by index: shared as they are
+                return _Node(kind, row)
+            return self._copy(kind, row)  # a block, event or segment the pickle shares: a row again
+        if type(value) in (list, dict):
+            raise Refused("refused: a shared or self-referring part where a snapshot has none")
+        return value
+
+    def _tuple(self, op: int) -> None:
+        stack = self.stack
+        if op == 0x29:
+            stack.append(())
+            return
+        start = (self.marks.pop() if self.marks else self._no_mark()) if op == 0x74 else len(stack) - (op - 0x84)
+        if start < 0:
+            self._no_value()
+        items = stack[start:]
+        del stack[start:]
+        if any(type(v) is _Node for v in items):
+            raise Refused("refused: a snapshot's list or dict inside a tuple")
+        if any(v is _SKIPPED for v in items):
+            stack.append(_SKIPPED)
+            return
+        value = tuple(items)
+        self.spend(sys.getsizeof(value) + sum(scalar(v) for v in items if type(v) not in (tuple, list, dict)))
+        stack.append(value)
+
+    # --- containers: a role from where they stand ----------------------------------------------
+
+    def _kind(self, v: Any) -> int:
+        if type(v) is _Node:
+            return v.kind
+        if v is _SKIPPED:
+            return _SKIP
+        return _GENERIC if type(v) in (list, dict) else -1
+
+    def _fresh(self, v: Any) -> bool:
+        """Whether `v` is a container that has had no item set yet (it may get one next)."""
+        if type(v) is _Node:
+            return v.fresh
+        return v is _SKIPPED or (type(v) in (list, dict) and not v)
+
+    def _role(self, is_dict: bool) -> int:
+        """The role of a container about to be pushed, from the containers below it: the newest
+        one, filled one item at a time (a pickler's form for one item), else the one under the
+        last mark (its batch of items)."""
+        stack = self.stack
+        n = len(stack)
+        if n == 0:
+            return _ROOT if is_dict else _SEGLIST
+        m = self.marks[-1] if self.marks else 0
+        marked = -1
+        if self.marks and m >= 1:
+            parent = stack[m - 1]
+            kind = self._kind(parent)
+            if kind in _LISTS or (kind in (_GENERIC, _SKIP) and type(parent) is not dict):
+                marked = _child(kind, None)
+            elif kind >= 0 and (n - m) % 2 == 1:
+                marked = _child(kind, stack[-1])
+        top = stack[-1]
+        if n - 1 >= m and self._fresh(top) and type(top) is not dict:
+            kind = self._kind(top)
+            if kind in _LISTS or kind in (_GENERIC, _SKIP):
+                role = _child(kind, None)
+                if _fits(role, is_dict) and not (kind == _SKIP and _fits(marked, is_dict)):
+                    return role
+        if n - 2 >= m and type(top) is str and self._fresh(stack[-2]):
+            kind = self._kind(stack[-2])
+            if kind in _DICTS or kind in (_GENERIC, _SKIP):
+                role = _child(kind, top)
+                named = kind in _DICTS and top in _CHILD.get(kind, {})
+                if _fits(role, is_dict) and (named or not (top in _NAMED and _fits(marked, is_dict))):
+                    return role
+        return marked if _fits(marked, is_dict) else _SKIP
+
+    def _container(self, is_dict: bool) -> Any:
+        role = self._role(is_dict)
+        if role == _SKIP:
+            return _SKIPPED
+        if role == _GENERIC:
+            self.spend(DICT_OPEN if is_dict else LIST_OPEN)
+            return {} if is_dict else []
+        return self._new(role)
+
+    def _new(self, role: int) -> _Node:
+        c = self.cols
+        if role in _ROW_PRICE:
+            self.spend(_ROW_PRICE[role])
+        if role == _BLOCK:
+            index = len(c.blk_size)
+            for col in (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace):
+                col.append(-1)
+        elif role == _FRAME:
+            index = len(c.frame_line)
+            c.frame_file.append(-1)
+            c.frame_name.append(-1)
+            c.frame_line.append(NO_LINE)
+        elif role == _EVENT:
+            index = len(c.ev_action)
+            for col in (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free):
+                col.append(-1)
+        elif role == _SEGMENT:
+            index = len(c.seg_device)
+            for col in (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type, c.seg_blocks):
+                col.append(-1)
+            c.seg_expandable.append(0)
+            c.seg_pool.append(None)
+        elif role == _TRACE:
+            self.spend(24)
+            index = len(c.trace_first)
+            c.trace_first.append(len(c.trace_frames))
+            c.trace_end.append(len(c.trace_frames))
+        elif role == _BLOCKLIST or role == _EVLIST:
+            self.spend(24)
+            first, end = (c.list_first, c.list_end) if role == _BLOCKLIST else (c.ev_first, c.ev_end)
+            index = len(first)
+            at = len(c.blk_size) if role == _BLOCKLIST else len(c.ev_action)
+            first.append(at)
+            end.append(at)
+        elif role == _SEGLIST:
+            index = len(self.seglists)
+            self.seglists.append([len(c.seg_device)] * 2)
+        elif role == _DEVLIST:
+            index = len(self.devlists)
+            self.devlists.append([])
+        else:  # _ROOT
+            index = 0
+        return _Node(role, index)
+
+    def _copy(self, kind: int, row: int) -> _Node:
+        node = self._new(kind)
+        c, j = self.cols, node.index
+        if kind == _BLOCK:
+            cols: tuple[Any, ...] = (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace)
+        elif kind == _EVENT:
+            cols = (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free)
+        else:
+            cols = (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type, c.seg_blocks,
+                    c.seg_expandable, c.seg_pool)
+        for col in cols:
+            col[j] = col[row]
+        node.fresh = False
+        return node
+
+    # --- items set -----------------------------------------------------------------------------
+
+    def _setitems(self, start: int) -> None:
+        stack = self.stack
+        if start < 1 or (len(stack) - start) % 2:
+            raise ValueError("not a pickle: SETITEMS without a dict and pairs")
+        target = stack[start - 1]
+        items = stack[start:]
+        del stack[start:]
+        kind = self._kind(target)
+        if kind == _SKIP:
+            return
+        if type(target) is dict:
+            for j in range(0, len(items), 2):
+                self._generic_item(target, items[j + 1], items[j])
+            return
+        if kind not in _DICTS:
+            raise ValueError("not a pickle: SETITEMS on what is not a dict")
+        target.fresh = False
+        setter = self.setters[kind]
+        for j in range(0, len(items), 2):
+            key, value = items[j], items[j + 1]
+            expected = _child(kind, key)
+            if type(value) is _Node:
+                if value.kind != expected:
+                    self._misplaced()
+            elif value is _SKIPPED:
+                if expected != _SKIP:
+                    self._misplaced()
+            elif type(value) in (list, dict) and expected != _GENERIC and expected != _SKIP:
+                self._misplaced()
+            setter(target.index, key, value)
+
+    def _generic_item(self, target: Any, value: Any, key: Any = None) -> None:
+        if type(value) is _Node or value is _SKIPPED:
+            self._misplaced()
+        if type(value) not in (list, dict, tuple):
+            self.spend(scalar(value) + (DICT_ITEM if key is not None else LIST_ITEM))
+        else:
+            self.spend(DICT_ITEM if key is not None else LIST_ITEM)
+        if key is None:
+            target.append(value)
+        else:
+            if type(key) in (list, dict, _Skipped, _Node):
+                raise Refused("refused: a dict key that is not a str or number")
+            target[key] = value
+
+    def _misplaced(self) -> None:
+        raise Refused("refused: a part where a snapshot pickler puts none (not a torch memory snapshot)")
+
+    def _appends(self, start: int) -> None:
+        stack = self.stack
+        if start < 1:
+            raise ValueError("not a pickle: APPENDS without a list")
+        target = stack[start - 1]
+        items = stack[start:]
+        del stack[start:]
+        kind = self._kind(target)
+        if kind == _SKIP:
+            return
+        if type(target) is list:
+            for v in items:
+                self._generic_item(target, v)
+            return
+        if kind not in _LISTS:
+            raise ValueError("not a pickle: APPENDS on what is not a list")
+        target.fresh = False
+        expected = _ELEMENT[kind]
+        c = self.cols
+        for v in items:
+            if type(v) is _Node:
+                if v.kind != expected:
+                    self._misplaced()
+            elif v is _SKIPPED or type(v) in (list, dict):
+                self._misplaced()
+            if kind == _TRACE:
+                t = target.index
+                if c.trace_end[t] != len(c.trace_frames):
+                    self._misplaced()  # a traceback's frames are appended together
+                self.spend(4)
+                c.trace_frames.append(v.index if type(v) is _Node else -1)
+                c.trace_end[t] += 1
+            elif kind == _BLOCKLIST or kind == _EVLIST:
+                end = c.list_end if kind == _BLOCKLIST else c.ev_end
+                if type(v) is not _Node or v.index != end[target.index]:
+                    self._misplaced()  # a list's blocks are its rows in order
+                end[target.index] += 1
+            elif kind == _SEGLIST:
+                span = self.seglists[target.index]
+                if type(v) is not _Node or v.index != span[1]:
+                    self._misplaced()
+                span[1] += 1
+            else:  # _DEVLIST: an event list per device
+                self.spend(8)
+                self.devlists[target.index].append(v.index if type(v) is _Node else -1)
+
+    # --- rows ----------------------------------------------------------------------------------
+
+    def _intern(self, value: Any) -> int:
+        if type(value) is not str:
+            return -1
+        index = self.interned.get(value)
+        if index is None:
+            index = self.interned[value] = len(self.cols.strings)
+            self.cols.strings.append(value)
+            self.spend(MEMO_KEY + 8)
+        return index
+
+    def _set_block(self, row: int, key: Any, value: Any) -> None:
+        c = self.cols
+        if key == "address":
+            c.blk_address[row] = _uint(value)
+        elif key == "size":
+            c.blk_size[row] = _uint(value)
+        elif key == "requested_size":
+            c.blk_requested[row] = _uint(value)
+        elif key == "state":
+            c.blk_state[row] = self._intern(value)
+        elif key == "frames":
+            c.blk_trace[row] = value.index if type(value) is _Node else -1
+
+    def _set_frame(self, row: int, key: Any, value: Any) -> None:
+        c = self.cols
+        if key == "filename":
+            c.frame_file[row] = self._intern(value)
+        elif key == "name":
+            c.frame_name[row] = self._intern(value)
+        elif key == "line":
+            c.frame_line[row] = value if type(value) is int and NO_LINE < value < 1 << 63 else NO_LINE
+
+    def _set_event(self, row: int, key: Any, value: Any) -> None:
+        c = self.cols
+        if key == "action":
+            c.ev_action[row] = self._intern(value)
+        elif key == "addr":
+            c.ev_addr[row] = _uint(value)
+        elif key == "size":
+            c.ev_size[row] = _uint(value)
+        elif key == "stream":
+            c.ev_stream[row] = _uint(value)
+        elif key == "device_free":
+            c.ev_free[row] = _uint(value)
+
+    def _set_segment(self, row: int, key: Any, value: Any) -> None:
+        c = self.cols
+        if key == "device":
+            c.seg_device[row] = _uint(value)
+        elif key == "address":
+            c.seg_address[row] = _uint(value)
+        elif key == "total_size":
+            c.seg_total[row] = _uint(value)
+        elif key == "stream":
+            c.seg_stream[row] = _uint(value)
+        elif key == "segment_type":
+            c.seg_type[row] = self._intern(value)
+        elif key == "is_expandable":
+            c.seg_expandable[row] = 1 if value is True else 0
+        elif key == "segment_pool_id":
+            c.seg_pool[row] = value
+        elif key == "blocks":
+            c.seg_blocks[row] = value.index if type(value) is _Node else -1
+
+    def _set_root(self, row: int, key: Any, value: Any) -> None:
+        if key in ("segments", "device_traces", "allocator_settings"):
+            self.top[key] = value
+
+    def _finish(self, root: Any) -> Columns:
+        c = self.cols
+        segments = root if type(root) is _Node and root.kind == _SEGLIST else None
+        if type(root) is _Node and root.kind == _ROOT:
+            value = self.top.get("segments")
+            segments = value if type(value) is _Node and value.kind == _SEGLIST else None
+            traces = self.top.get("device_traces")
+            if type(traces) is _Node and traces.kind == _DEVLIST:
+                c.device_lists = self.devlists[traces.index]
+            settings = self.top.get("allocator_settings")
+            c.settings = settings if type(settings) is dict else None
+        if segments is not None:
+            first, end = self.seglists[segments.index]
+            c.segment_rows = range(first, end)
+            c.has_segments = True
+        self.stack.clear()
+        self.memo.clear()
+        return c
+
+
+_CLASSES = frozenset(b"cio\x81\x92\x93Rb\x82\x83\x84PQ")
+
+
+def _fits(role: int, is_dict: bool) -> bool:
+    if role < 0:
+        return False
+    return role in (_GENERIC, _SKIP) or (role in _DICTS) == is_dict
+
+
+def _float(raw: bytes) -> float:
+    import struct
+
+    if len(raw) < 8:
         raise ValueError("not a pickle: truncated")
-    return total
+    value: float = struct.unpack(">d", raw)[0]
+    return value
 
-
-def _refuse(limit: int, size: int) -> None:
-    raise TooCostly(
-        f"refused: its objects would take more than {limit >> 20} MiB "
-        f"({limit // max(size, 1)}x its {size} bytes)"
-    )
-
-
-_PLAIN, _SIZED, _PUT, _STOP = range(4)
-_STR, _BYTES = 49 + _POINTER, 33 + _POINTER
-_BINARY: dict[int, tuple[int, int, int]] = {  # opcode -> (argument bytes, bytes it costs, kind)
-    0x80: (1, 0, _PLAIN),  # PROTO
-    0x95: (8, 0, _PLAIN),  # FRAME
-    ord("}"): (0, 184 + _POINTER, _PLAIN),  # EMPTY_DICT
-    ord("]"): (0, 104 + _POINTER, _PLAIN),  # EMPTY_LIST
-    ord(")"): (0, _POINTER, _PLAIN),  # EMPTY_TUPLE (a singleton)
-    ord("("): (0, 0, _PLAIN),  # MARK
-    ord("s"): (0, 24, _PLAIN),  # SETITEM
-    ord("u"): (0, 24, _PLAIN),  # SETITEMS: its items' pointers are priced as they are pushed
-    ord("a"): (0, 0, _PLAIN),  # APPEND
-    ord("e"): (0, 0, _PLAIN),  # APPENDS
-    ord("t"): (0, 40 + _POINTER, _PLAIN),  # TUPLE
-    0x85: (0, 48 + _POINTER, _PLAIN),  # TUPLE1
-    0x86: (0, 56 + _POINTER, _PLAIN),  # TUPLE2
-    0x87: (0, 64 + _POINTER, _PLAIN),  # TUPLE3
-    ord("N"): (0, _POINTER, _PLAIN),  # NONE
-    0x88: (0, _POINTER, _PLAIN),  # NEWTRUE
-    0x89: (0, _POINTER, _PLAIN),  # NEWFALSE
-    ord("K"): (1, _POINTER, _PLAIN),  # BININT1: a small int, cached
-    ord("M"): (2, 28 + _POINTER, _PLAIN),  # BININT2
-    ord("J"): (4, 32 + _POINTER, _PLAIN),  # BININT
-    ord("G"): (8, 24 + _POINTER, _PLAIN),  # BINFLOAT
-    ord("h"): (1, _POINTER, _PLAIN),  # BINGET: a reference
-    ord("j"): (4, _POINTER, _PLAIN),  # LONG_BINGET
-    ord("2"): (0, _POINTER, _PLAIN),  # DUP
-    ord("0"): (0, 0, _PLAIN),  # POP
-    ord("1"): (0, 0, _PLAIN),  # POP_MARK
-    0x8F: (0, 216 + _POINTER, _PLAIN),  # EMPTY_SET
-    0x90: (0, 0, _PLAIN),  # ADDITEMS
-    0x91: (0, 216 + _POINTER, _PLAIN),  # FROZENSET
-    0x8C: (1, _STR, _SIZED),  # SHORT_BINUNICODE
-    ord("X"): (4, _STR, _SIZED),  # BINUNICODE
-    0x8D: (8, _STR, _SIZED),  # BINUNICODE8
-    ord("C"): (1, _BYTES, _SIZED),  # SHORT_BINBYTES
-    ord("B"): (4, _BYTES, _SIZED),  # BINBYTES
-    0x8E: (8, _BYTES, _SIZED),  # BINBYTES8
-    0x96: (8, 57 + _POINTER, _SIZED),  # BYTEARRAY8
-    0x8A: (1, 32 + _POINTER, _SIZED),  # LONG1: an int of n bytes
-    0x8B: (4, 32 + _POINTER, _SIZED),  # LONG4
-    0x94: (0, 0, _PUT),  # MEMOIZE: the next slot
-    ord("q"): (1, 0, _PUT),  # BINPUT
-    ord("r"): (4, 0, _PUT),  # LONG_BINPUT
-    ord("."): (0, 0, _STOP),  # STOP
-}
-
-
-def _generic(data: bytes, limit: int | None) -> int:
-    """`estimate` for any pickle, through `pickletools.genops`."""
-    total = memo = 0
-    for op, arg, _ in pickletools.genops(data):
-        name = op.name
-        if name in _BUILT:
-            total += _BUILT[name] + _POINTER
-        elif isinstance(arg, (str, bytes, bytearray)):
-            total += sys.getsizeof(arg) + _POINTER
-        elif isinstance(arg, int) and name not in _PUTS and name not in _REFS:
-            total += (0 if -5 <= arg <= 256 else sys.getsizeof(arg)) + _POINTER
-        elif name in _REFS or name in _ITEMS or name in ("NONE", "NEWTRUE", "NEWFALSE", "EMPTY_TUPLE"):
-            total += _POINTER + (24 if name == "SETITEM" else 0)
-        elif name in _PUTS and isinstance(arg, int):
-            if arg >= memo:
-                total += (arg + 1 - memo) * _MEMO_SLOT
-                memo = arg + 1
-        elif name == "MEMOIZE":
-            total += _MEMO_SLOT
-            memo += 1
-        if limit is not None and total > limit:
-            _refuse(limit, len(data))
-    return total
