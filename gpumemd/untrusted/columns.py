@@ -90,6 +90,7 @@ class Columns:
         self.ev_action = _i()
         self.ev_addr, self.ev_size, self.ev_stream, self.ev_free = _q(), _q(), _q(), _q()
         self.ev_first, self.ev_end = _q(), _q()
+        self.ev_gaps: dict[int, list[int]] = {}  # event list -> where an element was no dict
         # what the document's top level held
         self.segment_rows = range(0)  # the rows of its `segments` list
         self.has_segments = False
@@ -164,13 +165,23 @@ class Columns:
         lists = self.device_lists
         return lists is not None and 0 <= device < len(lists) and lists[device] >= 0
 
-    def events(self, device: int) -> Iterator[Event]:
-        """`device`'s trace events, in order (none where it has no list)."""
+    def events(self, device: int) -> Iterator[Event | None]:
+        """`device`'s trace entries, in order: an Event, or None where the entry was no dict
+        (none at all where the device has no list)."""
         if not self.has_events(device):
             return
         assert self.device_lists is not None
         k = self.device_lists[device]
+        gaps = self.ev_gaps.get(k, ())
         n = self._int
+        at = 0  # the entry's place in the list
+        g = 0
         for e in range(self.ev_first[k], self.ev_end[k]):
+            while g < len(gaps) and gaps[g] == at:
+                yield None
+                g, at = g + 1, at + 1
             yield Event(self._str(self.ev_action[e]), n(self.ev_addr[e]), n(self.ev_size[e]),
                         n(self.ev_stream[e]), n(self.ev_free[e]))
+            at += 1
+        for _ in range(g, len(gaps)):
+            yield None

@@ -90,6 +90,7 @@ _MEMO_ROW = object()  # a memo slot holding a row: its index in `_Reader.memo_ro
 _ROW_PRICE = {_SEGMENT: 58 + 16, _BLOCK: 36 + 16, _FRAME: 18 + 16, _EVENT: 50 + 16}
 _NODE_PRICE = 72  # a list node or trace kept in the memo
 _MEMO_SLOT = 16  # a memo slot: its pointer and its row index
+_ROW_MASK = (1 << 56) - 1
 
 
 def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
@@ -127,34 +128,32 @@ class _Reader(Tally):
     # --- the interpreter -----------------------------------------------------------------------
 
     def run(self) -> Columns:
-        data, stack, marks = self.data, self.stack, self.marks
+        data, stack, marks, memo = self.data, self.stack, self.marks, self.memo
         end = len(data)
         i = 0
         push = stack.append
         frm = int.from_bytes
-        while True:
-            if i >= end:
-                raise ValueError("not a pickle: truncated")
+        # the opcodes of a snapshot first, by how often they come
+        while i < end:
             op = data[i]
             i += 1
-            if op == 0x68:  # BINGET
-                push(self._fetch(data[i]))
-                i += 1
+            if op == 0x6A or op == 0x68:  # LONG_BINGET, BINGET
+                if op == 0x68:
+                    k = data[i]
+                    i += 1
+                else:
+                    k = frm(data[i : i + 4], "little")
+                    i += 4
+                v = memo[k] if k < len(memo) else self._unset(k)
+                push(v if type(v) is str else self._fetch(k))
             elif op == 0x94:  # MEMOIZE
-                self._put(len(self.memo), stack[-1])
-            elif op == 0x8C:  # SHORT_BINUNICODE
-                n = data[i]
-                push(self._text(data[i + 1 : i + 1 + n], n))
-                i += 1 + n
-            elif op == 0x4A:  # BININT
-                push(frm(data[i : i + 4], "little", signed=True))
-                i += 4
-            elif op == 0x4B:  # BININT1
-                push(data[i])
-                i += 1
-            elif op == 0x4D:  # BININT2
-                push(frm(data[i : i + 2], "little"))
-                i += 2
+                v = stack[-1] if stack else self._no_value()
+                if type(v) is _Node:
+                    self._put(len(memo), v)
+                else:
+                    memo.append(v)
+                    self.memo_rows.append(0)
+                    self.spend(_MEMO_SLOT)
             elif op == 0x8A:  # LONG1
                 n = data[i]
                 v = frm(data[i + 1 : i + 1 + n], "little", signed=True)
@@ -163,28 +162,45 @@ class _Reader(Tally):
                 push(v)
                 i += 1 + n
             elif op == 0x28:  # MARK
-                marks.append(len(stack))
+                top = stack[-1] if stack else None
+                if type(top) is _Node and top.kind == _TRACE and top.fresh:
+                    i = self._trace_batch(i, top)  # a traceback of shared frames: read in one go
+                else:
+                    marks.append(len(stack))
+            elif op == 0x4A:  # BININT
+                push(frm(data[i : i + 4], "little", signed=True))
+                i += 4
+            elif op == 0x7D:  # EMPTY_DICT
+                node = self._container(True)
+                push(node)
+                if type(node) is _Node and node.kind in _ROW_PRICE:
+                    i = self._row_dict(i, node)  # a plain row: read in one go
             elif op == 0x75:  # SETITEMS
                 self._setitems(marks.pop() if marks else self._no_mark())
-            elif op == 0x7D:  # EMPTY_DICT
-                push(self._container(True))
+            elif op == 0x4B:  # BININT1
+                push(data[i])
+                i += 1
+            elif op == 0x8C:  # SHORT_BINUNICODE
+                n = data[i]
+                push(self._text(data[i + 1 : i + 1 + n], n))
+                i += 1 + n
             elif op == 0x5D:  # EMPTY_LIST
                 push(self._container(False))
+            elif op == 0x4D:  # BININT2
+                push(frm(data[i : i + 2], "little"))
+                i += 2
             elif op == 0x65:  # APPENDS
                 self._appends(marks.pop() if marks else self._no_mark())
-            elif op == 0x6A:  # LONG_BINGET
-                push(self._fetch(frm(data[i : i + 4], "little")))
-                i += 4
             elif op == 0x73:  # SETITEM
                 self._setitems(len(stack) - 2)
             elif op == 0x61:  # APPEND
                 self._appends(len(stack) - 1)
-            elif op == 0x4E:  # NONE
-                push(None)
-            elif op == 0x88:  # NEWTRUE
-                push(True)
             elif op == 0x89:  # NEWFALSE
                 push(False)
+            elif op == 0x88:  # NEWTRUE
+                push(True)
+            elif op == 0x4E:  # NONE
+                push(None)
             elif op == 0x47:  # BINFLOAT
                 push(_float(data[i : i + 8]))
                 i += 8
@@ -240,11 +256,113 @@ class _Reader(Tally):
             if len(stack) > MAX_STACK:
                 raise Refused(f"refused: more than {MAX_STACK} items in flight (a snapshot pickler holds "
                               "a batch of a thousand)")
+        else:
+            raise ValueError("not a pickle: truncated")
         if i > end:
             raise ValueError("not a pickle: truncated")
         if len(stack) != 1 or marks:
             raise ValueError("not a pickle: its stack is not one object at STOP")
         return self._finish(stack[0])
+
+    def _unset(self, k: int) -> Any:
+        raise ValueError(f"not a pickle: memo {k} fetched before it was set")
+
+    def _trace_batch(self, i: int, node: _Node) -> int:
+        """A MARK on a fresh traceback: the frames it fetches from the memo (torch's shared ones)
+        go straight into the trace; where the batch holds anything else, the MARK stands and the
+        rest is read op by op (appended after these, in order)."""
+        data, memo, rows = self.data, self.memo, self.memo_rows
+        end = len(data)
+        got = []
+        while i < end:
+            op = data[i]
+            if op == 0x6A:
+                k, j = int.from_bytes(data[i + 1 : i + 5], "little"), i + 5
+            elif op == 0x68 and i + 1 < end:
+                k, j = data[i + 1], i + 2
+            else:
+                break
+            if k >= len(memo) or memo[k] is not _MEMO_ROW or rows[k] >> 56 != _FRAME:
+                break
+            got.append(rows[k] & _ROW_MASK)
+            i = j
+        if got:
+            c = self.cols
+            t = node.index
+            if c.trace_end[t] != len(c.trace_frames):
+                self._misplaced()
+            self.spend(4 * len(got))
+            c.trace_frames.extend(got)
+            c.trace_end[t] += len(got)
+        if i < end and data[i] == 0x65:  # APPENDS: the whole batch was shared frames
+            node.fresh = False
+            return i + 1
+        self.marks.append(len(self.stack))
+        return i
+
+    def _row_dict(self, i: int, node: _Node) -> int:
+        """A row's dict read in one go where it is plain (MEMOIZE, MARK, keys and scalar values
+        or memo fetches, SETITEMS: what a pickler writes for a block, event or frame); at
+        anything else the pairs read so far go onto the stack and the rest is read op by op."""
+        data, memo = self.data, self.memo
+        end = len(data)
+        frm = int.from_bytes
+        if i < end and data[i] == 0x94:
+            self._put(len(memo), node)
+            i += 1
+        if i >= end or data[i] != 0x28:
+            return i
+        i += 1
+        start = i
+        items: list[Any] = []
+        while i < end:
+            op = data[i]
+            if op == 0x68:
+                k = data[i + 1] if i + 1 < end else len(memo)
+                v = memo[k] if k < len(memo) else self._unset(k)
+                items.append(v if type(v) is str else self._fetch(k))
+                i += 2
+            elif op == 0x6A:
+                k = frm(data[i + 1 : i + 5], "little")
+                v = memo[k] if k < len(memo) else self._unset(k)
+                items.append(v if type(v) is str else self._fetch(k))
+                i += 5
+            elif op == 0x4A:
+                items.append(frm(data[i + 1 : i + 5], "little", signed=True))
+                i += 5
+            elif op == 0x8A and i + 1 < end and data[i + 1] <= 8:
+                n = data[i + 1]
+                items.append(frm(data[i + 2 : i + 2 + n], "little", signed=True))
+                i += 2 + n
+            elif op == 0x4B:
+                items.append(data[i + 1])
+                i += 2
+            elif op == 0x4D:
+                items.append(frm(data[i + 1 : i + 3], "little"))
+                i += 3
+            elif op == 0x89 or op == 0x88 or op == 0x4E:
+                items.append(False if op == 0x89 else True if op == 0x88 else None)
+                i += 1
+            elif op == 0x8C and i + 1 < end:
+                n = data[i + 1]
+                s = self._text(data[i + 2 : i + 2 + n], n)
+                items.append(s)
+                i += 2 + n
+                if i < end and data[i] == 0x94:
+                    memo.append(s)
+                    self.memo_rows.append(0)
+                    self.spend(_MEMO_SLOT)
+                    i += 1
+            elif op == 0x75 and len(items) % 2 == 0:  # SETITEMS
+                self._set_row(node, items)
+                return i + 1
+            else:
+                break
+        if i > end or (i == end and start < end):
+            raise ValueError("not a pickle: truncated")
+        self.marks.append(len(self.stack))
+        self.stack.extend(items)
+        return i
 
     def _no_mark(self) -> int:
         raise ValueError("not a pickle: no mark")
@@ -301,7 +419,7 @@ class _Reader(Tally):
             value.fresh = False  # a container fetched again is whole: nothing is set in it
         elif value is _MEMO_ROW:
             ref = self.memo_rows[index]
-            kind, row = ref >> 56, ref & ((1 << 56) - 1)
+            kind, row = ref >> 56, ref & _ROW_MASK
             if kind == _FRAME:  # frames are referred to by index: shared as they are
                 return _Node(kind, row)
             return self._copy(kind, row)  # a block, event or segment the pickle shares: a row again
@@ -314,7 +432,10 @@ class _Reader(Tally):
         if op == 0x29:
             stack.append(())
             return
-        start = (self.marks.pop() if self.marks else self._no_mark()) if op == 0x74 else len(stack) - (op - 0x84)
+        if op == 0x74:  # TUPLE: the items since the mark
+            start = self.marks.pop() if self.marks else self._no_mark()
+        else:  # TUPLE1-3
+            start = len(stack) - (op - 0x84)
         if start < 0:
             self._no_value()
         items = stack[start:]
@@ -463,20 +584,28 @@ class _Reader(Tally):
             return
         if kind not in _DICTS:
             raise ValueError("not a pickle: SETITEMS on what is not a dict")
+        self._set_row(target, items)
+
+    def _set_row(self, target: _Node, items: list[Any]) -> None:
+        """A row dict's pairs into its columns; a container where its role says none goes is a
+        pickle no snapshot pickler writes."""
+        kind = target.kind
         target.fresh = False
         setter = self.setters[kind]
+        row = target.index
         for j in range(0, len(items), 2):
             key, value = items[j], items[j + 1]
-            expected = _child(kind, key)
-            if type(value) is _Node:
-                if value.kind != expected:
+            if type(value) is _Node or value is _SKIPPED or type(value) in (list, dict):
+                expected = _child(kind, key)
+                if type(value) is _Node:
+                    if value.kind != expected:
+                        self._misplaced()
+                elif value is _SKIPPED:
+                    if expected != _SKIP:
+                        self._misplaced()
+                elif expected != _GENERIC and expected != _SKIP:
                     self._misplaced()
-            elif value is _SKIPPED:
-                if expected != _SKIP:
-                    self._misplaced()
-            elif type(value) in (list, dict) and expected != _GENERIC and expected != _SKIP:
-                self._misplaced()
-            setter(target.index, key, value)
+            setter(row, key, value)
 
     def _generic_item(self, target: Any, value: Any, key: Any = None) -> None:
         if type(value) is _Node or value is _SKIPPED:
@@ -527,14 +656,21 @@ class _Reader(Tally):
                 self.spend(4)
                 c.trace_frames.append(v.index if type(v) is _Node else -1)
                 c.trace_end[t] += 1
+            elif type(v) is not _Node and kind != _DEVLIST:
+                if kind == _EVLIST:  # a trace entry that is no dict: its place kept (readers count it)
+                    k = target.index
+                    gaps = c.ev_gaps.setdefault(k, [])
+                    self.spend(16)
+                    gaps.append(c.ev_end[k] - c.ev_first[k] + len(gaps))
+                continue  # no dict: no row
             elif kind == _BLOCKLIST or kind == _EVLIST:
                 end = c.list_end if kind == _BLOCKLIST else c.ev_end
-                if type(v) is not _Node or v.index != end[target.index]:
+                if v.index != end[target.index]:
                     self._misplaced()  # a list's blocks are its rows in order
                 end[target.index] += 1
             elif kind == _SEGLIST:
                 span = self.seglists[target.index]
-                if type(v) is not _Node or v.index != span[1]:
+                if v.index != span[1]:
                     self._misplaced()
                 span[1] += 1
             else:  # _DEVLIST: an event list per device
