@@ -216,7 +216,7 @@ def oom_event(snapshot: Any, device: int) -> OomEvent | None:
     cols = Columns.of(snapshot)
     last = None
     for event in cols.events(device):
-        if event.action == "oom":
+        if event is not None and event.action == "oom":
             last = event
     if last is None:
         return None
@@ -227,7 +227,7 @@ def oom_device(snapshot: Any) -> int:
     """The device whose trace holds an OOM event, else the first device with segments, else 0."""
     cols = Columns.of(snapshot)
     for i in range(cols.devices):
-        if any(e.action == "oom" for e in cols.events(i)):
+        if any(e is not None and e.action == "oom" for e in cols.events(i)):
             return i
     for seg in cols.segments():
         if seg.device is not None:

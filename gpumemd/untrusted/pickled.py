@@ -28,11 +28,18 @@ from .budget import SLACK, allowance
 from .columns import NO_LINE, Columns
 from .price import DICT_ITEM, DICT_OPEN, LIST_ITEM, LIST_OPEN, MEMO_KEY, Tally, scalar
 
-__all__ = ["MAX_STACK", "ClassRefused", "Refused", "read_snapshot"]
+__all__ = ["EXPANSION", "MAX_STACK", "MIN_WALK", "ClassRefused", "Refused", "read_snapshot"]
 
 MAX_STACK = 8192
 """Items the stack may hold: a pickler's batch is a thousand items (two for a dict's), and a
 snapshot nests a few containers deep."""
+EXPANSION = 64
+"""Rows a reader may walk per byte of the file (never below `MIN_WALK`): each segment's blocks,
+each block's frames and each trace event, a shared list counted wherever it is referred to. A
+snapshot stays far below (a block's shared traceback of sixty frames is about one a byte); a few
+kilobytes whose segments all share one list of blocks sharing one traceback would walk billions,
+so such a file is refused once read."""
+MIN_WALK = 8 << 20
 _STACK_ITEM = 64  # what an item in flight may take (its pointer, an int, a row's handle)
 _RESERVE = MAX_STACK * _STACK_ITEM  # kept out of the allowance for the stack in flight
 
@@ -47,7 +54,7 @@ class ClassRefused(Refused):
 
 # Roles: where a container stands in a snapshot
 (_ROOT, _SEGLIST, _SEGMENT, _BLOCKLIST, _BLOCK, _TRACE, _FRAME, _DEVLIST, _EVLIST, _EVENT,
- _GENERIC, _SKIP) = range(12)
+ _GENERIC, _SKIP, _MISFIT_ROLE) = range(13)
 _DICTS = frozenset({_ROOT, _SEGMENT, _BLOCK, _FRAME, _EVENT})
 _LISTS = frozenset({_SEGLIST, _BLOCKLIST, _TRACE, _DEVLIST, _EVLIST})
 _ELEMENT = {_SEGLIST: _SEGMENT, _BLOCKLIST: _BLOCK, _TRACE: _FRAME, _DEVLIST: _EVLIST, _EVLIST: _EVENT,
@@ -63,7 +70,10 @@ _NAMED = {"segments", "device_traces", "allocator_settings", "blocks", "frames",
 
 
 def _child(role: int, key: Any) -> int:
-    if role == _GENERIC or role == _SKIP:
+    """The role of what stands under `key` (None: as an element) of a container of `role`."""
+    if role == _SKIP:  # a traceback is one wherever it stands: the memo may share it with a block
+        return _TRACE if key == "frames" else _SKIP
+    if role == _GENERIC:
         return role
     if role in _CHILD:
         return _CHILD[role].get(key, _SKIP) if type(key) is str else _SKIP
@@ -73,17 +83,27 @@ def _child(role: int, key: Any) -> int:
 class _Node:
     """A container with a role on the stack: `index` its row, list or trace."""
 
-    __slots__ = ("fresh", "index", "kind")
+    __slots__ = ("fresh", "index", "kind", "shared")
 
     def __init__(self, kind: int, index: int) -> None:
-        self.kind, self.index, self.fresh = kind, index, True
+        self.kind, self.index, self.fresh, self.shared = kind, index, True, False
 
 
 class _Skipped:
-    """A container whose contents no reader reads (one shared instance)."""
+    """A container whose contents are not kept: no reader reads them (`misfit`: a list where a
+    row's dict goes, or a dict where a list goes, which readers read as neither), or one fetched
+    again from the memo (only where nothing is read)."""
+
+    __slots__ = ("fetched", "is_dict", "misfit")
+
+    def __init__(self, is_dict: bool, misfit: bool = False, fetched: bool = False) -> None:
+        self.is_dict, self.misfit, self.fetched = is_dict, misfit, fetched
 
 
-_SKIPPED = _Skipped()
+_SKIP_LIST, _SKIP_DICT = _Skipped(False), _Skipped(True)
+_MISFIT_LIST, _MISFIT_DICT = _Skipped(False, misfit=True), _Skipped(True, misfit=True)
+_FETCHED = _Skipped(False, fetched=True)
+_MISFIT = _MISFIT_LIST  # a tuple holding what is not kept: neither a dict nor a list either
 _MEMO_ROW = object()  # a memo slot holding a row: its index in `_Reader.memo_rows`
 
 # A row's price: its columns' items (arrays grow by an eighth) and its memo slot
@@ -102,7 +122,10 @@ def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
     if limit == -1:
         limit = allowance(len(data)) - len(data) - _RESERVE
     reader = _Reader(data, sys.maxsize if limit is None else max(limit, SLACK // 2))
-    return reader.run()
+    try:
+        return reader.run()
+    except IndexError:  # an opcode's argument past the end
+        raise ValueError("not a pickle: truncated") from None
 
 
 def _uint(v: Any) -> int:
@@ -417,11 +440,16 @@ class _Reader(Tally):
         value = self.memo[index]
         if type(value) is _Node:
             value.fresh = False  # a container fetched again is whole: nothing is set in it
+            value.shared = True  # and its role is sure: it was given where it first stood
+        elif type(value) is _Skipped:
+            return _FETCHED  # what it held is gone: it may stand only where nothing is read
         elif value is _MEMO_ROW:
             ref = self.memo_rows[index]
             kind, row = ref >> 56, ref & _ROW_MASK
             if kind == _FRAME:  # frames are referred to by index: shared as they are
-                return _Node(kind, row)
+                node = _Node(kind, row)
+                node.fresh, node.shared = False, True
+                return node
             return self._copy(kind, row)  # a block, event or segment the pickle shares: a row again
         if type(value) in (list, dict):
             raise Refused("refused: a shared or self-referring part where a snapshot has none")
@@ -442,8 +470,8 @@ class _Reader(Tally):
         del stack[start:]
         if any(type(v) is _Node for v in items):
             raise Refused("refused: a snapshot's list or dict inside a tuple")
-        if any(v is _SKIPPED for v in items):
-            stack.append(_SKIPPED)
+        if any(type(v) is _Skipped for v in items):
+            stack.append(_MISFIT)  # neither a dict nor a list: no row where one goes
             return
         value = tuple(items)
         self.spend(sys.getsizeof(value) + sum(scalar(v) for v in items if type(v) not in (tuple, list, dict)))
@@ -454,15 +482,22 @@ class _Reader(Tally):
     def _kind(self, v: Any) -> int:
         if type(v) is _Node:
             return v.kind
-        if v is _SKIPPED:
+        if type(v) is _Skipped:
             return _SKIP
         return _GENERIC if type(v) in (list, dict) else -1
+
+    def _dict_like(self, v: Any) -> bool:
+        if type(v) is _Node:
+            return v.kind in _DICTS
+        return type(v) is dict or (type(v) is _Skipped and v.is_dict)
 
     def _fresh(self, v: Any) -> bool:
         """Whether `v` is a container that has had no item set yet (it may get one next)."""
         if type(v) is _Node:
             return v.fresh
-        return v is _SKIPPED or (type(v) in (list, dict) and not v)
+        if type(v) is _Skipped:
+            return not v.fetched
+        return type(v) in (list, dict) and not v
 
     def _role(self, is_dict: bool) -> int:
         """The role of a container about to be pushed, from the containers below it: the newest
@@ -477,30 +512,45 @@ class _Reader(Tally):
         if self.marks and m >= 1:
             parent = stack[m - 1]
             kind = self._kind(parent)
-            if kind in _LISTS or (kind in (_GENERIC, _SKIP) and type(parent) is not dict):
+            if kind >= 0 and not self._dict_like(parent):
                 marked = _child(kind, None)
             elif kind >= 0 and (n - m) % 2 == 1:
                 marked = _child(kind, stack[-1])
         top = stack[-1]
-        if n - 1 >= m and self._fresh(top) and type(top) is not dict:
+        misfit = False  # a role found whose container is the other kind
+        # a container not kept may have been whole already: where a mark names the parent, it is
+        # the parent (a part meant for the one not kept is dropped with it all the same)
+        unsure = type(top) is _Skipped and marked >= 0
+        if n - 1 >= m and self._fresh(top) and not self._dict_like(top) and not unsure:
             kind = self._kind(top)
             if kind in _LISTS or kind in (_GENERIC, _SKIP):
                 role = _child(kind, None)
                 if _fits(role, is_dict) and not (kind == _SKIP and _fits(marked, is_dict)):
                     return role
-        if n - 2 >= m and type(top) is str and self._fresh(stack[-2]):
+                misfit = kind in _LISTS
+        if (n - 2 >= m and type(top) is str and self._fresh(stack[-2]) and self._dict_like(stack[-2])
+                and not (type(stack[-2]) is _Skipped and marked >= 0)):
             kind = self._kind(stack[-2])
-            if kind in _DICTS or kind in (_GENERIC, _SKIP):
+            if kind >= 0:
                 role = _child(kind, top)
                 named = kind in _DICTS and top in _CHILD.get(kind, {})
-                if _fits(role, is_dict) and (named or not (top in _NAMED and _fits(marked, is_dict))):
+                # a key the dict's role does not name, where a mark names a parent that cannot
+                # hold it: no dict or list either way (were it the dict's, it is not read)
+                if role == _SKIP and marked >= 0 and not _fits(marked, is_dict):
+                    pass
+                elif _fits(role, is_dict) and (named or not (top in _NAMED and _fits(marked, is_dict))):
                     return role
-        return marked if _fits(marked, is_dict) else _SKIP
+                misfit = misfit or (named and not _fits(role, is_dict))
+        if marked >= 0:
+            return marked if _fits(marked, is_dict) else _MISFIT_ROLE
+        return _MISFIT_ROLE if misfit else _SKIP
 
     def _container(self, is_dict: bool) -> Any:
         role = self._role(is_dict)
         if role == _SKIP:
-            return _SKIPPED
+            return _SKIP_DICT if is_dict else _SKIP_LIST
+        if role == _MISFIT_ROLE:
+            return _MISFIT_DICT if is_dict else _MISFIT_LIST
         if role == _GENERIC:
             self.spend(DICT_OPEN if is_dict else LIST_OPEN)
             return {} if is_dict else []
@@ -595,20 +645,21 @@ class _Reader(Tally):
         row = target.index
         for j in range(0, len(items), 2):
             key, value = items[j], items[j + 1]
-            if type(value) is _Node or value is _SKIPPED or type(value) in (list, dict):
-                expected = _child(kind, key)
-                if type(value) is _Node:
-                    if value.kind != expected:
-                        self._misplaced()
-                elif value is _SKIPPED:
-                    if expected != _SKIP:
-                        self._misplaced()
-                elif expected != _GENERIC and expected != _SKIP:
+            if type(value) is _Node:
+                if value.kind != _child(kind, key) and not self._unlike(value, _child(kind, key)):
                     self._misplaced()
+                if value.kind != _child(kind, key):
+                    value = _MISFIT
+            elif type(value) is _Skipped:
+                expected = _child(kind, key)
+                if expected == _GENERIC or (expected != _SKIP and not value.misfit):
+                    self._misplaced()
+            elif type(value) in (list, dict) and _child(kind, key) not in (_GENERIC, _SKIP):
+                self._misplaced()
             setter(row, key, value)
 
     def _generic_item(self, target: Any, value: Any, key: Any = None) -> None:
-        if type(value) is _Node or value is _SKIPPED:
+        if type(value) is _Node or type(value) is _Skipped:
             self._misplaced()
         if type(value) not in (list, dict, tuple):
             self.spend(scalar(value) + (DICT_ITEM if key is not None else LIST_ITEM))
@@ -620,6 +671,12 @@ class _Reader(Tally):
             if type(key) in (list, dict, _Skipped, _Node):
                 raise Refused("refused: a dict key that is not a str or number")
             target[key] = value
+
+    def _unlike(self, node: _Node, expected: int) -> bool:
+        """Whether `node`, where a container of role `expected` goes, is the other kind (a dict
+        where a list goes, or the reverse): read as no dict or list, as a scalar would be, whatever
+        role its own parts were given (a row it took stays out of every list)."""
+        return expected in _DICTS | _LISTS and (node.kind in _DICTS) != (expected in _DICTS)
 
     def _misplaced(self) -> None:
         raise Refused("refused: a part where a snapshot pickler puts none (not a torch memory snapshot)")
@@ -644,10 +701,13 @@ class _Reader(Tally):
         expected = _ELEMENT[kind]
         c = self.cols
         for v in items:
-            if type(v) is _Node:
-                if v.kind != expected:
+            if type(v) is _Node and v.kind != expected:
+                if not self._unlike(v, expected):
                     self._misplaced()
-            elif v is _SKIPPED or type(v) in (list, dict):
+                v = _MISFIT
+            if type(v) is _Node:
+                pass
+            elif type(v) in (list, dict) or (type(v) is _Skipped and not v.misfit):
                 self._misplaced()
             if kind == _TRACE:
                 t = target.index
@@ -747,6 +807,20 @@ class _Reader(Tally):
         if key in ("segments", "device_traces", "allocator_settings"):
             self.top[key] = value
 
+    def _walk_within(self, budget: int) -> None:
+        """Refused where the readers' walk (`EXPANSION`) would pass `budget` rows: a list of
+        blocks is summed once, then counted for each segment that refers to it."""
+        c = self.cols
+        traces = [e - f for f, e in zip(c.trace_first, c.trace_end, strict=True)]
+        per_list = [0] * len(c.list_first)
+        for k, (first, end) in enumerate(zip(c.list_first, c.list_end, strict=True)):
+            per_list[k] = sum(1 + (traces[t] if t >= 0 else 0) for t in c.blk_trace[first:end])
+        walk = sum(per_list[k] for k in (c.seg_blocks[r] for r in c.segment_rows) if k >= 0)
+        walk += sum(c.ev_end[k] - c.ev_first[k] for k in c.device_lists or () if k >= 0)
+        if walk > budget:
+            raise Refused(f"refused: its shared parts unfold past {EXPANSION} rows per byte, more than "
+                          "a snapshot's readers walk")
+
     def _finish(self, root: Any) -> Columns:
         c = self.cols
         segments = root if type(root) is _Node and root.kind == _SEGLIST else None
@@ -762,6 +836,7 @@ class _Reader(Tally):
             first, end = self.seglists[segments.index]
             c.segment_rows = range(first, end)
             c.has_segments = True
+        self._walk_within(max(MIN_WALK, EXPANSION * self.size))
         self.stack.clear()
         self.memo.clear()
         return c

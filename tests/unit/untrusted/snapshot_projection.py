@@ -20,7 +20,9 @@ def _frames(frames: Any) -> tuple[tuple[Any, ...], ...] | None:
     if not isinstance(frames, list):
         return None
     return tuple(
-        (_str(f.get("filename")), f.get("line") if type(f.get("line")) is int else NO_LINE, _str(f.get("name")))
+        (_str(f.get("filename")), f.get("line") if type(f.get("line")) is int and NO_LINE < f["line"] < 1 << 63
+         else NO_LINE,
+         _str(f.get("name")))
         for f in frames
         if isinstance(f, dict)
     )
@@ -50,9 +52,10 @@ def project(doc: Any) -> dict[str, Any]:
         if isinstance(traces, list):
             out["devices"] = [
                 None if not isinstance(t, list) else tuple(
-                    (_str(e.get("action")), _uint(e.get("addr")), _uint(e.get("size")), _uint(e.get("stream")),
-                     _uint(e.get("device_free")))
-                    for e in t if isinstance(e, dict)
+                    None if not isinstance(e, dict) else (
+                        _str(e.get("action")), _uint(e.get("addr")), _uint(e.get("size")),
+                        _uint(e.get("stream")), _uint(e.get("device_free")))
+                    for e in t
                 )
                 for t in traces
             ]
@@ -72,5 +75,8 @@ def columns_projected(c: Columns) -> dict[str, Any]:
                   for b in c.blocks(s)),
         ))
     if c.device_lists is not None:
-        out["devices"] = [tuple(c.events(d)) if c.has_events(d) else None for d in range(c.devices)]
+        out["devices"] = [
+            tuple(None if e is None else tuple(e) for e in c.events(d)) if c.has_events(d) else None
+            for d in range(c.devices)
+        ]
     return out
