@@ -26,7 +26,7 @@ NO_LINE = -(1 << 63)
 class Segment(NamedTuple):
     """One segment's row (None: absent, or not a non-negative int; a pool id as the file had it)."""
 
-    index: int
+    row: int  # its row in the columns
     device: int | None
     address: int | None
     total_size: int | None

@@ -3,7 +3,8 @@
 file counted in it). A spool file, a capture, an alerts or Prometheus answer built to cost the
 most per byte (empty objects, empty lists, short strings) is refused once what it built reaches
 the allowance; a snapshot pickle (empty lists, empty dicts, a memo index far past its objects)
-likewise, its rows priced as they are built. Real documents past the slack are read as before, within the allowance: a
+likewise, its rows priced as they are built. Real documents past the slack are read as before,
+within the allowance: a
 spool file of 10,000 series, a Prometheus answer of 20,000 ranks (5.0 and 8.7 times their bytes
 through `json.loads` and the answer's parser before the streaming reader).
 

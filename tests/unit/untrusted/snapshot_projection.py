@@ -20,8 +20,8 @@ def _frames(frames: Any) -> tuple[tuple[Any, ...], ...] | None:
     if not isinstance(frames, list):
         return None
     return tuple(
-        (_str(f.get("filename")), f.get("line") if type(f.get("line")) is int and NO_LINE < f["line"] < 1 << 63
-         else NO_LINE,
+        (_str(f.get("filename")),
+         f.get("line") if type(f.get("line")) is int and NO_LINE < f["line"] < 1 << 63 else NO_LINE,
          _str(f.get("name")))
         for f in frames
         if isinstance(f, dict)

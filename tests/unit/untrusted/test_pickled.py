@@ -51,7 +51,8 @@ def test_a_generated_torch_shaped_snapshot_takes_far_less_than_its_allowance() -
 # --- snapshot-shaped documents ---------------------------------------------------------------
 
 _INT = st.integers(-3, 1 << 40) | st.sampled_from([0, 1, 255, 256, 65535, 1 << 63, -(1 << 63), 10**30])
-_ODD = st.none() | st.booleans() | st.text(max_size=4) | st.floats(allow_nan=False) | st.builds(lambda: [1, "x"])
+_ODD = (st.none() | st.booleans() | st.text(max_size=4) | st.floats(allow_nan=False)
+        | st.builds(lambda: [1, "x"]))
 
 
 @st.composite
@@ -97,7 +98,8 @@ def _snapshot(draw: st.DrawFn) -> Any:
     doc: dict[str, Any] = {"segments": maybe(segments)}
     if draw(st.booleans()):
         doc["device_traces"] = maybe([
-            maybe([event() if draw(st.integers(0, 9)) else draw(_ODD) for _ in range(draw(st.integers(0, 5)))])
+            maybe([event() if draw(st.integers(0, 9)) else draw(_ODD)
+                   for _ in range(draw(st.integers(0, 5)))])
             for _ in range(draw(st.integers(0, 3)))])
     if draw(st.booleans()):
         doc["allocator_settings"] = maybe({
