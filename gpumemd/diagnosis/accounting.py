@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cudacaching import SMALL_BUFFER, expandable_page, is_small, whole_pages
-from .snapshot import DEFAULT_POOL, Columns, oom_device, oom_event, pool_of
+from .snapshot import DEFAULT_POOL, Columns, columns_of, oom_device, oom_event, pool_of
 
 __all__ = ["CONTEXT_BOUND", "AllocatorConfig", "OomAccounting", "OtherProcess", "PoolAccount",
            "accounting_from_snapshot", "build_accounting", "pools_from_segments"]
@@ -240,7 +240,7 @@ class _PoolSum:
 def pools_from_segments(snapshot: Any, device: int) -> tuple[PoolAccount, ...]:
     """One device's segments summed by (pool, stream), from a snapshot's columns (or the dict or
     segment list they are read from); malformed entries skipped. One walk, linear in the blocks."""
-    cols = Columns.of(snapshot)
+    cols = columns_of(snapshot)
     sums: dict[tuple[str, int], _PoolSum] = {}
     for seg in cols.segments():
         if (seg.device if seg.device is not None else 0) != device:
@@ -395,7 +395,7 @@ def accounting_from_snapshot(doc: Any, device: int | None = None,
     """The accounting of a snapshot alone (its columns, or the dict they are read from).
     `requested`: the user's figure where the snapshot holds no OOM event (the event's wins where
     both are there)."""
-    cols = Columns.of(doc)
+    cols = columns_of(doc)
     dev = oom_device(cols) if device is None else device
     event = oom_event(cols, dev)
     lacking = ["NVML (device total, other processes, this process's non-PyTorch memory)"]

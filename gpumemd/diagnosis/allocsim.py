@@ -25,7 +25,7 @@ from typing import Any
 from .cachemodel import NO_SPLIT_LIMIT, Block, CachingAllocator, OutOfMemory
 from .cudacaching import LARGE_BUFFER
 from .poolroute import route_entries
-from .snapshot import Columns
+from .snapshot import columns_of
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -165,7 +165,7 @@ def _int(v: Any) -> int | None:
 def read_trace(snapshot: Any, device: int = 0) -> Trace:
     """One device's replayable stream from a snapshot (`load_snapshot`'s columns, or a snapshot
     dict), each event routed to its pool (poolroute.py)."""
-    cols = Columns.of(snapshot)
+    cols = columns_of(snapshot)
     entries = list(cols.events(device))
     segments = [s for s in cols.segments() if s.device is None or s.device == device]
     pr = route_entries(entries, segments, device)

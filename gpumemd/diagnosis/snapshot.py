@@ -19,12 +19,12 @@ from typing import Any, NamedTuple
 from gpumemd.config.yamlsafe import YamlError, read_limited
 from gpumemd.untrusted import TooCostly
 from gpumemd.untrusted.columns import Columns
-from gpumemd.untrusted.pickled import Refused, read_snapshot
+from gpumemd.untrusted.pickled import Refused, columns_of, read_snapshot
 
 from .cudacaching import round_block
 
 __all__ = ["MAX_SNAPSHOT_BYTES", "Columns", "DeviceWalk", "OomEvent", "SnapshotFigures", "SnapshotUnreadable",
-           "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
+           "columns_of", "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
 
 MAX_SNAPSHOT_BYTES = 1 << 30
 
@@ -191,7 +191,7 @@ def figures_from_segments(snapshot: Any, device: int) -> SnapshotFigures:
     dict or segment list they are read from); malformed entries skipped. One walk over every
     block, linear in them (the pool source gets the same figures from `DeviceWalk` inside its own
     pass)."""
-    cols = Columns.of(snapshot)
+    cols = columns_of(snapshot)
     walk = DeviceWalk(device)
     for seg in cols.segments():
         if (seg.device if seg.device is not None else 0) == device:
@@ -213,7 +213,7 @@ class OomEvent(NamedTuple):
 
 def oom_event(snapshot: Any, device: int) -> OomEvent | None:
     """The last OOM event of `device`'s trace; None without one (no allocation history)."""
-    cols = Columns.of(snapshot)
+    cols = columns_of(snapshot)
     last = None
     for event in cols.events(device):
         if event is not None and event.action == "oom":
@@ -225,7 +225,7 @@ def oom_event(snapshot: Any, device: int) -> OomEvent | None:
 
 def oom_device(snapshot: Any) -> int:
     """The device whose trace holds an OOM event, else the first device with segments, else 0."""
-    cols = Columns.of(snapshot)
+    cols = columns_of(snapshot)
     for i in range(cols.devices):
         if any(e is not None and e.action == "oom" for e in cols.events(i)):
             return i

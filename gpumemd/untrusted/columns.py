@@ -1,6 +1,6 @@
 """A torch memory snapshot as columns: the one form every reader of a snapshot reads, whether it
 came from a file (`untrusted.pickled.read_snapshot`) or from a live process's dict
-(`Columns.of`, through the same reader).
+(`untrusted.pickled.columns_of`, through the same reader).
 
 A snapshot is mostly blocks, trace events and tracebacks. Read into dicts, a block of 30 to 60
 bytes of pickle becomes a dict of ten times that; here it is one row of a few integer columns
@@ -96,19 +96,6 @@ class Columns:
         self.has_segments = False
         self.device_lists: list[int] | None = None  # `device_traces`: an event list per device
         self.settings: dict[str, Any] | None = None  # `allocator_settings`, where a dict
-
-    @classmethod
-    def of(cls, doc: Any) -> Columns:
-        """A snapshot dict (`torch.cuda.memory._snapshot()`) or segment list
-        (`memory_snapshot()`) as columns: pickled and read by the file reader, so that a live
-        snapshot and a file are read the same way. Columns are returned as they are."""
-        if isinstance(doc, Columns):
-            return doc
-        import pickle
-
-        from .pickled import read_snapshot
-
-        return read_snapshot(pickle.dumps(doc, protocol=4), limit=None)
 
     def _str(self, index: int) -> str | None:
         return None if index < 0 else self.strings[index]

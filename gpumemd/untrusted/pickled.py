@@ -28,7 +28,7 @@ from .budget import SLACK, allowance
 from .columns import NO_LINE, Columns
 from .price import DICT_ITEM, DICT_OPEN, LIST_ITEM, LIST_OPEN, MEMO_KEY, Tally, scalar
 
-__all__ = ["EXPANSION", "MAX_STACK", "MIN_WALK", "ClassRefused", "Refused", "read_snapshot"]
+__all__ = ["EXPANSION", "MAX_STACK", "MIN_WALK", "ClassRefused", "Refused", "columns_of", "read_snapshot"]
 
 MAX_STACK = 8192
 """Items the stack may hold: a pickler's batch is a thousand items (two for a dict's), and a
@@ -126,6 +126,17 @@ def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
         return reader.run()
     except IndexError:  # an opcode's argument past the end
         raise ValueError("not a pickle: truncated") from None
+
+
+def columns_of(doc: Any) -> Columns:
+    """A snapshot dict (`torch.cuda.memory._snapshot()`) or segment list (`memory_snapshot()`)
+    as columns: pickled and read by the file reader, so that a live snapshot and a file are read
+    the same way (a live process's own, so unbounded). Columns are returned as they are."""
+    if isinstance(doc, Columns):
+        return doc
+    import pickle  # only where a live dict is read: the offline diagnoses read files without it
+
+    return read_snapshot(pickle.dumps(doc, protocol=4), limit=None)
 
 
 def _uint(v: Any) -> int:

@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.untrusted import FACTOR, SLACK, TooCostly
-from gpumemd.untrusted.columns import Columns
-from gpumemd.untrusted.pickled import ClassRefused, Refused, read_snapshot
+from gpumemd.untrusted.pickled import ClassRefused, Refused, columns_of, read_snapshot
 from tests.helpers import ROOT
 from tests.unit.untrusted.snapshot_projection import columns_projected, project
 
@@ -130,9 +129,9 @@ def test_a_snapshot_cut_short_is_not_a_pickle(doc: Any) -> None:
 
 def test_a_live_dict_and_its_file_are_the_same_columns() -> None:
     doc = pickle.loads(SNAPSHOTS[0].read_bytes())
-    assert columns_projected(Columns.of(doc)) == columns_projected(read_snapshot(SNAPSHOTS[0].read_bytes()))
-    cols = Columns.of(doc)
-    assert Columns.of(cols) is cols
+    assert columns_projected(columns_of(doc)) == columns_projected(read_snapshot(SNAPSHOTS[0].read_bytes()))
+    cols = columns_of(doc)
+    assert columns_of(cols) is cols
 
 
 # --- refusals --------------------------------------------------------------------------------
