@@ -20,6 +20,9 @@ by `MAX_STACK` items (a pickler holds one batch of a thousand items per open con
 
 from __future__ import annotations
 
+import functools
+import re
+import struct
 import sys
 from array import array
 from typing import Any
@@ -105,12 +108,19 @@ _MISFIT_LIST, _MISFIT_DICT = _Skipped(False, misfit=True), _Skipped(True, misfit
 _FETCHED = _Skipped(False, fetched=True)
 _MISFIT = _MISFIT_LIST  # a tuple holding what is not kept: neither a dict nor a list either
 _MEMO_ROW = object()  # a memo slot holding a row: its index in `_Reader.memo_rows`
+_NO_KEY = object()  # a row dict read in one go: no key read yet
+_NEXT_KEY = frozenset(b"hj\x8cu")  # what follows a whole value in a row dict: a key, or SETITEMS
+_SET = frozenset({"frames", "blocks", "is_expandable", "segment_pool_id"})  # a row's keys set otherwise
+_TAKES = frozenset(b"\x85\x86\x87t201\x94qr")  # what would take the key just read as its own
 
 # A row's price: its columns' items (arrays grow by an eighth) and its memo slot
 _ROW_PRICE = {_SEGMENT: 58 + 16, _BLOCK: 36 + 16, _FRAME: 18 + 16, _EVENT: 50 + 16}
 _NODE_PRICE = 72  # a list node or trace kept in the memo
 _MEMO_SLOT = 16  # a memo slot: its pointer and its row index
 _ROW_MASK = (1 << 56) - 1
+_U, _L, _S = range(3)  # a column of non-negative ints, of lines, of strings
+_LIMIT = 1 << 63
+_BATCH = 1000  # a pickler's batch: a list or dict given exactly this many may be given more
 
 
 def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
@@ -144,6 +154,15 @@ def _uint(v: Any) -> int:
 
 
 class _Reader(Tally):
+    """One pickle run op by op. Nothing it prices is given back (a row, a string, a memo slot is
+    kept to the end), so its total is its most: `spend` checks the limit alone."""
+
+    def spend(self, n: int) -> None:
+        self.total += n
+        if self.total > self.limit:
+            self.most = self.total
+            self.peak()
+
     def __init__(self, data: bytes, limit: int) -> None:
         super().__init__(len(data), limit)
         self.data = data
@@ -156,8 +175,22 @@ class _Reader(Tally):
         self.seglists: list[list[int]] = []  # a `segments` list's [first, end) segment rows
         self.devlists: list[list[int]] = []  # a `device_traces` list's event lists
         self.top: dict[str, Any] = {}  # the document's keys that are read
+        self._batch_start = -1  # where the batch APPENDS ends began (a single APPEND: none)
         self.setters = {_BLOCK: self._set_block, _FRAME: self._set_frame, _EVENT: self._set_event,
                         _SEGMENT: self._set_segment, _ROOT: self._set_root}
+        c = self.cols
+        # a row's keys: the column an int or a str goes to, and how (the setters say the rest)
+        self.tables: dict[int, dict[str, tuple[Any, int]]] = {
+            _BLOCK: {"address": (c.blk_address, _U), "size": (c.blk_size, _U),
+                     "requested_size": (c.blk_requested, _U), "state": (c.blk_state, _S)},
+            _FRAME: {"filename": (c.frame_file, _S), "name": (c.frame_name, _S), "line": (c.frame_line, _L)},
+            _EVENT: {"action": (c.ev_action, _S), "addr": (c.ev_addr, _U), "size": (c.ev_size, _U),
+                     "stream": (c.ev_stream, _U), "device_free": (c.ev_free, _U)},
+            _SEGMENT: {"device": (c.seg_device, _U), "address": (c.seg_address, _U),
+                       "total_size": (c.seg_total, _U), "stream": (c.seg_stream, _U),
+                       "segment_type": (c.seg_type, _S)},
+            _ROOT: {},
+        }
 
     # --- the interpreter -----------------------------------------------------------------------
 
@@ -224,10 +257,12 @@ class _Reader(Tally):
                 push(frm(data[i : i + 2], "little"))
                 i += 2
             elif op == 0x65:  # APPENDS
-                self._appends(marks.pop() if marks else self._no_mark())
+                self._batch_start = marks.pop() if marks else self._no_mark()
+                self._appends(self._batch_start)
             elif op == 0x73:  # SETITEM
                 self._setitems(len(stack) - 2)
             elif op == 0x61:  # APPEND
+                self._batch_start = -1
                 self._appends(len(stack) - 1)
             elif op == 0x89:  # NEWFALSE
                 push(False)
@@ -306,20 +341,30 @@ class _Reader(Tally):
         go straight into the trace; where the batch holds anything else, the MARK stands and the
         rest is read op by op (appended after these, in order)."""
         data, memo, rows = self.data, self.memo, self.memo_rows
-        end = len(data)
-        got = []
-        while i < end:
-            op = data[i]
-            if op == 0x6A:
-                k, j = int.from_bytes(data[i + 1 : i + 5], "little"), i + 5
-            elif op == 0x68 and i + 1 < end:
-                k, j = data[i + 1], i + 2
-            else:
-                break
-            if k >= len(memo) or memo[k] is not _MEMO_ROW or rows[k] >> 56 != _FRAME:
-                break
-            got.append(rows[k] & _ROW_MASK)
-            i = j
+        got: list[int] = []
+        run = _GETS.match(data, i)  # LONG_BINGETs: read at C speed
+        if run is not None:
+            n = (run.end() - i) // 5
+            keys = _gets(n).unpack_from(data, i)
+            if max(keys) < len(memo) and all(memo[k] is _MEMO_ROW for k in keys):
+                refs = [rows[k] for k in keys]
+                if all(r >> 56 == _FRAME for r in refs):
+                    got = [r & _ROW_MASK for r in refs]
+                    i = run.end()
+        if not got:
+            end = len(data)
+            while i < end:
+                op = data[i]
+                if op == 0x6A:
+                    k, j = int.from_bytes(data[i + 1 : i + 5], "little"), i + 5
+                elif op == 0x68 and i + 1 < end:
+                    k, j = data[i + 1], i + 2
+                else:
+                    break
+                if k >= len(memo) or memo[k] is not _MEMO_ROW or rows[k] >> 56 != _FRAME:
+                    break
+                got.append(rows[k] & _ROW_MASK)
+                i = j
         if got:
             c = self.cols
             t = node.index
@@ -328,16 +373,17 @@ class _Reader(Tally):
             self.spend(4 * len(got))
             c.trace_frames.extend(got)
             c.trace_end[t] += len(got)
-        if i < end and data[i] == 0x65:  # APPENDS: the whole batch was shared frames
-            node.fresh = False
+        if i < len(data) and data[i] == 0x65:  # APPENDS: the whole batch was shared frames
+            node.fresh = len(got) == _BATCH  # a full batch: more may come
             return i + 1
         self.marks.append(len(self.stack))
         return i
 
     def _row_dict(self, i: int, node: _Node) -> int:
         """A row's dict read in one go where it is plain (MEMOIZE, MARK, keys and scalar values
-        or memo fetches, SETITEMS: what a pickler writes for a block, event or frame); at
-        anything else the pairs read so far go onto the stack and the rest is read op by op."""
+        or memo fetches, SETITEMS: what a pickler writes for a block, event or frame), each pair
+        set as it is read; at anything else the key read, if any, goes onto the stack after the
+        MARK and the rest is read op by op."""
         data, memo = self.data, self.memo
         end = len(data)
         frm = int.from_bytes
@@ -347,55 +393,84 @@ class _Reader(Tally):
         if i >= end or data[i] != 0x28:
             return i
         i += 1
-        start = i
-        items: list[Any] = []
+        table = self.tables[node.kind]
+        row = node.index
+        key: Any = _NO_KEY
+        v: Any
         while i < end:
             op = data[i]
             if op == 0x68:
                 k = data[i + 1] if i + 1 < end else len(memo)
                 v = memo[k] if k < len(memo) else self._unset(k)
-                items.append(v if type(v) is str else self._fetch(k))
+                if type(v) is not str:
+                    v = self._fetch(k)
                 i += 2
             elif op == 0x6A:
                 k = frm(data[i + 1 : i + 5], "little")
                 v = memo[k] if k < len(memo) else self._unset(k)
-                items.append(v if type(v) is str else self._fetch(k))
+                if type(v) is not str:
+                    v = self._fetch(k)
                 i += 5
             elif op == 0x4A:
-                items.append(frm(data[i + 1 : i + 5], "little", signed=True))
+                v = frm(data[i + 1 : i + 5], "little", signed=True)
                 i += 5
             elif op == 0x8A and i + 1 < end and data[i + 1] <= 8:
                 n = data[i + 1]
-                items.append(frm(data[i + 2 : i + 2 + n], "little", signed=True))
+                v = frm(data[i + 2 : i + 2 + n], "little", signed=True)
                 i += 2 + n
             elif op == 0x4B:
-                items.append(data[i + 1])
+                v = data[i + 1]
                 i += 2
             elif op == 0x4D:
-                items.append(frm(data[i + 1 : i + 3], "little"))
+                v = frm(data[i + 1 : i + 3], "little")
                 i += 3
             elif op == 0x89 or op == 0x88 or op == 0x4E:
-                items.append(False if op == 0x89 else True if op == 0x88 else None)
+                v = False if op == 0x89 else True if op == 0x88 else None
                 i += 1
             elif op == 0x8C and i + 1 < end:
                 n = data[i + 1]
-                s = self._text(data[i + 2 : i + 2 + n], n)
-                items.append(s)
+                v = self._text(data[i + 2 : i + 2 + n], n)
                 i += 2 + n
                 if i < end and data[i] == 0x94:
-                    memo.append(s)
+                    memo.append(v)
                     self.memo_rows.append(0)
                     self.spend(_MEMO_SLOT)
                     i += 1
-            elif op == 0x75 and len(items) % 2 == 0:  # SETITEMS
-                self._set_row(node, items)
+            elif op == 0x75 and key is _NO_KEY:  # SETITEMS
+                node.fresh = False
                 return i + 1
             else:
                 break
-        if i > end or (i == end and start < end):
+            nxt = data[i] if i < end else -1
+            if key is _NO_KEY:
+                key = v
+                if type(key) is not str or nxt in _TAKES:
+                    break
+                continue
+            if nxt not in _NEXT_KEY:  # the value is not whole yet (a tuple's first item): op by op
+                self.marks.append(len(self.stack))
+                self.stack += [key, v]
+                return i
+            spec = table.get(key)
+            kv = type(v)
+            if spec is not None and (kv is int or kv is str):  # the common case, written out
+                col, how = spec
+                if how == _S:
+                    col[row] = self._intern(v)
+                elif kv is str:
+                    col[row] = NO_LINE if how == _L else -1
+                elif how == _U:
+                    col[row] = v if 0 <= v < _LIMIT else -1
+                else:
+                    col[row] = v if NO_LINE < v < _LIMIT else NO_LINE
+            elif spec is not None or key in _SET or kv is _Node or kv is _Skipped or kv is list or kv is dict:
+                self._set_row(node, [key, v])
+            key = _NO_KEY  # (a scalar under a key no reader reads: nothing to set)
+        if i > end or (i == end and data[end - 1] != 0x2E):
             raise ValueError("not a pickle: truncated")
         self.marks.append(len(self.stack))
-        self.stack.extend(items)
+        if key is not _NO_KEY:
+            self.stack.append(key)
         return i
 
     def _no_mark(self) -> int:
@@ -428,7 +503,11 @@ class _Reader(Tally):
         if type(value) is _Node:
             kind = value.kind
             if kind in _ROW_PRICE:  # a row: its index, not a node, is what the memo keeps
-                if index >= len(memo):
+                if index == len(memo):  # MEMOIZE's next slot (its price is in the row's)
+                    memo.append(_MEMO_ROW)
+                    self.memo_rows.append(kind << 56 | value.index)
+                    return
+                if index > len(memo):
                     self._grow(index)
                 memo[index] = _MEMO_ROW
                 self.memo_rows[index] = kind << 56 | value.index
@@ -519,6 +598,13 @@ class _Reader(Tally):
         if n == 0:
             return _ROOT if is_dict else _SEGLIST
         m = self.marks[-1] if self.marks else 0
+        if m >= 1 and self.marks:  # a batch of a list's elements: the first, or one after a whole one
+            parent = stack[m - 1]
+            if type(parent) is _Node and parent.kind in _LISTS:
+                top = stack[-1]
+                if n == m or (type(top) is _Node and not top.fresh):
+                    role = _ELEMENT[parent.kind]
+                    return role if (role in _DICTS) == is_dict else _MISFIT_ROLE
         marked = -1
         if self.marks and m >= 1:
             parent = stack[m - 1]
@@ -652,22 +738,37 @@ class _Reader(Tally):
         pickle no snapshot pickler writes."""
         kind = target.kind
         target.fresh = False
-        setter = self.setters[kind]
+        table = self.tables[kind]
         row = target.index
         for j in range(0, len(items), 2):
             key, value = items[j], items[j + 1]
-            if type(value) is _Node:
-                if value.kind != _child(kind, key) and not self._unlike(value, _child(kind, key)):
-                    self._misplaced()
-                if value.kind != _child(kind, key):
+            kv = type(value)
+            if (kv is int or kv is str) and type(key) is str:  # the common case, written out
+                spec = table.get(key)
+                if spec is not None:
+                    col, how = spec
+                    if how == _S:
+                        col[row] = self._intern(value)
+                    elif kv is str:
+                        col[row] = NO_LINE if how == _L else -1
+                    elif how == _U:
+                        col[row] = value if 0 <= value < _LIMIT else -1
+                    else:
+                        col[row] = value if NO_LINE < value < _LIMIT else NO_LINE
+                    continue
+            if kv is _Node:
+                expected = _child(kind, key)
+                if value.kind != expected:
+                    if not self._unlike(value, expected):
+                        self._misplaced()
                     value = _MISFIT
-            elif type(value) is _Skipped:
+            elif kv is _Skipped:
                 expected = _child(kind, key)
                 if expected == _GENERIC or (expected != _SKIP and not value.misfit):
                     self._misplaced()
-            elif type(value) in (list, dict) and _child(kind, key) not in (_GENERIC, _SKIP):
+            elif (kv is list or kv is dict) and _child(kind, key) not in (_GENERIC, _SKIP):
                 self._misplaced()
-            setter(row, key, value)
+            self.setters[kind](row, key, value)
 
     def _generic_item(self, target: Any, value: Any, key: Any = None) -> None:
         if type(value) is _Node or type(value) is _Skipped:
@@ -708,7 +809,7 @@ class _Reader(Tally):
             return
         if kind not in _LISTS:
             raise ValueError("not a pickle: APPENDS on what is not a list")
-        target.fresh = False
+        target.fresh = len(items) == _BATCH and start == self._batch_start  # a full batch: more may come
         expected = _ELEMENT[kind]
         c = self.cols
         for v in items:
@@ -848,12 +949,22 @@ class _Reader(Tally):
             c.segment_rows = range(first, end)
             c.has_segments = True
         self._walk_within(max(MIN_WALK, EXPANSION * self.size))
+        self.most = self.total
         self.stack.clear()
         self.memo.clear()
         return c
 
 
 _CLASSES = frozenset(b"cio\x81\x92\x93Rb\x82\x83\x84PQ")
+
+
+_GETS = re.compile(rb"(?:j....)+", re.DOTALL)
+
+
+@functools.lru_cache(maxsize=64)
+def _gets(n: int) -> struct.Struct:
+    """`n` LONG_BINGETs: their memo keys."""
+    return struct.Struct("<" + "xI" * n)
 
 
 def _fits(role: int, is_dict: bool) -> bool:
@@ -863,8 +974,6 @@ def _fits(role: int, is_dict: bool) -> bool:
 
 
 def _float(raw: bytes) -> float:
-    import struct
-
     if len(raw) < 8:
         raise ValueError("not a pickle: truncated")
     value: float = struct.unpack(">d", raw)[0]
