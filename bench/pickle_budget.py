@@ -129,8 +129,13 @@ def main() -> int:
         path = tmp / "snap.pickle"
         path.write_bytes(data)
         r = subprocess.run([sys.executable, "-c", _ONE, str(path), str(args.repeat)], cwd=tmp,
-                           capture_output=True, text=True, check=True)
-        got = json.loads(r.stdout.strip().splitlines()[-1])
+                           capture_output=True, text=True)
+        if r.returncode != 0:  # the reader's process itself failed: its last line is the row
+            lines = r.stderr.strip().splitlines() or ["(no message)"]
+            got = {"peak": float("nan"), "outcome": f"process failed: {lines[-1][:100]}",
+                   "seconds": float("nan")}
+        else:
+            got = json.loads(r.stdout.strip().splitlines()[-1])
         peak, outcome, seconds = got["peak"], got["outcome"], got["seconds"]
         rows.append({"document": name, "bytes": len(data), "peak_bytes": int(peak),
                      "peak_per_input_byte": round(peak / len(data), 2),
