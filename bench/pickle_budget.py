@@ -137,7 +137,7 @@ def main() -> int:
         else:
             got = json.loads(r.stdout.strip().splitlines()[-1])
         peak, outcome, seconds = got["peak"], got["outcome"], got["seconds"]
-        rows.append({"document": name, "bytes": len(data), "peak_bytes": int(peak),
+        rows.append({"document": name, "bytes": len(data), "peak_bytes": peak if peak != peak else int(peak),
                      "peak_per_input_byte": round(peak / len(data), 2),
                      "peak_over_4x_plus_1mib": round(peak / (4 * len(data) + MIB), 3),
                      "outcome": outcome, "seconds": round(seconds, 3)})
