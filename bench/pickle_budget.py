@@ -92,7 +92,7 @@ def adversarial(mib: int) -> dict[str, bytes]:
 _ONE = """
 import json, sys, time
 from pathlib import Path
-from bench.parser_budget import _peak
+from bench.parser_budget import peak as _peak
 from gpumemd.diagnosis.snapshot import load_snapshot
 path, repeat = Path(sys.argv[1]), int(sys.argv[2])
 peak, outcome, _ = _peak(lambda: load_snapshot(path))
