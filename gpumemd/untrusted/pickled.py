@@ -396,18 +396,20 @@ class _Reader(Tally):
         table = self.tables[node.kind]
         row = node.index
         key: Any = _NO_KEY
+        interned = self.interned
+        known = len(memo)
         v: Any
         while i < end:
             op = data[i]
             if op == 0x68:
-                k = data[i + 1] if i + 1 < end else len(memo)
-                v = memo[k] if k < len(memo) else self._unset(k)
+                k = data[i + 1] if i + 1 < end else known
+                v = memo[k] if k < known else self._unset(k)
                 if type(v) is not str:
                     v = self._fetch(k)
                 i += 2
             elif op == 0x6A:
                 k = frm(data[i + 1 : i + 5], "little")
-                v = memo[k] if k < len(memo) else self._unset(k)
+                v = memo[k] if k < known else self._unset(k)
                 if type(v) is not str:
                     v = self._fetch(k)
                 i += 5
@@ -433,6 +435,7 @@ class _Reader(Tally):
                 i += 2 + n
                 if i < end and data[i] == 0x94:
                     memo.append(v)
+                    known += 1
                     self.memo_rows.append(0)
                     self.spend(_MEMO_SLOT)
                     i += 1
@@ -456,7 +459,7 @@ class _Reader(Tally):
             if spec is not None and (kv is int or kv is str):  # the common case, written out
                 col, how = spec
                 if how == _S:
-                    col[row] = self._intern(v)
+                    col[row] = interned[v] if kv is str and v in interned else self._intern(v)
                 elif kv is str:
                     col[row] = NO_LINE if how == _L else -1
                 elif how == _U:
