@@ -86,10 +86,11 @@ def _child(role: int, key: Any) -> int:
 class _Node:
     """A container with a role on the stack: `index` its row, list or trace."""
 
-    __slots__ = ("fresh", "index", "kind", "shared")
+    __slots__ = ("fresh", "index", "kind", "memo", "shared")
 
     def __init__(self, kind: int, index: int) -> None:
         self.kind, self.index, self.fresh, self.shared = kind, index, True, False
+        self.memo = -1  # the memo slot a row was put in
 
 
 class _Skipped:
@@ -506,6 +507,7 @@ class _Reader(Tally):
         if type(value) is _Node:
             kind = value.kind
             if kind in _ROW_PRICE:  # a row: its index, not a node, is what the memo keeps
+                value.memo = index
                 if index == len(memo):  # MEMOIZE's next slot (its price is in the row's)
                     memo.append(_MEMO_ROW)
                     self.memo_rows.append(kind << 56 | value.index)
@@ -638,7 +640,8 @@ class _Reader(Tally):
                 # hold it: no dict or list either way (were it the dict's, it is not read)
                 if role == _SKIP and marked >= 0 and not _fits(marked, is_dict):
                     pass
-                elif _fits(role, is_dict) and (named or not (top in _NAMED and _fits(marked, is_dict))):
+                elif _fits(role, is_dict) and (named or kind in _DICTS
+                                               or not (top in _NAMED and _fits(marked, is_dict))):
                     return role
                 misfit = misfit or (named and not _fits(role, is_dict))
         if marked >= 0:
@@ -727,6 +730,7 @@ class _Reader(Tally):
         del stack[start:]
         kind = self._kind(target)
         if kind == _SKIP:
+            self._drop(items)
             return
         if type(target) is dict:
             for j in range(0, len(items), 2):
@@ -793,6 +797,29 @@ class _Reader(Tally):
         role its own parts were given (a row it took stays out of every list)."""
         return expected in _DICTS | _LISTS and (node.kind in _DICTS) != (expected in _DICTS)
 
+    def _drop(self, items: list[Any]) -> None:
+        """Items set in a container not kept: a row among them given where a mark named another
+        parent (the newest of its table) is taken back, and its memo slot holds what is not kept,
+        so that no list of rows has a row that is none of its own."""
+        c = self.cols
+        for v in items:
+            if type(v) is not _Node or v.kind not in _ROW_PRICE:
+                continue
+            if v.kind == _SEGMENT:
+                cols: tuple[Any, ...] = (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type,
+                                         c.seg_blocks, c.seg_expandable, c.seg_pool)
+            elif v.kind == _BLOCK:
+                cols = (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace)
+            elif v.kind == _EVENT:
+                cols = (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free)
+            else:
+                continue  # a frame: referred to by index, never in a range
+            if v.index == len(cols[0]) - 1:
+                for col in cols:
+                    del col[-1]
+                if v.memo >= 0 and self.memo[v.memo] is _MEMO_ROW:
+                    self.memo[v.memo] = _SKIP_DICT
+
     def _misplaced(self) -> None:
         raise Refused("refused: a part where a snapshot pickler puts none (not a torch memory snapshot)")
 
@@ -805,6 +832,7 @@ class _Reader(Tally):
         del stack[start:]
         kind = self._kind(target)
         if kind == _SKIP:
+            self._drop(items)
             return
         if type(target) is list:
             for v in items:
