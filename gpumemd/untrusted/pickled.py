@@ -1220,29 +1220,37 @@ class _Live:
                 self._set(role, row, held[0], held[1], False)
                 held = None
             tx = type(x)
-            if late is None and not ((tx is int and -(1 << 63) <= x < 1 << 63) or (tx is str and len(x) <= 63)
-                                     or self._in_one_go(x)):
-                late = []
             how = spec.get(k)
-            if how is not None and (tx is int or tx is str):  # the common case, written out
-                col, kind = how
-                if kind == _S:
-                    if late is None:
+            if tx is int:  # the common cases first, written out
+                if late is None and not -(1 << 63) <= x < 1 << 63:
+                    late = []
+                if how is not None:
+                    col, kind = how
+                    if kind == _L:
+                        col[row] = x if NO_LINE < x < _LIMIT else NO_LINE
+                    else:  # an int where a str goes is none
+                        col[row] = x if kind == _U and 0 <= x < _LIMIT else -1
+                    continue
+                if k != "is_expandable" and k != "segment_pool_id":
+                    continue
+            elif tx is str:
+                if len(x) > 63:
+                    if late is None and not self._in_one_go(x):
+                        late = []
+                    self.seen.add(id(x))
+                if how is not None:
+                    col, kind = how
+                    if kind != _S:
+                        col[row] = NO_LINE if kind == _L else -1
+                    elif late is None:
                         held = (k, x)
                     else:
                         late.append((k, x))
-                elif tx is str:
-                    col[row] = NO_LINE if kind == _L else -1
-                elif kind == _U:
-                    col[row] = x if 0 <= x < _LIMIT else -1
-                else:
-                    col[row] = x if NO_LINE < x < _LIMIT else NO_LINE
-                continue
-            if how is None and (tx is int or tx is str or x is None or tx is bool or tx is float) and (
-                    k != "is_expandable" and k != "segment_pool_id"):  # a scalar no column holds
-                if tx is str and len(x) > 63:
-                    self.seen.add(id(x))
-                continue
+                    continue
+                if k != "is_expandable" and k != "segment_pool_id":
+                    continue
+            elif late is None and not self._in_one_go(x):
+                late = []
             v = self._value(x, _child(role, k))
             if type(v) is str and how is not None:
                 if late is None:
