@@ -127,7 +127,7 @@ _BATCH = 1000  # a pickler's batch: a list or dict given exactly this many may b
 def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
     """The snapshot pickled in `data` as columns. TooCostly (a ValueError) once what is built,
     with the file's own bytes, would pass `allowance(len(data))` (`limit`: another bound in bytes
-    of what is built; None: unbounded, for a live process's own dict); ClassRefused for a class
+    of what is built; None: unbounded); ClassRefused for a class
     asked for; Refused for what no snapshot pickler writes; any other ValueError for bytes that
     are not a pickle."""
     if limit == -1:
