@@ -16,11 +16,9 @@ segment whose pool is unknown. Pure: no torch.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-
-from gpumemd.untrusted.columns import Event, Segment
 
 __all__ = ["PoolRoutes", "route_entries"]
 
@@ -125,20 +123,17 @@ def _pool_id(v: Any) -> tuple[int, int] | None:
     return None
 
 
-def route_entries(
-    entries: Sequence[Event | None], segments: Iterable[Segment], device: int = 0
-) -> PoolRoutes:
-    """Each entry's pool route from a snapshot's `device_traces[device]` entries and its
-    `segments` (`untrusted.columns`' rows; None: an entry that was no dict)."""
+def route_entries(entries: Sequence[Any], segments: Sequence[Any], device: int = 0) -> PoolRoutes:
+    """Each entry's pool route from a snapshot's `device_traces[device]` and `segments`."""
     labels = _Labels()
     pools: dict[tuple[int, int], int] = {}
     state = _Ranges()
     at_end_label: dict[int, int] = {}
     for seg in segments:
-        if seg.device is not None and seg.device != device:
+        if not isinstance(seg, dict) or seg.get("device", device) != device:
             continue
-        addr, size = _int(seg.address), _int(seg.total_size)
-        pid = _pool_id(seg.pool) or (0, 0)
+        addr, size = _int(seg.get("address")), _int(seg.get("total_size"))
+        pid = _pool_id(seg.get("segment_pool_id")) or (0, 0)
         if addr is None or not size:
             continue
         route = 0 if pid == (0, 0) else pools.setdefault(pid, len(pools) + 1)
@@ -149,11 +144,10 @@ def route_entries(
     made: dict[int, int] = {}
     for i in range(len(entries) - 1, -1, -1):
         e = entries[i]
-        action = e.action if e is not None else None
+        action = e.get("action") if isinstance(e, dict) else None
         if action not in _MAP and action not in _UNMAP:
             continue
-        assert e is not None
-        addr, size = _int(e.addr), _int(e.size)
+        addr, size = _int(e.get("addr")), _int(e.get("size"))
         if addr is None or not size:
             continue
         if action in _UNMAP:  # alive before this entry: its label is its map entry's (or unknown)
@@ -168,22 +162,19 @@ def route_entries(
     # forward: each block entry routed to the range that holds its address then
     entry_label: list[int | None] = [None] * len(entries)
     for i, e in enumerate(entries):
-        if e is None:
-            continue
-        action = e.action
+        action = e.get("action") if isinstance(e, dict) else None
         if action in _MAP or action in _UNMAP:
             label_m = made.get(i)
             if label_m is None:
                 continue
-            addr, size = e.addr, e.size
-            assert addr is not None and size is not None  # `made` holds only entries with both
+            addr, size = e["addr"], e["size"]
             if action in _MAP:
                 state.add(addr, addr + size, label_m)
             else:
                 state.cut(addr, addr + size)
             entry_label[i] = label_m
         elif action in _BLOCK:
-            addr = _int(e.addr)
+            addr = _int(e.get("addr"))
             if addr is None:
                 continue
             label_b = state.at(addr)
