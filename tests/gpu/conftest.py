@@ -92,10 +92,12 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.profiler.probes": PROFILER,
     "gpumemd.profiler.results": PROFILER,  # peak_bounds: span_peak on the device's counters
     "gpumemd.preflight.fakerun": (PREFLIGHT,),  # fake CUDA tensors on a real CUDA build
+    "gpumemd.preflight.stephooks": (PREFLIGHT,),  # the job's optimizer hooks in that run
     # every op of the fake run passes its table; the bounded outputs themselves: the slow tier's
     # test_preflight_values_gpu.py
     "gpumemd.preflight.bounds": (PREFLIGHT,),
     "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
+    "gpumemd.preflight.dynamo": (PREFLIGHT_COMPILED,),  # dynamo's probe of the cut on fake CUDA tensors
     "gpumemd.preflight.standins": (PREFLIGHT_COMPILED,),  # torch.compile and the RNG met on fake CUDA
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
