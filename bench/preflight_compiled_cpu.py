@@ -167,21 +167,8 @@ def _real(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, compi
     if compiled:
         job.model = torch.compile(job.model, backend=lambda gm, ex: _graphs(gm, ex, graphs))
     base = sum(p.untyped_storage().nbytes() for p in job.model.parameters())
-    started = time.perf_counter()
-    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as first:
-        for _ in range(2):  # the compiling step and the one after it, as preflight's two steps
-            data = job.batch(b, s)
-            loss = _loss(job, data)
-            loss.backward()
-            del loss, data
-            job.optimizer.step()
-            job.optimizer.zero_grad(set_to_none=True)
-    warm = time.perf_counter() - started
-    cut = list(graphs)
-    # live at the steady steps' start: the parameters and the optimizer's state (made in the first two)
-    held = {t.untyped_storage()._cdata: t.untyped_storage().nbytes() for st in job.optimizer.state.values()
-            for t in st.values() if isinstance(t, torch.Tensor) and t.device.type == "cpu"}
-    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+
+    def two_steps() -> None:
         for _ in range(2):
             data = job.batch(b, s)
             loss = _loss(job, data)
@@ -189,6 +176,17 @@ def _real(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, compi
             del loss, data
             job.optimizer.step()
             job.optimizer.zero_grad(set_to_none=True)
+
+    started = time.perf_counter()
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as first:
+        two_steps()  # the compiling step and the one after it, as preflight's two steps
+    warm = time.perf_counter() - started
+    cut = list(graphs)
+    # live at the steady steps' start: the parameters and the optimizer's state (made in the first two)
+    held = {t.untyped_storage()._cdata: t.untyped_storage().nbytes() for st in job.optimizer.state.values()
+            for t in st.values() if isinstance(t, torch.Tensor) and t.device.type == "cpu"}
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        two_steps()  # two steady steps
     sizes: list[tuple[int, int]] = []
 
     def walk(node: Any) -> None:
