@@ -63,7 +63,8 @@ BOUNDARY: dict[str, tuple[int, int, int]] = {
 }
 # torch.compile'd configurations (AdamW, bf16 autocast): the compiled prediction and eager's beside the run
 COMPILED: dict[str, list[tuple[int, int]]] = {
-    "gpt2": [(4, 512), (8, 512)], "bert": [(16, 256), (32, 256)], "tiny": [(2, 32), (4, 32)],
+    "gpt2": [(4, 512), (8, 512)], "llama": [(2, 512), (4, 512)], "bert": [(16, 256), (32, 256)],
+    "tiny": [(2, 32), (4, 32)],
     "breaks-each-block": [(4, 512), (8, 512)], "breaks-prints": [(4, 512)], "breaks-before-loss": [(4, 512)],
     "breaks-branch": [(4, 512)], "breaks-tiny": [(2, 32)],
 }
