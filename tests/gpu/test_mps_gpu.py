@@ -1,0 +1,208 @@
+"""gpumemd under a real NVIDIA MPS server: a user-level control daemon on the visible GPU
+(tests/gpu/mps_server.py) with an 8 GiB pinned memory limit and half the threads, one client
+(tests/gpu/mps_client.py) holding 1 GiB with the agent running, and `gpumemd serve` beside them.
+
+What the node daemon serves (docs/deploy.md, "MPS"): the server seen, its limit in bytes and
+thread share for that GPU, the client's memory as NVML charges it; `gpumemd preflight --node`
+held to the limit (a job needing about 23 GiB does not fit though the GPU has some 139 GiB free,
+one needing under 1 GiB fits); what the agent in the client reports (docs/agent.md, "This
+process"), and what CUDA says the device is under the limit. Figures: `mps-gpu.json`.
+
+Skips, saying why, where the machine has no `nvidia-cuda-mps-control` or its daemon does not
+come up. What the CPU covers instead: tests/unit/sources/test_mps.py reads a real process named
+as the server, started with the environment this test gives the daemon.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import selectors
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.gpu.mps_server import (
+    CONTROL,
+    PIPE,
+    MpsDaemon,
+    MpsUnavailable,
+    client_env,
+    mps_daemon,
+    processes_of,
+    server_env,
+    visible_gpu,
+)
+from tests.helpers import ROOT, gpumemd_process, samples, scrape
+
+# Outside the fast tier (make gpu-fast): sources.mps imports no GPU library (tests/test_gpu_tier.py)
+pytestmark = pytest.mark.slow
+
+GiB = 1 << 30
+LIMIT, LIMIT_BYTES, THREADS = "8G", 8 * GiB, "50"
+HELD = GiB
+FITS, TOO_BIG = "1x8", "128x8192"  # tests.unit.preflight.models:tiny: under 1 GiB, about 23 GiB
+CLIENT = Path(__file__).with_name("mps_client.py")
+FIGURES: dict[str, Any] = {}
+
+
+def _nvml_gpus() -> tuple[list[str], list[str]]:
+    """NVML's UUIDs and names, by index (no CUDA context in this process)."""
+    import pynvml
+
+    pynvml.nvmlInit()
+    try:
+        handles = [pynvml.nvmlDeviceGetHandleByIndex(i) for i in range(pynvml.nvmlDeviceGetCount())]
+        text = [(pynvml.nvmlDeviceGetUUID(h), pynvml.nvmlDeviceGetName(h)) for h in handles]
+    finally:
+        pynvml.nvmlShutdown()
+    def dec(s: str | bytes) -> str:
+        return s if isinstance(s, str) else s.decode()
+
+    return [dec(u) for u, _ in text], [dec(n) for _, n in text]
+
+
+@pytest.fixture
+def mps(results_dir: Path) -> Iterator[tuple[MpsDaemon, int, str]]:
+    """The control daemon on the visible GPU: (daemon, NVML index, UUID); always stopped."""
+    if shutil.which(CONTROL) is None:
+        pytest.skip(f"{CONTROL} is not on PATH here: no MPS to run under")
+    uuids, names = _nvml_gpus()
+    index, uuid = visible_gpu(os.environ.get("CUDA_VISIBLE_DEVICES"), uuids)
+    # a short directory, not tmp_path: the pipe directory holds UNIX sockets (108-byte paths)
+    directory = Path(tempfile.mkdtemp(prefix="gpumemd-mps-", dir="/tmp"))
+    FIGURES.clear()
+    FIGURES.update(date=datetime.date.today().isoformat(), device=names[index], gpu=index,
+                   limit=f"0={LIMIT}", thread_percentage=THREADS)
+    try:
+        env = server_env(os.environ, directory, uuid, LIMIT, THREADS)
+        with mps_daemon(env, directory) as daemon:
+            yield daemon, index, uuid
+            FIGURES["logs"] = daemon.logs()[-3000:]
+        FIGURES["daemon_stopped"] = daemon.stopped
+        FIGURES["mps_processes_left"] = processes_of(env[PIPE])
+    except MpsUnavailable as exc:
+        FIGURES["skipped"] = str(exc)[-3000:]
+        pytest.skip(f"the MPS control daemon did not start here: {str(exc)[:1500]}")
+    finally:
+        (results_dir / "mps-gpu.json").write_text(json.dumps(FIGURES, indent=1, default=str) + "\n")
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _line(proc: subprocess.Popen[str], timeout: float, logs: str) -> dict[str, Any]:
+    """The client's one JSON line, or a failure with its stderr and the MPS logs."""
+    assert proc.stdout is not None
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        ready = sel.select(timeout)
+    line = proc.stdout.readline() if ready else ""
+    if not line:
+        proc.kill()
+        _, err = proc.communicate(timeout=10)
+        pytest.fail(f"the MPS client said nothing within {timeout:g} s (exit {proc.returncode}):\n"
+                    f"{err[-3000:]}\n{logs}")
+    return dict(json.loads(line))
+
+
+def _series(text: str, name: str) -> dict[tuple[tuple[str, str], ...], float]:
+    return {lab: v for (n, lab), v in samples(text).items() if n == name}
+
+
+def _value(text: str, name: str, **labels: str) -> float | None:
+    for lab, v in _series(text, name).items():
+        if all(dict(lab).get(k) == want for k, want in labels.items()):
+            return v
+    return None
+
+
+def _preflight(url: str, index: int, shape: str, env: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    r = subprocess.run(
+        [sys.executable, "-m", "gpumemd", "preflight", "tests.unit.preflight.models:tiny", "--shape", shape,
+         "--node", url, "--gpu-index", str(index), "--json"],
+        cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=60,
+    )
+    assert r.returncode in (0, 1), r.stderr[-3000:]
+    return r.returncode, dict(json.loads(r.stdout))
+
+
+@pytest.mark.timeout_s(120)
+def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
+    mps: tuple[MpsDaemon, int, str], tmp_path: Path
+) -> None:
+    daemon, index, uuid = mps
+    gpu = str(index)
+    cenv = client_env(os.environ, daemon.env)
+    client = subprocess.Popen([sys.executable, str(CLIENT), str(HELD), str(LIMIT_BYTES)], cwd=ROOT,
+                              env={**cenv, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        c = _line(client, 60, daemon.logs())
+        FIGURES["client"] = c
+        servers = daemon.server_pids()
+        FIGURES["server_pids"] = servers
+        assert servers, f"no MPS server after a client ran (the client did not use MPS):\n{daemon.logs()}"
+        config = tmp_path / "gpumemd.yaml"
+        config.write_text("sampler: {interval: 200ms}\nsources: {nvml: {process_names: true}}\n")
+        with gpumemd_process(["--config.file", str(config)]) as (url, _):
+            deadline, text = time.monotonic() + 20, ""
+            while time.monotonic() < deadline:  # a sample that saw both the server and the client
+                text = scrape(url + "/metrics")
+                if (_value(text, "gpumemd_process_gpu_memory_used_bytes", pid=str(c["pid"])) is not None
+                        and _value(text, "gpumemd_gpu_mps_memory_limit_bytes", gpu=gpu) is not None):
+                    break
+                time.sleep(0.2)  # the daemon's next sample: another process's clock
+            fits_code, fits = _preflight(url, index, FITS, cenv)
+            big_code, big = _preflight(url, index, TOO_BIG, cenv)
+    finally:
+        assert client.stdin is not None
+        client.stdin.close()
+        try:
+            client.wait(30)
+        except subprocess.TimeoutExpired:
+            client.kill()
+            client.wait(10)
+    used = {dict(lab)["pid"]: v for lab, v in _series(text, "gpumemd_process_gpu_memory_used_bytes").items()
+            if dict(lab).get("gpu") == gpu}
+    executables = {dict(lab)["pid"]: dict(lab).get("executable")
+                   for lab in _series(text, "gpumemd_process_info")}
+    FIGURES["daemon"] = {
+        "mps_collector_success": _value(text, "gpumemd_collector_success", collector="mps"),
+        "mps_memory_limit_bytes": _value(text, "gpumemd_gpu_mps_memory_limit_bytes", gpu=gpu),
+        "mps_active_thread_percentage": _value(text, "gpumemd_gpu_mps_active_thread_percentage", gpu=gpu),
+        "gpu_free_bytes": _value(text, "gpumemd_gpu_memory_free_bytes", gpu=gpu),
+        "gpu_total_bytes": _value(text, "gpumemd_gpu_memory_total_bytes", gpu=gpu),
+        "process_used_bytes_by_pid": used,
+        "executables_by_pid": {p: executables.get(p) for p in used},
+    }
+    FIGURES["preflight"] = {
+        shape: {"exit": code, "device": doc["device"], "verdict": doc["shapes"][0]["verdict"]}
+        for shape, code, doc in ((FITS, fits_code, fits), (TOO_BIG, big_code, big))
+    }
+    d = FIGURES["daemon"]
+    # the limit is enforced: CUDA refuses a request of the limit's size on top of what is held ...
+    assert c["over_request_refused"], c
+    # ... the daemon saw the server on this GPU and read its environment, in bytes, as documented
+    assert any(str(p) in used for p in servers), (servers, used)
+    assert d["mps_collector_success"] == 1.0
+    assert d["mps_memory_limit_bytes"] == LIMIT_BYTES
+    assert d["mps_active_thread_percentage"] == float(THREADS)
+    # the client's memory is charged to its own pid, at least what torch holds
+    assert used.get(str(c["pid"]), 0) >= c["reserved_bytes"] == HELD, used
+    # preflight --node holds a job to the limit, not to the GPU's free memory
+    assert d["gpu_free_bytes"] is not None and d["gpu_free_bytes"] > 3 * LIMIT_BYTES
+    assert big_code == 1 and big["device"]["mps_limit"] == LIMIT_BYTES, big
+    assert big["shapes"][0]["verdict"]["bound"] == "MPS limit"
+    assert fits_code == 0 and fits["device"]["mps_limit"] == LIMIT_BYTES, fits
+    # the agent in the client: its allocator's bytes, NVML's for its pid, the difference
+    a = c["agent"]
+    assert a["uuid"] == uuid and a["reserved_bytes"] == HELD
+    assert a["nvml_visible"] is True, a
+    assert a["non_pytorch_bytes"] == a["nvml_used_bytes"] - a["reserved_bytes"], a
