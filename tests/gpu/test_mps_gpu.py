@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from gpumemd.sources.mps import server_settings
 from tests.gpu.mps_server import (
     CONTROL,
     PIPE,
@@ -97,7 +98,7 @@ def mps(results_dir: Path) -> Iterator[tuple[MpsDaemon, int, str]]:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def _line(proc: subprocess.Popen[str], timeout: float, logs: str) -> dict[str, Any]:
+def _line(proc: subprocess.Popen[str], timeout: float, stderr: Path, daemon: MpsDaemon) -> dict[str, Any]:
     """The client's one JSON line, or a failure with its stderr and the MPS logs."""
     assert proc.stdout is not None
     with selectors.DefaultSelector() as sel:
@@ -106,10 +107,26 @@ def _line(proc: subprocess.Popen[str], timeout: float, logs: str) -> dict[str, A
     line = proc.stdout.readline() if ready else ""
     if not line:
         proc.kill()
-        _, err = proc.communicate(timeout=10)
+        proc.wait(10)
         pytest.fail(f"the MPS client said nothing within {timeout:g} s (exit {proc.returncode}):\n"
-                    f"{err[-3000:]}\n{logs}")
+                    f"{stderr.read_text(errors='replace')[-3000:]}\n{daemon.logs()}")
     return dict(json.loads(line))
+
+
+def _settings(pid: int) -> dict[str, str] | None:
+    """The MPS variables of a process's environment, as the daemon takes them (None: unreadable)."""
+    try:
+        return server_settings(Path(f"/proc/{pid}/environ").read_bytes())
+    except OSError:
+        return None
+
+
+def _parent_settings(pid: int) -> dict[str, str] | None:
+    try:
+        ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+    return _settings(ppid)
 
 
 def _series(text: str, name: str) -> dict[tuple[tuple[str, str], ...], float]:
@@ -140,14 +157,20 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
     daemon, index, uuid = mps
     gpu = str(index)
     cenv = client_env(os.environ, daemon.env)
-    client = subprocess.Popen([sys.executable, str(CLIENT), str(HELD), str(LIMIT_BYTES)], cwd=ROOT,
-                              env={**cenv, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    stderr = tmp_path / "client.err"
+    with open(stderr, "w") as err:
+        client = subprocess.Popen([sys.executable, str(CLIENT), str(HELD), str(LIMIT_BYTES)], cwd=ROOT,
+                                  env={**cenv, "PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=err, text=True)
     try:
-        c = _line(client, 60, daemon.logs())
+        c = _line(client, 60, stderr, daemon)
         FIGURES["client"] = c
         servers = daemon.server_pids()
         FIGURES["server_pids"] = servers
+        # where the limit lives: the server's own environment (what sources.mps reads), its parent's
+        FIGURES["environ_mps_variables"] = {
+            str(pid): {"self": _settings(pid), "parent": _parent_settings(pid)}
+            for pid in servers}
         assert servers, f"no MPS server after a client ran (the client did not use MPS):\n{daemon.logs()}"
         config = tmp_path / "gpumemd.yaml"
         config.write_text("sampler: {interval: 200ms}\nsources: {nvml: {process_names: true}}\n")
@@ -198,9 +221,12 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
     assert used.get(str(c["pid"]), 0) >= c["reserved_bytes"] == HELD, used
     # preflight --node holds a job to the limit, not to the GPU's free memory
     assert d["gpu_free_bytes"] is not None and d["gpu_free_bytes"] > 3 * LIMIT_BYTES
+    verdict = big["shapes"][0]["verdict"]
     assert big_code == 1 and big["device"]["mps_limit"] == LIMIT_BYTES, big
-    assert big["shapes"][0]["verdict"]["bound"] == "MPS limit"
+    assert verdict["bound"] == "MPS limit" and not verdict["fits"] and verdict["certain"], verdict
+    assert LIMIT_BYTES - verdict["headroom"] < d["gpu_free_bytes"]  # what it needs, the GPU has free
     assert fits_code == 0 and fits["device"]["mps_limit"] == LIMIT_BYTES, fits
+    assert fits["shapes"][0]["verdict"]["fits"]
     # the agent in the client: its allocator's bytes, NVML's for its pid, the difference
     a = c["agent"]
     assert a["uuid"] == uuid and a["reserved_bytes"] == HELD
