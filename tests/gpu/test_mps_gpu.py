@@ -202,6 +202,9 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
         "mps_active_thread_percentage": _value(text, "gpumemd_gpu_mps_active_thread_percentage", gpu=gpu),
         "gpu_free_bytes": _value(text, "gpumemd_gpu_memory_free_bytes", gpu=gpu),
         "gpu_total_bytes": _value(text, "gpumemd_gpu_memory_total_bytes", gpu=gpu),
+        # the server's bytes beside its client's: does NVML count the client's bytes twice?
+        "gpu_used_bytes": _value(text, "gpumemd_gpu_memory_used_bytes", gpu=gpu),
+        "processes_used_sum_bytes": sum(used.values()),
         "process_used_bytes_by_pid": used,
         "executables_by_pid": {p: executables.get(p) for p in used},
     }
