@@ -1,6 +1,6 @@
 """An MPS client for tests/gpu/test_mps_gpu.py: holds NBYTES through torch, runs the agent, asks
-once for OVER bytes more than the server's limit leaves (refused under the limit), and prints one
-JSON line: what CUDA, torch and the agent say. Holds the memory until its stdin closes.
+once for OVER bytes more (refused under the server's limit), and prints one JSON line: what CUDA,
+torch and the agent (its process view, its OOM observer) say. Holds the memory until its stdin closes.
 
     python tests/gpu/mps_client.py NBYTES OVER
 """
@@ -31,7 +31,8 @@ try:
 except torch.OutOfMemoryError as exc:
     refused, message = True, str(exc)[:600]
 torch.cuda.empty_cache()  # the refused request's cache let go: reserved is the held tensor again
-view = agent.sample_once().readings["process"].devices[0]
+readings = agent.sample_once().readings
+view, oom = readings["process"].devices[0], readings["oom"]
 print(json.dumps({
     "pid": os.getpid(),
     "torch": torch.__version__,
@@ -44,6 +45,11 @@ print(json.dumps({
     "over_request_bytes": over,
     "over_request_refused": refused,
     "oom_message": message,
+    # the agent's OOM observer: the refused request counted, and its diagnosis (the client's own
+    # environment holds no limit: the server's default is the one it ran under)
+    "oom_observer_installed": oom.observer_installed,
+    "oom_events": {f"{device}/{cause}": n for (device, cause), n in oom.events.items()},
+    "oom_diagnosis": {str(device): list(d) for device, d in oom.last_diagnosis.items()},
     "agent": {
         "uuid": view.uuid,
         "nvml_visible": view.nvml_visible,

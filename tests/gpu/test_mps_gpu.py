@@ -235,3 +235,4 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
     assert a["uuid"] == uuid and a["reserved_bytes"] == HELD
     assert a["nvml_visible"] is True, a
     assert a["non_pytorch_bytes"] == a["nvml_used_bytes"] - a["reserved_bytes"], a
+    assert c["oom_observer_installed"] and sum(c["oom_events"].values()) == 1, c  # the refusal counted once
