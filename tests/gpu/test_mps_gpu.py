@@ -65,10 +65,11 @@ def _nvml_gpus() -> tuple[list[str], list[str]]:
         text = [(pynvml.nvmlDeviceGetUUID(h), pynvml.nvmlDeviceGetName(h)) for h in handles]
     finally:
         pynvml.nvmlShutdown()
-    def dec(s: str | bytes) -> str:
-        return s if isinstance(s, str) else s.decode()
+    return [_text(u) for u, _ in text], [_text(n) for _, n in text]
 
-    return [dec(u) for u, _ in text], [dec(n) for _, n in text]
+
+def _text(s: str | bytes) -> str:
+    return s if isinstance(s, str) else s.decode()
 
 
 @pytest.fixture
