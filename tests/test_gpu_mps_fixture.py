@@ -93,3 +93,10 @@ def test_a_daemon_that_never_listens_is_unavailable_with_its_output(tmp_path: Pa
     with pytest.raises(MpsUnavailable, match=r"false -d \(exit 1\) did not listen within 0.3 s"):
         with mps_daemon(env, tmp_path, control="false", start_s=0.3, quit_s=0.5):
             pass
+
+
+def test_a_control_binary_that_cannot_run_is_unavailable(tmp_path: Path) -> None:
+    env = server_env(BASE, tmp_path, UUIDS[0], "8G", "50")
+    with pytest.raises(MpsUnavailable, match="No such file"):
+        with mps_daemon(env, tmp_path, control=str(tmp_path / "absent"), start_s=5, quit_s=0.5):
+            pass

@@ -141,9 +141,12 @@ def mps_daemon(env: dict[str, str], directory: Path, control: str = CONTROL, sta
     Path(env[LOG]).mkdir(parents=True, exist_ok=True)
     daemon = MpsDaemon(env, control, directory)
     try:
-        with open(directory / "control.out", "wb") as out:
-            r = subprocess.run([control, "-d"], env=env, stdin=subprocess.DEVNULL, stdout=out,
-                               stderr=subprocess.STDOUT, timeout=start_s)
+        try:
+            with open(directory / "control.out", "wb") as out:
+                r = subprocess.run([control, "-d"], env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                   stderr=subprocess.STDOUT, timeout=start_s)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise MpsUnavailable(f"{control} -d: {exc}\n{daemon.logs()}") from None
         deadline = time.monotonic() + start_s
         while not (Path(env[PIPE]) / "control").exists():  # the daemon's socket: it listens
             if time.monotonic() > deadline:
