@@ -9,8 +9,6 @@ server's environment, NVML's process list under MPS, CUDA's limit (tests/gpu/tes
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,7 @@ from tests.gpu.mps_server import (
     mps_daemon,
     processes_of,
     server_env,
+    stand_in_server,
     visible_gpu,
 )
 
@@ -59,25 +58,18 @@ def test_the_daemon_and_its_clients_share_a_pipe_a_gpu_and_only_the_servers_limi
     assert LIMIT not in client and THREADS not in client  # the limit it runs under is the server's
 
 
-def _stand_in_server(directory: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """A process named as an MPS server (`sleep` behind a link) with this environment."""
-    link = directory / "nvidia-cuda-mps-server"
-    link.symlink_to(shutil.which("sleep") or "/bin/sleep")
-    return subprocess.Popen([str(link), "60"], env=env)
-
-
 def test_what_quit_leaves_is_killed_and_nothing_of_another_pipe(tmp_path: Path) -> None:
     env = server_env(BASE, tmp_path, UUIDS[0], "8G", "50")
     other_dir = tmp_path / "other"
     other_dir.mkdir()
-    other = _stand_in_server(other_dir, server_env(BASE, other_dir, UUIDS[0], "8G", "50"))
+    other = stand_in_server(other_dir, server_env(BASE, other_dir, UUIDS[0], "8G", "50"))
     ours = None
     Path(env[PIPE]).mkdir()
     (Path(env[PIPE]) / "control").touch()  # the stand-in's socket
     try:
         # `true` stands in for the control binary: `-d` returns, `quit` does nothing
         with mps_daemon(env, tmp_path, control="true", start_s=5, quit_s=0.5) as daemon:
-            ours = _stand_in_server(tmp_path, env)
+            ours = stand_in_server(tmp_path, env)
             assert processes_of(env[PIPE]) == [ours.pid]
         assert ours.wait(10) == -9 and daemon.stopped == "killed 1"
         assert other.poll() is None and processes_of(str(other_dir / "pipe")) == [other.pid]

@@ -13,6 +13,7 @@ client that failed to reach the server would still land on this GPU, not on anot
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["CONTROL", "LIMIT", "LOG", "PIPE", "THREADS", "MpsDaemon", "MpsUnavailable", "client_env",
-           "mps_daemon", "processes_of", "server_env", "visible_gpu"]
+           "mps_daemon", "processes_of", "server_env", "stand_in_server", "visible_gpu"]
 
 CONTROL = "nvidia-cuda-mps-control"
 LIMIT, THREADS = "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE"
@@ -109,6 +110,20 @@ def processes_of(pipe: str, proc: Path = Path("/proc")) -> list[int]:
         except (OSError, ValueError):
             continue  # gone, or another user's
     return sorted(out)
+
+
+def stand_in_server(directory: Path, env: Mapping[str, str], wait_s: float = 10.0) -> subprocess.Popen[bytes]:
+    """For the CPU tests: a process named as an MPS server (`sleep` behind a link named
+    `nvidia-cuda-mps-server`: the kernel takes `comm` from the name executed) with this
+    environment, returned once its environment is readable (Popen returns as the exec starts,
+    before the kernel has set the new environment up: /proc/<pid>/environ reads empty)."""
+    link = directory / "nvidia-cuda-mps-server"
+    link.symlink_to(shutil.which("sleep") or "/bin/sleep")
+    proc = subprocess.Popen([str(link), "60"], env=dict(env))
+    deadline = time.monotonic() + wait_s
+    while not Path(f"/proc/{proc.pid}/environ").read_bytes() and time.monotonic() < deadline:
+        time.sleep(0.01)  # the kernel finishing another process's exec: no clock to inject
+    return proc
 
 
 def _stop(daemon: MpsDaemon, quit_s: float) -> str:

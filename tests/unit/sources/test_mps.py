@@ -5,8 +5,6 @@ server, an environment too large, or one that cannot be read."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -87,13 +85,11 @@ def test_a_real_process_named_as_the_server_is_read_with_the_gpu_tests_environme
     (`sleep` behind a link: the kernel takes `comm` from the name executed), started with the
     environment tests/gpu/test_mps_gpu.py gives the control daemon. NVML's process list is a
     stand-in (no GPU here); what the real server's environment holds is the GPU test's to show."""
-    from tests.gpu.mps_server import server_env
+    from tests.gpu.mps_server import server_env, stand_in_server
 
-    link = tmp_path / "nvidia-cuda-mps-server"
-    link.symlink_to(shutil.which("sleep") or "/bin/sleep")
     env = server_env({"PATH": "/usr/bin:/bin", "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT": "1G"}, tmp_path,
                      UUIDS[1], "8G", "50")
-    server = subprocess.Popen([str(link), "60"], env=env)
+    server = stand_in_server(tmp_path, env)
     try:
         reading = MpsSource().read({"nvml": _nvml(_gpu(0, (server.pid,)), _gpu(1, (server.pid,)))})
     finally:
