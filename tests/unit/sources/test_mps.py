@@ -78,3 +78,23 @@ def test_an_environment_too_large_or_unreadable_or_gone_gives_nothing(tmp_path: 
     assert _read(tmp_path, _gpu(0, (77, 78, 9999))).memory_limits == ()  # 9999: gone
     _proc(tmp_path, 79, b"nvidia-cuda-mps", {"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT": "2G"})
     assert _read(tmp_path, _gpu(0, (77, 78, 9999, 79))).memory_limits == (("0", UUIDS[0], 2 << 30),)
+
+
+def test_a_real_process_named_as_the_server_is_read_with_the_gpu_tests_environment(tmp_path: Path) -> None:
+    """The kernel's /proc, not a laid-out tree: a process whose executable is named as the server
+    (`sleep` behind a link: the kernel takes `comm` from the name executed), started with the
+    environment tests/gpu/test_mps_gpu.py gives the control daemon. NVML's process list is a
+    stand-in (no GPU here); what the real server's environment holds is the GPU test's to show."""
+    from tests.gpu.mps_server import server_env, stand_in_server
+
+    env = server_env({"PATH": "/usr/bin:/bin", "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT": "1G"}, tmp_path,
+                     UUIDS[1], "8G", "50")
+    server = stand_in_server(tmp_path, env)
+    try:
+        reading = MpsSource().read({"nvml": _nvml(_gpu(0, (server.pid,)), _gpu(1, (server.pid,)))})
+    finally:
+        server.kill()
+        server.wait(10)
+    # the server sees only GPU 1 (by UUID), as its device 0: the limit is GPU 1's, in bytes
+    assert reading.memory_limits == (("1", UUIDS[1], 8 << 30),)
+    assert reading.thread_percentages == (("1", UUIDS[1], 50.0),)
