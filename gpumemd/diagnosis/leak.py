@@ -145,7 +145,7 @@ def live_by_site(
 ) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
     """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user
     frame, of a snapshot (its columns, or the dict or segment list they are read from)."""
-    cols = columns_of(snapshot)
+    cols = columns_of(snapshot, events=False)
     sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
     orphan = 0
     # torch shares one traceback between the blocks that have it: each is read once (by index)
@@ -183,7 +183,7 @@ def site_blocks(
     """Per site, the (address, size) of its live blocks in `snapshot` (at most `limit` each):
     where the retainer search looks for the tensors that keep them."""
     patterns = library or _default_library()
-    cols = columns_of(snapshot)
+    cols = columns_of(snapshot, events=False)
     index = {(s.file, s.line, s.function): i for i, s in enumerate(sites)}
     out: list[list[tuple[int, int]]] = [[] for _ in sites]
     for block in _live_blocks(cols, device):
@@ -214,7 +214,7 @@ def find_leaks(
     patterns = library or _default_library()
     if len(snapshots) < 2:
         return LeakReport((), len(snapshots), steps, notes=("fewer than two snapshots",))
-    snapshots = [columns_of(s) for s in snapshots]
+    snapshots = [columns_of(s, events=False) for s in snapshots]
     per = [live_by_site(s, patterns, device) for s in snapshots]
     keys = set().union(*(p[0].keys() for p in per))
     sites = []
@@ -282,7 +282,7 @@ def _device_of(cols: Columns, site: Site, patterns: Library) -> int | None:
 def history_note(snapshot: Any, name: str) -> str | None:
     """Why `snapshot` (its columns, or the dict they are read from) cannot name lines, said
     plainly; None when its live blocks carry frames."""
-    cols = columns_of(snapshot)
+    cols = columns_of(snapshot, events=False)
     live = framed = 0
     for block in _live_blocks(cols, None):
         live += 1

@@ -96,6 +96,7 @@ class Columns:
         self.has_segments = False
         self.device_lists: list[int] | None = None  # `device_traces`: an event list per device
         self.settings: dict[str, Any] | None = None  # `allocator_settings`, where a dict
+        self._frames: list[tuple[str | None, int, str | None] | None] = []  # `frames()`'s, once read
 
     def _str(self, index: int) -> str | None:
         return None if index < 0 else self.strings[index]
@@ -136,11 +137,22 @@ class Columns:
         (NO_LINE). () for -1."""
         if trace < 0:
             return ()
-        out = []
-        for f in self.trace_frames[self.trace_first[trace]:self.trace_end[trace]]:
-            if f >= 0:
-                out.append((self._str(self.frame_file[f]), self.frame_line[f], self._str(self.frame_name[f])))
-        return tuple(out)
+        made = self._frames
+        if len(made) != len(self.frame_line) + 1:
+            made = self._frames = self._frame_views()
+        rows = self.trace_frames[self.trace_first[trace]:self.trace_end[trace]]
+        return tuple(filter(None, map(made.__getitem__, rows)))  # row -1 is the None at the end
+
+    def _frame_views(self) -> list[tuple[str | None, int, str | None] | None]:
+        """Each frame row's view, made once (a traceback shares its frames with many others), and
+        a None last, for the row -1."""
+        strings = self.strings
+        views: list[tuple[str | None, int, str | None] | None] = [
+            (strings[f] if f >= 0 else None, line, strings[n] if n >= 0 else None)
+            for f, line, n in zip(self.frame_file, self.frame_line, self.frame_name, strict=True)
+        ]
+        views.append(None)
+        return views
 
     @property
     def devices(self) -> int:

@@ -1,371 +1,290 @@
 """A live snapshot (`torch.cuda.memory._snapshot()` in the training process: the leak finder's
-armed search, the in-process OOM diagnosis) walked into the columns the pickle reader
-(`untrusted.pickled`) reads from its pickle, part for part, without pickling it: no pickle, no
-pricing (the process's own dict), and no user code run (only dict, list, tuple, str, int, float,
-bool, bytes and None are read, by `type(x) is`)."""
+armed search, the in-process OOM diagnosis) walked into columns without pickling it: what each
+reader reads of them (`segments()`, `blocks()`, `frames()`, `events()`, `settings`) is what it
+reads of the columns the pickle reader (`untrusted.pickled`) gives for the dict's pickle.
+
+The walk reads a part only where a reader reads it, by its name, and leaves the rest unlooked at:
+no pickle, no pricing (the process's own dict), and no user code run. Every part it reads is a
+dict, list, tuple, str, int, float, bool, bytes or None (by `type(x) is`, keys included), or the
+snapshot is refused (`ClassRefused`). A traceback, a frame, a list of blocks or of events that
+torch shares is read once, by `id` (the dict holds them meanwhile), and shared as the pickle
+reader shares it; a caller that reads no trace event says so (`events=False`: the leak finder),
+and the device traces are not walked at all."""
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
 from .columns import NO_LINE, Columns
-from .roles import (
-    BLOCK,
-    BLOCKLIST,
-    DEVLIST,
-    DICTS,
-    ELEMENT,
-    EVENT,
-    EVLIST,
-    FRAME,
-    GENERIC,
-    LIMIT,
-    LINE,
-    ROOT,
-    SEGLIST,
-    SEGMENT,
-    SKIP,
-    TEXT,
-    TRACE,
-    UINT,
-    ClassRefused,
-    Refused,
-    child,
-    uint,
-)
+from .roles import LIMIT, ClassRefused, Refused
 
 __all__ = ["LiveWalk"]
 
-_NO_SPEC: dict[str, tuple[Any, int]] = {}
 _SCALARS = (str, int, float, bool, bytes, bytearray, type(None))
-_STR_COLUMN = {BLOCK: ("state",), EVENT: ("action",), SEGMENT: ("segment_type",),
-               FRAME: ("filename", "name")}
 
 
 class LiveWalk:
-    """A live snapshot walked into the columns the reader reads from its pickle: roles from
-    where a container stands, in the pickler's order (depth first, a dict's items in order); a
-    part seen again (by `id`, as the pickler's memo while the document is alive) is shared as
-    the reader shares it: a traceback, a frame, a list of blocks or events is the same index, a
-    block, event or segment a row again. Only dict, list, tuple, str, int, float, bool, bytes
-    and None are read (by `type(x) is`): any other type is refused, as its pickle would be."""
+    """One live snapshot walked into `cols` (`run`); `events=False`: no trace event read."""
 
-    def __init__(self) -> None:
-        self.cols = c = Columns()
+    def __init__(self, events: bool = True) -> None:
+        self.cols = Columns()
+        self.read_events = events
         self.interned: dict[str, int] = {}
-        self.seen: set[int] = set()  # what the pickler memoizes: containers, tuples, long strs
-        self.lists: dict[int, tuple[int, int]] = {}  # a list's id -> (role, index)
+        self.seen: set[int] = set()  # the containers `_plain` built: shared ones are refused there
+        self.traces: dict[int, int] = {}  # a `frames` list's id -> its trace
         self.frame_rows: dict[int, int] = {}  # a frame dict's id -> its row
-        self.rows: dict[int, tuple[int, int]] = {}  # a row dict's id -> (role, its first row)
-        self.spans: list[list[int]] = []  # a `segments` list's [first, end) segment rows
-        self.devlists: list[list[int]] = []
-        self.top: dict[str, Any] = {}
-        self.specs: dict[int, dict[str, tuple[Any, int]]] = {
-            BLOCK: {"address": (c.blk_address, UINT), "size": (c.blk_size, UINT),
-                    "requested_size": (c.blk_requested, UINT), "state": (c.blk_state, TEXT)},
-            FRAME: {"filename": (c.frame_file, TEXT), "name": (c.frame_name, TEXT),
-                    "line": (c.frame_line, LINE)},
-            EVENT: {"action": (c.ev_action, TEXT), "addr": (c.ev_addr, UINT), "size": (c.ev_size, UINT),
-                    "stream": (c.ev_stream, UINT), "device_free": (c.ev_free, UINT)},
-            SEGMENT: {"device": (c.seg_device, UINT), "address": (c.seg_address, UINT),
-                      "total_size": (c.seg_total, UINT), "stream": (c.seg_stream, UINT),
-                      "segment_type": (c.seg_type, TEXT)},
-        }
-        self.row_cols: dict[int, tuple[Any, ...]] = {
-            BLOCK: (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace),
-            EVENT: (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free),
-            SEGMENT: (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type, c.seg_blocks,
-                       c.seg_expandable, c.seg_pool),
-        }
-        self.columns: dict[int, dict[str, Any]] = {
-            BLOCK: {"address": c.blk_address, "size": c.blk_size, "requested_size": c.blk_requested,
-                     "state": c.blk_state, "frames": c.blk_trace},
-            EVENT: {"action": c.ev_action, "addr": c.ev_addr, "size": c.ev_size, "stream": c.ev_stream,
-                     "device_free": c.ev_free},
-            SEGMENT: {"device": c.seg_device, "address": c.seg_address, "total_size": c.seg_total,
-                       "stream": c.seg_stream, "segment_type": c.seg_type, "blocks": c.seg_blocks},
-            FRAME: {"filename": c.frame_file, "name": c.frame_name},
-        }
+        self.block_lists: dict[int, int] = {}  # a `blocks` list's id -> its list
+        self.event_lists: dict[int, int] = {}  # an event list's id -> its list
+        self.empty_trace = -1
 
     def run(self, doc: Any) -> Columns:
         c = self.cols
-        segments: Any = None
-        if type(doc) is dict:
-            self.seen.add(id(doc))
-            self._row(doc, ROOT, 0)
-            segments = self.top.get("segments")
-            devices = self.top.get("device_traces")
-            c.device_lists = None if devices is None else self.devlists[devices]
-            settings = self.top.get("allocator_settings")
-            c.settings = settings if type(settings) is dict else None
-        elif type(doc) is list:
-            segments = self._list(doc, SEGLIST)
+        t = type(doc)
+        if t is list:
+            self._segments(doc)
+        elif t is dict:
+            for k, v in doc.items():
+                if type(k) is not str:
+                    continue
+                if k == "segments":
+                    if type(v) is list:
+                        self._segments(v)
+                    else:
+                        self._scalar(v)
+                elif k == "device_traces" and self.read_events:
+                    if type(v) is list:
+                        c.device_lists = self._devices(v)
+                    else:
+                        self._scalar(v)
+                elif k == "allocator_settings":
+                    settings = self._plain(v)
+                    c.settings = settings if type(settings) is dict else None
         else:
             self._plain(doc)
-        if segments is not None:
-            c.segment_rows = range(*self.spans[segments])
-            c.has_segments = True
         return c
 
-    def _refused(self) -> NoReturn:
-        raise Refused("refused: a part where a snapshot pickler puts none (not a torch memory snapshot)")
+    # --- values --------------------------------------------------------------------------------
 
-    def _intern(self, value: Any) -> int:
-        if type(value) is not str:
-            return -1
-        index = self.interned.get(value)
-        if index is None:
-            index = self.interned[value] = len(self.cols.strings)
-            self.cols.strings.append(value)
-        return index
-
-    def _in_one_go(self, v: Any) -> bool:
-        """Whether the reader reads `v` in a row's dict as it goes (a scalar of one op, or what
-        the memo holds); past the first that is not, it sets a row's pairs at the dict's end."""
+    def _refused(self, v: Any) -> NoReturn:
         t = type(v)
-        if t is str:
-            return len(v) <= 63 or len(v.encode("utf-8", "surrogatepass")) <= 255 or id(v) in self.seen
-        if t is int:
-            return -(1 << 63) <= v < 1 << 63
-        if t is bool or v is None:
-            return True
-        return (t is dict or t is list or (t is tuple and v != ())) and id(v) in self.seen
-
-    def _plain(self, v: Any) -> Any:
-        """`v` as the reader builds it where it is kept as it is (settings, a pool id) or read
-        as a scalar; a shared list or dict in it is refused, as the reader refuses it."""
-        t = type(v)
-        if t is str:
-            if len(v) > 63:
-                self.seen.add(id(v))
-            return v
-        if t in _SCALARS:
-            return v
-        if t is dict or t is list or t is tuple:
-            if id(v) in self.seen and t is not tuple:
-                raise Refused("refused: a shared or self-referring part where a snapshot has none")
-            if t is dict:
-                self.seen.add(id(v))
-                return {self._plain(k): self._plain(x) for k, x in v.items()}
-            if t is list:
-                self.seen.add(id(v))
-                return [self._plain(x) for x in v]
-            out = tuple(self._plain(x) for x in v)
-            self.seen.add(id(v))
-            return out
         raise ClassRefused(f"refused: the snapshot holds a {t.__module__}.{t.__qualname__} "
                            "(a snapshot holds none)")
 
-    def _value(self, v: Any, role: int) -> Any:
-        """What the parent is set to for `v` standing where `role` goes: a row's, list's or
-        trace's index, None for a container that is not kept, else `v` as the reader builds it."""
+    def _scalar(self, v: Any) -> int:
+        """A part read where a scalar goes, or a container where the other kind goes: none (-1),
+        refused if it is of no snapshot's type."""
         t = type(v)
-        if t is not dict and t is not list or role == GENERIC:
-            return self._plain(v)
-        if role == SKIP or (role in DICTS) != (t is dict):
-            self._skip(v)
-            return None
-        if role in DICTS:
-            return self._new_row(v, role)
-        return self._list(v, role)
+        if t not in _SCALARS and t is not list and t is not dict and t is not tuple:
+            self._refused(v)
+        return -1
 
-    def _skip(self, v: Any) -> None:
-        """A container not kept: only a traceback in it (a `frames` list) is read."""
+    def _uint(self, v: Any) -> int:
+        """`v` as an integer column holds it (`roles.uint`), a part of no snapshot's type refused."""
+        if type(v) is int:
+            return v if 0 <= v < LIMIT else -1
+        self._scalar(v)
+        return -1
+
+    def _text(self, v: Any) -> int:
+        """`v`'s index in the string table, -1 where it is no str."""
+        if type(v) is not str:
+            self._scalar(v)
+            return -1
+        index = self.interned.get(v)
+        if index is None:
+            index = self.interned[v] = len(self.cols.strings)
+            self.cols.strings.append(v)
+        return index
+
+    def _plain(self, v: Any) -> Any:
+        """`v` as the reader builds it where it is kept as it is (settings, a pool id); a list or
+        dict met twice (shared, or referring to itself) is refused, as the reader refuses it."""
         t = type(v)
-        if t is not dict and t is not list:
-            self._plain(v)
-        elif id(v) not in self.seen:
-            self.seen.add(id(v))
+        if t in _SCALARS:
+            return v
+        if t is dict or t is list or t is tuple:
+            if t is not tuple:
+                if id(v) in self.seen:
+                    raise Refused("refused: a shared or self-referring part where a snapshot has none")
+                self.seen.add(id(v))
+            if t is dict:
+                return {self._plain(k): self._plain(x) for k, x in v.items()}
             if t is list:
-                for x in v:
-                    self._skip(x)
-                return
-            for k, x in v.items():
-                self._plain(k)
-                if k == "frames" and type(k) is str and type(x) is list:
-                    self._list(x, TRACE)
-                else:
-                    self._skip(x)
+                return [self._plain(x) for x in v]
+            return tuple(self._plain(x) for x in v)
+        self._refused(v)
 
-    def _new_row(self, d: dict[Any, Any], role: int) -> int:
+    # --- segments and blocks -------------------------------------------------------------------
+
+    def _segments(self, segments: list[Any]) -> None:
         c = self.cols
-        if role == FRAME:
-            known = self.frame_rows.get(id(d))
-            if known is not None:
-                return known
-            row = len(c.frame_line)
-            c.frame_file.append(-1)
-            c.frame_name.append(-1)
-            c.frame_line.append(NO_LINE)
-            self.frame_rows[id(d)] = row
-        else:
-            cols = self.row_cols[role]
-            row = len(cols[0])
-            for col in cols[:-2] if role == SEGMENT else cols:
-                col.append(-1)
-            if role == SEGMENT:
-                c.seg_expandable.append(0)
-                c.seg_pool.append(None)
-        if id(d) not in self.seen:
-            self.seen.add(id(d))
-            self.rows[id(d)] = (role, row)
-            self._row(d, role, row)
-            return row
-        first = self.rows.get(id(d))  # the pickle shares it: the reader copies its first row
-        if first is None or first[0] != role:
-            self._refused()
-        for col in self.row_cols[role]:
-            col[row] = col[first[1]]
-        return row
-
-    def _frame(self, x: Any) -> int:
-        """A traceback's element: a frame's row, -1 for what is no dict."""
-        f = self._value(x, FRAME)
-        return f if type(x) is dict else -1
-
-    def _row(self, d: dict[Any, Any], role: int, row: int) -> None:
-        """A dict's items into row `row`. The reader sets a pair as it reads it up to the first
-        it cannot read in one go (a value that is no scalar of one op nor in the memo, or a
-        next key that is no str): from there on at the dict's end, so a str column's value is
-        interned there (`held`: one waiting for the next key to say which)."""
-        late: list[tuple[str, Any]] | None = [] if role == ROOT else None
-        held: tuple[str, Any] | None = None
-        spec = self.specs.get(role, _NO_SPEC)
-        for k, x in d.items():
-            if type(k) is not str or (len(k) > 63 and not self._in_one_go(k)):
-                if late is None:
-                    late = [held] if held is not None else []
-                    held = None
-                v = self._value(x, child(role, self._plain(k)))
-                self._set(role, row, k, v, type(x) is dict or type(x) is list)
+        first = len(c.seg_device)
+        for s in segments:
+            if type(s) is not dict:
+                self._scalar(s)  # no row: a list where a segment goes is read as none too
                 continue
-            if len(k) > 63:
-                self.seen.add(id(k))
-            if held is not None:
-                self._set(role, row, held[0], held[1], False)
-                held = None
-            tx = type(x)
-            how = spec.get(k)
-            if tx is int:  # the common cases first, written out
-                if late is None and not -(1 << 63) <= x < 1 << 63:
-                    late = []
-                if how is not None:
-                    col, kind = how
-                    if kind == LINE:
-                        col[row] = x if NO_LINE < x < LIMIT else NO_LINE
-                    else:  # an int where a str goes is none
-                        col[row] = x if kind == UINT and 0 <= x < LIMIT else -1
+            device = address = total = stream = kind = blocks = -1
+            expandable, pool = 0, None
+            for k, v in s.items():
+                if type(k) is not str:
                     continue
-                if k != "is_expandable" and k != "segment_pool_id":
-                    continue
-            elif tx is str:
-                if len(x) > 63:
-                    if late is None and not self._in_one_go(x):
-                        late = []
-                    self.seen.add(id(x))
-                if how is not None:
-                    col, kind = how
-                    if kind != TEXT:
-                        col[row] = NO_LINE if kind == LINE else -1
-                    elif late is None:
-                        held = (k, x)
-                    else:
-                        late.append((k, x))
-                    continue
-                if k != "is_expandable" and k != "segment_pool_id":
-                    continue
-            elif late is None and not self._in_one_go(x):
-                late = []
-            v = self._value(x, child(role, k))
-            if type(v) is str and how is not None:
-                if late is None:
-                    held = (k, v)
-                else:
-                    late.append((k, v))
-            else:
-                self._set(role, row, k, v, tx is dict or tx is list)
-        if held is not None:
-            self._set(role, row, held[0], held[1], False)
-        for k, v in late or ():
-            self._set(role, row, k, v, False)
+                if k == "blocks":
+                    blocks = self._blocks(v) if type(v) is list else self._scalar(v)
+                elif k == "device":
+                    device = self._uint(v)
+                elif k == "address":
+                    address = self._uint(v)
+                elif k == "total_size":
+                    total = self._uint(v)
+                elif k == "stream":
+                    stream = self._uint(v)
+                elif k == "segment_type":
+                    kind = self._text(v)
+                elif k == "is_expandable":
+                    self._scalar(v)
+                    expandable = 1 if v is True else 0
+                elif k == "segment_pool_id":
+                    pool = self._plain(v)
+            c.seg_device.append(device)
+            c.seg_address.append(address)
+            c.seg_total.append(total)
+            c.seg_stream.append(stream)
+            c.seg_type.append(kind)
+            c.seg_blocks.append(blocks)
+            c.seg_expandable.append(expandable)
+            c.seg_pool.append(pool)
+        c.segment_rows = range(first, len(c.seg_device))
+        c.has_segments = True
 
-    def _set(self, role: int, row: int, key: Any, v: Any, container: bool) -> None:
-        if role == ROOT:
-            if key == "allocator_settings":
-                self.top[key] = v
-            elif key in ("segments", "device_traces"):
-                self.top[key] = v if container else None
-            return
-        if role == FRAME and key == "line":
-            self.cols.frame_line[row] = v if type(v) is int and NO_LINE < v < 1 << 63 else NO_LINE
-            return
-        if role == SEGMENT and key in ("is_expandable", "segment_pool_id"):
-            if key == "is_expandable":
-                self.cols.seg_expandable[row] = 1 if v is True else 0
-            else:
-                self.cols.seg_pool[row] = v
-            return
-        col = self.columns[role].get(key) if type(key) is str else None
-        if col is None:
-            return
-        if key in ("frames", "blocks"):
-            col[row] = v if container and v is not None else -1
-        elif key in _STR_COLUMN[role]:
-            col[row] = self._intern(v)
-        else:
-            col[row] = -1 if container else uint(v)
-
-    def _list(self, v: list[Any], role: int) -> int:
-        """A list of `role`'s walked: its index (a `segments` list's: its span's)."""
-        known = self.lists.get(id(v))
+    def _blocks(self, blocks: list[Any]) -> int:
+        """A `blocks` list's rows: its index in the lists of blocks."""
+        known = self.block_lists.get(id(blocks))
         if known is not None:
-            return known[1] if known[0] == role else self._refused()
-        if id(v) in self.seen:
-            self._refused()
-        self.seen.add(id(v))
+            return known
         c = self.cols
-        element = ELEMENT[role]
-        if role == TRACE:
-            index = len(c.trace_first)
-            self.lists[id(v)] = (role, index)
+        index = self.block_lists[id(blocks)] = len(c.list_first)
+        c.list_first.append(len(c.blk_size))
+        c.list_end.append(len(c.blk_size))  # (a list inside itself reads no rows of its own)
+        addresses, sizes, requested, states, traces = (c.blk_address, c.blk_size, c.blk_requested,
+                                                       c.blk_state, c.blk_trace)
+        interned = self.interned
+        for b in blocks:
+            if type(b) is not dict:
+                self._scalar(b)
+                continue
+            address = size = asked = state = trace = -1
+            for k, v in b.items():  # the common cases written out: a block is most of a snapshot
+                if type(k) is not str:
+                    continue
+                if k == "size":
+                    size = v if type(v) is int and 0 <= v < LIMIT else self._uint(v)
+                elif k == "address":
+                    address = v if type(v) is int and 0 <= v < LIMIT else self._uint(v)
+                elif k == "state":
+                    state = interned[v] if type(v) is str and v in interned else self._text(v)
+                elif k == "frames":
+                    if type(v) is list:
+                        trace = self.traces.get(id(v), -1) if v else self._no_frames()
+                        if trace < 0:
+                            trace = self._trace(v)
+                    else:
+                        self._scalar(v)
+                elif k == "requested_size":
+                    asked = v if type(v) is int and 0 <= v < LIMIT else self._uint(v)
+            addresses.append(address)
+            sizes.append(size)
+            requested.append(asked)
+            states.append(state)
+            traces.append(trace)
+        c.list_end[index] = len(c.blk_size)
+        return index
+
+    def _no_frames(self) -> int:
+        """The one empty traceback every empty `frames` list is (a block not allocated has one)."""
+        if self.empty_trace < 0:
+            c = self.cols
+            self.empty_trace = len(c.trace_first)
             c.trace_first.append(len(c.trace_frames))
             c.trace_end.append(len(c.trace_frames))
-            shared = self.frame_rows
-            rows = [shared.get(id(x), -1) for x in v]  # the frames torch shares: their rows
-            if -1 in rows:
-                rows = [r if r >= 0 else self._frame(x) for r, x in zip(rows, v, strict=True)]
-            c.trace_frames.extend(rows)
-            c.trace_end[index] = len(c.trace_frames)
-            return index
-        if role == SEGLIST:
-            index = len(self.spans)
-            self.spans.append([len(c.seg_device)] * 2)
-        elif role == DEVLIST:
-            index = len(self.devlists)
-            self.devlists.append([])
-        else:
-            first, end = (c.list_first, c.list_end) if role == BLOCKLIST else (c.ev_first, c.ev_end)
-            index = len(first)
-            at = len(c.blk_size) if role == BLOCKLIST else len(c.ev_action)
-            first.append(at)
-            end.append(at)
-        self.lists[id(v)] = (role, index)
-        for at, x in enumerate(v):
-            if type(x) is dict and element in DICTS:  # a row, the common case
-                got: Any = self._new_row(x, element)
-                kept = True
-            else:
-                got = self._value(x, element)
-                kept = got is not None and (type(x) is dict or type(x) is list)
-            if role == DEVLIST:
-                self.devlists[index].append(got if kept else -1)
-            elif not kept:
-                if role == EVLIST:  # a trace entry that is no dict: its place kept
-                    c.ev_gaps.setdefault(index, []).append(at)
-            elif role == SEGLIST:
-                self.spans[index][1] += 1
-            elif role == BLOCKLIST:
-                c.list_end[index] += 1
-            else:
-                c.ev_end[index] += 1
+        return self.empty_trace
+
+    def _trace(self, frames: list[Any]) -> int:
+        """A `frames` list read once: its frames' rows (-1 for what is no frame dict)."""
+        c = self.cols
+        index = self.traces[id(frames)] = len(c.trace_first)
+        rows: list[int | None] = list(map(self.frame_rows.get, map(id, frames)))  # torch shares frames
+        if None in rows:
+            rows = [self._frame(x) if r is None else r for r, x in zip(rows, frames, strict=True)]
+        c.trace_first.append(len(c.trace_frames))
+        c.trace_frames.extend(rows)
+        c.trace_end.append(len(c.trace_frames))
+        return index
+
+    def _frame(self, f: Any) -> int:
+        if type(f) is not dict:
+            self._scalar(f)
+            return -1
+        c = self.cols
+        name = filename = -1
+        line = NO_LINE
+        for k, v in f.items():
+            if type(k) is not str:
+                continue
+            if k == "filename":
+                filename = self._text(v)
+            elif k == "name":
+                name = self._text(v)
+            elif k == "line":
+                if type(v) is int:
+                    line = v if NO_LINE < v < LIMIT else NO_LINE
+                else:
+                    self._scalar(v)
+        row = self.frame_rows[id(f)] = len(c.frame_line)
+        c.frame_file.append(filename)
+        c.frame_name.append(name)
+        c.frame_line.append(line)
+        return row
+
+    # --- trace events --------------------------------------------------------------------------
+
+    def _devices(self, devices: list[Any]) -> list[int]:
+        """`device_traces`: an event list per device (-1: no list there)."""
+        return [self._events(d) if type(d) is list else self._scalar(d) for d in devices]
+
+    def _events(self, events: list[Any]) -> int:
+        known = self.event_lists.get(id(events))
+        if known is not None:
+            return known
+        c = self.cols
+        index = self.event_lists[id(events)] = len(c.ev_first)
+        c.ev_first.append(len(c.ev_action))
+        c.ev_end.append(len(c.ev_action))
+        gaps: list[int] = []
+        for at, e in enumerate(events):
+            if type(e) is not dict:
+                self._scalar(e)
+                gaps.append(at)  # an entry that is no dict: its place kept (readers count it)
+                continue
+            action = addr = size = stream = free = -1
+            for k, v in e.items():
+                if type(k) is not str:
+                    continue
+                if k == "action":
+                    action = self._text(v)
+                elif k == "addr":
+                    addr = v if type(v) is int and 0 <= v < LIMIT else self._uint(v)
+                elif k == "size":
+                    size = v if type(v) is int and 0 <= v < LIMIT else self._uint(v)
+                elif k == "stream":
+                    stream = self._uint(v)
+                elif k == "device_free":
+                    free = self._uint(v)
+            c.ev_action.append(action)
+            c.ev_addr.append(addr)
+            c.ev_size.append(size)
+            c.ev_stream.append(stream)
+            c.ev_free.append(free)
+        c.ev_end[index] = len(c.ev_action)
+        if gaps:
+            c.ev_gaps[index] = gaps
         return index

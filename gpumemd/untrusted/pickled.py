@@ -76,14 +76,15 @@ def read_snapshot(data: bytes, limit: int | None = -1) -> Columns:
         raise ValueError("not a pickle: truncated") from None
 
 
-def columns_of(doc: Any) -> Columns:
+def columns_of(doc: Any, events: bool = True) -> Columns:
     """A snapshot dict (`torch.cuda.memory._snapshot()`) or segment list (`memory_snapshot()`)
-    as columns: the same columns `read_snapshot(pickle.dumps(doc))` gives, built by walking the
-    live dict (a live process's own: unbounded, not priced, never pickled). Columns are returned
-    as they are."""
+    as columns whose every view is the one `read_snapshot(pickle.dumps(doc))` gives, built by
+    walking the live dict (`livewalk.LiveWalk`: a live process's own, unbounded, not priced,
+    never pickled); `events=False` for a reader of no trace event (none are walked). Columns
+    are returned as they are."""
     if isinstance(doc, Columns):
         return doc
-    return LiveWalk().run(doc)
+    return LiveWalk(events).run(doc)
 
 
 class _Reader(Rows):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gpumemd.untrusted import FACTOR, SLACK, TooCostly
@@ -128,18 +128,25 @@ def test_a_snapshot_cut_short_is_not_a_pickle(doc: Any) -> None:
             read_snapshot(data[:cut])
 
 
+def _views(cols: Columns) -> list[Any]:
+    """Everything a reader reads of `cols`: each view, a block's traceback as its frames."""
+    segments = list(cols.segments())
+    return [
+        cols.has_segments,
+        [s._replace(row=0, blocks=range(0)) for s in segments],
+        [[b._replace(trace=0) for b in cols.blocks(s)] for s in segments],
+        [[cols.frames(b.trace) for b in cols.blocks(s)] for s in segments],
+        cols.devices,
+        [cols.has_events(d) for d in range(cols.devices)],
+        [list(cols.events(d)) for d in range(cols.devices)],
+        cols.settings,
+    ]
+
+
 def _same(a: Columns, b: Columns) -> None:
-    """Every column, list and table of `a` is `b`'s, and so is every view a reader takes."""
-    fields = vars(b)
-    assert set(vars(a)) == set(fields)
-    for name, value in vars(a).items():
-        assert value == fields[name], name
-    assert list(a.segments()) == list(b.segments())
-    assert [list(a.blocks(s)) for s in a.segments()] == [list(b.blocks(s)) for s in b.segments()]
-    traces = range(len(b.trace_first))
-    assert [a.frames(t) for t in traces] == [b.frames(t) for t in traces]
-    assert [list(a.events(d)) for d in range(a.devices)] == [list(b.events(d)) for d in range(b.devices)]
-    assert a.settings == b.settings
+    """Every view a reader takes of `a` is `b`'s (the row and trace numbers aside: the live walk
+    numbers them in its own order)."""
+    assert _views(a) == _views(b)
 
 
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=lambda p: p.name)
@@ -152,14 +159,25 @@ def test_a_live_snapshot_walked_is_the_columns_of_its_pickle(path: Path) -> None
     assert columns_of(cols) is cols
 
 
+# A list standing alone in a device's event list, in a batch of device lists: the reader gives it
+# a list of its own before it knows where it lands (the walk does not); a reader sees a gap in
+# both. Hypothesis drew it only where more of gpumemd's modules were imported (it draws the
+# constants of the modules loaded), so it failed in long runs alone: it is always tried here.
+_LONE_LIST = {"segments": [], "device_traces": [[[1, "x"]], []]}
+
+
 @settings(max_examples=300)
 @given(_snapshot())
+@example(_LONE_LIST)
 def test_a_live_snapshot_shaped_document_walked_is_the_columns_of_its_pickle(doc: Any) -> None:
     try:
         expected = read_snapshot(pickle.dumps(doc, protocol=4), limit=None)
     except Refused:  # (a few odd documents the reader refuses, a live snapshot is walked all the same)
         return
     _same(columns_of(doc), expected)
+    without = columns_of(doc, events=False)  # the leak finder's: the same, no event read
+    assert _views(without)[:4] == _views(expected)[:4]
+    assert without.devices == 0 and without.device_lists is None
 
 
 def test_a_live_snapshot_holding_an_object_is_refused_and_the_object_never_run() -> None:
