@@ -13,7 +13,7 @@ and the device traces are not walked at all."""
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from .columns import NO_LINE, Columns
 from .roles import LIMIT, ClassRefused, Refused
@@ -212,9 +212,9 @@ class LiveWalk:
         """A `frames` list read once: its frames' rows (-1 for what is no frame dict)."""
         c = self.cols
         index = self.traces[id(frames)] = len(c.trace_first)
-        rows: list[int | None] = list(map(self.frame_rows.get, map(id, frames)))  # torch shares frames
-        if None in rows:
-            rows = [self._frame(x) if r is None else r for r, x in zip(rows, frames, strict=True)]
+        known: list[int | None] = list(map(self.frame_rows.get, map(id, frames)))  # torch shares frames
+        rows = ([self._frame(x) if r is None else r for r, x in zip(known, frames, strict=True)]
+                if None in known else cast("list[int]", known))
         c.trace_first.append(len(c.trace_frames))
         c.trace_frames.extend(rows)
         c.trace_end.append(len(c.trace_frames))
