@@ -1,6 +1,6 @@
 """A torch memory snapshot as columns: the one form every reader of a snapshot reads, whether it
 came from a file (`untrusted.pickled.read_snapshot`) or from a live process's dict
-(`untrusted.pickled.columns_of`, walked into the same columns).
+(`untrusted.pickled.columns_of`, walked into columns whose views are the same).
 
 A snapshot is mostly blocks, trace events and tracebacks. Read into dicts, a block of 30 to 60
 bytes of pickle becomes a dict of ten times that; here it is one row of a few integer columns
