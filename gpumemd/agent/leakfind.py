@@ -41,6 +41,7 @@ from gpumemd.fs import Problems, SafeDir, file_stamp, write_report
 from gpumemd.known_metrics import collected_by
 from gpumemd.sources.base import Source, metric
 from gpumemd.sources.oom import file_prefix
+from gpumemd.untrusted.pickled import columns_of
 
 from .retainers import BUDGET_S, find_retainers
 
@@ -218,6 +219,8 @@ class LeakFinder(Source[LeakReading]):
     def _analyse(self, snapshots: list[Any], steps: int, recorded: int | None = None) -> None:
         try:
             t0 = time.perf_counter()
+            # each snapshot walked once, into what the finder and the retainer search both read
+            snapshots = [columns_of(s, events=False) for s in snapshots]
             report = find_leaks(snapshots, steps, recorded_steps=recorded)
             taken = self._snapshot_s
             costs = (

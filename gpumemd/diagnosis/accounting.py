@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cudacaching import SMALL_BUFFER, expandable_page, is_small, whole_pages
-from .snapshot import DEFAULT_POOL, oom_device, oom_event
+from .snapshot import DEFAULT_POOL, Columns, columns_of, oom_device, oom_event, pool_of
 
 __all__ = ["CONTEXT_BOUND", "AllocatorConfig", "OomAccounting", "OtherProcess", "PoolAccount",
            "accounting_from_snapshot", "build_accounting", "pools_from_segments"]
@@ -237,37 +237,34 @@ class _PoolSum:
         self.largest_free = self.free_pages = self.releasable = self.small_free = 0
 
 
-def pools_from_segments(segments: Iterable[Any], device: int) -> tuple[PoolAccount, ...]:
-    """One device's segments summed by (pool, stream); malformed entries skipped. One walk,
-    linear in the blocks."""
+def pools_from_segments(snapshot: Any, device: int) -> tuple[PoolAccount, ...]:
+    """One device's segments summed by (pool, stream), from a snapshot's columns (or the dict or
+    segment list they are read from); malformed entries skipped. One walk, linear in the blocks."""
+    cols = columns_of(snapshot)
     sums: dict[tuple[str, int], _PoolSum] = {}
-    for seg in segments:
-        if not isinstance(seg, dict) or seg.get("device", 0) != device:
+    for seg in cols.segments():
+        if (seg.device if seg.device is not None else 0) != device:
             continue
-        size = _int(seg.get("total_size")) or 0
-        pool_id = seg.get("segment_pool_id")
-        pid = tuple(pool_id) if isinstance(pool_id, (list, tuple)) else DEFAULT_POOL
+        size = seg.total_size or 0
+        pid = pool_of(seg.pool)
         name = "default" if pid == DEFAULT_POOL else "/".join(str(p) for p in pid)[:40]
-        key = (name, _int(seg.get("stream")) or 0)
+        key = (name, seg.stream or 0)
         acc = sums.get(key)
         if acc is None:
             if len(sums) >= MAX_POOLS:
                 continue
             acc = sums[key] = _PoolSum()
-        small = seg.get("segment_type") == "small" or size <= SMALL_BUFFER
+        small = seg.segment_type == "small" or size <= SMALL_BUFFER
         page = expandable_page(small)
-        base = _int(seg.get("address"))
+        base = seg.address
         live, allocated, free, largest, pages = False, 0, 0, 0, 0
-        blocks = seg.get("blocks")
         offset = 0
-        for block in blocks if isinstance(blocks, list) else ():
-            if not isinstance(block, dict):
-                continue
-            bsize = _int(block.get("size")) or 0
-            address = _int(block.get("address"))
+        for block in cols.blocks(seg):
+            bsize = block.size or 0
+            address = block.address
             start = address - base if address is not None and base is not None and address >= base else offset
             offset = start + bsize
-            state = block.get("state")
+            state = block.state
             if state == "inactive":
                 free += bsize
                 largest = max(largest, bsize)
@@ -281,7 +278,7 @@ def pools_from_segments(segments: Iterable[Any], device: int) -> tuple[PoolAccou
         acc.allocated += allocated
         if not live:
             acc.releasable += size
-        elif seg.get("is_expandable") is True:
+        elif seg.expandable:
             acc.releasable += pages  # unmapped by the allocator itself before it raises
             acc.free += free - pages
             acc.small_free += free - pages if small else 0
@@ -302,7 +299,7 @@ def build_accounting(
     *,
     requested: int | None,
     device: int,
-    segments: Iterable[Any] | None,
+    segments: Any | None,
     stream: int | None = None,
     device_total: int | None = None,
     device_free: int | None = None,
@@ -321,7 +318,8 @@ def build_accounting(
     lacking: Sequence[str] = (),
 ) -> OomAccounting:
     """The one builder: every figure checked for its type (a hostile snapshot, a confused
-    caller: a negative or a non-integer is unknown), the segments summed by pool, the
+    caller: a negative or a non-integer is unknown), the segments (a snapshot's columns, or the
+    live `memory_snapshot()` list they are read from) summed by pool, the
     allocator's own totals preferred to the segments' sums where given, what is unknown
     named. `lacking`: what the caller already knows it could not read."""
     pools = None if segments is None else pools_from_segments(segments, device)
@@ -377,10 +375,10 @@ def _clean_config(config: AllocatorConfig) -> AllocatorConfig:
     return config if text == config.text else dataclasses.replace(config, text=text)
 
 
-def _settings(doc: Mapping[str, Any]) -> AllocatorConfig:
+def _settings(cols: Columns) -> AllocatorConfig:
     """The allocator's settings a snapshot recorded (`allocator_settings`, newer torch)."""
-    s = doc.get("allocator_settings")
-    if not isinstance(s, dict):
+    s = cols.settings
+    if s is None:
         return AllocatorConfig()
     text = s.get("PYTORCH_CUDA_ALLOC_CONF")
     split = s.get("max_split_size")
@@ -392,13 +390,14 @@ def _settings(doc: Mapping[str, Any]) -> AllocatorConfig:
     )
 
 
-def accounting_from_snapshot(doc: Mapping[str, Any], device: int | None = None,
+def accounting_from_snapshot(doc: Any, device: int | None = None,
                              requested: int | None = None) -> OomAccounting:
-    """The accounting of a snapshot file alone. `requested`: the user's figure where the
-    snapshot holds no OOM event (the event's wins where both are there)."""
-    dev = oom_device(dict(doc)) if device is None else device
-    segments = doc.get("segments")
-    event = oom_event(dict(doc), dev)
+    """The accounting of a snapshot alone (its columns, or the dict they are read from).
+    `requested`: the user's figure where the snapshot holds no OOM event (the event's wins where
+    both are there)."""
+    cols = columns_of(doc)
+    dev = oom_device(cols) if device is None else device
+    event = oom_event(cols, dev)
     lacking = ["NVML (device total, other processes, this process's non-PyTorch memory)"]
     asked = event.size if event is not None else None
     if asked is None:
@@ -412,9 +411,9 @@ def accounting_from_snapshot(doc: Mapping[str, Any], device: int | None = None,
     return build_accounting(
         requested=asked,
         device=dev,
-        segments=segments if isinstance(segments, list) else (),
+        segments=cols,
         stream=None if event is None else event.stream,
         device_free=None if event is None else event.device_free,
-        config=_settings(doc),
+        config=_settings(cols),
         lacking=lacking,
     )

@@ -25,6 +25,7 @@ from typing import Any
 from .cachemodel import NO_SPLIT_LIMIT, Block, CachingAllocator, OutOfMemory
 from .cudacaching import LARGE_BUFFER
 from .poolroute import route_entries
+from .snapshot import columns_of
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -161,15 +162,12 @@ def _int(v: Any) -> int | None:
     return v if type(v) is int and 0 <= v < _MAX_BYTES * 1024 else None
 
 
-def read_trace(snapshot: dict[str, Any], device: int = 0) -> Trace:
-    """One device's replayable stream from a snapshot dict (`load_snapshot`'s), each event routed
-    to its pool (poolroute.py)."""
-    traces = snapshot.get("device_traces")
-    entries: Sequence[Any] = ()
-    if isinstance(traces, list) and 0 <= device < len(traces) and isinstance(traces[device], list):
-        entries = traces[device]
-    segs = snapshot.get("segments")
-    segments: list[Any] = segs if isinstance(segs, list) else []
+def read_trace(snapshot: Any, device: int = 0) -> Trace:
+    """One device's replayable stream from a snapshot (`load_snapshot`'s columns, or a snapshot
+    dict), each event routed to its pool (poolroute.py)."""
+    cols = columns_of(snapshot)
+    entries = list(cols.events(device))
+    segments = [s for s in cols.segments() if s.device is None or s.device == device]
     pr = route_entries(entries, segments, device)
     events: list[tuple[int, int, int, int, int]] = []
     routes: list[int] = []
@@ -197,12 +195,12 @@ def read_trace(snapshot: dict[str, Any], device: int = 0) -> Trace:
         run.clear()
 
     for i, e in enumerate(entries):
-        if not isinstance(e, dict):
+        if e is None:
             skipped += 1
             continue
-        action = e.get("action")
-        delta = _SEGMENT_DELTA.get(action) if isinstance(action, str) else None
-        size = _int(e.get("size"))
+        action = e.action
+        delta = _SEGMENT_DELTA.get(action) if action is not None else None
+        size = _int(e.size)
         if delta is not None:
             if size is None:
                 skipped += 1
@@ -216,24 +214,23 @@ def read_trace(snapshot: dict[str, Any], device: int = 0) -> Trace:
             seg_now += delta * size
             seg_top = max(seg_top, seg_now)
             continue
-        op = _ACTIONS.get(action) if isinstance(action, str) else None
+        op = _ACTIONS.get(action) if action is not None else None
         if op is None:
             continue  # snapshot, user_defined and the like
         if run:
             flush(op)
-        stream = e.get("stream", 0)
-        stream = stream if type(stream) is int else 0
+        stream = e.stream or 0
         if op == _OOM:
             if size is None or size == 0:
                 skipped += 1
                 continue
             ooms += 1
             reserved_at_oom = seg_now
-            free_at_oom = _int(e.get("device_free", e.get("addr")))
+            free_at_oom = _int(e.device_free if e.device_free is not None else e.addr)
             events.append((_OOM, 0, size, stream, i))
             routes.append(0)  # the trace does not say the failed request's pool: `decide` tries each
             continue
-        addr = _int(e.get("addr"))
+        addr = _int(e.addr)
         if addr is None or size is None:
             skipped += 1
             continue
@@ -250,17 +247,15 @@ def read_trace(snapshot: dict[str, Any], device: int = 0) -> Trace:
     # blocks the snapshot holds allocated that no trace entry allocated: allocated before it
     end_reserved = 0
     for seg in segments:
-        if not isinstance(seg, dict) or seg.get("device", device) != device:
-            continue
-        end_reserved += _int(seg.get("total_size")) or 0
-        addr = _int(seg.get("address"))
+        end_reserved += _int(seg.total_size) or 0
+        addr = _int(seg.address)
         route = pr.at_end.get(addr, 0) if addr is not None else 0
-        for b in seg.get("blocks", ()) if isinstance(seg.get("blocks"), list) else ():
-            if not isinstance(b, dict) or addr is None:
+        for b in cols.blocks(seg):
+            if addr is None:
                 continue
-            size = _int(b.get("size")) or 0
-            if b.get("state") == "active_allocated" and addr not in live and addr not in before:
-                before[addr] = (_int(b.get("requested_size")) or size, route)
+            size = _int(b.size) or 0
+            if b.state == "active_allocated" and addr not in live and addr not in before:
+                before[addr] = (_int(b.requested_size) or size, route)
             addr += size
     first = sorted(before.items())
     preamble = [(_ALLOC, a, s, 0, -1) for a, (s, _) in first]
@@ -275,7 +270,7 @@ def read_trace(snapshot: dict[str, Any], device: int = 0) -> Trace:
         preexisting=len(preamble),
         skipped=skipped,
         ooms=ooms,
-        recorded=_setting_of_snapshot(snapshot.get("allocator_settings")),
+        recorded=_setting_of_snapshot(cols.settings),
         recorded_peak_reserved=None if base is None or base < 0 else base + seg_top,
         recorded_reserved_at_oom=None if base is None or base < 0 or reserved_at_oom is None
         else base + reserved_at_oom,

@@ -14,6 +14,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpumemd.untrusted.columns import NO_LINE, Block, Columns
+from gpumemd.untrusted.pickled import columns_of
+
 from .codeorigin import CodeOrigin
 from .leakverdict import leak_verdict
 from .retainers import Holder
@@ -109,15 +112,11 @@ class LeakReport:
         }
 
 
-def _frames(block: Any) -> list[tuple[str, int, str]]:
-    frames = block.get("frames") if isinstance(block, dict) else None
-    out = []
-    for f in frames if isinstance(frames, list) else ():
-        if isinstance(f, dict):
-            name, line, fn = f.get("filename"), f.get("line"), f.get("name")
-            if isinstance(name, str) and type(line) is int and isinstance(fn, str):
-                out.append((name[:300], line, fn[:120]))
-    return out
+def _frames(cols: Columns, trace: int) -> list[tuple[str, int, str]]:
+    """A block's traceback (`trace`) as (file, line, function), its frames whose fields are a
+    str, an int and a str."""
+    return [(f[:300], line, fn[:120]) for f, line, fn in cols.frames(trace)
+            if f is not None and line != NO_LINE and fn is not None]
 
 
 def user_frame(frames: Sequence[tuple[str, int, str]], library: Library) -> int | None:
@@ -131,43 +130,39 @@ def user_frame(frames: Sequence[tuple[str, int, str]], library: Library) -> int 
 SiteKey = tuple[str, int, str]
 
 
-def _live_blocks(snapshot: Any, device: int | None) -> Iterator[dict[str, Any]]:
-    """The allocated blocks (dicts) of a snapshot or a segment list, on `device` if given;
-    anything that is not a segment or a block is skipped."""
-    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
-    for seg in segments if isinstance(segments, list) else ():
-        if not isinstance(seg, dict) or (device is not None and seg.get("device") != device):
+def _live_blocks(cols: Columns, device: int | None) -> Iterator[Block]:
+    """The allocated blocks of a snapshot, on `device` if given."""
+    for seg in cols.segments():
+        if device is not None and seg.device != device:
             continue
-        blocks = seg.get("blocks")
-        for block in blocks if isinstance(blocks, list) else ():
-            if isinstance(block, dict) and block.get("state") == "active_allocated":
+        for block in cols.blocks(seg):
+            if block.state == "active_allocated":
                 yield block
 
 
 def live_by_site(
     snapshot: Any, library: Library, device: int | None = None
 ) -> tuple[dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]], int]:
-    """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user frame."""
+    """(site -> (live bytes, blocks, user frames of one block)), and live bytes with no user
+    frame, of a snapshot (its columns, or the dict or segment list they are read from)."""
+    cols = columns_of(snapshot, events=False)
     sites: dict[SiteKey, tuple[int, int, tuple[tuple[str, int, str], ...]]] = {}
     orphan = 0
-    # torch shares one frame list between the blocks of one traceback: each list is read once
-    # (by id: the snapshot holds it meanwhile), so a file's shared parts cost once, not per block
+    # torch shares one traceback between the blocks that have it: each is read once (by index)
     read: dict[int, tuple[SiteKey, tuple[tuple[str, int, str], ...]] | None] = {}
-    for block in _live_blocks(snapshot, device):
-        size = block.get("size")
-        if type(size) is not int or size <= 0:
+    for block in _live_blocks(cols, device):
+        size = block.size
+        if size is None or size <= 0:
             continue
-        raw = block.get("frames")
-        if id(raw) in read:
-            site = read[id(raw)]
+        if block.trace in read:
+            site = read[block.trace]
         else:
-            frames = _frames(block)
+            frames = _frames(cols, block.trace)
             i = user_frame(frames, library)
             site = None if i is None else (
                 frames[i], tuple(f for f in frames[i:] if not library(f[0]))[:MAX_FRAMES]
             )
-            if isinstance(raw, list):
-                read[id(raw)] = site
+            read[block.trace] = site
         if site is None:
             orphan += size
             continue
@@ -188,13 +183,14 @@ def site_blocks(
     """Per site, the (address, size) of its live blocks in `snapshot` (at most `limit` each):
     where the retainer search looks for the tensors that keep them."""
     patterns = library or _default_library()
+    cols = columns_of(snapshot, events=False)
     index = {(s.file, s.line, s.function): i for i, s in enumerate(sites)}
     out: list[list[tuple[int, int]]] = [[] for _ in sites]
-    for block in _live_blocks(snapshot, device):
-        addr, size = block.get("address"), block.get("size")
-        if type(addr) is not int or type(size) is not int or size <= 0:
+    for block in _live_blocks(cols, device):
+        addr, size = block.address, block.size
+        if addr is None or size is None or size <= 0:
             continue
-        frames = _frames(block)
+        frames = _frames(cols, block.trace)
         i = user_frame(frames, patterns)
         at = index.get(frames[i]) if i is not None else None
         if at is not None and len(out[at]) < limit:
@@ -218,6 +214,7 @@ def find_leaks(
     patterns = library or _default_library()
     if len(snapshots) < 2:
         return LeakReport((), len(snapshots), steps, notes=("fewer than two snapshots",))
+    snapshots = [columns_of(s, events=False) for s in snapshots]
     per = [live_by_site(s, patterns, device) for s in snapshots]
     keys = set().union(*(p[0].keys() for p in per))
     sites = []
@@ -271,29 +268,25 @@ def _grew_every_time(live: Sequence[int]) -> bool:
     return leak_verdict(list(enumerate(live)), min_growth=1, min_ends=len(live)).leaking
 
 
-def _device_of(snapshot: Any, site: Site, patterns: Library) -> int | None:
-    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
+def _device_of(cols: Columns, site: Site, patterns: Library) -> int | None:
     key = (site.file, site.line, site.function)
-    for seg in segments if isinstance(segments, list) else ():
-        blocks = seg.get("blocks") if isinstance(seg, dict) else None
-        for block in blocks if isinstance(blocks, list) else ():
-            frames = _frames(block)
+    for seg in cols.segments():
+        for block in cols.blocks(seg):
+            frames = _frames(cols, block.trace)
             i = user_frame(frames, patterns)
-            if i is not None and frames[i] == key and type(seg.get("device")) is int:
-                return int(seg["device"])
+            if i is not None and frames[i] == key and seg.device is not None:
+                return seg.device
     return None
 
 
 def history_note(snapshot: Any, name: str) -> str | None:
-    """Why `snapshot` cannot name lines, said plainly; None when its live blocks carry frames."""
-    segments = snapshot.get("segments") if isinstance(snapshot, dict) else snapshot
+    """Why `snapshot` (its columns, or the dict they are read from) cannot name lines, said
+    plainly; None when its live blocks carry frames."""
+    cols = columns_of(snapshot, events=False)
     live = framed = 0
-    for seg in segments if isinstance(segments, list) else ():
-        blocks = seg.get("blocks") if isinstance(seg, dict) else None
-        for block in blocks if isinstance(blocks, list) else ():
-            if isinstance(block, dict) and block.get("state") == "active_allocated":
-                live += 1
-                framed += bool(_frames(block))
+    for block in _live_blocks(cols, None):
+        live += 1
+        framed += bool(_frames(cols, block.trace))
     if live == 0:
         return f"{name}: no live block (an empty snapshot)"
     if framed == 0:

@@ -16,9 +16,11 @@ segment whose pool is unknown. Pure: no torch.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from gpumemd.untrusted.columns import Event, Segment
 
 __all__ = ["PoolRoutes", "route_entries"]
 
@@ -123,17 +125,20 @@ def _pool_id(v: Any) -> tuple[int, int] | None:
     return None
 
 
-def route_entries(entries: Sequence[Any], segments: Sequence[Any], device: int = 0) -> PoolRoutes:
-    """Each entry's pool route from a snapshot's `device_traces[device]` and `segments`."""
+def route_entries(
+    entries: Sequence[Event | None], segments: Iterable[Segment], device: int = 0
+) -> PoolRoutes:
+    """Each entry's pool route from a snapshot's `device_traces[device]` entries and its
+    `segments` (`untrusted.columns`' rows; None: an entry that was no dict)."""
     labels = _Labels()
     pools: dict[tuple[int, int], int] = {}
     state = _Ranges()
     at_end_label: dict[int, int] = {}
     for seg in segments:
-        if not isinstance(seg, dict) or seg.get("device", device) != device:
+        if seg.device is not None and seg.device != device:
             continue
-        addr, size = _int(seg.get("address")), _int(seg.get("total_size"))
-        pid = _pool_id(seg.get("segment_pool_id")) or (0, 0)
+        addr, size = _int(seg.address), _int(seg.total_size)
+        pid = _pool_id(seg.pool) or (0, 0)
         if addr is None or not size:
             continue
         route = 0 if pid == (0, 0) else pools.setdefault(pid, len(pools) + 1)
@@ -144,10 +149,11 @@ def route_entries(entries: Sequence[Any], segments: Sequence[Any], device: int =
     made: dict[int, int] = {}
     for i in range(len(entries) - 1, -1, -1):
         e = entries[i]
-        action = e.get("action") if isinstance(e, dict) else None
+        action = e.action if e is not None else None
         if action not in _MAP and action not in _UNMAP:
             continue
-        addr, size = _int(e.get("addr")), _int(e.get("size"))
+        assert e is not None
+        addr, size = _int(e.addr), _int(e.size)
         if addr is None or not size:
             continue
         if action in _UNMAP:  # alive before this entry: its label is its map entry's (or unknown)
@@ -162,19 +168,22 @@ def route_entries(entries: Sequence[Any], segments: Sequence[Any], device: int =
     # forward: each block entry routed to the range that holds its address then
     entry_label: list[int | None] = [None] * len(entries)
     for i, e in enumerate(entries):
-        action = e.get("action") if isinstance(e, dict) else None
+        if e is None:
+            continue
+        action = e.action
         if action in _MAP or action in _UNMAP:
             label_m = made.get(i)
             if label_m is None:
                 continue
-            addr, size = e["addr"], e["size"]
+            addr, size = e.addr, e.size
+            assert addr is not None and size is not None  # `made` holds only entries with both
             if action in _MAP:
                 state.add(addr, addr + size, label_m)
             else:
                 state.cut(addr, addr + size)
             entry_label[i] = label_m
         elif action in _BLOCK:
-            addr = _int(e.get("addr"))
+            addr = _int(e.addr)
             if addr is None:
                 continue
             label_b = state.at(addr)

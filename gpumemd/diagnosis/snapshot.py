@@ -2,15 +2,11 @@
 `memory_snapshot()` list of segments in the training process, or a snapshot file
 (`torch.cuda.memory._dump_snapshot`'s pickle: gpumemd's, the user's own, Stormlog's) offline.
 
-A snapshot file is hostile input: it is unpickled with no class allowed at all (a snapshot
-is only dicts, lists, strings and numbers, so `pickle`'s code-running classes are refused),
-read bounded in bytes and refused where its objects would pass `untrusted.allowance` (priced
-opcode by opcode before anything is built), and every field is checked for its type before it
-is used. A pickle may
-refer to one object many times (its memo): torch shares each traceback's frame list between
-the blocks that have it, so readers walk shared parts once per reference; a file whose tree,
-walked so, passes `EXPANSION` elements per byte (a few kilobytes that unfold into billions of
-blocks) is refused, after a check that visits each distinct object once.
+Every reader here reads the snapshot as columns (`untrusted.columns.Columns`): a file is read
+into them by `untrusted.pickled` (no pickle class ever looked up, what it builds priced as it is
+built and refused past `untrusted.allowance`, its values checked for their types on the way in);
+a live process's dict goes through the same reader (`Columns.of`). A block is a row of a few
+integers, a traceback is built once and referred to by index, so a file's shared parts cost once.
 """
 
 from __future__ import annotations
@@ -22,84 +18,38 @@ from typing import Any, NamedTuple
 
 from gpumemd.config.yamlsafe import YamlError, read_limited
 from gpumemd.untrusted import TooCostly
-from gpumemd.untrusted.pickled import ClassRefused, load_pickle
+from gpumemd.untrusted.columns import Columns
+from gpumemd.untrusted.pickled import Refused, columns_of, read_snapshot
 
 from .cudacaching import round_block
 
-__all__ = ["MAX_SNAPSHOT_BYTES", "DeviceWalk", "OomEvent", "SnapshotFigures", "SnapshotUnreadable",
-           "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
+__all__ = ["MAX_SNAPSHOT_BYTES", "Columns", "DeviceWalk", "OomEvent", "SnapshotFigures", "SnapshotUnreadable",
+           "columns_of", "figures_from_segments", "load_snapshot", "oom_device", "oom_event", "request_block"]
 
 MAX_SNAPSHOT_BYTES = 1 << 30
 
-EXPANSION = 64
-"""Elements of a snapshot's tree per byte of its file, each shared list or dict counted at every
-reference (torch's shared frame lists reach about 18 with deep C++ stacks); past it the file is
-refused. Never below `MIN_ELEMENTS`."""
-MIN_ELEMENTS = 8 << 20
-
 DEFAULT_POOL = (0, 0)  # segment_pool_id of PyTorch's own pool; any other id is a graph or private pool
-
 
 
 class SnapshotUnreadable(Exception):
     """The file is not a torch memory snapshot this reader can take (one line, for the user)."""
 
 
-def load_snapshot(path: Path) -> dict[str, Any]:
-    """A snapshot file as a dict with `segments` (and `device_traces` where recorded)."""
+def load_snapshot(path: Path) -> Columns:
+    """A snapshot file as columns: its `segments` (and `device_traces` where recorded)."""
     try:  # regular files only, refused by size before reading: a FIFO cannot hang us
         data = read_limited(path, MAX_SNAPSHOT_BYTES)
     except YamlError as exc:
         raise SnapshotUnreadable(f"{path}: {exc}") from None
     try:
-        doc = load_pickle(data)
-    except (ClassRefused, TooCostly) as exc:
+        doc = read_snapshot(data)
+    except (Refused, TooCostly) as exc:
         raise SnapshotUnreadable(f"{path}: {exc}") from None
-    except Exception as exc:  # any bytes: truncated, not a pickle, too deep
+    except Exception as exc:  # any bytes: truncated, not a pickle
         raise SnapshotUnreadable(f"{path}: not a pickled snapshot ({type(exc).__name__})") from None
-    if not _unfolds_within(doc, max(MIN_ELEMENTS, EXPANSION * len(data))):
-        raise SnapshotUnreadable(
-            f"{path}: refused: its shared parts unfold past {EXPANSION} elements per byte, or refer "
-            "to themselves (a snapshot does neither)"
-        )
-    if isinstance(doc, list):  # memory_snapshot()'s plain list of segments
-        doc = {"segments": doc}
-    if not isinstance(doc, dict) or not isinstance(doc.get("segments"), list):
+    if not doc.has_segments:
         raise SnapshotUnreadable(f"{path}: no `segments` list: not a torch memory snapshot")
     return doc
-
-
-def _unfolds_within(doc: Any, budget: int) -> bool:
-    """Whether `doc` walked as a tree (a shared list or dict once per reference) has at most
-    `budget` elements and no cycle. Each distinct container is looked at once: its unfolded size
-    is kept by id while `doc` holds it, so the check costs the file's objects, not the tree's."""
-    if not isinstance(doc, (list, dict, tuple)):
-        return True
-    sizes: dict[int, int] = {}
-    open_: set[int] = set()  # containers being summed: one met again is a cycle
-    stack: list[tuple[Any, bool]] = [(doc, False)]
-    while stack:
-        obj, summed = stack.pop()
-        key = id(obj)
-        parts = obj.values() if isinstance(obj, dict) else obj
-        if summed:
-            open_.discard(key)
-            size = 1 + len(obj) + sum(sizes.get(id(p), 0) for p in parts)
-            if size > budget:
-                return False
-            sizes[key] = size
-            continue
-        if key in sizes:
-            continue
-        open_.add(key)
-        stack.append((obj, True))
-        for part in parts:
-            if isinstance(part, (list, dict, tuple)):
-                if id(part) in open_:
-                    return False
-                if id(part) not in sizes:
-                    stack.append((part, False))
-    return True
 
 
 def _int(value: Any) -> int | None:
@@ -164,31 +114,36 @@ class DeviceWalk:
         self._pools: dict[str, int] = {}
 
     def add(self, seg: dict[str, Any], size: int, pool_id: tuple[Any, ...]) -> None:
-        """One segment of this device: its blocks, its size and its pool into the figures."""
+        """One segment of this device (a live `memory_snapshot()` dict): its blocks, its size
+        and its pool into the figures."""
+        blocks = seg.get("blocks")
+        self.add_blocks(
+            size, pool_id, seg.get("is_expandable") is True,
+            ((b.get("size"), b.get("state"), b.get("address"), b.get("requested_size"))
+             for b in (blocks if isinstance(blocks, list) else ()) if isinstance(b, dict)),
+        )
+
+    def add_blocks(self, size: int, pool_id: tuple[Any, ...], expandable: bool,
+                   blocks: Iterable[tuple[Any, Any, Any, Any]]) -> None:
+        """One segment's figures from its blocks' (size, state, address, requested size), each
+        as read (a value of the wrong type is skipped as it always was)."""
         private = pool_id != DEFAULT_POOL
         self.reserved += size
-        blocks = seg.get("blocks")
         seg_free: list[int] = []
         live = False
         allocated = 0
         live_requests = self._live
         # Once per block at every pool read: `_int` and `request_block` are inlined here.
-        for block in blocks if isinstance(blocks, list) else ():
-            if not isinstance(block, dict):
-                continue
-            bsize = block.get("size")
+        for bsize, state, address, asked in blocks:
             if type(bsize) is not int or bsize < 0:
                 bsize = 0
-            state = block.get("state")
             if state == "inactive":
                 seg_free.append(bsize)
                 continue
             live = True  # active_allocated, active_pending_free: not free yet
             if state == "active_allocated":
                 allocated += bsize
-                address = block.get("address")
                 if not private and type(address) is int and address >= 0:
-                    asked = block.get("requested_size")
                     live_requests[address] = (
                         round_block(asked) if type(asked) is int and asked >= 0 else 0
                     )
@@ -202,7 +157,7 @@ class DeviceWalk:
         self._free_blocks += seg_free
         if not live:
             self.releasable += size
-        elif seg.get("is_expandable") is True:
+        elif expandable:
             self.releasable += sum(seg_free)
         else:
             self._held += seg_free
@@ -226,18 +181,23 @@ class DeviceWalk:
         )
 
 
-def figures_from_segments(segments: Iterable[Any], device: int) -> SnapshotFigures:
-    """Reserved, allocated, free blocks and pools of one device; malformed entries skipped.
-    One walk over every block, linear in them (the pool source gets the same figures from
-    `DeviceWalk` inside its own pass)."""
+def pool_of(pool: Any) -> tuple[Any, ...]:
+    """A segment's pool id as read (`segment_pool_id`): its items, else PyTorch's own pool."""
+    return tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL
+
+
+def figures_from_segments(snapshot: Any, device: int) -> SnapshotFigures:
+    """Reserved, allocated, free blocks and pools of one device of a snapshot (columns, or the
+    dict or segment list they are read from); malformed entries skipped. One walk over every
+    block, linear in them (the pool source gets the same figures from `DeviceWalk` inside its own
+    pass)."""
+    cols = columns_of(snapshot)
     walk = DeviceWalk(device)
-    for seg in segments:
-        if isinstance(seg, dict) and seg.get("device", 0) == device:
-            pool = seg.get("segment_pool_id")
-            walk.add(
-                seg,
-                _int(seg.get("total_size")) or 0,
-                tuple(pool) if isinstance(pool, (list, tuple)) else DEFAULT_POOL,
+    for seg in cols.segments():
+        if (seg.device if seg.device is not None else 0) == device:
+            walk.add_blocks(
+                seg.total_size or 0, pool_of(seg.pool), seg.expandable,
+                ((b.size, b.state, b.address, b.requested_size) for b in cols.blocks(seg)),
             )
     return walk.figures()
 
@@ -251,30 +211,25 @@ class OomEvent(NamedTuple):
     stream: int | None
 
 
-def oom_event(doc: dict[str, Any], device: int) -> OomEvent | None:
+def oom_event(snapshot: Any, device: int) -> OomEvent | None:
     """The last OOM event of `device`'s trace; None without one (no allocation history)."""
-    traces = doc.get("device_traces")
-    if not isinstance(traces, list) or not 0 <= device < len(traces) or not isinstance(traces[device], list):
+    cols = columns_of(snapshot)
+    last = None
+    for event in cols.events(device):
+        if event is not None and event.action == "oom":
+            last = event
+    if last is None:
         return None
-    for event in reversed(traces[device]):
-        if isinstance(event, dict) and event.get("action") == "oom":
-            return OomEvent(
-                _int(event.get("size")), _int(event.get("device_free")), _int(event.get("stream"))
-            )
-    return None
+    return OomEvent(last.size, last.device_free, last.stream)
 
 
-def oom_device(doc: dict[str, Any]) -> int:
+def oom_device(snapshot: Any) -> int:
     """The device whose trace holds an OOM event, else the first device with segments, else 0."""
-    traces = doc.get("device_traces")
-    if isinstance(traces, list):
-        for i, trace in enumerate(traces):
-            if isinstance(trace, list) and any(
-                isinstance(e, dict) and e.get("action") == "oom" for e in trace
-            ):
-                return i
-    segments = doc.get("segments")
-    for seg in segments if isinstance(segments, list) else ():
-        if isinstance(seg, dict) and _int(seg.get("device")) is not None:
-            return int(seg["device"])
+    cols = columns_of(snapshot)
+    for i in range(cols.devices):
+        if any(e is not None and e.action == "oom" for e in cols.events(i)):
+            return i
+    for seg in cols.segments():
+        if seg.device is not None:
+            return seg.device
     return 0

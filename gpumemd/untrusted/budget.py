@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["FACTOR", "PICKLE_FACTOR", "SLACK", "TooCostly", "allowance"]
+__all__ = ["FACTOR", "SLACK", "TooCostly", "allowance"]
 
 FACTOR = 4
-"""Bytes a reader of JSON may allocate (what it builds, and the text where `json.loads` decodes
-it) per byte of its input: what the readers' own forms of real documents take (a spool file,
-a capture, the answers `explain` and `top` keep of Prometheus and alerts), far below the tens
-a document of empty containers would (bench/results and docs/security.md have the figures)."""
-PICKLE_FACTOR = 16
-"""The same for a snapshot pickle, read by CPython's unpickler (its dicts and ints as it builds
-them): real snapshots take about nine times their bytes, so four would refuse them."""
+"""Bytes a reader of untrusted bytes may allocate (what it builds, and the text where
+`json.loads` decodes it; for a snapshot pickle, the file's own bytes too) per byte of its input:
+what the readers' own forms of real documents take (a spool file, a capture, the answers
+`explain` and `top` keep of Prometheus and alerts, a snapshot's columns), far below the tens a
+document of empty containers would (bench/results and docs/security.md have the figures)."""
 SLACK = 1 << 20
 """Bytes every document may spend whatever its size: a small answer is never refused."""
 
@@ -22,5 +20,5 @@ class TooCostly(ValueError):
 
 
 def allowance(size: int, factor: int = FACTOR) -> int:
-    """What a document of `size` bytes may cost once built (`PICKLE_FACTOR` for a pickle's)."""
+    """What a document of `size` bytes may cost once built."""
     return factor * size + SLACK

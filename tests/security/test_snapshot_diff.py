@@ -66,7 +66,10 @@ def test_too_few_too_many_files_and_a_bad_step_count_are_refused(tmp_path: Path)
         assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc
 
 
-def test_a_snapshot_with_a_hundred_thousand_growing_sites_gives_a_bounded_answer(tmp_path: Path) -> None:
+def test_a_snapshot_with_a_hundred_thousand_growing_sites_is_one_line(tmp_path: Path) -> None:
+    """100,000 blocks of one distinct frame each (a distinct file name, traceback and frame a
+    block: about 3.8 times its bytes as columns) are refused at the allowance in one line; 2,000
+    such sites are read, and the answer is bounded."""
     def many(n: int) -> bytes:  # every site grows by one 2 MiB block
         return snap(
             [
@@ -83,6 +86,9 @@ def test_a_snapshot_with_a_hundred_thousand_growing_sites_gives_a_bounded_answer
     (tmp_path / "a.pickle").write_bytes(snap([]))
     (tmp_path / "b.pickle").write_bytes(many(100_000))
     proc = explain("--diff", str(tmp_path / "a.pickle"), str(tmp_path / "b.pickle"))
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1 and "refused" in proc.stderr, proc
+    (tmp_path / "c.pickle").write_bytes(many(2_000))
+    proc = explain("--diff", str(tmp_path / "a.pickle"), str(tmp_path / "c.pickle"))
     assert proc.returncode == 1, proc.stderr
     assert len(proc.stdout.splitlines()) <= 40 and len(proc.stdout) < 16_000
 

@@ -192,8 +192,8 @@ def test_the_packaged_rule_and_its_prometheus_twin_hold_the_verdicts_threshold()
 
 def _allocated(path: Path) -> int:
     snap = load_snapshot(path)
-    blocks = (b for seg in snap["segments"] for b in seg["blocks"])
-    return sum(b["size"] for b in blocks if b["state"] == "active_allocated")
+    blocks = (b for seg in snap.segments() for b in snap.blocks(seg))
+    return sum(b.size or 0 for b in blocks if b.state == "active_allocated")
 
 
 @pytest.mark.parametrize("kind", ["leaking"])

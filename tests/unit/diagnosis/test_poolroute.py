@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpumemd.diagnosis.poolroute import route_entries
+from gpumemd.diagnosis.poolroute import PoolRoutes
+from gpumemd.diagnosis.poolroute import route_entries as route_rows
+from gpumemd.untrusted.pickled import columns_of
 
 MIB = 1 << 20
+
+
+def route_entries(entries: list[Any], segments: list[Any]) -> PoolRoutes:
+    """The routes of entries and segments written as torch's dicts, read as the columns are."""
+    cols = columns_of({"segments": segments, "device_traces": [entries]})
+    return route_rows(list(cols.events(0)), list(cols.segments()))
 
 
 def e(action: str, addr: int, size: int) -> dict[str, Any]:

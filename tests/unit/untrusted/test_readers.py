@@ -1,34 +1,29 @@
 """The untrusted readers: the streaming JSON reader builds what `json.loads` builds (or the part
 its caller names), never allocates more than it prices, and refuses what `json.loads` refuses
 (named documents, and any document hypothesis draws, whole or with a few bytes broken);
-the byte-count bound that lets `json.loads` read is never below what it builds; the pickle
-estimate is never below what CPython builds for real torch snapshots; each refusal is one line."""
+the byte-count bound that lets `json.loads` read is never below what it builds; each refusal is
+one line (snapshot pickles: test_pickled.py)."""
 
 from __future__ import annotations
 
 import json
-import pickle
 import re
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpumemd.untrusted import (
-    PICKLE_FACTOR,
     Each,
     Fields,
     TooCostly,
     allowance,
     jsondoc,
     loads_json,
-    pickled,
     read_json,
 )
-from gpumemd.untrusted.pickled import ClassRefused, load_pickle
 from tests.helpers import ROOT, peak_allocated
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -182,38 +177,6 @@ def test_a_string_of_escapes_is_read_within_four_times_its_bytes_on_every_python
     for bad, end in ((b"\\x", b'"]'), (b"\x01", b'"]'), (b"\\u12", b'"]'), (b"", b"")):
         with pytest.raises(ValueError):
             read_json(b'["' + b"\\t" * 1000 + bad + end)
-
-
-SNAPSHOTS = sorted(FIXTURES.glob("torch/*.pickle"))
-
-
-@pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.name for p in SNAPSHOTS])
-def test_the_pickle_estimate_is_never_below_what_is_built(path: Path) -> None:
-    data = path.read_bytes()
-    built = peak_allocated(lambda: pickle.loads(data))
-    assert pickled.estimate(data) >= built
-    assert pickled.estimate(data) <= allowance(len(data), PICKLE_FACTOR) - (1 << 20)  # read past the slack
-    assert load_pickle(data) == pickle.loads(data)
-
-
-@pytest.mark.parametrize("protocol", [0, 2, 5])
-def test_a_pickle_of_any_protocol_is_priced_at_least_at_what_it_builds(protocol: int) -> None:
-    doc = {"segments": [{"blocks": [[i, float(i), str(i) * 3, 10**20 + i] for i in range(5000)]}]}
-    data = pickle.dumps(doc, protocol=protocol)
-    assert pickled.estimate(data) >= peak_allocated(lambda: pickle.loads(data))
-    with pytest.raises(ValueError):  # cut short: not a pickle, whichever scan reads it
-        pickled.estimate(data[: len(data) // 2] + b"X\xff\xff\xff\x7f")
-
-
-def test_a_pickle_asking_for_any_class_is_refused_and_never_run() -> None:
-    with pytest.raises(ClassRefused, match="posix.system"):
-        load_pickle(b"cposix\nsystem\n(S'touch /tmp/gpumemd-pwned'\ntR.")
-
-
-def test_a_memo_index_past_the_objects_is_priced_as_the_array_it_makes() -> None:
-    data = b"\x80\x04]r" + (1 << 30).to_bytes(4, "little") + b"."
-    with pytest.raises(TooCostly, match="refused"):
-        load_pickle(data)
 
 
 _LEAF = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20)
