@@ -25,6 +25,14 @@ class Cut:
         self.eager_ops = 0
         self.unfollowed = ""
 
+    @classmethod
+    def one(cls) -> Cut:
+        """One graph run once, dynamo not asked: the step traced as one graph (the cut's second
+        reading, `Allocations.follow`)."""
+        cut = cls()
+        cut.graphs, cut.runs = [0], 1
+        return cut
+
     @property
     def followed(self) -> bool:
         return not self.unfollowed
