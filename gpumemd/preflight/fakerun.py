@@ -442,7 +442,7 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = StepHooks(tracker, steps)
-    with standins.fake_cuda(mode, tracker), mode, tracker:
+    with dynamo.garbage_held(), standins.fake_cuda(mode, tracker), mode, tracker:
         try:
             with _default_device(tracker):
                 built = factory(**kwargs)
@@ -600,8 +600,8 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     sys.argv = [path, *argv]
     try:
         # the script's prints go to stderr: stdout is the report's (`--json`)
-        with standins.fake_cuda(mode, tracker), mode, tracker, _default_device(tracker), \
-                contextlib.redirect_stdout(sys.stderr):
+        with dynamo.garbage_held(), standins.fake_cuda(mode, tracker), mode, tracker, \
+                _default_device(tracker), contextlib.redirect_stdout(sys.stderr):
             hooks.install(stop=True)
             try:
                 runpy.run_path(path, run_name="__main__")

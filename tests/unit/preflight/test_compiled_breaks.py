@@ -220,6 +220,40 @@ def test_the_interval_top_reaches_the_one_graph_where_it_reads_above_the_cut() -
     assert not any("under the step traced as one graph" in n for n in each.notes)
 
 
+def test_the_compiles_garbage_is_held_whenever_the_collector_would_have_run() -> None:
+    """Dynamo's exceptions at GPT-2's break keep its first step's logits in reference cycles that
+    only a full collection frees, and Python starts one when enough new objects outlive the young
+    ones: how many the process makes decides (issue 38: the fake run freed them where the job on a
+    GPU held them). A step that makes many long-lived objects before the second step (a full
+    collection then, without the pause) predicts what the plain one does; `gc.collect()` called
+    by the job itself still frees them, as in the job."""
+    from torch.optim.optimizer import register_optimizer_step_post_hook
+
+    from bench import preflight_compiled_cpu as cpu
+    from tests.unit.preflight.test_compiled import _hf
+
+    kept: list[Any] = []
+
+    def peak(after_the_first: Callable[[], Any] | None) -> int:
+        steps = [0]
+
+        def post(*_: Any) -> None:
+            steps[0] += 1
+            if steps[0] == 1 and after_the_first is not None:
+                kept.append(after_the_first())
+
+        handle = register_optimizer_step_post_hook(post)
+        try:
+            return fakerun.run(lambda: cpu._job(lambda: _hf("gpt2"), 1000, "cuda"), 4, 64, compiled=True).peak
+        finally:
+            handle.remove()
+            kept.clear()
+
+    plain = peak(None)
+    assert peak(lambda: [[] for _ in range(2 * len(gc.get_objects()))]) == plain
+    assert peak(gc.collect) < plain  # the garbage is in the prediction: the job's own collect frees it
+
+
 def test_a_dynamo_that_captures_nothing_is_not_taken_for_an_eager_step() -> None:
     """Dynamo switched off (`torch._dynamo.config.disable`, as TORCHDYNAMO_DISABLE sets it):
     the probe captures no graph, which this run cannot tell from a dynamo that skips frames;
