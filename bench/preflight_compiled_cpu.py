@@ -26,12 +26,11 @@ Writes DIR/compiled-cpu.json and DIR/table.md (with the breaks: DIR/breaks.md to
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +41,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.preflight_accuracy import _Tiny  # noqa: E402
 from gpumemd.preflight import compiled as inductor  # noqa: E402
 from gpumemd.preflight import fakerun  # noqa: E402
-from gpumemd.preflight.dynamo import Cut  # noqa: E402
 from tests.unit.preflight import models  # noqa: E402
 from tests.unit.preflight.models import Decoder, TiedLM  # noqa: E402
 
@@ -259,31 +257,13 @@ def _predicted(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, 
     return out
 
 
-@contextlib.contextmanager
-def one_graph() -> Iterator[None]:
-    """preflight's compiled step traced as one graph, dynamo's cut taken as one graph without
-    asking it: what preflight made of a model with graph breaks before it followed them."""
-    probe = inductor.CompiledModule._probe
-
-    def one(self: inductor.CompiledModule, *_: Any) -> Cut:
-        cut = Cut()
-        cut.graphs, cut.runs = [0], 1
-        return cut
-
-    inductor.CompiledModule._probe = one  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        inductor.CompiledModule._probe = probe  # type: ignore[method-assign]
-
-
 def _one_graph(make: Callable[[], torch.nn.Module], vocab: int, b: int, s: int, optimizer: str = "sgd",
                bf16: bool = False) -> dict[str, Any]:
-    """The prediction as one graph (`one_graph`), or why it could not run."""
+    """The prediction as one graph (fakerun's `one_graph`: dynamo's cut not asked), or why it
+    could not run."""
     try:
-        with one_graph():
-            st = fakerun.run(lambda: _job(make, vocab, "cuda", optimizer, bf16), b, s, compiled=True,
-                             remap=True)
+        st = fakerun.run(lambda: _job(make, vocab, "cuda", optimizer, bf16), b, s, compiled=True,
+                         remap=True, one_graph=True)
         return {"peak": st.peak}
     except fakerun.NotRunnable as exc:
         return {"peak": None, "error": str(exc)[:300]}

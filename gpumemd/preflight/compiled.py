@@ -89,6 +89,9 @@ _NO_BENCHMARKS = {"shape_padding": False, "force_shape_pad": False, "max_autotun
 class Allocations(Protocol):
     """What the compiled step's run tells the fake run's allocation stream."""
 
+    follow: bool  # dynamo's cut asked and followed; False: the step traced as one graph
+    several: bool  # set where a cut of several graphs (or code outside them) was followed
+
     def allocate(self, nbytes: int, category: str | None = None) -> int:
         """A new allocation of `nbytes`; its key."""
 
@@ -430,8 +433,9 @@ class CompiledModule(torch.nn.Module):
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         if self.cut is None:
-            self.cut = self._probe(args, kwargs)
+            self.cut = self._probe(args, kwargs) if self.into.follow else Cut.one()
         if self.cut.followed and self.cut.several:
+            self.into.several = True
             return self._as_dynamo_runs(args, kwargs)
         return self._one_graph(args, kwargs)
 

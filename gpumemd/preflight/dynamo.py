@@ -1,7 +1,8 @@
 """Dynamo itself in the fake run: how it cuts a model into graphs (`Cut`, from one forward under
 it, `Outside` counting the ops it leaves to run eagerly), its entry with a backend of ours
 (`optimize`, each fake run's compiles a recompile region of their own) and the release of what
-it cached of them (`release`). compiled.py follows the cut; docs/preflight.md, "Graph breaks"."""
+it cached of them (`release`), and the garbage its compile leaves, held as a job's first steps
+hold it (`garbage_held`). compiled.py follows the cut; docs/preflight.md, "Graph breaks"."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from torch.utils._python_dispatch import TorchDispatchMode
 
-__all__ = ["Cut", "Outside", "first_line", "optimize", "release"]
+__all__ = ["Cut", "Outside", "first_line", "garbage_held", "optimize", "release"]
 
 
 class Cut:
@@ -24,6 +25,14 @@ class Cut:
         self.runs = 0
         self.eager_ops = 0
         self.unfollowed = ""
+
+    @classmethod
+    def one(cls) -> Cut:
+        """One graph run once, dynamo not asked: the step traced as one graph (the cut's second
+        reading, `Allocations.follow`)."""
+        cut = cls()
+        cut.graphs, cut.runs = [0], 1
+        return cut
 
     @property
     def followed(self) -> bool:
@@ -60,6 +69,27 @@ class Outside(TorchDispatchMode):
         if not self._depth:
             self.ops += 1
         return func(*args, **(kwargs or {}))
+
+
+@contextmanager
+def garbage_held() -> Iterator[None]:
+    """Python's automatic collections paused for a fake run (an explicit `gc.collect()` of the
+    job's still collects), turned back on after if they were on. Dynamo's exceptions at a graph
+    break keep the frames they were raised in, and the first step's tensors in them, in reference
+    cycles old enough that only a full collection frees them; the collector starts one when enough
+    new objects have outlived the younger ones, so when is a matter of how many Python objects the
+    process makes, and the fake run makes far more than the job: it freed them where the job held
+    them (GPT-2's first logits, issue 38). Paused, they are held to the run's end: the job's first
+    steps as they run without a full collection, its worst case."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def first_line(exc: BaseException) -> str:

@@ -130,6 +130,7 @@ class Stream:
     short_with_zero: str = ""  # why the run with 0 did not reach its steps, where 1 was taken
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
     uncut: bool = False  # its graph breaks could not be followed: predicted as one graph (compiled.py)
+    several: bool = False  # dynamo's cut into several graphs followed (one_graph=True: the second reading)
     bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
     low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
     model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
@@ -199,6 +200,8 @@ class _Tracker(TorchDispatchMode):
         self.paused = 0  # inside a compiled graph's run: its ops' outputs are not counted (compiled.py)
         self.compiled = 0  # the models run as compiled steps
         self.uncut = False  # a compiled model's graph breaks could not be followed (`unfollowed`)
+        self.follow = True  # dynamo's cut followed (compiled.py); False: each step traced as one graph
+        self.several = False  # a cut of several graphs was followed
         self.notes: list[str] = []
         self.stand_in = 0
         self.value_reads: dict[str, int] = {}
@@ -423,22 +426,23 @@ def _too_many(tracker: _Tracker, where: str) -> NotRunnable:
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
-        compiled: bool = False, **kwargs: Any) -> Stream:
+        compiled: bool = False, one_graph: bool = False, **kwargs: Any) -> Stream:
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
-    `torch.compile(model)` would (as it does where the factory compiles it itself)."""
+    `torch.compile(model)` would (as it does where the factory compiles it itself); `one_graph`:
+    a compiled step traced as one graph, dynamo's cut not asked."""
     return _bounds(lambda stand_in, low: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
-                                                   low, kwargs))
+                                                   low, kwargs, one_graph))
 
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
-              compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any]) -> Stream:
+              compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any], one_graph: bool) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
-    tracker.stand_in, tracker.low = stand_in, low
+    tracker.stand_in, tracker.low, tracker.follow = stand_in, low, not one_graph
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = StepHooks(tracker, steps)
-    with standins.fake_cuda(mode, tracker), mode, tracker:
+    with dynamo.garbage_held(), standins.fake_cuda(mode, tracker), mode, tracker:
         try:
             with _default_device(tracker):
                 built = factory(**kwargs)
@@ -487,7 +491,8 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  uncut=tracker.uncut, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  uncut=tracker.uncut,
+                  several=tracker.several, fraction=tracker.fraction, value_reads=tracker.value_reads,
                   stand_in=stand_in, bounded=tracker.bounded, model=model)
 
 
@@ -577,16 +582,17 @@ def _call(model: Any, data: Any) -> Any:
     return model(*data) if isinstance(data, (tuple, list)) else model(data)
 
 
-def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None) -> Stream:
+def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None,
+               one_graph: bool = False) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
-    `steps` times (a stop raised from the optimizer's post-hook ends it there)."""
-    return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low))
+    `steps` times (a stop raised from the optimizer's post-hook ends it there); `one_graph` as `run`."""
+    return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low, one_graph))
 
 
 def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int,
-                 low: bool) -> Stream:
+                 low: bool, one_graph: bool) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
-    tracker.stand_in, tracker.low = stand_in, low
+    tracker.stand_in, tracker.low, tracker.follow = stand_in, low, not one_graph
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = StepHooks(tracker, steps)
     started = time.perf_counter()
@@ -594,8 +600,8 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     sys.argv = [path, *argv]
     try:
         # the script's prints go to stderr: stdout is the report's (`--json`)
-        with standins.fake_cuda(mode, tracker), mode, tracker, _default_device(tracker), \
-                contextlib.redirect_stdout(sys.stderr):
+        with dynamo.garbage_held(), standins.fake_cuda(mode, tracker), mode, tracker, \
+                _default_device(tracker), contextlib.redirect_stdout(sys.stderr):
             hooks.install(stop=True)
             try:
                 runpy.run_path(path, run_name="__main__")
@@ -619,5 +625,6 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  uncut=tracker.uncut, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  uncut=tracker.uncut,
+                  several=tracker.several, fraction=tracker.fraction, value_reads=tracker.value_reads,
                   stand_in=stand_in, bounded=tracker.bounded, model=model_id(None, hooks.optimizer))

@@ -163,12 +163,7 @@ class _Runner:
     def __call__(self, batch: int, seq: int) -> tuple[fakerun.Stream, Figures, Overheads]:
         key = (batch, seq)
         if key not in self.done:
-            if self.factory is not None:
-                stream = fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap,
-                                     compiled=self.compiled)
-            else:
-                assert self.script is not None
-                stream = fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap)
+            stream = self._run(batch, seq)
             over = self._overheads(stream)
             fig = figures(stream.events, stream.at_peak, stream.peak, batch=batch, seq=seq, overheads=over,
                           world=self.world, phase=stream.phase_at_peak, seconds=stream.seconds,
@@ -181,8 +176,32 @@ class _Runner:
                     low = (lf.allocated_peak, lf.reserved_peak)
                 fig = dataclasses.replace(fig, bound_bytes=max(0, fig.allocated_peak - low[0],
                                                                fig.reserved_peak - low[1]))
+            if stream.several:  # dynamo's cut followed: the step traced as one graph is read too
+                fig = dataclasses.replace(fig, above_bytes=self._above(batch, seq, fig, over))
             self.done[key] = (stream, fig, over)
         return self.done[key]
+
+    def _run(self, batch: int, seq: int, one_graph: bool = False) -> fakerun.Stream:
+        if self.factory is not None:
+            return fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap,
+                               compiled=self.compiled, one_graph=one_graph)
+        assert self.script is not None
+        return fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap,
+                                  one_graph=one_graph)
+
+    def _above(self, batch: int, seq: int, fig: Figures, over: Overheads) -> int:
+        """How far the step traced as one graph reads above dynamo's cut followed (its allocated
+        or reserved peak), which the interval's top covers: on a GPU the cut of transformers'
+        GPT-2 read under the real step where the one graph did not, and why is not known
+        (docs/preflight.md, "Graph breaks"). 0 where the one graph cannot run (a value read
+        inside its trace) or reads less."""
+        try:
+            one = self._run(batch, seq, one_graph=True)
+        except fakerun.NotRunnable:
+            return 0
+        of = figures(one.events, one.at_peak, one.peak, batch=batch, seq=seq, overheads=over,
+                     setting=self.setting)
+        return max(0, of.allocated_peak - fig.allocated_peak, of.reserved_peak - fig.reserved_peak)
 
 
 def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[int | None, int, bool]:
@@ -288,6 +307,11 @@ def preflight(
         report.notes.append(note)
     report.notes.extend(_value_notes(streams))
     report.notes.extend(_bound_notes(streams, results))
+    above = max((r.figures.above_bytes for r in results), default=0)
+    if above:
+        report.notes.append(
+            f"dynamo's cut, followed, reads up to {human_bytes(above)} under the step traced as one graph: "
+            "the interval's top reaches the one graph's (docs/preflight.md, 'Graph breaks')")
     read = runner.measured(results[0].model) if results else []
     if (read or lookup is not None) and not any(_of_the_model(r.overheads) for r in results):
         models = len({m.model for m in read})

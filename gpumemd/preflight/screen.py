@@ -48,10 +48,12 @@ def _shape(r: ShapeResult) -> str:
 
 def _interval(r: ShapeResult, o: Overheads) -> str:
     """The needs' half-interval: the stream's error and the non-PyTorch bytes' spread; a bound
-    taken for ops sized by values (`Figures.bound_bytes`) reaches that much lower."""
+    taken for ops sized by values (`Figures.bound_bytes`) reaches that much lower, the step
+    traced as one graph above dynamo's cut (`Figures.above_bytes`) that much higher."""
     f = r.figures
     text = f"± {size(f.error_bytes + (r.overheads or o).non_pytorch_spread)}"
-    return text + (f" −{size(f.bound_bytes)}" if f.bound_bytes else "")
+    return (text + (f" −{size(f.bound_bytes)}" if f.bound_bytes else "")
+            + (f" +{size(f.above_bytes)}" if f.above_bytes else ""))
 
 
 def _headline(report: Report) -> list[str]:

@@ -210,6 +210,9 @@ class Figures:
     # reserved beyond the replay's, from the allocator overhead agents measured (Overheads.allocator)
     allocator_extra: int = 0
     stranded_bytes: int = 0  # what the real allocator may reserve beyond the replay (the top only)
+    # how much higher the needs may be: dynamo's cut followed read under the step traced as one
+    # graph (the top only; docs/preflight.md, "Graph breaks")
+    above_bytes: int = 0
 
     @property
     def total(self) -> int:
@@ -281,7 +284,7 @@ def judge(events: Sequence[Event], fig: Figures, device: Device, overheads: Over
     # the interval's bottom: a rank whose first buckets were let go before its peak
     held_low = held - ddp_second_copy(fig) if world > 1 else 0
     most, least = overheads.non_pytorch + overheads.non_pytorch_spread, overheads.non_pytorch_spread
-    margin = fig.error_bytes + fig.stranded_bytes
+    margin = fig.error_bytes + fig.stranded_bytes + fig.above_bytes
     low = fig.error_bytes + fig.bound_bytes  # ops sized by values may have kept nothing
     room = {BOUNDS[0]: device.total - device.driver_reserved - device.others}  # for the whole process
     if device.free is not None:
@@ -354,7 +357,8 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     outputs) and a block twice (an all-gather's output, a reduce-scatter's input).
 
     `top` is the interval's top of `total`, what the verdict holds a rank to: the non-PyTorch
-    spread, the stream's error and what the real allocator may reserve beyond the replay."""
+    spread, the stream's error, what the real allocator may reserve beyond the replay and what the
+    step traced as one graph reads above dynamo's cut (`Figures.above_bytes`)."""
     c = fig.categories
     params = c.get("parameters", 0)
     pools = 0  # what FSDP2's collective streams reserve apart
@@ -375,6 +379,6 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
         pools = params // world + 2 * (params // 10)
     reserved = allocated + fig.reserved_peak - fig.allocated_peak + pools + slack
     total = reserved + overheads.non_pytorch + nccl
-    top = total + overheads.non_pytorch_spread + fig.error_bytes + fig.stranded_bytes
+    top = total + overheads.non_pytorch_spread + fig.error_bytes + fig.stranded_bytes + fig.above_bytes
     return {"world": world, "allocated": allocated, "allocated_low": allocated - second, "reserved": reserved,
             "total": total, "top": top}

@@ -281,6 +281,27 @@ def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -
     assert cases["predicts gpt2 adamw bf16 16x512 compiled"]["status"] == "failed"
 
 
+def test_the_merge_checks_a_cut_steps_real_peak_against_its_intervals_top(tmp_path: Path) -> None:
+    """A cut step (dynamo's note): the interval's top on allocated (the prediction, its error, the
+    one graph's excess over the cut) against the real peak, a case apiece (issue 38)."""
+    base = {"kind": "accuracy", "family": "gpt2", "optimizer": "adamw", "bf16": True, "seq": 512,
+            "compiled": True, "pred_path": "cuda", "pred_notes": ["torch.compile: dynamo cuts the model"],
+            "real": {"oom": False, "allocated_peak": 1000, "reserved_peak": 1100}}
+    _shard(tmp_path, 0, [
+        {**base, "batch": 4, "pred_allocated": 900, "pred_top_allocated": 1090, "err_gpumemd": -0.1,
+         "pred_one_graph_allocated": 1000, "err_one_graph": 0.0},
+        {**base, "batch": 8, "pred_allocated": 880, "pred_top_allocated": 968, "err_gpumemd": -0.12},
+    ])
+    assert preflight_accuracy.merge(tmp_path) == 0
+    cases = {c["name"]: c for c in json.loads((tmp_path / "junit.json").read_text())["cases"]}
+    under = "graph breaks: the real peak under the interval's top"
+    assert cases[f"{under}: gpt2 adamw bf16 4x512"]["status"] == "passed"
+    assert cases[f"{under}: gpt2 adamw bf16 8x512"]["status"] == "failed"
+    table = (tmp_path / "table.md").read_text()
+    assert "| gpt2 adamw bf16 4x512 | 1,000 | 900 | -10.00 % | 1,000 | +0.00 % | 1,090 | yes |" in table
+    assert "| 968 | **no** |" in table
+
+
 def test_the_real_search_and_its_checks_against_a_stand_in_gpu(tmp_path: Path) -> None:
     """A stand-in for the GPU's real runs (a CPU cannot OOM as a GPU does: a fake, named as
     such) that runs every sequence up to 80 tokens and OOMs above: the search finds that size,

@@ -184,6 +184,76 @@ def test_breaks_dynamo_cannot_follow_are_said_and_widen_the_interval() -> None:
     assert compiled_overheads(DEFAULT_OVERHEADS, uncut=True).error == UNCUT_ERROR > COMPILED_ERROR
 
 
+def test_the_interval_top_reaches_the_one_graph_where_it_reads_above_the_cut() -> None:
+    """Dynamo's cut followed, the step is traced as one graph too (`one_graph`: dynamo not asked)
+    and the interval's top reaches it where it reads more (issue 38: on a GPU the cut of
+    transformers' GPT-2 read under the real step, the one graph did not; docs/preflight.md,
+    "Graph breaks"). On this CPU `BreakBeforeLoss`'s one graph reads a block above its cut."""
+    from gpumemd.preflight.verdict import figures
+
+    def job() -> fakerun.Job:
+        return models._job(models.BreakBeforeLoss(*TINY), "sgd")
+
+    report = gpumemd.preflight(job, [(4, 32)], device="H100-80GB", compiled=True)
+    shape = report.shapes[0]
+    fig = shape.figures
+    seen: list[compiled.CompiledModule] = []
+
+    def one_job() -> fakerun.Job:
+        j = job()
+        j.model = torch.compile(j.model)
+        seen.append(j.model)
+        return j
+
+    one = fakerun.run(one_job, 4, 32, one_graph=True)
+    assert not one.several and seen[-1].graphs and not seen[-1].pieces  # traced as one graph
+    assert shape.overheads is not None
+    of = figures(one.events, one.at_peak, one.peak, batch=4, seq=32, overheads=shape.overheads)
+    assert of.allocated_peak > fig.allocated_peak
+    above = max(of.allocated_peak - fig.allocated_peak, of.reserved_peak - fig.reserved_peak)
+    assert fig.above_bytes == above
+    assert any("under the step traced as one graph" in n for n in report.notes)
+    # a cut the one graph reads under (`BreakInEachBlock`'s: the one graph misses its breaks) moves nothing
+    each = gpumemd.preflight(lambda: models._job(models.BreakInEachBlock(*TINY), "sgd"), [(4, 32)],
+                             device="H100-80GB", compiled=True)
+    assert each.shapes[0].figures.above_bytes == 0
+    assert not any("under the step traced as one graph" in n for n in each.notes)
+
+
+def test_the_compiles_garbage_is_held_whenever_the_collector_would_have_run() -> None:
+    """Dynamo's exceptions at GPT-2's break keep its first step's logits in reference cycles that
+    only a full collection frees, and Python starts one when enough new objects outlive the young
+    ones: how many the process makes decides (issue 38: the fake run freed them where the job on a
+    GPU held them). A step that makes many long-lived objects before the second step (a full
+    collection then, without the pause) predicts what the plain one does; `gc.collect()` called
+    by the job itself still frees them, as in the job."""
+    from torch.optim.optimizer import register_optimizer_step_post_hook
+
+    from bench import preflight_compiled_cpu as cpu
+    from tests.unit.preflight.test_compiled import _hf
+
+    kept: list[Any] = []
+
+    def peak(after_the_first: Callable[[], Any] | None) -> int:
+        steps = [0]
+
+        def post(*_: Any) -> None:
+            steps[0] += 1
+            if steps[0] == 1 and after_the_first is not None:
+                kept.append(after_the_first())
+
+        handle = register_optimizer_step_post_hook(post)
+        try:
+            return fakerun.run(lambda: cpu._job(lambda: _hf("gpt2"), 1000, "cuda"), 4, 64, compiled=True).peak
+        finally:
+            handle.remove()
+            kept.clear()
+
+    plain = peak(None)
+    assert peak(lambda: [[] for _ in range(2 * len(gc.get_objects()))]) == plain
+    assert peak(gc.collect) < plain  # the garbage is in the prediction: the job's own collect frees it
+
+
 def test_a_dynamo_that_captures_nothing_is_not_taken_for_an_eager_step() -> None:
     """Dynamo switched off (`torch._dynamo.config.disable`, as TORCHDYNAMO_DISABLE sets it):
     the probe captures no graph, which this run cannot tell from a dynamo that skips frames;

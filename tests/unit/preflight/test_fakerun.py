@@ -4,6 +4,7 @@ CUDA, data loaders and randomness, and the jobs that cannot run, each with its r
 
 from __future__ import annotations
 
+import gc
 import sys
 import textwrap
 import time
@@ -108,6 +109,32 @@ def test_the_patches_are_put_back() -> None:
     fakerun.run(models.tiny, 1, 8)
     assert patched() == before
     assert torch.cuda.is_available() is False
+
+
+def test_the_collector_is_paused_during_the_run_and_put_back_whatever_it_raised(tmp_path: Path) -> None:
+    """Python's automatic collections are off while the fake run runs (dynamo.garbage_held: the
+    compile's garbage held as a job's first steps hold it) and as they were after it: on after a
+    run and after a script that raised, still off where the caller had turned them off."""
+    seen: list[bool] = []
+
+    def job() -> fakerun.Job:
+        seen.append(gc.isenabled())
+        return models.tiny()
+
+    assert gc.isenabled()
+    fakerun.run(job, 1, 8)
+    assert seen and not any(seen) and gc.isenabled()
+    script = tmp_path / "raises.py"
+    script.write_text("import gc\nassert not gc.isenabled()\nraise RuntimeError('its own failure')\n")
+    with pytest.raises(NotRunnable, match="its own failure"):
+        fakerun.run_script(str(script))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        fakerun.run(models.tiny, 1, 8)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 SCRIPT = """

@@ -218,3 +218,21 @@ def test_the_per_rank_top_is_its_total_and_the_intervals_margins() -> None:
         r = per_rank(f, 4, strategy, over)
         assert r["top"] == r["total"] + 100 * MiB + f.error_bytes + 2 * 4 * GiB
         assert r["total"] == r["reserved"] + 500 * MiB + 600 * MiB
+
+
+def test_the_top_reaches_the_one_graph_above_dynamos_cut() -> None:
+    """A compiled step whose cut, followed, reads under the step traced as one graph
+    (`above_bytes`, issue 38: GPT-2's cut under the real step on a GPU): the interval's top, on
+    one GPU and a rank's, reaches that much higher; its bottom and its middle do not move."""
+    plain = _fig()
+    f = replace(plain, above_bytes=1 * GiB)
+    edge = Device("t", f.reserved_peak + 600 * MiB + f.error_bytes + 4 * MiB)  # room for all but it
+    assert judge(EVENTS, plain, edge, OVER).fits and not judge(EVENTS, f, edge, OVER).fits
+    assert judge(EVENTS, f, replace(edge, total=edge.total + 1 * GiB), OVER).fits
+    cap = Device("t", 80 * GiB, fraction_limit=f.reserved_peak + f.error_bytes + 2 * MiB)
+    assert judge(EVENTS, plain, cap, OVER).fits and not judge(EVENTS, f, cap, OVER).fits
+    low = Device("t", 5 * GiB)  # not even at the bottom, with it or without
+    assert judge(EVENTS, f, low, OVER).certain and judge(EVENTS, plain, low, OVER).certain
+    for strategy in ("ddp", "fsdp2"):
+        with_it, without = per_rank(f, 2, strategy, OVER), per_rank(plain, 2, strategy, OVER)
+        assert with_it["top"] == without["top"] + 1 * GiB and with_it["total"] == without["total"]
