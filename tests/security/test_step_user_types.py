@@ -7,12 +7,15 @@ with `==` in its step, which is the program's, not the agent's."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import Any
 
 import pytest
 
 from gpumemd.agent.agent import Agent
+from gpumemd.agent.categories import account
+from gpumemd.agent.categorypass import count
 from gpumemd.agent.identity import Identity
 from tests.fakes import FakeTorch, TorchSequence, stats
 
@@ -162,3 +165,105 @@ def test_watch_itself_never_runs_a_tensor_types_metaclass() -> None:
         assert a.categories.watch(model, opt)
     finally:
         a.stop()
+
+
+def _own_torch_function(cls: type, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+    Ran.note("__torch_function__")
+    with torch._C.DisableTorchFunctionSubclass():
+        return func(*args, **(kwargs or {}))
+
+
+class OwnFunctionParameter(torch.nn.Parameter):
+    """Every read of its tensors (a getter, a method) would dispatch to its own code."""
+
+    __torch_function__ = classmethod(_own_torch_function)  # type: ignore[assignment]
+
+
+class Overrides(torch.Tensor):
+    """Python overrides of what the pass reads: torch's C reads are used, these never run."""
+
+    def untyped_storage(self) -> Any:  # type: ignore[override]
+        Ran.note("untyped_storage")
+        raise RuntimeError("no")
+
+    @property
+    def is_cpu(self) -> bool:  # type: ignore[override]
+        Ran.note("is_cpu")
+        return False
+
+
+def test_a_types_own_torch_function_never_runs_its_tensors_are_skipped_and_named() -> None:
+    model = torch.nn.Linear(4, 4)
+    model.own = OwnFunctionParameter(torch.ones(8))
+    model.register_buffer("over", torch.ones(6).as_subclass(Overrides))
+    walk = account([model], [], device_type="cpu")
+    assert Ran.calls == []
+    got = walk.bytes[("cpu", 0)]
+    assert got["parameters"] == nbytes(model.weight, model.bias)  # the own-function parameter: not read
+    assert got["buffers"] == nbytes(model.over)  # torch's reads, not the overrides
+    assert walk.skipped == 1 and "OwnFunctionParameter" in walk.failed
+
+
+def test_a_new_type_at_a_dead_types_address_is_read_as_itself() -> None:
+    # a type's reads are kept by its id: the memo holds the type, so one freed and another made at
+    # its address (CPython reuses it at once) never takes the dead one's reads (a memo that did
+    # not hold its types read 30 of these 60 wrong)
+    wrong = []
+    for i in range(60):
+        own = i % 2 == 1
+        ns = {"__torch_function__": classmethod(_own_torch_function)} if own else {}
+        t = torch.ones(4).as_subclass(type(f"T{i}", (torch.Tensor,), ns))
+        walk = count([], [t], [], [], device_type="cpu", has_models=True)
+        got = walk.bytes.get(("cpu", 0), {}).get("buffers", 0)
+        if got != (0 if own else 16):
+            wrong.append(i)
+        del t, walk
+        gc.collect()
+    assert wrong == [] and Ran.calls == []
+
+
+class Forwarding:
+    """A wrapper that forwards its optimizer's lists with properties (accelerate's
+    AcceleratedOptimizer, Lightning's LightningOptimizer): read through the optimizer it holds."""
+
+    def __init__(self, optimizer: Any) -> None:
+        self.optimizer = optimizer
+
+    @property
+    def state(self) -> Any:
+        Ran.note("state")
+        return self.optimizer.state
+
+    @property
+    def param_groups(self) -> Any:
+        Ran.note("param_groups")
+        return self.optimizer.param_groups
+
+
+class PropertyOnly:
+    """An optimizer whose lists are only properties: not read, named."""
+
+    @property
+    def state(self) -> Any:
+        Ran.note("state")
+        return {}
+
+    @property
+    def param_groups(self) -> Any:
+        Ran.note("param_groups")
+        return []
+
+
+def test_an_optimizers_lists_are_read_from_its_own_dict_or_the_one_it_wraps() -> None:
+    model = torch.nn.Linear(4, 4)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    model(torch.ones(1, 4)).sum().backward()
+    opt.step()
+    params = list(model.parameters())
+    state = [v for s in opt.state.values() for v in s.values()]
+    walk = account([model], [Forwarding(opt), PropertyOnly()], device_type="cpu")
+    alone = account([], [Forwarding(opt)], device_type="cpu")  # the optimizer's parameters are the model
+    assert Ran.calls == []
+    assert walk.bytes[("cpu", 0)]["optimizer_state"] == nbytes(*state)
+    assert alone.bytes[("cpu", 0)]["parameters"] == nbytes(*params)
+    assert walk.failed.count("PropertyOnly") == 2 and "Forwarding" not in walk.failed
