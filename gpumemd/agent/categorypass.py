@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from gpumemd.agent.wrappers import Sized, unsharded
 from gpumemd.diagnosis.cudacaching import round_blocks
-from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict, type_name
+from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict, type_module, type_name
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 
 __all__ = ["COUNTED", "PassBudget", "Walk", "count", "group_params"]
@@ -57,7 +57,6 @@ _ByDevice = dict[tuple[str, int], tuple[list[int], list[int]]]
 # what torch's C code calls on a tensor of its own accord (reading an attribute, dispatching a
 # method or a getter): where one is not torch's, reading the type's tensors runs its code
 _HOOKS = ("__getattribute__", "__torch_function__", "__torch_dispatch__")
-_TYPE_MODULE = type.__dict__["__module__"]  # read with type's own descriptor (no metaclass runs)
 _METHOD, _GETSET, _MEMBER = types.MethodDescriptorType, types.GetSetDescriptorType, types.MemberDescriptorType
 
 
@@ -78,8 +77,8 @@ _NOTHING = _TypeReads(0, None, None, None, None, None, None)
 
 
 def _torch_owned(k: type) -> bool:
-    module = _TYPE_MODULE.__get__(k, type)
-    return type(module) is str and (module == "torch" or module.startswith("torch."))
+    module = type_module(k)
+    return module == "torch" or module.startswith("torch.")
 
 
 def _type_reads(cls: type, device_type: str | None) -> _TypeReads:

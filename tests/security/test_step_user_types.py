@@ -267,3 +267,53 @@ def test_an_optimizers_lists_are_read_from_its_own_dict_or_the_one_it_wraps() ->
     assert walk.bytes[("cpu", 0)]["optimizer_state"] == nbytes(*state)
     assert alone.bytes[("cpu", 0)]["parameters"] == nbytes(*params)
     assert walk.failed.count("PropertyOnly") == 2 and "Forwarding" not in walk.failed
+
+
+class Asked(type):
+    """A plain class's metaclass whose hash, comparison and attribute lookups are code."""
+
+    def __hash__(cls) -> int:
+        Ran.note("__hash__")
+        return id(cls)
+
+    def __eq__(cls, other: object) -> bool:
+        Ran.note("__eq__")
+        return cls is other
+
+    def __getattribute__(cls, name: str) -> Any:
+        Ran.note(f"__getattribute__ {name}")
+        return type.__getattribute__(cls, name)
+
+
+class Talker(metaclass=Asked):  # a module's `logger` attribute, as DDP names its own
+    pass
+
+
+class Models(list):  # type: ignore[type-arg]
+    """The caller's list of models: its iteration and `__class__` are its own."""
+
+    def __iter__(self) -> Any:
+        Ran.note("__iter__")
+        return super().__iter__()
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # noqa: PLE0237
+        Ran.note("__class__")
+        return list
+
+
+class Unheld(metaclass=Asked):  # refused (no weak reference): its name said without its metaclass
+    __slots__ = ()
+
+
+def test_watch_reads_its_arguments_and_a_modules_attributes_without_their_types_code() -> None:
+    model = torch.nn.Linear(4, 4)
+    model.logger = Talker()  # structure() checks whether it is DDP's C++ logger by its type's module and name
+    a = _agent()
+    try:
+        assert a.watch(Models([model]), None)
+        assert a.watch(Unheld(), None) is False
+        assert Ran.calls == []
+        assert a.errors.counts.get("watch", 0) == 1
+    finally:
+        a.stop()
