@@ -51,6 +51,7 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.agent.categorypass import PassBudget, Walk, count, group_params
+from gpumemd.agent.tensorreads import shapes
 from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure
 from gpumemd.diagnosis.calibration import fingerprint
 from gpumemd.diagnosis.retainers import type_name
@@ -87,11 +88,13 @@ MAX_WATCHED = 64
 
 
 def _fingerprint(params: Callable[[], Iterable[Any] | dict[int, Any]]) -> str | None:
-    """The fingerprint of the parameters `params()` lists (a dict: its values), None where they
-    or a tensor's dtype or shape cannot be read (a user's optimizer, a parameter-like object)."""
+    """The fingerprint of the parameters `params()` lists (a dict: its values), their dtypes and
+    shapes read through torch's C getters (`tensorreads.shapes`: no code of their types runs);
+    None where they cannot be read so (a user's optimizer, a parameter-like object)."""
     try:
         found = params()
-        return fingerprint(found.values() if isinstance(found, dict) else found)
+        shaped = shapes(found.values() if type(found) is dict else found, MAX_TENSORS)
+        return fingerprint(shaped) if shaped is not None else None
     except Exception:
         return None
 

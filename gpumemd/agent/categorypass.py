@@ -2,34 +2,31 @@
 category that holds it, summed per device; and the budget that spaces the passes.
 
 The pass reads a type's tensors at a time: each read (`is_<device>`, `get_device()`,
-`untyped_storage()`, the storage's `data_ptr()` and `nbytes()`) is torch's own C descriptor,
-found once per type in the namespaces along its MRO and mapped over them, and a category's
-storages are claimed by set operations per device, so a pass of GPT-2's ~740 tensors runs no
-Python loop per tensor; a type whose reads raise (a sparse tensor, a subclass without storage)
-is read one tensor at a time, skipping only those. It runs in the user's optimizer step and
-runs no code of the user's types (issue 36): types are told apart by id (never hashed or
-compared: a metaclass's `__hash__`, `__eq__` never runs), never asked for an attribute (a
-metaclass's `__getattribute__`, `__getattr__` or property never runs), a subclass's Python
-override of a read is not called, and a tensor type whose `__getattribute__`,
-`__torch_function__` or `__torch_dispatch__` is its own (torch's C code would call it) is not
-read: its tensors are skipped, named in `failed`. An optimizer's lists come from its own
-instance dict (or a wrapper's inner optimizer's: `_own_lists`), never a property. Nothing is
-kept from one pass to the next but each type's reads: every pass reads every storage as it
-is then (a parameter's storage replaced, freed or grown again in place, grads dropped, the
-optimizer's state made). torch is never imported. agent/categories.py decides what is
-watched, when a pass runs and what it exports.
+`untyped_storage()`, the storage's `data_ptr()` and `nbytes()`) is torch's own C descriptor
+mapped over them, and a category's storages are claimed by set operations per device, so a
+pass of GPT-2's ~740 tensors runs no Python loop per tensor; a type whose reads raise (a
+sparse tensor, a subclass without storage) is read one tensor at a time, skipping only those.
+It runs in the user's optimizer step and runs no code of the user's types (issue 36): the
+reads, and the types whose tensors are not read, are agent/tensorreads.py's; the tensors are
+grouped by their type's id (never hashed or compared); an optimizer's lists come from its own
+instance dict, or from the one of the optimizer a wrapper holds (`_own_lists`), never through
+a property. Nothing is kept from one pass to the next but each type's reads: every pass reads
+every storage as it is then (a parameter's storage replaced, freed or grown again in place,
+grads dropped, the optimizer's state made). torch is never imported. agent/categories.py
+decides what is watched, when a pass runs and what it exports.
 """
 
 from __future__ import annotations
 
-import types
 from collections.abc import Iterable
 from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any, NamedTuple
 
+from gpumemd.agent.tensorreads import FLAGGED, SHARDED, TENSOR, USER, TypeReads, reads, storage_reads
 from gpumemd.agent.wrappers import Sized, unsharded
 from gpumemd.diagnosis.cudacaching import round_blocks
-from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict, type_module, type_name
+from gpumemd.diagnosis.retainers import own_dict, type_name
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 
 __all__ = ["COUNTED", "PassBudget", "Walk", "count", "group_params"]
@@ -49,112 +46,8 @@ class Walk(NamedTuple):
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
 
 
-# what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
-# `is_<device type>` and `get_device()`; _USER: a tensor type whose reads would run its own code
-_TENSOR, _SHARDED, _FLAGGED, _USER = 1, 2, 4, 8
 # per (device type, index or -1): pointers, bytes
 _ByDevice = dict[tuple[str, int], tuple[list[int], list[int]]]
-# what torch's C code calls on a tensor of its own accord (reading an attribute, dispatching a
-# method or a getter): where one is not torch's, reading the type's tensors runs its code
-_HOOKS = ("__getattribute__", "__torch_function__", "__torch_dispatch__")
-_METHOD, _GETSET, _MEMBER = types.MethodDescriptorType, types.GetSetDescriptorType, types.MemberDescriptorType
-
-
-class _TypeReads(NamedTuple):
-    """How the tensors of one type are read: torch's own C descriptors, called directly (never an
-    attribute looked up on the type or its tensors); None where the type has none."""
-
-    kind: int
-    storage: Any  # `untyped_storage` (a method descriptor)
-    get_device: Any
-    on: Any  # the getter of `is_<device type>`
-    device: Any  # the getter of `device`
-    grad: Any  # the getter of `grad`
-    local: Any  # DTensor's `_local_tensor` slot
-
-
-_NOTHING = _TypeReads(0, None, None, None, None, None, None)
-
-
-def _torch_owned(k: type) -> bool:
-    module = type_module(k)
-    return module == "torch" or module.startswith("torch.")
-
-
-def _type_reads(cls: type, device_type: str | None) -> _TypeReads:
-    """What a type's tensors are read with, found in the namespaces along its MRO (never an
-    attribute lookup, which would run a metaclass's `__getattribute__`, `__getattr__` or a
-    property): each read is the first definition in a torch class, where it is the C descriptor
-    torch defines (a subclass's Python override is not called); a type is _USER when a class of
-    its own defines one of `_HOOKS` before torch does."""
-    want: dict[str, type] = {"untyped_storage": _METHOD, "get_device": _METHOD, "device": _GETSET,
-                             "grad": _GETSET, "_local_tensor": _MEMBER}
-    flag = f"is_{device_type}" if device_type is not None else None
-    if flag is not None:
-        want[flag] = _GETSET
-    found: dict[str, Any] = {}
-    hooks: set[str] = set()
-    user = False
-    try:
-        for k, ns in class_namespaces(cls):
-            owned = _torch_owned(k)
-            for hook in _HOOKS:
-                if hook not in hooks and hook in ns:
-                    hooks.add(hook)
-                    user = user or not (owned or k is object)
-            if owned:
-                for name, descriptor in want.items():
-                    if name not in found and name in ns:
-                        found[name] = ns[name] if type(ns[name]) is descriptor else None
-    except Exception:  # an exotic type: not read
-        return _NOTHING
-    get = found.get
-    kind = (_SHARDED if get("_local_tensor") is not None else
-            _TENSOR if get("untyped_storage") is not None else 0)
-    if kind and flag is not None and get(flag) is not None and get("get_device") is not None:
-        kind |= _FLAGGED
-    if kind and user:
-        kind |= _USER
-    on = get(flag) if flag is not None else None
-    return _TypeReads(kind, get("untyped_storage"), get("get_device"), on, get("device"), get("grad"),
-                      get("_local_tensor"))
-
-
-# per device type: each type's reads, by the type's id (a dict keyed by the type would run a
-# metaclass's __hash__ and __eq__); TypeMemo holds the type, so its id names no other
-_memos: dict[str | None, TypeMemo[_TypeReads]] = {}
-
-
-def _reads(cls: type, device_type: str | None) -> _TypeReads:
-    memo = _memos.get(device_type)
-    if memo is None:
-        memo = _memos[device_type] = TypeMemo(1024)
-    if cls in memo:
-        return memo[cls]
-    found = memo[cls] = _type_reads(cls, device_type)
-    return found
-
-
-_storage_memo: TypeMemo[tuple[Any, Any] | None] = TypeMemo(64)
-
-
-def _storage_reads(cls: type) -> tuple[Any, Any] | None:
-    """A storage type's `data_ptr` and `nbytes`, torch's C methods (as `_type_reads`)."""
-    if cls in _storage_memo:
-        return _storage_memo[cls]
-    found: dict[str, Any] = {}
-    try:
-        for k, ns in class_namespaces(cls):
-            if _torch_owned(k):
-                for name in ("data_ptr", "nbytes"):
-                    if name not in found and name in ns:
-                        found[name] = ns[name]
-    except Exception:  # an exotic type: not read
-        found = {}
-    ptr, n = found.get("data_ptr"), found.get("nbytes")
-    got = (ptr, n) if type(ptr) is _METHOD and type(n) is _METHOD else None
-    _storage_memo[cls] = got
-    return got
 
 
 class _Counter:
@@ -166,68 +59,69 @@ class _Counter:
         self.out: dict[DeviceKey, dict[str, int]] = {}
         self.tensors = self.skipped = 0
 
-    def reads(self, cls: type) -> _TypeReads:
-        return _reads(cls, self.device_type)
+    def reads(self, cls: type) -> TypeReads:
+        return reads(cls, self.device_type)
 
     def add(self, category: str, tensors: Iterable[Any]) -> None:
         """Claim the storages behind `tensors` for `category`: each storage (device type,
         index, data pointer) once, in the first category that claims it; a storage on an
         accelerator in whole blocks. It runs in the optimizer-step hook: the tensors are read a
-        type at a time, each read torch's C descriptor mapped over them (`_type_reads`: no
+        type at a time, each read torch's C descriptor mapped over them (`tensorreads`: no
         attribute looked up, no code of the type runs; a type whose reads would run its own
         code is not read, its tensors skipped); a type whose reads raise is read one tensor at
         a time."""
         items = [t for t in tensors if t is not None]
-        plain: list[tuple[_TypeReads, list[Any]]] = []
+        plain: list[tuple[TypeReads, list[Any]]] = []
         local: list[Any] = []
         for cls, group in _by_type(items):
             r = self.reads(cls)
             if not r.kind:
                 continue
             self.tensors += len(group)
-            if r.kind & _USER:
+            if r.kind & USER:
                 self.skipped += len(group)
-            elif not r.kind & _SHARDED:
+            elif not r.kind & SHARDED:
                 plain.append((r, group))
             else:  # a DTensor: its local shard holds this rank's memory
                 self._unwrap(r, group, local)
         for cls, group in _by_type(local):
             r = self.reads(cls)
-            if r.kind & _TENSOR and not r.kind & (_USER | _SHARDED):
+            if r.kind & TENSOR and not r.kind & (USER | SHARDED):
                 plain.append((r, group))
             else:  # a local shard that is no plain tensor: not countable
                 self.skipped += len(group)
         for r, group in plain:
-            reads = self._mapped(r, group) if r.kind & _FLAGGED else None
+            reads = self._mapped(r, group) if r.kind & FLAGGED else None
             if reads is None:
                 reads = self._one_by_one(r, group)
             for (dtype, index), (ptrs, sizes) in reads.items():
                 self._claim(category, dtype, index, ptrs, sizes)
 
-    def _unwrap(self, r: _TypeReads, group: list[Any], local: list[Any]) -> None:
+    def _unwrap(self, r: TypeReads, group: list[Any], local: list[Any]) -> None:
         try:
-            local.extend(list(map(r.local.__get__, group)))
+            local.extend(list(map(r.local, group)))
         except Exception:
             for t in group:
                 try:
-                    local.append(r.local.__get__(t))
+                    local.append(r.local(t))
                 except Exception:  # a wrapper without its local tensor: not countable
                     self.skipped += 1
 
-    def _mapped(self, r: _TypeReads, group: list[Any]) -> _ByDevice | None:
+    def _mapped(self, r: TypeReads, group: list[Any]) -> _ByDevice | None:
         """The data pointers and bytes of the storages of `group` (tensors of one type) on the
         device type counted, per (device type, index or -1), each read mapped over the group;
         None when one raised (a sparse tensor, a subclass without storage: read one at a time
         to skip only those)."""
         want = self.device_type or ""
         try:
-            on = list(map(r.on.__get__, group))
+            on = list(map(r.on, group))
             picked = group if all(on) else list(compress(group, on))
             storages = list(map(r.storage, picked))
             if not storages:
                 return {}
-            kinds = set(map(id, map(type, storages)))
-            read = _storage_reads(type(storages[0])) if len(kinds) == 1 else None
+            # torch's C methods of the first one's type: one of another type that is no storage
+            # of torch's raises (the descriptor checks its argument), and the group is read one by one
+            read = storage_reads(type(storages[0]))
             if read is None:
                 return None
             ptrs, sizes = list(map(read[0], storages)), list(map(read[1], storages))
@@ -246,27 +140,27 @@ class _Counter:
             lists[1].append(n)
         return out
 
-    def _one_by_one(self, r: _TypeReads, group: list[Any]) -> _ByDevice:
+    def _one_by_one(self, r: TypeReads, group: list[Any]) -> _ByDevice:
         """As `_mapped`, a tensor at a time: one that cannot be read is skipped (counted)."""
         want = self.device_type
-        flagged = want is not None and r.kind & _FLAGGED
+        flagged = want is not None and r.kind & FLAGGED
         out: _ByDevice = {}
         for t in group:
             try:
                 dtype: str
                 index: int | None
                 if flagged:
-                    if not r.on.__get__(t):
+                    if not r.on(t):
                         continue
                     dtype, index = want, r.get_device(t)  # type: ignore[assignment]  # flagged: a str
                 else:
                     # `t.device.type` builds a string each time: the flags say the same where torch has them
-                    device = r.device.__get__(t)
+                    device = r.device(t)
                     dtype, index = device.type, device.index
                     if dtype == "meta" or (want is not None and dtype != want):
                         continue
                 s = r.storage(t)
-                read = _storage_reads(type(s))
+                read = storage_reads(type(s))
                 if read is None:
                     raise TypeError("a storage type without torch's reads")
                 ptr, n = read[0](s), read[1](s)
@@ -313,10 +207,13 @@ class _Counter:
 
 def _by_type(items: list[Any]) -> list[tuple[type, list[Any]]]:
     """`items` grouped by their type, in the order each type first comes (one type: as is); types
-    told apart by id, never hashed or compared (a metaclass's `__hash__` or `__eq__` never runs;
-    the items hold their types while the groups are read)."""
-    if len(set(map(id, map(type, items)))) <= 1:
-        return [(type(items[0]), items)] if items else []
+    told apart by identity and id, never hashed or compared (a metaclass's `__hash__` or `__eq__`
+    never runs; the items hold their types while the groups are read)."""
+    if not items:
+        return []
+    first = type(items[0])
+    if all(map(is_, map(type, items), repeat(first))):
+        return [(first, items)]
     groups: dict[int, list[Any]] = {}
     for x in items:
         groups.setdefault(id(type(x)), []).append(x)
@@ -368,16 +265,16 @@ def group_params(opt: Any) -> list[Any]:
 
 
 def _grads(c: _Counter, every: list[Any], failed: list[str]) -> list[Any]:
-    """Each parameter's `.grad`, through torch's getter a type at a time (`_type_reads`); a type
+    """Each parameter's `.grad`, through torch's getter a type at a time (`tensorreads`); a type
     without it, or whose reads would run its own code, is named in `failed`."""
     out: list[Any] = []
     for cls, group in _by_type(every):
         r = c.reads(cls)
-        if r.grad is None or r.kind & _USER:
+        if r.grad is None or r.kind & USER:
             failed.append(type_name(cls))
             continue
         try:
-            out.extend(list(map(r.grad.__get__, group)))
+            out.extend(list(map(r.grad, group)))
         except Exception:  # a grad torch's getter refuses
             failed.append("gradients")
     return out

@@ -82,7 +82,7 @@ def structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float])
                 and type_module(type(device)) == "torch" and type_name(type(device)) == "device"
                 and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
             buckets.append((logger, str(device.type), device.index))
-        children = own.get("_modules")
+        children: Any = own.get("_modules")
         if issubclass(type(children), dict):
             stack.extend(v for v in list(dict.values(children)) if v is not None)
     return Structure(list(groups.values()), buckets)
