@@ -317,3 +317,32 @@ def test_watch_reads_its_arguments_and_a_modules_attributes_without_their_types_
         assert a.errors.counts.get("watch", 0) == 1
     finally:
         a.stop()
+
+
+class Watching(torch.overrides.TorchFunctionMode):
+    """A TorchFunctionMode the program keeps active around its steps (a tracer, a debugger)."""
+
+    def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        Ran.note("TorchFunctionMode")
+        return func(*args, **(kwargs or {}))
+
+
+def test_a_torch_function_mode_around_the_step_never_sees_the_agents_reads() -> None:
+    model = torch.nn.Linear(8, 4)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    a = _agent()
+    try:
+        assert a.watch(model, opt)
+        with Watching():
+            for _ in range(2):
+                opt.zero_grad()
+                model(torch.ones(2, 8)).sum().backward()
+                opt.step()  # the hook: a step boundary, a category pass
+        assert Ran.calls == []
+        snap = a.sample_once()
+        got = {(s.labels["category"], s.labels["at"]): s.value for f in snap.exposition.families
+               for s in f.samples if s.name == "gpumemd_allocator_category_bytes"}
+        params = list(model.parameters())
+        assert got[("gradients", "end")] == nbytes(*params) and a.categories.walks >= 3
+    finally:
+        a.stop()
