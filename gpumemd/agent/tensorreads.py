@@ -38,7 +38,8 @@ _READS: dict[str, type] = {"untyped_storage": _METHOD, "get_device": _METHOD, "d
 
 class TypeReads(NamedTuple):
     """How the tensors of one type are read: each a callable of one tensor (torch's own C
-    descriptor, or where that is the same read and faster, `attrgetter` of its name: `_getter`);
+    descriptor, or where that is the same read and faster, `attrgetter` of its name: `_getter`;
+    `dtype` and `shape` the descriptor's `__get__`);
     None where the type has none. A read is the first definition in a torch class (a subclass's
     Python override of a read is not called: the memory is torch's), except `dtype` and
     `shape`, which are None where the type overrides them (what the program sees)."""
@@ -109,8 +110,10 @@ def _type_reads(cls: type, device_type: str | None) -> TypeReads:
     def read(name: str | None) -> Any:
         return _getter(name, get(name), first.get(name), plain) if name is not None else None
 
-    def seen(name: str) -> Any:  # dtype, shape: only where not overridden
-        return _getter(name, first.get(name), first.get(name), plain)
+    def seen(name: str) -> Any:  # dtype, shape: only where not overridden; `__get__`, which
+        # dynamo traces in a compiled step's boundary frames (`attrgetter`'s call breaks a graph)
+        found = first.get(name)
+        return found.__get__ if found is not None else None
 
     return TypeReads(kind, get("untyped_storage"), get("get_device"), read(flag), read("device"),
                      read("grad"), read("_local_tensor"), seen("dtype"), seen("shape"))
@@ -123,11 +126,14 @@ _memos: dict[str | None, TypeMemo[TypeReads]] = {}
 def reads(cls: type, device_type: str | None) -> TypeReads:
     """How `cls`'s tensors are read (the module docstring), `on` for `device_type`; once per type."""
     memo = _memos.get(device_type)
+    if memo is not None and cls in memo:
+        return memo[cls]
+    # found before anything is stored: dynamo, which compiles a compiled step's boundary frames
+    # one by one, breaks a graph where a class's namespace is read after a dict changed
+    found = _type_reads(cls, device_type)
     if memo is None:
         memo = _memos[device_type] = TypeMemo(1024)
-    if cls in memo:
-        return memo[cls]
-    found = memo[cls] = _type_reads(cls, device_type)
+    memo[cls] = found
     return found
 
 
