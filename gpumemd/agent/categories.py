@@ -51,8 +51,10 @@ from typing import Any, NamedTuple
 from prometheus_client.core import Metric
 
 from gpumemd.agent.categorypass import PassBudget, Walk, count, group_params
+from gpumemd.agent.tensorreads import shapes
 from gpumemd.agent.wrappers import Sized, Structure, Unbounded, merged, read_buckets, structure
 from gpumemd.diagnosis.calibration import fingerprint
+from gpumemd.diagnosis.retainers import type_name
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES, collected_by
 from gpumemd.sources.base import Family, Source
 
@@ -86,11 +88,13 @@ MAX_WATCHED = 64
 
 
 def _fingerprint(params: Callable[[], Iterable[Any] | dict[int, Any]]) -> str | None:
-    """The fingerprint of the parameters `params()` lists (a dict: its values), None where they
-    or a tensor's dtype or shape cannot be read (a user's optimizer, a parameter-like object)."""
+    """The fingerprint of the parameters `params()` lists (a dict: its values), their dtypes and
+    shapes read through torch's C getters (`tensorreads.shapes`: no code of their types runs);
+    None where they cannot be read so (a user's optimizer, a parameter-like object)."""
     try:
         found = params()
-        return fingerprint(found.values() if isinstance(found, dict) else found)
+        shaped = shapes(found.values() if type(found) is dict else found, MAX_TENSORS)
+        return fingerprint(shaped) if shaped is not None else None
     except Exception:
         return None
 
@@ -119,7 +123,7 @@ def account(models: Iterable[Any], optimizers: Iterable[Any], *, device_type: st
             ps, bs = list(m.parameters()), list(m.buffers())
             found = structure(m, MAX_TENSORS, float("inf"), time.perf_counter)
         except Exception:
-            failed.append(type(m).__name__)
+            failed.append(type_name(type(m)))
             continue
         for p in ps:  # nn.Module.parameters() skips a parameter seen twice in a model; this, across models
             params.setdefault(id(p), p)
@@ -141,7 +145,7 @@ class _Model:
                  fingerprint: str | None = None) -> None:
         self.ref = weakref.ref(obj)
         self.fingerprint = fingerprint  # of its parameters' shapes and dtypes (diagnosis.calibration)
-        self.name = type(obj).__name__
+        self.name = type_name(type(obj))
         self.params = [weakref.ref(p) for p in params]
         self.buffers = [weakref.ref(b) for b in buffers]
         self.groups = [weakref.ref(g) for g in structure.groups]
@@ -309,7 +313,10 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         return held
 
     def _arguments(self, value: Any) -> list[Any] | None:
-        objs = list(value) if isinstance(value, (list, tuple)) else [value]
+        # by type() and the builtins' own iterators: no `__class__` property, no caller's `__iter__` runs
+        t = type(value)
+        objs = (list(list.__iter__(value)) if issubclass(t, list) else
+                list(tuple.__iter__(value)) if issubclass(t, tuple) else [value])
         objs = [o for o in objs if o is not None]
         if len(objs) > MAX_WATCHED:
             self._refused(value, f"holds {len(objs)} objects, more than {MAX_WATCHED}")
@@ -344,8 +351,8 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
         del worker
         if "error" in box:
             error = box["error"]
-            self._refused(obj, str(error) if isinstance(error, Unbounded)
-                          else f"parameters() or buffers() raised {type(error).__name__}")
+            self._refused(obj, str(error) if issubclass(type(error), Unbounded)
+                          else f"parameters() or buffers() raised {type_name(type(error))}")
             return None
         found: tuple[list[Any], list[Any], Structure, str | None] = box["found"]
         return found
@@ -362,11 +369,12 @@ class CategorySource(Source["tuple[CategoryReading, ...]"]):
     def _refused(self, obj: Any, why: str) -> None:
         if self._on_error is not None:
             self._on_error("watch")
-        key = f"{type(obj).__name__}: {why}"
+        name = type_name(type(obj))  # type's own descriptor: no metaclass runs
+        key = f"{name}: {why}"
         if key not in self._logged and len(self._logged) < 32:
             self._logged.add(key)
             log.warning("gpumemd.watch: a %s %s; not watched (counted in gpumemd_agent_errors_total"
-                        "{where=\"watch\"}; said once)", type(obj).__name__, why)
+                        "{where=\"watch\"}; said once)", name, why)
 
     # --- a step boundary: the training thread ---
 

@@ -2,25 +2,31 @@
 category that holds it, summed per device; and the budget that spaces the passes.
 
 The pass reads a type's tensors at a time: each read (`is_<device>`, `get_device()`,
-`untyped_storage()`, the storage's `data_ptr()` and `nbytes()`) is the type's own method mapped
-over them, and a category's storages are claimed by set operations per device, so a pass of
-GPT-2's ~740 tensors runs no Python loop per tensor; a type whose reads raise (a sparse tensor,
-a subclass without storage) is read one tensor at a time, skipping only those. Nothing is kept
-from one pass to the next: every pass reads every storage as it is then (a parameter's storage
-replaced, freed or grown again in place, grads dropped, the optimizer's state made). torch is
-never imported. agent/categories.py decides what is watched, when a pass runs and what it
-exports.
+`untyped_storage()`, the storage's `data_ptr()` and `nbytes()`) is torch's own C descriptor
+mapped over them, and a category's storages are claimed by set operations per device, so a
+pass of GPT-2's ~740 tensors runs no Python loop per tensor; a type whose reads raise (a
+sparse tensor, a subclass without storage) is read one tensor at a time, skipping only those.
+It runs in the user's optimizer step and runs no code of the user's types (issue 36): the
+reads, and the types whose tensors are not read, are agent/tensorreads.py's; the tensors are
+grouped by their type's id (never hashed or compared); an optimizer's lists come from its own
+instance dict, or from the one of the optimizer a wrapper holds (`_own_lists`), never through
+a property. Nothing is kept from one pass to the next but each type's reads: every pass reads
+every storage as it is then (a parameter's storage replaced, freed or grown again in place,
+grads dropped, the optimizer's state made). torch is never imported. agent/categories.py
+decides what is watched, when a pass runs and what it exports.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from itertools import chain, compress
-from operator import attrgetter
+from collections.abc import Iterable
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any, NamedTuple
 
+from gpumemd.agent.tensorreads import FLAGGED, SHARDED, TENSOR, USER, TypeReads, reads, storage_reads
 from gpumemd.agent.wrappers import Sized, unsharded
 from gpumemd.diagnosis.cudacaching import round_blocks
+from gpumemd.diagnosis.retainers import own_dict, type_name
 from gpumemd.known_metrics import ALLOCATED_CATEGORIES
 
 __all__ = ["COUNTED", "PassBudget", "Walk", "count", "group_params"]
@@ -40,10 +46,8 @@ class Walk(NamedTuple):
     failed: tuple[str, ...] = ()  # the watched objects that could not be read (their type names)
 
 
-# what a type is: a tensor, a DTensor (its local shard holds this rank's memory); _FLAGGED: it has
-# `is_<device type>` and `get_device()` (a DTensor's flags are its local tensor's type's: checked there)
-_TENSOR, _SHARDED, _FLAGGED = 1, 2, 4
-_Reads = dict[tuple[str, int], tuple[list[int], list[int]]]  # per (device type, index or -1): pointers, bytes
+# per (device type, index or -1): pointers, bytes
+_ByDevice = dict[tuple[str, int], tuple[list[int], list[int]]]
 
 
 class _Counter:
@@ -54,108 +58,112 @@ class _Counter:
         self.seen: dict[tuple[str, int], set[int]] = {}  # per (device type, index or -1): data pointers
         self.out: dict[DeviceKey, dict[str, int]] = {}
         self.tensors = self.skipped = 0
-        self._kinds: dict[type, int] = {}  # per type, not per tensor: attribute probes are slow on tensors
-        self._on_want = attrgetter(f"is_{device_type}") if device_type is not None else None
 
-    def _kind(self, cls: type) -> int:
-        kind = self._kinds.get(cls)
-        if kind is None:
-            kind = (_SHARDED if hasattr(cls, "_local_tensor") else
-                    _TENSOR if hasattr(cls, "untyped_storage") else 0)
-            if kind and self.device_type is not None and hasattr(cls, f"is_{self.device_type}") \
-                    and hasattr(cls, "get_device"):
-                kind |= _FLAGGED
-            self._kinds[cls] = kind
-        return kind
+    def reads(self, cls: type) -> TypeReads:
+        return reads(cls, self.device_type)
 
     def add(self, category: str, tensors: Iterable[Any]) -> None:
         """Claim the storages behind `tensors` for `category`: each storage (device type,
         index, data pointer) once, in the first category that claims it; a storage on an
         accelerator in whole blocks. It runs in the optimizer-step hook: the tensors are read a
-        type at a time, each read mapped over them with the type's own method (no attribute
-        looked up per tensor); a type whose reads raise is read one tensor at a time."""
+        type at a time, each read torch's C descriptor mapped over them (`tensorreads`: no
+        attribute looked up, no code of the type runs; a type whose reads would run its own
+        code is not read, its tensors skipped); a type whose reads raise is read one tensor at
+        a time."""
         items = [t for t in tensors if t is not None]
-        groups = _by_type(items)
-        plain: list[tuple[type, list[Any]]] = []
+        plain: list[tuple[TypeReads, list[Any]]] = []
         local: list[Any] = []
-        for cls, group in groups:
-            kind = self._kinds.get(cls)
-            if kind is None:
-                kind = self._kind(cls)
-            if not kind:
+        for cls, group in _by_type(items):
+            r = self.reads(cls)
+            if not r.kind:
                 continue
             self.tensors += len(group)
-            if not kind & _SHARDED:
-                plain.append((cls, group))
-                continue
-            try:  # a DTensor: its local shard holds this rank's memory
-                local.extend(list(map(_LOCAL, group)))
-            except Exception:
-                for t in group:
-                    try:
-                        local.append(t._local_tensor)
-                    except Exception:  # a wrapper without its local tensor: not countable
-                        self.skipped += 1
-        for cls, group in plain + _by_type(local):
-            kind = self._kinds.get(cls)
-            if kind is None:
-                kind = self._kind(cls)
-            reads = self._mapped(cls, group) if kind & _FLAGGED else None
+            if r.kind & USER:
+                self.skipped += len(group)
+            elif not r.kind & SHARDED:
+                plain.append((r, group))
+            else:  # a DTensor: its local shard holds this rank's memory
+                self._unwrap(r, group, local)
+        for cls, group in _by_type(local):
+            r = self.reads(cls)
+            if r.kind & TENSOR and not r.kind & (USER | SHARDED):
+                plain.append((r, group))
+            else:  # a local shard that is no plain tensor: not countable
+                self.skipped += len(group)
+        for r, group in plain:
+            reads = self._mapped(r, group) if r.kind & FLAGGED else None
             if reads is None:
-                reads = self._one_by_one(group)
+                reads = self._one_by_one(r, group)
             for (dtype, index), (ptrs, sizes) in reads.items():
                 self._claim(category, dtype, index, ptrs, sizes)
 
-    def _mapped(self, cls: type[Any], group: list[Any]) -> _Reads | None:
-        """The data pointers and bytes of the storages of `group` (tensors of type `cls`) on the
+    def _unwrap(self, r: TypeReads, group: list[Any], local: list[Any]) -> None:
+        try:
+            local.extend(list(map(r.local, group)))
+        except Exception:
+            for t in group:
+                try:
+                    local.append(r.local(t))
+                except Exception:  # a wrapper without its local tensor: not countable
+                    self.skipped += 1
+
+    def _mapped(self, r: TypeReads, group: list[Any]) -> _ByDevice | None:
+        """The data pointers and bytes of the storages of `group` (tensors of one type) on the
         device type counted, per (device type, index or -1), each read mapped over the group;
         None when one raised (a sparse tensor, a subclass without storage: read one at a time
         to skip only those)."""
         want = self.device_type or ""
         try:
-            on = list(map(self._on_want, group))  # type: ignore[arg-type]  # _FLAGGED: a device type
+            on = list(map(r.on, group))
             picked = group if all(on) else list(compress(group, on))
-            storages = list(map(cls.untyped_storage, picked))
-            types = set(map(type, storages))
-            if len(types) != 1:
-                return None if types else {}
-            storage: type[Any] = types.pop()
-            ptrs, sizes = list(map(storage.data_ptr, storages)), list(map(storage.nbytes, storages))
+            storages = list(map(r.storage, picked))
+            if not storages:
+                return {}
+            # torch's C methods of the first one's type: one of another type that is no storage
+            # of torch's raises (the descriptor checks its argument), and the group is read one by one
+            read = storage_reads(type(storages[0]))
+            if read is None:
+                return None
+            ptrs, sizes = list(map(read[0], storages)), list(map(read[1], storages))
             if want == "cpu":  # no index: get_device() says -1 for each
                 return {(want, -1): (ptrs, sizes)}
-            index = list(map(cls.get_device, picked))
+            index = list(map(r.get_device, picked))
         except Exception:
             return None
         devices = set(index)
         if len(devices) == 1:
             return {(want, devices.pop()): (ptrs, sizes)}
-        out: _Reads = {}
+        out: _ByDevice = {}
         for i, ptr, n in zip(index, ptrs, sizes, strict=True):
             lists = out.setdefault((want, i), ([], []))
             lists[0].append(ptr)
             lists[1].append(n)
         return out
 
-    def _one_by_one(self, group: list[Any]) -> _Reads:
+    def _one_by_one(self, r: TypeReads, group: list[Any]) -> _ByDevice:
         """As `_mapped`, a tensor at a time: one that cannot be read is skipped (counted)."""
-        want, on_want = self.device_type, self._on_want
-        out: _Reads = {}
+        want = self.device_type
+        flagged = want is not None and r.kind & FLAGGED
+        out: _ByDevice = {}
         for t in group:
             try:
                 dtype: str
                 index: int | None
-                if on_want is not None and want is not None and self._kind(type(t)) & _FLAGGED:
-                    if not on_want(t):
+                if flagged:
+                    if not r.on(t):
                         continue
-                    dtype, index = want, t.get_device()
+                    dtype, index = want, r.get_device(t)  # type: ignore[assignment]  # flagged: a str
                 else:
                     # `t.device.type` builds a string each time: the flags say the same where torch has them
-                    device = t.device
+                    device = r.device(t)
                     dtype, index = device.type, device.index
                     if dtype == "meta" or (want is not None and dtype != want):
                         continue
-                s = t.untyped_storage()
-                ptr, n = s.data_ptr(), s.nbytes()
+                s = r.storage(t)
+                read = storage_reads(type(s))
+                if read is None:
+                    raise TypeError("a storage type without torch's reads")
+                ptr, n = read[0](s), read[1](s)
             except Exception:  # a sparse tensor, a subclass without storage: not countable
                 self.skipped += 1
                 continue
@@ -197,39 +205,78 @@ class _Counter:
         per[category] += n
 
 
-_LOCAL, _GRAD = attrgetter("_local_tensor"), attrgetter("grad")
-
-
 def _by_type(items: list[Any]) -> list[tuple[type, list[Any]]]:
-    """`items` grouped by their type, in the order each type first comes (one type: as is)."""
-    types = set(map(type, items))
-    if len(types) <= 1:
-        return [(types.pop(), items)] if types else []
-    groups: dict[type, list[Any]] = {}
+    """`items` grouped by their type, in the order each type first comes (one type: as is); types
+    told apart by identity and id, never hashed or compared (a metaclass's `__hash__` or `__eq__`
+    never runs; the items hold their types while the groups are read)."""
+    if not items:
+        return []
+    first = type(items[0])
+    if all(map(is_, map(type, items), repeat(first))):
+        return [(first, items)]
+    groups: dict[int, list[Any]] = {}
     for x in items:
-        groups.setdefault(type(x), []).append(x)
-    return list(groups.items())
+        groups.setdefault(id(type(x)), []).append(x)
+    return [(type(group[0]), group) for group in groups.values()]
+
+
+def _own_lists(opt: Any) -> dict[str, Any]:
+    """The instance dict holding an optimizer's `state` and `param_groups`: its own, or where it
+    is a wrapper (accelerate's AcceleratedOptimizer, Lightning's LightningOptimizer forward them
+    with properties) that of an object in its own dict; read without running code of either
+    (`own_dict`: no property, no `__getattr__`). LookupError where there is none."""
+    own = own_dict(opt)
+    if own is not None and "param_groups" in own and "state" in own:
+        return own
+    for value in list(dict.values(own or {})):
+        inner = own_dict(value)
+        if inner is not None and "param_groups" in inner and "state" in inner:
+            return inner
+    raise LookupError("no optimizer lists in its own dict")
+
+
+def _dicts(values: list[Any]) -> list[Any]:
+    """The dicts among `values` (a type by `issubclass`, never `isinstance`: a `__class__`
+    property never runs)."""
+    if set(map(id, map(type, values))) <= {id(dict)}:  # torch's optimizers: as they are
+        return values
+    return [v for v in values if issubclass(type(v), dict)]
 
 
 def _state_tensors(opt: Any) -> list[Any]:
-    state = getattr(opt, "state", None)  # getattr: an optimizer, or a wrapper that forwards it
-    out: list[Any] = []
-    if isinstance(state, Mapping):
-        per_param = list(state.values())
-        if set(map(type, per_param)) <= {dict}:  # torch's optimizers: read in one go
-            return list(chain.from_iterable(map(dict.values, per_param)))
-        for one in per_param:
-            if isinstance(one, Mapping):
-                out.extend(list(one.values()))
-    return out
+    state = _own_lists(opt)["state"]
+    if not issubclass(type(state), dict):
+        raise LookupError("an optimizer state that is no dict")
+    return list(chain.from_iterable(map(dict.values, _dicts(list(dict.values(state))))))
 
 
 def group_params(opt: Any) -> list[Any]:
-    """The parameters an optimizer's `param_groups` list (a duck-typed optimizer: what it has)."""
+    """The parameters an optimizer's `param_groups` list (its own dict's, or the optimizer's it
+    wraps: `_own_lists`); the groups that are dicts, their `params` where a list or a tuple.
+    LookupError where its lists cannot be found so."""
+    groups = _own_lists(opt)["param_groups"]
+    if type(groups) is not list and type(groups) is not tuple:
+        raise LookupError("param_groups that are no list")
     out: list[Any] = []
-    for group in list(getattr(opt, "param_groups", None) or ()):  # getattr: duck-typed optimizer
-        if isinstance(group, Mapping):
-            out.extend(group.get("params") or ())
+    for params in map(dict.get, _dicts(list(groups)), repeat("params")):
+        if type(params) is list or type(params) is tuple:
+            out.extend(params)
+    return out
+
+
+def _grads(c: _Counter, every: list[Any], failed: list[str]) -> list[Any]:
+    """Each parameter's `.grad`, through torch's getter a type at a time (`tensorreads`); a type
+    without it, or whose reads would run its own code, is named in `failed`."""
+    out: list[Any] = []
+    for cls, group in _by_type(every):
+        r = c.reads(cls)
+        if r.grad is None or r.kind & USER:
+            failed.append(type_name(cls))
+            continue
+        try:
+            out.extend(list(map(r.grad, group)))
+        except Exception:  # a grad torch's getter refuses
+            failed.append("gradients")
     return out
 
 
@@ -247,25 +294,17 @@ def count(params: list[Any], buffers: list[Any], optimizers: list[Any], failed: 
             if not ids.issuperset(map(id, held)):  # some are not a watched model's
                 extra.extend(p for p in held if id(p) not in ids)
         except Exception:  # a user's optimizer, or a list changed under the pass
-            failed.append(type(opt).__name__)
+            failed.append(type_name(type(opt)))
     if not has_models:  # no model watched: the optimizer's parameters are the parameters
         params, extra = list({id(p): p for p in extra}.values()), []
     c.add("parameters", params)
     c.add("buffers", buffers)
-    every = params + extra
-    try:
-        try:
-            grads = list(map(_GRAD, every))
-        except AttributeError:  # getattr: anything an optimizer holds
-            grads = [getattr(p, "grad", None) for p in every]
-        c.add("gradients", grads)
-    except Exception:  # a parameter-like object whose .grad raises
-        failed.append("gradients")
+    c.add("gradients", _grads(c, [p for p in params + extra if p is not None], failed))
     for opt in optimizers:
         try:
             c.add("optimizer_state", _state_tensors(opt))
         except Exception:
-            failed.append(type(opt).__name__)
+            failed.append(type_name(type(opt)))
     c.add("optimizer_state", extra)  # master weights: an optimizer's own copy of the parameters
     try:
         c.add("unsharded_parameters", unsharded(groups))

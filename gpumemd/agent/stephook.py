@@ -27,6 +27,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Protocol
 
 from gpumemd.agent.categorypass import PassBudget
@@ -129,6 +130,9 @@ class StepHook:
         self._clock = clock
         self._compiling: Callable[[], bool] = _never  # torch.compiler.is_compiling, once hooked
         self._disable: Callable[..., Any] | None = None  # torch.compiler.disable, once hooked
+        # torch._C.DisableTorchFunction, once hooked: a boundary's reads of the program's tensors
+        # are not handed to a TorchFunctionMode the program has active around its step
+        self._quiet: Callable[[], AbstractContextManager[Any]] = nullcontext
 
     @property
     def peak_budget(self) -> float:
@@ -160,6 +164,7 @@ class StepHook:
         compiler = getattr(torch, "compiler", None)  # getattr: torch >= 2.1
         self._compiling = getattr(compiler, "is_compiling", _never)  # getattr: torch >= 2.3
         self._disable = getattr(compiler, "disable", None)  # getattr: as above
+        self._quiet = getattr(torch._C, "DisableTorchFunction", nullcontext)  # getattr: torch >= 2.0
         if self.training.optimizer_steps is None:
             self.training.optimizer_steps = 0
         self.handle = register_optimizer_step_post_hook(self.step)
@@ -205,10 +210,11 @@ class StepHook:
             return
         elsewhere = 0.0  # spent under a listener's own budget (the category pass)
         try:
-            if self._boundary(sampler, allocator):
-                self.open_steps = 0
-                for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
-                    elsewhere += listener.on_boundary(training.optimizer_steps) or 0.0
+            with self._quiet():  # no TorchFunctionMode of the program's sees the agent's reads
+                if self._boundary(sampler, allocator):
+                    self.open_steps = 0
+                    for listener in self.boundary_listeners:  # the forecast: the closed peak and its tokens
+                        elsewhere += listener.on_boundary(training.optimizer_steps) or 0.0
         except Exception:
             self.errors.note("step-tick")
         # the boundary's time on this thread, its read and its listeners, but what is charged

@@ -5,8 +5,9 @@ stepping, so a training process publishes its calibration whether or not it watc
 
 Read without running user code: the optimizer's own instance dict (`retainers.own_dict`: no
 property, no `__getattr__`), its `param_groups` only where they are plain lists of plain dicts,
-and each parameter's dtype and shape through torch's C getters (a tensor type whose `dtype` or
-`shape` is anything else, a Python property of a subclass, is not read: no fingerprint). For
+and each parameter's dtype and shape through torch's C getters (agent/tensorreads.py: a tensor
+type whose `dtype` or `shape` is anything else, a Python property of a subclass, or whose own
+`__torch_function__` torch would call, is not read: no fingerprint). For
 preflight's factory, whose optimizer holds the model's parameters, it is the fingerprint of the
 model's parameters: the same multiset, hashed by the same function.
 
@@ -20,47 +21,16 @@ against its reference, so an optimizer freed and another made at its address is 
 from __future__ import annotations
 
 import threading
-import types
 import weakref
-from typing import Any, NamedTuple
+from typing import Any
 
+from gpumemd.agent.tensorreads import Shaped, shapes
 from gpumemd.diagnosis.calibration import MAX_TENSORS, fingerprint
-from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict
+from gpumemd.diagnosis.retainers import own_dict
 
 __all__ = ["MAX_OPTIMIZERS", "SteppedModel"]
 
 MAX_OPTIMIZERS = 64  # optimizers followed at once (watch()'s own bound on objects)
-
-
-class _Shaped(NamedTuple):
-    """What `fingerprint` reads of a tensor, read through the C getters."""
-
-    dtype: Any
-    shape: Any
-
-
-_getters: TypeMemo[tuple[Any, Any] | None] = TypeMemo(1024)
-
-
-def _c_getters(cls: type) -> tuple[Any, Any] | None:
-    """The `dtype` and `shape` descriptors a tensor type resolves to, where both are C getters
-    (getset descriptors: torch's own); None otherwise. Read from the classes' own namespaces,
-    never through an attribute lookup that a metaclass could answer."""
-    if cls in _getters:
-        return _getters[cls]
-    found: dict[str, Any] = {}
-    try:
-        for _, ns in class_namespaces(cls):
-            for name in ("dtype", "shape"):
-                if name not in found and name in ns:
-                    found[name] = ns[name]
-    except Exception:  # an exotic type: not read
-        found = {}
-    got = (found["dtype"], found["shape"]) if (
-        type(found.get("dtype")) is types.GetSetDescriptorType
-        and type(found.get("shape")) is types.GetSetDescriptorType) else None
-    _getters[cls] = got
-    return got
 
 
 def _groups(optimizer: Any) -> list[Any] | None:
@@ -70,23 +40,19 @@ def _groups(optimizer: Any) -> list[Any] | None:
     return groups if type(groups) is list else None
 
 
-def _shapes(groups: list[Any], limit: int) -> list[_Shaped] | None:
+def _shapes(groups: list[Any], limit: int) -> list[Shaped] | None:
     """Each parameter's (dtype, shape) once (a tensor listed in two groups: once), through the
-    C getters; None where a group is not a plain dict, its params not a plain list, a
-    parameter's type has no C getters, or past `limit`."""
-    out: dict[int, _Shaped] = {}
+    C getters (`tensorreads.shapes`); None where a group is not a plain dict, its params not a
+    plain list, a parameter's type cannot be read so, or past `limit`."""
+    params: list[Any] = []
     for group in groups:
         if type(group) is not dict:
             return None
-        params = group.get("params")
-        if type(params) is not list:
+        found = group.get("params")
+        if type(found) is not list:
             return None
-        for p in params:
-            got = _c_getters(type(p))
-            if got is None or len(out) >= limit:
-                return None
-            out.setdefault(id(p), _Shaped(got[0].__get__(p), got[1].__get__(p)))
-    return list(out.values())
+        params.extend(found)
+    return shapes(params, limit)
 
 
 class SteppedModel:
@@ -103,7 +69,7 @@ class SteppedModel:
         self._last: Any = None  # the last optimizer's weak reference (a step's fast path)
         self._lock = threading.Lock()  # model(): the sampling thread against a step boundary's
         self._key: tuple[tuple[int, int], ...] = ()  # the optimizers (id, group count) hashed last
-        self._shapes: dict[tuple[int, int], list[_Shaped] | None] = {}  # per (id, group count)
+        self._shapes: dict[tuple[int, int], list[Shaped] | None] = {}  # per (id, group count)
         self._model: str | None = None
 
     def saw(self, optimizer: Any) -> None:

@@ -11,11 +11,12 @@ reducer's lock). The category pass (agent/categories.py) counts what these find 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from gpumemd.diagnosis.retainers import own_dict, own_dicts  # the instance dict, read without running code
+# the instance dict, a type's name and module: read without running code
+from gpumemd.diagnosis.retainers import own_dict, own_dicts, type_module, type_name
 
 __all__ = ["MAX_BUCKETS", "Sized", "Structure", "Unbounded", "bucket_sizes", "merged", "read_buckets",
            "state_groups", "structure", "unsharded"]
@@ -51,7 +52,7 @@ def state_groups(state: Any) -> list[Any]:
     if found is None:
         one = own.get("_fsdp_param_group")
         return [] if one is None else [one]
-    return list(found) if isinstance(found, list | tuple) else []
+    return list(found) if type(found) is list or type(found) is tuple else []
 
 
 def structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float]) -> Structure:
@@ -70,20 +71,20 @@ def structure(obj: Any, limit: int, deadline: float, clock: Callable[[], float])
         own = own_dict(m)
         if own is None:
             continue
-        for key, value in list(own.items()):
-            if isinstance(key, str) and key.startswith(_STATE_KEY) and isinstance(value, Mapping):
-                for state in list(value.values()):
+        for key, value in list(own.items()):  # types by type(): no `__class__` property runs
+            if type(key) is str and key.startswith(_STATE_KEY) and issubclass(type(value), dict):
+                for state in list(dict.values(value)):
                     for g in state_groups(state):
                         groups.setdefault(id(g), g)
         logger: Any = own.get("logger")  # DDP's own attributes, checked by type below
         device: Any = own.get("device")
-        if (type(logger).__module__ == _C10D and type(logger).__name__ == "Logger"
-                and type(device).__module__ == "torch" and type(device).__name__ == "device"
+        if (type_module(type(logger)) == _C10D and type_name(type(logger)) == "Logger"
+                and type_module(type(device)) == "torch" and type_name(type(device)) == "device"
                 and not own.get("gradient_as_bucket_view") and not own.get("_use_python_reducer")):
             buckets.append((logger, str(device.type), device.index))
-        children = own.get("_modules")
-        if isinstance(children, Mapping):
-            stack.extend(v for v in list(children.values()) if v is not None)
+        children: Any = own.get("_modules")
+        if issubclass(type(children), dict):
+            stack.extend(v for v in list(dict.values(children)) if v is not None)
     return Structure(list(groups.values()), buckets)
 
 
@@ -93,13 +94,17 @@ def unsharded(groups: Iterable[Any]) -> Iterable[Any]:
     subclass's `_unsharded_inner_tensors`; the unsharded parameter is a view of them) and the
     intermediate post-forward shard. A freed one has a storage of 0 bytes (FSDP2 resizes it
     to 0) and counts nothing."""
-    fps = [fp for g in groups for fp in (own_dict(g) or {}).get("fsdp_params") or ()]
+    fps = [fp for g in groups for fp in _list((own_dict(g) or {}).get("fsdp_params"))]
     owns = [own for own in own_dicts(fps) if own is not None]  # read at every step: one mapped read
     for key in ("all_gather_outputs", "_unsharded_inner_tensors"):
         for found in map(dict.get, owns, repeat(key, len(owns))):
             if type(found) is list or type(found) is tuple:
                 yield from found
     yield from map(dict.get, owns, repeat("_sharded_post_forward_param_data", len(owns)))
+
+
+def _list(found: Any) -> list[Any] | tuple[Any, ...]:
+    return found if type(found) is list or type(found) is tuple else ()
 
 
 Sized = tuple[str, int | None, list[int]]  # DDP's buckets: device type, index, each bucket's bytes

@@ -37,6 +37,7 @@ __all__ = [
     "own_dicts",
     "python_roots",
     "resolve_labels",
+    "type_module",
     "type_name",
     "walk_to_holder",
 ]
@@ -88,6 +89,7 @@ class Holder:
 
 _TYPE_DICT = type.__dict__["__dict__"]  # a class's own namespace, read with type's own descriptor
 _TYPE_NAME = type.__dict__["__name__"]
+_TYPE_MODULE = type.__dict__["__module__"]
 _TYPE_MRO = type.__dict__["__mro__"]
 _MODULE_DICT = vars(types.ModuleType)["__dict__"]
 V = TypeVar("V")
@@ -124,6 +126,15 @@ def type_name(t: type) -> str:
     except Exception:  # noqa: BLE001
         return "?"
     return name if type(name) is str else "?"
+
+
+def type_module(t: type) -> str:
+    """A type's module, read with type's own descriptor (a metaclass's code never runs)."""
+    try:
+        module = _TYPE_MODULE.__get__(t, type)
+    except Exception:  # noqa: BLE001
+        return "?"
+    return module if type(module) is str else "?"
 
 
 def class_namespaces(t: type) -> Iterator[tuple[type, Mapping[str, Any]]]:

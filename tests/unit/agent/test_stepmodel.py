@@ -167,3 +167,24 @@ def test_a_compiled_step_is_seen_too() -> None:
     finally:
         a.stop()
         torch._dynamo.reset()
+
+
+class _OwnFunction(torch.Tensor):
+    """Its getters would dispatch to its own `__torch_function__` (torch's C code calls it)."""
+
+    ran = 0
+
+    @classmethod
+    def __torch_function__(cls, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        _OwnFunction.ran += 1
+        return super().__torch_function__(func, types, args, kwargs)
+
+
+def test_a_parameter_types_own_torch_function_never_runs() -> None:
+    p = torch.ones(3).as_subclass(_OwnFunction)
+    opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(2))], lr=0.1)
+    opt.param_groups[0]["params"].append(p)
+    seen = SteppedModel()
+    seen.saw(opt)
+    _OwnFunction.ran = 0
+    assert seen.model is None and _OwnFunction.ran == 0

@@ -1,6 +1,7 @@
 """Reading a type without running its code (diagnosis/retainers.py): `class_namespaces`, the one
 lookup along a type's MRO that the retainer search, the graph walk and the stepped model use;
-`TypeMemo`, their answers per type kept without hashing a type; `own_dict(s)` on such types."""
+`TypeMemo`, their answers per type kept without hashing a type; `own_dict(s)` on such types;
+`type_name` and `type_module`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from gpumemd.diagnosis.retainers import TypeMemo, class_namespaces, own_dict, own_dicts
+from gpumemd.diagnosis.retainers import (
+    TypeMemo,
+    class_namespaces,
+    own_dict,
+    own_dicts,
+    type_module,
+    type_name,
+)
 
 
 class _Ran:
@@ -125,4 +133,12 @@ def test_own_dicts_of_a_compared_metaclass_read_without_running_it() -> None:
     _Ran.calls.clear()
     assert own_dicts(objs) == [{"n": 0}, {"n": 1}] and own_dict(objs[0]) == {"n": 0}
     assert own_dicts([objs[0], _Two()]) == [{"n": 0}, {}]
+    assert _Ran.calls == []
+
+
+def test_a_types_name_and_module_read_without_its_metaclass() -> None:
+    _Ran.calls.clear()
+    assert (type_name(_Child), type_module(_Child)) == ("_Child", __name__)
+    assert (type_name(int), type_module(int)) == ("int", "builtins")
+    assert (type_name(3), type_module(3)) == ("?", "?")  # type: ignore[arg-type]  # not a type
     assert _Ran.calls == []
