@@ -6,8 +6,9 @@ pickle reader is imported from `untrusted.pickled` by the offline diagnoses only
 which reads JSON alone, never loads `pickle` (resident for its life)."""
 
 from .budget import FACTOR, PICKLE_FACTOR, SLACK, TooCostly, allowance
-from .jsondoc import Each, Fields, loads_json, read_json
+from .jsondoc import Each, Fields, Schema, loads_json, read_json
 
 __all__ = [
-    "FACTOR", "PICKLE_FACTOR", "SLACK", "Each", "Fields", "TooCostly", "allowance", "loads_json", "read_json",
+    "FACTOR", "PICKLE_FACTOR", "SLACK", "Each", "Fields", "Schema", "TooCostly", "allowance", "loads_json",
+    "read_json",
 ]
