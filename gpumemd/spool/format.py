@@ -605,9 +605,10 @@ def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     handed = Handed(kwargs.get("max_series", MAX_SERIES), _MOST_LABELS)
     names: dict[str, Schema] = dict.fromkeys((*_DOCUMENT_KEYS, "samples"))
     if data.count(b'"samples"') <= 1:
-        names["samples"] = Each(handed.keep)
+        names["samples"] = Each(handed.keep, run=handed.run)
     if data.count(b'"families"') <= 1:
-        names["families"] = Each(handed.keep_family, Each(handed.family_part, Each(handed.keep_v1)))
+        rows = Each(handed.keep_v1, run=handed.run_v1)
+        names["families"] = Each(handed.keep_family, Each(handed.family_part, rows))
     try:
         doc = loads_json(data, Fields(names))
     except TooCostly as exc:

@@ -8,6 +8,8 @@ Both formats' rows: version 2's `samples`, version 1's lists in each of its `fam
 from __future__ import annotations
 
 import sys
+from itertools import compress, repeat
+from operator import itemgetter, setitem
 from typing import Any
 
 __all__ = ["Handed", "most_labels", "series_shaped"]
@@ -16,6 +18,11 @@ _CONTAINERS = frozenset((list, dict))
 _ROW = sys.getsizeof([None] * 4) + sys.getsizeof(1 << 62)  # a row's list of four, its number
 _STRING = sys.getsizeof("")  # a string's own bytes beside its characters
 _V1, _V2 = 3, 4  # a row's length: [name, labels, value], [type index, name, labels, value]
+# Strings the rows handed on share: the first distinct ones (a window's more at most)
+_SHARED = 1024
+_STRINGS, _LISTS, _DICTS = frozenset((str,)), frozenset((list,)), frozenset((dict,))
+_SCALARS = frozenset((str, int, float, bool, type(None)))  # what json.loads builds but containers
+_FIRST, _NAME, _LABELS, _VALUE = itemgetter(0), itemgetter(-3), itemgetter(-2), itemgetter(-1)
 
 
 def most_labels(budget: int, max_labels: int) -> int:
@@ -64,22 +71,29 @@ class _Places:
 
 
 class Handed:
-    """The rows handed on while one document is read, each `Each`'s `keep` (None in the reader's
-    list where the row was handed on): version 2's `samples` read by `keep`; version 1's families
-    read by `Each(keep_family, Each(family_part, Each(keep_v1)))`, each list of a family closed by
-    `family_part`. `restore` puts them back in their places."""
+    """The rows handed on while one document is read, each `Each`'s `keep` or `run` (None in the
+    reader's list where the row was handed on): version 2's `samples` read by `Each(keep, run=run)`;
+    version 1's families by `Each(keep_family, Each(family_part, Each(keep_v1, run=run_v1)))`,
+    each list of a family closed by `family_part`. `restore` puts them back in their places."""
 
     def __init__(self, cap: int, labels_at_most: int) -> None:
         self.cap, self.labels_at_most = cap, labels_at_most
         self._v2, self._v1 = _Places(_V2), _Places(_V1)
         self._v1_lists: list[list[Any]] = []  # only those a row was handed on from: at most `cap`
         self._closed = (0, 0)  # version 1's bytes and rows when its last list was closed
+        self._memo: dict[str, str] = {}
 
     def keep(self, row: Any) -> Any:
         return self._take(self._v2, row)
 
     def keep_v1(self, row: Any) -> Any:
         return self._take(self._v1, row)
+
+    def run(self, rows: list[Any]) -> list[Any]:
+        return self._run(self._v2, rows)
+
+    def run_v1(self, rows: list[Any]) -> list[Any]:
+        return self._run(self._v1, rows)
 
     def family_part(self, part: Any) -> Any:
         """A version 1 family's part, read: a list's rows were read by `keep_v1`, in order (its
@@ -98,6 +112,7 @@ class Handed:
         return family
 
     def _take(self, places: _Places, row: Any) -> Any:
+        """One row (where the reader's tokens built it, its short strings are shared already)."""
         if (
             len(self._v2.rows) + len(self._v1.rows) < self.cap
             and series_shaped(row, self.labels_at_most, places.width)
@@ -107,6 +122,53 @@ class Handed:
             return None
         places.given.append(0)
         return row
+
+    def _run(self, places: _Places, rows: list[Any]) -> list[Any]:
+        """A window's rows as `json.loads` built them: those shaped as series whose name and
+        label values are strings (a rank's rows) checked, shared and handed on by maps over them
+        all (C's loops); any other row as `keep` takes it, in its place."""
+        left = self.cap - len(self._v2.rows) - len(self._v1.rows)
+        if not (len(rows) <= left and _LISTS.issuperset(map(type, rows))
+                and {places.width}.issuperset(map(len, rows))):
+            return [self._take(places, row) for row in rows]
+        labels = list(map(_LABELS, rows))
+        if not _DICTS.issuperset(map(type, labels)):
+            return [self._take(places, row) for row in rows]
+        shaped = list(map(all, zip(
+            map(self.labels_at_most.__ge__, map(len, labels)),
+            map(_STRINGS.__contains__, map(type, map(_NAME, rows))),
+            map(_SCALARS.__contains__, map(type, map(_VALUE, rows))),
+            map(_SCALARS.__contains__, map(type, map(_FIRST, rows))),
+            map(_STRINGS.issuperset, map(map, repeat(type), map(dict.values, labels))),
+            strict=True,
+        )))
+        if False not in shaped:
+            self._share(rows, labels)
+            places.rows += rows
+            places.given += b"\x01" * len(rows)
+            return [None] * len(rows)
+        out: list[Any] = []
+        for row, ok in zip(rows, shaped, strict=True):
+            if ok:
+                places.rows.append(row)
+                places.given.append(1)
+                out.append(None)
+            else:
+                out.append(self._take(places, row))
+        self._share(list(compress(rows, shaped)), list(compress(labels, shaped)))
+        return out
+
+    def _share(self, rows: list[list[Any]], labels: list[dict[str, str]]) -> None:
+        """The rows' names and label values (strings only: `1 == 1.0 == True`), where an earlier
+        row spelled them, that row's strings: a rank's names and label values repeat row after
+        row, and the RankFile keeps them."""
+        memo = self._memo
+        share = memo.setdefault if len(memo) < _SHARED else memo.get
+        names = list(map(_NAME, rows))
+        list(map(setitem, rows, repeat(-3), map(share, names, names)))
+        values = map(dict.values, labels)
+        shared = map(map, repeat(share), values, map(dict.values, labels))
+        list(map(dict.update, labels, map(zip, labels, shared)))
 
     def restore(self, doc: Any) -> None:
         """The rows handed on back in `doc["samples"]` and the families' lists (nothing where

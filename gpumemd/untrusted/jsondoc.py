@@ -23,6 +23,8 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
+from itertools import islice
 from typing import Any
 
 from .budget import allowance
@@ -96,6 +98,7 @@ _CONSTANTS: dict[bytes, Any] = {
 }
 _STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT, _ESCAPED_STRING = 1, 2, 3, 4, 5
 _COLON = (_PUNCT, b":")
+_NOT_NONE = partial(operator.is_not, None)
 
 
 @dataclass(frozen=True)
@@ -110,10 +113,15 @@ class Fields:
 @dataclass(frozen=True)
 class Each:
     """A list whose elements are each read by `item` and handed to `keep` as soon as read: the
-    list holds what `keep` returns, priced as what it is (the element's price given back)."""
+    list holds what `keep` returns, priced as what it is (the element's price given back).
+    `run`, where given (`item` None): the elements `json.loads` read in one window, handed over
+    at once as it built them (their strings not shared through the reader's memo first: a caller
+    that hands most of them on budgets each string as its own); it returns what the list holds
+    of each, in order, priced whole."""
 
     keep: Callable[[Any], Any]
     item: Schema = None
+    run: Callable[[list[Any]], list[Any]] | None = None
 
 
 Schema = Fields | Each | None
@@ -363,6 +371,14 @@ class _Reader(Tally):
         self.spend(cost)
         self.end = m.end()
         kept = LIST_ITEM * len(items)  # what is kept of the run, the memo's new entries included
+        if each is not None and each.run is not None and names is None:
+            start = len(out)
+            out.extend(each.run(items))
+            del items
+            kept += sum(map(self._size, filter(_NOT_NONE, islice(out, start, None))))
+            self.total = before
+            self.spend(kept)
+            return len(out) - start
         adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
         keep, size = (None, None) if each is None else (each.keep, self._size)
         value: Any

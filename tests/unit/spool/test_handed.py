@@ -100,3 +100,26 @@ def test_a_document_read_by_the_streaming_reader_is_what_json_loads_reads(
         patch.setattr(spool_format, "loads_json", read_json)
         got = parse(data, name_pid=834, max_series=cap)
     assert got == parse(data, name_pid=834, max_series=cap)
+
+
+def test_a_window_of_rows_is_handed_on_as_row_by_row_and_its_strings_shared() -> None:
+    """`run` takes a window's rows at once: the same rows handed on as `keep` hands them one by
+    one (rows of more labels, of labels not strings, past the cap, not lists among them), the
+    rows of string labels sharing the strings an earlier row spelled."""
+    most = most_labels(SERIES_OVERHEAD, MAX_LABELS)
+    series = [[0, _NAME, {"uuid": "GPU-1", "k": str(i % 3)}, 1.0] for i in range(6)]
+    others = [[0, _NAME, {str(i): "v" for i in range(most + 1)}, 1.0], [0, _NAME, {"a": 1}, 2.0],
+              [0, _NAME, {"a": "1"}, [1.0]], [0, _NAME, {"uuid": "GPU-1"}, 3.0]]
+    for window, cap in ((series + others, 3), (series + others, 20), (series + others + [{}], 20)):
+        one, whole = Handed(cap, most), Handed(cap, most)
+        by_row = [one.keep(row) for row in json.loads(json.dumps(window))]
+        read = json.loads(json.dumps(window))
+        by_run = whole.run(read)
+        assert by_run == by_row, (cap, len(window))
+        doc_one, doc_whole = {"samples": by_row}, {"samples": by_run}
+        one.restore(doc_one)
+        whole.restore(doc_whole)
+        assert doc_whole == doc_one == {"samples": window}
+        if len(window) == 10 and cap == 20:
+            assert read[0][1] is read[5][1] is read[9][1] and read[1][2]["uuid"] is read[9][2]["uuid"]
+            assert read[1][2]["k"] is read[4][2]["k"]
