@@ -322,7 +322,7 @@ class _Reader(Tally):
         )
         first = True
         while True:
-            read = self._shallow(out, each, names) if shallow else 0
+            read = self._shallow(out, each, names, depth) if shallow else 0
             if read > 0:
                 spent += read * LIST_ITEM
             else:
@@ -349,38 +349,44 @@ class _Reader(Tally):
         self.spend(sys.getsizeof(out) - spent)
         return out
 
-    def _shallow(self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None) -> int:
+    def _shallow(
+        self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None, depth: int
+    ) -> int:
         """The run of shallow elements at `end`, within a window, read by `json.loads` and
         appended to `out` (each through `each.keep` where given): how many; 0 where none is
         there, -1 where the window's objects may not fit under the limit or are not JSON."""
-        at = self.end
-        m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
-        if m is None:
-            return 0
-        run = b"[" + self.data[at:m.end()] + b"]"
-        cost = _bound(run) + 2 * len(run)  # what json.loads builds, the run's two copies
-        before = self.total
-        if before + cost > self.limit:
-            return -1
-        try:
-            items = json.loads(run)
-        except ValueError:  # not JSON: the rest token by token, to the error
-            return -1
-        finally:
-            del run
+        at, before = self.end, self.total
+        run = None if each is None or names is not None else each.run
+        loaded = None
+        if run is not None:
+            # a list of lists (a spool file's rows): the run guessed to end at the window's last
+            # "],[", json.loads the judge (a prefix it reads whole ends between two elements);
+            # what it builds is walked depth-bounded (`_size`), its rows checked by the caller
+            end = self.data.rfind(b"],[", at, at + _WINDOW) + 1
+            loaded = self._loads(at, end) if end > at else None
+        if loaded is None:
+            m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
+            if m is None:
+                return 0
+            end = m.end()
+            loaded = self._loads(at, end)
+            if loaded is None:  # not JSON, or not within the limit: the rest token by token
+                return -1
+        items, cost = loaded
         self.spend(cost)
-        self.end = m.end()
+        self.end = end
         kept = LIST_ITEM * len(items)  # what is kept of the run, the memo's new entries included
-        if each is not None and each.run is not None and names is None:
+        if run is not None:
             start = len(out)
-            out.extend(each.run(items))
+            out.extend(run(items))
             del items
-            kept += sum(map(self._size, filter(_NOT_NONE, islice(out, start, None))))
+            size = partial(self._size, depth=depth)
+            kept += sum(map(size, filter(_NOT_NONE, islice(out, start, None))))
             self.total = before
             self.spend(kept)
             return len(out) - start
         adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
-        keep, size = (None, None) if each is None else (each.keep, self._size)
+        keep = None if each is None else each.keep
         value: Any
         for i, item in enumerate(items):
             kind = type(item)
@@ -393,12 +399,25 @@ class _Reader(Tally):
             items[i] = None  # json.loads' copy gives way as it is replaced
             if keep is not None:
                 value = keep(value)
-                price = size(value)  # type: ignore[misc]
+                price = self._size(value)
             append(value)
             kept += price
         self.total = before
         self.spend(kept)
         return len(items)
+
+    def _loads(self, at: int, end: int) -> tuple[list[Any], int] | None:
+        """`json.loads` of the elements between `at` and `end`, and the price of what it built
+        while it lives (the run's two copies included); None where it may not fit under the
+        limit, or is not JSON (a run nested past json's recursion limit included)."""
+        run = b"[" + self.data[at:end] + b"]"
+        cost = _bound(run) + 2 * len(run)
+        if self.total + cost > self.limit:
+            return None
+        try:
+            return json.loads(run), cost
+        except (ValueError, RecursionError):
+            return None
 
     def _adopt(self, value: Any) -> tuple[Any, int]:
         """What `json.loads` built of a shallow element, as the reader builds it (every key and
@@ -485,19 +504,23 @@ class _Reader(Tally):
                 price += cost
         return value, price
 
-    def _size(self, obj: Any) -> int:
+    def _size(self, obj: Any, depth: int = 0) -> int:
         """What `obj` (what a caller's `keep` returned) takes, each part counted wherever it is
         referenced (an upper bound) but the document's keys (held once by the memo) and what
-        CPython caches: containers, strings and numbers walked, anything else its own size."""
+        CPython caches: containers, strings and numbers walked, anything else its own size.
+        ValueError where containers nest deeper than MAX_DEPTH (a window's element, read by
+        `json.loads`, is as deep as it was spelled)."""
         if obj is None or type(obj) is bool:
             return 0
         if type(obj) is str:
             return 0 if self.keys.get(obj) is obj else scalar(obj)
         size = sys.getsizeof(obj)
+        if isinstance(obj, (dict, list, tuple)) and depth >= MAX_DEPTH:
+            raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
         if isinstance(obj, dict):
-            return size + sum(self._size(k) + self._size(v) for k, v in obj.items())
+            return size + sum(self._size(k, depth + 1) + self._size(v, depth + 1) for k, v in obj.items())
         if isinstance(obj, (list, tuple)):
-            return size + sum(self._size(v) for v in obj)
+            return size + sum(self._size(v, depth + 1) for v in obj)
         return size
 
     def _skip(self, kind: int, token: bytes, depth: int) -> None:
