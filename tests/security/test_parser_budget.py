@@ -24,6 +24,7 @@ from gpumemd.backends.replay import CaptureUnreadable, load_capture
 from gpumemd.commands.client import PrometheusAnswerError, Skips, parse_vector, query
 from gpumemd.diagnosis.snapshot import SnapshotUnreadable, load_snapshot
 from gpumemd.spool.format import FORMAT, FORMAT_V1, SERIES_OVERHEAD, RankFile, Rejection, parse, validate
+from gpumemd.spool.handed import Handed
 from gpumemd.untrusted import FACTOR, PICKLE_FACTOR, allowance, jsondoc
 from gpumemd.untrusted.jsondoc import _SHALLOW
 from tests.helpers import ROOT, peak_allocated
@@ -154,12 +155,27 @@ def test_a_spool_file_of_ten_thousand_series_is_read_a_window_at_a_time(
         return token(self)
 
     monkeypatch.setattr(jsondoc._Reader, "_token", counted)
+    one_by_one = [0]  # rows taken in Python one at a time, not a window's at once
+    take, adopt = Handed._take, jsondoc._Reader._adopt_list
+
+    def taken(self: Any, places: Any, row: Any) -> Any:
+        one_by_one[0] += 1
+        return take(self, places, row)
+
+    def adopted(self: Any, value: Any) -> Any:
+        one_by_one[0] += 1
+        return adopt(self, value)
+
+    monkeypatch.setattr(Handed, "_take", taken)
+    monkeypatch.setattr(jsondoc._Reader, "_adopt_list", adopted)
     got = parse(data, name_pid=834, max_series=10_000)
     want = validate(json.loads(data), name_pid=834, max_series=10_000)
     assert isinstance(got, RankFile) and isinstance(want, RankFile) and got.families == want.families
     windows = len(data) // jsondoc._WINDOW + 1
     # token by token (main) a series is about twenty tokens: 200,000 here
     assert calls[0] <= 50 * windows, (calls[0], windows)
+    # the rows of more labels than a series' budget (3 % of this file's) alone; 10,000 before
+    assert one_by_one[0] <= 500, one_by_one[0]
 
 
 def _tiny_series(n: int, pad: bytes = b"", fmt: str = FORMAT) -> bytes:
