@@ -380,13 +380,13 @@ class _Reader(Tally):
             start = len(out)
             out.extend(run(items))
             del items
-            size = partial(self._size, depth=depth)
-            kept += sum(map(size, filter(_NOT_NONE, islice(out, start, None))))
+            walked = partial(self._size, depth=depth)
+            kept += sum(map(walked, filter(_NOT_NONE, islice(out, start, None))))
             self.total = before
             self.spend(kept)
             return len(out) - start
         adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
-        keep = None if each is None else each.keep
+        keep, size = None if each is None else each.keep, self._size
         value: Any
         for i, item in enumerate(items):
             kind = type(item)
@@ -399,7 +399,7 @@ class _Reader(Tally):
             items[i] = None  # json.loads' copy gives way as it is replaced
             if keep is not None:
                 value = keep(value)
-                price = self._size(value)
+                price = size(value)
             append(value)
             kept += price
         self.total = before
