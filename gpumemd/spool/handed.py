@@ -124,9 +124,10 @@ class Handed:
         return row
 
     def _run(self, places: _Places, rows: list[Any]) -> list[Any]:
-        """A window's rows as `json.loads` built them: those shaped as series whose name and
-        label values are strings (a rank's rows) checked, shared and handed on by maps over them
-        all (C's loops); any other row as `keep` takes it, in its place."""
+        """A window's rows as `json.loads` built them, checked by maps over them all (C's
+        loops): those whose name and label values are strings share them, those of them shaped
+        as series are handed on (a rank's rows, all of them); any other row as `keep` takes it,
+        in its place."""
         left = self.cap - len(self._v2.rows) - len(self._v1.rows)
         if not (len(rows) <= left and _LISTS.issuperset(map(type, rows))
                 and {places.width}.issuperset(map(len, rows))):
@@ -134,12 +135,16 @@ class Handed:
         labels = list(map(_LABELS, rows))
         if not _DICTS.issuperset(map(type, labels)):
             return [self._take(places, row) for row in rows]
-        shaped = list(map(all, zip(
-            map(self.labels_at_most.__ge__, map(len, labels)),
+        strings = list(map(all, zip(  # a name and label values of strings: shared
             map(_STRINGS.__contains__, map(type, map(_NAME, rows))),
+            map(_STRINGS.issuperset, map(map, repeat(type), map(dict.values, labels))),
+            strict=True,
+        )))
+        shaped = list(map(all, zip(  # and a series' shape: handed on
+            strings,
+            map(self.labels_at_most.__ge__, map(len, labels)),
             map(_SCALARS.__contains__, map(type, map(_VALUE, rows))),
             map(_SCALARS.__contains__, map(type, map(_FIRST, rows))),
-            map(_STRINGS.issuperset, map(map, repeat(type), map(dict.values, labels))),
             strict=True,
         )))
         if False not in shaped:
@@ -155,7 +160,7 @@ class Handed:
                 out.append(None)
             else:
                 out.append(self._take(places, row))
-        self._share(list(compress(rows, shaped)), list(compress(labels, shaped)))
+        self._share(list(compress(rows, strings)), list(compress(labels, strings)))
         return out
 
     def _share(self, rows: list[list[Any]], labels: list[dict[str, str]]) -> None:
