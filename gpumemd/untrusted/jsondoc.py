@@ -8,7 +8,9 @@ each object priced as it is built (`sys.getsizeof` once it is whole, an upper bo
 grows; keys and the first short values built once, as `json.loads` builds keys), TooCostly the
 moment the total passes the allowance. A list's shallow elements (Python 3.11 and later) go to
 `json.loads` a window at a time, the window's objects priced by the same byte-count bound
-while they live, each element's keys and short strings then shared and priced as kept. A
+while they live, each element's keys and short strings then shared and priced as kept (a list
+of lists read for an `Each` with `run`, a spool file's rows: cut at the window's last `],[`,
+`json.loads` the judge, the window's elements handed to `run` at once as it built them). A
 `Fields` schema builds only the keys it names (the rest are scanned, never built); an `Each`
 schema hands every element of a list to the caller's `keep` as soon as it is read, and only
 what `keep` returns is kept and priced: a list of answers costs what the caller keeps of them,
