@@ -517,13 +517,13 @@ class _Reader(Tally):
         if type(obj) is str:
             return 0 if self.keys.get(obj) is obj else scalar(obj)
         size = sys.getsizeof(obj)
-        if isinstance(obj, (dict, list, tuple)) and depth >= MAX_DEPTH:
+        if not isinstance(obj, (dict, list, tuple)):
+            return size
+        if depth >= MAX_DEPTH:
             raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
         if isinstance(obj, dict):
             return size + sum(self._size(k, depth + 1) + self._size(v, depth + 1) for k, v in obj.items())
-        if isinstance(obj, (list, tuple)):
-            return size + sum(self._size(v, depth + 1) for v in obj)
-        return size
+        return size + sum(self._size(v, depth + 1) for v in obj)
 
     def _skip(self, kind: int, token: bytes, depth: int) -> None:
         """A value read to its end by the same grammar, nothing of it built (a skipped string's
