@@ -179,6 +179,19 @@ def _bound(data: bytes) -> int:
     )
 
 
+def _within_depth(value: Any, depth: int) -> None:
+    """ValueError where `value` (an element `json.loads` built, of a list at `depth`) nests
+    containers deeper than the token-by-token reader reads them."""
+    if type(value) is dict:
+        value = value.values()
+    elif type(value) is not list:
+        return
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
+    for item in value:
+        _within_depth(item, depth + 1)
+
+
 class _Reader(Tally):
     """One document's tokens, read once from the start; `total` what is built and kept now,
     `most` the highest it reached. The hot paths are written out inline (`price.scalar`'s
@@ -363,7 +376,7 @@ class _Reader(Tally):
         if run is not None:
             # a list of lists (a spool file's rows): the run guessed to end at the window's last
             # "],[", json.loads the judge (a prefix it reads whole ends between two elements);
-            # what it builds is walked depth-bounded (`_size`), its rows checked by the caller
+            # what it builds is checked for depth (`_within_depth`), its rows by the caller
             end = self.data.rfind(b"],[", at, at + _WINDOW) + 1
             loaded = self._loads(at, end) if end > at else None
         if loaded is None:
@@ -382,13 +395,14 @@ class _Reader(Tally):
             start = len(out)
             out.extend(run(items))
             del items
-            walked = partial(self._size, depth=depth)
-            kept += sum(map(walked, filter(_NOT_NONE, islice(out, start, None))))
+            for element in filter(_NOT_NONE, islice(out, start, None)):
+                _within_depth(element, depth)  # as deep as it was spelled: refused as token by token
+                kept += self._size(element)
             self.total = before
             self.spend(kept)
             return len(out) - start
         adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
-        keep, size = None if each is None else each.keep, self._size
+        keep, size = (None, None) if each is None else (each.keep, self._size)
         value: Any
         for i, item in enumerate(items):
             kind = type(item)
@@ -401,7 +415,7 @@ class _Reader(Tally):
             items[i] = None  # json.loads' copy gives way as it is replaced
             if keep is not None:
                 value = keep(value)
-                price = size(value)
+                price = size(value)  # type: ignore[misc]
             append(value)
             kept += price
         self.total = before
@@ -506,24 +520,20 @@ class _Reader(Tally):
                 price += cost
         return value, price
 
-    def _size(self, obj: Any, depth: int = 0) -> int:
+    def _size(self, obj: Any) -> int:
         """What `obj` (what a caller's `keep` returned) takes, each part counted wherever it is
         referenced (an upper bound) but the document's keys (held once by the memo) and what
-        CPython caches: containers, strings and numbers walked, anything else its own size.
-        ValueError where containers nest deeper than MAX_DEPTH (a window's element, read by
-        `json.loads`, is as deep as it was spelled)."""
+        CPython caches: containers, strings and numbers walked, anything else its own size."""
         if obj is None or type(obj) is bool:
             return 0
         if type(obj) is str:
             return 0 if self.keys.get(obj) is obj else scalar(obj)
         size = sys.getsizeof(obj)
-        if not isinstance(obj, (dict, list, tuple)):
-            return size
-        if depth >= MAX_DEPTH:
-            raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
         if isinstance(obj, dict):
-            return size + sum(self._size(k, depth + 1) + self._size(v, depth + 1) for k, v in obj.items())
-        return size + sum(self._size(v, depth + 1) for v in obj)
+            return size + sum(self._size(k) + self._size(v) for k, v in obj.items())
+        if isinstance(obj, (list, tuple)):
+            return size + sum(self._size(v) for v in obj)
+        return size
 
     def _skip(self, kind: int, token: bytes, depth: int) -> None:
         """A value read to its end by the same grammar, nothing of it built (a skipped string's

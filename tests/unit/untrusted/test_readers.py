@@ -243,14 +243,14 @@ def test_each_run_takes_a_windows_elements_at_once_and_never_deeper_than_the_dep
         return [None if type(item) is list and len(item) == 4 else item for item in items]
 
     schema = Each(lambda item: None if type(item) is list and len(item) == 4 else item, run=run)
-    deep = jsondoc.MAX_DEPTH - 2  # within the depth, as the element of a list at depth 1
+    deep = jsondoc.MAX_DEPTH - 1  # the deepest within the depth, as the element of a list at depth 1
     for element in (b"[" * deep + b"]" * deep, b'{"k":' * deep + b"1" + b"}" * deep, b'"],["', b"7"):
         data = _rows_with(element)
         windows.clear()
         got = read_json(data, schema, limit=1 << 40)
         assert got == [None if type(item) is list and len(item) == 4 else item for item in json.loads(data)]
         assert sum(windows) >= 19_000 and len(windows) < len(data) // jsondoc._WINDOW + 10, element[:8]
-    for element in (b"[" * (deep + 2) + b"]" * (deep + 2), b'{"k":' * (deep + 2) + b"1" + b"}" * (deep + 2)):
+    for element in (b"[" * (deep + 1) + b"]" * (deep + 1), b'{"k":' * (deep + 1) + b"1" + b"}" * (deep + 1)):
         data = _rows_with(element)
         assert json.loads(data)  # json.loads reads it
         for each in (schema, Each(lambda item: item)):  # run, or token by token
