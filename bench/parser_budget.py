@@ -114,11 +114,17 @@ def _real_spool(root: Path, series: int) -> bytes:
     return json.dumps(doc, separators=(",", ":")).encode()
 
 
-def tiny_series(n: int) -> bytes:
-    """A spool file of `n` series of one short label each: the most series a byte."""
-    rows = b",".join(b'[0,"gpumemd_allocator_allocated_bytes",{"a":"%d"},1.0]' % i for i in range(n))
-    return (b'{"format":"gpumemd-spool/2","pid":834,"written":1.7e9,"interval":1.0,"identity":{"rank":"0"},'
-            b'"types":[["gpumemd_allocator_allocated_bytes","gauge","h"]],"samples":[' + rows + b"]}")
+def tiny_series(n: int, version: int = 2) -> bytes:
+    """A spool file of `n` series of one short label each: the most series a byte (`version` 1:
+    an older agent's, its rows in `families`)."""
+    name = b'"gpumemd_allocator_allocated_bytes"'
+    head = (b'{"format":"gpumemd-spool/%d","pid":834,"written":1.7e9,"interval":1.0,"identity":{"rank":"0"},'
+            % version)
+    if version == 1:
+        rows = b",".join(b'[%s,{"a":"%d"},1.0]' % (name, i) for i in range(n))
+        return head + b'"families":[[%s,"gauge","h",[%s]]]}' % (name, rows)
+    rows = b",".join(b'[0,%s,{"a":"%d"},1.0]' % (name, i) for i in range(n))
+    return head + b'"types":[[%s,"gauge","h"]],"samples":[%s]}' % (name, rows)
 
 
 def spool_of(result: Any) -> Any:
@@ -138,6 +144,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--mib", type=int, default=4, help="size of each built document")
+    parser.add_argument("--only", default="", help="the cases whose 'reader: document' holds this")
     args = parser.parse_args()
     from gpumemd.backends.replay import load_capture  # noqa: PLC0415
     from gpumemd.config import yamlsafe  # noqa: PLC0415
@@ -189,6 +196,8 @@ def main() -> int:
                   _real_spool(root, 10_000), lambda d: parse(d, name_pid=834, max_series=10_000)))
     cases.append(("spool file", "10,000 tiny series (one short label each)", tiny_series(10_000),
                   lambda d: spool_of(parse(d, name_pid=834, max_series=10_000))))
+    cases.append(("spool file", "10,000 tiny series, version 1 (families)", tiny_series(10_000, 1),
+                  lambda d: spool_of(parse(d, name_pid=834, max_series=10_000))))
     escapes = b'["' + b"\\n" * MIB + b'"]'
     cases.append(("any JSON (loads_json)", "one string of 1 Mi escapes", escapes, answer))
     for path in sorted((root / "tests/fixtures/captures").glob("*.json")):
@@ -216,6 +225,8 @@ def main() -> int:
     cases.append(("prometheus answer (top)", "real shape: 20,000 ranks", json.dumps(
         {"status": "success", "data": {"resultType": "vector", "result": result}}).encode(), prometheus))
     for reader, name, data, read in cases:
+        if args.only and args.only not in f"{reader}: {name}":
+            continue
         used, outcome, seconds = peak(lambda d=data, r=read: r(d))
         rows.append({"reader": reader, "document": name, "bytes": len(data), "peak_bytes": int(used),
                      "peak_per_input_byte": round(used / len(data), 2), "outcome": outcome,

@@ -1,6 +1,7 @@
 """How long the readers of untrusted JSON take on large real-shaped documents (no tracemalloc:
 `parser_budget.py` measures memory, its times are tracemalloc's), best of 5: a spool file of
-10,000 series (real shape, and tiny: one short label each), a Prometheus answer of 20,000 ranks
+10,000 series (real shape, and tiny: one short label each, in version 2's rows and version
+1's families), a Prometheus answer of 20,000 ranks
 and an alerts answer of 5,000 alerts, read through the spool's `parse` and the commands' `query`
 and `read_daemon` against a local HTTP server; each spool file also as `validate(json.loads(data))`,
 the reference its time is compared with. Runs on any tree, so the same command times main and a branch:
@@ -47,6 +48,10 @@ def main() -> int:
          tiny_series(10_000)),
         ("spool file, 10,000 tiny series: validate(json.loads), the reference",
          lambda d: validate(json.loads(d), name_pid=834, max_series=10_000), tiny_series(10_000)),
+        ("spool file, 10,000 tiny series, version 1", lambda d: parse(d, name_pid=834, max_series=10_000),
+         tiny_series(10_000, 1)),
+        ("spool file, 10,000 tiny series, version 1: validate(json.loads), the reference",
+         lambda d: validate(json.loads(d), name_pid=834, max_series=10_000), tiny_series(10_000, 1)),
         ("prometheus answer, 20,000 ranks", prometheus, json.dumps(
             {"status": "success", "data": {"resultType": "vector", "result": ranks}},
             separators=compact).encode()),

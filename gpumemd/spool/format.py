@@ -25,7 +25,7 @@ from prometheus_client.samples import Sample
 # The canonical list of metrics (data only, no gpumemd import): the agents' families' types
 # are the daemon's schema (agent_schema); an exception to the layers, named in pyproject.toml.
 from gpumemd import known_metrics
-from gpumemd.untrusted import Each, Fields, TooCostly, loads_json
+from gpumemd.untrusted import Each, Fields, Schema, TooCostly, loads_json
 
 from .handed import Handed, most_labels
 from .served import as_served
@@ -599,12 +599,18 @@ _DOCUMENT_KEYS = ("format", "pid", "interval", "written", "identity", "pidns", "
 def parse(data: bytes, **kwargs: Any) -> RankFile | Rejection:
     """`validate(json.loads(data))`: not_json where the bytes are not one JSON document,
     too_large where its objects would pass `untrusted.allowance` (estimated before parsing)."""
-    # A version 2 file's rows shaped as series are the caller's as they are read (`Handed`);
-    # a file that names `samples` twice is read whole, as `json.loads` keeps the last.
+    # A file's rows shaped as series are the caller's as they are read (`Handed`), version 2's
+    # and version 1's; a file that names `samples` or `families` twice has that list read whole,
+    # as `json.loads` keeps the last.
     handed = Handed(kwargs.get("max_series", MAX_SERIES), _MOST_LABELS)
-    schema = Fields({**dict.fromkeys(_DOCUMENT_KEYS), "samples": Each(handed.keep)})
+    names: dict[str, Schema] = dict.fromkeys((*_DOCUMENT_KEYS, "samples"))
+    if data.count(b'"samples"') <= 1:
+        names["samples"] = Each(handed.keep, run=handed.run)
+    if data.count(b'"families"') <= 1:
+        rows = Each(handed.keep_v1, run=handed.run_v1)
+        names["families"] = Each(handed.keep_family, Each(handed.family_part, rows))
     try:
-        doc = loads_json(data, schema if data.count(b'"samples"') <= 1 else None)
+        doc = loads_json(data, Fields(names))
     except TooCostly as exc:
         return Rejection("too_large", str(exc))
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError

@@ -6,8 +6,8 @@ it builds it. The pickle reader is imported from `untrusted.pickled` by the offl
 only: the daemon, which reads JSON alone, never loads it."""
 
 from .budget import FACTOR, SLACK, TooCostly, allowance
-from .jsondoc import Each, Fields, loads_json, read_json
+from .jsondoc import Each, Fields, Schema, loads_json, read_json
 
 __all__ = [
-    "FACTOR", "SLACK", "Each", "Fields", "TooCostly", "allowance", "loads_json", "read_json",
+    "FACTOR", "SLACK", "Each", "Fields", "Schema", "TooCostly", "allowance", "loads_json", "read_json",
 ]

@@ -8,7 +8,9 @@ each object priced as it is built (`sys.getsizeof` once it is whole, an upper bo
 grows; keys and the first short values built once, as `json.loads` builds keys), TooCostly the
 moment the total passes the allowance. A list's shallow elements (Python 3.11 and later) go to
 `json.loads` a window at a time, the window's objects priced by the same byte-count bound
-while they live, each element's keys and short strings then shared and priced as kept. A
+while they live, each element's keys and short strings then shared and priced as kept (a list
+of lists read for an `Each` with `run`, a spool file's rows: cut at the window's last `],[`,
+`json.loads` the judge, the window's elements handed to `run` at once as it built them). A
 `Fields` schema builds only the keys it names (the rest are scanned, never built); an `Each`
 schema hands every element of a list to the caller's `keep` as soon as it is read, and only
 what `keep` returns is kept and priced: a list of answers costs what the caller keeps of them,
@@ -23,6 +25,8 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
+from itertools import islice
 from typing import Any
 
 from .budget import allowance
@@ -96,6 +100,7 @@ _CONSTANTS: dict[bytes, Any] = {
 }
 _STRING, _NUMBER_TOKEN, _PUNCT, _CONSTANT, _ESCAPED_STRING = 1, 2, 3, 4, 5
 _COLON = (_PUNCT, b":")
+_NOT_NONE = partial(operator.is_not, None)
 
 
 @dataclass(frozen=True)
@@ -110,10 +115,15 @@ class Fields:
 @dataclass(frozen=True)
 class Each:
     """A list whose elements are each read by `item` and handed to `keep` as soon as read: the
-    list holds what `keep` returns, priced as what it is (the element's price given back)."""
+    list holds what `keep` returns, priced as what it is (the element's price given back).
+    `run`, where given (`item` None): the elements `json.loads` read in one window, handed over
+    at once as it built them (their strings not shared through the reader's memo first: a caller
+    that hands most of them on budgets each string as its own); it returns what the list holds
+    of each, in order, priced whole."""
 
     keep: Callable[[Any], Any]
     item: Schema = None
+    run: Callable[[list[Any]], list[Any]] | None = None
 
 
 Schema = Fields | Each | None
@@ -167,6 +177,19 @@ def _bound(data: bytes) -> int:
         + (4 * len(data) if escapes else text)  # the strings' characters
         + len(data) // 2  # long numbers' digits
     )
+
+
+def _within_depth(value: Any, depth: int) -> None:
+    """ValueError where `value` (an element `json.loads` built, of a list at `depth`) nests
+    containers deeper than the token-by-token reader reads them."""
+    if type(value) is dict:
+        value = value.values()
+    elif type(value) is not list:
+        return
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"not JSON gpumemd reads: nested deeper than {MAX_DEPTH}")
+    for item in value:
+        _within_depth(item, depth + 1)
 
 
 class _Reader(Tally):
@@ -314,7 +337,7 @@ class _Reader(Tally):
         )
         first = True
         while True:
-            read = self._shallow(out, each, names) if shallow else 0
+            read = self._shallow(out, each, names, depth) if shallow else 0
             if read > 0:
                 spent += read * LIST_ITEM
             else:
@@ -341,28 +364,43 @@ class _Reader(Tally):
         self.spend(sys.getsizeof(out) - spent)
         return out
 
-    def _shallow(self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None) -> int:
+    def _shallow(
+        self, out: list[Any], each: Each | None, names: Mapping[str, Schema] | None, depth: int
+    ) -> int:
         """The run of shallow elements at `end`, within a window, read by `json.loads` and
         appended to `out` (each through `each.keep` where given): how many; 0 where none is
         there, -1 where the window's objects may not fit under the limit or are not JSON."""
-        at = self.end
-        m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
-        if m is None:
-            return 0
-        run = b"[" + self.data[at:m.end()] + b"]"
-        cost = _bound(run) + 2 * len(run)  # what json.loads builds, the run's two copies
-        before = self.total
-        if before + cost > self.limit:
-            return -1
-        try:
-            items = json.loads(run)
-        except ValueError:  # not JSON: the rest token by token, to the error
-            return -1
-        finally:
-            del run
+        at, before = self.end, self.total
+        run = None if each is None or names is not None else each.run
+        loaded = None
+        if run is not None:
+            # a list of lists (a spool file's rows): the run guessed to end at the window's last
+            # "],[", json.loads the judge (a prefix it reads whole ends between two elements);
+            # what it builds is checked for depth (`_within_depth`), its rows by the caller
+            end = self.data.rfind(b"],[", at, at + _WINDOW) + 1
+            loaded = self._loads(at, end) if end > at else None
+        if loaded is None:
+            m = _SHALLOW.match(self.data, at, at + _WINDOW)  # type: ignore[union-attr]
+            if m is None:
+                return 0
+            end = m.end()
+            loaded = self._loads(at, end)
+            if loaded is None:  # not JSON, or not within the limit: the rest token by token
+                return -1
+        items, cost = loaded
         self.spend(cost)
-        self.end = m.end()
+        self.end = end
         kept = LIST_ITEM * len(items)  # what is kept of the run, the memo's new entries included
+        if run is not None:
+            start = len(out)
+            out.extend(run(items))
+            del items
+            for element in filter(_NOT_NONE, islice(out, start, None)):
+                _within_depth(element, depth)  # as deep as it was spelled: refused as token by token
+                kept += self._size(element)
+            self.total = before
+            self.spend(kept)
+            return len(out) - start
         adopt_list, adopt_dict, append = self._adopt_list, self._adopt_dict, out.append
         keep, size = (None, None) if each is None else (each.keep, self._size)
         value: Any
@@ -383,6 +421,19 @@ class _Reader(Tally):
         self.total = before
         self.spend(kept)
         return len(items)
+
+    def _loads(self, at: int, end: int) -> tuple[list[Any], int] | None:
+        """`json.loads` of the elements between `at` and `end`, and the price of what it built
+        while it lives (the run's two copies included); None where it may not fit under the
+        limit, or is not JSON (a run nested past json's recursion limit included)."""
+        run = b"[" + self.data[at:end] + b"]"
+        cost = _bound(run) + 2 * len(run)
+        if self.total + cost > self.limit:
+            return None
+        try:
+            return json.loads(run), cost
+        except (ValueError, RecursionError):
+            return None
 
     def _adopt(self, value: Any) -> tuple[Any, int]:
         """What `json.loads` built of a shallow element, as the reader builds it (every key and

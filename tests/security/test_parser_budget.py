@@ -24,7 +24,8 @@ import pytest
 from gpumemd.backends.replay import CaptureUnreadable, load_capture
 from gpumemd.commands.client import PrometheusAnswerError, Skips, parse_vector, query
 from gpumemd.diagnosis.snapshot import SnapshotUnreadable, load_snapshot
-from gpumemd.spool.format import FORMAT, SERIES_OVERHEAD, RankFile, Rejection, parse, validate
+from gpumemd.spool.format import FORMAT, FORMAT_V1, SERIES_OVERHEAD, RankFile, Rejection, parse, validate
+from gpumemd.spool.handed import Handed
 from gpumemd.untrusted import FACTOR, allowance, jsondoc
 from gpumemd.untrusted.jsondoc import _SHALLOW
 from tests.helpers import ROOT, peak_allocated
@@ -154,27 +155,53 @@ def test_a_spool_file_of_ten_thousand_series_is_read_a_window_at_a_time(
         return token(self)
 
     monkeypatch.setattr(jsondoc._Reader, "_token", counted)
+    one_by_one = [0]  # rows taken in Python one at a time, not a window's at once
+    take, adopt = Handed._take, jsondoc._Reader._adopt_list
+
+    def taken(self: Any, places: Any, row: Any) -> Any:
+        one_by_one[0] += 1
+        return take(self, places, row)
+
+    def adopted(self: Any, value: Any) -> Any:
+        one_by_one[0] += 1
+        return adopt(self, value)
+
+    monkeypatch.setattr(Handed, "_take", taken)
+    monkeypatch.setattr(jsondoc._Reader, "_adopt_list", adopted)
     got = parse(data, name_pid=834, max_series=10_000)
     want = validate(json.loads(data), name_pid=834, max_series=10_000)
     assert isinstance(got, RankFile) and isinstance(want, RankFile) and got.families == want.families
     windows = len(data) // jsondoc._WINDOW + 1
     # token by token (main) a series is about twenty tokens: 200,000 here
     assert calls[0] <= 50 * windows, (calls[0], windows)
+    # the rows of more labels than a series' budget (3 % of this file's) alone; 10,000 before
+    assert one_by_one[0] <= 500, one_by_one[0]
 
 
-def _tiny_series(n: int, pad: bytes = b"") -> bytes:
-    """A spool file of `n` series of one short label each (and `pad` rows after them)."""
-    rows = b",".join(b'[0,"gpumemd_allocator_allocated_bytes",{"a":"%d"},1.0]' % i for i in range(n))
-    return (b'{"format":"%s","pid":834,"written":1.7e9,"interval":1.0,"identity":{"rank":"0"},'
-            b'"types":[["gpumemd_allocator_allocated_bytes","gauge","h"]],"samples":[%s%s]}'
-            % (FORMAT.encode(), rows, pad))
+def _tiny_series(n: int, pad: bytes = b"", fmt: str = FORMAT) -> bytes:
+    """A spool file of `n` series of one short label each (and `pad` rows after them), in version
+    2's rows or version 1's families."""
+    name = b'"gpumemd_allocator_allocated_bytes"'
+    if fmt == FORMAT_V1:
+        rows = b",".join(b'[%s,{"a":"%d"},1.0]' % (name, i) for i in range(n))
+        body = b'"families":[[%s,"gauge","h",[%s%s]]]' % (name, rows, pad)
+    else:
+        rows = b",".join(b'[0,%s,{"a":"%d"},1.0]' % (name, i) for i in range(n))
+        body = b'"types":[[%s,"gauge","h"]],"samples":[%s%s]' % (name, rows, pad)
+    return (b'{"format":"%s","pid":834,"written":1.7e9,"interval":1.0,"identity":{"rank":"0"},%s}'
+            % (fmt.encode(), body))
 
 
-def test_a_spool_file_of_tiny_series_up_to_max_series_is_read() -> None:
+FORMATS = pytest.mark.parametrize("fmt", [FORMAT, FORMAT_V1], ids=["v2", "v1"])
+
+
+@FORMATS
+def test_a_spool_file_of_tiny_series_up_to_max_series_is_read(fmt: str) -> None:
     """Lists and dicts of one short label cost about seven times their bytes: main refused such a
-    file `too_large` from between 6,000 and 7,000 series on. Its rows are the caller's as they are
-    read: the reader within its allowance, the series within the daemon's budget of them."""
-    data = _tiny_series(10_000)
+    file `too_large` from between 6,000 and 7,000 series on (a version 1 file's until
+    h/spoolv1). Its rows are the caller's as they are read: the reader within its allowance, the
+    series within the daemon's budget of them."""
+    data = _tiny_series(10_000, fmt=fmt)
     got: list[Any] = []
     peak = peak_allocated(lambda: got.append(parse(data, name_pid=834, max_series=10_000)))
     assert isinstance(got[0], RankFile) and got[0].series == 10_000, got[0]
@@ -182,11 +209,12 @@ def test_a_spool_file_of_tiny_series_up_to_max_series_is_read() -> None:
     assert peak <= allowance(len(data)) + got[0].bytes, peak / len(data)
 
 
-def test_tiny_series_past_max_series_are_refused() -> None:
-    got = parse(_tiny_series(10_001), name_pid=834, max_series=10_000)
+@FORMATS
+def test_tiny_series_past_max_series_are_refused(fmt: str) -> None:
+    got = parse(_tiny_series(10_001, fmt=fmt), name_pid=834, max_series=10_000)
     assert isinstance(got, Rejection) and got.reason == "too_many_series", got
     # rows past max_series are the reader's: priced within its allowance, refused at it
-    data = _tiny_series(10_000, b",{}" * (MIB // 3))
+    data = _tiny_series(10_000, b",{}" * (MIB // 3), fmt)
     result: list[Any] = []
     peak = peak_allocated(lambda: result.append(parse(data, name_pid=834, max_series=10_000)))
     assert isinstance(result[0], Rejection) and result[0].reason == "too_large", result[0]

@@ -188,6 +188,59 @@ _DOC = st.recursive(
 _EDIT_BYTES = list(b'{}[],:"\\ 0123456789-+.eEtrufalsn\x01\x7f\xc3\xa9ab')
 
 
+def _rows_with(element: bytes, n: int = 20_000) -> bytes:
+    """A list of `n` rows with `element` in the middle (compact: a row ends at "],[")."""
+    row = b'[0,"gpumemd_x",{"a":"1"},1.0]'
+    return b"[" + b",".join([row] * (n // 2) + [element] + [row] * (n // 2)) + b"]"
+
+
+def test_each_run_takes_a_windows_elements_at_once_and_never_deeper_than_the_depth() -> None:
+    """An `Each` with `run`: a list of lists read a window at a time (the window's end guessed
+    at its last "],[", json.loads the judge), each window's elements handed to `run` as
+    json.loads built them; what `run` returns is priced walked, refused past MAX_DEPTH as the
+    token by token reader refuses it (json.loads itself reads far deeper)."""
+    windows: list[int] = []
+
+    def run(items: list[object]) -> list[object]:
+        windows.append(len(items))
+        return [None if type(item) is list and len(item) == 4 else item for item in items]
+
+    schema = Each(lambda item: None if type(item) is list and len(item) == 4 else item, run=run)
+    deep = jsondoc.MAX_DEPTH - 1  # the deepest within the depth, as the element of a list at depth 1
+    for element in (b"[" * deep + b"]" * deep, b'{"k":' * deep + b"1" + b"}" * deep, b'"],["', b"7"):
+        data = _rows_with(element)
+        windows.clear()
+        got = read_json(data, schema, limit=1 << 40)
+        assert got == [None if type(item) is list and len(item) == 4 else item for item in json.loads(data)]
+        assert sum(windows) >= 19_000 and len(windows) < len(data) // jsondoc._WINDOW + 10, element[:8]
+    for element in (b"[" * (deep + 1) + b"]" * (deep + 1), b'{"k":' * (deep + 1) + b"1" + b"}" * (deep + 1)):
+        data = _rows_with(element)
+        assert json.loads(data)  # json.loads reads it
+        for each in (schema, Each(lambda item: item)):  # run, or token by token
+            with pytest.raises(ValueError, match="nested deeper"):
+                read_json(data, each, limit=1 << 40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_LEAF, max_size=4) | _LEAF, max_size=6),
+       st.lists(st.tuples(st.integers(0, 200), st.sampled_from(_EDIT_BYTES)), max_size=2))
+def test_a_list_of_lists_read_by_run_is_what_json_loads_reads(
+        rows: list[object], edits: list[tuple[int, int]]) -> None:
+    """The window's end guessed anywhere a "],[" stands (strings among them), broken documents
+    too: `run` sees json.loads' elements, and the document read or refused as json.loads does."""
+    data = bytearray(json.dumps(rows, separators=(",", ":")).encode())
+    for at, byte in edits:
+        data.insert(at % (len(data) + 1), byte)
+    schema = Each(lambda item: item, run=lambda items: list(items))
+    outcomes = []
+    for read in (json.loads, lambda d: read_json(d, schema)):
+        try:
+            outcomes.append(repr(read(bytes(data))))
+        except ValueError:
+            outcomes.append("refused")
+    assert outcomes[0] == outcomes[1], bytes(data)
+
+
 @settings(max_examples=300, deadline=None)
 @given(_DOC, st.booleans(), st.booleans())
 def test_any_document_is_read_as_json_loads_reads_it(value: object, ascii_only: bool, compact: bool) -> None:
