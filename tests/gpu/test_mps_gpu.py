@@ -182,6 +182,10 @@ def _preflight(url: str, index: int, shape: str, env: dict[str, str]) -> tuple[i
 
 
 @pytest.mark.timeout_s(120)
+@pytest.mark.xfail(strict=True, reason=(
+    "H200, driver 580 (2026-11-28): the limit in the control daemon's environment, which the daemon "
+    "exports, did not limit the client; the limits that hold are the client's environment and "
+    "set_default_device_pinned_mem_limit (bench/mps_limit_probe.sh; docs/deploy.md, 'MPS')"))
 def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
     mps: tuple[MpsDaemon, int, str], tmp_path: Path
 ) -> None:
