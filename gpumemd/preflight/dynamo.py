@@ -78,9 +78,10 @@ def garbage_held() -> Iterator[None]:
     break keep the frames they were raised in, and the first step's tensors in them, in reference
     cycles old enough that only a full collection frees them; the collector starts one when enough
     new objects have outlived the younger ones, so when is a matter of how many Python objects the
-    process makes, and the fake run makes far more than the job: it freed them where the job held
-    them (GPT-2's first logits, issue 38). Paused, they are held to the run's end: the job's first
-    steps as they run without a full collection, its worst case."""
+    process makes, and the fake run makes far more than the job: on the CPU path it freed them
+    where the job held them (docs/preflight.md, "Graph breaks"; not what GPT-2's miss on a GPU
+    is). Paused, they are held to the run's end: the job's first steps as they run without a
+    full collection, its worst case."""
     import gc
 
     was = gc.isenabled()
