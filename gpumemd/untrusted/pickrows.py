@@ -39,7 +39,6 @@ from .roles import (
     Refused,
     child,
     fits,
-    uint,
 )
 
 __all__ = [
@@ -113,9 +112,19 @@ class Rows(Tally):
         self.devlists: list[list[int]] = []  # a `device_traces` list's event lists
         self.top: dict[str, Any] = {}  # the document's keys that are read
         self._batch_start = -1  # where the batch APPENDS ends began (a single APPEND: none)
-        self.setters = {BLOCK: self._set_block, FRAME: self._set_frame, EVENT: self._set_event,
+        self.setters = {BLOCK: self._set_block, FRAME: self._set_none, EVENT: self._set_none,
                         SEGMENT: self._set_segment, ROOT: self._set_root}
         c = self.cols
+        # each row role's columns, with what a row holds before its keys are set
+        self.row_columns: dict[int, tuple[tuple[Any, Any], ...]] = {
+            BLOCK: tuple((col, -1) for col in (c.blk_address, c.blk_size, c.blk_requested, c.blk_state,
+                                                c.blk_trace)),
+            FRAME: ((c.frame_file, -1), (c.frame_name, -1), (c.frame_line, NO_LINE)),
+            EVENT: tuple((col, -1) for col in (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free)),
+            SEGMENT: (*((col, -1) for col in (c.seg_device, c.seg_address, c.seg_total, c.seg_stream,
+                                              c.seg_type, c.seg_blocks)),
+                      (c.seg_expandable, 0), (c.seg_pool, None)),
+        }
         # a row's keys: the column an int or a str goes to, and how (the setters say the rest)
         self.tables: dict[int, dict[str, tuple[Any, int]]] = {
             BLOCK: {"address": (c.blk_address, UINT), "size": (c.blk_size, UINT),
@@ -221,25 +230,11 @@ class Rows(Tally):
         c = self.cols
         if role in ROW_PRICE:
             self.spend(ROW_PRICE[role])
-        if role == BLOCK:
-            index = len(c.blk_size)
-            for col in (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace):
-                col.append(-1)
-        elif role == FRAME:
-            index = len(c.frame_line)
-            c.frame_file.append(-1)
-            c.frame_name.append(-1)
-            c.frame_line.append(NO_LINE)
-        elif role == EVENT:
-            index = len(c.ev_action)
-            for col in (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free):
-                col.append(-1)
-        elif role == SEGMENT:
-            index = len(c.seg_device)
-            for col in (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type, c.seg_blocks):
-                col.append(-1)
-            c.seg_expandable.append(0)
-            c.seg_pool.append(None)
+        row = self.row_columns.get(role)
+        if row is not None:
+            index = len(row[0][0])
+            for col, empty in row:
+                col.append(empty)
         elif role == TRACE:
             self.spend(24)
             index = len(c.trace_first)
@@ -264,15 +259,8 @@ class Rows(Tally):
 
     def _copy(self, kind: int, row: int) -> Node:
         node = self._new(kind)
-        c, j = self.cols, node.index
-        if kind == BLOCK:
-            cols: tuple[Any, ...] = (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace)
-        elif kind == EVENT:
-            cols = (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free)
-        else:
-            cols = (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type, c.seg_blocks,
-                    c.seg_expandable, c.seg_pool)
-        for col in cols:
+        j = node.index
+        for col, _ in self.row_columns[kind]:
             col[j] = col[row]
         node.fresh = False
         return node
@@ -333,7 +321,11 @@ class Rows(Tally):
                     self._misplaced()
             elif (kv is list or kv is dict) and child(kind, key) not in (GENERIC, SKIP):
                 self._misplaced()
-            self.setters[kind](row, key, value)
+            spec = table.get(key) if type(key) is str else None
+            if spec is not None:  # a column's key with no int or str: no value
+                spec[0][row] = NO_LINE if spec[1] == LINE else -1
+            else:
+                self.setters[kind](row, key, value)
 
     def _generic_item(self, target: Any, value: Any, key: Any = None) -> None:
         if type(value) is Node or type(value) is Skipped:
@@ -359,21 +351,12 @@ class Rows(Tally):
         """Items set in a container not kept: a row among them given where a mark named another
         parent (the newest of its table) is taken back, and its memo slot holds what is not kept,
         so that no list of rows has a row that is none of its own."""
-        c = self.cols
         for v in items:
-            if type(v) is not Node or v.kind not in ROW_PRICE:
-                continue
-            if v.kind == SEGMENT:
-                cols: tuple[Any, ...] = (c.seg_device, c.seg_address, c.seg_total, c.seg_stream, c.seg_type,
-                                         c.seg_blocks, c.seg_expandable, c.seg_pool)
-            elif v.kind == BLOCK:
-                cols = (c.blk_address, c.blk_size, c.blk_requested, c.blk_state, c.blk_trace)
-            elif v.kind == EVENT:
-                cols = (c.ev_action, c.ev_addr, c.ev_size, c.ev_stream, c.ev_free)
-            else:
+            if type(v) is not Node or v.kind not in ROW_PRICE or v.kind == FRAME:
                 continue  # a frame: referred to by index, never in a range
-            if v.index == len(cols[0]) - 1:
-                for col in cols:
+            cols = self.row_columns[v.kind]
+            if v.index == len(cols[0][0]) - 1:
+                for col, _ in cols:
                     del col[-1]
                 if v.memo >= 0 and self.memo[v.memo] is MEMO_ROW:
                     self.memo[v.memo] = SKIP_DICT
@@ -450,54 +433,18 @@ class Rows(Tally):
             self.spend(MEMO_KEY + 8)
         return index
 
+    # the keys no column table has (`tables` sets the rest)
+
     def _set_block(self, row: int, key: Any, value: Any) -> None:
-        c = self.cols
-        if key == "address":
-            c.blk_address[row] = uint(value)
-        elif key == "size":
-            c.blk_size[row] = uint(value)
-        elif key == "requested_size":
-            c.blk_requested[row] = uint(value)
-        elif key == "state":
-            c.blk_state[row] = self._intern(value)
-        elif key == "frames":
-            c.blk_trace[row] = value.index if type(value) is Node else -1
+        if key == "frames":
+            self.cols.blk_trace[row] = value.index if type(value) is Node else -1
 
-    def _set_frame(self, row: int, key: Any, value: Any) -> None:
-        c = self.cols
-        if key == "filename":
-            c.frame_file[row] = self._intern(value)
-        elif key == "name":
-            c.frame_name[row] = self._intern(value)
-        elif key == "line":
-            c.frame_line[row] = value if type(value) is int and NO_LINE < value < 1 << 63 else NO_LINE
-
-    def _set_event(self, row: int, key: Any, value: Any) -> None:
-        c = self.cols
-        if key == "action":
-            c.ev_action[row] = self._intern(value)
-        elif key == "addr":
-            c.ev_addr[row] = uint(value)
-        elif key == "size":
-            c.ev_size[row] = uint(value)
-        elif key == "stream":
-            c.ev_stream[row] = uint(value)
-        elif key == "device_free":
-            c.ev_free[row] = uint(value)
+    def _set_none(self, row: int, key: Any, value: Any) -> None:
+        pass  # a frame's and an event's keys are all in their tables
 
     def _set_segment(self, row: int, key: Any, value: Any) -> None:
         c = self.cols
-        if key == "device":
-            c.seg_device[row] = uint(value)
-        elif key == "address":
-            c.seg_address[row] = uint(value)
-        elif key == "total_size":
-            c.seg_total[row] = uint(value)
-        elif key == "stream":
-            c.seg_stream[row] = uint(value)
-        elif key == "segment_type":
-            c.seg_type[row] = self._intern(value)
-        elif key == "is_expandable":
+        if key == "is_expandable":
             c.seg_expandable[row] = 1 if value is True else 0
         elif key == "segment_pool_id":
             c.seg_pool[row] = value
