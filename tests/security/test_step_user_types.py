@@ -53,9 +53,8 @@ def _noting_property(name: str) -> property:
     return property(get)
 
 
-class Hostile(type(torch.nn.Parameter)):  # type: ignore[misc]  # torch's _ParameterMeta
-    """A metaclass whose hash, comparison and attribute lookups are Python code, with a property
-    named like each attribute the pass probes."""
+class Asked(type):
+    """A plain class's metaclass whose hash, comparison and attribute lookups are code."""
 
     def __hash__(cls) -> int:
         Ran.note("__hash__")
@@ -68,6 +67,11 @@ class Hostile(type(torch.nn.Parameter)):  # type: ignore[misc]  # torch's _Param
     def __getattribute__(cls, name: str) -> Any:
         Ran.note(f"__getattribute__ {name}")
         return type.__getattribute__(cls, name)
+
+
+class Hostile(Asked, type(torch.nn.Parameter)):  # type: ignore[misc]  # torch's _ParameterMeta
+    """Asked, on a tensor type, with a `__getattr__` of its own and a property named like each
+    attribute the pass probes."""
 
     def __getattr__(cls, name: str) -> Any:
         Ran.note(f"__getattr__ {name}")
@@ -267,22 +271,6 @@ def test_an_optimizers_lists_are_read_from_its_own_dict_or_the_one_it_wraps() ->
     assert walk.bytes[("cpu", 0)]["optimizer_state"] == nbytes(*state)
     assert alone.bytes[("cpu", 0)]["parameters"] == nbytes(*params)
     assert walk.failed.count("PropertyOnly") == 2 and "Forwarding" not in walk.failed
-
-
-class Asked(type):
-    """A plain class's metaclass whose hash, comparison and attribute lookups are code."""
-
-    def __hash__(cls) -> int:
-        Ran.note("__hash__")
-        return id(cls)
-
-    def __eq__(cls, other: object) -> bool:
-        Ran.note("__eq__")
-        return cls is other
-
-    def __getattribute__(cls, name: str) -> Any:
-        Ran.note(f"__getattribute__ {name}")
-        return type.__getattribute__(cls, name)
 
 
 class Talker(metaclass=Asked):  # a module's `logger` attribute, as DDP names its own
