@@ -119,22 +119,24 @@ class TypeMemo(Generic[V]):
 _plain_memo: TypeMemo[bool] = TypeMemo(4096)
 
 
-def type_name(t: type) -> str:
-    """A type's name, read with type's own descriptor (a metaclass's code never runs)."""
+def _type_text(descriptor: Any, t: type) -> str:
+    """What type's own `descriptor` reads of `t` where it is a str, else "?" (a metaclass's code
+    never runs)."""
     try:
-        name = _TYPE_NAME.__get__(t, type)
+        text = descriptor.__get__(t, type)
     except Exception:  # noqa: BLE001
         return "?"
-    return name if type(name) is str else "?"
+    return text if type(text) is str else "?"
+
+
+def type_name(t: type) -> str:
+    """A type's name, read with type's own descriptor."""
+    return _type_text(_TYPE_NAME, t)
 
 
 def type_module(t: type) -> str:
-    """A type's module, read with type's own descriptor (a metaclass's code never runs)."""
-    try:
-        module = _TYPE_MODULE.__get__(t, type)
-    except Exception:  # noqa: BLE001
-        return "?"
-    return module if type(module) is str else "?"
+    """A type's module, read with type's own descriptor."""
+    return _type_text(_TYPE_MODULE, t)
 
 
 def class_namespaces(t: type) -> Iterator[tuple[type, Mapping[str, Any]]]:
