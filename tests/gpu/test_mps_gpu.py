@@ -181,11 +181,14 @@ def _preflight(url: str, index: int, shape: str, env: dict[str, str]) -> tuple[i
     return r.returncode, dict(json.loads(r.stdout))
 
 
+# H200, driver 580 (2026-11-28): the limit in the control daemon's environment, which the daemon
+# exports, did not limit the client; the limits that hold are the client's environment and
+# set_default_device_pinned_mem_limit (bench/mps_limit_probe.sh; docs/deploy.md, "MPS"). Every
+# other expectation must hold, and these two are said until the daemon reads a limit that holds.
+KNOWN_MISSES = ["the over-limit request refused", "the agent: the refusal counted once"]
+
+
 @pytest.mark.timeout_s(120)
-@pytest.mark.xfail(strict=True, reason=(
-    "H200, driver 580 (2026-11-28): the limit in the control daemon's environment, which the daemon "
-    "exports, did not limit the client; the limits that hold are the client's environment and "
-    "set_default_device_pinned_mem_limit (bench/mps_limit_probe.sh; docs/deploy.md, 'MPS')"))
 def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
     mps: tuple[MpsDaemon, int, str], tmp_path: Path
 ) -> None:
@@ -279,4 +282,4 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
             c["oom_observer_installed"] and sum(c["oom_events"].values()) == 1),
     }
     FIGURES["missed"] = missed = [what for what, held in expected.items() if not held]
-    assert missed == [], f"{missed} (every figure: mps-gpu.json)"
+    assert missed == KNOWN_MISSES, f"{missed} (every figure: mps-gpu.json)"
