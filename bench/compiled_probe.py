@@ -58,7 +58,12 @@ VARIANTS: dict[str, tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]] 
     "gpt2-compiled": ("gpt2", 4, 512, True, {}, {}),
     "gpt2-compiled-nopad": ("gpt2", 4, 512, True, NOPAD, {}),
     "gpt2-eager": ("gpt2", 4, 512, False, {}, {}),
+    # a full collection between the steps (COLLECTS): what of step 1 only Python's collector frees
+    "gpt2-compiled-gc": ("gpt2", 4, 512, True, {}, {}),
+    "gpt2-compiled-8": ("gpt2", 8, 512, True, {}, {}),
+    "gpt2-compiled-8-gc": ("gpt2", 8, 512, True, {}, {}),
 }
+COLLECTS = {"gpt2-compiled-gc", "gpt2-compiled-8-gc"}
 PREDICT = {"bert": (16, 256), "gpt2": (4, 512)}
 # what one call runs side by side (gpt2's eager and unpadded steps: --variants adds them)
 DEFAULT = ["bert-compiled", "bert-compiled-nopad", "bert-compiled-noattndrop", "bert-eager", "gpt2-compiled",
@@ -169,11 +174,18 @@ def variant(name: str, out: Path) -> dict[str, Any]:
     base = torch.cuda.memory_allocated()
     torch.cuda.memory._record_memory_history(max_entries=MAX_ENTRIES, stacks="python")
     torch.cuda.reset_peak_memory_stats()
-    peaks = []
-    for _ in range(2):
+    import gc
+
+    peaks, between = [], []
+    for i in range(2):
         _step(run, opt, vocab, b, s)
         torch.cuda.synchronize()
         peaks.append(torch.cuda.max_memory_allocated())
+        if i == 0:  # what step 1 leaves live, and what of it only a full collection frees
+            held = torch.cuda.memory_allocated()
+            found = gc.collect() if name in COLLECTS else None
+            between.append({"allocated_after_step1": held, "collected_objects": found,
+                            "freed_by_collection": held - torch.cuda.memory_allocated()})
         _mark()
         torch.cuda.reset_peak_memory_stats()
     snap = torch.cuda.memory._snapshot()
@@ -184,6 +196,7 @@ def variant(name: str, out: Path) -> dict[str, Any]:
         "inductor_settings": settings, "config_overrides": overrides,
         "torch": torch.__version__, "device": torch.cuda.get_device_name(),
         "peak_step1": peaks[0], "peak_step2": peaks[1], "peak": max(peaks), "params_and_base": base,
+        "between_steps": between[0], "gc_threshold": gc.get_threshold(), "gc_count": gc.get_count(),
         "at_peak": replay(trace, base),
         "graphs": dict(counters["stats"]).get("unique_graphs", 0) if compiled else 0,
         "graph_breaks": {str(k)[:300]: v for k, v in counters["graph_break"].items()},
@@ -207,6 +220,8 @@ def predict(name: str) -> dict[str, Any]:
     from gpumemd.preflight import fakerun
 
     family, _, flag = name.partition("-")
+    b8 = flag.endswith("8")
+    flag = flag.removesuffix("8").rstrip("-")
     if flag == "noflag":
         inductor.as_dynamo_traces = contextlib.nullcontext  # type: ignore[assignment]
     seen: list[Any] = []
@@ -218,13 +233,46 @@ def predict(name: str) -> dict[str, Any]:
 
     inductor.CompiledModule.__init__ = record  # type: ignore[method-assign]
     b, s = PREDICT[family]
+    b = 2 * b if b8 else b
+    remap = flag == "cpupath" or not torch.cuda.is_available()
     out: dict[str, Any] = {"family": family, "batch": b, "seq": s, "dynamo_branches": flag != "noflag",
-                           "path": "cuda" if torch.cuda.is_available() else "cpu"}
-    for compiled in (True, False) if flag != "noflag" else (True,):
+                           "path": "cpu" if remap else "cuda"}
+    # `cut`: the cut followed, with one step and two, and the one graph (the steps' peaks apart)
+    runs: list[tuple[str, bool, dict[str, Any]]] = [("compiled", True, {})]
+    if flag in ("cut", "cpupath"):
+        runs += [("compiled-1step", True, {"steps": 1}), ("one_graph", True, {"one_graph": True})]
+    elif flag != "noflag":
+        runs += [("eager", False, {})]
+    trackers: list[Any] = []
+    tinit = fakerun._Tracker.__init__
+
+    def keep(self: Any, *a: Any, **k: Any) -> None:
+        tinit(self, *a, **k)
+        self.step_marks = []
+        trackers.append(self)
+
+    fakerun._Tracker.__init__ = keep  # type: ignore[method-assign]
+
+    def marked(factory: Any) -> Any:  # each step's start: the stream's length and its live bytes
+        def build() -> Any:
+            job = factory()
+            inner = job.batch
+
+            def batch(bb: int, ss: int) -> Any:
+                trackers[-1].step_marks.append((len(trackers[-1].events), trackers[-1].total))
+                return inner(bb, ss)
+
+            job.batch = batch
+            return job
+        return build
+
+    for key, compiled, extra in runs:
         started = time.perf_counter()
-        st = fakerun.run(_family(family, "adamw", True), b, s, remap=not torch.cuda.is_available(),
-                         compiled=compiled)
-        out["compiled" if compiled else "eager"] = {
+        st = fakerun.run(marked(_family(family, "adamw", True)), b, s, remap=remap, compiled=compiled,
+                         **extra)
+        tr = trackers[-1]
+        out[key] = {"several": st.several, "uncut": st.uncut, "step_starts": tr.step_marks,
+                    "at_peak_by_step": _by_step(st.events, tr.step_marks, tr.peak_at),
             "peak_tensors": st.peak, "at_peak": st.at_peak, "phase": st.phase_at_peak,
             "ran_compiled": st.compiled, "notes": list(st.notes)[:5],
             "seconds": round(time.perf_counter() - started, 1)}
@@ -234,6 +282,21 @@ def predict(name: str) -> dict[str, Any]:
             if n.op == "call_function" and re.search(r"attention|bmm|softmax|inductor_random", str(n.target)):
                 ops[str(n.target)] = ops.get(str(n.target), 0) + 1
     out["traced_ops"] = ops
+    return out
+
+
+def _by_step(events: list[tuple[int, int]], marks: list[tuple[int, int]], peak_at: int) -> dict[str, int]:
+    """The bytes live at the fake run's peak, by the step that made them (0: before step 1)."""
+    starts = [m[0] for m in marks]
+    live: dict[int, tuple[int, int]] = {}
+    for i, (k, n) in enumerate(events[:peak_at]):
+        if n:
+            live[k] = (n, sum(1 for s0 in starts if s0 <= i))
+        else:
+            live.pop(k, None)
+    out: dict[str, int] = {}
+    for n, st in live.values():
+        out[str(st)] = out.get(str(st), 0) + n
     return out
 
 
