@@ -29,13 +29,11 @@ runs it: each of its graphs through AOTAutograd with inductor's decompositions a
 (its own forward and backward, its own saved tensors) and walked by the same `Plan`, the code
 between them run as the eager step runs it, the gradients accumulated by autograd across them.
 Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
-(`unfollowed`: a note, a wider interval). What is not modelled:
+(`unfollowed`: a note, a wider interval). A matrix multiply is padded where inductor's `pad_mm`
+would ask its timing, the timing taken as favouring the pad (padding.py). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
-it, CUDA graphs' pools,
-the copies a padded matrix multiply makes (`pad_mm` decides by timing kernels: nothing is timed
-on fake tensors, so nothing is padded), and the compile's own allocations (autotuning is off by
-default). docs/preflight.md, "A compiled
-step", says what this reads against a GPU.
+it, CUDA graphs' pools, a buffer's padded strides, and the compile's own allocations (autotuning
+is off by default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
 """
 
 from __future__ import annotations
@@ -53,6 +51,7 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
 
 from .dynamo import Cut, Outside, first_line, optimize
+from .padding import padding_as_the_gpu
 
 __all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Plan", "as_dynamo_traces",
            "compiled_original", "donated", "wrap"]
@@ -80,10 +79,19 @@ _INTO_SELF = {
 }
 # a concatenation's inputs are computed straight into its buffer (no buffer of their own)
 _INTO_OUTPUT = {_aten.cat.default}
-# inductor's settings for the trace only: nothing is timed on fake tensors (padding a matrix
-# multiply is decided by timing both on the GPU: its joint-graph pass `pad_mm`), nor autotuned
-_NO_BENCHMARKS = {"shape_padding": False, "force_shape_pad": False, "max_autotune": False,
+# inductor's settings for the trace only: nothing is timed on fake tensors, nor autotuned; a
+# matrix multiply is padded where pad_mm would ask its timing (padding.py decides without it)
+_NO_BENCHMARKS = {"shape_padding": True, "force_shape_pad": False, "max_autotune": False,
                   "max_autotune_gemm": False, "benchmark_kernel": False, "benchmark_fusion": False}
+
+
+@contextmanager
+def _trace_settings() -> Iterator[None]:
+    """inductor's settings for the trace (`_NO_BENCHMARKS`), its padding decided without timing."""
+    from torch._inductor import config as inductor_config
+
+    with inductor_config.patch(_NO_BENCHMARKS), padding_as_the_gpu():
+        yield
 
 
 class Allocations(Protocol):
@@ -494,13 +502,12 @@ class CompiledModule(torch.nn.Module):
         decompositions and partitioner), its forward and backward walked (`_compiler`)."""
         from torch._functorch.aot_autograd import aot_module_simplified
         from torch._guards import detect_fake_mode
-        from torch._inductor import config as inductor_config
         from torch._inductor.decomposition import select_decomp_table
         from torch._inductor.virtualized import V
 
         graphs: list[fx.GraphModule] = []
         self.pieces.append(graphs)
-        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), inductor_config.patch(_NO_BENCHMARKS):
+        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), _trace_settings():
             compiled: Callable[..., Any] = aot_module_simplified(
                 gm, list(example_inputs), fw_compiler=_compiler(self.into, graphs),
                 bw_compiler=_compiler(self.into, graphs, backward=True), partition_fn=_partitioner(),
@@ -532,12 +539,11 @@ class CompiledModule(torch.nn.Module):
                                     _compiler(self.into, self.graphs, backward=True),
                                     partition_fn=_partitioner(), decompositions=select_decomp_table())
         from torch._guards import detect_fake_mode
-        from torch._inductor import config as inductor_config
         from torch._inductor.virtualized import V
 
         # inductor's joint-graph passes read the fake mode from its virtualised state
         with (self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))),
-              inductor_config.patch(_NO_BENCHMARKS), as_dynamo_traces()):
+              _trace_settings(), as_dynamo_traces()):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
@@ -560,9 +566,8 @@ def _dynamo_traces(into: Allocations) -> Iterator[None]:
     """Dynamo traces over the fake run: past its tracker (`compiling`), every shape static (a
     second shape traces anew, never a dynamic graph), under inductor's no-benchmark settings."""
     import torch._dynamo
-    from torch._inductor import config as inductor_config
 
-    with (into.compiling(), inductor_config.patch(_NO_BENCHMARKS),
+    with (into.compiling(), _trace_settings(),
           torch._dynamo.config.patch(automatic_dynamic_shapes=False, assume_static_by_default=True)):
         yield
 
