@@ -199,6 +199,7 @@ class Plan:
             if n in self.pointwise and n in self.outputs:
                 order = {m: i for i, m in enumerate(gm.graph.nodes)}  # as the moves so far left it
                 _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
+        _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
         nodes = list(gm.graph.nodes)
         self.index = {n: i for i, n in enumerate(nodes)}
         self.last: dict[fx.Node, int] = {}
@@ -245,6 +246,46 @@ def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index
     for m in [*sorted(chain, key=lambda m: index[m]), n]:
         at.append(m)
         at = m
+
+
+def _numel(n: fx.Node) -> int | None:
+    t = n.meta.get("val")
+    return t.numel() if isinstance(t, torch.Tensor) else None
+
+
+def _fuse_siblings(pointwise: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
+                   materialised: set[fx.Node]) -> None:
+    """Two materialised pointwise buffers of one size that read a buffer in common are one kernel
+    for inductor (its scheduler fuses nodes that share reads and none of which needs the other):
+    the later is computed with the earlier, both buffers allocated there, where the graph's order
+    may compute it after the earlier's readers and so never hold both (a padded matrix multiply's
+    two padded copies of one gradient, in a cut GPT-2's backward: docs/preflight.md)."""
+    sizes = {n: _numel(n) for n in pointwise}
+    for i, n in enumerate(pointwise):
+        siblings = [e for e in pointwise[:i]
+                    if sizes[n] is not None and sizes[e] == sizes[n] and reads[n] & reads[e]]
+        if not siblings:
+            continue
+        order = {m: k for k, m in enumerate(n.graph.nodes)}  # as the moves so far left it
+        computed = [r for r in reads[n] if r.op != "placeholder"]
+        for e in siblings:
+            if order[n] > order[e] and all(order[r] < order[e] for r in computed) and not _needs(n, e, order):
+                _hoist(n, [*computed, e], materialised, order)
+                break
+
+
+def _needs(n: fx.Node, e: fx.Node, order: dict[fx.Node, int]) -> bool:
+    """Whether `n` is computed from `e` (through any node after `e`)."""
+    stack, seen = [n], set()
+    while stack:
+        m = stack.pop()
+        for a in m.all_input_nodes:
+            if a is e:
+                return True
+            if a not in seen and order[a] > order[e]:
+                seen.add(a)
+                stack.append(a)
+    return False
 
 
 class _Walk(fx.Interpreter):
