@@ -307,9 +307,10 @@ class Shard:
 
     def predict(self, fam: str, opt: str, bf16: bool, b: int, s: int, over: Overheads | None = None,
                 compiled: bool = False, remap: bool | None = None,
-                one_graph: bool = False) -> tuple[fakerun.Stream, Any]:
+                one_graph: bool = False, padded: bool = False) -> tuple[fakerun.Stream, Any]:
         remap = (False if self.gpu else None) if remap is None else remap
-        st = fakerun.run(_family(fam, opt, bf16), b, s, remap=remap, compiled=compiled, one_graph=one_graph)
+        st = fakerun.run(_family(fam, opt, bf16), b, s, remap=remap, compiled=compiled, one_graph=one_graph,
+                         padded=padded)
         over = over or (compiled_overheads(self.over) if st.compiled else self.over)
         return st, figures(st.events, st.at_peak, st.peak, batch=b, seq=s, overheads=over,
                            phase=st.phase_at_peak, seconds=st.seconds)
@@ -338,6 +339,16 @@ class Shard:
         except Exception as exc:  # the one graph's trace refused (a value read inside it)
             return {"pred_one_graph_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
 
+    def padded(self, fam: str, opt: str, bf16: bool, b: int, s: int, remap: bool) -> dict[str, Any]:
+        """The compiled prediction with every matrix multiply inductor times for padding padded:
+        preflight's padded reading, whose excess the interval's top covers (padding.py)."""
+        try:
+            _, fg = self.predict(fam, opt, bf16, b, s, compiled=True, remap=True if remap else None,
+                                 padded=True)
+            return {"pred_padded_allocated": fg.allocated_peak, "pred_padded_reserved": fg.reserved_peak}
+        except Exception as exc:
+            return {"pred_padded_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+
     def accuracy(self, fam: str, opt: str, bf16: bool, b: int, s: int, compiled: bool) -> None:
         row: dict[str, Any] = {"kind": "accuracy", "family": fam, "optimizer": opt, "bf16": bf16, "batch": b,
                                "seq": s, "compiled": compiled}
@@ -350,10 +361,14 @@ class Shard:
                 row["pred_notes"] = [n for n in st.notes if "dynamo" in n]  # how it was cut, if it was
                 if fam in BREAKS or st.several:  # preflight's report reads a cut as one graph too
                     row.update(self.one_graph(fam, opt, bf16, b, s, row["pred_path"] != "cuda"))
-                if st.several and "pred_one_graph_allocated" in row:
-                    fg = dataclasses.replace(fg, above_bytes=max(
-                        0, row["pred_one_graph_allocated"] - fg.allocated_peak,
-                        row["pred_one_graph_reserved"] - fg.reserved_peak))
+                if st.unaligned:  # multiplies inductor times for padding: the padded reading too
+                    row.update(pred_unaligned=st.unaligned, **self.padded(fam, opt, bf16, b, s,
+                                                                          row["pred_path"] != "cuda"))
+                others = [(row[f"pred_{k}_allocated"], row[f"pred_{k}_reserved"])
+                          for k in ("one_graph", "padded")
+                          if f"pred_{k}_allocated" in row and (k == "padded" or st.several)]
+                fg = dataclasses.replace(fg, above_bytes=max(
+                    [0, *(max(a - fg.allocated_peak, r - fg.reserved_peak) for a, r in others)]))
             else:
                 st, fg = self.predict(fam, opt, bf16, b, s)
             row.update(pred_tensors=st.peak, pred_allocated=fg.allocated_peak, pred_reserved=fg.reserved_peak,
@@ -377,6 +392,7 @@ class Shard:
         row["err_reserved"] = _err(row.get("pred_reserved"), row["real"], "reserved_peak")
         row["err_eager"] = _err(row.get("pred_eager_allocated"), row["real"])
         row["err_one_graph"] = _err(row.get("pred_one_graph_allocated"), row["real"])
+        row["err_padded"] = _err(row.get("pred_padded_allocated"), row["real"])
         self.write(row)
 
     def boundary(self, fam: str, opt: str, bf16: bool) -> None:
@@ -562,10 +578,12 @@ def merge(root: Path) -> int:
               "graphs walked as inductor keeps buffers (gpumemd/preflight/compiled.py); eager's: the "
               "eager step's prediction (what preflight said before). The goal: within "
               f"±{100 * COMPILED_ERROR:.0f} % (COMPILED_ERROR: the interval of a compiled step).",
-              "", "| config | predicted allocated (compiled) | real allocated | error | eager's prediction "
-              "| error | predicted reserved | real reserved | error | path (and why there is no prediction) "
-              "| fake s |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
+              "padded: the padded reading (every matrix multiply inductor times for padding padded: "
+              "padding.py), whose excess the interval's top covers.",
+              "", "| config | predicted allocated (compiled) | real allocated | error | padded | error "
+              "| eager's prediction | error | predicted reserved | real reserved | error "
+              "| path (and why there is no prediction) | fake s |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     comp = [r for r in rows if r["kind"] == "accuracy" and r["compiled"]]
     for r in comp:
         cfg = f"{r['family']} {r['optimizer']}{' bf16' if r['bf16'] else ''} {r['batch']}x{r['seq']}"
@@ -573,7 +591,8 @@ def merge(root: Path) -> int:
         path = r.get("pred_path", "—") + (f"; not predicted: {r['pred_error']}" if "pred_error" in r else "")
         lines.append(
             f"| {cfg} | {_fmt(r.get('pred_allocated'))} | {_fmt(real.get('allocated_peak'))} | "
-            f"{_pct(r.get('err_gpumemd'))} | {_fmt(r.get('pred_eager_allocated'))} | "
+            f"{_pct(r.get('err_gpumemd'))} | {_fmt(r.get('pred_padded_allocated'))} | "
+            f"{_pct(r.get('err_padded'))} | {_fmt(r.get('pred_eager_allocated'))} | "
             f"{_pct(r.get('err_eager'))} | {_fmt(r.get('pred_reserved'))} | "
             f"{_fmt(real.get('reserved_peak'))} | {_pct(r.get('err_reserved'))} | "
             f"{path.replace('|', '/')} | {r.get('fake_seconds', '—')} |")
@@ -587,8 +606,8 @@ def merge(root: Path) -> int:
                   "Models dynamo cuts into several graphs: preflight's prediction following the cut (each "
                   "graph partitioned apart, the code between run eagerly) beside the one-graph trace "
                   "(what it made of them before) and how it cut each (its note). top = the interval's "
-                  "top on allocated: the prediction, its error (±10 %) and, where the one graph reads "
-                  "more than the cut, that excess (preflight reads a cut step as one graph too); "
+                  "top on allocated: the prediction, its error (±10 %) and, where the one graph or the "
+                  "padded reading holds more than the cut, that excess (preflight reads both); "
                   "covered = the real peak at or under it.", "",
                   "| config | real allocated | predicted | error | one graph | error | top | covered "
                   "| the cut |",

@@ -29,8 +29,8 @@ runs it: each of its graphs through AOTAutograd with inductor's decompositions a
 (its own forward and backward, its own saved tensors) and walked by the same `Plan`, the code
 between them run as the eager step runs it, the gradients accumulated by autograd across them.
 Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
-(`unfollowed`: a note, a wider interval). A matrix multiply is padded where inductor's `pad_mm`
-would ask its timing, the timing taken as favouring the pad (padding.py). What is not modelled:
+(`unfollowed`: a note, a wider interval). The matrix multiplies inductor's `pad_mm` would time
+for padding are counted, and padded in a second reading only (padding.py). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
 it, CUDA graphs' pools, a buffer's padded strides, and the compile's own allocations (autotuning
 is off by default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
@@ -79,18 +79,18 @@ _INTO_SELF = {
 }
 # a concatenation's inputs are computed straight into its buffer (no buffer of their own)
 _INTO_OUTPUT = {_aten.cat.default}
-# inductor's settings for the trace only: nothing is timed on fake tensors, nor autotuned; a
-# matrix multiply is padded where pad_mm would ask its timing (padding.py decides without it)
+# inductor's settings for the trace only: nothing is timed on fake tensors, nor autotuned; the
+# multiplies pad_mm would time for padding are counted, padded only in the padded reading (padding.py)
 _NO_BENCHMARKS = {"shape_padding": True, "force_shape_pad": False, "max_autotune": False,
                   "max_autotune_gemm": False, "benchmark_kernel": False, "benchmark_fusion": False}
 
 
 @contextmanager
-def _trace_settings() -> Iterator[None]:
+def _trace_settings(into: Allocations) -> Iterator[None]:
     """inductor's settings for the trace (`_NO_BENCHMARKS`), its padding decided without timing."""
     from torch._inductor import config as inductor_config
 
-    with inductor_config.patch(_NO_BENCHMARKS), padding_as_the_gpu():
+    with inductor_config.patch(_NO_BENCHMARKS), padding_as_the_gpu(into):
         yield
 
 
@@ -99,6 +99,8 @@ class Allocations(Protocol):
 
     follow: bool  # dynamo's cut asked and followed; False: the step traced as one graph
     several: bool  # set where a cut of several graphs (or code outside them) was followed
+    padded: bool  # the multiplies pad_mm would time for padding are padded (padding.py)
+    unaligned: int  # counted here, padded or not
 
     def allocate(self, nbytes: int, category: str | None = None) -> int:
         """A new allocation of `nbytes`; its key."""
@@ -548,7 +550,7 @@ class CompiledModule(torch.nn.Module):
 
         graphs: list[fx.GraphModule] = []
         self.pieces.append(graphs)
-        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), _trace_settings():
+        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), _trace_settings(self.into):
             compiled: Callable[..., Any] = aot_module_simplified(
                 gm, list(example_inputs), fw_compiler=_compiler(self.into, graphs),
                 bw_compiler=_compiler(self.into, graphs, backward=True), partition_fn=_partitioner(),
@@ -584,7 +586,7 @@ class CompiledModule(torch.nn.Module):
 
         # inductor's joint-graph passes read the fake mode from its virtualised state
         with (self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))),
-              _trace_settings(), as_dynamo_traces()):
+              _trace_settings(self.into), as_dynamo_traces()):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
@@ -608,7 +610,7 @@ def _dynamo_traces(into: Allocations) -> Iterator[None]:
     second shape traces anew, never a dynamic graph), under inductor's no-benchmark settings."""
     import torch._dynamo
 
-    with (into.compiling(), _trace_settings(),
+    with (into.compiling(), _trace_settings(into),
           torch._dynamo.config.patch(automatic_dynamic_shapes=False, assume_static_by_default=True)):
         yield
 

@@ -131,6 +131,7 @@ class Stream:
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
     uncut: bool = False  # its graph breaks could not be followed: predicted as one graph (compiled.py)
     several: bool = False  # dynamo's cut into several graphs followed (one_graph=True: the second reading)
+    unaligned: int = 0  # matrix multiplies inductor's pad_mm would time for padding (padding.py)
     bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
     low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
     model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
@@ -202,6 +203,8 @@ class _Tracker(TorchDispatchMode):
         self.uncut = False  # a compiled model's graph breaks could not be followed (`unfollowed`)
         self.follow = True  # dynamo's cut followed (compiled.py); False: each step traced as one graph
         self.several = False  # a cut of several graphs was followed
+        self.padded = False  # the multiplies pad_mm would time for padding are padded (padding.py)
+        self.unaligned = 0  # those multiplies, counted in the trace
         self.notes: list[str] = []
         self.stand_in = 0
         self.value_reads: dict[str, int] = {}
@@ -426,19 +429,22 @@ def _too_many(tracker: _Tracker, where: str) -> NotRunnable:
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
-        compiled: bool = False, one_graph: bool = False, **kwargs: Any) -> Stream:
+        compiled: bool = False, one_graph: bool = False, padded: bool = False, **kwargs: Any) -> Stream:
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
     `torch.compile(model)` would (as it does where the factory compiles it itself); `one_graph`:
-    a compiled step traced as one graph, dynamo's cut not asked."""
+    a compiled step traced as one graph, dynamo's cut not asked; `padded`: the matrix multiplies
+    inductor would time for padding padded (padding.py: the padded reading)."""
     return _bounds(lambda stand_in, low: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
-                                                   low, kwargs, one_graph))
+                                                   low, kwargs, one_graph, padded))
 
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
-              compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any], one_graph: bool) -> Stream:
+              compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any], one_graph: bool,
+              padded: bool) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in, tracker.low, tracker.follow = stand_in, low, not one_graph
+    tracker.padded = padded
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = StepHooks(tracker, steps)
@@ -492,7 +498,8 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
                   uncut=tracker.uncut,
-                  several=tracker.several, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  several=tracker.several, unaligned=tracker.unaligned, fraction=tracker.fraction,
+                  value_reads=tracker.value_reads,
                   stand_in=stand_in, bounded=tracker.bounded, model=model)
 
 
@@ -583,16 +590,19 @@ def _call(model: Any, data: Any) -> Any:
 
 
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None,
-               one_graph: bool = False) -> Stream:
+               one_graph: bool = False, padded: bool = False) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
-    `steps` times (a stop raised from the optimizer's post-hook ends it there); `one_graph` as `run`."""
-    return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low, one_graph))
+    `steps` times (a stop raised from the optimizer's post-hook ends it there); `one_graph` and
+    `padded` as `run`."""
+    return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low, one_graph,
+                                                      padded))
 
 
 def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int,
-                 low: bool, one_graph: bool) -> Stream:
+                 low: bool, one_graph: bool, padded: bool) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in, tracker.low, tracker.follow = stand_in, low, not one_graph
+    tracker.padded = padded
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = StepHooks(tracker, steps)
     started = time.perf_counter()
@@ -626,5 +636,6 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
                   uncut=tracker.uncut,
-                  several=tracker.several, fraction=tracker.fraction, value_reads=tracker.value_reads,
+                  several=tracker.several, unaligned=tracker.unaligned, fraction=tracker.fraction,
+                  value_reads=tracker.value_reads,
                   stand_in=stand_in, bounded=tracker.bounded, model=model_id(None, hooks.optimizer))

@@ -1,15 +1,18 @@
-"""inductor's matrix-multiply padding in the compiled trace: where `pad_mm` (a joint-graph pass)
-would pad, the trace pads, without timing anything.
+"""inductor's matrix-multiply padding in the compiled trace: the multiplies `pad_mm` (a
+joint-graph pass) would time for padding, counted, and padded in the padded reading.
 
 inductor pads a matrix multiply whose dimensions are not aligned (a 50,257-token vocabulary:
 bf16 wants multiples of 8) when it times the padded kernel faster than the unpadded one on the
 GPU. The padded operands are copies: in a cut GPT-2's backward, two vocabulary-sized copies of the
-logits' gradient sat at the real step's peak (docs/preflight.md, "Graph breaks"). The fake tensors
-have nothing to time, so the timing's answer is taken as "pad" wherever pad_mm's own checks let
-it ask (floating operands, a static unaligned dimension, none empty, the multiply compute bound):
-the copies are counted where the GPU makes them, and where its timing would have said no the
-prediction holds more than the job does (the safe side). Nothing is timed, cached or written to
-inductor's caches: pad_mm's decision function is replaced for the trace alone and put back.
+logits' gradient sat at the real step's peak, where BERT's real step held none of its own
+(docs/preflight.md, "Padded matrix multiplies"). The fake tensors have nothing to time, so which
+way the timing goes is not known: the trace asks `_pads` in pad_mm's place, pad_mm's own checks
+without the timing (floating operands, a static unaligned dimension, none empty, the multiply
+compute bound), and counts each multiply it would have timed (`Padding.unaligned`); the prediction
+pads none of them, and where there are some, a second reading pads them all (`Padding.padded`: the
+timing taken as favouring every pad), whose excess raises the interval's top (report.py). Nothing
+is timed, cached or written to inductor's caches: pad_mm's decision function is replaced for the
+trace alone and put back.
 
 Operands on either path stand for the GPU's (the CPU path's CPU tensors too), so pad_mm's device
 check is not asked.
@@ -19,11 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 import torch
 
-__all__ = ["modelled", "padding_as_the_gpu"]
+__all__ = ["Padding", "modelled", "padding_as_the_gpu"]
+
+
+class Padding(Protocol):
+    """The fake run's side of the padding: whether this reading pads, and the count of multiplies
+    pad_mm would have timed."""
+
+    padded: bool
+    unaligned: int
 
 
 def _dims(mat1: Any, mat2: Any, op: Any) -> tuple[int, int, int] | None:
@@ -35,7 +46,7 @@ def _dims(mat1: Any, mat2: Any, op: Any) -> tuple[int, int, int] | None:
         dims = (mat1.shape[1], mat1.shape[2], mat2.shape[2])
     else:
         return None
-    return dims if all(type(d) is int for d in (*mat1.shape, *mat2.shape)) else None  # type: ignore[return-value]
+    return dims if all(type(d) is int for d in (*mat1.shape, *mat2.shape)) else None
 
 
 def _pads(match: Any, mat1: Any, mat2: Any, op: Any, input: Any = None) -> bool:  # noqa: A002  pad_mm's name
@@ -72,16 +83,27 @@ def modelled() -> bool:
 
 
 @contextmanager
-def padding_as_the_gpu() -> Iterator[None]:
-    """pad_mm's decision replaced by `_pads` for the trace, put back after; nothing where this
-    torch's pad_mm is not the one modelled (`modelled`: the trace pads nothing, as before)."""
+def padding_as_the_gpu(into: Padding) -> Iterator[None]:
+    """pad_mm's decision replaced for the trace, put back after: each multiply `_pads` would pad
+    counted into `into.unaligned`, padded only where `into.padded`. Where this torch's pad_mm is
+    not the one modelled (`modelled`), pad_mm is left alone and shape padding is off for the trace:
+    nothing is padded or counted."""
+    from torch._inductor import config
+
     if not modelled():
-        yield
+        with config.patch(shape_padding=False):
+            yield
         return
     from torch._inductor.fx_passes import pad_mm
 
+    def decide(match: Any, mat1: Any, mat2: Any, op: Any, input: Any = None) -> bool:  # noqa: A002
+        if not _pads(match, mat1, mat2, op, input):
+            return False
+        into.unaligned += 1
+        return into.padded
+
     saved = pad_mm.should_pad
-    pad_mm.should_pad = _pads
+    pad_mm.should_pad = decide
     try:
         yield
     finally:

@@ -176,27 +176,35 @@ class _Runner:
                     low = (lf.allocated_peak, lf.reserved_peak)
                 fig = dataclasses.replace(fig, bound_bytes=max(0, fig.allocated_peak - low[0],
                                                                fig.reserved_peak - low[1]))
-            if stream.several:  # dynamo's cut followed: the step traced as one graph is read too
-                fig = dataclasses.replace(fig, above_bytes=self._above(batch, seq, fig, over))
+            # the interval's top reaches the other readings of a compiled step where they read more:
+            # the step as one graph where dynamo's cut was followed, every multiply inductor would
+            # time for padding padded where there are some (padding.py)
+            above = self._above(batch, seq, fig, over, one_graph=True) if stream.several else 0
+            if stream.compiled and stream.unaligned:
+                above = max(above, self._above(batch, seq, fig, over, padded=True))
+            if above:
+                fig = dataclasses.replace(fig, above_bytes=above)
             self.done[key] = (stream, fig, over)
         return self.done[key]
 
-    def _run(self, batch: int, seq: int, one_graph: bool = False) -> fakerun.Stream:
+    def _run(self, batch: int, seq: int, one_graph: bool = False, padded: bool = False) -> fakerun.Stream:
         if self.factory is not None:
             return fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap,
-                               compiled=self.compiled, one_graph=one_graph)
+                               compiled=self.compiled, one_graph=one_graph, padded=padded)
         assert self.script is not None
         return fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap,
-                                  one_graph=one_graph)
+                                  one_graph=one_graph, padded=padded)
 
-    def _above(self, batch: int, seq: int, fig: Figures, over: Overheads) -> int:
-        """How far the step traced as one graph reads above dynamo's cut followed (its allocated
-        or reserved peak), which the interval's top covers: on a GPU the cut of transformers'
-        GPT-2 read under the real step where the one graph did not, and why is not known
-        (docs/preflight.md, "Graph breaks"). 0 where the one graph cannot run (a value read
-        inside its trace) or reads less."""
+    def _above(self, batch: int, seq: int, fig: Figures, over: Overheads, *, one_graph: bool = False,
+               padded: bool = False) -> int:
+        """How far another reading of the step reads above the prediction (its allocated or
+        reserved peak), which the interval's top covers. `one_graph`: the step traced as one
+        graph, dynamo's cut not followed (a cut read under the real step once, docs/preflight.md,
+        "Graph breaks"); `padded`: the matrix multiplies inductor times for padding all padded
+        (which way its timing goes on the GPU is not known: "Padded matrix multiplies"). 0 where
+        that reading cannot run (a value read inside the one graph's trace) or reads less."""
         try:
-            one = self._run(batch, seq, one_graph=True)
+            one = self._run(batch, seq, one_graph=one_graph, padded=padded)
         except fakerun.NotRunnable:
             return 0
         of = figures(one.events, one.at_peak, one.peak, batch=batch, seq=seq, overheads=over,
@@ -310,8 +318,17 @@ def preflight(
     above = max((r.figures.above_bytes for r in results), default=0)
     if above:
         report.notes.append(
-            f"dynamo's cut, followed, reads up to {human_bytes(above)} under the step traced as one graph: "
-            "the interval's top reaches the one graph's (docs/preflight.md, 'Graph breaks')")
+            f"another reading of the compiled step holds up to {human_bytes(above)} more (the step traced as "
+            "one graph where dynamo's cut was followed; every matrix multiply inductor times for padding "
+            "padded): the interval's top reaches it (docs/preflight.md, 'Graph breaks', 'Padded matrix "
+            "multiplies')")
+    unaligned = max((st.unaligned for st in streams if st.compiled), default=0)
+    if unaligned:
+        report.notes.append(
+            f"inductor times {unaligned} unaligned matrix multipl{'y' if unaligned == 1 else 'ies'} for "
+            "padding on the GPU, which pads where that is faster (copies of their operands): predicted "
+            "unpadded, the padded reading sets the interval's top (docs/preflight.md, 'Padded matrix "
+            "multiplies')")
     read = runner.measured(results[0].model) if results else []
     if (read or lookup is not None) and not any(_of_the_model(r.overheads) for r in results):
         models = len({m.model for m in read})

@@ -210,8 +210,8 @@ class Figures:
     # reserved beyond the replay's, from the allocator overhead agents measured (Overheads.allocator)
     allocator_extra: int = 0
     stranded_bytes: int = 0  # what the real allocator may reserve beyond the replay (the top only)
-    # how much higher the needs may be: dynamo's cut followed read under the step traced as one
-    # graph (the top only; docs/preflight.md, "Graph breaks")
+    # how much higher the needs may be: another reading of a compiled step held more (the step as
+    # one graph, or its unaligned multiplies padded; the top only; docs/preflight.md)
     above_bytes: int = 0
 
     @property
@@ -357,8 +357,8 @@ def per_rank(fig: Figures, world: int, strategy: str, overheads: Overheads) -> d
     outputs) and a block twice (an all-gather's output, a reduce-scatter's input).
 
     `top` is the interval's top of `total`, what the verdict holds a rank to: the non-PyTorch
-    spread, the stream's error, what the real allocator may reserve beyond the replay and what the
-    step traced as one graph reads above dynamo's cut (`Figures.above_bytes`)."""
+    spread, the stream's error, what the real allocator may reserve beyond the replay and what
+    another reading of a compiled step holds more (`Figures.above_bytes`)."""
     c = fig.categories
     params = c.get("parameters", 0)
     pools = 0  # what FSDP2's collective streams reserve apart

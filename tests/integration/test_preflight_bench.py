@@ -274,7 +274,7 @@ def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -
     assert not any(name.startswith("allocated within 1 %") for name in cases)  # eager's goal is eager's
     table = (tmp_path / "table.md").read_text()
     assert "## Compiled steps" in table
-    assert "| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | 1,427 |" in table
+    assert "| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | — | — | 1,427 |" in table
     assert "allocated step peak, compiled: 2 configurations" in table
     # a prediction that fell back, then failed: the table says both, and the case fails
     assert "| cpu (the fake CUDA path failed: NotRunnable: a / b); not predicted: NotRunnable: c |" in table

@@ -118,17 +118,29 @@ def _unaligned_job(out: int) -> fakerun.Job:
 
 
 @pytest.mark.parametrize("out", [1001, 1024])
-def test_a_matmul_is_padded_in_the_trace_where_pad_mm_would_time_it(out: int, monkeypatch: Any) -> None:
-    """inductor pads an unaligned matmul where its timing favours it; the trace takes the timing
-    as favouring it (padding.py): the padded copies are held; an aligned matmul is not padded."""
-    padded = fakerun.run(lambda: _unaligned_job(out), 64, 32, compiled=True)
-    monkeypatch.setattr(padding, "modelled", lambda: False)  # the trace before padding was modelled
+def test_multiplies_inductor_times_for_padding_are_counted_and_padded_in_the_padded_reading(out: int) -> None:
+    """inductor pads an unaligned matmul where its timing favours it (copies of its operands),
+    which a fake tensor cannot time: the prediction pads none and counts them, the padded reading
+    (padding.py) pads them all and holds more; an aligned matmul is neither counted nor padded."""
     plain = fakerun.run(lambda: _unaligned_job(out), 64, 32, compiled=True)
-    assert padded.compiled and plain.compiled
+    padded = fakerun.run(lambda: _unaligned_job(out), 64, 32, compiled=True, padded=True)
+    assert plain.compiled and padded.compiled
     if out % 4:
-        assert padded.peak > plain.peak
+        assert plain.unaligned > 0 and padded.peak > plain.peak
     else:
-        assert padded.peak == plain.peak
+        assert plain.unaligned == 0 and padded.peak == plain.peak
+
+
+def test_the_padded_reading_raises_the_interval_top_and_not_the_prediction() -> None:
+    report = gpumemd.preflight(lambda: _unaligned_job(1001), [(64, 32)], device="H100-80GB", compiled=True)
+    fig = report.shapes[0].figures
+    plain = fakerun.run(lambda: _unaligned_job(1001), 64, 32, compiled=True)
+    assert fig.tensors_peak == plain.peak  # the prediction is the unpadded step
+    assert fig.above_bytes > 0
+    assert any("matrix multipl" in n and "padding" in n for n in report.notes)
+    aligned = gpumemd.preflight(lambda: _unaligned_job(1024), [(64, 32)], device="H100-80GB", compiled=True)
+    assert aligned.shapes[0].figures.above_bytes == 0
+    assert not any("unaligned matrix" in n for n in aligned.notes)
 
 
 @pytest.fixture(autouse=True)
@@ -381,7 +393,8 @@ class _ReadsInductorsSettings(torch.nn.Module):
         from torch._inductor import config
         from torch._inductor.fx_passes import pad_mm
 
-        self.seen.append((config.shape_padding, config.max_autotune, pad_mm.should_pad is padding._pads))
+        ours = pad_mm.should_pad.__module__ == padding.__name__
+        self.seen.append((config.shape_padding, config.max_autotune, ours))
         return self.lin(x)
 
 
