@@ -38,7 +38,6 @@ is off by default). docs/preflight.md, "A compiled step", says what this reads a
 
 from __future__ import annotations
 
-import operator
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -50,6 +49,7 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
 
+from .buffers import Plan
 from .dynamo import Cut, Outside, first_line, optimize
 from .padding import padding_as_the_gpu
 
@@ -59,26 +59,6 @@ __all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Pla
 MAX_OUTPUT_OBJECTS = 10_000  # objects one model output's walk visits (a cache's layers, an output's fields)
 _MAX_OUTPUT_DEPTH = 16
 
-_aten = torch.ops.aten
-# ops inductor computes inside the kernel that reads them (no buffer of their own)
-_INLINED = {
-    _aten.embedding.default, _aten.gather.default, _aten.index.Tensor, _aten.full.default,
-    _aten.scalar_tensor.default, _aten.zeros.default, _aten.ones.default, _aten.full_like.default,
-    _aten.zeros_like.default, _aten.ones_like.default, _aten.empty.memory_format, _aten.empty_like.default,
-    _aten._to_copy.default, _aten.rand_like.default, _aten.rand.default, _aten.randn.default,
-    _aten.randn_like.default, torch.ops.prims.iota.default, _aten.arange.default, _aten.arange.start,
-    _aten.arange.start_step, _aten.lift_fresh_copy.default, _aten.select_scatter.default,
-    _aten.slice_scatter.default, _aten._unsafe_masked_index.default, _aten.constant_pad_nd.default,
-}
-# ops that write into their first argument's buffer (the accumulating scatters): it is their output
-_INTO_SELF = {
-    _aten.index_put.default, _aten.index_put_.default, _aten.scatter.src, _aten.scatter.value,
-    _aten.scatter_add.default, _aten.scatter_reduce.two, _aten.index_add.default,
-    _aten._unsafe_index_put.default, _aten._unsafe_masked_index_put_accumulate.default,
-    _aten._index_put_impl_.default,
-}
-# a concatenation's inputs are computed straight into its buffer (no buffer of their own)
-_INTO_OUTPUT = {_aten.cat.default}
 # inductor's settings for the trace only: nothing is timed on fake tensors, nor autotuned; the
 # multiplies pad_mm would time for padding are counted, padded only in the padded reading (padding.py)
 _NO_BENCHMARKS = {"shape_padding": True, "force_shape_pad": False, "max_autotune": False,
@@ -124,170 +104,6 @@ class Allocations(Protocol):
     def unfollowed(self, why: str) -> None:
         """Dynamo could not cut the model into its graphs (`why`): the one graph traced here
         stands for the step, and the report says so and widens its interval."""
-
-
-def _kind(node: fx.Node) -> str:
-    """'input', 'view', 'inline' (fused into its readers), 'reduction', 'extern' (a kernel of its
-    own: its output a buffer, its inputs too), or 'other' (the output node, an attribute)."""
-    if node.op != "call_function":
-        return "input" if node.op == "placeholder" else "other"
-    target = node.target
-    if target is operator.getitem:  # one output of a multi-output op: a part of its buffers
-        return "view"
-    if not isinstance(target, torch._ops.OpOverload):
-        return "extern"
-    returns = target._schema.returns
-    if returns and returns[0].alias_info is not None and not returns[0].alias_info.is_write:
-        return "view"
-    tags = target.tags
-    name = target._schema.name.partition("::")[2]
-    # a cast, or inductor's own random draws and seeds (made inside the kernel that reads them)
-    if torch.Tag.pointwise in tags or target in _INLINED or target.namespace == "prims" and (
-            name == "convert_element_type" or name.startswith("inductor_")):
-        return "inline"
-    if torch.Tag.reduction in tags:
-        return "reduction"
-    if torch.Tag.nondeterministic_seeded in tags and not node.all_input_nodes:
-        return "inline"
-    return "extern"
-
-
-class Plan:
-    """One graph's buffers: which nodes inductor materialises, where each buffer is last read,
-    and which are graph outputs (their storages outlive the graph: tracked as tensors)."""
-
-    def __init__(self, gm: fx.GraphModule, donated: frozenset[fx.Node] = frozenset()) -> None:
-        self.donated = donated  # inputs a kernel may write over (`donated`): the backward's own saved tensors
-        nodes = list(gm.graph.nodes)
-        self.index = {n: i for i, n in enumerate(nodes)}
-        kinds = {n: _kind(n) for n in nodes}
-        out = gm.graph.output_node()
-        outputs: list[fx.Node] = []
-        fx.node.map_arg(out.args, outputs.append)
-        base: dict[fx.Node, fx.Node] = {}  # a view's base (the node whose buffer it reads)
-
-        def root(n: fx.Node) -> fx.Node:
-            return base.get(n, n)
-
-        for n in nodes:
-            if kinds[n] == "view" and n.all_input_nodes:
-                base[n] = root(n.all_input_nodes[0])
-        self.materialised: set[fx.Node] = set()
-        for n in nodes:
-            if kinds[n] in ("extern", "reduction"):
-                self.materialised.add(n)
-            if kinds[n] == "extern":
-                skip = n.args[0] if n.target in _INTO_SELF and n.args else None
-                for a in n.all_input_nodes:
-                    if a is not skip and n.target not in _INTO_OUTPUT and kinds[root(a)] == "inline":
-                        self.materialised.add(root(a))
-        for a in outputs:
-            if kinds[root(a)] == "inline":
-                self.materialised.add(root(a))
-        self.outputs = {root(a) for a in outputs}
-        # the buffers each materialised node reads, through fused ops and views
-        reads: dict[fx.Node, set[fx.Node]] = {}
-        for n in nodes:
-            direct: set[fx.Node] = set()
-            for a in n.all_input_nodes:
-                r = root(a)
-                if r in self.materialised or kinds[r] == "input":
-                    direct.add(r)
-                else:
-                    direct |= reads.get(r, set())
-            reads[n] = direct
-        self.pointwise = {n for n in self.materialised if kinds[n] == "inline"}
-        for n in nodes:
-            if n in self.pointwise and n in self.outputs:
-                order = {m: i for i, m in enumerate(gm.graph.nodes)}  # as the moves so far left it
-                _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
-        _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
-        nodes = list(gm.graph.nodes)
-        self.index = {n: i for i, n in enumerate(nodes)}
-        self.last: dict[fx.Node, int] = {}
-        for n in nodes:
-            if n in self.materialised or n.op == "output":
-                for r in reads[n]:
-                    self.last[r] = self.index[n]
-        # the buffers to free after each node (those read there for the last time; one no kernel
-        # reads, at once)
-        self.frees: dict[int, list[fx.Node]] = {}
-        for r in self.materialised - self.outputs:
-            self.frees.setdefault(self.last.get(r, self.index[r]), []).append(r)
-        # the graph's inputs each kernel reads for the last time (a fused op reads its input in
-        # its consumer's kernel: the input is held until there)
-        self.inputs_at: dict[int, list[fx.Node]] = {}
-        for r in nodes:
-            if kinds[r] == "input" and r in self.last:
-                self.inputs_at.setdefault(self.last[r], []).append(r)
-
-
-def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index: dict[fx.Node, int]) -> None:
-    """Move a saved pointwise output (a mask, an activation kept for backward) and the fused ops
-    it is computed from to just after the last buffer it reads: inductor fuses it into the
-    kernel that reads that buffer already, where the graph's order (the partitioner's) may
-    compute it at the forward's end and so keep its inputs alive until then."""
-    if not buffers:
-        return
-    after = max(buffers, key=lambda r: index[r])
-    chain: list[fx.Node] = []
-    seen: set[fx.Node] = set()
-
-    def collect(m: fx.Node) -> None:
-        for a in m.all_input_nodes:
-            later = index[a] > index[after] and a.op == "call_function"
-            if later and a not in seen and a not in materialised:
-                seen.add(a)
-                collect(a)
-                chain.append(a)
-
-    collect(n)
-    if index[n] <= index[after]:
-        return
-    at = after
-    for m in [*sorted(chain, key=lambda m: index[m]), n]:
-        at.append(m)
-        at = m
-
-
-def _numel(n: fx.Node) -> int | None:
-    t = n.meta.get("val")
-    return t.numel() if isinstance(t, torch.Tensor) else None
-
-
-def _fuse_siblings(pointwise: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
-                   materialised: set[fx.Node]) -> None:
-    """Two materialised pointwise buffers of one size that read a buffer in common are one kernel
-    for inductor (its scheduler fuses nodes that share reads and none of which needs the other):
-    the later is computed with the earlier, both buffers allocated there, where the graph's order
-    may compute it after the earlier's readers and so never hold both (a padded matrix multiply's
-    two padded copies of one gradient, in a cut GPT-2's backward: docs/preflight.md)."""
-    sizes = {n: _numel(n) for n in pointwise}
-    for i, n in enumerate(pointwise):
-        siblings = [e for e in pointwise[:i]
-                    if sizes[n] is not None and sizes[e] == sizes[n] and reads[n] & reads[e]]
-        if not siblings:
-            continue
-        order = {m: k for k, m in enumerate(n.graph.nodes)}  # as the moves so far left it
-        computed = [r for r in reads[n] if r.op != "placeholder"]
-        for e in siblings:
-            if order[n] > order[e] and all(order[r] < order[e] for r in computed) and not _needs(n, e, order):
-                _hoist(n, [*computed, e], materialised, order)
-                break
-
-
-def _needs(n: fx.Node, e: fx.Node, order: dict[fx.Node, int]) -> bool:
-    """Whether `n` is computed from `e` (through any node after `e`)."""
-    stack, seen = [n], set()
-    while stack:
-        m = stack.pop()
-        for a in m.all_input_nodes:
-            if a is e:
-                return True
-            if a not in seen and order[a] > order[e]:
-                seen.add(a)
-                stack.append(a)
-    return False
 
 
 class _Walk(fx.Interpreter):
