@@ -18,6 +18,7 @@ from .base import Source
 from .breakdown import BreakdownSource
 from .host import HostSource
 from .mps import MpsSource
+from .mps_control import Control
 from .nvml import NvmlSource
 from .spool import SpoolSource
 
@@ -45,7 +46,9 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None, *,
         )
     mps = config.sources.mps
     if nv.enabled and mps.enabled and (capture is None or mps.proc_root):  # a replay: only a given /proc
-        sources.append(MpsSource(mps.proc_root or "/proc"))
+        control = Control(mps.control, timeout=mps.timeout, ttl=mps.refresh)
+        sources.append(MpsSource(mps.proc_root or "/proc", pipe_directory=mps.pipe_directory,
+                                 control=control))
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else this_host()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))

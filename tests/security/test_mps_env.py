@@ -6,6 +6,7 @@ naming the one that refused the request. Fakes stand for torch at an OOM (tests/
 from __future__ import annotations
 
 import logging
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -117,29 +118,39 @@ def test_a_hostile_mps_value_leaves_the_diagnosis_as_without_it() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.binary(max_size=300), max_size=12), st.sampled_from([b"", b"0=", b"1="]),
-       st.binary(max_size=40))
-def test_the_daemon_takes_only_the_limit_from_a_servers_environment_of_any_bytes(
-        entries: list[bytes], ordinal: bytes, limit: bytes) -> None:
-    """Another process's environment (the MPS server's /proc/<pid>/environ, sources/mps.py): any
-    bytes, any other variables; the daemon keeps the three it reads and nothing else, and the
-    limit it exports is the one `parse` accepts from the variable, never a figure of another."""
+@given(st.lists(st.binary(max_size=300), max_size=12), st.binary(max_size=600), st.binary(max_size=40))
+def test_the_daemon_takes_no_limit_from_a_servers_environment_of_any_bytes(
+        entries: list[bytes], pipe: bytes, limit: bytes) -> None:
+    """Other processes' environments (the MPS server's and its control daemon's
+    /proc/<pid>/environ, sources/mps.py): any bytes, any other variables, any pipe directory.
+    The daemon keeps the two it reads (the devices, the pipe directory) and nothing else, never
+    raises, never takes a limit from there (it does not hold: docs/deploy.md, "MPS"), and asks
+    a control daemon only in a pipe directory `trusted_pipe` accepts."""
     import tempfile
     from pathlib import Path
 
     from gpumemd.sources.mps import MpsSource, server_settings
+    from gpumemd.sources.mps_control import Answer, Control, trusted_pipe
     from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
 
-    entries = [e for e in entries if not e.startswith(b"CUDA_VISIBLE_DEVICES=")]  # device 0 is GPU 0
-    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=" + ordinal + limit, *entries])
+    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=0=" + limit, b"CUDA_MPS_PIPE_DIRECTORY=" + pipe, *entries])
     kept = server_settings(raw)
-    assert set(kept) <= {ENV_VAR, "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "CUDA_VISIBLE_DEVICES"}
+    assert set(kept) <= {"CUDA_MPS_PIPE_DIRECTORY", "CUDA_VISIBLE_DEVICES"}
+    asked: list[str] = []
+
+    def runner(argv: list[str], directory: str, command: str, timeout: float) -> Answer:
+        asked.append(directory)  # FAKE control program: no control daemon can be made here
+        return Answer("8G")
+
     with tempfile.TemporaryDirectory() as root:
-        (Path(root) / "7").mkdir()
-        (Path(root) / "7" / "comm").write_bytes(b"nvidia-cuda-mps\n")
-        (Path(root) / "7" / "environ").write_bytes(raw)
+        for pid, ppid in ((6, 1), (7, 6)):
+            (Path(root) / str(pid)).mkdir()
+            (Path(root) / str(pid) / "comm").write_bytes(b"nvidia-cuda-mps\n")
+            (Path(root) / str(pid) / "environ").write_bytes(raw)
+            (Path(root) / str(pid) / "stat").write_bytes(f"{pid} (nvidia-cuda-mps) S {ppid} 0".encode())
         gpu = GpuReading(0, "GPU-0", None, None, 1 << 40, 0, 1 << 40, 0, (GpuProcess(7, 1),))
-        reading = MpsSource(root).read({"nvml": NvmlReading(None, (gpu,), {}, 0)})
-    parsed = parse(kept.get(ENV_VAR, ""))
-    want = parsed.get(0, parsed.get(ALL)) if parsed else None
-    assert [n for _, _, n in reading.memory_limits] == ([] if want is None else [want])
+        source = MpsSource(root, control=Control("/nonexistent", runner=runner))
+        reading = source.read({"nvml": NvmlReading(None, (gpu,), {}, 0)})
+    for directory in asked:  # only a trusted directory, and only its control daemon's answer
+        assert trusted_pipe(directory, frozenset({0, os.geteuid()})) is not None
+    assert [n for _, _, n in reading.memory_limits] == ([8 << 30] if asked else [])
