@@ -23,11 +23,11 @@ device numbering: the position in its `CUDA_VISIBLE_DEVICES` (an NVML index or a
 NVML's index (CUDA's order, where it is the PCI bus order).
 
 Processes' environments are another user's input: only the server's and its control daemon's
-are opened, at most `MAX_ENVIRON` bytes, and only `CUDA_VISIBLE_DEVICES` and
-`CUDA_MPS_PIPE_DIRECTORY` taken, each through a validator; a pipe directory is asked only where
-`mps_control.trusted_pipe` trusts it, and each answer goes through its one validator
-(`mps_limit.parse`, `_percentage`). Anything else leaves that GPU without the series, counted
-in `gpumemd_mps_control_failures_total{reason}` and logged once per reason.
+are opened, at most `MAX_ENVIRON` bytes, and only `CUDA_VISIBLE_DEVICES`
+(`mps_limit.visible_devices`) and `CUDA_MPS_PIPE_DIRECTORY` taken; a pipe directory is asked
+only where `mps_control.trusted_pipe` trusts it, and each answer goes through its one
+validator (`mps_limit.parse`, `_percentage`). Anything else leaves that GPU without the series,
+counted in `gpumemd_mps_control_failures_total{reason}` and logged once per reason.
 """
 
 from __future__ import annotations
@@ -57,10 +57,9 @@ SERVER_COMM = b"nvidia-cuda-mps"  # /proc/<pid>/comm of the server and its contr
 FAILURES = ("unreadable", "untrusted", "timeout", "failed", "answer")
 """`gpumemd_mps_control_failures_total{reason}`: a server's or control daemon's process not
 readable, a pipe directory not trusted, a call timed out or failed, an answer not a value."""
-_VISIBLE = "CUDA_VISIBLE_DEVICES"
+_VISIBLE = mps_limit.VISIBLE_VAR
 _WANTED = (_VISIBLE.encode(), PIPE_VAR.encode())
 _PERCENT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,6})?", re.ASCII)
-_DEVICE = re.compile(r"[0-9]{1,4}|(?:MIG-|GPU-)?[0-9A-Za-z-]{1,80}", re.ASCII)
 _NO_LIMIT = re.compile(r"0(?:\.0+)?[KMGT]?B?", re.ASCII | re.IGNORECASE)
 _PID_FILE = "nvidia-cuda-mps-control.pid"
 _V = TypeVar("_V", int, float)
@@ -90,14 +89,6 @@ def _limit(value: str) -> int | None:
     return parsed.get(mps_limit.ALL) if parsed is not None and len(parsed) == 1 else None
 
 
-def _visible(value: str | None) -> list[str] | None:
-    """CUDA_VISIBLE_DEVICES as the entries it lists (None: unset or not a list of devices)."""
-    if value is None:
-        return None
-    items = [item.strip() for item in value.split(",")][:1024]
-    return items if items and all(_DEVICE.fullmatch(item) for item in items) else None
-
-
 def server_settings(environ: bytes) -> dict[str, str]:
     """The two variables of a NUL-separated environment (`/proc/<pid>/environ`), nothing else."""
     out: dict[str, str] = {}
@@ -106,16 +97,6 @@ def server_settings(environ: bytes) -> dict[str, str]:
         if sep and name in _WANTED:
             out[name.decode()] = value[: MAX_PATH + 1].decode("utf-8", "replace")
     return out
-
-
-def _ordinal(index: int, uuid: str, visible: list[str] | None) -> int | None:
-    """This GPU's number in the server's numbering (None: the server does not see it)."""
-    if visible is None:
-        return index
-    for i, item in enumerate(visible):
-        if item == str(index) or (item.startswith("GPU-") and uuid.startswith(item)):
-            return i
-    return None
 
 
 @dataclass(frozen=True)
@@ -199,7 +180,7 @@ class MpsSource(Source[MpsReading]):
         pipe = daemon.get(PIPE_VAR) or DEFAULT_PIPE
         if self._trusted(pipe, frozenset({uid} & {0, self._euid})) is None:
             return None
-        return _Daemon(pipe, _visible(env.get(_VISIBLE)))
+        return _Daemon(pipe, mps_limit.visible_devices(env.get(_VISIBLE)))
 
     def _idle_daemon(self) -> _Daemon | None:
         """The control daemon of the configured pipe directory, where one listens there."""
@@ -220,7 +201,7 @@ class MpsSource(Source[MpsReading]):
         if env is None:
             self._failed("unreadable", "the control daemon's environment (its devices)")
             return None
-        return _Daemon(self._pipe, _visible(env.get(_VISIBLE)))
+        return _Daemon(self._pipe, mps_limit.visible_devices(env.get(_VISIBLE)))
 
     def _answer(self, daemon: _Daemon, command: str, parse: Callable[[str], _V | None]) -> _V | None:
         """The answer to `command` through its validator; a failure counted where it was asked
@@ -235,7 +216,7 @@ class MpsSource(Source[MpsReading]):
 
     def _ask(self, daemon: _Daemon, server: int | None, index: int, uuid: str,
              limits: list[tuple[str, str, int]], threads: list[tuple[str, str, float]]) -> None:
-        ordinal = _ordinal(index, uuid, daemon.visible)
+        ordinal = mps_limit.ordinal(index, uuid, daemon.visible)
         if ordinal is None:
             return
         if server is None:

@@ -18,6 +18,25 @@ from gpumemd.sources.mps_limit import ALL, ENV_VAR, limit_for, parse
 from tests.unit.agent.test_oomdiag import FakeNvml, FakeTorchAtOom
 
 GIB, MIB = 1 << 30, 1 << 20
+UUID = "GPU-50bfc93b-52b4-cb57-7e91-b4095c5b2f72"
+
+
+@pytest.mark.parametrize("env, index, want", [
+    ({ENV_VAR: "0=8G"}, 0, 8 * GIB),
+    ({ENV_VAR: "0=8G"}, 1, None),  # the job's device 0 is NVML's 0
+    ({ENV_VAR: "0=8G", "CUDA_VISIBLE_DEVICES": "1"}, 1, 8 * GIB),  # ... unless it sees only GPU 1
+    ({ENV_VAR: "0=8G", "CUDA_VISIBLE_DEVICES": "1"}, 0, None),
+    ({ENV_VAR: "0=8G", "CUDA_VISIBLE_DEVICES": UUID[:10]}, 1, 8 * GIB),
+    ({ENV_VAR: f"{UUID}=4G"}, 1, 4 * GIB),  # by UUID, whatever the numbering
+    ({ENV_VAR: f"{UUID}=4G,1=2G"}, 1, 2 * GIB),  # the ordinal first (which CUDA takes: not measured)
+    ({ENV_VAR: f"{UUID}=4G"}, 0, None),
+    ({ENV_VAR: "16G"}, 0, 16 * GIB),
+    ({}, 0, None),
+])
+def test_a_jobs_limit_for_a_gpu_by_its_numbering_or_uuid(env: dict[str, str], index: int,
+                                                         want: int | None) -> None:
+    uuid = UUID if index == 1 else "GPU-0000"
+    assert mps_limit.for_gpu(env, index, uuid) == want
 
 
 @pytest.mark.parametrize(
@@ -29,9 +48,12 @@ GIB, MIB = 1 << 30, 1 << 20
         ("8G", {ALL: 8 * GIB}),
         ("3=1T", {3: 1 << 40}),
         ("0=64k", {0: 64 << 10}),
+        # by UUID, as NVIDIA's docs allow and the H200 held (bench/mps_limit_probe.sh, B2)
+        (f"{UUID}=8G", {UUID: 8 * GIB}),
+        (f"{UUID.upper()}=8G,1=4G", {UUID: 8 * GIB, 1: 4 * GIB}),
     ],
 )
-def test_nvidias_shapes_are_read(value: str, want: dict[int, int]) -> None:
+def test_nvidias_shapes_are_read(value: str, want: dict[int | str, int]) -> None:
     assert parse(value) == want
 
 
@@ -62,6 +84,10 @@ def test_nvidias_shapes_are_read(value: str, want: dict[int, int]) -> None:
         "x" * 10_000_000,
         "\udcff=1G",
         "0 = 1G",
+        "GPU-=1G",
+        "GPU-xyz=1G",
+        f"{UUID}=1G,{UUID}=2G",
+        "GPU-" + "0" * 81 + "=1G",
     ],
 )
 def test_hostile_values_are_ignored(value: str) -> None:
@@ -133,7 +159,8 @@ def test_the_daemon_takes_no_limit_from_a_servers_environment_of_any_bytes(
     from gpumemd.sources.mps_control import Answer, Control, trusted_pipe
     from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
 
-    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=0=" + limit, b"CUDA_MPS_PIPE_DIRECTORY=" + pipe, *entries])
+    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=0=" + limit, b"CUDA_MPS_PIPE_DIRECTORY=" + pipe,
+                      *entries])
     kept = server_settings(raw)
     assert set(kept) <= {"CUDA_MPS_PIPE_DIRECTORY", "CUDA_VISIBLE_DEVICES"}
     asked: list[str] = []

@@ -8,10 +8,6 @@ answers is a fault this machine cannot cause, no GPU here) that records each cal
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +17,7 @@ import pytest
 from gpumemd.sources.mps import FAILURES, MpsReading, MpsSource, server_settings
 from gpumemd.sources.mps_control import MAX_ANSWER, Control, trusted_pipe
 from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
+from tests.fakes import FakeMpsNode, fake_mps_node
 
 UUIDS = ("GPU-50bfc93b-52b4-cb57-7e91-b4095c5b2f72", "GPU-7d1e0c4a-0000-4000-8000-000000000001")
 GiB = 1 << 30
@@ -43,105 +40,15 @@ class Clock:
         return self.now
 
 
-class Node:
-    """A short directory (UNIX socket paths are at most 108 bytes): the fake CLI's bin/, the pipe
-    directory with its `control` socket, the stand-in control daemon and its server."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.bin = root / "bin"
-        self.bin.mkdir()
-        self.pipe = root / "pipe"
-        self.pipe.mkdir(mode=0o755)
-        os.chmod(self.pipe, 0o755)
-        sock = socket.socket(socket.AF_UNIX)
-        sock.bind(str(self.pipe / "control"))  # the socket file stays after close
-        sock.close()
-        self.calls = root / "calls"
-        self.procs: list[subprocess.Popen[bytes]] = []
-        self.answers({})
-
-    def answers(self, table: dict[str, str]) -> None:
-        """The FAKE CLI: `table` maps a command to its answer; SLEEP never answers, FLOOD answers
-        without end, FAIL exits 1 as the real one does where no daemon listens."""
-        cases = []
-        for cmd, answer in table.items():
-            if answer == "SLEEP":
-                body = "exec /bin/sleep 30"
-            elif answer == "FLOOD":
-                body = "exec /usr/bin/yes 8G"
-            elif answer == "FAIL":
-                body = "echo 'Cannot find MPS control daemon process'; exit 1"
-            else:
-                body = f"printf '%s\\n' '{answer}'"
-            cases.append(f"  '{cmd}') {body} ;;")
-        script = self.bin / "nvidia-cuda-mps-control"
-        script.write_text(
-            "#!/bin/sh\n# FAKE nvidia-cuda-mps-control (tests/unit/sources/test_mps.py)\n"
-            "read -r cmd\n"
-            "printf '%s|%s|%s\\n' \"$cmd\" \"$CUDA_MPS_PIPE_DIRECTORY\" \"${GPUMEMD_TEST_LEAK-unset}\""
-            f" >> '{self.calls}'\n"
-            "case \"$cmd\" in\n" + "\n".join(cases) + "\n  *) echo 'unknown command'; exit 1 ;;\nesac\n")
-        script.chmod(0o755)
-
-    def serve(self, server: int, limit: str, threads: str) -> None:
-        """The answers about a running server's device 0."""
-        self.answers({f"get_device_pinned_mem_limit {server} 0": limit,
-                      f"get_active_thread_percentage {server}": threads})
-
-    def asked(self) -> list[str]:
-        return self.calls.read_text().splitlines() if self.calls.exists() else []
-
-    def daemon(self, pipe: Path | None, visible: str | None = None) -> int:
-        """A stand-in control daemon (comm "nvidia-cuda-mps") with a stand-in server as its child:
-        the server's pid once both environments are readable."""
-        sh = self.root / "nvidia-cuda-mps-control"
-        if not sh.exists():
-            sh.symlink_to("/bin/sh")
-            (self.root / "nvidia-cuda-mps-server").symlink_to(shutil.which("sleep") or "/bin/sleep")
-        env = {"PATH": "/usr/bin:/bin", "SECRET": "hunter2"}
-        if pipe is not None:
-            env["CUDA_MPS_PIPE_DIRECTORY"] = str(pipe)
-        if visible is not None:
-            env["CUDA_VISIBLE_DEVICES"] = visible
-        proc = subprocess.Popen([str(sh), "-c", f"'{self.root}/nvidia-cuda-mps-server' 60 & wait"], env=env)
-        self.procs.append(proc)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:  # the kernel starting two processes: no clock to inject
-            kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-            if kids and Path(f"/proc/{kids[0]}/comm").read_bytes().strip() == b"nvidia-cuda-mps" \
-                    and Path(f"/proc/{kids[0]}/environ").read_bytes():
-                return int(kids[0])
-            time.sleep(0.01)
-        raise AssertionError("the stand-in MPS server did not start")
-
-    def stop(self) -> None:
-        for proc in self.procs:
-            for kid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split() \
-                    if proc.poll() is None else ():
-                try:
-                    os.kill(int(kid), 9)
-                except ProcessLookupError:
-                    pass
-            proc.kill()
-            proc.wait(10)
-
-
 @pytest.fixture
-def node(monkeypatch: pytest.MonkeyPatch) -> Iterator[Node]:
-    root = Path(tempfile.mkdtemp(prefix="mps-", dir="/tmp"))
-    os.chmod(root, 0o755)
-    n = Node(root)
-    monkeypatch.setenv("PATH", f"{n.bin}:{os.environ['PATH']}")
-    monkeypatch.setenv("GPUMEMD_TEST_LEAK", "this process's")
-    try:
+def node(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeMpsNode]:
+    with fake_mps_node() as n:
+        monkeypatch.setenv("PATH", f"{n.bin}:{os.environ['PATH']}")
+        monkeypatch.setenv("GPUMEMD_TEST_LEAK", "this process's")
         yield n
-    finally:
-        n.stop()
-        shutil.rmtree(root, ignore_errors=True)
 
 
-def _source(node: Node, clock: Clock | None = None, **kw: float) -> MpsSource:
+def _source(node: FakeMpsNode, clock: Clock | None = None, **kw: float) -> MpsSource:
     control = Control(clock=clock or Clock(), **kw)  # type: ignore[arg-type]
     assert control.binary == str(node.bin / "nvidia-cuda-mps-control")  # found once, on PATH
     return MpsSource(pipe_directory=str(node.pipe), control=control)
@@ -151,7 +58,7 @@ def _failures(reading: MpsReading) -> dict[str, int]:
     return {r: n for r, n in reading.failures if n}
 
 
-def test_a_running_servers_limit_and_threads_from_its_control_daemons_pipe(node: Node) -> None:
+def test_a_running_servers_limit_and_threads_from_its_control_daemons_pipe(node: FakeMpsNode) -> None:
     server = node.daemon(node.pipe)
     node.serve(server, "8G", "50.0")
     reading = _source(node).read({"nvml": _nvml(_gpu(0, (server, 450)))})
@@ -163,7 +70,7 @@ def test_a_running_servers_limit_and_threads_from_its_control_daemons_pipe(node:
                             f"get_active_thread_percentage {server}|{node.pipe}|unset"]
 
 
-def test_the_ordinal_is_the_servers_numbering(node: Node) -> None:
+def test_the_ordinal_is_the_servers_numbering(node: FakeMpsNode) -> None:
     """The daemon sees GPU 1 (by UUID prefix) as its device 0, and GPU 0 not at all."""
     server = node.daemon(node.pipe, visible=UUIDS[1][:12])
     node.serve(server, "6G", "25")
@@ -172,7 +79,7 @@ def test_the_ordinal_is_the_servers_numbering(node: Node) -> None:
     assert reading.thread_percentages == (("1", UUIDS[1], 25.0),)
 
 
-def test_without_a_server_the_defaults_of_the_configured_pipes_daemon(node: Node) -> None:
+def test_without_a_server_the_defaults_of_the_configured_pipes_daemon(node: FakeMpsNode) -> None:
     daemon_pid = node.procs[-1].pid if node.procs else None
     assert daemon_pid is None
     node.daemon(None)  # a control daemon (no pipe variable: it would use NVIDIA's default)
@@ -191,7 +98,7 @@ def test_without_a_server_the_defaults_of_the_configured_pipes_daemon(node: Node
     assert (reading.memory_limits, _failures(reading), node.asked()) == ((), {}, [])
 
 
-def test_the_environment_is_not_a_limit(node: Node) -> None:
+def test_the_environment_is_not_a_limit(node: FakeMpsNode) -> None:
     """The limit in the control daemon's environment does not hold (H200, driver 580): not read."""
     server = node.daemon(node.pipe)
     node.serve(server, "0", "100.0")
@@ -202,7 +109,7 @@ def test_the_environment_is_not_a_limit(node: Node) -> None:
 
 
 @pytest.mark.parametrize("answer", ["8", "8Q", "0=8G", "8G,1G", "-1G", "lots", "9" * 40 + "G", "FAIL"])
-def test_an_answer_not_a_limit_leaves_the_gpu_without_the_series(node: Node, answer: str,
+def test_an_answer_not_a_limit_leaves_the_gpu_without_the_series(node: FakeMpsNode, answer: str,
                                                                   caplog: pytest.LogCaptureFixture) -> None:
     server = node.daemon(node.pipe)
     node.serve(server, answer, "250" if answer != "FAIL" else "FAIL")
@@ -216,7 +123,7 @@ def test_an_answer_not_a_limit_leaves_the_gpu_without_the_series(node: Node, ans
     assert len([r for r in caplog.records if "MPS limit not read" in r.getMessage()]) == 1  # once per reason
 
 
-def test_a_silent_or_flooding_control_program_is_bounded(node: Node) -> None:
+def test_a_silent_or_flooding_control_program_is_bounded(node: FakeMpsNode) -> None:
     server = node.daemon(node.pipe)
     node.serve(server, "SLEEP", "50")
     source = _source(node, timeout=0.3)
@@ -235,7 +142,7 @@ def test_a_silent_or_flooding_control_program_is_bounded(node: Node) -> None:
     assert MAX_ANSWER < 1 << 16
 
 
-def test_answers_are_kept_for_the_ttl_of_the_injected_clock(node: Node) -> None:
+def test_answers_are_kept_for_the_ttl_of_the_injected_clock(node: FakeMpsNode) -> None:
     server = node.daemon(node.pipe)
     node.serve(server, "8G", "50")
     clock = Clock()
@@ -251,7 +158,7 @@ def test_answers_are_kept_for_the_ttl_of_the_injected_clock(node: Node) -> None:
     assert len(node.asked()) == 4
 
 
-def test_a_read_asks_at_most_max_calls(node: Node) -> None:
+def test_a_read_asks_at_most_max_calls(node: FakeMpsNode) -> None:
     node.daemon(None)
     (node.pipe / "nvidia-cuda-mps-control.pid").write_text(str(node.procs[-1].pid))
     node.answers({f"get_default_device_pinned_mem_limit {i}": "1G" for i in range(2)})
@@ -265,7 +172,7 @@ def test_a_read_asks_at_most_max_calls(node: Node) -> None:
 @pytest.mark.parametrize("spoil", ["world-writable", "group-writable", "other-owner", "symlink-dir",
                                    "symlink-above", "no-socket", "socket-other-owner", "socket-a-file",
                                    "above-writable"])
-def test_an_untrusted_pipe_directory_is_never_asked(node: Node, spoil: str) -> None:
+def test_an_untrusted_pipe_directory_is_never_asked(node: FakeMpsNode, spoil: str) -> None:
     """A local user who could make the daemon talk to a socket of theirs would report a false
     limit for the GPU: the directory, its `control` socket and the way to it must be the owner's
     (root or this daemon's user) alone, with no symbolic link."""
@@ -302,14 +209,14 @@ def test_an_untrusted_pipe_directory_is_never_asked(node: Node, spoil: str) -> N
     assert _failures(reading) == {"untrusted": 1}
 
 
-def test_the_trusted_pipe_is_the_owners(node: Node) -> None:
+def test_the_trusted_pipe_is_the_owners(node: FakeMpsNode) -> None:
     assert trusted_pipe(str(node.pipe), frozenset({os.geteuid()})) == os.geteuid()
     assert trusted_pipe(str(node.pipe), frozenset({os.geteuid() + 1})) is None  # not an owner allowed
     for path in ("relative/pipe", str(node.pipe) + "/../pipe", "/" + "a" * 600, ""):
         assert trusted_pipe(path, frozenset({os.geteuid()})) is None
 
 
-def test_a_server_whose_process_cannot_be_read_gives_nothing(node: Node, tmp_path: Path) -> None:
+def test_a_server_whose_process_cannot_be_read_gives_nothing(node: FakeMpsNode, tmp_path: Path) -> None:
     """A /proc laid out by hand: a server whose parent is gone is counted `unreadable`, a process
     that is not named as the server is not asked about at all."""
     for pid, comm, ppid in ((77, b"nvidia-cuda-mps", 9999), (450, b"python3", 1)):
