@@ -108,5 +108,6 @@ def test_the_limit_is_given_through_the_pipe_where_it_holds(tmp_path: Path) -> N
         said = daemon.set_default_limit("8G")
         asked = node.asked()
     assert list(said) == ["0 get_default_device_pinned_mem_limit 0",
-                          "1 set_default_device_pinned_mem_limit 0 8G", "2 get_default_device_pinned_mem_limit 0"]
+                          "1 set_default_device_pinned_mem_limit 0 8G",
+                          "2 get_default_device_pinned_mem_limit 0"]
     assert [line.split("|")[:2] for line in asked] == [[cmd.split(" ", 1)[1], str(node.pipe)] for cmd in said]
