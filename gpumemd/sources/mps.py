@@ -116,7 +116,7 @@ class MpsSource(Source[MpsReading]):
     def __init__(self, proc_root: str | Path = "/proc", *, pipe_directory: str = DEFAULT_PIPE,
                  control: Control | None = None) -> None:
         self._proc = Path(proc_root)
-        self._pipe = pipe_directory
+        self._pipe = pipe_directory  # "": none (a replay's: this machine's is not the recorded node's)
         self._control = control if control is not None else Control()
         self._euid = os.geteuid()
         self._failures = dict.fromkeys(FAILURES, 0)
@@ -184,7 +184,7 @@ class MpsSource(Source[MpsReading]):
 
     def _idle_daemon(self) -> _Daemon | None:
         """The control daemon of the configured pipe directory, where one listens there."""
-        if not os.path.lexists(os.path.join(self._pipe, "control")):
+        if not self._pipe or not os.path.lexists(os.path.join(self._pipe, "control")):
             return None  # no control daemon: no MPS here, nothing to say
         owner = self._trusted(self._pipe, frozenset({0, self._euid}))
         if owner is None:

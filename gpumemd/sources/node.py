@@ -47,8 +47,9 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None, *,
     mps = config.sources.mps
     if nv.enabled and mps.enabled and (capture is None or mps.proc_root):  # a replay: only a given /proc
         control = Control(mps.control, timeout=mps.timeout, ttl=mps.refresh)
-        sources.append(MpsSource(mps.proc_root or "/proc", pipe_directory=mps.pipe_directory,
-                                 control=control))
+        # a replay: no pipe directory of this machine's stands for the recorded node's
+        sources.append(MpsSource(mps.proc_root or "/proc", control=control,
+                                 pipe_directory=mps.pipe_directory if capture is None else ""))
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else this_host()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))
