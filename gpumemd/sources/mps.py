@@ -46,7 +46,7 @@ from gpumemd.known_metrics import collected_by
 
 from . import mps_limit
 from .base import Source, metric
-from .mps_control import DEFAULT_PIPE, MAX_PATH, PIPE_VAR, Answer, Control, trusted_pipe
+from .mps_control import BINARY, DEFAULT_PIPE, MAX_PATH, PIPE_VAR, Answer, Control, trusted_pipe
 
 __all__ = ["FAILURES", "MAX_ENVIRON", "MpsReading", "MpsSource", "server_settings"]
 
@@ -120,9 +120,7 @@ class MpsSource(Source[MpsReading]):
         self._control = control if control is not None else Control()
         self._euid = os.geteuid()
         self._failures = dict.fromkeys(FAILURES, 0)
-        if self._control.binary is None:
-            log.info("gpumemd: %s not found on PATH: no MPS limits read (sources.mps.control names it)",
-                     "nvidia-cuda-mps-control")
+        self._said_no_binary = False
 
     # --- /proc ---
 
@@ -258,7 +256,12 @@ class MpsSource(Source[MpsReading]):
                 if not idle:
                     idle.append(self._idle_daemon())
                 daemon = idle[0]
-            if daemon is not None:
+            if daemon is not None and self._control.binary is None:
+                if not self._said_no_binary:  # MPS runs here, and nothing to ask it with
+                    self._said_no_binary = True
+                    log.warning("gpumemd: MPS runs on this node but %s is not on the daemon's PATH: no MPS "
+                                "limits read (sources.mps.control names it)", BINARY)
+            elif daemon is not None:
                 self._ask(daemon, server, g.index, g.uuid, limits, threads)
         return MpsReading(tuple(limits), tuple(threads), tuple(self._failures.items()))
 

@@ -151,7 +151,8 @@ class Control:
     def __init__(self, binary: str = "", *, timeout: float = 1.0, ttl: float = 10.0, max_calls: int = 16,
                  clock: Callable[[], float] = time.monotonic,
                  runner: Callable[[list[str], str, str, float], Answer] = _run) -> None:
-        self.binary = binary or shutil.which(BINARY)
+        found = binary or shutil.which(BINARY)
+        self.binary = os.path.abspath(found) if found else None  # fixed now, whatever PATH or cwd later
         self._timeout, self._ttl, self._max_calls = timeout, ttl, max_calls
         self._clock, self._runner = clock, runner
         self._cache: dict[tuple[str, str], tuple[float, Answer]] = {}

@@ -231,3 +231,17 @@ def test_a_server_whose_process_cannot_be_read_gives_nothing(node: FakeMpsNode, 
     # GPU 0: the server's parent gone; GPU 1: no server, and no pid file to find the daemon by
     assert _failures(reading) == {"unreadable": 2}
     assert set(FAILURES) == {r for r, _ in reading.failures}
+
+
+def test_without_the_control_program_nothing_is_asked_and_that_is_said_once(
+        node: FakeMpsNode, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    server = node.daemon(node.pipe)
+    node.serve(server, "8G", "50")
+    monkeypatch.setenv("PATH", str(node.root / "empty"))
+    control = Control(clock=Clock())
+    assert control.binary is None  # looked for once, at start
+    source = MpsSource(pipe_directory=str(node.pipe), control=control)
+    for _ in range(2):
+        reading = source.read({"nvml": _nvml(_gpu(0, (server,)))})
+    assert (reading.memory_limits, _failures(reading), node.asked()) == ((), {}, [])
+    assert len([r for r in caplog.records if "not on the daemon's PATH" in r.getMessage()]) == 1
