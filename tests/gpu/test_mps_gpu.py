@@ -38,6 +38,7 @@ from typing import Any
 import pytest
 
 from gpumemd.sources.mps import server_settings
+from gpumemd.sources.mps_control import Control, trusted_pipe
 from tests.gpu.mps_server import (
     CONTROL,
     PIPE,
@@ -251,6 +252,10 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
         server = servers[0]
         FIGURES["server_answers"] = {line: daemon.command(line) for line in (
             f"get_device_pinned_mem_limit {server} 0", f"get_active_thread_percentage {server}")}
+        # the collector's own call (its environment the pipe directory alone) and its trust check
+        own_call = Control().ask(daemon.env[PIPE], f"get_device_pinned_mem_limit {server} 0")
+        FIGURES["collector_call"] = None if own_call is None else [own_call.text, own_call.failure]
+        FIGURES["pipe_trusted_owner"] = trusted_pipe(daemon.env[PIPE], frozenset({0, os.geteuid()}))
         config = tmp_path / "gpumemd.yaml"
         config.write_text("sampler: {interval: 200ms}\nsources: {nvml: {process_names: true}, "
                           f"mps: {{refresh: {REFRESH:g}s}}}}\n")
@@ -306,6 +311,7 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
         # the daemon saw the server on this GPU and asked its control daemon, in bytes, as documented
         "the server in the daemon's process series": any(str(p) in used for p in servers),
         "the mps collector succeeded": d["mps_collector_success"] == 1.0,
+        "the collector's own call answers the limit": FIGURES["collector_call"] == [LIMIT, None],
         "the limit in bytes, from the pipe": d["mps_memory_limit_bytes"] == LIMIT_BYTES,
         "the thread share": d["mps_active_thread_percentage"] == float(THREADS),
         "no control call failed": not any(d["mps_control_failures"].values()),
@@ -316,7 +322,8 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
         "the client's bytes on its pid": used.get(str(c["pid"]), 0) >= c["reserved_bytes"] == HELD,
         # preflight --node holds a job to the limit, not to the GPU's free memory
         "the GPU's free memory past the limit": free > 3 * LIMIT_BYTES,
-        "too big: exit 1 under the node's limit": big_code == 1 and big_limit == LIMIT_BYTES,
+        "too big: exit 1 under the node's limit": (
+            big_code == 1 and big_limit == LIMIT_BYTES and big.get("device", {}).get("mps_limit_by") == "node"),
         "too big: held to the MPS limit, certain": (
             verdict.get("bound") == "MPS limit" and verdict.get("fits") is False and verdict.get("certain")),
         "too big: what it needs is free on the GPU": LIMIT_BYTES - verdict.get("headroom", 0) < free,
