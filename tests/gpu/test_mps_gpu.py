@@ -323,7 +323,8 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
         # preflight --node holds a job to the limit, not to the GPU's free memory
         "the GPU's free memory past the limit": free > 3 * LIMIT_BYTES,
         "too big: exit 1 under the node's limit": (
-            big_code == 1 and big_limit == LIMIT_BYTES and big.get("device", {}).get("mps_limit_by") == "node"),
+            big_code == 1 and big_limit == LIMIT_BYTES
+            and big.get("device", {}).get("mps_limit_by") == "node"),
         "too big: held to the MPS limit, certain": (
             verdict.get("bound") == "MPS limit" and verdict.get("fits") is False and verdict.get("certain")),
         "too big: what it needs is free on the GPU": LIMIT_BYTES - verdict.get("headroom", 0) < free,
