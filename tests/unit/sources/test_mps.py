@@ -8,6 +8,7 @@ answers is a fault this machine cannot cause, no GPU here) that records each cal
 from __future__ import annotations
 
 import os
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,12 +172,12 @@ def test_a_read_asks_at_most_max_calls(node: FakeMpsNode) -> None:
 
 @pytest.mark.parametrize("spoil", ["world-writable", "group-writable", "other-owner", "symlink-dir",
                                    "symlink-above", "no-socket", "socket-other-owner", "socket-a-file",
-                                   "above-writable"])
+                                   "above-writable", "symlink-to-other"])
 def test_an_untrusted_pipe_directory_is_never_asked(node: FakeMpsNode, spoil: str) -> None:
     """A local user who could make the daemon talk to a socket of theirs would report a false
     limit for the GPU: the directory, its `control` socket and the way to it must be the owner's
     (root or this daemon's user) alone, with no symbolic link."""
-    if os.geteuid() != 0 and spoil in ("other-owner", "socket-other-owner"):
+    if os.geteuid() != 0 and spoil in ("other-owner", "socket-other-owner", "symlink-to-other"):
         pytest.skip("chown to another uid needs root")
     pipe = node.pipe
     if spoil == "world-writable":
@@ -200,8 +201,17 @@ def test_an_untrusted_pipe_directory_is_never_asked(node: FakeMpsNode, spoil: st
         (pipe / "control").write_text("")
     elif spoil == "above-writable":
         os.chmod(node.root, 0o777)
-    assert trusted_pipe(str(node.pipe), frozenset({os.geteuid()})) is None or spoil in (
-        "symlink-dir", "symlink-above")
+    elif spoil == "symlink-to-other":  # another user's directory and socket, named through a link
+        theirs = node.root / "theirs"
+        theirs.mkdir(mode=0o755)
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(theirs / "control"))
+        sock.close()
+        os.chown(theirs / "control", 12345, 12345)
+        os.chown(theirs, 12345, 12345)
+        pipe = node.root / "link"
+        pipe.symlink_to(theirs)
+    assert trusted_pipe(str(pipe), frozenset({os.geteuid()})) is None
     server = node.daemon(pipe)
     node.serve(server, "8G", "50")
     reading = _source(node).read({"nvml": _nvml(_gpu(0, (server,)))})
