@@ -531,13 +531,16 @@ class FakeMpsNode:
 
     def answers(self, table: dict[str, str]) -> None:
         """The FAKE CLI: `table` maps a command to its answer; SLEEP never answers, FLOOD answers
-        without end, FAIL exits 1 as the real one does where no daemon listens."""
+        without end, SLOW answers 8G after 0.4 s, FAIL exits 1 as the real one does where no daemon
+        listens."""
         cases = []
         for cmd, answer in table.items():
             if answer == "SLEEP":
                 body = "exec /bin/sleep 30"
             elif answer == "FLOOD":
                 body = "exec /usr/bin/yes 8G"
+            elif answer == "SLOW":  # in time, late: a limit after 0.4 s
+                body = "/bin/sleep 0.4; printf '8G\\n'"
             elif answer == "FAIL":
                 body = "echo 'Cannot find MPS control daemon process'; exit 1"
             else:

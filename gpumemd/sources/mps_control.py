@@ -14,8 +14,9 @@ The call (`Control.ask`): the binary fixed at start (found once on this daemon's
 configured; never from a process's environment), no shell, an environment of only
 `CUDA_MPS_PIPE_DIRECTORY`, the one command on stdin, at most `MAX_ANSWER` bytes read back, a
 timeout after which its process group is killed. Answers (a failure too) are kept for `ttl`
-seconds of the injected clock per (directory, command), so a scrape asks at most once a TTL,
-and a read asks at most `max_calls` times and stops at the first timeout.
+seconds of the injected clock per (directory, command), so a scrape asks at most once a TTL;
+a read asks at most `max_calls` times, stops at the first timeout, and starts no call once its
+calls together have taken the timeout: a read waits on the pipe about one timeout at most.
 """
 
 from __future__ import annotations
@@ -158,21 +159,23 @@ class Control:
         self._cache: dict[tuple[str, str], tuple[float, Answer]] = {}
         self._calls = 0
         self._timed_out = False
+        self._read_began = clock()
 
     def new_read(self) -> None:
-        """A read begins: its bound on calls starts again; expired answers are let go."""
+        """A read begins: its bounds on calls start again; expired answers are let go."""
         self._calls, self._timed_out = 0, False
-        now = self._clock()
+        self._read_began = now = self._clock()
         self._cache = {k: v for k, v in self._cache.items() if v[0] > now}
 
     def ask(self, pipe: str, command: str) -> Answer | None:
         """The answer (a cached one within the TTL), or None: not asked (no binary, this read's
-        calls spent, or a call of this read timed out)."""
+        calls or time spent, or a call of this read timed out)."""
         now = self._clock()
         hit = self._cache.get((pipe, command))
         if hit is not None and hit[0] > now:
             return Answer(hit[1].text, hit[1].failure, cached=True)
-        if self.binary is None or self._timed_out or self._calls >= self._max_calls:
+        if (self.binary is None or self._timed_out or self._calls >= self._max_calls
+                or now - self._read_began >= self._timeout):
             return None
         self._calls += 1
         answer = self._runner([self.binary], pipe, command, self._timeout)

@@ -143,6 +143,24 @@ def test_a_silent_or_flooding_control_program_is_bounded(node: FakeMpsNode) -> N
     assert MAX_ANSWER < 1 << 16
 
 
+def test_a_read_waits_on_the_pipe_about_one_timeout_at_most(node: FakeMpsNode) -> None:
+    """Answers that each come just in time: a read starts no call once its calls took the timeout."""
+    node.answers({**{f"get_default_device_pinned_mem_limit {i}": "SLOW" for i in range(8)},
+                  "get_default_active_thread_percentage": "50"})
+    node.daemon(None)
+    (node.pipe / "nvidia-cuda-mps-control.pid").write_text(str(node.procs[-1].pid))
+    source = MpsSource(pipe_directory=str(node.pipe), control=Control(timeout=1.0, clock=time.monotonic))
+    gpus = [GpuReading(i, f"GPU-{i}", "NVIDIA H200", None, 1 << 40, 0, 1 << 40, 0, ()) for i in range(8)]
+    t0 = time.monotonic()
+    reading = source.read({"nvml": _nvml(*gpus)})
+    took = time.monotonic() - t0
+    limits = [a for a in node.asked() if "limit" in a]
+    # 0.4 s a limit: the third starts before 1 s has gone, no fourth; the share asked once, kept
+    assert 2 <= len(limits) <= 3 and took < 2.0
+    assert [gpu for gpu, _, _ in reading.memory_limits] == [str(i) for i in range(len(limits))]
+    assert len(reading.thread_percentages) == 8 and len(node.asked()) == len(limits) + 1
+
+
 def test_answers_are_kept_for_the_ttl_of_the_injected_clock(node: FakeMpsNode) -> None:
     server = node.daemon(node.pipe)
     node.serve(server, "8G", "50")
