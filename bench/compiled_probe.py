@@ -117,7 +117,15 @@ def replay(trace: list[dict[str, Any]], base: int) -> dict[str, Any]:
         elif action == "free_completed" and e["addr"] in live:
             total -= live.pop(e["addr"])[0]
     at_peak.sort(key=lambda x: -x[0])
+    groups: dict[str, list[int]] = {}  # every block live at the peak, by step and where it was made
+    for size, st, ev in at_peak:
+        f = frames(ev.get("frames", []))
+        where = f.get("inductor", "").split(" call")[0].split(".py")[0][:10] or f.get("torch", "")
+        g = groups.setdefault(f"step {st} | {where} | {f.get('model', '')}", [0, 0])
+        g[0] += size
+        g[1] += 1
     return {"peak": base + peak, "base": base, "events": len(trace),
+            "groups": sorted(([k, *v] for k, v in groups.items()), key=lambda g: -g[1])[:30],
             "blocks": [{"bytes": size, "step": st, **frames(ev.get("frames", []))}
                        for size, st, ev in at_peak[:TOP]],
             "live_blocks": len(at_peak), "truncated": len(trace) >= MAX_ENTRIES}

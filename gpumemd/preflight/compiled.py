@@ -29,13 +29,11 @@ runs it: each of its graphs through AOTAutograd with inductor's decompositions a
 (its own forward and backward, its own saved tensors) and walked by the same `Plan`, the code
 between them run as the eager step runs it, the gradients accumulated by autograd across them.
 Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
-(`unfollowed`: a note, a wider interval). What is not modelled:
+(`unfollowed`: a note, a wider interval). A matrix multiply is padded where inductor's `pad_mm`
+would ask its timing, the timing taken as favouring the pad (padding.py). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
-it, CUDA graphs' pools,
-the copies a padded matrix multiply makes (`pad_mm` decides by timing kernels: nothing is timed
-on fake tensors, so nothing is padded), and the compile's own allocations (autotuning is off by
-default). docs/preflight.md, "A compiled
-step", says what this reads against a GPU.
+it, CUDA graphs' pools, a buffer's padded strides, and the compile's own allocations (autotuning
+is off by default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
 """
 
 from __future__ import annotations
@@ -53,6 +51,7 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 from gpumemd.diagnosis.retainers import own_dict  # the instance dict, read without running code
 
 from .dynamo import Cut, Outside, first_line, optimize
+from .padding import padding_as_the_gpu
 
 __all__ = ["MAX_OUTPUT_OBJECTS", "Allocations", "CompiledModule", "Output", "Plan", "as_dynamo_traces",
            "compiled_original", "donated", "wrap"]
@@ -80,10 +79,19 @@ _INTO_SELF = {
 }
 # a concatenation's inputs are computed straight into its buffer (no buffer of their own)
 _INTO_OUTPUT = {_aten.cat.default}
-# inductor's settings for the trace only: nothing is timed on fake tensors (padding a matrix
-# multiply is decided by timing both on the GPU: its joint-graph pass `pad_mm`), nor autotuned
-_NO_BENCHMARKS = {"shape_padding": False, "force_shape_pad": False, "max_autotune": False,
+# inductor's settings for the trace only: nothing is timed on fake tensors, nor autotuned; a
+# matrix multiply is padded where pad_mm would ask its timing (padding.py decides without it)
+_NO_BENCHMARKS = {"shape_padding": True, "force_shape_pad": False, "max_autotune": False,
                   "max_autotune_gemm": False, "benchmark_kernel": False, "benchmark_fusion": False}
+
+
+@contextmanager
+def _trace_settings() -> Iterator[None]:
+    """inductor's settings for the trace (`_NO_BENCHMARKS`), its padding decided without timing."""
+    from torch._inductor import config as inductor_config
+
+    with inductor_config.patch(_NO_BENCHMARKS), padding_as_the_gpu():
+        yield
 
 
 class Allocations(Protocol):
@@ -191,6 +199,7 @@ class Plan:
             if n in self.pointwise and n in self.outputs:
                 order = {m: i for i, m in enumerate(gm.graph.nodes)}  # as the moves so far left it
                 _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
+        _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
         nodes = list(gm.graph.nodes)
         self.index = {n: i for i, n in enumerate(nodes)}
         self.last: dict[fx.Node, int] = {}
@@ -237,6 +246,46 @@ def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index
     for m in [*sorted(chain, key=lambda m: index[m]), n]:
         at.append(m)
         at = m
+
+
+def _numel(n: fx.Node) -> int | None:
+    t = n.meta.get("val")
+    return t.numel() if isinstance(t, torch.Tensor) else None
+
+
+def _fuse_siblings(pointwise: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
+                   materialised: set[fx.Node]) -> None:
+    """Two materialised pointwise buffers of one size that read a buffer in common are one kernel
+    for inductor (its scheduler fuses nodes that share reads and none of which needs the other):
+    the later is computed with the earlier, both buffers allocated there, where the graph's order
+    may compute it after the earlier's readers and so never hold both (a padded matrix multiply's
+    two padded copies of one gradient, in a cut GPT-2's backward: docs/preflight.md)."""
+    sizes = {n: _numel(n) for n in pointwise}
+    for i, n in enumerate(pointwise):
+        siblings = [e for e in pointwise[:i]
+                    if sizes[n] is not None and sizes[e] == sizes[n] and reads[n] & reads[e]]
+        if not siblings:
+            continue
+        order = {m: k for k, m in enumerate(n.graph.nodes)}  # as the moves so far left it
+        computed = [r for r in reads[n] if r.op != "placeholder"]
+        for e in siblings:
+            if order[n] > order[e] and all(order[r] < order[e] for r in computed) and not _needs(n, e, order):
+                _hoist(n, [*computed, e], materialised, order)
+                break
+
+
+def _needs(n: fx.Node, e: fx.Node, order: dict[fx.Node, int]) -> bool:
+    """Whether `n` is computed from `e` (through any node after `e`)."""
+    stack, seen = [n], set()
+    while stack:
+        m = stack.pop()
+        for a in m.all_input_nodes:
+            if a is e:
+                return True
+            if a not in seen and order[a] > order[e]:
+                seen.add(a)
+                stack.append(a)
+    return False
 
 
 class _Walk(fx.Interpreter):
@@ -494,13 +543,12 @@ class CompiledModule(torch.nn.Module):
         decompositions and partitioner), its forward and backward walked (`_compiler`)."""
         from torch._functorch.aot_autograd import aot_module_simplified
         from torch._guards import detect_fake_mode
-        from torch._inductor import config as inductor_config
         from torch._inductor.decomposition import select_decomp_table
         from torch._inductor.virtualized import V
 
         graphs: list[fx.GraphModule] = []
         self.pieces.append(graphs)
-        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), inductor_config.patch(_NO_BENCHMARKS):
+        with V.set_fake_mode(detect_fake_mode(list(example_inputs))), _trace_settings():
             compiled: Callable[..., Any] = aot_module_simplified(
                 gm, list(example_inputs), fw_compiler=_compiler(self.into, graphs),
                 bw_compiler=_compiler(self.into, graphs, backward=True), partition_fn=_partitioner(),
@@ -532,12 +580,11 @@ class CompiledModule(torch.nn.Module):
                                     _compiler(self.into, self.graphs, backward=True),
                                     partition_fn=_partitioner(), decompositions=select_decomp_table())
         from torch._guards import detect_fake_mode
-        from torch._inductor import config as inductor_config
         from torch._inductor.virtualized import V
 
         # inductor's joint-graph passes read the fake mode from its virtualised state
         with (self.into.untracked(), V.set_fake_mode(detect_fake_mode(list(state.values()))),
-              inductor_config.patch(_NO_BENCHMARKS), as_dynamo_traces()):
+              _trace_settings(), as_dynamo_traces()):
             flat = self._fn(state, *args, **kwargs)
         assert self._output is not None  # set by the trace, which the first call runs
         return self._output.rebuild(flat)
@@ -560,9 +607,8 @@ def _dynamo_traces(into: Allocations) -> Iterator[None]:
     """Dynamo traces over the fake run: past its tracker (`compiling`), every shape static (a
     second shape traces anew, never a dynamic graph), under inductor's no-benchmark settings."""
     import torch._dynamo
-    from torch._inductor import config as inductor_config
 
-    with (into.compiling(), inductor_config.patch(_NO_BENCHMARKS),
+    with (into.compiling(), _trace_settings(),
           torch._dynamo.config.patch(automatic_dynamic_shapes=False, assume_static_by_default=True)):
         yield
 

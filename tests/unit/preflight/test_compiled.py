@@ -16,7 +16,7 @@ import torch
 from torch.fx.experimental.proxy_tensor import make_fx
 
 import gpumemd
-from gpumemd.preflight import compiled, fakerun
+from gpumemd.preflight import compiled, fakerun, padding
 from gpumemd.preflight.report import compiled_overheads
 from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS
 from tests.helpers import ROOT
@@ -56,6 +56,79 @@ def test_a_view_reads_its_base_and_a_scatter_writes_into_its_first_argument() ->
     kept = _names(compiled.Plan(gm).materialised)
     assert "add" in kept and "t" not in kept
     assert "index_put" in kept and "zeros" not in kept
+
+
+def _padded_matmuls(g: torch.Tensor, w: torch.Tensor, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """pad_mm's rewrite of a linear's two backward matmuls: the gradient `g` padded twice (once
+    transposed), each copy read by its own matmul."""
+    a = torch.nn.functional.pad(g, (0, 3))  # (M, K + 3)
+    r1 = a @ w
+    b = torch.nn.functional.pad(g.t(), (0, 0, 0, 3))  # (K + 3, M)
+    return r1, b @ h
+
+
+def test_two_padded_copies_of_one_gradient_are_one_kernel_and_live_together() -> None:
+    """Issue 38, a cut GPT-2 on an H200: inductor computed both padded copies of the logits'
+    gradient in one kernel (they read the same buffer, neither needs the other), so both sat at the
+    real peak; the graph's order had the second made after the first's matmul freed it."""
+    gm = make_fx(_padded_matmuls)(torch.randn(16, 13), torch.randn(16, 8), torch.randn(16, 4))
+    plan = compiled.Plan(gm)
+    node = {n.name: n for n in gm.graph.nodes}
+    first, second, mm = node["constant_pad_nd"], node["constant_pad_nd_1"], node["mm"]
+    assert {first, second} <= plan.materialised
+    assert plan.index[first] < plan.index[second] < plan.index[mm]  # made together, before either matmul
+    assert plan.last[first] == plan.index[mm]
+
+
+def test_a_padded_copy_of_another_size_or_one_made_from_the_first_stays_where_it_is() -> None:
+    def other_size(g: torch.Tensor, w: torch.Tensor, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        r1 = torch.nn.functional.pad(g, (0, 3)) @ w
+        b = torch.nn.functional.pad(g.t(), (0, 0, 0, 5))  # (K + 5, M): not the first's size
+        return r1, b @ h
+
+    def made_from_it(g: torch.Tensor, w: torch.Tensor, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        a = torch.nn.functional.pad(g, (0, 3))
+        r1 = a @ w
+        b = torch.nn.functional.pad((a * 2)[:, :13].t(), (0, 0, 0, 3))  # needs the first
+        return r1, b @ h
+
+    for f, h in ((other_size, torch.randn(16, 4)), (made_from_it, torch.randn(16, 4))):
+        gm = make_fx(f)(torch.randn(16, 13), torch.randn(16, 8), h)
+        plan = compiled.Plan(gm)
+        node = {n.name: n for n in gm.graph.nodes}
+        second = next(n for n in gm.graph.nodes if n.name.startswith("constant_pad_nd_"))
+        assert plan.index[second] > plan.index[node["mm"]], f.__name__
+
+
+class _Unaligned(torch.nn.Module):
+    """A linear of 1,001 outputs: not a multiple of the 4 floats pad_mm aligns fp32 matmuls to."""
+
+    def __init__(self, out: int) -> None:
+        super().__init__()
+        self.lin = torch.nn.Linear(512, out, bias=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.lin(x)
+
+
+def _unaligned_job(out: int) -> fakerun.Job:
+    model = _Unaligned(out).cuda()
+    return fakerun.Job(model, torch.optim.SGD(model.parameters(), lr=0.1),
+                       lambda b, s: torch.randn(b * s, 512).cuda(), loss=lambda m, b: m(b).sum())
+
+
+@pytest.mark.parametrize("out", [1001, 1024])
+def test_a_matmul_is_padded_in_the_trace_where_pad_mm_would_time_it(out: int, monkeypatch: Any) -> None:
+    """inductor pads an unaligned matmul where its timing favours it; the trace takes the timing
+    as favouring it (padding.py): the padded copies are held; an aligned matmul is not padded."""
+    padded = fakerun.run(lambda: _unaligned_job(out), 64, 32, compiled=True)
+    monkeypatch.setattr(padding, "modelled", lambda: False)  # the trace before padding was modelled
+    plain = fakerun.run(lambda: _unaligned_job(out), 64, 32, compiled=True)
+    assert padded.compiled and plain.compiled
+    if out % 4:
+        assert padded.peak > plain.peak
+    else:
+        assert padded.peak == plain.peak
 
 
 @pytest.fixture(autouse=True)
@@ -296,33 +369,39 @@ def test_hugging_face_models_against_inductor_on_the_cpu(name: str) -> None:
 
 
 class _ReadsInductorsSettings(torch.nn.Module):
-    """Records inductor's benchmarking settings as its forward is traced."""
+    """Records inductor's benchmarking settings, and whose padding decision pad_mm would take, as
+    its forward is traced."""
 
     def __init__(self) -> None:
         super().__init__()
         self.lin = torch.nn.Linear(8, 8)
-        self.seen: list[tuple[bool, bool]] = []
+        self.seen: list[tuple[bool, bool, bool]] = []
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         from torch._inductor import config
+        from torch._inductor.fx_passes import pad_mm
 
-        self.seen.append((config.shape_padding, config.max_autotune))
+        self.seen.append((config.shape_padding, config.max_autotune, pad_mm.should_pad is padding._pads))
         return self.lin(x)
 
 
 def test_the_trace_never_benchmarks_and_inductors_settings_come_back() -> None:
     """Issue 38 on the GPU: `pad_mm` timed kernels during the fake run (CUDA events on fake
-    tensors, the fake GPU's properties): off for the trace, the job's own settings after."""
+    tensors, the fake GPU's properties): nothing is autotuned during the trace, pad_mm's timed
+    decision is padding.py's untimed one, and the job's own settings and pad_mm come back after."""
     from torch._inductor import config
+    from torch._inductor.fx_passes import pad_mm
 
     model = _ReadsInductorsSettings()
-    with config.patch(shape_padding=True, max_autotune=True):
+    before = pad_mm.should_pad
+    with config.patch(shape_padding=False, max_autotune=True):
         st = fakerun.run(lambda: fakerun.Job(model.cuda(), torch.optim.SGD(model.parameters(), lr=0.1),
                                              lambda b, s: torch.randn(b, 8).cuda(),
                                              loss=lambda m, b: m(b).sum()), 4, 8, compiled=True)
-        assert (config.shape_padding, config.max_autotune) == (True, True)
+        assert (config.shape_padding, config.max_autotune) == (False, True)
+    assert pad_mm.should_pad is before
     assert st.compiled
-    assert model.seen and set(model.seen) == {(False, False)}
+    assert model.seen and set(model.seen) == {(True, False, True)}
 
 
 class _MovesTensors(torch.nn.Module):
