@@ -3,7 +3,7 @@ the MPS control daemon through its pipe (torch-free; the daemon's).
 
 Exposition (H200, driver 580.159.04, 2026-11-28: a control daemon given
 `set_default_device_pinned_mem_limit 0 8G` and `set_default_active_thread_percentage 50`
-through its pipe, bench/mps_limit_probe.sh)::
+through its pipe, bench/results/2026-11-28-h200x2-s16/mps-limit-probe.txt)::
 
     gpumemd_gpu_mps_memory_limit_bytes{gpu="0",uuid="GPU-56…"} 8.589934592e+09
     gpumemd_gpu_mps_active_thread_percentage{gpu="0",uuid="GPU-56…"} 50
