@@ -16,7 +16,7 @@ case "$1" in
   2) t 280 categories $g/test_categories_gpu.py $g/test_integrations_gpu.py
      t 280 small $g/test_preflight_gpu.py $g/test_steptrace_gpu.py $g/test_profiler_gpu.py \
        $g/test_step_peak_gpu.py $g/test_compile_step_peak_gpu.py
-     t 150 mps $g/test_mps_gpu.py ;;
+     t 170 mps $g/test_mps_gpu.py ;;
   3) t 400 agent $g/test_agent_gpu.py $g/test_alerts_gpu.py $g/test_daemon_gpu.py \
        $g/test_allocator_modes_gpu.py $g/test_graphs_gpu.py
      t 180 async-values $g/test_async_steps_gpu.py $g/test_preflight_values_gpu.py ;;

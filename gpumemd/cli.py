@@ -105,6 +105,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--replay", metavar="CAPTURE", help="serve a recorded capture instead of the real libraries"
     )
+    serve.add_argument(
+        "--collector.mps.pipe-directory", dest="mps_pipe_directory", metavar="DIR",
+        help="where an MPS control daemon listens for GPUs no server runs on yet (default /tmp/nvidia-mps)",
+    )
 
     check = sub.add_parser(
         "check-config",
@@ -233,6 +237,7 @@ _FLAGS = (
     ("web_config_file", "web.config_file", "--web.config.file"),
     ("log_level", "log.level", "--log.level"),
     ("log_format", "log.format", "--log.format"),
+    ("mps_pipe_directory", "sources.mps.pipe_directory", "--collector.mps.pipe-directory"),
 )
 _RUN_FLAGS = (("listen_address", "agent.listen_address", "--web.listen-address"),)
 

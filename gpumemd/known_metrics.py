@@ -190,11 +190,15 @@ _declare("gpumemd_process_info", "gauge", ("pid", "executable"), "nvml",
 
 # --- mps (gpumemd/sources/mps.py) ---
 _declare("gpumemd_gpu_mps_memory_limit_bytes", "gauge", _GPU, "mps",
-    "Device memory a new client of the GPU's MPS server may allocate (the server's "
-    "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT); absent without MPS or where the server's environment is unreadable.")
+    "Device memory a client of the GPU's MPS server may allocate at most, as its control daemon "
+    "answers (get_device_pinned_mem_limit; without a server, the default a new one gets); absent "
+    "without MPS or a limit.")
 _declare("gpumemd_gpu_mps_active_thread_percentage", "gauge", _GPU, "mps",
-    "Share of the GPU's threads a new client of its MPS server may use, 0-100 (the server's "
-    "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE).")
+    "Share of the GPU's threads a client of its MPS server may use, 0-100, as its control daemon answers "
+    "(get_active_thread_percentage).")
+_declare("gpumemd_mps_control_failures", "counter", ("reason",), "mps",
+    "MPS limits not read, by reason: a process unreadable, a pipe directory untrusted, a control call "
+    "timed out or failed, an answer not a value.")
 
 # --- breakdown (gpumemd/sources/breakdown.py) ---
 _declare("gpumemd_gpu_memory_breakdown_bytes", "gauge", (*_GPU, "category"), "breakdown",

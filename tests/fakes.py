@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import pickle
+import shutil
+import socket
+import subprocess
+import tempfile
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
@@ -498,3 +505,107 @@ class HistoryApi:
     def snapshot(self) -> dict[str, Any]:
         return {"segments": []}
 
+
+class FakeMpsNode:
+    """An MPS node's control side for the CPU tests (tests/unit/sources/test_mps.py, preflight's):
+    a short directory (UNIX socket paths are at most 108 bytes) with a FAKE
+    `nvidia-cuda-mps-control` in bin/ (a shell script answering from a table, recording each
+    call: a control daemon that answers is a fault this machine cannot cause), the pipe
+    directory with a real `control` socket, and real processes named as NVIDIA's control daemon
+    and server (`/bin/sh` and `sleep` behind links of those names: the kernel takes `comm` from
+    the name executed)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.bin = root / "bin"
+        self.bin.mkdir()
+        self.pipe = root / "pipe"
+        self.pipe.mkdir(mode=0o755)
+        os.chmod(self.pipe, 0o755)
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(self.pipe / "control"))  # the socket file stays after close
+        sock.close()
+        self.calls = root / "calls"
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.answers({})
+
+    def answers(self, table: dict[str, str]) -> None:
+        """The FAKE CLI: `table` maps a command to its answer; SLEEP never answers, FLOOD answers
+        without end, SLOW answers 8G after 0.4 s, FAIL exits 1 as the real one does where no daemon
+        listens."""
+        cases = []
+        for cmd, answer in table.items():
+            if answer == "SLEEP":
+                body = "exec /bin/sleep 30"
+            elif answer == "FLOOD":
+                body = "exec /usr/bin/yes 8G"
+            elif answer == "SLOW":  # in time, late: a limit after 0.4 s
+                body = "/bin/sleep 0.4; printf '8G\\n'"
+            elif answer == "FAIL":
+                body = "echo 'Cannot find MPS control daemon process'; exit 1"
+            else:
+                body = f"printf '%s\\n' '{answer}'"
+            cases.append(f"  '{cmd}') {body} ;;")
+        script = self.bin / "nvidia-cuda-mps-control"
+        script.write_text(
+            "#!/bin/sh\n# FAKE nvidia-cuda-mps-control (tests/unit/sources/test_mps.py)\n"
+            "read -r cmd\n"
+            "printf '%s|%s|%s\\n' \"$cmd\" \"$CUDA_MPS_PIPE_DIRECTORY\" \"${GPUMEMD_TEST_LEAK-unset}\""
+            f" >> '{self.calls}'\n"
+            "case \"$cmd\" in\n" + "\n".join(cases) + "\n  *) echo 'unknown command'; exit 1 ;;\nesac\n")
+        script.chmod(0o755)
+
+    def serve(self, server: int, limit: str, threads: str) -> None:
+        """The answers about a running server's device 0."""
+        self.answers({f"get_device_pinned_mem_limit {server} 0": limit,
+                      f"get_active_thread_percentage {server}": threads})
+
+    def asked(self) -> list[str]:
+        return self.calls.read_text().splitlines() if self.calls.exists() else []
+
+    def daemon(self, pipe: Path | None, visible: str | None = None) -> int:
+        """A stand-in control daemon (comm "nvidia-cuda-mps") with a stand-in server as its child:
+        the server's pid once both environments are readable."""
+        sh = self.root / "nvidia-cuda-mps-control"
+        if not sh.exists():
+            sh.symlink_to("/bin/sh")
+            (self.root / "nvidia-cuda-mps-server").symlink_to(shutil.which("sleep") or "/bin/sleep")
+        env = {"PATH": "/usr/bin:/bin", "SECRET": "hunter2"}
+        if pipe is not None:
+            env["CUDA_MPS_PIPE_DIRECTORY"] = str(pipe)
+        if visible is not None:
+            env["CUDA_VISIBLE_DEVICES"] = visible
+        proc = subprocess.Popen([str(sh), "-c", f"'{self.root}/nvidia-cuda-mps-server' 60 & wait"], env=env)
+        self.procs.append(proc)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # the kernel starting two processes: no clock to inject
+            kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+            if kids and Path(f"/proc/{kids[0]}/comm").read_bytes().strip() == b"nvidia-cuda-mps" \
+                    and Path(f"/proc/{kids[0]}/environ").read_bytes():
+                return int(kids[0])
+            time.sleep(0.01)
+        raise AssertionError("the stand-in MPS server did not start")
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            for kid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split() \
+                    if proc.poll() is None else ():
+                try:
+                    os.kill(int(kid), 9)
+                except ProcessLookupError:
+                    pass
+            proc.kill()
+            proc.wait(10)
+
+
+@contextmanager
+def fake_mps_node() -> Iterator[FakeMpsNode]:
+    """A FakeMpsNode in a fresh directory under /tmp; its processes stopped, the directory gone."""
+    root = Path(tempfile.mkdtemp(prefix="mps-", dir="/tmp"))
+    os.chmod(root, 0o755)  # mkdtemp's 0700 is fine for root's tests; others must search it too
+    node = FakeMpsNode(root)
+    try:
+        yield node
+    finally:
+        node.stop()
+        shutil.rmtree(root, ignore_errors=True)

@@ -3,7 +3,8 @@ to the daemon and its clients, the environments built, and the daemon always sto
 `quit` leaves is killed, and only processes of this pipe directory are touched.
 
 What the CPU cannot cover: a real `nvidia-cuda-mps-control` (here a stand-in binary, `true`
-or `false`: "quit leaves the server running" is a fault this machine cannot cause), a real
+or `false`, or tests/fakes.py's FAKE answering from a table: "quit leaves the server running"
+and a daemon's answers are faults this machine cannot cause), a real
 server's environment, NVML's process list under MPS, CUDA's limit (tests/gpu/test_mps_gpu.py).
 """
 
@@ -13,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes import fake_mps_node
 from tests.gpu.mps_server import (
     LIMIT,
     LOG,
     PIPE,
     THREADS,
+    MpsDaemon,
     MpsUnavailable,
     client_env,
     mps_daemon,
@@ -47,10 +50,10 @@ def test_a_gpu_nvml_does_not_list_is_refused(visible: str) -> None:
 
 def test_the_daemon_and_its_clients_share_a_pipe_a_gpu_and_only_the_servers_limit(tmp_path: Path) -> None:
     base = {"PATH": "/bin", "CUDA_VISIBLE_DEVICES": "1", LIMIT: "0=1G", "CUDA_MPS_CLIENT_PRIORITY": "1"}
-    server = server_env(base, tmp_path, UUIDS[1], "8G", "50")
+    server = server_env(base, tmp_path, UUIDS[1], "50")
     assert (server[PIPE], server[LOG]) == (str(tmp_path / "pipe"), str(tmp_path / "log"))
     assert server["CUDA_VISIBLE_DEVICES"] == UUIDS[1]  # by UUID: a client is never remapped onto another GPU
-    assert (server[LIMIT], server[THREADS]) == ("0=8G", "50")
+    assert server[THREADS] == "50" and LIMIT not in server  # the limit goes through the pipe (it holds there)
     assert "CUDA_MPS_CLIENT_PRIORITY" not in server and server["PATH"] == "/bin"
     client = client_env(base, server)
     assert (client[PIPE], client[LOG]) == (server[PIPE], server[LOG])
@@ -59,10 +62,10 @@ def test_the_daemon_and_its_clients_share_a_pipe_a_gpu_and_only_the_servers_limi
 
 
 def test_what_quit_leaves_is_killed_and_nothing_of_another_pipe(tmp_path: Path) -> None:
-    env = server_env(BASE, tmp_path, UUIDS[0], "8G", "50")
+    env = server_env(BASE, tmp_path, UUIDS[0], "50")
     other_dir = tmp_path / "other"
     other_dir.mkdir()
-    other = stand_in_server(other_dir, server_env(BASE, other_dir, UUIDS[0], "8G", "50"))
+    other = stand_in_server(other_dir, server_env(BASE, other_dir, UUIDS[0], "50"))
     ours = None
     Path(env[PIPE]).mkdir()
     (Path(env[PIPE]) / "control").touch()  # the stand-in's socket
@@ -81,14 +84,30 @@ def test_what_quit_leaves_is_killed_and_nothing_of_another_pipe(tmp_path: Path) 
 
 
 def test_a_daemon_that_never_listens_is_unavailable_with_its_output(tmp_path: Path) -> None:
-    env = server_env(BASE, tmp_path, UUIDS[0], "8G", "50")
+    env = server_env(BASE, tmp_path, UUIDS[0], "50")
     with pytest.raises(MpsUnavailable, match=r"false -d \(exit 1\) did not listen within 0.3 s"):
         with mps_daemon(env, tmp_path, control="false", start_s=0.3, quit_s=0.5):
             pass
 
 
 def test_a_control_binary_that_cannot_run_is_unavailable(tmp_path: Path) -> None:
-    env = server_env(BASE, tmp_path, UUIDS[0], "8G", "50")
+    env = server_env(BASE, tmp_path, UUIDS[0], "50")
     with pytest.raises(MpsUnavailable, match="No such file"):
         with mps_daemon(env, tmp_path, control=str(tmp_path / "absent"), start_s=5, quit_s=0.5):
             pass
+
+
+def test_the_limit_is_given_through_the_pipe_where_it_holds(tmp_path: Path) -> None:
+    """`set_default_device_pinned_mem_limit` on the daemon's device 0, read back before and after,
+    through this daemon's pipe (a FAKE control program: tests/fakes.py)."""
+    with fake_mps_node() as node:
+        node.answers({"get_default_device_pinned_mem_limit 0": "0",
+                      "set_default_device_pinned_mem_limit 0 8G": "", "get_active_thread_percentage 1": "x"})
+        fake = str(node.bin / "nvidia-cuda-mps-control")
+        daemon = MpsDaemon({**BASE, PIPE: str(node.pipe)}, fake, tmp_path)
+        said = daemon.set_default_limit("8G")
+        asked = node.asked()
+    assert list(said) == ["0 get_default_device_pinned_mem_limit 0",
+                          "1 set_default_device_pinned_mem_limit 0 8G",
+                          "2 get_default_device_pinned_mem_limit 0"]
+    assert [line.split("|")[:2] for line in asked] == [[cmd.split(" ", 1)[1], str(node.pipe)] for cmd in said]

@@ -16,11 +16,13 @@ the job could not run on fake tensors, a bad flag, an unreachable node).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
 from gpumemd import config as config_mod
 from gpumemd.diagnosis.calibration import MAX_MEASUREMENTS, Measurement, measurements
+from gpumemd.sources import mps_limit
 
 from . import flags
 
@@ -130,13 +132,25 @@ def _node_device(args: argparse.Namespace, index: int | None,
     if not gpus:
         raise explain.NoGpu(f"no GPU {index}" if index is not None else "no GPU")
     g = max(gpus, key=lambda g: g.free)
-    mps = "" if g.mps_limit is None else f", an MPS client's limit {g.mps_limit} B"
+    limit, by = _mps_limit(g.mps_limit, mps_limit.for_gpu(os.environ, g.gpu, g.uuid))
+    whose = {"node": "the node's MPS control daemon", "job": f"{mps_limit.ENV_VAR} in this environment"}
+    mps = "" if limit is None else f", an MPS client's limit {limit} B ({whose[by]})"
     mps += "" if g.mps_threads is None else f", {g.mps_threads:g} % of its threads under MPS"
     return (Device(g.name or f"GPU {g.gpu}", g.total, g.reserved, g.used,
                    source=f"GPU {g.gpu} of {node.source}: {g.free} B free{mps}",
                    free=g.free if g.free or g.used else None,  # both 0: the node exported neither
-                   mps_limit=g.mps_limit), _agents(node),
+                   mps_limit=limit, mps_limit_by=by), _agents(node),
             measurements(series, node.source)[0])
+
+
+def _mps_limit(node: int | None, job: int | None) -> tuple[int | None, str]:
+    """The job's MPS limit: the smaller of the node's (its control daemon's, for a client of
+    that GPU) and its own environment's (`CUDA_MPS_PINNED_DEVICE_MEM_LIMIT`, where set: a client's
+    own limit below the server's holds, above it the server's does; docs/preflight.md), and whose
+    ("node", "job"; "" without one)."""
+    if job is not None and (node is None or job < node):
+        return job, "job"
+    return node, "" if node is None else "node"
 
 
 def _fleet(args: argparse.Namespace, timeout: float) -> fleet.Fleet | None:

@@ -40,6 +40,8 @@ __all__ = [
     "SourcesConfig",
     "SpoolSourceConfig",
     "WebConfig",
+    "absolute_path",
+    "absolute_path_or_empty",
     "non_negative",
     "positive",
     "set_rule_compiler",
@@ -69,6 +71,16 @@ def positive(value: float) -> str | None:
 
 def non_negative(value: float) -> str | None:
     return None if value >= 0 else f"must be >= 0, got {value}"
+
+
+def absolute_path(value: str) -> str | None:
+    if value.startswith("/") and len(value) <= 512 and "\0" not in value:
+        return None
+    return "expected an absolute path (at most 512 characters)"
+
+
+def absolute_path_or_empty(value: str) -> str | None:
+    return None if value == "" else absolute_path(value)
 
 
 def _check(fn: typing.Callable[[Any], str | None], at_most: float | None = None) -> dict[str, Any]:
@@ -146,10 +158,16 @@ class SlurmSourceConfig:
 
 @dataclass(frozen=True)
 class MpsSourceConfig:
-    """The MPS server's default client limits on each GPU, from its environment (sources/mps.py)."""
+    """The MPS client limits on each GPU, asked of its control daemon (sources/mps.py)."""
 
     enabled: bool = True
     proc_root: str = ""  # "": /proc, but none under --replay (a recorded node is not this machine's)
+    # where a control daemon listens for a GPU no server runs on yet (NVIDIA's default); a running
+    # server's own is read from its control daemon's environment
+    pipe_directory: str = field(default="/tmp/nvidia-mps", metadata=_check(absolute_path))
+    control: str = field(default="", metadata=_check(absolute_path_or_empty))  # "": found on PATH at start
+    timeout: Seconds = field(default=1.0, metadata=_check(positive, at_most=10.0))  # one control call
+    refresh: Seconds = field(default=10.0, metadata=_check(non_negative, at_most=3600.0))  # answers kept
 
 
 @dataclass(frozen=True)

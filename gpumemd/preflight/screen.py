@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from gpumemd.diagnosis.oom import human_bytes as size
 
+from .verdict import BOUNDS
+
 if TYPE_CHECKING:  # read, never imported at run time: report imports torch
     from .report import Report, ShapeResult
     from .verdict import Overheads, Verdict
@@ -75,6 +77,8 @@ def _headline(report: Report) -> list[str]:
                                        else "MAY NOT FIT")
     rank = " as DDP ranks" if report.world > 1 else ""
     held = f", held to the {v.bound}" if v.bound else ""
+    if v.bound == BOUNDS[2] and d is not None and d.mps_limit_by:  # whose: the node's, the job's
+        held = f", held to the {d.mps_limit_by}'s {v.bound}"
     lines.append(_clip(f"{word} (exit {report.exit_code}): {fit} of {len(judged)} shape(s) fit{rank}; "
                        f"least headroom {size(v.headroom)} ({_shape(worst)}){held}"))
     return lines

@@ -178,6 +178,7 @@ class Device:
     source: str = ""
     free: int | None = None
     mps_limit: int | None = None
+    mps_limit_by: str = ""  # whose: "node" (its MPS control daemon's), "job" (its own environment's)
 
     @classmethod
     def named(cls, name: str) -> Device:

@@ -18,6 +18,7 @@ from .base import Source
 from .breakdown import BreakdownSource
 from .host import HostSource
 from .mps import MpsSource
+from .mps_control import Control
 from .nvml import NvmlSource
 from .spool import SpoolSource
 
@@ -45,7 +46,10 @@ def node_sources(config: Config, capture: dict[str, Any] | None = None, *,
         )
     mps = config.sources.mps
     if nv.enabled and mps.enabled and (capture is None or mps.proc_root):  # a replay: only a given /proc
-        sources.append(MpsSource(mps.proc_root or "/proc"))
+        control = Control(mps.control, timeout=mps.timeout, ttl=mps.refresh)
+        # a replay: no pipe directory of this machine's stands for the recorded node's
+        sources.append(MpsSource(mps.proc_root or "/proc", control=control,
+                                 pipe_directory=mps.pipe_directory if capture is None else ""))
     if config.sources.host.enabled:
         host_api = host_replayer(capture) if capture is not None else this_host()
         sources.append(HostSource(host_api, process_rss=config.sources.host.process_rss))

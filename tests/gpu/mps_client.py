@@ -1,5 +1,5 @@
 """An MPS client for tests/gpu/test_mps_gpu.py: holds NBYTES through torch, runs the agent, asks
-once for OVER bytes more (refused under the server's limit), and prints one JSON line: what CUDA,
+once for OVER bytes more (refused under its MPS limit), and prints one JSON line: what CUDA,
 torch and the agent (its process view, its OOM observer) say. Holds the memory until its stdin closes.
 
     python tests/gpu/mps_client.py NBYTES OVER
@@ -45,8 +45,8 @@ print(json.dumps({
     "over_request_bytes": over,
     "over_request_refused": refused,
     "oom_message": message,
-    # the agent's OOM observer: the refused request counted, and its diagnosis (the client's own
-    # environment holds no limit: the server's default is the one it ran under)
+    # the agent's OOM observer: the refused request counted, and its diagnosis (the agent sees an
+    # MPS limit only in this process's own environment, not one its control daemon set)
     "oom_observer_installed": oom.observer_installed,
     "oom_events": {f"{device}/{cause}": n for (device, cause), n in oom.events.items()},
     "oom_diagnosis": {str(device): list(d) for device, d in oom.last_diagnosis.items()},

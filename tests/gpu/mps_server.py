@@ -52,18 +52,19 @@ def visible_gpu(visible: str | None, uuids: list[str]) -> tuple[int, str]:
     raise ValueError(f"CUDA_VISIBLE_DEVICES={visible!r} names no GPU NVML lists")
 
 
-def server_env(base: Mapping[str, str], directory: Path, uuid: str, limit: str,
-               threads: str) -> dict[str, str]:
+def server_env(base: Mapping[str, str], directory: Path, uuid: str, threads: str) -> dict[str, str]:
     """The control daemon's environment, which the server it starts inherits: its pipe and log
-    directories under `directory`, the one GPU by UUID, and the defaults every client gets."""
+    directories under `directory`, the one GPU by UUID, and the thread share every client gets
+    (it holds from there: 66 of 132 SMs at 50, H200). No memory limit: one there does not hold
+    (bench/mps_limit_probe.sh); `MpsDaemon.set_default_limit` gives it through the pipe."""
     env = {k: v for k, v in base.items() if not k.startswith("CUDA_MPS_")}
     return {**env, PIPE: str(directory / "pipe"), LOG: str(directory / "log"),
-            "CUDA_VISIBLE_DEVICES": uuid, LIMIT: f"0={limit}", THREADS: threads}
+            "CUDA_VISIBLE_DEVICES": uuid, THREADS: threads}
 
 
 def client_env(base: Mapping[str, str], server: Mapping[str, str]) -> dict[str, str]:
     """A client's environment: the server's pipe and log directories and GPU, and no limit of
-    its own (the limit it runs under is the server's default, the one the node daemon reads)."""
+    its own (the limit it runs under is its control daemon's, the one the node daemon reads)."""
     env = {k: v for k, v in base.items() if not k.startswith("CUDA_MPS_")}
     return {**env, PIPE: server[PIPE], LOG: server[LOG],
             "CUDA_VISIBLE_DEVICES": server["CUDA_VISIBLE_DEVICES"]}
@@ -81,6 +82,13 @@ class MpsDaemon:
         r = subprocess.run([self.control], input=line + "\n", env=self.env, capture_output=True,
                            text=True, timeout=timeout)
         return r.stdout.strip()
+
+    def set_default_limit(self, limit: str) -> dict[str, str]:
+        """The pinned memory limit every new server's clients get on device 0 (the daemon's
+        numbering: its one GPU), through the pipe, as it holds: each command's answer."""
+        ask = ("get_default_device_pinned_mem_limit 0", f"set_default_device_pinned_mem_limit 0 {limit}",
+               "get_default_device_pinned_mem_limit 0")
+        return {f"{i} {line}": self.command(line) for i, line in enumerate(ask)}
 
     def server_pids(self) -> list[int]:
         return [int(w) for w in self.command("get_server_list").split() if w.isdigit()]
@@ -153,6 +161,7 @@ def mps_daemon(env: dict[str, str], directory: Path, control: str = CONTROL, sta
     """The control daemon (`-d`) with `env` (server_env), until the block ends; always stopped.
     MpsUnavailable where its pipe does not appear within `start_s` (its output and logs said)."""
     Path(env[PIPE]).mkdir(parents=True, exist_ok=True)
+    os.chmod(env[PIPE], 0o755)  # whatever the umask: gpumemd asks only a pipe no one else may write
     Path(env[LOG]).mkdir(parents=True, exist_ok=True)
     daemon = MpsDaemon(env, control, directory)
     try:

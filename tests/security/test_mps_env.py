@@ -6,6 +6,7 @@ naming the one that refused the request. Fakes stand for torch at an OOM (tests/
 from __future__ import annotations
 
 import logging
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,25 @@ from gpumemd.sources.mps_limit import ALL, ENV_VAR, limit_for, parse
 from tests.unit.agent.test_oomdiag import FakeNvml, FakeTorchAtOom
 
 GIB, MIB = 1 << 30, 1 << 20
+UUID = "GPU-50bfc93b-52b4-cb57-7e91-b4095c5b2f72"
+
+
+@pytest.mark.parametrize("env, index, want", [
+    ({ENV_VAR: "0=8G"}, 0, 8 * GIB),
+    ({ENV_VAR: "0=8G"}, 1, None),  # the job's device 0 is NVML's 0
+    ({ENV_VAR: "0=8G", "CUDA_VISIBLE_DEVICES": "1"}, 1, 8 * GIB),  # ... unless it sees only GPU 1
+    ({ENV_VAR: "0=8G", "CUDA_VISIBLE_DEVICES": "1"}, 0, None),
+    ({ENV_VAR: "0=8G", "CUDA_VISIBLE_DEVICES": UUID[:10]}, 1, 8 * GIB),
+    ({ENV_VAR: f"{UUID}=4G"}, 1, 4 * GIB),  # by UUID, whatever the numbering
+    ({ENV_VAR: f"{UUID}=4G,1=2G"}, 1, 2 * GIB),  # the ordinal first (which CUDA takes: not measured)
+    ({ENV_VAR: f"{UUID}=4G"}, 0, None),
+    ({ENV_VAR: "16G"}, 0, 16 * GIB),
+    ({}, 0, None),
+])
+def test_a_jobs_limit_for_a_gpu_by_its_numbering_or_uuid(env: dict[str, str], index: int,
+                                                         want: int | None) -> None:
+    uuid = UUID if index == 1 else "GPU-0000"
+    assert mps_limit.for_gpu(env, index, uuid) == want
 
 
 @pytest.mark.parametrize(
@@ -28,9 +48,12 @@ GIB, MIB = 1 << 30, 1 << 20
         ("8G", {ALL: 8 * GIB}),
         ("3=1T", {3: 1 << 40}),
         ("0=64k", {0: 64 << 10}),
+        # by UUID, as NVIDIA's docs allow and the H200 held (bench/mps_limit_probe.sh, B2)
+        (f"{UUID}=8G", {UUID: 8 * GIB}),
+        (f"{UUID.upper()}=8G,1=4G", {UUID: 8 * GIB, 1: 4 * GIB}),
     ],
 )
-def test_nvidias_shapes_are_read(value: str, want: dict[int, int]) -> None:
+def test_nvidias_shapes_are_read(value: str, want: dict[int | str, int]) -> None:
     assert parse(value) == want
 
 
@@ -61,6 +84,10 @@ def test_nvidias_shapes_are_read(value: str, want: dict[int, int]) -> None:
         "x" * 10_000_000,
         "\udcff=1G",
         "0 = 1G",
+        "GPU-=1G",
+        "GPU-xyz=1G",
+        f"{UUID}=1G,{UUID}=2G",
+        "GPU-" + "0" * 81 + "=1G",
     ],
 )
 def test_hostile_values_are_ignored(value: str) -> None:
@@ -117,29 +144,40 @@ def test_a_hostile_mps_value_leaves_the_diagnosis_as_without_it() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.binary(max_size=300), max_size=12), st.sampled_from([b"", b"0=", b"1="]),
-       st.binary(max_size=40))
-def test_the_daemon_takes_only_the_limit_from_a_servers_environment_of_any_bytes(
-        entries: list[bytes], ordinal: bytes, limit: bytes) -> None:
-    """Another process's environment (the MPS server's /proc/<pid>/environ, sources/mps.py): any
-    bytes, any other variables; the daemon keeps the three it reads and nothing else, and the
-    limit it exports is the one `parse` accepts from the variable, never a figure of another."""
+@given(st.lists(st.binary(max_size=300), max_size=12), st.binary(max_size=600), st.binary(max_size=40))
+def test_the_daemon_takes_no_limit_from_a_servers_environment_of_any_bytes(
+        entries: list[bytes], pipe: bytes, limit: bytes) -> None:
+    """Other processes' environments (the MPS server's and its control daemon's
+    /proc/<pid>/environ, sources/mps.py): any bytes, any other variables, any pipe directory.
+    The daemon keeps the two it reads (the devices, the pipe directory) and nothing else, never
+    raises, never takes a limit from there (it does not hold: docs/deploy.md, "MPS"), and asks
+    a control daemon only in a pipe directory `trusted_pipe` accepts."""
     import tempfile
     from pathlib import Path
 
     from gpumemd.sources.mps import MpsSource, server_settings
+    from gpumemd.sources.mps_control import Answer, Control, trusted_pipe
     from gpumemd.sources.nvml import GpuProcess, GpuReading, NvmlReading
 
-    entries = [e for e in entries if not e.startswith(b"CUDA_VISIBLE_DEVICES=")]  # device 0 is GPU 0
-    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=" + ordinal + limit, *entries])
+    raw = b"\0".join([*entries, ENV_VAR.encode() + b"=0=" + limit, b"CUDA_MPS_PIPE_DIRECTORY=" + pipe,
+                      *entries])
     kept = server_settings(raw)
-    assert set(kept) <= {ENV_VAR, "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "CUDA_VISIBLE_DEVICES"}
+    assert set(kept) <= {"CUDA_MPS_PIPE_DIRECTORY", "CUDA_VISIBLE_DEVICES"}
+    asked: list[str] = []
+
+    def runner(argv: list[str], directory: str, command: str, timeout: float) -> Answer:
+        asked.append(directory)  # FAKE control program: no control daemon can be made here
+        return Answer("8G")
+
     with tempfile.TemporaryDirectory() as root:
-        (Path(root) / "7").mkdir()
-        (Path(root) / "7" / "comm").write_bytes(b"nvidia-cuda-mps\n")
-        (Path(root) / "7" / "environ").write_bytes(raw)
+        for pid, ppid in ((6, 1), (7, 6)):
+            (Path(root) / str(pid)).mkdir()
+            (Path(root) / str(pid) / "comm").write_bytes(b"nvidia-cuda-mps\n")
+            (Path(root) / str(pid) / "environ").write_bytes(raw)
+            (Path(root) / str(pid) / "stat").write_bytes(f"{pid} (nvidia-cuda-mps) S {ppid} 0".encode())
         gpu = GpuReading(0, "GPU-0", None, None, 1 << 40, 0, 1 << 40, 0, (GpuProcess(7, 1),))
-        reading = MpsSource(root).read({"nvml": NvmlReading(None, (gpu,), {}, 0)})
-    parsed = parse(kept.get(ENV_VAR, ""))
-    want = parsed.get(0, parsed.get(ALL)) if parsed else None
-    assert [n for _, _, n in reading.memory_limits] == ([] if want is None else [want])
+        source = MpsSource(root, control=Control("/nonexistent", runner=runner))
+        reading = source.read({"nvml": NvmlReading(None, (gpu,), {}, 0)})
+    for directory in asked:  # only a trusted directory, and only its control daemon's answer
+        assert trusted_pipe(directory, frozenset({0, os.geteuid()})) is not None
+    assert [n for _, _, n in reading.memory_limits] == ([8 << 30] if asked else [])

@@ -14,6 +14,7 @@ import pytest
 import torch
 
 from gpumemd import cli
+from tests.fakes import fake_mps_node
 from tests.helpers import CAPTURES, ROOT, gpumemd_process
 
 JOB = "tests.unit.preflight.models:tiny"
@@ -108,7 +109,7 @@ def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
                                      "bound"}
     assert shape["verdict"]["bound"] == "device total" and shape["bound_bytes"] == 0
     assert set(doc["device"]) == {"name", "total", "driver_reserved", "others", "fraction_limit", "free",
-                                  "mps_limit", "source"}
+                                  "mps_limit", "mps_limit_by", "source"}
     if not torch.cuda.is_available():  # the CPU path: its wider interval, said
         assert doc["overheads"]["error"] == 0.10 and "±10 %" in doc["notes"][0]
         assert shape["error_bytes"] == int(0.10 * shape["allocated_peak"])
@@ -173,30 +174,48 @@ def test_a_node_gives_its_gpus_total_and_the_other_processes(capsys: pytest.Capt
     assert "80433577984 B free" in doc["device"]["source"]
 
 
-def test_a_live_nodes_mps_limit_holds_the_verdict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_live_nodes_mps_limit_holds_the_verdict(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A real `gpumemd serve` replaying an H200 with 148 GB free, whose process (pid 450) stands
-    as the GPU's MPS server in a /proc tree (`sources.mps.proc_root`): its environment's limit
-    for a new client is exported, and preflight --node holds the job to it, saying so."""
+    as the GPU's MPS server in a /proc tree (`sources.mps.proc_root`), its parent (449) as the
+    control daemon listening in a real pipe directory, answered by a FAKE
+    `nvidia-cuda-mps-control` (tests/fakes.py: no control daemon can run here): the limit its
+    control daemon gives the server's clients is exported, and preflight --node holds the job
+    to it, saying so; a smaller limit in the job's own environment holds it instead, said too."""
     capture = CAPTURES / "h200__580.159.04__one-process-1GiB.json"
-    server = tmp_path / "proc" / "450"
-    server.mkdir(parents=True)
-    (server / "comm").write_bytes(b"nvidia-cuda-mps\n")
-    cfg = tmp_path / "gpumemd.yaml"
-    cfg.write_text(f"sources: {{mps: {{proc_root: {tmp_path / 'proc'}}}}}\n")
-    argv = [JOB, "--shape", "1x8", "--node"]
-    for limit, code_wanted in (("2G", 0), ("768M", 1)):
-        (server / "environ").write_bytes(b"HOME=/root\0CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=50\0"
-                                         + f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0={limit}\0".encode())
-        with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
-            code, out, _ = _run(capsys, *argv, url, "--json")
-            text_code, text, _ = _run(capsys, *argv, url)
-        doc = json.loads(out)
-        assert code == text_code == code_wanted
-        assert doc["device"]["mps_limit"] == {"2G": 2 << 30, "768M": 768 * MiB}[limit]
-        assert doc["device"]["free"] == 148483735552
-        assert "50 % of its threads under MPS" in doc["device"]["source"]
-        assert doc["shapes"][0]["verdict"]["bound"] == "MPS limit"
-        assert "held to the MPS limit" in text.splitlines()[1]
+    with fake_mps_node() as node:
+        for pid, ppid, env in ((449, 1, f"CUDA_MPS_PIPE_DIRECTORY={node.pipe}"), (450, 449, "HOME=/root")):
+            proc = tmp_path / "proc" / str(pid)
+            proc.mkdir(parents=True)
+            (proc / "comm").write_bytes(b"nvidia-cuda-mps\n")
+            (proc / "stat").write_bytes(f"{pid} (nvidia-cuda-mps) S {ppid} 1".encode())
+            (proc / "environ").write_bytes(env.encode() + b"\0CUDA_MPS_PINNED_DEVICE_MEM_LIMIT=0=64G\0")
+        cfg = tmp_path / "gpumemd.yaml"
+        cfg.write_text(f"sources: {{mps: {{proc_root: {tmp_path / 'proc'}, "
+                       f"control: {node.bin / 'nvidia-cuda-mps-control'}}}}}\n")
+        argv = [JOB, "--shape", "1x8", "--node"]
+        # (the node's limit, the job's environment's, exit, whose limit held it)
+        for limit, job, code_wanted, by in (("2G", None, 0, "node"), ("768M", None, 1, "node"),
+                                            ("2G", "0=768M", 1, "job"), ("768M", "0=2G", 1, "node")):
+            node.serve(450, limit, "50.0")
+            if job is None:
+                monkeypatch.delenv("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", raising=False)
+            else:
+                monkeypatch.setenv("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", job)
+            with gpumemd_process(["--config.file", str(cfg), "--replay", str(capture)]) as (url, _):
+                code, out, _ = _run(capsys, *argv, url, "--json")
+                text_code, text, _ = _run(capsys, *argv, url)
+            doc = json.loads(out)
+            assert code == text_code == code_wanted
+            assert doc["device"]["mps_limit"] == (2 << 30 if code_wanted == 0 else 768 * MiB)
+            assert doc["device"]["mps_limit_by"] == by
+            assert doc["device"]["free"] == 148483735552
+            assert "50 % of its threads under MPS" in doc["device"]["source"]
+            assert doc["shapes"][0]["verdict"]["bound"] == "MPS limit"
+            assert f"held to the {by}'s MPS" in text.splitlines()[1]  # the screen's line may clip the rest
+            whose = {"node": "(the node's MPS control daemon)",
+                     "job": "(CUDA_MPS_PINNED_DEVICE_MEM_LIMIT in this environment)"}
+            assert whose[by] in doc["device"]["source"]
 
 
 def test_the_jobs_allocator_settings_are_replayed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,6 +38,10 @@ BAD = [
     ("- a\n- b", "(top level): expected a mapping, got a list"),
     ("sampler: {interval: [1s]}", "sampler.interval: expected a duration like 500ms, 30s or 2m, got a list"),
     ("web: {config_file: 3}", "web.config_file: expected a string, got 3"),
+    ("sources: {mps: {pipe_directory: nvidia-mps}}", "sources.mps.pipe_directory: expected an absolute path"),
+    ("sources: {mps: {control: nvidia-cuda-mps-control}}", "sources.mps.control: expected an absolute path"),
+    ("sources: {mps: {timeout: 0s}}", "sources.mps.timeout: must be > 0"),
+    ("sources: {mps: {timeout: 1m}}", "sources.mps.timeout: must be at most 10s"),
 ]
 
 
@@ -230,6 +234,15 @@ def test_check_config_applies_flags_like_serve(tmp_path: Path, capsys: pytest.Ca
         '--web.listen-address: expected HOST:PORT or :PORT, got ":99999" '
         "(the port must be a number from 0 to 65535)",
     ]  # the file's and the flags' own errors first; references are checked once both are sound
+
+
+def test_serve_takes_the_mps_pipe_directory_flag_through_the_files_check(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from gpumemd.cli import main
+
+    assert main(["serve", "--collector.mps.pipe-directory", "run/nvidia-mps"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "--collector.mps.pipe-directory: expected an absolute path (at most 512 characters)"]
 
 
 def test_an_unexpected_exception_while_loading_is_one_line(
