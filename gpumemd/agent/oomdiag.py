@@ -9,6 +9,13 @@ Everything the OOM needs now is read at the OOM (this process's NVML bytes among
 OOM before the agent's first sample gets the answer a later one would. The accounting is
 built by the same function as `gpumemd explain --snapshot`'s (diagnosis/accounting.py).
 
+The MPS limit is the smaller of the one this process's environment names and its MPS server's
+(set through the control daemon, which the environment does not show): where NVML lists this
+process as an MPS client and CUDA's free bytes at the OOM fall short of NVML's free bytes of the
+whole GPU by more than `MPS_GAP`, CUDA's free is the server's limit's (an MPS client's
+cudaMemGetInfo counts its limit, NVML the GPU), and the limit is CUDA's free plus this process's
+NVML bytes (docs/oom.md, "The MPS limit").
+
 Nothing here allocates GPU memory: the allocator's counters, `memory_snapshot` without
 traces, this thread's current stream (the request's) and NVML's per-process list are all
 host-side reads.
@@ -21,6 +28,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from gpumemd.backends.nvml import NvmlApi
@@ -31,9 +39,31 @@ from gpumemd.sources import alloc_conf, mps_limit
 
 log = logging.getLogger("gpumemd.agent")
 
-__all__ = ["OomDiagnoser"]
+__all__ = ["MPS_GAP", "OomDiagnoser"]
 
 HISTORY = 32  # step readings kept per device
+
+MPS_GAP = 1 << 30
+"""How far CUDA's free bytes at the OOM must fall short of NVML's free bytes of the GPU before an
+MPS client's server limit is inferred from them: the two are read apart (another process's frees
+between the reads raise NVML's) and count this process's context apart. A server limit closer
+than this to what the GPU has free is not told apart from them; a job's own limit within it of
+the inferred one is taken as the one that holds (the same limit read twice)."""
+
+# what the diagnosis lacked where it could not look for an MPS server's limit
+_NO_MPS_LIST = "mps server limit (NVML's MPS client list)"
+_NO_GPU_FREE = "mps server limit (NVML's free memory of the GPU)"
+
+
+@dataclass(frozen=True)
+class _NvmlView:
+    """NVML read at the OOM: this process's bytes, the other processes, whether NVML lists it
+    as an MPS client of the GPU and then the GPU's free bytes (None: not known)."""
+
+    used: int | None = None
+    others: tuple[OtherProcess, ...] | None = None
+    mps_client: bool | None = None
+    gpu_free: int | None = None
 
 
 class OomDiagnoser:
@@ -110,6 +140,8 @@ class OomDiagnoser:
     def diagnose(self, device: int, requested: int, limit_or_total: int, device_free: int) -> Diagnosis:
         """The observer's arguments: device, the rounded request, the device's total (or the
         process's limit where one is set) and the device's free bytes."""
+        # NVML first: its free bytes are compared with the allocator's, read just before this call
+        view = self._nvml_view(device)
         stats = AllocatorStats.parse(self._torch.memory_stats(device))
         allocated = stats.allocated if stats is not None else None
         reserved = stats.reserved if stats is not None else None
@@ -118,14 +150,21 @@ class OomDiagnoser:
         except Exception:  # noqa: BLE001
             total = None
         limit = limit_or_total if total is not None and 0 < limit_or_total < total else None
-        # the smaller of the fraction's limit and an MPS client limit refused it
+        # the smallest of the fraction's limit and an MPS client limit (the job's, its server's) refused it
         env = os.environ if self._env is None else self._env
-        mps = mps_limit.limit_for(env, device)
+        mps, mps_by = mps_limit.limit_for(env, device), "job"
+        server = _server_limit(view, device_free)
+        if server is not None and (mps is None or server < mps - MPS_GAP):
+            mps, mps_by = server, "node"
         limit_by = "fraction"
         if mps is not None and total is not None and mps < total and (limit is None or mps < limit):
             limit, limit_by = mps, "mps"
         segments = None
         lacking = []
+        if view.mps_client is None:
+            lacking.append(_NO_MPS_LIST)
+        elif view.mps_client and view.gpu_free is None:
+            lacking.append(_NO_GPU_FREE)
         config = self._config()
         if config.backend == "cudaMallocAsync":  # its snapshot() raises or is empty: no block is tracked
             lacking.append("segments (backend:cudaMallocAsync tracks no blocks)")
@@ -136,7 +175,6 @@ class OomDiagnoser:
                 log.debug("OOM diagnoser: no snapshot", exc_info=True)
             if segments is None:
                 lacking.append("segments (memory_snapshot failed)")
-        used, others = self._nvml_view(device)
         acc = build_accounting(
             requested=int(requested),
             device=device,
@@ -144,15 +182,17 @@ class OomDiagnoser:
             stream=self._stream(device),
             device_total=total,
             device_free=int(device_free),
+            gpu_free=view.gpu_free,
             limit=limit,
             limit_by=limit_by,
+            mps_limit_by=mps_by,
             fraction_set_by="conf" if alloc_conf.from_env(env).memory_fraction not in ("", alloc_conf.INVALID)
             else "call",
             allocated=allocated,
             reserved=reserved,
-            process_used=used,
+            process_used=view.used,
             context_baseline=self._non_pytorch_low.get(device),
-            others=others,
+            others=view.others,
             config=config,
             step=self._step,
             step_ends=tuple(self._step_ends.get(device, ())),
@@ -193,11 +233,11 @@ class OomDiagnoser:
             uses_cuda_ipc=ipc,
         )
 
-    def _nvml_view(self, device: int) -> tuple[int | None, tuple[OtherProcess, ...] | None]:
-        """This process's bytes on the GPU and the other processes there, read now."""
+    def _nvml_view(self, device: int) -> _NvmlView:
+        """This process's bytes on the GPU, the other processes there and the MPS reading, read now."""
         nv = self._nvml
         if nv is None:
-            return None, None
+            return _NvmlView()
         try:
             if not self._nvml_ready:
                 nv.init()
@@ -205,10 +245,10 @@ class OomDiagnoser:
             uuid = self._torch.device_uuid(device)
             index = next((i for i in range(nv.device_count()) if nv.uuid(i) == uuid), None)
             if index is None:
-                return None, None
+                return _NvmlView()
             procs = nv.processes(index)
         except Exception:  # noqa: BLE001 - NVML absent or failing: the diagnosis says it lacked it
-            return None, None
+            return _NvmlView()
         ranks = {}
         if self._ranks is not None:
             try:
@@ -225,4 +265,32 @@ class OomDiagnoser:
                 used = n
             else:
                 others.append(OtherProcess(pid, n, rank=ranks.get(pid)))
-        return used, tuple(others)
+        client, gpu_free = self._mps_reading(nv, index)
+        return _NvmlView(used, tuple(others), client, gpu_free)
+
+    def _mps_reading(self, nv: NvmlApi, index: int) -> tuple[bool | None, int | None]:
+        """Whether NVML lists this process as an MPS client of the GPU and, where it does, NVML's
+        free bytes of the whole GPU; None where NVML did not answer."""
+        try:
+            client = any(p.get("pid") == self._pid for p in nv.mps_processes(index))
+        except Exception:  # noqa: BLE001 - an older driver, a failing call: not known, said in `missing`
+            return None, None
+        if not client:
+            return False, None
+        try:
+            free = nv.memory_info(index).get("free")
+        except Exception:  # noqa: BLE001
+            return True, None
+        return True, free if type(free) is int and free >= 0 else None
+
+
+def _server_limit(view: _NvmlView, device_free: int) -> int | None:
+    """The MPS server's limit on this client, inferred: CUDA's free bytes (`device_free`, the
+    limit's under MPS) and this process's NVML bytes, where NVML lists it as an MPS client and
+    the GPU has more than `MPS_GAP` more free than CUDA said; else None (not an MPS client, not
+    known, or no limit below what the GPU has free)."""
+    if not view.mps_client or view.gpu_free is None or view.used is None:
+        return None
+    if type(device_free) is not int or device_free < 0 or view.gpu_free - device_free <= MPS_GAP:
+        return None
+    return device_free + view.used

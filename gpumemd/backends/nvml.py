@@ -54,6 +54,7 @@ class NvmlApi(Protocol):
     def memory_info_v2(self, index: int) -> dict[str, int]: ...
     def memory_info(self, index: int) -> dict[str, int]: ...
     def processes(self, index: int) -> list[dict[str, Any]]: ...
+    def mps_processes(self, index: int) -> list[dict[str, Any]]: ...
     def utilization(self, index: int) -> dict[str, int]: ...
     def process_name(self, pid: int) -> str: ...
 
@@ -141,6 +142,11 @@ class Pynvml:
     def processes(self, index: int) -> list[dict[str, Any]]:
         procs = self._call("nvmlDeviceGetComputeRunningProcesses", self._handle(index))
         # usedGpuMemory is None where NVML cannot attribute memory (NVML_VALUE_NOT_AVAILABLE).
+        return [{"pid": int(p.pid), "used_bytes": p.usedGpuMemory} for p in procs]
+
+    def mps_processes(self, index: int) -> list[dict[str, Any]]:
+        """The GPU's MPS clients (`processes`' shape): a process listed here runs under an MPS server."""
+        procs = self._call("nvmlDeviceGetMPSComputeRunningProcesses", self._handle(index))
         return [{"pid": int(p.pid), "used_bytes": p.usedGpuMemory} for p in procs]
 
     def utilization(self, index: int) -> dict[str, int]:

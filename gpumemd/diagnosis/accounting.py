@@ -93,8 +93,12 @@ class OomAccounting:
     stream: int | None = None  # the request's stream, where the trace says
     device_total: int | None = None
     device_free: int | None = None  # free on the device when the allocator gave up (after its own release)
+    gpu_free: int | None = None  # NVML's free bytes of the whole GPU at the OOM, where read (MPS client)
     limit: int | None = None  # a per-process limit below the device's total
     limit_by: str = "fraction"  # "fraction" (set_per_process_memory_fraction) or "mps"
+    # whose MPS limit: "job" (this process's CUDA_MPS_PINNED_DEVICE_MEM_LIMIT) or "node" (its MPS
+    # server's, set through the control daemon: inferred from CUDA's free memory, agent/oomdiag.py)
+    mps_limit_by: str = "job"
     # who set a fraction limit: "call" (torch.cuda.set_per_process_memory_fraction) or "conf"
     # (per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF, newer torch)
     fraction_set_by: str = "call"
@@ -199,8 +203,10 @@ class OomAccounting:
             "stream": self.stream,
             "device_total": self.device_total,
             "device_free": self.device_free,
+            "gpu_free": self.gpu_free,
             "limit": self.limit,
             "limit_by": self.limit_by,
+            "mps_limit_by": self.mps_limit_by,
             "fraction_set_by": self.fraction_set_by,
             "allocated": self.allocated,
             "reserved": self.reserved,
@@ -303,8 +309,10 @@ def build_accounting(
     stream: int | None = None,
     device_total: int | None = None,
     device_free: int | None = None,
+    gpu_free: int | None = None,
     limit: int | None = None,
     limit_by: str = "fraction",
+    mps_limit_by: str = "job",
     fraction_set_by: str = "call",
     allocated: int | None = None,
     reserved: int | None = None,
@@ -340,8 +348,10 @@ def build_accounting(
         stream=_int(stream),
         device_total=total,
         device_free=_int(device_free),
+        gpu_free=_int(gpu_free),
         limit=lim,
         limit_by="mps" if limit_by == "mps" else "fraction",
+        mps_limit_by="node" if mps_limit_by == "node" else "job",
         fraction_set_by="conf" if fraction_set_by == "conf" else "call",
         allocated=_int(allocated),
         reserved=_int(reserved),

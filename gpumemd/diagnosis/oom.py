@@ -11,7 +11,8 @@ if ...
                     expandable segments unmap and map again whole free pages; the native
                     allocator has already freed every wholly free segment before it raised,
                     so empty_cache() cannot add to that;
-- `limit`           ... the fraction or MPS limit were lifted;
+- `limit`           ... the fraction or MPS limit (the job's own, or its MPS server's, which
+                    the agent infers at the OOM: agent/oomdiag.py) were lifted;
 - `graph_pools`     ... the free bytes of CUDA-graph and other private pools were returned;
 - `leak`            ... the growth of allocated bytes since the leak began were absent
                     (per optimizer step, from exact step-end figures);
@@ -371,11 +372,14 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
         if acc.limit_by == "mps":
             need = (acc.process_used or 0) + req
             mib = -(-need // MIB)
+            remedy = {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}
+            if acc.mps_limit_by == "node":
+                return _mps_server_limit(acc, what, over, need, mib, remedy)
             return (f"the MPS memory limit of {human_bytes(acc.limit or 0)} on {gpu} refused {what}{over}; "
                     "the GPU itself had room",
                     f"CUDA_MPS_PINNED_DEVICE_MEM_LIMIT: raise {gpu}'s limit to at least {mib}M (or "
                     f"remove it)",
-                    {"kind": "lift_limit", "mps_limit_bytes": mib * MIB}, {"needed_bytes": need})
+                    remedy, {"needed_bytes": need})
         need = (acc.limit_counted or 0) + req
         by_conf = acc.fraction_set_by == "conf"
         who = ("per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF" if by_conf
@@ -436,6 +440,26 @@ def _say(acc: OomAccounting, cause: str, best: Counterfactual | None
                 {"kind": "free_other_processes", "pids": [p.pid for p in acc.others or ()], "bytes": short},
                 {"others_bytes": others, "needed_bytes": short})
     return _capacity(acc, room, short)
+
+
+def _mps_server_limit(acc: OomAccounting, what: str, over: str, need: int, mib: int,
+                      remedy: dict[str, Any]) -> tuple[str, str, dict[str, Any], dict[str, int | float]]:
+    """The `limit` answer where the MPS server's limit refused it (inferred at the OOM,
+    agent/oomdiag.py): set through its control daemon, not in this process's environment."""
+    gpu = f"GPU {acc.device}"
+    seen = (f"CUDA's free {human_bytes(acc.device_free or 0)} with this process's "
+            f"{human_bytes(acc.process_used or 0)}")
+    if acc.gpu_free is not None:
+        seen += f", while NVML saw {human_bytes(acc.gpu_free)} free on the GPU"
+    numbers: dict[str, int | float] = {"needed_bytes": need, "limit_bytes": acc.limit or 0}
+    return (f"the MPS server's memory limit on {gpu}, about {human_bytes(acc.limit or 0)} ({seen}), "
+            f"refused {what}{over}; the GPU itself had room",
+            f"raise the MPS limit on {gpu} to at least {mib}M (or remove it) through the MPS control "
+            "daemon that set it, not this process's environment: "
+            f"set_device_pinned_mem_limit <server pid> <device> {mib}M for the running server's new "
+            f"clients, set_default_device_pinned_mem_limit <device> {mib}M for new servers; then "
+            "restart this process",
+            remedy, numbers)
 
 
 def _capacity(acc: OomAccounting, room: int, short: int

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gpumemd.agent.oomdiag import OomDiagnoser
+from gpumemd.sources.mps_limit import ENV_VAR
 from gpumemd.sources.steppeak import StepPeakReading
 
 GIB, MIB = 1 << 30, 1 << 20
@@ -43,8 +44,13 @@ class FakeTorchAtOom:
 
 
 class FakeNvml:
-    def __init__(self, procs: list[dict[str, Any]]) -> None:
-        self.procs = procs
+    """NVML's answers at an OOM (a fake: named so). `mps`: NVML's MPS client list (the pids an
+    MPS server serves; empty: no MPS); `free`: NVML's free bytes of the whole GPU."""
+
+    def __init__(self, procs: list[dict[str, Any]], mps: list[int] | None = None,
+                 free: int | None = None) -> None:
+        self.procs, self.mps, self.free = procs, mps or [], free
+        self.free_asked = 0
 
     def init(self) -> None:
         pass
@@ -57,6 +63,14 @@ class FakeNvml:
 
     def processes(self, index: int) -> list[dict[str, Any]]:
         return self.procs
+
+    def mps_processes(self, index: int) -> list[dict[str, Any]]:
+        return [p for p in self.procs if p["pid"] in self.mps]
+
+    def memory_info(self, index: int) -> dict[str, int]:
+        self.free_asked += 1
+        free = 80 * GIB if self.free is None else self.free
+        return {"total": 80 * GIB, "free": free, "used": 80 * GIB - free}
 
 
 def sample(optimizer_steps: int, allocated: int, non_pytorch: int | None = None) -> Any:
@@ -249,3 +263,111 @@ def test_stop_turns_off_the_history_the_agent_started_and_only_that() -> None:
     assert b.arm_memory_history() is True  # recorded: by someone else
     b.stop()
     assert users.history == [(1000, "python")]
+
+
+# --- an MPS server's limit, set through its control daemon: not in the environment (issue 38) ---
+
+# As measured under a real server (bench/results/2026-11-28-h200x2-s16/call6/mps-gpu.json, the
+# client held 1 GiB by torch under `set_default_device_pinned_mem_limit 0 8G`): NVML's bytes of
+# the client and CUDA's free under the limit add up to it; NVML's free is the whole GPU's.
+HELD_NVML = 1_361_051_648
+CUDA_FREE = 7_232_342_960
+GPU_FREE = 70 * GIB  # NVML's free of the (fake 80 GiB) GPU: far more than CUDA's
+
+
+def mps_client(mps: tuple[int, ...] = (7,), free: int | None = GPU_FREE,
+               env: dict[str, str] | None = None, nvml: list[FakeNvml] | None = None) -> OomDiagnoser:
+    """Pid 7 holding 1 GiB by torch, NVML's 1.27 GiB, the MPS server (pid 5) beside it; `mps`:
+    the pids NVML lists as MPS clients; the fake NVML appended to `nvml` where given."""
+    fake = FakeNvml([{"pid": 5, "used_bytes": 66 * MIB}, {"pid": 7, "used_bytes": HELD_NVML}],
+                    mps=list(mps), free=free)
+    if nvml is not None:
+        nvml.append(fake)
+    return OomDiagnoser(FakeTorchAtOom(GIB, GIB), fake, pid=7, env=env or {})
+
+
+def test_an_mps_clients_server_limit_is_inferred_from_cudas_free_and_named_with_its_control_daemon() -> None:
+    """No limit in the environment; CUDA's free is the server limit's less what the client holds:
+    `limit`, the limit CUDA's free plus NVML's bytes, the fix through the control daemon (it was
+    `capacity`, "use a larger GPU")."""
+    d = mps_client().diagnose(0, 8 * GIB, 80 * GIB, CUDA_FREE)
+    acc = d.accounting
+    assert d.cause == "limit" and acc is not None and (acc.limit_by, acc.mps_limit_by) == ("mps", "node")
+    assert acc.limit == CUDA_FREE + HELD_NVML == d.numbers["limit_bytes"]
+    assert acc.gpu_free == GPU_FREE
+    need = -(-(HELD_NVML + 8 * GIB) // MIB)
+    assert d.remedy == {"kind": "lift_limit", "mps_limit_bytes": need * MIB}
+    assert "set_device_pinned_mem_limit" in d.fix and "set_default_device_pinned_mem_limit" in d.fix
+    assert f"at least {need}M" in d.fix and ENV_VAR not in d.fix
+    assert "8.0 GiB" in d.summary and "MPS server" in d.summary
+    assert not any(m.startswith("mps server limit") for m in d.missing)
+    from gpumemd.diagnosis.oom import remedy_fits
+    assert remedy_fits(acc, d.remedy)
+
+
+def test_the_same_figures_for_a_process_nvml_does_not_list_as_an_mps_client_are_not_a_limit() -> None:
+    """Not in NVML's MPS client list (no MPS, or only another process in it): no limit is
+    inferred, and NVML's free memory is not even asked."""
+    for mps in ((), (5,)):
+        fakes: list[FakeNvml] = []
+        d = mps_client(mps=mps, nvml=fakes).diagnose(0, 8 * GIB, 80 * GIB, CUDA_FREE)
+        assert d.cause == "capacity" and d.accounting is not None and d.accounting.limit is None
+        assert d.accounting.gpu_free is None and d.fits["limit"] is False
+        assert fakes[0].free_asked == 0 and not any(m.startswith("mps server limit") for m in d.missing)
+
+
+def test_an_mps_client_whose_cuda_free_is_the_gpus_has_no_inferred_limit() -> None:
+    """CUDA's free within MPS_GAP of NVML's: no server limit below what the GPU has free (the GPU
+    itself is full, or the two reads moved): the answer stays the model's without a limit."""
+    from gpumemd.agent.oomdiag import MPS_GAP
+
+    free = 6 * GIB
+    close = mps_client(free=free + MPS_GAP).diagnose(0, 8 * GIB, 80 * GIB, free)
+    assert close.accounting is not None and close.accounting.limit is None and close.cause == "capacity"
+    past = mps_client(free=free + MPS_GAP + 1).diagnose(0, 8 * GIB, 80 * GIB, free)
+    assert past.accounting is not None and past.accounting.limit == free + HELD_NVML
+    assert past.cause == "limit"
+
+
+def test_a_jobs_own_limit_below_the_inferred_one_is_the_one_named() -> None:
+    """The job's CUDA_MPS_PINNED_DEVICE_MEM_LIMIT 4G under a server's 8G: CUDA's free is the
+    job's (measured: 4G's free plus NVML's bytes came within a few MiB above 4 GiB), and so is
+    the fix; a job's 16G above the server's 8G: the server's."""
+    own_free = 2_937_375_664  # CUDA's free under its own 4G, as measured
+    own = mps_client(env={ENV_VAR: "0=4G"}).diagnose(0, 4 * GIB, 80 * GIB, own_free)
+    acc = own.accounting
+    assert own.cause == "limit" and acc is not None and (acc.limit, acc.mps_limit_by) == (4 * GIB, "job")
+    assert own.fix.startswith(ENV_VAR)
+    high = mps_client(env={ENV_VAR: "0=16G"}).diagnose(0, 8 * GIB, 80 * GIB, CUDA_FREE)
+    assert high.cause == "limit" and high.accounting is not None
+    assert (high.accounting.limit, high.accounting.mps_limit_by) == (CUDA_FREE + HELD_NVML, "node")
+    assert "control daemon" in high.fix and not high.fix.startswith(ENV_VAR)
+
+
+def test_nvml_failing_gives_todays_answer_and_says_what_it_lacked() -> None:
+    """No NVML, NVML's MPS list failing, or NVML's free failing: no limit inferred, the answer
+    as without MPS, and the diagnosis names what it could not read."""
+    from gpumemd.backends.nvml import NOT_SUPPORTED, NvmlError
+
+    class NoMpsList(FakeNvml):
+        def mps_processes(self, index: int) -> list[dict[str, Any]]:
+            raise NvmlError(NOT_SUPPORTED)
+
+    class NoFree(FakeNvml):
+        def memory_info(self, index: int) -> dict[str, int]:
+            raise NvmlError(NOT_SUPPORTED)
+
+    procs = [{"pid": 7, "used_bytes": HELD_NVML}]
+    cases = {
+        "mps server limit (NVML's MPS client list)": NoMpsList(procs, mps=[7], free=GPU_FREE),
+        "mps server limit (NVML's free memory of the GPU)": NoFree(procs, mps=[7], free=GPU_FREE),
+    }
+    plain = OomDiagnoser(FakeTorchAtOom(GIB, GIB), None, pid=7, env={}).diagnose(0, 8 * GIB, 80 * GIB,
+                                                                                CUDA_FREE)
+    assert plain.cause == "capacity" and "mps server limit (NVML's MPS client list)" in plain.missing
+    for lacked, nvml in cases.items():
+        d = OomDiagnoser(FakeTorchAtOom(GIB, GIB), nvml, pid=7, env={}).diagnose(0, 8 * GIB, 80 * GIB,
+                                                                                  CUDA_FREE)
+        assert d.cause == "capacity" and d.accounting is not None and d.accounting.limit is None
+        assert lacked in d.missing
+        assert d.accounting.process_used == HELD_NVML  # the process list itself still read

@@ -91,6 +91,11 @@ def scenes() -> dict[str, OomAccounting]:
         "limit": scene([live(30 * GIB)], 4 * GIB, 49 * GIB, limit=32 * GIB),
         "limit-mps": scene([live(14 * GIB)], 4 * GIB, 2 * GIB, limit=16 * GIB, limit_by="mps",
                            non_pytorch=GIB),
+        # the MPS server's limit (its control daemon's, 8 GiB), inferred at the OOM: the H200 client's
+        # figures (bench/results/2026-11-28-h200x2-s16/call6/mps-gpu.json), NVML's free the GPU's
+        "limit-mps-node": scene([live(GIB)], 8 * GIB, 7_232_342_960, limit=7_232_342_960 + 1_361_051_648,
+                                limit_by="mps", mps_limit_by="node", gpu_free=70 * GIB,
+                                non_pytorch=1_361_051_648 - GIB),
         "graph_pools": scene(graph_pool(), 30 * GIB, 11 * GIB),
         "leak": scene([live(leaked[-1][1])], GIB, 100 * MIB, step_ends=leaked),
         # CuPy's 48 GiB in this process, before the agent's first sample (no baseline read)
