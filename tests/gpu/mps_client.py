@@ -45,8 +45,8 @@ print(json.dumps({
     "over_request_bytes": over,
     "over_request_refused": refused,
     "oom_message": message,
-    # the agent's OOM observer: the refused request counted, and its diagnosis (the agent sees an
-    # MPS limit only in this process's own environment, not one its control daemon set)
+    # the agent's OOM observer: the refused request counted, and its diagnosis (an MPS limit from
+    # this process's environment, or its server's inferred from CUDA's free: agent/oomdiag.py)
     "oom_observer_installed": oom.observer_installed,
     "oom_events": {f"{device}/{cause}": n for (device, cause), n in oom.events.items()},
     "oom_diagnosis": {str(device): list(d) for device, d in oom.last_diagnosis.items()},

@@ -11,8 +11,10 @@ control daemon answers for that GPU, the client's memory as NVML charges it, and
 on the running server (`set_device_pinned_mem_limit <server> 0 6G`) served within the daemon's
 refresh; `gpumemd preflight --node` held to the limit (a job needing about 23 GiB does not fit
 though the GPU has some 139 GiB free, one needing under 1 GiB fits); what the agent in the client
-reports (docs/agent.md, "This process"); and a second client whose own environment says 4G held
-to 4 GiB, its agent's OOM diagnosis naming the limit. Figures: `mps-gpu.json`.
+reports (docs/agent.md, "This process"), its OOM diagnosis naming the server's limit, which its
+environment does not name (inferred from CUDA's free memory: docs/oom.md, "The MPS limit"), and
+the control daemon in its fix; and a second client whose own environment says 4G held to 4 GiB,
+its agent's OOM diagnosis naming that limit and that variable. Figures: `mps-gpu.json`.
 
 Skips, saying why, where the machine has no `nvidia-cuda-mps-control` or its daemon does not
 come up. What the CPU covers instead: tests/unit/sources/test_mps.py asks a FAKE control program
@@ -301,6 +303,7 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
     free, verdict = d["gpu_free_bytes"] or 0, _verdict(big)
     big_limit, fits_limit = (doc.get("device", {}).get("mps_limit") for doc in (big, fits))
     nvml_used = a["nvml_used_bytes"]
+    diagnosis = (c["oom_diagnosis"].get("0") or ["", "", ""])[:3]
     # Every expectation is checked and every miss said at once: one device run shows them all.
     expected = {
         # the limit holds: CUDA's free memory is what is left under it (the context's bytes less),
@@ -336,10 +339,19 @@ def test_the_daemon_the_agent_and_preflight_under_a_real_mps_server(
             nvml_used is not None and a["non_pytorch_bytes"] == nvml_used - a["reserved_bytes"]),
         "the agent: the refusal counted once": (
             c["oom_observer_installed"] and sum(c["oom_events"].values()) == 1),
+        # the server's limit, not in the client's environment: inferred at the OOM (issue 38: it was
+        # `capacity`, "use a larger GPU"), its fix through the control daemon, not a variable
+        "the agent's diagnosis: the server's limit, about 8 GiB": (
+            diagnosis[0] == "limit" and "MPS server's memory limit" in diagnosis[1]
+            and "8.0 GiB" in diagnosis[1]),
+        "the agent's fix: through the control daemon": (
+            "set_default_device_pinned_mem_limit" in diagnosis[2] and LIMIT_VAR not in diagnosis[2]),
         # a client's own environment below the server's limit: held to its own
         "own 4G: CUDA's free under it": OWN_BYTES - HELD - GiB <= own["cuda_free_bytes"] <= OWN_BYTES - HELD,
         "own 4G: a request of its size on top refused": own["over_request_refused"],
         "own 4G: the agent's diagnosis names the limit": own["oom_diagnosis"].get("0", [""])[0] == "limit",
+        "own 4G: its fix names its own variable": (
+            own["oom_diagnosis"].get("0", ["", "", ""])[2].startswith(LIMIT_VAR)),
     }
     FIGURES["missed"] = missed = [what for what, held in expected.items() if not held]
     assert not missed, f"{missed} (every figure: mps-gpu.json)"
