@@ -98,6 +98,8 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.preflight.bounds": (PREFLIGHT,),
     "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
     "gpumemd.preflight.dynamo": (PREFLIGHT_COMPILED,),  # dynamo's probe of the cut on fake CUDA tensors
+    "gpumemd.preflight.buffers": (PREFLIGHT_COMPILED,),  # the buffer plan of the compiled graphs walked there
+    "gpumemd.preflight.padding": (PREFLIGHT_COMPILED,),  # pad_mm asked in the fake CUDA trace
     "gpumemd.preflight.standins": (PREFLIGHT_COMPILED,),  # torch.compile and the RNG met on fake CUDA
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.
