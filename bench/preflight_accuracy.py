@@ -328,26 +328,17 @@ class Shard:
             row["pred_path"] = f"cpu (the fake CUDA path failed: {type(exc).__name__}: {str(exc)[:200]})"
             return self.predict(fam, opt, bf16, b, s, compiled=True, remap=True)
 
-    def one_graph(self, fam: str, opt: str, bf16: bool, b: int, s: int, remap: bool) -> dict[str, Any]:
-        """The compiled prediction traced as one graph (dynamo's breaks not followed): preflight's
-        second reading of a cut step, whose excess the interval's top covers (`above_bytes`)."""
+    def reading(self, kind: str, fam: str, opt: str, bf16: bool, b: int, s: int,
+                remap: bool) -> dict[str, Any]:
+        """Another reading of the compiled prediction, whose excess the interval's top covers
+        (`above_bytes`): `one_graph`, the step traced as one graph (dynamo's breaks not followed);
+        `padded`, every matrix multiply inductor times for padding padded (padding.py)."""
         try:
             _, fg = self.predict(fam, opt, bf16, b, s, compiled=True, remap=True if remap else None,
-                                 one_graph=True)
-            return {"pred_one_graph_allocated": fg.allocated_peak,
-                    "pred_one_graph_reserved": fg.reserved_peak}
-        except Exception as exc:  # the one graph's trace refused (a value read inside it)
-            return {"pred_one_graph_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
-
-    def padded(self, fam: str, opt: str, bf16: bool, b: int, s: int, remap: bool) -> dict[str, Any]:
-        """The compiled prediction with every matrix multiply inductor times for padding padded:
-        preflight's padded reading, whose excess the interval's top covers (padding.py)."""
-        try:
-            _, fg = self.predict(fam, opt, bf16, b, s, compiled=True, remap=True if remap else None,
-                                 padded=True)
-            return {"pred_padded_allocated": fg.allocated_peak, "pred_padded_reserved": fg.reserved_peak}
-        except Exception as exc:
-            return {"pred_padded_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+                                 **{kind: True})
+            return {f"pred_{kind}_allocated": fg.allocated_peak, f"pred_{kind}_reserved": fg.reserved_peak}
+        except Exception as exc:  # e.g. the one graph's trace refused (a value read inside it)
+            return {f"pred_{kind}_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
 
     def accuracy(self, fam: str, opt: str, bf16: bool, b: int, s: int, compiled: bool) -> None:
         row: dict[str, Any] = {"kind": "accuracy", "family": fam, "optimizer": opt, "bf16": bf16, "batch": b,
@@ -360,10 +351,10 @@ class Shard:
                 st, fg = self.predict_compiled(fam, opt, bf16, b, s, row)
                 row["pred_notes"] = [n for n in st.notes if "dynamo" in n]  # how it was cut, if it was
                 if fam in BREAKS or st.several:  # preflight's report reads a cut as one graph too
-                    row.update(self.one_graph(fam, opt, bf16, b, s, row["pred_path"] != "cuda"))
+                    row.update(self.reading("one_graph", fam, opt, bf16, b, s, row["pred_path"] != "cuda"))
                 if st.unaligned:  # multiplies inductor times for padding: the padded reading too
-                    row.update(pred_unaligned=st.unaligned, **self.padded(fam, opt, bf16, b, s,
-                                                                          row["pred_path"] != "cuda"))
+                    row.update(pred_unaligned=st.unaligned,
+                               **self.reading("padded", fam, opt, bf16, b, s, row["pred_path"] != "cuda"))
                 others = [(row[f"pred_{k}_allocated"], row[f"pred_{k}_reserved"])
                           for k in ("one_graph", "padded")
                           if f"pred_{k}_allocated" in row and (k == "padded" or st.several)]
