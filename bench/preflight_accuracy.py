@@ -44,6 +44,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gpumemd.preflight import fakerun, standins  # noqa: E402
+from gpumemd.preflight.padcache import read_decisions  # noqa: E402
 from gpumemd.preflight.report import compiled_overheads  # noqa: E402
 from gpumemd.preflight.verdict import COMPILED_ERROR, DEFAULT_OVERHEADS, Device, Overheads, figures, judge  # noqa: E402
 
@@ -307,10 +308,11 @@ class Shard:
 
     def predict(self, fam: str, opt: str, bf16: bool, b: int, s: int, over: Overheads | None = None,
                 compiled: bool = False, remap: bool | None = None,
-                one_graph: bool = False, padded: bool = False) -> tuple[fakerun.Stream, Any]:
+                one_graph: bool = False, padded: bool = False,
+                pads: dict[str, bool] | None = None) -> tuple[fakerun.Stream, Any]:
         remap = (False if self.gpu else None) if remap is None else remap
         st = fakerun.run(_family(fam, opt, bf16), b, s, remap=remap, compiled=compiled, one_graph=one_graph,
-                         padded=padded)
+                         padded=padded, pads=pads)
         over = over or (compiled_overheads(self.over) if st.compiled else self.over)
         return st, figures(st.events, st.at_peak, st.peak, batch=b, seq=s, overheads=over,
                            phase=st.phase_at_peak, seconds=st.seconds)
@@ -332,11 +334,14 @@ class Shard:
                 remap: bool) -> dict[str, Any]:
         """Another reading of the compiled prediction, whose excess the interval's top covers
         (`above_bytes`): `one_graph`, the step traced as one graph (dynamo's breaks not followed);
-        `padded`, every matrix multiply inductor times for padding padded (padding.py)."""
+        `padded`, every matrix multiply inductor times for padding padded (padding.py); `cached`,
+        those multiplies padded as inductor's cache says the real compile's timing decided
+        (padcache.py: asked after the real run, which left them there)."""
+        how: dict[str, Any] = {"pads": dict(read_decisions().by_key)} if kind == "cached" else {kind: True}
         try:
-            _, fg = self.predict(fam, opt, bf16, b, s, compiled=True, remap=True if remap else None,
-                                 **{kind: True})
-            return {f"pred_{kind}_allocated": fg.allocated_peak, f"pred_{kind}_reserved": fg.reserved_peak}
+            st, fg = self.predict(fam, opt, bf16, b, s, compiled=True, remap=True if remap else None, **how)
+            return {f"pred_{kind}_allocated": fg.allocated_peak, f"pred_{kind}_reserved": fg.reserved_peak,
+                    f"pred_{kind}_decided": st.decided, f"pred_{kind}_unaligned": st.unaligned}
         except Exception as exc:  # e.g. the one graph's trace refused (a value read inside it)
             return {f"pred_{kind}_error": f"{type(exc).__name__}: {str(exc)[:200]}"}
 
@@ -376,6 +381,8 @@ class Shard:
             row["memtracker"] = _memtracker(factory, b, s)
             row["accelerate"] = _accelerate(fam, opt, bf16)
         row["real"] = self.measure(factory, b, s, compiled=compiled)
+        if compiled and row.get("pred_unaligned"):  # the real compile timed them: its decisions
+            row.update(self.reading("cached", fam, opt, bf16, b, s, row.get("pred_path") != "cuda"))
         self.calibrate()
         row["err_gpumemd"] = _err(row.get("pred_allocated"), row["real"])
         row["err_memtracker"] = _err((row.get("memtracker") or {}).get("peak"), row["real"])
@@ -384,6 +391,7 @@ class Shard:
         row["err_eager"] = _err(row.get("pred_eager_allocated"), row["real"])
         row["err_one_graph"] = _err(row.get("pred_one_graph_allocated"), row["real"])
         row["err_padded"] = _err(row.get("pred_padded_allocated"), row["real"])
+        row["err_cached"] = _err(row.get("pred_cached_allocated"), row["real"])
         self.write(row)
 
     def boundary(self, fam: str, opt: str, bf16: bool) -> None:
@@ -570,11 +578,13 @@ def merge(root: Path) -> int:
               "eager step's prediction (what preflight said before). The goal: within "
               f"±{100 * COMPILED_ERROR:.0f} % (COMPILED_ERROR: the interval of a compiled step).",
               "padded: the padded reading (every matrix multiply inductor times for padding padded: "
-              "padding.py), whose excess the interval's top covers.",
+              "padding.py), whose excess the interval's top covers. GPU's pads: predicted again after "
+              "the real run, those multiplies padded as the real compile's timing decided (read from "
+              "inductor's cache: padcache.py; decided/timed).",
               "", "| config | predicted allocated (compiled) | real allocated | error | padded | error "
-              "| eager's prediction | error | predicted reserved | real reserved | error "
-              "| path (and why there is no prediction) | fake s |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "| GPU's pads | error | decided | eager's prediction | error | predicted reserved "
+              "| real reserved | error | path (and why there is no prediction) | fake s |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     comp = [r for r in rows if r["kind"] == "accuracy" and r["compiled"]]
     for r in comp:
         cfg = f"{r['family']} {r['optimizer']}{' bf16' if r['bf16'] else ''} {r['batch']}x{r['seq']}"
@@ -583,7 +593,8 @@ def merge(root: Path) -> int:
         lines.append(
             f"| {cfg} | {_fmt(r.get('pred_allocated'))} | {_fmt(real.get('allocated_peak'))} | "
             f"{_pct(r.get('err_gpumemd'))} | {_fmt(r.get('pred_padded_allocated'))} | "
-            f"{_pct(r.get('err_padded'))} | {_fmt(r.get('pred_eager_allocated'))} | "
+            f"{_pct(r.get('err_padded'))} | {_fmt(r.get('pred_cached_allocated'))} | "
+            f"{_pct(r.get('err_cached'))} | {_decided(r)} | {_fmt(r.get('pred_eager_allocated'))} | "
             f"{_pct(r.get('err_eager'))} | {_fmt(r.get('pred_reserved'))} | "
             f"{_fmt(real.get('reserved_peak'))} | {_pct(r.get('err_reserved'))} | "
             f"{path.replace('|', '/')} | {r.get('fake_seconds', '—')} |")
@@ -591,6 +602,10 @@ def merge(root: Path) -> int:
         if e is not None:
             case(f"compiled within {100 * COMPILED_ERROR:.0f} %: {cfg}", abs(e) <= COMPILED_ERROR,
                  f"{_pct(e)} (eager's prediction {_pct(r.get('err_eager'))})")
+        if r.get("err_cached") is not None:
+            case(f"compiled with the GPU's padding decisions within 1 %: {cfg}",
+                 abs(r["err_cached"]) <= ACCURACY_GOAL, f"{_pct(r['err_cached'])} ({_decided(r)} decided; "
+                 f"unpadded {_pct(e)}, padded {_pct(r.get('err_padded'))})")
     cut = [r for r in comp if r["family"] in BREAKS or r.get("pred_notes")]
     if cut:
         lines += ["", "### Graph breaks", "",
@@ -685,6 +700,13 @@ def merge(root: Path) -> int:
         "skipped": sum(c["status"] == "skipped" for c in cases), "cases": cases}, indent=1))
     print("\n".join(summary), flush=True)
     return 0
+
+
+def _decided(r: dict[str, Any]) -> str:
+    """'decided/timed' of the GPU's-pads reading, or '—'."""
+    if "pred_cached_decided" not in r:
+        return "—"
+    return f"{r['pred_cached_decided']}/{r['pred_cached_decided'] + r['pred_cached_unaligned']}"
 
 
 def _verdict(fits: bool | None) -> str:

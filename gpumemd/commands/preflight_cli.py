@@ -27,6 +27,9 @@ from gpumemd.sources import mps_limit
 from . import flags
 
 if TYPE_CHECKING:  # imported where used: building `gpumemd`'s parser must not load the diagnoses
+    from gpumemd.preflight import Device
+    from gpumemd.preflight.padcache import Decisions
+
     from . import fleet
 
 __all__ = ["add_arguments", "main"]
@@ -76,6 +79,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "optimizer's state exists in the second)")
     p.add_argument("--compile", action="store_true",
                    help="the model runs torch.compile'd (found by itself where the job compiles it)")
+    p.add_argument("--inductor-cache", metavar="DIR",
+                   help="inductor's cache whose padding decisions (timed on the GPU where the job "
+                   "compiled) a compiled step takes (default: the job's own, TORCHINDUCTOR_CACHE_DIR "
+                   "or inductor's default; 'none': none)")
     p.add_argument("--timeout", default="5s", help="the longest the node's answer may take (default 5s)")
     p.add_argument("--json", action="store_true", help="JSON for scripts and schedulers")
     p.add_argument("-v", "--verbose", action="store_true",
@@ -153,6 +160,23 @@ def _mps_limit(node: int | None, job: int | None) -> tuple[int | None, str]:
     return node, "" if node is None else "node"
 
 
+def _pads(directory: str | None, gpu: str | None) -> Decisions:
+    """--inductor-cache's decisions ('none': none), of the GPU `gpu` where it is named."""
+    from gpumemd.preflight.padcache import Decisions, read_decisions
+
+    return Decisions() if directory == "none" else read_decisions(directory or None, gpu)
+
+
+def _gpu_name(args: argparse.Namespace, device: Device | None) -> str | None:
+    """The target GPU's kind: --gpu's, or NVML's name of the node's GPU (None: --total, or a GPU
+    the node did not name, shown as "GPU n")."""
+    if args.gpu:
+        return str(args.gpu)
+    if device is None or not (args.node or args.here) or device.name.startswith("GPU "):
+        return None
+    return device.name
+
+
 def _fleet(args: argparse.Namespace, timeout: float) -> fleet.Fleet | None:
     """--prometheus's source (None without it), its --match and --since checked; ConfigError."""
     from . import fleet
@@ -220,7 +244,8 @@ def main(args: argparse.Namespace) -> int:
         report = pf.preflight(None if script else args.target, shapes, script=script, argv=argv,
                               device=device, overheads=overheads, world=world, search=args.search,
                               steps=steps, alloc_conf=args.alloc_conf or "", compiled=args.compile,
-                              calibration=calibration[:MAX_MEASUREMENTS], lookup=fleet_source)
+                              calibration=calibration[:MAX_MEASUREMENTS], lookup=fleet_source,
+                              pads=_pads(args.inductor_cache, _gpu_name(args, device)))
     except fleet.Unreachable as exc:
         print(f"gpumemd preflight: {exc}", file=sys.stderr)
         return 2

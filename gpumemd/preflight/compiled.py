@@ -30,7 +30,8 @@ runs it: each of its graphs through AOTAutograd with inductor's decompositions a
 between them run as the eager step runs it, the gradients accumulated by autograd across them.
 Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
 (`unfollowed`: a note, a wider interval). The matrix multiplies inductor's `pad_mm` would time
-for padding are counted, and padded in a second reading only (padding.py). What is not modelled:
+for padding are padded as the GPU's timing decided where inductor's cache holds it (padcache.py),
+the others counted, and padded in a second reading only (padding.py). What is not modelled:
 inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
 it, CUDA graphs' pools, a buffer's padded strides, and the compile's own allocations (autotuning
 is off by default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
@@ -39,7 +40,7 @@ is off by default). docs/preflight.md, "A compiled step", says what this reads a
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
@@ -79,8 +80,10 @@ class Allocations(Protocol):
 
     follow: bool  # dynamo's cut asked and followed; False: the step traced as one graph
     several: bool  # set where a cut of several graphs (or code outside them) was followed
-    padded: bool  # the multiplies pad_mm would time for padding are padded (padding.py)
-    unaligned: int  # counted here, padded or not
+    pads: Mapping[str, bool]  # pad_mm's decisions this GPU's timing left in inductor's cache (padcache.py)
+    padded: bool  # the multiplies pad_mm would time for padding, not decided there, are padded (padding.py)
+    decided: int  # counted here: those decided by `pads`
+    unaligned: int  # and the others, padded or not
 
     def allocate(self, nbytes: int, category: str | None = None) -> int:
         """A new allocation of `nbytes`; its key."""

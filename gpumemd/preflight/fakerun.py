@@ -50,7 +50,7 @@ import runpy
 import sys
 import time
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,7 +131,8 @@ class Stream:
     compiled: bool = False  # a model ran as a torch.compile'd step (compiled.py)
     uncut: bool = False  # its graph breaks could not be followed: predicted as one graph (compiled.py)
     several: bool = False  # dynamo's cut into several graphs followed (one_graph=True: the second reading)
-    unaligned: int = 0  # matrix multiplies inductor's pad_mm would time for padding (padding.py)
+    unaligned: int = 0  # matrix multiplies inductor's pad_mm would time for padding, undecided (padding.py)
+    decided: int = 0  # those the GPU's timing had decided (padcache.py)
     bounded: dict[str, int] = field(default_factory=dict)  # "file:line (op)" -> outputs made at their bound
     low_events: list[Event] | None = None  # the run with those outputs empty (None: it did not run)
     model: str | None = None  # the parameters' fingerprint (`model_id`): agents' calibration is keyed by it
@@ -204,7 +205,8 @@ class _Tracker(TorchDispatchMode):
         self.follow = True  # dynamo's cut followed (compiled.py); False: each step traced as one graph
         self.several = False  # a cut of several graphs was followed
         self.padded = False  # the multiplies pad_mm would time for padding are padded (padding.py)
-        self.unaligned = 0  # those multiplies, counted in the trace
+        self.pads: Mapping[str, bool] = {}  # their decisions from inductor's cache (padcache.py)
+        self.unaligned = self.decided = 0  # those multiplies, counted in the trace: undecided, decided
         self.notes: list[str] = []
         self.stand_in = 0
         self.value_reads: dict[str, int] = {}
@@ -429,22 +431,24 @@ def _too_many(tracker: _Tracker, where: str) -> NotRunnable:
 
 
 def run(factory: Callable[..., Any], batch: int, seq: int, *, steps: int = 2, remap: bool | None = None,
-        compiled: bool = False, one_graph: bool = False, padded: bool = False, **kwargs: Any) -> Stream:
+        compiled: bool = False, one_graph: bool = False, padded: bool = False,
+        pads: Mapping[str, bool] | None = None, **kwargs: Any) -> Stream:
     """Build the job with `factory(**kwargs)` (a `Job` or `(model, optimizer, batch_fn)`) on the
     fake GPU and run `steps` training steps at (batch, seq). `compiled`: the model runs as
     `torch.compile(model)` would (as it does where the factory compiles it itself); `one_graph`:
     a compiled step traced as one graph, dynamo's cut not asked; `padded`: the matrix multiplies
-    inductor would time for padding padded (padding.py: the padded reading)."""
+    inductor would time for padding padded (padding.py: the padded reading), except those `pads`
+    decides (pad_mm's key -> whether it pads: padcache.py)."""
     return _bounds(lambda stand_in, low: _run_once(factory, batch, seq, steps, remap, compiled, stand_in,
-                                                   low, kwargs, one_graph, padded))
+                                                   low, kwargs, one_graph, padded, pads or {}))
 
 
 def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, remap: bool | None,
               compiled: bool, stand_in: int, low: bool, kwargs: dict[str, Any], one_graph: bool,
-              padded: bool) -> Stream:
+              padded: bool, pads: Mapping[str, bool]) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in, tracker.low, tracker.follow = stand_in, low, not one_graph
-    tracker.padded = padded
+    tracker.padded, tracker.pads = padded, pads
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     started = time.perf_counter()
     hooks = StepHooks(tracker, steps)
@@ -497,8 +501,8 @@ def _run_once(factory: Callable[..., Any], batch: int, seq: int, steps: int, rem
                           tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), groups, compiled=bool(tracker.compiled),
-                  uncut=tracker.uncut,
-                  several=tracker.several, unaligned=tracker.unaligned, fraction=tracker.fraction,
+                  uncut=tracker.uncut, several=tracker.several, unaligned=tracker.unaligned,
+                  decided=tracker.decided, fraction=tracker.fraction,
                   value_reads=tracker.value_reads,
                   stand_in=stand_in, bounded=tracker.bounded, model=model)
 
@@ -590,19 +594,20 @@ def _call(model: Any, data: Any) -> Any:
 
 
 def run_script(path: str, argv: Sequence[str] = (), *, steps: int = 2, remap: bool | None = None,
-               one_graph: bool = False, padded: bool = False) -> Stream:
+               one_graph: bool = False, padded: bool = False,
+               pads: Mapping[str, bool] | None = None) -> Stream:
     """Run a training script as `__main__` on the fake GPU until its optimizer has stepped
-    `steps` times (a stop raised from the optimizer's post-hook ends it there); `one_graph` and
-    `padded` as `run`."""
+    `steps` times (a stop raised from the optimizer's post-hook ends it there); `one_graph`,
+    `padded` and `pads` as `run`."""
     return _bounds(lambda stand_in, low: _script_once(path, argv, steps, remap, stand_in, low, one_graph,
-                                                      padded))
+                                                      padded, pads or {}))
 
 
 def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None, stand_in: int,
-                 low: bool, one_graph: bool, padded: bool) -> Stream:
+                 low: bool, one_graph: bool, padded: bool, pads: Mapping[str, bool]) -> Stream:
     tracker = _Tracker(standins.remapped() if remap is None else remap)
     tracker.stand_in, tracker.low, tracker.follow = stand_in, low, not one_graph
-    tracker.padded = padded
+    tracker.padded, tracker.pads = padded, pads
     mode = FakeTensorMode(allow_non_fake_inputs=True)
     hooks = StepHooks(tracker, steps)
     started = time.perf_counter()
@@ -635,7 +640,7 @@ def _script_once(path: str, argv: Sequence[str], steps: int, remap: bool | None,
                           "(torch.optim's step hooks saw no more)", tracker.value_reads)
     return Stream(tracker.close(), tracker.peak, tracker.at_peak(), steps, time.perf_counter() - started,
                   tracker.phase_at_peak, list(tracker.notes), compiled=bool(tracker.compiled),
-                  uncut=tracker.uncut,
-                  several=tracker.several, unaligned=tracker.unaligned, fraction=tracker.fraction,
+                  uncut=tracker.uncut, several=tracker.several, unaligned=tracker.unaligned,
+                  decided=tracker.decided, fraction=tracker.fraction,
                   value_reads=tracker.value_reads,
                   stand_in=stand_in, bounded=tracker.bounded, model=model_id(None, hooks.optimizer))

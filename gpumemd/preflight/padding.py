@@ -8,11 +8,13 @@ logits' gradient sat at the real step's peak, where BERT's real step held none o
 (docs/preflight.md, "Padded matrix multiplies"). The fake tensors have nothing to time, so which
 way the timing goes is not known: the trace asks `_pads` in pad_mm's place, pad_mm's own checks
 without the timing (floating operands, a static unaligned dimension, none empty, the multiply
-compute bound), and counts each multiply it would have timed (`Padding.unaligned`); the prediction
-pads none of them, and where there are some, a second reading pads them all (`Padding.padded`: the
-timing taken as favouring every pad), whose excess raises the interval's top (report.py). Nothing
-is timed, cached or written to inductor's caches: pad_mm's decision function is replaced for the
-trace alone and put back.
+compute bound). A multiply this GPU's timing already decided, found in inductor's cache by pad_mm's
+own key (padcache.py: where the job compiled before), is padded as decided and counted in
+`Padding.decided`; each other one is counted in `Padding.unaligned`: the prediction pads none of
+them, and where there are some, a second reading pads them all (`Padding.padded`: the timing taken
+as favouring every pad), whose excess raises the interval's top (report.py). Nothing is timed,
+cached or written to inductor's caches: pad_mm's decision function is replaced for the trace alone
+and put back.
 
 Operands on either path stand for the GPU's (the CPU path's CPU tensors too), so pad_mm's device
 check is not asked.
@@ -20,7 +22,7 @@ check is not asked.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -30,10 +32,12 @@ __all__ = ["Padding", "modelled", "padding_as_the_gpu"]
 
 
 class Padding(Protocol):
-    """The fake run's side of the padding: whether this reading pads, and the count of multiplies
-    pad_mm would have timed."""
+    """The fake run's side of the padding: the decisions known (padcache.py), whether this reading
+    pads the others, and the counts of multiplies pad_mm would have timed, decided and not."""
 
+    pads: Mapping[str, bool]
     padded: bool
+    decided: int
     unaligned: int
 
 
@@ -79,13 +83,25 @@ def modelled() -> bool:
     except ImportError:
         return False
     return all(hasattr(pad_mm, name) for name in (
-        "should_pad", "get_alignment_size", "get_padded_length", "is_mm_compute_bound"))
+        "should_pad", "get_alignment_size", "get_padded_length", "is_mm_compute_bound",
+        "should_pad_bench_key"))
+
+
+def _key(match: Any, mat1: Any, mat2: Any, op: Any, input: Any) -> str | None:  # noqa: A002
+    """pad_mm's cache key of this multiply (None where it cannot be made)."""
+    from torch._inductor.fx_passes import pad_mm
+
+    try:
+        return str(pad_mm.should_pad_bench_key(match, mat1, mat2, op, input))
+    except Exception:  # a match whose operands it cannot read: the multiply stays undecided
+        return None
 
 
 @contextmanager
 def padding_as_the_gpu(into: Padding) -> Iterator[None]:
     """pad_mm's decision replaced for the trace, put back after: each multiply `_pads` would pad
-    counted into `into.unaligned`, padded only where `into.padded`. Where this torch's pad_mm is
+    padded as `into.pads` decides it (counted into `into.decided`), else counted into
+    `into.unaligned` and padded only where `into.padded`. Where this torch's pad_mm is
     not the one modelled (`modelled`), pad_mm is left alone and shape padding is off for the trace:
     nothing is padded or counted."""
     from torch._inductor import config
@@ -99,6 +115,10 @@ def padding_as_the_gpu(into: Padding) -> Iterator[None]:
     def decide(match: Any, mat1: Any, mat2: Any, op: Any, input: Any = None) -> bool:  # noqa: A002
         if not _pads(match, mat1, mat2, op, input):
             return False
+        known = into.pads.get(_key(match, mat1, mat2, op, input) or "") if into.pads else None
+        if known is not None:
+            into.decided += 1
+            return known
         into.unaligned += 1
         return into.padded
 

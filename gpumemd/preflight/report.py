@@ -16,10 +16,12 @@ from gpumemd.diagnosis.calibration import SAME_SHAPE, Measurement, choose
 from gpumemd.diagnosis.oom import human_bytes
 
 from . import fakerun, standins
+from .padcache import Decisions, read_decisions
 from .verdict import (
     COMPILED_ERROR,
     CPU_PATH_ERROR,
     DEFAULT_OVERHEADS,
+    GPUS,
     NATIVE,
     UNCUT_ERROR,
     Device,
@@ -136,8 +138,9 @@ class _Runner:
     def __init__(self, factory: Callable[..., Any] | None, script: str | None, argv: Sequence[str],
                  steps: int, overheads: Overheads, world: int, remap: bool | None, setting: Setting,
                  compiled: bool = False, calibration: Sequence[Measurement] = (),
-                 lookup: Lookup | None = None) -> None:
+                 lookup: Lookup | None = None, pads: Decisions | None = None) -> None:
         self.factory, self.script, self.argv, self.setting = factory, script, argv, setting
+        self.pads = (pads or Decisions()).by_key
         self.steps, self.overheads, self.world, self.remap = steps, overheads, world, remap
         self.compiled, self.calibration, self.lookup = compiled, calibration, lookup
         self.looked: dict[str, list[Measurement]] = {}  # by model: each looked up once
@@ -191,10 +194,10 @@ class _Runner:
     def _run(self, batch: int, seq: int, one_graph: bool = False, padded: bool = False) -> fakerun.Stream:
         if self.factory is not None:
             return fakerun.run(self.factory, batch, seq, steps=self.steps, remap=self.remap,
-                               compiled=self.compiled, one_graph=one_graph, padded=padded)
+                               compiled=self.compiled, one_graph=one_graph, padded=padded, pads=self.pads)
         assert self.script is not None
         return fakerun.run_script(self.script, self.argv, steps=self.steps, remap=self.remap,
-                                  one_graph=one_graph, padded=padded)
+                                  one_graph=one_graph, padded=padded, pads=self.pads)
 
     def _above(self, batch: int, seq: int, fig: Figures, over: Overheads, *, one_graph: bool = False,
                padded: bool = False) -> int:
@@ -211,6 +214,27 @@ class _Runner:
         of = figures(one.events, one.at_peak, one.peak, batch=batch, seq=seq, overheads=over,
                      setting=self.setting)
         return max(0, of.allocated_peak - fig.allocated_peak, of.reserved_peak - fig.reserved_peak)
+
+
+def _padding_notes(streams: Sequence[fakerun.Stream], pads: Decisions) -> list[str]:
+    """What the compiled steps took from inductor's cache of padding decisions, and what of the
+    cache was not read (padcache.py)."""
+    decided = max((st.decided for st in streams if st.compiled), default=0)
+    notes = []
+    if decided:
+        gpus = ", ".join(pads.gpus) or "no GPU named"
+        notes.append(
+            f"{decided} unaligned matrix multipl{'y' if decided == 1 else 'ies'} padded as the GPU's own "
+            f"timing decided ({gpus}: inductor's cache in {pads.where}, where a compile of these shapes "
+            "ran; docs/preflight.md, 'Padded matrix multiplies')")
+    if any(st.compiled for st in streams) and (pads.skipped or pads.conflicting):
+        parts = list(pads.skipped[:3])
+        if len(pads.skipped) > 3:
+            parts.append(f"{len(pads.skipped) - 3} more")
+        if pads.conflicting:
+            parts.append(f"{pads.conflicting} decision(s) two files disagree on, dropped")
+        notes.append(f"inductor's cache in {pads.where}: not read in part: " + "; ".join(parts))
+    return notes
 
 
 def _search(fits: Callable[[int], bool], start: int, start_fits: bool) -> tuple[int | None, int, bool]:
@@ -256,6 +280,7 @@ def preflight(
     compiled: bool = False,
     calibration: Sequence[Measurement] = (),
     lookup: Lookup | None = None,
+    pads: Decisions | None = None,
 ) -> Report:
     """Will the job fit? `factory` (a callable or `module:function`) returns a `fakerun.Job` or
     `(model, optimizer, batch_fn)`; or `script`, a training script run until its optimizer has
@@ -269,8 +294,10 @@ def preflight(
     `calibration`: what agents measured (`diagnosis.calibration.measurements`): each shape's
     overheads are those of the job's model nearest that shape, where measured (docs/preflight.md).
     `lookup`: more of them, asked for by the job's model fingerprint once its fake run made it
-    (what it raises propagates: the caller's to say). Raises `fakerun.NotRunnable` when the job
-    cannot run on fake tensors."""
+    (what it raises propagates: the caller's to say). `pads`: the padding decisions the GPU's timing
+    left in inductor's cache, which a compiled step takes (default: `padcache.read_decisions()`,
+    inductor's cache directory as the job's compile finds it; `Decisions()`: none). Raises
+    `fakerun.NotRunnable` when the job cannot run on fake tensors."""
     started = time.perf_counter()
     overheads = overheads or DEFAULT_OVERHEADS
     setting = parse_alloc_conf(alloc_conf) if alloc_conf else NATIVE
@@ -287,8 +314,10 @@ def preflight(
     cpu_path = standins.remapped() if remap is None else remap
     if cpu_path and overheads.error < CPU_PATH_ERROR:
         overheads = dataclasses.replace(overheads, error=CPU_PATH_ERROR)
+    if pads is None:
+        pads = read_decisions(gpu=device.name if device is not None and device.name in GPUS else None)
     runner = _Runner(factory, script, argv, steps, overheads, world, remap, setting, compiled, calibration,
-                     lookup)
+                     lookup, pads)
     results = []
     capped: float | None = None
     for batch, seq in shapes:
@@ -323,6 +352,7 @@ def preflight(
             "one graph where dynamo's cut was followed; every matrix multiply inductor times for padding "
             "padded): the interval's top reaches it (docs/preflight.md, 'Graph breaks', 'Padded matrix "
             "multiplies')")
+    report.notes.extend(_padding_notes(streams, pads))
     unaligned = max((st.unaligned for st in streams if st.compiled), default=0)
     if unaligned:
         report.notes.append(

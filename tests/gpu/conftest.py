@@ -59,6 +59,7 @@ PREFLIGHT = "test_preflight_gpu.py::test_predicted_peak_and_verdict_hold_on_the_
 ASYNC = ("test_async_steps_gpu.py::"
          "test_under_cudamallocasync_the_forecast_and_the_oom_diagnosis_get_exact_step_ends")
 PREFLIGHT_COMPILED = "test_preflight_gpu.py::test_a_compiled_steps_predicted_peak_holds_on_the_gpu"
+PREFLIGHT_PADS = "test_preflight_gpu.py::test_the_gpus_own_padding_decisions_are_read_back_and_taken"
 AGENT = (OOM, LEAK, HF)  # each scenario runs the agent: gpumemd.start, its sources, its thread
 FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.backends.nvml": (EXPLAIN, OOM),
@@ -99,7 +100,8 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
     "gpumemd.preflight.dynamo": (PREFLIGHT_COMPILED,),  # dynamo's probe of the cut on fake CUDA tensors
     "gpumemd.preflight.buffers": (PREFLIGHT_COMPILED,),  # the buffer plan of the compiled graphs walked there
-    "gpumemd.preflight.padding": (PREFLIGHT_COMPILED,),  # pad_mm asked in the fake CUDA trace
+    "gpumemd.preflight.padding": (PREFLIGHT_COMPILED, PREFLIGHT_PADS),  # pad_mm asked in the fake CUDA trace
+    "gpumemd.preflight.padcache": (PREFLIGHT_PADS,),  # the decisions a real compile on the GPU cached
     "gpumemd.preflight.standins": (PREFLIGHT_COMPILED,),  # torch.compile and the RNG met on fake CUDA
 }
 # GPU-facing though they import no GPU library themselves: they reach the GPU through others.

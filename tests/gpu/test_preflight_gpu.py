@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not HAS_GPU, reason="needs a C
 GiB = 1 << 30
 
 
-def _factory() -> Any:
+def _factory(vocab: int = 32000) -> Any:
     import torch
     from torch import nn
 
@@ -39,9 +39,9 @@ def _factory() -> Any:
                 x = block(x)
             return nn.functional.cross_entropy(self.head(x).flatten(0, 1).float(), ids.flatten())
 
-    model = Decoder()
+    model = Decoder(vocab=vocab)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
-    return Job(model, opt, lambda b, s: torch.randint(0, 32000, (b, s), device="cuda"),
+    return Job(model, opt, lambda b, s: torch.randint(0, vocab, (b, s), device="cuda"),
                autocast=torch.bfloat16)
 
 
@@ -149,3 +149,52 @@ def test_a_compiled_steps_predicted_peak_holds_on_the_gpu() -> None:
                         overheads=DEFAULT_OVERHEADS)
     error = (fig.allocated_peak - real) / real
     assert abs(error) <= COMPILED_ERROR, (fig.allocated_peak, real, error, eager_fig.allocated_peak)
+
+
+@pytest.mark.timeout_s(300)
+def test_the_gpus_own_padding_decisions_are_read_back_and_taken(tmp_path: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """GPT-2's vocabulary (50,257: unaligned): the job compiled on the GPU first, into a fresh
+    inductor cache, whose pad_mm timed its unaligned multiplies and kept the answers; the trace then
+    finds every multiply it would have timed there by pad_mm's own key (padcache.py) and pads as
+    the GPU decided: within COMPILED_ERROR of the real step, nothing left to the padded reading."""
+    import functools
+
+    import torch
+    from torch._inductor.codecache import CacheBase
+
+    from gpumemd.preflight import fakerun, padcache
+    from gpumemd.preflight.verdict import COMPILED_ERROR, Overheads, figures
+
+    factory = functools.partial(_factory, vocab=50257)
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path))
+    CacheBase.get_local_cache_path.cache_clear()  # memoised: this test's directory from here on
+    _real(1, 64)
+    workspaces = torch.cuda.memory_allocated()
+    batch, seq = 4, 256
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    with torch.device("cuda"):
+        job = factory()
+    job.model = torch.compile(job.model)
+    try:
+        _two_steps(job, batch, seq)
+        torch.cuda.synchronize()
+        real = torch.cuda.max_memory_allocated()
+    finally:
+        del job
+        gc.collect()
+        torch.cuda.empty_cache()
+        torch._dynamo.reset()
+        CacheBase.get_local_cache_path.cache_clear()
+    found = padcache.read_decisions()
+    assert found.where == str(tmp_path) and found.by_key, found
+    assert found.gpus == (torch.cuda.get_device_name(),)
+    plain = fakerun.run(factory, batch, seq, remap=False, compiled=True)
+    taken = fakerun.run(factory, batch, seq, remap=False, compiled=True, pads=dict(found.by_key))
+    assert plain.unaligned >= 1 and plain.decided == 0
+    assert (taken.decided, taken.unaligned) == (plain.unaligned, 0)  # every one found by its key
+    over = Overheads(0, 0, workspaces, 0, COMPILED_ERROR, "measured")
+    fig = figures(taken.events, taken.at_peak, taken.peak, batch=batch, seq=seq, overheads=over)
+    error = (fig.allocated_peak - real) / real
+    assert abs(error) <= COMPILED_ERROR, (fig.allocated_peak, real, error, sorted(found.by_key.values()))

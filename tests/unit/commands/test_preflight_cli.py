@@ -328,3 +328,17 @@ def test_compile_predicts_the_compiled_step_and_says_its_interval(capsys: pytest
     assert any("torch.compile'd step" in n and "±10 %" in n for n in doc["notes"])
     code, _, err = _run(capsys, "train.py", "--gpu", "H100-80GB", "--compile")
     assert code == 2 and "a script's own torch.compile is seen by itself" in err
+
+
+def test_inductor_cache_is_read_from_the_flags_directory_for_the_named_gpu_or_not_at_all(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "cache").mkdir(mode=0o700)
+    (tmp_path / "cache" / "h200").write_text(json.dumps({"system": {"device": {"name": "NVIDIA H200"}},
+                                                         "cache": {"k": True}}))
+    args = (JOB, "--shape", "2x16", "--gpu", "H100-80GB", "--compile", "--json")
+    code, out, _ = _run(capsys, *args, "--inductor-cache", str(tmp_path))
+    assert code == 0
+    assert any(f"inductor's cache in {tmp_path}" in n and "another GPU's (NVIDIA H200)" in n
+               for n in json.loads(out)["notes"])
+    code, out, _ = _run(capsys, *args, "--inductor-cache", "none")
+    assert code == 0 and not any("inductor's cache" in n for n in json.loads(out)["notes"])
