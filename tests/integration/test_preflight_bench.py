@@ -259,7 +259,8 @@ def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -
     ran = {"oom": False, "allocated_peak": 1000, "reserved_peak": 1100}
     _shard(tmp_path, 0, [
         {**base, "batch": 4, "pred_allocated": 1050, "pred_eager_allocated": 1427, "real": ran,
-         "err_gpumemd": 0.05, "err_eager": 0.427},
+         "err_gpumemd": 0.05, "err_eager": 0.427, "pred_cached_allocated": 1005, "err_cached": 0.005,
+         "pred_cached_decided": 2, "pred_cached_unaligned": 1},
         {**base, "batch": 8, "pred_allocated": 800, "pred_eager_allocated": 1400, "real": ran,
          "err_gpumemd": -0.2, "err_eager": 0.4},
         {**base, "batch": 16, "pred_eager_allocated": 1400, "real": ran, "err_eager": 0.4,
@@ -274,7 +275,12 @@ def test_the_merge_judges_compiled_steps_by_their_own_interval(tmp_path: Path) -
     assert not any(name.startswith("allocated within 1 %") for name in cases)  # eager's goal is eager's
     table = (tmp_path / "table.md").read_text()
     assert "## Compiled steps" in table
-    assert "| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | — | — | 1,427 |" in table
+    # the GPU's own padding decisions (padcache.py): the reading, its error, decided of timed, its case
+    assert ("| gpt2 adamw bf16 4x512 | 1,050 | 1,000 | +5.00 % | — | — | 1,005 | +0.50 % | 2/3 | 1,427 |"
+            in table)
+    decided = "compiled with the GPU's padding decisions within 1 %"
+    assert cases[f"{decided}: gpt2 adamw bf16 4x512"]["status"] == "passed"
+    assert not any("padding decisions" in n and "8x512" in n for n in cases)
     assert "allocated step peak, compiled: 2 configurations" in table
     # a prediction that fell back, then failed: the table says both, and the case fails
     assert "| cpu (the fake CUDA path failed: NotRunnable: a / b); not predicted: NotRunnable: c |" in table
