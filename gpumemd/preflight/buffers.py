@@ -174,12 +174,18 @@ def _fuse_siblings(pointwise: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
     the later is computed with the earlier, both buffers allocated there, where the graph's order
     may compute it after the earlier's readers and so never hold both (a padded matrix multiply's
     two padded copies of one gradient, in a cut GPT-2's backward: docs/preflight.md)."""
-    sizes = {n: _numel(n) for n in pointwise}
-    for i, n in enumerate(pointwise):
-        siblings = [e for e in pointwise[:i]
-                    if sizes[n] is not None and sizes[e] == sizes[n] and reads[n] & reads[e]]
-        if not siblings:
+    place = {n: i for i, n in enumerate(pointwise)}
+    earlier: dict[tuple[int, fx.Node], list[fx.Node]] = {}  # (size, a buffer read) -> buffers so far
+    for n in pointwise:
+        size = _numel(n)
+        if size is None:
             continue
+        found = {e for r in reads[n] for e in earlier.get((size, r), ())}
+        for r in reads[n]:
+            earlier.setdefault((size, r), []).append(n)
+        if not found:
+            continue
+        siblings = sorted(found, key=place.__getitem__)
         order = {m: k for k, m in enumerate(n.graph.nodes)}  # as the moves so far left it
         computed = [r for r in reads[n] if r.op != "placeholder"]
         for e in siblings:
