@@ -198,3 +198,11 @@ def test_the_gpus_own_padding_decisions_are_read_back_and_taken(tmp_path: Any,
     fig = figures(taken.events, taken.at_peak, taken.peak, batch=batch, seq=seq, overheads=over)
     error = (fig.allocated_peak - real) / real
     assert abs(error) <= COMPILED_ERROR, (fig.allocated_peak, real, error, sorted(found.by_key.values()))
+    # the report reads the same cache by default, for the GPU named from the table
+    import gpumemd
+
+    report = gpumemd.preflight(factory, [(batch, seq)], device="H200", compiled=True, remap=False)
+    assert report.shapes[0].figures.tensors_peak == taken.peak
+    assert report.shapes[0].figures.above_bytes == 0  # every multiply decided: no padded reading
+    assert any(f"{taken.decided} unaligned matrix multipl" in n and "GPU's own timing" in n
+               for n in report.notes), report.notes
