@@ -198,10 +198,12 @@ def test_the_gpus_own_padding_decisions_are_read_back_and_taken(tmp_path: Any,
     fig = figures(taken.events, taken.at_peak, taken.peak, batch=batch, seq=seq, overheads=over)
     error = (fig.allocated_peak - real) / real
     assert abs(error) <= COMPILED_ERROR, (fig.allocated_peak, real, error, sorted(found.by_key.values()))
-    # the report reads the same cache by default, for the GPU named from the table
+    # the report reads the same cache by default, for this GPU by its name in the table (where it is)
     import gpumemd
+    from gpumemd.preflight import GPUS
 
-    report = gpumemd.preflight(factory, [(batch, seq)], device="H200", compiled=True, remap=False)
+    named = next((k for k in GPUS if padcache._same_gpu(torch.cuda.get_device_name(), k)), None)
+    report = gpumemd.preflight(factory, [(batch, seq)], device=named, compiled=True, remap=False)
     assert report.shapes[0].figures.tensors_peak == taken.peak
     assert report.shapes[0].figures.above_bytes == 0  # every multiply decided: no padded reading
     assert any(f"{taken.decided} unaligned matrix multipl" in n and "GPU's own timing" in n
