@@ -80,6 +80,27 @@ def _real(batch: int, seq: int) -> int | None:
         torch.cuda.empty_cache()
 
 
+def _real_compiled(factory: Any, batch: int, seq: int) -> int:
+    """The job's two steps torch.compile'd on the GPU (the compile's own step first): its
+    allocated peak."""
+    import torch
+
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    with torch.device("cuda"):
+        job = factory()
+    job.model = torch.compile(job.model)
+    try:
+        _two_steps(job, batch, seq)
+        torch.cuda.synchronize()
+        return torch.cuda.max_memory_allocated()
+    finally:
+        del job
+        gc.collect()
+        torch.cuda.empty_cache()
+        torch._dynamo.reset()
+
+
 @pytest.mark.timeout_s(180)
 def test_predicted_peak_and_verdict_hold_on_the_gpu() -> None:
     import torch
@@ -130,20 +151,7 @@ def test_a_compiled_steps_predicted_peak_holds_on_the_gpu() -> None:
     st = fakerun.run(_factory, batch, seq, remap=False, compiled=True)
     assert st.compiled
     fig = figures(st.events, st.at_peak, st.peak, batch=batch, seq=seq, overheads=over)
-    torch.cuda.empty_cache()
-    torch.cuda.reset_peak_memory_stats()
-    with torch.device("cuda"):
-        job = _factory()
-    job.model = torch.compile(job.model)
-    try:
-        _two_steps(job, batch, seq)
-        torch.cuda.synchronize()
-        real = torch.cuda.max_memory_allocated()
-    finally:
-        del job
-        gc.collect()
-        torch.cuda.empty_cache()
-        torch._dynamo.reset()
+    real = _real_compiled(_factory, batch, seq)
     eager = fakerun.run(_factory, batch, seq, remap=False)
     eager_fig = figures(eager.events, eager.at_peak, eager.peak, batch=batch, seq=seq,
                         overheads=DEFAULT_OVERHEADS)
@@ -172,20 +180,9 @@ def test_the_gpus_own_padding_decisions_are_read_back_and_taken(tmp_path: Any,
     _real(1, 64)
     workspaces = torch.cuda.memory_allocated()
     batch, seq = 4, 256
-    torch.cuda.empty_cache()
-    torch.cuda.reset_peak_memory_stats()
-    with torch.device("cuda"):
-        job = factory()
-    job.model = torch.compile(job.model)
     try:
-        _two_steps(job, batch, seq)
-        torch.cuda.synchronize()
-        real = torch.cuda.max_memory_allocated()
+        real = _real_compiled(factory, batch, seq)
     finally:
-        del job
-        gc.collect()
-        torch.cuda.empty_cache()
-        torch._dynamo.reset()
         CacheBase.get_local_cache_path.cache_clear()
     found = padcache.read_decisions()
     assert found.where == str(tmp_path) and found.by_key, found
