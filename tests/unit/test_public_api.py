@@ -58,7 +58,8 @@ SIGNATURES = {
                  "argv: 'Sequence[str]' = (), device: 'Device | str | None' = None, "
                  "overheads: 'Overheads | None' = None, world: 'int' = 1, search: 'str | None' = None, "
                  "steps: 'int' = 2, remap: 'bool | None' = None, alloc_conf: 'str' = '', "
-                 "compiled: 'bool' = False, calibration: 'Sequence[Measurement]' = (), lookup: 'Lookup | None' = None) -> 'Report'",
+                 "compiled: 'bool' = False, calibration: 'Sequence[Measurement]' = (), lookup: 'Lookup | None' = None, "
+                 "pads: 'Decisions | None' = None) -> 'Report'",
 }
 
 PROFILER_NAMES = ["BoundedList", "DEVICE_FORMS", "Device", "GPUMemoryProfiler", "MemorySnapshot", "MiB",
