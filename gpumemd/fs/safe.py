@@ -42,13 +42,13 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "name_part", "write_errors",
-           "write_report", "write_user_file"]
+__all__ = ["Problems", "SafeDir", "WriteError", "WriteErrors", "file_stamp", "name_part", "read_owned",
+           "write_errors", "write_report", "write_user_file"]
 
 _log = logging.getLogger(__name__)
 
@@ -457,6 +457,30 @@ def _remove_private(sub: str, dfd: int) -> None:
         os.rmdir(sub, dir_fd=dfd)
     except OSError:
         pass
+
+
+def read_owned(dfd: int, name: str, *, limit: int, owners: Collection[int]) -> bytes:
+    """The bytes of `name` in a checked directory (`dfd`, from `SafeDir.opened`): opened without
+    following a link or blocking on a FIFO, a regular file of one of `owners` that no other user
+    may write, of at most `limit` bytes. ValueError saying why not (the open's failure too)."""
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | _CLOEXEC, dir_fd=dfd)
+    except OSError as exc:
+        raise ValueError(f"not opened ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError("not a regular file")
+        if st.st_uid not in owners or st.st_mode & 0o022:
+            raise ValueError(f"owned by uid {st.st_uid}, or writable by others")
+        if st.st_size > limit:
+            raise ValueError(f"larger than {limit} bytes")
+        data = os.read(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit} bytes")
+    return data
 
 
 def write_user_file(path: str | os.PathLike[str], data: bytes, *, what: str = "output") -> Path:

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from gpumemd.fs.safe import SafeDir, WriteError
+from gpumemd.fs.safe import SafeDir, WriteError, read_owned
 from gpumemd.untrusted.jsondoc import loads_json
 
 __all__ = ["MAX_CACHE_BYTES", "MAX_CACHE_FILES", "Decisions", "inductor_cache_dir", "read_decisions"]
@@ -33,7 +32,6 @@ MAX_CACHE_FILES = 64  # system hashes in one cache directory: one per GPU kind a
 MAX_CACHE_BYTES = 16 << 20  # one file; it holds autotuning timings too
 _MAX_KEY = 4096
 _MAX_NAME = 128
-_OPEN = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
 
 
 @dataclass(frozen=True)
@@ -72,23 +70,7 @@ def _same_gpu(system: str, gpu: str) -> bool:
 
 def _read_one(dfd: int, name: str) -> tuple[str, dict[str, bool]]:
     """One cache file's device name and boolean entries; ValueError saying why it is not taken."""
-    try:
-        fd = os.open(name, _OPEN, dir_fd=dfd)
-    except OSError as exc:
-        raise ValueError(f"not opened ({exc.strerror})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ValueError("not a regular file")
-        if st.st_uid not in (os.geteuid(), 0) or st.st_mode & 0o022:
-            raise ValueError("another user's, or writable by others")
-        if st.st_size > MAX_CACHE_BYTES:
-            raise ValueError(f"larger than {MAX_CACHE_BYTES} bytes")
-        data = os.read(fd, MAX_CACHE_BYTES + 1)
-    finally:
-        os.close(fd)
-    if len(data) > MAX_CACHE_BYTES:
-        raise ValueError(f"larger than {MAX_CACHE_BYTES} bytes")
+    data = read_owned(dfd, name, limit=MAX_CACHE_BYTES, owners=(os.geteuid(), 0))
     doc = loads_json(data)  # ValueError: not JSON, or past the reader's allowance
     cache = doc.get("cache") if type(doc) is dict else None
     if type(cache) is not dict:

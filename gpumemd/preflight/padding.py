@@ -115,7 +115,8 @@ def padding_as_the_gpu(into: Padding) -> Iterator[None]:
     def decide(match: Any, mat1: Any, mat2: Any, op: Any, input: Any = None) -> bool:  # noqa: A002
         if not _pads(match, mat1, mat2, op, input):
             return False
-        known = into.pads.get(_key(match, mat1, mat2, op, input) or "") if into.pads else None
+        key = _key(match, mat1, mat2, op, input) if into.pads else None
+        known = None if key is None else into.pads.get(key)
         if known is not None:
             into.decided += 1
             return known

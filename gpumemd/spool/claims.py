@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gpumemd.fs import SafeDir, WriteError
+from gpumemd.fs import SafeDir, WriteError, read_owned
 from gpumemd.known_metrics import is_pid
 from gpumemd.untrusted import loads_json
 
@@ -131,16 +131,7 @@ class Claims:
         if best is None:
             return
         try:
-            fd = os.open(best[1], OPEN_FLAGS, dir_fd=dfd)
-            try:
-                fst = os.fstat(fd)
-                if not stat.S_ISREG(fst.st_mode) or fst.st_uid != self._uid:
-                    raise ValueError("not a claims file of this daemon's")
-                if fst.st_size > _MAX_CLAIMS_BYTES:
-                    raise ValueError(f"more than {_MAX_CLAIMS_BYTES} bytes")
-                rows = loads_json(os.read(fd, _MAX_CLAIMS_BYTES + 1))
-            finally:
-                os.close(fd)
+            rows = loads_json(read_owned(dfd, best[1], limit=_MAX_CLAIMS_BYTES, owners=(self._uid,)))
             claims = {}
             for job, ident, uid, pid, start in rows[: 4 * self._max_files]:
                 if not (isinstance(job, str) and isinstance(ident, str) and len(job) + len(ident) <= 2048

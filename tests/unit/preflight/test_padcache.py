@@ -55,7 +55,7 @@ def keys() -> list[str]:
 
     mp.setattr(padding, "_key", spy)
     try:
-        fakerun.run(lambda: _unaligned_job(1001), 64, 32, compiled=True, pads={"": True})
+        fakerun.run(lambda: _unaligned_job(1001), 64, 32, compiled=True, pads={"no such key": True})
     finally:
         mp.undo()
     return seen
