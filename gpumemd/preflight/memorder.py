@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import fx
 
-__all__ = ["Unit", "nbytes", "reorder"]
+__all__ = ["Unit", "nbytes", "reorder", "units_of"]
 
 
 # graph inputs inductor's estimate leaves out (`utils.is_nonfreeable_buffers`): the parameters,
@@ -174,11 +174,9 @@ def _dfs(units: list[Unit], bufs: _Buffers) -> list[Unit]:
     return order
 
 
-def reorder(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Node, set[fx.Node]],
-            outputs: set[fx.Node]) -> bool:
-    """Move `gm`'s nodes into the order inductor would run its kernels (`groups`: each kernel's
-    buffers, in graph order; `reads`: what each node reads through fused ops and views;
-    `outputs`: the graph's output buffers). Whether the order changed."""
+def units_of(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Node, set[fx.Node]],
+             outputs: set[fx.Node]) -> tuple[list[Unit], _Buffers]:
+    """The graph's kernels (`reorder`'s arguments) as units, and their buffers."""
     own = {n: k for k, g in enumerate(groups) for n in g}
     units = [Unit(list(g), k) for k, g in enumerate(groups)]
     inputs = {n for n in gm.graph.nodes if n.op == "placeholder" and not n.name.startswith(_NOT_FREEABLE)}
@@ -189,7 +187,15 @@ def reorder(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Node
         u.preds = {units[own[r]] for r in u.reads if r in own}
         for p in u.preds:
             p.succs.add(u)
-    bufs = _Buffers(units, inputs, outputs)
+    return units, _Buffers(units, inputs, outputs)
+
+
+def reorder(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Node, set[fx.Node]],
+            outputs: set[fx.Node]) -> bool:
+    """Move `gm`'s nodes into the order inductor would run its kernels (`groups`: each kernel's
+    buffers, in graph order; `reads`: what each node reads through fused ops and views;
+    `outputs`: the graph's output buffers). Whether the order changed."""
+    units, bufs = units_of(gm, groups, reads, outputs)
     methods: list[Callable[[], list[Unit]]] = [lambda: _lpmf(units, bufs), lambda: _bfs(units),
                                                lambda: _dfs(units, bufs)]
     best, least = units, bufs.peak(units)
