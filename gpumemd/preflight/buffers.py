@@ -5,7 +5,9 @@ draw); an extern kernel's output, a reduction's, a graph output and what an exte
 are buffers; a buffer is freed after the last kernel that reads it, directly or through fused ops
 and views. Two orders differ from the graph's, as inductor's scheduler moves them: a saved
 pointwise output is computed with the kernel that reads its last input (`_hoist`), and sibling
-pointwise buffers of one size reading a buffer in common are one kernel (`_fuse_siblings`)."""
+pointwise buffers of one size reading a buffer in common are one kernel (`_fuse_siblings`); then
+the kernels run in the order inductor's reordering for peak memory picks (memorder.py), where the
+job's inductor settings have it on."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import operator
 
 import torch
 from torch import fx
+
+from .memorder import reorder
 
 __all__ = ["Plan"]
 
@@ -113,7 +117,11 @@ class Plan:
             if n in self.pointwise and n in self.outputs:
                 order = {m: i for i, m in enumerate(gm.graph.nodes)}  # as the moves so far left it
                 _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
-        _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
+        fused = _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
+        from torch._inductor import config
+
+        if config.reorder_for_peak_memory:
+            reorder(gm, _kernels(gm, self.materialised, fused), reads, self.outputs)
         nodes = list(gm.graph.nodes)
         self.index = {n: i for i, n in enumerate(nodes)}
         self.last: dict[fx.Node, int] = {}
@@ -162,18 +170,32 @@ def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index
         at = m
 
 
+def _kernels(gm: fx.GraphModule, materialised: set[fx.Node],
+             fused: dict[fx.Node, fx.Node]) -> list[list[fx.Node]]:
+    """The graph's kernels in its order: each materialised buffer, a sibling with the one it was
+    fused with (`fused`: the later -> the earlier)."""
+    groups: dict[fx.Node, list[fx.Node]] = {}
+    for n in gm.graph.nodes:
+        if n in materialised:
+            first = fused.get(n, n)
+            groups.setdefault(first if first in groups else n, []).append(n)
+    return list(groups.values())
+
+
 def _numel(n: fx.Node) -> int | None:
     t = n.meta.get("val")
     return t.numel() if isinstance(t, torch.Tensor) else None
 
 
 def _fuse_siblings(pointwise: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
-                   materialised: set[fx.Node]) -> None:
+                   materialised: set[fx.Node]) -> dict[fx.Node, fx.Node]:
     """Two materialised pointwise buffers of one size that read a buffer in common are one kernel
     for inductor (its scheduler fuses nodes that share reads and none of which needs the other):
     the later is computed with the earlier, both buffers allocated there, where the graph's order
     may compute it after the earlier's readers and so never hold both (a padded matrix multiply's
-    two padded copies of one gradient, in a cut GPT-2's backward: docs/preflight.md)."""
+    two padded copies of one gradient, in a cut GPT-2's backward: docs/preflight.md). Returns
+    each buffer so moved -> the one it is computed with."""
+    fused: dict[fx.Node, fx.Node] = {}
     place = {n: i for i, n in enumerate(pointwise)}
     earlier: dict[tuple[int, fx.Node], list[fx.Node]] = {}  # (size, a buffer read) -> buffers so far
     for n in pointwise:
@@ -191,7 +213,9 @@ def _fuse_siblings(pointwise: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
         for e in siblings:
             if order[n] > order[e] and all(order[r] < order[e] for r in computed) and not _needs(n, e, order):
                 _hoist(n, [*computed, e], materialised, order)
+                fused[n] = fused.get(e, e)
                 break
+    return fused
 
 
 def _needs(n: fx.Node, e: fx.Node, order: dict[fx.Node, int]) -> bool:

@@ -31,8 +31,9 @@ between them run as the eager step runs it, the gradients accumulated by autogra
 Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
 (`unfollowed`: a note, a wider interval). The matrix multiplies inductor's `pad_mm` would time
 for padding are padded as the GPU's timing decided where inductor's cache holds it (padcache.py),
-the others counted, and padded in a second reading only (padding.py). What is not modelled:
-inductor's reordering for peak memory, a pointwise op it materialises because many kernels read
+the others counted, and padded in a second reading only (padding.py). The kernels run in the
+order inductor's reordering for peak memory picks (memorder.py). What is not modelled: a
+pointwise op it materialises because many kernels read
 it, CUDA graphs' pools, a buffer's padded strides, and the compile's own allocations (autotuning
 is off by default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
 """

@@ -100,6 +100,7 @@ FAST_TIER: dict[str, tuple[str, ...]] = {
     "gpumemd.preflight.compiled": (PREFLIGHT_COMPILED,),  # AOTAutograd's trace on fake CUDA tensors
     "gpumemd.preflight.dynamo": (PREFLIGHT_COMPILED,),  # dynamo's probe of the cut on fake CUDA tensors
     "gpumemd.preflight.buffers": (PREFLIGHT_COMPILED,),  # the buffer plan of the compiled graphs walked there
+    "gpumemd.preflight.memorder": (PREFLIGHT_COMPILED, PREFLIGHT_PADS),  # the kernels' order of those graphs
     "gpumemd.preflight.padding": (PREFLIGHT_COMPILED, PREFLIGHT_PADS),  # pad_mm asked in the fake CUDA trace
     "gpumemd.preflight.padcache": (PREFLIGHT_PADS,),  # the decisions a real compile on the GPU cached
     "gpumemd.preflight.standins": (PREFLIGHT_COMPILED,),  # torch.compile and the RNG met on fake CUDA
