@@ -43,6 +43,9 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.preflight_accuracy import BREAKS  # noqa: E402
+from bench.preflight_accuracy import _model as _bench_model  # noqa: E402
+
 MAX_ENTRIES = 300_000  # allocator events kept (a ring: a run past it loses its first events)
 TOP = 15  # the live blocks at the peak listed
 MARK = 4321 * 512  # bytes of the marker allocation between steps (found in the history by size)
@@ -62,6 +65,8 @@ VARIANTS: dict[str, tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]] 
     "gpt2-compiled-gc": ("gpt2", 4, 512, True, {}, {}),
     "gpt2-compiled-8": ("gpt2", 8, 512, True, {}, {}),
     "gpt2-compiled-8-gc": ("gpt2", 8, 512, True, {}, {}),
+    # a torch.nn decoder of GPT-2's size cut by dynamo before its loss (preflight_accuracy.BREAKS)
+    "breaks-before-loss-compiled": ("breaks-before-loss", 4, 512, True, {}, {}),
 }
 COLLECTS = {"gpt2-compiled-gc", "gpt2-compiled-8-gc"}
 PREDICT = {"bert": (16, 256), "gpt2": (4, 512)}
@@ -72,6 +77,8 @@ DEFAULT = ["bert-compiled", "bert-compiled-nopad", "bert-compiled-noattndrop", "
 
 def _model(family: str, overrides: dict[str, Any]) -> tuple[torch.nn.Module, int]:
     """preflight_accuracy's model of the family, with config fields overridden."""
+    if family in BREAKS:
+        return _bench_model(family)
     import transformers as tf
 
     if family == "gpt2":
@@ -88,7 +95,8 @@ def _step(model: Any, opt: torch.optim.Optimizer, vocab: int, b: int, s: int) ->
     """preflight_accuracy._steps' one step (the loss inside the model, as the bench runs it)."""
     ids = torch.randint(0, vocab, (b, s), device="cuda")
     with torch.autocast("cuda", dtype=torch.bfloat16):
-        loss = model(input_ids=ids, labels=ids).loss
+        out = model(input_ids=ids, labels=ids)
+        loss = out["loss"] if isinstance(out, dict) else out.loss
     loss.backward()
     del loss, ids
     opt.step()
