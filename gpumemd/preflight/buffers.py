@@ -40,6 +40,10 @@ _INTO_SELF = {
 }
 # a concatenation's inputs are computed straight into its buffer (no buffer of their own)
 _INTO_OUTPUT = {_aten.cat.default}
+# inductor's thresholds for writing a fused op to a buffer: the distinct buffers it reads where
+# several ops read it, and where one does (`config.realize_reads_threshold`, the GPU's default of
+# `realize_acc_reads_threshold`)
+REUSE_READS, MAX_READS = 4, 8
 
 
 def _kind(node: fx.Node) -> str:
@@ -85,7 +89,11 @@ class Plan:
         def root(n: fx.Node) -> fx.Node:
             return base.get(n, n)
 
+        from torch._inductor import config
+
         for n in nodes:
+            if config.inplace_padding and config.comprehensive_padding and _pads_in_place(n, kinds):
+                kinds[n] = "view"  # the padded matrix is its input's buffer, the pad's columns filled
             if kinds[n] == "view" and n.all_input_nodes:
                 base[n] = root(n.all_input_nodes[0])
         self.materialised: set[fx.Node] = set()
@@ -101,7 +109,9 @@ class Plan:
             if kinds[root(a)] == "inline":
                 self.materialised.add(root(a))
         self.outputs = {root(a) for a in outputs}
-        # the buffers each materialised node reads, through fused ops and views
+        # the buffers each node reads, through fused ops and views; a fused op that reads many is
+        # written to a buffer of its own (inductor's lowering: `should_realize_on_reuse` where
+        # several ops read it, `has_exceeded_max_reads` where one does)
         reads: dict[fx.Node, set[fx.Node]] = {}
         for n in nodes:
             direct: set[fx.Node] = set()
@@ -112,14 +122,14 @@ class Plan:
                 else:
                     direct |= reads.get(r, set())
             reads[n] = direct
+            if kinds[n] == "inline" and _realised_for_reads(n, len(direct)):
+                self.materialised.add(n)
         self.pointwise = {n for n in self.materialised if kinds[n] == "inline"}
         for n in nodes:
             if n in self.pointwise and n in self.outputs:
                 order = {m: i for i, m in enumerate(gm.graph.nodes)}  # as the moves so far left it
                 _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
         fused = _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
-        from torch._inductor import config
-
         if config.reorder_for_peak_memory:
             reorder(gm, _kernels(gm, self.materialised, fused), reads, self.outputs)
         nodes = list(gm.graph.nodes)
@@ -140,6 +150,43 @@ class Plan:
         for r in nodes:
             if kinds[r] == "input" and r in self.last:
                 self.inputs_at.setdefault(self.last[r], []).append(r)
+
+
+def _pads_in_place(n: fx.Node, kinds: dict[fx.Node, str]) -> bool:
+    """inductor's in-place padding (`lowering.inplace_constant_pad_nd`): a pad of a 2-D matrix's
+    rows on the right, read by a matrix multiply alone, is a view of the matrix's own buffer when
+    the rows' stride leaves room for the pad (comprehensive padding: a row of more than
+    `padding_stride_threshold` elements is strided to a multiple of `padding_alignment_bytes`).
+    The matrix must be a pointwise op's or a reduction's buffer, not a view, an input or an
+    output of the graph (whose strides are eager's)."""
+    from torch._inductor import config
+
+    if n.target is not _aten.constant_pad_nd.default or len(n.users) != 1:
+        return False
+    user = next(iter(n.users))
+    x, pad = n.args[0], n.args[1]
+    if user.target not in (_aten.mm.default, _aten.addmm.default) or not isinstance(x, fx.Node):
+        return False
+    if kinds[x] not in ("inline", "reduction") or any(u.op == "output" for u in x.users):
+        return False
+    t = x.meta.get("val")
+    if not isinstance(t, torch.Tensor) or t.dim() != 2 or not isinstance(pad, (list, tuple)) or len(pad) != 4:
+        return False
+    if pad[0] != 0 or pad[2] != 0 or pad[3] != 0 or not isinstance(pad[1], int) or pad[1] <= 0:
+        return False
+    cols = t.shape[1]
+    align = max(1, config.padding_alignment_bytes // t.element_size())
+    if not isinstance(cols, int):
+        return False
+    stride = -(-cols // align) * align if cols > config.padding_stride_threshold else cols
+    return stride >= cols + pad[1]
+
+
+def _realised_for_reads(n: fx.Node, reads: int) -> bool:
+    """Whether inductor writes a fused op reading `reads` buffers to a buffer of its own: more
+    than REUSE_READS where several ops read it, more than MAX_READS where any does (its GPU
+    defaults, `realize_reads_threshold` and `realize_acc_reads_threshold`)."""
+    return reads > MAX_READS or (len(n.users) > 1 and reads > REUSE_READS)
 
 
 def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index: dict[fx.Node, int]) -> None:
