@@ -1,13 +1,15 @@
-"""Which of a compiled graph's nodes inductor writes to a buffer, and when each buffer is made
-and freed (`Plan`): the walk of compiled.py allocates by it. What inductor fuses into the kernel
+"""Which of a compiled graph's nodes inductor writes to a buffer, and when each buffer is made and
+freed (`Plan`): the walk of compiled.py allocates by it. What inductor fuses into the kernel
 that reads it has no buffer (`_kind`: a view, a pointwise op, a cast, an indexing, a random
-draw); an extern kernel's output, a reduction's, a graph output and what an extern kernel reads
-are buffers; a buffer is freed after the last kernel that reads it, directly or through fused ops
-and views. Two orders differ from the graph's, as inductor's scheduler moves them: a saved
-pointwise output is computed with the kernel that reads its last input (`_hoist`), and sibling
-pointwise buffers of one size reading a buffer in common are one kernel (`_fuse_siblings`); then
-the kernels run in the order inductor's reordering for peak memory picks (memorder.py), where the
-job's inductor settings have it on."""
+draw); an extern kernel's output, a reduction's, a graph output, what an extern kernel reads and
+a fused op that reads many buffers (`_realised_for_reads`) are buffers; a pad a matrix multiply
+reads is its matrix's own buffer where inductor pads in place (`_pads_in_place`); a buffer is
+freed after the last kernel that reads it, directly or through fused ops and views. Two orders
+differ from the graph's, as inductor's scheduler moves them: a saved pointwise output is
+computed with the kernel that reads its last input (`_hoist`), and sibling pointwise buffers of
+one size reading a buffer in common are one kernel (`_fuse_siblings`); then the kernels run in
+the order inductor's reordering for peak memory picks (memorder.py), where the job's inductor
+settings have it on."""
 
 from __future__ import annotations
 

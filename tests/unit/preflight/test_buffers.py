@@ -12,11 +12,12 @@ from torch.fx.experimental.proxy_tensor import make_fx
 from gpumemd.preflight.buffers import MAX_READS, REUSE_READS, Plan
 
 
-def _plan(f: Callable[..., object], *args: torch.Tensor, **settings: bool) -> tuple[Plan, dict[str, torch.fx.Node]]:
+def _plan(f: Callable[..., object], *args: torch.Tensor,
+          **settings: bool) -> tuple[Plan, dict[str, torch.fx.Node]]:
     from torch._inductor import config
 
     gm = make_fx(f)(*args)
-    with config.patch(reorder_for_peak_memory=False, **settings):
+    with config.patch({"reorder_for_peak_memory": False, **settings}):
         plan = Plan(gm)
     return plan, {n.name: n for n in gm.graph.nodes}
 
@@ -38,7 +39,8 @@ def test_a_right_pad_read_by_a_matmul_alone_is_the_matrixs_own_buffer_where_its_
     assert plan.last[node["mul"]] == plan.index[node["mm"]]  # the matrix lives until the multiply
 
 
-@pytest.mark.parametrize("case", ["no room", "short rows", "off", "two readers", "an input", "a view", "last dim only"])
+@pytest.mark.parametrize("case", ["no room", "short rows", "off", "two readers", "an input", "a view",
+                                  "last dim only"])
 def test_a_pad_is_a_copy_where_inductor_would_not_pad_in_place(case: str) -> None:
     g, w = torch.randn(8, 1025), torch.randn(1028, 4)
     f = _right_pad(1025)
@@ -50,14 +52,14 @@ def test_a_pad_is_a_copy_where_inductor_would_not_pad_in_place(case: str) -> Non
     elif case == "off":
         settings = {"inplace_padding": False}
     elif case == "two readers":
-        def f(g: torch.Tensor, w: torch.Tensor) -> torch.Tensor:  # type: ignore[misc]
+        def f(g: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
             p = torch.nn.functional.pad(g * 2, (0, 3, 0, 0))
             return (p @ w) + (p @ w).sum()
     elif case == "an input":  # a graph input's layout is fixed
-        def f(g: torch.Tensor, w: torch.Tensor) -> torch.Tensor:  # type: ignore[misc]
+        def f(g: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
             return torch.nn.functional.pad(g, (0, 3, 0, 0)) @ w
     elif case == "a view":  # a view of the matrix, not its buffer
-        def f(g: torch.Tensor, w: torch.Tensor) -> torch.Tensor:  # type: ignore[misc]
+        def f(g: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
             return torch.nn.functional.pad((g * 2)[:, :1025], (0, 3, 0, 0)) @ w
         g = torch.randn(8, 1030)
     else:  # inductor pads in place only where both dimensions' pads are given, as pad_mm gives them
@@ -80,7 +82,8 @@ def _fanout(inputs: int, readers: int) -> Callable[..., torch.Tensor]:
     (REUSE_READS + 1, 2, True), (REUSE_READS, 2, False), (REUSE_READS + 1, 1, False),
     (MAX_READS + 1, 1, True), (MAX_READS, 1, False),
 ])
-def test_a_fused_op_reading_many_buffers_is_written_to_its_own(inputs: int, readers: int, realised: bool) -> None:
+def test_a_fused_op_reading_many_buffers_is_written_to_its_own(inputs: int, readers: int,
+                                                                realised: bool) -> None:
     """inductor's lowering realises a pointwise op that reads more than `realize_reads_threshold`
     buffers where several ops read it (the loss's gradient, read by both padded multiplies), and
     more than `realize_acc_reads_threshold` where one does."""
