@@ -1,15 +1,14 @@
 """Which of a compiled graph's nodes inductor writes to a buffer, and when each buffer is made and
 freed (`Plan`): the walk of compiled.py allocates by it. What inductor fuses into the kernel
 that reads it has no buffer (`_kind`: a view, a pointwise op, a cast, an indexing, a random
-draw); an extern kernel's output, a reduction's, a graph output, what an extern kernel reads and
-a fused op that reads many buffers (`_realised_for_reads`) are buffers; a pad a matrix multiply
-reads is its matrix's own buffer where inductor pads in place (`_pads_in_place`); a buffer is
-freed after the last kernel that reads it, directly or through fused ops and views. Two orders
-differ from the graph's, as inductor's scheduler moves them: a saved pointwise output is
-computed with the kernel that reads its last input (`_hoist`), and sibling pointwise buffers of
-one size reading a buffer in common are one kernel (`_fuse_siblings`); then the kernels run in
-the order inductor's reordering for peak memory picks (memorder.py), where the job's inductor
-settings have it on."""
+draw); an extern kernel's output, a reduction's, a graph output and what an extern kernel reads
+are buffers; a pad a matrix multiply reads is its matrix's own buffer where inductor pads in
+place (`_pads_in_place`); a buffer is freed after the last kernel that reads it, directly or
+through fused ops and views. Two orders differ from the graph's, as inductor's scheduler moves
+them: a saved pointwise output is computed with the kernel that reads its last input (`_hoist`),
+and sibling pointwise buffers of one size reading a buffer in common are one kernel
+(`_fuse_siblings`); then the kernels run in the order inductor's reordering for peak memory
+picks (memorder.py), where the job's inductor settings have it on."""
 
 from __future__ import annotations
 
@@ -42,10 +41,6 @@ _INTO_SELF = {
 }
 # a concatenation's inputs are computed straight into its buffer (no buffer of their own)
 _INTO_OUTPUT = {_aten.cat.default}
-# inductor's thresholds for writing a fused op to a buffer: the distinct buffers it reads where
-# several ops read it, and where one does (`config.realize_reads_threshold`, the GPU's default of
-# `realize_acc_reads_threshold`)
-REUSE_READS, MAX_READS = 4, 8
 
 
 def _kind(node: fx.Node) -> str:
@@ -111,9 +106,7 @@ class Plan:
             if kinds[root(a)] == "inline":
                 self.materialised.add(root(a))
         self.outputs = {root(a) for a in outputs}
-        # the buffers each node reads, through fused ops and views; a fused op that reads many is
-        # written to a buffer of its own (inductor's lowering: `should_realize_on_reuse` where
-        # several ops read it, `has_exceeded_max_reads` where one does)
+        # the buffers each materialised node reads, through fused ops and views
         reads: dict[fx.Node, set[fx.Node]] = {}
         for n in nodes:
             direct: set[fx.Node] = set()
@@ -124,8 +117,6 @@ class Plan:
                 else:
                     direct |= reads.get(r, set())
             reads[n] = direct
-            if kinds[n] == "inline" and _realised_for_reads(n, len(direct)):
-                self.materialised.add(n)
         self.pointwise = {n for n in self.materialised if kinds[n] == "inline"}
         for n in nodes:
             if n in self.pointwise and n in self.outputs:
@@ -182,13 +173,6 @@ def _pads_in_place(n: fx.Node, kinds: dict[fx.Node, str]) -> bool:
         return False
     stride = -(-cols // align) * align if cols > config.padding_stride_threshold else cols
     return stride >= cols + pad[1]
-
-
-def _realised_for_reads(n: fx.Node, reads: int) -> bool:
-    """Whether inductor writes a fused op reading `reads` buffers to a buffer of its own: more
-    than REUSE_READS where several ops read it, more than MAX_READS where any does (its GPU
-    defaults, `realize_reads_threshold` and `realize_acc_reads_threshold`)."""
-    return reads > MAX_READS or (len(n.users) > 1 and reads > REUSE_READS)
 
 
 def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index: dict[fx.Node, int]) -> None:

@@ -11,8 +11,6 @@ would materialise is allocated:
   fused producer feeding it is written to a buffer first);
 - a reduction's output (its pointwise producers are fused into it);
 - every graph output (the loss, the saved tensors, the gradients);
-- a pointwise op that reads many buffers (more than four where several ops read it, more than
-  eight where one does: inductor's lowering realises it);
 - nothing for a view, nor for a pointwise op (or an indexing, a cast, a fill, a random draw)
   read only by fused kernels: inductor computes it inside its consumer's kernel; nor for a pad
   inductor makes in place (a matrix's rows padded for a multiply, in the room its padded
@@ -37,8 +35,8 @@ Where dynamo fails on the fake tensors, the one graph stands and the tracker is 
 for padding are padded as the GPU's timing decided where inductor's cache holds it (padcache.py),
 the others counted, and padded in a second reading only (padding.py). The kernels run in the
 order inductor's reordering for peak memory picks (memorder.py). What is not modelled: CUDA
-graphs' pools, the bytes of a buffer's padded strides (its size is eager's), an op realised for
-the size of its inner function, and the compile's own allocations (autotuning is off by
+graphs' pools, the bytes of a buffer's padded strides (its size is eager's), an op inductor realises for its
+many reads or the size of its inner function, and the compile's own allocations (autotuning is off by
 default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
 """
 
