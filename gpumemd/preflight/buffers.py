@@ -88,9 +88,11 @@ class Plan:
 
         from torch._inductor import config
 
+        filled: list[fx.Node] = []  # pads made in place
         for n in nodes:
             if config.inplace_padding and config.comprehensive_padding and _pads_in_place(n, kinds):
                 kinds[n] = "view"  # the padded matrix is its input's buffer, the pad's columns filled
+                filled.append(n)
             if kinds[n] == "view" and n.all_input_nodes:
                 base[n] = root(n.all_input_nodes[0])
         self.materialised: set[fx.Node] = set()
@@ -124,7 +126,8 @@ class Plan:
                 _hoist(n, [r for r in reads[n] if kinds[r] != "input"], self.materialised, order)
         fused = _fuse_siblings([n for n in gm.graph.nodes if n in self.pointwise], reads, self.materialised)
         if config.reorder_for_peak_memory:
-            reorder(gm, _kernels(gm, self.materialised, fused), reads, self.outputs)
+            reorder(gm, _kernels(gm, self.materialised, fused), reads, self.outputs,
+                    _after_readers(filled, reads, self.materialised, self.index))
         nodes = list(gm.graph.nodes)
         self.index = {n: i for i, n in enumerate(nodes)}
         self.last: dict[fx.Node, int] = {}
@@ -173,6 +176,19 @@ def _pads_in_place(n: fx.Node, kinds: dict[fx.Node, str]) -> bool:
         return False
     stride = -(-cols // align) * align if cols > config.padding_stride_threshold else cols
     return stride >= cols + pad[1]
+
+
+def _after_readers(filled: list[fx.Node], reads: dict[fx.Node, set[fx.Node]],
+                   materialised: set[fx.Node], index: dict[fx.Node, int]) -> dict[fx.Node, set[fx.Node]]:
+    """The multiply reading a pad made in place runs after the kernels that read the matrix
+    before the fill (the graph's order): inductor's fill writes into the matrix's buffer, and its
+    scheduler keeps an earlier read of a buffer before a write to it (the transposed copy of the
+    loss's gradient, made before the in-place pad's multiply on the H200)."""
+    after: dict[fx.Node, set[fx.Node]] = {}
+    for pad in filled:
+        mm, x = next(iter(pad.users)), pad.args[0]
+        after[mm] = {m for m in materialised if m is not mm and index[m] < index[pad] and x in reads[m]}
+    return after
 
 
 def _hoist(n: fx.Node, buffers: list[fx.Node], materialised: set[fx.Node], index: dict[fx.Node, int]) -> None:

@@ -16,7 +16,7 @@ before they exist (docs/preflight.md, "Padded matrix multiplies").
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import torch
@@ -175,7 +175,8 @@ def _dfs(units: list[Unit], bufs: _Buffers) -> list[Unit]:
 
 
 def units_of(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Node, set[fx.Node]],
-             outputs: set[fx.Node]) -> tuple[list[Unit], _Buffers]:
+             outputs: set[fx.Node], after: Mapping[fx.Node, set[fx.Node]] | None = None,
+             ) -> tuple[list[Unit], _Buffers]:
     """The graph's kernels (`reorder`'s arguments) as units, and their buffers."""
     own = {n: k for k, g in enumerate(groups) for n in g}
     units = [Unit(list(g), k) for k, g in enumerate(groups)]
@@ -185,17 +186,20 @@ def units_of(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Nod
                    if r not in u.nodes and (r in own or r in inputs)}
         u.size = sum(nbytes(n) for n in u.nodes)
         u.preds = {units[own[r]] for r in u.reads if r in own}
+        u.preds |= {units[own[r]] for n in u.nodes for r in (after or {}).get(n, ()) if r in own}
+        u.preds.discard(u)
         for p in u.preds:
             p.succs.add(u)
     return units, _Buffers(units, inputs, outputs)
 
 
 def reorder(gm: fx.GraphModule, groups: list[list[fx.Node]], reads: dict[fx.Node, set[fx.Node]],
-            outputs: set[fx.Node]) -> bool:
+            outputs: set[fx.Node], after: Mapping[fx.Node, set[fx.Node]] | None = None) -> bool:
     """Move `gm`'s nodes into the order inductor would run its kernels (`groups`: each kernel's
     buffers, in graph order; `reads`: what each node reads through fused ops and views;
-    `outputs`: the graph's output buffers). Whether the order changed."""
-    units, bufs = units_of(gm, groups, reads, outputs)
+    `outputs`: the graph's output buffers; `after`: kernels a node must follow besides those it
+    reads). Whether the order changed."""
+    units, bufs = units_of(gm, groups, reads, outputs, after)
     methods: list[Callable[[], list[Unit]]] = [lambda: _lpmf(units, bufs), lambda: _bfs(units),
                                                lambda: _dfs(units, bufs)]
     best, least = units, bufs.peak(units)

@@ -76,3 +76,30 @@ def test_the_estimate_counts_freeable_inputs_and_buffers_as_inductors_does() -> 
     # its pad first: the weight freed before the copies exist; the peak is then at the multiply
     reordered = [units[2], units[0], units[1], units[3], units[4]]
     assert bufs.peak(reordered) == f32 * (h + a + b + wp + mm) < bufs.peak(units)
+
+
+def _padded_in_place_head(permute: torch.Tensor, logits: torch.Tensor, h: torch.Tensor,
+                          tangent: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """The break models' head backward in miniature (bench/results/2026-11-29-h200-s18, call 2):
+    the loss's gradient (1,025 fp32 columns, strided 1,056) copied transposed and padded, then
+    padded in place for the input gradient's multiply; the saved weight padded too."""
+    g = logits.exp() * tangent
+    b = torch.nn.functional.pad(g.t(), (0, 0, 0, 3))
+    a = torch.nn.functional.pad(g, (0, 3, 0, 0))
+    wp = torch.nn.functional.pad(permute, (0, 0, 0, 3))
+    return a @ wp, b @ h
+
+
+def test_a_read_before_an_in_place_pad_stays_before_its_multiply() -> None:
+    """As the H200 ran it: the weight's copy, the gradient, its transposed copy, the fill, then
+    the multiplies; the reordering would otherwise run the in-place pad's multiply before the
+    transposed copy, which inductor's scheduler keeps before the write into the gradient."""
+    gm = make_fx(_padded_in_place_head)(torch.randn(1025, 8), torch.randn(24, 1025), torch.randn(24, 8),
+                                        torch.randn(()))
+    node = _named(gm)
+    plan = Plan(gm)
+    copy, in_place, weight = node["constant_pad_nd"], node["constant_pad_nd_1"], node["constant_pad_nd_2"]
+    assert in_place not in plan.materialised
+    assert plan.index[weight] < plan.index[node["mul"]] < plan.index[copy] < plan.index[node["mm"]]
+    assert plan.last[node["mul"]] == plan.index[node["mm"]]
+    gm.graph.lint()
