@@ -32,12 +32,13 @@ runs it: each of its graphs through AOTAutograd with inductor's decompositions a
 between them run as the eager step runs it, the gradients accumulated by autograd across them.
 Where dynamo fails on the fake tensors, the one graph stands and the tracker is told
 (`unfollowed`: a note, a wider interval). The matrix multiplies inductor's `pad_mm` would time
-for padding are padded as the GPU's timing decided where inductor's cache holds it (padcache.py),
-the others counted, and padded in a second reading only (padding.py). The kernels run in the
-order inductor's reordering for peak memory picks (memorder.py). What is not modelled: CUDA
-graphs' pools, the bytes of a buffer's padded strides (its size is eager's), an op inductor realises for its
-many reads or the size of its inner function, and the compile's own allocations (autotuning is off by
-default). docs/preflight.md, "A compiled step", says what this reads against a GPU.
+for padding are padded as the GPU's timing decided where inductor's cache holds it
+(padcache.py), the others counted, and padded in a second reading only (padding.py). The kernels
+run in the order inductor's reordering for peak memory picks (memorder.py). What is not
+modelled: CUDA graphs' pools, the bytes of a buffer's padded strides (its size is eager's), an
+op inductor realises for its many reads or the size of its inner function, and the compile's own
+allocations (autotuning is off by default). docs/preflight.md, "A compiled step", says what this
+reads against a GPU.
 """
 
 from __future__ import annotations
