@@ -73,12 +73,12 @@ def _model(name: str) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
     real = memorder.reorder
 
-    def spy(gm: Any, groups: Any, reads: Any, outputs: Any) -> bool:
-        units, bufs = memorder.units_of(gm, groups, reads, outputs)
+    def spy(gm: Any, groups: Any, reads: Any, outputs: Any, after: Any = None) -> bool:
+        units, bufs = memorder.units_of(gm, groups, reads, outputs, after)
         row: dict[str, Any] = {"base": bufs.peak(units), "kernels": len(units)}
         row.update(lpmf=bufs.peak(memorder._lpmf(units, bufs)), bfs=bufs.peak(memorder._bfs(units)),
                    dfs=bufs.peak(memorder._dfs(units, bufs)))
-        row["changed"] = real(gm, groups, reads, outputs)
+        row["changed"] = real(gm, groups, reads, outputs, after)
         seen.append(row)
         return bool(row["changed"])
 
