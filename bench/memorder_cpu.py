@@ -82,7 +82,7 @@ def _model(name: str) -> list[dict[str, Any]]:
         seen.append(row)
         return bool(row["changed"])
 
-    buffers.reorder = spy  # type: ignore[assignment]
+    buffers.reorder = spy
     try:
         fakerun.run(lambda: _job(make, vocab, "cuda", opt, bf16), b, s, remap=True, compiled=True,
                     steps=1)
