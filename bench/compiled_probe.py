@@ -35,7 +35,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -259,28 +259,7 @@ def predict(name: str) -> dict[str, Any]:
         runs += [("compiled-1step", True, {"steps": 1}), ("one_graph", True, {"one_graph": True})]
     elif flag != "noflag":
         runs += [("eager", False, {})]
-    trackers: list[Any] = []
-    tinit = fakerun._Tracker.__init__
-
-    def keep(self: Any, *a: Any, **k: Any) -> None:
-        tinit(self, *a, **k)
-        self.step_marks = []
-        trackers.append(self)
-
-    fakerun._Tracker.__init__ = keep  # type: ignore[method-assign]
-
-    def marked(factory: Any) -> Any:  # each step's start: the stream's length and its live bytes
-        def build() -> Any:
-            job = factory()
-            inner = job.batch
-
-            def batch(bb: int, ss: int) -> Any:
-                trackers[-1].step_marks.append((len(trackers[-1].events), trackers[-1].total))
-                return inner(bb, ss)
-
-            job.batch = batch
-            return job
-        return build
+    trackers, marked = step_marks()
 
     for key, compiled, extra in runs:
         started = time.perf_counter()
@@ -299,6 +278,38 @@ def predict(name: str) -> dict[str, Any]:
                 ops[str(n.target)] = ops.get(str(n.target), 0) + 1
     out["traced_ops"] = ops
     return out
+
+
+def step_marks() -> tuple[list[Any], Callable[[Callable[[], Any]], Callable[[], Any]]]:
+    """The fake runs' trackers as they are made (`fakerun._Tracker`), and a wrapper of a job's
+    factory that marks each step's start on the newest: (its events so far, its live bytes) in
+    its `step_marks`. The tracker's class is patched for the rest of the process (a probe's)."""
+    from gpumemd.preflight import fakerun
+
+    trackers: list[Any] = []
+    init = fakerun._Tracker.__init__
+
+    def keep(self: Any, *a: Any, **k: Any) -> None:
+        init(self, *a, **k)
+        self.step_marks = []
+        trackers.append(self)
+
+    fakerun._Tracker.__init__ = keep  # type: ignore[method-assign]
+
+    def marked(factory: Callable[[], Any]) -> Callable[[], Any]:
+        def build() -> Any:
+            job = factory()
+            inner = job.batch
+
+            def batch(bb: int, ss: int) -> Any:
+                trackers[-1].step_marks.append((len(trackers[-1].events), trackers[-1].total))
+                return inner(bb, ss)
+
+            job.batch = batch
+            return job
+        return build
+
+    return trackers, marked
 
 
 def _by_step(events: list[tuple[int, int]], marks: list[tuple[int, int]], peak_at: int) -> dict[str, int]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.compiled_probe import step_marks  # noqa: E402
 from bench.preflight_accuracy import _family  # noqa: E402
 from gpumemd.preflight import fakerun  # noqa: E402
 
@@ -23,30 +23,12 @@ TOP = 24
 def main() -> int:
     fam, b, s = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     remap = "--cpu" in sys.argv
-    trackers: list[Any] = []
-    init = fakerun._Tracker.__init__
-
-    def keep(self: Any, *a: Any, **k: Any) -> None:
-        init(self, *a, **k)
-        self.marks = []
-        trackers.append(self)
-
-    fakerun._Tracker.__init__ = keep  # type: ignore[method-assign]
-
-    def factory() -> Any:
-        job = _family(fam, "adamw", True)()
-        inner = job.batch
-
-        def batch(bb: int, ss: int) -> Any:
-            trackers[-1].marks.append(len(trackers[-1].events))
-            return inner(bb, ss)
-
-        job.batch = batch
-        return job
-
+    trackers, marked = step_marks()
+    factory = marked(_family(fam, "adamw", True))
     for padded in (False, True):
         st = fakerun.run(factory, b, s, remap=remap, compiled=True, padded=padded)
         tr = trackers[-1]
+        starts = [m[0] for m in tr.step_marks]
         live: dict[int, int] = {}
         made: dict[int, int] = {}
         for i, (k, size) in enumerate(st.events[: tr.peak_at]):
@@ -55,12 +37,12 @@ def main() -> int:
             else:
                 live.pop(k, None)
         print(f"{fam} {b}x{s} padded={padded} path={'cpu' if remap else 'cuda'} peak={st.peak:,} "
-              f"at event {tr.peak_at} of {len(st.events)}; steps start at {tr.marks}; "
+              f"at event {tr.peak_at} of {len(st.events)}; steps start at {starts}; "
               f"phase {st.phase_at_peak}; "
               f"unaligned {st.unaligned}; live {len(live)} allocations {sum(live.values()):,} B")
         print("  at_peak", st.at_peak)
         for k, size in sorted(live.items(), key=lambda x: -x[1])[:TOP]:
-            step = sum(1 for m in tr.marks if m <= made[k])
+            step = sum(1 for m in starts if m <= made[k])
             print(f"  {size:>13,} made at {made[k]:>5} (step {step}) {tr.category.get(k)}")
         gc.collect()
     return 0
