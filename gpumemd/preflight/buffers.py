@@ -155,10 +155,10 @@ def _pads_in_place(n: fx.Node, kinds: dict[fx.Node, str]) -> bool:
     `padding_stride_threshold` elements is strided to a multiple of `padding_alignment_bytes`).
     The matrix must be a pointwise op's or a reduction's buffer, not a view, an input or an
     output of the graph (whose strides are eager's)."""
-    from torch._inductor import config
-
     if n.target is not _aten.constant_pad_nd.default or len(n.users) != 1:
         return False
+    from torch._inductor import config
+
     user = next(iter(n.users))
     x, pad = n.args[0], n.args[1]
     if user.target not in (_aten.mm.default, _aten.addmm.default) or not isinstance(x, fx.Node):
